@@ -125,7 +125,7 @@ final class OffsetIndex {
         for (int i = 0; i < n; i++) {
             buf.putInt(e.relOffsets[i]).putInt(e.positions[i]);
         }
-        IndexFiles.writeAndForce(file, buf.flip());
+        IndexFiles.write(file, buf.flip(), false);
     }
 
     /**
