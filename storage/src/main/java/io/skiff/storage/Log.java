@@ -95,7 +95,8 @@ public final class Log implements Closeable {
             long now = clock.millis();
             long first = logEndOffset;
             long lastIfAppended = first + v.count() - 1L + sumOfDeltas(v);
-            if (needsRoll(v.totalBytes(), lastIfAppended, now)) {
+            long incomingTs = config.timestampType() == TimestampType.LOG_APPEND_TIME ? now : v.maxTimestamp();
+            if (needsRoll(v.totalBytes(), lastIfAppended, incomingTs, now)) {
                 roll(now);
             }
             long appendTime = config.timestampType() == TimestampType.LOG_APPEND_TIME ? now : -1;
@@ -122,13 +123,13 @@ public final class Log implements Closeable {
         return sum;
     }
 
-    private boolean needsRoll(int incomingBytes, long lastOffset, long now) {
+    private boolean needsRoll(int incomingBytes, long lastOffset, long incomingMaxTimestamp, long now) {
         Segment a = active;
         if (a.isEmpty()) {
             return false;
         }
         return (long) a.size() + incomingBytes > config.segmentBytes()
-                || now - a.rollBaseTimestamp() >= config.segmentMs()
+                || a.timeWaitedForRoll(now, incomingMaxTimestamp) >= config.segmentMs()
                 || a.offsetIndexFull(config.segmentIndexBytes() / TimeIndex.ENTRY_SIZE)
                 || lastOffset - a.baseOffset() > Integer.MAX_VALUE;
     }
@@ -160,7 +161,7 @@ public final class Log implements Closeable {
             ensureOpen();
             long now = clock.millis();
             Segment a = active;
-            if (!a.isEmpty() && now - a.rollBaseTimestamp() >= config.segmentMs()) {
+            if (!a.isEmpty() && a.timeWaitedForRoll(now, -1) >= config.segmentMs()) {
                 roll(now);
             } else if (unflushedRecords > 0 && now - lastFlushMs >= config.flushMs()) {
                 flushActive(now);

@@ -104,10 +104,10 @@ final class Segment {
         return timeIndexFile;
     }
 
-    /** Timestamp that segment age is measured from (first batch's max timestamp), -1 if empty. */
-    long rollBaseTimestamp() {
+    /** See {@link IndexBuilder#timeWaitedForRoll}; -1 if empty or not writable. */
+    long timeWaitedForRoll(long now, long incomingMaxTimestamp) {
         IndexBuilder b = builder;
-        return b == null ? -1 : b.rollBaseTimestamp();
+        return b == null ? -1 : b.timeWaitedForRoll(now, incomingMaxTimestamp);
     }
 
     // ---------------------------------------------------------------- writer side

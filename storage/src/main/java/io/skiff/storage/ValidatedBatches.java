@@ -128,6 +128,15 @@ final class ValidatedBatches {
         return BatchHeader.maxTimestamp(buf, buf.position() + positions[i]);
     }
 
+    /** Largest max timestamp among the batches as sent (before any LogAppendTime stamping). */
+    long maxTimestamp() {
+        long max = -1;
+        for (int i = 0; i < count; i++) {
+            max = Math.max(max, maxTimestamp(i));
+        }
+        return max;
+    }
+
     int maxLastOffsetDelta() {
         int max = 0;
         for (int i = 0; i < count; i++) {

@@ -69,6 +69,16 @@ class LogRotationRetentionTest {
     }
 
     @Test
+    void ageIsMeasuredInBatchTimestampsLikeKafka() throws IOException {
+        log = Log.open(dir(), LogConfig.builder().segmentMs(60_000).build(), clock, null);
+        log.append(TestBatches.batch(1_000, "old"));
+        log.append(TestBatches.batch(2_000, "old too"));
+        assertEquals(1, log.segmentCount(), "old producer timestamps alone do not roll every append");
+        log.append(TestBatches.batch(61_000, "a minute later by the producer's clock"));
+        assertEquals(2, log.segmentCount());
+    }
+
+    @Test
     void retentionByTimeDeletesWholeExpiredClosedSegments() throws IOException {
         int batchSize = TestBatches.batch(0, "x").remaining();
         log = Log.open(dir(), LogConfig.builder().segmentBytes(batchSize * 2).retentionMs(10_000).build(), clock,
