@@ -40,6 +40,7 @@ public final class Log implements Closeable {
     private volatile long logEndOffset;
     private volatile long logStartOffset;
     private volatile boolean closed;
+    private volatile long flushedOffset;
     // Guarded by writeLock.
     private long recoveryPoint;
     private long unflushedRecords;
@@ -75,6 +76,7 @@ public final class Log implements Closeable {
         log.logStartOffset = Math.min(start, log.logEndOffset);
         log.recoveryPoint = log.active.baseOffset();
         log.lastFlushMs = clock.millis();
+        log.flushedOffset = log.logEndOffset;
         if (log.recoveryPoint != checkpoint.recoveryPoint() || log.logStartOffset != checkpoint.logStartOffset()) {
             log.writeCheckpoint();
         }
@@ -146,12 +148,14 @@ public final class Log implements Closeable {
         openSegments.touch(old);
         unflushedRecords = 0;
         lastFlushMs = now;
+        flushedOffset = fresh.baseOffset();
     }
 
     private void flushActive(long now) throws IOException {
         active.flush();
         unflushedRecords = 0;
         lastFlushMs = now;
+        flushedOffset = logEndOffset;
     }
 
     /** Rolls the active segment if it is older than {@code segmentMs}, and flushes if {@code flushMs} has passed. */
@@ -244,6 +248,11 @@ public final class Log implements Closeable {
             total += s.size();
         }
         return total;
+    }
+
+    /** Offset below which everything has been forced to disk (by a flush, roll, close or open). */
+    long flushedOffset() {
+        return flushedOffset;
     }
 
     public int segmentCount() {

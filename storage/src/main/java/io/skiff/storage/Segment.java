@@ -200,7 +200,11 @@ final class Segment {
         if (!maxTimestampKnown) {
             synchronized (this) {
                 if (!maxTimestampKnown) {
-                    maxTimestamp = timeIndex().last();
+                    // Read the file's last entry without keeping the index in memory (retention and
+                    // max-timestamp lookups touch every segment once).
+                    TimeIndex loaded = timeIndex != null ? timeIndex
+                            : TimeIndex.load(timeIndexFile, baseOffset, nextOffset);
+                    maxTimestamp = loaded != null ? loaded.last() : timeIndex().last();
                     maxTimestampKnown = true;
                 }
             }

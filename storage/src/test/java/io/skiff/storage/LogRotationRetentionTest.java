@@ -179,11 +179,38 @@ class LogRotationRetentionTest {
 
     @Test
     void flushesByMessageCount() throws IOException {
-        log = Log.open(dir(), LogConfig.builder().flushMessages(2).build(), clock, null);
-        log.append(TestBatches.batch(0, "a"));
-        log.append(TestBatches.batch(0, "b", "c"));
-        log.flush();
-        assertEquals(3, log.logEndOffset());
+        log = Log.open(dir(), LogConfig.builder().flushMessages(3).build(), clock, null);
+        log.append(TestBatches.batch(clock.millis(), "a"));
+        log.append(TestBatches.batch(clock.millis(), "b"));
+        assertEquals(0, log.flushedOffset(), "no flush per append below flush.messages");
+        log.append(TestBatches.batch(clock.millis(), "c", "d"));
+        assertEquals(4, log.flushedOffset());
+    }
+
+    @Test
+    void flushesByInterval() throws IOException {
+        log = Log.open(dir(), LogConfig.builder().flushMs(1000).build(), clock, null);
+        log.append(TestBatches.batch(clock.millis(), "a"));
+        assertEquals(0, log.flushedOffset());
+        clock.advance(1000);
+        log.maybeRoll();
+        assertEquals(1, log.flushedOffset(), "the periodic check flushes");
+        log.append(TestBatches.batch(clock.millis(), "b"));
+        assertEquals(1, log.flushedOffset());
+        clock.advance(1000);
+        log.append(TestBatches.batch(clock.millis(), "c"));
+        assertEquals(3, log.flushedOffset(), "an append after the interval flushes");
+    }
+
+    @Test
+    void noFlushByDefaultButOnRoll() throws IOException {
+        int batchSize = TestBatches.batch(0, "x").remaining();
+        log = Log.open(dir(), LogConfig.builder().segmentBytes(batchSize * 2).build(), clock, null);
+        log.append(TestBatches.batch(clock.millis(), "x"));
+        log.append(TestBatches.batch(clock.millis(), "x"));
+        assertEquals(0, log.flushedOffset());
+        log.append(TestBatches.batch(clock.millis(), "x"));
+        assertEquals(2, log.flushedOffset(), "rolling forced the old segment");
     }
 
     @Test
