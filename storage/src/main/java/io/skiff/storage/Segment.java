@@ -49,7 +49,8 @@ final class Segment {
     }
 
     static String fileStem(long baseOffset) {
-        return String.format("%020d", baseOffset);
+        String digits = Long.toString(baseOffset);
+        return "0".repeat(20 - digits.length()) + digits;
     }
 
     /** Creates a new, empty, writable segment (the {@code .log} file must not exist yet). */
