@@ -78,6 +78,9 @@ public final class ApiKeysWriter {
         code.blank();
         code.line("/** The APIs Skiff has schemas for, with their version ranges and header versions. Immutable. */");
         code.line("public enum ApiKeys {");
+        if (apis.isEmpty()) {
+            code.line(";");
+        }
         for (int i = 0; i < apis.size(); i++) {
             Api a = apis.get(i);
             MessageSpec r = a.request();
