@@ -30,7 +30,7 @@ public final class Log implements Closeable {
     private static final int SCAN_BUFFER = 256 * 1024;
 
     private final Path dir;
-    private final LogConfig config;
+    private volatile LogConfig config;
     private final Clock clock;
     private final ConcurrentSkipListMap<Long, Segment> segments = new ConcurrentSkipListMap<>();
     private final OpenSegments openSegments = new OpenSegments(MAX_OPEN_CLOSED_SEGMENTS);
@@ -265,6 +265,22 @@ public final class Log implements Closeable {
 
     public LogConfig config() {
         return config;
+    }
+
+    /**
+     * Replaces the settings; they apply from the next append, roll, retention or flush check (index settings
+     * from the next segment). Existing data is not rewritten.
+     */
+    public void updateConfig(LogConfig newConfig) {
+        if (newConfig == null) {
+            throw new IllegalArgumentException("config must not be null");
+        }
+        writeLock.lock();
+        try {
+            config = newConfig;
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     // ------------------------------------------------------------------ retention

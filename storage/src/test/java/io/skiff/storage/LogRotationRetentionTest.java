@@ -214,6 +214,21 @@ class LogRotationRetentionTest {
     }
 
     @Test
+    void updatedConfigAppliesToTheNextAppend() throws IOException {
+        log = Log.open(dir(), LogConfig.defaults(), clock, null);
+        log.append(TestBatches.batch(5, "a"));
+        log.append(TestBatches.batch(6, "b"));
+        assertEquals(1, log.segmentCount());
+        int batchSize = TestBatches.batch(0, "x").remaining();
+        log.updateConfig(log.config().toBuilder().segmentBytes(batchSize).maxBatchBytes(batchSize)
+                .timestampType(TimestampType.LOG_APPEND_TIME).build());
+        assertThrows(RecordTooLargeException.class, () -> log.append(TestBatches.batch(7, "too big")));
+        AppendResult r = log.append(TestBatches.batch(7, "c"));
+        assertEquals(clock.millis(), r.logAppendTime());
+        assertEquals(2, log.segmentCount(), "the smaller segment.bytes rolled the segment");
+    }
+
+    @Test
     void closeAndDeleteRemovesDirectory() throws IOException {
         log = Log.open(dir(), LogConfig.defaults(), clock, null);
         log.append(TestBatches.batch(0, "a"));
