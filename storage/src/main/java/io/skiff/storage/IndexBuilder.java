@@ -84,8 +84,4 @@ final class IndexBuilder {
     TimestampOffset max() {
         return max;
     }
-
-    long rollBaseTimestamp() {
-        return rollBaseTimestamp;
-    }
 }

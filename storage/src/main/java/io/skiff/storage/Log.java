@@ -472,8 +472,4 @@ public final class Log implements Closeable {
             openSegments.touch(s);
         }
     }
-
-    List<Segment> segmentList() {
-        return new ArrayList<>(segments.values());
-    }
 }

@@ -181,14 +181,6 @@ final class Segment {
         builder = null;
     }
 
-    /** Cuts the log file at {@code position} (recovery only). */
-    void truncateFile(long position) throws IOException {
-        try (FileChannel ch = FileChannel.open(logFile, StandardOpenOption.WRITE)) {
-            ch.truncate(position);
-            ch.force(true);
-        }
-    }
-
     boolean offsetIndexFull(int maxEntries) {
         OffsetIndex idx = offsetIndex;
         return idx != null && idx.entryCount() >= maxEntries;

@@ -94,16 +94,6 @@ final class TimeIndex {
         return found < 0 ? -1 : baseOffset + e.relOffsets[found];
     }
 
-    /** Drops entries whose offset is >= {@code offset} (recovery only; no concurrent readers). */
-    void truncateToOffset(long offset) {
-        int n = count;
-        Entries e = entries;
-        while (n > 0 && baseOffset + e.relOffsets[n - 1] >= offset) {
-            n--;
-        }
-        count = n;
-    }
-
     void writeTo(Path file) throws IOException {
         int n = count;
         Entries e = entries;

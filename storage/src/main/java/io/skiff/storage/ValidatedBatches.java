@@ -136,12 +136,4 @@ final class ValidatedBatches {
         }
         return max;
     }
-
-    int maxLastOffsetDelta() {
-        int max = 0;
-        for (int i = 0; i < count; i++) {
-            max = Math.max(max, buf.getInt(buf.position() + positions[i] + BatchHeader.LAST_OFFSET_DELTA));
-        }
-        return max;
-    }
 }

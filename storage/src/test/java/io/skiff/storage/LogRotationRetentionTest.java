@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -164,17 +163,14 @@ class LogRotationRetentionTest {
             log.append(TestBatches.batch(0, "h" + i));
         }
         LogReadResult first = log.read(0, 10, true);
-        FileChannel0 held = new FileChannel0(first.slices().get(0));
+        FileSlice held = first.slices().get(0);
         for (long o = 1; o < 9; o++) {
             TestBatches.readAll(log.read(o, 10, true));
         }
-        assertTrue(held.slice.channel().isOpen(), "held by the slice even though the segment released it");
-        held.slice.release();
-        assertFalse(held.slice.channel().isOpen());
+        assertTrue(held.channel().isOpen(), "held by the slice even though the segment released it");
+        held.release();
+        assertFalse(held.channel().isOpen());
         assertEquals(List.of("h0"), TestBatches.values(TestBatches.readAll(log.read(0, 10, true))));
-    }
-
-    private record FileChannel0(FileSlice slice) {
     }
 
     @Test
@@ -241,9 +237,5 @@ class LogRotationRetentionTest {
         try (Stream<Path> files = Files.list(dir())) {
             return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".log")).sorted().toList();
         }
-    }
-
-    static ByteBuffer unused() {
-        return null;
     }
 }
