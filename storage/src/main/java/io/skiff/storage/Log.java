@@ -158,8 +158,10 @@ public final class Log implements Closeable {
      */
     private void forceSegmentsAboveRecoveryPoint(Segment sealed) throws IOException {
         Long from = segments.floorKey(recoveryPoint);
-        for (Segment s : segments.subMap(from == null ? sealed.baseOffset() : from, true, sealed.baseOffset(), false)
-                .values()) {
+        if (from == null) {
+            from = segments.firstKey();
+        }
+        for (Segment s : segments.subMap(from, true, sealed.baseOffset(), false).values()) {
             s.forceFile();
         }
     }
