@@ -24,7 +24,7 @@ import org.apache.kafka.common.protocol.ApiMessage;
  * input (truncated, corrupted, random) always ends in a ProtocolException — never another exception type,
  * a hang or an oversized allocation.
  */
-class MessageProperties {
+class MessagePropertiesTest {
 
     @Provide
     Arbitrary<ConformanceTest.Case> cases() {

@@ -13,7 +13,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
 /** Varint/varlong encodings: round trips, sizes, byte equality with Kafka's own ByteUtils, malformed input. */
-class VarintProperties {
+class VarintPropertiesTest {
 
     private static byte[] ours(java.util.function.Consumer<ByteBuffer> write) {
         ByteBuffer buf = ByteBuffer.allocate(10);
