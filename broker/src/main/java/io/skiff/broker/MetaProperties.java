@@ -9,11 +9,11 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The broker's identity in its data directory: {@code meta.properties} holding {@code cluster.id} and
@@ -95,9 +95,10 @@ public record MetaProperties(String clusterId, int nodeId) {
   /**
    * A random cluster id the way Kafka makes one: 16 random bytes (a type-4 UUID) as URL-safe base64 without
    * padding, 22 characters, never starting with '-' (which command-line tools would take for an option).
+   * A cluster id needs to be unique, not secret: ThreadLocalRandom avoids SecureRandom's start-up cost.
    */
   public static String randomClusterId() {
-    SecureRandom random = new SecureRandom();
+    ThreadLocalRandom random = ThreadLocalRandom.current();
     while (true) {
       UUID uuid = new UUID(random.nextLong() & ~0xF000L | 0x4000L,
           random.nextLong() & 0x3FFFFFFFFFFFFFFFL | 0x8000000000000000L);

@@ -45,6 +45,14 @@ import org.slf4j.LoggerFactory;
 public final class NettyServer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(NettyServer.class);
 
+  static {
+    // Netty 4.2 registers JFR allocation events when JFR is present, which loads jdk.jfr and costs ~100 ms of
+    // startup; Skiff has no use for them. Users who want them set the property themselves.
+    if (System.getProperty("io.netty.jfr.enabled") == null) {
+      System.setProperty("io.netty.jfr.enabled", "false");
+    }
+  }
+
   private final ServerSettings settings;
   private final RequestProcessor processor;
   private final Set<ConnectionSequencer> connections = ConcurrentHashMap.newKeySet();
