@@ -14,18 +14,22 @@ import java.util.UUID;
 public final class TopicIds {
     public static final UUID ZERO = new UUID(0L, 0L);
     private static final UUID METADATA_TOPIC_ID = new UUID(0L, 1L);
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private TopicIds() {
     }
 
     public static UUID random() {
         while (true) {
-            UUID id = new UUID(RANDOM.nextLong(), RANDOM.nextLong());
+            UUID id = new UUID(Random.INSTANCE.nextLong(), Random.INSTANCE.nextLong());
             if (!id.equals(ZERO) && !id.equals(METADATA_TOPIC_ID) && !toBase64(id).startsWith("-")) {
                 return id;
             }
         }
+    }
+
+    /** Seeded on first use only: a SecureRandom costs milliseconds to seed, and startup must stay fast. */
+    private static final class Random {
+        static final SecureRandom INSTANCE = new SecureRandom();
     }
 
     /** Kafka's text form of a Uuid: the 16 bytes in base64url without padding (22 characters). */
