@@ -63,16 +63,19 @@ public final class NettyServer implements AutoCloseable {
   private final boolean epoll;
   private EventLoopGroup group;
 
+  /** A server on epoll when available (unless the system property {@code skiff.nio} is true), else NIO. */
   public NettyServer(ServerSettings settings, RequestProcessor processor) {
-    this.settings = settings;
-    this.processor = processor;
-    this.epoll = useEpoll();
+    this(settings, processor, !Boolean.getBoolean("skiff.nio"));
   }
 
-  private static boolean useEpoll() {
-    if (Boolean.getBoolean("skiff.nio")) {
-      return false;
-    }
+  /** A server on epoll when {@code preferEpoll} and available, else NIO. */
+  public NettyServer(ServerSettings settings, RequestProcessor processor, boolean preferEpoll) {
+    this.settings = settings;
+    this.processor = processor;
+    this.epoll = preferEpoll && epollAvailable();
+  }
+
+  private static boolean epollAvailable() {
     try {
       return Epoll.isAvailable();
     } catch (Throwable notLinux) {
