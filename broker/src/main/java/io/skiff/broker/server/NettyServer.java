@@ -151,6 +151,15 @@ public final class NettyServer implements AutoCloseable {
    * {@code timeout}), then closes every connection and the event loops.
    */
   public synchronized void close(Duration timeout) {
+    beginShutdown();
+    awaitShutdown(timeout);
+  }
+
+  /**
+   * First half of a graceful stop: closes the listeners and tells every connection to stop reading, answer
+   * the request in flight and close. Returns at once; parked requests can then be completed by their owners.
+   */
+  public synchronized void beginShutdown() {
     if (group == null) {
       return;
     }
@@ -165,10 +174,19 @@ public final class NettyServer implements AutoCloseable {
         LOG.debug("Could not drain a connection", loopGone);
       }
     }
+  }
+
+  /** Second half: waits up to {@code timeout} for connections to finish, closes the rest and the event loops. */
+  public synchronized void awaitShutdown(Duration timeout) {
+    if (group == null) {
+      return;
+    }
     long deadline = System.nanoTime() + timeout.toNanos();
     for (Channel channel : connectionChannels) {
       long left = deadline - System.nanoTime();
       if (left <= 0 || !channel.closeFuture().awaitUninterruptibly(left, TimeUnit.NANOSECONDS)) {
+        LOG.info("Closing connection {} with a request still in flight after {} ms", channel.remoteAddress(),
+            timeout.toMillis());
         channel.close();
       }
     }
