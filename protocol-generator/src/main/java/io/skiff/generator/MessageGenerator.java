@@ -1,11 +1,61 @@
 package io.skiff.generator;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
 
-/** Placeholder: turns the schema files into Java message classes (to be written). */
+/**
+ * Build-time entry point: reads every {@code *.schema} file of a directory and writes one Java class per
+ * message plus the {@code ApiKeys} enum. Usage: {@code MessageGenerator <schemaDir> <outputDir>}.
+ * A schema mistake fails the build with the file and line.
+ */
 public final class MessageGenerator {
-    public static void main(String[] args) throws Exception {
-        Files.createDirectories(Path.of(args[1]));
+    private MessageGenerator() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 2) {
+            throw new IllegalArgumentException("usage: MessageGenerator <schemaDir> <outputDir>");
+        }
+        int n = generate(Path.of(args[0]), Path.of(args[1]));
+        System.out.println("skiff generator: " + n + " message classes written to " + args[1]);
+    }
+
+    /** Parses all schemas in {@code schemaDir} and writes sources under {@code outputDir}; returns the message count. */
+    public static int generate(Path schemaDir, Path outputDir) throws IOException {
+        List<MessageSpec> messages = parseAll(schemaDir);
+        List<ApiKeysWriter.Api> apis = ApiKeysWriter.pair(messages);
+        Path pkg = outputDir.resolve(MessageClassWriter.PACKAGE.replace('.', '/'));
+        Files.createDirectories(pkg);
+        try (Stream<Path> old = Files.list(pkg)) {
+            for (Path p : old.filter(p -> p.toString().endsWith(".java")).toList()) {
+                Files.delete(p);
+            }
+        }
+        MessageClassWriter writer = new MessageClassWriter();
+        for (MessageSpec m : messages) {
+            Files.writeString(pkg.resolve(m.className() + ".java"), writer.write(m), StandardCharsets.UTF_8);
+        }
+        Files.writeString(pkg.resolve("ApiKeys.java"), new ApiKeysWriter().write(apis), StandardCharsets.UTF_8);
+        return messages.size();
+    }
+
+    /** Parses every {@code *.schema} file in the directory (sorted by name); a missing directory holds none. */
+    public static List<MessageSpec> parseAll(Path schemaDir) throws IOException {
+        List<MessageSpec> messages = new ArrayList<>();
+        if (!Files.isDirectory(schemaDir)) {
+            return messages;
+        }
+        SchemaParser parser = new SchemaParser();
+        try (Stream<Path> files = Files.list(schemaDir)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".schema")).sorted().toList()) {
+                messages.add(parser.parse(f));
+            }
+        }
+        return messages;
     }
 }

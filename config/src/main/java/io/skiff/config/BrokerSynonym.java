@@ -1,0 +1,39 @@
+package io.skiff.config;
+
+/**
+ * A broker key that supplies the default of a topic key, with the factor that converts its unit
+ * into the topic key's unit (e.g. {@code log.retention.hours} → {@code retention.ms}: 3,600,000).
+ *
+ * <p>Thread-safety: immutable.
+ *
+ * @param name       broker key
+ * @param unitFactor multiply the broker value by this to get the topic value (1 = same unit)
+ */
+public record BrokerSynonym(String name, long unitFactor) {
+    public static final long MINUTES = 60_000L;
+    public static final long HOURS = 3_600_000L;
+
+    public static BrokerSynonym same(String name) {
+        return new BrokerSynonym(name, 1);
+    }
+
+    public static BrokerSynonym minutes(String name) {
+        return new BrokerSynonym(name, MINUTES);
+    }
+
+    public static BrokerSynonym hours(String name) {
+        return new BrokerSynonym(name, HOURS);
+    }
+
+    /** Converts a parsed broker value into the topic key's unit. */
+    Object convert(Object brokerValue) {
+        if (unitFactor == 1 || brokerValue == null) {
+            return brokerValue;
+        }
+        long v = ((Number) brokerValue).longValue();
+        if (v < 0) {
+            return v == -1 ? -1L : v; // -1 means "unlimited" in every unit
+        }
+        return Math.multiplyExact(v, unitFactor);
+    }
+}

@@ -1,0 +1,74 @@
+package io.skiff.config;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Renders the supported keys as Markdown tables for the README. {@code main} prints them:
+ * {@code java -cp config/target/classes io.skiff.config.ConfigDocs}.
+ *
+ * <p>Thread-safety: stateless.
+ */
+public final class ConfigDocs {
+    private ConfigDocs() {
+    }
+
+    public static void main(String[] args) {
+        System.out.print(markdown());
+    }
+
+    /** Both tables with headings. */
+    public static String markdown() {
+        return "### Broker configuration\n\n" + brokerTable() + "\n### Topic configuration\n\n" + topicTable();
+    }
+
+    /** One row per broker key. */
+    public static String brokerTable() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("| Key | Type | Default | Allowed | Skiff | Description |\n");
+        sb.append("|---|---|---|---|---|---|\n");
+        for (ConfigKey key : BrokerConfigKeys.TABLE.keys()) {
+            String def = code(key.defaultValue());
+            if (key.kafkaDefault() != null) {
+                def += " (Kafka: " + key.kafkaDefault() + ")";
+            }
+            row(sb, code(key.name()), key.type().label(), def, allowed(key), key.support().label(), key.documentation());
+        }
+        return sb.toString();
+    }
+
+    /** One row per topic key, with the broker keys that supply its default. */
+    public static String topicTable() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("| Key | Type | Default | Broker default from | Allowed | Skiff | Description |\n");
+        sb.append("|---|---|---|---|---|---|---|\n");
+        for (ConfigKey key : TopicConfigKeys.TABLE.keys()) {
+            String synonyms = key.brokerSynonyms().stream().map(s -> code(s.name())).collect(Collectors.joining(", "));
+            row(sb, code(key.name()), key.type().label(), code(key.defaultValue()), synonyms.isEmpty() ? "-" : synonyms,
+                    allowed(key), key.support().label(), key.documentation());
+        }
+        return sb.toString();
+    }
+
+    private static String allowed(ConfigKey key) {
+        return key.validator() == null ? "any " + key.type().label() : key.validator().allowed();
+    }
+
+    private static String code(String value) {
+        if (value == null) {
+            return "(unset)";
+        }
+        if (value.isEmpty()) {
+            return "(empty)";
+        }
+        return "`" + value + "`";
+    }
+
+    private static void row(StringBuilder sb, String... cells) {
+        sb.append('|');
+        for (String cell : List.of(cells)) {
+            sb.append(' ').append(cell.replace("|", "\\|")).append(" |");
+        }
+        sb.append('\n');
+    }
+}

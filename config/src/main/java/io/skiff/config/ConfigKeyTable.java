@@ -1,0 +1,113 @@
+package io.skiff.config;
+
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * An ordered set of {@link ConfigKey} definitions and the parsing of raw text values against it.
+ *
+ * <p>Thread-safety: immutable after {@link Builder#build()}; safe to share.
+ */
+public final class ConfigKeyTable {
+    private final Map<String, ConfigKey> keys;
+
+    private ConfigKeyTable(Map<String, ConfigKey> keys) {
+        this.keys = Collections.unmodifiableMap(new LinkedHashMap<>(keys));
+    }
+
+    /** Every key in definition order. */
+    public Collection<ConfigKey> keys() {
+        return keys.values();
+    }
+
+    /** The definition of {@code name}, or null. */
+    public ConfigKey get(String name) {
+        return keys.get(name);
+    }
+
+    public boolean contains(String name) {
+        return keys.containsKey(name);
+    }
+
+    /**
+     * Parses and validates {@code raw}: the result maps every defined key to its typed value (the
+     * default, possibly null, when not given). Keys not in the table go to {@code unknownKey},
+     * once each, and are left out of the result.
+     *
+     * @param origins where each raw value came from, for error messages (entries may be missing)
+     * @throws ConfigException for the first bad value
+     */
+    public Map<String, Object> parse(Map<String, String> raw, Map<String, String> origins, Consumer<String> unknownKey) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        for (ConfigKey key : keys.values()) {
+            values.put(key.name(), key.parsedDefault());
+        }
+        for (Map.Entry<String, String> e : raw.entrySet()) {
+            ConfigKey key = keys.get(e.getKey());
+            if (key == null) {
+                unknownKey.accept(e.getKey());
+                continue;
+            }
+            if (e.getValue() == null) {
+                continue;
+            }
+            values.put(key.name(), key.parse(e.getValue(), origins.get(e.getKey())));
+        }
+        return values;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Collects definitions; a name defined twice is a programming error. */
+    public static final class Builder {
+        private final Map<String, ConfigKey> keys = new LinkedHashMap<>();
+
+        private Builder() {
+        }
+
+        public Builder add(ConfigKey key) {
+            if (keys.putIfAbsent(key.name(), key) != null) {
+                throw new IllegalStateException("config key defined twice: " + key.name());
+            }
+            return this;
+        }
+
+        /** A broker key Skiff applies. */
+        public Builder applied(String name, ConfigType type, String defaultValue, Validator validator, String doc) {
+            return add(new ConfigKey(name, type, defaultValue, validator, doc, Support.APPLIED, null, List.of()));
+        }
+
+        /** A broker key Skiff applies with a developer-friendly default that differs from Kafka's. */
+        public Builder appliedDev(String name, ConfigType type, String defaultValue, String kafkaDefault,
+                                  Validator validator, String doc) {
+            return add(new ConfigKey(name, type, defaultValue, validator, doc, Support.APPLIED, kafkaDefault, List.of()));
+        }
+
+        /** A broker key accepted and described but without effect on a single node. */
+        public Builder accepted(String name, ConfigType type, String defaultValue, Validator validator, String doc) {
+            return add(new ConfigKey(name, type, defaultValue, validator, doc, Support.ACCEPTED, null, List.of()));
+        }
+
+        /** An accepted key whose default differs from Kafka's to describe a single node truthfully. */
+        public Builder acceptedDev(String name, ConfigType type, String defaultValue, String kafkaDefault,
+                                   Validator validator, String doc) {
+            return add(new ConfigKey(name, type, defaultValue, validator, doc, Support.ACCEPTED, kafkaDefault, List.of()));
+        }
+
+        /** A topic key; its default comes from the first broker synonym that is set. */
+        public Builder topic(String name, ConfigType type, String defaultValue, Validator validator, Support support,
+                             String doc, BrokerSynonym... synonyms) {
+            return add(new ConfigKey(name, type, defaultValue, validator, doc, support, null, List.of(synonyms)));
+        }
+
+        public ConfigKeyTable build() {
+            return new ConfigKeyTable(keys);
+        }
+    }
+}

@@ -1,0 +1,327 @@
+package io.skiff.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BrokerConfigTest {
+    @TempDir
+    Path dir;
+
+    private final List<String> warnings = new ArrayList<>();
+
+    private Path file(String content) throws IOException {
+        Path f = dir.resolve("server.properties");
+        Files.writeString(f, content);
+        return f;
+    }
+
+    private BrokerConfig load(Path file, Map<String, String> overrides, Map<String, String> env) {
+        return BrokerConfig.load(file, overrides, env, warnings::add);
+    }
+
+    @Test
+    void defaultsSuitADeveloper() {
+        BrokerConfig c = BrokerConfig.defaults();
+        assertEquals(List.of(new Endpoint("PLAINTEXT", "127.0.0.1", 9092)), c.listeners());
+        assertEquals(c.listeners(), c.advertisedListeners());
+        assertEquals(List.of(Path.of("./data")), c.logDirs());
+        assertEquals(1, c.nodeId());
+        assertTrue(c.autoCreateTopicsEnable());
+        assertTrue(c.deleteTopicEnable());
+        assertEquals(1, c.numPartitions());
+        assertEquals(1, c.defaultReplicationFactor());
+        assertEquals(0, c.groupInitialRebalanceDelayMs());
+        assertEquals(6000, c.groupMinSessionTimeoutMs());
+        assertEquals(1_800_000, c.groupMaxSessionTimeoutMs());
+        assertEquals(50, c.offsetsTopicNumPartitions());
+        assertEquals(10080, c.offsetsRetentionMinutes());
+        assertEquals(600_000L, c.offsetsRetentionCheckIntervalMs());
+        assertEquals(1_048_588, c.messageMaxBytes());
+        assertEquals(1_073_741_824, c.logSegmentBytes());
+        assertEquals(604_800_000L, c.logRollMs());
+        assertEquals(604_800_000L, c.logRetentionMs());
+        assertEquals(-1L, c.logRetentionBytes());
+        assertEquals(300_000L, c.logRetentionCheckIntervalMs());
+        assertEquals(Long.MAX_VALUE, c.logFlushIntervalMessages());
+        assertEquals(Long.MAX_VALUE, c.logFlushIntervalMs());
+        assertEquals(MessageTimestampType.CREATE_TIME, c.logMessageTimestampType());
+        assertEquals(EnumSet.of(CleanupPolicy.DELETE), c.logCleanupPolicy());
+        assertEquals(104_857_600, c.socketRequestMaxBytes());
+        assertEquals(600_000L, c.connectionsMaxIdleMs());
+        assertEquals(3, c.numNetworkThreads());
+        assertEquals(86_400_000, c.producerIdExpirationMs());
+        assertEquals(604_800_000, c.transactionalIdExpirationMs());
+        assertEquals(Optional.empty(), c.clusterId());
+        assertEquals((short) 1, c.value("offsets.topic.replication.factor"));
+        assertTrue(c.originals().isEmpty());
+    }
+
+    @Test
+    void fileIsOverriddenByEnvironmentWhichIsOverriddenByOverrides() throws IOException {
+        Path f = file("num.partitions=2\nlog.retention.ms=1000\nmessage.max.bytes=5000\n");
+        BrokerConfig c = load(f, Map.of("message.max.bytes", "7000"),
+                Map.of("KAFKA_LOG_RETENTION_MS", "2000", "KAFKA_MESSAGE_MAX_BYTES", "6000"));
+        assertEquals(2, c.numPartitions());
+        assertEquals(2000L, c.logRetentionMs());
+        assertEquals(7000, c.messageMaxBytes());
+        assertEquals("7000", c.originals().get("message.max.bytes"));
+        assertTrue(warnings.isEmpty(), warnings.toString());
+    }
+
+    @Test
+    void environmentFollowsTheKafkaDockerImageConvention() {
+        BrokerConfig c = load(null, Map.of(), Map.of(
+                "KAFKA_AUTO_CREATE_TOPICS_ENABLE", "false",
+                "KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS", "250",
+                "KAFKA_HEAP_OPTS", "-Xmx1G",
+                "KAFKA_OPTS", "-Dx=y",
+                "CLUSTER_ID", "MkU3OEVBNTcwNTJENDM2Qk",
+                "PATH", "/usr/bin",
+                "HOME", "/root"));
+        assertFalse(c.autoCreateTopicsEnable());
+        assertEquals(250, c.groupInitialRebalanceDelayMs());
+        assertEquals(Optional.of("MkU3OEVBNTcwNTJENDM2Qk"), c.clusterId());
+        assertTrue(warnings.isEmpty(), "launcher variables and non-Kafka variables are not keys: " + warnings);
+    }
+
+    @Test
+    void unknownKeyWarnsOnceEvenWhenGivenTwice() throws IOException {
+        Path f = file("some.unknown.key=1\nnum.partitions=3\n");
+        BrokerConfig c = load(f, Map.of(), Map.of("KAFKA_SOME_UNKNOWN_KEY", "2"));
+        assertEquals(3, c.numPartitions());
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).contains("some.unknown.key"), warnings.get(0));
+        assertTrue(warnings.get(0).contains("KAFKA_SOME_UNKNOWN_KEY"), "names the winning source: " + warnings.get(0));
+        assertEquals("2", c.originals().get("some.unknown.key"));
+    }
+
+    @Test
+    void badValueNamesKeyValueSourceAndWhatIsAllowed() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> load(null, Map.of(), Map.of("KAFKA_NUM_PARTITIONS", "zero")));
+        assertEquals("num.partitions", e.key());
+        assertTrue(e.getMessage().contains("'zero'"), e.getMessage());
+        assertTrue(e.getMessage().contains("num.partitions"), e.getMessage());
+        assertTrue(e.getMessage().contains("KAFKA_NUM_PARTITIONS"), e.getMessage());
+        assertTrue(e.getMessage().contains("32-bit integer"), e.getMessage());
+
+        ConfigException range = assertThrows(ConfigException.class,
+                () -> load(null, Map.of("num.partitions", "0"), Map.of()));
+        assertTrue(range.getMessage().contains("at least 1"), range.getMessage());
+        assertTrue(range.getMessage().contains("--override"), range.getMessage());
+
+        ConfigException choice = assertThrows(ConfigException.class,
+                () -> BrokerConfig.of(Map.of("log.message.timestamp.type", "AppendTime")));
+        assertTrue(choice.getMessage().contains("CreateTime, LogAppendTime"), choice.getMessage());
+
+        ConfigException bool = assertThrows(ConfigException.class,
+                () -> BrokerConfig.of(Map.of("auto.create.topics.enable", "yes")));
+        assertTrue(bool.getMessage().contains("true or false"), bool.getMessage());
+
+        ConfigException list = assertThrows(ConfigException.class,
+                () -> BrokerConfig.of(Map.of("log.cleanup.policy", "delete,shred")));
+        assertTrue(list.getMessage().contains("compact, delete"), list.getMessage());
+    }
+
+    @Test
+    void valuesAreTrimmedAndBooleansIgnoreCase() {
+        BrokerConfig c = BrokerConfig.of(Map.of("num.partitions", " 4 ", "delete.topic.enable", "FALSE",
+                "log.cleanup.policy", "compact, delete"));
+        assertEquals(4, c.numPartitions());
+        assertFalse(c.deleteTopicEnable());
+        assertEquals(EnumSet.of(CleanupPolicy.COMPACT, CleanupPolicy.DELETE), c.logCleanupPolicy());
+    }
+
+    @Test
+    void retentionFallsBackFromMsToMinutesToHours() {
+        assertEquals(2 * 3_600_000L, BrokerConfig.of(Map.of("log.retention.hours", "2")).logRetentionMs());
+        assertEquals(5 * 60_000L, BrokerConfig.of(Map.of("log.retention.hours", "2", "log.retention.minutes", "5"))
+                .logRetentionMs());
+        assertEquals(42L, BrokerConfig.of(Map.of("log.retention.minutes", "5", "log.retention.ms", "42")).logRetentionMs());
+        assertEquals(-1L, BrokerConfig.of(Map.of("log.retention.ms", "-1")).logRetentionMs());
+        assertEquals(-1L, BrokerConfig.of(Map.of("log.retention.hours", "-1")).logRetentionMs());
+    }
+
+    @Test
+    void rollAndFlushFallBackLikeKafka() {
+        assertEquals(3 * 3_600_000L, BrokerConfig.of(Map.of("log.roll.hours", "3")).logRollMs());
+        assertEquals(1234L, BrokerConfig.of(Map.of("log.roll.hours", "3", "log.roll.ms", "1234")).logRollMs());
+        assertEquals(500L, BrokerConfig.of(Map.of("log.flush.scheduler.interval.ms", "500")).logFlushIntervalMs());
+        assertEquals(20L, BrokerConfig.of(Map.of("log.flush.scheduler.interval.ms", "500",
+                "log.flush.interval.ms", "20")).logFlushIntervalMs());
+    }
+
+    @Test
+    void logDirsFallBackToLogDirAndSplitOnCommas() {
+        assertEquals(List.of(Path.of("/var/a")), BrokerConfig.of(Map.of("log.dir", "/var/a")).logDirs());
+        assertEquals(List.of(Path.of("/x"), Path.of("/y")),
+                BrokerConfig.of(Map.of("log.dir", "/var/a", "log.dirs", "/x, /y")).logDirs());
+        assertThrows(ConfigException.class, () -> BrokerConfig.of(Map.of("log.dirs", " , ")));
+    }
+
+    @Test
+    void nodeIdComesFromNodeIdOrBrokerIdAndTheyMustAgree() {
+        assertEquals(7, BrokerConfig.of(Map.of("node.id", "7")).nodeId());
+        assertEquals(9, BrokerConfig.of(Map.of("broker.id", "9")).nodeId());
+        assertEquals(1, BrokerConfig.of(Map.of("broker.id", "-1")).nodeId());
+        assertEquals(3, BrokerConfig.of(Map.of("node.id", "3", "broker.id", "3")).nodeId());
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> BrokerConfig.of(Map.of("node.id", "3", "broker.id", "4")));
+        assertTrue(e.getMessage().contains("node.id") && e.getMessage().contains("broker.id"), e.getMessage());
+        assertThrows(ConfigException.class, () -> BrokerConfig.of(Map.of("node.id", "-2")));
+    }
+
+    @Test
+    void portZeroWildcardAndIpv6ListenersAreAccepted() {
+        BrokerConfig c = BrokerConfig.of(Map.of("listeners", "PLAINTEXT://:0,plain_v6://[::1]:9093",
+                "listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,PLAIN_V6:PLAINTEXT"));
+        assertEquals(List.of(new Endpoint("PLAINTEXT", "", 0), new Endpoint("PLAIN_V6", "::1", 9093)), c.listeners());
+        assertTrue(c.listeners().get(0).isWildcardHost());
+        assertEquals(0, c.listeners().get(0).bindAddress().getPort());
+        assertEquals("PLAIN_V6://[::1]:9093", c.listeners().get(1).uri());
+        assertEquals(List.of(new Endpoint("PLAINTEXT", "localhost", 0), new Endpoint("PLAIN_V6", "::1", 9093)),
+                c.advertisedListeners(), "a wildcard host is advertised as localhost");
+    }
+
+    @Test
+    void advertisedListenersAreValidated() {
+        BrokerConfig c = BrokerConfig.of(Map.of("listeners", "PLAINTEXT://0.0.0.0:9092",
+                "advertised.listeners", "PLAINTEXT://kafka.example:19092"));
+        assertEquals(List.of(new Endpoint("PLAINTEXT", "kafka.example", 19092)), c.advertisedListeners());
+        assertEquals(List.of(new Endpoint("PLAINTEXT", "localhost", 9092)),
+                BrokerConfig.of(Map.of("listeners", "PLAINTEXT://0.0.0.0:9092")).advertisedListeners());
+
+        ConfigException unknownName = assertThrows(ConfigException.class, () -> BrokerConfig.of(Map.of(
+                "advertised.listeners", "OTHER://host:1")));
+        assertTrue(unknownName.getMessage().contains("must also appear in listeners"), unknownName.getMessage());
+        ConfigException nonRoutable = assertThrows(ConfigException.class, () -> BrokerConfig.of(Map.of(
+                "advertised.listeners", "PLAINTEXT://0.0.0.0:9092")));
+        assertTrue(nonRoutable.getMessage().contains("0.0.0.0"), nonRoutable.getMessage());
+    }
+
+    @Test
+    void malformedListenersAreRejectedWithTheRule() {
+        for (String bad : List.of("localhost:9092", "PLAINTEXT://host", "PLAINTEXT://host:70000",
+                "PLAINTEXT://a:1,PLAINTEXT://b:2", "PLAINTEXT://a:1,X://a:1", "")) {
+            ConfigException e = assertThrows(ConfigException.class, () -> BrokerConfig.of(Map.of("listeners", bad,
+                    "listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,X:PLAINTEXT")), bad);
+            assertEquals("listeners", e.key(), bad);
+        }
+    }
+
+    @Test
+    void nonPlaintextListenersStopStartup() {
+        ConfigException ssl = assertThrows(ConfigException.class,
+                () -> BrokerConfig.of(Map.of("listeners", "SSL://127.0.0.1:9093")));
+        assertTrue(ssl.getMessage().contains("PLAINTEXT listeners only"), ssl.getMessage());
+        ConfigException unmapped = assertThrows(ConfigException.class,
+                () -> BrokerConfig.of(Map.of("listeners", "EXTERNAL://127.0.0.1:9093")));
+        assertTrue(unmapped.getMessage().contains("listener.security.protocol.map"), unmapped.getMessage());
+        assertThrows(ConfigException.class,
+                () -> BrokerConfig.of(Map.of("listener.security.protocol.map", "PLAINTEXT:TLS")));
+    }
+
+    @Test
+    void aCopiedKraftServerPropertiesLoadsWithoutWarnings() throws IOException {
+        // The keys of the KRaft combined-mode server.properties Kafka ships, with typical values.
+        Path f = file("""
+                # KRaft combined mode
+                process.roles=broker,controller
+                node.id=1
+                controller.quorum.bootstrap.servers=localhost:9093
+                controller.quorum.voters=1@localhost:9093
+                listeners=PLAINTEXT://:9092,CONTROLLER://:9093
+                inter.broker.listener.name=PLAINTEXT
+                advertised.listeners=PLAINTEXT://localhost:9092,CONTROLLER://localhost:9093
+                controller.listener.names=CONTROLLER
+                listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT,SASL_SSL:SASL_SSL
+                num.network.threads=3
+                num.io.threads=8
+                socket.send.buffer.bytes=102400
+                socket.receive.buffer.bytes=102400
+                socket.request.max.bytes=104857600
+                log.dirs=/tmp/kraft-combined-logs
+                num.partitions=1
+                num.recovery.threads.per.data.dir=1
+                offsets.topic.replication.factor=1
+                share.coordinator.state.topic.replication.factor=1
+                share.coordinator.state.topic.min.isr=1
+                transaction.state.log.replication.factor=1
+                transaction.state.log.min.isr=1
+                log.retention.hours=168
+                log.segment.bytes=1073741824
+                log.retention.check.interval.ms=300000
+                group.initial.rebalance.delay.ms=3000
+                """);
+        BrokerConfig c = load(f, Map.of(), Map.of());
+        assertTrue(warnings.isEmpty(), warnings.toString());
+        assertEquals(List.of(new Endpoint("PLAINTEXT", "", 9092)), c.listeners(), "controller listener not opened");
+        assertEquals(List.of(new Endpoint("PLAINTEXT", "localhost", 9092)), c.advertisedListeners());
+        assertEquals(List.of(Path.of("/tmp/kraft-combined-logs")), c.logDirs());
+        assertEquals(3000, c.groupInitialRebalanceDelayMs());
+        assertEquals(List.of("broker", "controller"), c.value("process.roles"));
+    }
+
+    @Test
+    void onlyControllerListenersIsAnError() {
+        ConfigException e = assertThrows(ConfigException.class, () -> BrokerConfig.of(Map.of(
+                "listeners", "CONTROLLER://:9093", "controller.listener.names", "CONTROLLER",
+                "listener.security.protocol.map", "CONTROLLER:PLAINTEXT")));
+        assertTrue(e.getMessage().contains("controller"), e.getMessage());
+    }
+
+    @Test
+    void missingFileIsAConfigException() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> load(dir.resolve("nope.properties"), Map.of(), Map.of()));
+        assertTrue(e.getMessage().contains("nope.properties"), e.getMessage());
+    }
+
+    @Test
+    void groupSessionTimeoutBoundsMustBeOrdered() {
+        assertThrows(ConfigException.class, () -> BrokerConfig.of(Map.of("group.min.session.timeout.ms", "10000",
+                "group.max.session.timeout.ms", "5000")));
+    }
+
+    @Test
+    void describeReportsSourcesAndEffectiveValues() {
+        BrokerConfig c = BrokerConfig.of(Map.of("num.partitions", "6", "log.retention.hours", "1"));
+        Map<String, ConfigEntry> byName = new java.util.HashMap<>();
+        c.describe().forEach(e -> byName.put(e.name(), e));
+        assertEquals(BrokerConfigKeys.TABLE.keys().size(), byName.size());
+
+        ConfigEntry partitions = byName.get("num.partitions");
+        assertEquals("6", partitions.value());
+        assertEquals(ConfigSource.STATIC_BROKER_CONFIG, partitions.source());
+        assertTrue(partitions.readOnly());
+        assertEquals(ConfigType.INT, partitions.type());
+
+        ConfigEntry autoCreate = byName.get("auto.create.topics.enable");
+        assertEquals("true", autoCreate.value());
+        assertEquals(ConfigSource.DEFAULT_CONFIG, autoCreate.source());
+
+        ConfigEntry retention = byName.get("log.retention.ms");
+        assertEquals("3600000", retention.value(), "effective value through log.retention.hours");
+        assertEquals(ConfigSource.STATIC_BROKER_CONFIG, retention.source());
+        assertEquals(new ConfigSynonym("log.retention.hours", "1", ConfigSource.STATIC_BROKER_CONFIG),
+                retention.synonyms().get(0));
+
+        assertEquals("delete", byName.get("log.cleanup.policy").value());
+        assertEquals("0", byName.get("log.roll.jitter.ms").value(), "effective value through log.roll.jitter.hours");
+        assertEquals(null, byName.get("advertised.listeners").value());
+        assertEquals(ConfigSource.DEFAULT_CONFIG, byName.get("advertised.listeners").source());
+    }
+}

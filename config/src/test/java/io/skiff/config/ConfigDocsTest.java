@@ -1,0 +1,40 @@
+package io.skiff.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class ConfigDocsTest {
+
+    @Test
+    void brokerTableHasOneRowPerKeyWithDefaultsAndKafkaDifferences() {
+        String table = ConfigDocs.brokerTable();
+        assertEquals(BrokerConfigKeys.TABLE.keys().size() + 2, table.lines().count());
+        for (ConfigKey key : BrokerConfigKeys.TABLE.keys()) {
+            assertTrue(table.contains("| `" + key.name() + "` |"), key.name());
+        }
+        assertTrue(table.contains("| `group.initial.rebalance.delay.ms` | int | `0` (Kafka: 3000) | at least 0 | applied |"),
+                table);
+        assertFalse(table.contains("null"), "no null cells");
+    }
+
+    @Test
+    void topicTableNamesTheBrokerSynonyms() {
+        String table = ConfigDocs.topicTable();
+        assertEquals(TopicConfigKeys.TABLE.keys().size() + 2, table.lines().count());
+        assertTrue(table.contains("| `retention.ms` | long | `604800000` | `log.retention.ms`, `log.retention.minutes`, "
+                + "`log.retention.hours` | at least -1 | applied |"), table);
+        assertTrue(table.contains("| `segment.ms` | long | `604800000` | `log.roll.ms`, `log.roll.hours` |"), table);
+    }
+
+    /** Prints the tables into the test report (the README section is pasted from here). */
+    @Test
+    void markdownHasBothSections() {
+        String md = ConfigDocs.markdown();
+        assertTrue(md.startsWith("### Broker configuration"));
+        assertTrue(md.contains("### Topic configuration"));
+        System.out.println(md);
+    }
+}

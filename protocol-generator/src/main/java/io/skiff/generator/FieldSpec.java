@@ -1,0 +1,39 @@
+package io.skiff.generator;
+
+/**
+ * One field of a struct as declared in a schema.
+ *
+ * @param versions         versions in which the field exists (clamped to the message's versions)
+ * @param nullableVersions versions in which it may be null
+ * @param tag              its tag, or -1 if it is never tagged
+ * @param taggedVersions   versions in which it is carried in the tagged-field section
+ * @param defaultValue     the raw default text, or null when the schema gives none
+ * @param struct           the struct definition for struct / struct-array fields, resolved after parsing
+ * @param line             source line, for error messages
+ */
+public record FieldSpec(String name, FieldType type, Versions versions, Versions nullableVersions, int tag,
+                        Versions taggedVersions, String defaultValue, boolean ignorable, StructSpec struct,
+                        int line) {
+
+    public boolean isTagged() {
+        return tag >= 0;
+    }
+
+    /** Versions in which the field is written in the fixed (untagged) part of its struct. */
+    public boolean untaggedIn(int version) {
+        return versions.contains(version) && !taggedVersions.contains(version);
+    }
+
+    public boolean taggedIn(int version) {
+        return versions.contains(version) && taggedVersions.contains(version);
+    }
+
+    public FieldSpec withStruct(StructSpec s) {
+        return new FieldSpec(name, type, versions, nullableVersions, tag, taggedVersions, defaultValue, ignorable, s, line);
+    }
+
+    /** True when the default is null (only legal for nullable types). */
+    public boolean defaultIsNull() {
+        return "null".equals(defaultValue);
+    }
+}

@@ -1,0 +1,18 @@
+package io.skiff.protocol;
+
+import java.util.List;
+
+/** A generated struct that can be read, written and sized at a protocol version. */
+public interface Message {
+    /** Replaces this object's content with what {@code in} holds at {@code version}; throws ProtocolException. */
+    void read(Readable in, short version);
+
+    /** Encodes this object at {@code version}; throws UnsupportedVersionException if it cannot be expressed. */
+    void write(Writable out, short version);
+
+    /** The number of bytes {@link #write} produces at {@code version}. */
+    int size(short version);
+
+    /** Tagged fields this version of Skiff does not know; kept on read and written back (mutable list). */
+    List<RawTaggedField> unknownTaggedFields();
+}

@@ -1,0 +1,69 @@
+package io.skiff.storage;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A byte range of a segment file holding whole batches, for sending with {@code FileChannel.transferTo} (sendfile).
+ * Holds a reference on the segment's channel until {@link #release()}, so the channel stays open even if the
+ * segment is deleted meanwhile. Thread-safe; release is idempotent.
+ */
+public final class FileSlice {
+    private final SharedChannel shared;
+    private final long position;
+    private final int length;
+    private final AtomicBoolean released = new AtomicBoolean();
+
+    /** Takes over one reference already acquired on {@code shared}. */
+    FileSlice(SharedChannel shared, long position, int length) {
+        this.shared = shared;
+        this.position = position;
+        this.length = length;
+    }
+
+    public FileChannel channel() {
+        return shared.channel();
+    }
+
+    public long position() {
+        return position;
+    }
+
+    public int length() {
+        return length;
+    }
+
+    /** Gives the channel reference back; call once the bytes are sent. Further calls do nothing. */
+    public void release() {
+        if (released.compareAndSet(false, true)) {
+            shared.release();
+        }
+    }
+
+    /** Copies the bytes into a new heap buffer (for internal topics and tests, not the fetch path). */
+    public ByteBuffer readFully() {
+        if (released.get()) {
+            throw new IllegalStateException("slice already released");
+        }
+        ByteBuffer buf = ByteBuffer.allocate(length);
+        try {
+            while (buf.hasRemaining()) {
+                int n = shared.channel().read(buf, position + buf.position());
+                if (n < 0) {
+                    throw new StorageException("segment file ended before the slice end at " + (position + length));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading a log slice failed", e);
+        }
+        return buf.flip();
+    }
+
+    @Override
+    public String toString() {
+        return "FileSlice{position=" + position + ", length=" + length + '}';
+    }
+}

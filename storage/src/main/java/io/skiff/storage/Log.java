@@ -1,0 +1,453 @@
+package io.skiff.storage;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Stream;
+
+/**
+ * The log of one partition: a directory of segments named by base offset, each a {@code .log} of RecordBatch v2
+ * entries exactly as produced (base offset rewritten) with a sparse {@code .index} and {@code .timeindex}.
+ * <p>Thread-safety: thread-safe. Appends, rolls, retention, flushes and close are serialized by one write lock;
+ * reads and lookups take no lock and see only whole batches (a segment's size is published after its bytes are
+ * written, the log end offset after that).
+ */
+public final class Log implements Closeable {
+    static final String CLEAN_SHUTDOWN_FILE = ".skiff-clean-shutdown";
+    private static final int MAX_OPEN_CLOSED_SEGMENTS = 4;
+    private static final int SCAN_BUFFER = 256 * 1024;
+
+    private final Path dir;
+    private final LogConfig config;
+    private final Clock clock;
+    private final ConcurrentSkipListMap<Long, Segment> segments = new ConcurrentSkipListMap<>();
+    private final OpenSegments openSegments = new OpenSegments(MAX_OPEN_CLOSED_SEGMENTS);
+    private final ReentrantLock writeLock = new ReentrantLock();
+    private final LogReader reader;
+    private volatile Segment active;
+    private volatile long logEndOffset;
+    private volatile long logStartOffset;
+    private volatile boolean closed;
+    // Guarded by writeLock.
+    private long recoveryPoint;
+    private long unflushedRecords;
+    private long lastFlushMs;
+
+    private Log(Path dir, LogConfig config, Clock clock) {
+        this.dir = dir;
+        this.config = config;
+        this.clock = clock;
+        this.reader = new LogReader(this);
+    }
+
+    /**
+     * Opens (creating if missing) the log in {@code dir}, recovering it if it was not closed cleanly.
+     *
+     * @param recoveryListener may be null; called for every batch that recovery scans
+     */
+    public static Log open(Path dir, LogConfig config, Clock clock, BatchListener recoveryListener)
+            throws IOException {
+        Files.createDirectories(dir);
+        LogCheckpoint checkpoint = LogCheckpoint.read(dir);
+        Path marker = dir.resolve(CLEAN_SHUTDOWN_FILE);
+        boolean clean = Files.exists(marker);
+        List<Segment> loaded = SegmentLoader.load(dir, config, clock.millis(), recoveryListener, checkpoint, clean);
+        Files.deleteIfExists(marker);
+        Log log = new Log(dir, config, clock);
+        for (Segment s : loaded) {
+            log.segments.put(s.baseOffset(), s);
+        }
+        log.active = loaded.get(loaded.size() - 1);
+        log.logEndOffset = log.active.nextOffset();
+        long start = Math.max(checkpoint.logStartOffset(), loaded.get(0).baseOffset());
+        log.logStartOffset = Math.min(start, log.logEndOffset);
+        log.recoveryPoint = log.active.baseOffset();
+        log.lastFlushMs = clock.millis();
+        if (log.recoveryPoint != checkpoint.recoveryPoint() || log.logStartOffset != checkpoint.logStartOffset()) {
+            log.writeCheckpoint();
+        }
+        return log;
+    }
+
+    // ------------------------------------------------------------------ append
+
+    /**
+     * Appends one or more RecordBatch v2 batches: all are validated before any is written; base offsets are
+     * assigned (rewritten in {@code batches}) and, for LogAppendTime, the append time stamped.
+     */
+    public AppendResult append(ByteBuffer batches) {
+        ValidatedBatches v = ValidatedBatches.validate(batches, config.maxBatchBytes());
+        writeLock.lock();
+        try {
+            ensureOpen();
+            long now = clock.millis();
+            long first = logEndOffset;
+            long lastIfAppended = first + v.count() - 1L + sumOfDeltas(v);
+            if (needsRoll(v.totalBytes(), lastIfAppended, now)) {
+                roll(now);
+            }
+            long appendTime = config.timestampType() == TimestampType.LOG_APPEND_TIME ? now : -1;
+            long last = v.assign(first, appendTime);
+            active.append(batches, v, now);
+            logEndOffset = last + 1;
+            unflushedRecords += v.recordCount();
+            if (unflushedRecords >= config.flushMessages() || now - lastFlushMs >= config.flushMs()) {
+                flushActive(now);
+            }
+            return new AppendResult(first, last, appendTime, logStartOffset, last + 1, v.count());
+        } catch (IOException e) {
+            throw new StorageException("appending to " + dir + " failed: " + e.getMessage(), e);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    private static long sumOfDeltas(ValidatedBatches v) {
+        long sum = 0;
+        for (int i = 0; i < v.count(); i++) {
+            sum += v.lastOffset(i) - v.baseOffset(i);
+        }
+        return sum;
+    }
+
+    private boolean needsRoll(int incomingBytes, long lastOffset, long now) {
+        Segment a = active;
+        if (a.isEmpty()) {
+            return false;
+        }
+        return (long) a.size() + incomingBytes > config.segmentBytes()
+                || now - a.rollBaseTimestamp() >= config.segmentMs()
+                || a.offsetIndexFull(config.segmentIndexBytes() / TimeIndex.ENTRY_SIZE)
+                || lastOffset - a.baseOffset() > Integer.MAX_VALUE;
+    }
+
+    /** Seals the active segment (forced, indexes written) and starts a new one at the log end offset. */
+    private void roll(long now) throws IOException {
+        Segment old = active;
+        old.seal();
+        Segment fresh = Segment.createNew(dir, logEndOffset, config.indexIntervalBytes());
+        segments.put(fresh.baseOffset(), fresh);
+        active = fresh;
+        recoveryPoint = fresh.baseOffset();
+        writeCheckpoint();
+        openSegments.touch(old);
+        unflushedRecords = 0;
+        lastFlushMs = now;
+    }
+
+    private void flushActive(long now) throws IOException {
+        active.flush();
+        unflushedRecords = 0;
+        lastFlushMs = now;
+    }
+
+    /** Rolls the active segment if it is older than {@code segmentMs}, and flushes if {@code flushMs} has passed. */
+    public void maybeRoll() {
+        writeLock.lock();
+        try {
+            ensureOpen();
+            long now = clock.millis();
+            Segment a = active;
+            if (!a.isEmpty() && now - a.rollBaseTimestamp() >= config.segmentMs()) {
+                roll(now);
+            } else if (unflushedRecords > 0 && now - lastFlushMs >= config.flushMs()) {
+                flushActive(now);
+            }
+        } catch (IOException e) {
+            throw new StorageException("rolling " + dir + " failed: " + e.getMessage(), e);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** Forces everything appended so far to disk. */
+    public void flush() {
+        writeLock.lock();
+        try {
+            ensureOpen();
+            flushActive(clock.millis());
+        } catch (IOException e) {
+            throw new StorageException("flushing " + dir + " failed: " + e.getMessage(), e);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    // ------------------------------------------------------------------ reads
+
+    /**
+     * Byte ranges of whole batches from the batch holding {@code offset}, up to {@code maxBytes} (at least one whole
+     * batch if {@code minOneBatch}). {@code offset == logEndOffset} gives an empty result.
+     *
+     * @throws OffsetOutOfRangeException if {@code offset} is outside [logStartOffset, logEndOffset]
+     */
+    public LogReadResult read(long offset, int maxBytes, boolean minOneBatch) {
+        ensureOpen();
+        return reader.read(offset, maxBytes, minOneBatch);
+    }
+
+    /** The first batch whose max timestamp is >= {@code timestamp} (its max timestamp and base offset). */
+    public Optional<TimestampOffset> offsetForTimestamp(long timestamp) {
+        ensureOpen();
+        return reader.offsetForTimestamp(timestamp);
+    }
+
+    /** The largest timestamp in the log and the base offset of the batch holding it. */
+    public Optional<TimestampOffset> maxTimestampOffset() {
+        ensureOpen();
+        try {
+            TimestampOffset best = null;
+            for (Segment s : segments.values()) {
+                TimestampOffset m = s.maxTimestamp();
+                if (m != null && (best == null || m.timestamp() > best.timestamp())) {
+                    best = m;
+                }
+            }
+            long start = logStartOffset;
+            return best == null ? Optional.empty()
+                    : Optional.of(new TimestampOffset(best.timestamp(), Math.max(best.offset(), start)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Calls {@code listener} for every batch whose last offset is >= {@code fromOffset}, in order. */
+    public void forEachBatch(long fromOffset, BatchListener listener) {
+        ensureOpen();
+        reader.forEachBatch(fromOffset, listener, SCAN_BUFFER);
+    }
+
+    public long logStartOffset() {
+        return logStartOffset;
+    }
+
+    public long logEndOffset() {
+        return logEndOffset;
+    }
+
+    public long sizeInBytes() {
+        long total = 0;
+        for (Segment s : segments.values()) {
+            total += s.size();
+        }
+        return total;
+    }
+
+    public int segmentCount() {
+        return segments.size();
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    public LogConfig config() {
+        return config;
+    }
+
+    // ------------------------------------------------------------------ retention
+
+    /**
+     * Moves the log start offset to {@code offset} (kept across restarts) and deletes closed segments wholly below.
+     *
+     * @throws OffsetOutOfRangeException if {@code offset} is beyond the log end offset
+     */
+    public void deleteRecordsBefore(long offset) {
+        writeLock.lock();
+        try {
+            ensureOpen();
+            if (offset > logEndOffset) {
+                throw new OffsetOutOfRangeException("cannot delete records before offset " + offset
+                        + ": the log end offset is " + logEndOffset);
+            }
+            if (offset <= logStartOffset) {
+                return;
+            }
+            logStartOffset = offset;
+            writeCheckpoint();
+            deleteSegmentsBelowStart();
+        } catch (IOException e) {
+            throw new StorageException("deleting records of " + dir + " failed: " + e.getMessage(), e);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /**
+     * Deletes closed segments that are below the log start offset, older than {@code retentionMs} (by their max
+     * timestamp) or beyond {@code retentionBytes}, oldest first. Returns how many were deleted.
+     */
+    public int applyRetention() {
+        writeLock.lock();
+        try {
+            ensureOpen();
+            int deleted = deleteSegmentsBelowStart();
+            long now = clock.millis();
+            long size = sizeInBytes();
+            while (segments.size() > 1) {
+                Segment oldest = segments.firstEntry().getValue();
+                boolean expired = config.retentionMs() >= 0 && now - newestTimestamp(oldest) > config.retentionMs();
+                boolean tooBig = config.retentionBytes() >= 0 && size - oldest.size() >= config.retentionBytes();
+                if (!expired && !tooBig) {
+                    break;
+                }
+                size -= oldest.size();
+                deleteOldest(oldest);
+                deleted++;
+            }
+            return deleted;
+        } catch (IOException e) {
+            throw new StorageException("applying retention to " + dir + " failed: " + e.getMessage(), e);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    private long newestTimestamp(Segment s) throws IOException {
+        TimestampOffset max = s.maxTimestamp();
+        return max != null ? max.timestamp() : Files.getLastModifiedTime(s.logFile()).toMillis();
+    }
+
+    private int deleteSegmentsBelowStart() throws IOException {
+        int deleted = 0;
+        while (segments.size() > 1) {
+            Segment oldest = segments.firstEntry().getValue();
+            Map.Entry<Long, Segment> next = segments.higherEntry(oldest.baseOffset());
+            if (next.getKey() > logStartOffset) {
+                break;
+            }
+            deleteOldest(oldest);
+            deleted++;
+        }
+        return deleted;
+    }
+
+    private void deleteOldest(Segment oldest) throws IOException {
+        segments.remove(oldest.baseOffset());
+        openSegments.forget(oldest);
+        oldest.delete();
+        long newStart = segments.firstKey();
+        if (newStart > logStartOffset) {
+            logStartOffset = newStart;
+            writeCheckpoint();
+        }
+    }
+
+    // ------------------------------------------------------------------ lifecycle
+
+    /** Flushes, writes the indexes and the clean-shutdown marker, and releases the files. Idempotent. */
+    @Override
+    public void close() {
+        writeLock.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            active.seal();
+            recoveryPoint = active.baseOffset();
+            writeCheckpoint();
+            IndexFiles.writeAndForce(dir.resolve(CLEAN_SHUTDOWN_FILE), ByteBuffer.allocate(0));
+            closeHandles();
+        } catch (IOException e) {
+            throw new StorageException("closing " + dir + " failed: " + e.getMessage(), e);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** Closes the log and deletes its directory with everything in it. */
+    public void closeAndDelete() {
+        writeLock.lock();
+        try {
+            if (!closed) {
+                closeHandles();
+            }
+            for (Segment s : segments.values()) {
+                s.delete();
+            }
+            segments.clear();
+            try (Stream<Path> files = Files.walk(dir)) {
+                for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        } catch (IOException e) {
+            throw new StorageException("deleting " + dir + " failed: " + e.getMessage(), e);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** Test hook: drops every handle as a crash would — no flush, no index files, no marker. */
+    void closeUncleanly() {
+        writeLock.lock();
+        try {
+            if (!closed) {
+                closeHandles();
+            }
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    private void closeHandles() {
+        closed = true;
+        for (Segment s : segments.values()) {
+            openSegments.forget(s);
+            s.closeHandles();
+        }
+    }
+
+    private void writeCheckpoint() throws IOException {
+        new LogCheckpoint(logStartOffset, recoveryPoint).write(dir);
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new StorageException("log " + dir + " is closed");
+        }
+    }
+
+    // ------------------------------------------------------------------ for LogReader
+
+    Collection<Segment> segmentsFrom(long offset) {
+        Long floor = segments.floorKey(offset);
+        return (floor == null ? segments : segments.tailMap(floor, true)).values();
+    }
+
+    Segment segmentAfter(Segment s) {
+        Map.Entry<Long, Segment> e = segments.higherEntry(s.baseOffset());
+        return e == null ? null : e.getValue();
+    }
+
+    Segment floorSegment(long offset) {
+        Map.Entry<Long, Segment> e = segments.floorEntry(offset);
+        return e == null ? null : e.getValue();
+    }
+
+    Collection<Segment> allSegments() {
+        return segments.values();
+    }
+
+    void touched(Segment s) {
+        if (!s.isWritable()) {
+            openSegments.touch(s);
+        }
+    }
+
+    List<Segment> segmentList() {
+        return new ArrayList<>(segments.values());
+    }
+}

@@ -1,0 +1,192 @@
+package io.skiff.storage;
+
+/**
+ * Settings of one log, with Kafka's topic-level defaults. Immutable and thread-safe; build with {@link #builder()}.
+ */
+public final class LogConfig {
+    private final int segmentBytes;
+    private final long segmentMs;
+    private final long retentionMs;
+    private final long retentionBytes;
+    private final int maxBatchBytes;
+    private final TimestampType timestampType;
+    private final long flushMessages;
+    private final long flushMs;
+    private final int indexIntervalBytes;
+    private final int segmentIndexBytes;
+
+    private LogConfig(Builder b) {
+        this.segmentBytes = b.segmentBytes;
+        this.segmentMs = b.segmentMs;
+        this.retentionMs = b.retentionMs;
+        this.retentionBytes = b.retentionBytes;
+        this.maxBatchBytes = b.maxBatchBytes;
+        this.timestampType = b.timestampType;
+        this.flushMessages = b.flushMessages;
+        this.flushMs = b.flushMs;
+        this.indexIntervalBytes = b.indexIntervalBytes;
+        this.segmentIndexBytes = b.segmentIndexBytes;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The defaults (Kafka's). */
+    public static LogConfig defaults() {
+        return builder().build();
+    }
+
+    /** A builder pre-filled with this config's values. */
+    public Builder toBuilder() {
+        return builder().segmentBytes(segmentBytes).segmentMs(segmentMs).retentionMs(retentionMs)
+                .retentionBytes(retentionBytes).maxBatchBytes(maxBatchBytes).timestampType(timestampType)
+                .flushMessages(flushMessages).flushMs(flushMs).indexIntervalBytes(indexIntervalBytes)
+                .segmentIndexBytes(segmentIndexBytes);
+    }
+
+    /** Soft size limit of a segment ({@code segment.bytes}). */
+    public int segmentBytes() {
+        return segmentBytes;
+    }
+
+    /** Age after which a non-empty active segment is rolled ({@code segment.ms}). */
+    public long segmentMs() {
+        return segmentMs;
+    }
+
+    /** Closed segments whose newest timestamp is older than this are deleted; -1 keeps them forever. */
+    public long retentionMs() {
+        return retentionMs;
+    }
+
+    /** Oldest closed segments are deleted while the log exceeds this size; -1 = no limit. */
+    public long retentionBytes() {
+        return retentionBytes;
+    }
+
+    /** Largest accepted batch, log overhead included ({@code max.message.bytes}). */
+    public int maxBatchBytes() {
+        return maxBatchBytes;
+    }
+
+    public TimestampType timestampType() {
+        return timestampType;
+    }
+
+    /** Force to disk after this many records ({@code flush.messages}); Long.MAX_VALUE = never. */
+    public long flushMessages() {
+        return flushMessages;
+    }
+
+    /** Force to disk when this long has passed since the last flush ({@code flush.ms}); Long.MAX_VALUE = never. */
+    public long flushMs() {
+        return flushMs;
+    }
+
+    /** Bytes of log between two offset-index entries ({@code index.interval.bytes}). */
+    public int indexIntervalBytes() {
+        return indexIntervalBytes;
+    }
+
+    /** Maximum size of a segment's offset index; a full index rolls the segment ({@code segment.index.bytes}). */
+    public int segmentIndexBytes() {
+        return segmentIndexBytes;
+    }
+
+    @Override
+    public String toString() {
+        return "LogConfig{segmentBytes=" + segmentBytes + ", segmentMs=" + segmentMs + ", retentionMs=" + retentionMs
+                + ", retentionBytes=" + retentionBytes + ", maxBatchBytes=" + maxBatchBytes + ", timestampType="
+                + timestampType + ", flushMessages=" + flushMessages + ", flushMs=" + flushMs
+                + ", indexIntervalBytes=" + indexIntervalBytes + ", segmentIndexBytes=" + segmentIndexBytes + '}';
+    }
+
+    /** Builder of {@link LogConfig}; not thread-safe. Setters reject values Kafka would reject. */
+    public static final class Builder {
+        private int segmentBytes = 1 << 30;
+        private long segmentMs = 7L * 24 * 60 * 60 * 1000;
+        private long retentionMs = 7L * 24 * 60 * 60 * 1000;
+        private long retentionBytes = -1;
+        private int maxBatchBytes = 1048588;
+        private TimestampType timestampType = TimestampType.CREATE_TIME;
+        private long flushMessages = Long.MAX_VALUE;
+        private long flushMs = Long.MAX_VALUE;
+        private int indexIntervalBytes = 4096;
+        private int segmentIndexBytes = 10 * 1024 * 1024;
+
+        private Builder() {
+        }
+
+        public Builder segmentBytes(int v) {
+            segmentBytes = atLeast("segmentBytes", v, 14);
+            return this;
+        }
+
+        public Builder segmentMs(long v) {
+            segmentMs = atLeast("segmentMs", v, 1);
+            return this;
+        }
+
+        public Builder retentionMs(long v) {
+            retentionMs = atLeast("retentionMs", v, -1);
+            return this;
+        }
+
+        public Builder retentionBytes(long v) {
+            retentionBytes = atLeast("retentionBytes", v, -1);
+            return this;
+        }
+
+        public Builder maxBatchBytes(int v) {
+            maxBatchBytes = atLeast("maxBatchBytes", v, 0);
+            return this;
+        }
+
+        public Builder timestampType(TimestampType v) {
+            if (v == null) {
+                throw new IllegalArgumentException("timestampType must not be null");
+            }
+            timestampType = v;
+            return this;
+        }
+
+        public Builder flushMessages(long v) {
+            flushMessages = atLeast("flushMessages", v, 1);
+            return this;
+        }
+
+        public Builder flushMs(long v) {
+            flushMs = atLeast("flushMs", v, 0);
+            return this;
+        }
+
+        public Builder indexIntervalBytes(int v) {
+            indexIntervalBytes = atLeast("indexIntervalBytes", v, 0);
+            return this;
+        }
+
+        public Builder segmentIndexBytes(int v) {
+            segmentIndexBytes = atLeast("segmentIndexBytes", v, 12);
+            return this;
+        }
+
+        public LogConfig build() {
+            return new LogConfig(this);
+        }
+
+        private static int atLeast(String name, int v, int min) {
+            if (v < min) {
+                throw new IllegalArgumentException(name + " must be >= " + min + " but was " + v);
+            }
+            return v;
+        }
+
+        private static long atLeast(String name, long v, long min) {
+            if (v < min) {
+                throw new IllegalArgumentException(name + " must be >= " + min + " but was " + v);
+            }
+            return v;
+        }
+    }
+}

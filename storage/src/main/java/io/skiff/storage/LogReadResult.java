@@ -1,0 +1,16 @@
+package io.skiff.storage;
+
+import java.util.List;
+
+/**
+ * The byte ranges of whole batches answering one {@link Log#read}. The caller must {@link FileSlice#release()}
+ * every slice once it has sent (or given up on) the bytes.
+ */
+public record LogReadResult(List<FileSlice> slices, int totalBytes, long logStartOffset, long logEndOffset) {
+    /** Releases every slice (for callers that give up on the result). */
+    public void releaseAll() {
+        for (FileSlice s : slices) {
+            s.release();
+        }
+    }
+}

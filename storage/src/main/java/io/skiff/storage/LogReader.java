@@ -1,0 +1,173 @@
+package io.skiff.storage;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The lock-free read side of a {@link Log}: finds byte ranges of whole batches via the sparse indexes and short
+ * header scans, answers timestamp lookups and walks batch headers. Copies no batch bytes.
+ * <p>Thread-safety: thread-safe; any number of readers run beside the log's single writer. Every channel
+ * reference taken is either handed to a {@link FileSlice} or released before returning.
+ */
+final class LogReader {
+    private static final int HEADER_SCAN_BUFFER = 16 * 1024;
+
+    private final Log log;
+
+    LogReader(Log log) {
+        this.log = log;
+    }
+
+    LogReadResult read(long offset, int maxBytes, boolean minOneBatch) {
+        long start = log.logStartOffset();
+        long end = log.logEndOffset();
+        if (offset < start || offset > end) {
+            throw new OffsetOutOfRangeException("offset " + offset + " is outside the log range [" + start + ", "
+                    + end + "] of " + log.dir().getFileName());
+        }
+        List<FileSlice> slices = new ArrayList<>(2);
+        int total = 0;
+        if (offset == end || (maxBytes <= 0 && !minOneBatch)) {
+            return new LogReadResult(slices, 0, start, end);
+        }
+        try {
+            Segment seg = log.floorSegment(offset);
+            if (seg == null) {
+                throw new OffsetOutOfRangeException("offset " + offset + " was deleted from "
+                        + log.dir().getFileName() + " meanwhile; the log now starts at " + log.logStartOffset());
+            }
+            long target = offset;
+            boolean needOne = minOneBatch;
+            long remaining = Math.max(0, maxBytes);
+            while (seg != null && target < end) {
+                int segEnd = seg.size();
+                SharedChannel ch = seg.acquireChannel();
+                if (ch == null) { // deleted by retention after we found it
+                    if (slices.isEmpty()) {
+                        throw new OffsetOutOfRangeException("offset " + offset + " was deleted from "
+                                + log.dir().getFileName() + " meanwhile; the log now starts at "
+                                + log.logStartOffset());
+                    }
+                    break;
+                }
+                boolean handedOut = false;
+                try {
+                    log.touched(seg);
+                    long from = seg.positionOf(ch.channel(), target, segEnd);
+                    if (from >= 0) {
+                        long stop = seg.lastBoundaryWithin(ch.channel(), from, from + remaining, segEnd);
+                        if (stop == from && needOne) {
+                            stop = from + seg.batchSizeAt(ch.channel(), from);
+                        }
+                        if (stop == from) {
+                            break;
+                        }
+                        slices.add(new FileSlice(ch, from, (int) (stop - from)));
+                        handedOut = true;
+                        total += (int) (stop - from);
+                        remaining = Math.max(0, remaining - (stop - from));
+                        needOne = false;
+                        if (stop < segEnd || remaining == 0) {
+                            break;
+                        }
+                    }
+                } finally {
+                    if (!handedOut) {
+                        ch.release();
+                    }
+                }
+                target = Math.max(target, seg.nextOffset());
+                seg = log.segmentAfter(seg);
+            }
+            return new LogReadResult(slices, total, start, end);
+        } catch (IOException e) {
+            for (FileSlice s : slices) {
+                s.release();
+            }
+            throw new StorageException("reading " + log.dir() + " at offset " + offset + " failed: "
+                    + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            for (FileSlice s : slices) {
+                s.release();
+            }
+            throw e;
+        }
+    }
+
+    Optional<TimestampOffset> offsetForTimestamp(long timestamp) {
+        long start = log.logStartOffset();
+        try {
+            for (Segment seg : log.allSegments()) {
+                if (seg.nextOffset() <= start) {
+                    continue;
+                }
+                TimestampOffset max = seg.maxTimestamp();
+                if (max == null || max.timestamp() < timestamp) {
+                    continue;
+                }
+                SharedChannel ch = seg.acquireChannel();
+                if (ch == null) {
+                    continue;
+                }
+                try {
+                    log.touched(seg);
+                    long below = seg.timeIndex().lastOffsetBelow(timestamp);
+                    long fromOffset = Math.max(below < 0 ? seg.baseOffset() : below, start);
+                    int from = seg.offsetIndex().floorPosition(fromOffset);
+                    BatchScanner scan = new BatchScanner(ch.channel(), from, seg.size(), HEADER_SCAN_BUFFER, false);
+                    while (scan.next()) {
+                        ByteBuffer b = scan.buffer();
+                        int at = scan.offsetInBuffer();
+                        long ts = BatchHeader.maxTimestamp(b, at);
+                        if (ts >= timestamp && BatchHeader.lastOffset(b, at) >= start) {
+                            return Optional.of(new TimestampOffset(ts, Math.max(BatchHeader.baseOffset(b, at), start)));
+                        }
+                    }
+                } finally {
+                    ch.release();
+                }
+            }
+            return Optional.empty();
+        } catch (IOException e) {
+            throw new StorageException("timestamp lookup in " + log.dir() + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    void forEachBatch(long fromOffset, BatchListener listener, int bufferSize) {
+        long end = log.logEndOffset();
+        long start = log.logStartOffset();
+        long from = Math.max(fromOffset, start);
+        try {
+            for (Segment seg : log.segmentsFrom(from)) {
+                if (seg.nextOffset() <= from) {
+                    continue;
+                }
+                SharedChannel ch = seg.acquireChannel();
+                if (ch == null) {
+                    continue;
+                }
+                try {
+                    log.touched(seg);
+                    int pos = seg.offsetIndex().floorPosition(from);
+                    BatchScanner scan = new BatchScanner(ch.channel(), pos, seg.size(), bufferSize, false);
+                    while (scan.next()) {
+                        BatchInfo info = scan.info();
+                        if (info.baseOffset() >= end) {
+                            return;
+                        }
+                        if (info.lastOffset() >= from) {
+                            listener.onBatch(info);
+                        }
+                    }
+                } finally {
+                    ch.release();
+                }
+            }
+        } catch (IOException e) {
+            throw new StorageException("scanning " + log.dir() + " failed: " + e.getMessage(), e);
+        }
+    }
+}

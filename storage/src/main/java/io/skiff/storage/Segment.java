@@ -1,0 +1,359 @@
+package io.skiff.storage;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * One segment: a {@code .log} file of whole RecordBatch v2 entries plus its {@code .index} and {@code .timeindex},
+ * named by the 20-digit base offset. The active segment is writable and keeps its indexes in memory (written out
+ * when it is sealed); a closed segment opens its file and loads its indexes on demand and can release them again.
+ * <p>Thread-safety: mutations (append, seal, truncate) come from the owning {@link Log}'s single writer; readers
+ * may run concurrently and only ever see bytes up to the published {@link #size()}. Opening and releasing handles
+ * is synchronized on the segment.
+ */
+final class Segment {
+    static final String LOG_SUFFIX = ".log";
+    static final String INDEX_SUFFIX = ".index";
+    static final String TIME_INDEX_SUFFIX = ".timeindex";
+    private static final int HEADER_SCAN_BUFFER = 16 * 1024;
+
+    private final long baseOffset;
+    private final Path logFile;
+    private final Path indexFile;
+    private final Path timeIndexFile;
+    private final int indexIntervalBytes;
+
+    private volatile int size;
+    private volatile long nextOffset;
+    private volatile TimestampOffset maxTimestamp;
+    private volatile boolean maxTimestampKnown;
+    private volatile OffsetIndex offsetIndex;
+    private volatile TimeIndex timeIndex;
+    private volatile SharedChannel channel;
+    private volatile boolean writable;
+    private volatile boolean deleted;
+    private IndexBuilder builder; // writer-only; null unless writable
+
+    private Segment(Path dir, long baseOffset, int indexIntervalBytes) {
+        this.baseOffset = baseOffset;
+        String name = fileStem(baseOffset);
+        this.logFile = dir.resolve(name + LOG_SUFFIX);
+        this.indexFile = dir.resolve(name + INDEX_SUFFIX);
+        this.timeIndexFile = dir.resolve(name + TIME_INDEX_SUFFIX);
+        this.indexIntervalBytes = indexIntervalBytes;
+        this.nextOffset = baseOffset;
+    }
+
+    static String fileStem(long baseOffset) {
+        return String.format("%020d", baseOffset);
+    }
+
+    /** Creates a new, empty, writable segment (the {@code .log} file must not exist yet). */
+    static Segment createNew(Path dir, long baseOffset, int indexIntervalBytes) throws IOException {
+        Segment s = new Segment(dir, baseOffset, indexIntervalBytes);
+        Files.deleteIfExists(s.indexFile);
+        Files.deleteIfExists(s.timeIndexFile);
+        FileChannel ch = FileChannel.open(s.logFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+                StandardOpenOption.WRITE);
+        s.channel = new SharedChannel(ch);
+        s.install(new IndexBuilder(baseOffset, indexIntervalBytes));
+        s.writable = true;
+        return s;
+    }
+
+    /** A segment found on disk; its state is filled in by {@link SegmentLoader}. */
+    static Segment existing(Path dir, long baseOffset, int indexIntervalBytes) {
+        return new Segment(dir, baseOffset, indexIntervalBytes);
+    }
+
+    long baseOffset() {
+        return baseOffset;
+    }
+
+    /** Published size in bytes: every byte below it belongs to a complete batch. */
+    int size() {
+        return size;
+    }
+
+    /** Offset after the last batch of this segment. */
+    long nextOffset() {
+        return nextOffset;
+    }
+
+    boolean isEmpty() {
+        return size == 0;
+    }
+
+    boolean isWritable() {
+        return writable;
+    }
+
+    Path logFile() {
+        return logFile;
+    }
+
+    Path indexFile() {
+        return indexFile;
+    }
+
+    Path timeIndexFile() {
+        return timeIndexFile;
+    }
+
+    /** Timestamp that segment age is measured from (first batch's max timestamp), -1 if empty. */
+    long rollBaseTimestamp() {
+        IndexBuilder b = builder;
+        return b == null ? -1 : b.rollBaseTimestamp();
+    }
+
+    // ---------------------------------------------------------------- writer side
+
+    /** Writes already-validated batches at the end and indexes them, then publishes the new size. */
+    void append(ByteBuffer batches, ValidatedBatches v, long now) throws IOException {
+        int start = size;
+        FileChannel ch = channel.channel();
+        ByteBuffer src = batches.duplicate();
+        long pos = start;
+        while (src.hasRemaining()) {
+            pos += ch.write(src, pos);
+        }
+        for (int i = 0; i < v.count(); i++) {
+            builder.onBatch(v.baseOffset(i), v.maxTimestamp(i), start + v.relativePosition(i), v.size(i), now);
+        }
+        maxTimestamp = builder.max();
+        nextOffset = v.lastOffset(v.count() - 1) + 1;
+        size = (int) pos;
+    }
+
+    /** Makes {@code b}'s indexes this segment's and routes further batches through it. */
+    void install(IndexBuilder b) {
+        this.builder = b;
+        this.maxTimestamp = b.max();
+        this.maxTimestampKnown = true;
+        this.timeIndex = b.times();
+        this.offsetIndex = b.offsets();
+    }
+
+    /** Sets the recovered end state (loader only). */
+    void setRecovered(int size, long nextOffset, IndexBuilder b) {
+        install(b);
+        this.nextOffset = nextOffset;
+        this.size = size;
+    }
+
+    /** Records what is known of a closed segment without reading it (loader only). */
+    void setClosedState(int size, long nextOffset) {
+        this.nextOffset = nextOffset;
+        this.size = size;
+    }
+
+    /** Opens the writable channel of the (recovered) last segment and fresh in-memory indexes for appends. */
+    void openForAppend() throws IOException {
+        synchronized (this) {
+            if (channel != null) {
+                channel.release();
+            }
+            channel = new SharedChannel(FileChannel.open(logFile, StandardOpenOption.READ, StandardOpenOption.WRITE));
+        }
+        writable = true;
+    }
+
+    /** Forces written data to disk. */
+    void flush() throws IOException {
+        SharedChannel c = channel;
+        if (c != null && writable) {
+            c.channel().force(true);
+        }
+    }
+
+    /** Seals the segment: final time index entry, data forced, index files written. It stays readable. */
+    void seal() throws IOException {
+        builder.finish();
+        flush();
+        builder.offsets().writeTo(indexFile);
+        builder.times().writeTo(timeIndexFile);
+        writable = false;
+        builder = null;
+    }
+
+    /** Cuts the log file at {@code position} (recovery only). */
+    void truncateFile(long position) throws IOException {
+        try (FileChannel ch = FileChannel.open(logFile, StandardOpenOption.WRITE)) {
+            ch.truncate(position);
+            ch.force(true);
+        }
+    }
+
+    boolean offsetIndexFull(int maxEntries) {
+        OffsetIndex idx = offsetIndex;
+        return idx != null && idx.entryCount() >= maxEntries;
+    }
+
+    // ---------------------------------------------------------------- reader side
+
+    /** Max timestamp of the segment and the base offset of its batch, or null if none (loads the time index). */
+    TimestampOffset maxTimestamp() throws IOException {
+        if (!maxTimestampKnown) {
+            synchronized (this) {
+                if (!maxTimestampKnown) {
+                    maxTimestamp = timeIndex().last();
+                    maxTimestampKnown = true;
+                }
+            }
+        }
+        return maxTimestamp;
+    }
+
+    /** Acquires a reference on the channel, opening the file if the segment released it; null if deleted. */
+    SharedChannel acquireChannel() throws IOException {
+        SharedChannel c = channel;
+        if (c != null && c.tryAcquire()) {
+            return c;
+        }
+        synchronized (this) {
+            if (deleted) {
+                return null;
+            }
+            c = channel;
+            if (c == null || !c.tryAcquire()) {
+                c = new SharedChannel(FileChannel.open(logFile, StandardOpenOption.READ));
+                channel = c;
+                c.tryAcquire();
+            }
+            return c;
+        }
+    }
+
+    OffsetIndex offsetIndex() throws IOException {
+        OffsetIndex idx = offsetIndex;
+        if (idx == null) {
+            synchronized (this) {
+                loadIndexes();
+                idx = offsetIndex;
+            }
+        }
+        return idx;
+    }
+
+    TimeIndex timeIndex() throws IOException {
+        TimeIndex idx = timeIndex;
+        if (idx == null) {
+            synchronized (this) {
+                loadIndexes();
+                idx = timeIndex;
+            }
+        }
+        return idx;
+    }
+
+    /** Loads the index files of a closed segment, rebuilding them from the log if missing or corrupt. */
+    private void loadIndexes() throws IOException {
+        if (offsetIndex != null && timeIndex != null) {
+            return;
+        }
+        OffsetIndex offsets = OffsetIndex.load(indexFile, baseOffset, size, nextOffset);
+        TimeIndex times = TimeIndex.load(timeIndexFile, baseOffset, nextOffset);
+        if (offsets == null || times == null) {
+            SegmentLoader.rebuildIndexes(this, indexIntervalBytes);
+            return;
+        }
+        timeIndex = times;
+        offsetIndex = offsets;
+    }
+
+    /** Installs rebuilt indexes of a closed segment and writes them to disk (loader only). */
+    void installRebuiltIndexes(IndexBuilder b) throws IOException {
+        b.finish();
+        b.offsets().writeTo(indexFile);
+        b.times().writeTo(timeIndexFile);
+        maxTimestamp = b.max();
+        maxTimestampKnown = true;
+        timeIndex = b.times();
+        offsetIndex = b.offsets();
+    }
+
+    /**
+     * File position of the batch holding {@code offset}, found via the index and a forward header scan, or -1
+     * if no batch below {@code end} holds it.
+     */
+    long positionOf(FileChannel ch, long offset, int end) throws IOException {
+        int from = offsetIndex().floorPosition(offset);
+        BatchScanner scan = new BatchScanner(ch, from, end, HEADER_SCAN_BUFFER, false);
+        while (scan.next()) {
+            if (BatchHeader.lastOffset(scan.buffer(), scan.offsetInBuffer()) >= offset) {
+                return scan.position();
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * End of the last whole batch that starts at or after {@code start} and ends at or before {@code limit}
+     * (start itself if the first batch does not fit). Uses the index to skip most of the range.
+     */
+    long lastBoundaryWithin(FileChannel ch, long start, long limit, int end) throws IOException {
+        if (limit >= end) {
+            return end;
+        }
+        long from = Math.max(start, offsetIndex().floorPositionByPosition((int) limit));
+        BatchScanner scan = new BatchScanner(ch, from, end, HEADER_SCAN_BUFFER, false);
+        long boundary = from;
+        while (scan.next() && scan.position() + scan.size() <= limit) {
+            boundary = scan.position() + scan.size();
+        }
+        return boundary;
+    }
+
+    /** Size of the batch at {@code position} (below the published size). */
+    int batchSizeAt(FileChannel ch, long position) throws IOException {
+        BatchScanner scan = new BatchScanner(ch, position, size, BatchHeader.SIZE, false);
+        if (!scan.next()) {
+            throw new StorageException("no valid batch at position " + position + " of " + logFile.getFileName()
+                    + ": " + scan.invalidReason());
+        }
+        return scan.size();
+    }
+
+    // ---------------------------------------------------------------- lifecycle
+
+    /** Releases the file handle and index memory of a closed segment; in-flight slices keep the channel open. */
+    synchronized void releaseHandles() {
+        if (writable) {
+            return;
+        }
+        SharedChannel c = channel;
+        channel = null;
+        offsetIndex = null;
+        timeIndex = null;
+        if (c != null) {
+            c.release();
+        }
+    }
+
+    /** Drops the handles regardless of state (log close). */
+    synchronized void closeHandles() {
+        writable = false;
+        releaseHandles();
+    }
+
+    /** Releases the handles and deletes the three files. */
+    void delete() throws IOException {
+        synchronized (this) {
+            deleted = true;
+            writable = false;
+            releaseHandles();
+        }
+        Files.deleteIfExists(logFile);
+        Files.deleteIfExists(indexFile);
+        Files.deleteIfExists(timeIndexFile);
+    }
+
+    @Override
+    public String toString() {
+        return "Segment{" + fileStem(baseOffset) + ", size=" + size + ", nextOffset=" + nextOffset + '}';
+    }
+}

@@ -1,0 +1,56 @@
+package io.skiff.storage;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A FileChannel closed when its last holder lets go. The segment that opened it holds one reference; every
+ * {@link FileSlice} handed out holds another, so a segment that is released or deleted never closes a channel
+ * under an in-flight send. Thread-safe (lock-free reference count).
+ */
+final class SharedChannel {
+    private final FileChannel channel;
+    private final AtomicInteger refs = new AtomicInteger(1);
+
+    SharedChannel(FileChannel channel) {
+        this.channel = channel;
+    }
+
+    FileChannel channel() {
+        return channel;
+    }
+
+    /** Takes one more reference; false if the channel has already been closed. */
+    boolean tryAcquire() {
+        while (true) {
+            int n = refs.get();
+            if (n <= 0) {
+                return false;
+            }
+            if (refs.compareAndSet(n, n + 1)) {
+                return true;
+            }
+        }
+    }
+
+    /** Drops one reference; the last one closes the channel. */
+    void release() {
+        int n = refs.decrementAndGet();
+        if (n == 0) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException("closing a segment channel failed", e);
+            }
+        } else if (n < 0) {
+            throw new IllegalStateException("segment channel released more often than acquired");
+        }
+    }
+
+    /** Number of live references (for tests). */
+    int refCount() {
+        return Math.max(0, refs.get());
+    }
+}

@@ -1,0 +1,107 @@
+package io.skiff.storage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+
+/**
+ * Random sequences of append / crash / crash-and-truncate-tail / clean reopen: the recovered log is always a
+ * prefix of what was appended, and reads return exactly those records.
+ */
+class LogPropertyTest {
+    private static final int APPEND = 0;
+
+    @Property(tries = 40)
+    void recoveredLogIsAPrefixOfWhatWasAppended(
+            @ForAll @Size(min = 1, max = 40) List<@IntRange(min = 0, max = 999) Integer> ops) throws IOException {
+        Path dir = Files.createTempDirectory("skiff-prop");
+        MutableClock clock = new MutableClock(1_700_000_000_000L);
+        LogConfig config = LogConfig.builder().segmentBytes(700).indexIntervalBytes(150).build();
+        List<String> model = new ArrayList<>();
+        Log log = Log.open(dir, config, clock, null);
+        try {
+            int n = 0;
+            for (int op : ops) {
+                int kind = op % 10;
+                if (kind <= 5) {
+                    int records = 1 + op / 10 % 4;
+                    String[] values = new String[records];
+                    for (int i = 0; i < records; i++) {
+                        values[i] = "r" + n++ + "-" + "x".repeat(op / 40);
+                        model.add(values[i]);
+                    }
+                    AppendResult r = log.append(TestBatches.batch(clock.millis(), values));
+                    assertEquals(model.size() - records, r.firstOffset());
+                } else if (kind == 6 || kind == 7) {
+                    log.closeUncleanly();
+                    log = Log.open(dir, config, clock, null);
+                    assertEquals(model.size(), log.logEndOffset(), "a crash loses nothing written");
+                } else if (kind == 8) {
+                    log.closeUncleanly();
+                    truncateTail(dir, 1 + op / 10);
+                    log = Log.open(dir, config, clock, null);
+                    long end = log.logEndOffset();
+                    assertTrue(end <= model.size());
+                    model.subList((int) end, model.size()).clear();
+                } else {
+                    log.close();
+                    log = Log.open(dir, config, clock, null);
+                    assertEquals(model.size(), log.logEndOffset(), "a clean reopen loses nothing");
+                }
+                assertEquals(model, readAll(log), "after op " + op);
+            }
+        } finally {
+            log.closeAndDelete();
+            deleteTree(dir);
+        }
+    }
+
+    private static List<String> readAll(Log log) {
+        List<String> values = new ArrayList<>();
+        if (log.logEndOffset() == 0) {
+            return values;
+        }
+        for (ByteBuffer b : TestBatches.split(TestBatches.readAll(log.read(0, Integer.MAX_VALUE, true)))) {
+            assertEquals(values.size(), TestBatches.baseOffset(b));
+            values.addAll(TestBatches.values(b));
+        }
+        assertEquals(log.logEndOffset(), values.size());
+        return values;
+    }
+
+    private static void truncateTail(Path dir, int bytes) throws IOException {
+        Path last;
+        try (Stream<Path> files = Files.list(dir)) {
+            last = files.filter(p -> p.getFileName().toString().endsWith(".log")).max(Comparator.naturalOrder())
+                    .orElseThrow();
+        }
+        try (FileChannel ch = FileChannel.open(last, StandardOpenOption.WRITE)) {
+            ch.truncate(Math.max(0, ch.size() - bytes));
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

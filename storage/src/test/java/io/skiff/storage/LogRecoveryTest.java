@@ -1,0 +1,200 @@
+package io.skiff.storage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LogRecoveryTest {
+    @TempDir
+    Path tmp;
+    private final MutableClock clock = new MutableClock(1_700_000_000_000L);
+    private final List<BatchInfo> recovered = new ArrayList<>();
+    private Log log;
+    private int batchSize;
+
+    @AfterEach
+    void tearDown() {
+        if (log != null) {
+            log.close();
+        }
+    }
+
+    private Path dir() {
+        return tmp.resolve("r-0");
+    }
+
+    private LogConfig config() {
+        batchSize = TestBatches.batch(0, "value-00").remaining();
+        return LogConfig.builder().segmentBytes(batchSize * 4).indexIntervalBytes(batchSize).build();
+    }
+
+    /** Appends {@code n} one-record batches "value-NN" and returns the expected values. */
+    private List<String> fill(int n) throws IOException {
+        log = Log.open(dir(), config(), clock, null);
+        List<String> values = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            String v = String.format("value-%02d", i);
+            log.append(TestBatches.batch(clock.millis(), v));
+            values.add(v);
+        }
+        return values;
+    }
+
+    private Log reopen() throws IOException {
+        recovered.clear();
+        log = Log.open(dir(), config(), clock, recovered::add);
+        return log;
+    }
+
+    private Path segmentFile(long base, String suffix) {
+        return dir().resolve(Segment.fileStem(base) + suffix);
+    }
+
+    @Test
+    void simulatedCrashKeepsWrittenDataAndReplaysActiveSegment() throws IOException {
+        List<String> values = fill(10);
+        log.closeUncleanly();
+        reopen();
+        assertEquals(10, log.logEndOffset());
+        assertEquals(values, LogAppendReadTest.readValuesFrom(log, 0, 1000));
+        assertEquals(List.of(8L, 9L), recovered.stream().map(BatchInfo::baseOffset).toList(),
+                "closed segments below the recovery point are trusted; the active one is scanned");
+        assertEquals(10, log.append(TestBatches.batch(clock.millis(), "value-10")).firstOffset());
+    }
+
+    @Test
+    void logCutMidBatchIsTruncatedToTheLastWholeBatch() throws IOException {
+        List<String> values = fill(11);
+        log.closeUncleanly();
+        Path active = segmentFile(8, ".log");
+        try (FileChannel ch = FileChannel.open(active, StandardOpenOption.WRITE)) {
+            ch.truncate(batchSize * 2L + 17); // batch 10 torn
+        }
+        reopen();
+        assertEquals(10, log.logEndOffset());
+        assertEquals(batchSize * 2L, Files.size(active));
+        assertEquals(values.subList(0, 10), LogAppendReadTest.readValuesFrom(log, 0, 1000));
+        assertEquals(10, log.append(TestBatches.batch(clock.millis(), "value-xx")).firstOffset());
+        assertEquals("value-xx", LogAppendReadTest.readValuesFrom(log, 10, 1000).get(0));
+    }
+
+    @Test
+    void flippedByteTruncatesAtTheCorruptBatch() throws IOException {
+        List<String> values = fill(11);
+        log.closeUncleanly();
+        flipByte(segmentFile(8, ".log"), batchSize + 70); // inside batch 9's records
+        reopen();
+        assertEquals(9, log.logEndOffset());
+        assertEquals(values.subList(0, 9), LogAppendReadTest.readValuesFrom(log, 0, 1000));
+    }
+
+    @Test
+    void withoutRecoveryPointEverySegmentIsCheckedAndLaterSegmentsDropped() throws IOException {
+        List<String> values = fill(12);
+        log.closeUncleanly();
+        Files.delete(dir().resolve(LogCheckpoint.FILE_NAME));
+        flipByte(segmentFile(4, ".log"), batchSize * 2 + 65); // batch 6
+        reopen();
+        assertEquals(6, log.logEndOffset());
+        assertEquals(2, log.segmentCount());
+        assertTrue(Files.notExists(segmentFile(8, ".log")));
+        assertEquals(values.subList(0, 6), LogAppendReadTest.readValuesFrom(log, 0, 1000));
+        assertEquals(6, recovered.size(), "listener saw every batch recovery scanned");
+        assertEquals(6, log.append(TestBatches.batch(clock.millis(), "value-zz")).firstOffset());
+    }
+
+    @Test
+    void cleanOpenScansNothingAndAppendsContinue() throws IOException {
+        List<String> values = fill(30);
+        log.close();
+        reopen();
+        assertTrue(recovered.size() <= 2 && recovered.stream().allMatch(b -> b.baseOffset() >= 28),
+                "clean shutdown: only the active segment's tail after its last index entry is checked: " + recovered);
+        assertEquals(30, log.logEndOffset());
+        assertEquals(values, LogAppendReadTest.readValuesFrom(log, 0, 100));
+        log.append(TestBatches.batch(clock.millis(), "value-30"));
+        log.close();
+        reopen();
+        assertEquals(31, log.logEndOffset());
+        assertEquals("value-30", LogAppendReadTest.readValuesFrom(log, 30, 100).get(0));
+    }
+
+    @Test
+    void deletedOrGarbageIndexesAreRebuilt() throws IOException {
+        List<String> values = fill(30);
+        log.close();
+        Files.delete(segmentFile(0, ".index"));
+        Files.delete(segmentFile(4, ".timeindex"));
+        byte[] garbage = new byte[96];
+        new Random(7).nextBytes(garbage);
+        Files.write(segmentFile(8, ".index"), garbage);
+        Files.write(segmentFile(28, ".index"), garbage); // the active segment's
+        Files.write(segmentFile(28, ".timeindex"), garbage);
+        reopen();
+        assertEquals(30, log.logEndOffset());
+        assertEquals(values, LogAppendReadTest.readValuesFrom(log, 0, 1));
+        for (long o = 0; o < 30; o++) {
+            assertEquals(values.get((int) o), LogAppendReadTest.readValuesFrom(log, o, 1).get(0));
+        }
+        assertTrue(Files.exists(segmentFile(0, ".index")), "rebuilt index written back");
+        assertNotEquals(96, Files.size(segmentFile(8, ".index")));
+        assertEquals(new TimestampOffset(clock.millis(), 0), log.offsetForTimestamp(0).orElseThrow());
+    }
+
+    @Test
+    void tornTailAfterCleanShutdownIsStillCaught() throws IOException {
+        List<String> values = fill(29);
+        log.close();
+        // Bytes appended after a clean close (e.g. a later crash that resurrected the marker): half a batch.
+        ByteBuffer half = TestBatches.batch(clock.millis(), "value-29");
+        half.limit(half.limit() / 2);
+        try (FileChannel ch = FileChannel.open(segmentFile(28, ".log"), StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND)) {
+            ch.write(half);
+        }
+        reopen();
+        assertEquals(29, log.logEndOffset());
+        assertEquals(values, LogAppendReadTest.readValuesFrom(log, 0, 1000));
+    }
+
+    @Test
+    void emptyLogOpensCheaply() throws IOException {
+        log = Log.open(dir(), config(), clock, null);
+        log.close();
+        reopen();
+        assertEquals(0, log.logEndOffset());
+        try (var files = Files.list(dir())) {
+            long bytes = files.mapToLong(p -> {
+                try {
+                    return Files.size(p);
+                } catch (IOException e) {
+                    throw new RuntimeException(e);
+                }
+            }).sum();
+            assertTrue(bytes < 200, "an empty log takes almost no disk: " + bytes);
+        }
+    }
+
+    static void flipByte(Path file, long position) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            ByteBuffer b = ByteBuffer.allocate(1);
+            ch.read(b, position);
+            b.put(0, (byte) (b.get(0) ^ 0x40));
+            b.rewind();
+            ch.write(b, position);
+        }
+    }
+}

@@ -1,0 +1,197 @@
+package io.skiff.storage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LogRotationRetentionTest {
+    @TempDir
+    Path tmp;
+    private final MutableClock clock = new MutableClock(1_700_000_000_000L);
+    private Log log;
+
+    @AfterEach
+    void tearDown() {
+        if (log != null) {
+            log.close();
+        }
+    }
+
+    private Path dir() {
+        return tmp.resolve("t-0");
+    }
+
+    @Test
+    void rollsBySizeWithoutSplittingBatches() throws IOException {
+        int batchSize = TestBatches.batch(0, "0123456789").remaining();
+        log = Log.open(dir(), LogConfig.builder().segmentBytes(batchSize * 3 + 5).build(), clock, null);
+        for (int i = 0; i < 10; i++) {
+            log.append(TestBatches.batch(clock.millis(), "0123456789"));
+        }
+        assertEquals(4, log.segmentCount());
+        assertEquals(List.of("00000000000000000000.log", "00000000000000000003.log", "00000000000000000006.log",
+                "00000000000000000009.log"), logFiles());
+        assertEquals(batchSize * 3L, Files.size(dir().resolve("00000000000000000000.log")));
+        assertTrue(Files.exists(dir().resolve("00000000000000000000.index")), "sealed segment has its index");
+        assertTrue(Files.exists(dir().resolve("00000000000000000000.timeindex")));
+    }
+
+    @Test
+    void rollsByAgeWithInjectedClock() throws IOException {
+        log = Log.open(dir(), LogConfig.builder().segmentMs(60_000).build(), clock, null);
+        log.append(TestBatches.batch(clock.millis(), "a"));
+        clock.advance(59_999);
+        log.maybeRoll();
+        log.append(TestBatches.batch(clock.millis(), "b"));
+        assertEquals(1, log.segmentCount());
+        clock.advance(1);
+        log.maybeRoll();
+        assertEquals(2, log.segmentCount());
+        log.maybeRoll();
+        assertEquals(2, log.segmentCount(), "an empty active segment is not rolled");
+        clock.advance(60_000);
+        log.append(TestBatches.batch(clock.millis(), "c"));
+        clock.advance(60_000);
+        log.append(TestBatches.batch(clock.millis(), "d"));
+        assertEquals(3, log.segmentCount(), "append rolls an aged segment too");
+        assertEquals(List.of("a", "b", "c", "d"), LogAppendReadTest.readValuesFrom(log, 0, 100));
+    }
+
+    @Test
+    void retentionByTimeDeletesWholeExpiredClosedSegments() throws IOException {
+        int batchSize = TestBatches.batch(0, "x").remaining();
+        log = Log.open(dir(), LogConfig.builder().segmentBytes(batchSize * 2).retentionMs(10_000).build(), clock,
+                null);
+        long t0 = clock.millis();
+        for (int i = 0; i < 6; i++) {
+            log.append(TestBatches.batch(t0 + i * 1000L, "x"));
+        }
+        assertEquals(3, log.segmentCount());
+        clock.advance(10_500); // segment 0 max ts = t0+1000 -> age 9500: kept
+        assertEquals(0, log.applyRetention());
+        clock.advance(1000); // age 10500 > 10000
+        assertEquals(1, log.applyRetention());
+        assertEquals(2, log.logStartOffset());
+        assertThrows(OffsetOutOfRangeException.class, () -> log.read(1, 100, true));
+        clock.advance(100_000);
+        assertEquals(1, log.applyRetention(), "the active segment is never deleted");
+        assertEquals(1, log.segmentCount());
+        assertEquals(4, log.logStartOffset());
+        assertEquals(6, log.logEndOffset());
+    }
+
+    @Test
+    void retentionBySize() throws IOException {
+        int batchSize = TestBatches.batch(0, "x").remaining();
+        log = Log.open(dir(), LogConfig.builder().segmentBytes(batchSize * 2).retentionMs(-1)
+                .retentionBytes(batchSize * 3L).build(), clock, null);
+        for (int i = 0; i < 9; i++) {
+            log.append(TestBatches.batch(clock.millis(), "x"));
+        }
+        assertEquals(5, log.segmentCount());
+        assertEquals(3, log.applyRetention());
+        assertEquals(2, log.segmentCount());
+        assertEquals(batchSize * 3L, log.sizeInBytes());
+        assertEquals(6, log.logStartOffset());
+    }
+
+    @Test
+    void deleteRecordsPersistsAcrossReopen() throws IOException {
+        int batchSize = TestBatches.batch(0, "vv").remaining();
+        LogConfig config = LogConfig.builder().segmentBytes(batchSize * 2).build();
+        log = Log.open(dir(), config, clock, null);
+        for (int i = 0; i < 7; i++) {
+            log.append(TestBatches.batch(clock.millis(), "v" + i));
+        }
+        log.deleteRecordsBefore(3);
+        assertEquals(3, log.logStartOffset());
+        assertEquals(3, log.segmentCount(), "segment [0,1] deleted, [2,3] keeps offset 3");
+        assertThrows(OffsetOutOfRangeException.class, () -> log.read(2, 100, true));
+        assertThrows(OffsetOutOfRangeException.class, () -> log.deleteRecordsBefore(8));
+        log.close();
+        log = Log.open(dir(), config, clock, null);
+        assertEquals(3, log.logStartOffset());
+        assertEquals(7, log.logEndOffset());
+        assertEquals(List.of("v3", "v4", "v5", "v6"), LogAppendReadTest.readValuesFrom(log, 3, 100));
+        log.closeUncleanly();
+        log = Log.open(dir(), config, clock, null);
+        assertEquals(3, log.logStartOffset(), "also after a crash");
+    }
+
+    @Test
+    void sliceKeepsChannelOpenWhileSegmentIsDeleted() throws IOException {
+        int batchSize = TestBatches.batch(0, "x").remaining();
+        log = Log.open(dir(), LogConfig.builder().segmentBytes(batchSize).build(), clock, null);
+        for (int i = 0; i < 3; i++) {
+            log.append(TestBatches.batch(0, "s" + i));
+        }
+        LogReadResult inFlight = log.read(0, 10, true);
+        log.deleteRecordsBefore(2);
+        assertFalse(Files.exists(dir().resolve("00000000000000000000.log")));
+        FileSlice slice = inFlight.slices().get(0);
+        assertTrue(slice.channel().isOpen());
+        assertEquals(List.of("s0"), TestBatches.values(slice.readFully()));
+        slice.release();
+        assertFalse(slice.channel().isOpen(), "last reference closes the channel");
+    }
+
+    @Test
+    void closedSegmentsReleaseHandlesAndReopenOnDemand() throws IOException {
+        int batchSize = TestBatches.batch(0, "x").remaining();
+        log = Log.open(dir(), LogConfig.builder().segmentBytes(batchSize).build(), clock, null);
+        for (int i = 0; i < 10; i++) {
+            log.append(TestBatches.batch(0, "h" + i));
+        }
+        LogReadResult first = log.read(0, 10, true);
+        FileChannel0 held = new FileChannel0(first.slices().get(0));
+        for (long o = 1; o < 9; o++) {
+            TestBatches.readAll(log.read(o, 10, true));
+        }
+        assertTrue(held.slice.channel().isOpen(), "held by the slice even though the segment released it");
+        held.slice.release();
+        assertFalse(held.slice.channel().isOpen());
+        assertEquals(List.of("h0"), TestBatches.values(TestBatches.readAll(log.read(0, 10, true))));
+    }
+
+    private record FileChannel0(FileSlice slice) {
+    }
+
+    @Test
+    void flushesByMessageCount() throws IOException {
+        log = Log.open(dir(), LogConfig.builder().flushMessages(2).build(), clock, null);
+        log.append(TestBatches.batch(0, "a"));
+        log.append(TestBatches.batch(0, "b", "c"));
+        log.flush();
+        assertEquals(3, log.logEndOffset());
+    }
+
+    @Test
+    void closeAndDeleteRemovesDirectory() throws IOException {
+        log = Log.open(dir(), LogConfig.defaults(), clock, null);
+        log.append(TestBatches.batch(0, "a"));
+        log.closeAndDelete();
+        log = null;
+        assertFalse(Files.exists(dir()));
+    }
+
+    private List<String> logFiles() throws IOException {
+        try (Stream<Path> files = Files.list(dir())) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".log")).sorted().toList();
+        }
+    }
+
+    static ByteBuffer unused() {
+        return null;
+    }
+}

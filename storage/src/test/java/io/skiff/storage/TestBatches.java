@@ -1,0 +1,167 @@
+package io.skiff.storage;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.CRC32C;
+
+/** Test-only writer of valid uncompressed RecordBatch v2 batches (storage may not depend on the protocol module). */
+final class TestBatches {
+    private TestBatches() {
+    }
+
+    /** A batch of {@code values.length} records with timestamps {@code timestamp}, {@code timestamp+1}, ... */
+    static ByteBuffer batch(long timestamp, String... values) {
+        List<byte[]> v = new ArrayList<>();
+        for (String s : values) {
+            v.add(s.getBytes(StandardCharsets.UTF_8));
+        }
+        return batch(timestamp, -1L, (short) -1, -1, false, v);
+    }
+
+    /** A batch of {@code records} records whose values are {@code valueSize} bytes each. */
+    static ByteBuffer sized(long timestamp, int records, int valueSize) {
+        List<byte[]> v = new ArrayList<>();
+        for (int i = 0; i < records; i++) {
+            byte[] b = new byte[valueSize];
+            for (int j = 0; j < valueSize; j++) {
+                b[j] = (byte) (i * 31 + j);
+            }
+            v.add(b);
+        }
+        return batch(timestamp, -1L, (short) -1, -1, false, v);
+    }
+
+    static ByteBuffer batch(long timestamp, long producerId, short epoch, int baseSequence, boolean transactional,
+                            List<byte[]> values) {
+        ByteArrayOutputStream records = new ByteArrayOutputStream();
+        for (int i = 0; i < values.size(); i++) {
+            ByteArrayOutputStream r = new ByteArrayOutputStream();
+            r.write(0); // attributes
+            varlong(r, i); // timestamp delta
+            varlong(r, i); // offset delta
+            varlong(r, -1); // null key
+            byte[] value = values.get(i);
+            varlong(r, value.length);
+            r.writeBytes(value);
+            varlong(r, 0); // headers
+            varlong(records, r.size());
+            records.writeBytes(r.toByteArray());
+        }
+        byte[] body = records.toByteArray();
+        ByteBuffer buf = ByteBuffer.allocate(61 + body.length);
+        buf.putLong(0L); // base offset
+        buf.putInt(49 + body.length); // batch length
+        buf.putInt(0); // partition leader epoch
+        buf.put((byte) 2); // magic
+        buf.putInt(0); // crc placeholder
+        buf.putShort((short) (transactional ? 0x10 : 0));
+        buf.putInt(values.size() - 1);
+        buf.putLong(timestamp);
+        buf.putLong(timestamp + values.size() - 1);
+        buf.putLong(producerId);
+        buf.putShort(epoch);
+        buf.putInt(baseSequence);
+        buf.putInt(values.size());
+        buf.put(body);
+        CRC32C crc = new CRC32C();
+        crc.update(buf.array(), 21, buf.capacity() - 21);
+        buf.putInt(17, (int) crc.getValue());
+        return buf.flip();
+    }
+
+    /** Concatenates batches into one buffer. */
+    static ByteBuffer concat(ByteBuffer... batches) {
+        int size = 0;
+        for (ByteBuffer b : batches) {
+            size += b.remaining();
+        }
+        ByteBuffer out = ByteBuffer.allocate(size);
+        for (ByteBuffer b : batches) {
+            out.put(b.duplicate());
+        }
+        return out.flip();
+    }
+
+    /** Reads every batch of a read result into one buffer. */
+    static ByteBuffer readAll(LogReadResult r) {
+        List<ByteBuffer> parts = new ArrayList<>();
+        for (FileSlice s : r.slices()) {
+            parts.add(s.readFully());
+            s.release();
+        }
+        return concat(parts.toArray(new ByteBuffer[0]));
+    }
+
+    /** Splits a buffer of batches into one buffer per batch. */
+    static List<ByteBuffer> split(ByteBuffer batches) {
+        List<ByteBuffer> out = new ArrayList<>();
+        int pos = batches.position();
+        while (pos < batches.limit()) {
+            int size = 12 + batches.getInt(pos + 8);
+            out.add(batches.duplicate().position(pos).limit(pos + size).slice());
+            pos += size;
+        }
+        return out;
+    }
+
+    static long baseOffset(ByteBuffer batch) {
+        return batch.getLong(batch.position());
+    }
+
+    static int recordCount(ByteBuffer batch) {
+        return batch.getInt(batch.position() + 57);
+    }
+
+    /** Values of the records of an uncompressed batch. */
+    static List<String> values(ByteBuffer batch) {
+        List<String> out = new ArrayList<>();
+        ByteBuffer b = batch.duplicate();
+        b.position(batch.position() + 61);
+        int count = recordCount(batch);
+        for (int i = 0; i < count; i++) {
+            readVarlong(b); // length
+            b.get(); // attributes
+            readVarlong(b);
+            readVarlong(b);
+            long keyLen = readVarlong(b);
+            if (keyLen > 0) {
+                b.position(b.position() + (int) keyLen);
+            }
+            int valueLen = (int) readVarlong(b);
+            byte[] v = new byte[valueLen];
+            b.get(v);
+            out.add(new String(v, StandardCharsets.UTF_8));
+            long headers = readVarlong(b);
+            if (headers != 0) {
+                throw new IllegalStateException("headers not supported in test reader");
+            }
+        }
+        return out;
+    }
+
+    private static void varlong(ByteArrayOutputStream out, long value) {
+        long v = (value << 1) ^ (value >> 63);
+        while ((v & ~0x7FL) != 0) {
+            out.write((int) ((v & 0x7F) | 0x80));
+            v >>>= 7;
+        }
+        out.write((int) v);
+    }
+
+    private static long readVarlong(ByteBuffer b) {
+        long raw = 0;
+        int shift = 0;
+        while (true) {
+            byte x = b.get();
+            raw |= (long) (x & 0x7F) << shift;
+            if ((x & 0x80) == 0) {
+                break;
+            }
+            shift += 7;
+        }
+        return (raw >>> 1) ^ -(raw & 1);
+    }
+}
