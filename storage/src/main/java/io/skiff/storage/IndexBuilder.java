@@ -12,6 +12,7 @@ final class IndexBuilder {
     private final int indexIntervalBytes;
     private TimestampOffset max;
     private long rollBaseTimestamp = -1;
+    private boolean rollBaseFromBatch;
     private int bytesSinceIndexEntry;
 
     IndexBuilder(long baseOffset, int indexIntervalBytes) {
@@ -28,7 +29,8 @@ final class IndexBuilder {
 
     void onBatch(long baseOffset, long maxTimestamp, int position, int size, long now) {
         if (rollBaseTimestamp < 0) {
-            rollBaseTimestamp = maxTimestamp >= 0 ? maxTimestamp : now;
+            rollBaseFromBatch = maxTimestamp >= 0;
+            rollBaseTimestamp = rollBaseFromBatch ? maxTimestamp : now;
         }
         if (maxTimestamp >= 0 && (max == null || maxTimestamp > max.timestamp())) {
             max = new TimestampOffset(maxTimestamp, baseOffset);
@@ -44,8 +46,24 @@ final class IndexBuilder {
     }
 
     /** Sets the age base when it is known from elsewhere (e.g. the first batch of a loaded segment). */
-    void rollBaseTimestamp(long ts) {
+    void rollBaseTimestamp(long ts, boolean fromBatch) {
         rollBaseTimestamp = ts;
+        rollBaseFromBatch = fromBatch;
+    }
+
+    /**
+     * How long the segment has waited for a roll, as Kafka measures it: the incoming batch's timestamp minus the
+     * first batch's timestamp when both exist (so producer clocks are compared with producer clocks), else wall time
+     * since the first append. -1 if the segment is empty.
+     */
+    long timeWaitedForRoll(long now, long incomingMaxTimestamp) {
+        if (rollBaseTimestamp < 0) {
+            return -1;
+        }
+        if (rollBaseFromBatch && incomingMaxTimestamp >= 0) {
+            return incomingMaxTimestamp - rollBaseTimestamp;
+        }
+        return now - rollBaseTimestamp;
     }
 
     /** Adds the final time-index entry so the last entry holds the segment's max timestamp. */
@@ -65,9 +83,5 @@ final class IndexBuilder {
 
     TimestampOffset max() {
         return max;
-    }
-
-    long rollBaseTimestamp() {
-        return rollBaseTimestamp;
     }
 }

@@ -6,19 +6,28 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
-/** Writes small side files (indexes, checkpoints) completely and durably. Stateless; thread-safe. */
+/**
+ * Writes small side files completely: checkpoints durably (forced), index files without a force — they are derived
+ * data, checked when loaded and rebuilt from the log if missing or torn. Stateless; thread-safe.
+ */
 final class IndexFiles {
     private IndexFiles() {
     }
 
     static void writeAndForce(Path file, ByteBuffer content) throws IOException {
+        write(file, content, true);
+    }
+
+    static void write(Path file, ByteBuffer content, boolean force) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
             long pos = 0;
             while (content.hasRemaining()) {
                 pos += ch.write(content, pos);
             }
-            ch.force(true);
+            if (force) {
+                ch.force(true);
+            }
         }
     }
 }

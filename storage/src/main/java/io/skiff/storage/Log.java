@@ -7,7 +7,6 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
@@ -30,7 +29,7 @@ public final class Log implements Closeable {
     private static final int SCAN_BUFFER = 256 * 1024;
 
     private final Path dir;
-    private final LogConfig config;
+    private volatile LogConfig config;
     private final Clock clock;
     private final ConcurrentSkipListMap<Long, Segment> segments = new ConcurrentSkipListMap<>();
     private final OpenSegments openSegments = new OpenSegments(MAX_OPEN_CLOSED_SEGMENTS);
@@ -40,6 +39,7 @@ public final class Log implements Closeable {
     private volatile long logEndOffset;
     private volatile long logStartOffset;
     private volatile boolean closed;
+    private volatile long flushedOffset;
     // Guarded by writeLock.
     private long recoveryPoint;
     private long unflushedRecords;
@@ -75,6 +75,7 @@ public final class Log implements Closeable {
         log.logStartOffset = Math.min(start, log.logEndOffset);
         log.recoveryPoint = log.active.baseOffset();
         log.lastFlushMs = clock.millis();
+        log.flushedOffset = log.logEndOffset;
         if (log.recoveryPoint != checkpoint.recoveryPoint() || log.logStartOffset != checkpoint.logStartOffset()) {
             log.writeCheckpoint();
         }
@@ -95,7 +96,8 @@ public final class Log implements Closeable {
             long now = clock.millis();
             long first = logEndOffset;
             long lastIfAppended = first + v.count() - 1L + sumOfDeltas(v);
-            if (needsRoll(v.totalBytes(), lastIfAppended, now)) {
+            long incomingTs = config.timestampType() == TimestampType.LOG_APPEND_TIME ? now : v.maxTimestamp();
+            if (needsRoll(v.totalBytes(), lastIfAppended, incomingTs, now)) {
                 roll(now);
             }
             long appendTime = config.timestampType() == TimestampType.LOG_APPEND_TIME ? now : -1;
@@ -122,13 +124,13 @@ public final class Log implements Closeable {
         return sum;
     }
 
-    private boolean needsRoll(int incomingBytes, long lastOffset, long now) {
+    private boolean needsRoll(int incomingBytes, long lastOffset, long incomingMaxTimestamp, long now) {
         Segment a = active;
         if (a.isEmpty()) {
             return false;
         }
         return (long) a.size() + incomingBytes > config.segmentBytes()
-                || now - a.rollBaseTimestamp() >= config.segmentMs()
+                || a.timeWaitedForRoll(now, incomingMaxTimestamp) >= config.segmentMs()
                 || a.offsetIndexFull(config.segmentIndexBytes() / TimeIndex.ENTRY_SIZE)
                 || lastOffset - a.baseOffset() > Integer.MAX_VALUE;
     }
@@ -145,12 +147,14 @@ public final class Log implements Closeable {
         openSegments.touch(old);
         unflushedRecords = 0;
         lastFlushMs = now;
+        flushedOffset = fresh.baseOffset();
     }
 
     private void flushActive(long now) throws IOException {
         active.flush();
         unflushedRecords = 0;
         lastFlushMs = now;
+        flushedOffset = logEndOffset;
     }
 
     /** Rolls the active segment if it is older than {@code segmentMs}, and flushes if {@code flushMs} has passed. */
@@ -160,7 +164,7 @@ public final class Log implements Closeable {
             ensureOpen();
             long now = clock.millis();
             Segment a = active;
-            if (!a.isEmpty() && now - a.rollBaseTimestamp() >= config.segmentMs()) {
+            if (!a.isEmpty() && a.timeWaitedForRoll(now, -1) >= config.segmentMs()) {
                 roll(now);
             } else if (unflushedRecords > 0 && now - lastFlushMs >= config.flushMs()) {
                 flushActive(now);
@@ -245,6 +249,11 @@ public final class Log implements Closeable {
         return total;
     }
 
+    /** Offset below which everything has been forced to disk (by a flush, roll, close or open). */
+    long flushedOffset() {
+        return flushedOffset;
+    }
+
     public int segmentCount() {
         return segments.size();
     }
@@ -255,6 +264,22 @@ public final class Log implements Closeable {
 
     public LogConfig config() {
         return config;
+    }
+
+    /**
+     * Replaces the settings; they apply from the next append, roll, retention or flush check (index settings
+     * from the next segment). Existing data is not rewritten.
+     */
+    public void updateConfig(LogConfig newConfig) {
+        if (newConfig == null) {
+            throw new IllegalArgumentException("config must not be null");
+        }
+        writeLock.lock();
+        try {
+            config = newConfig;
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     // ------------------------------------------------------------------ retention
@@ -445,9 +470,5 @@ public final class Log implements Closeable {
         if (!s.isWritable()) {
             openSegments.touch(s);
         }
-    }
-
-    List<Segment> segmentList() {
-        return new ArrayList<>(segments.values());
     }
 }

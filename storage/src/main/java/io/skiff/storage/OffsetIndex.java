@@ -108,16 +108,6 @@ final class OffsetIndex {
         return n == 0 ? 0 : entries.positions[n - 1];
     }
 
-    /** Drops entries at or beyond {@code position} (recovery only; no concurrent readers). */
-    void truncateToPosition(int position) {
-        int n = count;
-        Entries e = entries;
-        while (n > 0 && e.positions[n - 1] >= position) {
-            n--;
-        }
-        count = n;
-    }
-
     void writeTo(Path file) throws IOException {
         int n = count;
         Entries e = entries;
@@ -125,7 +115,7 @@ final class OffsetIndex {
         for (int i = 0; i < n; i++) {
             buf.putInt(e.relOffsets[i]).putInt(e.positions[i]);
         }
-        IndexFiles.writeAndForce(file, buf.flip());
+        IndexFiles.write(file, buf.flip(), false);
     }
 
     /**

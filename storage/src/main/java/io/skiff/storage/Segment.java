@@ -49,7 +49,8 @@ final class Segment {
     }
 
     static String fileStem(long baseOffset) {
-        return String.format("%020d", baseOffset);
+        String digits = Long.toString(baseOffset);
+        return "0".repeat(20 - digits.length()) + digits;
     }
 
     /** Creates a new, empty, writable segment (the {@code .log} file must not exist yet). */
@@ -104,10 +105,10 @@ final class Segment {
         return timeIndexFile;
     }
 
-    /** Timestamp that segment age is measured from (first batch's max timestamp), -1 if empty. */
-    long rollBaseTimestamp() {
+    /** See {@link IndexBuilder#timeWaitedForRoll}; -1 if empty or not writable. */
+    long timeWaitedForRoll(long now, long incomingMaxTimestamp) {
         IndexBuilder b = builder;
-        return b == null ? -1 : b.rollBaseTimestamp();
+        return b == null ? -1 : b.timeWaitedForRoll(now, incomingMaxTimestamp);
     }
 
     // ---------------------------------------------------------------- writer side
@@ -180,14 +181,6 @@ final class Segment {
         builder = null;
     }
 
-    /** Cuts the log file at {@code position} (recovery only). */
-    void truncateFile(long position) throws IOException {
-        try (FileChannel ch = FileChannel.open(logFile, StandardOpenOption.WRITE)) {
-            ch.truncate(position);
-            ch.force(true);
-        }
-    }
-
     boolean offsetIndexFull(int maxEntries) {
         OffsetIndex idx = offsetIndex;
         return idx != null && idx.entryCount() >= maxEntries;
@@ -200,7 +193,11 @@ final class Segment {
         if (!maxTimestampKnown) {
             synchronized (this) {
                 if (!maxTimestampKnown) {
-                    maxTimestamp = timeIndex().last();
+                    // Read the file's last entry without keeping the index in memory (retention and
+                    // max-timestamp lookups touch every segment once).
+                    TimeIndex loaded = timeIndex != null ? timeIndex
+                            : TimeIndex.load(timeIndexFile, baseOffset, nextOffset);
+                    maxTimestamp = loaded != null ? loaded.last() : timeIndex().last();
                     maxTimestampKnown = true;
                 }
             }

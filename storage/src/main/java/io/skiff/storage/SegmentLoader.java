@@ -129,7 +129,7 @@ final class SegmentLoader {
                 ByteBuffer first = ByteBuffer.allocate(BatchHeader.SIZE);
                 ch.read(first, 0);
                 long ts = BatchHeader.maxTimestamp(first, 0);
-                builder.rollBaseTimestamp(ts >= 0 ? ts : now);
+                builder.rollBaseTimestamp(ts >= 0 ? ts : now, ts >= 0);
             }
             int start = offsets.lastPosition();
             long expectedFirst = offsets.entryCount() > 0 ? offsets.lastOffset() : -1;

@@ -48,9 +48,4 @@ final class SharedChannel {
             throw new IllegalStateException("segment channel released more often than acquired");
         }
     }
-
-    /** Number of live references (for tests). */
-    int refCount() {
-        return Math.max(0, refs.get());
-    }
 }

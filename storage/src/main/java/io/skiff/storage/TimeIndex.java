@@ -94,16 +94,6 @@ final class TimeIndex {
         return found < 0 ? -1 : baseOffset + e.relOffsets[found];
     }
 
-    /** Drops entries whose offset is >= {@code offset} (recovery only; no concurrent readers). */
-    void truncateToOffset(long offset) {
-        int n = count;
-        Entries e = entries;
-        while (n > 0 && baseOffset + e.relOffsets[n - 1] >= offset) {
-            n--;
-        }
-        count = n;
-    }
-
     void writeTo(Path file) throws IOException {
         int n = count;
         Entries e = entries;
@@ -111,7 +101,7 @@ final class TimeIndex {
         for (int i = 0; i < n; i++) {
             buf.putLong(e.timestamps[i]).putInt(e.relOffsets[i]);
         }
-        IndexFiles.writeAndForce(file, buf.flip());
+        IndexFiles.write(file, buf.flip(), false);
     }
 
     /** Loads a time index file, or null if missing or failing the sanity checks (see {@link OffsetIndex#load}). */

@@ -128,10 +128,11 @@ final class ValidatedBatches {
         return BatchHeader.maxTimestamp(buf, buf.position() + positions[i]);
     }
 
-    int maxLastOffsetDelta() {
-        int max = 0;
+    /** Largest max timestamp among the batches as sent (before any LogAppendTime stamping). */
+    long maxTimestamp() {
+        long max = -1;
         for (int i = 0; i < count; i++) {
-            max = Math.max(max, buf.getInt(buf.position() + positions[i] + BatchHeader.LAST_OFFSET_DELTA));
+            max = Math.max(max, maxTimestamp(i));
         }
         return max;
     }

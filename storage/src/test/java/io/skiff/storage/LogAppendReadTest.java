@@ -165,7 +165,7 @@ class LogAppendReadTest {
 
     @Test
     void timestampLookups() throws IOException {
-        open(LogConfig.builder().segmentBytes(300).indexIntervalBytes(0).build());
+        open(LogConfig.builder().segmentBytes(150).indexIntervalBytes(0).build());
         long[] stamps = {100, 200, 150, 400, 300, 500, 500, 900};
         for (long ts : stamps) {
             log.append(TestBatches.batch(ts, "r"));

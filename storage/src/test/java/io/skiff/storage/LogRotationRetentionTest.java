@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -66,6 +65,16 @@ class LogRotationRetentionTest {
         log.append(TestBatches.batch(clock.millis(), "d"));
         assertEquals(3, log.segmentCount(), "append rolls an aged segment too");
         assertEquals(List.of("a", "b", "c", "d"), LogAppendReadTest.readValuesFrom(log, 0, 100));
+    }
+
+    @Test
+    void ageIsMeasuredInBatchTimestampsLikeKafka() throws IOException {
+        log = Log.open(dir(), LogConfig.builder().segmentMs(60_000).build(), clock, null);
+        log.append(TestBatches.batch(1_000, "old"));
+        log.append(TestBatches.batch(2_000, "old too"));
+        assertEquals(1, log.segmentCount(), "old producer timestamps alone do not roll every append");
+        log.append(TestBatches.batch(61_000, "a minute later by the producer's clock"));
+        assertEquals(2, log.segmentCount());
     }
 
     @Test
@@ -154,26 +163,65 @@ class LogRotationRetentionTest {
             log.append(TestBatches.batch(0, "h" + i));
         }
         LogReadResult first = log.read(0, 10, true);
-        FileChannel0 held = new FileChannel0(first.slices().get(0));
+        FileSlice held = first.slices().get(0);
         for (long o = 1; o < 9; o++) {
             TestBatches.readAll(log.read(o, 10, true));
         }
-        assertTrue(held.slice.channel().isOpen(), "held by the slice even though the segment released it");
-        held.slice.release();
-        assertFalse(held.slice.channel().isOpen());
+        assertTrue(held.channel().isOpen(), "held by the slice even though the segment released it");
+        held.release();
+        assertFalse(held.channel().isOpen());
         assertEquals(List.of("h0"), TestBatches.values(TestBatches.readAll(log.read(0, 10, true))));
-    }
-
-    private record FileChannel0(FileSlice slice) {
     }
 
     @Test
     void flushesByMessageCount() throws IOException {
-        log = Log.open(dir(), LogConfig.builder().flushMessages(2).build(), clock, null);
-        log.append(TestBatches.batch(0, "a"));
-        log.append(TestBatches.batch(0, "b", "c"));
-        log.flush();
-        assertEquals(3, log.logEndOffset());
+        log = Log.open(dir(), LogConfig.builder().flushMessages(3).build(), clock, null);
+        log.append(TestBatches.batch(clock.millis(), "a"));
+        log.append(TestBatches.batch(clock.millis(), "b"));
+        assertEquals(0, log.flushedOffset(), "no flush per append below flush.messages");
+        log.append(TestBatches.batch(clock.millis(), "c", "d"));
+        assertEquals(4, log.flushedOffset());
+    }
+
+    @Test
+    void flushesByInterval() throws IOException {
+        log = Log.open(dir(), LogConfig.builder().flushMs(1000).build(), clock, null);
+        log.append(TestBatches.batch(clock.millis(), "a"));
+        assertEquals(0, log.flushedOffset());
+        clock.advance(1000);
+        log.maybeRoll();
+        assertEquals(1, log.flushedOffset(), "the periodic check flushes");
+        log.append(TestBatches.batch(clock.millis(), "b"));
+        assertEquals(1, log.flushedOffset());
+        clock.advance(1000);
+        log.append(TestBatches.batch(clock.millis(), "c"));
+        assertEquals(3, log.flushedOffset(), "an append after the interval flushes");
+    }
+
+    @Test
+    void noFlushByDefaultButOnRoll() throws IOException {
+        int batchSize = TestBatches.batch(0, "x").remaining();
+        log = Log.open(dir(), LogConfig.builder().segmentBytes(batchSize * 2).build(), clock, null);
+        log.append(TestBatches.batch(clock.millis(), "x"));
+        log.append(TestBatches.batch(clock.millis(), "x"));
+        assertEquals(0, log.flushedOffset());
+        log.append(TestBatches.batch(clock.millis(), "x"));
+        assertEquals(2, log.flushedOffset(), "rolling forced the old segment");
+    }
+
+    @Test
+    void updatedConfigAppliesToTheNextAppend() throws IOException {
+        log = Log.open(dir(), LogConfig.defaults(), clock, null);
+        log.append(TestBatches.batch(5, "a"));
+        log.append(TestBatches.batch(6, "b"));
+        assertEquals(1, log.segmentCount());
+        int batchSize = TestBatches.batch(0, "x").remaining();
+        log.updateConfig(log.config().toBuilder().segmentBytes(batchSize).maxBatchBytes(batchSize)
+                .timestampType(TimestampType.LOG_APPEND_TIME).build());
+        assertThrows(RecordTooLargeException.class, () -> log.append(TestBatches.batch(7, "too big")));
+        AppendResult r = log.append(TestBatches.batch(7, "c"));
+        assertEquals(clock.millis(), r.logAppendTime());
+        assertEquals(2, log.segmentCount(), "the smaller segment.bytes rolled the segment");
     }
 
     @Test
@@ -189,9 +237,5 @@ class LogRotationRetentionTest {
         try (Stream<Path> files = Files.list(dir())) {
             return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".log")).sorted().toList();
         }
-    }
-
-    static ByteBuffer unused() {
-        return null;
     }
 }

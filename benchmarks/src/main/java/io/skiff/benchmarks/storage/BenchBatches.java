@@ -1,0 +1,75 @@
+package io.skiff.benchmarks.storage;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Random;
+import java.util.stream.Stream;
+import java.util.zip.CRC32C;
+
+/**
+ * Builds valid RecordBatch v2 batches of an exact size for the storage benchmarks: one record whose value fills
+ * the batch (incompressible random bytes). Stateless; thread-safe.
+ */
+final class BenchBatches {
+    private static final int HEADER = 61;
+
+    private BenchBatches() {
+    }
+
+    /** A batch of exactly {@code size} bytes (size >= 80) with max timestamp {@code timestamp}. */
+    static ByteBuffer ofSize(int size, long timestamp) {
+        // Record: length varint, attributes, ts delta, offset delta, key length (-1), value length, value, headers.
+        int valueLen = size - HEADER - 16;
+        byte[] value = new byte[valueLen];
+        new Random(size).nextBytes(value);
+        ByteBuffer rec = ByteBuffer.allocate(valueLen + 32);
+        rec.put((byte) 0).put((byte) 0).put((byte) 0).put((byte) 1); // attributes, ts delta 0, offset delta 0, key -1
+        putVarint(rec, valueLen);
+        rec.put(value).put((byte) 0); // no headers
+        rec.flip();
+        ByteBuffer lengthPrefix = ByteBuffer.allocate(5);
+        putVarint(lengthPrefix, rec.remaining());
+        lengthPrefix.flip();
+        int body = lengthPrefix.remaining() + rec.remaining();
+        ByteBuffer buf = ByteBuffer.allocateDirect(HEADER + body);
+        buf.putLong(0).putInt(HEADER - 12 + body).putInt(0).put((byte) 2).putInt(0).putShort((short) 0)
+                .putInt(0).putLong(timestamp).putLong(timestamp).putLong(-1).putShort((short) -1).putInt(-1)
+                .putInt(1).put(lengthPrefix).put(rec);
+        buf.flip();
+        CRC32C crc = new CRC32C();
+        crc.update(buf.duplicate().position(21));
+        buf.putInt(17, (int) crc.getValue());
+        return buf;
+    }
+
+    private static void putVarint(ByteBuffer b, int value) {
+        int v = (value << 1) ^ (value >> 31);
+        while ((v & ~0x7F) != 0) {
+            b.put((byte) ((v & 0x7F) | 0x80));
+            v >>>= 7;
+        }
+        b.put((byte) v);
+    }
+
+    static void deleteTree(Path dir) throws IOException {
+        if (dir == null || !Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    /** Where benchmark data goes: -Dskiff.bench.dir or the system temp dir. */
+    static Path baseDir() throws IOException {
+        String configured = System.getProperty("skiff.bench.dir");
+        Path base = configured != null ? Path.of(configured) : Path.of(System.getProperty("java.io.tmpdir"));
+        Files.createDirectories(base);
+        return Files.createTempDirectory(base, "skiff-bench");
+    }
+}

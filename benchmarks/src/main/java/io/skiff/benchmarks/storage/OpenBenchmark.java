@@ -1,0 +1,83 @@
+package io.skiff.benchmarks.storage;
+
+import io.skiff.storage.Log;
+import io.skiff.storage.LogConfig;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Opening a log of {@code segments} segments of {@code segmentMiB} each after a clean stop (clean-shutdown
+ * marker present): cost should follow the segment count, not the data size. Close (not measured) happens in the
+ * per-invocation teardown. See {@link RecoveryBenchmark} for the unclean case.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 2)
+@Measurement(iterations = 5)
+@Fork(1)
+public class OpenBenchmark {
+    static final String CLEAN_SHUTDOWN_MARKER = ".skiff-clean-shutdown";
+    static final String CHECKPOINT = "skiff-log.checkpoint";
+
+    @Param({"100"})
+    public int segments;
+
+    @Param({"4", "10"})
+    public int segmentMiB;
+
+    Path dir;
+    Path logDir;
+    LogConfig config;
+    Log opened;
+
+    @Setup(Level.Trial)
+    public void fill() throws IOException {
+        dir = BenchBatches.baseDir();
+        logDir = dir.resolve("bench-0");
+        int batchBytes = 64 * 1024;
+        config = LogConfig.builder().segmentBytes(segmentMiB << 20).build();
+        Log log = Log.open(logDir, config, Clock.systemUTC(), null);
+        ByteBuffer batch = BenchBatches.ofSize(batchBytes, System.currentTimeMillis());
+        long total = (long) segments * (segmentMiB << 20);
+        for (long written = 0; written < total; written += batchBytes) {
+            log.append(batch.duplicate());
+        }
+        log.close();
+    }
+
+    @TearDown(Level.Trial)
+    public void delete() throws IOException {
+        BenchBatches.deleteTree(dir);
+    }
+
+    @TearDown(Level.Invocation)
+    public void closeOpened() {
+        if (opened != null) {
+            opened.close();
+            opened = null;
+        }
+    }
+
+    @Benchmark
+    public long openAfterCleanStop() throws IOException {
+        opened = Log.open(logDir, config, Clock.systemUTC(), null);
+        return opened.logEndOffset();
+    }
+}

@@ -1,0 +1,89 @@
+package io.skiff.benchmarks.storage;
+
+import io.skiff.storage.FileSlice;
+import io.skiff.storage.Log;
+import io.skiff.storage.LogConfig;
+import io.skiff.storage.LogReadResult;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Sequential read throughput (page cache warm): a consumer fetching {@code fetchBytes} at a time from the start,
+ * wrapping around, copying the slices into a direct buffer (what a non-sendfile reader pays). One op = one fetch.
+ * Bytes/s = ops/s x fetchBytes.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 2, time = 3)
+@Measurement(iterations = 3, time = 5)
+@Fork(1)
+public class ReadBenchmark {
+    private static final long LOG_BYTES = 512L << 20;
+
+    @Param({"1024", "16384"})
+    public int batchBytes;
+
+    @Param({"1048576"})
+    public int fetchBytes;
+
+    private Path dir;
+    private Log log;
+    private long next;
+    private ByteBuffer sink;
+
+    @Setup(Level.Trial)
+    public void fill() throws IOException {
+        dir = BenchBatches.baseDir();
+        log = Log.open(dir.resolve("bench-0"), LogConfig.builder().segmentBytes(128 << 20).build(),
+                Clock.systemUTC(), null);
+        ByteBuffer batch = BenchBatches.ofSize(batchBytes, System.currentTimeMillis());
+        for (long written = 0; written < LOG_BYTES; written += batchBytes) {
+            log.append(batch.duplicate());
+        }
+        sink = ByteBuffer.allocateDirect(fetchBytes + batchBytes);
+    }
+
+    @TearDown(Level.Trial)
+    public void delete() throws IOException {
+        log.closeAndDelete();
+        BenchBatches.deleteTree(dir);
+    }
+
+    @Benchmark
+    public int fetch() throws IOException {
+        if (next >= log.logEndOffset()) {
+            next = 0;
+        }
+        LogReadResult r = log.read(next, fetchBytes, true);
+        sink.clear();
+        for (FileSlice s : r.slices()) {
+            ByteBuffer view = sink.slice(sink.position(), s.length());
+            while (view.hasRemaining()) {
+                s.channel().read(view, s.position() + view.position());
+            }
+            sink.position(sink.position() + s.length());
+            s.release();
+        }
+        // The next offset follows the last batch: its base offset + record count (1 record per batch here).
+        int lastBatchStart = sink.position() - batchBytes;
+        next = sink.getLong(lastBatchStart) + 1;
+        return r.totalBytes();
+    }
+}
