@@ -177,6 +177,21 @@ public final class Partition {
         return topic.whileOpen(() -> TimestampLookup.maxTimestamp(log));
     }
 
+    /**
+     * Deletes the records before {@code offset} (DeleteRecords): moves the log start offset there, persisted.
+     * An offset at or below the current log start offset changes nothing.
+     *
+     * @return the log start offset afterwards (Kafka's low watermark)
+     * @throws UnknownTopicException if the topic was deleted
+     * @throws io.skiff.storage.OffsetOutOfRangeException if {@code offset} is beyond the high watermark
+     */
+    public long deleteRecordsBefore(long offset) {
+        return topic.whileOpen(() -> {
+            log.deleteRecordsBefore(offset);
+            return log.logStartOffset();
+        });
+    }
+
     /** The offset up to which records are readable: the log end offset (single replica, no transactions). */
     public long highWatermark() {
         return log.logEndOffset();
