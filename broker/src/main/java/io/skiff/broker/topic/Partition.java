@@ -17,6 +17,7 @@ import io.skiff.protocol.record.RecordBatchView;
 import io.skiff.protocol.record.RecordBatches;
 import io.skiff.storage.AppendResult;
 import io.skiff.storage.Log;
+import io.skiff.storage.LogConfig;
 import io.skiff.storage.LogReadResult;
 import io.skiff.storage.TimestampOffset;
 
@@ -190,6 +191,11 @@ public final class Partition {
             log.deleteRecordsBefore(offset);
             return log.logStartOffset();
         });
+    }
+
+    /** Applies a changed topic configuration to the live log (AlterConfigs). Called by the registry. */
+    void applyLogConfig(LogConfig config) {
+        log.updateConfig(config);
     }
 
     /** The offset up to which records are readable: the log end offset (single replica, no transactions). */
