@@ -301,6 +301,48 @@ public final class TopicRegistry implements Closeable {
     }
 
     /**
+     * Grows a topic to {@code totalCount} partitions (CreatePartitions): the new partitions' logs are created, then
+     * the new count is persisted, then they become visible. Admin changes to topics are serialized; none holds the
+     * map lock.
+     *
+     * @throws UnknownTopicException    if there is no such topic
+     * @throws IllegalArgumentException if {@code totalCount} is not above the current count
+     * @throws UncheckedIOException     if the files cannot be written (the new partitions are removed again)
+     */
+    public Topic createPartitions(String name, int totalCount) {
+        Topic topic = topic(name).orElseThrow(() -> new UnknownTopicException("Topic " + name + " does not exist"));
+        synchronized (adminLock) {
+            return topic.whileOpen(() -> {
+                int current = topic.partitionCount();
+                if (totalCount <= current) {
+                    throw new IllegalArgumentException("The topic " + name + " currently has " + current
+                            + " partition(s); " + totalCount + " would not be an increase.");
+                }
+                List<Partition> added = new ArrayList<>();
+                try {
+                    for (int i = current; i < totalCount; i++) {
+                        added.add(openPartition(topic, i, topic.config(), true));
+                    }
+                    store.writeTopic(metadata(topic, totalCount, topic.config()));
+                } catch (IOException | RuntimeException e) {
+                    for (Partition p : added) {
+                        closeQuietly(p, true);
+                    }
+                    if (e instanceof IOException io) {
+                        throw new UncheckedIOException("Cannot add partitions to " + name + ": " + io.getMessage(), io);
+                    }
+                    throw (RuntimeException) e;
+                }
+                List<Partition> all = new ArrayList<>(topic.partitions());
+                all.addAll(added);
+                topic.setPartitions(all);
+                LOG.info("Increased the partitions of topic {} from {} to {}", name, current, totalCount);
+                return topic;
+            });
+        }
+    }
+
+    /**
      * Replaces a topic's configuration overrides (AlterConfigs): validated, persisted, then applied to the topic
      * and to every partition's live log (retention, segment settings, max.message.bytes, timestamp type, flush).
      *
