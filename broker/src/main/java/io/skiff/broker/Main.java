@@ -90,9 +90,9 @@ public final class Main {
             .map(l -> l.name() + "://" + l.address().getHostString() + ":" + l.port())
             .collect(Collectors.joining(", "))
         : server.bootstrapServers();
-    // TODO(server): add "N topics recovered" from the TopicRegistry once it is on main.
     return "Skiff ready in " + readyMs + " ms: listening on " + listeners + ", advertised " + server.bootstrapServers()
-        + ", data " + server.dataDir().toAbsolutePath() + " (cluster " + server.clusterId() + ", node "
+        + ", data " + server.dataDir().toAbsolutePath() + ", " + server.recoveredTopicCount()
+        + " topics recovered (cluster " + server.clusterId() + ", node "
         + server.nodeId() + ")";
   }
 
