@@ -45,14 +45,19 @@ final class FieldCodeWriter {
         if (t.isStruct()) {
             String nullable = nullable(f);
             code.line("if (%s == null) {", x);
-            code.line("if (!(%s)) {", nullable);
-            code.line("throw new ProtocolException(\"%s is null but not nullable at version \" + _version);", label(f));
-            code.line("}");
-            code.line(tagged ? "_writable.writeUnsignedVarint(0);" : "_writable.writeByte((byte) -1);");
+            if (nullable.equals("false")) {
+                code.line("throw new ProtocolException(\"%s is null but not nullable at version \" + _version);", label(f));
+            } else {
+                nullGuard(f, nullable);
+                code.line(tagged ? "_writable.writeUnsignedVarint(0);" : "_writable.writeByte((byte) -1);");
+            }
             code.line("} else {");
-            if (!nullable.equals("false")) {
+            String marker = tagged ? "_writable.writeUnsignedVarint(1);" : "_writable.writeByte((byte) 1);";
+            if (nullable.equals("true")) {
+                code.line(marker);
+            } else if (!nullable.equals("false")) {
                 code.line("if (%s) {", nullable);
-                code.line(tagged ? "_writable.writeUnsignedVarint(1);" : "_writable.writeByte((byte) 1);");
+                code.line(marker);
                 code.line("}");
             }
             code.line("%s.write(_writable, _version);", x);
@@ -62,10 +67,12 @@ final class FieldCodeWriter {
         // arrays
         FieldType el = t.element();
         code.line("if (%s == null) {", x);
-        code.line("if (!(%s)) {", nullable(f));
-        code.line("throw new ProtocolException(\"%s is null but not nullable at version \" + _version);", label(f));
-        code.line("}");
-        code.line("_writable.writeArrayLength(-1, %s);", compact);
+        if (nullable(f).equals("false")) {
+            code.line("throw new ProtocolException(\"%s is null but not nullable at version \" + _version);", label(f));
+        } else {
+            nullGuard(f, nullable(f));
+            code.line("_writable.writeArrayLength(-1, %s);", compact);
+        }
         code.line("} else {");
         code.line("_writable.writeArrayLength(%s.size(), %s);", x, compact);
         code.line("for (%s _element : %s) {", JavaTypes.boxed(el), x);
@@ -80,12 +87,22 @@ final class FieldCodeWriter {
         code.line("}");
     }
 
+    /** Inside an "is null" branch: throws unless the field is nullable at the version. */
+    private void nullGuard(FieldSpec f, String nullable) {
+        if (nullable.equals("true")) {
+            return;
+        }
+        code.line("if (!(%s)) {", nullable);
+        code.line("throw new ProtocolException(\"%s is null but not nullable at version \" + _version);", label(f));
+        code.line("}");
+    }
+
     private void nullCheckOnWrite(FieldSpec f, String x) {
         String nullable = nullable(f);
         if (nullable.equals("true")) {
             return;
         }
-        code.line("if (%s == null && !(%s)) {", x, nullable);
+        code.line(nullable.equals("false") ? "if (%s == null) {" : "if (%s == null && !(%s)) {", x, nullable);
         code.line("throw new ProtocolException(\"%s is null but not nullable at version \" + _version);", label(f));
         code.line("}");
     }
@@ -109,7 +126,9 @@ final class FieldCodeWriter {
             code.line("if (%s == null) {", x);
             code.line("%s += 1;", acc);
             code.line("} else {");
-            if (!nullable.equals("false")) {
+            if (nullable.equals("true")) {
+                code.line("%s += 1;", acc);
+            } else if (!nullable.equals("false")) {
                 code.line("%s += (%s) ? 1 : 0;", acc, nullable);
             }
             code.line("%s += %s.size(_version);", acc, x);
@@ -154,7 +173,7 @@ final class FieldCodeWriter {
             String nullable = nullable(f);
             if (!nullable.equals("false")) {
                 String marker = tagged ? "_readable.readUnsignedVarint() <= 0" : "_readable.readByte() < 0";
-                code.line("if (%s && %s) {", nullable.equals("true") ? "true" : "(" + nullable + ")", marker);
+                code.line(nullable.equals("true") ? "if (%2$s) {" : "if ((%1$s) && %2$s) {", nullable, marker);
                 code.line("%s = null;", x);
                 code.line("} else {");
             }
@@ -167,14 +186,18 @@ final class FieldCodeWriter {
         FieldType el = t.element();
         code.line("{");
         code.line("int _count = _readable.readArrayLength(%s);", compact);
-        code.line("if (_count < 0) {");
         String nullable = nullable(f);
-        if (!nullable.equals("true")) {
-            code.line("if (!(%s)) {", nullable);
+        code.line("if (_count < 0) {");
+        if (nullable.equals("false")) {
             code.line("throw new ProtocolException(\"non-nullable field %s was serialized as null\");", label(f));
-            code.line("}");
+        } else {
+            if (!nullable.equals("true")) {
+                code.line("if (!(%s)) {", nullable);
+                code.line("throw new ProtocolException(\"non-nullable field %s was serialized as null\");", label(f));
+                code.line("}");
+            }
+            code.line("%s = null;", x);
         }
-        code.line("%s = null;", x);
         code.line("} else {");
         code.line("ArrayList<%s> _list = new ArrayList<>(_count);", JavaTypes.boxed(el));
         code.line("for (int _k = 0; _k < _count; _k++) {");
@@ -196,7 +219,7 @@ final class FieldCodeWriter {
         if (nullable.equals("true")) {
             return;
         }
-        code.line("if (%s == null && !(%s)) {", x, nullable);
+        code.line(nullable.equals("false") ? "if (%s == null) {" : "if (%s == null && !(%s)) {", x, nullable);
         code.line("throw new ProtocolException(\"non-nullable field %s was serialized as null\");", label(f));
         code.line("}");
     }

@@ -32,6 +32,11 @@ public record FieldSpec(String name, FieldType type, Versions versions, Versions
         return new FieldSpec(name, type, versions, nullableVersions, tag, taggedVersions, defaultValue, ignorable, s, line);
     }
 
+    /** The default of an integer field (decimal or 0x-hex in the schema); 0 when none is given. */
+    public long defaultAsLong() {
+        return defaultValue == null ? 0 : SchemaResolver.parseInteger(defaultValue).longValue();
+    }
+
     /** True when the default is null (only legal for nullable types). */
     public boolean defaultIsNull() {
         return "null".equals(defaultValue);

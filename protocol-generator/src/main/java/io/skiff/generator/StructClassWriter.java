@@ -220,7 +220,7 @@ final class StructClassWriter {
             nonDefaultCheck(f);
         }
         List<FieldSpec> tagged = taggedFields();
-        code.line("List<RawTaggedField> _unknown = unknownTaggedFields();");
+        code.line("List<RawTaggedField> _unknown = _unknownTaggedFields == null ? List.of() : _unknownTaggedFields;");
         code.line("if (_flexible) {");
         code.line("int _numTaggedFields = _unknown.size();");
         for (FieldSpec f : tagged) {
@@ -268,7 +268,7 @@ final class StructClassWriter {
             }
         }
         code.line("if (_flexible) {");
-        code.line("List<RawTaggedField> _unknown = unknownTaggedFields();");
+        code.line("List<RawTaggedField> _unknown = _unknownTaggedFields == null ? List.of() : _unknownTaggedFields;");
         code.line("int _numTaggedFields = _unknown.size();");
         code.line("_size += RawTaggedField.totalSize(_unknown);");
         for (FieldSpec f : taggedFields()) {

@@ -1,0 +1,96 @@
+package io.skiff.benchmarks.server;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Measures the runnable jar from launch to ready: starts {@code java -jar skiff.jar} on a free port with a new
+ * data directory, waits for its ready line, connects to the port, then stops it with SIGTERM. Reports the
+ * broker's own figure (ms since JVM start), the wall time from {@code ProcessBuilder.start()} until a TCP
+ * connection succeeds, and how long SIGTERM took to stop it.
+ *
+ * <p>Run: {@code java -cp benchmarks/target/classes io.skiff.benchmarks.server.JarStartBenchmark broker/target/skiff.jar 10}
+ */
+public final class JarStartBenchmark {
+  private static final Pattern READY = Pattern.compile("Skiff ready in (\\d+) ms: listening on \\S+?:(\\d+)\\b");
+
+  private JarStartBenchmark() {}
+
+  public static void main(String[] args) throws Exception {
+    Path jar = Path.of(args.length > 0 ? args[0] : "broker/target/skiff.jar");
+    int runs = args.length > 1 ? Integer.parseInt(args[1]) : 10;
+    String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    double[] selfReported = new double[runs];
+    double[] wallToConnect = new double[runs];
+    double[] stop = new double[runs];
+    for (int i = 0; i < runs; i++) {
+      Path dir = Files.createTempDirectory("skiff-start-");
+      long launched = System.nanoTime();
+      Process process = new ProcessBuilder(javaBin, "-jar", jar.toString(),
+          "--override", "listeners=PLAINTEXT://127.0.0.1:0", "--override", "log.dirs=" + dir)
+          .redirectErrorStream(true).start();
+      try {
+        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        Matcher ready = null;
+        List<String> lines = new ArrayList<>();
+        for (String line; (line = out.readLine()) != null; ) {
+          lines.add(line);
+          Matcher m = READY.matcher(line);
+          if (m.find()) {
+            ready = m;
+            break;
+          }
+        }
+        if (ready == null) {
+          throw new IllegalStateException("no ready line; output: " + lines);
+        }
+        try (Socket socket = new Socket()) {
+          socket.connect(new InetSocketAddress("127.0.0.1", Integer.parseInt(ready.group(2))), 5000);
+        }
+        wallToConnect[i] = (System.nanoTime() - launched) / 1e6;
+        selfReported[i] = Double.parseDouble(ready.group(1));
+        long stopping = System.nanoTime();
+        process.destroy(); // SIGTERM
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+          throw new IllegalStateException("broker did not stop within 30 s of SIGTERM");
+        }
+        stop[i] = (System.nanoTime() - stopping) / 1e6;
+      } finally {
+        process.destroyForcibly();
+        deleteRecursively(dir);
+      }
+      System.out.printf("run %d: ready %.0f ms (self-reported), connectable %.0f ms after launch, SIGTERM stop %.0f ms%n",
+          i + 1, selfReported[i], wallToConnect[i], stop[i]);
+    }
+    System.out.printf("self-reported ready: %s%nlaunch to connectable: %s%nSIGTERM to exit: %s%n",
+        summary(selfReported), summary(wallToConnect), summary(stop));
+  }
+
+  private static String summary(double[] values) {
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    return String.format("min %.0f ms, median %.0f ms, max %.0f ms", sorted[0], sorted[sorted.length / 2],
+        sorted[sorted.length - 1]);
+  }
+
+  private static void deleteRecursively(Path dir) throws IOException {
+    try (var paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+}

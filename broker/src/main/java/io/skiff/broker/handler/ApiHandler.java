@@ -1,0 +1,44 @@
+package io.skiff.broker.handler;
+
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.ApiMessage;
+import io.skiff.protocol.Errors;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Serves one Kafka API: turns a decoded request into a response. Registered in a {@link HandlerRegistry};
+ * the ApiVersions answer lists exactly the registered handlers with {@link #minVersion()}..{@link #maxVersion()}.
+ *
+ * <p>The server calls {@link #handle} for one request at a time per connection, but concurrently for
+ * different connections: implementations must be thread-safe. Record data inside the request views the
+ * network buffer and is valid only until the returned future completes.
+ *
+ * @param <Q> the request message
+ * @param <S> the response message
+ */
+public interface ApiHandler<Q extends ApiMessage, S extends ApiMessage> {
+  /** The API served. */
+  ApiKeys api();
+
+  /** Lowest version advertised (may be below what the schema decodes, e.g. Produce 0; such requests close the connection). */
+  short minVersion();
+
+  /** Highest version advertised; at most {@code api().highestVersion()}. */
+  short maxVersion();
+
+  /**
+   * Handles a request. The future may complete later (a delayed fetch, a join waiting for members) and on
+   * any thread. Completing with {@code null} sends no response (acks=0 produce). Per-partition problems are
+   * error codes inside the response; an exception makes the server answer with {@link #errorResponse}, or
+   * close the connection when that gives none.
+   */
+  CompletableFuture<S> handle(RequestContext ctx, Q request);
+
+  /**
+   * The response to send when {@link #handle} failed with an unexpected exception, carrying {@code error}
+   * everywhere the response has an error code; {@code null} (the default) closes the connection instead.
+   */
+  default S errorResponse(RequestContext ctx, Q request, Errors error) {
+    return null;
+  }
+}

@@ -1,0 +1,38 @@
+package io.skiff.broker.server;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.util.ReferenceCountUtil;
+import java.util.List;
+
+/**
+ * A response as the pieces to write, in order: pooled byte buffers, and file regions for record data that stays
+ * in segment files.
+ *
+ * <p>Not thread-safe: created by the encoding thread, then written or released on the connection's event loop.
+ */
+final class EncodedResponse implements OutboundResponse {
+  private final List<Object> parts;
+
+  EncodedResponse(List<Object> parts) {
+    this.parts = parts;
+  }
+
+  List<Object> parts() {
+    return parts;
+  }
+
+  @Override
+  public void writeTo(ChannelHandlerContext ctx) {
+    for (Object part : parts) {
+      ctx.write(part, ctx.voidPromise());
+    }
+    ctx.flush();
+  }
+
+  @Override
+  public void release() {
+    for (Object part : parts) {
+      ReferenceCountUtil.safeRelease(part);
+    }
+  }
+}

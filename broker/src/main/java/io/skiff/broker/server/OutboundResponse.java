@@ -1,0 +1,17 @@
+package io.skiff.broker.server;
+
+import io.netty.channel.ChannelHandlerContext;
+
+/**
+ * An encoded response waiting to be written. Exactly one of {@link #writeTo} or {@link #release} is called,
+ * on the connection's event loop.
+ *
+ * <p>Not thread-safe: handed from the thread that encoded it to the connection's event loop.
+ */
+public interface OutboundResponse {
+  /** Writes and flushes the whole response; the channel takes ownership of its buffers and file regions. */
+  void writeTo(ChannelHandlerContext ctx);
+
+  /** Frees the buffers and file regions when the response will never be written (connection gone). */
+  void release();
+}

@@ -1,0 +1,21 @@
+package io.skiff.broker.server;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Turns one request frame into a response. The transport calls it with one frame at a time per connection
+ * and keeps the frame alive until the returned future completes, so decoded messages may view its bytes.
+ *
+ * <p>Implementations must be thread-safe: connections on different event loops call it concurrently.
+ */
+public interface RequestProcessor {
+  /**
+   * Processes one frame (the bytes after the 4-byte size).
+   *
+   * @return a future of the encoded response, of {@code null} to send nothing (acks=0 produce); completed
+   *     exceptionally with {@link CloseConnectionException} (or anything else) to close the connection
+   */
+  CompletableFuture<OutboundResponse> process(ConnectionInfo connection, ByteBuf frame, ByteBufAllocator alloc);
+}

@@ -1,0 +1,47 @@
+package io.skiff.broker.server;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.event.Level;
+
+/**
+ * Logs a kind of event at most once per interval, counting what it left out, so that a client sending
+ * garbage in a loop cannot flood the broker's log.
+ *
+ * <p>Thread-safe: the decision to log is one compare-and-set.
+ */
+final class ThrottledLogger {
+  private final Logger log;
+  private final Level level;
+  private final long intervalNanos;
+  private final LongSupplier nanoTime;
+  private final AtomicLong nextAllowedNanos;
+  private final AtomicLong suppressed = new AtomicLong();
+
+  ThrottledLogger(Logger log, Level level, long interval, TimeUnit unit) {
+    this(log, level, unit.toNanos(interval), System::nanoTime);
+  }
+
+  ThrottledLogger(Logger log, Level level, long intervalNanos, LongSupplier nanoTime) {
+    this.log = log;
+    this.level = level;
+    this.intervalNanos = intervalNanos;
+    this.nanoTime = nanoTime;
+    this.nextAllowedNanos = new AtomicLong(nanoTime.getAsLong());
+  }
+
+  /** Logs {@code message} (SLF4J format) unless a message was logged less than one interval ago. */
+  void log(String message, Object... args) {
+    long now = nanoTime.getAsLong();
+    long next = nextAllowedNanos.get();
+    if (now - next < 0 || !nextAllowedNanos.compareAndSet(next, now + intervalNanos)) {
+      suppressed.incrementAndGet();
+      return;
+    }
+    long skipped = suppressed.getAndSet(0);
+    String text = skipped == 0 ? message : message + " (" + skipped + " similar messages suppressed)";
+    log.atLevel(level).log(text, args);
+  }
+}

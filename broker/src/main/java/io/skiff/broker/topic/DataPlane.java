@@ -1,0 +1,78 @@
+package io.skiff.broker.topic;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import io.skiff.broker.producer.ProducerIdManager;
+import io.skiff.config.BrokerConfig;
+
+/**
+ * The broker's data components, built together at startup and closed together: the topic registry (recovers every
+ * topic from the data directory), the producer id allocator, the fetch service (long-poll fetches) and the
+ * executor for topic creation and deletion.
+ *
+ * <p>Thread-safe: every component is.
+ */
+public final class DataPlane implements Closeable {
+    private final TopicRegistry topics;
+    private final ProducerIdManager producerIds;
+    private final FetchService fetches;
+    private final ExecutorService admin = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "skiff-topic-admin");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private DataPlane(TopicRegistry topics, ProducerIdManager producerIds, FetchService fetches) {
+        this.topics = topics;
+        this.producerIds = producerIds;
+        this.fetches = fetches;
+    }
+
+    /** Opens the data directory ({@code log.dirs}) and recovers its topics. */
+    public static DataPlane open(BrokerConfig config, Clock clock) throws IOException {
+        TopicRegistry topics = TopicRegistry.open(config, clock);
+        try {
+            ProducerIdManager producerIds = ProducerIdManager.open(topics.dataDir());
+            return new DataPlane(topics, producerIds, new FetchService());
+        } catch (IOException | RuntimeException e) {
+            topics.close();
+            throw e;
+        }
+    }
+
+    public TopicRegistry topics() {
+        return topics;
+    }
+
+    public ProducerIdManager producerIds() {
+        return producerIds;
+    }
+
+    public FetchService fetches() {
+        return fetches;
+    }
+
+    /** Where topic creation and deletion run (they write and fsync files; not on network threads). */
+    public Executor adminExecutor() {
+        return admin;
+    }
+
+    /** Completes parked fetches, lets running topic admin finish, then closes every log cleanly. */
+    @Override
+    public void close() {
+        fetches.close();
+        admin.shutdown();
+        try {
+            admin.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        topics.close();
+    }
+}

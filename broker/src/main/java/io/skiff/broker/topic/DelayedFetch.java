@@ -1,0 +1,117 @@
+package io.skiff.broker.topic;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A fetch waiting for {@code minBytes}: registered as a listener on each of its partitions and on a timer.
+ * Each append adds its size to the bytes known to be available; once they reach {@code minBytes}, or a partition is
+ * closed, or the timer fires, the fetch is completed exactly once by reading all partitions again on the timer
+ * thread. If the caller cancels the future (connection gone), the fetch unparks and releases what it read.
+ *
+ * <p>Thread-safe: listener callbacks may come from any appending thread; completion is guarded by an atomic flag.
+ */
+final class DelayedFetch implements AppendListener {
+    private final FetchService service;
+    private final List<PartitionFetch> partitions;
+    private final int maxBytes;
+    private final int minBytes;
+    private final AtomicLong availableBytes;
+    private final AtomicBoolean completing = new AtomicBoolean();
+    private final CompletableFuture<List<FetchedPartition>> future = new CompletableFuture<>();
+    private volatile ScheduledExecutorService executor;
+    private volatile ScheduledFuture<?> timeout;
+
+    DelayedFetch(FetchService service, List<PartitionFetch> partitions, int maxBytes, int minBytes, int availableBytes) {
+        this.service = service;
+        this.partitions = partitions;
+        this.maxBytes = maxBytes;
+        this.minBytes = minBytes;
+        this.availableBytes = new AtomicLong(availableBytes);
+    }
+
+    CompletableFuture<List<FetchedPartition>> future() {
+        return future;
+    }
+
+    void park(ScheduledExecutorService executor, long maxWaitMs) {
+        this.executor = executor;
+        future.whenComplete((r, e) -> {
+            if (e != null) {
+                completing.set(true); // cancelled by the caller: never read
+                unpark();
+            }
+        });
+        for (PartitionFetch pf : partitions) {
+            pf.partition().addListener(this);
+        }
+        try {
+            timeout = executor.schedule(this::completeNow, maxWaitMs, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            completeNow(); // shutting down
+        }
+        // An append between the first read and the listener registration would otherwise be missed.
+        if (!completing.get()) {
+            int available = FetchService.readAvailable(partitions, maxBytes);
+            availableBytes.accumulateAndGet(available, Math::max);
+            if (available >= minBytes) {
+                trigger();
+            }
+        }
+    }
+
+    @Override
+    public void onAppend(Partition partition, int bytes) {
+        if (availableBytes.addAndGet(bytes) >= minBytes) {
+            trigger();
+        }
+    }
+
+    @Override
+    public void onClosed(Partition partition) {
+        trigger();
+    }
+
+    /** Completes on the timer thread (never on the appender's thread). */
+    private void trigger() {
+        if (completing.compareAndSet(false, true)) {
+            try {
+                executor.execute(this::complete);
+            } catch (RejectedExecutionException e) {
+                complete();
+            }
+        }
+    }
+
+    /** Completes on the calling thread (timer expiry, shutdown). */
+    void completeNow() {
+        if (completing.compareAndSet(false, true)) {
+            complete();
+        }
+    }
+
+    private void complete() {
+        unpark();
+        List<FetchedPartition> results = FetchService.readAll(partitions, maxBytes);
+        if (!future.complete(results)) {
+            results.forEach(FetchedPartition::release);
+        }
+    }
+
+    private void unpark() {
+        ScheduledFuture<?> t = timeout;
+        if (t != null) {
+            t.cancel(false);
+        }
+        for (PartitionFetch pf : partitions) {
+            pf.partition().removeListener(this);
+        }
+        service.unparked(this);
+    }
+}

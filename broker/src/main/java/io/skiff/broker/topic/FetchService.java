@@ -1,0 +1,148 @@
+package io.skiff.broker.topic;
+
+import java.io.Closeable;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.skiff.broker.topic.FetchedPartition.FetchError;
+import io.skiff.storage.LogReadResult;
+import io.skiff.storage.OffsetOutOfRangeException;
+import io.skiff.storage.StorageException;
+
+/**
+ * Reads for fetch requests, with Kafka's long poll: when fewer than {@code minBytes} are available, the fetch parks
+ * (a {@link DelayedFetch} registered on its partitions and on a timer) until appends bring enough bytes, a partition
+ * goes away, or {@code maxWaitMs} passes. Nothing polls.
+ *
+ * <p>Byte limits follow KIP-74: partitions are read in request order, each up to
+ * {@code min(partition max, what is left of the request max)}, and the first batch of the first partition that has
+ * data is returned whole even if it exceeds the limits, so a consumer can always make progress.
+ *
+ * <p>Thread-safe. Completion of parked fetches runs on one timer thread.
+ */
+public final class FetchService implements Closeable {
+    private static final Logger LOG = LoggerFactory.getLogger(FetchService.class);
+
+    private final ScheduledExecutorService timer;
+    private final Set<DelayedFetch> parked = ConcurrentHashMap.newKeySet();
+
+    public FetchService() {
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "skiff-delayed-fetch");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /**
+     * Fetches from the given partitions.
+     *
+     * @param partitions what to read, in response order
+     * @param maxBytes   the most bytes for the whole response (the first batch excepted, KIP-74)
+     * @param minBytes   wait until at least this many bytes are available...
+     * @param maxWaitMs  ...but no longer than this
+     * @return the per-partition results, in the order of {@code partitions}; the caller owns their slices
+     */
+    public CompletableFuture<List<FetchedPartition>> fetch(List<PartitionFetch> partitions, int maxBytes,
+                                                          int minBytes, long maxWaitMs) {
+        List<FetchedPartition> now = readAll(partitions, maxBytes);
+        int available = 0;
+        boolean failed = false;
+        for (FetchedPartition r : now) {
+            available += r.bytes();
+            failed |= r.error() != FetchError.NONE;
+        }
+        if (maxWaitMs <= 0 || available >= minBytes || failed || partitions.isEmpty()) {
+            return CompletableFuture.completedFuture(now);
+        }
+        now.forEach(FetchedPartition::release);
+        DelayedFetch delayed = new DelayedFetch(this, partitions, maxBytes, minBytes, available);
+        parked.add(delayed);
+        delayed.park(timer, maxWaitMs);
+        return delayed.future();
+    }
+
+    /** Number of fetches currently parked (for tests and metrics). */
+    public int parkedCount() {
+        return parked.size();
+    }
+
+    void unparked(DelayedFetch fetch) {
+        parked.remove(fetch);
+    }
+
+    /** Reads every partition now, sharing {@code maxBytes} between them in order (KIP-74). */
+    static List<FetchedPartition> readAll(List<PartitionFetch> partitions, int maxBytes) {
+        List<FetchedPartition> results = new ArrayList<>(partitions.size());
+        int remaining = Math.max(0, maxBytes);
+        boolean minOneBatch = true;
+        for (PartitionFetch pf : partitions) {
+            FetchedPartition r = read(pf, Math.min(Math.max(0, pf.maxBytes()), remaining), minOneBatch);
+            if (r.bytes() > 0) {
+                minOneBatch = false;
+                remaining = Math.max(0, remaining - r.bytes());
+            }
+            results.add(r);
+        }
+        return results;
+    }
+
+    /**
+     * How many bytes the partitions hold for this fetch right now (what is read is released at once);
+     * {@link Integer#MAX_VALUE} if a partition has an error, which must be reported without waiting.
+     */
+    static int readAvailable(List<PartitionFetch> partitions, int maxBytes) {
+        int total = 0;
+        for (FetchedPartition r : readAll(partitions, maxBytes)) {
+            r.release();
+            if (r.error() != FetchError.NONE) {
+                return Integer.MAX_VALUE;
+            }
+            total += r.bytes();
+        }
+        return total;
+    }
+
+    private static FetchedPartition read(PartitionFetch pf, int limit, boolean minOneBatch) {
+        Partition p = pf.partition();
+        try {
+            if (limit == 0 && !minOneBatch) {
+                return new FetchedPartition(pf, FetchError.NONE, List.of(), 0, p.highWatermark(), p.logStartOffset());
+            }
+            LogReadResult r = p.read(pf.fetchOffset(), limit, minOneBatch);
+            return new FetchedPartition(pf, FetchError.NONE, r.slices(), r.totalBytes(), r.logEndOffset(),
+                    r.logStartOffset());
+        } catch (OffsetOutOfRangeException e) {
+            return FetchedPartition.failed(pf, FetchError.OFFSET_OUT_OF_RANGE, p.highWatermark(), p.logStartOffset());
+        } catch (UnknownTopicException e) {
+            return FetchedPartition.failed(pf, FetchError.UNKNOWN_TOPIC_OR_PARTITION, -1L, -1L);
+        } catch (StorageException | UncheckedIOException e) {
+            LOG.warn("Cannot read {} at offset {}: {}", p.name(), pf.fetchOffset(), e.toString());
+            return FetchedPartition.failed(pf, FetchError.STORAGE_ERROR, -1L, -1L);
+        }
+    }
+
+    /** Completes every parked fetch with what is available now and stops the timer. */
+    @Override
+    public void close() {
+        for (DelayedFetch f : List.copyOf(parked)) {
+            f.completeNow();
+        }
+        timer.shutdownNow();
+        try {
+            timer.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package io.skiff.broker.topic;
+
+import java.util.List;
+
+import io.skiff.storage.FileSlice;
+
+/**
+ * The outcome of one partition of a fetch. On success {@code slices} hold whole batches from the log; whoever takes
+ * this result must release them once sent (or discarded).
+ *
+ * @param request        what was asked
+ * @param error          NONE, or why there is no data
+ * @param slices         the batches read (empty on error or when there is nothing new)
+ * @param bytes          total size of {@code slices}
+ * @param highWatermark  the partition's high watermark at the time of the read (-1 if unknown)
+ * @param logStartOffset the partition's log start offset at the time of the read (-1 if unknown)
+ */
+public record FetchedPartition(PartitionFetch request, FetchError error, List<FileSlice> slices, int bytes,
+                               long highWatermark, long logStartOffset) {
+
+    /** Why a partition has no data. */
+    public enum FetchError {
+        NONE,
+        /** The fetch offset is before the log start or after the log end. */
+        OFFSET_OUT_OF_RANGE,
+        /** The topic was deleted while the fetch was in progress. */
+        UNKNOWN_TOPIC_OR_PARTITION,
+        /** The log could not be read. */
+        STORAGE_ERROR
+    }
+
+    /** Equal to the high watermark: without transactions every record is stable. */
+    public long lastStableOffset() {
+        return highWatermark;
+    }
+
+    static FetchedPartition failed(PartitionFetch request, FetchError error, long highWatermark, long logStartOffset) {
+        return new FetchedPartition(request, error, List.of(), 0, highWatermark, logStartOffset);
+    }
+
+    void release() {
+        for (FileSlice s : slices) {
+            s.release();
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package io.skiff.broker.topic;
+
+import io.skiff.config.MessageTimestampType;
+import io.skiff.config.TopicConfig;
+import io.skiff.storage.LogConfig;
+import io.skiff.storage.TimestampType;
+
+/**
+ * Translates a topic's configuration into the storage log's settings.
+ *
+ * <p>Stateless; thread-safe.
+ */
+final class LogConfigs {
+    private LogConfigs() {
+    }
+
+    static LogConfig of(TopicConfig c) {
+        return LogConfig.builder()
+                .segmentBytes(c.segmentBytes())
+                .segmentMs(c.segmentMs())
+                .retentionMs(c.retentionMs())
+                .retentionBytes(c.retentionBytes())
+                .maxBatchBytes(c.maxMessageBytes())
+                .timestampType(isLogAppendTime(c) ? TimestampType.LOG_APPEND_TIME : TimestampType.CREATE_TIME)
+                .flushMessages(c.flushMessages())
+                .flushMs(c.flushMs())
+                .indexIntervalBytes(c.indexIntervalBytes())
+                .segmentIndexBytes(c.segmentIndexBytes())
+                .build();
+    }
+
+    /** True when the topic's {@code message.timestamp.type} is LogAppendTime. */
+    static boolean isLogAppendTime(TopicConfig c) {
+        return c.messageTimestampType() == MessageTimestampType.LOG_APPEND_TIME;
+    }
+}

@@ -1,0 +1,119 @@
+package io.skiff.broker.topic;
+
+import java.time.Clock;
+import java.util.Collection;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Periodic log maintenance on one background thread, every {@code log.retention.check.interval.ms}: rolls segments
+ * that are older than {@code segment.ms}, deletes segments past {@code retention.ms} / {@code retention.bytes},
+ * and forgets producers idle for {@code producer.id.expiration.ms}. Once a second it also flushes partitions whose
+ * topic sets a finite {@code flush.ms} and whose last flush is older than that.
+ *
+ * <p>The topic list is a snapshot taken under the registry's map lock; all disk work happens afterwards, under each
+ * topic's lifecycle read lock only (so a deletion waits for the partition being worked on, and no request waits
+ * for the disk work). Errors are logged and the next run tries again.
+ *
+ * <p>Thread-safe: all work runs on the single housekeeping thread.
+ */
+final class LogHousekeeper implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(LogHousekeeper.class);
+    private static final long FLUSH_CHECK_INTERVAL_MS = 1000;
+
+    private final Supplier<Collection<Topic>> topics;
+    private final long producerIdExpirationMs;
+    private final Clock clock;
+    private final ScheduledExecutorService executor;
+    private final Map<Partition, Long> lastFlush = new ConcurrentHashMap<>();
+
+    private LogHousekeeper(Supplier<Collection<Topic>> topics, long producerIdExpirationMs, Clock clock) {
+        this.topics = topics;
+        this.producerIdExpirationMs = producerIdExpirationMs;
+        this.clock = clock;
+        this.executor = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "skiff-log-housekeeping");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    static LogHousekeeper start(Supplier<Collection<Topic>> topics, long checkIntervalMs, long producerIdExpirationMs,
+                                Clock clock) {
+        LogHousekeeper h = new LogHousekeeper(topics, producerIdExpirationMs, clock);
+        long interval = Math.max(1, checkIntervalMs);
+        h.executor.scheduleWithFixedDelay(h::runMaintenance, interval, interval, TimeUnit.MILLISECONDS);
+        h.executor.scheduleWithFixedDelay(h::runFlushes, FLUSH_CHECK_INTERVAL_MS, FLUSH_CHECK_INTERVAL_MS,
+                TimeUnit.MILLISECONDS);
+        return h;
+    }
+
+    /** One pass of roll, retention and producer expiration over every partition. */
+    void runMaintenance() {
+        int deletedSegments = 0;
+        for (Topic topic : topics.get()) {
+            for (Partition p : topic.partitions()) {
+                try {
+                    deletedSegments += topic.whileOpen(() -> {
+                        p.log().maybeRoll();
+                        int deleted = p.log().applyRetention();
+                        p.expireProducers(producerIdExpirationMs);
+                        return deleted;
+                    });
+                } catch (UnknownTopicException e) {
+                    lastFlush.remove(p); // deleted meanwhile
+                } catch (RuntimeException e) {
+                    LOG.warn("Maintenance of {} failed: {}", p.name(), e.toString());
+                }
+            }
+        }
+        if (deletedSegments > 0) {
+            LOG.info("Retention deleted {} segments", deletedSegments);
+        }
+    }
+
+    /** Flushes the partitions whose topic's flush.ms has elapsed since their last flush. */
+    void runFlushes() {
+        long now = clock.millis();
+        for (Topic topic : topics.get()) {
+            long flushMs = topic.config().flushMs();
+            if (flushMs == Long.MAX_VALUE) {
+                continue;
+            }
+            for (Partition p : topic.partitions()) {
+                long last = lastFlush.computeIfAbsent(p, k -> now);
+                if (now - last < flushMs) {
+                    continue;
+                }
+                try {
+                    topic.whileOpen(() -> {
+                        p.log().flush();
+                        return null;
+                    });
+                    lastFlush.put(p, now);
+                } catch (UnknownTopicException e) {
+                    lastFlush.remove(p);
+                } catch (RuntimeException e) {
+                    LOG.warn("Flush of {} failed: {}", p.name(), e.toString());
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        executor.shutdownNow();
+        try {
+            executor.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

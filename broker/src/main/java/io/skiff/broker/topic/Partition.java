@@ -1,0 +1,252 @@
+package io.skiff.broker.topic;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+
+import io.skiff.broker.producer.BatchMetadata;
+import io.skiff.broker.producer.ProducerBatch;
+import io.skiff.broker.producer.ProducerStateManager;
+import io.skiff.protocol.record.RecordBatchView;
+import io.skiff.protocol.record.RecordBatches;
+import io.skiff.storage.AppendResult;
+import io.skiff.storage.Log;
+import io.skiff.storage.LogConfig;
+import io.skiff.storage.LogReadResult;
+import io.skiff.storage.TimestampOffset;
+
+/**
+ * One partition of a topic: its log, its idempotent-producer state and the fetches waiting for its data.
+ * This broker is the only replica, so the partition is always led here with leader epoch 0, the high watermark is
+ * the log end offset, and so is the last stable offset (there are no transactions).
+ *
+ * <p>Thread-safe. Appends are serialized by a per-partition lock held across the producer-sequence check and the
+ * append, so a sequence is checked against the state it will be written after. Reads take no partition lock
+ * (storage reads are thread-safe). Both run under the topic's lifecycle read lock, so a deletion waits for them.
+ */
+public final class Partition {
+    static final int LEADER_EPOCH = 0;
+
+    private final Topic topic;
+    private final int index;
+    private final Log log;
+    private final ProducerStateManager producers;
+    private final Clock clock;
+    private final ReentrantLock appendLock = new ReentrantLock();
+    private final Set<AppendListener> listeners = ConcurrentHashMap.newKeySet();
+
+    Partition(Topic topic, int index, Log log, ProducerStateManager producers, Clock clock) {
+        this.topic = topic;
+        this.index = index;
+        this.log = log;
+        this.producers = producers;
+        this.clock = clock;
+    }
+
+    public Topic topic() {
+        return topic;
+    }
+
+    public int index() {
+        return index;
+    }
+
+    public Log log() {
+        return log;
+    }
+
+    public ProducerStateManager producers() {
+        return producers;
+    }
+
+    /** {@code topic-index}, as Kafka names partitions in messages. */
+    public String name() {
+        return topic.name() + "-" + index;
+    }
+
+    /**
+     * Appends one or more record batches.
+     *
+     * <p>Each batch's partition leader epoch is set to 0 (this broker's leader epoch). For client appends, the
+     * batches of idempotent producers are validated against the producer state; a retry of one of the last five
+     * batches of its producer is not written again but answered with the original offsets. Fetches waiting on this
+     * partition are woken after a successful append.
+     *
+     * @throws UnknownTopicException if the topic was deleted
+     * @throws io.skiff.broker.producer.InvalidProducerEpochException if a batch's producer epoch is stale
+     * @throws io.skiff.broker.producer.OutOfOrderSequenceException   if a batch's sequence does not follow
+     * @throws io.skiff.storage.StorageException (and subclasses) if storage rejects the batches
+     */
+    public AppendResult appendRecords(ByteBuffer batches, AppendOrigin origin) {
+        int bytes = batches.remaining();
+        AppendResult result = topic.whileOpen(() -> appendLocked(batches, origin));
+        if (result.batchCount() > 0 && result.lastOffset() >= result.firstOffset() && !isDuplicate(result)) {
+            for (AppendListener l : listeners) {
+                l.onAppend(this, bytes);
+            }
+        }
+        return result;
+    }
+
+    private AppendResult appendLocked(ByteBuffer batches, AppendOrigin origin) {
+        List<RecordBatchView> views = new ArrayList<>();
+        for (RecordBatchView view : RecordBatches.iterate(batches.duplicate())) {
+            view.setPartitionLeaderEpoch(LEADER_EPOCH);
+            views.add(view);
+        }
+        List<ProducerBatch> idempotent = new ArrayList<>(views.size());
+        for (RecordBatchView v : views) {
+            if (v.producerId() >= 0 && !v.isControl()) {
+                idempotent.add(new ProducerBatch(v.producerId(), v.producerEpoch(), v.baseSequence(), v.lastSequence()));
+            }
+        }
+        appendLock.lock();
+        try {
+            if (!idempotent.isEmpty()) {
+                Optional<BatchMetadata> duplicate = producers.check(idempotent, origin == AppendOrigin.CLIENT);
+                if (duplicate.isPresent()) {
+                    return duplicateResult(duplicate.get());
+                }
+            }
+            AppendResult result = log.append(batches);
+            if (!idempotent.isEmpty()) {
+                recordProducerBatches(views, result);
+            }
+            return result;
+        } finally {
+            appendLock.unlock();
+        }
+    }
+
+    /** Offsets are assigned consecutively, batch after batch, starting at the append's first offset. */
+    private void recordProducerBatches(List<RecordBatchView> views, AppendResult result) {
+        long next = result.firstOffset();
+        for (RecordBatchView v : views) {
+            long first = next;
+            long last = first + v.lastOffsetDelta();
+            if (v.producerId() >= 0 && !v.isControl()) {
+                long timestamp = result.logAppendTime() >= 0 ? result.logAppendTime() : v.maxTimestamp();
+                producers.onAppended(new ProducerBatch(v.producerId(), v.producerEpoch(), v.baseSequence(),
+                        v.lastSequence()), first, last, timestamp);
+            }
+            next = last + 1;
+        }
+    }
+
+    private AppendResult duplicateResult(BatchMetadata original) {
+        long logAppendTime = LogConfigs.isLogAppendTime(topic.config()) ? original.timestamp() : -1L;
+        return new AppendResult(original.firstOffset(), original.lastOffset(), logAppendTime,
+                log.logStartOffset(), log.logEndOffset(), 0);
+    }
+
+    private static boolean isDuplicate(AppendResult result) {
+        return result.batchCount() == 0;
+    }
+
+    /**
+     * Reads from {@code offset}, at most {@code maxBytes} unless {@code minOneBatch} lets a first oversized batch
+     * through. The caller must release the returned slices.
+     *
+     * @throws UnknownTopicException if the topic was deleted
+     * @throws io.skiff.storage.OffsetOutOfRangeException if {@code offset} is outside the log
+     */
+    public LogReadResult read(long offset, int maxBytes, boolean minOneBatch) {
+        return topic.whileOpen(() -> log.read(offset, maxBytes, minOneBatch));
+    }
+
+    /**
+     * The first record whose timestamp is at or after {@code timestamp} (ListOffsets by time), or empty.
+     *
+     * @throws UnknownTopicException if the topic was deleted
+     */
+    public Optional<TimestampOffset> offsetForTimestamp(long timestamp) {
+        return topic.whileOpen(() -> TimestampLookup.offsetForTimestamp(log, timestamp));
+    }
+
+    /**
+     * The first record carrying the log's largest timestamp (ListOffsets MAX_TIMESTAMP), or empty for an empty log.
+     *
+     * @throws UnknownTopicException if the topic was deleted
+     */
+    public Optional<TimestampOffset> maxTimestampOffset() {
+        return topic.whileOpen(() -> TimestampLookup.maxTimestamp(log));
+    }
+
+    /**
+     * Deletes the records before {@code offset} (DeleteRecords): moves the log start offset there, persisted.
+     * An offset at or below the current log start offset changes nothing.
+     *
+     * @return the log start offset afterwards (Kafka's low watermark)
+     * @throws UnknownTopicException if the topic was deleted
+     * @throws io.skiff.storage.OffsetOutOfRangeException if {@code offset} is beyond the high watermark
+     */
+    public long deleteRecordsBefore(long offset) {
+        return topic.whileOpen(() -> {
+            log.deleteRecordsBefore(offset);
+            return log.logStartOffset();
+        });
+    }
+
+    /** Applies a changed topic configuration to the live log (AlterConfigs). Called by the registry. */
+    void applyLogConfig(LogConfig config) {
+        log.updateConfig(config);
+    }
+
+    /** The offset up to which records are readable: the log end offset (single replica, no transactions). */
+    public long highWatermark() {
+        return log.logEndOffset();
+    }
+
+    public long logStartOffset() {
+        return log.logStartOffset();
+    }
+
+    /** Equal to the high watermark: without transactions every record is stable. */
+    public long lastStableOffset() {
+        return highWatermark();
+    }
+
+    public int leaderEpoch() {
+        return LEADER_EPOCH;
+    }
+
+    public void addListener(AppendListener listener) {
+        listeners.add(listener);
+    }
+
+    public void removeListener(AppendListener listener) {
+        listeners.remove(listener);
+    }
+
+    /** Forgets producers that have not written for {@code expirationMs}. */
+    int expireProducers(long expirationMs) {
+        return producers.removeExpired(clock.millis(), expirationMs);
+    }
+
+    /** Called with the topic's lifecycle write lock held. */
+    void close(boolean delete) throws IOException {
+        try {
+            if (delete) {
+                log.closeAndDelete();
+            } else {
+                log.close();
+            }
+        } finally {
+            for (AppendListener l : listeners) {
+                l.onClosed(this);
+            }
+            listeners.clear();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Partition(" + name() + ")";
+    }
+}

@@ -1,0 +1,78 @@
+package io.skiff.broker.topic;
+
+import java.util.List;
+import java.util.Optional;
+
+import io.skiff.protocol.record.CompressionType;
+import io.skiff.protocol.record.Record;
+import io.skiff.protocol.record.RecordBatchView;
+import io.skiff.protocol.record.RecordReader;
+import io.skiff.protocol.record.TimestampType;
+import io.skiff.storage.FileSlice;
+import io.skiff.storage.Log;
+import io.skiff.storage.LogReadResult;
+import io.skiff.storage.TimestampOffset;
+
+/**
+ * Offsets by timestamp (ListOffsets), refined from the batch the storage index finds to the exact record, as Kafka
+ * answers: the first record whose timestamp is at or after the target, and the first record carrying the log's
+ * largest timestamp.
+ *
+ * <p>Storage indexes batches; the records inside an uncompressed CreateTime batch are read to find the exact one.
+ * In a LogAppendTime batch every record has the batch's timestamp, so the batch's base offset is exact. Inside a
+ * compressed CreateTime batch the broker does not decompress: the batch's base offset and max timestamp are
+ * returned (a consumer seeking there receives the whole batch, so it misses nothing).
+ *
+ * <p>Stateless; thread-safe (storage reads are).
+ */
+final class TimestampLookup {
+    private TimestampLookup() {
+    }
+
+    static Optional<TimestampOffset> offsetForTimestamp(Log log, long target) {
+        Optional<TimestampOffset> batch = log.offsetForTimestamp(target);
+        if (batch.isEmpty()) {
+            return batch;
+        }
+        return Optional.of(refine(log, batch.get(), r -> r.timestamp() >= target));
+    }
+
+    static Optional<TimestampOffset> maxTimestamp(Log log) {
+        Optional<TimestampOffset> batch = log.maxTimestampOffset();
+        if (batch.isEmpty()) {
+            return batch;
+        }
+        long max = batch.get().timestamp();
+        return Optional.of(refine(log, batch.get(), r -> r.timestamp() == max));
+    }
+
+    private static TimestampOffset refine(Log log, TimestampOffset batchHit, java.util.function.Predicate<Record> wanted) {
+        LogReadResult read;
+        try {
+            read = log.read(batchHit.offset(), 1, true);
+        } catch (RuntimeException e) {
+            return batchHit; // the batch went away meanwhile (retention); the index answer stands
+        }
+        try {
+            List<FileSlice> slices = read.slices();
+            if (slices.isEmpty()) {
+                return batchHit;
+            }
+            RecordBatchView view = new RecordBatchView(slices.get(0).readFully());
+            if (view.compressionType() != CompressionType.NONE || view.timestampType() == TimestampType.LOG_APPEND_TIME
+                    || view.isControl()) {
+                return new TimestampOffset(view.maxTimestamp(), Math.max(view.baseOffset(), batchHit.offset()));
+            }
+            RecordReader records = new RecordReader(view);
+            while (records.hasNext()) {
+                Record r = records.next();
+                if (r.offset() >= log.logStartOffset() && wanted.test(r)) {
+                    return new TimestampOffset(r.timestamp(), r.offset());
+                }
+            }
+            return batchHit;
+        } finally {
+            read.releaseAll();
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package io.skiff.broker.topic;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+/**
+ * Where topics live on disk. Layout of a data directory ({@code log.dirs}, first entry):
+ * <pre>
+ * &lt;data dir&gt;/
+ *   topics/&lt;topic&gt;.properties     one per topic: topic.id (Kafka's base64url form), partitions, internal,
+ *                                  config.&lt;key&gt;=&lt;value&gt; per topic config override. Written atomically
+ *                                  (temp file, fsync, rename): its presence is what makes a topic exist.
+ *   &lt;topic&gt;-&lt;partition&gt;/           one per partition (Kafka's naming): the segment files of the storage log,
+ *                                  plus partition.metadata ("version: 0" / "topic_id: &lt;id&gt;", as Kafka writes it)
+ *   producer-id-block              see ProducerIdManager
+ * </pre>
+ * Creating a topic writes the partition directories first and the properties file last; deleting removes the
+ * properties file first. A partition directory without a properties file is therefore never a live topic: it is
+ * ignored at startup (with a warning) and replaced when a topic of that name is created.
+ *
+ * <p>Thread-safe for different topics; the registry never writes the same topic from two threads at once.
+ */
+final class TopicMetadataStore {
+    static final String TOPICS_DIR = "topics";
+    static final String PARTITION_METADATA = "partition.metadata";
+    private static final String CONFIG_PREFIX = "config.";
+
+    private final Path dataDir;
+    private final Path topicsDir;
+
+    TopicMetadataStore(Path dataDir) throws IOException {
+        this.dataDir = dataDir;
+        this.topicsDir = dataDir.resolve(TOPICS_DIR);
+        Files.createDirectories(topicsDir);
+    }
+
+    Path dataDir() {
+        return dataDir;
+    }
+
+    Path partitionDir(String topic, int partition) {
+        return dataDir.resolve(topic + "-" + partition);
+    }
+
+    /** Writes {@code partition.metadata} into a partition directory (created if missing). */
+    void writePartitionMetadata(Path partitionDir, UUID topicId) throws IOException {
+        Files.createDirectories(partitionDir);
+        AtomicFiles.write(partitionDir.resolve(PARTITION_METADATA),
+                "version: 0\ntopic_id: " + TopicIds.toBase64(topicId) + "\n");
+    }
+
+    /** Reads the topic id from {@code partition.metadata}, or null when the file is missing. */
+    UUID readPartitionTopicId(Path partitionDir) throws IOException {
+        Path file = partitionDir.resolve(PARTITION_METADATA);
+        if (!Files.exists(file)) {
+            return null;
+        }
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            if (line.startsWith("topic_id:")) {
+                return TopicIds.fromBase64(line.substring("topic_id:".length()).trim());
+            }
+        }
+        throw new IOException("No topic_id in " + file);
+    }
+
+    /** Persists a topic atomically; from now on it exists. */
+    void writeTopic(TopicMetadata topic) throws IOException {
+        Properties p = new Properties();
+        p.setProperty("topic.id", TopicIds.toBase64(topic.id()));
+        p.setProperty("partitions", Integer.toString(topic.partitionCount()));
+        p.setProperty("internal", Boolean.toString(topic.internal()));
+        topic.configs().forEach((k, v) -> p.setProperty(CONFIG_PREFIX + k, v));
+        StringWriter out = new StringWriter();
+        p.store(out, "Skiff topic metadata");
+        AtomicFiles.write(topicFile(topic.name()), out.toString());
+    }
+
+    /** Removes the topic's properties file; from now on the topic no longer exists. */
+    void deleteTopicFile(String name) throws IOException {
+        Files.deleteIfExists(topicFile(name));
+        AtomicFiles.fsyncDirectory(topicsDir);
+    }
+
+    /** Every persisted topic, sorted by name. */
+    List<TopicMetadata> loadAll() throws IOException {
+        List<TopicMetadata> topics = new ArrayList<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(topicsDir, "*.properties")) {
+            for (Path file : files) {
+                topics.add(read(file));
+            }
+        }
+        topics.sort(Comparator.comparing(TopicMetadata::name));
+        return topics;
+    }
+
+    private TopicMetadata read(Path file) throws IOException {
+        String fileName = file.getFileName().toString();
+        String name = fileName.substring(0, fileName.length() - ".properties".length());
+        Properties p = new Properties();
+        p.load(new StringReader(Files.readString(file, StandardCharsets.UTF_8)));
+        try {
+            UUID id = TopicIds.fromBase64(required(p, "topic.id", file));
+            int partitions = Integer.parseInt(required(p, "partitions", file));
+            boolean internal = Boolean.parseBoolean(p.getProperty("internal", "false"));
+            Map<String, String> configs = new HashMap<>();
+            for (String key : p.stringPropertyNames()) {
+                if (key.startsWith(CONFIG_PREFIX)) {
+                    configs.put(key.substring(CONFIG_PREFIX.length()), p.getProperty(key));
+                }
+            }
+            return new TopicMetadata(name, id, partitions, internal, configs);
+        } catch (IllegalArgumentException e) {
+            throw new IOException("Corrupt topic metadata file " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String required(Properties p, String key, Path file) throws IOException {
+        String value = p.getProperty(key);
+        if (value == null) {
+            throw new IOException("Corrupt topic metadata file " + file + ": missing " + key);
+        }
+        return value;
+    }
+
+    private Path topicFile(String name) {
+        return topicsDir.resolve(name + ".properties");
+    }
+
+    static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            List<Path> all = paths.sorted(Comparator.reverseOrder()).toList();
+            for (Path p : all) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

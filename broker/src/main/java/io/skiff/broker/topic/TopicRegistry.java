@@ -1,0 +1,490 @@
+package io.skiff.broker.topic;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.skiff.broker.producer.ProducerStateManager;
+import io.skiff.config.BrokerConfig;
+import io.skiff.config.TopicConfig;
+import io.skiff.storage.Log;
+
+/**
+ * The broker's topics (the seed's {@code Broker}): finds, creates, recovers and deletes them.
+ *
+ * <p>Thread-safe. One lock guards the maps only (name → topic, id → topic, names being created or deleted); no
+ * disk I/O happens under it. A create first reserves its name under the lock, builds the topic on disk outside the
+ * lock, then publishes it under the lock. A concurrent create of the same name sees the reservation: an explicit
+ * create fails with {@link TopicExistsException} (nothing to clean up), a get-or-create waits for the winner and
+ * returns its topic. If building fails, the creator removes what it wrote and releases the name. A delete removes the
+ * topic from the maps under the lock (new requests no longer find it), keeps the name reserved, and closes and
+ * deletes the files outside the lock.
+ *
+ * <p>On-disk layout: see {@link TopicMetadataStore}.
+ */
+public final class TopicRegistry implements Closeable {
+    private static final Logger LOG = LoggerFactory.getLogger(TopicRegistry.class);
+
+    private final BrokerConfig config;
+    private final Clock clock;
+    private final TopicMetadataStore store;
+    private final Object lock = new Object();
+    // Serializes admin changes to existing topics (partitions, configuration); disk I/O allowed under it.
+    private final Object adminLock = new Object();
+    // All guarded by lock.
+    private final Map<String, Topic> byName = new HashMap<>();
+    private final Map<UUID, Topic> byId = new HashMap<>();
+    private final Map<String, CompletableFuture<Topic>> creating = new HashMap<>();
+    private final Map<String, CompletableFuture<Void>> deleting = new HashMap<>();
+    private final Map<String, String> collisionKeys = new HashMap<>();
+    private boolean closed;
+    private int recoveredCount;
+    private LogHousekeeper housekeeper;
+
+    private TopicRegistry(BrokerConfig config, Clock clock, TopicMetadataStore store) {
+        this.config = config;
+        this.clock = clock;
+        this.store = store;
+    }
+
+    /**
+     * Opens the data directory (the first of {@code log.dirs}), recovers every topic persisted there and starts
+     * the housekeeping (retention, roll, flush, producer expiration) every {@code log.retention.check.interval.ms}.
+     *
+     * @throws IOException if the directory is unusable or a topic's files are inconsistent
+     */
+    public static TopicRegistry open(BrokerConfig config, Clock clock) throws IOException {
+        Path dataDir = config.logDirs().get(0);
+        Files.createDirectories(dataDir);
+        if (config.logDirs().size() > 1) {
+            LOG.warn("Several log.dirs are configured; Skiff uses only the first one, {}", dataDir);
+        }
+        TopicRegistry registry = new TopicRegistry(config, clock, new TopicMetadataStore(dataDir));
+        try {
+            registry.recover();
+        } catch (IOException | RuntimeException e) {
+            registry.close();
+            throw e;
+        }
+        registry.housekeeper = LogHousekeeper.start(registry::topics, config.logRetentionCheckIntervalMs(),
+                config.producerIdExpirationMs(), clock);
+        return registry;
+    }
+
+    private void recover() throws IOException {
+        for (TopicMetadata meta : store.loadAll()) {
+            TopicConfig topicConfig;
+            try {
+                topicConfig = TopicConfig.of(meta.configs(), config);
+            } catch (RuntimeException e) {
+                throw new IOException("Topic " + meta.name() + " has an invalid stored configuration: " + e.getMessage(), e);
+            }
+            Topic topic = build(meta, topicConfig, false);
+            synchronized (lock) {
+                publish(topic);
+            }
+            recoveredCount++;
+        }
+    }
+
+    /** How many topics were recovered from the data directory at startup. */
+    public int recoveredTopicCount() {
+        return recoveredCount;
+    }
+
+    public Path dataDir() {
+        return store.dataDir();
+    }
+
+    public BrokerConfig brokerConfig() {
+        return config;
+    }
+
+    public Optional<Topic> topic(String name) {
+        synchronized (lock) {
+            return Optional.ofNullable(byName.get(name));
+        }
+    }
+
+    public Optional<Topic> topic(UUID id) {
+        synchronized (lock) {
+            return Optional.ofNullable(byId.get(id));
+        }
+    }
+
+    /** A snapshot of all topics, sorted by name. */
+    public Collection<Topic> topics() {
+        List<Topic> all;
+        synchronized (lock) {
+            all = new ArrayList<>(byName.values());
+        }
+        all.sort((a, b) -> a.name().compareTo(b.name()));
+        return all;
+    }
+
+    /**
+     * Creates a topic.
+     *
+     * @throws TopicExistsException   if it exists, is being created or is being deleted
+     * @throws InvalidTopicException  if the name is illegal or collides with an existing name ('.' vs '_')
+     * @throws IllegalArgumentException if {@code partitions < 1}
+     * @throws io.skiff.config.ConfigException if a config override is unknown or invalid
+     * @throws UncheckedIOException   if the files cannot be written (nothing is left behind)
+     */
+    public Topic createTopic(String name, int partitions, Map<String, String> configs) {
+        return create(name, partitions, configs, TopicNames.isInternal(name), false);
+    }
+
+    /**
+     * Checks everything {@link #createTopic} would check, without creating anything (CreateTopics validate_only).
+     * The returned configuration is what the topic would get.
+     */
+    public TopicConfig validateNewTopic(String name, int partitions, Map<String, String> configs) {
+        TopicNames.validate(name);
+        checkPartitions(partitions);
+        TopicConfig topicConfig = TopicConfig.of(configs, config);
+        synchronized (lock) {
+            checkNameFree(name);
+        }
+        return topicConfig;
+    }
+
+    /**
+     * Returns the topic, creating it with the broker defaults ({@code num.partitions}, no overrides) when missing:
+     * automatic topic creation. {@code __consumer_offsets} gets its own partition count and compaction.
+     */
+    public Topic getOrCreateTopic(String name) {
+        if (TopicNames.CONSUMER_OFFSETS.equals(name)) {
+            return getOrCreateInternalTopic(name, config.offsetsTopicNumPartitions(), Map.of("cleanup.policy", "compact"));
+        }
+        return create(name, config.numPartitions(), Map.of(), TopicNames.isInternal(name), true);
+    }
+
+    /** Returns the internal topic, creating it with these settings when missing. */
+    public Topic getOrCreateInternalTopic(String name, int partitions, Map<String, String> configs) {
+        return create(name, partitions, configs, true, true);
+    }
+
+    private Topic create(String name, int partitions, Map<String, String> configs, boolean internal,
+                         boolean returnExisting) {
+        TopicNames.validate(name);
+        checkPartitions(partitions);
+        TopicConfig topicConfig = TopicConfig.of(configs, config);
+        while (true) {
+            CompletableFuture<Topic> mine = new CompletableFuture<>();
+            CompletableFuture<?> other;
+            String busy;
+            synchronized (lock) {
+                if (closed) {
+                    throw new IllegalStateException("The broker is shutting down");
+                }
+                Topic existing = byName.get(name);
+                if (existing != null) {
+                    if (returnExisting) {
+                        return existing;
+                    }
+                    throw new TopicExistsException("Topic '" + name + "' already exists.");
+                }
+                other = creating.containsKey(name) ? creating.get(name) : deleting.get(name);
+                busy = deleting.containsKey(name) ? "Topic '" + name + "' is marked for deletion."
+                        : "Topic '" + name + "' already exists.";
+                if (other == null) {
+                    checkNoCollision(name);
+                    creating.put(name, mine);
+                    collisionKeys.put(TopicNames.collisionKey(name), name);
+                }
+            }
+            if (other == null) {
+                return buildNew(name, partitions, internal, topicConfig, mine);
+            }
+            if (!returnExisting) {
+                throw new TopicExistsException(busy);
+            }
+            try {
+                other.join(); // wait for the other creator (or the deletion) outside the lock, then look again
+            } catch (CompletionException e) {
+                // the other creation failed; try ourselves
+            }
+        }
+    }
+
+    private Topic buildNew(String name, int partitions, boolean internal, TopicConfig topicConfig,
+                           CompletableFuture<Topic> reservation) {
+        TopicMetadata meta = new TopicMetadata(name, TopicIds.random(), partitions, internal, topicConfig.overrides());
+        Topic topic = null;
+        try {
+            topic = build(meta, topicConfig, true);
+            store.writeTopic(meta);
+            synchronized (lock) {
+                creating.remove(name);
+                publish(topic);
+            }
+            reservation.complete(topic);
+            LOG.info("Created topic {} with {} partitions, id {}", name, partitions, TopicIds.toBase64(meta.id()));
+            return topic;
+        } catch (IOException | RuntimeException e) {
+            if (topic != null) {
+                discard(topic);
+            }
+            synchronized (lock) {
+                creating.remove(name);
+                collisionKeys.remove(TopicNames.collisionKey(name));
+            }
+            reservation.completeExceptionally(e);
+            if (e instanceof IOException io) {
+                throw new UncheckedIOException("Cannot create topic " + name + ": " + io.getMessage(), io);
+            }
+            throw (RuntimeException) e;
+        }
+    }
+
+    /** Opens (recovery) or creates every partition of a topic; on failure, closes what was opened. */
+    private Topic build(TopicMetadata meta, TopicConfig topicConfig, boolean fresh) throws IOException {
+        Topic topic = new Topic(meta.name(), meta.id(), meta.internal(), topicConfig);
+        List<Partition> partitions = new ArrayList<>(meta.partitionCount());
+        try {
+            for (int i = 0; i < meta.partitionCount(); i++) {
+                partitions.add(openPartition(topic, i, topicConfig, fresh));
+            }
+        } catch (IOException | RuntimeException e) {
+            for (Partition p : partitions) {
+                closeQuietly(p, fresh);
+            }
+            throw e;
+        }
+        topic.setPartitions(partitions);
+        return topic;
+    }
+
+    private Partition openPartition(Topic topic, int index, TopicConfig topicConfig, boolean fresh) throws IOException {
+        Path dir = store.partitionDir(topic.name(), index);
+        if (fresh) {
+            if (Files.exists(dir)) {
+                LOG.warn("Replacing {}, left by a topic creation or deletion that did not complete", dir.getFileName());
+                TopicMetadataStore.deleteRecursively(dir);
+            }
+            store.writePartitionMetadata(dir, topic.id());
+        } else {
+            UUID stored = store.readPartitionTopicId(dir);
+            if (stored == null) {
+                store.writePartitionMetadata(dir, topic.id());
+            } else if (!stored.equals(topic.id())) {
+                throw new IOException("Partition directory " + dir + " belongs to topic id " + TopicIds.toBase64(stored)
+                        + ", but topic " + topic.name() + " has id " + TopicIds.toBase64(topic.id()));
+            }
+        }
+        ProducerStateManager producers = new ProducerStateManager(topic.name() + "-" + index);
+        ProducerStateLoader loader = new ProducerStateLoader(producers);
+        Log log = Log.open(dir, LogConfigs.of(topicConfig), clock, loader);
+        try {
+            loader.load(log, clock.millis() - config.producerIdExpirationMs());
+        } catch (RuntimeException e) {
+            log.close();
+            throw e;
+        }
+        return new Partition(topic, index, log, producers, clock);
+    }
+
+    /**
+     * Grows a topic to {@code totalCount} partitions (CreatePartitions): the new partitions' logs are created, then
+     * the new count is persisted, then they become visible. Admin changes to topics are serialized; none holds the
+     * map lock.
+     *
+     * @throws UnknownTopicException    if there is no such topic
+     * @throws IllegalArgumentException if {@code totalCount} is not above the current count
+     * @throws UncheckedIOException     if the files cannot be written (the new partitions are removed again)
+     */
+    public Topic createPartitions(String name, int totalCount) {
+        Topic topic = topic(name).orElseThrow(() -> new UnknownTopicException("Topic " + name + " does not exist"));
+        synchronized (adminLock) {
+            return topic.whileOpen(() -> {
+                int current = topic.partitionCount();
+                if (totalCount <= current) {
+                    throw new IllegalArgumentException("The topic " + name + " currently has " + current
+                            + " partition(s); " + totalCount + " would not be an increase.");
+                }
+                List<Partition> added = new ArrayList<>();
+                try {
+                    for (int i = current; i < totalCount; i++) {
+                        added.add(openPartition(topic, i, topic.config(), true));
+                    }
+                    store.writeTopic(metadata(topic, totalCount, topic.config()));
+                } catch (IOException | RuntimeException e) {
+                    for (Partition p : added) {
+                        closeQuietly(p, true);
+                    }
+                    if (e instanceof IOException io) {
+                        throw new UncheckedIOException("Cannot add partitions to " + name + ": " + io.getMessage(), io);
+                    }
+                    throw (RuntimeException) e;
+                }
+                List<Partition> all = new ArrayList<>(topic.partitions());
+                all.addAll(added);
+                topic.setPartitions(all);
+                LOG.info("Increased the partitions of topic {} from {} to {}", name, current, totalCount);
+                return topic;
+            });
+        }
+    }
+
+    /**
+     * Replaces a topic's configuration overrides (AlterConfigs): validated, persisted, then applied to the topic
+     * and to every partition's live log (retention, segment settings, max.message.bytes, timestamp type, flush).
+     *
+     * @return the new configuration
+     * @throws UnknownTopicException           if there is no such topic
+     * @throws io.skiff.config.ConfigException if a key is unknown or a value invalid (nothing changes)
+     * @throws UncheckedIOException            if the configuration cannot be persisted (nothing changes)
+     */
+    public TopicConfig alterTopicConfig(String name, Map<String, String> overrides) {
+        Topic topic = topic(name).orElseThrow(() -> new UnknownTopicException("Topic " + name + " does not exist"));
+        TopicConfig next = TopicConfig.of(overrides, config);
+        synchronized (adminLock) {
+            return topic.whileOpen(() -> {
+                try {
+                    store.writeTopic(metadata(topic, topic.partitionCount(), next));
+                } catch (IOException e) {
+                    throw new UncheckedIOException("Cannot store the configuration of " + name + ": " + e.getMessage(), e);
+                }
+                topic.setConfig(next);
+                for (Partition p : topic.partitions()) {
+                    p.applyLogConfig(LogConfigs.of(next));
+                }
+                LOG.info("Updated the configuration of topic {}: {}", name, next.overrides());
+                return next;
+            });
+        }
+    }
+
+    private static TopicMetadata metadata(Topic topic, int partitions, TopicConfig topicConfig) {
+        return new TopicMetadata(topic.name(), topic.id(), partitions, topic.isInternal(), topicConfig.overrides());
+    }
+
+    /**
+     * Deletes a topic and its files. Fetches waiting on it are released.
+     *
+     * @throws UnknownTopicException if there is no such topic
+     */
+    public void deleteTopic(String name) {
+        Topic topic;
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        synchronized (lock) {
+            topic = byName.remove(name);
+            if (topic == null) {
+                throw new UnknownTopicException("This server does not host this topic-partition.");
+            }
+            byId.remove(topic.id());
+            deleting.put(name, done);
+        }
+        try {
+            store.deleteTopicFile(name);
+            topic.closeExclusively(() -> {
+                for (Partition p : topic.partitions()) {
+                    closeQuietly(p, true);
+                }
+            });
+            for (Partition p : topic.partitions()) {
+                TopicMetadataStore.deleteRecursively(store.partitionDir(name, p.index()));
+            }
+            LOG.info("Deleted topic {}", name);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot delete the files of topic " + name + ": " + e.getMessage(), e);
+        } finally {
+            synchronized (lock) {
+                deleting.remove(name);
+                collisionKeys.remove(TopicNames.collisionKey(name));
+            }
+            done.complete(null);
+        }
+    }
+
+    /** Stops housekeeping and closes every log (flushed, marked cleanly shut down). */
+    @Override
+    public void close() {
+        List<Topic> all;
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            all = new ArrayList<>(byName.values());
+        }
+        if (housekeeper != null) {
+            housekeeper.close();
+        }
+        for (Topic t : all) {
+            t.closeExclusively(() -> {
+                for (Partition p : t.partitions()) {
+                    closeQuietly(p, false);
+                }
+            });
+        }
+    }
+
+    private void publish(Topic topic) {
+        byName.put(topic.name(), topic);
+        byId.put(topic.id(), topic);
+        collisionKeys.put(TopicNames.collisionKey(topic.name()), topic.name());
+    }
+
+    private void discard(Topic topic) {
+        topic.closeExclusively(() -> {
+            for (Partition p : topic.partitions()) {
+                closeQuietly(p, true);
+            }
+        });
+        for (int i = 0; i < topic.partitionCount(); i++) {
+            try {
+                TopicMetadataStore.deleteRecursively(store.partitionDir(topic.name(), i));
+            } catch (IOException e) {
+                LOG.warn("Cannot remove {} of a failed topic creation: {}", store.partitionDir(topic.name(), i), e.toString());
+            }
+        }
+    }
+
+    private void checkNameFree(String name) {
+        if (byName.containsKey(name) || creating.containsKey(name)) {
+            throw new TopicExistsException("Topic '" + name + "' already exists.");
+        }
+        if (deleting.containsKey(name)) {
+            throw new TopicExistsException("Topic '" + name + "' is marked for deletion.");
+        }
+        checkNoCollision(name);
+    }
+
+    private void checkNoCollision(String name) {
+        String other = collisionKeys.get(TopicNames.collisionKey(name));
+        if (other != null && !other.equals(name)) {
+            throw new InvalidTopicException("Topic '" + name + "' collides with existing topic: " + other);
+        }
+    }
+
+    private static void checkPartitions(int partitions) {
+        if (partitions < 1) {
+            throw new IllegalArgumentException("Number of partitions must be larger than 0, was " + partitions);
+        }
+    }
+
+    private static void closeQuietly(Partition p, boolean delete) {
+        try {
+            p.close(delete);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Error closing {}: {}", p.name(), e.toString());
+        }
+    }
+}

@@ -1,0 +1,192 @@
+package io.skiff.broker.topic;
+
+import static io.skiff.broker.topic.TopicTestSupport.batch;
+import static io.skiff.broker.topic.TopicTestSupport.open;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.skiff.config.ConfigException;
+import io.skiff.config.MessageTimestampType;
+
+class TopicRegistryTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void createdTopicIsFoundByNameAndIdAndWrittenInKafkasLayout() throws Exception {
+        try (TopicRegistry registry = open(dir)) {
+            Topic t = registry.createTopic("orders", 3, Map.of("retention.ms", "1000"));
+            assertSame(t, registry.topic("orders").orElseThrow());
+            assertSame(t, registry.topic(t.id()).orElseThrow());
+            assertEquals(3, t.partitionCount());
+            assertEquals(1000L, t.config().retentionMs());
+            assertFalse(t.isInternal());
+            for (int p = 0; p < 3; p++) {
+                String meta = Files.readString(dir.resolve("orders-" + p).resolve("partition.metadata"));
+                assertEquals("version: 0\ntopic_id: " + TopicIds.toBase64(t.id()) + "\n", meta);
+            }
+            assertTrue(Files.exists(dir.resolve("topics").resolve("orders.properties")));
+        }
+    }
+
+    @Test
+    void topicsSurviveARestartWithIdsConfigsAndData() throws Exception {
+        UUID id;
+        try (TopicRegistry registry = open(dir)) {
+            Topic t = registry.createTopic("events", 2, Map.of("message.timestamp.type", "LogAppendTime"));
+            id = t.id();
+            t.partition(1).appendRecords(batch(3), AppendOrigin.CLIENT);
+        }
+        try (TopicRegistry registry = open(dir)) {
+            assertEquals(1, registry.recoveredTopicCount());
+            Topic t = registry.topic("events").orElseThrow();
+            assertEquals(id, t.id());
+            assertEquals(2, t.partitionCount());
+            assertEquals(MessageTimestampType.LOG_APPEND_TIME, t.config().messageTimestampType());
+            assertEquals(3, t.partition(1).highWatermark());
+            assertEquals(0, t.partition(0).highWatermark());
+        }
+    }
+
+    @Test
+    void rejectsExistingInvalidAndCollidingNamesAndBadConfigs() throws Exception {
+        try (TopicRegistry registry = open(dir)) {
+            registry.createTopic("a.b", 1, Map.of());
+            assertEquals("Topic 'a.b' already exists.",
+                    assertThrows(TopicExistsException.class, () -> registry.createTopic("a.b", 1, Map.of())).getMessage());
+            assertEquals("Topic 'a_b' collides with existing topic: a.b",
+                    assertThrows(InvalidTopicException.class, () -> registry.createTopic("a_b", 1, Map.of())).getMessage());
+            assertThrows(InvalidTopicException.class, () -> registry.createTopic("bad name", 1, Map.of()));
+            assertThrows(ConfigException.class, () -> registry.createTopic("c", 1, Map.of("retention.ms", "soon")));
+            assertThrows(ConfigException.class, () -> registry.createTopic("d", 1, Map.of("no.such.key", "1")));
+            assertThrows(IllegalArgumentException.class, () -> registry.createTopic("e", 0, Map.of()));
+            assertEquals(Set.of("a.b"), registry.topics().stream().map(Topic::name).collect(Collectors.toSet()));
+            assertFalse(Files.exists(dir.resolve("c-0")), "a failed creation leaves no files");
+        }
+    }
+
+    @Test
+    void validationCreatesNothing() throws Exception {
+        try (TopicRegistry registry = open(dir)) {
+            registry.validateNewTopic("v", 4, Map.of("cleanup.policy", "compact"));
+            assertTrue(registry.topic("v").isEmpty());
+            assertFalse(Files.exists(dir.resolve("v-0")));
+        }
+    }
+
+    @Test
+    void concurrentCreatesOfOneNameHaveOneWinner() throws Exception {
+        try (TopicRegistry registry = open(dir)) {
+            ExecutorService pool = Executors.newFixedThreadPool(4);
+            try {
+                CountDownLatch start = new CountDownLatch(1);
+                List<Future<Topic>> creates = new ArrayList<>();
+                List<Future<Topic>> getOrCreates = new ArrayList<>();
+                for (int i = 0; i < 4; i++) {
+                    creates.add(pool.submit(waitThen(start, () -> registry.createTopic("race", 2, Map.of()))));
+                    getOrCreates.add(pool.submit(waitThen(start, () -> registry.getOrCreateTopic("race"))));
+                }
+                start.countDown();
+                int winners = 0;
+                for (Future<Topic> f : creates) {
+                    try {
+                        f.get();
+                        winners++;
+                    } catch (java.util.concurrent.ExecutionException e) {
+                        assertTrue(e.getCause() instanceof TopicExistsException, e.getCause().toString());
+                    }
+                }
+                Topic topic = getOrCreates.get(0).get();
+                assertSame(topic, registry.topic("race").orElseThrow());
+                for (Future<Topic> f : getOrCreates) {
+                    assertSame(topic, f.get());
+                }
+                assertTrue(winners <= 1, "at most one explicit create wins, got " + winners);
+                assertEquals(1, registry.topics().size());
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+    }
+
+    private static <T> Callable<T> waitThen(CountDownLatch latch, Callable<T> action) {
+        return () -> {
+            latch.await();
+            return action.call();
+        };
+    }
+
+    @Test
+    void deleteRemovesFilesAndTheNameCanBeReused() throws Exception {
+        try (TopicRegistry registry = open(dir)) {
+            Topic old = registry.createTopic("gone", 2, Map.of());
+            old.partition(0).appendRecords(batch(1), AppendOrigin.CLIENT);
+            registry.deleteTopic("gone");
+            assertTrue(registry.topic("gone").isEmpty());
+            assertTrue(registry.topic(old.id()).isEmpty());
+            assertFalse(Files.exists(dir.resolve("gone-0")));
+            assertFalse(Files.exists(dir.resolve("gone-1")));
+            assertFalse(Files.exists(dir.resolve("topics").resolve("gone.properties")));
+            assertThrows(UnknownTopicException.class, () -> old.partition(0).appendRecords(batch(1), AppendOrigin.CLIENT));
+            assertThrows(UnknownTopicException.class, () -> registry.deleteTopic("gone"));
+            Topic fresh = registry.createTopic("gone", 1, Map.of());
+            assertEquals(0, fresh.partition(0).highWatermark());
+        }
+        try (TopicRegistry registry = open(dir)) {
+            assertEquals(1, registry.topic("gone").orElseThrow().partitionCount());
+        }
+    }
+
+    @Test
+    void internalTopicsAreMarkedAndCreatedOnce() throws Exception {
+        try (TopicRegistry registry = open(dir)) {
+            Topic offsets = registry.getOrCreateInternalTopic("__consumer_offsets", 5, Map.of("cleanup.policy", "compact"));
+            assertTrue(offsets.isInternal());
+            assertSame(offsets, registry.getOrCreateInternalTopic("__consumer_offsets", 5, Map.of()));
+        }
+        try (TopicRegistry registry = open(dir)) {
+            Topic offsets = registry.topic("__consumer_offsets").orElseThrow();
+            assertTrue(offsets.isInternal());
+            assertEquals(5, offsets.partitionCount());
+        }
+    }
+
+    @Test
+    void autoCreationUsesBrokerDefaults() throws Exception {
+        try (TopicRegistry registry = open(dir, "num.partitions", "4")) {
+            assertEquals(4, registry.getOrCreateTopic("auto").partitionCount());
+            assertThrows(InvalidTopicException.class, () -> registry.getOrCreateTopic("no/slash"));
+        }
+    }
+
+    @Test
+    void mismatchedPartitionMetadataStopsStartup() throws Exception {
+        try (TopicRegistry registry = open(dir)) {
+            registry.createTopic("x", 1, Map.of());
+        }
+        Files.writeString(dir.resolve("x-0").resolve("partition.metadata"),
+                "version: 0\ntopic_id: " + TopicIds.toBase64(TopicIds.random()) + "\n");
+        Exception e = assertThrows(java.io.IOException.class, () -> open(dir));
+        assertTrue(e.getMessage().contains("belongs to topic id"), e.getMessage());
+    }
+}

@@ -1,0 +1,91 @@
+package io.skiff.compat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.skiff.broker.SkiffServer;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import org.apache.kafka.clients.NodeApiVersions;
+import org.apache.kafka.common.message.ApiVersionsResponseData;
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.protocol.ByteBufferAccessor;
+import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.ApiVersionsRequest;
+import org.apache.kafka.common.requests.ApiVersionsResponse;
+import org.apache.kafka.common.requests.RequestHeader;
+import org.apache.kafka.common.requests.ResponseHeader;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * ApiVersions as the official Java client (kafka-clients 4.1) encodes and decodes it: its own request bytes at
+ * its highest version and at a version from the future (KIP-511), parsed with its own response classes.
+ */
+class ApiVersionsCompatTest {
+  private SkiffServer skiff;
+
+  @BeforeEach
+  void start() {
+    skiff = SkiffServer.builder().start();
+  }
+
+  @AfterEach
+  void stop() {
+    skiff.close();
+  }
+
+  /** Sends the request bytes kafka-clients produced (with the version field overwritten), returns the answer. */
+  private ByteBuffer exchange(ApiKeys api, short encodeVersion, short headerVersionField, int correlationId)
+      throws IOException {
+    ApiVersionsRequest request = new ApiVersionsRequest.Builder().build(encodeVersion);
+    ByteBuffer bytes = request.serializeWithHeader(
+        new RequestHeader(api, encodeVersion, "compat-test", correlationId));
+    bytes.putShort(2, headerVersionField);
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress("127.0.0.1", skiff.port()), 10_000);
+      socket.setSoTimeout(15_000);
+      OutputStream out = socket.getOutputStream();
+      out.write(ByteBuffer.allocate(4).putInt(bytes.remaining()).array());
+      out.write(bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
+      out.flush();
+      DataInputStream in = new DataInputStream(socket.getInputStream());
+      byte[] response = new byte[in.readInt()];
+      in.readFully(response);
+      return ByteBuffer.wrap(response);
+    }
+  }
+
+  @Test
+  void clientsHighestVersionIsAnsweredAndUsable() throws IOException {
+    short version = ApiKeys.API_VERSIONS.latestVersion();
+    ByteBuffer buf = exchange(ApiKeys.API_VERSIONS, version, version, 11);
+    assertEquals(11, ResponseHeader.parse(buf, ApiKeys.API_VERSIONS.responseHeaderVersion(version)).correlationId());
+    ApiVersionsResponse response = ApiVersionsResponse.parse(new ByteBufferAccessor(buf), version);
+    assertEquals(Errors.NONE, Errors.forCode(response.data().errorCode()));
+    assertEquals(0, response.throttleTimeMs());
+    NodeApiVersions versions = new NodeApiVersions(response.data().apiKeys(), response.data().supportedFeatures(),
+        response.data().finalizedFeatures(), response.data().finalizedFeaturesEpoch());
+    assertEquals(version, versions.latestUsableVersion(ApiKeys.API_VERSIONS));
+    assertTrue(versions.finalizedFeatures().isEmpty(), "no finalized features (transaction.version must not be >= 2)");
+  }
+
+  @Test
+  void unknownVersionGetsUnsupportedVersionWithOurRangesInV0() throws IOException {
+    short future = (short) (ApiKeys.API_VERSIONS.latestVersion() + 1);
+    ByteBuffer buf = exchange(ApiKeys.API_VERSIONS, ApiKeys.API_VERSIONS.latestVersion(), future, 12);
+    assertEquals(12, ResponseHeader.parse(buf, (short) 0).correlationId());
+    ApiVersionsResponse response = ApiVersionsResponse.parse(new ByteBufferAccessor(buf), (short) 0);
+    assertEquals(Errors.UNSUPPORTED_VERSION, Errors.forCode(response.data().errorCode()));
+    ApiVersionsResponseData.ApiVersion apiVersions = response.data().apiKeys().find(ApiKeys.API_VERSIONS.id);
+    assertNotNull(apiVersions, "the answer lists ApiVersions itself");
+    assertEquals(0, apiVersions.minVersion());
+    assertEquals(4, apiVersions.maxVersion());
+  }
+}

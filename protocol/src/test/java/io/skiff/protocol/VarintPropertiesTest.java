@@ -1,0 +1,94 @@
+package io.skiff.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.HexFormat;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+/** Varint/varlong encodings: round trips, sizes, byte equality with Kafka's own ByteUtils, malformed input. */
+class VarintPropertiesTest {
+
+    private static byte[] ours(java.util.function.Consumer<ByteBuffer> write) {
+        ByteBuffer buf = ByteBuffer.allocate(10);
+        write.accept(buf);
+        return Arrays.copyOf(buf.array(), buf.position());
+    }
+
+    private static byte[] kafka(java.util.function.Consumer<ByteBuffer> write) {
+        return ours(write);
+    }
+
+    @Property
+    void unsignedVarintRoundTripsAndMatchesKafka(@ForAll int v) {
+        byte[] bytes = ours(b -> ByteUtils.writeUnsignedVarint(v, b));
+        assertArrayEquals(kafka(b -> org.apache.kafka.common.utils.ByteUtils.writeUnsignedVarint(v, b)), bytes);
+        assertEquals(bytes.length, ByteUtils.sizeOfUnsignedVarint(v));
+        assertEquals(v, ByteUtils.readUnsignedVarint(ByteBuffer.wrap(bytes)));
+    }
+
+    @Property
+    void varintRoundTripsAndMatchesKafka(@ForAll int v) {
+        byte[] bytes = ours(b -> ByteUtils.writeVarint(v, b));
+        assertArrayEquals(kafka(b -> org.apache.kafka.common.utils.ByteUtils.writeVarint(v, b)), bytes);
+        assertEquals(bytes.length, ByteUtils.sizeOfVarint(v));
+        assertEquals(v, ByteUtils.readVarint(ByteBuffer.wrap(bytes)));
+    }
+
+    @Property
+    void varlongRoundTripsAndMatchesKafka(@ForAll long v) {
+        byte[] bytes = ours(b -> ByteUtils.writeVarlong(v, b));
+        assertArrayEquals(kafka(b -> org.apache.kafka.common.utils.ByteUtils.writeVarlong(v, b)), bytes);
+        assertEquals(bytes.length, ByteUtils.sizeOfVarlong(v));
+        assertEquals(v, ByteUtils.readVarlong(ByteBuffer.wrap(bytes)));
+    }
+
+    @Property
+    void truncatedVarlongIsAProtocolException(@ForAll long v, @ForAll @IntRange(min = 0, max = 9) int cut) {
+        byte[] bytes = ours(b -> ByteUtils.writeVarlong(v, b));
+        if (cut < bytes.length) {
+            ByteBuffer truncated = ByteBuffer.wrap(bytes, 0, cut);
+            assertThrows(ProtocolException.class, () -> ByteUtils.readVarlong(truncated));
+        }
+    }
+
+    @Property
+    void truncatedVarintIsAProtocolException(@ForAll int v, @ForAll @IntRange(min = 0, max = 4) int cut) {
+        byte[] bytes = ours(b -> ByteUtils.writeUnsignedVarint(v, b));
+        if (cut < bytes.length) {
+            ByteBuffer truncated = ByteBuffer.wrap(bytes, 0, cut);
+            assertThrows(ProtocolException.class, () -> ByteUtils.readUnsignedVarint(truncated));
+            assertThrows(ProtocolException.class, () -> ByteUtils.readVarint(ByteBuffer.wrap(bytes, 0, cut)));
+        }
+    }
+
+    @Example
+    void edgeCases() {
+        HexFormat hex = HexFormat.of();
+        assertEquals("00", hex.formatHex(ours(b -> ByteUtils.writeUnsignedVarint(0, b))));
+        assertEquals("7f", hex.formatHex(ours(b -> ByteUtils.writeUnsignedVarint(127, b))));
+        assertEquals("8001", hex.formatHex(ours(b -> ByteUtils.writeUnsignedVarint(128, b))));
+        assertEquals("ffffffff0f", hex.formatHex(ours(b -> ByteUtils.writeUnsignedVarint(-1, b))));
+        assertEquals("01", hex.formatHex(ours(b -> ByteUtils.writeVarint(-1, b))));
+        assertEquals("feffffff0f", hex.formatHex(ours(b -> ByteUtils.writeVarint(Integer.MAX_VALUE, b))));
+        assertEquals("ffffffff0f", hex.formatHex(ours(b -> ByteUtils.writeVarint(Integer.MIN_VALUE, b))));
+        assertEquals("ffffffffffffffffff01", hex.formatHex(ours(b -> ByteUtils.writeVarlong(Long.MIN_VALUE, b))));
+        assertEquals(10, ByteUtils.sizeOfVarlong(Long.MAX_VALUE));
+        assertEquals(1, ByteUtils.sizeOfVarlong(0));
+        // Overlong encodings (continuation bit on the last allowed byte) are rejected.
+        assertThrows(ProtocolException.class, () -> ByteUtils.readUnsignedVarint(ByteBuffer.wrap(hex.parseHex("ffffffff8f01"))));
+        assertThrows(ProtocolException.class,
+            () -> ByteUtils.readVarlong(ByteBuffer.wrap(hex.parseHex("ffffffffffffffffff8101"))));
+    }
+
+    @Property
+    void utf8LengthMatchesTheEncoder(@ForAll String s) {
+        assertEquals(s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length, ByteUtils.utf8Length(s));
+    }
+}
