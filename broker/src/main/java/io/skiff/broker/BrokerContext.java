@@ -1,5 +1,7 @@
 package io.skiff.broker;
 
+import io.skiff.broker.topic.DataPlane;
+import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.Endpoint;
 import java.time.Clock;
@@ -18,12 +20,13 @@ public final class BrokerContext {
   private final String clusterId;
   private final int nodeId;
   private final List<Endpoint> advertisedEndpoints;
-  // TODO(server): TopicRegistry, GroupCoordinator and ProducerIdManager join here once the data and groups
-  // helpers' classes are on main.
+  private final DataPlane dataPlane;
+  // TODO(server): the GroupCoordinator joins here once the groups helper's classes are on main.
 
   public BrokerContext(BrokerConfig config, Clock clock, String clusterId, int nodeId,
-                       List<Endpoint> advertisedEndpoints) {
+                       List<Endpoint> advertisedEndpoints, DataPlane dataPlane) {
     this.config = Objects.requireNonNull(config);
+    this.dataPlane = Objects.requireNonNull(dataPlane);
     this.clock = Objects.requireNonNull(clock);
     this.clusterId = Objects.requireNonNull(clusterId);
     this.nodeId = nodeId;
@@ -31,6 +34,16 @@ public final class BrokerContext {
     if (this.advertisedEndpoints.isEmpty()) {
       throw new IllegalArgumentException("at least one advertised endpoint is required");
     }
+  }
+
+  /** Topics, producer ids, long-poll fetches and the topic-admin executor. */
+  public DataPlane dataPlane() {
+    return dataPlane;
+  }
+
+  /** Shortcut for {@code dataPlane().topics()}. */
+  public TopicRegistry topics() {
+    return dataPlane.topics();
   }
 
   public BrokerConfig config() {

@@ -6,6 +6,7 @@ import io.skiff.broker.server.KafkaRequestProcessor;
 import io.skiff.broker.server.ListenerSpec;
 import io.skiff.broker.server.NettyServer;
 import io.skiff.broker.server.ServerSettings;
+import io.skiff.broker.topic.DataPlane;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.Endpoint;
 import java.io.IOException;
@@ -48,12 +49,14 @@ public final class SkiffServer implements AutoCloseable {
   private final Path tempDirToDelete;
   private final MetaProperties meta;
   private final NettyServer network;
+  private final DataPlane dataPlane;
   private final BrokerContext context;
   private boolean closed;
 
   private SkiffServer(BrokerConfig config, Path dataDir, Path tempDirToDelete, MetaProperties meta,
-                      NettyServer network, BrokerContext context) {
+                      NettyServer network, DataPlane dataPlane, BrokerContext context) {
     this.config = config;
+    this.dataPlane = dataPlane;
     this.dataDir = dataDir;
     this.tempDirToDelete = tempDirToDelete;
     this.meta = meta;
@@ -75,22 +78,26 @@ public final class SkiffServer implements AutoCloseable {
   public static SkiffServer start(BrokerConfig config, Clock clock, Path tempDirToDelete) throws IOException {
     Path dataDir = config.logDirs().get(0);
     NettyServer network = null;
+    DataPlane dataPlane = null;
     try {
       prepareDataDir(dataDir);
       MetaProperties meta = MetaProperties.loadOrCreate(dataDir, config.nodeId(), config.clusterId());
-      // TODO(server): open the TopicRegistry (recovers the topics in dataDir) and the GroupCoordinator here
-      // once the data and groups helpers' classes are on main.
+      dataPlane = DataPlane.open(config, clock);
+      // TODO(server): start the GroupCoordinator here (after the topics, before accepting) once it is on main.
       HandlerRegistry registry = new HandlerRegistry();
       network = new NettyServer(serverSettings(config), new KafkaRequestProcessor(registry));
       List<BoundListener> bound = network.bind();
       BrokerContext context = new BrokerContext(config, clock, meta.clusterId(), meta.nodeId(),
-          advertised(config, bound));
+          advertised(config, bound), dataPlane);
       Handlers.registerAll(registry, context);
       network.startAccepting();
-      return new SkiffServer(config, dataDir, tempDirToDelete, meta, network, context);
+      return new SkiffServer(config, dataDir, tempDirToDelete, meta, network, dataPlane, context);
     } catch (IOException | RuntimeException | Error e) {
       if (network != null) {
         network.close(Duration.ZERO);
+      }
+      if (dataPlane != null) {
+        dataPlane.close();
       }
       if (tempDirToDelete != null) {
         deleteRecursively(tempDirToDelete);
@@ -187,11 +194,20 @@ public final class SkiffServer implements AutoCloseable {
     return network.isEpoll();
   }
 
-  /** Creates a topic with broker-default configuration. */
+  /**
+   * Creates a topic with broker-default configuration.
+   *
+   * @throws io.skiff.broker.topic.TopicExistsException   if it exists
+   * @throws io.skiff.broker.topic.InvalidTopicException  for an invalid name or partition count
+   */
   public void createTopic(String name, int partitions) {
     Objects.requireNonNull(name);
-    // TODO(server): delegate to TopicRegistry.createTopic(name, partitions, Map.of()) once it is on main.
-    throw new UnsupportedOperationException("topics are not available yet");
+    dataPlane.topics().createTopic(name, partitions, Map.of());
+  }
+
+  /** How many topics were recovered from the data directory at start. */
+  public int recoveredTopicCount() {
+    return dataPlane.topics().recoveredTopicCount();
   }
 
   /**
@@ -205,8 +221,12 @@ public final class SkiffServer implements AutoCloseable {
     }
     closed = true;
     try {
-      network.close(SHUTDOWN_TIMEOUT);
-      // TODO(server): close the GroupCoordinator, then the TopicRegistry (flush + clean-shutdown markers).
+      network.beginShutdown();
+      // Parked long-poll fetches answer now with what they have, so draining connections does not wait for them.
+      dataPlane.fetches().close();
+      network.awaitShutdown(SHUTDOWN_TIMEOUT);
+      // TODO(server): close the GroupCoordinator here (before the topics: it writes to __consumer_offsets).
+      dataPlane.close();
     } finally {
       if (tempDirToDelete != null) {
         deleteRecursively(tempDirToDelete);

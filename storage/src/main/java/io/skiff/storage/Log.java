@@ -73,7 +73,8 @@ public final class Log implements Closeable {
         log.logEndOffset = log.active.nextOffset();
         long start = Math.max(checkpoint.logStartOffset(), loaded.get(0).baseOffset());
         log.logStartOffset = Math.min(start, log.logEndOffset);
-        log.recoveryPoint = log.active.baseOffset();
+        // Segments recovered now are not forced yet: keep them above the recovery point until a roll or close.
+        log.recoveryPoint = Math.min(checkpoint.recoveryPoint(), log.active.baseOffset());
         log.lastFlushMs = clock.millis();
         log.flushedOffset = log.logEndOffset;
         if (log.recoveryPoint != checkpoint.recoveryPoint() || log.logStartOffset != checkpoint.logStartOffset()) {
@@ -139,6 +140,7 @@ public final class Log implements Closeable {
     private void roll(long now) throws IOException {
         Segment old = active;
         old.seal();
+        forceSegmentsAboveRecoveryPoint(old);
         Segment fresh = Segment.createNew(dir, logEndOffset, config.indexIntervalBytes());
         segments.put(fresh.baseOffset(), fresh);
         active = fresh;
@@ -148,6 +150,18 @@ public final class Log implements Closeable {
         unflushedRecords = 0;
         lastFlushMs = now;
         flushedOffset = fresh.baseOffset();
+    }
+
+    /**
+     * Forces closed segments between the recovery point and {@code sealed} (already forced) before the recovery
+     * point moves past them: normally none; after an unclean open, the segments recovery scanned.
+     */
+    private void forceSegmentsAboveRecoveryPoint(Segment sealed) throws IOException {
+        Long from = segments.floorKey(recoveryPoint);
+        for (Segment s : segments.subMap(from == null ? sealed.baseOffset() : from, true, sealed.baseOffset(), false)
+                .values()) {
+            s.forceFile();
+        }
     }
 
     private void flushActive(long now) throws IOException {
@@ -381,6 +395,7 @@ public final class Log implements Closeable {
                 return;
             }
             active.seal();
+            forceSegmentsAboveRecoveryPoint(active);
             recoveryPoint = active.baseOffset();
             writeCheckpoint();
             IndexFiles.writeAndForce(dir.resolve(CLEAN_SHUTDOWN_FILE), ByteBuffer.allocate(0));

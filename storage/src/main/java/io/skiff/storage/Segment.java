@@ -171,6 +171,18 @@ final class Segment {
         }
     }
 
+    /** Forces the log file of a closed segment (opening it if released). */
+    void forceFile() throws IOException {
+        SharedChannel c = acquireChannel();
+        if (c != null) {
+            try {
+                c.channel().force(true);
+            } finally {
+                c.release();
+            }
+        }
+    }
+
     /** Seals the segment: final time index entry, data forced, index files written. It stays readable. */
     void seal() throws IOException {
         builder.finish();

@@ -160,7 +160,7 @@ final class SegmentLoader {
             if (last || truncated) {
                 seg.setRecovered(r.validEnd, next, builder);
             } else {
-                ch.force(true);
+                // Not forced here: it stays above the recovery point until the next roll or close forces it.
                 seg.setClosedState(r.validEnd, next);
                 seg.installRebuiltIndexes(builder);
             }

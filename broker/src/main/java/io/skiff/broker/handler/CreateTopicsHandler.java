@@ -1,0 +1,199 @@
+package io.skiff.broker.handler;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.config.BrokerConfig;
+import io.skiff.config.ConfigEntry;
+import io.skiff.config.TopicConfig;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.Uuids;
+import io.skiff.protocol.message.CreateTopicsRequest;
+import io.skiff.protocol.message.CreateTopicsResponse;
+
+/**
+ * CreateTopics (key 19), v2–7.
+ *
+ * <p>Behaviour, as Kafka's with one broker, per topic:
+ * <ul>
+ *   <li>a name given twice in one request: INVALID_REQUEST; an illegal name or one colliding with an existing
+ *       topic ('.' vs '_'): INVALID_TOPIC_EXCEPTION; an existing name: TOPIC_ALREADY_EXISTS;</li>
+ *   <li>num_partitions -1 uses {@code num.partitions}; 0 or below -1: INVALID_PARTITIONS;</li>
+ *   <li>replication_factor -1 uses {@code default.replication.factor}; it must come out as 1 (one broker),
+ *       otherwise INVALID_REPLICATION_FACTOR with Kafka's message;</li>
+ *   <li>a manual assignment must put every partition 0..n-1 on this node only (INVALID_REPLICA_ASSIGNMENT), and
+ *       excludes num_partitions / replication_factor (INVALID_REQUEST);</li>
+ *   <li>configs are validated as topic configs (INVALID_CONFIG with the reason);</li>
+ *   <li>validate_only checks all of that without creating anything;</li>
+ *   <li>v5+ answers with the partition count, replication factor and every topic config; v7+ with the topic id.</li>
+ * </ul>
+ * Creation writes and fsyncs files, so it runs on the given executor, not on the network thread.
+ *
+ * <p>Thread-safe (stateless apart from the registry).
+ */
+public final class CreateTopicsHandler implements ApiHandler<CreateTopicsRequest, CreateTopicsResponse> {
+    private final TopicRegistry topics;
+    private final BrokerConfig config;
+    private final int brokerCount = 1;
+    private final int nodeId;
+    private final Executor executor;
+
+    public CreateTopicsHandler(TopicRegistry topics, BrokerConfig config, int nodeId, Executor executor) {
+        this.topics = topics;
+        this.config = config;
+        this.nodeId = nodeId;
+        this.executor = executor;
+    }
+
+    @Override
+    public ApiKeys api() {
+        return ApiKeys.CREATE_TOPICS;
+    }
+
+    @Override
+    public short minVersion() {
+        return 2;
+    }
+
+    @Override
+    public short maxVersion() {
+        return 7;
+    }
+
+    @Override
+    public CompletableFuture<CreateTopicsResponse> handle(RequestContext ctx, CreateTopicsRequest request) {
+        return CompletableFuture.supplyAsync(() -> createAll(request), executor);
+    }
+
+    private CreateTopicsResponse createAll(CreateTopicsRequest request) {
+        Set<String> seen = new HashSet<>();
+        Set<String> duplicates = new HashSet<>();
+        for (CreateTopicsRequest.CreatableTopic t : request.topics()) {
+            if (!seen.add(t.name())) {
+                duplicates.add(t.name());
+            }
+        }
+        CreateTopicsResponse response = new CreateTopicsResponse();
+        Set<String> answered = new HashSet<>();
+        for (CreateTopicsRequest.CreatableTopic t : request.topics()) {
+            if (duplicates.contains(t.name())) {
+                if (answered.add(t.name())) {
+                    response.topics().add(error(t.name(), Errors.INVALID_REQUEST, "Duplicate topic name."));
+                }
+                continue;
+            }
+            response.topics().add(create(t, request.validateOnly()));
+        }
+        return response;
+    }
+
+    private CreateTopicsResponse.CreatableTopicResult create(CreateTopicsRequest.CreatableTopic t, boolean validateOnly) {
+        int partitions;
+        if (!t.assignments().isEmpty()) {
+            if (t.numPartitions() != -1 || t.replicationFactor() != -1) {
+                return error(t.name(), Errors.INVALID_REQUEST, "Both numPartitions or replicationFactor and "
+                        + "replicasAssignments were set. Both cannot be used at the same time.");
+            }
+            String problem = assignmentProblem(t.assignments());
+            if (problem != null) {
+                return error(t.name(), Errors.INVALID_REPLICA_ASSIGNMENT, problem);
+            }
+            partitions = t.assignments().size();
+        } else {
+            int replicationFactor = t.replicationFactor() == -1 ? config.defaultReplicationFactor() : t.replicationFactor();
+            if (t.replicationFactor() < -1 || t.replicationFactor() == 0) {
+                return error(t.name(), Errors.INVALID_REPLICATION_FACTOR,
+                        "Replication factor must be larger than 0, or -1 to use the default value.");
+            }
+            if (t.numPartitions() < -1 || t.numPartitions() == 0) {
+                return error(t.name(), Errors.INVALID_PARTITIONS,
+                        "Number of partitions was set to an invalid non-positive value.");
+            }
+            if (replicationFactor > brokerCount) {
+                return error(t.name(), Errors.INVALID_REPLICATION_FACTOR, "Unable to replicate the partition "
+                        + replicationFactor + " time(s): The target replication factor of " + replicationFactor
+                        + " cannot be reached because only " + brokerCount + " broker(s) are registered.");
+            }
+            partitions = t.numPartitions() == -1 ? config.numPartitions() : t.numPartitions();
+        }
+        Map<String, String> configs = new HashMap<>();
+        for (CreateTopicsRequest.CreatableTopicConfig c : t.configs()) {
+            if (c.value() == null) {
+                return error(t.name(), Errors.INVALID_CONFIG, "Null value not supported for topic configs: " + c.name());
+            }
+            configs.put(c.name(), c.value());
+        }
+        try {
+            TopicConfig topicConfig;
+            CreateTopicsResponse.CreatableTopicResult result = new CreateTopicsResponse.CreatableTopicResult()
+                    .setName(t.name()).setErrorCode(Errors.NONE.code()).setErrorMessage(null)
+                    .setNumPartitions(partitions).setReplicationFactor((short) brokerCount);
+            if (validateOnly) {
+                topicConfig = topics.validateNewTopic(t.name(), partitions, configs);
+                result.setTopicId(Uuids.ZERO);
+            } else {
+                Topic topic = topics.createTopic(t.name(), partitions, configs);
+                topicConfig = topic.config();
+                result.setTopicId(topic.id());
+            }
+            return result.setConfigs(describe(topicConfig));
+        } catch (RuntimeException e) {
+            Errors error = DataErrors.of(e);
+            return error(t.name(), error, error == Errors.UNKNOWN_SERVER_ERROR ? e.toString() : e.getMessage());
+        }
+    }
+
+    private String assignmentProblem(List<CreateTopicsRequest.CreatableReplicaAssignment> assignments) {
+        Set<Integer> indexes = new HashSet<>();
+        for (CreateTopicsRequest.CreatableReplicaAssignment a : assignments) {
+            if (a.brokerIds().isEmpty() || a.brokerIds().stream().anyMatch(id -> id != nodeId)) {
+                return "The manual partition assignment includes broker ids other than " + nodeId
+                        + ", the only broker: " + a.brokerIds();
+            }
+            indexes.add(a.partitionIndex());
+        }
+        for (int i = 0; i < assignments.size(); i++) {
+            if (!indexes.contains(i)) {
+                return "Partitions should be numbered 0 to " + (assignments.size() - 1) + " in the manual assignment";
+            }
+        }
+        return null;
+    }
+
+    private static List<CreateTopicsResponse.CreatableTopicConfigs> describe(TopicConfig topicConfig) {
+        List<CreateTopicsResponse.CreatableTopicConfigs> out = new ArrayList<>();
+        for (ConfigEntry e : topicConfig.describe()) {
+            out.add(new CreateTopicsResponse.CreatableTopicConfigs()
+                    .setName(e.name())
+                    .setValue(e.sensitive() ? null : e.value())
+                    .setReadOnly(e.readOnly())
+                    .setConfigSource(e.source().id())
+                    .setIsSensitive(e.sensitive()));
+        }
+        return out;
+    }
+
+    private static CreateTopicsResponse.CreatableTopicResult error(String name, Errors error, String message) {
+        return new CreateTopicsResponse.CreatableTopicResult()
+                .setName(name).setTopicId(Uuids.ZERO).setErrorCode(error.code()).setErrorMessage(message)
+                .setNumPartitions(-1).setReplicationFactor((short) -1).setConfigs(new ArrayList<>());
+    }
+
+    @Override
+    public CreateTopicsResponse errorResponse(RequestContext ctx, CreateTopicsRequest request, Errors error) {
+        CreateTopicsResponse response = new CreateTopicsResponse();
+        for (CreateTopicsRequest.CreatableTopic t : request.topics()) {
+            response.topics().add(error(t.name(), error, null));
+        }
+        return response;
+    }
+}

@@ -1,0 +1,54 @@
+package io.skiff.broker.handler;
+
+import java.io.UncheckedIOException;
+
+import io.skiff.broker.producer.InvalidProducerEpochException;
+import io.skiff.broker.producer.OutOfOrderSequenceException;
+import io.skiff.broker.topic.InvalidTopicException;
+import io.skiff.broker.topic.TopicExistsException;
+import io.skiff.broker.topic.UnknownTopicException;
+import io.skiff.config.ConfigException;
+import io.skiff.protocol.Errors;
+import io.skiff.storage.CorruptRecordException;
+import io.skiff.storage.InvalidRecordException;
+import io.skiff.storage.OffsetOutOfRangeException;
+import io.skiff.storage.RecordTooLargeException;
+import io.skiff.storage.StorageException;
+
+/**
+ * Maps the domain's exceptions to Kafka error codes, in one place for every data handler.
+ *
+ * <p>Stateless; thread-safe.
+ */
+final class DataErrors {
+    private DataErrors() {
+    }
+
+    static Errors of(Throwable e) {
+        if (e instanceof UnknownTopicException) {
+            return Errors.UNKNOWN_TOPIC_OR_PARTITION;
+        } else if (e instanceof InvalidTopicException) {
+            return Errors.INVALID_TOPIC_EXCEPTION;
+        } else if (e instanceof TopicExistsException) {
+            return Errors.TOPIC_ALREADY_EXISTS;
+        } else if (e instanceof ConfigException) {
+            return Errors.INVALID_CONFIG;
+        } else if (e instanceof InvalidProducerEpochException) {
+            return Errors.INVALID_PRODUCER_EPOCH;
+        } else if (e instanceof OutOfOrderSequenceException) {
+            return Errors.OUT_OF_ORDER_SEQUENCE_NUMBER;
+        } else if (e instanceof RecordTooLargeException) {
+            return Errors.MESSAGE_TOO_LARGE;
+        } else if (e instanceof CorruptRecordException
+                || e instanceof io.skiff.protocol.record.CorruptRecordException) {
+            return Errors.CORRUPT_MESSAGE;
+        } else if (e instanceof InvalidRecordException) {
+            return Errors.INVALID_RECORD;
+        } else if (e instanceof OffsetOutOfRangeException) {
+            return Errors.OFFSET_OUT_OF_RANGE;
+        } else if (e instanceof StorageException || e instanceof UncheckedIOException) {
+            return Errors.KAFKA_STORAGE_ERROR;
+        }
+        return Errors.UNKNOWN_SERVER_ERROR;
+    }
+}

@@ -1,0 +1,116 @@
+package io.skiff.broker.handler;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.Uuids;
+import io.skiff.protocol.message.DeleteTopicsRequest;
+import io.skiff.protocol.message.DeleteTopicsResponse;
+
+/**
+ * DeleteTopics (key 20), v1–6.
+ *
+ * <p>Behaviour, as Kafka's: v1–5 delete by name ({@code topic_names}); v6 by name or by id ({@code topics}; giving
+ * both is INVALID_REQUEST). An unknown name answers UNKNOWN_TOPIC_OR_PARTITION, an unknown id UNKNOWN_TOPIC_ID.
+ * With {@code delete.topic.enable=false} every topic answers TOPIC_DELETION_DISABLED. The files are removed before
+ * the answer is sent; fetches waiting on the topic's partitions are released. Deletion does disk work, so it runs
+ * on the given executor, not on the network thread.
+ *
+ * <p>Thread-safe (stateless apart from the registry).
+ */
+public final class DeleteTopicsHandler implements ApiHandler<DeleteTopicsRequest, DeleteTopicsResponse> {
+    private final TopicRegistry topics;
+    private final boolean deletionEnabled;
+    private final Executor executor;
+
+    public DeleteTopicsHandler(TopicRegistry topics, boolean deletionEnabled, Executor executor) {
+        this.topics = topics;
+        this.deletionEnabled = deletionEnabled;
+        this.executor = executor;
+    }
+
+    @Override
+    public ApiKeys api() {
+        return ApiKeys.DELETE_TOPICS;
+    }
+
+    @Override
+    public short minVersion() {
+        return 1;
+    }
+
+    @Override
+    public short maxVersion() {
+        return 6;
+    }
+
+    @Override
+    public CompletableFuture<DeleteTopicsResponse> handle(RequestContext ctx, DeleteTopicsRequest request) {
+        return CompletableFuture.supplyAsync(() -> deleteAll(ctx.apiVersion(), request), executor);
+    }
+
+    private DeleteTopicsResponse deleteAll(short version, DeleteTopicsRequest request) {
+        DeleteTopicsResponse response = new DeleteTopicsResponse();
+        for (DeleteTopicsRequest.DeleteTopicState t : targets(version, request)) {
+            response.responses().add(delete(t.name(), t.topicId()));
+        }
+        return response;
+    }
+
+    private static List<DeleteTopicsRequest.DeleteTopicState> targets(short version, DeleteTopicsRequest request) {
+        if (version >= 6) {
+            return request.topics();
+        }
+        List<DeleteTopicsRequest.DeleteTopicState> byName = new ArrayList<>();
+        for (String name : request.topicNames()) {
+            byName.add(new DeleteTopicsRequest.DeleteTopicState().setName(name).setTopicId(Uuids.ZERO));
+        }
+        return byName;
+    }
+
+    private DeleteTopicsResponse.DeletableTopicResult delete(String name, UUID id) {
+        boolean byId = !Uuids.ZERO.equals(id);
+        if (name != null && byId) {
+            return result(name, id, Errors.INVALID_REQUEST, "You may not specify both topic name and topic id.");
+        }
+        if (!deletionEnabled) {
+            return result(name, id, Errors.TOPIC_DELETION_DISABLED, "Topic deletion is disabled.");
+        }
+        Optional<Topic> topic = byId ? topics.topic(id) : topics.topic(name);
+        if (topic.isEmpty()) {
+            return byId ? result(null, id, Errors.UNKNOWN_TOPIC_ID, "This server does not host this topic ID.")
+                    : result(name, id, Errors.UNKNOWN_TOPIC_OR_PARTITION,
+                    "This server does not host this topic-partition.");
+        }
+        Topic t = topic.get();
+        try {
+            topics.deleteTopic(t.name());
+            return result(t.name(), t.id(), Errors.NONE, null);
+        } catch (RuntimeException e) {
+            Errors error = DataErrors.of(e);
+            return result(t.name(), t.id(), error, e.getMessage());
+        }
+    }
+
+    private static DeleteTopicsResponse.DeletableTopicResult result(String name, UUID id, Errors error, String message) {
+        return new DeleteTopicsResponse.DeletableTopicResult()
+                .setName(name).setTopicId(id).setErrorCode(error.code()).setErrorMessage(message);
+    }
+
+    @Override
+    public DeleteTopicsResponse errorResponse(RequestContext ctx, DeleteTopicsRequest request, Errors error) {
+        DeleteTopicsResponse response = new DeleteTopicsResponse();
+        for (DeleteTopicsRequest.DeleteTopicState t : targets(ctx.apiVersion(), request)) {
+            response.responses().add(result(t.name(), t.topicId(), error, null));
+        }
+        return response;
+    }
+}

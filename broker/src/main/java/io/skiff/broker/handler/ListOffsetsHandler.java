@@ -1,0 +1,146 @@
+package io.skiff.broker.handler;
+
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+import io.skiff.broker.topic.Partition;
+import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ListOffsetsRequest;
+import io.skiff.protocol.message.ListOffsetsResponse;
+import io.skiff.storage.TimestampOffset;
+
+/**
+ * ListOffsets (key 2), v1–10.
+ *
+ * <p>Behaviour, as Kafka 4.1 answers on a broker without tiered storage:
+ * <ul>
+ *   <li>-2 EARLIEST and -4 EARLIEST_LOCAL: the log start offset; -1 LATEST: the high watermark (read_uncommitted) or
+ *       the last stable offset (read_committed; equal here); timestamp -1, leader epoch 0.</li>
+ *   <li>-3 MAX_TIMESTAMP: the first record with the largest timestamp, with that timestamp; -1/-1 on an empty
+ *       log.</li>
+ *   <li>-5 LATEST_TIERED: nothing is tiered: offset -1, timestamp -1, leader epoch -1.</li>
+ *   <li>a timestamp: the first record whose timestamp is at or after it (see TimestampLookup), or offset -1 and
+ *       timestamp -1 when every record is older.</li>
+ *   <li>Unknown topic or partition: UNKNOWN_TOPIC_OR_PARTITION; current_leader_epoch above ours:
+ *       UNKNOWN_LEADER_EPOCH.</li>
+ * </ul>
+ *
+ * <p>Thread-safe (stateless apart from the registry).
+ */
+public final class ListOffsetsHandler implements ApiHandler<ListOffsetsRequest, ListOffsetsResponse> {
+    static final long LATEST = -1L;
+    static final long EARLIEST = -2L;
+    static final long MAX_TIMESTAMP = -3L;
+    static final long EARLIEST_LOCAL = -4L;
+    static final long LATEST_TIERED = -5L;
+
+    private final TopicRegistry topics;
+
+    public ListOffsetsHandler(TopicRegistry topics) {
+        this.topics = topics;
+    }
+
+    @Override
+    public ApiKeys api() {
+        return ApiKeys.LIST_OFFSETS;
+    }
+
+    @Override
+    public short minVersion() {
+        return 1;
+    }
+
+    @Override
+    public short maxVersion() {
+        return 10;
+    }
+
+    @Override
+    public CompletableFuture<ListOffsetsResponse> handle(RequestContext ctx, ListOffsetsRequest request) {
+        ListOffsetsResponse response = new ListOffsetsResponse();
+        for (ListOffsetsRequest.ListOffsetsTopic rt : request.topics()) {
+            Optional<Topic> topic = topics.topic(rt.name());
+            ListOffsetsResponse.ListOffsetsTopicResponse tr = new ListOffsetsResponse.ListOffsetsTopicResponse()
+                    .setName(rt.name());
+            for (ListOffsetsRequest.ListOffsetsPartition rp : rt.partitions()) {
+                tr.partitions().add(answer(topic, rp));
+            }
+            response.topics().add(tr);
+        }
+        return CompletableFuture.completedFuture(response);
+    }
+
+    private static ListOffsetsResponse.ListOffsetsPartitionResponse answer(Optional<Topic> topic,
+                                                                           ListOffsetsRequest.ListOffsetsPartition rp) {
+        if (topic.isEmpty() || !topic.get().hasPartition(rp.partitionIndex())) {
+            return error(rp.partitionIndex(), Errors.UNKNOWN_TOPIC_OR_PARTITION);
+        }
+        Partition p = topic.get().partition(rp.partitionIndex());
+        if (rp.currentLeaderEpoch() > p.leaderEpoch()) {
+            return error(rp.partitionIndex(), Errors.UNKNOWN_LEADER_EPOCH);
+        }
+        try {
+            long ts = rp.timestamp();
+            if (ts == EARLIEST || ts == EARLIEST_LOCAL) {
+                return found(rp.partitionIndex(), -1L, p.logStartOffset(), p.leaderEpoch());
+            } else if (ts == LATEST) {
+                // read_committed reads up to the last stable offset, which equals the high watermark here.
+                return found(rp.partitionIndex(), -1L, p.lastStableOffset(), p.leaderEpoch());
+            } else if (ts == LATEST_TIERED) {
+                return found(rp.partitionIndex(), -1L, -1L, -1);
+            } else if (ts == MAX_TIMESTAMP) {
+                return timestampAnswer(rp.partitionIndex(), p.maxTimestampOffset(), p);
+            } else if (ts < 0) {
+                return error(rp.partitionIndex(), Errors.INVALID_REQUEST);
+            }
+            return timestampAnswer(rp.partitionIndex(), p.offsetForTimestamp(ts), p);
+        } catch (RuntimeException e) {
+            return error(rp.partitionIndex(), DataErrors.of(e));
+        }
+    }
+
+    private static ListOffsetsResponse.ListOffsetsPartitionResponse timestampAnswer(int index,
+                                                                                    Optional<TimestampOffset> hit,
+                                                                                    Partition p) {
+        if (hit.isEmpty() || hit.get().offset() >= p.lastStableOffset()) {
+            return found(index, -1L, -1L, -1);
+        }
+        return found(index, hit.get().timestamp(), hit.get().offset(), p.leaderEpoch());
+    }
+
+    private static ListOffsetsResponse.ListOffsetsPartitionResponse found(int index, long timestamp, long offset,
+                                                                          int leaderEpoch) {
+        return new ListOffsetsResponse.ListOffsetsPartitionResponse()
+                .setPartitionIndex(index)
+                .setErrorCode(Errors.NONE.code())
+                .setTimestamp(timestamp)
+                .setOffset(offset)
+                .setLeaderEpoch(leaderEpoch);
+    }
+
+    private static ListOffsetsResponse.ListOffsetsPartitionResponse error(int index, Errors error) {
+        return new ListOffsetsResponse.ListOffsetsPartitionResponse()
+                .setPartitionIndex(index)
+                .setErrorCode(error.code())
+                .setTimestamp(-1L)
+                .setOffset(-1L)
+                .setLeaderEpoch(-1);
+    }
+
+    @Override
+    public ListOffsetsResponse errorResponse(RequestContext ctx, ListOffsetsRequest request, Errors error) {
+        ListOffsetsResponse response = new ListOffsetsResponse();
+        for (ListOffsetsRequest.ListOffsetsTopic rt : request.topics()) {
+            ListOffsetsResponse.ListOffsetsTopicResponse tr = new ListOffsetsResponse.ListOffsetsTopicResponse()
+                    .setName(rt.name());
+            for (ListOffsetsRequest.ListOffsetsPartition rp : rt.partitions()) {
+                tr.partitions().add(error(rp.partitionIndex(), error));
+            }
+            response.topics().add(tr);
+        }
+        return response;
+    }
+}

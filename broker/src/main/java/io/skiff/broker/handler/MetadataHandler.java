@@ -1,0 +1,170 @@
+package io.skiff.broker.handler;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.skiff.broker.BrokerContext;
+import io.skiff.broker.topic.InvalidTopicException;
+import io.skiff.broker.topic.Partition;
+import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.TopicExistsException;
+import io.skiff.broker.topic.TopicNames;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.config.Endpoint;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.Uuids;
+import io.skiff.protocol.message.MetadataRequest;
+import io.skiff.protocol.message.MetadataResponse;
+
+/**
+ * Metadata (key 3), v0–13.
+ *
+ * <p>Behaviour: one broker (this node, at the endpoint advertised for the client's listener), which is also the
+ * controller; the cluster id (v2+). Topics: v0 an empty list means all topics; v1+ null means all and empty means
+ * none. v10+ may ask by topic id: an unknown id gets UNKNOWN_TOPIC_ID. A missing topic asked by name is created
+ * when the request allows it (v4+ flag, always before v4) and {@code auto.create.topics.enable} is true; an illegal
+ * name then gets INVALID_TOPIC_EXCEPTION, otherwise UNKNOWN_TOPIC_OR_PARTITION. Every partition is led by this
+ * node with leader epoch 0 and replicas = isr = [this node]. Internal topics are marked internal. Without an
+ * authorizer every operation is allowed, so the authorized-operations fields list them all when asked.
+ *
+ * <p>Thread-safe (stateless apart from the registry).
+ */
+public final class MetadataHandler implements ApiHandler<MetadataRequest, MetadataResponse> {
+    private static final Logger LOG = LoggerFactory.getLogger(MetadataHandler.class);
+    /** Kafka's AclOperation codes allowed on a topic: READ 3 … DESCRIBE 8, DESCRIBE_CONFIGS 10, ALTER_CONFIGS 11. */
+    static final int TOPIC_OPERATIONS = bits(3, 4, 5, 6, 7, 8, 10, 11);
+    /** On the cluster: CREATE 5, ALTER 7, DESCRIBE 8, CLUSTER_ACTION 9, DESCRIBE/ALTER_CONFIGS 10/11, IDEMPOTENT_WRITE 12. */
+    static final int CLUSTER_OPERATIONS = bits(5, 7, 8, 9, 10, 11, 12);
+    private static final int NOT_REQUESTED = Integer.MIN_VALUE;
+
+    private final TopicRegistry topics;
+    private final BrokerContext broker;
+
+    public MetadataHandler(TopicRegistry topics, BrokerContext broker) {
+        this.topics = topics;
+        this.broker = broker;
+    }
+
+    @Override
+    public ApiKeys api() {
+        return ApiKeys.METADATA;
+    }
+
+    @Override
+    public short minVersion() {
+        return 0;
+    }
+
+    @Override
+    public short maxVersion() {
+        return 13;
+    }
+
+    @Override
+    public CompletableFuture<MetadataResponse> handle(RequestContext ctx, MetadataRequest request) {
+        short version = ctx.apiVersion();
+        Endpoint endpoint = broker.advertisedEndpoint(ctx.listenerName());
+        MetadataResponse response = new MetadataResponse()
+                .setClusterId(broker.clusterId())
+                .setControllerId(broker.nodeId())
+                .setClusterAuthorizedOperations(request.includeClusterAuthorizedOperations()
+                        ? CLUSTER_OPERATIONS : NOT_REQUESTED);
+        response.brokers().add(new MetadataResponse.MetadataResponseBroker()
+                .setNodeId(broker.nodeId()).setHost(endpoint.host()).setPort(endpoint.port()).setRack(null));
+        boolean all = request.topics() == null || (version == 0 && request.topics().isEmpty());
+        boolean withOperations = request.includeTopicAuthorizedOperations();
+        if (all) {
+            for (Topic t : topics.topics()) {
+                response.topics().add(describe(t, withOperations));
+            }
+        } else {
+            boolean autoCreate = (version < 4 || request.allowAutoTopicCreation())
+                    && broker.config().autoCreateTopicsEnable();
+            Set<String> seenNames = new LinkedHashSet<>();
+            Set<UUID> seenIds = new LinkedHashSet<>();
+            for (MetadataRequest.MetadataRequestTopic rt : request.topics()) {
+                if (rt.name() == null) {
+                    if (seenIds.add(rt.topicId())) {
+                        response.topics().add(byId(rt.topicId(), withOperations));
+                    }
+                } else if (seenNames.add(rt.name())) {
+                    response.topics().add(byName(rt.name(), autoCreate, withOperations));
+                }
+            }
+        }
+        return CompletableFuture.completedFuture(response);
+    }
+
+    private MetadataResponse.MetadataResponseTopic byId(UUID id, boolean withOperations) {
+        Optional<Topic> topic = topics.topic(id);
+        if (topic.isPresent()) {
+            return describe(topic.get(), withOperations);
+        }
+        return new MetadataResponse.MetadataResponseTopic()
+                .setErrorCode(Errors.UNKNOWN_TOPIC_ID.code()).setName(null).setTopicId(id)
+                .setTopicAuthorizedOperations(NOT_REQUESTED);
+    }
+
+    private MetadataResponse.MetadataResponseTopic byName(String name, boolean autoCreate, boolean withOperations) {
+        Optional<Topic> topic = topics.topic(name);
+        Errors error = Errors.UNKNOWN_TOPIC_OR_PARTITION;
+        if (topic.isEmpty() && autoCreate) {
+            try {
+                topic = Optional.of(topics.getOrCreateTopic(name));
+            } catch (InvalidTopicException e) {
+                error = Errors.INVALID_TOPIC_EXCEPTION;
+            } catch (TopicExistsException e) {
+                error = Errors.LEADER_NOT_AVAILABLE; // being deleted right now: the client retries
+            } catch (RuntimeException e) {
+                LOG.warn("Automatic creation of topic {} failed", name, e);
+                error = DataErrors.of(e) == Errors.UNKNOWN_SERVER_ERROR ? Errors.UNKNOWN_TOPIC_OR_PARTITION
+                        : DataErrors.of(e);
+            }
+        }
+        if (topic.isPresent()) {
+            return describe(topic.get(), withOperations);
+        }
+        return new MetadataResponse.MetadataResponseTopic()
+                .setErrorCode(error.code()).setName(name).setTopicId(Uuids.ZERO)
+                .setIsInternal(TopicNames.isInternal(name))
+                .setTopicAuthorizedOperations(NOT_REQUESTED);
+    }
+
+    private MetadataResponse.MetadataResponseTopic describe(Topic topic, boolean withOperations) {
+        List<MetadataResponse.MetadataResponsePartition> partitions = new ArrayList<>(topic.partitionCount());
+        for (Partition p : topic.partitions()) {
+            partitions.add(new MetadataResponse.MetadataResponsePartition()
+                    .setErrorCode(Errors.NONE.code())
+                    .setPartitionIndex(p.index())
+                    .setLeaderId(broker.nodeId())
+                    .setLeaderEpoch(p.leaderEpoch())
+                    .setReplicaNodes(new ArrayList<>(List.of(broker.nodeId())))
+                    .setIsrNodes(new ArrayList<>(List.of(broker.nodeId())))
+                    .setOfflineReplicas(new ArrayList<>()));
+        }
+        return new MetadataResponse.MetadataResponseTopic()
+                .setErrorCode(Errors.NONE.code())
+                .setName(topic.name())
+                .setTopicId(topic.id())
+                .setIsInternal(topic.isInternal())
+                .setPartitions(partitions)
+                .setTopicAuthorizedOperations(withOperations ? TOPIC_OPERATIONS : NOT_REQUESTED);
+    }
+
+    private static int bits(int... operations) {
+        int v = 0;
+        for (int op : operations) {
+            v |= 1 << op;
+        }
+        return v;
+    }
+}

@@ -1,0 +1,193 @@
+package io.skiff.broker.handler;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.skiff.broker.server.CloseConnectionException;
+import io.skiff.broker.topic.AppendOrigin;
+import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.ByteBufferRecords;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.Records;
+import io.skiff.protocol.message.ProduceRequest;
+import io.skiff.protocol.message.ProduceResponse;
+import io.skiff.protocol.record.CompressionType;
+import io.skiff.protocol.record.RecordBatchView;
+import io.skiff.protocol.record.RecordBatches;
+import io.skiff.storage.AppendResult;
+import io.skiff.storage.InvalidRecordException;
+
+/**
+ * Produce (key 0), advertised v0–13; v0–2 cannot be decoded and close the connection (the server does that),
+ * but must be advertised for librdkafka to compress.
+ *
+ * <p>Behaviour, as Kafka's:
+ * <ul>
+ *   <li>acks must be 0, 1 or -1 (else INVALID_REQUIRED_ACKS on every partition). With a single replica, 1 and -1
+ *       are the same: the answer is sent once the batch is in the log. acks=0 gets no response at all; if a
+ *       partition failed, the connection is closed instead, which is how Kafka tells such a producer to refresh
+ *       its metadata.</li>
+ *   <li>Topics are named (v0–12) or identified by id (v13): an unknown name or partition gives
+ *       UNKNOWN_TOPIC_OR_PARTITION, an unknown id UNKNOWN_TOPIC_ID. Internal topics cannot be written by clients
+ *       (INVALID_TOPIC_EXCEPTION).</li>
+ *   <li>Each partition's records must be exactly one v2 batch (INVALID_RECORD otherwise); zstd needs v7+
+ *       (UNSUPPORTED_COMPRESSION_TYPE); transactional batches are refused (INVALID_TXN_STATE: no transactions).</li>
+ *   <li>The partition validates and appends (see {@link io.skiff.broker.topic.Partition#appendRecords}):
+ *       MESSAGE_TOO_LARGE above max.message.bytes, CORRUPT_MESSAGE for a bad CRC or framing, INVALID_RECORD with an
+ *       error_message for inconsistent content, INVALID_PRODUCER_EPOCH / OUT_OF_ORDER_SEQUENCE_NUMBER for
+ *       idempotent producers; a retried batch gets its original base offset.</li>
+ *   <li>log_append_time_ms is the broker time on LogAppendTime topics and -1 on CreateTime topics.</li>
+ * </ul>
+ *
+ * <p>Thread-safe (stateless apart from the registry).
+ */
+public final class ProduceHandler implements ApiHandler<ProduceRequest, ProduceResponse> {
+    private static final Logger LOG = LoggerFactory.getLogger(ProduceHandler.class);
+
+    private final TopicRegistry topics;
+
+    public ProduceHandler(TopicRegistry topics) {
+        this.topics = topics;
+    }
+
+    @Override
+    public ApiKeys api() {
+        return ApiKeys.PRODUCE;
+    }
+
+    @Override
+    public short minVersion() {
+        return 0;
+    }
+
+    @Override
+    public short maxVersion() {
+        return 13;
+    }
+
+    @Override
+    public CompletableFuture<ProduceResponse> handle(RequestContext ctx, ProduceRequest request) {
+        short version = ctx.apiVersion();
+        short acks = request.acks();
+        boolean validAcks = acks == 0 || acks == 1 || acks == -1;
+        boolean anyError = false;
+        ProduceResponse response = new ProduceResponse();
+        for (ProduceRequest.TopicProduceData td : request.topicData()) {
+            ProduceResponse.TopicProduceResponse tr = new ProduceResponse.TopicProduceResponse()
+                    .setName(td.name()).setTopicId(td.topicId());
+            Optional<Topic> topic = version >= 13 ? topics.topic(td.topicId()) : topics.topic(td.name());
+            Errors topicError = version >= 13 ? Errors.UNKNOWN_TOPIC_ID : Errors.UNKNOWN_TOPIC_OR_PARTITION;
+            for (ProduceRequest.PartitionProduceData pd : td.partitionData()) {
+                ProduceResponse.PartitionProduceResponse pr;
+                if (!validAcks) {
+                    pr = error(pd.index(), Errors.INVALID_REQUIRED_ACKS, null);
+                } else if (topic.isEmpty()) {
+                    pr = error(pd.index(), topicError, null);
+                } else {
+                    pr = append(topic.get(), pd, version);
+                }
+                anyError |= pr.errorCode() != Errors.NONE.code();
+                tr.partitionResponses().add(pr);
+            }
+            response.responses().add(tr);
+        }
+        if (acks == 0) {
+            if (anyError) {
+                return CompletableFuture.failedFuture(new CloseConnectionException(
+                        "acks=0 produce request failed on some partition: closing the connection so that the producer"
+                                + " refreshes its metadata"));
+            }
+            return CompletableFuture.completedFuture(null);
+        }
+        return CompletableFuture.completedFuture(response);
+    }
+
+    private ProduceResponse.PartitionProduceResponse append(Topic topic, ProduceRequest.PartitionProduceData pd,
+                                                            short version) {
+        if (!topic.hasPartition(pd.index())) {
+            return error(pd.index(), Errors.UNKNOWN_TOPIC_OR_PARTITION, null);
+        }
+        if (topic.isInternal()) {
+            return error(pd.index(), Errors.INVALID_TOPIC_EXCEPTION, null);
+        }
+        Records records = pd.records();
+        if (!(records instanceof ByteBufferRecords bbr)) {
+            return error(pd.index(), Errors.INVALID_RECORD, null);
+        }
+        ByteBuffer batches = bbr.buffer();
+        try {
+            Errors invalid = checkBatches(batches, version);
+            if (invalid != Errors.NONE) {
+                return error(pd.index(), invalid, null);
+            }
+            AppendResult r = topic.partition(pd.index()).appendRecords(batches, AppendOrigin.CLIENT);
+            return new ProduceResponse.PartitionProduceResponse()
+                    .setIndex(pd.index())
+                    .setErrorCode(Errors.NONE.code())
+                    .setBaseOffset(r.firstOffset())
+                    .setLogAppendTimeMs(r.logAppendTime())
+                    .setLogStartOffset(r.logStartOffset());
+        } catch (RuntimeException e) {
+            Errors error = DataErrors.of(e);
+            if (error == Errors.UNKNOWN_SERVER_ERROR || error == Errors.KAFKA_STORAGE_ERROR) {
+                LOG.warn("Append to {}-{} failed", topic.name(), pd.index(), e);
+            } else {
+                LOG.debug("Append to {}-{} rejected: {}", topic.name(), pd.index(), e.toString());
+            }
+            return error(pd.index(), error, e instanceof InvalidRecordException ? e.getMessage() : null);
+        }
+    }
+
+    /** Kafka's request-level record checks: exactly one v2 batch, zstd only from v7, no transactions. */
+    private static Errors checkBatches(ByteBuffer batches, short version) {
+        int count = 0;
+        for (RecordBatchView b : RecordBatches.iterate(batches)) {
+            count++;
+            if (b.sizeInBytes() < RecordBatchView.HEADER_SIZE || b.magic() != RecordBatchView.MAGIC_V2) {
+                return Errors.INVALID_RECORD;
+            }
+            if (b.compressionType() == CompressionType.ZSTD && version < 7) {
+                return Errors.UNSUPPORTED_COMPRESSION_TYPE;
+            }
+            if (b.isTransactional()) {
+                return Errors.INVALID_TXN_STATE;
+            }
+        }
+        return count == 1 ? Errors.NONE : Errors.INVALID_RECORD;
+    }
+
+    private static ProduceResponse.PartitionProduceResponse error(int index, Errors error, String message) {
+        return new ProduceResponse.PartitionProduceResponse()
+                .setIndex(index)
+                .setErrorCode(error.code())
+                .setBaseOffset(-1L)
+                .setLogAppendTimeMs(-1L)
+                .setLogStartOffset(-1L)
+                .setErrorMessage(message);
+    }
+
+    @Override
+    public ProduceResponse errorResponse(RequestContext ctx, ProduceRequest request, Errors error) {
+        if (request.acks() == 0) {
+            return null;
+        }
+        ProduceResponse response = new ProduceResponse();
+        for (ProduceRequest.TopicProduceData td : request.topicData()) {
+            ProduceResponse.TopicProduceResponse tr = new ProduceResponse.TopicProduceResponse()
+                    .setName(td.name()).setTopicId(td.topicId());
+            for (ProduceRequest.PartitionProduceData pd : td.partitionData()) {
+                tr.partitionResponses().add(error(pd.index(), error, null));
+            }
+            response.responses().add(tr);
+        }
+        return response;
+    }
+}

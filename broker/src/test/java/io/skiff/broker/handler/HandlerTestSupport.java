@@ -1,0 +1,61 @@
+package io.skiff.broker.handler;
+
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.skiff.broker.BrokerContext;
+import io.skiff.broker.topic.DataPlane;
+import io.skiff.config.BrokerConfig;
+import io.skiff.config.Endpoint;
+import io.skiff.protocol.RequestHeader;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.record.RecordBatchBuilder;
+
+/** Contexts, configs and batches for handler tests. */
+final class HandlerTestSupport {
+    static final int NODE_ID = 1;
+
+    private HandlerTestSupport() {
+    }
+
+    static BrokerConfig config(Path dir, String... keyValues) {
+        Map<String, String> map = new HashMap<>();
+        map.put("log.dirs", dir.toString());
+        for (int i = 0; i < keyValues.length; i += 2) {
+            map.put(keyValues[i], keyValues[i + 1]);
+        }
+        return BrokerConfig.of(map);
+    }
+
+    static BrokerContext broker(BrokerConfig config, DataPlane data) {
+        return new BrokerContext(config, Clock.systemUTC(), "test-cluster", NODE_ID,
+                List.of(new Endpoint("PLAINTEXT", "127.0.0.1", 19092)), data);
+    }
+
+    static RequestContext ctx(ApiKeys api, int version) {
+        return new RequestContext(new RequestHeader(api, (short) version, 7, "test-client"), "conn-1", "PLAINTEXT",
+                new InetSocketAddress("127.0.0.1", 50000));
+    }
+
+    static ByteBuffer batch(int count) {
+        RecordBatchBuilder b = new RecordBatchBuilder(0L, System.currentTimeMillis());
+        for (int i = 0; i < count; i++) {
+            b.add(System.currentTimeMillis(), null, ("v" + i).getBytes(StandardCharsets.UTF_8));
+        }
+        return b.build();
+    }
+
+    static ByteBuffer idempotentBatch(long producerId, short epoch, int seq, int count) {
+        RecordBatchBuilder b = new RecordBatchBuilder(0L, System.currentTimeMillis()).producer(producerId, epoch, seq);
+        for (int i = 0; i < count; i++) {
+            b.add(System.currentTimeMillis(), null, ("v" + i).getBytes(StandardCharsets.UTF_8));
+        }
+        return b.build();
+    }
+}

@@ -1,0 +1,119 @@
+package io.skiff.broker.handler;
+
+import static io.skiff.broker.handler.HandlerTestSupport.NODE_ID;
+import static io.skiff.broker.handler.HandlerTestSupport.broker;
+import static io.skiff.broker.handler.HandlerTestSupport.config;
+import static io.skiff.broker.handler.HandlerTestSupport.ctx;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.skiff.broker.topic.DataPlane;
+import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.config.BrokerConfig;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.MetadataRequest;
+import io.skiff.protocol.message.MetadataResponse;
+
+class MetadataHandlerTest {
+    @TempDir
+    Path dir;
+
+    private static MetadataRequest names(boolean autoCreate, String... names) {
+        MetadataRequest r = new MetadataRequest().setAllowAutoTopicCreation(autoCreate);
+        List<MetadataRequest.MetadataRequestTopic> list = new ArrayList<>();
+        for (String n : names) {
+            list.add(new MetadataRequest.MetadataRequestTopic().setName(n));
+        }
+        return r.setTopics(list);
+    }
+
+    @Test
+    void describesBrokerControllerAndTopics() throws Exception {
+        BrokerConfig config = config(dir);
+        try (DataPlane data = DataPlane.open(config, Clock.systemUTC())) {
+            TopicRegistry topics = data.topics();
+            Topic t = topics.createTopic("t", 2, Map.of());
+            topics.getOrCreateInternalTopic("__consumer_offsets", 1, Map.of());
+            MetadataHandler h = new MetadataHandler(topics, broker(config, data));
+            MetadataResponse r = h.handle(ctx(ApiKeys.METADATA, 12), new MetadataRequest().setTopics(null)).join();
+            assertEquals(NODE_ID, r.controllerId());
+            assertEquals("test-cluster", r.clusterId());
+            assertEquals(1, r.brokers().size());
+            assertEquals("127.0.0.1", r.brokers().get(0).host());
+            assertEquals(19092, r.brokers().get(0).port());
+            assertEquals(2, r.topics().size(), "null topics = all");
+            MetadataResponse.MetadataResponseTopic offsets = r.topics().get(0);
+            assertEquals("__consumer_offsets", offsets.name());
+            assertTrue(offsets.isInternal());
+            MetadataResponse.MetadataResponseTopic mt = r.topics().get(1);
+            assertEquals(t.id(), mt.topicId());
+            assertEquals(2, mt.partitions().size());
+            MetadataResponse.MetadataResponsePartition p = mt.partitions().get(1);
+            assertEquals(1, p.partitionIndex());
+            assertEquals(NODE_ID, p.leaderId());
+            assertEquals(0, p.leaderEpoch());
+            assertEquals(List.of(NODE_ID), p.replicaNodes());
+            assertEquals(List.of(NODE_ID), p.isrNodes());
+            assertEquals(0, h.handle(ctx(ApiKeys.METADATA, 12), names(false)).join().topics().size(), "empty = none");
+            assertEquals(2, h.handle(ctx(ApiKeys.METADATA, 0), names(false)).join().topics().size(), "v0 empty = all");
+        }
+    }
+
+    @Test
+    void autoCreatesWhenAllowedAndEnabled() throws Exception {
+        BrokerConfig config = config(dir, "num.partitions", "3");
+        try (DataPlane data = DataPlane.open(config, Clock.systemUTC())) {
+            TopicRegistry topics = data.topics();
+            MetadataHandler h = new MetadataHandler(topics, broker(config, data));
+            MetadataResponse.MetadataResponseTopic missing =
+                    h.handle(ctx(ApiKeys.METADATA, 12), names(false, "a")).join().topics().get(0);
+            assertEquals(Errors.UNKNOWN_TOPIC_OR_PARTITION.code(), missing.errorCode());
+            MetadataResponse.MetadataResponseTopic created =
+                    h.handle(ctx(ApiKeys.METADATA, 12), names(true, "a")).join().topics().get(0);
+            assertEquals(Errors.NONE.code(), created.errorCode());
+            assertEquals(3, created.partitions().size());
+            assertEquals(topics.topic("a").orElseThrow().id(), created.topicId());
+            assertEquals(Errors.INVALID_TOPIC_EXCEPTION.code(),
+                    h.handle(ctx(ApiKeys.METADATA, 12), names(true, "bad name")).join().topics().get(0).errorCode());
+        }
+        BrokerConfig off = config(dir, "auto.create.topics.enable", "false");
+        try (DataPlane data = DataPlane.open(off, Clock.systemUTC())) {
+            TopicRegistry topics = data.topics();
+            MetadataHandler h = new MetadataHandler(topics, broker(off, data));
+            assertEquals(Errors.UNKNOWN_TOPIC_OR_PARTITION.code(),
+                    h.handle(ctx(ApiKeys.METADATA, 12), names(true, "b")).join().topics().get(0).errorCode());
+        }
+    }
+
+    @Test
+    void topicIdsAreResolvedAndUnknownIdsReported() throws Exception {
+        BrokerConfig config = config(dir);
+        try (DataPlane data = DataPlane.open(config, Clock.systemUTC())) {
+            TopicRegistry topics = data.topics();
+            Topic t = topics.createTopic("t", 1, Map.of());
+            MetadataHandler h = new MetadataHandler(topics, broker(config, data));
+            UUID unknown = UUID.randomUUID();
+            MetadataRequest r = new MetadataRequest().setTopics(new ArrayList<>(List.of(
+                    new MetadataRequest.MetadataRequestTopic().setTopicId(t.id()).setName(null),
+                    new MetadataRequest.MetadataRequestTopic().setTopicId(unknown).setName(null))));
+            MetadataResponse resp = h.handle(ctx(ApiKeys.METADATA, 12), r).join();
+            assertEquals("t", resp.topics().get(0).name());
+            assertEquals(Errors.UNKNOWN_TOPIC_ID.code(), resp.topics().get(1).errorCode());
+            assertNull(resp.topics().get(1).name());
+            assertEquals(unknown, resp.topics().get(1).topicId());
+        }
+    }
+}
