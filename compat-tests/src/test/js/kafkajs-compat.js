@@ -139,6 +139,110 @@ const commands = {
     for (const r of records) out(`record ${r.partition} ${r.offset} ${r.key} ${r.value} ${r.headers}`);
   },
 
+  // produce-idempotent TOPIC COUNT: idempotent producer (InitProducerId, sequence numbers), one message per send
+  async 'produce-idempotent'(topic, count) {
+    const producer = kafka.producer({
+      createPartitioner: Partitioners.DefaultPartitioner, idempotent: true, maxInFlightRequests: 1,
+    });
+    await producer.connect();
+    try {
+      for (let i = 0; i < Number(count); i++) {
+        const [r] = await producer.send({ topic, messages: [{ key: `idem-${i}`, value: `value-${i}` }] });
+        out(`sent ${r.topicName} ${r.partition} error=${r.errorCode} base=${r.baseOffset}`);
+      }
+    } finally {
+      await producer.disconnect();
+    }
+  },
+
+  // group-two TOPIC PARTITIONS GROUP COUNT: two members of one group share the partitions; once both hold some,
+  // an idempotent producer sends COUNT records and the members read them all. Prints what was sent, the records
+  // read (sorted) and how many partitions each member held.
+  async 'group-two'(topic, partitions, groupId, count) {
+    const records = [];
+    const assigned = [[], []];
+    const consumers = [kafka.consumer({ groupId }), kafka.consumer({ groupId })];
+    let balanced;
+    const bothAssigned = new Promise((resolve) => { balanced = resolve; });
+    let done;
+    const allRead = new Promise((resolve, reject) => { done = { resolve, reject }; });
+    try {
+      for (const [i, consumer] of consumers.entries()) {
+        await consumer.connect();
+        await consumer.subscribe({ topic, fromBeginning: true });
+        consumer.on(consumer.events.CRASH, (e) => done.reject(e.payload.error));
+        consumer.on(consumer.events.GROUP_JOIN, (e) => {
+          assigned[i] = e.payload.memberAssignment[topic] || [];
+          if (assigned[0].length > 0 && assigned[1].length > 0 &&
+              assigned[0].length + assigned[1].length === Number(partitions)) balanced();
+        });
+        await consumer.run({
+          eachMessage: async ({ partition, message }) => {
+            records.push({ partition, offset: Number(message.offset), key: message.key.toString() });
+            if (records.length >= Number(count)) done.resolve();
+          },
+        });
+      }
+      await bothAssigned;
+      await commands['produce-idempotent'](topic, count);
+      await allRead;
+    } finally {
+      await Promise.all(consumers.map((c) => c.disconnect()));
+    }
+    records.sort((a, b) => a.partition - b.partition || a.offset - b.offset);
+    for (const r of records) out(`record ${r.partition} ${r.offset} ${r.key}`);
+    out(`members ${assigned.map((a) => a.length).sort().join(',')}`);
+  },
+
+  // admin-partitions TOPIC COUNT: createPartitions, then the partition count fetchTopicMetadata sees
+  async 'admin-partitions'(topic, count) {
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      await admin.createPartitions({ topicPartitions: [{ topic, count: Number(count) }] });
+      const { topics } = await admin.fetchTopicMetadata({ topics: [topic] });
+      out(`partitions ${topics[0].partitions.length}`);
+    } finally {
+      await admin.disconnect();
+    }
+  },
+
+  // admin-configs TOPIC: describeConfigs of the topic's retention.ms and cleanup.policy
+  async 'admin-configs'(topic) {
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      const { resources } = await admin.describeConfigs({
+        includeSynonyms: false,
+        resources: [{ type: 2, name: topic, configNames: ['retention.ms', 'cleanup.policy'] }],
+      });
+      for (const r of resources) {
+        for (const e of [...r.configEntries].sort((a, b) => a.configName.localeCompare(b.configName))) {
+          out(`config ${r.resourceName} ${e.configName}=${e.configValue} default=${e.isDefault}`);
+        }
+      }
+    } finally {
+      await admin.disconnect();
+    }
+  },
+
+  // admin-delete-records TOPIC PARTITION OFFSET: deleteTopicRecords, then fetchTopicOffsets
+  async 'admin-delete-records'(topic, partition, offset) {
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      // kafkajs 2.2.4 needs the topic's metadata loaded first ("Topic metadata not loaded" otherwise, on Kafka too)
+      await admin.fetchTopicMetadata({ topics: [topic] });
+      await admin.deleteTopicRecords({ topic, partitions: [{ partition: Number(partition), offset }] });
+      const offsets = await admin.fetchTopicOffsets(topic);
+      for (const o of offsets.sort((a, b) => a.partition - b.partition)) {
+        out(`offsets ${o.partition} low=${o.low} high=${o.high}`);
+      }
+    } finally {
+      await admin.disconnect();
+    }
+  },
+
   // group-offsets GROUP TOPIC: admin fetchOffsets (what the group committed) and describeGroups
   async 'group-offsets'(groupId, topic) {
     const admin = kafka.admin();

@@ -174,6 +174,53 @@ class KafkajsCompatTest {
     }
   }
 
+  @Test
+  void idempotentProducerFeedsTwoMembersThatShareTheGroup() {
+    String topic = "js-two";
+    skiff.createTopic(topic, 3);
+    ExternalProcess.Result result = kafkajs("group-two", topic, "3", "js-two-group", "12");
+    List<String> sent = result.linesStartingWith("sent");
+    assertEquals(12, sent.size(), result.describe("sent"));
+    List<String> expected = new ArrayList<>();
+    Map<Integer, Long> nextOffset = new TreeMap<>();
+    for (int i = 0; i < sent.size(); i++) {
+      // "<topic> <partition> error=0 base=<offset>": one record per send, offsets dense per partition
+      String[] parts = sent.get(i).split(" ");
+      int partition = Integer.parseInt(parts[1]);
+      long offset = Long.parseLong(parts[3].substring("base=".length()));
+      assertEquals("error=0", parts[2]);
+      assertEquals(nextOffset.getOrDefault(partition, 0L), offset, "offset of send " + i);
+      nextOffset.put(partition, offset + 1);
+      expected.add(partition + " " + offset + " idem-" + i);
+    }
+    expected.sort(Comparator.comparing((String s) -> Integer.parseInt(s.split(" ")[0]))
+        .thenComparing(s -> Long.parseLong(s.split(" ")[1])));
+    assertEquals(expected, result.linesStartingWith("record"));
+    assertEquals(List.of("1,2"), result.linesStartingWith("members"), "3 partitions shared by 2 members");
+  }
+
+  @Test
+  void adminDescribesConfigsAddsPartitionsAndDeletesRecords() {
+    String topic = "js-admin-more";
+    assertEquals(List.of("created true", "created-again false"),
+        kafkajs("admin-create", topic, "2", "retention.ms=100000").lines());
+    assertEquals(List.of("config " + topic + " cleanup.policy=delete default=true",
+            "config " + topic + " retention.ms=100000 default=false"),
+        kafkajs("admin-configs", topic).lines());
+    assertEquals(List.of("partitions 3"), kafkajs("admin-partitions", topic, "3").lines());
+
+    List<String> sent = kafkajs("produce", topic, "30", "none").linesStartingWith("sent");
+    assertTrue(!sent.isEmpty(), "kafkajs produced");
+    long[] ends = new long[3];
+    for (ConsumerRecord<String, String> record : readAll(topic, 30)) {
+      ends[record.partition()] = Math.max(ends[record.partition()], record.offset() + 1);
+    }
+    assertTrue(ends[0] >= 2, "partition 0 holds at least 2 records: " + Arrays.toString(ends));
+    assertEquals(List.of("offsets 0 low=2 high=" + ends[0], "offsets 1 low=0 high=" + ends[1],
+            "offsets 2 low=0 high=" + ends[2]),
+        kafkajs("admin-delete-records", topic, "0", "2").lines());
+  }
+
   private static List<String> concat(List<String> a, List<String> b) {
     List<String> all = new ArrayList<>(a);
     all.addAll(b);
