@@ -1,5 +1,6 @@
 package io.skiff.broker;
 
+import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.topic.DataPlane;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
@@ -21,10 +22,16 @@ public final class BrokerContext {
   private final int nodeId;
   private final List<Endpoint> advertisedEndpoints;
   private final DataPlane dataPlane;
-  // TODO(server): the GroupCoordinator joins here once the groups helper's classes are on main.
+  private final GroupCoordinator groupCoordinator; // null in contexts built without groups (handler tests)
 
   public BrokerContext(BrokerConfig config, Clock clock, String clusterId, int nodeId,
                        List<Endpoint> advertisedEndpoints, DataPlane dataPlane) {
+    this(config, clock, clusterId, nodeId, advertisedEndpoints, dataPlane, null);
+  }
+
+  public BrokerContext(BrokerConfig config, Clock clock, String clusterId, int nodeId,
+                       List<Endpoint> advertisedEndpoints, DataPlane dataPlane, GroupCoordinator groupCoordinator) {
+    this.groupCoordinator = groupCoordinator;
     this.config = Objects.requireNonNull(config);
     this.dataPlane = Objects.requireNonNull(dataPlane);
     this.clock = Objects.requireNonNull(clock);
@@ -39,6 +46,14 @@ public final class BrokerContext {
   /** Topics, producer ids, long-poll fetches and the topic-admin executor. */
   public DataPlane dataPlane() {
     return dataPlane;
+  }
+
+  /** The consumer-group coordinator. */
+  public GroupCoordinator groupCoordinator() {
+    if (groupCoordinator == null) {
+      throw new IllegalStateException("this broker context has no group coordinator");
+    }
+    return groupCoordinator;
   }
 
   /** Shortcut for {@code dataPlane().topics()}. */

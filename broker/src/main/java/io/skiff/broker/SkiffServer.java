@@ -6,6 +6,8 @@ import io.skiff.broker.server.KafkaRequestProcessor;
 import io.skiff.broker.server.ListenerSpec;
 import io.skiff.broker.server.NettyServer;
 import io.skiff.broker.server.ServerSettings;
+import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.group.GroupCoordinators;
 import io.skiff.broker.topic.DataPlane;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.Endpoint;
@@ -79,22 +81,26 @@ public final class SkiffServer implements AutoCloseable {
     Path dataDir = config.logDirs().get(0);
     NettyServer network = null;
     DataPlane dataPlane = null;
+    GroupCoordinator groups = null;
     try {
       prepareDataDir(dataDir);
       MetaProperties meta = MetaProperties.loadOrCreate(dataDir, config.nodeId(), config.clusterId());
       dataPlane = DataPlane.open(config, clock);
-      // TODO(server): start the GroupCoordinator here (after the topics, before accepting) once it is on main.
+      groups = GroupCoordinators.start(config, dataPlane.topics(), clock); // replays __consumer_offsets
       HandlerRegistry registry = new HandlerRegistry();
       network = new NettyServer(serverSettings(config), new KafkaRequestProcessor(registry));
       List<BoundListener> bound = network.bind();
       BrokerContext context = new BrokerContext(config, clock, meta.clusterId(), meta.nodeId(),
-          advertised(config, bound), dataPlane);
+          advertised(config, bound), dataPlane, groups);
       Handlers.registerAll(registry, context);
       network.startAccepting();
       return new SkiffServer(config, dataDir, tempDirToDelete, meta, network, dataPlane, context);
     } catch (IOException | RuntimeException | Error e) {
       if (network != null) {
         network.close(Duration.ZERO);
+      }
+      if (groups != null) {
+        groups.close();
       }
       if (dataPlane != null) {
         dataPlane.close();
@@ -225,7 +231,7 @@ public final class SkiffServer implements AutoCloseable {
       // Parked long-poll fetches answer now with what they have, so draining connections does not wait for them.
       dataPlane.fetches().close();
       network.awaitShutdown(SHUTDOWN_TIMEOUT);
-      // TODO(server): close the GroupCoordinator here (before the topics: it writes to __consumer_offsets).
+      context.groupCoordinator().close(); // before the topics: it writes to __consumer_offsets
       dataPlane.close();
     } finally {
       if (tempDirToDelete != null) {
