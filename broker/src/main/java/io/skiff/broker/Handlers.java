@@ -4,6 +4,7 @@ import io.skiff.broker.handler.ApiVersionsHandler;
 import io.skiff.broker.handler.CreateTopicsHandler;
 import io.skiff.broker.handler.DeleteTopicsHandler;
 import io.skiff.broker.handler.FetchHandler;
+import io.skiff.broker.handler.GroupHandlers;
 import io.skiff.broker.handler.HandlerRegistry;
 import io.skiff.broker.handler.InitProducerIdHandler;
 import io.skiff.broker.handler.ListOffsetsHandler;
@@ -30,5 +31,8 @@ public final class Handlers {
     registry.register(new CreateTopicsHandler(data.topics(), ctx.config(), ctx.nodeId(), data.adminExecutor()));
     registry.register(new DeleteTopicsHandler(data.topics(), ctx.config().deleteTopicEnable(), data.adminExecutor()));
     registry.register(new InitProducerIdHandler(data.producerIds()));
+    GroupHandlers.register(registry, ctx.groupCoordinator(), ctx.nodeId(), ctx::advertisedEndpoint,
+        (topic, partition) -> ctx.topics().topic(topic).map(t -> partition >= 0 && partition < t.partitionCount())
+            .orElse(false), ctx.clock());
   }
 }
