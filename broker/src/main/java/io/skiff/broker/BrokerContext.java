@@ -22,18 +22,20 @@ public final class BrokerContext {
   private final int nodeId;
   private final List<Endpoint> advertisedEndpoints;
   private final DataPlane dataPlane;
-  private final GroupCoordinator groupCoordinator; // null in contexts built without groups (handler tests)
+  private final GroupCoordinator groupCoordinator;
 
+  /** A context without consumer groups (handler tests that do not need them). */
   public BrokerContext(BrokerConfig config, Clock clock, String clusterId, int nodeId,
                        List<Endpoint> advertisedEndpoints, DataPlane dataPlane) {
     this(config, clock, clusterId, nodeId, advertisedEndpoints, dataPlane, null);
   }
 
+  /** @param groupCoordinator may be null only in tests that do not touch groups */
   public BrokerContext(BrokerConfig config, Clock clock, String clusterId, int nodeId,
                        List<Endpoint> advertisedEndpoints, DataPlane dataPlane, GroupCoordinator groupCoordinator) {
-    this.groupCoordinator = groupCoordinator;
     this.config = Objects.requireNonNull(config);
     this.dataPlane = Objects.requireNonNull(dataPlane);
+    this.groupCoordinator = groupCoordinator;
     this.clock = Objects.requireNonNull(clock);
     this.clusterId = Objects.requireNonNull(clusterId);
     this.nodeId = nodeId;
@@ -48,10 +50,10 @@ public final class BrokerContext {
     return dataPlane;
   }
 
-  /** The consumer-group coordinator. */
+  /** Consumer groups and committed offsets. */
   public GroupCoordinator groupCoordinator() {
     if (groupCoordinator == null) {
-      throw new IllegalStateException("this broker context has no group coordinator");
+      throw new IllegalStateException("this context was built without a group coordinator");
     }
     return groupCoordinator;
   }

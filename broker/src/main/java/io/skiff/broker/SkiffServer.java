@@ -1,13 +1,13 @@
 package io.skiff.broker;
 
+import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.group.GroupCoordinators;
 import io.skiff.broker.handler.HandlerRegistry;
 import io.skiff.broker.server.BoundListener;
 import io.skiff.broker.server.KafkaRequestProcessor;
 import io.skiff.broker.server.ListenerSpec;
 import io.skiff.broker.server.NettyServer;
 import io.skiff.broker.server.ServerSettings;
-import io.skiff.broker.group.GroupCoordinator;
-import io.skiff.broker.group.GroupCoordinators;
 import io.skiff.broker.topic.DataPlane;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.Endpoint;
@@ -52,13 +52,15 @@ public final class SkiffServer implements AutoCloseable {
   private final MetaProperties meta;
   private final NettyServer network;
   private final DataPlane dataPlane;
+  private final GroupCoordinator groups;
   private final BrokerContext context;
   private boolean closed;
 
   private SkiffServer(BrokerConfig config, Path dataDir, Path tempDirToDelete, MetaProperties meta,
-                      NettyServer network, DataPlane dataPlane, BrokerContext context) {
+                      NettyServer network, DataPlane dataPlane, GroupCoordinator groups, BrokerContext context) {
     this.config = config;
     this.dataPlane = dataPlane;
+    this.groups = groups;
     this.dataDir = dataDir;
     this.tempDirToDelete = tempDirToDelete;
     this.meta = meta;
@@ -86,7 +88,7 @@ public final class SkiffServer implements AutoCloseable {
       prepareDataDir(dataDir);
       MetaProperties meta = MetaProperties.loadOrCreate(dataDir, config.nodeId(), config.clusterId());
       dataPlane = DataPlane.open(config, clock);
-      groups = GroupCoordinators.start(config, dataPlane.topics(), clock); // replays __consumer_offsets
+      groups = GroupCoordinators.start(config, dataPlane.topics(), clock);
       HandlerRegistry registry = new HandlerRegistry();
       network = new NettyServer(serverSettings(config), new KafkaRequestProcessor(registry));
       List<BoundListener> bound = network.bind();
@@ -94,7 +96,7 @@ public final class SkiffServer implements AutoCloseable {
           advertised(config, bound), dataPlane, groups);
       Handlers.registerAll(registry, context);
       network.startAccepting();
-      return new SkiffServer(config, dataDir, tempDirToDelete, meta, network, dataPlane, context);
+      return new SkiffServer(config, dataDir, tempDirToDelete, meta, network, dataPlane, groups, context);
     } catch (IOException | RuntimeException | Error e) {
       if (network != null) {
         network.close(Duration.ZERO);
@@ -231,7 +233,7 @@ public final class SkiffServer implements AutoCloseable {
       // Parked long-poll fetches answer now with what they have, so draining connections does not wait for them.
       dataPlane.fetches().close();
       network.awaitShutdown(SHUTDOWN_TIMEOUT);
-      context.groupCoordinator().close(); // before the topics: it writes to __consumer_offsets
+      groups.close(); // before the topics: it writes to __consumer_offsets
       dataPlane.close();
     } finally {
       if (tempDirToDelete != null) {
@@ -280,7 +282,8 @@ public final class SkiffServer implements AutoCloseable {
 
   /**
    * Builds an in-process broker. Defaults: listener {@code PLAINTEXT://127.0.0.1:0} (a free port), a new
-   * temporary data directory deleted on close, and every other key at Skiff's default.
+   * temporary data directory deleted on close, {@code offsets.topic.num.partitions=1} (Kafka's 50 would make every
+   * start and close of a test broker create and flush 50 logs), and every other key at Skiff's default.
    *
    * <p>Not thread-safe.
    */
@@ -333,6 +336,7 @@ public final class SkiffServer implements AutoCloseable {
      */
     public SkiffServer start() {
       Map<String, String> values = new LinkedHashMap<>(config);
+      values.putIfAbsent("offsets.topic.num.partitions", "1");
       if (port != null || !values.containsKey("listeners")) {
         values.put("listeners", "PLAINTEXT://127.0.0.1:" + (port == null ? 0 : port));
       }
