@@ -25,8 +25,8 @@ public final class BrokerContext {
 
   public BrokerContext(BrokerConfig config, Clock clock, String clusterId, int nodeId,
                        List<Endpoint> advertisedEndpoints, DataPlane dataPlane) {
-    this.dataPlane = Objects.requireNonNull(dataPlane);
     this.config = Objects.requireNonNull(config);
+    this.dataPlane = Objects.requireNonNull(dataPlane);
     this.clock = Objects.requireNonNull(clock);
     this.clusterId = Objects.requireNonNull(clusterId);
     this.nodeId = nodeId;
@@ -36,7 +36,7 @@ public final class BrokerContext {
     }
   }
 
-  /** Topics, producer ids, long-poll fetches and the topic admin executor. */
+  /** Topics, producer ids, long-poll fetches and the topic-admin executor. */
   public DataPlane dataPlane() {
     return dataPlane;
   }

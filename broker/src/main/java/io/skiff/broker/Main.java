@@ -90,10 +90,10 @@ public final class Main {
             .map(l -> l.name() + "://" + l.address().getHostString() + ":" + l.port())
             .collect(Collectors.joining(", "))
         : server.bootstrapServers();
+    int topics = server.recoveredTopicCount();
     return "Skiff ready in " + readyMs + " ms: listening on " + listeners + ", advertised " + server.bootstrapServers()
-        + ", data " + server.dataDir().toAbsolutePath() + ", " + server.recoveredTopicCount()
-        + " topics recovered (cluster " + server.clusterId() + ", node "
-        + server.nodeId() + ")";
+        + ", data " + server.dataDir().toAbsolutePath() + ", " + topics + (topics == 1 ? " topic" : " topics")
+        + " recovered (cluster " + server.clusterId() + ", node " + server.nodeId() + ")";
   }
 
   /** Logs go to stdout with time and level unless the user configured slf4j-simple otherwise. */

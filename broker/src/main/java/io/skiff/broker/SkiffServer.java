@@ -49,14 +49,14 @@ public final class SkiffServer implements AutoCloseable {
   private final Path tempDirToDelete;
   private final MetaProperties meta;
   private final NettyServer network;
-  private final BrokerContext context;
   private final DataPlane dataPlane;
+  private final BrokerContext context;
   private boolean closed;
 
   private SkiffServer(BrokerConfig config, Path dataDir, Path tempDirToDelete, MetaProperties meta,
-                      NettyServer network, BrokerContext context) {
-    this.dataPlane = context.dataPlane();
+                      NettyServer network, DataPlane dataPlane, BrokerContext context) {
     this.config = config;
+    this.dataPlane = dataPlane;
     this.dataDir = dataDir;
     this.tempDirToDelete = tempDirToDelete;
     this.meta = meta;
@@ -82,8 +82,8 @@ public final class SkiffServer implements AutoCloseable {
     try {
       prepareDataDir(dataDir);
       MetaProperties meta = MetaProperties.loadOrCreate(dataDir, config.nodeId(), config.clusterId());
-      dataPlane = DataPlane.open(config, clock); // recovers the topics in dataDir
-      // TODO(server): start the GroupCoordinator here once the groups helper's classes are on main.
+      dataPlane = DataPlane.open(config, clock);
+      // TODO(server): start the GroupCoordinator here (after the topics, before accepting) once it is on main.
       HandlerRegistry registry = new HandlerRegistry();
       network = new NettyServer(serverSettings(config), new KafkaRequestProcessor(registry));
       List<BoundListener> bound = network.bind();
@@ -91,7 +91,7 @@ public final class SkiffServer implements AutoCloseable {
           advertised(config, bound), dataPlane);
       Handlers.registerAll(registry, context);
       network.startAccepting();
-      return new SkiffServer(config, dataDir, tempDirToDelete, meta, network, context);
+      return new SkiffServer(config, dataDir, tempDirToDelete, meta, network, dataPlane, context);
     } catch (IOException | RuntimeException | Error e) {
       if (network != null) {
         network.close(Duration.ZERO);
@@ -197,8 +197,8 @@ public final class SkiffServer implements AutoCloseable {
   /**
    * Creates a topic with broker-default configuration.
    *
-   * @throws io.skiff.broker.topic.TopicExistsException  when it exists
-   * @throws io.skiff.broker.topic.InvalidTopicException when the name or partition count is invalid
+   * @throws io.skiff.broker.topic.TopicExistsException   if it exists
+   * @throws io.skiff.broker.topic.InvalidTopicException  for an invalid name or partition count
    */
   public void createTopic(String name, int partitions) {
     Objects.requireNonNull(name);
@@ -221,9 +221,12 @@ public final class SkiffServer implements AutoCloseable {
     }
     closed = true;
     try {
-      network.close(SHUTDOWN_TIMEOUT);
-      // TODO(server): close the GroupCoordinator here, before the data plane (it writes __consumer_offsets).
-      dataPlane.close(); // last: flushes the logs and marks a clean shutdown
+      network.beginShutdown();
+      // Parked long-poll fetches answer now with what they have, so draining connections does not wait for them.
+      dataPlane.fetches().close();
+      network.awaitShutdown(SHUTDOWN_TIMEOUT);
+      // TODO(server): close the GroupCoordinator here (before the topics: it writes to __consumer_offsets).
+      dataPlane.close();
     } finally {
       if (tempDirToDelete != null) {
         deleteRecursively(tempDirToDelete);

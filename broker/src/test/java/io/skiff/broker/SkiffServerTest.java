@@ -58,6 +58,20 @@ class SkiffServerTest {
   }
 
   @Test
+  void createdTopicsAreRecoveredOnRestart() {
+    Path dir = tmp.resolve("data");
+    try (SkiffServer server = SkiffServer.builder().dataDir(dir).start()) {
+      assertEquals(0, server.recoveredTopicCount());
+      server.createTopic("orders", 3);
+      assertThrows(io.skiff.broker.topic.TopicExistsException.class, () -> server.createTopic("orders", 1));
+    }
+    try (SkiffServer again = SkiffServer.builder().dataDir(dir).start()) {
+      assertEquals(1, again.recoveredTopicCount());
+      again.createTopic("payments", 1);
+    }
+  }
+
+  @Test
   void advertisedListenerHostIsUsedWithTheBoundPortWhenItsPortIsZero() {
     try (SkiffServer server = SkiffServer.builder()
         .config("advertised.listeners", "PLAINTEXT://broker.example:0").start()) {

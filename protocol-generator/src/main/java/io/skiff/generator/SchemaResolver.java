@@ -155,6 +155,11 @@ final class SchemaResolver {
         }
         String def = raw.attributes.get("default");
         checkDefault(raw, type, def, nullable.intersect(fieldVersions));
+        if ("null".equals(def) && !nullable.contains(fieldVersions)) {
+            // The default must be writable at every version of the field (Kafka has the same rule).
+            throw error(raw, "default=null needs nullable= to cover all the field's versions " + fieldVersions
+                + " (nullable=" + nullable + ")");
+        }
         StructSpec struct = null;
         String structName = type.structName();
         if (structName != null) {

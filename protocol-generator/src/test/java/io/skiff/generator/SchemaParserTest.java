@@ -34,6 +34,7 @@ class SchemaParserTest {
         FieldSpec name = m.fields().get(0);
         assertEquals("name", name.name());
         assertEquals(Versions.parse("1-3"), name.nullableVersions());
+        assertEquals(Versions.parse("1-3"), name.versions());
         assertTrue(name.defaultIsNull());
         assertEquals("-1", m.fields().get(1).defaultValue());
         FieldSpec ratio = m.fields().get(2);
@@ -84,6 +85,7 @@ class SchemaParserTest {
         "x int8 default=300              | 6: default 300 does not fit in int8",
         "x bool default=yes              | 6: bad bool default 'yes'",
         "x string default=null           | 6: default=null but the field is never nullable",
+        "x string nullable=2+ default=null | 6: default=null needs nullable= to cover all the field's versions 0-5",
         "x int32 mapKey                  | 6: attribute 'mapKey' is not part of the schema format",
         "x int32 colour=red              | 6: unknown attribute 'colour'",
         "x int32 v=1+ v=2+               | 6: attribute 'v' given twice",

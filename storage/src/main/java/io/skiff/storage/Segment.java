@@ -171,10 +171,24 @@ final class Segment {
         }
     }
 
-    /** Seals the segment: final time index entry, data forced, index files written. It stays readable. */
-    void seal() throws IOException {
+    /** Forces the log file of a closed segment (opening it if released). */
+    void forceFile() throws IOException {
+        SharedChannel c = acquireChannel();
+        if (c != null) {
+            try {
+                c.channel().force(true);
+            } finally {
+                c.release();
+            }
+        }
+    }
+
+    /** Seals the segment: final time index entry, data forced if asked, index files written. It stays readable. */
+    void seal(boolean force) throws IOException {
         builder.finish();
-        flush();
+        if (force) {
+            flush();
+        }
         builder.offsets().writeTo(indexFile);
         builder.times().writeTo(timeIndexFile);
         writable = false;

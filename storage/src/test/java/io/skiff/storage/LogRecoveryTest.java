@@ -117,6 +117,25 @@ class LogRecoveryTest {
     }
 
     @Test
+    void recoveredSegmentsStayAboveTheRecoveryPointUntilARollForcesThem() throws IOException {
+        fill(10); // segments 0, 4, 8
+        log.closeUncleanly();
+        Files.delete(dir().resolve(LogCheckpoint.FILE_NAME));
+        reopen();
+        assertEquals(10, recovered.size(), "no checkpoint: every segment scanned");
+        log.closeUncleanly();
+        reopen();
+        assertEquals(10, recovered.size(), "recovered segments were not forced, so they are scanned again");
+        log.append(TestBatches.batch(clock.millis(), "value-10"));
+        log.append(TestBatches.batch(clock.millis(), "value-11"));
+        log.append(TestBatches.batch(clock.millis(), "value-12")); // rolls: forces segments 0..8, recovery point 12
+        log.closeUncleanly();
+        reopen();
+        assertEquals(List.of(12L), recovered.stream().map(BatchInfo::baseOffset).toList());
+        assertEquals(13, log.logEndOffset());
+    }
+
+    @Test
     void cleanOpenScansNothingAndAppendsContinue() throws IOException {
         List<String> values = fill(30);
         log.close();

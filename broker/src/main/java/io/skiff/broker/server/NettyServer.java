@@ -63,16 +63,19 @@ public final class NettyServer implements AutoCloseable {
   private final boolean epoll;
   private EventLoopGroup group;
 
+  /** A server on epoll when available (unless the system property {@code skiff.nio} is true), else NIO. */
   public NettyServer(ServerSettings settings, RequestProcessor processor) {
-    this.settings = settings;
-    this.processor = processor;
-    this.epoll = useEpoll();
+    this(settings, processor, !Boolean.getBoolean("skiff.nio"));
   }
 
-  private static boolean useEpoll() {
-    if (Boolean.getBoolean("skiff.nio")) {
-      return false;
-    }
+  /** A server on epoll when {@code preferEpoll} and available, else NIO. */
+  public NettyServer(ServerSettings settings, RequestProcessor processor, boolean preferEpoll) {
+    this.settings = settings;
+    this.processor = processor;
+    this.epoll = preferEpoll && epollAvailable();
+  }
+
+  private static boolean epollAvailable() {
     try {
       return Epoll.isAvailable();
     } catch (Throwable notLinux) {
@@ -148,6 +151,15 @@ public final class NettyServer implements AutoCloseable {
    * {@code timeout}), then closes every connection and the event loops.
    */
   public synchronized void close(Duration timeout) {
+    beginShutdown();
+    awaitShutdown(timeout);
+  }
+
+  /**
+   * First half of a graceful stop: closes the listeners and tells every connection to stop reading, answer
+   * the request in flight and close. Returns at once; parked requests can then be completed by their owners.
+   */
+  public synchronized void beginShutdown() {
     if (group == null) {
       return;
     }
@@ -162,10 +174,19 @@ public final class NettyServer implements AutoCloseable {
         LOG.debug("Could not drain a connection", loopGone);
       }
     }
+  }
+
+  /** Second half: waits up to {@code timeout} for connections to finish, closes the rest and the event loops. */
+  public synchronized void awaitShutdown(Duration timeout) {
+    if (group == null) {
+      return;
+    }
     long deadline = System.nanoTime() + timeout.toNanos();
     for (Channel channel : connectionChannels) {
       long left = deadline - System.nanoTime();
       if (left <= 0 || !channel.closeFuture().awaitUninterruptibly(left, TimeUnit.NANOSECONDS)) {
+        LOG.info("Closing connection {} with a request still in flight after {} ms", channel.remoteAddress(),
+            timeout.toMillis());
         channel.close();
       }
     }

@@ -17,6 +17,7 @@ import io.skiff.protocol.record.RecordBatchView;
 import io.skiff.protocol.record.RecordBatches;
 import io.skiff.storage.AppendResult;
 import io.skiff.storage.Log;
+import io.skiff.storage.LogConfig;
 import io.skiff.storage.LogReadResult;
 import io.skiff.storage.TimestampOffset;
 
@@ -175,6 +176,26 @@ public final class Partition {
      */
     public Optional<TimestampOffset> maxTimestampOffset() {
         return topic.whileOpen(() -> TimestampLookup.maxTimestamp(log));
+    }
+
+    /**
+     * Deletes the records before {@code offset} (DeleteRecords): moves the log start offset there, persisted.
+     * An offset at or below the current log start offset changes nothing.
+     *
+     * @return the log start offset afterwards (Kafka's low watermark)
+     * @throws UnknownTopicException if the topic was deleted
+     * @throws io.skiff.storage.OffsetOutOfRangeException if {@code offset} is beyond the high watermark
+     */
+    public long deleteRecordsBefore(long offset) {
+        return topic.whileOpen(() -> {
+            log.deleteRecordsBefore(offset);
+            return log.logStartOffset();
+        });
+    }
+
+    /** Applies a changed topic configuration to the live log (AlterConfigs). Called by the registry. */
+    void applyLogConfig(LogConfig config) {
+        log.updateConfig(config);
     }
 
     /** The offset up to which records are readable: the log end offset (single replica, no transactions). */

@@ -51,6 +51,11 @@ public final class Topic {
         return config;
     }
 
+    /** Replaces the configuration; the registry persists it and applies it to the logs (AlterConfigs). */
+    void setConfig(TopicConfig config) {
+        this.config = config;
+    }
+
     public int partitionCount() {
         return partitions.size();
     }

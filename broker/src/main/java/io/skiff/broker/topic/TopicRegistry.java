@@ -44,6 +44,8 @@ public final class TopicRegistry implements Closeable {
     private final Clock clock;
     private final TopicMetadataStore store;
     private final Object lock = new Object();
+    // Serializes admin changes to existing topics (partitions, configuration); disk I/O allowed under it.
+    private final Object adminLock = new Object();
     // All guarded by lock.
     private final Map<String, Topic> byName = new HashMap<>();
     private final Map<UUID, Topic> byId = new HashMap<>();
@@ -296,6 +298,81 @@ public final class TopicRegistry implements Closeable {
             throw e;
         }
         return new Partition(topic, index, log, producers, clock);
+    }
+
+    /**
+     * Grows a topic to {@code totalCount} partitions (CreatePartitions): the new partitions' logs are created, then
+     * the new count is persisted, then they become visible. Admin changes to topics are serialized; none holds the
+     * map lock.
+     *
+     * @throws UnknownTopicException    if there is no such topic
+     * @throws IllegalArgumentException if {@code totalCount} is not above the current count
+     * @throws UncheckedIOException     if the files cannot be written (the new partitions are removed again)
+     */
+    public Topic createPartitions(String name, int totalCount) {
+        Topic topic = topic(name).orElseThrow(() -> new UnknownTopicException("Topic " + name + " does not exist"));
+        synchronized (adminLock) {
+            return topic.whileOpen(() -> {
+                int current = topic.partitionCount();
+                if (totalCount <= current) {
+                    throw new IllegalArgumentException("The topic " + name + " currently has " + current
+                            + " partition(s); " + totalCount + " would not be an increase.");
+                }
+                List<Partition> added = new ArrayList<>();
+                try {
+                    for (int i = current; i < totalCount; i++) {
+                        added.add(openPartition(topic, i, topic.config(), true));
+                    }
+                    store.writeTopic(metadata(topic, totalCount, topic.config()));
+                } catch (IOException | RuntimeException e) {
+                    for (Partition p : added) {
+                        closeQuietly(p, true);
+                    }
+                    if (e instanceof IOException io) {
+                        throw new UncheckedIOException("Cannot add partitions to " + name + ": " + io.getMessage(), io);
+                    }
+                    throw (RuntimeException) e;
+                }
+                List<Partition> all = new ArrayList<>(topic.partitions());
+                all.addAll(added);
+                topic.setPartitions(all);
+                LOG.info("Increased the partitions of topic {} from {} to {}", name, current, totalCount);
+                return topic;
+            });
+        }
+    }
+
+    /**
+     * Replaces a topic's configuration overrides (AlterConfigs): validated, persisted, then applied to the topic
+     * and to every partition's live log (retention, segment settings, max.message.bytes, timestamp type, flush).
+     *
+     * @return the new configuration
+     * @throws UnknownTopicException           if there is no such topic
+     * @throws io.skiff.config.ConfigException if a key is unknown or a value invalid (nothing changes)
+     * @throws UncheckedIOException            if the configuration cannot be persisted (nothing changes)
+     */
+    public TopicConfig alterTopicConfig(String name, Map<String, String> overrides) {
+        Topic topic = topic(name).orElseThrow(() -> new UnknownTopicException("Topic " + name + " does not exist"));
+        TopicConfig next = TopicConfig.of(overrides, config);
+        synchronized (adminLock) {
+            return topic.whileOpen(() -> {
+                try {
+                    store.writeTopic(metadata(topic, topic.partitionCount(), next));
+                } catch (IOException e) {
+                    throw new UncheckedIOException("Cannot store the configuration of " + name + ": " + e.getMessage(), e);
+                }
+                topic.setConfig(next);
+                for (Partition p : topic.partitions()) {
+                    p.applyLogConfig(LogConfigs.of(next));
+                }
+                LOG.info("Updated the configuration of topic {}: {}", name, next.overrides());
+                return next;
+            });
+        }
+    }
+
+    private static TopicMetadata metadata(Topic topic, int partitions, TopicConfig topicConfig) {
+        return new TopicMetadata(topic.name(), topic.id(), partitions, topic.isInternal(), topicConfig.overrides());
     }
 
     /**

@@ -1,0 +1,358 @@
+package io.skiff.broker.group;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * State of one classic group: members, generation, chosen protocol, leader, state machine, committed
+ * offsets, and the group's timers. Mirrors Kafka's classic group.
+ *
+ * <p>Not thread-safe by itself: every access happens while holding {@link #lock()}. Actions that must
+ * run after the lock is released (completing parked responses) are queued with {@link #defer(Runnable)}
+ * and run by {@link GroupRegistry#withLock}.
+ */
+final class ClassicGroup {
+    static final String CONSUMER_PROTOCOL_TYPE = "consumer";
+
+    private final String groupId;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final List<Runnable> deferred = new ArrayList<>();
+
+    private GroupState state;
+    private long currentStateTimestamp;
+    private String protocolType;
+    private String protocolName;
+    private int generationId;
+    private String leaderId;
+
+    private final Map<String, GroupMember> members = new LinkedHashMap<>();
+    private final Map<String, String> staticMembers = new HashMap<>();
+    private final Set<String> pendingMembers = new HashSet<>();
+    private final Set<String> pendingSyncMembers = new HashSet<>();
+    private Optional<Set<String>> subscribedTopics = Optional.empty();
+    boolean newMemberAdded;
+    /** True while the initial rebalance delay runs: joins then never complete the phase early. */
+    boolean initialJoinPending;
+
+    private final Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+    private final Map<TopicPartition, Integer> pendingOffsetCommits = new HashMap<>();
+
+    /** Join-phase timer (initial delay or rebalance timeout), or null. */
+    GroupScheduler.Cancellable joinTimer;
+    /** Pending-sync timer, or null. */
+    GroupScheduler.Cancellable syncTimer;
+    /** Bumped whenever timers are (re)scheduled, so stale timer tasks do nothing. */
+    long timerEpoch;
+
+    ClassicGroup(String groupId, GroupState initialState, long now) {
+        this.groupId = groupId;
+        this.state = initialState;
+        this.currentStateTimestamp = now;
+    }
+
+    String groupId() { return groupId; }
+    ReentrantLock lock() { return lock; }
+
+    void defer(Runnable action) {
+        deferred.add(action);
+    }
+
+    List<Runnable> drainDeferred() {
+        if (deferred.isEmpty()) {
+            return List.of();
+        }
+        List<Runnable> out = new ArrayList<>(deferred);
+        deferred.clear();
+        return out;
+    }
+
+    GroupState state() { return state; }
+    boolean is(GroupState s) { return state == s; }
+    long currentStateTimestamp() { return currentStateTimestamp; }
+    void currentStateTimestamp(long ts) { this.currentStateTimestamp = ts; }
+
+    void transitionTo(GroupState next, long now) {
+        if (!next.canTransitionFrom(state)) {
+            throw new IllegalStateException("Group " + groupId + " cannot go from " + state + " to " + next);
+        }
+        state = next;
+        currentStateTimestamp = now;
+    }
+
+    String protocolType() { return protocolType; }
+    void protocolType(String t) { this.protocolType = t; }
+    String protocolName() { return protocolName; }
+    void protocolName(String n) { this.protocolName = n; }
+    int generationId() { return generationId; }
+    void generationId(int g) { this.generationId = g; }
+    String leaderId() { return leaderId; }
+    boolean isLeader(String memberId) { return memberId != null && memberId.equals(leaderId); }
+    boolean isConsumerGroup() { return CONSUMER_PROTOCOL_TYPE.equals(protocolType); }
+
+    // ---- members ----
+
+    boolean has(String memberId) { return members.containsKey(memberId); }
+    GroupMember get(String memberId) { return members.get(memberId); }
+    int size() { return members.size(); }
+    Collection<GroupMember> allMembers() { return members.values(); }
+    List<GroupMember> membersSnapshot() { return new ArrayList<>(members.values()); }
+
+    void add(GroupMember member) {
+        if (member.isStatic()) {
+            if (staticMembers.containsKey(member.groupInstanceId())) {
+                throw new IllegalStateException("Static member " + member.groupInstanceId() + " already in " + groupId);
+            }
+            staticMembers.put(member.groupInstanceId(), member.memberId());
+        }
+        if (members.isEmpty()) {
+            protocolType = member.protocolType();
+        }
+        if (leaderId == null) {
+            leaderId = member.memberId();
+        }
+        members.put(member.memberId(), member);
+        pendingMembers.remove(member.memberId());
+    }
+
+    void remove(String memberId) {
+        GroupMember m = members.remove(memberId);
+        if (m != null && m.isStatic()) {
+            staticMembers.remove(m.groupInstanceId());
+        }
+        if (isLeader(memberId)) {
+            leaderId = members.isEmpty() ? null : members.keySet().iterator().next();
+        }
+        pendingMembers.remove(memberId);
+        pendingSyncMembers.remove(memberId);
+    }
+
+    /** Static membership: gives the member of {@code instanceId} a new member id, fencing the old one. */
+    GroupMember replaceStaticMember(String instanceId, String oldMemberId, String newMemberId) {
+        GroupMember m = members.remove(oldMemberId);
+        if (m == null) {
+            throw new IllegalArgumentException("Cannot replace unknown member " + oldMemberId);
+        }
+        completeJoin(m, JoinResult.error(oldMemberId, GroupError.FENCED_INSTANCE_ID));
+        completeSync(m, SyncResult.error(GroupError.FENCED_INSTANCE_ID));
+        m.memberId(newMemberId);
+        members.put(newMemberId, m);
+        if (oldMemberId.equals(leaderId)) {
+            leaderId = newMemberId;
+        }
+        staticMembers.put(instanceId, newMemberId);
+        return m;
+    }
+
+    String staticMemberId(String instanceId) { return instanceId == null ? null : staticMembers.get(instanceId); }
+    int staticMemberCount() { return staticMembers.size(); }
+
+    boolean isPendingMember(String memberId) { return pendingMembers.contains(memberId); }
+    void addPendingMember(String memberId) { pendingMembers.add(memberId); }
+    void removePendingMember(String memberId) { pendingMembers.remove(memberId); }
+    boolean hasPendingMembers() { return !pendingMembers.isEmpty(); }
+
+    void addPendingSyncMember(String memberId) { pendingSyncMembers.add(memberId); }
+    void removePendingSyncMember(String memberId) { pendingSyncMembers.remove(memberId); }
+    Set<String> pendingSyncMembers() { return Set.copyOf(pendingSyncMembers); }
+    void clearPendingSyncMembers() { pendingSyncMembers.clear(); }
+
+    int numAwaitingJoin() {
+        int n = 0;
+        for (GroupMember m : members.values()) {
+            if (m.isAwaitingJoin()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    boolean hasAllMembersJoined() {
+        return members.size() == numAwaitingJoin() && pendingMembers.isEmpty();
+    }
+
+    int rebalanceTimeoutMs() {
+        int max = 0;
+        for (GroupMember m : members.values()) {
+            max = Math.max(max, m.rebalanceTimeoutMs());
+        }
+        return max;
+    }
+
+    String generateMemberId(String clientId, String groupInstanceId) {
+        return (groupInstanceId != null ? groupInstanceId : clientId) + "-" + UUID.randomUUID();
+    }
+
+    /** If the leader has not rejoined, makes some member that has the new leader; false if none has. */
+    boolean maybeElectNewJoinedLeader() {
+        if (leaderId == null) {
+            return false;
+        }
+        GroupMember leader = members.get(leaderId);
+        if (leader != null && leader.isAwaitingJoin()) {
+            return true;
+        }
+        for (GroupMember m : members.values()) {
+            if (m.isAwaitingJoin()) {
+                leaderId = m.memberId();
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ---- protocols ----
+
+    private Set<String> candidateProtocols() {
+        Map<String, Integer> counts = new HashMap<>();
+        for (GroupMember m : members.values()) {
+            for (MemberProtocol p : m.protocols()) {
+                counts.merge(p.name(), 1, Integer::sum);
+            }
+        }
+        Set<String> out = new HashSet<>();
+        counts.forEach((name, n) -> {
+            if (n == members.size()) {
+                out.add(name);
+            }
+        });
+        return out;
+    }
+
+    /** Whether a member with this protocol type and these protocols may join (INCONSISTENT_GROUP_PROTOCOL otherwise). */
+    boolean supportsProtocols(String memberProtocolType, List<MemberProtocol> memberProtocols) {
+        if (is(GroupState.EMPTY)) {
+            return memberProtocolType != null && !memberProtocolType.isEmpty() && !memberProtocols.isEmpty();
+        }
+        if (!memberProtocolType.equals(protocolType)) {
+            return false;
+        }
+        Set<String> candidates = candidateProtocols();
+        for (MemberProtocol p : memberProtocols) {
+            if (candidates.contains(p.name())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The protocol every member supports that most members prefer. */
+    String selectProtocol() {
+        if (members.isEmpty()) {
+            throw new IllegalStateException("Cannot select a protocol for empty group " + groupId);
+        }
+        Set<String> candidates = candidateProtocols();
+        Map<String, Integer> votes = new LinkedHashMap<>();
+        for (GroupMember m : members.values()) {
+            votes.merge(m.vote(candidates), 1, Integer::sum);
+        }
+        return votes.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+    }
+
+    /** Starts the next generation: CompletingRebalance with members, Empty without. */
+    void initNextGeneration(long now) {
+        generationId++;
+        if (!members.isEmpty()) {
+            protocolName = selectProtocol();
+            subscribedTopics = computeSubscribedTopics();
+            transitionTo(GroupState.COMPLETING_REBALANCE, now);
+        } else {
+            protocolName = null;
+            subscribedTopics = computeSubscribedTopics();
+            transitionTo(GroupState.EMPTY, now);
+        }
+        pendingSyncMembers.clear();
+    }
+
+    List<JoinResult.JoinedMember> currentMemberMetadata() {
+        List<JoinResult.JoinedMember> out = new ArrayList<>();
+        for (GroupMember m : members.values()) {
+            out.add(new JoinResult.JoinedMember(m.memberId(), m.groupInstanceId(), m.metadata(protocolName)));
+        }
+        return out;
+    }
+
+    // ---- subscriptions ----
+
+    private Optional<Set<String>> computeSubscribedTopics() {
+        if (!isConsumerGroup()) {
+            return Optional.empty();
+        }
+        if (members.isEmpty()) {
+            return Optional.of(Set.of());
+        }
+        if (protocolName == null) {
+            return Optional.empty();
+        }
+        Set<String> topics = new HashSet<>();
+        for (GroupMember m : members.values()) {
+            Optional<List<String>> t = ConsumerSubscription.topics(m.metadata(protocolName));
+            if (t.isEmpty()) {
+                return Optional.empty();
+            }
+            topics.addAll(t.get());
+        }
+        return Optional.of(topics);
+    }
+
+    /** True if the group's members subscribe to {@code topic}, or if that is unknown (to be safe). */
+    boolean isSubscribedToTopic(String topic) {
+        return subscribedTopics.map(s -> s.contains(topic)).orElse(true);
+    }
+
+    Optional<Set<String>> subscribedTopics() { return subscribedTopics; }
+
+    /** Restores the subscription view after loading (no members: consumer groups subscribe to nothing). */
+    void recomputeSubscribedTopics() {
+        subscribedTopics = computeSubscribedTopics();
+    }
+
+    // ---- parked responses ----
+
+    void completeJoin(GroupMember m, JoinResult r) {
+        CompletableFuture<JoinResult> f = m.awaitingJoin;
+        if (f != null) {
+            m.awaitingJoin = null;
+            defer(() -> f.complete(r));
+        }
+    }
+
+    boolean completeSync(GroupMember m, SyncResult r) {
+        CompletableFuture<SyncResult> f = m.awaitingSync;
+        if (f != null) {
+            m.awaitingSync = null;
+            defer(() -> f.complete(r));
+            return true;
+        }
+        return false;
+    }
+
+    // ---- offsets ----
+
+    Map<TopicPartition, OffsetAndMetadata> offsets() { return offsets; }
+    boolean hasOffsets() { return !offsets.isEmpty() || !pendingOffsetCommits.isEmpty(); }
+
+    void beginPendingCommit(Collection<TopicPartition> tps) {
+        for (TopicPartition tp : tps) {
+            pendingOffsetCommits.merge(tp, 1, Integer::sum);
+        }
+    }
+
+    void endPendingCommit(Collection<TopicPartition> tps) {
+        for (TopicPartition tp : tps) {
+            pendingOffsetCommits.computeIfPresent(tp, (k, n) -> n <= 1 ? null : n - 1);
+        }
+    }
+
+    boolean hasPendingCommit(TopicPartition tp) { return pendingOffsetCommits.containsKey(tp); }
+    boolean hasPendingCommits() { return !pendingOffsetCommits.isEmpty(); }
+}

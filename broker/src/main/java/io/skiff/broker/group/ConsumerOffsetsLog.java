@@ -1,0 +1,108 @@
+package io.skiff.broker.group;
+
+import io.skiff.broker.topic.AppendOrigin;
+import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.protocol.record.Record;
+import io.skiff.protocol.record.RecordBatchBuilder;
+import io.skiff.protocol.record.RecordBatchView;
+import io.skiff.protocol.record.RecordBatches;
+import io.skiff.protocol.record.RecordReader;
+import io.skiff.storage.FileSlice;
+import io.skiff.storage.Log;
+import io.skiff.storage.LogReadResult;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@link GroupRecordLog} over the internal topic {@code __consumer_offsets}: one uncompressed record batch
+ * per append (key/value in Kafka's layouts, see {@link GroupRecordCodec}), replay by reading every
+ * partition from its start. The topic is created with compaction as Kafka does and without time or size
+ * retention, so committed offsets are never deleted by segment retention.
+ *
+ * <p>Thread-safe (the partitions serialize appends themselves).
+ */
+public final class ConsumerOffsetsLog implements GroupRecordLog {
+    public static final String TOPIC = "__consumer_offsets";
+    /** Kafka's offsets.topic.segment.bytes default. */
+    private static final String SEGMENT_BYTES = "104857600";
+    private static final int READ_CHUNK_BYTES = 1 << 20;
+
+    private final Topic topic;
+
+    private ConsumerOffsetsLog(Topic topic) {
+        this.topic = topic;
+    }
+
+    /** Opens (creating if missing) {@code __consumer_offsets} with {@code partitions} partitions. */
+    public static ConsumerOffsetsLog open(TopicRegistry registry, int partitions) {
+        Topic topic = registry.getOrCreateInternalTopic(TOPIC, partitions, Map.of(
+            "cleanup.policy", "compact",
+            "retention.ms", "-1",
+            "retention.bytes", "-1",
+            "segment.bytes", SEGMENT_BYTES));
+        return new ConsumerOffsetsLog(topic);
+    }
+
+    @Override
+    public int partitionCount() {
+        return topic.partitionCount();
+    }
+
+    @Override
+    public void append(int partition, List<KeyValue> records, long timestamp) throws IOException {
+        RecordBatchBuilder builder = new RecordBatchBuilder(0L, timestamp);
+        for (KeyValue kv : records) {
+            builder.add(timestamp, kv.key(), kv.value());
+        }
+        try {
+            topic.partition(partition).appendRecords(builder.build(), AppendOrigin.COORDINATOR);
+        } catch (RuntimeException e) {
+            throw new IOException("Append to " + TOPIC + "-" + partition + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void replay(RecordVisitor visitor) throws IOException {
+        for (int p = 0; p < topic.partitionCount(); p++) {
+            replayPartition(topic.partition(p).log(), visitor);
+        }
+    }
+
+    private static void replayPartition(Log log, RecordVisitor visitor) {
+        long offset = log.logStartOffset();
+        while (offset < log.logEndOffset()) {
+            LogReadResult read = log.read(offset, READ_CHUNK_BYTES, true);
+            if (read.slices().isEmpty()) {
+                return;
+            }
+            long next = offset;
+            try {
+                for (FileSlice slice : read.slices()) {
+                    ByteBuffer bytes = slice.readFully();
+                    for (RecordBatchView batch : RecordBatches.iterate(bytes)) {
+                        next = Math.max(next, batch.lastOffset() + 1);
+                        if (batch.isControl() || batch.lastOffset() < offset) {
+                            continue;
+                        }
+                        RecordReader reader = new RecordReader(batch);
+                        while (reader.hasNext()) {
+                            Record r = reader.next();
+                            if (r.offset() >= offset && r.key() != null) {
+                                visitor.onRecord(r.key(), r.value());
+                            }
+                        }
+                    }
+                }
+            } finally {
+                read.releaseAll();
+            }
+            if (next <= offset) {
+                return; // no progress: nothing more readable
+            }
+            offset = next;
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.AlterConfigsRequest;
+import io.skiff.protocol.message.AlterConfigsRequest.AlterConfigsResource;
+import io.skiff.protocol.message.AlterConfigsRequest.AlterableConfig;
+import io.skiff.protocol.message.AlterConfigsResponse;
+import io.skiff.protocol.message.AlterConfigsResponse.AlterConfigsResourceResponse;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * AlterConfigs (key 33), versions 0–2, Kafka's legacy (non-incremental) form: the configs given REPLACE the
+ * resource's whole set of overrides — keys not named return to their defaults. TOPIC resources are validated,
+ * persisted and applied to the live logs (unless {@code validate_only}); BROKER resources are refused as Kafka
+ * refuses non-dynamic keys, since Skiff has no dynamic broker configuration; other types get "Unknown resource type"
+ * (Kafka: legacy AlterConfigs does not serve BROKER_LOGGER). Errors and messages: see {@link ConfigAlterations}.
+ *
+ * <p>Thread-safe: stateless apart from the thread-safe registry. The work (file writes) runs on the broker's
+ * topic-admin executor, never on a network thread.
+ */
+public final class AlterConfigsHandler implements ApiHandler<AlterConfigsRequest, AlterConfigsResponse> {
+    private final Executor adminExecutor;
+    private final ConfigAlterations alterations;
+
+    public AlterConfigsHandler(TopicRegistry topics, int nodeId, Executor adminExecutor) {
+        this.adminExecutor = adminExecutor;
+        this.alterations = new ConfigAlterations(topics, nodeId);
+    }
+
+    @Override
+    public ApiKeys api() {
+        return ApiKeys.ALTER_CONFIGS;
+    }
+
+    @Override
+    public short minVersion() {
+        return 0;
+    }
+
+    @Override
+    public short maxVersion() {
+        return 2;
+    }
+
+    @Override
+    public CompletableFuture<AlterConfigsResponse> handle(RequestContext ctx, AlterConfigsRequest request) {
+        return CompletableFuture.supplyAsync(() -> respond(request), adminExecutor);
+    }
+
+    private AlterConfigsResponse respond(AlterConfigsRequest request) {
+        List<AlterConfigsResource> resources = request.resources();
+        List<Byte> types = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        resources.forEach(r -> {
+            types.add(r.resourceType());
+            names.add(r.resourceName());
+        });
+        Set<Integer> duplicates = ConfigAlterations.duplicateResources(types, names);
+        AlterConfigsResponse response = new AlterConfigsResponse();
+        for (int i = 0; i < resources.size(); i++) {
+            AlterConfigsResource resource = resources.get(i);
+            ResourceError result = duplicates.contains(i) ? ConfigAlterations.DUPLICATE_RESOURCE
+                    : alter(resource, request.validateOnly());
+            response.responses().add(new AlterConfigsResourceResponse()
+                    .setErrorCode(result.code())
+                    .setErrorMessage(result.message())
+                    .setResourceType(resource.resourceType())
+                    .setResourceName(resource.resourceName()));
+        }
+        return response;
+    }
+
+    private ResourceError alter(AlterConfigsResource resource, boolean validateOnly) {
+        List<String> keys = new ArrayList<>();
+        List<String> nullValues = new ArrayList<>();
+        Map<String, String> given = new HashMap<>();
+        for (AlterableConfig config : resource.configs()) {
+            keys.add(config.name());
+            if (config.value() == null) {
+                nullValues.add(config.name());
+            }
+            given.put(config.name(), config.value());
+        }
+        ResourceError entries = ConfigAlterations.checkEntries(keys, nullValues);
+        if (entries.isFailure()) {
+            return entries;
+        }
+        return switch (ConfigResourceType.forId(resource.resourceType())) {
+            case TOPIC -> alterations.alterTopic(resource.resourceName(), current -> given, validateOnly);
+            case BROKER -> alterations.alterBroker(resource.resourceName(), new HashSet<>(keys));
+            default -> ConfigAlterations.unknownResourceType(resource.resourceType());
+        };
+    }
+
+    @Override
+    public AlterConfigsResponse errorResponse(RequestContext ctx, AlterConfigsRequest request, Errors error) {
+        AlterConfigsResponse response = new AlterConfigsResponse();
+        for (AlterConfigsResource resource : request.resources()) {
+            response.responses().add(new AlterConfigsResourceResponse().setErrorCode(error.code())
+                    .setErrorMessage(error.message()).setResourceType(resource.resourceType())
+                    .setResourceName(resource.resourceName()));
+        }
+        return response;
+    }
+}

@@ -1,0 +1,166 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.topic.InvalidTopicException;
+import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.TopicNames;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.broker.topic.UnknownTopicException;
+import io.skiff.config.ConfigException;
+import io.skiff.config.TopicConfig;
+import io.skiff.protocol.Errors;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.UnaryOperator;
+
+/**
+ * What AlterConfigs and IncrementalAlterConfigs share: Kafka 4.1's checks, in Kafka's order, and the one domain call
+ * that changes a topic's configuration.
+ * <ol>
+ *   <li>request level: a resource named twice → INVALID_REQUEST "Each resource must appear at most once." for
+ *       both; a key named twice → "Error due to duplicate config keys"; a null value where one is needed →
+ *       "Null value not supported for : k1, k2";</li>
+ *   <li>TOPIC: the empty name → INVALID_REQUEST "Default topic resources are not allowed."; an illegal name →
+ *       INVALID_TOPIC_EXCEPTION; the resulting overrides are validated (INVALID_CONFIG with Kafka's wording)
+ *       before the topic's existence (UNKNOWN_TOPIC_OR_PARTITION "The topic 'x' does not exist."), as Kafka's
+ *       controller does; then, unless validate-only, persisted and applied to the partitions' logs;</li>
+ *   <li>BROKER: the name must be empty or our node id (INVALID_REQUEST otherwise). Skiff has no dynamic broker
+ *       configuration, so every key left set by the change is refused the way Kafka refuses a key that is not
+ *       dynamic: INVALID_REQUEST "Cannot update these configs dynamically: Set(k)" (plus a hint);</li>
+ *   <li>other resource types → INVALID_REQUEST "Unknown resource type N", Kafka's answer for a type its
+ *       AlterConfigs path does not serve (Skiff has no broker loggers, groups configs or client metrics).</li>
+ * </ol>
+ *
+ * <p>Thread-safe: stateless apart from the thread-safe registry.
+ */
+final class ConfigAlterations {
+    private final TopicRegistry topics;
+    private final int nodeId;
+
+    ConfigAlterations(TopicRegistry topics, int nodeId) {
+        this.topics = topics;
+        this.nodeId = nodeId;
+    }
+
+    /** Indexes of resources that appear more than once (same type and name): Kafka fails all of them. */
+    static Set<Integer> duplicateResources(List<Byte> types, List<String> names) {
+        Map<String, Integer> first = new HashMap<>();
+        Set<Integer> duplicates = new HashSet<>();
+        for (int i = 0; i < types.size(); i++) {
+            Integer previous = first.putIfAbsent(types.get(i) + "/" + names.get(i), i);
+            if (previous != null) {
+                duplicates.add(previous);
+                duplicates.add(i);
+            }
+        }
+        return duplicates;
+    }
+
+    static final ResourceError DUPLICATE_RESOURCE =
+            ResourceError.of(Errors.INVALID_REQUEST, "Each resource must appear at most once.");
+
+    /** The request-level checks of one resource's entries; NONE when they pass. */
+    static ResourceError checkEntries(List<String> keys, List<String> keysWithMissingValue) {
+        if (new HashSet<>(keys).size() != keys.size()) {
+            return ResourceError.of(Errors.INVALID_REQUEST, "Error due to duplicate config keys");
+        }
+        if (!keysWithMissingValue.isEmpty()) {
+            return ResourceError.of(Errors.INVALID_REQUEST,
+                    "Null value not supported for : " + String.join(", ", keysWithMissingValue));
+        }
+        return ResourceError.NONE;
+    }
+
+    static ResourceError unknownResourceType(byte type) {
+        return ResourceError.of(Errors.INVALID_REQUEST, "Unknown resource type " + type);
+    }
+
+    /**
+     * Changes a topic's overrides: {@code change} maps the current overrides (empty for a missing topic) to the new
+     * ones, or throws {@link ConfigChangeException} for an operation that cannot apply.
+     */
+    ResourceError alterTopic(String name, UnaryOperator<Map<String, String>> change, boolean validateOnly) {
+        if (name.isEmpty()) {
+            return ResourceError.of(Errors.INVALID_REQUEST, "Default topic resources are not allowed.");
+        }
+        try {
+            TopicNames.validate(name);
+        } catch (InvalidTopicException e) {
+            return ResourceError.of(Errors.INVALID_TOPIC_EXCEPTION, e.getMessage());
+        }
+        Optional<Topic> topic = topics.topic(name);
+        Map<String, String> current = topic.map(t -> t.config().overrides()).orElse(Map.of());
+        Map<String, String> next;
+        try {
+            next = change.apply(new HashMap<>(current));
+        } catch (ConfigChangeException e) {
+            return e.error();
+        }
+        try {
+            TopicConfig.of(next, topics.brokerConfig());
+        } catch (ConfigException e) {
+            return ResourceError.of(Errors.INVALID_CONFIG, TopicConfigErrors.message(e, next));
+        }
+        if (topic.isEmpty()) {
+            return unknownTopic(name);
+        }
+        if (validateOnly) {
+            return ResourceError.NONE;
+        }
+        try {
+            topics.alterTopicConfig(name, next);
+            return ResourceError.NONE;
+        } catch (UnknownTopicException e) {
+            return unknownTopic(name);
+        } catch (ConfigException e) {
+            return ResourceError.of(Errors.INVALID_CONFIG, TopicConfigErrors.message(e, next));
+        }
+    }
+
+    private static ResourceError unknownTopic(String name) {
+        return ResourceError.of(Errors.UNKNOWN_TOPIC_OR_PARTITION, "The topic '" + name + "' does not exist.");
+    }
+
+    /**
+     * Checks a change to this broker's (or the cluster's default) dynamic configuration that would leave
+     * {@code resultingKeys} set. Skiff has none, so any key left set is refused.
+     */
+    ResourceError alterBroker(String name, Set<String> resultingKeys) {
+        if (!name.isEmpty()) {
+            int id;
+            try {
+                id = Integer.parseInt(name);
+            } catch (NumberFormatException e) {
+                return ResourceError.of(Errors.INVALID_REQUEST, "Node id must be an integer, but it is: " + name);
+            }
+            if (id != nodeId) {
+                return ResourceError.of(Errors.INVALID_REQUEST,
+                        "Unexpected broker id, expected " + nodeId + ", but received " + name);
+            }
+        }
+        if (resultingKeys.isEmpty()) {
+            return ResourceError.NONE;
+        }
+        return ResourceError.of(Errors.INVALID_REQUEST, "Cannot update these configs dynamically: Set("
+                + String.join(", ", new TreeSet<>(resultingKeys)) + ") (Skiff has no dynamic broker configuration:"
+                + " set broker keys in server.properties or with --override and restart)");
+    }
+
+    /** An operation that cannot be applied to a resource's configuration (e.g. APPEND to a non-list key). */
+    static final class ConfigChangeException extends RuntimeException {
+        private final transient ResourceError error;
+
+        ConfigChangeException(ResourceError error) {
+            super(error.message(), null, false, false);
+            this.error = error;
+        }
+
+        ResourceError error() {
+            return error;
+        }
+    }
+}

@@ -1,0 +1,164 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.broker.topic.UnknownTopicException;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.CreatePartitionsRequest;
+import io.skiff.protocol.message.CreatePartitionsRequest.CreatePartitionsAssignment;
+import io.skiff.protocol.message.CreatePartitionsRequest.CreatePartitionsTopic;
+import io.skiff.protocol.message.CreatePartitionsResponse;
+import io.skiff.protocol.message.CreatePartitionsResponse.CreatePartitionsTopicResult;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * CreatePartitions (key 37), versions 0–3: grows topics to a new partition count, with Kafka 4.1's checks and
+ * messages, in its order:
+ * <ul>
+ *   <li>a topic named twice → INVALID_REQUEST "Duplicate topic name." (once, listed first);</li>
+ *   <li>an unknown topic → UNKNOWN_TOPIC_OR_PARTITION (no message);</li>
+ *   <li>the same count → INVALID_PARTITIONS "Topic already has N partition(s)."; a smaller one → INVALID_PARTITIONS
+ *       "The topic T currently has N partition(s); C would not be an increase.";</li>
+ *   <li>manual assignments: one per new partition, each naming exactly this node once, else
+ *       INVALID_REPLICA_ASSIGNMENT with Kafka's message (a single node has replication factor 1);</li>
+ *   <li>{@code validate_only} stops here; otherwise the partitions are created and persisted.</li>
+ * </ul>
+ * {@code timeout_ms} is not needed: creation completes before the answer.
+ *
+ * <p>Thread-safe: stateless apart from the thread-safe registry. The work (file writes) runs on the broker's
+ * topic-admin executor, never on a network thread.
+ */
+public final class CreatePartitionsHandler implements ApiHandler<CreatePartitionsRequest, CreatePartitionsResponse> {
+    private final Executor adminExecutor;
+    private final TopicRegistry topics;
+    private final int nodeId;
+
+    public CreatePartitionsHandler(TopicRegistry topics, int nodeId, Executor adminExecutor) {
+        this.adminExecutor = adminExecutor;
+        this.topics = topics;
+        this.nodeId = nodeId;
+    }
+
+    @Override
+    public ApiKeys api() {
+        return ApiKeys.CREATE_PARTITIONS;
+    }
+
+    @Override
+    public short minVersion() {
+        return 0;
+    }
+
+    @Override
+    public short maxVersion() {
+        return 3;
+    }
+
+    @Override
+    public CompletableFuture<CreatePartitionsResponse> handle(RequestContext ctx, CreatePartitionsRequest request) {
+        return CompletableFuture.supplyAsync(() -> respond(request), adminExecutor);
+    }
+
+    private CreatePartitionsResponse respond(CreatePartitionsRequest request) {
+        Set<String> seen = new LinkedHashSet<>();
+        Set<String> duplicates = new LinkedHashSet<>();
+        for (CreatePartitionsTopic topic : request.topics()) {
+            if (!seen.add(topic.name())) {
+                duplicates.add(topic.name());
+            }
+        }
+        CreatePartitionsResponse response = new CreatePartitionsResponse();
+        for (String name : duplicates) {
+            response.results().add(result(name, ResourceError.of(Errors.INVALID_REQUEST, "Duplicate topic name.")));
+        }
+        for (CreatePartitionsTopic topic : request.topics()) {
+            if (!duplicates.contains(topic.name())) {
+                response.results().add(result(topic.name(), create(topic, request.validateOnly())));
+            }
+        }
+        return response;
+    }
+
+    private ResourceError create(CreatePartitionsTopic request, boolean validateOnly) {
+        Optional<Topic> found = topics.topic(request.name());
+        if (found.isEmpty()) {
+            return ResourceError.of(Errors.UNKNOWN_TOPIC_OR_PARTITION, null);
+        }
+        int current = found.get().partitionCount();
+        int count = request.count();
+        if (count == current) {
+            return ResourceError.of(Errors.INVALID_PARTITIONS, "Topic already has " + current + " partition(s).");
+        }
+        if (count < current) {
+            return ResourceError.of(Errors.INVALID_PARTITIONS, "The topic " + request.name() + " currently has "
+                    + current + " partition(s); " + count + " would not be an increase.");
+        }
+        ResourceError assignment = checkAssignments(request.assignments(), count - current);
+        if (assignment.isFailure() || validateOnly) {
+            return assignment;
+        }
+        try {
+            topics.createPartitions(request.name(), count);
+            return ResourceError.NONE;
+        } catch (UnknownTopicException e) {
+            return ResourceError.of(Errors.UNKNOWN_TOPIC_OR_PARTITION, null);
+        } catch (IllegalArgumentException e) {
+            return ResourceError.of(Errors.INVALID_PARTITIONS, e.getMessage()); // lost a race with another increase
+        }
+    }
+
+    private ResourceError checkAssignments(List<CreatePartitionsAssignment> assignments, int additional) {
+        if (assignments == null) {
+            return ResourceError.NONE;
+        }
+        if (assignments.size() != additional) {
+            return invalidAssignment("Attempted to add " + additional + " additional partition(s), but only "
+                    + assignments.size() + " assignment(s) were specified.");
+        }
+        for (CreatePartitionsAssignment assignment : assignments) {
+            List<Integer> brokers = new ArrayList<>(assignment.brokerIds());
+            if (brokers.isEmpty()) {
+                return invalidAssignment("The manual partition assignment includes an empty replica list.");
+            }
+            brokers.sort(Integer::compare);
+            Integer previous = null;
+            for (Integer broker : brokers) {
+                if (broker != nodeId) {
+                    return invalidAssignment("The manual partition assignment includes broker " + broker
+                            + ", but no such broker is registered.");
+                }
+                if (broker.equals(previous)) {
+                    return invalidAssignment("The manual partition assignment includes the broker " + previous
+                            + " more than once.");
+                }
+                previous = broker;
+            }
+        }
+        return ResourceError.NONE;
+    }
+
+    private static ResourceError invalidAssignment(String message) {
+        return ResourceError.of(Errors.INVALID_REPLICA_ASSIGNMENT, message);
+    }
+
+    private static CreatePartitionsTopicResult result(String name, ResourceError error) {
+        return new CreatePartitionsTopicResult().setName(name).setErrorCode(error.code())
+                .setErrorMessage(error.message());
+    }
+
+    @Override
+    public CreatePartitionsResponse errorResponse(RequestContext ctx, CreatePartitionsRequest request, Errors error) {
+        CreatePartitionsResponse response = new CreatePartitionsResponse();
+        for (CreatePartitionsTopic topic : request.topics()) {
+            response.results().add(result(topic.name(), ResourceError.of(error, error.message())));
+        }
+        return response;
+    }
+}

@@ -1,0 +1,121 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.topic.Partition;
+import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.broker.topic.UnknownTopicException;
+import io.skiff.config.CleanupPolicy;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.DeleteRecordsRequest;
+import io.skiff.protocol.message.DeleteRecordsRequest.DeleteRecordsPartition;
+import io.skiff.protocol.message.DeleteRecordsRequest.DeleteRecordsTopic;
+import io.skiff.protocol.message.DeleteRecordsResponse;
+import io.skiff.protocol.message.DeleteRecordsResponse.DeleteRecordsPartitionResult;
+import io.skiff.protocol.message.DeleteRecordsResponse.DeleteRecordsTopicResult;
+import io.skiff.storage.OffsetOutOfRangeException;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * DeleteRecords (key 21), versions 0–2: moves partitions' log start offsets forward (Kafka's "delete records
+ * before"), answering each partition with its new low watermark (= log start offset; this node is the only
+ * replica, so there is nothing to wait for). As Kafka 4.1:
+ * <ul>
+ *   <li>offset -1 means the high watermark; an offset beyond the high watermark, or negative, → OFFSET_OUT_OF_RANGE;
+ *       an offset at or below the current log start offset changes nothing and answers the current one;</li>
+ *   <li>an unknown topic or partition → UNKNOWN_TOPIC_OR_PARTITION; an internal topic → INVALID_TOPIC_EXCEPTION;
+ *       a topic whose cleanup.policy lacks "delete" → POLICY_VIOLATION;</li>
+ *   <li>every error answers low watermark -1.</li>
+ * </ul>
+ *
+ * <p>Thread-safe: stateless apart from the thread-safe registry. The work (file writes) runs on the broker's
+ * topic-admin executor, never on a network thread.
+ */
+public final class DeleteRecordsHandler implements ApiHandler<DeleteRecordsRequest, DeleteRecordsResponse> {
+    private final Executor adminExecutor;
+    static final long HIGH_WATERMARK = -1L;
+    private static final long INVALID_LOW_WATERMARK = -1L;
+
+    private final TopicRegistry topics;
+
+    public DeleteRecordsHandler(TopicRegistry topics, Executor adminExecutor) {
+        this.adminExecutor = adminExecutor;
+        this.topics = topics;
+    }
+
+    @Override
+    public ApiKeys api() {
+        return ApiKeys.DELETE_RECORDS;
+    }
+
+    @Override
+    public short minVersion() {
+        return 0;
+    }
+
+    @Override
+    public short maxVersion() {
+        return 2;
+    }
+
+    @Override
+    public CompletableFuture<DeleteRecordsResponse> handle(RequestContext ctx, DeleteRecordsRequest request) {
+        return CompletableFuture.supplyAsync(() -> respond(request), adminExecutor);
+    }
+
+    private DeleteRecordsResponse respond(DeleteRecordsRequest request) {
+        DeleteRecordsResponse response = new DeleteRecordsResponse();
+        for (DeleteRecordsTopic topicRequest : request.topics()) {
+            DeleteRecordsTopicResult topicResult = new DeleteRecordsTopicResult().setName(topicRequest.name());
+            Optional<Topic> topic = topics.topic(topicRequest.name());
+            for (DeleteRecordsPartition p : topicRequest.partitions()) {
+                topicResult.partitions().add(delete(topic, p));
+            }
+            response.topics().add(topicResult);
+        }
+        return response;
+    }
+
+    private static DeleteRecordsPartitionResult delete(Optional<Topic> topic, DeleteRecordsPartition request) {
+        DeleteRecordsPartitionResult result = new DeleteRecordsPartitionResult()
+                .setPartitionIndex(request.partitionIndex())
+                .setLowWatermark(INVALID_LOW_WATERMARK);
+        if (topic.isEmpty() || !topic.get().hasPartition(request.partitionIndex())) {
+            return result.setErrorCode(Errors.UNKNOWN_TOPIC_OR_PARTITION.code());
+        }
+        if (topic.get().isInternal()) {
+            return result.setErrorCode(Errors.INVALID_TOPIC_EXCEPTION.code());
+        }
+        if (!topic.get().config().cleanupPolicy().contains(CleanupPolicy.DELETE)) {
+            return result.setErrorCode(Errors.POLICY_VIOLATION.code());
+        }
+        try {
+            Partition partition = topic.get().partition(request.partitionIndex());
+            long offset = request.offset() == HIGH_WATERMARK ? partition.highWatermark() : request.offset();
+            if (offset < 0 || offset > partition.highWatermark()) {
+                return result.setErrorCode(Errors.OFFSET_OUT_OF_RANGE.code());
+            }
+            return result.setLowWatermark(partition.deleteRecordsBefore(offset)).setErrorCode(Errors.NONE.code());
+        } catch (UnknownTopicException e) {
+            return result.setErrorCode(Errors.UNKNOWN_TOPIC_OR_PARTITION.code());
+        } catch (OffsetOutOfRangeException e) {
+            return result.setErrorCode(Errors.OFFSET_OUT_OF_RANGE.code());
+        }
+    }
+
+    @Override
+    public DeleteRecordsResponse errorResponse(RequestContext ctx, DeleteRecordsRequest request, Errors error) {
+        DeleteRecordsResponse response = new DeleteRecordsResponse();
+        for (DeleteRecordsTopic t : request.topics()) {
+            DeleteRecordsTopicResult topicResult = new DeleteRecordsTopicResult().setName(t.name());
+            for (DeleteRecordsPartition p : t.partitions()) {
+                topicResult.partitions().add(new DeleteRecordsPartitionResult().setPartitionIndex(p.partitionIndex())
+                        .setLowWatermark(INVALID_LOW_WATERMARK).setErrorCode(error.code()));
+            }
+            response.topics().add(topicResult);
+        }
+        return response;
+    }
+}

@@ -1,0 +1,88 @@
+package io.skiff.broker.handler;
+
+import io.skiff.config.Endpoint;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.DescribeClusterRequest;
+import io.skiff.protocol.message.DescribeClusterResponse;
+import io.skiff.protocol.message.DescribeClusterResponse.DescribeClusterBroker;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+/**
+ * DescribeCluster (key 60), versions 0–2: the cluster id, this node as the only broker (at the endpoint advertised
+ * for the listener the request came in on, no rack, never fenced) and as the controller — clients see a
+ * one-node cluster whose controller is the broker itself, as with a combined-mode KRaft node.
+ * <ul>
+ *   <li>{@code endpoint_type} (v1+): 1 (brokers) is served; 2 (controllers) → MISMATCHED_ENDPOINT_TYPE, any other →
+ *       UNSUPPORTED_ENDPOINT_TYPE, with Kafka's messages (v0 always asks for brokers);</li>
+ *   <li>{@code include_cluster_authorized_operations}: every cluster operation (no authorizer), else
+ *       Integer.MIN_VALUE;</li>
+ *   <li>{@code include_fenced_brokers} (v2): no difference, this node is never fenced.</li>
+ * </ul>
+ *
+ * <p>Thread-safe: immutable.
+ */
+public final class DescribeClusterHandler implements ApiHandler<DescribeClusterRequest, DescribeClusterResponse> {
+    private static final byte BROKERS = 1;
+    private static final byte CONTROLLERS = 2;
+
+    private final String clusterId;
+    private final int nodeId;
+    private final Function<String, Endpoint> advertisedEndpoint;
+
+    /**
+     * @param advertisedEndpoint the endpoint advertised for a listener name
+     */
+    public DescribeClusterHandler(String clusterId, int nodeId, Function<String, Endpoint> advertisedEndpoint) {
+        this.clusterId = clusterId;
+        this.nodeId = nodeId;
+        this.advertisedEndpoint = advertisedEndpoint;
+    }
+
+    @Override
+    public ApiKeys api() {
+        return ApiKeys.DESCRIBE_CLUSTER;
+    }
+
+    @Override
+    public short minVersion() {
+        return 0;
+    }
+
+    @Override
+    public short maxVersion() {
+        return 2;
+    }
+
+    @Override
+    public CompletableFuture<DescribeClusterResponse> handle(RequestContext ctx, DescribeClusterRequest request) {
+        DescribeClusterResponse response = new DescribeClusterResponse();
+        byte type = request.endpointType();
+        if (type != BROKERS) {
+            boolean known = type == CONTROLLERS;
+            Errors error = ctx.apiVersion() == 0 ? Errors.INVALID_REQUEST
+                    : known ? Errors.MISMATCHED_ENDPOINT_TYPE : Errors.UNSUPPORTED_ENDPOINT_TYPE;
+            String message = known ? "The request was sent to an endpoint of type BROKER, but we wanted an endpoint of"
+                    + " type CONTROLLER" : "Unsupported endpoint type " + type;
+            return CompletableFuture.completedFuture(response.setErrorCode(error.code()).setErrorMessage(message));
+        }
+        Endpoint endpoint = advertisedEndpoint.apply(ctx.listenerName());
+        response.setClusterId(clusterId)
+                .setControllerId(nodeId)
+                .setClusterAuthorizedOperations(request.includeClusterAuthorizedOperations()
+                        ? AuthorizedOperations.CLUSTER : AuthorizedOperations.NOT_REQUESTED);
+        response.brokers().add(new DescribeClusterBroker()
+                .setBrokerId(nodeId)
+                .setHost(endpoint.host())
+                .setPort(endpoint.port())
+                .setRack(null)
+                .setIsFenced(false));
+        return CompletableFuture.completedFuture(response);
+    }
+
+    @Override
+    public DescribeClusterResponse errorResponse(RequestContext ctx, DescribeClusterRequest request, Errors error) {
+        return new DescribeClusterResponse().setErrorCode(error.code()).setErrorMessage(error.message());
+    }
+}

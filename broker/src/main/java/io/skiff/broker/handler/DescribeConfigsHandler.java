@@ -1,0 +1,163 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.topic.InvalidTopicException;
+import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.TopicNames;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.config.BrokerConfig;
+import io.skiff.config.ConfigEntry;
+import io.skiff.config.ConfigSynonym;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.DescribeConfigsRequest;
+import io.skiff.protocol.message.DescribeConfigsRequest.DescribeConfigsResource;
+import io.skiff.protocol.message.DescribeConfigsResponse;
+import io.skiff.protocol.message.DescribeConfigsResponse.DescribeConfigsResourceResult;
+import io.skiff.protocol.message.DescribeConfigsResponse.DescribeConfigsResult;
+import io.skiff.protocol.message.DescribeConfigsResponse.DescribeConfigsSynonym;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * DescribeConfigs (key 32), versions 1–4: the configuration of topics and of this broker, as Kafka 4.1 answers.
+ * <ul>
+ *   <li>TOPIC: every topic key with its effective value, source (TOPIC_CONFIG / STATIC_BROKER_CONFIG /
+ *       DEFAULT_CONFIG), read-only false, sensitive false; synonyms when {@code include_synonyms}, documentation
+ *       when {@code include_documentation} (v3+), the value type (v3+). An illegal name → INVALID_TOPIC_EXCEPTION
+ *       with the reason; a missing topic → UNKNOWN_TOPIC_OR_PARTITION with the empty default message (as Kafka).</li>
+ *   <li>BROKER named by our node id: every broker key (all read-only: Skiff has no dynamic broker configs). The empty
+ *       name (cluster-wide dynamic defaults) → no entries, since there are none. Another id → INVALID_REQUEST
+ *       "Unexpected broker id, expected N or empty string, but received X"; a non-number → INVALID_REQUEST.</li>
+ *   <li>Any other resource type (BROKER_LOGGER, GROUP, CLIENT_METRICS, unknown ids) is not supported by Skiff: the
+ *       resource gets INVALID_REQUEST "Unsupported resource type: TYPE", Kafka's answer for a type it does not
+ *       serve.</li>
+ *   <li>{@code configuration_keys}: null or empty → all keys, else only the keys named (unknown names are skipped).</li>
+ * </ul>
+ *
+ * <p>Thread-safe: stateless apart from the thread-safe registry.
+ */
+public final class DescribeConfigsHandler implements ApiHandler<DescribeConfigsRequest, DescribeConfigsResponse> {
+    private final TopicRegistry topics;
+    private final BrokerConfig brokerConfig;
+    private final int nodeId;
+
+    public DescribeConfigsHandler(TopicRegistry topics, BrokerConfig brokerConfig, int nodeId) {
+        this.topics = topics;
+        this.brokerConfig = brokerConfig;
+        this.nodeId = nodeId;
+    }
+
+    @Override
+    public ApiKeys api() {
+        return ApiKeys.DESCRIBE_CONFIGS;
+    }
+
+    @Override
+    public short minVersion() {
+        return 1;
+    }
+
+    @Override
+    public short maxVersion() {
+        return 4;
+    }
+
+    @Override
+    public CompletableFuture<DescribeConfigsResponse> handle(RequestContext ctx, DescribeConfigsRequest request) {
+        DescribeConfigsResponse response = new DescribeConfigsResponse();
+        for (DescribeConfigsResource resource : request.resources()) {
+            response.results().add(describe(resource, request.includeSynonyms(), request.includeDocumentation()));
+        }
+        return CompletableFuture.completedFuture(response);
+    }
+
+    private DescribeConfigsResult describe(DescribeConfigsResource resource, boolean synonyms, boolean docs) {
+        DescribeConfigsResult result = new DescribeConfigsResult()
+                .setResourceType(resource.resourceType())
+                .setResourceName(resource.resourceName());
+        String name = resource.resourceName();
+        ConfigResourceType type = ConfigResourceType.forId(resource.resourceType());
+        switch (type) {
+            case TOPIC -> {
+                try {
+                    TopicNames.validate(name);
+                } catch (InvalidTopicException e) {
+                    return fail(result, Errors.INVALID_TOPIC_EXCEPTION, e.getMessage());
+                }
+                Optional<Topic> topic = topics.topic(name);
+                if (topic.isEmpty()) {
+                    return result.setErrorCode(Errors.UNKNOWN_TOPIC_OR_PARTITION.code());
+                }
+                addEntries(result, topic.get().config().describe(), resource.configurationKeys(), synonyms, docs);
+            }
+            case BROKER -> {
+                if (name == null || name.isEmpty()) {
+                    return result; // cluster-wide dynamic defaults: Skiff has none
+                }
+                Integer id = parseInt(name);
+                if (id == null) {
+                    return fail(result, Errors.INVALID_REQUEST, "Broker id must be an integer, but it is: " + name);
+                }
+                if (id != nodeId) {
+                    return fail(result, Errors.INVALID_REQUEST, "Unexpected broker id, expected " + nodeId
+                            + " or empty string, but received " + name);
+                }
+                addEntries(result, brokerConfig.describe(), resource.configurationKeys(), synonyms, docs);
+            }
+            default -> {
+                return fail(result, Errors.INVALID_REQUEST, "Unsupported resource type: " + type);
+            }
+        }
+        return result;
+    }
+
+    private static void addEntries(DescribeConfigsResult result, List<ConfigEntry> entries, List<String> keys,
+                                   boolean includeSynonyms, boolean includeDocumentation) {
+        for (ConfigEntry entry : entries) {
+            if (keys != null && !keys.isEmpty() && !keys.contains(entry.name())) {
+                continue;
+            }
+            List<DescribeConfigsSynonym> synonyms = new ArrayList<>();
+            if (includeSynonyms) {
+                for (ConfigSynonym s : entry.synonyms()) {
+                    synonyms.add(new DescribeConfigsSynonym().setName(s.name()).setValue(s.value())
+                            .setSource(s.source().id()));
+                }
+            }
+            result.configs().add(new DescribeConfigsResourceResult()
+                    .setName(entry.name())
+                    .setValue(entry.value())
+                    .setReadOnly(entry.readOnly())
+                    .setConfigSource(entry.source().id())
+                    .setIsSensitive(entry.sensitive())
+                    .setSynonyms(synonyms)
+                    .setConfigType(entry.type().id())
+                    .setDocumentation(includeDocumentation ? entry.documentation() : null));
+        }
+    }
+
+    private static DescribeConfigsResult fail(DescribeConfigsResult result, Errors error, String message) {
+        return result.setErrorCode(error.code()).setErrorMessage(message).setConfigs(new ArrayList<>());
+    }
+
+    private static Integer parseInt(String s) {
+        try {
+            return Integer.parseInt(s);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public DescribeConfigsResponse errorResponse(RequestContext ctx, DescribeConfigsRequest request, Errors error) {
+        DescribeConfigsResponse response = new DescribeConfigsResponse();
+        for (DescribeConfigsResource resource : request.resources()) {
+            response.results().add(new DescribeConfigsResult().setErrorCode(error.code())
+                    .setErrorMessage(error.message()).setResourceType(resource.resourceType())
+                    .setResourceName(resource.resourceName()));
+        }
+        return response;
+    }
+}

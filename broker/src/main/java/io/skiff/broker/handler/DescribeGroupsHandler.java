@@ -1,0 +1,84 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.group.GroupDescription;
+import io.skiff.broker.group.GroupError;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.DescribeGroupsRequest;
+import io.skiff.protocol.message.DescribeGroupsResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * DescribeGroups v0–6: state, protocol and members of each group (metadata and assignment only for
+ * Stable groups); an unknown group is "Dead" with no members. Without an authorizer every group operation
+ * is allowed, so requested authorized operations are READ, DELETE and DESCRIBE. Thread-safe.
+ */
+public final class DescribeGroupsHandler implements ApiHandler<DescribeGroupsRequest, DescribeGroupsResponse> {
+    /** Bit field of Kafka's AclOperation codes READ(3), DELETE(6), DESCRIBE(8): what a group supports. */
+    static final int GROUP_AUTHORIZED_OPERATIONS = (1 << 3) | (1 << 6) | (1 << 8);
+    /** Kafka's "authorized operations not requested" marker. */
+    static final int AUTHORIZED_OPERATIONS_OMITTED = Integer.MIN_VALUE;
+
+    private final GroupCoordinator coordinator;
+
+    public DescribeGroupsHandler(GroupCoordinator coordinator) {
+        this.coordinator = coordinator;
+    }
+
+    @Override
+    public ApiKeys api() {
+        return ApiKeys.DESCRIBE_GROUPS;
+    }
+
+    @Override
+    public short minVersion() {
+        return 0;
+    }
+
+    @Override
+    public short maxVersion() {
+        return 6;
+    }
+
+    @Override
+    public CompletableFuture<DescribeGroupsResponse> handle(RequestContext ctx, DescribeGroupsRequest request) {
+        List<DescribeGroupsResponse.DescribedGroup> groups = new ArrayList<>();
+        for (String groupId : request.groups()) {
+            GroupDescription d = coordinator.describeGroup(groupId);
+            List<DescribeGroupsResponse.DescribedGroupMember> members = new ArrayList<>();
+            for (GroupDescription.Member m : d.members()) {
+                members.add(new DescribeGroupsResponse.DescribedGroupMember()
+                    .setMemberId(m.memberId())
+                    .setGroupInstanceId(m.groupInstanceId())
+                    .setClientId(m.clientId())
+                    .setClientHost(m.clientHost())
+                    .setMemberMetadata(m.metadata())
+                    .setMemberAssignment(m.assignment()));
+            }
+            groups.add(new DescribeGroupsResponse.DescribedGroup()
+                .setErrorCode(d.error().code())
+                .setErrorMessage(d.error() == GroupError.NONE ? null : Errors.forCode(d.error().code()).message())
+                .setGroupId(groupId)
+                .setGroupState(d.state())
+                .setProtocolType(d.protocolType())
+                .setProtocolData(d.protocolName())
+                .setMembers(members)
+                .setAuthorizedOperations(request.includeAuthorizedOperations() ? GROUP_AUTHORIZED_OPERATIONS
+                    : AUTHORIZED_OPERATIONS_OMITTED));
+        }
+        return CompletableFuture.completedFuture(new DescribeGroupsResponse().setGroups(groups));
+    }
+
+    @Override
+    public DescribeGroupsResponse errorResponse(RequestContext ctx, DescribeGroupsRequest request, Errors error) {
+        List<DescribeGroupsResponse.DescribedGroup> groups = new ArrayList<>();
+        for (String groupId : request.groups()) {
+            groups.add(new DescribeGroupsResponse.DescribedGroup().setGroupId(groupId).setErrorCode(error.code())
+                .setGroupState("").setProtocolType("").setProtocolData(""));
+        }
+        return new DescribeGroupsResponse().setGroups(groups);
+    }
+}

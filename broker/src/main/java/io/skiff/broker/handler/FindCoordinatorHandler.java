@@ -1,0 +1,108 @@
+package io.skiff.broker.handler;
+
+import io.skiff.config.Endpoint;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.FindCoordinatorRequest;
+import io.skiff.protocol.message.FindCoordinatorResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+/**
+ * FindCoordinator v0–6. Group keys: this (single) broker is every group's coordinator, reached at the
+ * endpoint of the listener the request arrived on. Transaction keys: COORDINATOR_NOT_AVAILABLE
+ * (transactions are not implemented). Other key types: INVALID_REQUEST. v0–3 carry one key and answer at
+ * top level; v4+ batch keys and answer one {@code Coordinator} per key. Thread-safe (stateless).
+ */
+public final class FindCoordinatorHandler implements ApiHandler<FindCoordinatorRequest, FindCoordinatorResponse> {
+    static final byte GROUP_KEY_TYPE = 0;
+    static final byte TRANSACTION_KEY_TYPE = 1;
+
+    private final int nodeId;
+    private final Function<String, Endpoint> advertisedEndpoint;
+
+    /**
+     * @param advertisedEndpoint the endpoint clients should use, by listener name
+     */
+    public FindCoordinatorHandler(int nodeId, Function<String, Endpoint> advertisedEndpoint) {
+        this.nodeId = nodeId;
+        this.advertisedEndpoint = advertisedEndpoint;
+    }
+
+    @Override
+    public ApiKeys api() {
+        return ApiKeys.FIND_COORDINATOR;
+    }
+
+    @Override
+    public short minVersion() {
+        return 0;
+    }
+
+    @Override
+    public short maxVersion() {
+        return 6;
+    }
+
+    @Override
+    public CompletableFuture<FindCoordinatorResponse> handle(RequestContext ctx, FindCoordinatorRequest request) {
+        FindCoordinatorResponse response = new FindCoordinatorResponse();
+        Endpoint endpoint = advertisedEndpoint.apply(ctx.listenerName());
+        if (ctx.apiVersion() < 4) {
+            Errors error = errorFor(request.keyType(), request.key());
+            boolean ok = error == Errors.NONE;
+            response.setErrorCode(error.code())
+                .setErrorMessage(message(error))
+                .setNodeId(ok ? nodeId : -1)
+                .setHost(ok ? endpoint.host() : "")
+                .setPort(ok ? endpoint.port() : -1);
+        } else {
+            List<FindCoordinatorResponse.Coordinator> coordinators = new ArrayList<>();
+            for (String key : request.coordinatorKeys()) {
+                Errors error = errorFor(request.keyType(), key);
+                boolean ok = error == Errors.NONE;
+                coordinators.add(new FindCoordinatorResponse.Coordinator()
+                    .setKey(key)
+                    .setErrorCode(error.code())
+                    .setErrorMessage(message(error))
+                    .setNodeId(ok ? nodeId : -1)
+                    .setHost(ok ? endpoint.host() : "")
+                    .setPort(ok ? endpoint.port() : -1));
+            }
+            response.setCoordinators(coordinators);
+        }
+        return CompletableFuture.completedFuture(response);
+    }
+
+    private static Errors errorFor(byte keyType, String key) {
+        if (keyType == TRANSACTION_KEY_TYPE) {
+            return Errors.COORDINATOR_NOT_AVAILABLE;
+        }
+        if (keyType != GROUP_KEY_TYPE || key == null) {
+            return Errors.INVALID_REQUEST;
+        }
+        return Errors.NONE;
+    }
+
+    /** Kafka sends the error's name for NONE and its message otherwise. */
+    private static String message(Errors error) {
+        return error == Errors.NONE ? "NONE" : error.message();
+    }
+
+    @Override
+    public FindCoordinatorResponse errorResponse(RequestContext ctx, FindCoordinatorRequest request, Errors error) {
+        FindCoordinatorResponse response = new FindCoordinatorResponse();
+        if (ctx.apiVersion() < 4) {
+            return response.setErrorCode(error.code()).setErrorMessage(error.message()).setNodeId(-1).setHost("")
+                .setPort(-1);
+        }
+        List<FindCoordinatorResponse.Coordinator> coordinators = new ArrayList<>();
+        for (String key : request.coordinatorKeys()) {
+            coordinators.add(new FindCoordinatorResponse.Coordinator().setKey(key).setErrorCode(error.code())
+                .setErrorMessage(error.message()).setNodeId(-1).setHost("").setPort(-1));
+        }
+        return response.setCoordinators(coordinators);
+    }
+}

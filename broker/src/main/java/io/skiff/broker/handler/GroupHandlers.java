@@ -1,0 +1,37 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.config.Endpoint;
+import java.time.Clock;
+import java.util.function.BiPredicate;
+import java.util.function.Function;
+
+/**
+ * Registers the consumer-group handlers (FindCoordinator, JoinGroup, SyncGroup, Heartbeat, LeaveGroup,
+ * OffsetCommit, OffsetFetch, ListGroups, DescribeGroups, DeleteGroups, OffsetDelete) in one call, so the
+ * broker's wiring needs one line for them. Stateless.
+ */
+public final class GroupHandlers {
+    private GroupHandlers() {
+    }
+
+    /**
+     * @param advertisedEndpoint the endpoint clients use, by listener name (FindCoordinator answers it)
+     * @param partitionExists    whether a topic partition exists (OffsetCommit / OffsetDelete check it)
+     */
+    public static void register(HandlerRegistry registry, GroupCoordinator coordinator, int nodeId,
+                                Function<String, Endpoint> advertisedEndpoint,
+                                BiPredicate<String, Integer> partitionExists, Clock clock) {
+        registry.register(new FindCoordinatorHandler(nodeId, advertisedEndpoint));
+        registry.register(new JoinGroupHandler(coordinator));
+        registry.register(new SyncGroupHandler(coordinator));
+        registry.register(new HeartbeatHandler(coordinator));
+        registry.register(new LeaveGroupHandler(coordinator));
+        registry.register(new OffsetCommitHandler(coordinator, partitionExists, clock));
+        registry.register(new OffsetFetchHandler(coordinator));
+        registry.register(new ListGroupsHandler(coordinator));
+        registry.register(new DescribeGroupsHandler(coordinator));
+        registry.register(new DeleteGroupsHandler(coordinator));
+        registry.register(new OffsetDeleteHandler(coordinator, partitionExists));
+    }
+}

@@ -1,0 +1,47 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.HeartbeatRequest;
+import io.skiff.protocol.message.HeartbeatResponse;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Heartbeat v0–4: keeps a member's session alive; REBALANCE_IN_PROGRESS tells it to rejoin.
+ * Thread-safe.
+ */
+public final class HeartbeatHandler implements ApiHandler<HeartbeatRequest, HeartbeatResponse> {
+    private final GroupCoordinator coordinator;
+
+    public HeartbeatHandler(GroupCoordinator coordinator) {
+        this.coordinator = coordinator;
+    }
+
+    @Override
+    public ApiKeys api() {
+        return ApiKeys.HEARTBEAT;
+    }
+
+    @Override
+    public short minVersion() {
+        return 0;
+    }
+
+    @Override
+    public short maxVersion() {
+        return 4;
+    }
+
+    @Override
+    public CompletableFuture<HeartbeatResponse> handle(RequestContext ctx, HeartbeatRequest request) {
+        var error = coordinator.heartbeat(request.groupId(), request.memberId(), request.groupInstanceId(),
+            request.generationId());
+        return CompletableFuture.completedFuture(new HeartbeatResponse().setErrorCode(error.code()));
+    }
+
+    @Override
+    public HeartbeatResponse errorResponse(RequestContext ctx, HeartbeatRequest request, Errors error) {
+        return new HeartbeatResponse().setErrorCode(error.code());
+    }
+}

@@ -1,0 +1,178 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.handler.ConfigAlterations.ConfigChangeException;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.config.ConfigKey;
+import io.skiff.config.ConfigType;
+import io.skiff.config.TopicConfigKeys;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.IncrementalAlterConfigsRequest;
+import io.skiff.protocol.message.IncrementalAlterConfigsRequest.AlterConfigsResource;
+import io.skiff.protocol.message.IncrementalAlterConfigsRequest.AlterableConfig;
+import io.skiff.protocol.message.IncrementalAlterConfigsResponse;
+import io.skiff.protocol.message.IncrementalAlterConfigsResponse.AlterConfigsResourceResponse;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * IncrementalAlterConfigs (key 44), versions 0–1: per-key operations on a resource's overrides, as Kafka 4.1's
+ * controller applies them — SET (0) sets the key, DELETE (1) returns it to its default, APPEND (2) / SUBTRACT (3)
+ * add / remove comma-separated items of a LIST key (starting from the key's default when it is not set; APPEND
+ * skips items already present). APPEND/SUBTRACT on a key that is not a list → INVALID_CONFIG "Can't APPEND to key
+ * K because its type is not LIST."; an unknown operation id → INVALID_REQUEST. TOPIC changes are validated,
+ * persisted and applied to the live logs unless {@code validate_only}; BROKER changes are refused (no dynamic broker
+ * configuration, see {@link ConfigAlterations}); BROKER_LOGGER and other types → "Unknown resource type".
+ *
+ * <p>Thread-safe: stateless apart from the thread-safe registry. The work (file writes) runs on the broker's
+ * topic-admin executor, never on a network thread.
+ */
+public final class IncrementalAlterConfigsHandler
+        implements ApiHandler<IncrementalAlterConfigsRequest, IncrementalAlterConfigsResponse> {
+    private final Executor adminExecutor;
+    static final byte SET = 0;
+    static final byte DELETE = 1;
+    static final byte APPEND = 2;
+    static final byte SUBTRACT = 3;
+    private static final String[] OP_NAMES = {"SET", "DELETE", "APPEND", "SUBTRACT"};
+
+    private final ConfigAlterations alterations;
+
+    public IncrementalAlterConfigsHandler(TopicRegistry topics, int nodeId, Executor adminExecutor) {
+        this.adminExecutor = adminExecutor;
+        this.alterations = new ConfigAlterations(topics, nodeId);
+    }
+
+    @Override
+    public ApiKeys api() {
+        return ApiKeys.INCREMENTAL_ALTER_CONFIGS;
+    }
+
+    @Override
+    public short minVersion() {
+        return 0;
+    }
+
+    @Override
+    public short maxVersion() {
+        return 1;
+    }
+
+    @Override
+    public CompletableFuture<IncrementalAlterConfigsResponse> handle(RequestContext ctx, IncrementalAlterConfigsRequest request) {
+        return CompletableFuture.supplyAsync(() -> respond(request), adminExecutor);
+    }
+
+    private IncrementalAlterConfigsResponse respond(IncrementalAlterConfigsRequest request) {
+        List<AlterConfigsResource> resources = request.resources();
+        List<Byte> types = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        resources.forEach(r -> {
+            types.add(r.resourceType());
+            names.add(r.resourceName());
+        });
+        Set<Integer> duplicates = ConfigAlterations.duplicateResources(types, names);
+        IncrementalAlterConfigsResponse response = new IncrementalAlterConfigsResponse();
+        for (int i = 0; i < resources.size(); i++) {
+            AlterConfigsResource resource = resources.get(i);
+            ResourceError result = duplicates.contains(i) ? ConfigAlterations.DUPLICATE_RESOURCE
+                    : alter(resource, request.validateOnly());
+            response.responses().add(new AlterConfigsResourceResponse()
+                    .setErrorCode(result.code())
+                    .setErrorMessage(result.message())
+                    .setResourceType(resource.resourceType())
+                    .setResourceName(resource.resourceName()));
+        }
+        return response;
+    }
+
+    private ResourceError alter(AlterConfigsResource resource, boolean validateOnly) {
+        List<String> keys = new ArrayList<>();
+        List<String> nullValues = new ArrayList<>();
+        for (AlterableConfig config : resource.configs()) {
+            keys.add(config.name());
+            if (config.configOperation() != DELETE && config.value() == null) {
+                nullValues.add(config.name());
+            }
+        }
+        ResourceError entries = ConfigAlterations.checkEntries(keys, nullValues);
+        if (entries.isFailure()) {
+            return entries;
+        }
+        for (AlterableConfig config : resource.configs()) {
+            if (config.configOperation() < SET || config.configOperation() > SUBTRACT) {
+                return ResourceError.of(Errors.INVALID_REQUEST, "Unknown operations type " + config.configOperation());
+            }
+        }
+        return switch (ConfigResourceType.forId(resource.resourceType())) {
+            case TOPIC -> alterations.alterTopic(resource.resourceName(),
+                    current -> applyTopicOps(current, resource.configs()), validateOnly);
+            case BROKER -> alterations.alterBroker(resource.resourceName(), brokerKeysLeftSet(resource.configs()));
+            default -> ConfigAlterations.unknownResourceType(resource.resourceType());
+        };
+    }
+
+    /** Applies the operations to a copy of a topic's overrides. */
+    static Map<String, String> applyTopicOps(Map<String, String> overrides, List<AlterableConfig> ops) {
+        for (AlterableConfig op : ops) {
+            String key = op.name();
+            switch (op.configOperation()) {
+                case SET -> overrides.put(key, op.value());
+                case DELETE -> overrides.remove(key);
+                default -> {
+                    ConfigKey definition = TopicConfigKeys.TABLE.get(key);
+                    if (definition == null || definition.type() != ConfigType.LIST) {
+                        throw new ConfigChangeException(ResourceError.of(Errors.INVALID_CONFIG, "Can't "
+                                + OP_NAMES[op.configOperation()] + " to key " + key + " because its type is not LIST."));
+                    }
+                    String base = overrides.containsKey(key) ? overrides.get(key) : definition.defaultValue();
+                    List<String> items = new ArrayList<>();
+                    for (String item : base == null ? new String[0] : base.split(",")) {
+                        if (!item.isEmpty()) {
+                            items.add(item);
+                        }
+                    }
+                    for (String item : op.value().split(",")) {
+                        if (op.configOperation() == APPEND && !items.contains(item)) {
+                            items.add(item);
+                        } else if (op.configOperation() == SUBTRACT) {
+                            items.remove(item);
+                        }
+                    }
+                    overrides.put(key, String.join(",", items));
+                }
+            }
+        }
+        return overrides;
+    }
+
+    /** The broker keys a change would leave set, starting from Skiff's (empty) dynamic broker configuration. */
+    private static Set<String> brokerKeysLeftSet(List<AlterableConfig> ops) {
+        Set<String> set = new HashSet<>();
+        for (AlterableConfig op : ops) {
+            if (op.configOperation() == DELETE) {
+                set.remove(op.name());
+            } else {
+                set.add(op.name());
+            }
+        }
+        return set;
+    }
+
+    @Override
+    public IncrementalAlterConfigsResponse errorResponse(RequestContext ctx, IncrementalAlterConfigsRequest request,
+                                                         Errors error) {
+        IncrementalAlterConfigsResponse response = new IncrementalAlterConfigsResponse();
+        for (AlterConfigsResource resource : request.resources()) {
+            response.responses().add(new AlterConfigsResourceResponse().setErrorCode(error.code())
+                    .setErrorMessage(error.message()).setResourceType(resource.resourceType())
+                    .setResourceName(resource.resourceName()));
+        }
+        return response;
+    }
+}

@@ -1,0 +1,87 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.group.JoinGroupParams;
+import io.skiff.broker.group.JoinResult;
+import io.skiff.broker.group.MemberProtocol;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.JoinGroupRequest;
+import io.skiff.protocol.message.JoinGroupResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * JoinGroup v0–9: the response is parked in the coordinator until the join phase completes. v0 has no
+ * rebalance timeout (the session timeout is used, as Kafka does); v4+ makes new members fetch their id
+ * first (MEMBER_ID_REQUIRED); v9 lets a rejoining static leader skip the assignment. Thread-safe.
+ */
+public final class JoinGroupHandler implements ApiHandler<JoinGroupRequest, JoinGroupResponse> {
+    private final GroupCoordinator coordinator;
+
+    public JoinGroupHandler(GroupCoordinator coordinator) {
+        this.coordinator = coordinator;
+    }
+
+    @Override
+    public ApiKeys api() {
+        return ApiKeys.JOIN_GROUP;
+    }
+
+    @Override
+    public short minVersion() {
+        return 0;
+    }
+
+    @Override
+    public short maxVersion() {
+        return 9;
+    }
+
+    @Override
+    public CompletableFuture<JoinGroupResponse> handle(RequestContext ctx, JoinGroupRequest request) {
+        short version = ctx.apiVersion();
+        List<MemberProtocol> protocols = new ArrayList<>();
+        for (JoinGroupRequest.JoinGroupRequestProtocol p : request.protocols()) {
+            protocols.add(new MemberProtocol(p.name(), p.metadata()));
+        }
+        int rebalanceTimeout = version == 0 ? request.sessionTimeoutMs() : request.rebalanceTimeoutMs();
+        JoinGroupParams params = new JoinGroupParams(request.groupId(), request.memberId(), request.groupInstanceId(),
+            version >= 4, version >= 9, ctx.clientId() == null ? "" : ctx.clientId(), clientHost(ctx),
+            rebalanceTimeout, request.sessionTimeoutMs(), request.protocolType(), protocols, request.reason());
+        return coordinator.joinGroup(params).thenApply(r -> toResponse(r, version));
+    }
+
+    static String clientHost(RequestContext ctx) {
+        return ctx.clientAddress() == null || ctx.clientAddress().getAddress() == null ? ""
+            : ctx.clientAddress().getAddress().toString();
+    }
+
+    private static JoinGroupResponse toResponse(JoinResult r, short version) {
+        List<JoinGroupResponse.JoinGroupResponseMember> members = new ArrayList<>();
+        for (JoinResult.JoinedMember m : r.members()) {
+            members.add(new JoinGroupResponse.JoinGroupResponseMember()
+                .setMemberId(m.memberId())
+                .setGroupInstanceId(m.groupInstanceId())
+                .setMetadata(m.metadata()));
+        }
+        // Before v7 the protocol name is not nullable: Kafka sends "" instead of null.
+        String protocolName = r.protocolName() == null && version < 7 ? "" : r.protocolName();
+        return new JoinGroupResponse()
+            .setErrorCode(r.error().code())
+            .setGenerationId(r.generationId())
+            .setProtocolType(r.protocolType())
+            .setProtocolName(protocolName)
+            .setLeader(r.leaderId() == null ? "" : r.leaderId())
+            .setSkipAssignment(r.skipAssignment())
+            .setMemberId(r.memberId() == null ? "" : r.memberId())
+            .setMembers(members);
+    }
+
+    @Override
+    public JoinGroupResponse errorResponse(RequestContext ctx, JoinGroupRequest request, Errors error) {
+        return new JoinGroupResponse().setErrorCode(error.code()).setGenerationId(-1)
+            .setProtocolName(ctx.apiVersion() < 7 ? "" : null).setLeader("").setMemberId(request.memberId());
+    }
+}

@@ -1,0 +1,76 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.group.GroupError;
+import io.skiff.broker.group.LeaveResult;
+import io.skiff.broker.group.MemberIdentity;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.LeaveGroupRequest;
+import io.skiff.protocol.message.LeaveGroupResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * LeaveGroup v0–5: v0–2 name one member and answer with one error code (a member's error becomes the
+ * top-level error, as Kafka does); v3+ name a batch of members (by member id or group instance id) and
+ * answer per member. Thread-safe.
+ */
+public final class LeaveGroupHandler implements ApiHandler<LeaveGroupRequest, LeaveGroupResponse> {
+    private final GroupCoordinator coordinator;
+
+    public LeaveGroupHandler(GroupCoordinator coordinator) {
+        this.coordinator = coordinator;
+    }
+
+    @Override
+    public ApiKeys api() {
+        return ApiKeys.LEAVE_GROUP;
+    }
+
+    @Override
+    public short minVersion() {
+        return 0;
+    }
+
+    @Override
+    public short maxVersion() {
+        return 5;
+    }
+
+    @Override
+    public CompletableFuture<LeaveGroupResponse> handle(RequestContext ctx, LeaveGroupRequest request) {
+        short version = ctx.apiVersion();
+        List<MemberIdentity> leaving = new ArrayList<>();
+        if (version < 3) {
+            leaving.add(new MemberIdentity(request.memberId(), null, null));
+        } else {
+            for (LeaveGroupRequest.MemberIdentity m : request.members()) {
+                leaving.add(new MemberIdentity(m.memberId(), m.groupInstanceId(), m.reason()));
+            }
+        }
+        LeaveResult result = coordinator.leaveGroup(request.groupId(), leaving);
+        LeaveGroupResponse response = new LeaveGroupResponse();
+        if (version < 3) {
+            GroupError error = result.error();
+            if (error == GroupError.NONE && !result.members().isEmpty()) {
+                error = result.members().get(0).error();
+            }
+            return CompletableFuture.completedFuture(response.setErrorCode(error.code()));
+        }
+        List<LeaveGroupResponse.MemberResponse> members = new ArrayList<>();
+        for (LeaveResult.MemberResult m : result.members()) {
+            members.add(new LeaveGroupResponse.MemberResponse()
+                .setMemberId(m.memberId())
+                .setGroupInstanceId(m.groupInstanceId())
+                .setErrorCode(m.error().code()));
+        }
+        return CompletableFuture.completedFuture(response.setErrorCode(result.error().code()).setMembers(members));
+    }
+
+    @Override
+    public LeaveGroupResponse errorResponse(RequestContext ctx, LeaveGroupRequest request, Errors error) {
+        return new LeaveGroupResponse().setErrorCode(error.code());
+    }
+}

@@ -1,0 +1,60 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.group.GroupOverview;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.ListGroupsRequest;
+import io.skiff.protocol.message.ListGroupsResponse;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * ListGroups v0–5: every group, filtered by state (v4+, case-insensitive) and type (v5+; all groups here
+ * are "classic"). Thread-safe.
+ */
+public final class ListGroupsHandler implements ApiHandler<ListGroupsRequest, ListGroupsResponse> {
+    private final GroupCoordinator coordinator;
+
+    public ListGroupsHandler(GroupCoordinator coordinator) {
+        this.coordinator = coordinator;
+    }
+
+    @Override
+    public ApiKeys api() {
+        return ApiKeys.LIST_GROUPS;
+    }
+
+    @Override
+    public short minVersion() {
+        return 0;
+    }
+
+    @Override
+    public short maxVersion() {
+        return 5;
+    }
+
+    @Override
+    public CompletableFuture<ListGroupsResponse> handle(RequestContext ctx, ListGroupsRequest request) {
+        var states = request.statesFilter() == null ? new HashSet<String>() : new HashSet<>(request.statesFilter());
+        var types = request.typesFilter() == null ? new HashSet<String>() : new HashSet<>(request.typesFilter());
+        List<ListGroupsResponse.ListedGroup> groups = new ArrayList<>();
+        for (GroupOverview g : coordinator.listGroups(states, types)) {
+            groups.add(new ListGroupsResponse.ListedGroup()
+                .setGroupId(g.groupId())
+                .setProtocolType(g.protocolType())
+                .setGroupState(g.state())
+                .setGroupType(g.groupType()));
+        }
+        return CompletableFuture.completedFuture(new ListGroupsResponse().setErrorCode(Errors.NONE.code())
+            .setGroups(groups));
+    }
+
+    @Override
+    public ListGroupsResponse errorResponse(RequestContext ctx, ListGroupsRequest request, Errors error) {
+        return new ListGroupsResponse().setErrorCode(error.code());
+    }
+}

@@ -1,0 +1,78 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.group.GroupError;
+import io.skiff.broker.group.TopicPartition;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.OffsetDeleteRequest;
+import io.skiff.protocol.message.OffsetDeleteResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BiPredicate;
+
+/**
+ * OffsetDelete v0: deletes a group's committed offsets of some partitions; partitions of topics the
+ * group's members still subscribe to get GROUP_SUBSCRIBED_TO_TOPIC, unknown partitions
+ * UNKNOWN_TOPIC_OR_PARTITION. Thread-safe.
+ */
+public final class OffsetDeleteHandler implements ApiHandler<OffsetDeleteRequest, OffsetDeleteResponse> {
+    private final GroupCoordinator coordinator;
+    private final BiPredicate<String, Integer> partitionExists;
+
+    public OffsetDeleteHandler(GroupCoordinator coordinator, BiPredicate<String, Integer> partitionExists) {
+        this.coordinator = coordinator;
+        this.partitionExists = partitionExists;
+    }
+
+    @Override
+    public ApiKeys api() {
+        return ApiKeys.OFFSET_DELETE;
+    }
+
+    @Override
+    public short minVersion() {
+        return 0;
+    }
+
+    @Override
+    public short maxVersion() {
+        return 0;
+    }
+
+    @Override
+    public CompletableFuture<OffsetDeleteResponse> handle(RequestContext ctx, OffsetDeleteRequest request) {
+        List<TopicPartition> known = new ArrayList<>();
+        for (OffsetDeleteRequest.OffsetDeleteRequestTopic t : request.topics()) {
+            for (OffsetDeleteRequest.OffsetDeleteRequestPartition p : t.partitions()) {
+                if (partitionExists.test(t.name(), p.partitionIndex())) {
+                    known.add(new TopicPartition(t.name(), p.partitionIndex()));
+                }
+            }
+        }
+        return coordinator.deleteOffsets(request.groupId(), known).thenApply(result -> {
+            if (result.error() != GroupError.NONE) {
+                return new OffsetDeleteResponse().setErrorCode(result.error().code());
+            }
+            List<OffsetDeleteResponse.OffsetDeleteResponseTopic> topics = new ArrayList<>();
+            for (OffsetDeleteRequest.OffsetDeleteRequestTopic t : request.topics()) {
+                List<OffsetDeleteResponse.OffsetDeleteResponsePartition> partitions = new ArrayList<>();
+                for (OffsetDeleteRequest.OffsetDeleteRequestPartition p : t.partitions()) {
+                    GroupError e = result.partitions().getOrDefault(new TopicPartition(t.name(), p.partitionIndex()),
+                        GroupError.UNKNOWN_TOPIC_OR_PARTITION);
+                    partitions.add(new OffsetDeleteResponse.OffsetDeleteResponsePartition()
+                        .setPartitionIndex(p.partitionIndex()).setErrorCode(e.code()));
+                }
+                topics.add(new OffsetDeleteResponse.OffsetDeleteResponseTopic().setName(t.name())
+                    .setPartitions(partitions));
+            }
+            return new OffsetDeleteResponse().setErrorCode(Errors.NONE.code()).setTopics(topics);
+        });
+    }
+
+    @Override
+    public OffsetDeleteResponse errorResponse(RequestContext ctx, OffsetDeleteRequest request, Errors error) {
+        return new OffsetDeleteResponse().setErrorCode(error.code());
+    }
+}

@@ -1,0 +1,149 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.group.GroupError;
+import io.skiff.broker.group.OffsetAndMetadata;
+import io.skiff.broker.group.OffsetFetchResult;
+import io.skiff.broker.group.TopicPartition;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.OffsetFetchRequest;
+import io.skiff.protocol.message.OffsetFetchResponse;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * OffsetFetch v1–9: committed offsets of one group (v1–7) or several (v8+); null topics (v2+) means every
+ * committed partition; require_stable (v7+) reports partitions with a commit still being written as
+ * UNSTABLE_OFFSET_COMMIT. A partition without a committed offset answers offset -1, epoch -1, metadata "".
+ * v1 has no group-level error code: a group error is reported on every partition. Thread-safe.
+ */
+public final class OffsetFetchHandler implements ApiHandler<OffsetFetchRequest, OffsetFetchResponse> {
+    private final GroupCoordinator coordinator;
+
+    public OffsetFetchHandler(GroupCoordinator coordinator) {
+        this.coordinator = coordinator;
+    }
+
+    @Override
+    public ApiKeys api() {
+        return ApiKeys.OFFSET_FETCH;
+    }
+
+    @Override
+    public short minVersion() {
+        return 1;
+    }
+
+    @Override
+    public short maxVersion() {
+        return 9;
+    }
+
+    @Override
+    public CompletableFuture<OffsetFetchResponse> handle(RequestContext ctx, OffsetFetchRequest request) {
+        short version = ctx.apiVersion();
+        OffsetFetchResponse response = new OffsetFetchResponse();
+        if (version < 8) {
+            List<TopicPartition> wanted = null;
+            if (request.topics() != null) {
+                wanted = new ArrayList<>();
+                for (OffsetFetchRequest.OffsetFetchRequestTopic t : request.topics()) {
+                    for (int p : t.partitionIndexes()) {
+                        wanted.add(new TopicPartition(t.name(), p));
+                    }
+                }
+            }
+            OffsetFetchResult result = coordinator.fetchOffsets(request.groupId(), wanted, request.requireStable());
+            List<OffsetFetchResponse.OffsetFetchResponseTopic> topics = new ArrayList<>();
+            groupByTopic(result, wanted).forEach((topic, parts) -> {
+                List<OffsetFetchResponse.OffsetFetchResponsePartition> partitions = new ArrayList<>();
+                parts.forEach((partition, pr) -> {
+                    OffsetAndMetadata om = pr.offset();
+                    GroupError error = version < 2 && result.error() != GroupError.NONE ? result.error() : pr.error();
+                    partitions.add(new OffsetFetchResponse.OffsetFetchResponsePartition()
+                        .setPartitionIndex(partition)
+                        .setCommittedOffset(om == null ? -1L : om.offset())
+                        .setCommittedLeaderEpoch(om == null ? -1 : om.leaderEpoch())
+                        .setMetadata(om == null ? "" : om.metadata())
+                        .setErrorCode(error.code()));
+                });
+                topics.add(new OffsetFetchResponse.OffsetFetchResponseTopic().setName(topic).setPartitions(partitions));
+            });
+            response.setTopics(topics).setErrorCode(result.error().code());
+        } else {
+            List<OffsetFetchResponse.OffsetFetchResponseGroup> groups = new ArrayList<>();
+            for (OffsetFetchRequest.OffsetFetchRequestGroup g : request.groups()) {
+                groups.add(fetchGroup(g, request.requireStable()));
+            }
+            response.setGroups(groups);
+        }
+        return CompletableFuture.completedFuture(response);
+    }
+
+    private OffsetFetchResponse.OffsetFetchResponseGroup fetchGroup(OffsetFetchRequest.OffsetFetchRequestGroup g,
+                                                                      boolean requireStable) {
+        List<TopicPartition> wanted = null;
+        if (g.topics() != null) {
+            wanted = new ArrayList<>();
+            for (OffsetFetchRequest.OffsetFetchRequestTopics t : g.topics()) {
+                for (int p : t.partitionIndexes()) {
+                    wanted.add(new TopicPartition(t.name(), p));
+                }
+            }
+        }
+        OffsetFetchResult result = coordinator.fetchOffsets(g.groupId(), wanted, requireStable);
+        List<OffsetFetchResponse.OffsetFetchResponseTopics> topics = new ArrayList<>();
+        groupByTopic(result, wanted).forEach((topic, parts) -> {
+            List<OffsetFetchResponse.OffsetFetchResponsePartitions> partitions = new ArrayList<>();
+            parts.forEach((partition, pr) -> {
+                OffsetAndMetadata om = pr.offset();
+                partitions.add(new OffsetFetchResponse.OffsetFetchResponsePartitions()
+                    .setPartitionIndex(partition)
+                    .setCommittedOffset(om == null ? -1L : om.offset())
+                    .setCommittedLeaderEpoch(om == null ? -1 : om.leaderEpoch())
+                    .setMetadata(om == null ? "" : om.metadata())
+                    .setErrorCode(pr.error().code()));
+            });
+            topics.add(new OffsetFetchResponse.OffsetFetchResponseTopics().setName(topic).setPartitions(partitions));
+        });
+        return new OffsetFetchResponse.OffsetFetchResponseGroup().setGroupId(g.groupId()).setTopics(topics)
+            .setErrorCode(result.error().code());
+    }
+
+    /** Results by topic then partition, in request order when partitions were named. */
+    private static Map<String, Map<Integer, OffsetFetchResult.PartitionResult>> groupByTopic(
+            OffsetFetchResult result, List<TopicPartition> wanted) {
+        Map<String, Map<Integer, OffsetFetchResult.PartitionResult>> out = new LinkedHashMap<>();
+        if (wanted != null) {
+            OffsetFetchResult.PartitionResult none = new OffsetFetchResult.PartitionResult(null, GroupError.NONE);
+            for (TopicPartition tp : wanted) {
+                out.computeIfAbsent(tp.topic(), k -> new LinkedHashMap<>())
+                    .put(tp.partition(), result.partitions().getOrDefault(tp, none));
+            }
+        } else {
+            result.partitions().entrySet().stream()
+                .sorted(Map.Entry.comparingByKey(
+                    java.util.Comparator.comparing(TopicPartition::topic).thenComparingInt(TopicPartition::partition)))
+                .forEach(e -> out.computeIfAbsent(e.getKey().topic(), k -> new LinkedHashMap<>())
+                    .put(e.getKey().partition(), e.getValue()));
+        }
+        return out;
+    }
+
+    @Override
+    public OffsetFetchResponse errorResponse(RequestContext ctx, OffsetFetchRequest request, Errors error) {
+        if (ctx.apiVersion() < 8) {
+            return new OffsetFetchResponse().setErrorCode(error.code());
+        }
+        List<OffsetFetchResponse.OffsetFetchResponseGroup> groups = new ArrayList<>();
+        for (OffsetFetchRequest.OffsetFetchRequestGroup g : request.groups()) {
+            groups.add(new OffsetFetchResponse.OffsetFetchResponseGroup().setGroupId(g.groupId())
+                .setErrorCode(error.code()));
+        }
+        return new OffsetFetchResponse().setGroups(groups);
+    }
+}

@@ -1,0 +1,117 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.topic.Partition;
+import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.broker.topic.UnknownTopicException;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.OffsetForLeaderEpochRequest;
+import io.skiff.protocol.message.OffsetForLeaderEpochRequest.OffsetForLeaderPartition;
+import io.skiff.protocol.message.OffsetForLeaderEpochRequest.OffsetForLeaderTopic;
+import io.skiff.protocol.message.OffsetForLeaderEpochResponse;
+import io.skiff.protocol.message.OffsetForLeaderEpochResponse.EpochEndOffset;
+import io.skiff.protocol.message.OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * OffsetForLeaderEpoch (key 23), versions 2–4: the end offset of a leader epoch, which consumers ask for after a
+ * leader change to detect log truncation (KIP-320). Every Skiff partition has had one leader epoch, 0, since its
+ * first offset; Kafka's leader-epoch cache then answers (LeaderEpochFileCache.endOffsetFor):
+ * <ul>
+ *   <li>epoch 0 (the current one) → epoch 0, end offset = log end offset;</li>
+ *   <li>epoch -1 (undefined) or any epoch above 0 (never existed) → epoch -1, end offset -1, no error;</li>
+ *   <li>an epoch below -1 (before any known epoch) → that epoch, end offset = the first offset of epoch 0 (the log
+ *       start offset).</li>
+ * </ul>
+ * {@code current_leader_epoch} (-1 = not checked) above 0 → UNKNOWN_LEADER_EPOCH, below 0 → FENCED_LEADER_EPOCH;
+ * an unknown topic or partition → UNKNOWN_TOPIC_OR_PARTITION. Errors answer epoch -1, end offset -1.
+ *
+ * <p>Thread-safe: stateless apart from the thread-safe registry.
+ */
+public final class OffsetForLeaderEpochHandler
+        implements ApiHandler<OffsetForLeaderEpochRequest, OffsetForLeaderEpochResponse> {
+    private static final int UNDEFINED_EPOCH = -1;
+    private static final long UNDEFINED_OFFSET = -1L;
+
+    private final TopicRegistry topics;
+
+    public OffsetForLeaderEpochHandler(TopicRegistry topics) {
+        this.topics = topics;
+    }
+
+    @Override
+    public ApiKeys api() {
+        return ApiKeys.OFFSET_FOR_LEADER_EPOCH;
+    }
+
+    @Override
+    public short minVersion() {
+        return 2;
+    }
+
+    @Override
+    public short maxVersion() {
+        return 4;
+    }
+
+    @Override
+    public CompletableFuture<OffsetForLeaderEpochResponse> handle(RequestContext ctx,
+                                                                  OffsetForLeaderEpochRequest request) {
+        OffsetForLeaderEpochResponse response = new OffsetForLeaderEpochResponse();
+        for (OffsetForLeaderTopic topicRequest : request.topics()) {
+            OffsetForLeaderTopicResult topicResult = new OffsetForLeaderTopicResult().setTopic(topicRequest.topic());
+            Optional<Topic> topic = topics.topic(topicRequest.topic());
+            for (OffsetForLeaderPartition p : topicRequest.partitions()) {
+                topicResult.partitions().add(endOffset(topic, p));
+            }
+            response.topics().add(topicResult);
+        }
+        return CompletableFuture.completedFuture(response);
+    }
+
+    private static EpochEndOffset endOffset(Optional<Topic> topic, OffsetForLeaderPartition request) {
+        EpochEndOffset result = new EpochEndOffset().setPartition(request.partition())
+                .setLeaderEpoch(UNDEFINED_EPOCH).setEndOffset(UNDEFINED_OFFSET);
+        if (topic.isEmpty() || !topic.get().hasPartition(request.partition())) {
+            return result.setErrorCode(Errors.UNKNOWN_TOPIC_OR_PARTITION.code());
+        }
+        try {
+            Partition partition = topic.get().partition(request.partition());
+            int leaderEpoch = partition.leaderEpoch();
+            int current = request.currentLeaderEpoch();
+            if (current != UNDEFINED_EPOCH && current < leaderEpoch) {
+                return result.setErrorCode(Errors.FENCED_LEADER_EPOCH.code());
+            }
+            if (current != UNDEFINED_EPOCH && current > leaderEpoch) {
+                return result.setErrorCode(Errors.UNKNOWN_LEADER_EPOCH.code());
+            }
+            int requested = request.leaderEpoch();
+            if (requested == leaderEpoch) {
+                return result.setLeaderEpoch(leaderEpoch).setEndOffset(partition.log().logEndOffset());
+            }
+            if (requested < UNDEFINED_EPOCH) {
+                return result.setLeaderEpoch(requested).setEndOffset(partition.logStartOffset());
+            }
+            return result; // undefined, or an epoch this partition never had
+        } catch (UnknownTopicException e) {
+            return result.setErrorCode(Errors.UNKNOWN_TOPIC_OR_PARTITION.code());
+        }
+    }
+
+    @Override
+    public OffsetForLeaderEpochResponse errorResponse(RequestContext ctx, OffsetForLeaderEpochRequest request,
+                                                      Errors error) {
+        OffsetForLeaderEpochResponse response = new OffsetForLeaderEpochResponse();
+        for (OffsetForLeaderTopic t : request.topics()) {
+            OffsetForLeaderTopicResult topicResult = new OffsetForLeaderTopicResult().setTopic(t.topic());
+            for (OffsetForLeaderPartition p : t.partitions()) {
+                topicResult.partitions().add(new EpochEndOffset().setPartition(p.partition()).setErrorCode(error.code())
+                        .setLeaderEpoch(UNDEFINED_EPOCH).setEndOffset(UNDEFINED_OFFSET));
+            }
+            response.topics().add(topicResult);
+        }
+        return response;
+    }
+}

@@ -1,0 +1,57 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.SyncGroupRequest;
+import io.skiff.protocol.message.SyncGroupResponse;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * SyncGroup v0–5: the leader hands in the assignment; every member's response is parked until the
+ * coordinator has persisted it. v5 checks and echoes protocol type and name. Thread-safe.
+ */
+public final class SyncGroupHandler implements ApiHandler<SyncGroupRequest, SyncGroupResponse> {
+    private final GroupCoordinator coordinator;
+
+    public SyncGroupHandler(GroupCoordinator coordinator) {
+        this.coordinator = coordinator;
+    }
+
+    @Override
+    public ApiKeys api() {
+        return ApiKeys.SYNC_GROUP;
+    }
+
+    @Override
+    public short minVersion() {
+        return 0;
+    }
+
+    @Override
+    public short maxVersion() {
+        return 5;
+    }
+
+    @Override
+    public CompletableFuture<SyncGroupResponse> handle(RequestContext ctx, SyncGroupRequest request) {
+        Map<String, byte[]> assignments = new HashMap<>();
+        for (SyncGroupRequest.SyncGroupRequestAssignment a : request.assignments()) {
+            assignments.put(a.memberId(), a.assignment());
+        }
+        return coordinator.syncGroup(request.groupId(), request.generationId(), request.memberId(),
+                request.groupInstanceId(), request.protocolType(), request.protocolName(), assignments)
+            .thenApply(r -> new SyncGroupResponse()
+                .setErrorCode(r.error().code())
+                .setProtocolType(r.protocolType())
+                .setProtocolName(r.protocolName())
+                .setAssignment(r.assignment()));
+    }
+
+    @Override
+    public SyncGroupResponse errorResponse(RequestContext ctx, SyncGroupRequest request, Errors error) {
+        return new SyncGroupResponse().setErrorCode(error.code()).setAssignment(new byte[0]);
+    }
+}

@@ -1,0 +1,84 @@
+package io.skiff.broker.handler;
+
+import static io.skiff.broker.handler.AdminFixture.call;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.DeleteRecordsRequest;
+import io.skiff.protocol.message.DeleteRecordsRequest.DeleteRecordsPartition;
+import io.skiff.protocol.message.DeleteRecordsRequest.DeleteRecordsTopic;
+import io.skiff.protocol.message.DeleteRecordsResponse.DeleteRecordsPartitionResult;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DeleteRecordsHandlerTest {
+    @TempDir
+    Path dir;
+    AdminFixture fx;
+    DeleteRecordsHandler handler;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        fx = new AdminFixture(dir);
+        fx.createTopic("orders", 2, Map.of());
+        fx.produce("orders", 0, 10);
+        fx.produce("orders", 1, 5);
+        handler = new DeleteRecordsHandler(fx.topics, Runnable::run);
+    }
+
+    @AfterEach
+    void tearDown() {
+        fx.close();
+    }
+
+    private DeleteRecordsPartitionResult delete(String topic, int partition, long offset) {
+        DeleteRecordsRequest request = new DeleteRecordsRequest().setTimeoutMs(1000);
+        DeleteRecordsTopic t = new DeleteRecordsTopic().setName(topic);
+        t.partitions().add(new DeleteRecordsPartition().setPartitionIndex(partition).setOffset(offset));
+        request.topics().add(t);
+        return call(handler, 2, request).topics().get(0).partitions().get(0);
+    }
+
+    @Test
+    void movesTheLogStartOffsetAndAnswersTheLowWatermark() throws Exception {
+        DeleteRecordsPartitionResult r = delete("orders", 0, 4);
+        assertEquals(Errors.NONE.code(), r.errorCode());
+        assertEquals(4, r.lowWatermark());
+        assertEquals(4, fx.topics.topic("orders").orElseThrow().partition(0).logStartOffset());
+        assertEquals(4, delete("orders", 0, 2).lowWatermark(), "below the start: unchanged");
+        fx.restart();
+        assertEquals(4, fx.topics.topic("orders").orElseThrow().partition(0).logStartOffset());
+    }
+
+    @Test
+    void minusOneMeansTheHighWatermark() {
+        DeleteRecordsPartitionResult r = delete("orders", 1, -1);
+        assertEquals(Errors.NONE.code(), r.errorCode());
+        assertEquals(5, r.lowWatermark());
+    }
+
+    @Test
+    void offsetsBeyondTheHighWatermarkOrNegativeAreOutOfRange() {
+        DeleteRecordsPartitionResult beyond = delete("orders", 1, 6);
+        assertEquals(Errors.OFFSET_OUT_OF_RANGE.code(), beyond.errorCode());
+        assertEquals(-1, beyond.lowWatermark());
+        assertEquals(Errors.OFFSET_OUT_OF_RANGE.code(), delete("orders", 1, -2).errorCode());
+        assertEquals(0, fx.topics.topic("orders").orElseThrow().partition(1).logStartOffset());
+    }
+
+    @Test
+    void unknownPartitionsInternalTopicsAndCompactedTopics() {
+        assertEquals(Errors.UNKNOWN_TOPIC_OR_PARTITION.code(), delete("orders", 2, 0).errorCode());
+        assertEquals(Errors.UNKNOWN_TOPIC_OR_PARTITION.code(), delete("missing", 0, 0).errorCode());
+        fx.createTopic("compacted", 1, Map.of("cleanup.policy", "compact"));
+        DeleteRecordsPartitionResult policy = delete("compacted", 0, 0);
+        assertEquals(Errors.POLICY_VIOLATION.code(), policy.errorCode());
+        assertEquals(-1, policy.lowWatermark());
+        fx.topics.getOrCreateInternalTopic("__consumer_offsets", 1, Map.of());
+        assertEquals(Errors.INVALID_TOPIC_EXCEPTION.code(), delete("__consumer_offsets", 0, 0).errorCode());
+    }
+}
