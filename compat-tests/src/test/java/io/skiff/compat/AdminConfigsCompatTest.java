@@ -20,7 +20,15 @@ import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.DescribeConfigsOptions;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.common.errors.InvalidConfigurationException;
 import org.apache.kafka.common.errors.InvalidRequestException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
@@ -92,6 +100,30 @@ class AdminConfigsCompatTest {
                 new AlterConfigOp(new ConfigEntry("segment.ms", "1000"), AlterConfigOp.OpType.SET))),
                 new AlterConfigsOptions().validateOnly(true)).all().get();
         assertEquals("604800000", describe(resource).get("segment.ms").value(), "validate-only changed nothing");
+    }
+
+    @Test
+    void alteredSettingsApplyToTheLiveLog() throws Exception {
+        admin.createTopics(List.of(new NewTopic("live", 1, (short) 1))).all().get();
+        ConfigResource resource = topic("live");
+        admin.incrementalAlterConfigs(Map.of(resource, List.of(
+                new AlterConfigOp(new ConfigEntry("max.message.bytes", "2000"), AlterConfigOp.OpType.SET),
+                new AlterConfigOp(new ConfigEntry("message.timestamp.type", "LogAppendTime"),
+                        AlterConfigOp.OpType.SET)))).all().get();
+        TopicPartition tp = new TopicPartition("live", 0);
+        try (KafkaProducer<String, String> producer = DataCompatSupport.producer(server.bootstrapServers(),
+                ProducerConfig.COMPRESSION_TYPE_CONFIG, "none");
+             KafkaConsumer<String, String> consumer = DataCompatSupport.consumer(server.bootstrapServers())) {
+            ExecutionException tooLarge = assertThrows(ExecutionException.class,
+                    () -> producer.send(new ProducerRecord<>("live", 0, null, "x".repeat(5000))).get());
+            assertInstanceOf(RecordTooLargeException.class, tooLarge.getCause());
+            long before = System.currentTimeMillis();
+            producer.send(new ProducerRecord<>("live", 0, 1L, null, "small")).get();
+            ConsumerRecord<String, String> record = DataCompatSupport.readExactly(consumer, List.of(tp), 1).get(0);
+            assertEquals("small", record.value());
+            assertEquals(TimestampType.LOG_APPEND_TIME, record.timestampType());
+            assertTrue(record.timestamp() >= before, "the broker's clock, not the producer's timestamp 1");
+        }
     }
 
     @Test
