@@ -1,5 +1,6 @@
 package io.skiff.broker;
 
+import io.skiff.broker.server.NettyServer;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.ConfigException;
 import java.io.IOException;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
+import org.slf4j.LoggerFactory;
 
 /**
  * The command line: {@code java -jar skiff.jar [--config FILE] [--override key=value]...}.
@@ -29,6 +31,10 @@ public final class Main {
 
   public static void main(String[] args) {
     configureSimpleLogger();
+    // Initialize logging first, then let Netty load on the other core while the configuration is read and the
+    // logs are recovered.
+    LoggerFactory.getILoggerFactory();
+    NettyServer.warmUpInBackground();
     int exit = run(args, System.out, System.err);
     if (exit != 0) {
       System.exit(exit);
