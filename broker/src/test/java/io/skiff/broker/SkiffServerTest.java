@@ -66,7 +66,7 @@ class SkiffServerTest {
       assertThrows(io.skiff.broker.topic.TopicExistsException.class, () -> server.createTopic("orders", 1));
     }
     try (SkiffServer again = SkiffServer.builder().dataDir(dir).start()) {
-      assertEquals(1, again.recoveredTopicCount());
+      assertEquals(2, again.recoveredTopicCount(), "orders and __consumer_offsets");
       again.createTopic("payments", 1);
     }
   }
