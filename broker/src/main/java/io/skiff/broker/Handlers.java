@@ -1,6 +1,15 @@
 package io.skiff.broker;
 
+import io.skiff.broker.handler.AlterConfigsHandler;
 import io.skiff.broker.handler.ApiVersionsHandler;
+import io.skiff.broker.handler.CreatePartitionsHandler;
+import io.skiff.broker.handler.DeleteRecordsHandler;
+import io.skiff.broker.handler.DescribeClusterHandler;
+import io.skiff.broker.handler.DescribeConfigsHandler;
+import io.skiff.broker.handler.DescribeLogDirsHandler;
+import io.skiff.broker.handler.DescribeTopicPartitionsHandler;
+import io.skiff.broker.handler.IncrementalAlterConfigsHandler;
+import io.skiff.broker.handler.OffsetForLeaderEpochHandler;
 import io.skiff.broker.handler.CreateTopicsHandler;
 import io.skiff.broker.handler.DeleteTopicsHandler;
 import io.skiff.broker.handler.FetchHandler;
@@ -31,6 +40,17 @@ public final class Handlers {
     registry.register(new CreateTopicsHandler(data.topics(), ctx.config(), ctx.nodeId(), data.adminExecutor()));
     registry.register(new DeleteTopicsHandler(data.topics(), ctx.config().deleteTopicEnable(), data.adminExecutor()));
     registry.register(new InitProducerIdHandler(data.producerIds()));
+    // admin
+    registry.register(new DescribeConfigsHandler(data.topics(), ctx.config(), ctx.nodeId()));
+    registry.register(new AlterConfigsHandler(data.topics(), ctx.nodeId(), data.adminExecutor()));
+    registry.register(new IncrementalAlterConfigsHandler(data.topics(), ctx.nodeId(), data.adminExecutor()));
+    registry.register(new CreatePartitionsHandler(data.topics(), ctx.nodeId(), data.adminExecutor()));
+    registry.register(new DeleteRecordsHandler(data.topics(), data.adminExecutor()));
+    registry.register(new DescribeClusterHandler(ctx.clusterId(), ctx.nodeId(), ctx::advertisedEndpoint));
+    registry.register(new OffsetForLeaderEpochHandler(data.topics()));
+    registry.register(new DescribeLogDirsHandler(data.topics()));
+    registry.register(new DescribeTopicPartitionsHandler(data.topics(), ctx.nodeId()));
+    // groups
     GroupHandlers.register(registry, ctx.groupCoordinator(), ctx.nodeId(), ctx::advertisedEndpoint,
         (topic, partition) -> ctx.topics().topic(topic).map(t -> partition >= 0 && partition < t.partitionCount())
             .orElse(false), ctx.clock());

@@ -3,6 +3,7 @@ package io.skiff.storage;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
@@ -16,6 +17,15 @@ final class IndexFiles {
 
     static void writeAndForce(Path file, ByteBuffer content) throws IOException {
         write(file, content, true);
+    }
+
+    /** Writes an index file unless it already holds exactly {@code content} (recovery rebuilds usually match). */
+    static void writeIfChanged(Path file, ByteBuffer content) throws IOException {
+        if (Files.isRegularFile(file) && Files.size(file) == content.remaining()
+                && ByteBuffer.wrap(Files.readAllBytes(file)).equals(content)) {
+            return;
+        }
+        write(file, content, false);
     }
 
     static void write(Path file, ByteBuffer content, boolean force) throws IOException {

@@ -40,6 +40,7 @@ public final class Log implements Closeable {
     private volatile long logStartOffset;
     private volatile boolean closed;
     private volatile long flushedOffset;
+    private LogCheckpoint checkpoint; // last written (or read) checkpoint, guarded by writeLock
     // Guarded by writeLock.
     private long recoveryPoint;
     private long unflushedRecords;
@@ -76,10 +77,10 @@ public final class Log implements Closeable {
         // Segments recovered now are not forced yet: keep them above the recovery point until a roll or close.
         log.recoveryPoint = Math.min(checkpoint.recoveryPoint(), log.active.baseOffset());
         log.lastFlushMs = clock.millis();
-        log.flushedOffset = log.logEndOffset;
-        if (log.recoveryPoint != checkpoint.recoveryPoint() || log.logStartOffset != checkpoint.logStartOffset()) {
-            log.writeCheckpoint();
-        }
+        // After a crash the active segment's bytes may only be in the page cache.
+        log.flushedOffset = clean ? log.logEndOffset : log.active.baseOffset();
+        log.checkpoint = checkpoint;
+        log.writeCheckpoint();
         return log;
     }
 
@@ -139,7 +140,7 @@ public final class Log implements Closeable {
     /** Seals the active segment (forced, indexes written) and starts a new one at the log end offset. */
     private void roll(long now) throws IOException {
         Segment old = active;
-        old.seal();
+        old.seal(true);
         forceSegmentsAboveRecoveryPoint(old);
         Segment fresh = Segment.createNew(dir, logEndOffset, config.indexIntervalBytes());
         segments.put(fresh.baseOffset(), fresh);
@@ -158,8 +159,10 @@ public final class Log implements Closeable {
      */
     private void forceSegmentsAboveRecoveryPoint(Segment sealed) throws IOException {
         Long from = segments.floorKey(recoveryPoint);
-        for (Segment s : segments.subMap(from == null ? sealed.baseOffset() : from, true, sealed.baseOffset(), false)
-                .values()) {
+        if (from == null) {
+            from = segments.firstKey();
+        }
+        for (Segment s : segments.subMap(from, true, sealed.baseOffset(), false).values()) {
             s.forceFile();
         }
     }
@@ -394,11 +397,13 @@ public final class Log implements Closeable {
             if (closed) {
                 return;
             }
-            active.seal();
+            // An idle log (nothing appended since the last flush) closes without any fsync.
+            active.seal(flushedOffset < logEndOffset);
             forceSegmentsAboveRecoveryPoint(active);
             recoveryPoint = active.baseOffset();
             writeCheckpoint();
-            IndexFiles.writeAndForce(dir.resolve(CLEAN_SHUTDOWN_FILE), ByteBuffer.allocate(0));
+            // Not forced: if the marker is lost the next open merely recovers; the data it vouches for is forced.
+            IndexFiles.write(dir.resolve(CLEAN_SHUTDOWN_FILE), ByteBuffer.allocate(0), false);
             closeHandles();
         } catch (IOException e) {
             throw new StorageException("closing " + dir + " failed: " + e.getMessage(), e);
@@ -450,8 +455,13 @@ public final class Log implements Closeable {
         }
     }
 
+    /** Writes the checkpoint if it changed (each write costs an fsync; idle logs should cost none). */
     private void writeCheckpoint() throws IOException {
-        new LogCheckpoint(logStartOffset, recoveryPoint).write(dir);
+        LogCheckpoint now = new LogCheckpoint(logStartOffset, recoveryPoint);
+        if (!now.equals(checkpoint)) {
+            now.write(dir);
+            checkpoint = now;
+        }
     }
 
     private void ensureOpen() {

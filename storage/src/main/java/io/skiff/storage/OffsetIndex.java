@@ -115,7 +115,7 @@ final class OffsetIndex {
         for (int i = 0; i < n; i++) {
             buf.putInt(e.relOffsets[i]).putInt(e.positions[i]);
         }
-        IndexFiles.write(file, buf.flip(), false);
+        IndexFiles.writeIfChanged(file, buf.flip());
     }
 
     /**

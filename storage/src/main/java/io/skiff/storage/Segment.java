@@ -183,10 +183,12 @@ final class Segment {
         }
     }
 
-    /** Seals the segment: final time index entry, data forced, index files written. It stays readable. */
-    void seal() throws IOException {
+    /** Seals the segment: final time index entry, data forced if asked, index files written. It stays readable. */
+    void seal(boolean force) throws IOException {
         builder.finish();
-        flush();
+        if (force) {
+            flush();
+        }
         builder.offsets().writeTo(indexFile);
         builder.times().writeTo(timeIndexFile);
         writable = false;

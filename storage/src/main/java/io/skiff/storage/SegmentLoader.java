@@ -188,7 +188,11 @@ final class SegmentLoader {
                 r.mismatch = true;
                 return r;
             }
-            if (info.baseOffset() <= prevLast) {
+            // Offsets are outside the CRC, so continuity is what catches a damaged base offset. (Compaction, when it
+            // comes, leaves gaps between batches and will relax this to "greater than".)
+            boolean follows = r.batches == 0 && start > 0 ? info.baseOffset() > prevLast
+                    : info.baseOffset() == prevLast + 1;
+            if (!follows) {
                 r.reason = "batch base offset " + info.baseOffset() + " does not follow offset " + prevLast;
                 break;
             }

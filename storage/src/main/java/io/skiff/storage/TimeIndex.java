@@ -101,7 +101,7 @@ final class TimeIndex {
         for (int i = 0; i < n; i++) {
             buf.putLong(e.timestamps[i]).putInt(e.relOffsets[i]);
         }
-        IndexFiles.write(file, buf.flip(), false);
+        IndexFiles.writeIfChanged(file, buf.flip());
     }
 
     /** Loads a time index file, or null if missing or failing the sanity checks (see {@link OffsetIndex#load}). */

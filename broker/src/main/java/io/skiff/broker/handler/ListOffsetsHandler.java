@@ -66,7 +66,11 @@ public final class ListOffsetsHandler implements ApiHandler<ListOffsetsRequest, 
             ListOffsetsResponse.ListOffsetsTopicResponse tr = new ListOffsetsResponse.ListOffsetsTopicResponse()
                     .setName(rt.name());
             for (ListOffsetsRequest.ListOffsetsPartition rp : rt.partitions()) {
-                tr.partitions().add(answer(topic, rp));
+                ListOffsetsResponse.ListOffsetsPartitionResponse answer = answer(topic, rp);
+                if (ctx.apiVersion() < 4) {
+                    answer.setLeaderEpoch(-1); // not in the response before v4 (librdkafka's -o beginning uses v2)
+                }
+                tr.partitions().add(answer);
             }
             response.topics().add(tr);
         }

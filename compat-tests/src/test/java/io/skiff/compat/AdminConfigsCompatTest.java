@@ -1,0 +1,133 @@
+package io.skiff.compat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.skiff.broker.SkiffServer;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.AlterConfigsOptions;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.DescribeConfigsOptions;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.InvalidConfigurationException;
+import org.apache.kafka.common.errors.InvalidRequestException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Kafka 4.1 Admin describeConfigs / incrementalAlterConfigs against Skiff. */
+class AdminConfigsCompatTest {
+    static SkiffServer server;
+    static Admin admin;
+
+    @BeforeAll
+    static void start() {
+        server = SkiffServer.builder().config("log.retention.hours", "48").start();
+        admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers()));
+    }
+
+    @AfterAll
+    static void stop() {
+        admin.close();
+        server.close();
+    }
+
+    private static ConfigResource topic(String name) {
+        return new ConfigResource(ConfigResource.Type.TOPIC, name);
+    }
+
+    private static Config describe(ConfigResource resource) throws Exception {
+        return admin.describeConfigs(List.of(resource), new DescribeConfigsOptions().includeSynonyms(true)
+                .includeDocumentation(true)).all().get().get(resource);
+    }
+
+    @Test
+    void describesTopicConfigsWithSourcesSynonymsAndDocumentation() throws Exception {
+        admin.createTopics(List.of(new NewTopic("described", 1, (short) 1)
+                .configs(Map.of("max.message.bytes", "500000")))).all().get();
+        Config config = describe(topic("described"));
+        ConfigEntry maxBytes = config.get("max.message.bytes");
+        assertEquals("500000", maxBytes.value());
+        assertEquals(ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG, maxBytes.source());
+        assertEquals(ConfigEntry.ConfigType.INT, maxBytes.type());
+        assertNotNull(maxBytes.documentation());
+        ConfigEntry retention = config.get("retention.ms");
+        assertEquals("172800000", retention.value());
+        assertEquals(ConfigEntry.ConfigSource.STATIC_BROKER_CONFIG, retention.source());
+        assertEquals("log.retention.hours", retention.synonyms().get(0).name());
+        assertEquals(ConfigEntry.ConfigSource.DEFAULT_CONFIG, config.get("cleanup.policy").source());
+        assertFalse(retention.isReadOnly());
+    }
+
+    @Test
+    void incrementalAlterConfigsSetsDeletesAndAppends() throws Exception {
+        admin.createTopics(List.of(new NewTopic("altered", 2, (short) 1))).all().get();
+        ConfigResource resource = topic("altered");
+        admin.incrementalAlterConfigs(Map.of(resource, List.of(
+                new AlterConfigOp(new ConfigEntry("retention.ms", "3600000"), AlterConfigOp.OpType.SET),
+                new AlterConfigOp(new ConfigEntry("cleanup.policy", "compact"), AlterConfigOp.OpType.APPEND)))).all().get();
+        Config config = describe(resource);
+        assertEquals("3600000", config.get("retention.ms").value());
+        assertEquals(ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG, config.get("retention.ms").source());
+        assertEquals("delete,compact", config.get("cleanup.policy").value());
+
+        admin.incrementalAlterConfigs(Map.of(resource, List.of(
+                new AlterConfigOp(new ConfigEntry("retention.ms", null), AlterConfigOp.OpType.DELETE)))).all().get();
+        assertEquals("172800000", describe(resource).get("retention.ms").value());
+
+        admin.incrementalAlterConfigs(Map.of(resource, List.of(
+                new AlterConfigOp(new ConfigEntry("segment.ms", "1000"), AlterConfigOp.OpType.SET))),
+                new AlterConfigsOptions().validateOnly(true)).all().get();
+        assertEquals("604800000", describe(resource).get("segment.ms").value(), "validate-only changed nothing");
+    }
+
+    @Test
+    void invalidValuesAndUnknownTopicsAreRefused() throws Exception {
+        admin.createTopics(List.of(new NewTopic("strict", 1, (short) 1))).all().get();
+        ExecutionException bad = assertThrows(ExecutionException.class, () -> admin.incrementalAlterConfigs(Map.of(
+                topic("strict"), List.of(new AlterConfigOp(new ConfigEntry("retention.ms", "-7"),
+                        AlterConfigOp.OpType.SET)))).all().get());
+        assertInstanceOf(InvalidConfigurationException.class, bad.getCause());
+        assertEquals("Invalid value -7 for configuration retention.ms: Value must be at least -1",
+                bad.getCause().getMessage());
+        ExecutionException missing = assertThrows(ExecutionException.class, () -> admin.incrementalAlterConfigs(Map.of(
+                topic("nope"), List.of(new AlterConfigOp(new ConfigEntry("retention.ms", "7"),
+                        AlterConfigOp.OpType.SET)))).all().get());
+        assertInstanceOf(UnknownTopicOrPartitionException.class, missing.getCause());
+        ExecutionException describeMissing = assertThrows(ExecutionException.class,
+                () -> admin.describeConfigs(List.of(topic("nope"))).all().get());
+        assertInstanceOf(UnknownTopicOrPartitionException.class, describeMissing.getCause());
+    }
+
+    @Test
+    void brokerConfigsAreDescribedButNotDynamic() throws Exception {
+        ConfigResource broker = new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(server.nodeId()));
+        Config config = describe(broker);
+        ConfigEntry retention = config.get("log.retention.hours");
+        assertEquals("48", retention.value());
+        assertTrue(retention.isReadOnly());
+        assertEquals(ConfigEntry.ConfigSource.STATIC_BROKER_CONFIG, retention.source());
+        ExecutionException alter = assertThrows(ExecutionException.class, () -> admin.incrementalAlterConfigs(Map.of(
+                broker, List.of(new AlterConfigOp(new ConfigEntry("log.retention.hours", "1"),
+                        AlterConfigOp.OpType.SET)))).all().get());
+        assertInstanceOf(InvalidRequestException.class, alter.getCause());
+        assertTrue(alter.getCause().getMessage().contains("Cannot update these configs dynamically"));
+        ConfigResource logger = new ConfigResource(ConfigResource.Type.BROKER_LOGGER, Integer.toString(server.nodeId()));
+        ExecutionException loggers = assertThrows(ExecutionException.class,
+                () -> admin.describeConfigs(Set.of(logger)).all().get());
+        assertInstanceOf(InvalidRequestException.class, loggers.getCause());
+    }
+}
