@@ -96,11 +96,13 @@ public final class Main {
         + " recovered (cluster " + server.clusterId() + ", node " + server.nodeId() + ")";
   }
 
-  /** Logs go to stdout with time and level unless the user configured slf4j-simple otherwise. */
+  /**
+   * Logs go to stdout with ms since start and level unless the user configured slf4j-simple otherwise. No date
+   * format by default: SimpleDateFormat loads the locale data, tens of ms of a cold start.
+   */
   private static void configureSimpleLogger() {
     setDefault("org.slf4j.simpleLogger.logFile", "System.out");
     setDefault("org.slf4j.simpleLogger.showDateTime", "true");
-    setDefault("org.slf4j.simpleLogger.dateTimeFormat", "yyyy-MM-dd'T'HH:mm:ss.SSS");
     setDefault("org.slf4j.simpleLogger.showShortLogName", "true");
     setDefault("org.slf4j.simpleLogger.showThreadName", "false");
   }
