@@ -40,11 +40,14 @@ if [ -z "${KAFKA_TOOLS:-}" ]; then
   fi
 fi
 SKIFF_JAR="${SKIFF_JAR:-$ROOT/broker/target/skiff.jar}"
+SKIFF_JAR_SOURCE="$SKIFF_JAR"
 [ -x "$KAFKA_TOOLS/tool.sh" ] || { echo "Kafka tools not found at $KAFKA_TOOLS (set KAFKA_TOOLS)" >&2; exit 1; }
 [ "$ONLY" = kafka ] || [ -f "$SKIFF_JAR" ] || { echo "$SKIFF_JAR missing: build it first (mvn -q -B -pl broker -am package -DskipTests)" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "python3 is needed (free ports, start timing)" >&2; exit 1; }
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/skiff-bench.XXXXXX")"
+# Run a copy: a rebuild while the benchmark runs must not pull classes from under the running broker.
+if [ "$ONLY" != kafka ]; then cp "$SKIFF_JAR" "$WORK/skiff.jar"; SKIFF_JAR="$WORK/skiff.jar"; fi
 SKIFF_PID=""; KAFKA_PID=""
 cleanup() {
   for pid in $SKIFF_PID $KAFKA_PID; do kill "$pid" 2>/dev/null || true; done
@@ -183,7 +186,7 @@ consume() {
 median() { sort -g | awk '{a[NR]=$1} END {if (NR==0) print 0; else if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 
 echo "== machine: $(nproc) cores, load $(load), $(java -version 2>&1 | head -1)"
-echo "== Skiff jar: $SKIFF_JAR"
+echo "== Skiff jar: ${SKIFF_JAR_SOURCE:-$SKIFF_JAR}"
 if [ "$ONLY" != kafka ] && [ "$START_RUNS" -gt 0 ]; then
   echo "== launch to ready ($START_RUNS runs)"
   measure_start

@@ -50,9 +50,8 @@ public final class Handlers {
     registry.register(new OffsetForLeaderEpochHandler(data.topics()));
     registry.register(new DescribeLogDirsHandler(data.topics()));
     registry.register(new DescribeTopicPartitionsHandler(data.topics(), ctx.nodeId()));
-    // groups
     GroupHandlers.register(registry, ctx.groupCoordinator(), ctx.nodeId(), ctx::advertisedEndpoint,
-        (topic, partition) -> ctx.topics().topic(topic).map(t -> partition >= 0 && partition < t.partitionCount())
-            .orElse(false), ctx.clock());
+        (topic, partition) -> data.topics().topic(topic)
+            .map(t -> partition >= 0 && partition < t.partitionCount()).orElse(false), ctx.clock());
   }
 }

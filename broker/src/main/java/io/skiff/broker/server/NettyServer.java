@@ -1,6 +1,7 @@
 package io.skiff.broker.server;
 
 import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
@@ -74,6 +75,48 @@ public final class NettyServer implements AutoCloseable {
     this.processor = processor;
     this.epoll = preferEpoll && epollAvailable();
   }
+
+  /**
+   * Loads Netty's transport (the epoll native library, event loop, channel, pipeline and allocator classes) on a
+   * daemon thread, so that this work overlaps with reading the configuration and recovering the logs on the
+   * starting thread; on a 2-core machine it is about a third of the jar's start time. Optional: class
+   * initialization happens once, on whichever thread gets there first. Call it after SLF4J is initialized (Netty
+   * logs while loading, and SLF4J replays calls made during its initialization with a warning).
+   */
+  public static void warmUpInBackground() {
+    Thread warmUp = new Thread(NettyServer::warmUp, "skiff-netty-warm-up");
+    warmUp.setDaemon(true);
+    warmUp.start();
+  }
+
+  private static void warmUp() {
+    try {
+      ClassLoader loader = NettyServer.class.getClassLoader();
+      for (String name : epollAvailable() ? EPOLL_CLASSES : NIO_CLASSES) {
+        Class.forName(name, true, loader);
+      }
+      for (String name : COMMON_CLASSES) {
+        Class.forName(name, true, loader);
+      }
+      ByteBufAllocator.DEFAULT.ioBuffer(16).release();
+    } catch (Throwable e) {
+      LOG.debug("Netty warm-up failed; the server loads what it needs itself", e);
+    }
+  }
+
+  private static final String[] EPOLL_CLASSES = {
+      "io.netty.channel.epoll.EpollIoHandler", "io.netty.channel.epoll.EpollServerSocketChannel",
+      "io.netty.channel.epoll.EpollSocketChannel"};
+  private static final String[] NIO_CLASSES = {
+      "io.netty.channel.nio.NioIoHandler", "io.netty.channel.socket.nio.NioServerSocketChannel",
+      "io.netty.channel.socket.nio.NioSocketChannel"};
+  private static final String[] COMMON_CLASSES = {
+      "io.netty.channel.MultiThreadIoEventLoopGroup", "io.netty.channel.SingleThreadIoEventLoop",
+      "io.netty.bootstrap.ServerBootstrap", "io.netty.channel.DefaultChannelPipeline",
+      "io.netty.channel.ChannelOutboundBuffer", "io.netty.channel.DefaultChannelPromise",
+      "io.netty.channel.DefaultFileRegion", "io.netty.handler.timeout.IdleStateHandler",
+      "io.netty.handler.codec.ByteToMessageDecoder", "io.netty.util.concurrent.DefaultThreadFactory",
+      "io.netty.util.Recycler"};
 
   private static boolean epollAvailable() {
     try {
