@@ -15,7 +15,10 @@ const kafka = new Kafka({
     process.stderr.write(`[kafkajs ${label} ${namespace}] ${JSON.stringify(log)}\n`),
 });
 
-const out = (line) => process.stdout.write(line + '\n');
+// Collected and written once at the end: process.exit() does not wait for a pipe to drain.
+const output = [];
+const out = (line) => output.push(line + '\n');
+const finish = (code) => process.stdout.write(output.join(''), () => process.exit(code));
 
 const headersText = (headers) =>
   Object.keys(headers || {}).sort().map((k) => `${k}=${headers[k].toString()}`).join(',');
@@ -294,9 +297,8 @@ if (!run) {
   process.exit(2);
 }
 run(...args).then(
-  () => process.exit(0),
+  () => finish(0),
   (e) => {
-    process.stderr.write(`kafkajs ${command} failed: ${e && e.stack ? e.stack : e}\n`);
-    process.exit(1);
+    process.stderr.write(`kafkajs ${command} failed: ${e && e.stack ? e.stack : e}\n`, () => finish(1));
   },
 );
