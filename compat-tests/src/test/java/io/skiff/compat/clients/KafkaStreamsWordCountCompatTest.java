@@ -137,6 +137,28 @@ class KafkaStreamsWordCountCompatTest {
     assertEquals(Map.of("alpha", 2L, "beta", 2L, "gamma", 3L, "delta", 1L), expected);
   }
 
+  @Test
+  void twoInstancesShareTheTasksAndCountTogether(@TempDir Path secondStateDir) throws Exception {
+    streams = startStreams(stateDir);
+    KafkaStreams second = startStreams(secondStateDir);
+    try {
+      // The Streams assignor spreads the tasks (2 input partitions, 2 repartition partitions) over both instances.
+      Awaitility.await("both instances hold active tasks").atMost(Duration.ofSeconds(90)).until(() ->
+          !streamErrors.isEmpty() || (activeTasks(streams) > 0 && activeTasks(second) > 0
+              && streams.state() == KafkaStreams.State.RUNNING && second.state() == KafkaStreams.State.RUNNING));
+      assertTrue(streamErrors.isEmpty(), () -> "Kafka Streams failed: " + streamErrors);
+      Map<String, Long> expected = new HashMap<>();
+      send(List.of("one two", "two three three", "three four four four", "one"), expected);
+      awaitCounts(expected);
+    } finally {
+      second.close(Duration.ofSeconds(30));
+    }
+  }
+
+  private static int activeTasks(KafkaStreams app) {
+    return app.metadataForLocalThreads().stream().mapToInt(t -> t.activeTasks().size()).sum();
+  }
+
   private KafkaStreams startStreams(Path dir) {
     Properties props = streamsConfig();
     props.put(StreamsConfig.STATE_DIR_CONFIG, dir.toString());
