@@ -1,5 +1,6 @@
 package io.skiff.broker;
 
+import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.topic.DataPlane;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
@@ -21,12 +22,20 @@ public final class BrokerContext {
   private final int nodeId;
   private final List<Endpoint> advertisedEndpoints;
   private final DataPlane dataPlane;
-  // TODO(server): the GroupCoordinator joins here once the groups helper's classes are on main.
+  private final GroupCoordinator groupCoordinator;
 
+  /** A context without consumer groups (handler tests that do not need them). */
   public BrokerContext(BrokerConfig config, Clock clock, String clusterId, int nodeId,
                        List<Endpoint> advertisedEndpoints, DataPlane dataPlane) {
+    this(config, clock, clusterId, nodeId, advertisedEndpoints, dataPlane, null);
+  }
+
+  /** @param groupCoordinator may be null only in tests that do not touch groups */
+  public BrokerContext(BrokerConfig config, Clock clock, String clusterId, int nodeId,
+                       List<Endpoint> advertisedEndpoints, DataPlane dataPlane, GroupCoordinator groupCoordinator) {
     this.config = Objects.requireNonNull(config);
     this.dataPlane = Objects.requireNonNull(dataPlane);
+    this.groupCoordinator = groupCoordinator;
     this.clock = Objects.requireNonNull(clock);
     this.clusterId = Objects.requireNonNull(clusterId);
     this.nodeId = nodeId;
@@ -39,6 +48,14 @@ public final class BrokerContext {
   /** Topics, producer ids, long-poll fetches and the topic-admin executor. */
   public DataPlane dataPlane() {
     return dataPlane;
+  }
+
+  /** Consumer groups and committed offsets. */
+  public GroupCoordinator groupCoordinator() {
+    if (groupCoordinator == null) {
+      throw new IllegalStateException("this context was built without a group coordinator");
+    }
+    return groupCoordinator;
   }
 
   /** Shortcut for {@code dataPlane().topics()}. */

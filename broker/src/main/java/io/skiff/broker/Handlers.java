@@ -13,6 +13,7 @@ import io.skiff.broker.handler.OffsetForLeaderEpochHandler;
 import io.skiff.broker.handler.CreateTopicsHandler;
 import io.skiff.broker.handler.DeleteTopicsHandler;
 import io.skiff.broker.handler.FetchHandler;
+import io.skiff.broker.handler.GroupHandlers;
 import io.skiff.broker.handler.HandlerRegistry;
 import io.skiff.broker.handler.InitProducerIdHandler;
 import io.skiff.broker.handler.ListOffsetsHandler;
@@ -49,5 +50,8 @@ public final class Handlers {
     registry.register(new OffsetForLeaderEpochHandler(data.topics()));
     registry.register(new DescribeLogDirsHandler(data.topics()));
     registry.register(new DescribeTopicPartitionsHandler(data.topics(), ctx.nodeId()));
+    GroupHandlers.register(registry, ctx.groupCoordinator(), ctx.nodeId(), ctx::advertisedEndpoint,
+        (topic, partition) -> data.topics().topic(topic)
+            .map(t -> partition >= 0 && partition < t.partitionCount()).orElse(false), ctx.clock());
   }
 }

@@ -1,5 +1,7 @@
 package io.skiff.broker;
 
+import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.group.GroupCoordinators;
 import io.skiff.broker.handler.HandlerRegistry;
 import io.skiff.broker.server.BoundListener;
 import io.skiff.broker.server.KafkaRequestProcessor;
@@ -50,13 +52,15 @@ public final class SkiffServer implements AutoCloseable {
   private final MetaProperties meta;
   private final NettyServer network;
   private final DataPlane dataPlane;
+  private final GroupCoordinator groups;
   private final BrokerContext context;
   private boolean closed;
 
   private SkiffServer(BrokerConfig config, Path dataDir, Path tempDirToDelete, MetaProperties meta,
-                      NettyServer network, DataPlane dataPlane, BrokerContext context) {
+                      NettyServer network, DataPlane dataPlane, GroupCoordinator groups, BrokerContext context) {
     this.config = config;
     this.dataPlane = dataPlane;
+    this.groups = groups;
     this.dataDir = dataDir;
     this.tempDirToDelete = tempDirToDelete;
     this.meta = meta;
@@ -79,22 +83,26 @@ public final class SkiffServer implements AutoCloseable {
     Path dataDir = config.logDirs().get(0);
     NettyServer network = null;
     DataPlane dataPlane = null;
+    GroupCoordinator groups = null;
     try {
       prepareDataDir(dataDir);
       MetaProperties meta = MetaProperties.loadOrCreate(dataDir, config.nodeId(), config.clusterId());
       dataPlane = DataPlane.open(config, clock);
-      // TODO(server): start the GroupCoordinator here (after the topics, before accepting) once it is on main.
+      groups = GroupCoordinators.start(config, dataPlane.topics(), clock);
       HandlerRegistry registry = new HandlerRegistry();
       network = new NettyServer(serverSettings(config), new KafkaRequestProcessor(registry));
       List<BoundListener> bound = network.bind();
       BrokerContext context = new BrokerContext(config, clock, meta.clusterId(), meta.nodeId(),
-          advertised(config, bound), dataPlane);
+          advertised(config, bound), dataPlane, groups);
       Handlers.registerAll(registry, context);
       network.startAccepting();
-      return new SkiffServer(config, dataDir, tempDirToDelete, meta, network, dataPlane, context);
+      return new SkiffServer(config, dataDir, tempDirToDelete, meta, network, dataPlane, groups, context);
     } catch (IOException | RuntimeException | Error e) {
       if (network != null) {
         network.close(Duration.ZERO);
+      }
+      if (groups != null) {
+        groups.close();
       }
       if (dataPlane != null) {
         dataPlane.close();
@@ -225,7 +233,7 @@ public final class SkiffServer implements AutoCloseable {
       // Parked long-poll fetches answer now with what they have, so draining connections does not wait for them.
       dataPlane.fetches().close();
       network.awaitShutdown(SHUTDOWN_TIMEOUT);
-      // TODO(server): close the GroupCoordinator here (before the topics: it writes to __consumer_offsets).
+      groups.close(); // before the topics: it writes to __consumer_offsets
       dataPlane.close();
     } finally {
       if (tempDirToDelete != null) {
@@ -274,7 +282,8 @@ public final class SkiffServer implements AutoCloseable {
 
   /**
    * Builds an in-process broker. Defaults: listener {@code PLAINTEXT://127.0.0.1:0} (a free port), a new
-   * temporary data directory deleted on close, and every other key at Skiff's default.
+   * temporary data directory deleted on close, {@code offsets.topic.num.partitions=1} (Kafka's 50 would make every
+   * start and close of a test broker create and flush 50 logs), and every other key at Skiff's default.
    *
    * <p>Not thread-safe.
    */
@@ -327,6 +336,7 @@ public final class SkiffServer implements AutoCloseable {
      */
     public SkiffServer start() {
       Map<String, String> values = new LinkedHashMap<>(config);
+      values.putIfAbsent("offsets.topic.num.partitions", "1");
       if (port != null || !values.containsKey("listeners")) {
         values.put("listeners", "PLAINTEXT://127.0.0.1:" + (port == null ? 0 : port));
       }

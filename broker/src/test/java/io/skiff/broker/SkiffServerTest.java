@@ -66,7 +66,7 @@ class SkiffServerTest {
       assertThrows(io.skiff.broker.topic.TopicExistsException.class, () -> server.createTopic("orders", 1));
     }
     try (SkiffServer again = SkiffServer.builder().dataDir(dir).start()) {
-      assertEquals(1, again.recoveredTopicCount());
+      assertEquals(1, again.recoveredTopicCount(), "orders (__consumer_offsets is created on first group use)");
       again.createTopic("payments", 1);
     }
   }

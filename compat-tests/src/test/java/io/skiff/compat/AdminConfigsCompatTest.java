@@ -8,6 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import java.io.DataInputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -20,7 +26,25 @@ import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.DescribeConfigsOptions;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.message.DescribeConfigsRequestData;
+import org.apache.kafka.common.protocol.ByteBufferAccessor;
+import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.AbstractRequest;
+import org.apache.kafka.common.requests.AlterConfigsRequest;
+import org.apache.kafka.common.requests.AlterConfigsResponse;
+import org.apache.kafka.common.requests.DescribeConfigsRequest;
+import org.apache.kafka.common.requests.DescribeConfigsResponse;
+import org.apache.kafka.common.requests.RequestHeader;
+import org.apache.kafka.common.requests.ResponseHeader;
+import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.common.errors.InvalidConfigurationException;
 import org.apache.kafka.common.errors.InvalidRequestException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
@@ -28,7 +52,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Kafka 4.1 Admin describeConfigs / incrementalAlterConfigs against Skiff. */
+/**
+ * Kafka 4.1 Admin describeConfigs / incrementalAlterConfigs against Skiff, and the legacy AlterConfigs v0 /
+ * DescribeConfigs v1 that older clients (librdkafka, kafkajs) send, encoded by kafka-clients' own request classes.
+ */
 class AdminConfigsCompatTest {
     static SkiffServer server;
     static Admin admin;
@@ -92,6 +119,75 @@ class AdminConfigsCompatTest {
                 new AlterConfigOp(new ConfigEntry("segment.ms", "1000"), AlterConfigOp.OpType.SET))),
                 new AlterConfigsOptions().validateOnly(true)).all().get();
         assertEquals("604800000", describe(resource).get("segment.ms").value(), "validate-only changed nothing");
+    }
+
+    @Test
+    void alteredSettingsApplyToTheLiveLog() throws Exception {
+        admin.createTopics(List.of(new NewTopic("live", 1, (short) 1))).all().get();
+        ConfigResource resource = topic("live");
+        admin.incrementalAlterConfigs(Map.of(resource, List.of(
+                new AlterConfigOp(new ConfigEntry("max.message.bytes", "2000"), AlterConfigOp.OpType.SET),
+                new AlterConfigOp(new ConfigEntry("message.timestamp.type", "LogAppendTime"),
+                        AlterConfigOp.OpType.SET)))).all().get();
+        TopicPartition tp = new TopicPartition("live", 0);
+        try (KafkaProducer<String, String> producer = DataCompatSupport.producer(server.bootstrapServers(),
+                ProducerConfig.COMPRESSION_TYPE_CONFIG, "none");
+             KafkaConsumer<String, String> consumer = DataCompatSupport.consumer(server.bootstrapServers())) {
+            ExecutionException tooLarge = assertThrows(ExecutionException.class,
+                    () -> producer.send(new ProducerRecord<>("live", 0, null, "x".repeat(5000))).get());
+            assertInstanceOf(RecordTooLargeException.class, tooLarge.getCause());
+            long before = System.currentTimeMillis();
+            producer.send(new ProducerRecord<>("live", 0, 1L, null, "small")).get();
+            ConsumerRecord<String, String> record = DataCompatSupport.readExactly(consumer, List.of(tp), 1).get(0);
+            assertEquals("small", record.value());
+            assertEquals(TimestampType.LOG_APPEND_TIME, record.timestampType());
+            assertTrue(record.timestamp() >= before, "the broker's clock, not the producer's timestamp 1");
+        }
+    }
+
+    /** Sends a request encoded by kafka-clients at {@code version} and returns the response body. */
+    private static ByteBuffer exchange(AbstractRequest request, int correlationId) throws Exception {
+        ByteBuffer bytes = request.serializeWithHeader(new RequestHeader(request.apiKey(), request.version(),
+                "legacy-client", correlationId));
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", server.port()), 10_000);
+            socket.setSoTimeout(15_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(ByteBuffer.allocate(4).putInt(bytes.remaining()).array());
+            out.write(bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
+            out.flush();
+            DataInputStream in = new DataInputStream(socket.getInputStream());
+            byte[] response = new byte[in.readInt()];
+            in.readFully(response);
+            ByteBuffer buf = ByteBuffer.wrap(response);
+            assertEquals(correlationId, ResponseHeader.parse(buf,
+                    request.apiKey().responseHeaderVersion(request.version())).correlationId());
+            return buf;
+        }
+    }
+
+    @Test
+    void legacyAlterConfigsV0AndDescribeConfigsV1AsOlderClientsSendThem() throws Exception {
+        admin.createTopics(List.of(new NewTopic("legacy", 1, (short) 1)
+                .configs(Map.of("retention.ms", "1000")))).all().get();
+        ConfigResource resource = topic("legacy");
+        AlterConfigsRequest alter = new AlterConfigsRequest.Builder(Map.of(resource, new AlterConfigsRequest.Config(
+                List.of(new AlterConfigsRequest.ConfigEntry("segment.ms", "90000")))), false).build((short) 0);
+        AlterConfigsResponse altered = AlterConfigsResponse.parse(new ByteBufferAccessor(exchange(alter, 21)), (short) 0);
+        assertEquals(Errors.NONE, altered.errors().get(resource).error());
+
+        DescribeConfigsRequestData data = new DescribeConfigsRequestData();
+        data.resources().add(new DescribeConfigsRequestData.DescribeConfigsResource()
+                .setResourceType(resource.type().id()).setResourceName("legacy").setConfigurationKeys(null));
+        DescribeConfigsRequest describe = new DescribeConfigsRequest.Builder(data).build((short) 1);
+        DescribeConfigsResponse described = DescribeConfigsResponse.parse(new ByteBufferAccessor(exchange(describe, 22)),
+                (short) 1);
+        var result = described.resultMap().get(resource);
+        assertEquals(Errors.NONE.code(), result.errorCode());
+        Map<String, String> values = new HashMap<>();
+        result.configs().forEach(c -> values.put(c.name(), c.value()));
+        assertEquals("90000", values.get("segment.ms"));
+        assertEquals("172800000", values.get("retention.ms"), "legacy AlterConfigs replaced the whole set: broker value again");
     }
 
     @Test

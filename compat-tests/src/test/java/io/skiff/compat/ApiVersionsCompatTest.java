@@ -11,7 +11,14 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.ByteBuffer;
+import java.util.Collection;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.NodeApiVersions;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.DescribeClusterResult;
+import org.apache.kafka.common.Node;
 import org.apache.kafka.common.message.ApiVersionsResponseData;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.ByteBufferAccessor;
@@ -74,6 +81,20 @@ class ApiVersionsCompatTest {
         response.data().finalizedFeatures(), response.data().finalizedFeaturesEpoch());
     assertEquals(version, versions.latestUsableVersion(ApiKeys.API_VERSIONS));
     assertTrue(versions.finalizedFeatures().isEmpty(), "no finalized features (transaction.version must not be >= 2)");
+  }
+
+  @Test
+  void adminClientConnectsAndSeesThisBroker() throws Exception {
+    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers()))) {
+      DescribeClusterResult cluster = admin.describeCluster();
+      assertEquals(skiff.clusterId(), cluster.clusterId().get(30, TimeUnit.SECONDS));
+      Collection<Node> nodes = cluster.nodes().get(30, TimeUnit.SECONDS);
+      assertEquals(1, nodes.size());
+      Node node = nodes.iterator().next();
+      assertEquals(skiff.nodeId(), node.id());
+      assertEquals(skiff.port(), node.port());
+      assertEquals(node, cluster.controller().get(30, TimeUnit.SECONDS));
+    }
   }
 
   @Test

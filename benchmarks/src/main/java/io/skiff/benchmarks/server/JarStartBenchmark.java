@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
  * broker's own figure (ms since JVM start), the wall time from {@code ProcessBuilder.start()} until a TCP
  * connection succeeds, and how long SIGTERM took to stop it.
  *
- * <p>Run: {@code java -cp benchmarks/target/classes io.skiff.benchmarks.server.JarStartBenchmark broker/target/skiff.jar 10}
+ * <p>Run: {@code java -cp benchmarks/target/classes io.skiff.benchmarks.server.JarStartBenchmark broker/target/skiff.jar 10
+ * [key=value ...]} (extra arguments become {@code --override}s).
  */
 public final class JarStartBenchmark {
   private static final Pattern READY = Pattern.compile("Skiff ready in (\\d+) ms: listening on \\S+?:(\\d+)\\b");
@@ -36,12 +37,19 @@ public final class JarStartBenchmark {
     double[] selfReported = new double[runs];
     double[] wallToConnect = new double[runs];
     double[] stop = new double[runs];
+    double[] cpu = new double[runs];
+    List<String> extra = new ArrayList<>();
+    for (int a = 2; a < args.length; a++) {
+      extra.add("--override");
+      extra.add(args[a]);
+    }
     for (int i = 0; i < runs; i++) {
       Path dir = Files.createTempDirectory("skiff-start-");
       long launched = System.nanoTime();
-      Process process = new ProcessBuilder(javaBin, "-jar", jar.toString(),
-          "--override", "listeners=PLAINTEXT://127.0.0.1:0", "--override", "log.dirs=" + dir)
-          .redirectErrorStream(true).start();
+      List<String> command = new ArrayList<>(List.of(javaBin, "-jar", jar.toString(),
+          "--override", "listeners=PLAINTEXT://127.0.0.1:0", "--override", "log.dirs=" + dir));
+      command.addAll(extra);
+      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
       try {
         BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         Matcher ready = null;
@@ -61,6 +69,7 @@ public final class JarStartBenchmark {
           socket.connect(new InetSocketAddress("127.0.0.1", Integer.parseInt(ready.group(2))), 5000);
         }
         wallToConnect[i] = (System.nanoTime() - launched) / 1e6;
+        cpu[i] = cpuMillis(process.pid());
         selfReported[i] = Double.parseDouble(ready.group(1));
         long stopping = System.nanoTime();
         process.destroy(); // SIGTERM
@@ -72,11 +81,27 @@ public final class JarStartBenchmark {
         process.destroyForcibly();
         deleteRecursively(dir);
       }
-      System.out.printf("run %d: ready %.0f ms (self-reported), connectable %.0f ms after launch, SIGTERM stop %.0f ms%n",
-          i + 1, selfReported[i], wallToConnect[i], stop[i]);
+      System.out.printf("run %d: ready %.0f ms (self-reported), connectable %.0f ms after launch, CPU used until then"
+          + " %.0f ms, SIGTERM stop %.0f ms%n", i + 1, selfReported[i], wallToConnect[i], cpu[i], stop[i]);
     }
-    System.out.printf("self-reported ready: %s%nlaunch to connectable: %s%nSIGTERM to exit: %s%n",
-        summary(selfReported), summary(wallToConnect), summary(stop));
+    System.out.printf("self-reported ready: %s%nlaunch to connectable: %s%nCPU time (user+sys, all threads) until"
+        + " connectable: %s%nSIGTERM to exit: %s%n", summary(selfReported), summary(wallToConnect), summary(cpu),
+        summary(stop));
+  }
+
+  /**
+   * User + system CPU time the process has used, from /proc (Linux; -1 elsewhere). Unlike wall time it hardly
+   * depends on what else the machine is doing, so it is the figure to compare on a busy machine.
+   */
+  private static double cpuMillis(long pid) {
+    try {
+      String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // utime, stime (fields 14, 15)
+      return ticks * 10.0; // USER_HZ is 100 on Linux
+    } catch (IOException | RuntimeException e) {
+      return -1;
+    }
   }
 
   private static String summary(double[] values) {

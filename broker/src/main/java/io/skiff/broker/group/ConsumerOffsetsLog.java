@@ -19,10 +19,11 @@ import java.util.Map;
 /**
  * {@link GroupRecordLog} over the internal topic {@code __consumer_offsets}: one uncompressed record batch
  * per append (key/value in Kafka's layouts, see {@link GroupRecordCodec}), replay by reading every
- * partition from its start. The topic is created with compaction as Kafka does and without time or size
- * retention, so committed offsets are never deleted by segment retention.
+ * partition from its start. Like Kafka, the topic is created on first use (so a broker that never sees a
+ * group starts fast and lists no internal topic), with compaction and without time or size retention, so
+ * committed offsets are never deleted by segment retention.
  *
- * <p>Thread-safe (the partitions serialize appends themselves).
+ * <p>Thread-safe (creation is synchronized; the partitions serialize appends themselves).
  */
 public final class ConsumerOffsetsLog implements GroupRecordLog {
     public static final String TOPIC = "__consumer_offsets";
@@ -30,25 +31,47 @@ public final class ConsumerOffsetsLog implements GroupRecordLog {
     private static final String SEGMENT_BYTES = "104857600";
     private static final int READ_CHUNK_BYTES = 1 << 20;
 
-    private final Topic topic;
+    private static final Map<String, String> TOPIC_CONFIGS = Map.of(
+        "cleanup.policy", "compact",
+        "retention.ms", "-1",
+        "retention.bytes", "-1",
+        "segment.bytes", SEGMENT_BYTES);
 
-    private ConsumerOffsetsLog(Topic topic) {
-        this.topic = topic;
+    private final TopicRegistry registry;
+    private final int partitions;
+    private volatile Topic topic;
+
+    private ConsumerOffsetsLog(TopicRegistry registry, int partitions, Topic existing) {
+        this.registry = registry;
+        this.partitions = partitions;
+        this.topic = existing;
     }
 
-    /** Opens (creating if missing) {@code __consumer_offsets} with {@code partitions} partitions. */
+    /**
+     * Uses {@code __consumer_offsets} if it exists (its own partition count wins), else creates it with
+     * {@code partitions} partitions on the first append.
+     */
     public static ConsumerOffsetsLog open(TopicRegistry registry, int partitions) {
-        Topic topic = registry.getOrCreateInternalTopic(TOPIC, partitions, Map.of(
-            "cleanup.policy", "compact",
-            "retention.ms", "-1",
-            "retention.bytes", "-1",
-            "segment.bytes", SEGMENT_BYTES));
-        return new ConsumerOffsetsLog(topic);
+        Topic existing = registry.topic(TOPIC).orElse(null);
+        return new ConsumerOffsetsLog(registry, existing != null ? existing.partitionCount() : partitions, existing);
+    }
+
+    private Topic topic() {
+        Topic t = topic;
+        if (t == null) {
+            synchronized (this) {
+                if (topic == null) {
+                    topic = registry.getOrCreateInternalTopic(TOPIC, partitions, TOPIC_CONFIGS);
+                }
+                t = topic;
+            }
+        }
+        return t;
     }
 
     @Override
     public int partitionCount() {
-        return topic.partitionCount();
+        return partitions;
     }
 
     @Override
@@ -58,7 +81,7 @@ public final class ConsumerOffsetsLog implements GroupRecordLog {
             builder.add(timestamp, kv.key(), kv.value());
         }
         try {
-            topic.partition(partition).appendRecords(builder.build(), AppendOrigin.COORDINATOR);
+            topic().partition(partition).appendRecords(builder.build(), AppendOrigin.COORDINATOR);
         } catch (RuntimeException e) {
             throw new IOException("Append to " + TOPIC + "-" + partition + " failed: " + e.getMessage(), e);
         }
@@ -66,8 +89,12 @@ public final class ConsumerOffsetsLog implements GroupRecordLog {
 
     @Override
     public void replay(RecordVisitor visitor) throws IOException {
-        for (int p = 0; p < topic.partitionCount(); p++) {
-            replayPartition(topic.partition(p).log(), visitor);
+        Topic t = topic;
+        if (t == null) {
+            return; // never created: nothing stored yet
+        }
+        for (int p = 0; p < t.partitionCount(); p++) {
+            replayPartition(t.partition(p).log(), visitor);
         }
     }
 

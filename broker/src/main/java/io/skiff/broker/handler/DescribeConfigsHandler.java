@@ -30,9 +30,9 @@ import java.util.concurrent.CompletableFuture;
  *   <li>BROKER named by our node id: every broker key (all read-only: Skiff has no dynamic broker configs). The empty
  *       name (cluster-wide dynamic defaults) → no entries, since there are none. Another id → INVALID_REQUEST
  *       "Unexpected broker id, expected N or empty string, but received X"; a non-number → INVALID_REQUEST.</li>
- *   <li>Any other resource type (BROKER_LOGGER, GROUP, CLIENT_METRICS, unknown ids) is not supported by Skiff: the
- *       resource gets INVALID_REQUEST "Unsupported resource type: TYPE", Kafka's answer for a type it does not
- *       serve.</li>
+ *   <li>BROKER_LOGGER, GROUP and CLIENT_METRICS are not supported by Skiff: the resource gets INVALID_REQUEST
+ *       "Unsupported resource type: TYPE", Kafka's answer for a type it does not serve. A type id Kafka does not
+ *       define fails every resource of the request with INVALID_REQUEST, as Kafka does.</li>
  *   <li>{@code configuration_keys}: null or empty → all keys, else only the keys named (unknown names are skipped).</li>
  * </ul>
  *
@@ -66,6 +66,12 @@ public final class DescribeConfigsHandler implements ApiHandler<DescribeConfigsR
 
     @Override
     public CompletableFuture<DescribeConfigsResponse> handle(RequestContext ctx, DescribeConfigsRequest request) {
+        for (DescribeConfigsResource resource : request.resources()) {
+            if (ConfigResourceType.forId(resource.resourceType()) == ConfigResourceType.UNKNOWN) {
+                // Kafka rejects the whole request ("Unexpected resource type") before describing anything.
+                return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.INVALID_REQUEST));
+            }
+        }
         DescribeConfigsResponse response = new DescribeConfigsResponse();
         for (DescribeConfigsResource resource : request.resources()) {
             response.results().add(describe(resource, request.includeSynonyms(), request.includeDocumentation()));

@@ -30,7 +30,8 @@ import io.skiff.protocol.message.MetadataResponse;
  *
  * <p>Behaviour: one broker (this node, at the endpoint advertised for the client's listener), which is also the
  * controller; the cluster id (v2+). Topics: v0 an empty list means all topics; v1+ null means all and empty means
- * none. v10+ may ask by topic id: an unknown id gets UNKNOWN_TOPIC_ID. A missing topic asked by name is created
+ * none. v10+ may ask by topic id (one non-zero id makes the whole request by id, names ignored): an unknown
+ * id gets UNKNOWN_TOPIC_ID. A missing topic asked by name is created
  * when the request allows it (v4+ flag, always before v4) and {@code auto.create.topics.enable} is true; an illegal
  * name then gets INVALID_TOPIC_EXCEPTION, otherwise UNKNOWN_TOPIC_OR_PARTITION. Every partition is led by this
  * node with leader epoch 0 and replicas = isr = [this node]. Internal topics are marked internal. Without an
@@ -91,12 +92,16 @@ public final class MetadataHandler implements ApiHandler<MetadataRequest, Metada
                     && broker.config().autoCreateTopicsEnable();
             Set<String> seenNames = new LinkedHashSet<>();
             Set<UUID> seenIds = new LinkedHashSet<>();
+            // As Kafka: one non-zero topic id makes it a request by id, and then names are ignored (the Java
+            // client sends "" as the name of a topic it asks for by id).
+            boolean byIds = version >= 10
+                    && request.topics().stream().anyMatch(rt -> !Uuids.ZERO.equals(rt.topicId()));
             for (MetadataRequest.MetadataRequestTopic rt : request.topics()) {
-                if (rt.name() == null) {
-                    if (seenIds.add(rt.topicId())) {
+                if (byIds) {
+                    if (!Uuids.ZERO.equals(rt.topicId()) && seenIds.add(rt.topicId())) {
                         response.topics().add(byId(rt.topicId(), withOperations));
                     }
-                } else if (seenNames.add(rt.name())) {
+                } else if (rt.name() != null && seenNames.add(rt.name())) {
                     response.topics().add(byName(rt.name(), autoCreate, withOperations));
                 }
             }

@@ -34,13 +34,14 @@ class ConsumerOffsetsLogTest {
         TopicPartition tp = new TopicPartition("orders", 2);
         try (TopicRegistry registry = TopicRegistry.open(config(), Clock.systemUTC());
              GroupCoordinator coordinator = GroupCoordinators.start(config(), registry, Clock.systemUTC())) {
+            assertTrue(registry.topic(ConsumerOffsetsLog.TOPIC).isEmpty(), "created on first use, as in Kafka");
+            assertEquals(GroupError.NONE, coordinator.commitOffsets("g", "", null, -1,
+                Map.of(tp, OffsetAndMetadata.of(41, 2, "meta", -1)), true).join().get(tp));
             Topic offsets = registry.topic(ConsumerOffsetsLog.TOPIC).orElseThrow();
             assertTrue(offsets.isInternal());
             assertEquals(5, offsets.partitionCount());
             assertEquals("-1", offsets.config().overrides().get("retention.ms"), "offsets are never aged out");
 
-            assertEquals(GroupError.NONE, coordinator.commitOffsets("g", "", null, -1,
-                Map.of(tp, OffsetAndMetadata.of(41, 2, "meta", -1)), true).join().get(tp));
             assertEquals(GroupError.NONE, coordinator.commitOffsets("g", "", null, -1,
                 Map.of(tp, OffsetAndMetadata.of(42, 2, "meta2", -1)), true).join().get(tp));
             assertEquals(GroupError.NONE, coordinator.commitOffsets("gone", "", null, -1,

@@ -134,7 +134,18 @@ class DescribeConfigsHandlerTest {
         assertEquals(Errors.INVALID_REQUEST.code(), logger.errorCode());
         assertEquals("Unsupported resource type: BROKER_LOGGER", logger.errorMessage());
         assertEquals(8, logger.resourceType());
-        DescribeConfigsResult unknown = describe(4, (byte) 99, "x", null, false, false);
-        assertEquals("Unsupported resource type: UNKNOWN", unknown.errorMessage());
+        DescribeConfigsResult group = describe(4, (byte) 32, "g", null, false, false);
+        assertEquals("Unsupported resource type: GROUP", group.errorMessage());
+
+        DescribeConfigsRequest mixed = new DescribeConfigsRequest();
+        mixed.resources().add(new DescribeConfigsResource().setResourceType((byte) 2).setResourceName("orders"));
+        mixed.resources().add(new DescribeConfigsResource().setResourceType((byte) 99).setResourceName("x"));
+        List<DescribeConfigsResult> results = call(handler, 4, mixed).results();
+        assertEquals(2, results.size());
+        results.forEach(r -> {
+            assertEquals(Errors.INVALID_REQUEST.code(), r.errorCode());
+            assertTrue(r.configs().isEmpty());
+        });
+        assertEquals("orders", results.get(0).resourceName());
     }
 }

@@ -114,6 +114,15 @@ class MetadataHandlerTest {
             assertEquals(Errors.UNKNOWN_TOPIC_ID.code(), resp.topics().get(1).errorCode());
             assertNull(resp.topics().get(1).name());
             assertEquals(unknown, resp.topics().get(1).topicId());
+
+            // The Java Admin sends the default name "" with each id; the names are then ignored, as in Kafka.
+            MetadataRequest javaStyle = new MetadataRequest().setTopics(new ArrayList<>(List.of(
+                    new MetadataRequest.MetadataRequestTopic().setTopicId(t.id()))));
+            MetadataResponse.MetadataResponseTopic byId = h.handle(ctx(ApiKeys.METADATA, 12), javaStyle).join()
+                    .topics().get(0);
+            assertEquals(Errors.NONE.code(), byId.errorCode());
+            assertEquals("t", byId.name());
+            assertEquals(t.id(), byId.topicId());
         }
     }
 }

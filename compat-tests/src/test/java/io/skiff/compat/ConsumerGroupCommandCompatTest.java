@@ -1,0 +1,111 @@
+package io.skiff.compat;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.skiff.broker.SkiffServer;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.consumer.RangeAssignor;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.tools.consumer.group.ConsumerGroupCommand;
+import org.apache.kafka.tools.consumer.group.ConsumerGroupCommandOptions;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Kafka CLI tool kafka-consumer-groups (ConsumerGroupCommand from kafka-tools 4.1.1, run in-process):
+ * {@code --describe} shows the right current offset, log-end offset and lag per partition, and
+ * {@code --reset-offsets --to-earliest --execute} moves the committed offsets to the start.
+ */
+class ConsumerGroupCommandCompatTest {
+    private static final String TOPIC = "cli-topic";
+    private static final String GROUP = "cli-group";
+
+    private SkiffServer server;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = GroupCompatSupport.startServer(null);
+        server.createTopic(TOPIC, 2);
+        GroupCompatSupport.produce(server, TOPIC, 2, "r", 100); // 50 per partition
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(
+            GroupCompatSupport.consumerProps(server, GROUP, RangeAssignor.class.getName()))) {
+            consumer.subscribe(List.of(TOPIC));
+            int[] seen = {0};
+            await().atMost(Duration.ofSeconds(60)).until(() -> {
+                seen[0] += consumer.poll(Duration.ofMillis(100)).count();
+                return seen[0] >= 100;
+            });
+            consumer.commitSync(Map.of(new TopicPartition(TOPIC, 0), new OffsetAndMetadata(30),
+                new TopicPartition(TOPIC, 1), new OffsetAndMetadata(40)));
+        }
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void describeShowsLag() throws Exception {
+        String out = runTool("--bootstrap-server", server.bootstrapServers(), "--describe", "--group", GROUP);
+        Map<Integer, long[]> rows = new HashMap<>();
+        for (String line : out.split("\n")) {
+            String[] cols = line.trim().split("\\s+");
+            if (cols.length >= 6 && cols[0].equals(GROUP) && cols[1].equals(TOPIC)) {
+                rows.put(Integer.parseInt(cols[2]), new long[] {Long.parseLong(cols[3]), Long.parseLong(cols[4]),
+                    Long.parseLong(cols[5])});
+            }
+        }
+        assertEquals(2, rows.size(), () -> "one row per partition in:\n" + out);
+        assertEquals(List.of(30L, 50L, 20L), List.of(rows.get(0)[0], rows.get(0)[1], rows.get(0)[2]), out);
+        assertEquals(List.of(40L, 50L, 10L), List.of(rows.get(1)[0], rows.get(1)[1], rows.get(1)[2]), out);
+    }
+
+    @Test
+    void resetOffsetsToEarliest() throws Exception {
+        String out = runTool("--bootstrap-server", server.bootstrapServers(), "--reset-offsets", "--to-earliest",
+            "--execute", "--group", GROUP, "--topic", TOPIC);
+        assertTrue(out.contains(GROUP), out);
+        try (Admin admin = GroupCompatSupport.admin(server)) {
+            Map<TopicPartition, OffsetAndMetadata> offsets =
+                admin.listConsumerGroupOffsets(GROUP).partitionsToOffsetAndMetadata().get();
+            assertEquals(0L, offsets.get(new TopicPartition(TOPIC, 0)).offset());
+            assertEquals(0L, offsets.get(new TopicPartition(TOPIC, 1)).offset());
+        }
+        String described = runTool("--bootstrap-server", server.bootstrapServers(), "--describe", "--group", GROUP);
+        assertTrue(described.lines().anyMatch(l -> l.trim().split("\\s+").length >= 6
+            && l.trim().split("\\s+")[5].equals("50")), "lag is now the whole partition:\n" + described);
+    }
+
+    /** Runs the tool's entry point without its System.exit wrapper, returning what it printed. */
+    private static String runTool(String... args) throws Exception {
+        ConsumerGroupCommandOptions opts = ConsumerGroupCommandOptions.fromArgs(args);
+        Method run = ConsumerGroupCommand.class.getDeclaredMethod("run", ConsumerGroupCommandOptions.class);
+        run.setAccessible(true);
+        PrintStream original = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            run.invoke(null, opts);
+        } catch (InvocationTargetException e) {
+            throw new AssertionError("kafka-consumer-groups failed: " + captured, e.getCause());
+        } finally {
+            System.setOut(original);
+        }
+        return captured.toString(StandardCharsets.UTF_8);
+    }
+}

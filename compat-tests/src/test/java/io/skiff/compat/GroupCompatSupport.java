@@ -1,0 +1,228 @@
+package io.skiff.compat;
+
+import io.skiff.broker.SkiffServer;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.CloseOptions;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.RebalanceInProgressException;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/**
+ * Shared pieces of the consumer-group compat tests: a broker with short group session bounds, a producer
+ * of uniquely valued records, and {@link GroupConsumer}, an official KafkaConsumer driven on its own thread
+ * with commitSync after each poll.
+ */
+final class GroupCompatSupport {
+    /** Consumer session timeout used by the tests (the broker's minimum is lowered to allow it). */
+    static final int SESSION_TIMEOUT_MS = 3000;
+    static final int HEARTBEAT_INTERVAL_MS = 300;
+
+    private GroupCompatSupport() {
+    }
+
+    static SkiffServer startServer(Path dataDir) {
+        SkiffServer.Builder b = SkiffServer.builder().port(0).config("group.min.session.timeout.ms", "500");
+        if (dataDir != null) {
+            b.dataDir(dataDir);
+        }
+        return b.start();
+    }
+
+    static Admin admin(SkiffServer server) {
+        Properties p = new Properties();
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers());
+        return Admin.create(p);
+    }
+
+    /** Sends {@code count} records with values {@code prefix-i}, round-robin over the partitions; returns the values. */
+    static List<String> produce(SkiffServer server, String topic, int partitions, String prefix, int count) {
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers());
+        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        p.put(ProducerConfig.LINGER_MS_CONFIG, "5");
+        List<String> values = new ArrayList<>();
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(p)) {
+            for (int i = 0; i < count; i++) {
+                String v = prefix + "-" + i;
+                producer.send(new ProducerRecord<>(topic, i % partitions, "k" + i, v));
+                values.add(v);
+            }
+            producer.flush();
+        }
+        return values;
+    }
+
+    static Properties consumerProps(SkiffServer server, String group, String assignor) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers());
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        p.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, String.valueOf(SESSION_TIMEOUT_MS));
+        p.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, String.valueOf(HEARTBEAT_INTERVAL_MS));
+        p.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, assignor);
+        return p;
+    }
+
+    /** Fails unless the members' assignments are disjoint and together cover partitions 0..n-1 of {@code topic}. */
+    static boolean coversExactlyOnce(String topic, int partitions, Collection<GroupConsumer> members) {
+        Set<TopicPartition> seen = new HashSet<>();
+        int total = 0;
+        for (GroupConsumer m : members) {
+            total += m.assignment().size();
+            seen.addAll(m.assignment());
+        }
+        Set<TopicPartition> expected = new HashSet<>();
+        for (int i = 0; i < partitions; i++) {
+            expected.add(new TopicPartition(topic, i));
+        }
+        return total == partitions && seen.equals(expected);
+    }
+
+    /** How a {@link GroupConsumer} stops. */
+    enum Stop {
+        /** close(): sends LeaveGroup, the group rebalances at once. */
+        LEAVE,
+        /** close without leaving: the broker notices only when the session times out (a crash). */
+        CRASH
+    }
+
+    /**
+     * A KafkaConsumer subscribed to one topic, polled on its own thread: each poll's records are recorded,
+     * then committed with commitSync before the next poll. Thread-safe accessors.
+     */
+    static final class GroupConsumer implements AutoCloseable {
+        private final Thread thread;
+        private final AtomicReference<Stop> stop = new AtomicReference<>();
+        private volatile Set<TopicPartition> assignment = Set.of();
+        private final ConcurrentLinkedQueue<String> received;
+        private final AtomicInteger revocations = new AtomicInteger();
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+        private final CountDownLatch stopped = new CountDownLatch(1);
+        private volatile int generation = -1;
+
+        GroupConsumer(Properties props, String topic, ConcurrentLinkedQueue<String> received) {
+            this.received = received;
+            this.thread = new Thread(() -> run(props, topic), "group-consumer-" + props.get(ConsumerConfig.GROUP_ID_CONFIG));
+            this.thread.setDaemon(true);
+            this.thread.start();
+        }
+
+        private void run(Properties props, String topic) {
+            try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(props)) {
+                consumer.subscribe(List.of(topic), new ConsumerRebalanceListener() {
+                    @Override
+                    public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+                        if (!partitions.isEmpty()) {
+                            revocations.incrementAndGet();
+                            commit(consumer); // last chance to commit what was processed of these partitions
+                        }
+                    }
+
+                    @Override
+                    public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+                    }
+
+                    @Override
+                    public void onPartitionsLost(Collection<TopicPartition> partitions) {
+                        // owned by someone else already: committing them would fail
+                    }
+                });
+                while (stop.get() == null) {
+                    var records = consumer.poll(Duration.ofMillis(100));
+                    for (ConsumerRecord<String, String> r : records) {
+                        received.add(r.value());
+                    }
+                    if (!records.isEmpty()) {
+                        commit(consumer);
+                    }
+                    assignment = Set.copyOf(consumer.assignment());
+                    generation = consumer.groupMetadata().generationId();
+                }
+                if (stop.get() == Stop.CRASH) {
+                    consumer.close(CloseOptions.groupMembershipOperation(
+                        CloseOptions.GroupMembershipOperation.REMAIN_IN_GROUP));
+                }
+            } catch (Throwable t) {
+                failure.set(t);
+            } finally {
+                assignment = Set.of();
+                stopped.countDown();
+            }
+        }
+
+        /**
+         * commitSync of everything consumed so far. While a cooperative rebalance is in progress the client
+         * refuses (RebalanceInProgressException, as with Kafka); the next commit, or the one in
+         * onPartitionsRevoked, then covers these records.
+         */
+        private static void commit(KafkaConsumer<String, String> consumer) {
+            try {
+                consumer.commitSync();
+            } catch (RebalanceInProgressException e) {
+                // retried by the next commit
+            }
+        }
+
+        Set<TopicPartition> assignment() {
+            return assignment;
+        }
+
+        int generation() {
+            return generation;
+        }
+
+        int revocations() {
+            return revocations.get();
+        }
+
+        Throwable failure() {
+            return failure.get();
+        }
+
+        /** Stops polling and closes the consumer as {@code how} says; waits until it is closed. */
+        void stop(Stop how) throws InterruptedException {
+            stop.compareAndSet(null, how);
+            stopped.await();
+            if (failure.get() != null) {
+                throw new AssertionError("consumer failed", failure.get());
+            }
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            stop(Stop.LEAVE);
+        }
+    }
+
+    static Map<String, Long> countOccurrences(Collection<String> values) {
+        Map<String, Long> out = new java.util.HashMap<>();
+        values.forEach(v -> out.merge(v, 1L, Long::sum));
+        return out;
+    }
+}

@@ -1,0 +1,54 @@
+package io.skiff.compat;
+
+import java.io.Closeable;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+
+import org.apache.kafka.common.requests.AbstractRequest;
+import org.apache.kafka.common.requests.AbstractResponse;
+import org.apache.kafka.common.requests.RequestHeader;
+
+/**
+ * One blocking socket to a broker that sends requests encoded by kafka-clients' own request classes and parses the
+ * answers with its response classes: for tests that need exact control over what is sent (the same batch twice, a
+ * sequence gap), which the producer never does on purpose.
+ *
+ * <p>Not thread-safe: one request at a time.
+ */
+final class RawKafkaConnection implements Closeable {
+    private final Socket socket;
+    private final DataInputStream in;
+    private final OutputStream out;
+    private int correlationId;
+
+    RawKafkaConnection(String host, int port) throws IOException {
+        socket = new Socket();
+        socket.connect(new InetSocketAddress(host, port), 10_000);
+        socket.setSoTimeout(30_000);
+        in = new DataInputStream(socket.getInputStream());
+        out = socket.getOutputStream();
+    }
+
+    /** Sends {@code request} (at the version it was built for) and returns the parsed response. */
+    @SuppressWarnings("unchecked")
+    <R extends AbstractResponse> R send(AbstractRequest request) throws IOException {
+        RequestHeader header = new RequestHeader(request.apiKey(), request.version(), "raw-compat-test",
+                ++correlationId);
+        ByteBuffer bytes = request.serializeWithHeader(header);
+        out.write(ByteBuffer.allocate(4).putInt(bytes.remaining()).array());
+        out.write(bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
+        out.flush();
+        byte[] response = new byte[in.readInt()];
+        in.readFully(response);
+        return (R) AbstractResponse.parseResponse(ByteBuffer.wrap(response), header);
+    }
+
+    @Override
+    public void close() throws IOException {
+        socket.close();
+    }
+}

@@ -1,0 +1,185 @@
+package io.skiff.compat;
+
+import static io.skiff.compat.DataCompatSupport.consumer;
+import static io.skiff.compat.DataCompatSupport.producer;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.compress.Compression;
+import org.apache.kafka.common.message.ProduceRequestData;
+import org.apache.kafka.common.message.ProduceResponseData;
+import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.record.MemoryRecords;
+import org.apache.kafka.common.record.SimpleRecord;
+import org.apache.kafka.common.requests.ProduceRequest;
+import org.apache.kafka.common.requests.ProduceResponse;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.skiff.broker.SkiffServer;
+
+/**
+ * A broker restarted on the same data directory and port keeps its data and topic ids, and the
+ * producer and consumer that were connected carry on: the idempotent producer's sequence continues (its state is
+ * rebuilt from the log) and the consumer keeps reading from where it was.
+ */
+class RestartCompatTest {
+    private static final TopicPartition TP = new TopicPartition("durable", 0);
+
+    @TempDir
+    Path dir;
+    private SkiffServer server;
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private static List<ConsumerRecord<String, String>> poll(KafkaConsumer<String, String> consumer, int count) {
+        List<ConsumerRecord<String, String>> records = new ArrayList<>();
+        await().atMost(Duration.ofSeconds(60)).until(() -> {
+            consumer.poll(Duration.ofMillis(100)).forEach(records::add);
+            return records.size() >= count;
+        });
+        return records;
+    }
+
+    private static TopicDescription describe(Admin admin, String topic) throws Exception {
+        return admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
+    }
+
+    @Test
+    void dataTopicIdsAndRunningClientsSurviveARestart() throws Exception {
+        server = SkiffServer.builder().port(0).dataDir(dir).start();
+        int port = server.port();
+        String bootstrap = server.bootstrapServers();
+        Uuid topicId;
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            admin.createTopics(List.of(new NewTopic(TP.topic(), 2, (short) 1)
+                    .configs(Map.of("retention.ms", "123456789")))).all().get();
+            topicId = describe(admin, TP.topic()).topicId();
+        }
+        try (KafkaProducer<String, String> producer = producer(bootstrap,
+                ProducerConfig.RETRY_BACKOFF_MS_CONFIG, 50, ProducerConfig.RECONNECT_BACKOFF_MS_CONFIG, 50);
+             KafkaConsumer<String, String> consumer = consumer(bootstrap,
+                     "reconnect.backoff.ms", 50, "retry.backoff.ms", 50)) {
+            for (int i = 0; i < 10; i++) {
+                assertEquals(i, producer.send(new ProducerRecord<>(TP.topic(), 0, "k", "before-" + i)).get().offset());
+            }
+            consumer.assign(List.of(TP));
+            consumer.seekToBeginning(List.of(TP));
+            List<ConsumerRecord<String, String>> before = poll(consumer, 10);
+            assertEquals("before-9", before.get(9).value());
+
+            server.close();
+            server = SkiffServer.builder().port(port).dataDir(dir).start();
+            assertEquals(1, server.recoveredTopicCount());
+
+            for (int i = 0; i < 10; i++) {
+                assertEquals(10 + i, producer.send(new ProducerRecord<>(TP.topic(), 0, "k", "after-" + i)).get()
+                        .offset(), "the idempotent producer carries on with its sequence, no duplicates");
+            }
+            List<ConsumerRecord<String, String>> after = poll(consumer, 10);
+            assertEquals(10, after.size());
+            for (int i = 0; i < 10; i++) {
+                assertEquals(10 + i, after.get(i).offset());
+                assertEquals("after-" + i, after.get(i).value());
+            }
+            assertEquals(Map.of(TP, 20L), consumer.endOffsets(List.of(TP)));
+        }
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers()))) {
+            TopicDescription description = describe(admin, TP.topic());
+            assertEquals(topicId, description.topicId());
+            assertEquals(2, description.partitions().size());
+        }
+        try (KafkaConsumer<String, String> fresh = consumer(server.bootstrapServers())) {
+            fresh.assign(List.of(TP));
+            fresh.seekToBeginning(List.of(TP));
+            List<ConsumerRecord<String, String>> all = poll(fresh, 20);
+            assertEquals("before-0", all.get(0).value());
+            assertEquals("after-9", all.get(19).value());
+        }
+    }
+
+    @Test
+    void producerStateIsRebuiltSoARetryAfterTheRestartIsStillADuplicate() throws Exception {
+        server = SkiffServer.builder().port(0).dataDir(dir).start();
+        server.createTopic(TP.topic(), 1);
+        long now = System.currentTimeMillis(); // producer state older than producer.id.expiration.ms is dropped
+        MemoryRecords batch = MemoryRecords.withIdempotentRecords(Compression.NONE, 4711L, (short) 0, 0,
+                new SimpleRecord(now, "a".getBytes()), new SimpleRecord(now, "b".getBytes()),
+                new SimpleRecord(now, "c".getBytes()));
+        try (RawKafkaConnection connection = new RawKafkaConnection("127.0.0.1", server.port())) {
+            assertEquals(0, produce(connection, batch.buffer().duplicate()).baseOffset());
+        }
+        server.close();
+        server = SkiffServer.builder().port(0).dataDir(dir).start();
+        try (RawKafkaConnection connection = new RawKafkaConnection("127.0.0.1", server.port())) {
+            ProduceResponseData.PartitionProduceResponse retry = produce(connection, batch.buffer().duplicate());
+            assertEquals(Errors.NONE, Errors.forCode(retry.errorCode()));
+            assertEquals(0, retry.baseOffset(), "answered from the rebuilt producer state, not appended again");
+            ProduceResponseData.PartitionProduceResponse gap = produce(connection, MemoryRecords.withIdempotentRecords(
+                    Compression.NONE, 4711L, (short) 0, 5, new SimpleRecord(now, "gap".getBytes())).buffer());
+            assertEquals(Errors.OUT_OF_ORDER_SEQUENCE_NUMBER, Errors.forCode(gap.errorCode()),
+                    "the producer's last sequence (2) is known after the restart");
+        }
+        try (KafkaConsumer<String, String> consumer = consumer(server.bootstrapServers())) {
+            assertEquals(Map.of(TP, 3L), consumer.endOffsets(List.of(TP)));
+        }
+    }
+
+    private static ProduceResponseData.PartitionProduceResponse produce(RawKafkaConnection connection,
+                                                                        ByteBuffer records) throws Exception {
+        ProduceRequestData data = new ProduceRequestData().setAcks((short) -1).setTimeoutMs(30_000)
+                .setTopicData(new ProduceRequestData.TopicProduceDataCollection(List.of(
+                        new ProduceRequestData.TopicProduceData().setName(TP.topic()).setPartitionData(List.of(
+                                new ProduceRequestData.PartitionProduceData().setIndex(0)
+                                        .setRecords(MemoryRecords.readableRecords(records))))).iterator()));
+        ProduceResponse response = connection.send(new ProduceRequest.Builder((short) 12, (short) 12, data)
+                .build((short) 12));
+        return response.data().responses().iterator().next().partitionResponses().get(0);
+    }
+
+    @Test
+    void aTopicCreatedByProducingSurvivesWithItsIdAndPartitionCount() throws Exception {
+        server = SkiffServer.builder().port(0).dataDir(dir).config("num.partitions", "3").start();
+        Uuid id;
+        try (KafkaProducer<String, String> producer = producer(server.bootstrapServers());
+             Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers()))) {
+            producer.send(new ProducerRecord<>("auto", 2, "k", "v")).get();
+            id = describe(admin, "auto").topicId();
+        }
+        server.close();
+        server = SkiffServer.builder().port(0).dataDir(dir).start(); // num.partitions back to 1: no effect on "auto"
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers()));
+             KafkaConsumer<String, String> consumer = consumer(server.bootstrapServers())) {
+            TopicDescription description = describe(admin, "auto");
+            assertEquals(id, description.topicId());
+            assertEquals(3, description.partitions().size());
+            TopicPartition tp = new TopicPartition("auto", 2);
+            consumer.assign(List.of(tp));
+            assertEquals("v", poll(consumer, 1).get(0).value());
+        }
+    }
+}

@@ -1,0 +1,166 @@
+package io.skiff.compat.clients;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.skiff.broker.SkiffServer;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.LongDeserializer;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.Grouped;
+import org.apache.kafka.streams.kstream.Materialized;
+import org.apache.kafka.streams.kstream.Produced;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Kafka Streams 4.1 (at_least_once, the default) runs the classic stateful word count against Skiff: a
+ * repartition topic (groupBy), a changelog topic (count store), a consumer group with the Streams assignor, and
+ * admin calls to create the internal topics. The counts it writes must be exactly right.
+ */
+class KafkaStreamsWordCountCompatTest {
+  private static final String APP = "skiff-wordcount";
+  private static final String INPUT = "wc-input";
+  private static final String OUTPUT = "wc-output";
+
+  @TempDir
+  Path stateDir;
+
+  private SkiffServer skiff;
+  private KafkaStreams streams;
+  private final List<Throwable> streamErrors = new CopyOnWriteArrayList<>();
+
+  @BeforeEach
+  void start() {
+    skiff = SkiffServer.builder().port(0).start();
+    skiff.createTopic(INPUT, 2);
+    skiff.createTopic(OUTPUT, 2);
+  }
+
+  @AfterEach
+  void stop() {
+    if (streams != null) {
+      streams.close(Duration.ofSeconds(30));
+    }
+    if (skiff != null) {
+      skiff.close();
+    }
+  }
+
+  @Test
+  void wordCountTopologyProducesTheRightCounts() throws Exception {
+    List<String> lines = List.of(
+        "the quick brown fox", "jumps over the lazy dog", "The dog barks", "a fox is quick", "THE END");
+    Map<String, Long> expected = new HashMap<>();
+    for (String line : lines) {
+      for (String word : line.toLowerCase(Locale.ROOT).split("\\W+")) {
+        expected.merge(word, 1L, Long::sum);
+      }
+    }
+
+    streams = new KafkaStreams(topology(), streamsConfig());
+    streams.setUncaughtExceptionHandler(e -> {
+      streamErrors.add(e);
+      return org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse
+          .SHUTDOWN_CLIENT;
+    });
+    streams.start();
+    Awaitility.await("streams RUNNING").atMost(Duration.ofSeconds(60))
+        .until(() -> streams.state() == KafkaStreams.State.RUNNING || !streamErrors.isEmpty());
+    assertTrue(streamErrors.isEmpty(), () -> "Kafka Streams failed: " + streamErrors);
+
+    try (KafkaProducer<String, String> producer = producer()) {
+      for (int i = 0; i < lines.size(); i++) {
+        producer.send(new ProducerRecord<>(INPUT, "line-" + i, lines.get(i))).get();
+      }
+    }
+
+    Map<String, Long> counts = new HashMap<>();
+    try (KafkaConsumer<String, Long> consumer = outputConsumer()) {
+      consumer.subscribe(List.of(OUTPUT));
+      Awaitility.await("word counts").atMost(Duration.ofSeconds(90)).until(() -> {
+        // the latest count per word wins, as in a table
+        consumer.poll(Duration.ofMillis(200)).forEach(r -> counts.put(r.key(), r.value()));
+        return counts.equals(expected) || !streamErrors.isEmpty();
+      });
+    }
+    assertTrue(streamErrors.isEmpty(), () -> "Kafka Streams failed: " + streamErrors);
+    assertEquals(expected, counts);
+
+    try (Admin admin = admin()) {
+      Set<String> topics = admin.listTopics().names().get();
+      Set<String> internal = topics.stream().filter(t -> t.startsWith(APP + "-")).collect(Collectors.toSet());
+      assertEquals(Set.of(APP + "-counts-repartition", APP + "-counts-changelog"), internal,
+          "Streams created its repartition and changelog topics");
+    }
+  }
+
+  private static org.apache.kafka.streams.Topology topology() {
+    StreamsBuilder builder = new StreamsBuilder();
+    builder.stream(INPUT, Consumed.with(Serdes.String(), Serdes.String()))
+        .flatMapValues(line -> Arrays.asList(line.toLowerCase(Locale.ROOT).split("\\W+")))
+        .groupBy((key, word) -> word, Grouped.with("counts", Serdes.String(), Serdes.String()))
+        .count(Materialized.as("counts"))
+        .toStream()
+        .to(OUTPUT, Produced.with(Serdes.String(), Serdes.Long()));
+    return builder.build();
+  }
+
+  private Properties streamsConfig() {
+    Properties props = new Properties();
+    props.put(StreamsConfig.APPLICATION_ID_CONFIG, APP);
+    props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
+    props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+    props.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
+    props.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
+    // Everything else default (at_least_once); only commit more often than every 30 s so counts flush quickly.
+    props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 200);
+    return props;
+  }
+
+  private KafkaProducer<String, String> producer() {
+    Properties props = new Properties();
+    props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
+    return new KafkaProducer<>(props, new StringSerializer(), new StringSerializer());
+  }
+
+  private KafkaConsumer<String, Long> outputConsumer() {
+    Properties props = new Properties();
+    props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
+    props.put(ConsumerConfig.GROUP_ID_CONFIG, "wc-reader");
+    props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    return new KafkaConsumer<>(props, new StringDeserializer(), new LongDeserializer());
+  }
+
+  private Admin admin() {
+    Properties props = new Properties();
+    props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
+    return Admin.create(props);
+  }
+}
