@@ -104,7 +104,9 @@ const commands = {
       for (let start = 0; start < Number(count); start += 10) {
         const messages = [];
         for (let i = start; i < Math.min(start + 10, Number(count)); i++) {
-          messages.push({ key: `key-${i}`, value: `value-${i}-${compression}`, headers: { seq: `${i}`, via: 'kafkajs' } });
+          messages.push({
+            key: `key-${i}`, value: `value-${i}-${compression}`, headers: { seq: `${i}`, via: 'kafkajs' },
+          });
         }
         const results = await producer.send({ topic, compression: codec, messages });
         for (const r of results) {
@@ -256,7 +258,9 @@ const commands = {
         out(`committed ${result.topic} ${p.partition} ${p.offset}`);
       }
       const { groups } = await admin.describeGroups([groupId]);
-      for (const g of groups) out(`group ${g.groupId} state=${g.state} protocolType=${g.protocolType} members=${g.members.length}`);
+      for (const g of groups) {
+        out(`group ${g.groupId} state=${g.state} protocolType=${g.protocolType} members=${g.members.length}`);
+      }
       const listed = await admin.listGroups();
       out(`listed-group ${listed.groups.some((g) => g.groupId === groupId)}`);
     } finally {

@@ -38,8 +38,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Older official Java clients (kafka-clients 3.9.1 and 2.8.2, default settings) against Skiff, each in a child JVM
  * whose classpath has only that version ({@link OldJavaClientDriver}): produce (plain and zstd), read back with
  * assign, consume in a group and commit, and its admin client (create topic with a config, add partitions,
- * describe configs, list/describe the group and its offsets, delete the topic). Records written by the test's 4.1 client are read by the old one and vice
- * versa. The jars are copied into target/old-kafka-clients by maven-dependency-plugin (see the module's pom).
+ * describe configs, list/describe the group and its offsets, delete the topic). Records written by the test's 4.1
+ * client are read by the old one and vice versa. The jars are copied into target/old-kafka-clients by
+ * maven-dependency-plugin (see the module's pom).
  */
 class OlderJavaClientsCompatTest {
   private static final int PARTITIONS = 3;
