@@ -335,6 +335,21 @@ final class ClassicGroup {
         return has(memberId) ? GroupError.NONE : GroupError.UNKNOWN_MEMBER_ID;
     }
 
+    /**
+     * The checks of a member request bound to a generation (Heartbeat, SyncGroup): a Dead group is
+     * COORDINATOR_NOT_AVAILABLE, then {@link #validateCurrentMember}, then the generation must be the current one.
+     */
+    GroupError validateMemberOfGeneration(String memberId, String groupInstanceId, int generationId) {
+        if (state == GroupState.DEAD) {
+            return GroupError.COORDINATOR_NOT_AVAILABLE;
+        }
+        GroupError error = validateCurrentMember(memberId, groupInstanceId);
+        if (error != GroupError.NONE) {
+            return error;
+        }
+        return generationId != this.generationId ? GroupError.ILLEGAL_GENERATION : GroupError.NONE;
+    }
+
     /** The GroupMetadata record of the group's current state; {@code assignments} overrides members' ones. */
     GroupRecordLog.KeyValue metadataRecord(Map<String, byte[]> assignments) {
         List<GroupMetadataSnapshot.Member> snapshotMembers = new ArrayList<>();

@@ -50,15 +50,9 @@ final class MembershipManager {
             return GroupError.UNKNOWN_MEMBER_ID;
         }
         return groups.withLock(group, () -> {
-            if (group.is(GroupState.DEAD)) {
-                return GroupError.COORDINATOR_NOT_AVAILABLE;
-            }
-            GroupError error = group.validateCurrentMember(memberId, groupInstanceId);
+            GroupError error = group.validateMemberOfGeneration(memberId, groupInstanceId, generationId);
             if (error != GroupError.NONE) {
                 return error;
-            }
-            if (generationId != group.generationId()) {
-                return GroupError.ILLEGAL_GENERATION;
             }
             switch (group.state()) {
                 case EMPTY:

@@ -82,15 +82,9 @@ final class SyncGroupProcessor {
 
     private GroupError validateSync(ClassicGroup group, int generationId, String memberId, String groupInstanceId,
                                     String protocolType, String protocolName) {
-        if (group.is(GroupState.DEAD)) {
-            return GroupError.COORDINATOR_NOT_AVAILABLE;
-        }
-        GroupError error = group.validateCurrentMember(memberId, groupInstanceId);
+        GroupError error = group.validateMemberOfGeneration(memberId, groupInstanceId, generationId);
         if (error != GroupError.NONE) {
             return error;
-        }
-        if (generationId != group.generationId()) {
-            return GroupError.ILLEGAL_GENERATION;
         }
         if (protocolType != null && !protocolType.equals(group.protocolType())) {
             return GroupError.INCONSISTENT_GROUP_PROTOCOL;
