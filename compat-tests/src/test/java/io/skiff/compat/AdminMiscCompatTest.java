@@ -4,12 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.skiff.broker.SkiffServer;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.DescribeClusterResult;
 import org.apache.kafka.clients.admin.DescribeTopicsOptions;
 import org.apache.kafka.clients.admin.LogDirDescription;
@@ -23,50 +20,37 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Kafka 4.1 Admin describeCluster, describeLogDirs, describeTopics and a consumer's leader-epoch validation. */
 class AdminMiscCompatTest {
-    static SkiffServer server;
-    static Admin admin;
-
-    @BeforeAll
-    static void start() {
-        server = SkiffServer.builder().start();
-        admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers()));
-    }
-
-    @AfterAll
-    static void stop() {
-        admin.close();
-        server.close();
-    }
+    @RegisterExtension
+    static final DataCompatSupport.Broker BROKER = new DataCompatSupport.Broker();
 
     @Test
     void describeClusterShowsThisNodeAsBrokerAndController() throws Exception {
-        DescribeClusterResult cluster = admin.describeCluster();
-        assertEquals(server.clusterId(), cluster.clusterId().get());
+        DescribeClusterResult cluster = BROKER.admin().describeCluster();
+        assertEquals(BROKER.server().clusterId(), cluster.clusterId().get());
         Node controller = cluster.controller().get();
-        assertEquals(server.nodeId(), controller.id());
+        assertEquals(BROKER.server().nodeId(), controller.id());
         List<Node> nodes = List.copyOf(cluster.nodes().get());
         assertEquals(1, nodes.size());
-        assertEquals(server.port(), nodes.get(0).port());
+        assertEquals(BROKER.server().port(), nodes.get(0).port());
         assertFalse(nodes.get(0).isFenced());
     }
 
     @Test
     void describeTopicsPaginatesThroughDescribeTopicPartitions() throws Exception {
-        admin.createTopics(List.of(new NewTopic("wide", 5, (short) 1), new NewTopic("narrow", 1, (short) 1)))
+        BROKER.admin().createTopics(List.of(new NewTopic("wide", 5, (short) 1), new NewTopic("narrow", 1, (short) 1)))
                 .all().get();
-        Map<String, TopicDescription> topics = admin.describeTopics(List.of("wide", "narrow"),
+        Map<String, TopicDescription> topics = BROKER.admin().describeTopics(List.of("wide", "narrow"),
                 new DescribeTopicsOptions().partitionSizeLimitPerResponse(2)).allTopicNames().get();
         TopicDescription wide = topics.get("wide");
         assertEquals(5, wide.partitions().size());
         for (int i = 0; i < 5; i++) {
             assertEquals(i, wide.partitions().get(i).partition());
-            assertEquals(server.nodeId(), wide.partitions().get(i).leader().id());
+            assertEquals(BROKER.server().nodeId(), wide.partitions().get(i).leader().id());
             assertEquals(1, wide.partitions().get(i).isr().size());
         }
         assertEquals(1, topics.get("narrow").partitions().size());
@@ -76,15 +60,16 @@ class AdminMiscCompatTest {
 
     @Test
     void describeLogDirsReportsPartitionSizes() throws Exception {
-        admin.createTopics(List.of(new NewTopic("sized", 1, (short) 1))).all().get();
-        try (KafkaProducer<String, String> producer = DataCompatSupport.producer(server.bootstrapServers())) {
+        BROKER.admin().createTopics(List.of(new NewTopic("sized", 1, (short) 1))).all().get();
+        try (KafkaProducer<String, String> producer = DataCompatSupport.producer(BROKER.bootstrapServers())) {
             producer.send(new ProducerRecord<>("sized", 0, "k", "x".repeat(1000))).get();
         }
-        Map<String, LogDirDescription> dirs = admin.describeLogDirs(List.of(server.nodeId())).allDescriptions().get()
-                .get(server.nodeId());
+        int nodeId = BROKER.server().nodeId();
+        Map<String, LogDirDescription> dirs = BROKER.admin().describeLogDirs(List.of(nodeId)).allDescriptions().get()
+                .get(nodeId);
         assertEquals(1, dirs.size());
         LogDirDescription dir = dirs.values().iterator().next();
-        assertEquals(server.dataDir().toAbsolutePath().toString(), dirs.keySet().iterator().next());
+        assertEquals(BROKER.server().dataDir().toAbsolutePath().toString(), dirs.keySet().iterator().next());
         ReplicaInfo replica = dir.replicaInfos().get(new TopicPartition("sized", 0));
         assertTrue(replica.size() > 1000, "size " + replica.size());
         assertEquals(0, replica.offsetLag());
@@ -94,14 +79,14 @@ class AdminMiscCompatTest {
 
     @Test
     void consumerSeekWithLeaderEpochIsValidatedAndReads() throws Exception {
-        admin.createTopics(List.of(new NewTopic("epochs", 1, (short) 1))).all().get();
+        BROKER.admin().createTopics(List.of(new NewTopic("epochs", 1, (short) 1))).all().get();
         TopicPartition tp = new TopicPartition("epochs", 0);
-        try (KafkaProducer<String, String> producer = DataCompatSupport.producer(server.bootstrapServers())) {
+        try (KafkaProducer<String, String> producer = DataCompatSupport.producer(BROKER.bootstrapServers())) {
             for (int i = 0; i < 5; i++) {
                 producer.send(new ProducerRecord<>("epochs", 0, null, "e" + i)).get();
             }
         }
-        try (KafkaConsumer<String, String> consumer = DataCompatSupport.consumer(server.bootstrapServers())) {
+        try (KafkaConsumer<String, String> consumer = DataCompatSupport.consumer(BROKER.bootstrapServers())) {
             consumer.assign(List.of(tp));
             // The seek carries leader epoch 0: the consumer validates it with OffsetForLeaderEpoch before fetching.
             consumer.seek(tp, new OffsetAndMetadata(3, Optional.of(0), ""));

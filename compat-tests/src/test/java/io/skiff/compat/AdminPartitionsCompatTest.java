@@ -4,12 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.skiff.broker.SkiffServer;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.RecordsToDelete;
@@ -22,37 +19,25 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.InvalidPartitionsException;
 import org.apache.kafka.common.errors.InvalidReplicaAssignmentException;
 import org.apache.kafka.common.errors.OffsetOutOfRangeException;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Kafka 4.1 Admin createPartitions and deleteRecords against Skiff. */
 class AdminPartitionsCompatTest {
-    static SkiffServer server;
-    static Admin admin;
-
-    @BeforeAll
-    static void start() {
-        server = SkiffServer.builder().start();
-        admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers()));
-    }
-
-    @AfterAll
-    static void stop() {
-        admin.close();
-        server.close();
-    }
+    @RegisterExtension
+    static final DataCompatSupport.Broker BROKER = new DataCompatSupport.Broker();
 
     @Test
     void createPartitionsGrowsATopicThatProducersThenUse() throws Exception {
-        admin.createTopics(List.of(new NewTopic("growing", 1, (short) 1))).all().get();
-        admin.createPartitions(Map.of("growing", NewPartitions.increaseTo(3))).all().get();
-        TopicDescription description = admin.describeTopics(List.of("growing")).allTopicNames().get().get("growing");
+        BROKER.admin().createTopics(List.of(new NewTopic("growing", 1, (short) 1))).all().get();
+        BROKER.admin().createPartitions(Map.of("growing", NewPartitions.increaseTo(3))).all().get();
+        TopicDescription description =
+                BROKER.admin().describeTopics(List.of("growing")).allTopicNames().get().get("growing");
         assertEquals(3, description.partitions().size());
-        assertEquals(server.nodeId(), description.partitions().get(2).leader().id());
+        assertEquals(BROKER.server().nodeId(), description.partitions().get(2).leader().id());
 
-        try (KafkaProducer<String, String> producer = DataCompatSupport.producer(server.bootstrapServers());
-             KafkaConsumer<String, String> consumer = DataCompatSupport.consumer(server.bootstrapServers())) {
+        try (KafkaProducer<String, String> producer = DataCompatSupport.producer(BROKER.bootstrapServers());
+             KafkaConsumer<String, String> consumer = DataCompatSupport.consumer(BROKER.bootstrapServers())) {
             producer.send(new ProducerRecord<>("growing", 2, "k", "in the new partition")).get();
             List<ConsumerRecord<String, String>> records =
                     DataCompatSupport.readExactly(consumer, List.of(new TopicPartition("growing", 2)), 1);
@@ -60,43 +45,44 @@ class AdminPartitionsCompatTest {
         }
 
         ExecutionException same = assertThrows(ExecutionException.class,
-                () -> admin.createPartitions(Map.of("growing", NewPartitions.increaseTo(3))).all().get());
+                () -> BROKER.admin().createPartitions(Map.of("growing", NewPartitions.increaseTo(3))).all().get());
         assertInstanceOf(InvalidPartitionsException.class, same.getCause());
         assertEquals("Topic already has 3 partition(s).", same.getCause().getMessage());
         ExecutionException fewer = assertThrows(ExecutionException.class,
-                () -> admin.createPartitions(Map.of("growing", NewPartitions.increaseTo(2))).all().get());
+                () -> BROKER.admin().createPartitions(Map.of("growing", NewPartitions.increaseTo(2))).all().get());
         assertInstanceOf(InvalidPartitionsException.class, fewer.getCause());
-        ExecutionException elsewhere = assertThrows(ExecutionException.class, () -> admin.createPartitions(Map.of(
-                "growing", NewPartitions.increaseTo(4, List.of(List.of(server.nodeId() + 1))))).all().get());
+        ExecutionException elsewhere = assertThrows(ExecutionException.class, () -> BROKER.admin()
+                .createPartitions(Map.of("growing", NewPartitions.increaseTo(4,
+                        List.of(List.of(BROKER.server().nodeId() + 1))))).all().get());
         assertInstanceOf(InvalidReplicaAssignmentException.class, elsewhere.getCause());
-        admin.createPartitions(Map.of("growing", NewPartitions.increaseTo(4, List.of(List.of(server.nodeId())))))
-                .all().get();
-        assertEquals(4, admin.describeTopics(List.of("growing")).allTopicNames().get().get("growing")
+        BROKER.admin().createPartitions(Map.of("growing",
+                NewPartitions.increaseTo(4, List.of(List.of(BROKER.server().nodeId()))))).all().get();
+        assertEquals(4, BROKER.admin().describeTopics(List.of("growing")).allTopicNames().get().get("growing")
                 .partitions().size());
     }
 
     @Test
     void deleteRecordsMovesTheLowWatermarkSeenByConsumers() throws Exception {
-        admin.createTopics(List.of(new NewTopic("trimmed", 1, (short) 1))).all().get();
+        BROKER.admin().createTopics(List.of(new NewTopic("trimmed", 1, (short) 1))).all().get();
         TopicPartition tp = new TopicPartition("trimmed", 0);
-        try (KafkaProducer<String, String> producer = DataCompatSupport.producer(server.bootstrapServers())) {
+        try (KafkaProducer<String, String> producer = DataCompatSupport.producer(BROKER.bootstrapServers())) {
             for (int i = 0; i < 10; i++) {
                 producer.send(new ProducerRecord<>("trimmed", 0, null, "r" + i)).get();
             }
         }
-        long low = admin.deleteRecords(Map.of(tp, RecordsToDelete.beforeOffset(6))).lowWatermarks().get(tp).get()
-                .lowWatermark();
+        long low = BROKER.admin().deleteRecords(Map.of(tp, RecordsToDelete.beforeOffset(6))).lowWatermarks().get(tp)
+                .get().lowWatermark();
         assertEquals(6, low);
-        try (KafkaConsumer<String, String> consumer = DataCompatSupport.consumer(server.bootstrapServers())) {
+        try (KafkaConsumer<String, String> consumer = DataCompatSupport.consumer(BROKER.bootstrapServers())) {
             consumer.assign(List.of(tp));
             assertEquals(6L, consumer.beginningOffsets(List.of(tp)).get(tp));
             List<ConsumerRecord<String, String>> rest = DataCompatSupport.readExactly(consumer, List.of(tp), 4);
             assertEquals("r6", rest.get(0).value());
         }
         ExecutionException beyond = assertThrows(ExecutionException.class,
-                () -> admin.deleteRecords(Map.of(tp, RecordsToDelete.beforeOffset(11))).all().get());
+                () -> BROKER.admin().deleteRecords(Map.of(tp, RecordsToDelete.beforeOffset(11))).all().get());
         assertInstanceOf(OffsetOutOfRangeException.class, beyond.getCause());
-        assertEquals(10, admin.deleteRecords(Map.of(tp, RecordsToDelete.beforeOffset(-1))).lowWatermarks().get(tp)
-                .get().lowWatermark(), "-1 deletes up to the high watermark");
+        assertEquals(10, BROKER.admin().deleteRecords(Map.of(tp, RecordsToDelete.beforeOffset(-1))).lowWatermarks()
+                .get(tp).get().lowWatermark(), "-1 deletes up to the high watermark");
     }
 }

@@ -4,7 +4,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+
+import io.skiff.broker.SkiffServer;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -16,10 +21,15 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 import static org.awaitility.Awaitility.await;
 
-/** Client factories and a polling helper for the data-path compat tests. */
+/** The broker a compat test runs against ({@link Broker}), client factories and a polling helper. */
 final class DataCompatSupport {
     private DataCompatSupport() {
     }
@@ -79,5 +89,86 @@ final class DataCompatSupport {
             return out.size() >= count;
         });
         return out;
+    }
+
+    /**
+     * A Skiff broker for a test: registered with {@code @RegisterExtension} on a static field it serves the whole
+     * class, on an instance field each test gets a fresh one. It listens on 127.0.0.1, port 0, with a temporary
+     * data directory deleted on close; {@link #admin()} is an Admin client created on first use, closed first.
+     *
+     * <p>Not thread-safe: JUnit calls it from the test's thread.
+     */
+    static final class Broker implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
+        private final Map<String, String> config;
+        private SkiffServer server;
+        private Admin admin;
+        private boolean perClass;
+
+        Broker() {
+            this(Map.of());
+        }
+
+        /** A broker with these broker configs. */
+        Broker(Map<String, String> config) {
+            this.config = config;
+        }
+
+        SkiffServer server() {
+            return server;
+        }
+
+        String bootstrapServers() {
+            return server.bootstrapServers();
+        }
+
+        Admin admin() {
+            if (admin == null) {
+                admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers()));
+            }
+            return admin;
+        }
+
+        @Override
+        public void beforeAll(ExtensionContext context) {
+            perClass = true;
+            start();
+        }
+
+        @Override
+        public void beforeEach(ExtensionContext context) {
+            if (!perClass) {
+                start();
+            }
+        }
+
+        @Override
+        public void afterEach(ExtensionContext context) {
+            if (!perClass) {
+                stop();
+            }
+        }
+
+        @Override
+        public void afterAll(ExtensionContext context) {
+            stop();
+        }
+
+        private void start() {
+            server = SkiffServer.builder().port(0).config(config).start();
+        }
+
+        private void stop() {
+            try {
+                if (admin != null) {
+                    admin.close();
+                }
+            } finally {
+                admin = null;
+                if (server != null) {
+                    server.close();
+                    server = null;
+                }
+            }
+        }
     }
 }

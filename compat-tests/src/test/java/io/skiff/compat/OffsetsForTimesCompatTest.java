@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -26,14 +25,12 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import io.skiff.broker.SkiffServer;
 
 /**
  * Offset lookups of the Java consumer and Admin (ListOffsets): beginning and end offsets, seekToBeginning/End,
@@ -42,19 +39,12 @@ import io.skiff.broker.SkiffServer;
 class OffsetsForTimesCompatTest {
     private static final TopicPartition TP = new TopicPartition("times", 0);
 
-    @TempDir
-    Path dir;
-    private SkiffServer server;
+    @RegisterExtension
+    final DataCompatSupport.Broker broker = new DataCompatSupport.Broker();
 
     @BeforeEach
-    void start() {
-        server = SkiffServer.builder().port(0).dataDir(dir).start();
-        server.createTopic(TP.topic(), 1);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+    void createTopic() {
+        broker.server().createTopic(TP.topic(), 1);
     }
 
     /**
@@ -63,7 +53,7 @@ class OffsetsForTimesCompatTest {
      * the broker finds the exact record inside uncompressed batches only (it does not decompress).
      */
     private void produceTenRecords() throws Exception {
-        try (KafkaProducer<String, String> producer = producer(server.bootstrapServers(),
+        try (KafkaProducer<String, String> producer = producer(broker.bootstrapServers(),
                 ProducerConfig.COMPRESSION_TYPE_CONFIG, "none", ProducerConfig.LINGER_MS_CONFIG, 1000)) {
             for (int i = 0; i < 5; i++) {
                 producer.send(new ProducerRecord<>(TP.topic(), 0, 1000L * (i + 1), "k", "v" + i)).get();
@@ -80,7 +70,7 @@ class OffsetsForTimesCompatTest {
     @ValueSource(strings = {"read_uncommitted", "read_committed"})
     void beginningEndAndTimestampLookups(String isolation) throws Exception {
         produceTenRecords();
-        try (KafkaConsumer<String, String> consumer = consumer(server.bootstrapServers(),
+        try (KafkaConsumer<String, String> consumer = consumer(broker.bootstrapServers(),
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolation)) {
             assertEquals(Map.of(TP, 0L), consumer.beginningOffsets(List.of(TP)));
             assertEquals(Map.of(TP, 10L), consumer.endOffsets(List.of(TP)));
@@ -101,7 +91,7 @@ class OffsetsForTimesCompatTest {
     @Test
     void seekToBeginningAndEnd() throws Exception {
         produceTenRecords();
-        try (KafkaConsumer<String, String> consumer = consumer(server.bootstrapServers())) {
+        try (KafkaConsumer<String, String> consumer = consumer(broker.bootstrapServers())) {
             consumer.assign(List.of(TP));
             consumer.seekToEnd(List.of(TP));
             assertEquals(10, consumer.position(TP));
@@ -116,7 +106,7 @@ class OffsetsForTimesCompatTest {
             assertEquals(1000L, records.get(0).timestamp());
             assertEquals(50_000L, records.get(7).timestamp());
 
-            try (KafkaProducer<String, String> producer = producer(server.bootstrapServers())) {
+            try (KafkaProducer<String, String> producer = producer(broker.bootstrapServers())) {
                 producer.send(new ProducerRecord<>(TP.topic(), 0, 60_000L, "k", "late")).get();
             }
             consumer.seekToEnd(List.of(TP));
@@ -134,7 +124,7 @@ class OffsetsForTimesCompatTest {
 
     @Test
     void adminListOffsetsWithEverySpec() throws Exception {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers()))) {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
             ListOffsetsResult.ListOffsetsResultInfo empty =
                     admin.listOffsets(Map.of(TP, OffsetSpec.maxTimestamp())).partitionResult(TP).get();
             assertEquals(-1, empty.offset(), "an empty partition has no max timestamp");

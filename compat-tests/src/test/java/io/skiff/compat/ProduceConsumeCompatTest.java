@@ -11,7 +11,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Future;
@@ -25,37 +24,23 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.header.internals.RecordHeaders;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import io.skiff.broker.SkiffServer;
 
 /** The default Java producer and an assign-mode consumer round-trip records through Skiff. */
 class ProduceConsumeCompatTest {
-    @TempDir
-    Path dir;
-    private SkiffServer server;
-
-    @BeforeEach
-    void start() {
-        server = SkiffServer.builder().port(0).dataDir(dir).start();
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    final DataCompatSupport.Broker broker = new DataCompatSupport.Broker();
 
     @ParameterizedTest
     @ValueSource(strings = {"none", "gzip", "snappy", "lz4", "zstd"})
     void roundTripWithKeysHeadersAndNulls(String compression) throws Exception {
         String topic = "round-trip-" + compression;
-        server.createTopic(topic, 2);
-        try (KafkaProducer<byte[], byte[]> producer = bytesProducer(server.bootstrapServers(),
+        broker.server().createTopic(topic, 2);
+        try (KafkaProducer<byte[], byte[]> producer = bytesProducer(broker.bootstrapServers(),
                 ProducerConfig.COMPRESSION_TYPE_CONFIG, compression, ProducerConfig.LINGER_MS_CONFIG, 5)) {
             List<Future<RecordMetadata>> sent = new ArrayList<>();
             for (int i = 0; i < 100; i++) {
@@ -70,7 +55,7 @@ class ProduceConsumeCompatTest {
                 assertTrue(f.get().offset() >= 0);
             }
         }
-        try (KafkaConsumer<byte[], byte[]> consumer = bytesConsumer(server.bootstrapServers())) {
+        try (KafkaConsumer<byte[], byte[]> consumer = bytesConsumer(broker.bootstrapServers())) {
             List<ConsumerRecord<byte[], byte[]>> records = readExactly(consumer,
                     List.of(new TopicPartition(topic, 0), new TopicPartition(topic, 1)), 100);
             assertEquals(100, records.size());
@@ -98,8 +83,8 @@ class ProduceConsumeCompatTest {
     @ValueSource(strings = {"0", "1", "all"})
     void everyAcksSettingDelivers(String acks) throws Exception {
         String topic = "acks-" + acks;
-        server.createTopic(topic, 1);
-        try (KafkaProducer<String, String> producer = producer(server.bootstrapServers(),
+        broker.server().createTopic(topic, 1);
+        try (KafkaProducer<String, String> producer = producer(broker.bootstrapServers(),
                 ProducerConfig.ACKS_CONFIG, acks, ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, acks.equals("all"))) {
             for (int i = 0; i < 20; i++) {
                 RecordMetadata md = producer.send(new ProducerRecord<>(topic, "k", "v" + i)).get();
@@ -108,7 +93,7 @@ class ProduceConsumeCompatTest {
                 }
             }
         }
-        try (KafkaConsumer<String, String> consumer = consumer(server.bootstrapServers())) {
+        try (KafkaConsumer<String, String> consumer = consumer(broker.bootstrapServers())) {
             List<ConsumerRecord<String, String>> records = readExactly(consumer, List.of(new TopicPartition(topic, 0)), 20);
             for (int i = 0; i < 20; i++) {
                 assertEquals("v" + i, records.get(i).value());
@@ -118,11 +103,11 @@ class ProduceConsumeCompatTest {
 
     @Test
     void producingToAMissingTopicCreatesIt() throws Exception {
-        try (KafkaProducer<String, String> producer = producer(server.bootstrapServers())) {
+        try (KafkaProducer<String, String> producer = producer(broker.bootstrapServers())) {
             RecordMetadata md = producer.send(new ProducerRecord<>("auto-created", "k", "v")).get();
             assertEquals(0, md.offset());
         }
-        try (KafkaConsumer<String, String> consumer = consumer(server.bootstrapServers())) {
+        try (KafkaConsumer<String, String> consumer = consumer(broker.bootstrapServers())) {
             assertEquals("v", readExactly(consumer, List.of(new TopicPartition("auto-created", 0)), 1).get(0).value());
         }
     }

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -24,12 +23,9 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.RecordTooLargeException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.skiff.broker.SkiffServer;
 
 /**
  * The broker's batch size limit (message.max.bytes, per topic max.message.bytes) as the Java producer meets it: a
@@ -42,19 +38,8 @@ class RecordSizeCompatTest {
     /** Bytes of a one-record uncompressed v2 batch beyond the value (batch header 61, record framing, no key). */
     private static final int OVERHEAD = 61 + 20;
 
-    @TempDir
-    Path dir;
-    private SkiffServer server;
-
-    @BeforeEach
-    void start() {
-        server = SkiffServer.builder().port(0).dataDir(dir).start();
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    final DataCompatSupport.Broker broker = new DataCompatSupport.Broker();
 
     private static byte[] bytes(int size, int seed) {
         byte[] b = new byte[size];
@@ -65,7 +50,7 @@ class RecordSizeCompatTest {
     }
 
     private KafkaProducer<byte[], byte[]> producer() {
-        return bytesProducer(server.bootstrapServers(),
+        return bytesProducer(broker.bootstrapServers(),
                 ProducerConfig.MAX_REQUEST_SIZE_CONFIG, 4 << 20,
                 ProducerConfig.BATCH_SIZE_CONFIG, 4 << 20,
                 ProducerConfig.COMPRESSION_TYPE_CONFIG, "none",
@@ -75,7 +60,7 @@ class RecordSizeCompatTest {
 
     @Test
     void aRecordNearTheBrokerLimitPassesAndOneAboveFailsAndTheBrokerKeepsServing() throws Exception {
-        server.createTopic("sizes", 1);
+        broker.server().createTopic("sizes", 1);
         byte[] nearLimit = bytes(MAX_BATCH - OVERHEAD - 100, 1);
         byte[] overLimit = bytes(MAX_BATCH + 1, 2);
         try (KafkaProducer<byte[], byte[]> producer = producer()) {
@@ -86,7 +71,7 @@ class RecordSizeCompatTest {
             assertEquals(1, producer.send(new ProducerRecord<>("sizes", "after".getBytes())).get().offset(),
                     "the same connection keeps working");
         }
-        try (KafkaConsumer<byte[], byte[]> consumer = bytesConsumer(server.bootstrapServers())) {
+        try (KafkaConsumer<byte[], byte[]> consumer = bytesConsumer(broker.bootstrapServers())) {
             List<ConsumerRecord<byte[], byte[]>> records =
                     readExactly(consumer, List.of(new TopicPartition("sizes", 0)), 2);
             assertArrayEquals(nearLimit, records.get(0).value());
@@ -96,7 +81,7 @@ class RecordSizeCompatTest {
 
     @Test
     void aTopicsMaxMessageBytesOverridesTheBrokerDefault() throws Exception {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers()))) {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
             admin.createTopics(List.of(new NewTopic("small", 1, (short) 1)
                     .configs(Map.of("max.message.bytes", "2000")))).all().get();
         }
@@ -107,11 +92,11 @@ class RecordSizeCompatTest {
                     () -> producer.send(new ProducerRecord<>("small", bytes(2100, 4))).get());
             assertInstanceOf(RecordTooLargeException.class, e.getCause());
             byte[] big = bytes(100_000, 5);
-            server.createTopic("default-limit", 1);
+            broker.server().createTopic("default-limit", 1);
             assertEquals(0, producer.send(new ProducerRecord<>("default-limit", big)).get().offset(),
                     "other topics keep the broker's limit");
         }
-        try (KafkaConsumer<byte[], byte[]> consumer = bytesConsumer(server.bootstrapServers())) {
+        try (KafkaConsumer<byte[], byte[]> consumer = bytesConsumer(broker.bootstrapServers())) {
             List<ConsumerRecord<byte[], byte[]>> records =
                     readExactly(consumer, List.of(new TopicPartition("small", 0)), 1);
             assertEquals(2000 - OVERHEAD - 20, records.get(0).value().length);

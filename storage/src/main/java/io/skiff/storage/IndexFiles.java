@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Writes small side files completely: checkpoints durably (forced), index files without a force — they are derived
+ * Reads index files and writes small side files completely: checkpoints durably (forced), index files without a force — they are derived
  * data, checked when loaded and rebuilt from the log if missing or torn. Stateless; thread-safe.
  */
 final class IndexFiles {
@@ -26,6 +26,18 @@ final class IndexFiles {
             return;
         }
         write(file, content, false);
+    }
+
+    /**
+     * The content of an index file of fixed-size entries, positioned at the first entry; null if the file is
+     * missing or torn (its size is not a whole number of entries). The caller checks the entries themselves.
+     */
+    static ByteBuffer readEntries(Path file, int entrySize) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        ByteBuffer buf = ByteBuffer.wrap(Files.readAllBytes(file));
+        return buf.remaining() % entrySize == 0 ? buf : null;
     }
 
     static void write(Path file, ByteBuffer content, boolean force) throws IOException {

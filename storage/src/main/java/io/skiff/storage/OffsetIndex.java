@@ -2,7 +2,6 @@ package io.skiff.storage;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -123,11 +122,8 @@ final class OffsetIndex {
      * positions inside a log of {@code logSize} bytes, offsets below {@code nextOffset} when that is known, i.e. >= 0).
      */
     static OffsetIndex load(Path file, long baseOffset, long logSize, long nextOffset) throws IOException {
-        if (!Files.isRegularFile(file)) {
-            return null;
-        }
-        ByteBuffer buf = ByteBuffer.wrap(Files.readAllBytes(file));
-        if (buf.remaining() % ENTRY_SIZE != 0) {
+        ByteBuffer buf = IndexFiles.readEntries(file, ENTRY_SIZE);
+        if (buf == null) {
             return null;
         }
         int n = buf.remaining() / ENTRY_SIZE;

@@ -2,7 +2,6 @@ package io.skiff.storage;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -106,11 +105,8 @@ final class TimeIndex {
 
     /** Loads a time index file, or null if missing or failing the sanity checks (see {@link OffsetIndex#load}). */
     static TimeIndex load(Path file, long baseOffset, long nextOffset) throws IOException {
-        if (!Files.isRegularFile(file)) {
-            return null;
-        }
-        ByteBuffer buf = ByteBuffer.wrap(Files.readAllBytes(file));
-        if (buf.remaining() % ENTRY_SIZE != 0) {
+        ByteBuffer buf = IndexFiles.readEntries(file, ENTRY_SIZE);
+        if (buf == null) {
             return null;
         }
         int n = buf.remaining() / ENTRY_SIZE;

@@ -2,11 +2,9 @@ package io.skiff.benchmarks.storage;
 
 import io.skiff.storage.AppendResult;
 import io.skiff.storage.Log;
-import io.skiff.storage.LogConfig;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -42,16 +40,15 @@ public class AppendBenchmark {
 
     @Setup(Level.Iteration)
     public void open() throws IOException {
-        dir = BenchBatches.baseDir();
-        log = Log.open(dir.resolve("bench-0"), LogConfig.builder().segmentBytes(256 << 20).build(),
-                Clock.systemUTC(), null);
+        dir = BenchLogs.baseDir();
+        log = BenchLogs.open(dir.resolve(BenchLogs.LOG_NAME), BenchLogs.config(256 << 20));
         batch = BenchBatches.ofSize(batchBytes, System.currentTimeMillis());
     }
 
     @TearDown(Level.Iteration)
     public void close() throws IOException {
         log.closeAndDelete();
-        BenchBatches.deleteTree(dir);
+        BenchLogs.deleteTree(dir);
     }
 
     @Benchmark

@@ -1,12 +1,7 @@
 package io.skiff.benchmarks.storage;
 
-import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Random;
-import java.util.stream.Stream;
 import java.util.zip.CRC32C;
 
 /**
@@ -52,24 +47,5 @@ final class BenchBatches {
             v >>>= 7;
         }
         b.put((byte) v);
-    }
-
-    static void deleteTree(Path dir) throws IOException {
-        if (dir == null || !Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
-    }
-
-    /** Where benchmark data goes: -Dskiff.bench.dir or the system temp dir. */
-    static Path baseDir() throws IOException {
-        String configured = System.getProperty("skiff.bench.dir");
-        Path base = configured != null ? Path.of(configured) : Path.of(System.getProperty("java.io.tmpdir"));
-        Files.createDirectories(base);
-        return Files.createTempDirectory(base, "skiff-bench");
     }
 }

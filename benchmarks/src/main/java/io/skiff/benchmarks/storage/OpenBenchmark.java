@@ -3,9 +3,7 @@ package io.skiff.benchmarks.storage;
 import io.skiff.storage.Log;
 import io.skiff.storage.LogConfig;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -49,22 +47,15 @@ public class OpenBenchmark {
 
     @Setup(Level.Trial)
     public void fill() throws IOException {
-        dir = BenchBatches.baseDir();
-        logDir = dir.resolve("bench-0");
-        int batchBytes = 64 * 1024;
-        config = LogConfig.builder().segmentBytes(segmentMiB << 20).build();
-        Log log = Log.open(logDir, config, Clock.systemUTC(), null);
-        ByteBuffer batch = BenchBatches.ofSize(batchBytes, System.currentTimeMillis());
-        long total = (long) segments * (segmentMiB << 20);
-        for (long written = 0; written < total; written += batchBytes) {
-            log.append(batch.duplicate());
-        }
-        log.close();
+        dir = BenchLogs.baseDir();
+        logDir = dir.resolve(BenchLogs.LOG_NAME);
+        config = BenchLogs.config(segmentMiB << 20);
+        BenchLogs.writeAndClose(logDir, config, 64 * 1024, (long) segments * (segmentMiB << 20));
     }
 
     @TearDown(Level.Trial)
     public void delete() throws IOException {
-        BenchBatches.deleteTree(dir);
+        BenchLogs.deleteTree(dir);
     }
 
     @TearDown(Level.Invocation)
@@ -77,7 +68,7 @@ public class OpenBenchmark {
 
     @Benchmark
     public long openAfterCleanStop() throws IOException {
-        opened = Log.open(logDir, config, Clock.systemUTC(), null);
+        opened = BenchLogs.open(logDir, config);
         return opened.logEndOffset();
     }
 }

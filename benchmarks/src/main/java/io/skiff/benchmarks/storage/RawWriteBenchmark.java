@@ -45,7 +45,7 @@ public class RawWriteBenchmark {
 
     @Setup(Level.Iteration)
     public void open() throws IOException {
-        dir = BenchBatches.baseDir();
+        dir = BenchLogs.baseDir();
         block = BenchBatches.ofSize(batchBytes, System.currentTimeMillis());
         newFile();
     }
@@ -64,7 +64,7 @@ public class RawWriteBenchmark {
     public void close() throws IOException {
         channel.close();
         channel = null;
-        BenchBatches.deleteTree(dir);
+        BenchLogs.deleteTree(dir);
     }
 
     @Benchmark

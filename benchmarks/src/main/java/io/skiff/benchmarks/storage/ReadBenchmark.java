@@ -2,12 +2,10 @@ package io.skiff.benchmarks.storage;
 
 import io.skiff.storage.FileSlice;
 import io.skiff.storage.Log;
-import io.skiff.storage.LogConfig;
 import io.skiff.storage.LogReadResult;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -50,20 +48,16 @@ public class ReadBenchmark {
 
     @Setup(Level.Trial)
     public void fill() throws IOException {
-        dir = BenchBatches.baseDir();
-        log = Log.open(dir.resolve("bench-0"), LogConfig.builder().segmentBytes(128 << 20).build(),
-                Clock.systemUTC(), null);
-        ByteBuffer batch = BenchBatches.ofSize(batchBytes, System.currentTimeMillis());
-        for (long written = 0; written < LOG_BYTES; written += batchBytes) {
-            log.append(batch.duplicate());
-        }
+        dir = BenchLogs.baseDir();
+        log = BenchLogs.open(dir.resolve(BenchLogs.LOG_NAME), BenchLogs.config(128 << 20));
+        BenchLogs.fill(log, batchBytes, LOG_BYTES);
         sink = ByteBuffer.allocateDirect(fetchBytes + batchBytes);
     }
 
     @TearDown(Level.Trial)
     public void delete() throws IOException {
         log.closeAndDelete();
-        BenchBatches.deleteTree(dir);
+        BenchLogs.deleteTree(dir);
     }
 
     @Benchmark

@@ -12,6 +12,8 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * State of one classic group: members, generation, chosen protocol, leader, state machine, committed
@@ -22,6 +24,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * and run by {@link GroupRegistry#withLock}.
  */
 final class ClassicGroup {
+    private static final Logger log = LoggerFactory.getLogger(ClassicGroup.class);
     static final String CONSUMER_PROTOCOL_TYPE = "consumer";
 
     private final String groupId;
@@ -316,7 +319,58 @@ final class ClassicGroup {
         subscribedTopics = computeSubscribedTopics();
     }
 
+    /** Kafka's validateCurrentMember: the instance id (if any) must map to this member id, which must exist. */
+    GroupError validateCurrentMember(String memberId, String groupInstanceId) {
+        if (groupInstanceId != null) {
+            String current = staticMemberId(groupInstanceId);
+            if (current == null) {
+                return GroupError.UNKNOWN_MEMBER_ID;
+            }
+            if (!current.equals(memberId)) {
+                log.info("Member {} of static instance {} in group {} is fenced by {}", memberId, groupInstanceId,
+                    groupId, current);
+                return GroupError.FENCED_INSTANCE_ID;
+            }
+        }
+        return has(memberId) ? GroupError.NONE : GroupError.UNKNOWN_MEMBER_ID;
+    }
+
+    /**
+     * The checks of a member request bound to a generation (Heartbeat, SyncGroup): a Dead group is
+     * COORDINATOR_NOT_AVAILABLE, then {@link #validateCurrentMember}, then the generation must be the current one.
+     */
+    GroupError validateMemberOfGeneration(String memberId, String groupInstanceId, int generationId) {
+        if (state == GroupState.DEAD) {
+            return GroupError.COORDINATOR_NOT_AVAILABLE;
+        }
+        GroupError error = validateCurrentMember(memberId, groupInstanceId);
+        if (error != GroupError.NONE) {
+            return error;
+        }
+        return generationId != this.generationId ? GroupError.ILLEGAL_GENERATION : GroupError.NONE;
+    }
+
+    /** The GroupMetadata record of the group's current state; {@code assignments} overrides members' ones. */
+    GroupRecordLog.KeyValue metadataRecord(Map<String, byte[]> assignments) {
+        List<GroupMetadataSnapshot.Member> snapshotMembers = new ArrayList<>();
+        boolean hasProtocol = protocolName != null;
+        for (GroupMember m : members.values()) {
+            byte[] assignment = assignments != null ? assignments.get(m.memberId()) : m.assignment();
+            snapshotMembers.add(new GroupMetadataSnapshot.Member(m.memberId(), m.groupInstanceId(), m.clientId(),
+                m.clientHost(), m.rebalanceTimeoutMs(), m.sessionTimeoutMs(),
+                hasProtocol ? m.metadata(protocolName) : new byte[0], assignment));
+        }
+        GroupMetadataSnapshot snapshot = new GroupMetadataSnapshot(protocolType == null ? "" : protocolType,
+            generationId, protocolName, leaderId, currentStateTimestamp, snapshotMembers);
+        return new GroupRecordLog.KeyValue(GroupRecordCodec.groupKey(groupId), GroupRecordCodec.groupValue(snapshot));
+    }
+
     // ---- parked responses ----
+
+    /** Completes {@code response} once the lock is released. */
+    <T> void reply(CompletableFuture<T> response, T result) {
+        defer(() -> response.complete(result));
+    }
 
     void completeJoin(GroupMember m, JoinResult r) {
         CompletableFuture<JoinResult> f = m.awaitingJoin;

@@ -112,7 +112,7 @@ final class OffsetManager {
             return GroupError.NONE; // admin client or assign()-mode consumer
         }
         if (generationId >= 0 || !memberId.isEmpty() || groupInstanceId != null) {
-            GroupError error = membership.validateCurrentMember(group, memberId, groupInstanceId);
+            GroupError error = group.validateCurrentMember(memberId, groupInstanceId);
             if (error != GroupError.NONE) {
                 return error;
             }

@@ -13,7 +13,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -27,28 +26,14 @@ import java.util.concurrent.Executor;
  * <p>Thread-safe: stateless apart from the thread-safe registry. The work (file writes) runs on the broker's
  * topic-admin executor, never on a network thread.
  */
-public final class AlterConfigsHandler implements ApiHandler<AlterConfigsRequest, AlterConfigsResponse> {
+public final class AlterConfigsHandler extends AbstractApiHandler<AlterConfigsRequest, AlterConfigsResponse> {
     private final Executor adminExecutor;
     private final ConfigAlterations alterations;
 
     public AlterConfigsHandler(TopicRegistry topics, int nodeId, Executor adminExecutor) {
+        super(ApiKeys.ALTER_CONFIGS, 0, 2);
         this.adminExecutor = adminExecutor;
         this.alterations = new ConfigAlterations(topics, nodeId);
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.ALTER_CONFIGS;
-    }
-
-    @Override
-    public short minVersion() {
-        return 0;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 2;
     }
 
     @Override
@@ -58,23 +43,11 @@ public final class AlterConfigsHandler implements ApiHandler<AlterConfigsRequest
 
     private AlterConfigsResponse respond(AlterConfigsRequest request) {
         List<AlterConfigsResource> resources = request.resources();
-        List<Byte> types = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        resources.forEach(r -> {
-            types.add(r.resourceType());
-            names.add(r.resourceName());
-        });
-        Set<Integer> duplicates = ConfigAlterations.duplicateResources(types, names);
+        List<ResourceError> results = ConfigAlterations.alterEach(resources, AlterConfigsResource::resourceType,
+                AlterConfigsResource::resourceName, resource -> alter(resource, request.validateOnly()));
         AlterConfigsResponse response = new AlterConfigsResponse();
         for (int i = 0; i < resources.size(); i++) {
-            AlterConfigsResource resource = resources.get(i);
-            ResourceError result = duplicates.contains(i) ? ConfigAlterations.DUPLICATE_RESOURCE
-                    : alter(resource, request.validateOnly());
-            response.responses().add(new AlterConfigsResourceResponse()
-                    .setErrorCode(result.code())
-                    .setErrorMessage(result.message())
-                    .setResourceType(resource.resourceType())
-                    .setResourceName(resource.resourceName()));
+            response.responses().add(resourceResponse(resources.get(i), results.get(i)));
         }
         return response;
     }
@@ -105,10 +78,16 @@ public final class AlterConfigsHandler implements ApiHandler<AlterConfigsRequest
     public AlterConfigsResponse errorResponse(RequestContext ctx, AlterConfigsRequest request, Errors error) {
         AlterConfigsResponse response = new AlterConfigsResponse();
         for (AlterConfigsResource resource : request.resources()) {
-            response.responses().add(new AlterConfigsResourceResponse().setErrorCode(error.code())
-                    .setErrorMessage(error.message()).setResourceType(resource.resourceType())
-                    .setResourceName(resource.resourceName()));
+            response.responses().add(resourceResponse(resource, ResourceError.of(error, error.message())));
         }
         return response;
+    }
+
+    private static AlterConfigsResourceResponse resourceResponse(AlterConfigsResource resource, ResourceError result) {
+        return new AlterConfigsResourceResponse()
+                .setErrorCode(result.code())
+                .setErrorMessage(result.message())
+                .setResourceType(resource.resourceType())
+                .setResourceName(resource.resourceName());
     }
 }

@@ -25,29 +25,15 @@ import java.util.regex.Pattern;
  *
  * <p>Thread-safe: stateless apart from the registry, which is itself thread-safe.
  */
-public final class ApiVersionsHandler implements ApiHandler<ApiVersionsRequest, ApiVersionsResponse> {
+public final class ApiVersionsHandler extends AbstractApiHandler<ApiVersionsRequest, ApiVersionsResponse> {
   /** Kafka's rule for client software names and versions (ApiVersionsRequest.isValid). */
   private static final Pattern SOFTWARE_NAME_OR_VERSION = Pattern.compile("[a-zA-Z0-9](?:[a-zA-Z0-9\\-.]*[a-zA-Z0-9])?");
 
   private final HandlerRegistry registry;
 
   public ApiVersionsHandler(HandlerRegistry registry) {
+    super(ApiKeys.API_VERSIONS, 0, 4);
     this.registry = registry;
-  }
-
-  @Override
-  public ApiKeys api() {
-    return ApiKeys.API_VERSIONS;
-  }
-
-  @Override
-  public short minVersion() {
-    return 0;
-  }
-
-  @Override
-  public short maxVersion() {
-    return 4;
   }
 
   @Override

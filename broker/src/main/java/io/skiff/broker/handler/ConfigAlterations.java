@@ -8,6 +8,7 @@ import io.skiff.broker.topic.UnknownTopicException;
 import io.skiff.config.ConfigException;
 import io.skiff.config.TopicConfig;
 import io.skiff.protocol.Errors;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -15,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
@@ -46,18 +48,27 @@ final class ConfigAlterations {
         this.nodeId = nodeId;
     }
 
-    /** Indexes of resources that appear more than once (same type and name): Kafka fails all of them. */
-    static Set<Integer> duplicateResources(List<Byte> types, List<String> names) {
+    /**
+     * The outcome for each resource of a request, in request order: resources that appear more than once (same
+     * type and name) all fail with {@link #DUPLICATE_RESOURCE}, as in Kafka; every other one is {@code alter}ed.
+     */
+    static <R> List<ResourceError> alterEach(List<R> resources, Function<R, Byte> type, Function<R, String> name,
+                                             Function<R, ResourceError> alter) {
         Map<String, Integer> first = new HashMap<>();
         Set<Integer> duplicates = new HashSet<>();
-        for (int i = 0; i < types.size(); i++) {
-            Integer previous = first.putIfAbsent(types.get(i) + "/" + names.get(i), i);
+        for (int i = 0; i < resources.size(); i++) {
+            R resource = resources.get(i);
+            Integer previous = first.putIfAbsent(type.apply(resource) + "/" + name.apply(resource), i);
             if (previous != null) {
                 duplicates.add(previous);
                 duplicates.add(i);
             }
         }
-        return duplicates;
+        List<ResourceError> results = new ArrayList<>(resources.size());
+        for (int i = 0; i < resources.size(); i++) {
+            results.add(duplicates.contains(i) ? DUPLICATE_RESOURCE : alter.apply(resources.get(i)));
+        }
+        return results;
     }
 
     static final ResourceError DUPLICATE_RESOURCE =

@@ -35,30 +35,16 @@ import java.util.concurrent.Executor;
  * <p>Thread-safe: stateless apart from the thread-safe registry. The work (file writes) runs on the broker's
  * topic-admin executor, never on a network thread.
  */
-public final class CreatePartitionsHandler implements ApiHandler<CreatePartitionsRequest, CreatePartitionsResponse> {
+public final class CreatePartitionsHandler extends AbstractApiHandler<CreatePartitionsRequest, CreatePartitionsResponse> {
     private final Executor adminExecutor;
     private final TopicRegistry topics;
     private final int nodeId;
 
     public CreatePartitionsHandler(TopicRegistry topics, int nodeId, Executor adminExecutor) {
+        super(ApiKeys.CREATE_PARTITIONS, 0, 3);
         this.adminExecutor = adminExecutor;
         this.topics = topics;
         this.nodeId = nodeId;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.CREATE_PARTITIONS;
-    }
-
-    @Override
-    public short minVersion() {
-        return 0;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 3;
     }
 
     @Override

@@ -40,7 +40,7 @@ import io.skiff.protocol.message.CreateTopicsResponse;
  *
  * <p>Thread-safe (stateless apart from the registry).
  */
-public final class CreateTopicsHandler implements ApiHandler<CreateTopicsRequest, CreateTopicsResponse> {
+public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRequest, CreateTopicsResponse> {
     private final TopicRegistry topics;
     private final BrokerConfig config;
     private final int brokerCount = 1;
@@ -48,25 +48,11 @@ public final class CreateTopicsHandler implements ApiHandler<CreateTopicsRequest
     private final Executor executor;
 
     public CreateTopicsHandler(TopicRegistry topics, BrokerConfig config, int nodeId, Executor executor) {
+        super(ApiKeys.CREATE_TOPICS, 2, 7);
         this.topics = topics;
         this.config = config;
         this.nodeId = nodeId;
         this.executor = executor;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.CREATE_TOPICS;
-    }
-
-    @Override
-    public short minVersion() {
-        return 2;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 7;
     }
 
     @Override

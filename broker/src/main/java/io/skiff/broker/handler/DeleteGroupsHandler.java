@@ -14,26 +14,12 @@ import java.util.concurrent.CompletableFuture;
  * DeleteGroups v0–2: deletes Empty groups with their offsets (NON_EMPTY_GROUP if members remain,
  * GROUP_ID_NOT_FOUND if unknown); answered once the tombstones are written. Thread-safe.
  */
-public final class DeleteGroupsHandler implements ApiHandler<DeleteGroupsRequest, DeleteGroupsResponse> {
+public final class DeleteGroupsHandler extends AbstractApiHandler<DeleteGroupsRequest, DeleteGroupsResponse> {
     private final GroupCoordinator coordinator;
 
     public DeleteGroupsHandler(GroupCoordinator coordinator) {
+        super(ApiKeys.DELETE_GROUPS, 0, 2);
         this.coordinator = coordinator;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.DELETE_GROUPS;
-    }
-
-    @Override
-    public short minVersion() {
-        return 0;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 2;
     }
 
     @Override

@@ -33,7 +33,7 @@ import java.util.concurrent.Executor;
  * <p>Thread-safe: stateless apart from the thread-safe registry. The work (file writes) runs on the broker's
  * topic-admin executor, never on a network thread.
  */
-public final class DeleteRecordsHandler implements ApiHandler<DeleteRecordsRequest, DeleteRecordsResponse> {
+public final class DeleteRecordsHandler extends AbstractApiHandler<DeleteRecordsRequest, DeleteRecordsResponse> {
     private final Executor adminExecutor;
     static final long HIGH_WATERMARK = -1L;
     private static final long INVALID_LOW_WATERMARK = -1L;
@@ -41,23 +41,9 @@ public final class DeleteRecordsHandler implements ApiHandler<DeleteRecordsReque
     private final TopicRegistry topics;
 
     public DeleteRecordsHandler(TopicRegistry topics, Executor adminExecutor) {
+        super(ApiKeys.DELETE_RECORDS, 0, 2);
         this.adminExecutor = adminExecutor;
         this.topics = topics;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.DELETE_RECORDS;
-    }
-
-    @Override
-    public short minVersion() {
-        return 0;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 2;
     }
 
     @Override

@@ -26,30 +26,16 @@ import io.skiff.protocol.message.DeleteTopicsResponse;
  *
  * <p>Thread-safe (stateless apart from the registry).
  */
-public final class DeleteTopicsHandler implements ApiHandler<DeleteTopicsRequest, DeleteTopicsResponse> {
+public final class DeleteTopicsHandler extends AbstractApiHandler<DeleteTopicsRequest, DeleteTopicsResponse> {
     private final TopicRegistry topics;
     private final boolean deletionEnabled;
     private final Executor executor;
 
     public DeleteTopicsHandler(TopicRegistry topics, boolean deletionEnabled, Executor executor) {
+        super(ApiKeys.DELETE_TOPICS, 1, 6);
         this.topics = topics;
         this.deletionEnabled = deletionEnabled;
         this.executor = executor;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.DELETE_TOPICS;
-    }
-
-    @Override
-    public short minVersion() {
-        return 1;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 6;
     }
 
     @Override

@@ -23,7 +23,7 @@ import java.util.function.Function;
  *
  * <p>Thread-safe: immutable.
  */
-public final class DescribeClusterHandler implements ApiHandler<DescribeClusterRequest, DescribeClusterResponse> {
+public final class DescribeClusterHandler extends AbstractApiHandler<DescribeClusterRequest, DescribeClusterResponse> {
     private static final byte BROKERS = 1;
     private static final byte CONTROLLERS = 2;
 
@@ -35,24 +35,10 @@ public final class DescribeClusterHandler implements ApiHandler<DescribeClusterR
      * @param advertisedEndpoint the endpoint advertised for a listener name
      */
     public DescribeClusterHandler(String clusterId, int nodeId, Function<String, Endpoint> advertisedEndpoint) {
+        super(ApiKeys.DESCRIBE_CLUSTER, 0, 2);
         this.clusterId = clusterId;
         this.nodeId = nodeId;
         this.advertisedEndpoint = advertisedEndpoint;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.DESCRIBE_CLUSTER;
-    }
-
-    @Override
-    public short minVersion() {
-        return 0;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 2;
     }
 
     @Override

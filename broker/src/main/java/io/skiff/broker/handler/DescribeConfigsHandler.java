@@ -38,30 +38,16 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>Thread-safe: stateless apart from the thread-safe registry.
  */
-public final class DescribeConfigsHandler implements ApiHandler<DescribeConfigsRequest, DescribeConfigsResponse> {
+public final class DescribeConfigsHandler extends AbstractApiHandler<DescribeConfigsRequest, DescribeConfigsResponse> {
     private final TopicRegistry topics;
     private final BrokerConfig brokerConfig;
     private final int nodeId;
 
     public DescribeConfigsHandler(TopicRegistry topics, BrokerConfig brokerConfig, int nodeId) {
+        super(ApiKeys.DESCRIBE_CONFIGS, 1, 4);
         this.topics = topics;
         this.brokerConfig = brokerConfig;
         this.nodeId = nodeId;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.DESCRIBE_CONFIGS;
-    }
-
-    @Override
-    public short minVersion() {
-        return 1;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 4;
     }
 
     @Override

@@ -16,7 +16,7 @@ import java.util.concurrent.CompletableFuture;
  * Stable groups); an unknown group is "Dead" with no members. Without an authorizer every group operation
  * is allowed, so requested authorized operations are READ, DELETE and DESCRIBE. Thread-safe.
  */
-public final class DescribeGroupsHandler implements ApiHandler<DescribeGroupsRequest, DescribeGroupsResponse> {
+public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGroupsRequest, DescribeGroupsResponse> {
     /** Bit field of Kafka's AclOperation codes READ(3), DELETE(6), DESCRIBE(8): what a group supports. */
     static final int GROUP_AUTHORIZED_OPERATIONS = (1 << 3) | (1 << 6) | (1 << 8);
     /** Kafka's "authorized operations not requested" marker. */
@@ -25,22 +25,8 @@ public final class DescribeGroupsHandler implements ApiHandler<DescribeGroupsReq
     private final GroupCoordinator coordinator;
 
     public DescribeGroupsHandler(GroupCoordinator coordinator) {
+        super(ApiKeys.DESCRIBE_GROUPS, 0, 6);
         this.coordinator = coordinator;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.DESCRIBE_GROUPS;
-    }
-
-    @Override
-    public short minVersion() {
-        return 0;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 6;
     }
 
     @Override

@@ -32,26 +32,12 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>Thread-safe: stateless apart from the thread-safe registry.
  */
-public final class DescribeLogDirsHandler implements ApiHandler<DescribeLogDirsRequest, DescribeLogDirsResponse> {
+public final class DescribeLogDirsHandler extends AbstractApiHandler<DescribeLogDirsRequest, DescribeLogDirsResponse> {
     private final TopicRegistry topics;
 
     public DescribeLogDirsHandler(TopicRegistry topics) {
+        super(ApiKeys.DESCRIBE_LOG_DIRS, 1, 4);
         this.topics = topics;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.DESCRIBE_LOG_DIRS;
-    }
-
-    @Override
-    public short minVersion() {
-        return 1;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 4;
     }
 
     @Override

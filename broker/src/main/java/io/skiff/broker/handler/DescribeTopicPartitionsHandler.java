@@ -38,30 +38,16 @@ import java.util.concurrent.CompletableFuture;
  * <p>Thread-safe: stateless apart from the thread-safe registry.
  */
 public final class DescribeTopicPartitionsHandler
-        implements ApiHandler<DescribeTopicPartitionsRequest, DescribeTopicPartitionsResponse> {
+        extends AbstractApiHandler<DescribeTopicPartitionsRequest, DescribeTopicPartitionsResponse> {
     static final int MAX_PARTITIONS_PER_RESPONSE = 2000; // Kafka's max.request.partition.size.limit default
 
     private final TopicRegistry topics;
     private final int nodeId;
 
     public DescribeTopicPartitionsHandler(TopicRegistry topics, int nodeId) {
+        super(ApiKeys.DESCRIBE_TOPIC_PARTITIONS, 0, 0);
         this.topics = topics;
         this.nodeId = nodeId;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.DESCRIBE_TOPIC_PARTITIONS;
-    }
-
-    @Override
-    public short minVersion() {
-        return 0;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 0;
     }
 
     @Override

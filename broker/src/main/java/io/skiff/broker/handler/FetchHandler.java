@@ -39,30 +39,16 @@ import io.skiff.protocol.message.FetchResponse;
  *
  * <p>Thread-safe (stateless apart from the registry and fetch service).
  */
-public final class FetchHandler implements ApiHandler<FetchRequest, FetchResponse> {
+public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchResponse> {
     private static final byte READ_COMMITTED = 1;
 
     private final TopicRegistry topics;
     private final FetchService fetches;
 
     public FetchHandler(TopicRegistry topics, FetchService fetches) {
+        super(ApiKeys.FETCH, 4, 18);
         this.topics = topics;
         this.fetches = fetches;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.FETCH;
-    }
-
-    @Override
-    public short minVersion() {
-        return 4;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 18;
     }
 
     @Override

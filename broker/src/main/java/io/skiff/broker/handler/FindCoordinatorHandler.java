@@ -16,7 +16,7 @@ import java.util.function.Function;
  * (transactions are not implemented). Other key types: INVALID_REQUEST. v0–3 carry one key and answer at
  * top level; v4+ batch keys and answer one {@code Coordinator} per key. Thread-safe (stateless).
  */
-public final class FindCoordinatorHandler implements ApiHandler<FindCoordinatorRequest, FindCoordinatorResponse> {
+public final class FindCoordinatorHandler extends AbstractApiHandler<FindCoordinatorRequest, FindCoordinatorResponse> {
     static final byte GROUP_KEY_TYPE = 0;
     static final byte TRANSACTION_KEY_TYPE = 1;
 
@@ -27,23 +27,9 @@ public final class FindCoordinatorHandler implements ApiHandler<FindCoordinatorR
      * @param advertisedEndpoint the endpoint clients should use, by listener name
      */
     public FindCoordinatorHandler(int nodeId, Function<String, Endpoint> advertisedEndpoint) {
+        super(ApiKeys.FIND_COORDINATOR, 0, 6);
         this.nodeId = nodeId;
         this.advertisedEndpoint = advertisedEndpoint;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.FIND_COORDINATOR;
-    }
-
-    @Override
-    public short minVersion() {
-        return 0;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 6;
     }
 
     @Override

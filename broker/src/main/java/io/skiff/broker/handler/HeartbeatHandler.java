@@ -11,26 +11,12 @@ import java.util.concurrent.CompletableFuture;
  * Heartbeat v0–4: keeps a member's session alive; REBALANCE_IN_PROGRESS tells it to rejoin.
  * Thread-safe.
  */
-public final class HeartbeatHandler implements ApiHandler<HeartbeatRequest, HeartbeatResponse> {
+public final class HeartbeatHandler extends AbstractApiHandler<HeartbeatRequest, HeartbeatResponse> {
     private final GroupCoordinator coordinator;
 
     public HeartbeatHandler(GroupCoordinator coordinator) {
+        super(ApiKeys.HEARTBEAT, 0, 4);
         this.coordinator = coordinator;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.HEARTBEAT;
-    }
-
-    @Override
-    public short minVersion() {
-        return 0;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 4;
     }
 
     @Override

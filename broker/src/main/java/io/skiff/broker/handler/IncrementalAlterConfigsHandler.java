@@ -33,7 +33,7 @@ import java.util.concurrent.Executor;
  * topic-admin executor, never on a network thread.
  */
 public final class IncrementalAlterConfigsHandler
-        implements ApiHandler<IncrementalAlterConfigsRequest, IncrementalAlterConfigsResponse> {
+        extends AbstractApiHandler<IncrementalAlterConfigsRequest, IncrementalAlterConfigsResponse> {
     private final Executor adminExecutor;
     static final byte SET = 0;
     static final byte DELETE = 1;
@@ -44,23 +44,9 @@ public final class IncrementalAlterConfigsHandler
     private final ConfigAlterations alterations;
 
     public IncrementalAlterConfigsHandler(TopicRegistry topics, int nodeId, Executor adminExecutor) {
+        super(ApiKeys.INCREMENTAL_ALTER_CONFIGS, 0, 1);
         this.adminExecutor = adminExecutor;
         this.alterations = new ConfigAlterations(topics, nodeId);
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.INCREMENTAL_ALTER_CONFIGS;
-    }
-
-    @Override
-    public short minVersion() {
-        return 0;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 1;
     }
 
     @Override
@@ -70,23 +56,11 @@ public final class IncrementalAlterConfigsHandler
 
     private IncrementalAlterConfigsResponse respond(IncrementalAlterConfigsRequest request) {
         List<AlterConfigsResource> resources = request.resources();
-        List<Byte> types = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        resources.forEach(r -> {
-            types.add(r.resourceType());
-            names.add(r.resourceName());
-        });
-        Set<Integer> duplicates = ConfigAlterations.duplicateResources(types, names);
+        List<ResourceError> results = ConfigAlterations.alterEach(resources, AlterConfigsResource::resourceType,
+                AlterConfigsResource::resourceName, resource -> alter(resource, request.validateOnly()));
         IncrementalAlterConfigsResponse response = new IncrementalAlterConfigsResponse();
         for (int i = 0; i < resources.size(); i++) {
-            AlterConfigsResource resource = resources.get(i);
-            ResourceError result = duplicates.contains(i) ? ConfigAlterations.DUPLICATE_RESOURCE
-                    : alter(resource, request.validateOnly());
-            response.responses().add(new AlterConfigsResourceResponse()
-                    .setErrorCode(result.code())
-                    .setErrorMessage(result.message())
-                    .setResourceType(resource.resourceType())
-                    .setResourceName(resource.resourceName()));
+            response.responses().add(resourceResponse(resources.get(i), results.get(i)));
         }
         return response;
     }
@@ -169,10 +143,16 @@ public final class IncrementalAlterConfigsHandler
                                                          Errors error) {
         IncrementalAlterConfigsResponse response = new IncrementalAlterConfigsResponse();
         for (AlterConfigsResource resource : request.resources()) {
-            response.responses().add(new AlterConfigsResourceResponse().setErrorCode(error.code())
-                    .setErrorMessage(error.message()).setResourceType(resource.resourceType())
-                    .setResourceName(resource.resourceName()));
+            response.responses().add(resourceResponse(resource, ResourceError.of(error, error.message())));
         }
         return response;
+    }
+
+    private static AlterConfigsResourceResponse resourceResponse(AlterConfigsResource resource, ResourceError result) {
+        return new AlterConfigsResourceResponse()
+                .setErrorCode(result.code())
+                .setErrorMessage(result.message())
+                .setResourceType(resource.resourceType())
+                .setResourceName(resource.resourceName());
     }
 }

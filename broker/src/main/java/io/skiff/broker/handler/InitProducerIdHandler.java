@@ -26,29 +26,15 @@ import io.skiff.protocol.message.InitProducerIdResponse;
  *
  * <p>Thread-safe.
  */
-public final class InitProducerIdHandler implements ApiHandler<InitProducerIdRequest, InitProducerIdResponse> {
+public final class InitProducerIdHandler extends AbstractApiHandler<InitProducerIdRequest, InitProducerIdResponse> {
     private static final Logger LOG = LoggerFactory.getLogger(InitProducerIdHandler.class);
 
     private final ProducerIdManager producerIds;
     private final AtomicBoolean warnedAboutTransactions = new AtomicBoolean();
 
     public InitProducerIdHandler(ProducerIdManager producerIds) {
+        super(ApiKeys.INIT_PRODUCER_ID, 0, 5);
         this.producerIds = producerIds;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.INIT_PRODUCER_ID;
-    }
-
-    @Override
-    public short minVersion() {
-        return 0;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 5;
     }
 
     @Override

@@ -17,26 +17,12 @@ import java.util.concurrent.CompletableFuture;
  * rebalance timeout (the session timeout is used, as Kafka does); v4+ makes new members fetch their id
  * first (MEMBER_ID_REQUIRED); v9 lets a rejoining static leader skip the assignment. Thread-safe.
  */
-public final class JoinGroupHandler implements ApiHandler<JoinGroupRequest, JoinGroupResponse> {
+public final class JoinGroupHandler extends AbstractApiHandler<JoinGroupRequest, JoinGroupResponse> {
     private final GroupCoordinator coordinator;
 
     public JoinGroupHandler(GroupCoordinator coordinator) {
+        super(ApiKeys.JOIN_GROUP, 0, 9);
         this.coordinator = coordinator;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.JOIN_GROUP;
-    }
-
-    @Override
-    public short minVersion() {
-        return 0;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 9;
     }
 
     @Override

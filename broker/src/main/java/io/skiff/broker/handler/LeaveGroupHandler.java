@@ -17,26 +17,12 @@ import java.util.concurrent.CompletableFuture;
  * top-level error, as Kafka does); v3+ name a batch of members (by member id or group instance id) and
  * answer per member. Thread-safe.
  */
-public final class LeaveGroupHandler implements ApiHandler<LeaveGroupRequest, LeaveGroupResponse> {
+public final class LeaveGroupHandler extends AbstractApiHandler<LeaveGroupRequest, LeaveGroupResponse> {
     private final GroupCoordinator coordinator;
 
     public LeaveGroupHandler(GroupCoordinator coordinator) {
+        super(ApiKeys.LEAVE_GROUP, 0, 5);
         this.coordinator = coordinator;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.LEAVE_GROUP;
-    }
-
-    @Override
-    public short minVersion() {
-        return 0;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 5;
     }
 
     @Override

@@ -15,26 +15,12 @@ import java.util.concurrent.CompletableFuture;
  * ListGroups v0–5: every group, filtered by state (v4+, case-insensitive) and type (v5+; all groups here
  * are "classic"). Thread-safe.
  */
-public final class ListGroupsHandler implements ApiHandler<ListGroupsRequest, ListGroupsResponse> {
+public final class ListGroupsHandler extends AbstractApiHandler<ListGroupsRequest, ListGroupsResponse> {
     private final GroupCoordinator coordinator;
 
     public ListGroupsHandler(GroupCoordinator coordinator) {
+        super(ApiKeys.LIST_GROUPS, 0, 5);
         this.coordinator = coordinator;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.LIST_GROUPS;
-    }
-
-    @Override
-    public short minVersion() {
-        return 0;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 5;
     }
 
     @Override

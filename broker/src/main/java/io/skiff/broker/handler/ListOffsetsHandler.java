@@ -30,7 +30,7 @@ import io.skiff.storage.TimestampOffset;
  *
  * <p>Thread-safe (stateless apart from the registry).
  */
-public final class ListOffsetsHandler implements ApiHandler<ListOffsetsRequest, ListOffsetsResponse> {
+public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequest, ListOffsetsResponse> {
     static final long LATEST = -1L;
     static final long EARLIEST = -2L;
     static final long MAX_TIMESTAMP = -3L;
@@ -40,22 +40,8 @@ public final class ListOffsetsHandler implements ApiHandler<ListOffsetsRequest, 
     private final TopicRegistry topics;
 
     public ListOffsetsHandler(TopicRegistry topics) {
+        super(ApiKeys.LIST_OFFSETS, 1, 10);
         this.topics = topics;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.LIST_OFFSETS;
-    }
-
-    @Override
-    public short minVersion() {
-        return 1;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 10;
     }
 
     @Override

@@ -39,7 +39,7 @@ import io.skiff.protocol.message.MetadataResponse;
  *
  * <p>Thread-safe (stateless apart from the registry).
  */
-public final class MetadataHandler implements ApiHandler<MetadataRequest, MetadataResponse> {
+public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, MetadataResponse> {
     private static final Logger LOG = LoggerFactory.getLogger(MetadataHandler.class);
     /** Kafka's AclOperation codes allowed on a topic: READ 3 … DESCRIBE 8, DESCRIBE_CONFIGS 10, ALTER_CONFIGS 11. */
     static final int TOPIC_OPERATIONS = bits(3, 4, 5, 6, 7, 8, 10, 11);
@@ -51,23 +51,9 @@ public final class MetadataHandler implements ApiHandler<MetadataRequest, Metada
     private final BrokerContext broker;
 
     public MetadataHandler(TopicRegistry topics, BrokerContext broker) {
+        super(ApiKeys.METADATA, 0, 13);
         this.topics = topics;
         this.broker = broker;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.METADATA;
-    }
-
-    @Override
-    public short minVersion() {
-        return 0;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 13;
     }
 
     @Override

@@ -23,7 +23,7 @@ import java.util.function.BiPredicate;
  * UNKNOWN_TOPIC_OR_PARTITION; the rest are answered once appended to {@code __consumer_offsets}.
  * v2–4 may carry a retention time (an explicit expiry); v6+ a leader epoch. Thread-safe.
  */
-public final class OffsetCommitHandler implements ApiHandler<OffsetCommitRequest, OffsetCommitResponse> {
+public final class OffsetCommitHandler extends AbstractApiHandler<OffsetCommitRequest, OffsetCommitResponse> {
     private static final long DEFAULT_RETENTION_TIME = -1L;
 
     private final GroupCoordinator coordinator;
@@ -34,24 +34,10 @@ public final class OffsetCommitHandler implements ApiHandler<OffsetCommitRequest
      * @param partitionExists whether a topic partition exists (topic name, partition index)
      */
     public OffsetCommitHandler(GroupCoordinator coordinator, BiPredicate<String, Integer> partitionExists, Clock clock) {
+        super(ApiKeys.OFFSET_COMMIT, 2, 9);
         this.coordinator = coordinator;
         this.partitionExists = partitionExists;
         this.clock = clock;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.OFFSET_COMMIT;
-    }
-
-    @Override
-    public short minVersion() {
-        return 2;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 9;
     }
 
     @Override

@@ -17,28 +17,14 @@ import java.util.function.BiPredicate;
  * group's members still subscribe to get GROUP_SUBSCRIBED_TO_TOPIC, unknown partitions
  * UNKNOWN_TOPIC_OR_PARTITION. Thread-safe.
  */
-public final class OffsetDeleteHandler implements ApiHandler<OffsetDeleteRequest, OffsetDeleteResponse> {
+public final class OffsetDeleteHandler extends AbstractApiHandler<OffsetDeleteRequest, OffsetDeleteResponse> {
     private final GroupCoordinator coordinator;
     private final BiPredicate<String, Integer> partitionExists;
 
     public OffsetDeleteHandler(GroupCoordinator coordinator, BiPredicate<String, Integer> partitionExists) {
+        super(ApiKeys.OFFSET_DELETE, 0, 0);
         this.coordinator = coordinator;
         this.partitionExists = partitionExists;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.OFFSET_DELETE;
-    }
-
-    @Override
-    public short minVersion() {
-        return 0;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 0;
     }
 
     @Override

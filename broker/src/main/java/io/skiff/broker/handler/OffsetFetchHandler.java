@@ -21,26 +21,12 @@ import java.util.concurrent.CompletableFuture;
  * UNSTABLE_OFFSET_COMMIT. A partition without a committed offset answers offset -1, epoch -1, metadata "".
  * v1 has no group-level error code: a group error is reported on every partition. Thread-safe.
  */
-public final class OffsetFetchHandler implements ApiHandler<OffsetFetchRequest, OffsetFetchResponse> {
+public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequest, OffsetFetchResponse> {
     private final GroupCoordinator coordinator;
 
     public OffsetFetchHandler(GroupCoordinator coordinator) {
+        super(ApiKeys.OFFSET_FETCH, 1, 9);
         this.coordinator = coordinator;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.OFFSET_FETCH;
-    }
-
-    @Override
-    public short minVersion() {
-        return 1;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 9;
     }
 
     @Override

@@ -31,29 +31,15 @@ import java.util.concurrent.CompletableFuture;
  * <p>Thread-safe: stateless apart from the thread-safe registry.
  */
 public final class OffsetForLeaderEpochHandler
-        implements ApiHandler<OffsetForLeaderEpochRequest, OffsetForLeaderEpochResponse> {
+        extends AbstractApiHandler<OffsetForLeaderEpochRequest, OffsetForLeaderEpochResponse> {
     private static final int UNDEFINED_EPOCH = -1;
     private static final long UNDEFINED_OFFSET = -1L;
 
     private final TopicRegistry topics;
 
     public OffsetForLeaderEpochHandler(TopicRegistry topics) {
+        super(ApiKeys.OFFSET_FOR_LEADER_EPOCH, 2, 4);
         this.topics = topics;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.OFFSET_FOR_LEADER_EPOCH;
-    }
-
-    @Override
-    public short minVersion() {
-        return 2;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 4;
     }
 
     @Override

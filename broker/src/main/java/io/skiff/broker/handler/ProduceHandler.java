@@ -49,28 +49,14 @@ import io.skiff.storage.InvalidRecordException;
  *
  * <p>Thread-safe (stateless apart from the registry).
  */
-public final class ProduceHandler implements ApiHandler<ProduceRequest, ProduceResponse> {
+public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, ProduceResponse> {
     private static final Logger LOG = LoggerFactory.getLogger(ProduceHandler.class);
 
     private final TopicRegistry topics;
 
     public ProduceHandler(TopicRegistry topics) {
+        super(ApiKeys.PRODUCE, 0, 13);
         this.topics = topics;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.PRODUCE;
-    }
-
-    @Override
-    public short minVersion() {
-        return 0;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 13;
     }
 
     @Override

@@ -13,26 +13,12 @@ import java.util.concurrent.CompletableFuture;
  * SyncGroup v0–5: the leader hands in the assignment; every member's response is parked until the
  * coordinator has persisted it. v5 checks and echoes protocol type and name. Thread-safe.
  */
-public final class SyncGroupHandler implements ApiHandler<SyncGroupRequest, SyncGroupResponse> {
+public final class SyncGroupHandler extends AbstractApiHandler<SyncGroupRequest, SyncGroupResponse> {
     private final GroupCoordinator coordinator;
 
     public SyncGroupHandler(GroupCoordinator coordinator) {
+        super(ApiKeys.SYNC_GROUP, 0, 5);
         this.coordinator = coordinator;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return ApiKeys.SYNC_GROUP;
-    }
-
-    @Override
-    public short minVersion() {
-        return 0;
-    }
-
-    @Override
-    public short maxVersion() {
-        return 5;
     }
 
     @Override
