@@ -113,6 +113,21 @@ class KcatCompatTest {
   }
 
   @Test
+  void idempotentAcksZeroAndNullValueProducesAreAllStored() {
+    String topic = "kcat-variants";
+    skiff.createTopic(topic, 1);
+    // Idempotent producer (InitProducerId, sequence numbers), null values (-Z turns empty into NULL), acks=0.
+    kcatWithInput("a:1\nb:2\n", "-P", "-t", topic, "-K:", "-X", "enable.idempotence=true").assertSuccess();
+    kcatWithInput("c:\n:d\n", "-P", "-t", topic, "-K:", "-Z").assertSuccess();
+    kcatWithInput("e:5\n", "-P", "-t", topic, "-K:", "-X", "acks=0").assertSuccess();
+    // -c waits for all five: the acks=0 record has no acknowledgement to wait for.
+    List<String> consumed = kcat("-C", "-t", topic, "-o", "beginning", "-c", "5", "-Z", "-f", "%o %k=%s (%K/%S)\\n")
+        .assertSuccess().lines();
+    assertEquals(List.of("0 a=1 (1/1)", "1 b=2 (1/1)", "2 c=NULL (1/-1)", "3 NULL=d (-1/1)", "4 e=5 (1/1)"),
+        consumed);
+  }
+
+  @Test
   void consumesFromAnOffsetAndStopsAfterACount() {
     String topic = "kcat-offsets";
     skiff.createTopic(topic, 1);

@@ -7,6 +7,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.NewPartitions;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -14,6 +19,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -25,7 +31,7 @@ import org.apache.kafka.common.utils.AppInfoParser;
  * client settings, and prints one fact per line for the test to compare:
  * {@code version V}, {@code sent P OFFSET KEY} (plain producer, then a zstd one), {@code read P OFFSET KEY VALUE
  * HEADERS} (assign + seekToBeginning), {@code group P OFFSET KEY} (subscribe in a group, then commitSync) and
- * {@code committed P OFFSET}.
+ * {@code committed P OFFSET}; then {@code admin ...} lines from its admin client.
  *
  * <p>usage: {@code OldJavaClientDriver BOOTSTRAP TOPIC PARTITIONS GROUP COUNT EXPECTED_TOTAL}
  *
@@ -72,6 +78,35 @@ public final class OldJavaClientDriver {
         OffsetAndMetadata offset = committed.get(tp);
         System.out.println("committed " + tp.partition() + " " + (offset == null ? -1 : offset.offset()));
       }
+    }
+
+    admin(bootstrap, topic + "-admin", group);
+  }
+
+  /** The admin client of this version: topics, partitions, configs and the group the consumer left behind. */
+  private static void admin(String bootstrap, String topic, String group) throws Exception {
+    Properties props = new Properties();
+    props.put("bootstrap.servers", bootstrap);
+    try (Admin admin = Admin.create(props)) {
+      admin.createTopics(List.of(new NewTopic(topic, 2, (short) 1)
+          .configs(Map.of("retention.ms", "123456")))).all().get();
+      System.out.println("admin listed " + admin.listTopics().names().get().contains(topic));
+      admin.createPartitions(Map.of(topic, NewPartitions.increaseTo(3))).all().get();
+      ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+      Config config = admin.describeConfigs(List.of(resource)).all().get().get(resource);
+      System.out.println("admin config retention.ms=" + config.get("retention.ms").value());
+      System.out.println("admin group-listed " + admin.listConsumerGroups().all().get().stream()
+          .anyMatch(g -> g.groupId().equals(group)));
+      ConsumerGroupDescription description = admin.describeConsumerGroups(List.of(group)).all().get().get(group);
+      System.out.println("admin group-state " + description.state() + " members=" + description.members().size());
+      Map<TopicPartition, OffsetAndMetadata> offsets =
+          admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
+      offsets.entrySet().stream().sorted(Map.Entry.comparingByKey(
+              (a, b) -> Integer.compare(a.partition(), b.partition())))
+          .forEach(e -> System.out.println("admin group-offset " + e.getKey().partition() + " "
+              + e.getValue().offset()));
+      admin.deleteTopics(List.of(topic)).all().get();
+      System.out.println("admin listed-after-delete " + admin.listTopics().names().get().contains(topic));
     }
   }
 

@@ -37,7 +37,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Older official Java clients (kafka-clients 3.9.1 and 2.8.2, default settings) against Skiff, each in a child JVM
  * whose classpath has only that version ({@link OldJavaClientDriver}): produce (plain and zstd), read back with
- * assign, consume in a group and commit. Records written by the test's 4.1 client are read by the old one and vice
+ * assign, consume in a group and commit, and its admin client (create topic with a config, add partitions,
+ * describe configs, list/describe the group and its offsets, delete the topic). Records written by the test's 4.1 client are read by the old one and vice
  * versa. The jars are copied into target/old-kafka-clients by maven-dependency-plugin (see the module's pom).
  */
 class OlderJavaClientsCompatTest {
@@ -98,10 +99,15 @@ class OlderJavaClientsCompatTest {
       ends.merge(Integer.parseInt(parts[0]), Long.parseLong(parts[1]) + 1, Math::max);
     }
     List<String> expectedCommitted = new ArrayList<>();
+    List<String> expectedAdmin = new ArrayList<>(List.of("listed true", "config retention.ms=123456",
+        "group-listed true", "group-state Empty members=0"));
     for (int p = 0; p < PARTITIONS; p++) {
-      expectedCommitted.add(p + " " + ends.getOrDefault(p, -1L));
+      expectedCommitted.add(p + " " + ends.getOrDefault(p, 0L));
+      expectedAdmin.add("group-offset " + p + " " + ends.getOrDefault(p, 0L));
     }
+    expectedAdmin.add("listed-after-delete false");
     assertEquals(expectedCommitted, result.linesStartingWith("committed"), "offsets the group committed");
+    assertEquals(expectedAdmin, result.linesStartingWith("admin"), "what the " + version + " admin client saw");
 
     assertEquals(expectedRead, readWithNewClient(topic, total), "what the 4.1.1 client reads");
   }
