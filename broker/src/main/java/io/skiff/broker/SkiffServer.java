@@ -80,6 +80,7 @@ public final class SkiffServer implements AutoCloseable {
    * @throws IOException            when the data directory is unusable
    */
   public static SkiffServer start(BrokerConfig config, Clock clock, Path tempDirToDelete) throws IOException {
+    NettyServer.warmUpInBackground(); // first start in a JVM: Netty loads while the logs open
     Path dataDir = config.logDirs().get(0);
     NettyServer network = null;
     DataPlane dataPlane = null;

@@ -26,58 +26,52 @@ public interface Validator {
 
     /** A number no smaller than {@code min}. */
     static Validator atLeast(long min) {
-        return of(v -> ((Number) v).longValue() >= min, "at least " + min);
+        return BuiltInValidator.longs(BuiltInValidator.Kind.AT_LEAST, min, 0, 0, "at least " + min);
     }
 
     /** A number in {@code [min, max]}. */
     static Validator between(long min, long max) {
-        return of(v -> ((Number) v).longValue() >= min && ((Number) v).longValue() <= max,
-                "between " + min + " and " + max);
+        return BuiltInValidator.longs(BuiltInValidator.Kind.BETWEEN, min, max, 0, "between " + min + " and " + max);
     }
 
     /** A floating point number in {@code [min, max]}. */
     static Validator betweenDouble(double min, double max) {
-        return of(v -> ((Number) v).doubleValue() >= min && ((Number) v).doubleValue() <= max,
-                "between " + min + " and " + max);
+        return BuiltInValidator.doubles(min, max, "between " + min + " and " + max);
     }
 
     /** A number in {@code [min, max]} or exactly {@code special}. */
     static Validator betweenOr(long min, long max, long special) {
-        return of(v -> {
-            long n = ((Number) v).longValue();
-            return n == special || (n >= min && n <= max);
-        }, "between " + min + " and " + max + ", or " + special);
+        return BuiltInValidator.longs(BuiltInValidator.Kind.BETWEEN_OR, min, max, special,
+                "between " + min + " and " + max + ", or " + special);
     }
 
     /** One of the given strings (case-sensitive, as Kafka). */
     static Validator oneOf(String... values) {
-        List<String> allowed = List.of(values);
-        return of(allowed::contains, "one of " + String.join(", ", values));
+        return BuiltInValidator.strings(BuiltInValidator.Kind.ONE_OF, List.of(values),
+                "one of " + String.join(", ", values));
     }
 
     /** One of the given strings, ignoring case. */
     static Validator oneOfIgnoreCase(String... values) {
-        List<String> allowed = List.of(values);
-        return of(v -> allowed.stream().anyMatch(a -> a.equalsIgnoreCase((String) v)),
+        return BuiltInValidator.strings(BuiltInValidator.Kind.ONE_OF_IGNORE_CASE, List.of(values),
                 "one of " + String.join(", ", values) + " (any case)");
     }
 
     /** A non-empty list whose items are all among {@code values}. */
     static Validator nonEmptyListOf(String... values) {
-        List<String> allowed = List.of(values);
-        return of(v -> !((List<?>) v).isEmpty() && allowed.containsAll((List<?>) v),
+        return BuiltInValidator.strings(BuiltInValidator.Kind.NON_EMPTY_LIST_OF, List.of(values),
                 "a non-empty comma-separated list of " + String.join(", ", values));
     }
 
     /** A non-empty list without blank items. */
     static Validator nonEmptyList() {
-        return of(v -> !((List<?>) v).isEmpty() && ((List<?>) v).stream().noneMatch(i -> i.toString().isBlank()),
+        return BuiltInValidator.strings(BuiltInValidator.Kind.NON_EMPTY_LIST, List.of(),
                 "a non-empty comma-separated list");
     }
 
     /** A non-blank string. */
     static Validator nonBlank() {
-        return of(v -> !v.toString().isBlank(), "a non-empty string");
+        return BuiltInValidator.strings(BuiltInValidator.Kind.NON_BLANK, List.of(), "a non-empty string");
     }
 
     /**
@@ -85,7 +79,7 @@ public interface Validator {
      * parsed by {@link BrokerConfig}); accepts any value of the key's type here.
      */
     static Validator described(String allowed) {
-        return of(v -> true, allowed);
+        return BuiltInValidator.strings(BuiltInValidator.Kind.ANY, List.of(), allowed);
     }
 
     /** A validator from a predicate and its description. */
