@@ -51,7 +51,13 @@ if [ "$ONLY" != kafka ]; then cp "$SKIFF_JAR" "$WORK/skiff.jar"; SKIFF_JAR="$WOR
 SKIFF_PID=""; KAFKA_PID=""
 cleanup() {
   for pid in $SKIFF_PID $KAFKA_PID; do kill "$pid" 2>/dev/null || true; done
-  for pid in $SKIFF_PID $KAFKA_PID; do wait "$pid" 2>/dev/null || true; done
+  # Kafka is not our child (start-kafka.sh detaches it): poll until both have exited, then remove their files.
+  for _ in $(seq 300); do
+    alive=0
+    for pid in $SKIFF_PID $KAFKA_PID; do kill -0 "$pid" 2>/dev/null && alive=1; done
+    [ "$alive" = 0 ] && break
+    sleep 0.1
+  done
   rm -rf "$WORK"
 }
 trap cleanup EXIT
