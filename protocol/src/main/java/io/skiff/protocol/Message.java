@@ -2,7 +2,11 @@ package io.skiff.protocol;
 
 import java.util.List;
 
-/** A generated struct that can be read, written and sized at a protocol version. */
+/**
+ * A generated struct that can be read, written and sized at a protocol version. Generated messages are plain mutable
+ * objects and not thread-safe: a request is decoded and handled, and a response built and encoded, by one thread at
+ * a time (the connection's sequencer hands them over with a happens-before edge).
+ */
 public interface Message {
     /** Replaces this object's content with what {@code in} holds at {@code version}; throws ProtocolException. */
     void read(Readable in, short version);
