@@ -30,6 +30,8 @@ import java.util.concurrent.Executor;
  *       INVALID_REPLICA_ASSIGNMENT with Kafka's message (a single node has replication factor 1);</li>
  *   <li>{@code validate_only} stops here; otherwise the partitions are created and persisted.</li>
  * </ul>
+ * More than Kafka's 10000 new partitions in one request: POLICY_VIOLATION "Unable to perform excessively large batch
+ * operation." for every topic of the request, nothing created (see {@link BatchOperationLimit}).
  * {@code timeout_ms} is not needed: creation completes before the answer.
  *
  * <p>Thread-safe: stateless apart from the thread-safe registry. The work (file writes) runs on the broker's
@@ -61,6 +63,13 @@ public final class CreatePartitionsHandler extends AbstractApiHandler<CreatePart
             }
         }
         CreatePartitionsResponse response = new CreatePartitionsResponse();
+        if (newPartitions(request) > BatchOperationLimit.MAX_RECORDS) {
+            for (CreatePartitionsTopic topic : request.topics()) {
+                response.results().add(result(topic.name(),
+                        ResourceError.of(Errors.POLICY_VIOLATION, BatchOperationLimit.MESSAGE)));
+            }
+            return response;
+        }
         for (String name : duplicates) {
             response.results().add(result(name, ResourceError.of(Errors.INVALID_REQUEST, "Duplicate topic name.")));
         }
@@ -70,6 +79,18 @@ public final class CreatePartitionsHandler extends AbstractApiHandler<CreatePart
             }
         }
         return response;
+    }
+
+    /** Partitions the request would add to existing topics: one metadata record each in Kafka. */
+    private long newPartitions(CreatePartitionsRequest request) {
+        long total = 0;
+        for (CreatePartitionsTopic topic : request.topics()) {
+            Optional<Topic> found = topics.topic(topic.name());
+            if (found.isPresent()) {
+                total += Math.max(0, topic.count() - found.get().partitionCount());
+            }
+        }
+        return total;
     }
 
     private ResourceError create(CreatePartitionsTopic request, boolean validateOnly) {

@@ -36,6 +36,8 @@ import io.skiff.protocol.message.CreateTopicsResponse;
  *   <li>validate_only checks all of that without creating anything;</li>
  *   <li>v5+ answers with the partition count, replication factor and every topic config; v7+ with the topic id.</li>
  * </ul>
+ * A request that would create more than Kafka's 10000 metadata records (topics + partitions + configs) is refused
+ * as a whole: POLICY_VIOLATION for every topic, nothing created.
  * Creation writes and fsyncs files, so it runs on the given executor, not on the network thread.
  *
  * <p>Thread-safe (stateless apart from the registry).
@@ -69,6 +71,12 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
             }
         }
         CreateTopicsResponse response = new CreateTopicsResponse();
+        if (recordsNeeded(request) > BatchOperationLimit.MAX_RECORDS) {
+            for (CreateTopicsRequest.CreatableTopic t : request.topics()) {
+                response.topics().add(error(t.name(), Errors.POLICY_VIOLATION, BatchOperationLimit.MESSAGE));
+            }
+            return response;
+        }
         Set<String> answered = new HashSet<>();
         for (CreateTopicsRequest.CreatableTopic t : request.topics()) {
             if (duplicates.contains(t.name())) {
@@ -80,6 +88,17 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
             response.topics().add(create(t, request.validateOnly()));
         }
         return response;
+    }
+
+    /** Kafka's metadata records for the request: per topic one, plus one per partition and per config. */
+    private long recordsNeeded(CreateTopicsRequest request) {
+        long records = 0;
+        for (CreateTopicsRequest.CreatableTopic t : request.topics()) {
+            int partitions = !t.assignments().isEmpty() ? t.assignments().size()
+                    : t.numPartitions() == -1 ? config.numPartitions() : Math.max(0, t.numPartitions());
+            records += 1L + partitions + t.configs().size();
+        }
+        return records;
     }
 
     private CreateTopicsResponse.CreatableTopicResult create(CreateTopicsRequest.CreatableTopic t, boolean validateOnly) {

@@ -33,7 +33,9 @@ import io.skiff.protocol.message.MetadataResponse;
  * none. v10+ may ask by topic id (one non-zero id makes the whole request by id, names ignored): an unknown
  * id gets UNKNOWN_TOPIC_ID. A missing topic asked by name is created
  * when the request allows it (v4+ flag, always before v4) and {@code auto.create.topics.enable} is true; an illegal
- * name then gets INVALID_TOPIC_EXCEPTION, otherwise UNKNOWN_TOPIC_OR_PARTITION. Every partition is led by this
+ * name then gets INVALID_TOPIC_EXCEPTION, otherwise UNKNOWN_TOPIC_OR_PARTITION. As Kafka's controller, one request
+ * creates at most 10000 metadata records (a topic and each partition): beyond that it creates nothing and the
+ * missing topics get UNKNOWN_TOPIC_OR_PARTITION. Every partition is led by this
  * node with leader epoch 0 and replicas = isr = [this node]. Internal topics are marked internal. Without an
  * authorizer every operation is allowed, so the authorized-operations fields list them all when asked.
  *
@@ -82,6 +84,11 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
             // client sends "" as the name of a topic it asks for by id).
             boolean byIds = version >= 10
                     && request.topics().stream().anyMatch(rt -> !Uuids.ZERO.equals(rt.topicId()));
+            if (autoCreate && !byIds && creationRecords(request) > BatchOperationLimit.MAX_RECORDS) {
+                // Kafka's controller refuses such a creation as a whole; creating tens of thousands of logs here
+                // would block this network thread and exhaust the broker's file handles for every client.
+                autoCreate = false;
+            }
             for (MetadataRequest.MetadataRequestTopic rt : request.topics()) {
                 if (byIds) {
                     if (!Uuids.ZERO.equals(rt.topicId()) && seenIds.add(rt.topicId())) {
@@ -93,6 +100,13 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
             }
         }
         return CompletableFuture.completedFuture(response);
+    }
+
+    /** Kafka's metadata records to auto-create the missing named topics: the topic plus each partition. */
+    private long creationRecords(MetadataRequest request) {
+        long missing = request.topics().stream().map(MetadataRequest.MetadataRequestTopic::name)
+                .filter(name -> name != null && topics.topic(name).isEmpty()).distinct().count();
+        return missing * (1L + broker.config().numPartitions());
     }
 
     private MetadataResponse.MetadataResponseTopic byId(UUID id, boolean withOperations) {

@@ -26,8 +26,13 @@ import org.slf4j.event.Level;
  * (completions from other threads hop onto it).
  */
 public final class ConnectionSequencer extends ChannelDuplexHandler {
-  /** Frames one read may deliver beyond the one in flight; a client needs a handful (max.in.flight = 5). */
-  static final int MAX_QUEUED_FRAMES = 1024;
+  /**
+   * Frames one read may deliver beyond the one in flight. The queue is bounded by a single read anyway (the next
+   * read is requested only once it is empty), and one read is at most 64 KiB (Netty's default receive-buffer
+   * maximum): up to 4681 of the smallest well-formed requests (4-byte size + 10-byte header). A client that
+   * pipelines small requests must not be cut off below that; only more frames than a read can hold close it.
+   */
+  static final int MAX_QUEUED_FRAMES = 64 * 1024 / 14 + 1;
 
   private static final Logger LOG = LoggerFactory.getLogger(ConnectionSequencer.class);
   private static final ThrottledLogger CLOSED =

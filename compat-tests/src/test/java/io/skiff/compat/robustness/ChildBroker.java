@@ -1,0 +1,110 @@
+package io.skiff.compat.robustness;
+
+import static org.awaitility.Awaitility.await;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The real broker ({@code io.skiff.broker.Main}, as {@code java -jar skiff.jar} runs it) in a child JVM on the
+ * test classpath, on port 0 and a given data directory. Keeps every line the child prints, reads the bound port
+ * from its "Skiff ready" line, and can be killed like {@code kill -9} or stopped like Ctrl-C.
+ *
+ * <p>Thread-safe: the output list is concurrent; start, kill and stop from one thread.
+ */
+final class ChildBroker implements AutoCloseable {
+    private static final Pattern ADVERTISED = Pattern.compile("advertised (\\S+?:\\d+),");
+
+    private final Process process;
+    private final List<String> output = new CopyOnWriteArrayList<>();
+    private final String bootstrap;
+
+    private ChildBroker(Path dataDir) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> command = new ArrayList<>(List.of(java, "-Xmx256m", "-cp", classpath, "io.skiff.broker.Main",
+                "--override", "listeners=PLAINTEXT://127.0.0.1:0",
+                "--override", "log.dirs=" + dataDir.toAbsolutePath(),
+                "--override", "offsets.topic.num.partitions=1"));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().keySet().removeIf(k -> k.startsWith("KAFKA_"));
+        process = builder.start();
+        Thread reader = new Thread(this::readOutput, "child-broker-output");
+        reader.setDaemon(true);
+        reader.start();
+        await().atMost(Duration.ofSeconds(90)).until(() -> readyLine() != null || !process.isAlive());
+        String ready = readyLine();
+        if (ready == null) {
+            throw new AssertionError("the child broker did not start:\n" + String.join("\n", output));
+        }
+        Matcher m = ADVERTISED.matcher(ready);
+        if (!m.find()) {
+            throw new AssertionError("no advertised address in: " + ready);
+        }
+        bootstrap = m.group(1);
+    }
+
+    /** Starts the broker and waits for its ready line. */
+    static ChildBroker start(Path dataDir) throws IOException {
+        return new ChildBroker(dataDir);
+    }
+
+    String bootstrapServers() {
+        return bootstrap;
+    }
+
+    /** Everything the child printed so far (stdout and stderr). */
+    List<String> output() {
+        return List.copyOf(output);
+    }
+
+    /** SIGKILL: no shutdown hook, no flush, no clean-shutdown marker. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            throw new AssertionError("the child broker did not die");
+        }
+    }
+
+    /** SIGTERM: the broker's graceful stop (flush, clean-shutdown markers). */
+    void stop() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("the child broker did not stop within 60 s:\n" + String.join("\n", output));
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (process.isAlive()) {
+            kill();
+        }
+    }
+
+    private String readyLine() {
+        return output.stream().filter(l -> l.startsWith("Skiff ready")).findFirst().orElse(null);
+    }
+
+    private void readOutput() {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                output.add(line);
+            }
+        } catch (IOException closed) {
+            // the process is gone; what was read is kept
+        }
+    }
+}
