@@ -8,11 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
-import java.io.DataInputStream;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,15 +29,11 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.message.DescribeConfigsRequestData;
-import org.apache.kafka.common.protocol.ByteBufferAccessor;
 import org.apache.kafka.common.protocol.Errors;
-import org.apache.kafka.common.requests.AbstractRequest;
 import org.apache.kafka.common.requests.AlterConfigsRequest;
 import org.apache.kafka.common.requests.AlterConfigsResponse;
 import org.apache.kafka.common.requests.DescribeConfigsRequest;
 import org.apache.kafka.common.requests.DescribeConfigsResponse;
-import org.apache.kafka.common.requests.RequestHeader;
-import org.apache.kafka.common.requests.ResponseHeader;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.common.errors.InvalidConfigurationException;
@@ -145,27 +136,6 @@ class AdminConfigsCompatTest {
         }
     }
 
-    /** Sends a request encoded by kafka-clients at {@code version} and returns the response body. */
-    private static ByteBuffer exchange(AbstractRequest request, int correlationId) throws Exception {
-        ByteBuffer bytes = request.serializeWithHeader(new RequestHeader(request.apiKey(), request.version(),
-                "legacy-client", correlationId));
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", server.port()), 10_000);
-            socket.setSoTimeout(15_000);
-            OutputStream out = socket.getOutputStream();
-            out.write(ByteBuffer.allocate(4).putInt(bytes.remaining()).array());
-            out.write(bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
-            out.flush();
-            DataInputStream in = new DataInputStream(socket.getInputStream());
-            byte[] response = new byte[in.readInt()];
-            in.readFully(response);
-            ByteBuffer buf = ByteBuffer.wrap(response);
-            assertEquals(correlationId, ResponseHeader.parse(buf,
-                    request.apiKey().responseHeaderVersion(request.version())).correlationId());
-            return buf;
-        }
-    }
-
     @Test
     void legacyAlterConfigsV0AndDescribeConfigsV1AsOlderClientsSendThem() throws Exception {
         admin.createTopics(List.of(new NewTopic("legacy", 1, (short) 1)
@@ -173,15 +143,17 @@ class AdminConfigsCompatTest {
         ConfigResource resource = topic("legacy");
         AlterConfigsRequest alter = new AlterConfigsRequest.Builder(Map.of(resource, new AlterConfigsRequest.Config(
                 List.of(new AlterConfigsRequest.ConfigEntry("segment.ms", "90000")))), false).build((short) 0);
-        AlterConfigsResponse altered = AlterConfigsResponse.parse(new ByteBufferAccessor(exchange(alter, 21)), (short) 0);
-        assertEquals(Errors.NONE, altered.errors().get(resource).error());
+        DescribeConfigsResponse described;
+        try (RawKafkaConnection connection = new RawKafkaConnection("127.0.0.1", server.port())) {
+            AlterConfigsResponse altered = connection.send(alter);
+            assertEquals(Errors.NONE, altered.errors().get(resource).error());
 
-        DescribeConfigsRequestData data = new DescribeConfigsRequestData();
-        data.resources().add(new DescribeConfigsRequestData.DescribeConfigsResource()
-                .setResourceType(resource.type().id()).setResourceName("legacy").setConfigurationKeys(null));
-        DescribeConfigsRequest describe = new DescribeConfigsRequest.Builder(data).build((short) 1);
-        DescribeConfigsResponse described = DescribeConfigsResponse.parse(new ByteBufferAccessor(exchange(describe, 22)),
-                (short) 1);
+            DescribeConfigsRequestData data = new DescribeConfigsRequestData();
+            data.resources().add(new DescribeConfigsRequestData.DescribeConfigsResource()
+                    .setResourceType(resource.type().id()).setResourceName("legacy").setConfigurationKeys(null));
+            DescribeConfigsRequest describe = new DescribeConfigsRequest.Builder(data).build((short) 1);
+            described = connection.send(describe);
+        }
         var result = described.resultMap().get(resource);
         assertEquals(Errors.NONE.code(), result.errorCode());
         Map<String, String> values = new HashMap<>();

@@ -5,11 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
-import java.io.DataInputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.util.Collection;
 import java.util.Map;
@@ -55,17 +51,8 @@ class ApiVersionsCompatTest {
     ByteBuffer bytes = request.serializeWithHeader(
         new RequestHeader(api, encodeVersion, "compat-test", correlationId));
     bytes.putShort(2, headerVersionField);
-    try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress("127.0.0.1", skiff.port()), 10_000);
-      socket.setSoTimeout(15_000);
-      OutputStream out = socket.getOutputStream();
-      out.write(ByteBuffer.allocate(4).putInt(bytes.remaining()).array());
-      out.write(bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
-      out.flush();
-      DataInputStream in = new DataInputStream(socket.getInputStream());
-      byte[] response = new byte[in.readInt()];
-      in.readFully(response);
-      return ByteBuffer.wrap(response);
+    try (RawKafkaConnection connection = new RawKafkaConnection("127.0.0.1", skiff.port())) {
+      return connection.exchange(bytes);
     }
   }
 

@@ -38,13 +38,17 @@ final class RawKafkaConnection implements Closeable {
     <R extends AbstractResponse> R send(AbstractRequest request) throws IOException {
         RequestHeader header = new RequestHeader(request.apiKey(), request.version(), "raw-compat-test",
                 ++correlationId);
-        ByteBuffer bytes = request.serializeWithHeader(header);
-        out.write(ByteBuffer.allocate(4).putInt(bytes.remaining()).array());
-        out.write(bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
+        return (R) AbstractResponse.parseResponse(exchange(request.serializeWithHeader(header)), header);
+    }
+
+    /** Sends one frame (header + body, without the size prefix) as given and returns the answer's bytes. */
+    ByteBuffer exchange(ByteBuffer frame) throws IOException {
+        out.write(ByteBuffer.allocate(4).putInt(frame.remaining()).array());
+        out.write(frame.array(), frame.arrayOffset() + frame.position(), frame.remaining());
         out.flush();
         byte[] response = new byte[in.readInt()];
         in.readFully(response);
-        return (R) AbstractResponse.parseResponse(ByteBuffer.wrap(response), header);
+        return ByteBuffer.wrap(response);
     }
 
     @Override
