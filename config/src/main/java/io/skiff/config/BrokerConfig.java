@@ -436,7 +436,7 @@ public final class BrokerConfig {
     // ---- DescribeConfigs
 
     /**
-     * Every broker key as DescribeConfigs reports it: read-only (Skiff has no dynamic broker
+     * Every broker key as DescribeConfigs reports it (but the ones Kafka 4 removed): read-only (Skiff has no dynamic broker
      * configs), STATIC_BROKER_CONFIG when given, else DEFAULT_CONFIG. Keys with a fallback chain
      * (log.retention.ms, log.roll.ms, log.flush.interval.ms) show the effective value.
      */
@@ -450,6 +450,9 @@ public final class BrokerConfig {
         }
         List<ConfigEntry> entries = new ArrayList<>();
         for (ConfigKey key : TABLE.keys()) {
+            if (key.support() == Support.REMOVED) {
+                continue;
+            }
             List<BrokerSynonym> chain = chains.getOrDefault(key.name(), List.of(BrokerSynonym.same(key.name())));
             List<ConfigSynonym> synonyms = synonyms(chain, key.sensitive());
             Object value = chains.containsKey(key.name()) ? effective(chain) : values.get(key.name());

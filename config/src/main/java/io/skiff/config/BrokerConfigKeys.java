@@ -75,9 +75,9 @@ public final class BrokerConfigKeys {
             .accepted("num.replica.fetchers", INT, "1", null, "Replication fetcher threads.")
             .accepted("replica.lag.time.max.ms", LONG, "30000", null, "Follower lag before leaving the ISR.")
             .accepted("auto.leader.rebalance.enable", BOOLEAN, "true", null, "Preferred leader rebalancing.")
-            .accepted("zookeeper.connect", STRING, null, null, "ZooKeeper mode (removed in Kafka 4.0); ignored.")
-            .accepted("zookeeper.connection.timeout.ms", INT, null, null, "ZooKeeper mode (removed in Kafka 4.0); ignored.")
-            .accepted("zookeeper.session.timeout.ms", INT, "18000", null, "ZooKeeper mode (removed in Kafka 4.0); ignored.")
+            .removed("zookeeper.connect", STRING, null, "ZooKeeper mode (removed in Kafka 4.0).")
+            .removed("zookeeper.connection.timeout.ms", INT, null, "ZooKeeper mode (removed in Kafka 4.0).")
+            .removed("zookeeper.session.timeout.ms", INT, "18000", "ZooKeeper mode (removed in Kafka 4.0).")
             // --- topics and logs
             .appliedDev("log.dirs", STRING, "./data", "unset (log.dir = /tmp/kafka-logs)", Validator.nonBlank(),
                     "Comma-separated data directories; Skiff stores partitions in the first. When unset and log.dir "

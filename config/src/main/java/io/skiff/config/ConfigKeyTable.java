@@ -100,6 +100,11 @@ public final class ConfigKeyTable {
             return add(new ConfigKey(name, type, defaultValue, validator, doc, Support.ACCEPTED, kafkaDefault, List.of()));
         }
 
+        /** A key Kafka 4 removed: a config file may still carry it; it is ignored and not described. */
+        public Builder removed(String name, ConfigType type, String defaultValue, String doc) {
+            return add(new ConfigKey(name, type, defaultValue, null, doc, Support.REMOVED, null, List.of()));
+        }
+
         /** A topic key; its default comes from the first broker synonym that is set. */
         public Builder topic(String name, ConfigType type, String defaultValue, Validator validator, Support support,
                              String doc, BrokerSynonym... synonyms) {

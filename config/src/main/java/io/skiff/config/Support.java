@@ -13,7 +13,12 @@ public enum Support {
      * tools keep working) but without effect on a single node: replication, controller quorum,
      * thread pools, log cleaner tuning, tiered storage.
      */
-    ACCEPTED("accepted, no effect");
+    ACCEPTED("accepted, no effect"),
+    /**
+     * Accepted so that an old server.properties still starts, but neither applied nor described: Kafka 4 removed
+     * these keys (ZooKeeper mode), so DescribeConfigs does not list them either.
+     */
+    REMOVED("accepted, ignored (removed in Kafka 4.0)");
 
     private final String label;
 

@@ -301,7 +301,8 @@ class BrokerConfigTest {
         BrokerConfig c = BrokerConfig.of(Map.of("num.partitions", "6", "log.retention.hours", "1"));
         Map<String, ConfigEntry> byName = new java.util.HashMap<>();
         c.describe().forEach(e -> byName.put(e.name(), e));
-        assertEquals(BrokerConfigKeys.TABLE.keys().size(), byName.size());
+        long removed = BrokerConfigKeys.TABLE.keys().stream().filter(k -> k.support() == Support.REMOVED).count();
+        assertEquals(BrokerConfigKeys.TABLE.keys().size() - removed, byName.size());
 
         ConfigEntry partitions = byName.get("num.partitions");
         assertEquals("6", partitions.value());
@@ -323,5 +324,12 @@ class BrokerConfigTest {
         assertEquals("0", byName.get("log.roll.jitter.ms").value(), "effective value through log.roll.jitter.hours");
         assertEquals(null, byName.get("advertised.listeners").value());
         assertEquals(ConfigSource.DEFAULT_CONFIG, byName.get("advertised.listeners").source());
+    }
+
+    @Test
+    void keysKafkaRemovedAreAcceptedButNotDescribed() {
+        BrokerConfig c = BrokerConfig.of(Map.of("zookeeper.connect", "localhost:2181"));
+        assertTrue(c.describe().stream().noneMatch(e -> e.name().startsWith("zookeeper.")),
+                "Kafka 4 does not describe ZooKeeper keys, so ConfigCommand must not list them as dynamic");
     }
 }
