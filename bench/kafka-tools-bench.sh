@@ -10,8 +10,9 @@
 #   ConsumerPerformance  over the same topic, --messages $RECORDS
 #   ProducerPerformance  with the producer's defaults (acks=all, idempotent)   [unless DEFAULT_ACKS=0]
 # and prints records/s per broker per round, the medians and the ratio Skiff/Kafka. Before that it measures
-# the jar's launch to ready $START_RUNS times ("Skiff ready in N ms" and the wall time from launch until the
-# port accepts a connection). Load average is printed with every measurement: the machine may be shared.
+# the jar's launch to ready $START_RUNS times each through its launcher with skiff.jsa and in place ("Skiff ready
+# in N ms" and the wall time from launch until the port answers). Load average is printed with every measurement:
+# the machine may be shared. ROUNDS=0 measures only the start.
 #
 # Environment (all optional):
 #   KAFKA_TOOLS      folder with tool.sh and start-kafka.sh (default: ../shared/tools/kafka from the repo root,
@@ -40,14 +41,13 @@ if [ -z "${KAFKA_TOOLS:-}" ]; then
   fi
 fi
 SKIFF_JAR="${SKIFF_JAR:-$ROOT/broker/target/skiff.jar}"
-SKIFF_JAR_SOURCE="$SKIFF_JAR"
 [ -x "$KAFKA_TOOLS/tool.sh" ] || { echo "Kafka tools not found at $KAFKA_TOOLS (set KAFKA_TOOLS)" >&2; exit 1; }
 [ "$ONLY" = kafka ] || [ -f "$SKIFF_JAR" ] || { echo "$SKIFF_JAR missing: build it first (mvn -q -B -pl broker -am package -DskipTests)" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "python3 is needed (free ports, start timing)" >&2; exit 1; }
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/skiff-bench.XXXXXX")"
 # Run a copy: a rebuild while the benchmark runs must not pull classes from under the running broker.
-if [ "$ONLY" != kafka ]; then cp "$SKIFF_JAR" "$WORK/skiff.jar"; SKIFF_JAR="$WORK/skiff.jar"; fi
+# The jar is used where it is: its class-data-sharing archive (skiff.jsa beside it) is bound to that path.
 SKIFF_PID=""; KAFKA_PID=""
 cleanup() {
   for pid in $SKIFF_PID $KAFKA_PID; do kill "$pid" 2>/dev/null || true; done
@@ -93,9 +93,11 @@ sys.exit(1)
 PY
 }
 
-# Launch to ready: "Skiff ready in N ms" (the broker's own figure, from JVM start), the wall time from process
-# launch until the port answers an ApiVersions request (a bare TCP connect would succeed as soon as the port is
-# bound), and the CPU time the JVM had used by then (less sensitive to a busy machine than wall time).
+# Launch to ready, alternating the two ways the jar can start: through its launcher with the class-data-sharing
+# archive the build wrote (skiff.jsa, the default) and in place (-Dskiff.cds=false). Per run: "Skiff ready in N ms"
+# (the broker's own figure, from the launch of the process), the wall time from launch until the port answers an
+# ApiVersions request (a bare TCP connect would succeed as soon as the port is bound), and the CPU time used by
+# then by the launched process and its child (less sensitive to a busy machine than wall time).
 measure_start() {
   python3 - "$SKIFF_JAR" "$START_RUNS" "$WORK" $SKIFF_JAVA_OPTS <<'PY'
 import os, re, shutil, socket, statistics, struct, subprocess, sys, tempfile, time
@@ -105,6 +107,7 @@ tick = os.sysconf("SC_CLK_TCK")
 client = b"bench"
 api_versions = struct.pack(">hhih", 18, 0, 1, len(client)) + client
 frame = struct.pack(">i", len(api_versions)) + api_versions
+modes = [("launcher + skiff.jsa", []), ("in place (-Dskiff.cds=false)", ["-Dskiff.cds=false"])]
 
 def answers(port):
     try:
@@ -115,36 +118,50 @@ def answers(port):
     except OSError:
         return False
 
-selfs, walls, cpus = [], [], []
+def cpu_ms(pid):
+    total = 0
+    try:
+        st = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+        total = (int(st[11]) + int(st[12])) * 1000 / tick
+        for task in os.listdir(f"/proc/{pid}/task"):
+            for child in open(f"/proc/{pid}/task/{task}/children").read().split():
+                total += cpu_ms(int(child))
+    except OSError:
+        pass
+    return total
+
+results = {name: ([], [], []) for name, _ in modes}
 for i in range(runs):
-    s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
-    data = tempfile.mkdtemp(dir=work)
-    t0 = time.monotonic()
-    p = subprocess.Popen(["java", *opts, "-jar", jar, "--override", f"listeners=PLAINTEXT://127.0.0.1:{port}",
-                          "--override", f"log.dirs={data}"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    wall = cpu = None
-    while time.monotonic() - t0 < 30 and p.poll() is None:
-        if answers(port):
-            wall = (time.monotonic() - t0) * 1000
-            st = open(f"/proc/{p.pid}/stat").read().rsplit(")", 1)[1].split()
-            cpu = (int(st[11]) + int(st[12])) * 1000 / tick
-            break
-        time.sleep(0.002)
-    own = None
-    for line in p.stdout:
-        m = ready_re.search(line.decode(errors="replace"))
-        if m:
-            own = int(m.group(1)); break
-    p.terminate(); p.wait(30)
-    shutil.rmtree(data, ignore_errors=True)
-    if wall is None or own is None:
-        sys.exit("Skiff did not become ready")
-    load = open("/proc/loadavg").read().split()[:3]
-    print(f"start {i+1}: ready line {own} ms, launch->ApiVersions answered {wall:.0f} ms, JVM CPU by then {cpu:.0f} ms"
-          f"   (load {' '.join(load)})", flush=True)
-    selfs.append(own); walls.append(wall); cpus.append(cpu)
-print(f"start median: ready line {statistics.median(selfs)} ms, launch->ApiVersions answered "
-      f"{statistics.median(walls):.0f} ms, JVM CPU {statistics.median(cpus):.0f} ms")
+    for name, extra in (modes if i % 2 == 0 else modes[::-1]):
+        s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+        data = tempfile.mkdtemp(dir=work)
+        t0 = time.monotonic()
+        p = subprocess.Popen(["java", *opts, *extra, "-jar", jar, "--override", f"listeners=PLAINTEXT://127.0.0.1:{port}",
+                              "--override", f"log.dirs={data}"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        wall = cpu = None
+        while time.monotonic() - t0 < 30 and p.poll() is None:
+            if answers(port):
+                wall = (time.monotonic() - t0) * 1000
+                cpu = cpu_ms(p.pid)
+                break
+            time.sleep(0.01)
+        own = None
+        for line in p.stdout:
+            m = ready_re.search(line.decode(errors="replace"))
+            if m:
+                own = int(m.group(1)); break
+        p.terminate(); p.wait(30)
+        shutil.rmtree(data, ignore_errors=True)
+        if wall is None or own is None:
+            sys.exit("Skiff did not become ready")
+        load = open("/proc/loadavg").read().split()[:3]
+        print(f"start {i+1}, {name}: ready line {own} ms, launch->ApiVersions answered {wall:.0f} ms, "
+              f"CPU by then {cpu:.0f} ms   (load {' '.join(load)})", flush=True)
+        for values, value in zip(results[name], (own, wall, cpu)):
+            values.append(value)
+for name, (selfs, walls, cpus) in results.items():
+    print(f"start median, {name}: ready line {statistics.median(selfs)} ms, launch->ApiVersions answered "
+          f"{statistics.median(walls):.0f} ms, CPU {statistics.median(cpus):.0f} ms")
 PY
 }
 
@@ -192,7 +209,7 @@ consume() {
 median() { sort -g | awk '{a[NR]=$1} END {if (NR==0) print 0; else if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 
 echo "== machine: $(nproc) cores, load $(load), $(java -version 2>&1 | head -1)"
-echo "== Skiff jar: ${SKIFF_JAR_SOURCE:-$SKIFF_JAR}"
+echo "== Skiff jar: $SKIFF_JAR"
 if [ "$ONLY" != kafka ] && [ "$START_RUNS" -gt 0 ]; then
   echo "== launch to ready ($START_RUNS runs)"
   measure_start

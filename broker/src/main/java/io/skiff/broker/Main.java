@@ -1,5 +1,6 @@
 package io.skiff.broker;
 
+import io.skiff.broker.launch.FastStartLauncher;
 import io.skiff.broker.server.NettyServer;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.ConfigException;
@@ -12,6 +13,7 @@ import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
 import org.slf4j.LoggerFactory;
@@ -22,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * <p>Configuration precedence is the config module's: file, then {@code KAFKA_*} environment variables, then
  * overrides. Prints one line when ready (listeners, data directory, topics recovered, ms since JVM start);
  * on a taken port, an unusable data directory or an invalid configuration it prints one line and exits 1.
- * SIGTERM / Ctrl-C stops it gracefully.
+ * SIGTERM / Ctrl-C stops it gracefully. Started from {@code skiff.jar} with the class-data-sharing archive the
+ * build wrote beside it, the broker runs in a second JVM that maps the archive ({@link FastStartLauncher}).
  *
  * <p>Thread-safety: {@link #main} runs once; the shutdown hook only closes the server.
  */
@@ -30,6 +33,11 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
+    OptionalInt launched = FastStartLauncher.relaunch(args);
+    if (launched.isPresent()) {
+      System.exit(launched.getAsInt()); // the broker ran in a JVM that maps skiff.jsa; its exit code is ours
+    }
+    FastStartLauncher.whenLauncherExits(() -> System.exit(1));
     configureSimpleLogger();
     // Initialize logging first, then let Netty load on the other core while the configuration is read and the
     // logs are recovered.
@@ -90,7 +98,9 @@ public final class Main {
 
   /** The startup line; {@code readyAt} is when the broker began accepting, in epoch ms. */
   static String readyLine(SkiffServer server, long readyAt) {
-    long readyMs = readyAt - ManagementFactory.getRuntimeMXBean().getStartTime();
+    long launchedAt = FastStartLauncher.launchedAtMillis()
+        .orElseGet(() -> ManagementFactory.getRuntimeMXBean().getStartTime());
+    long readyMs = readyAt - launchedAt;
     String listeners = server.config().listeners().size() == server.boundListeners().size()
         ? server.boundListeners().stream()
             .map(l -> l.name() + "://" + l.address().getHostString() + ":" + l.port())

@@ -54,11 +54,14 @@ public final class SkiffServer implements AutoCloseable {
   private final DataPlane dataPlane;
   private final GroupCoordinator groups;
   private final BrokerContext context;
+  private final DataDirLock lock;
   private boolean closed;
 
   private SkiffServer(BrokerConfig config, Path dataDir, Path tempDirToDelete, MetaProperties meta,
-                      NettyServer network, DataPlane dataPlane, GroupCoordinator groups, BrokerContext context) {
+                      NettyServer network, DataPlane dataPlane, GroupCoordinator groups, BrokerContext context,
+                      DataDirLock lock) {
     this.config = config;
+    this.lock = lock;
     this.dataPlane = dataPlane;
     this.groups = groups;
     this.dataDir = dataDir;
@@ -85,8 +88,10 @@ public final class SkiffServer implements AutoCloseable {
     NettyServer network = null;
     DataPlane dataPlane = null;
     GroupCoordinator groups = null;
+    DataDirLock lock = null;
     try {
       prepareDataDir(dataDir);
+      lock = DataDirLock.acquire(dataDir);
       MetaProperties meta = MetaProperties.loadOrCreate(dataDir, config.nodeId(), config.clusterId());
       dataPlane = DataPlane.open(config, clock);
       groups = GroupCoordinators.start(config, dataPlane.topics(), clock);
@@ -97,7 +102,7 @@ public final class SkiffServer implements AutoCloseable {
           advertised(config, bound), dataPlane, groups);
       Handlers.registerAll(registry, context);
       network.startAccepting();
-      return new SkiffServer(config, dataDir, tempDirToDelete, meta, network, dataPlane, groups, context);
+      return new SkiffServer(config, dataDir, tempDirToDelete, meta, network, dataPlane, groups, context, lock);
     } catch (IOException | RuntimeException | Error e) {
       if (network != null) {
         network.close(Duration.ZERO);
@@ -107,6 +112,9 @@ public final class SkiffServer implements AutoCloseable {
       }
       if (dataPlane != null) {
         dataPlane.close();
+      }
+      if (lock != null) {
+        lock.close();
       }
       if (tempDirToDelete != null) {
         deleteRecursively(tempDirToDelete);
@@ -237,6 +245,7 @@ public final class SkiffServer implements AutoCloseable {
       groups.close(); // before the topics: it writes to __consumer_offsets
       dataPlane.close();
     } finally {
+      lock.close();
       if (tempDirToDelete != null) {
         deleteRecursively(tempDirToDelete);
       }

@@ -89,6 +89,20 @@ class SkiffServerTest {
   }
 
   @Test
+  void aDataDirInUseByAnotherBrokerIsAnErrorUntilThatOneCloses() {
+    Path dir = tmp.resolve("shared");
+    SkiffServer first = SkiffServer.builder().dataDir(dir).start();
+    UncheckedIOException e = assertThrows(UncheckedIOException.class,
+        () -> SkiffServer.builder().dataDir(dir).start());
+    assertTrue(e.getMessage().contains("in use by another broker"), e.getMessage());
+    first.createTopic("still-serving", 1); // the first broker is unharmed by the refused one
+    first.close();
+    try (SkiffServer second = SkiffServer.builder().dataDir(dir).start()) {
+      assertEquals(1, second.recoveredTopicCount());
+    }
+  }
+
+  @Test
   void dataDirThatIsAFileIsAnError() throws IOException {
     Path file = Files.writeString(tmp.resolve("not-a-dir"), "x");
     UncheckedIOException e = assertThrows(UncheckedIOException.class,

@@ -16,8 +16,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The real broker ({@code io.skiff.broker.Main}, as {@code java -jar skiff.jar} runs it) in a child JVM on the
- * test classpath, on port 0 and a given data directory. Keeps every line the child prints, reads the bound port
+ * The real broker ({@code io.skiff.broker.Main}) in a child JVM, from the test classpath or from {@code skiff.jar}
+ * as users start it, on port 0 and a given data directory. Keeps every line the child prints, reads the bound port
  * from its "Skiff ready" line, and can be killed like {@code kill -9} or stopped like Ctrl-C.
  *
  * <p>Thread-safe: the output list is concurrent; start, kill and stop from one thread.
@@ -29,13 +29,7 @@ final class ChildBroker implements AutoCloseable {
     private final List<String> output = new CopyOnWriteArrayList<>();
     private final String bootstrap;
 
-    private ChildBroker(Path dataDir) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> command = new ArrayList<>(List.of(java, "-Xmx256m", "-cp", classpath, "io.skiff.broker.Main",
-                "--override", "listeners=PLAINTEXT://127.0.0.1:0",
-                "--override", "log.dirs=" + dataDir.toAbsolutePath(),
-                "--override", "offsets.topic.num.partitions=1"));
+    private ChildBroker(List<String> command) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().keySet().removeIf(k -> k.startsWith("KAFKA_"));
         process = builder.start();
@@ -54,9 +48,36 @@ final class ChildBroker implements AutoCloseable {
         bootstrap = m.group(1);
     }
 
-    /** Starts the broker and waits for its ready line. */
+    /** Starts the broker from the test classpath and waits for its ready line. */
     static ChildBroker start(Path dataDir) throws IOException {
-        return new ChildBroker(dataDir);
+        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> command = new ArrayList<>(List.of(java(), "-Xmx256m", "-cp", classpath, "io.skiff.broker.Main"));
+        command.addAll(brokerArguments(dataDir));
+        return new ChildBroker(command);
+    }
+
+    /** Starts the broker as users do, {@code java [jvmOptions] -jar skiff.jar}, and waits for its ready line. */
+    static ChildBroker startJar(Path jar, Path dataDir, String... jvmOptions) throws IOException {
+        List<String> command = new ArrayList<>(List.of(java()));
+        command.addAll(List.of(jvmOptions));
+        command.addAll(List.of("-jar", jar.toString()));
+        command.addAll(brokerArguments(dataDir));
+        return new ChildBroker(command);
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private static List<String> brokerArguments(Path dataDir) {
+        return List.of("--override", "listeners=PLAINTEXT://127.0.0.1:0",
+                "--override", "log.dirs=" + dataDir.toAbsolutePath(),
+                "--override", "offsets.topic.num.partitions=1");
+    }
+
+    /** The process started (for {@code java -jar}, the launcher). */
+    ProcessHandle handle() {
+        return process.toHandle();
     }
 
     String bootstrapServers() {
@@ -87,8 +108,12 @@ final class ChildBroker implements AutoCloseable {
 
     @Override
     public void close() throws InterruptedException {
+        List<ProcessHandle> descendants = process.descendants().toList();
         if (process.isAlive()) {
             kill();
+        }
+        for (ProcessHandle descendant : descendants) {
+            descendant.destroyForcibly(); // a broker JVM a launcher left behind must not outlive the test
         }
     }
 
