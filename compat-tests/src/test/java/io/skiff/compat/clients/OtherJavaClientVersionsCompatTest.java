@@ -35,14 +35,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Older official Java clients (kafka-clients 3.9.1 and 2.8.2, default settings) against Skiff, each in a child JVM
- * whose classpath has only that version ({@link OldJavaClientDriver}): produce (plain and zstd), read back with
+ * Other official Java clients (kafka-clients 4.4.0, the newest release, and the older 3.9.1 and 2.8.2, default
+ * settings) against Skiff, each in a child JVM
+ * whose classpath has only that version ({@link OtherJavaClientDriver}): produce (plain and zstd), read back with
  * assign, consume in a group and commit, and its admin client (create topic with a config, add partitions,
  * describe configs, list/describe the group and its offsets, delete the topic). Records written by the test's 4.1
- * client are read by the old one and vice versa. The jars are copied into target/old-kafka-clients by
+ * client are read by the other one and vice versa. The jars are copied into target/old-kafka-clients by
  * maven-dependency-plugin (see the module's pom).
  */
-class OlderJavaClientsCompatTest {
+class OtherJavaClientVersionsCompatTest {
   private static final int PARTITIONS = 3;
   private static final int FROM_NEW_CLIENT = 10;
   private static final int FROM_OLD_CLIENT = 20;
@@ -62,8 +63,8 @@ class OlderJavaClientsCompatTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"3.9.1", "2.8.2"})
-  void olderClientProducesConsumesAndCommitsInAGroup(String version) throws Exception {
+  @ValueSource(strings = {"4.4.0", "3.9.1", "2.8.2"})
+  void clientProducesConsumesAndCommitsInAGroup(String version) throws Exception {
     String topic = "old-java-" + version;
     skiff.createTopic(topic, PARTITIONS);
     List<String> expectedRead = new ArrayList<>();
@@ -128,7 +129,7 @@ class OlderJavaClientsCompatTest {
     }
     List<String> classpath = new ArrayList<>();
     // The driver's own class comes from the test classes; kafka-clients 4.1 is NOT on this classpath.
-    classpath.add(Path.of(OldJavaClientDriver.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+    classpath.add(Path.of(OtherJavaClientDriver.class.getProtectionDomain().getCodeSource().getLocation().toURI())
         .toString());
     try (Stream<Path> files = Files.list(jars)) {
       files.filter(f -> f.toString().endsWith(".jar")).sorted().forEach(f -> classpath.add(f.toString()));
@@ -138,7 +139,7 @@ class OlderJavaClientsCompatTest {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     return ExternalProcess.of(java, "-Xmx256m", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
             "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-            "-cp", String.join(File.pathSeparator, classpath), OldJavaClientDriver.class.getName(),
+            "-cp", String.join(File.pathSeparator, classpath), OtherJavaClientDriver.class.getName(),
             skiff.bootstrapServers(), topic, String.valueOf(PARTITIONS), group,
             String.valueOf(FROM_OLD_CLIENT), String.valueOf(total))
         .timeout(Duration.ofSeconds(120)).run().assertSuccess();

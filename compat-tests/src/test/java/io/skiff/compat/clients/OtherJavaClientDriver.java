@@ -1,5 +1,7 @@
 package io.skiff.compat.clients;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,24 +25,23 @@ import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.common.utils.AppInfoParser;
 
 /**
- * A main program run in a CHILD JVM whose classpath holds an older kafka-clients (2.8, 3.9) instead of the test's
- * 4.1 — see {@link OlderJavaClientsCompatTest}. It uses only API that all those versions share, with default
+ * A main program run in a CHILD JVM whose classpath holds another kafka-clients (4.4, 3.9, 2.8) instead of the
+ * test's 4.1 — see {@link OtherJavaClientVersionsCompatTest}. It uses only API that all those versions share, with default
  * client settings, and prints one fact per line for the test to compare:
  * {@code version V}, {@code sent P OFFSET KEY} (plain producer, then a zstd one), {@code read P OFFSET KEY VALUE
  * HEADERS} (assign + seekToBeginning), {@code group P OFFSET KEY} (subscribe in a group, then commitSync) and
  * {@code committed P OFFSET}; then {@code admin ...} lines from its admin client.
  *
- * <p>usage: {@code OldJavaClientDriver BOOTSTRAP TOPIC PARTITIONS GROUP COUNT EXPECTED_TOTAL}
+ * <p>usage: {@code OtherJavaClientDriver BOOTSTRAP TOPIC PARTITIONS GROUP COUNT EXPECTED_TOTAL}
  *
  * <p>Thread-safety: a single-threaded program.
  */
-public final class OldJavaClientDriver {
+public final class OtherJavaClientDriver {
   private static final Duration DEADLINE = Duration.ofSeconds(60);
 
-  private OldJavaClientDriver() {}
+  private OtherJavaClientDriver() {}
 
   public static void main(String[] args) throws Exception {
     String bootstrap = args[0];
@@ -49,7 +50,7 @@ public final class OldJavaClientDriver {
     String group = args[3];
     int count = Integer.parseInt(args[4]);
     int expectedTotal = Integer.parseInt(args[5]);
-    System.out.println("version " + AppInfoParser.getVersion());
+    System.out.println("version " + clientVersion());
 
     produce(bootstrap, topic, 0, count / 2, null);
     produce(bootstrap, topic, count / 2, count, "zstd");
@@ -121,7 +122,7 @@ public final class OldJavaClientDriver {
              new KafkaProducer<>(props, new StringSerializer(), new StringSerializer())) {
       for (int i = from; i < to; i++) {
         ProducerRecord<String, String> record = new ProducerRecord<>(topic, "old-" + i, "value-" + i);
-        record.headers().add("client", AppInfoParser.getVersion().getBytes(StandardCharsets.UTF_8));
+        record.headers().add("client", clientVersion().getBytes(StandardCharsets.UTF_8));
         RecordMetadata meta = producer.send(record).get();
         System.out.println("sent " + meta.partition() + " " + meta.offset() + " old-" + i);
       }
@@ -157,5 +158,17 @@ public final class OldJavaClientDriver {
           .append(new String(h.value(), StandardCharsets.UTF_8));
     }
     return text.toString();
+  }
+
+  /**
+   * The version of the kafka-clients jar on the classpath, from the properties file every release ships
+   * (AppInfoParser, which reads it, moved package in 4.4).
+   */
+  private static String clientVersion() throws IOException {
+    try (InputStream in = KafkaProducer.class.getResourceAsStream("/kafka/kafka-version.properties")) {
+      Properties p = new Properties();
+      p.load(in);
+      return p.getProperty("version", "unknown").trim();
+    }
   }
 }
