@@ -28,7 +28,7 @@ class VarintPropertiesTest {
     @Property
     void unsignedVarintRoundTripsAndMatchesKafka(@ForAll int v) {
         byte[] bytes = ours(b -> ByteUtils.writeUnsignedVarint(v, b));
-        assertArrayEquals(kafka(b -> org.apache.kafka.common.utils.ByteUtils.writeUnsignedVarint(v, b)), bytes);
+        assertArrayEquals(kafka(b -> org.apache.kafka.common.utils.internals.ByteUtils.writeUnsignedVarint(v, b)), bytes);
         assertEquals(bytes.length, ByteUtils.sizeOfUnsignedVarint(v));
         assertEquals(v, ByteUtils.readUnsignedVarint(ByteBuffer.wrap(bytes)));
     }
@@ -36,7 +36,7 @@ class VarintPropertiesTest {
     @Property
     void varintRoundTripsAndMatchesKafka(@ForAll int v) {
         byte[] bytes = ours(b -> ByteUtils.writeVarint(v, b));
-        assertArrayEquals(kafka(b -> org.apache.kafka.common.utils.ByteUtils.writeVarint(v, b)), bytes);
+        assertArrayEquals(kafka(b -> org.apache.kafka.common.utils.internals.ByteUtils.writeVarint(v, b)), bytes);
         assertEquals(bytes.length, ByteUtils.sizeOfVarint(v));
         assertEquals(v, ByteUtils.readVarint(ByteBuffer.wrap(bytes)));
     }
@@ -44,7 +44,7 @@ class VarintPropertiesTest {
     @Property
     void varlongRoundTripsAndMatchesKafka(@ForAll long v) {
         byte[] bytes = ours(b -> ByteUtils.writeVarlong(v, b));
-        assertArrayEquals(kafka(b -> org.apache.kafka.common.utils.ByteUtils.writeVarlong(v, b)), bytes);
+        assertArrayEquals(kafka(b -> org.apache.kafka.common.utils.internals.ByteUtils.writeVarlong(v, b)), bytes);
         assertEquals(bytes.length, ByteUtils.sizeOfVarlong(v));
         assertEquals(v, ByteUtils.readVarlong(ByteBuffer.wrap(bytes)));
     }

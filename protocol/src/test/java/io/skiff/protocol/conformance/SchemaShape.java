@@ -110,7 +110,7 @@ final class SchemaShape {
             case "bool" -> "BOOLEAN";
             case "string" -> c + n + "STRING";
             case "bytes" -> c + n + "BYTES";
-            case "records" -> c + "RECORDS";
+            case "records" -> c + n + "RECORDS";
             default -> t.name().toUpperCase();
         };
     }
