@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Starts the broker from {@code java -jar skiff.jar} in a second JVM that maps the class-data-sharing archive
@@ -40,6 +41,9 @@ public final class FastStartLauncher {
       "-XX:DumpLoadedClassList", "-XX:SharedClassListFile", "@");
   private static final List<String> BLOCKING_ENV_MARKERS = List.of("agent", "Xrun", "jdwp", "Xdebug", "Xshare",
       "SharedArchiveFile", "ArchiveClassesAtExit");
+
+  /** How long a stopping launcher waits for the broker before it kills it. */
+  private static final long SHUTDOWN_WAIT_SECONDS = 60;
 
   private FastStartLauncher() {}
 
@@ -78,8 +82,14 @@ public final class FastStartLauncher {
       return OptionalInt.empty();
     }
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      child.destroy(); // SIGTERM: the broker's own graceful shutdown
-      awaitQuietly(child);
+      child.destroy(); // SIGTERM: the broker's own graceful shutdown, itself bounded to seconds
+      try {
+        if (!child.waitFor(SHUTDOWN_WAIT_SECONDS, TimeUnit.SECONDS)) {
+          child.destroyForcibly();
+        }
+      } catch (InterruptedException e) {
+        child.destroyForcibly();
+      }
     }, "skiff-launcher-shutdown"));
     return OptionalInt.of(awaitQuietly(child));
   }
