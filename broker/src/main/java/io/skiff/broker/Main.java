@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * The command line: {@code java -jar skiff.jar [--config FILE] [--override key=value]...}.
  *
  * <p>Configuration precedence is the config module's: file, then {@code KAFKA_*} environment variables, then
- * overrides. Prints one line when ready (listeners, data directory, topics recovered, ms since JVM start);
+ * overrides. Prints one line when ready (listeners, data directory, topics recovered, ms since the launch);
  * on a taken port, an unusable data directory or an invalid configuration it prints one line and exits 1.
  * SIGTERM / Ctrl-C stops it gracefully. Started from {@code skiff.jar} with the class-data-sharing archive the
  * build wrote beside it, the broker runs in a second JVM that maps the archive ({@link FastStartLauncher}).

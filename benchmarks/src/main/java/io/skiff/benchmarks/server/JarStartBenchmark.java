@@ -19,8 +19,8 @@ import java.util.regex.Pattern;
 /**
  * Measures the runnable jar from launch to ready: starts {@code java -jar skiff.jar} on a free port with a new
  * data directory, waits for its ready line, connects to the port, then stops it with SIGTERM. Reports the
- * broker's own figure (ms since JVM start), the wall time from {@code ProcessBuilder.start()} until a TCP
- * connection succeeds, and how long SIGTERM took to stop it.
+ * broker's own figure (ms since the process was launched), the wall time from {@code ProcessBuilder.start()}
+ * until a TCP connection succeeds, and how long SIGTERM took to stop it.
  *
  * <p>Run: {@code java -cp benchmarks/target/classes io.skiff.benchmarks.server.JarStartBenchmark broker/target/skiff.jar 10
  * [key=value ...]} (extra arguments become {@code --override}s).
