@@ -1,9 +1,6 @@
 package io.skiff.benchmarks.storage;
 
-import io.skiff.storage.Log;
-import io.skiff.storage.LogConfig;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -12,7 +9,6 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -30,45 +26,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 2)
 @Measurement(iterations = 5)
 @Fork(1)
-public class OpenBenchmark {
+public class OpenBenchmark extends ReopenedLogState {
     static final String CLEAN_SHUTDOWN_MARKER = ".skiff-clean-shutdown";
     static final String CHECKPOINT = "skiff-log.checkpoint";
 
-    @Param({"100"})
-    public int segments;
-
-    @Param({"4", "10"})
-    public int segmentMiB;
-
-    Path dir;
-    Path logDir;
-    LogConfig config;
-    Log opened;
-
-    @Setup(Level.Trial)
-    public void fill() throws IOException {
-        dir = BenchLogs.baseDir();
-        logDir = dir.resolve(BenchLogs.LOG_NAME);
-        config = BenchLogs.config(segmentMiB << 20);
-        BenchLogs.writeAndClose(logDir, config, 64 * 1024, (long) segments * (segmentMiB << 20));
-    }
-
-    @TearDown(Level.Trial)
-    public void delete() throws IOException {
-        BenchLogs.deleteTree(dir);
-    }
-
-    @TearDown(Level.Invocation)
-    public void closeOpened() {
-        if (opened != null) {
-            opened.close();
-            opened = null;
-        }
-    }
-
     @Benchmark
     public long openAfterCleanStop() throws IOException {
-        opened = BenchLogs.open(logDir, config);
-        return opened.logEndOffset();
+        return open();
     }
 }
