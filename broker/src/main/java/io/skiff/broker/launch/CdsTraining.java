@@ -1,20 +1,24 @@
 package io.skiff.broker.launch;
 
 import io.skiff.broker.SkiffServer;
-import java.io.ByteArrayOutputStream;
+import io.skiff.protocol.ApiMessage;
+import io.skiff.protocol.ByteBufferAccessor;
+import io.skiff.protocol.RequestHeader;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.ApiVersionsRequest;
+import io.skiff.protocol.message.MetadataRequest;
 import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The build's training run for {@link CdsArchive}: run under {@code -XX:ArchiveClassesAtExit=skiff.jsa -jar
- * skiff.jar}, it starts a broker the way {@code Main} does, answers a client's first requests and stops, so that
- * the JVM dumps every class a start needs when it exits.
+ * The build's training run for {@link CdsArchive}: run under {@code -XX:ArchiveClassesAtExit=skiff.jsa -cp
+ * skiff.jar} (broker/pom.xml), it starts a broker, answers a client's first requests (ApiVersions, Metadata) and
+ * stops, so that the JVM dumps every class a start and a first client need when it exits.
  *
  * <p>Not part of the broker's behaviour; a failure here only means no archive, and a slower start.
  */
@@ -33,28 +37,23 @@ public final class CdsTraining {
       try (Socket socket = new Socket()) {
         socket.connect(new InetSocketAddress("127.0.0.1", server.port()), 10_000);
         socket.setSoTimeout(10_000);
-        exchange(socket, 18, 0, new byte[0]);               // ApiVersions v0
-        exchange(socket, 3, 1, new byte[] {-1, -1, -1, -1}); // Metadata v1, all topics
+        exchange(socket, ApiKeys.API_VERSIONS, (short) 3,
+            new ApiVersionsRequest().setClientSoftwareName("skiff-cds-training").setClientSoftwareVersion("1"));
+        exchange(socket, ApiKeys.METADATA, (short) 12, new MetadataRequest().setTopics(null));
       }
     }
     archive.writeSidecar(jar);
   }
 
-  /** Sends one request with a v1 header and reads the whole response. */
-  private static void exchange(Socket socket, int apiKey, int version, byte[] body) throws IOException {
-    byte[] clientId = "skiff-cds-training".getBytes(StandardCharsets.UTF_8);
-    ByteArrayOutputStream frame = new ByteArrayOutputStream();
-    DataOutputStream out = new DataOutputStream(frame);
-    out.writeShort(apiKey);
-    out.writeShort(version);
-    out.writeInt(1);
-    out.writeShort(clientId.length);
-    out.write(clientId);
-    out.write(body);
-    DataOutputStream socketOut = new DataOutputStream(socket.getOutputStream());
-    socketOut.writeInt(frame.size());
-    frame.writeTo(socketOut);
-    socketOut.flush();
+  /** Sends one request and reads the whole response. */
+  private static void exchange(Socket socket, ApiKeys api, short version, ApiMessage request) throws IOException {
+    RequestHeader header = new RequestHeader(api, version, 1, "skiff-cds-training");
+    ByteBuffer frame = ByteBuffer.allocate(4 + header.size() + request.size(version));
+    frame.putInt(frame.capacity() - 4);
+    ByteBufferAccessor out = new ByteBufferAccessor(frame);
+    header.write(out);
+    request.write(out, version);
+    socket.getOutputStream().write(frame.array());
     DataInputStream in = new DataInputStream(socket.getInputStream());
     in.readFully(new byte[in.readInt()]);
   }
