@@ -3,21 +3,21 @@ package io.skiff.broker;
 import io.skiff.broker.handler.AlterConfigsHandler;
 import io.skiff.broker.handler.ApiVersionsHandler;
 import io.skiff.broker.handler.CreatePartitionsHandler;
+import io.skiff.broker.handler.CreateTopicsHandler;
 import io.skiff.broker.handler.DeleteRecordsHandler;
+import io.skiff.broker.handler.DeleteTopicsHandler;
 import io.skiff.broker.handler.DescribeClusterHandler;
 import io.skiff.broker.handler.DescribeConfigsHandler;
 import io.skiff.broker.handler.DescribeLogDirsHandler;
 import io.skiff.broker.handler.DescribeTopicPartitionsHandler;
-import io.skiff.broker.handler.IncrementalAlterConfigsHandler;
-import io.skiff.broker.handler.OffsetForLeaderEpochHandler;
-import io.skiff.broker.handler.CreateTopicsHandler;
-import io.skiff.broker.handler.DeleteTopicsHandler;
 import io.skiff.broker.handler.FetchHandler;
 import io.skiff.broker.handler.GroupHandlers;
 import io.skiff.broker.handler.HandlerRegistry;
+import io.skiff.broker.handler.IncrementalAlterConfigsHandler;
 import io.skiff.broker.handler.InitProducerIdHandler;
 import io.skiff.broker.handler.ListOffsetsHandler;
 import io.skiff.broker.handler.MetadataHandler;
+import io.skiff.broker.handler.OffsetForLeaderEpochHandler;
 import io.skiff.broker.handler.ProduceHandler;
 import io.skiff.broker.topic.DataPlane;
 
@@ -28,30 +28,38 @@ import io.skiff.broker.topic.DataPlane;
  * <p>Thread-safety: called once per broker start, before connections are accepted.
  */
 public final class Handlers {
-  private Handlers() {}
+    private Handlers() {}
 
-  public static void registerAll(HandlerRegistry registry, BrokerContext ctx) {
-    registry.register(new ApiVersionsHandler(registry));
-    DataPlane data = ctx.dataPlane();
-    registry.register(new MetadataHandler(data.topics(), ctx));
-    registry.register(new ProduceHandler(data.topics()));
-    registry.register(new FetchHandler(data.topics(), data.fetches()));
-    registry.register(new ListOffsetsHandler(data.topics()));
-    registry.register(new CreateTopicsHandler(data.topics(), ctx.config(), ctx.nodeId(), data.adminExecutor()));
-    registry.register(new DeleteTopicsHandler(data.topics(), ctx.config().deleteTopicEnable(), data.adminExecutor()));
-    registry.register(new InitProducerIdHandler(data.producerIds()));
-    // admin
-    registry.register(new DescribeConfigsHandler(data.topics(), ctx.config(), ctx.nodeId()));
-    registry.register(new AlterConfigsHandler(data.topics(), ctx.nodeId(), data.adminExecutor()));
-    registry.register(new IncrementalAlterConfigsHandler(data.topics(), ctx.nodeId(), data.adminExecutor()));
-    registry.register(new CreatePartitionsHandler(data.topics(), ctx.nodeId(), data.adminExecutor()));
-    registry.register(new DeleteRecordsHandler(data.topics(), data.adminExecutor()));
-    registry.register(new DescribeClusterHandler(ctx.clusterId(), ctx.nodeId(), ctx::advertisedEndpoint));
-    registry.register(new OffsetForLeaderEpochHandler(data.topics()));
-    registry.register(new DescribeLogDirsHandler(data.topics()));
-    registry.register(new DescribeTopicPartitionsHandler(data.topics(), ctx.nodeId()));
-    GroupHandlers.register(registry, ctx.groupCoordinator(), ctx.nodeId(), ctx::advertisedEndpoint,
-        (topic, partition) -> data.topics().topic(topic)
-            .map(t -> partition >= 0 && partition < t.partitionCount()).orElse(false), ctx.clock());
-  }
+    public static void registerAll(HandlerRegistry registry, BrokerContext ctx) {
+        registry.register(new ApiVersionsHandler(registry));
+        DataPlane data = ctx.dataPlane();
+        registry.register(new MetadataHandler(data.topics(), ctx));
+        registry.register(new ProduceHandler(data.topics()));
+        registry.register(new FetchHandler(data.topics(), data.fetches()));
+        registry.register(new ListOffsetsHandler(data.topics()));
+        registry.register(new CreateTopicsHandler(data.topics(), ctx.config(), ctx.nodeId(), data.adminExecutor()));
+        registry.register(
+                new DeleteTopicsHandler(data.topics(), ctx.config().deleteTopicEnable(), data.adminExecutor()));
+        registry.register(new InitProducerIdHandler(data.producerIds()));
+        // admin
+        registry.register(new DescribeConfigsHandler(data.topics(), ctx.config(), ctx.nodeId()));
+        registry.register(new AlterConfigsHandler(data.topics(), ctx.nodeId(), data.adminExecutor()));
+        registry.register(new IncrementalAlterConfigsHandler(data.topics(), ctx.nodeId(), data.adminExecutor()));
+        registry.register(new CreatePartitionsHandler(data.topics(), ctx.nodeId(), data.adminExecutor()));
+        registry.register(new DeleteRecordsHandler(data.topics(), data.adminExecutor()));
+        registry.register(new DescribeClusterHandler(ctx.clusterId(), ctx.nodeId(), ctx::advertisedEndpoint));
+        registry.register(new OffsetForLeaderEpochHandler(data.topics()));
+        registry.register(new DescribeLogDirsHandler(data.topics()));
+        registry.register(new DescribeTopicPartitionsHandler(data.topics(), ctx.nodeId()));
+        GroupHandlers.register(
+                registry,
+                ctx.groupCoordinator(),
+                ctx.nodeId(),
+                ctx::advertisedEndpoint,
+                (topic, partition) -> data.topics()
+                        .topic(topic)
+                        .map(t -> partition >= 0 && partition < t.partitionCount())
+                        .orElse(false),
+                ctx.clock());
+    }
 }

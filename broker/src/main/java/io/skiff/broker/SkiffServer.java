@@ -43,333 +43,344 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safe: all methods may be called from any thread; {@link #close()} is idempotent.
  */
 public final class SkiffServer implements AutoCloseable {
-  private static final Logger LOG = LoggerFactory.getLogger(SkiffServer.class);
-  private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(5);
+    private static final Logger LOG = LoggerFactory.getLogger(SkiffServer.class);
+    private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(5);
 
-  private final BrokerConfig config;
-  private final Path dataDir;
-  private final Path tempDirToDelete;
-  private final MetaProperties meta;
-  private final NettyServer network;
-  private final DataPlane dataPlane;
-  private final GroupCoordinator groups;
-  private final BrokerContext context;
-  private final DataDirLock lock;
-  private boolean closed;
+    private final BrokerConfig config;
+    private final Path dataDir;
+    private final Path tempDirToDelete;
+    private final MetaProperties meta;
+    private final NettyServer network;
+    private final DataPlane dataPlane;
+    private final GroupCoordinator groups;
+    private final BrokerContext context;
+    private final DataDirLock lock;
+    private boolean closed;
 
-  private SkiffServer(BrokerConfig config, Path dataDir, Path tempDirToDelete, MetaProperties meta,
-                      NettyServer network, DataPlane dataPlane, GroupCoordinator groups, BrokerContext context,
-                      DataDirLock lock) {
-    this.config = config;
-    this.lock = lock;
-    this.dataPlane = dataPlane;
-    this.groups = groups;
-    this.dataDir = dataDir;
-    this.tempDirToDelete = tempDirToDelete;
-    this.meta = meta;
-    this.network = network;
-    this.context = context;
-  }
-
-  public static Builder builder() {
-    return new Builder();
-  }
-
-  /**
-   * Starts a broker from a complete configuration (what {@link Main} does).
-   *
-   * @param tempDirToDelete a directory to delete on close, or null
-   * @throws java.net.BindException when a listener's port is taken
-   * @throws IOException            when the data directory is unusable
-   */
-  public static SkiffServer start(BrokerConfig config, Clock clock, Path tempDirToDelete) throws IOException {
-    NettyServer.warmUpInBackground(); // first start in a JVM: Netty loads while the logs open
-    Path dataDir = config.logDirs().get(0);
-    NettyServer network = null;
-    DataPlane dataPlane = null;
-    GroupCoordinator groups = null;
-    DataDirLock lock = null;
-    try {
-      prepareDataDir(dataDir);
-      lock = DataDirLock.acquire(dataDir);
-      MetaProperties meta = MetaProperties.loadOrCreate(dataDir, config.nodeId(), config.clusterId());
-      dataPlane = DataPlane.open(config, clock);
-      groups = GroupCoordinators.start(config, dataPlane.topics(), clock);
-      HandlerRegistry registry = new HandlerRegistry();
-      network = new NettyServer(serverSettings(config), new KafkaRequestProcessor(registry));
-      List<BoundListener> bound = network.bind();
-      BrokerContext context = new BrokerContext(config, clock, meta.clusterId(), meta.nodeId(),
-          advertised(config, bound), dataPlane, groups);
-      Handlers.registerAll(registry, context);
-      network.startAccepting();
-      return new SkiffServer(config, dataDir, tempDirToDelete, meta, network, dataPlane, groups, context, lock);
-    } catch (IOException | RuntimeException | Error e) {
-      if (network != null) {
-        network.close(Duration.ZERO);
-      }
-      if (groups != null) {
-        groups.close();
-      }
-      if (dataPlane != null) {
-        dataPlane.close();
-      }
-      if (lock != null) {
-        lock.close();
-      }
-      if (tempDirToDelete != null) {
-        deleteRecursively(tempDirToDelete);
-      }
-      throw e;
-    }
-  }
-
-  private static void prepareDataDir(Path dataDir) throws IOException {
-    try {
-      Files.createDirectories(dataDir);
-    } catch (IOException e) {
-      throw new IOException("data directory " + dataDir + " cannot be created: " + e, e);
-    }
-    if (!Files.isDirectory(dataDir) || !Files.isWritable(dataDir)) {
-      throw new IOException("data directory " + dataDir + " is not a writable directory");
-    }
-  }
-
-  private static ServerSettings serverSettings(BrokerConfig config) {
-    List<ListenerSpec> listeners = new ArrayList<>();
-    for (Endpoint endpoint : config.listeners()) {
-      listeners.add(new ListenerSpec(endpoint.listenerName(), endpoint.host(), endpoint.port()));
-    }
-    return new ServerSettings(listeners, config.socketRequestMaxBytes(), config.connectionsMaxIdleMs(),
-        config.numNetworkThreads());
-  }
-
-  /**
-   * What clients are told to connect to, per listener: advertised.listeners' entry for it when there is one,
-   * else the listener itself; a port of 0 becomes the bound port, and a wildcard host the local host name.
-   */
-  static List<Endpoint> advertised(BrokerConfig config, List<BoundListener> bound) {
-    Map<String, Endpoint> explicit = new LinkedHashMap<>();
-    for (Endpoint endpoint : config.advertisedListeners()) {
-      explicit.put(endpoint.listenerName(), endpoint);
-    }
-    List<Endpoint> result = new ArrayList<>();
-    for (BoundListener listener : bound) {
-      Endpoint configured = explicit.get(listener.name());
-      String host = configured != null ? configured.host() : listener.address().getHostString();
-      int port = configured != null && configured.port() != 0 ? configured.port() : listener.port();
-      if (host == null || host.isEmpty() || host.equals("0.0.0.0") || host.equals("::")) {
-        host = localHostName();
-      }
-      result.add(new Endpoint(listener.name(), host, port));
-    }
-    return result;
-  }
-
-  private static String localHostName() {
-    try {
-      return java.net.InetAddress.getLocalHost().getCanonicalHostName();
-    } catch (IOException e) {
-      return "localhost";
-    }
-  }
-
-  /** {@code host:port} of every listener as advertised, comma-separated: the clients' bootstrap.servers. */
-  public String bootstrapServers() {
-    return context.advertisedEndpoints().stream().map(e -> e.host() + ":" + e.port())
-        .collect(Collectors.joining(","));
-  }
-
-  /** The port the first listener is bound to. */
-  public int port() {
-    return network.boundListeners().get(0).port();
-  }
-
-  /** The listeners as bound. */
-  public List<BoundListener> boundListeners() {
-    return network.boundListeners();
-  }
-
-  /** Where the logs and meta.properties live. */
-  public Path dataDir() {
-    return dataDir;
-  }
-
-  public String clusterId() {
-    return meta.clusterId();
-  }
-
-  public int nodeId() {
-    return meta.nodeId();
-  }
-
-  public BrokerConfig config() {
-    return config;
-  }
-
-  /** Whether the native epoll transport is in use (else NIO). */
-  public boolean usesEpoll() {
-    return network.isEpoll();
-  }
-
-  /**
-   * Creates a topic with broker-default configuration.
-   *
-   * @throws io.skiff.broker.topic.TopicExistsException   if it exists
-   * @throws io.skiff.broker.topic.InvalidTopicException  for an invalid name or partition count
-   */
-  public void createTopic(String name, int partitions) {
-    Objects.requireNonNull(name);
-    dataPlane.topics().createTopic(name, partitions, Map.of());
-  }
-
-  /** How many topics were recovered from the data directory at start. */
-  public int recoveredTopicCount() {
-    return dataPlane.topics().recoveredTopicCount();
-  }
-
-  /**
-   * Stops gracefully: stops accepting, finishes the requests in flight, closes the logs cleanly (so the next
-   * start does not rescan them), and deletes the temporary data directory if the builder made one.
-   */
-  @Override
-  public synchronized void close() {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    try {
-      network.beginShutdown();
-      // Parked long-poll fetches answer now with what they have, so draining connections does not wait for them.
-      dataPlane.fetches().close();
-      network.awaitShutdown(SHUTDOWN_TIMEOUT);
-      groups.close(); // before the topics: it writes to __consumer_offsets
-      dataPlane.close();
-    } finally {
-      lock.close();
-      if (tempDirToDelete != null) {
-        deleteRecursively(tempDirToDelete);
-      }
-    }
-  }
-
-  /**
-   * A new private directory under java.io.tmpdir. Not {@code Files.createTempDirectory}: its SecureRandom costs
-   * tens of milliseconds on a cold start, and a unique name is all that is needed here.
-   */
-  static Path createTempDataDir() throws IOException {
-    Path base = Path.of(System.getProperty("java.io.tmpdir"));
-    boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
-    for (int attempt = 0; ; attempt++) {
-      Path dir = base.resolve("skiff-" + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36));
-      try {
-        return posix
-            ? Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")))
-            : Files.createDirectory(dir);
-      } catch (FileAlreadyExistsException e) {
-        if (attempt >= 100) {
-          throw e;
-        }
-      }
-    }
-  }
-
-  static void deleteRecursively(Path dir) {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (var paths = Files.walk(dir)) {
-      paths.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(p -> {
-        try {
-          Files.deleteIfExists(p);
-        } catch (IOException e) {
-          LOG.warn("Could not delete {}: {}", p, e.toString());
-        }
-      });
-    } catch (IOException e) {
-      LOG.warn("Could not delete {}: {}", dir, e.toString());
-    }
-  }
-
-  /**
-   * Builds an in-process broker. Defaults: listener {@code PLAINTEXT://127.0.0.1:0} (a free port), a new
-   * temporary data directory deleted on close, {@code offsets.topic.num.partitions=1} (Kafka's 50 would make every
-   * start and close of a test broker create and flush 50 logs), and every other key at Skiff's default.
-   *
-   * <p>Not thread-safe.
-   */
-  public static final class Builder {
-    private final Map<String, String> config = new LinkedHashMap<>();
-    private Integer port;
-    private Path dataDir;
-    private Clock clock = Clock.systemUTC();
-
-    private Builder() {}
-
-    /** Port of the PLAINTEXT listener on 127.0.0.1; 0 (the default) picks a free one. */
-    public Builder port(int port) {
-      if (port < 0 || port > 65535) {
-        throw new IllegalArgumentException("port must be 0..65535: " + port);
-      }
-      this.port = port;
-      return this;
+    private SkiffServer(
+            BrokerConfig config,
+            Path dataDir,
+            Path tempDirToDelete,
+            MetaProperties meta,
+            NettyServer network,
+            DataPlane dataPlane,
+            GroupCoordinator groups,
+            BrokerContext context,
+            DataDirLock lock) {
+        this.config = config;
+        this.lock = lock;
+        this.dataPlane = dataPlane;
+        this.groups = groups;
+        this.dataDir = dataDir;
+        this.tempDirToDelete = tempDirToDelete;
+        this.meta = meta;
+        this.network = network;
+        this.context = context;
     }
 
-    /** Data directory to use (kept on close); by default a temporary one, deleted on close. */
-    public Builder dataDir(Path dataDir) {
-      this.dataDir = Objects.requireNonNull(dataDir);
-      return this;
-    }
-
-    /** Sets any broker configuration key, with Kafka's names (e.g. {@code num.partitions}). */
-    public Builder config(String key, String value) {
-      config.put(Objects.requireNonNull(key), Objects.requireNonNull(value));
-      return this;
-    }
-
-    /** Sets several configuration keys. */
-    public Builder config(Map<String, String> values) {
-      values.forEach(this::config);
-      return this;
-    }
-
-    /** The clock used for timestamps and timeouts (tests). */
-    public Builder clock(Clock clock) {
-      this.clock = Objects.requireNonNull(clock);
-      return this;
+    public static Builder builder() {
+        return new Builder();
     }
 
     /**
-     * Starts the broker.
+     * Starts a broker from a complete configuration (what {@link Main} does).
      *
-     * @throws io.skiff.config.ConfigException on an invalid configuration value
-     * @throws UncheckedIOException            when a port is taken or the data directory is unusable
+     * @param tempDirToDelete a directory to delete on close, or null
+     * @throws java.net.BindException when a listener's port is taken
+     * @throws IOException            when the data directory is unusable
      */
-    public SkiffServer start() {
-      Map<String, String> values = new LinkedHashMap<>(config);
-      values.putIfAbsent("offsets.topic.num.partitions", "1");
-      if (port != null || !values.containsKey("listeners")) {
-        values.put("listeners", "PLAINTEXT://127.0.0.1:" + (port == null ? 0 : port));
-      }
-      Path temp = null;
-      try {
-        if (dataDir != null) {
-          values.put("log.dirs", dataDir.toString());
-        } else if (!values.containsKey("log.dirs") && !values.containsKey("log.dir")) {
-          temp = createTempDataDir();
-          values.put("log.dirs", temp.toString());
+    public static SkiffServer start(BrokerConfig config, Clock clock, Path tempDirToDelete) throws IOException {
+        NettyServer.warmUpInBackground(); // first start in a JVM: Netty loads while the logs open
+        Path dataDir = config.logDirs().get(0);
+        NettyServer network = null;
+        DataPlane dataPlane = null;
+        GroupCoordinator groups = null;
+        DataDirLock lock = null;
+        try {
+            prepareDataDir(dataDir);
+            lock = DataDirLock.acquire(dataDir);
+            MetaProperties meta = MetaProperties.loadOrCreate(dataDir, config.nodeId(), config.clusterId());
+            dataPlane = DataPlane.open(config, clock);
+            groups = GroupCoordinators.start(config, dataPlane.topics(), clock);
+            HandlerRegistry registry = new HandlerRegistry();
+            network = new NettyServer(serverSettings(config), new KafkaRequestProcessor(registry));
+            List<BoundListener> bound = network.bind();
+            BrokerContext context = new BrokerContext(
+                    config, clock, meta.clusterId(), meta.nodeId(), advertised(config, bound), dataPlane, groups);
+            Handlers.registerAll(registry, context);
+            network.startAccepting();
+            return new SkiffServer(config, dataDir, tempDirToDelete, meta, network, dataPlane, groups, context, lock);
+        } catch (IOException | RuntimeException | Error e) {
+            if (network != null) {
+                network.close(Duration.ZERO);
+            }
+            if (groups != null) {
+                groups.close();
+            }
+            if (dataPlane != null) {
+                dataPlane.close();
+            }
+            if (lock != null) {
+                lock.close();
+            }
+            if (tempDirToDelete != null) {
+                deleteRecursively(tempDirToDelete);
+            }
+            throw e;
         }
-        return SkiffServer.start(BrokerConfig.of(values), clock, temp);
-      } catch (IOException e) {
-        if (temp != null) {
-          deleteRecursively(temp);
-        }
-        throw new UncheckedIOException(e.getMessage(), e);
-      } catch (RuntimeException e) {
-        if (temp != null) {
-          deleteRecursively(temp);
-        }
-        throw e;
-      }
     }
-  }
+
+    private static void prepareDataDir(Path dataDir) throws IOException {
+        try {
+            Files.createDirectories(dataDir);
+        } catch (IOException e) {
+            throw new IOException("data directory " + dataDir + " cannot be created: " + e, e);
+        }
+        if (!Files.isDirectory(dataDir) || !Files.isWritable(dataDir)) {
+            throw new IOException("data directory " + dataDir + " is not a writable directory");
+        }
+    }
+
+    private static ServerSettings serverSettings(BrokerConfig config) {
+        List<ListenerSpec> listeners = new ArrayList<>();
+        for (Endpoint endpoint : config.listeners()) {
+            listeners.add(new ListenerSpec(endpoint.listenerName(), endpoint.host(), endpoint.port()));
+        }
+        return new ServerSettings(
+                listeners, config.socketRequestMaxBytes(), config.connectionsMaxIdleMs(), config.numNetworkThreads());
+    }
+
+    /**
+     * What clients are told to connect to, per listener: advertised.listeners' entry for it when there is one,
+     * else the listener itself; a port of 0 becomes the bound port, and a wildcard host the local host name.
+     */
+    static List<Endpoint> advertised(BrokerConfig config, List<BoundListener> bound) {
+        Map<String, Endpoint> explicit = new LinkedHashMap<>();
+        for (Endpoint endpoint : config.advertisedListeners()) {
+            explicit.put(endpoint.listenerName(), endpoint);
+        }
+        List<Endpoint> result = new ArrayList<>();
+        for (BoundListener listener : bound) {
+            Endpoint configured = explicit.get(listener.name());
+            String host =
+                    configured != null ? configured.host() : listener.address().getHostString();
+            int port = configured != null && configured.port() != 0 ? configured.port() : listener.port();
+            if (host == null || host.isEmpty() || host.equals("0.0.0.0") || host.equals("::")) {
+                host = localHostName();
+            }
+            result.add(new Endpoint(listener.name(), host, port));
+        }
+        return result;
+    }
+
+    private static String localHostName() {
+        try {
+            return java.net.InetAddress.getLocalHost().getCanonicalHostName();
+        } catch (IOException e) {
+            return "localhost";
+        }
+    }
+
+    /** {@code host:port} of every listener as advertised, comma-separated: the clients' bootstrap.servers. */
+    public String bootstrapServers() {
+        return context.advertisedEndpoints().stream()
+                .map(e -> e.host() + ":" + e.port())
+                .collect(Collectors.joining(","));
+    }
+
+    /** The port the first listener is bound to. */
+    public int port() {
+        return network.boundListeners().get(0).port();
+    }
+
+    /** The listeners as bound. */
+    public List<BoundListener> boundListeners() {
+        return network.boundListeners();
+    }
+
+    /** Where the logs and meta.properties live. */
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    public String clusterId() {
+        return meta.clusterId();
+    }
+
+    public int nodeId() {
+        return meta.nodeId();
+    }
+
+    public BrokerConfig config() {
+        return config;
+    }
+
+    /** Whether the native epoll transport is in use (else NIO). */
+    public boolean usesEpoll() {
+        return network.isEpoll();
+    }
+
+    /**
+     * Creates a topic with broker-default configuration.
+     *
+     * @throws io.skiff.broker.topic.TopicExistsException   if it exists
+     * @throws io.skiff.broker.topic.InvalidTopicException  for an invalid name or partition count
+     */
+    public void createTopic(String name, int partitions) {
+        Objects.requireNonNull(name);
+        dataPlane.topics().createTopic(name, partitions, Map.of());
+    }
+
+    /** How many topics were recovered from the data directory at start. */
+    public int recoveredTopicCount() {
+        return dataPlane.topics().recoveredTopicCount();
+    }
+
+    /**
+     * Stops gracefully: stops accepting, finishes the requests in flight, closes the logs cleanly (so the next
+     * start does not rescan them), and deletes the temporary data directory if the builder made one.
+     */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            network.beginShutdown();
+            // Parked long-poll fetches answer now with what they have, so draining connections does not wait for them.
+            dataPlane.fetches().close();
+            network.awaitShutdown(SHUTDOWN_TIMEOUT);
+            groups.close(); // before the topics: it writes to __consumer_offsets
+            dataPlane.close();
+        } finally {
+            lock.close();
+            if (tempDirToDelete != null) {
+                deleteRecursively(tempDirToDelete);
+            }
+        }
+    }
+
+    /**
+     * A new private directory under java.io.tmpdir. Not {@code Files.createTempDirectory}: its SecureRandom costs
+     * tens of milliseconds on a cold start, and a unique name is all that is needed here.
+     */
+    static Path createTempDataDir() throws IOException {
+        Path base = Path.of(System.getProperty("java.io.tmpdir"));
+        boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+        for (int attempt = 0; ; attempt++) {
+            Path dir = base.resolve(
+                    "skiff-" + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36));
+            try {
+                return posix
+                        ? Files.createDirectory(
+                                dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")))
+                        : Files.createDirectory(dir);
+            } catch (FileAlreadyExistsException e) {
+                if (attempt >= 100) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    static void deleteRecursively(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var paths = Files.walk(dir)) {
+            paths.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    LOG.warn("Could not delete {}: {}", p, e.toString());
+                }
+            });
+        } catch (IOException e) {
+            LOG.warn("Could not delete {}: {}", dir, e.toString());
+        }
+    }
+
+    /**
+     * Builds an in-process broker. Defaults: listener {@code PLAINTEXT://127.0.0.1:0} (a free port), a new
+     * temporary data directory deleted on close, {@code offsets.topic.num.partitions=1} (Kafka's 50 would make every
+     * start and close of a test broker create and flush 50 logs), and every other key at Skiff's default.
+     *
+     * <p>Not thread-safe.
+     */
+    public static final class Builder {
+        private final Map<String, String> config = new LinkedHashMap<>();
+        private Integer port;
+        private Path dataDir;
+        private Clock clock = Clock.systemUTC();
+
+        private Builder() {}
+
+        /** Port of the PLAINTEXT listener on 127.0.0.1; 0 (the default) picks a free one. */
+        public Builder port(int port) {
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("port must be 0..65535: " + port);
+            }
+            this.port = port;
+            return this;
+        }
+
+        /** Data directory to use (kept on close); by default a temporary one, deleted on close. */
+        public Builder dataDir(Path dataDir) {
+            this.dataDir = Objects.requireNonNull(dataDir);
+            return this;
+        }
+
+        /** Sets any broker configuration key, with Kafka's names (e.g. {@code num.partitions}). */
+        public Builder config(String key, String value) {
+            config.put(Objects.requireNonNull(key), Objects.requireNonNull(value));
+            return this;
+        }
+
+        /** Sets several configuration keys. */
+        public Builder config(Map<String, String> values) {
+            values.forEach(this::config);
+            return this;
+        }
+
+        /** The clock used for timestamps and timeouts (tests). */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock);
+            return this;
+        }
+
+        /**
+         * Starts the broker.
+         *
+         * @throws io.skiff.config.ConfigException on an invalid configuration value
+         * @throws UncheckedIOException            when a port is taken or the data directory is unusable
+         */
+        public SkiffServer start() {
+            Map<String, String> values = new LinkedHashMap<>(config);
+            values.putIfAbsent("offsets.topic.num.partitions", "1");
+            if (port != null || !values.containsKey("listeners")) {
+                values.put("listeners", "PLAINTEXT://127.0.0.1:" + (port == null ? 0 : port));
+            }
+            Path temp = null;
+            try {
+                if (dataDir != null) {
+                    values.put("log.dirs", dataDir.toString());
+                } else if (!values.containsKey("log.dirs") && !values.containsKey("log.dir")) {
+                    temp = createTempDataDir();
+                    values.put("log.dirs", temp.toString());
+                }
+                return SkiffServer.start(BrokerConfig.of(values), clock, temp);
+            } catch (IOException e) {
+                if (temp != null) {
+                    deleteRecursively(temp);
+                }
+                throw new UncheckedIOException(e.getMessage(), e);
+            } catch (RuntimeException e) {
+                if (temp != null) {
+                    deleteRecursively(temp);
+                }
+                throw e;
+            }
+        }
+    }
 }

@@ -15,49 +15,51 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class MetaPropertiesTest {
-  @TempDir Path dir;
+    @TempDir
+    Path dir;
 
-  @Test
-  void createsOnceThenKeepsTheStoredClusterId() throws IOException {
-    MetaProperties first = MetaProperties.loadOrCreate(dir, 3, Optional.empty());
-    MetaProperties again = MetaProperties.loadOrCreate(dir, 3, Optional.empty());
-    assertEquals(first, again);
-    assertEquals(3, again.nodeId());
-    String text = Files.readString(dir.resolve("meta.properties"));
-    assertTrue(text.contains("cluster.id=" + first.clusterId()), text);
-    assertTrue(text.contains("node.id=3"), text);
-    assertTrue(text.contains("version=1"), text);
-  }
+    @Test
+    void createsOnceThenKeepsTheStoredClusterId() throws IOException {
+        MetaProperties first = MetaProperties.loadOrCreate(dir, 3, Optional.empty());
+        MetaProperties again = MetaProperties.loadOrCreate(dir, 3, Optional.empty());
+        assertEquals(first, again);
+        assertEquals(3, again.nodeId());
+        String text = Files.readString(dir.resolve("meta.properties"));
+        assertTrue(text.contains("cluster.id=" + first.clusterId()), text);
+        assertTrue(text.contains("node.id=3"), text);
+        assertTrue(text.contains("version=1"), text);
+    }
 
-  @Test
-  void configuredClusterIdIsUsedForANewDirectory() throws IOException {
-    assertEquals("abc", MetaProperties.loadOrCreate(dir, 1, Optional.of("abc")).clusterId());
-  }
+    @Test
+    void configuredClusterIdIsUsedForANewDirectory() throws IOException {
+        assertEquals(
+                "abc", MetaProperties.loadOrCreate(dir, 1, Optional.of("abc")).clusterId());
+    }
 
-  @Test
-  void mismatchingNodeIdOrClusterIdStopsStartup() throws IOException {
-    MetaProperties.loadOrCreate(dir, 1, Optional.of("abc"));
-    IllegalStateException node = assertThrows(IllegalStateException.class,
-        () -> MetaProperties.loadOrCreate(dir, 2, Optional.empty()));
-    assertTrue(node.getMessage().contains("node.id"), node.getMessage());
-    IllegalStateException cluster = assertThrows(IllegalStateException.class,
-        () -> MetaProperties.loadOrCreate(dir, 1, Optional.of("other")));
-    assertTrue(cluster.getMessage().contains("cluster.id"), cluster.getMessage());
-  }
+    @Test
+    void mismatchingNodeIdOrClusterIdStopsStartup() throws IOException {
+        MetaProperties.loadOrCreate(dir, 1, Optional.of("abc"));
+        IllegalStateException node =
+                assertThrows(IllegalStateException.class, () -> MetaProperties.loadOrCreate(dir, 2, Optional.empty()));
+        assertTrue(node.getMessage().contains("node.id"), node.getMessage());
+        IllegalStateException cluster = assertThrows(
+                IllegalStateException.class, () -> MetaProperties.loadOrCreate(dir, 1, Optional.of("other")));
+        assertTrue(cluster.getMessage().contains("cluster.id"), cluster.getMessage());
+    }
 
-  @Test
-  void randomClusterIdIsKafkaStyleBase64OfSixteenBytes() {
-    String a = MetaProperties.randomClusterId();
-    String b = MetaProperties.randomClusterId();
-    assertNotEquals(a, b);
-    assertEquals(22, a.length());
-    assertFalse(a.startsWith("-"));
-    assertEquals(16, Base64.getUrlDecoder().decode(a).length);
-  }
+    @Test
+    void randomClusterIdIsKafkaStyleBase64OfSixteenBytes() {
+        String a = MetaProperties.randomClusterId();
+        String b = MetaProperties.randomClusterId();
+        assertNotEquals(a, b);
+        assertEquals(22, a.length());
+        assertFalse(a.startsWith("-"));
+        assertEquals(16, Base64.getUrlDecoder().decode(a).length);
+    }
 
-  @Test
-  void corruptFileIsAnError() throws IOException {
-    Files.writeString(dir.resolve("meta.properties"), "node.id=1\n");
-    assertThrows(IOException.class, () -> MetaProperties.loadOrCreate(dir, 1, Optional.empty()));
-  }
+    @Test
+    void corruptFileIsAnError() throws IOException {
+        Files.writeString(dir.resolve("meta.properties"), "node.id=1\n");
+        assertThrows(IOException.class, () -> MetaProperties.loadOrCreate(dir, 1, Optional.empty()));
+    }
 }

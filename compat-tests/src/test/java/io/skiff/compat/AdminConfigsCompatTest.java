@@ -28,17 +28,17 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.InvalidConfigurationException;
+import org.apache.kafka.common.errors.InvalidRequestException;
+import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.message.DescribeConfigsRequestData;
 import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.common.requests.AlterConfigsRequest;
 import org.apache.kafka.common.requests.AlterConfigsResponse;
 import org.apache.kafka.common.requests.DescribeConfigsRequest;
 import org.apache.kafka.common.requests.DescribeConfigsResponse;
-import org.apache.kafka.common.errors.RecordTooLargeException;
-import org.apache.kafka.common.record.TimestampType;
-import org.apache.kafka.common.errors.InvalidConfigurationException;
-import org.apache.kafka.common.errors.InvalidRequestException;
-import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -68,14 +68,20 @@ class AdminConfigsCompatTest {
     }
 
     private static Config describe(ConfigResource resource) throws Exception {
-        return admin.describeConfigs(List.of(resource), new DescribeConfigsOptions().includeSynonyms(true)
-                .includeDocumentation(true)).all().get().get(resource);
+        return admin.describeConfigs(
+                        List.of(resource),
+                        new DescribeConfigsOptions().includeSynonyms(true).includeDocumentation(true))
+                .all()
+                .get()
+                .get(resource);
     }
 
     @Test
     void describesTopicConfigsWithSourcesSynonymsAndDocumentation() throws Exception {
-        admin.createTopics(List.of(new NewTopic("described", 1, (short) 1)
-                .configs(Map.of("max.message.bytes", "500000")))).all().get();
+        admin.createTopics(
+                        List.of(new NewTopic("described", 1, (short) 1).configs(Map.of("max.message.bytes", "500000"))))
+                .all()
+                .get();
         Config config = describe(topic("described"));
         ConfigEntry maxBytes = config.get("max.message.bytes");
         assertEquals("500000", maxBytes.value());
@@ -86,7 +92,9 @@ class AdminConfigsCompatTest {
         assertEquals("172800000", retention.value());
         assertEquals(ConfigEntry.ConfigSource.STATIC_BROKER_CONFIG, retention.source());
         assertEquals("log.retention.hours", retention.synonyms().get(0).name());
-        assertEquals(ConfigEntry.ConfigSource.DEFAULT_CONFIG, config.get("cleanup.policy").source());
+        assertEquals(
+                ConfigEntry.ConfigSource.DEFAULT_CONFIG,
+                config.get("cleanup.policy").source());
         assertFalse(retention.isReadOnly());
     }
 
@@ -94,21 +102,36 @@ class AdminConfigsCompatTest {
     void incrementalAlterConfigsSetsDeletesAndAppends() throws Exception {
         admin.createTopics(List.of(new NewTopic("altered", 2, (short) 1))).all().get();
         ConfigResource resource = topic("altered");
-        admin.incrementalAlterConfigs(Map.of(resource, List.of(
-                new AlterConfigOp(new ConfigEntry("retention.ms", "3600000"), AlterConfigOp.OpType.SET),
-                new AlterConfigOp(new ConfigEntry("cleanup.policy", "compact"), AlterConfigOp.OpType.APPEND)))).all().get();
+        admin.incrementalAlterConfigs(Map.of(
+                        resource,
+                        List.of(
+                                new AlterConfigOp(new ConfigEntry("retention.ms", "3600000"), AlterConfigOp.OpType.SET),
+                                new AlterConfigOp(
+                                        new ConfigEntry("cleanup.policy", "compact"), AlterConfigOp.OpType.APPEND))))
+                .all()
+                .get();
         Config config = describe(resource);
         assertEquals("3600000", config.get("retention.ms").value());
-        assertEquals(ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG, config.get("retention.ms").source());
+        assertEquals(
+                ConfigEntry.ConfigSource.DYNAMIC_TOPIC_CONFIG,
+                config.get("retention.ms").source());
         assertEquals("delete,compact", config.get("cleanup.policy").value());
 
-        admin.incrementalAlterConfigs(Map.of(resource, List.of(
-                new AlterConfigOp(new ConfigEntry("retention.ms", null), AlterConfigOp.OpType.DELETE)))).all().get();
+        admin.incrementalAlterConfigs(Map.of(
+                        resource,
+                        List.of(new AlterConfigOp(new ConfigEntry("retention.ms", null), AlterConfigOp.OpType.DELETE))))
+                .all()
+                .get();
         assertEquals("172800000", describe(resource).get("retention.ms").value());
 
-        admin.incrementalAlterConfigs(Map.of(resource, List.of(
-                new AlterConfigOp(new ConfigEntry("segment.ms", "1000"), AlterConfigOp.OpType.SET))),
-                new AlterConfigsOptions().validateOnly(true)).all().get();
+        admin.incrementalAlterConfigs(
+                        Map.of(
+                                resource,
+                                List.of(new AlterConfigOp(
+                                        new ConfigEntry("segment.ms", "1000"), AlterConfigOp.OpType.SET))),
+                        new AlterConfigsOptions().validateOnly(true))
+                .all()
+                .get();
         assertEquals("604800000", describe(resource).get("segment.ms").value(), "validate-only changed nothing");
     }
 
@@ -116,20 +139,29 @@ class AdminConfigsCompatTest {
     void alteredSettingsApplyToTheLiveLog() throws Exception {
         admin.createTopics(List.of(new NewTopic("live", 1, (short) 1))).all().get();
         ConfigResource resource = topic("live");
-        admin.incrementalAlterConfigs(Map.of(resource, List.of(
-                new AlterConfigOp(new ConfigEntry("max.message.bytes", "2000"), AlterConfigOp.OpType.SET),
-                new AlterConfigOp(new ConfigEntry("message.timestamp.type", "LogAppendTime"),
-                        AlterConfigOp.OpType.SET)))).all().get();
+        admin.incrementalAlterConfigs(Map.of(
+                        resource,
+                        List.of(
+                                new AlterConfigOp(
+                                        new ConfigEntry("max.message.bytes", "2000"), AlterConfigOp.OpType.SET),
+                                new AlterConfigOp(
+                                        new ConfigEntry("message.timestamp.type", "LogAppendTime"),
+                                        AlterConfigOp.OpType.SET))))
+                .all()
+                .get();
         TopicPartition tp = new TopicPartition("live", 0);
-        try (KafkaProducer<String, String> producer = DataCompatSupport.producer(server.bootstrapServers(),
-                ProducerConfig.COMPRESSION_TYPE_CONFIG, "none");
-             KafkaConsumer<String, String> consumer = DataCompatSupport.consumer(server.bootstrapServers())) {
-            ExecutionException tooLarge = assertThrows(ExecutionException.class,
-                    () -> producer.send(new ProducerRecord<>("live", 0, null, "x".repeat(5000))).get());
+        try (KafkaProducer<String, String> producer = DataCompatSupport.producer(
+                        server.bootstrapServers(), ProducerConfig.COMPRESSION_TYPE_CONFIG, "none");
+                KafkaConsumer<String, String> consumer = DataCompatSupport.consumer(server.bootstrapServers())) {
+            ExecutionException tooLarge = assertThrows(
+                    ExecutionException.class,
+                    () -> producer.send(new ProducerRecord<>("live", 0, null, "x".repeat(5000)))
+                            .get());
             assertInstanceOf(RecordTooLargeException.class, tooLarge.getCause());
             long before = System.currentTimeMillis();
             producer.send(new ProducerRecord<>("live", 0, 1L, null, "small")).get();
-            ConsumerRecord<String, String> record = DataCompatSupport.readExactly(consumer, List.of(tp), 1).get(0);
+            ConsumerRecord<String, String> record =
+                    DataCompatSupport.readExactly(consumer, List.of(tp), 1).get(0);
             assertEquals("small", record.value());
             assertEquals(TimestampType.LOG_APPEND_TIME, record.timestampType());
             assertTrue(record.timestamp() >= before, "the broker's clock, not the producer's timestamp 1");
@@ -138,19 +170,28 @@ class AdminConfigsCompatTest {
 
     @Test
     void legacyAlterConfigsV0AndDescribeConfigsV1AsOlderClientsSendThem() throws Exception {
-        admin.createTopics(List.of(new NewTopic("legacy", 1, (short) 1)
-                .configs(Map.of("retention.ms", "1000")))).all().get();
+        admin.createTopics(List.of(new NewTopic("legacy", 1, (short) 1).configs(Map.of("retention.ms", "1000"))))
+                .all()
+                .get();
         ConfigResource resource = topic("legacy");
-        AlterConfigsRequest alter = new AlterConfigsRequest.Builder(Map.of(resource, new AlterConfigsRequest.Config(
-                List.of(new AlterConfigsRequest.ConfigEntry("segment.ms", "90000")))), false).build((short) 0);
+        AlterConfigsRequest alter = new AlterConfigsRequest.Builder(
+                        Map.of(
+                                resource,
+                                new AlterConfigsRequest.Config(
+                                        List.of(new AlterConfigsRequest.ConfigEntry("segment.ms", "90000")))),
+                        false)
+                .build((short) 0);
         DescribeConfigsResponse described;
         try (RawKafkaConnection connection = new RawKafkaConnection("127.0.0.1", server.port())) {
             AlterConfigsResponse altered = connection.send(alter);
             assertEquals(Errors.NONE, altered.errors().get(resource).error());
 
             DescribeConfigsRequestData data = new DescribeConfigsRequestData();
-            data.resources().add(new DescribeConfigsRequestData.DescribeConfigsResource()
-                    .setResourceType(resource.type().id()).setResourceName("legacy").setConfigurationKeys(null));
+            data.resources()
+                    .add(new DescribeConfigsRequestData.DescribeConfigsResource()
+                            .setResourceType(resource.type().id())
+                            .setResourceName("legacy")
+                            .setConfigurationKeys(null));
             DescribeConfigsRequest describe = new DescribeConfigsRequest.Builder(data).build((short) 1);
             described = connection.send(describe);
         }
@@ -159,23 +200,38 @@ class AdminConfigsCompatTest {
         Map<String, String> values = new HashMap<>();
         result.configs().forEach(c -> values.put(c.name(), c.value()));
         assertEquals("90000", values.get("segment.ms"));
-        assertEquals("172800000", values.get("retention.ms"), "legacy AlterConfigs replaced the whole set: broker value again");
+        assertEquals(
+                "172800000",
+                values.get("retention.ms"),
+                "legacy AlterConfigs replaced the whole set: broker value again");
     }
 
     @Test
     void invalidValuesAndUnknownTopicsAreRefused() throws Exception {
         admin.createTopics(List.of(new NewTopic("strict", 1, (short) 1))).all().get();
-        ExecutionException bad = assertThrows(ExecutionException.class, () -> admin.incrementalAlterConfigs(Map.of(
-                topic("strict"), List.of(new AlterConfigOp(new ConfigEntry("retention.ms", "-7"),
-                        AlterConfigOp.OpType.SET)))).all().get());
+        ExecutionException bad = assertThrows(
+                ExecutionException.class,
+                () -> admin.incrementalAlterConfigs(Map.of(
+                                topic("strict"),
+                                List.of(new AlterConfigOp(
+                                        new ConfigEntry("retention.ms", "-7"), AlterConfigOp.OpType.SET))))
+                        .all()
+                        .get());
         assertInstanceOf(InvalidConfigurationException.class, bad.getCause());
-        assertEquals("Invalid value -7 for configuration retention.ms: Value must be at least -1",
+        assertEquals(
+                "Invalid value -7 for configuration retention.ms: Value must be at least -1",
                 bad.getCause().getMessage());
-        ExecutionException missing = assertThrows(ExecutionException.class, () -> admin.incrementalAlterConfigs(Map.of(
-                topic("nope"), List.of(new AlterConfigOp(new ConfigEntry("retention.ms", "7"),
-                        AlterConfigOp.OpType.SET)))).all().get());
+        ExecutionException missing = assertThrows(
+                ExecutionException.class,
+                () -> admin.incrementalAlterConfigs(Map.of(
+                                topic("nope"),
+                                List.of(new AlterConfigOp(
+                                        new ConfigEntry("retention.ms", "7"), AlterConfigOp.OpType.SET))))
+                        .all()
+                        .get());
         assertInstanceOf(UnknownTopicOrPartitionException.class, missing.getCause());
-        ExecutionException describeMissing = assertThrows(ExecutionException.class,
+        ExecutionException describeMissing = assertThrows(
+                ExecutionException.class,
                 () -> admin.describeConfigs(List.of(topic("nope"))).all().get());
         assertInstanceOf(UnknownTopicOrPartitionException.class, describeMissing.getCause());
     }
@@ -188,13 +244,20 @@ class AdminConfigsCompatTest {
         assertEquals("48", retention.value());
         assertTrue(retention.isReadOnly());
         assertEquals(ConfigEntry.ConfigSource.STATIC_BROKER_CONFIG, retention.source());
-        ExecutionException alter = assertThrows(ExecutionException.class, () -> admin.incrementalAlterConfigs(Map.of(
-                broker, List.of(new AlterConfigOp(new ConfigEntry("log.retention.hours", "1"),
-                        AlterConfigOp.OpType.SET)))).all().get());
+        ExecutionException alter = assertThrows(
+                ExecutionException.class,
+                () -> admin.incrementalAlterConfigs(Map.of(
+                                broker,
+                                List.of(new AlterConfigOp(
+                                        new ConfigEntry("log.retention.hours", "1"), AlterConfigOp.OpType.SET))))
+                        .all()
+                        .get());
         assertInstanceOf(InvalidRequestException.class, alter.getCause());
         assertTrue(alter.getCause().getMessage().contains("Cannot update these configs dynamically"));
-        ConfigResource logger = new ConfigResource(ConfigResource.Type.BROKER_LOGGER, Integer.toString(server.nodeId()));
-        ExecutionException loggers = assertThrows(ExecutionException.class,
+        ConfigResource logger =
+                new ConfigResource(ConfigResource.Type.BROKER_LOGGER, Integer.toString(server.nodeId()));
+        ExecutionException loggers = assertThrows(
+                ExecutionException.class,
                 () -> admin.describeConfigs(Set.of(logger)).all().get());
         assertInstanceOf(InvalidRequestException.class, loggers.getCause());
     }

@@ -42,15 +42,20 @@ class AdminMiscCompatTest {
 
     @Test
     void describeTopicsPaginatesThroughDescribeTopicPartitions() throws Exception {
-        BROKER.admin().createTopics(List.of(new NewTopic("wide", 5, (short) 1), new NewTopic("narrow", 1, (short) 1)))
-                .all().get();
-        Map<String, TopicDescription> topics = BROKER.admin().describeTopics(List.of("wide", "narrow"),
-                new DescribeTopicsOptions().partitionSizeLimitPerResponse(2)).allTopicNames().get();
+        BROKER.admin()
+                .createTopics(List.of(new NewTopic("wide", 5, (short) 1), new NewTopic("narrow", 1, (short) 1)))
+                .all()
+                .get();
+        Map<String, TopicDescription> topics = BROKER.admin()
+                .describeTopics(List.of("wide", "narrow"), new DescribeTopicsOptions().partitionSizeLimitPerResponse(2))
+                .allTopicNames()
+                .get();
         TopicDescription wide = topics.get("wide");
         assertEquals(5, wide.partitions().size());
         for (int i = 0; i < 5; i++) {
             assertEquals(i, wide.partitions().get(i).partition());
-            assertEquals(BROKER.server().nodeId(), wide.partitions().get(i).leader().id());
+            assertEquals(
+                    BROKER.server().nodeId(), wide.partitions().get(i).leader().id());
             assertEquals(1, wide.partitions().get(i).isr().size());
         }
         assertEquals(1, topics.get("narrow").partitions().size());
@@ -60,16 +65,25 @@ class AdminMiscCompatTest {
 
     @Test
     void describeLogDirsReportsPartitionSizes() throws Exception {
-        BROKER.admin().createTopics(List.of(new NewTopic("sized", 1, (short) 1))).all().get();
+        BROKER.admin()
+                .createTopics(List.of(new NewTopic("sized", 1, (short) 1)))
+                .all()
+                .get();
         try (KafkaProducer<String, String> producer = DataCompatSupport.producer(BROKER.bootstrapServers())) {
-            producer.send(new ProducerRecord<>("sized", 0, "k", "x".repeat(1000))).get();
+            producer.send(new ProducerRecord<>("sized", 0, "k", "x".repeat(1000)))
+                    .get();
         }
         int nodeId = BROKER.server().nodeId();
-        Map<String, LogDirDescription> dirs = BROKER.admin().describeLogDirs(List.of(nodeId)).allDescriptions().get()
+        Map<String, LogDirDescription> dirs = BROKER.admin()
+                .describeLogDirs(List.of(nodeId))
+                .allDescriptions()
+                .get()
                 .get(nodeId);
         assertEquals(1, dirs.size());
         LogDirDescription dir = dirs.values().iterator().next();
-        assertEquals(BROKER.server().dataDir().toAbsolutePath().toString(), dirs.keySet().iterator().next());
+        assertEquals(
+                BROKER.server().dataDir().toAbsolutePath().toString(),
+                dirs.keySet().iterator().next());
         ReplicaInfo replica = dir.replicaInfos().get(new TopicPartition("sized", 0));
         assertTrue(replica.size() > 1000, "size " + replica.size());
         assertEquals(0, replica.offsetLag());
@@ -79,7 +93,10 @@ class AdminMiscCompatTest {
 
     @Test
     void consumerSeekWithLeaderEpochIsValidatedAndReads() throws Exception {
-        BROKER.admin().createTopics(List.of(new NewTopic("epochs", 1, (short) 1))).all().get();
+        BROKER.admin()
+                .createTopics(List.of(new NewTopic("epochs", 1, (short) 1)))
+                .all()
+                .get();
         TopicPartition tp = new TopicPartition("epochs", 0);
         try (KafkaProducer<String, String> producer = DataCompatSupport.producer(BROKER.bootstrapServers())) {
             for (int i = 0; i < 5; i++) {

@@ -29,49 +29,94 @@ class AdminPartitionsCompatTest {
 
     @Test
     void createPartitionsGrowsATopicThatProducersThenUse() throws Exception {
-        BROKER.admin().createTopics(List.of(new NewTopic("growing", 1, (short) 1))).all().get();
-        BROKER.admin().createPartitions(Map.of("growing", NewPartitions.increaseTo(3))).all().get();
-        TopicDescription description =
-                BROKER.admin().describeTopics(List.of("growing")).allTopicNames().get().get("growing");
+        BROKER.admin()
+                .createTopics(List.of(new NewTopic("growing", 1, (short) 1)))
+                .all()
+                .get();
+        BROKER.admin()
+                .createPartitions(Map.of("growing", NewPartitions.increaseTo(3)))
+                .all()
+                .get();
+        TopicDescription description = BROKER.admin()
+                .describeTopics(List.of("growing"))
+                .allTopicNames()
+                .get()
+                .get("growing");
         assertEquals(3, description.partitions().size());
-        assertEquals(BROKER.server().nodeId(), description.partitions().get(2).leader().id());
+        assertEquals(
+                BROKER.server().nodeId(),
+                description.partitions().get(2).leader().id());
 
         try (KafkaProducer<String, String> producer = DataCompatSupport.producer(BROKER.bootstrapServers());
-             KafkaConsumer<String, String> consumer = DataCompatSupport.consumer(BROKER.bootstrapServers())) {
-            producer.send(new ProducerRecord<>("growing", 2, "k", "in the new partition")).get();
+                KafkaConsumer<String, String> consumer = DataCompatSupport.consumer(BROKER.bootstrapServers())) {
+            producer.send(new ProducerRecord<>("growing", 2, "k", "in the new partition"))
+                    .get();
             List<ConsumerRecord<String, String>> records =
                     DataCompatSupport.readExactly(consumer, List.of(new TopicPartition("growing", 2)), 1);
             assertEquals("in the new partition", records.get(0).value());
         }
 
-        ExecutionException same = assertThrows(ExecutionException.class,
-                () -> BROKER.admin().createPartitions(Map.of("growing", NewPartitions.increaseTo(3))).all().get());
+        ExecutionException same = assertThrows(
+                ExecutionException.class,
+                () -> BROKER.admin()
+                        .createPartitions(Map.of("growing", NewPartitions.increaseTo(3)))
+                        .all()
+                        .get());
         assertInstanceOf(InvalidPartitionsException.class, same.getCause());
         assertEquals("Topic already has 3 partition(s).", same.getCause().getMessage());
-        ExecutionException fewer = assertThrows(ExecutionException.class,
-                () -> BROKER.admin().createPartitions(Map.of("growing", NewPartitions.increaseTo(2))).all().get());
+        ExecutionException fewer = assertThrows(
+                ExecutionException.class,
+                () -> BROKER.admin()
+                        .createPartitions(Map.of("growing", NewPartitions.increaseTo(2)))
+                        .all()
+                        .get());
         assertInstanceOf(InvalidPartitionsException.class, fewer.getCause());
-        ExecutionException elsewhere = assertThrows(ExecutionException.class, () -> BROKER.admin()
-                .createPartitions(Map.of("growing", NewPartitions.increaseTo(4,
-                        List.of(List.of(BROKER.server().nodeId() + 1))))).all().get());
+        ExecutionException elsewhere = assertThrows(
+                ExecutionException.class,
+                () -> BROKER.admin()
+                        .createPartitions(Map.of(
+                                "growing",
+                                NewPartitions.increaseTo(
+                                        4, List.of(List.of(BROKER.server().nodeId() + 1)))))
+                        .all()
+                        .get());
         assertInstanceOf(InvalidReplicaAssignmentException.class, elsewhere.getCause());
-        BROKER.admin().createPartitions(Map.of("growing",
-                NewPartitions.increaseTo(4, List.of(List.of(BROKER.server().nodeId()))))).all().get();
-        assertEquals(4, BROKER.admin().describeTopics(List.of("growing")).allTopicNames().get().get("growing")
-                .partitions().size());
+        BROKER.admin()
+                .createPartitions(Map.of(
+                        "growing",
+                        NewPartitions.increaseTo(
+                                4, List.of(List.of(BROKER.server().nodeId())))))
+                .all()
+                .get();
+        assertEquals(
+                4,
+                BROKER.admin()
+                        .describeTopics(List.of("growing"))
+                        .allTopicNames()
+                        .get()
+                        .get("growing")
+                        .partitions()
+                        .size());
     }
 
     @Test
     void deleteRecordsMovesTheLowWatermarkSeenByConsumers() throws Exception {
-        BROKER.admin().createTopics(List.of(new NewTopic("trimmed", 1, (short) 1))).all().get();
+        BROKER.admin()
+                .createTopics(List.of(new NewTopic("trimmed", 1, (short) 1)))
+                .all()
+                .get();
         TopicPartition tp = new TopicPartition("trimmed", 0);
         try (KafkaProducer<String, String> producer = DataCompatSupport.producer(BROKER.bootstrapServers())) {
             for (int i = 0; i < 10; i++) {
                 producer.send(new ProducerRecord<>("trimmed", 0, null, "r" + i)).get();
             }
         }
-        long low = BROKER.admin().deleteRecords(Map.of(tp, RecordsToDelete.beforeOffset(6))).lowWatermarks().get(tp)
-                .get().lowWatermark();
+        long low = BROKER.admin()
+                .deleteRecords(Map.of(tp, RecordsToDelete.beforeOffset(6)))
+                .lowWatermarks()
+                .get(tp)
+                .get()
+                .lowWatermark();
         assertEquals(6, low);
         try (KafkaConsumer<String, String> consumer = DataCompatSupport.consumer(BROKER.bootstrapServers())) {
             consumer.assign(List.of(tp));
@@ -79,10 +124,21 @@ class AdminPartitionsCompatTest {
             List<ConsumerRecord<String, String>> rest = DataCompatSupport.readExactly(consumer, List.of(tp), 4);
             assertEquals("r6", rest.get(0).value());
         }
-        ExecutionException beyond = assertThrows(ExecutionException.class,
-                () -> BROKER.admin().deleteRecords(Map.of(tp, RecordsToDelete.beforeOffset(11))).all().get());
+        ExecutionException beyond = assertThrows(
+                ExecutionException.class,
+                () -> BROKER.admin()
+                        .deleteRecords(Map.of(tp, RecordsToDelete.beforeOffset(11)))
+                        .all()
+                        .get());
         assertInstanceOf(OffsetOutOfRangeException.class, beyond.getCause());
-        assertEquals(10, BROKER.admin().deleteRecords(Map.of(tp, RecordsToDelete.beforeOffset(-1))).lowWatermarks()
-                .get(tp).get().lowWatermark(), "-1 deletes up to the high watermark");
+        assertEquals(
+                10,
+                BROKER.admin()
+                        .deleteRecords(Map.of(tp, RecordsToDelete.beforeOffset(-1)))
+                        .lowWatermarks()
+                        .get(tp)
+                        .get()
+                        .lowWatermark(),
+                "-1 deletes up to the high watermark");
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.broker.SkiffServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,7 +17,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.CreateTopicsOptions;
@@ -38,18 +38,21 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.skiff.broker.SkiffServer;
-
 /** The Java Admin client creates, describes and deletes topics on Skiff, and gets Kafka's errors. */
 class AdminTopicsCompatTest {
     @TempDir
     Path dir;
+
     private SkiffServer server;
     private Admin admin;
 
     @BeforeEach
     void start() {
-        server = SkiffServer.builder().port(0).dataDir(dir).config("num.partitions", "2").start();
+        server = SkiffServer.builder()
+                .port(0)
+                .dataDir(dir)
+                .config("num.partitions", "2")
+                .start();
         admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers()));
     }
 
@@ -78,13 +81,16 @@ class AdminTopicsCompatTest {
         assertNotEquals(ordersId, result.topicId("defaults").get());
 
         assertTrue(admin.listTopics().names().get().containsAll(Set.of("orders", "defaults")));
-        TopicDescription orders = admin.describeTopics(List.of("orders")).allTopicNames().get().get("orders");
+        TopicDescription orders =
+                admin.describeTopics(List.of("orders")).allTopicNames().get().get("orders");
         assertEquals(ordersId, orders.topicId());
         assertEquals(3, orders.partitions().size());
         assertEquals(server.nodeId(), orders.partitions().get(2).leader().id());
         assertFalse(orders.isInternal());
         TopicDescription byId = admin.describeTopics(TopicCollection.ofTopicIds(List.of(ordersId)))
-                .allTopicIds().get().get(ordersId);
+                .allTopicIds()
+                .get()
+                .get(ordersId);
         assertEquals("orders", byId.name());
         assertTrue(Files.isDirectory(dir.resolve("orders-2")), "a directory per partition, named as Kafka's");
     }
@@ -117,37 +123,49 @@ class AdminTopicsCompatTest {
 
     @Test
     void validateOnlyChecksWithoutCreating() throws Exception {
-        CreateTopicsResult result = admin.createTopics(List.of(new NewTopic("dry-run", 4, (short) 1)),
-                new CreateTopicsOptions().validateOnly(true));
+        CreateTopicsResult result = admin.createTopics(
+                List.of(new NewTopic("dry-run", 4, (short) 1)), new CreateTopicsOptions().validateOnly(true));
         result.all().get();
         assertEquals(4, result.numPartitions("dry-run").get());
         assertFalse(admin.listTopics().names().get().contains("dry-run"));
         assertFalse(Files.exists(dir.resolve("dry-run-0")));
 
         admin.createTopics(List.of(new NewTopic("exists", 1, (short) 1))).all().get();
-        assertInstanceOf(TopicExistsException.class, failure(admin.createTopics(
-                List.of(new NewTopic("exists", 1, (short) 1)), new CreateTopicsOptions().validateOnly(true)).all()));
+        assertInstanceOf(
+                TopicExistsException.class,
+                failure(admin.createTopics(
+                                List.of(new NewTopic("exists", 1, (short) 1)),
+                                new CreateTopicsOptions().validateOnly(true))
+                        .all()));
     }
 
     @Test
     void deletesTopicsByNameAndByIdAndRemovesTheirFiles() throws Exception {
-        CreateTopicsResult created = admin.createTopics(List.of(new NewTopic("by-name", 2, (short) 1),
-                new NewTopic("by-id", 1, (short) 1)));
+        CreateTopicsResult created =
+                admin.createTopics(List.of(new NewTopic("by-name", 2, (short) 1), new NewTopic("by-id", 1, (short) 1)));
         created.all().get();
         Uuid byId = created.topicId("by-id").get();
         Uuid byNameId = created.topicId("by-name").get();
         assertTrue(Files.isDirectory(dir.resolve("by-name-1")));
 
-        admin.deleteTopics(TopicCollection.ofTopicNames(List.of("by-name"))).all().get();
+        admin.deleteTopics(TopicCollection.ofTopicNames(List.of("by-name")))
+                .all()
+                .get();
         admin.deleteTopics(TopicCollection.ofTopicIds(List.of(byId))).all().get();
         assertEquals(Set.of(), admin.listTopics().names().get());
-        await().atMost(Duration.ofSeconds(10)).until(() -> !Files.exists(dir.resolve("by-name-0"))
-                && !Files.exists(dir.resolve("by-name-1")) && !Files.exists(dir.resolve("by-id-0")));
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> !Files.exists(dir.resolve("by-name-0"))
+                        && !Files.exists(dir.resolve("by-name-1"))
+                        && !Files.exists(dir.resolve("by-id-0")));
 
-        assertInstanceOf(UnknownTopicOrPartitionException.class,
-                failure(admin.deleteTopics(TopicCollection.ofTopicNames(List.of("by-name"))).all()));
-        assertInstanceOf(UnknownTopicIdException.class,
-                failure(admin.deleteTopics(TopicCollection.ofTopicIds(List.of(byId))).all()));
+        assertInstanceOf(
+                UnknownTopicOrPartitionException.class,
+                failure(admin.deleteTopics(TopicCollection.ofTopicNames(List.of("by-name")))
+                        .all()));
+        assertInstanceOf(
+                UnknownTopicIdException.class,
+                failure(admin.deleteTopics(TopicCollection.ofTopicIds(List.of(byId)))
+                        .all()));
 
         CreateTopicsResult again = admin.createTopics(List.of(new NewTopic("by-name", 1, (short) 1)));
         again.all().get();

@@ -32,68 +32,76 @@ import org.junit.jupiter.api.Test;
  * its highest version and at a version from the future (KIP-511), parsed with its own response classes.
  */
 class ApiVersionsCompatTest {
-  private SkiffServer skiff;
+    private SkiffServer skiff;
 
-  @BeforeEach
-  void start() {
-    skiff = SkiffServer.builder().start();
-  }
-
-  @AfterEach
-  void stop() {
-    skiff.close();
-  }
-
-  /** Sends the request bytes kafka-clients produced (with the version field overwritten), returns the answer. */
-  private ByteBuffer exchange(ApiKeys api, short encodeVersion, short headerVersionField, int correlationId)
-      throws IOException {
-    ApiVersionsRequest request = new ApiVersionsRequest.Builder().build(encodeVersion);
-    ByteBuffer bytes = request.serializeWithHeader(
-        new RequestHeader(api, encodeVersion, "compat-test", correlationId));
-    bytes.putShort(2, headerVersionField);
-    try (RawKafkaConnection connection = new RawKafkaConnection("127.0.0.1", skiff.port())) {
-      return connection.exchange(bytes);
+    @BeforeEach
+    void start() {
+        skiff = SkiffServer.builder().start();
     }
-  }
 
-  @Test
-  void clientsHighestVersionIsAnsweredAndUsable() throws IOException {
-    short version = ApiKeys.API_VERSIONS.latestVersion();
-    ByteBuffer buf = exchange(ApiKeys.API_VERSIONS, version, version, 11);
-    assertEquals(11, ResponseHeader.parse(buf, ApiKeys.API_VERSIONS.responseHeaderVersion(version)).correlationId());
-    ApiVersionsResponse response = ApiVersionsResponse.parse(new ByteBufferAccessor(buf), version);
-    assertEquals(Errors.NONE, Errors.forCode(response.data().errorCode()));
-    assertEquals(0, response.throttleTimeMs());
-    NodeApiVersions versions = new NodeApiVersions(response.data().apiKeys(), response.data().supportedFeatures(),
-        response.data().finalizedFeatures(), response.data().finalizedFeaturesEpoch());
-    assertEquals(version, versions.latestUsableVersion(ApiKeys.API_VERSIONS));
-    assertTrue(versions.finalizedFeatures().isEmpty(), "no finalized features (transaction.version must not be >= 2)");
-  }
-
-  @Test
-  void adminClientConnectsAndSeesThisBroker() throws Exception {
-    try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers()))) {
-      DescribeClusterResult cluster = admin.describeCluster();
-      assertEquals(skiff.clusterId(), cluster.clusterId().get(30, TimeUnit.SECONDS));
-      Collection<Node> nodes = cluster.nodes().get(30, TimeUnit.SECONDS);
-      assertEquals(1, nodes.size());
-      Node node = nodes.iterator().next();
-      assertEquals(skiff.nodeId(), node.id());
-      assertEquals(skiff.port(), node.port());
-      assertEquals(node, cluster.controller().get(30, TimeUnit.SECONDS));
+    @AfterEach
+    void stop() {
+        skiff.close();
     }
-  }
 
-  @Test
-  void unknownVersionGetsUnsupportedVersionWithOurRangesInV0() throws IOException {
-    short future = (short) (ApiKeys.API_VERSIONS.latestVersion() + 1);
-    ByteBuffer buf = exchange(ApiKeys.API_VERSIONS, ApiKeys.API_VERSIONS.latestVersion(), future, 12);
-    assertEquals(12, ResponseHeader.parse(buf, (short) 0).correlationId());
-    ApiVersionsResponse response = ApiVersionsResponse.parse(new ByteBufferAccessor(buf), (short) 0);
-    assertEquals(Errors.UNSUPPORTED_VERSION, Errors.forCode(response.data().errorCode()));
-    ApiVersionsResponseData.ApiVersion apiVersions = response.data().apiKeys().find(ApiKeys.API_VERSIONS.id);
-    assertNotNull(apiVersions, "the answer lists ApiVersions itself");
-    assertEquals(0, apiVersions.minVersion());
-    assertEquals(4, apiVersions.maxVersion());
-  }
+    /** Sends the request bytes kafka-clients produced (with the version field overwritten), returns the answer. */
+    private ByteBuffer exchange(ApiKeys api, short encodeVersion, short headerVersionField, int correlationId)
+            throws IOException {
+        ApiVersionsRequest request = new ApiVersionsRequest.Builder().build(encodeVersion);
+        ByteBuffer bytes =
+                request.serializeWithHeader(new RequestHeader(api, encodeVersion, "compat-test", correlationId));
+        bytes.putShort(2, headerVersionField);
+        try (RawKafkaConnection connection = new RawKafkaConnection("127.0.0.1", skiff.port())) {
+            return connection.exchange(bytes);
+        }
+    }
+
+    @Test
+    void clientsHighestVersionIsAnsweredAndUsable() throws IOException {
+        short version = ApiKeys.API_VERSIONS.latestVersion();
+        ByteBuffer buf = exchange(ApiKeys.API_VERSIONS, version, version, 11);
+        assertEquals(
+                11,
+                ResponseHeader.parse(buf, ApiKeys.API_VERSIONS.responseHeaderVersion(version))
+                        .correlationId());
+        ApiVersionsResponse response = ApiVersionsResponse.parse(new ByteBufferAccessor(buf), version);
+        assertEquals(Errors.NONE, Errors.forCode(response.data().errorCode()));
+        assertEquals(0, response.throttleTimeMs());
+        NodeApiVersions versions = new NodeApiVersions(
+                response.data().apiKeys(),
+                response.data().supportedFeatures(),
+                response.data().finalizedFeatures(),
+                response.data().finalizedFeaturesEpoch());
+        assertEquals(version, versions.latestUsableVersion(ApiKeys.API_VERSIONS));
+        assertTrue(
+                versions.finalizedFeatures().isEmpty(), "no finalized features (transaction.version must not be >= 2)");
+    }
+
+    @Test
+    void adminClientConnectsAndSeesThisBroker() throws Exception {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers()))) {
+            DescribeClusterResult cluster = admin.describeCluster();
+            assertEquals(skiff.clusterId(), cluster.clusterId().get(30, TimeUnit.SECONDS));
+            Collection<Node> nodes = cluster.nodes().get(30, TimeUnit.SECONDS);
+            assertEquals(1, nodes.size());
+            Node node = nodes.iterator().next();
+            assertEquals(skiff.nodeId(), node.id());
+            assertEquals(skiff.port(), node.port());
+            assertEquals(node, cluster.controller().get(30, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
+    void unknownVersionGetsUnsupportedVersionWithOurRangesInV0() throws IOException {
+        short future = (short) (ApiKeys.API_VERSIONS.latestVersion() + 1);
+        ByteBuffer buf = exchange(ApiKeys.API_VERSIONS, ApiKeys.API_VERSIONS.latestVersion(), future, 12);
+        assertEquals(12, ResponseHeader.parse(buf, (short) 0).correlationId());
+        ApiVersionsResponse response = ApiVersionsResponse.parse(new ByteBufferAccessor(buf), (short) 0);
+        assertEquals(Errors.UNSUPPORTED_VERSION, Errors.forCode(response.data().errorCode()));
+        ApiVersionsResponseData.ApiVersion apiVersions =
+                response.data().apiKeys().find(ApiKeys.API_VERSIONS.id);
+        assertNotNull(apiVersions, "the answer lists ApiVersions itself");
+        assertEquals(0, apiVersions.minVersion());
+        assertEquals(4, apiVersions.maxVersion());
+    }
 }

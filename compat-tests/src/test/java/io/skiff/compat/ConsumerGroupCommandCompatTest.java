@@ -41,16 +41,19 @@ class ConsumerGroupCommandCompatTest {
         server = GroupCompatSupport.startServer(null);
         server.createTopic(TOPIC, 2);
         GroupCompatSupport.produce(server, TOPIC, 2, "r", 100); // 50 per partition
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(
-            GroupCompatSupport.consumerProps(server, GROUP, RangeAssignor.class.getName()))) {
+        try (KafkaConsumer<String, String> consumer =
+                new KafkaConsumer<>(GroupCompatSupport.consumerProps(server, GROUP, RangeAssignor.class.getName()))) {
             consumer.subscribe(List.of(TOPIC));
             int[] seen = {0};
             await().atMost(Duration.ofSeconds(60)).until(() -> {
                 seen[0] += consumer.poll(Duration.ofMillis(100)).count();
                 return seen[0] >= 100;
             });
-            consumer.commitSync(Map.of(new TopicPartition(TOPIC, 0), new OffsetAndMetadata(30),
-                new TopicPartition(TOPIC, 1), new OffsetAndMetadata(40)));
+            consumer.commitSync(Map.of(
+                    new TopicPartition(TOPIC, 0),
+                    new OffsetAndMetadata(30),
+                    new TopicPartition(TOPIC, 1),
+                    new OffsetAndMetadata(40)));
         }
     }
 
@@ -66,8 +69,9 @@ class ConsumerGroupCommandCompatTest {
         for (String line : out.split("\n")) {
             String[] cols = line.trim().split("\\s+");
             if (cols.length >= 6 && cols[0].equals(GROUP) && cols[1].equals(TOPIC)) {
-                rows.put(Integer.parseInt(cols[2]), new long[] {Long.parseLong(cols[3]), Long.parseLong(cols[4]),
-                    Long.parseLong(cols[5])});
+                rows.put(
+                        Integer.parseInt(cols[2]),
+                        new long[] {Long.parseLong(cols[3]), Long.parseLong(cols[4]), Long.parseLong(cols[5])});
             }
         }
         assertEquals(2, rows.size(), () -> "one row per partition in:\n" + out);
@@ -77,18 +81,31 @@ class ConsumerGroupCommandCompatTest {
 
     @Test
     void resetOffsetsToEarliest() throws Exception {
-        String out = runTool("--bootstrap-server", server.bootstrapServers(), "--reset-offsets", "--to-earliest",
-            "--execute", "--group", GROUP, "--topic", TOPIC);
+        String out = runTool(
+                "--bootstrap-server",
+                server.bootstrapServers(),
+                "--reset-offsets",
+                "--to-earliest",
+                "--execute",
+                "--group",
+                GROUP,
+                "--topic",
+                TOPIC);
         assertTrue(out.contains(GROUP), out);
         try (Admin admin = GroupCompatSupport.admin(server)) {
-            Map<TopicPartition, OffsetAndMetadata> offsets =
-                admin.listConsumerGroupOffsets(GROUP).partitionsToOffsetAndMetadata().get();
+            Map<TopicPartition, OffsetAndMetadata> offsets = admin.listConsumerGroupOffsets(GROUP)
+                    .partitionsToOffsetAndMetadata()
+                    .get();
             assertEquals(0L, offsets.get(new TopicPartition(TOPIC, 0)).offset());
             assertEquals(0L, offsets.get(new TopicPartition(TOPIC, 1)).offset());
         }
         String described = runTool("--bootstrap-server", server.bootstrapServers(), "--describe", "--group", GROUP);
-        assertTrue(described.lines().anyMatch(l -> l.trim().split("\\s+").length >= 6
-            && l.trim().split("\\s+")[5].equals("50")), "lag is now the whole partition:\n" + described);
+        assertTrue(
+                described
+                        .lines()
+                        .anyMatch(l -> l.trim().split("\\s+").length >= 6
+                                && l.trim().split("\\s+")[5].equals("50")),
+                "lag is now the whole partition:\n" + described);
     }
 
     /** Runs the tool's entry point without its System.exit wrapper, returning what it printed. */

@@ -84,8 +84,10 @@ class ConsumerGroupCompatTest {
         c2.stop(Stop.CRASH);
         consumers.remove(c2);
         try (Admin admin = GroupCompatSupport.admin(server)) {
-            ConsumerGroupDescription d = admin.describeConsumerGroups(List.of(group)).describedGroups().get(group)
-                .get();
+            ConsumerGroupDescription d = admin.describeConsumerGroups(List.of(group))
+                    .describedGroups()
+                    .get(group)
+                    .get();
             assertEquals(2, d.members().size(), "a crashed member is not gone before its session expires");
         }
         produced.addAll(GroupCompatSupport.produce(server, TOPIC, PARTITIONS, "e", 300));
@@ -108,8 +110,10 @@ class ConsumerGroupCompatTest {
             for (GroupConsumer m : members) {
                 assertTrue(m.failure() == null, () -> "consumer failed: " + m.failure());
             }
-            assertTrue(coversExactlyOnce(TOPIC, PARTITIONS, members),
-                () -> "assignments " + members.stream().map(GroupConsumer::assignment).toList());
+            assertTrue(
+                    coversExactlyOnce(TOPIC, PARTITIONS, members),
+                    () -> "assignments "
+                            + members.stream().map(GroupConsumer::assignment).toList());
             int expected = PARTITIONS / members.size();
             for (GroupConsumer m : members) {
                 assertEquals(expected, m.assignment().size(), "even spread");

@@ -1,16 +1,16 @@
 package io.skiff.compat;
 
+import static org.awaitility.Awaitility.await;
+
+import io.skiff.broker.SkiffServer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-
-import io.skiff.broker.SkiffServer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -27,12 +27,9 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
-import static org.awaitility.Awaitility.await;
-
 /** The broker a compat test runs against ({@link Broker}), client factories and a polling helper. */
 final class DataCompatSupport {
-    private DataCompatSupport() {
-    }
+    private DataCompatSupport() {}
 
     static KafkaProducer<String, String> producer(String bootstrap, Object... keyValues) {
         Properties p = new Properties();
@@ -80,8 +77,8 @@ final class DataCompatSupport {
     }
 
     /** Assigns the partitions and polls until {@code count} records arrived (Awaitility, no sleeps). */
-    static <K, V> List<ConsumerRecord<K, V>> readExactly(KafkaConsumer<K, V> consumer,
-                                                        Collection<TopicPartition> partitions, int count) {
+    static <K, V> List<ConsumerRecord<K, V>> readExactly(
+            KafkaConsumer<K, V> consumer, Collection<TopicPartition> partitions, int count) {
         consumer.assign(partitions);
         List<ConsumerRecord<K, V>> out = new ArrayList<>();
         await().atMost(Duration.ofSeconds(30)).until(() -> {

@@ -53,8 +53,10 @@ class GroupAdminCompatTest {
         server.createTopic(TOPIC, 2);
         GroupCompatSupport.produce(server, TOPIC, 2, "r", 20);
         admin = GroupCompatSupport.admin(server);
-        active = new GroupConsumer(GroupCompatSupport.consumerProps(server, "active", RangeAssignor.class.getName()),
-            TOPIC, new ConcurrentLinkedQueue<>());
+        active = new GroupConsumer(
+                GroupCompatSupport.consumerProps(server, "active", RangeAssignor.class.getName()),
+                TOPIC,
+                new ConcurrentLinkedQueue<>());
         await().atMost(Duration.ofSeconds(60)).until(() -> active.assignment().size() == 2);
     }
 
@@ -67,26 +69,35 @@ class GroupAdminCompatTest {
 
     @Test
     void listDescribeAndDeleteGroupsAndOffsets() throws Exception {
-        admin.alterConsumerGroupOffsets("offline", Map.of(P0, new OffsetAndMetadata(5, "five"),
-            P1, new OffsetAndMetadata(7))).all().get();
-        Map<TopicPartition, OffsetAndMetadata> offsets =
-            admin.listConsumerGroupOffsets("offline").partitionsToOffsetAndMetadata().get();
+        admin.alterConsumerGroupOffsets(
+                        "offline", Map.of(P0, new OffsetAndMetadata(5, "five"), P1, new OffsetAndMetadata(7)))
+                .all()
+                .get();
+        Map<TopicPartition, OffsetAndMetadata> offsets = admin.listConsumerGroupOffsets("offline")
+                .partitionsToOffsetAndMetadata()
+                .get();
         assertEquals(5, offsets.get(P0).offset());
         assertEquals("five", offsets.get(P0).metadata());
         assertEquals(7, offsets.get(P1).offset());
 
         Map<String, ConsumerGroupListing> listed = admin.listConsumerGroups().all().get().stream()
-            .collect(Collectors.toMap(ConsumerGroupListing::groupId, l -> l));
+                .collect(Collectors.toMap(ConsumerGroupListing::groupId, l -> l));
         assertEquals(Set.of("active", "offline"), listed.keySet());
         assertEquals(GroupState.STABLE, listed.get("active").groupState().orElseThrow());
         assertEquals(GroupState.EMPTY, listed.get("offline").groupState().orElseThrow());
         assertEquals(GroupType.CLASSIC, listed.get("active").type().orElseThrow());
-        assertEquals(Set.of("offline"), admin.listConsumerGroups(
-                new ListConsumerGroupsOptions().inGroupStates(Set.of(GroupState.EMPTY))).all().get().stream()
-            .map(ConsumerGroupListing::groupId).collect(Collectors.toSet()));
+        assertEquals(
+                Set.of("offline"),
+                admin
+                        .listConsumerGroups(new ListConsumerGroupsOptions().inGroupStates(Set.of(GroupState.EMPTY)))
+                        .all()
+                        .get()
+                        .stream()
+                        .map(ConsumerGroupListing::groupId)
+                        .collect(Collectors.toSet()));
 
         Map<String, ConsumerGroupDescription> described =
-            admin.describeConsumerGroups(List.of("active", "offline")).all().get();
+                admin.describeConsumerGroups(List.of("active", "offline")).all().get();
         ConsumerGroupDescription a = described.get("active");
         assertEquals(GroupState.STABLE, a.groupState());
         assertEquals("range", a.partitionAssignor());
@@ -97,25 +108,40 @@ class GroupAdminCompatTest {
         assertTrue(described.get("offline").members().isEmpty());
 
         // groups with members refuse what would break them
-        ExecutionException alterActive = assertThrows(ExecutionException.class,
-            () -> admin.alterConsumerGroupOffsets("active", Map.of(P0, new OffsetAndMetadata(1))).all().get());
+        ExecutionException alterActive = assertThrows(
+                ExecutionException.class,
+                () -> admin.alterConsumerGroupOffsets("active", Map.of(P0, new OffsetAndMetadata(1)))
+                        .all()
+                        .get());
         assertInstanceOf(UnknownMemberIdException.class, alterActive.getCause());
-        ExecutionException deleteSubscribed = assertThrows(ExecutionException.class,
-            () -> admin.deleteConsumerGroupOffsets("active", Set.of(P0)).all().get());
+        ExecutionException deleteSubscribed = assertThrows(
+                ExecutionException.class,
+                () -> admin.deleteConsumerGroupOffsets("active", Set.of(P0))
+                        .all()
+                        .get());
         assertInstanceOf(GroupSubscribedToTopicException.class, deleteSubscribed.getCause());
-        ExecutionException deleteActive = assertThrows(ExecutionException.class,
-            () -> admin.deleteConsumerGroups(List.of("active")).all().get());
+        ExecutionException deleteActive = assertThrows(
+                ExecutionException.class,
+                () -> admin.deleteConsumerGroups(List.of("active")).all().get());
         assertInstanceOf(GroupNotEmptyException.class, deleteActive.getCause());
 
         admin.deleteConsumerGroupOffsets("offline", Set.of(P0)).all().get();
-        assertEquals(Set.of(P1),
-            admin.listConsumerGroupOffsets("offline").partitionsToOffsetAndMetadata().get().keySet());
+        assertEquals(
+                Set.of(P1),
+                admin.listConsumerGroupOffsets("offline")
+                        .partitionsToOffsetAndMetadata()
+                        .get()
+                        .keySet());
 
         admin.deleteConsumerGroups(List.of("offline")).all().get();
-        assertEquals(Set.of("active"), admin.listConsumerGroups().all().get().stream()
-            .map(ConsumerGroupListing::groupId).collect(Collectors.toSet()));
-        ExecutionException deleteMissing = assertThrows(ExecutionException.class,
-            () -> admin.deleteConsumerGroups(List.of("offline")).all().get());
+        assertEquals(
+                Set.of("active"),
+                admin.listConsumerGroups().all().get().stream()
+                        .map(ConsumerGroupListing::groupId)
+                        .collect(Collectors.toSet()));
+        ExecutionException deleteMissing = assertThrows(
+                ExecutionException.class,
+                () -> admin.deleteConsumerGroups(List.of("offline")).all().get());
         assertInstanceOf(GroupIdNotFoundException.class, deleteMissing.getCause());
     }
 }

@@ -37,10 +37,10 @@ import org.apache.kafka.common.serialization.StringSerializer;
 final class GroupCompatSupport {
     /** Consumer session timeout used by the tests (the broker's minimum is lowered to allow it). */
     static final int SESSION_TIMEOUT_MS = 3000;
+
     static final int HEARTBEAT_INTERVAL_MS = 300;
 
-    private GroupCompatSupport() {
-    }
+    private GroupCompatSupport() {}
 
     static SkiffServer startServer(Path dataDir) {
         SkiffServer.Builder b = SkiffServer.builder().port(0).config("group.min.session.timeout.ms", "500");
@@ -128,7 +128,8 @@ final class GroupCompatSupport {
 
         GroupConsumer(Properties props, String topic, ConcurrentLinkedQueue<String> received) {
             this.received = received;
-            this.thread = new Thread(() -> run(props, topic), "group-consumer-" + props.get(ConsumerConfig.GROUP_ID_CONFIG));
+            this.thread =
+                    new Thread(() -> run(props, topic), "group-consumer-" + props.get(ConsumerConfig.GROUP_ID_CONFIG));
             this.thread.setDaemon(true);
             this.thread.start();
         }
@@ -145,8 +146,7 @@ final class GroupCompatSupport {
                     }
 
                     @Override
-                    public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-                    }
+                    public void onPartitionsAssigned(Collection<TopicPartition> partitions) {}
 
                     @Override
                     public void onPartitionsLost(Collection<TopicPartition> partitions) {
@@ -166,7 +166,7 @@ final class GroupCompatSupport {
                 }
                 if (stop.get() == Stop.CRASH) {
                     consumer.close(CloseOptions.groupMembershipOperation(
-                        CloseOptions.GroupMembershipOperation.REMAIN_IN_GROUP));
+                            CloseOptions.GroupMembershipOperation.REMAIN_IN_GROUP));
                 }
             } catch (Throwable t) {
                 failure.set(t);

@@ -55,16 +55,22 @@ class GroupOffsetsRestartCompatTest {
         }
 
         try (SkiffServer server = GroupCompatSupport.startServer(dataDir);
-             Admin admin = GroupCompatSupport.admin(server)) {
-            Map<TopicPartition, OffsetAndMetadata> stored =
-                admin.listConsumerGroupOffsets(GROUP).partitionsToOffsetAndMetadata().get();
+                Admin admin = GroupCompatSupport.admin(server)) {
+            Map<TopicPartition, OffsetAndMetadata> stored = admin.listConsumerGroupOffsets(GROUP)
+                    .partitionsToOffsetAndMetadata()
+                    .get();
             assertEquals(PARTITIONS, stored.size());
             commit.forEach((tp, om) -> {
                 assertEquals(COMMITTED, stored.get(tp).offset(), tp.toString());
                 assertEquals(om.metadata(), stored.get(tp).metadata(), tp.toString());
             });
-            assertEquals(GroupState.EMPTY,
-                admin.describeConsumerGroups(List.of(GROUP)).describedGroups().get(GROUP).get().groupState());
+            assertEquals(
+                    GroupState.EMPTY,
+                    admin.describeConsumerGroups(List.of(GROUP))
+                            .describedGroups()
+                            .get(GROUP)
+                            .get()
+                            .groupState());
 
             Map<Integer, Long> firstOffset = new HashMap<>();
             int[] count = {0};

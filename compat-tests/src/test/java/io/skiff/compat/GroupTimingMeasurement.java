@@ -35,8 +35,7 @@ public final class GroupTimingMeasurement {
     private static final int RUNS = 5;
     private static final int PARTITIONS = 6;
 
-    private GroupTimingMeasurement() {
-    }
+    private GroupTimingMeasurement() {}
 
     public static void main(String[] args) throws Exception {
         SkiffServer skiff = null;
@@ -50,7 +49,9 @@ public final class GroupTimingMeasurement {
         try {
             String topic = "timing-" + UUID.randomUUID().toString().substring(0, 8);
             try (Admin admin = Admin.create(props(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-                admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1))).all().get();
+                admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1)))
+                        .all()
+                        .get();
             }
             produce(bootstrap, topic);
             List<Long> firstRecord = new ArrayList<>();
@@ -88,9 +89,13 @@ public final class GroupTimingMeasurement {
     }
 
     private static void produce(String bootstrap, String topic) {
-        Properties p = props(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName(),
-            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        Properties p = props(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrap,
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                StringSerializer.class.getName(),
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                StringSerializer.class.getName());
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(p)) {
             for (int i = 0; i < PARTITIONS * 10; i++) {
                 producer.send(new ProducerRecord<>(topic, i % PARTITIONS, null, "v" + i));
@@ -100,15 +105,22 @@ public final class GroupTimingMeasurement {
     }
 
     private static Properties consumerProps(String bootstrap, String group) {
-        return props(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap, ConsumerConfig.GROUP_ID_CONFIG, group,
-            ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName(),
-            ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName(),
-            ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        return props(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrap,
+                ConsumerConfig.GROUP_ID_CONFIG,
+                group,
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class.getName(),
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class.getName(),
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                "earliest");
     }
 
     private static long subscribeToFirstRecordMs(String bootstrap, String topic) {
         try (KafkaConsumer<String, String> consumer =
-                 new KafkaConsumer<>(consumerProps(bootstrap, "first-" + UUID.randomUUID()))) {
+                new KafkaConsumer<>(consumerProps(bootstrap, "first-" + UUID.randomUUID()))) {
             long start = System.nanoTime();
             consumer.subscribe(List.of(topic));
             while (consumer.poll(Duration.ofMillis(10)).isEmpty()) {

@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.broker.SkiffServer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -34,8 +34,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.skiff.broker.SkiffServer;
-
 /**
  * Idempotent produce as kafka-clients encodes it: a retried batch (same producer id, epoch and sequence) is answered
  * with success and its original offset and is not written again; a sequence gap is OUT_OF_ORDER_SEQUENCE_NUMBER.
@@ -47,6 +45,7 @@ class IdempotenceCompatTest {
 
     @TempDir
     Path dir;
+
     private SkiffServer server;
     private RawKafkaConnection connection;
     private long producerId;
@@ -57,8 +56,9 @@ class IdempotenceCompatTest {
         server = SkiffServer.builder().port(0).dataDir(dir).start();
         server.createTopic(TOPIC, 1);
         connection = new RawKafkaConnection("127.0.0.1", server.port());
-        InitProducerIdResponse init = connection.send(new InitProducerIdRequest.Builder(new InitProducerIdRequestData()
-                .setTransactionalId(null).setTransactionTimeoutMs(60_000)).build((short) 5));
+        InitProducerIdResponse init = connection.send(new InitProducerIdRequest.Builder(
+                        new InitProducerIdRequestData().setTransactionalId(null).setTransactionTimeoutMs(60_000))
+                .build((short) 5));
         assertEquals(Errors.NONE, Errors.forCode(init.data().errorCode()));
         producerId = init.data().producerId();
         epoch = init.data().producerEpoch();
@@ -81,20 +81,32 @@ class IdempotenceCompatTest {
     }
 
     private ProduceResponseData.PartitionProduceResponse produce(MemoryRecords records) throws IOException {
-        ProduceRequestData data = new ProduceRequestData().setAcks((short) -1).setTimeoutMs(30_000)
-                .setTopicData(new ProduceRequestData.TopicProduceDataCollection(List.of(
-                        new ProduceRequestData.TopicProduceData().setName(TOPIC).setPartitionData(List.of(
-                                new ProduceRequestData.PartitionProduceData().setIndex(0).setRecords(records))))
-                        .iterator()));
+        ProduceRequestData data = new ProduceRequestData()
+                .setAcks((short) -1)
+                .setTimeoutMs(30_000)
+                .setTopicData(new ProduceRequestData.TopicProduceDataCollection(
+                        List.of(new ProduceRequestData.TopicProduceData()
+                                        .setName(TOPIC)
+                                        .setPartitionData(List.of(new ProduceRequestData.PartitionProduceData()
+                                                .setIndex(0)
+                                                .setRecords(records))))
+                                .iterator()));
         ProduceResponse response = connection.send(
                 new ProduceRequest.Builder(PRODUCE_VERSION, PRODUCE_VERSION, data).build(PRODUCE_VERSION));
-        return response.data().responses().iterator().next().partitionResponses().get(0);
+        return response.data()
+                .responses()
+                .iterator()
+                .next()
+                .partitionResponses()
+                .get(0);
     }
 
     private List<String> values(int count) {
         try (KafkaConsumer<String, String> consumer = consumer(server.bootstrapServers())) {
             TopicPartition tp = new TopicPartition(TOPIC, 0);
-            List<String> values = readExactly(consumer, List.of(tp), count).stream().map(ConsumerRecord::value).toList();
+            List<String> values = readExactly(consumer, List.of(tp), count).stream()
+                    .map(ConsumerRecord::value)
+                    .toList();
             assertEquals(Map.of(tp, (long) count), consumer.endOffsets(List.of(tp)), "nothing more was written");
             return values;
         }
@@ -107,10 +119,12 @@ class IdempotenceCompatTest {
         assertEquals(0, produce(first).baseOffset());
         assertEquals(3, produce(second).baseOffset());
 
-        ProduceResponseData.PartitionProduceResponse retryOfLast = produce(MemoryRecords.readableRecords(second.buffer().duplicate()));
+        ProduceResponseData.PartitionProduceResponse retryOfLast =
+                produce(MemoryRecords.readableRecords(second.buffer().duplicate()));
         assertEquals(Errors.NONE, Errors.forCode(retryOfLast.errorCode()));
         assertEquals(3, retryOfLast.baseOffset());
-        ProduceResponseData.PartitionProduceResponse retryOfFirst = produce(MemoryRecords.readableRecords(first.buffer().duplicate()));
+        ProduceResponseData.PartitionProduceResponse retryOfFirst =
+                produce(MemoryRecords.readableRecords(first.buffer().duplicate()));
         assertEquals(Errors.NONE, Errors.forCode(retryOfFirst.errorCode()), "one of the last five batches");
         assertEquals(0, retryOfFirst.baseOffset());
 
@@ -126,7 +140,9 @@ class IdempotenceCompatTest {
         assertEquals(Errors.OUT_OF_ORDER_SEQUENCE_NUMBER, Errors.forCode(gap.errorCode()));
         assertEquals(-1, gap.baseOffset());
         ProduceResponseData.PartitionProduceResponse sameRange = produce(batch(producerId, epoch, 0, "again"));
-        assertEquals(Errors.NONE, Errors.forCode(sameRange.errorCode()),
+        assertEquals(
+                Errors.NONE,
+                Errors.forCode(sameRange.errorCode()),
                 "as in Kafka, the sequence range identifies a retry (the content is not compared)");
         assertEquals(0, sameRange.baseOffset());
 
@@ -138,23 +154,29 @@ class IdempotenceCompatTest {
     void aNewEpochStartsAtSequenceZeroAndFencesTheOldEpoch() throws IOException {
         assertEquals(0, produce(batch(producerId, epoch, 0, "a", "b")).baseOffset());
         short next = (short) (epoch + 1);
-        assertEquals(Errors.OUT_OF_ORDER_SEQUENCE_NUMBER,
-                Errors.forCode(produce(batch(producerId, next, 2, "x")).errorCode()), "a new epoch starts at 0");
+        assertEquals(
+                Errors.OUT_OF_ORDER_SEQUENCE_NUMBER,
+                Errors.forCode(produce(batch(producerId, next, 2, "x")).errorCode()),
+                "a new epoch starts at 0");
         assertEquals(2, produce(batch(producerId, next, 0, "c")).baseOffset());
-        assertEquals(Errors.INVALID_PRODUCER_EPOCH,
-                Errors.forCode(produce(batch(producerId, epoch, 2, "zombie")).errorCode()), "the old epoch is fenced");
+        assertEquals(
+                Errors.INVALID_PRODUCER_EPOCH,
+                Errors.forCode(produce(batch(producerId, epoch, 2, "zombie")).errorCode()),
+                "the old epoch is fenced");
         assertEquals(List.of("a", "b", "c"), values(3));
     }
 
     @Test
     void producersWithoutStateMayStartAtAnySequenceAsInKafka() throws IOException {
-        InitProducerIdResponse other = connection.send(new InitProducerIdRequest.Builder(new InitProducerIdRequestData()
-                .setTransactionalId(null).setTransactionTimeoutMs(60_000)).build((short) 5));
+        InitProducerIdResponse other = connection.send(new InitProducerIdRequest.Builder(
+                        new InitProducerIdRequestData().setTransactionalId(null).setTransactionTimeoutMs(60_000))
+                .build((short) 5));
         long otherId = other.data().producerId();
         assertNotEquals(producerId, otherId, "every producer gets its own id");
         // Kafka accepts any first sequence from a producer it has no state for (its state may have expired).
         assertEquals(0, produce(batch(otherId, (short) 0, 7, "x")).baseOffset());
-        assertEquals(Errors.OUT_OF_ORDER_SEQUENCE_NUMBER,
+        assertEquals(
+                Errors.OUT_OF_ORDER_SEQUENCE_NUMBER,
                 Errors.forCode(produce(batch(otherId, (short) 0, 9, "gap")).errorCode()));
         assertEquals(1, produce(batch(otherId, (short) 0, 8, "y")).baseOffset());
         assertEquals(List.of("x", "y"), values(2));

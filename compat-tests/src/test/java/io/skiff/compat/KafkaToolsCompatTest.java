@@ -94,8 +94,16 @@ class KafkaToolsCompatTest {
 
     @Test
     void topicCommandCreatesDescribesAltersListsAndDeletes() throws Exception {
-        String created = topics("--create", "--topic", "cli-topic", "--partitions", "2", "--replication-factor", "1",
-                "--config", "retention.ms=123456");
+        String created = topics(
+                "--create",
+                "--topic",
+                "cli-topic",
+                "--partitions",
+                "2",
+                "--replication-factor",
+                "1",
+                "--config",
+                "retention.ms=123456");
         assertTrue(created.contains("Created topic cli-topic."), created);
 
         String described = topics("--describe", "--topic", "cli-topic");
@@ -111,7 +119,8 @@ class KafkaToolsCompatTest {
 
         assertTrue(Set.of(topics("--list").split("\\R")).contains("cli-topic"));
         topics("--delete", "--topic", "cli-topic");
-        await().atMost(Duration.ofSeconds(10)).until(() -> !Set.of(topics("--list").split("\\R")).contains("cli-topic"));
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> !Set.of(topics("--list").split("\\R")).contains("cli-topic"));
     }
 
     @Test
@@ -119,26 +128,34 @@ class KafkaToolsCompatTest {
         server.createTopic("cli-offsets", 2);
         try (KafkaProducer<String, String> producer = DataCompatSupport.producer(server.bootstrapServers())) {
             for (int i = 0; i < 7; i++) {
-                producer.send(new ProducerRecord<>("cli-offsets", 0, null, "v" + i)).get();
+                producer.send(new ProducerRecord<>("cli-offsets", 0, null, "v" + i))
+                        .get();
             }
             producer.send(new ProducerRecord<>("cli-offsets", 1, null, "w")).get();
         }
-        String latest = run(GetOffsetShell.class, "--bootstrap-server", server.bootstrapServers(),
-                "--topic", "cli-offsets");
+        String latest =
+                run(GetOffsetShell.class, "--bootstrap-server", server.bootstrapServers(), "--topic", "cli-offsets");
         assertEquals(List.of("cli-offsets:0:7", "cli-offsets:1:1"), lines(latest));
 
         Path json = tmp.resolve("delete.json");
-        Files.writeString(json, "{\"partitions\":[{\"topic\":\"cli-offsets\",\"partition\":0,\"offset\":5}],"
-                + "\"version\":1}");
+        Files.writeString(
+                json, "{\"partitions\":[{\"topic\":\"cli-offsets\",\"partition\":0,\"offset\":5}]," + "\"version\":1}");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        DeleteRecordsCommand.execute(new String[] {"--bootstrap-server", server.bootstrapServers(),
-                "--offset-json-file", json.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8));
+        DeleteRecordsCommand.execute(
+                new String[] {"--bootstrap-server", server.bootstrapServers(), "--offset-json-file", json.toString()},
+                new PrintStream(out, true, StandardCharsets.UTF_8));
         String deleted = out.toString(StandardCharsets.UTF_8);
         assertTrue(deleted.contains("partition: cli-offsets-0\tlow_watermark: 5"), deleted);
         assertFalse(deleted.contains("error"), deleted);
 
-        String earliest = run(GetOffsetShell.class, "--bootstrap-server", server.bootstrapServers(),
-                "--topic", "cli-offsets", "--time", "-2");
+        String earliest = run(
+                GetOffsetShell.class,
+                "--bootstrap-server",
+                server.bootstrapServers(),
+                "--topic",
+                "cli-offsets",
+                "--time",
+                "-2");
         assertEquals(List.of("cli-offsets:0:5", "cli-offsets:1:0"), lines(earliest));
     }
 

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
@@ -30,7 +29,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
 
 /**
  * Offset lookups of the Java consumer and Admin (ListOffsets): beginning and end offsets, seekToBeginning/End,
@@ -53,10 +51,15 @@ class OffsetsForTimesCompatTest {
      * the broker finds the exact record inside uncompressed batches only (it does not decompress).
      */
     private void produceTenRecords() throws Exception {
-        try (KafkaProducer<String, String> producer = producer(broker.bootstrapServers(),
-                ProducerConfig.COMPRESSION_TYPE_CONFIG, "none", ProducerConfig.LINGER_MS_CONFIG, 1000)) {
+        try (KafkaProducer<String, String> producer = producer(
+                broker.bootstrapServers(),
+                ProducerConfig.COMPRESSION_TYPE_CONFIG,
+                "none",
+                ProducerConfig.LINGER_MS_CONFIG,
+                1000)) {
             for (int i = 0; i < 5; i++) {
-                producer.send(new ProducerRecord<>(TP.topic(), 0, 1000L * (i + 1), "k", "v" + i)).get();
+                producer.send(new ProducerRecord<>(TP.topic(), 0, 1000L * (i + 1), "k", "v" + i))
+                        .get();
             }
             for (int i = 5; i < 10; i++) {
                 long ts = i == 7 ? 50_000L : 1000L * (i + 1);
@@ -70,17 +73,19 @@ class OffsetsForTimesCompatTest {
     @ValueSource(strings = {"read_uncommitted", "read_committed"})
     void beginningEndAndTimestampLookups(String isolation) throws Exception {
         produceTenRecords();
-        try (KafkaConsumer<String, String> consumer = consumer(broker.bootstrapServers(),
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolation)) {
+        try (KafkaConsumer<String, String> consumer =
+                consumer(broker.bootstrapServers(), ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolation)) {
             assertEquals(Map.of(TP, 0L), consumer.beginningOffsets(List.of(TP)));
             assertEquals(Map.of(TP, 10L), consumer.endOffsets(List.of(TP)));
 
             Map<TopicPartition, OffsetAndTimestamp> at2500 = consumer.offsetsForTimes(Map.of(TP, 2500L));
             assertEquals(new OffsetAndTimestamp(2, 3000L, at2500.get(TP).leaderEpoch()), at2500.get(TP));
-            OffsetAndTimestamp insideBatch = consumer.offsetsForTimes(Map.of(TP, 7500L)).get(TP);
+            OffsetAndTimestamp insideBatch =
+                    consumer.offsetsForTimes(Map.of(TP, 7500L)).get(TP);
             assertEquals(7, insideBatch.offset(), "first record at or after 7500: offset 7 (50000)");
             assertEquals(50_000L, insideBatch.timestamp());
-            OffsetAndTimestamp exact = consumer.offsetsForTimes(Map.of(TP, 9000L)).get(TP);
+            OffsetAndTimestamp exact =
+                    consumer.offsetsForTimes(Map.of(TP, 9000L)).get(TP);
             assertEquals(7, exact.offset(), "offset 7 (50000) comes before offset 8 (9000)");
             assertEquals(0, consumer.offsetsForTimes(Map.of(TP, 0L)).get(TP).offset());
             Map<TopicPartition, OffsetAndTimestamp> tooLate = consumer.offsetsForTimes(Map.of(TP, 50_001L));
@@ -107,11 +112,13 @@ class OffsetsForTimesCompatTest {
             assertEquals(50_000L, records.get(7).timestamp());
 
             try (KafkaProducer<String, String> producer = producer(broker.bootstrapServers())) {
-                producer.send(new ProducerRecord<>(TP.topic(), 0, 60_000L, "k", "late")).get();
+                producer.send(new ProducerRecord<>(TP.topic(), 0, 60_000L, "k", "late"))
+                        .get();
             }
             consumer.seekToEnd(List.of(TP));
             assertEquals(11, consumer.position(TP), "the end moved with the append");
-            consumer.seek(TP, consumer.offsetsForTimes(Map.of(TP, 55_000L)).get(TP).offset());
+            consumer.seek(
+                    TP, consumer.offsetsForTimes(Map.of(TP, 55_000L)).get(TP).offset());
             List<ConsumerRecord<String, String>> late = new ArrayList<>();
             await().atMost(Duration.ofSeconds(30)).until(() -> {
                 consumer.poll(Duration.ofMillis(100)).forEach(late::add);
@@ -124,18 +131,32 @@ class OffsetsForTimesCompatTest {
 
     @Test
     void adminListOffsetsWithEverySpec() throws Exception {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
-            ListOffsetsResult.ListOffsetsResultInfo empty =
-                    admin.listOffsets(Map.of(TP, OffsetSpec.maxTimestamp())).partitionResult(TP).get();
+        try (Admin admin =
+                Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
+            ListOffsetsResult.ListOffsetsResultInfo empty = admin.listOffsets(Map.of(TP, OffsetSpec.maxTimestamp()))
+                    .partitionResult(TP)
+                    .get();
             assertEquals(-1, empty.offset(), "an empty partition has no max timestamp");
 
             produceTenRecords();
-            Map<String, OffsetSpec> specs = Map.of("earliest", OffsetSpec.earliest(), "latest", OffsetSpec.latest(),
-                    "max", OffsetSpec.maxTimestamp(), "t5500", OffsetSpec.forTimestamp(5500L),
-                    "earliestLocal", OffsetSpec.earliestLocal());
+            Map<String, OffsetSpec> specs = Map.of(
+                    "earliest",
+                    OffsetSpec.earliest(),
+                    "latest",
+                    OffsetSpec.latest(),
+                    "max",
+                    OffsetSpec.maxTimestamp(),
+                    "t5500",
+                    OffsetSpec.forTimestamp(5500L),
+                    "earliestLocal",
+                    OffsetSpec.earliestLocal());
             Map<String, ListOffsetsResult.ListOffsetsResultInfo> answers = new HashMap<>();
             for (Map.Entry<String, OffsetSpec> e : specs.entrySet()) {
-                answers.put(e.getKey(), admin.listOffsets(Map.of(TP, e.getValue())).partitionResult(TP).get());
+                answers.put(
+                        e.getKey(),
+                        admin.listOffsets(Map.of(TP, e.getValue()))
+                                .partitionResult(TP)
+                                .get());
             }
             assertEquals(0, answers.get("earliest").offset());
             assertEquals(0, answers.get("earliestLocal").offset());

@@ -14,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Future;
-
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -29,7 +28,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-
 /** The default Java producer and an assign-mode consumer round-trip records through Skiff. */
 class ProduceConsumeCompatTest {
     @RegisterExtension
@@ -40,8 +38,12 @@ class ProduceConsumeCompatTest {
     void roundTripWithKeysHeadersAndNulls(String compression) throws Exception {
         String topic = "round-trip-" + compression;
         broker.server().createTopic(topic, 2);
-        try (KafkaProducer<byte[], byte[]> producer = bytesProducer(broker.bootstrapServers(),
-                ProducerConfig.COMPRESSION_TYPE_CONFIG, compression, ProducerConfig.LINGER_MS_CONFIG, 5)) {
+        try (KafkaProducer<byte[], byte[]> producer = bytesProducer(
+                broker.bootstrapServers(),
+                ProducerConfig.COMPRESSION_TYPE_CONFIG,
+                compression,
+                ProducerConfig.LINGER_MS_CONFIG,
+                5)) {
             List<Future<RecordMetadata>> sent = new ArrayList<>();
             for (int i = 0; i < 100; i++) {
                 RecordHeaders headers = new RecordHeaders();
@@ -56,8 +58,8 @@ class ProduceConsumeCompatTest {
             }
         }
         try (KafkaConsumer<byte[], byte[]> consumer = bytesConsumer(broker.bootstrapServers())) {
-            List<ConsumerRecord<byte[], byte[]>> records = readExactly(consumer,
-                    List.of(new TopicPartition(topic, 0), new TopicPartition(topic, 1)), 100);
+            List<ConsumerRecord<byte[], byte[]>> records =
+                    readExactly(consumer, List.of(new TopicPartition(topic, 0), new TopicPartition(topic, 1)), 100);
             assertEquals(100, records.size());
             for (ConsumerRecord<byte[], byte[]> r : records) {
                 int i = (int) (r.timestamp() - 1000L);
@@ -84,17 +86,23 @@ class ProduceConsumeCompatTest {
     void everyAcksSettingDelivers(String acks) throws Exception {
         String topic = "acks-" + acks;
         broker.server().createTopic(topic, 1);
-        try (KafkaProducer<String, String> producer = producer(broker.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, acks, ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, acks.equals("all"))) {
+        try (KafkaProducer<String, String> producer = producer(
+                broker.bootstrapServers(),
+                ProducerConfig.ACKS_CONFIG,
+                acks,
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                acks.equals("all"))) {
             for (int i = 0; i < 20; i++) {
-                RecordMetadata md = producer.send(new ProducerRecord<>(topic, "k", "v" + i)).get();
+                RecordMetadata md =
+                        producer.send(new ProducerRecord<>(topic, "k", "v" + i)).get();
                 if (!acks.equals("0")) {
                     assertEquals(i, md.offset());
                 }
             }
         }
         try (KafkaConsumer<String, String> consumer = consumer(broker.bootstrapServers())) {
-            List<ConsumerRecord<String, String>> records = readExactly(consumer, List.of(new TopicPartition(topic, 0)), 20);
+            List<ConsumerRecord<String, String>> records =
+                    readExactly(consumer, List.of(new TopicPartition(topic, 0)), 20);
             for (int i = 0; i < 20; i++) {
                 assertEquals("v" + i, records.get(i).value());
             }
@@ -104,11 +112,16 @@ class ProduceConsumeCompatTest {
     @Test
     void producingToAMissingTopicCreatesIt() throws Exception {
         try (KafkaProducer<String, String> producer = producer(broker.bootstrapServers())) {
-            RecordMetadata md = producer.send(new ProducerRecord<>("auto-created", "k", "v")).get();
+            RecordMetadata md = producer.send(new ProducerRecord<>("auto-created", "k", "v"))
+                    .get();
             assertEquals(0, md.offset());
         }
         try (KafkaConsumer<String, String> consumer = consumer(broker.bootstrapServers())) {
-            assertEquals("v", readExactly(consumer, List.of(new TopicPartition("auto-created", 0)), 1).get(0).value());
+            assertEquals(
+                    "v",
+                    readExactly(consumer, List.of(new TopicPartition("auto-created", 0)), 1)
+                            .get(0)
+                            .value());
         }
     }
 }

@@ -7,7 +7,6 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.ByteBuffer;
-
 import org.apache.kafka.common.requests.AbstractRequest;
 import org.apache.kafka.common.requests.AbstractResponse;
 import org.apache.kafka.common.requests.RequestHeader;
@@ -36,8 +35,8 @@ final class RawKafkaConnection implements Closeable {
     /** Sends {@code request} (at the version it was built for) and returns the parsed response. */
     @SuppressWarnings("unchecked")
     <R extends AbstractResponse> R send(AbstractRequest request) throws IOException {
-        RequestHeader header = new RequestHeader(request.apiKey(), request.version(), "raw-compat-test",
-                ++correlationId);
+        RequestHeader header =
+                new RequestHeader(request.apiKey(), request.version(), "raw-compat-test", ++correlationId);
         return (R) AbstractResponse.parseResponse(exchange(request.serializeWithHeader(header)), header);
     }
 

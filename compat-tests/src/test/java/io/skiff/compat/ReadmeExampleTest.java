@@ -25,7 +25,7 @@ class ReadmeExampleTest {
 
     @BeforeAll
     static void startKafka() {
-        kafka = SkiffServer.builder().start();   // free port, temporary directory deleted on close
+        kafka = SkiffServer.builder().start(); // free port, temporary directory deleted on close
         kafka.createTopic("orders", 3);
     }
 
@@ -39,7 +39,8 @@ class ReadmeExampleTest {
         Properties props = new Properties();
         props.put("bootstrap.servers", kafka.bootstrapServers());
         try (var producer = new KafkaProducer<>(props, new StringSerializer(), new StringSerializer())) {
-            producer.send(new ProducerRecord<>("orders", 1, "order-1", "3 apples")).get();
+            producer.send(new ProducerRecord<>("orders", 1, "order-1", "3 apples"))
+                    .get();
         }
         props.put("auto.offset.reset", "earliest");
         try (var consumer = new KafkaConsumer<>(props, new StringDeserializer(), new StringDeserializer())) {
@@ -49,7 +50,9 @@ class ReadmeExampleTest {
                 consumer.poll(Duration.ofMillis(100)).forEach(records::add);
                 return !records.isEmpty();
             });
-            assertEquals(Map.of("order-1", "3 apples"), Map.of(records.get(0).key(), records.get(0).value()));
+            assertEquals(
+                    Map.of("order-1", "3 apples"),
+                    Map.of(records.get(0).key(), records.get(0).value()));
         }
     }
 }

@@ -12,7 +12,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -25,7 +24,6 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-
 
 /**
  * The broker's batch size limit (message.max.bytes, per topic max.message.bytes) as the Java producer meets it: a
@@ -50,12 +48,18 @@ class RecordSizeCompatTest {
     }
 
     private KafkaProducer<byte[], byte[]> producer() {
-        return bytesProducer(broker.bootstrapServers(),
-                ProducerConfig.MAX_REQUEST_SIZE_CONFIG, 4 << 20,
-                ProducerConfig.BATCH_SIZE_CONFIG, 4 << 20,
-                ProducerConfig.COMPRESSION_TYPE_CONFIG, "none",
-                ProducerConfig.RETRIES_CONFIG, 2,
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 60_000);
+        return bytesProducer(
+                broker.bootstrapServers(),
+                ProducerConfig.MAX_REQUEST_SIZE_CONFIG,
+                4 << 20,
+                ProducerConfig.BATCH_SIZE_CONFIG,
+                4 << 20,
+                ProducerConfig.COMPRESSION_TYPE_CONFIG,
+                "none",
+                ProducerConfig.RETRIES_CONFIG,
+                2,
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
+                60_000);
     }
 
     @Test
@@ -64,11 +68,21 @@ class RecordSizeCompatTest {
         byte[] nearLimit = bytes(MAX_BATCH - OVERHEAD - 100, 1);
         byte[] overLimit = bytes(MAX_BATCH + 1, 2);
         try (KafkaProducer<byte[], byte[]> producer = producer()) {
-            assertEquals(0, producer.send(new ProducerRecord<>("sizes", nearLimit)).get().offset());
-            ExecutionException e = assertThrows(ExecutionException.class,
-                    () -> producer.send(new ProducerRecord<>("sizes", overLimit)).get());
+            assertEquals(
+                    0,
+                    producer.send(new ProducerRecord<>("sizes", nearLimit))
+                            .get()
+                            .offset());
+            ExecutionException e = assertThrows(
+                    ExecutionException.class,
+                    () -> producer.send(new ProducerRecord<>("sizes", overLimit))
+                            .get());
             assertInstanceOf(RecordTooLargeException.class, e.getCause());
-            assertEquals(1, producer.send(new ProducerRecord<>("sizes", "after".getBytes())).get().offset(),
+            assertEquals(
+                    1,
+                    producer.send(new ProducerRecord<>("sizes", "after".getBytes()))
+                            .get()
+                            .offset(),
                     "the same connection keeps working");
         }
         try (KafkaConsumer<byte[], byte[]> consumer = bytesConsumer(broker.bootstrapServers())) {
@@ -81,26 +95,39 @@ class RecordSizeCompatTest {
 
     @Test
     void aTopicsMaxMessageBytesOverridesTheBrokerDefault() throws Exception {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
-            admin.createTopics(List.of(new NewTopic("small", 1, (short) 1)
-                    .configs(Map.of("max.message.bytes", "2000")))).all().get();
+        try (Admin admin =
+                Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
+            admin.createTopics(
+                            List.of(new NewTopic("small", 1, (short) 1).configs(Map.of("max.message.bytes", "2000"))))
+                    .all()
+                    .get();
         }
         try (KafkaProducer<byte[], byte[]> producer = producer()) {
             byte[] fits = bytes(2000 - OVERHEAD - 20, 3);
-            assertEquals(0, producer.send(new ProducerRecord<>("small", fits)).get().offset());
-            ExecutionException e = assertThrows(ExecutionException.class,
-                    () -> producer.send(new ProducerRecord<>("small", bytes(2100, 4))).get());
+            assertEquals(
+                    0, producer.send(new ProducerRecord<>("small", fits)).get().offset());
+            ExecutionException e = assertThrows(
+                    ExecutionException.class,
+                    () -> producer.send(new ProducerRecord<>("small", bytes(2100, 4)))
+                            .get());
             assertInstanceOf(RecordTooLargeException.class, e.getCause());
             byte[] big = bytes(100_000, 5);
             broker.server().createTopic("default-limit", 1);
-            assertEquals(0, producer.send(new ProducerRecord<>("default-limit", big)).get().offset(),
+            assertEquals(
+                    0,
+                    producer.send(new ProducerRecord<>("default-limit", big))
+                            .get()
+                            .offset(),
                     "other topics keep the broker's limit");
         }
         try (KafkaConsumer<byte[], byte[]> consumer = bytesConsumer(broker.bootstrapServers())) {
             List<ConsumerRecord<byte[], byte[]>> records =
                     readExactly(consumer, List.of(new TopicPartition("small", 0)), 1);
             assertEquals(2000 - OVERHEAD - 20, records.get(0).value().length);
-            assertEquals(0, Arrays.compare(bytes(2000 - OVERHEAD - 20, 3), records.get(0).value()));
+            assertEquals(
+                    0,
+                    Arrays.compare(
+                            bytes(2000 - OVERHEAD - 20, 3), records.get(0).value()));
         }
     }
 }

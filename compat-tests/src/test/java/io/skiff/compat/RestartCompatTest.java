@@ -5,13 +5,13 @@ import static io.skiff.compat.DataCompatSupport.producer;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.skiff.broker.SkiffServer;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -35,8 +35,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.skiff.broker.SkiffServer;
-
 /**
  * A broker restarted on the same data directory and port keeps its data and topic ids, and the
  * producer and consumer that were connected carry on: the idempotent producer's sequence continues (its state is
@@ -47,6 +45,7 @@ class RestartCompatTest {
 
     @TempDir
     Path dir;
+
     private SkiffServer server;
 
     @AfterEach
@@ -76,16 +75,26 @@ class RestartCompatTest {
         String bootstrap = server.bootstrapServers();
         Uuid topicId;
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-            admin.createTopics(List.of(new NewTopic(TP.topic(), 2, (short) 1)
-                    .configs(Map.of("retention.ms", "123456789")))).all().get();
+            admin.createTopics(List.of(
+                            new NewTopic(TP.topic(), 2, (short) 1).configs(Map.of("retention.ms", "123456789"))))
+                    .all()
+                    .get();
             topicId = describe(admin, TP.topic()).topicId();
         }
-        try (KafkaProducer<String, String> producer = producer(bootstrap,
-                ProducerConfig.RETRY_BACKOFF_MS_CONFIG, 50, ProducerConfig.RECONNECT_BACKOFF_MS_CONFIG, 50);
-             KafkaConsumer<String, String> consumer = consumer(bootstrap,
-                     "reconnect.backoff.ms", 50, "retry.backoff.ms", 50)) {
+        try (KafkaProducer<String, String> producer = producer(
+                        bootstrap,
+                        ProducerConfig.RETRY_BACKOFF_MS_CONFIG,
+                        50,
+                        ProducerConfig.RECONNECT_BACKOFF_MS_CONFIG,
+                        50);
+                KafkaConsumer<String, String> consumer =
+                        consumer(bootstrap, "reconnect.backoff.ms", 50, "retry.backoff.ms", 50)) {
             for (int i = 0; i < 10; i++) {
-                assertEquals(i, producer.send(new ProducerRecord<>(TP.topic(), 0, "k", "before-" + i)).get().offset());
+                assertEquals(
+                        i,
+                        producer.send(new ProducerRecord<>(TP.topic(), 0, "k", "before-" + i))
+                                .get()
+                                .offset());
             }
             consumer.assign(List.of(TP));
             consumer.seekToBeginning(List.of(TP));
@@ -97,8 +106,12 @@ class RestartCompatTest {
             assertEquals(1, server.recoveredTopicCount());
 
             for (int i = 0; i < 10; i++) {
-                assertEquals(10 + i, producer.send(new ProducerRecord<>(TP.topic(), 0, "k", "after-" + i)).get()
-                        .offset(), "the idempotent producer carries on with its sequence, no duplicates");
+                assertEquals(
+                        10 + i,
+                        producer.send(new ProducerRecord<>(TP.topic(), 0, "k", "after-" + i))
+                                .get()
+                                .offset(),
+                        "the idempotent producer carries on with its sequence, no duplicates");
             }
             List<ConsumerRecord<String, String>> after = poll(consumer, 10);
             assertEquals(10, after.size());
@@ -108,7 +121,8 @@ class RestartCompatTest {
             }
             assertEquals(Map.of(TP, 20L), consumer.endOffsets(List.of(TP)));
         }
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers()))) {
+        try (Admin admin =
+                Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers()))) {
             TopicDescription description = describe(admin, TP.topic());
             assertEquals(topicId, description.topicId());
             assertEquals(2, description.partitions().size());
@@ -127,8 +141,13 @@ class RestartCompatTest {
         server = SkiffServer.builder().port(0).dataDir(dir).start();
         server.createTopic(TP.topic(), 1);
         long now = System.currentTimeMillis(); // producer state older than producer.id.expiration.ms is dropped
-        MemoryRecords batch = MemoryRecords.withIdempotentRecords(Compression.NONE, 4711L, (short) 0, 0,
-                new SimpleRecord(now, "a".getBytes()), new SimpleRecord(now, "b".getBytes()),
+        MemoryRecords batch = MemoryRecords.withIdempotentRecords(
+                Compression.NONE,
+                4711L,
+                (short) 0,
+                0,
+                new SimpleRecord(now, "a".getBytes()),
+                new SimpleRecord(now, "b".getBytes()),
                 new SimpleRecord(now, "c".getBytes()));
         try (RawKafkaConnection connection = new RawKafkaConnection("127.0.0.1", server.port())) {
             assertEquals(0, produce(connection, batch.buffer().duplicate()).baseOffset());
@@ -136,12 +155,18 @@ class RestartCompatTest {
         server.close();
         server = SkiffServer.builder().port(0).dataDir(dir).start();
         try (RawKafkaConnection connection = new RawKafkaConnection("127.0.0.1", server.port())) {
-            ProduceResponseData.PartitionProduceResponse retry = produce(connection, batch.buffer().duplicate());
+            ProduceResponseData.PartitionProduceResponse retry =
+                    produce(connection, batch.buffer().duplicate());
             assertEquals(Errors.NONE, Errors.forCode(retry.errorCode()));
             assertEquals(0, retry.baseOffset(), "answered from the rebuilt producer state, not appended again");
-            ProduceResponseData.PartitionProduceResponse gap = produce(connection, MemoryRecords.withIdempotentRecords(
-                    Compression.NONE, 4711L, (short) 0, 5, new SimpleRecord(now, "gap".getBytes())).buffer());
-            assertEquals(Errors.OUT_OF_ORDER_SEQUENCE_NUMBER, Errors.forCode(gap.errorCode()),
+            ProduceResponseData.PartitionProduceResponse gap = produce(
+                    connection,
+                    MemoryRecords.withIdempotentRecords(
+                                    Compression.NONE, 4711L, (short) 0, 5, new SimpleRecord(now, "gap".getBytes()))
+                            .buffer());
+            assertEquals(
+                    Errors.OUT_OF_ORDER_SEQUENCE_NUMBER,
+                    Errors.forCode(gap.errorCode()),
                     "the producer's last sequence (2) is known after the restart");
         }
         try (KafkaConsumer<String, String> consumer = consumer(server.bootstrapServers())) {
@@ -149,31 +174,46 @@ class RestartCompatTest {
         }
     }
 
-    private static ProduceResponseData.PartitionProduceResponse produce(RawKafkaConnection connection,
-                                                                        ByteBuffer records) throws Exception {
-        ProduceRequestData data = new ProduceRequestData().setAcks((short) -1).setTimeoutMs(30_000)
+    private static ProduceResponseData.PartitionProduceResponse produce(
+            RawKafkaConnection connection, ByteBuffer records) throws Exception {
+        ProduceRequestData data = new ProduceRequestData()
+                .setAcks((short) -1)
+                .setTimeoutMs(30_000)
                 .setTopicData(new ProduceRequestData.TopicProduceDataCollection(List.of(
-                        new ProduceRequestData.TopicProduceData().setName(TP.topic()).setPartitionData(List.of(
-                                new ProduceRequestData.PartitionProduceData().setIndex(0)
-                                        .setRecords(MemoryRecords.readableRecords(records))))).iterator()));
-        ProduceResponse response = connection.send(new ProduceRequest.Builder((short) 12, (short) 12, data)
-                .build((short) 12));
-        return response.data().responses().iterator().next().partitionResponses().get(0);
+                                new ProduceRequestData.TopicProduceData()
+                                        .setName(TP.topic())
+                                        .setPartitionData(List.of(new ProduceRequestData.PartitionProduceData()
+                                                .setIndex(0)
+                                                .setRecords(MemoryRecords.readableRecords(records)))))
+                        .iterator()));
+        ProduceResponse response =
+                connection.send(new ProduceRequest.Builder((short) 12, (short) 12, data).build((short) 12));
+        return response.data()
+                .responses()
+                .iterator()
+                .next()
+                .partitionResponses()
+                .get(0);
     }
 
     @Test
     void aTopicCreatedByProducingSurvivesWithItsIdAndPartitionCount() throws Exception {
-        server = SkiffServer.builder().port(0).dataDir(dir).config("num.partitions", "3").start();
+        server = SkiffServer.builder()
+                .port(0)
+                .dataDir(dir)
+                .config("num.partitions", "3")
+                .start();
         Uuid id;
         try (KafkaProducer<String, String> producer = producer(server.bootstrapServers());
-             Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers()))) {
+                Admin admin =
+                        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers()))) {
             producer.send(new ProducerRecord<>("auto", 2, "k", "v")).get();
             id = describe(admin, "auto").topicId();
         }
         server.close();
         server = SkiffServer.builder().port(0).dataDir(dir).start(); // num.partitions back to 1: no effect on "auto"
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers()));
-             KafkaConsumer<String, String> consumer = consumer(server.bootstrapServers())) {
+                KafkaConsumer<String, String> consumer = consumer(server.bootstrapServers())) {
             TopicDescription description = describe(admin, "auto");
             assertEquals(id, description.topicId());
             assertEquals(3, description.partitions().size());

@@ -62,9 +62,10 @@ class StaticMembershipCompatTest {
         GroupConsumer a = new GroupConsumer(staticProps("instance-a"), TOPIC, received);
         GroupConsumer b = new GroupConsumer(staticProps("instance-b"), TOPIC, received);
         try (Admin admin = GroupCompatSupport.admin(server)) {
-            await().atMost(Duration.ofSeconds(60)).until(() ->
-                GroupCompatSupport.coversExactlyOnce(TOPIC, 6, List.of(a, b))
-                    && a.assignment().size() == 3 && describe(admin).members().size() == 2);
+            await().atMost(Duration.ofSeconds(60))
+                    .until(() -> GroupCompatSupport.coversExactlyOnce(TOPIC, 6, List.of(a, b))
+                            && a.assignment().size() == 3
+                            && describe(admin).members().size() == 2);
             Set<TopicPartition> aPartitions = a.assignment();
             Set<TopicPartition> bPartitions = b.assignment();
             int generation = a.generation();
@@ -77,13 +78,19 @@ class StaticMembershipCompatTest {
 
             GroupConsumer b2 = new GroupConsumer(staticProps("instance-b"), TOPIC, received);
             try {
-                await().atMost(Duration.ofSeconds(30)).until(() -> b2.assignment().equals(bPartitions));
+                await().atMost(Duration.ofSeconds(30))
+                        .until(() -> b2.assignment().equals(bPartitions));
                 ConsumerGroupDescription after = describe(admin);
                 assertEquals("Stable", after.groupState().toString());
-                assertEquals(Set.of("instance-a", "instance-b"), after.members().stream()
-                    .map(m -> m.groupInstanceId().orElseThrow()).collect(Collectors.toSet()));
-                assertNotEquals(oldMemberIdOfB, memberOf(after, "instance-b").consumerId(),
-                    "the restarted member got a new member id (the old one is fenced)");
+                assertEquals(
+                        Set.of("instance-a", "instance-b"),
+                        after.members().stream()
+                                .map(m -> m.groupInstanceId().orElseThrow())
+                                .collect(Collectors.toSet()));
+                assertNotEquals(
+                        oldMemberIdOfB,
+                        memberOf(after, "instance-b").consumerId(),
+                        "the restarted member got a new member id (the old one is fenced)");
                 assertEquals(aPartitions, a.assignment(), "the other member kept its partitions");
                 assertEquals(generation, a.generation(), "no new generation");
                 assertEquals(generation, b2.generation(), "rejoined into the same generation");
@@ -98,11 +105,16 @@ class StaticMembershipCompatTest {
     }
 
     private static ConsumerGroupDescription describe(Admin admin) throws Exception {
-        return admin.describeConsumerGroups(List.of(GROUP)).describedGroups().get(GROUP).get();
+        return admin.describeConsumerGroups(List.of(GROUP))
+                .describedGroups()
+                .get(GROUP)
+                .get();
     }
 
     private static MemberDescription memberOf(ConsumerGroupDescription d, String instance) {
-        return d.members().stream().filter(m -> m.groupInstanceId().orElse("").equals(instance)).findFirst()
-            .orElseThrow();
+        return d.members().stream()
+                .filter(m -> m.groupInstanceId().orElse("").equals(instance))
+                .findFirst()
+                .orElseThrow();
     }
 }

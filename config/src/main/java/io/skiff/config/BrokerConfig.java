@@ -43,19 +43,26 @@ public final class BrokerConfig {
 
     private BrokerConfig(Map<String, String> raw, Map<String, String> origins, Consumer<String> warnings) {
         this.originals = Collections.unmodifiableMap(new TreeMap<>(raw));
-        this.values = TABLE.parse(raw, origins, key -> warnings.accept("Unknown configuration '" + key + "'"
-                + originSuffix(origins.get(key)) + " is ignored"));
+        this.values = TABLE.parse(
+                raw,
+                origins,
+                key -> warnings.accept(
+                        "Unknown configuration '" + key + "'" + originSuffix(origins.get(key)) + " is ignored"));
         Set<String> controllerNames = Listeners.parseNames(string("controller.listener.names"));
-        Map<String, String> protocols = Listeners.parseProtocolMap("listener.security.protocol.map",
-                string("listener.security.protocol.map"), origins.get("listener.security.protocol.map"));
+        Map<String, String> protocols = Listeners.parseProtocolMap(
+                "listener.security.protocol.map",
+                string("listener.security.protocol.map"),
+                origins.get("listener.security.protocol.map"));
         this.listeners = clientListeners(origins, controllerNames, protocols);
         this.advertisedListeners = advertised(origins, controllerNames);
         this.logDirs = resolveLogDirs(origins);
         this.nodeId = resolveNodeId(origins);
         if (groupMinSessionTimeoutMs() > groupMaxSessionTimeoutMs()) {
-            throw new ConfigException("group.min.session.timeout.ms", "group.min.session.timeout.ms ("
-                    + groupMinSessionTimeoutMs() + ") must not exceed group.max.session.timeout.ms ("
-                    + groupMaxSessionTimeoutMs() + ")");
+            throw new ConfigException(
+                    "group.min.session.timeout.ms",
+                    "group.min.session.timeout.ms ("
+                            + groupMinSessionTimeoutMs() + ") must not exceed group.max.session.timeout.ms ("
+                            + groupMaxSessionTimeoutMs() + ")");
         }
     }
 
@@ -71,8 +78,8 @@ public final class BrokerConfig {
     }
 
     /** As {@link #load(Path, Map, Map)}, reporting each unknown key once to {@code warnings}. */
-    public static BrokerConfig load(Path fileOrNull, Map<String, String> overrides, Map<String, String> env,
-                                    Consumer<String> warnings) {
+    public static BrokerConfig load(
+            Path fileOrNull, Map<String, String> overrides, Map<String, String> env, Consumer<String> warnings) {
         Map<String, String> raw = new HashMap<>();
         Map<String, String> origins = new HashMap<>();
         if (fileOrNull != null) {
@@ -111,34 +118,51 @@ public final class BrokerConfig {
 
     // ---- derived values
 
-    private List<Endpoint> clientListeners(Map<String, String> origins, Set<String> controllerNames,
-                                           Map<String, String> protocols) {
+    private List<Endpoint> clientListeners(
+            Map<String, String> origins, Set<String> controllerNames, Map<String, String> protocols) {
         String origin = origins.get("listeners");
         List<Endpoint> client = new ArrayList<>();
         for (Endpoint e : Listeners.parse("listeners", string("listeners"), origin)) {
             if (controllerNames.contains(e.listenerName())) {
                 continue;
             }
-            String protocol = protocols.getOrDefault(e.listenerName(),
-                    Listeners.PROTOCOLS.contains(e.listenerName()) ? e.listenerName() : null);
+            String protocol = protocols.getOrDefault(
+                    e.listenerName(), Listeners.PROTOCOLS.contains(e.listenerName()) ? e.listenerName() : null);
             if (protocol == null) {
-                throw ConfigException.invalid("listeners", string("listeners"), origin, "listener name '"
-                        + e.listenerName() + "' is neither a security protocol nor in listener.security.protocol.map");
+                throw ConfigException.invalid(
+                        "listeners",
+                        string("listeners"),
+                        origin,
+                        "listener name '" + e.listenerName()
+                                + "' is neither a security protocol nor in listener.security.protocol.map");
             }
             if (!protocol.equals("PLAINTEXT")) {
-                throw ConfigException.invalid("listeners", string("listeners"), origin, "listener '" + e.listenerName()
-                        + "' uses " + protocol + "; Skiff supports PLAINTEXT listeners only");
+                throw ConfigException.invalid(
+                        "listeners",
+                        string("listeners"),
+                        origin,
+                        "listener '" + e.listenerName() + "' uses " + protocol
+                                + "; Skiff supports PLAINTEXT listeners only");
             }
             for (Endpoint other : client) {
-                if (other.port() != 0 && other.port() == e.port() && other.host().equals(e.host())) {
-                    throw ConfigException.invalid("listeners", string("listeners"), origin,
-                            "listeners " + other.listenerName() + " and " + e.listenerName() + " share port " + e.port());
+                if (other.port() != 0
+                        && other.port() == e.port()
+                        && other.host().equals(e.host())) {
+                    throw ConfigException.invalid(
+                            "listeners",
+                            string("listeners"),
+                            origin,
+                            "listeners " + other.listenerName() + " and " + e.listenerName() + " share port "
+                                    + e.port());
                 }
             }
             client.add(e);
         }
         if (client.isEmpty()) {
-            throw ConfigException.invalid("listeners", string("listeners"), origin,
+            throw ConfigException.invalid(
+                    "listeners",
+                    string("listeners"),
+                    origin,
                     "at least one listener that is not a controller listener (controller.listener.names)");
         }
         return List.copyOf(client);
@@ -159,11 +183,17 @@ public final class BrokerConfig {
                 continue;
             }
             if (listeners.stream().noneMatch(l -> l.listenerName().equals(e.listenerName()))) {
-                throw ConfigException.invalid("advertised.listeners", configured, origin, "listener name '"
-                        + e.listenerName() + "' must also appear in listeners");
+                throw ConfigException.invalid(
+                        "advertised.listeners",
+                        configured,
+                        origin,
+                        "listener name '" + e.listenerName() + "' must also appear in listeners");
             }
             if (e.host().equals("0.0.0.0") || e.host().equals("::")) {
-                throw ConfigException.invalid("advertised.listeners", configured, origin,
+                throw ConfigException.invalid(
+                        "advertised.listeners",
+                        configured,
+                        origin,
                         "a host clients can reach; " + e.host() + " is a bind-all address");
             }
             result.add(e.isWildcardHost() ? new Endpoint(e.listenerName(), "localhost", e.port()) : e);
@@ -192,7 +222,8 @@ public final class BrokerConfig {
             try {
                 dirs.add(Path.of(item.trim()));
             } catch (InvalidPathException e) {
-                throw ConfigException.invalid(key, value, origins.get(key), "valid directory paths (" + e.getMessage() + ")");
+                throw ConfigException.invalid(
+                        key, value, origins.get(key), "valid directory paths (" + e.getMessage() + ")");
             }
         }
         if (dirs.isEmpty()) {
@@ -206,9 +237,11 @@ public final class BrokerConfig {
         if (isSet("node.id")) {
             int id = integer("node.id");
             if (isSet("broker.id") && brokerId >= 0 && brokerId != id) {
-                throw new ConfigException("node.id", "node.id (" + id + originSuffix(origins.get("node.id"))
-                        + ") and broker.id (" + brokerId + originSuffix(origins.get("broker.id"))
-                        + ") must be equal when both are set");
+                throw new ConfigException(
+                        "node.id",
+                        "node.id (" + id + originSuffix(origins.get("node.id"))
+                                + ") and broker.id (" + brokerId + originSuffix(origins.get("broker.id"))
+                                + ") must be equal when both are set");
             }
             return id;
         }
@@ -456,9 +489,18 @@ public final class BrokerConfig {
             List<BrokerSynonym> chain = chains.getOrDefault(key.name(), List.of(BrokerSynonym.same(key.name())));
             List<ConfigSynonym> synonyms = synonyms(chain, key.sensitive());
             Object value = chains.containsKey(key.name()) ? effective(chain) : values.get(key.name());
-            ConfigSource source = synonyms.isEmpty() ? ConfigSource.DEFAULT_CONFIG : synonyms.get(0).source();
-            entries.add(new ConfigEntry(key.name(), key.sensitive() ? null : ConfigType.format(value), source, true,
-                    key.sensitive(), key.type(), key.documentation(), synonyms));
+            ConfigSource source = synonyms.isEmpty()
+                    ? ConfigSource.DEFAULT_CONFIG
+                    : synonyms.get(0).source();
+            entries.add(new ConfigEntry(
+                    key.name(),
+                    key.sensitive() ? null : ConfigType.format(value),
+                    source,
+                    true,
+                    key.sensitive(),
+                    key.type(),
+                    key.documentation(),
+                    synonyms));
         }
         return entries;
     }
@@ -468,14 +510,18 @@ public final class BrokerConfig {
         List<ConfigSynonym> synonyms = new ArrayList<>();
         for (BrokerSynonym s : chain) {
             if (isSet(s.name()) && TABLE.contains(s.name())) {
-                synonyms.add(new ConfigSynonym(s.name(), sensitive ? null : ConfigType.format(values.get(s.name())),
+                synonyms.add(new ConfigSynonym(
+                        s.name(),
+                        sensitive ? null : ConfigType.format(values.get(s.name())),
                         ConfigSource.STATIC_BROKER_CONFIG));
             }
         }
         for (BrokerSynonym s : chain) {
             ConfigKey key = TABLE.get(s.name());
             if (key != null && key.defaultValue() != null) {
-                synonyms.add(new ConfigSynonym(s.name(), sensitive ? null : ConfigType.format(key.parsedDefault()),
+                synonyms.add(new ConfigSynonym(
+                        s.name(),
+                        sensitive ? null : ConfigType.format(key.parsedDefault()),
                         ConfigSource.DEFAULT_CONFIG));
             }
         }

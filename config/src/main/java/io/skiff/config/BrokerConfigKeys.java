@@ -22,8 +22,7 @@ import static io.skiff.config.Validator.oneOf;
  * <p>Thread-safety: the table is immutable.
  */
 public final class BrokerConfigKeys {
-    private BrokerConfigKeys() {
-    }
+    private BrokerConfigKeys() {}
 
     static final String MAX_LONG = Long.toString(Long.MAX_VALUE);
     static final String MAX_INT = Integer.toString(Integer.MAX_VALUE);
@@ -31,46 +30,87 @@ public final class BrokerConfigKeys {
     /** The broker key table. */
     public static final ConfigKeyTable TABLE = ConfigKeyTable.builder()
             // --- network
-            .appliedDev("listeners", STRING, "PLAINTEXT://127.0.0.1:9092", "PLAINTEXT://:9092", Validator.described("listener URIs NAME://host:port"),
+            .appliedDev(
+                    "listeners",
+                    STRING,
+                    "PLAINTEXT://127.0.0.1:9092",
+                    "PLAINTEXT://:9092",
+                    Validator.described("listener URIs NAME://host:port"),
                     "Comma-separated listener URIs NAME://host:port to accept client connections on. Port 0 picks a free "
                             + "port. An empty host binds every interface. Listeners named in controller.listener.names "
                             + "are not opened. Only PLAINTEXT listeners are supported.")
-            .applied("advertised.listeners", STRING, null, Validator.described("listener URIs NAME://host:port"),
+            .applied(
+                    "advertised.listeners",
+                    STRING,
+                    null,
+                    Validator.described("listener URIs NAME://host:port"),
                     "Listener URIs given to clients in Metadata responses, when they differ from listeners "
                             + "(containers, NAT). Defaults to listeners; port 0 is replaced by the bound port.")
-            .applied("listener.security.protocol.map", STRING,
+            .applied(
+                    "listener.security.protocol.map",
+                    STRING,
                     "PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT,SASL_SSL:SASL_SSL",
                     Validator.described("NAME:PROTOCOL pairs"),
                     "Maps listener names to security protocols (NAME:PROTOCOL,...). Skiff serves PLAINTEXT only; a "
                             + "client listener mapped to another protocol stops startup.")
-            .applied("controller.listener.names", STRING, null, Validator.described("comma-separated listener names"),
+            .applied(
+                    "controller.listener.names",
+                    STRING,
+                    null,
+                    Validator.described("comma-separated listener names"),
                     "KRaft controller listener names. Skiff has no controller: these listeners are not opened.")
-            .applied("socket.request.max.bytes", INT, "104857600", atLeast(1),
+            .applied(
+                    "socket.request.max.bytes",
+                    INT,
+                    "104857600",
+                    atLeast(1),
                     "Largest request frame accepted; a bigger frame closes the connection.")
-            .applied("connections.max.idle.ms", LONG, "600000", null,
+            .applied(
+                    "connections.max.idle.ms",
+                    LONG,
+                    "600000",
+                    null,
                     "Connections idle for longer than this are closed.")
-            .applied("num.network.threads", INT, "3", atLeast(1),
-                    "Number of network (event loop) threads.")
+            .applied("num.network.threads", INT, "3", atLeast(1), "Number of network (event loop) threads.")
             .accepted("num.io.threads", INT, "8", atLeast(1), "Kafka's request handler pool size.")
             .accepted("socket.send.buffer.bytes", INT, "102400", null, "SO_SNDBUF of server sockets; -1 = OS default.")
-            .accepted("socket.receive.buffer.bytes", INT, "102400", null, "SO_RCVBUF of server sockets; -1 = OS default.")
+            .accepted(
+                    "socket.receive.buffer.bytes", INT, "102400", null, "SO_RCVBUF of server sockets; -1 = OS default.")
             .accepted("socket.listen.backlog.size", INT, "50", atLeast(1), "Pending connection backlog.")
             .accepted("queued.max.requests", INT, "500", atLeast(1), "Kafka's request queue size.")
             .accepted("max.connections", INT, MAX_INT, atLeast(0), "Kafka's connection limit.")
             .accepted("max.connections.per.ip", INT, MAX_INT, atLeast(0), "Kafka's per-IP connection limit.")
             // --- identity and KRaft
-            .appliedDev("node.id", INT, "1", "none (required in KRaft)", atLeast(0),
+            .appliedDev(
+                    "node.id",
+                    INT,
+                    "1",
+                    "none (required in KRaft)",
+                    atLeast(0),
                     "This node's id, reported in Metadata. When unset, broker.id is used if set.")
             .applied("broker.id", INT, "-1", null, "Legacy name of node.id (used when node.id is not set).")
-            .applied("cluster.id", STRING, null, Validator.nonBlank(),
+            .applied(
+                    "cluster.id",
+                    STRING,
+                    null,
+                    Validator.nonBlank(),
                     "Skiff-only: the cluster id reported to clients (Kafka keeps it in meta.properties). The "
                             + "Docker image's variable CLUSTER_ID sets it too. When unset the broker generates one.")
-            .accepted("process.roles", LIST, null, nonEmptyListOf("broker", "controller"),
+            .accepted(
+                    "process.roles",
+                    LIST,
+                    null,
+                    nonEmptyListOf("broker", "controller"),
                     "KRaft roles. Skiff is always a single combined node.")
             .accepted("controller.quorum.voters", LIST, "", null, "KRaft voter set (id@host:port,...).")
             .accepted("controller.quorum.bootstrap.servers", LIST, "", null, "KRaft quorum bootstrap endpoints.")
             .accepted("inter.broker.listener.name", STRING, null, null, "Listener for broker-to-broker traffic.")
-            .accepted("security.inter.broker.protocol", STRING, "PLAINTEXT", null, "Protocol for broker-to-broker traffic.")
+            .accepted(
+                    "security.inter.broker.protocol",
+                    STRING,
+                    "PLAINTEXT",
+                    null,
+                    "Protocol for broker-to-broker traffic.")
             .accepted("metadata.log.dir", STRING, null, null, "KRaft metadata log directory.")
             .accepted("num.replica.fetchers", INT, "1", null, "Replication fetcher threads.")
             .accepted("replica.lag.time.max.ms", LONG, "30000", null, "Follower lag before leaving the ISR.")
@@ -79,96 +119,292 @@ public final class BrokerConfigKeys {
             .removed("zookeeper.connection.timeout.ms", INT, null, "ZooKeeper mode (removed in Kafka 4.0).")
             .removed("zookeeper.session.timeout.ms", INT, "18000", "ZooKeeper mode (removed in Kafka 4.0).")
             // --- topics and logs
-            .appliedDev("log.dirs", STRING, "./data", "unset (log.dir = /tmp/kafka-logs)", Validator.nonBlank(),
+            .appliedDev(
+                    "log.dirs",
+                    STRING,
+                    "./data",
+                    "unset (log.dir = /tmp/kafka-logs)",
+                    Validator.nonBlank(),
                     "Comma-separated data directories; Skiff stores partitions in the first. When unset and log.dir "
                             + "is set, log.dir is used.")
             .applied("log.dir", STRING, null, null, "Data directory used when log.dirs is not set.")
-            .applied("num.partitions", INT, "1", atLeast(1), "Partitions of auto-created topics and of "
-                    + "CreateTopics requests that leave the count to the broker.")
-            .applied("default.replication.factor", INT, "1", null, "Replication factor reported for topics "
-                    + "created without one. A single node holds one replica.")
-            .applied("auto.create.topics.enable", BOOLEAN, "true", null,
+            .applied(
+                    "num.partitions",
+                    INT,
+                    "1",
+                    atLeast(1),
+                    "Partitions of auto-created topics and of "
+                            + "CreateTopics requests that leave the count to the broker.")
+            .applied(
+                    "default.replication.factor",
+                    INT,
+                    "1",
+                    null,
+                    "Replication factor reported for topics " + "created without one. A single node holds one replica.")
+            .applied(
+                    "auto.create.topics.enable",
+                    BOOLEAN,
+                    "true",
+                    null,
                     "Create a topic when a client asks Metadata for, or produces to, one that does not exist.")
             .applied("delete.topic.enable", BOOLEAN, "true", null, "Allow DeleteTopics.")
-            .applied("message.max.bytes", INT, "1048588", atLeast(0),
+            .applied(
+                    "message.max.bytes",
+                    INT,
+                    "1048588",
+                    atLeast(0),
                     "Largest record batch accepted (topic: max.message.bytes).")
-            .applied("log.segment.bytes", INT, "1073741824", atLeast(1024 * 1024),
+            .applied(
+                    "log.segment.bytes",
+                    INT,
+                    "1073741824",
+                    atLeast(1024 * 1024),
                     "Segment file size at which a new segment starts (topic: segment.bytes).")
-            .applied("log.roll.ms", LONG, null, atLeast(1),
+            .applied(
+                    "log.roll.ms",
+                    LONG,
+                    null,
+                    atLeast(1),
                     "Age at which a new segment starts (topic: segment.ms); when unset log.roll.hours applies.")
-            .applied("log.roll.hours", INT, "168", atLeast(1), "Segment age limit in hours, used when log.roll.ms is unset.")
+            .applied(
+                    "log.roll.hours",
+                    INT,
+                    "168",
+                    atLeast(1),
+                    "Segment age limit in hours, used when log.roll.ms is unset.")
             .accepted("log.roll.jitter.ms", LONG, null, atLeast(0), "Random jitter subtracted from the roll time.")
-            .accepted("log.roll.jitter.hours", INT, "0", atLeast(0), "Jitter in hours, used when log.roll.jitter.ms is unset.")
-            .applied("log.retention.ms", LONG, null, atLeast(-1),
+            .accepted(
+                    "log.roll.jitter.hours",
+                    INT,
+                    "0",
+                    atLeast(0),
+                    "Jitter in hours, used when log.roll.jitter.ms is unset.")
+            .applied(
+                    "log.retention.ms",
+                    LONG,
+                    null,
+                    atLeast(-1),
                     "How long segments are kept (topic: retention.ms); -1 keeps them forever. When unset, "
                             + "log.retention.minutes, then log.retention.hours, applies.")
-            .applied("log.retention.minutes", INT, null, atLeast(-1), "Retention in minutes, used when log.retention.ms is unset.")
-            .applied("log.retention.hours", INT, "168", atLeast(-1), "Retention in hours, used when the two keys above are unset.")
-            .applied("log.retention.bytes", LONG, "-1", null,
+            .applied(
+                    "log.retention.minutes",
+                    INT,
+                    null,
+                    atLeast(-1),
+                    "Retention in minutes, used when log.retention.ms is unset.")
+            .applied(
+                    "log.retention.hours",
+                    INT,
+                    "168",
+                    atLeast(-1),
+                    "Retention in hours, used when the two keys above are unset.")
+            .applied(
+                    "log.retention.bytes",
+                    LONG,
+                    "-1",
+                    null,
                     "Partition size beyond which old segments are deleted (topic: retention.bytes); -1 = no limit.")
             .applied("log.retention.check.interval.ms", LONG, "300000", atLeast(1), "How often retention runs.")
-            .applied("log.flush.interval.messages", LONG, MAX_LONG, atLeast(1),
+            .applied(
+                    "log.flush.interval.messages",
+                    LONG,
+                    MAX_LONG,
+                    atLeast(1),
                     "fsync after this many records (topic: flush.messages). Default: never; the OS writes back.")
-            .applied("log.flush.interval.ms", LONG, null, atLeast(0),
+            .applied(
+                    "log.flush.interval.ms",
+                    LONG,
+                    null,
+                    atLeast(0),
                     "fsync when unflushed data is this old (topic: flush.ms); when unset log.flush.scheduler.interval.ms applies.")
-            .applied("log.flush.scheduler.interval.ms", LONG, MAX_LONG, atLeast(0), "How often the flusher checks; default never.")
-            .applied("log.message.timestamp.type", STRING, "CreateTime", oneOf("CreateTime", "LogAppendTime"),
+            .applied(
+                    "log.flush.scheduler.interval.ms",
+                    LONG,
+                    MAX_LONG,
+                    atLeast(0),
+                    "How often the flusher checks; default never.")
+            .applied(
+                    "log.message.timestamp.type",
+                    STRING,
+                    "CreateTime",
+                    oneOf("CreateTime", "LogAppendTime"),
                     "CreateTime keeps the producer's timestamps; LogAppendTime stamps batches with the broker's clock "
                             + "(topic: message.timestamp.type).")
-            .accepted("log.message.timestamp.before.max.ms", LONG, MAX_LONG, atLeast(0),
+            .accepted(
+                    "log.message.timestamp.before.max.ms",
+                    LONG,
+                    MAX_LONG,
+                    atLeast(0),
                     "Largest allowed lag of a CreateTime timestamp behind the broker clock.")
-            .accepted("log.message.timestamp.after.max.ms", LONG, "3600000", atLeast(0),
+            .accepted(
+                    "log.message.timestamp.after.max.ms",
+                    LONG,
+                    "3600000",
+                    atLeast(0),
                     "Largest allowed lead of a CreateTime timestamp over the broker clock.")
-            .applied("log.cleanup.policy", LIST, "delete", nonEmptyListOf("compact", "delete"),
+            .applied(
+                    "log.cleanup.policy",
+                    LIST,
+                    "delete",
+                    nonEmptyListOf("compact", "delete"),
                     "Default cleanup.policy of topics: delete (retention) and/or compact (accepted, not performed by Skiff).")
             .applied("log.index.interval.bytes", INT, "4096", atLeast(0), "Bytes between offset index entries.")
             .applied("log.index.size.max.bytes", INT, "10485760", atLeast(4), "Maximum offset index size per segment.")
-            .accepted("log.segment.delete.delay.ms", LONG, "60000", atLeast(0), "Delay before a deleted segment's files are removed.")
+            .accepted(
+                    "log.segment.delete.delay.ms",
+                    LONG,
+                    "60000",
+                    atLeast(0),
+                    "Delay before a deleted segment's files are removed.")
             .accepted("log.preallocate", BOOLEAN, "false", null, "Preallocate segment files.")
             .accepted("log.cleaner.enable", BOOLEAN, "true", null, "Run the log compactor.")
             .accepted("log.cleaner.threads", INT, "1", atLeast(0), "Log compactor threads.")
-            .accepted("log.cleaner.delete.retention.ms", LONG, "86400000", atLeast(0), "How long compaction keeps tombstones.")
-            .accepted("log.cleaner.min.compaction.lag.ms", LONG, "0", atLeast(0), "Minimum age before a record is compacted.")
-            .accepted("log.cleaner.max.compaction.lag.ms", LONG, MAX_LONG, atLeast(1), "Maximum age before a record is compacted.")
-            .accepted("log.cleaner.min.cleanable.ratio", DOUBLE, "0.5", betweenDouble(0, 1), "Dirty ratio that triggers compaction.")
+            .accepted(
+                    "log.cleaner.delete.retention.ms",
+                    LONG,
+                    "86400000",
+                    atLeast(0),
+                    "How long compaction keeps tombstones.")
+            .accepted(
+                    "log.cleaner.min.compaction.lag.ms",
+                    LONG,
+                    "0",
+                    atLeast(0),
+                    "Minimum age before a record is compacted.")
+            .accepted(
+                    "log.cleaner.max.compaction.lag.ms",
+                    LONG,
+                    MAX_LONG,
+                    atLeast(1),
+                    "Maximum age before a record is compacted.")
+            .accepted(
+                    "log.cleaner.min.cleanable.ratio",
+                    DOUBLE,
+                    "0.5",
+                    betweenDouble(0, 1),
+                    "Dirty ratio that triggers compaction.")
             .accepted("log.local.retention.ms", LONG, "-2", atLeast(-2), "Tiered storage: local retention time.")
             .accepted("log.local.retention.bytes", LONG, "-2", atLeast(-2), "Tiered storage: local retention size.")
             .accepted("remote.log.storage.system.enable", BOOLEAN, "false", null, "Tiered storage.")
             .accepted("num.recovery.threads.per.data.dir", INT, "2", atLeast(1), "Log recovery threads.")
             .accepted("min.insync.replicas", INT, "1", atLeast(1), "Replicas that must acknowledge acks=all writes.")
             .accepted("unclean.leader.election.enable", BOOLEAN, "false", null, "Allow out-of-sync leaders.")
-            .accepted("compression.type", STRING, "producer",
+            .accepted(
+                    "compression.type",
+                    STRING,
+                    "producer",
                     oneOf("uncompressed", "zstd", "lz4", "snappy", "gzip", "producer"),
                     "Final compression of stored batches. Skiff stores batches as produced (producer).")
             .accepted("compression.gzip.level", INT, "-1", betweenOr(1, 9, -1), "gzip level when recompressing.")
             .accepted("compression.lz4.level", INT, "9", between(1, 17), "lz4 level when recompressing.")
             .accepted("compression.zstd.level", INT, "3", between(-131072, 22), "zstd level when recompressing.")
             // --- groups and offsets
-            .appliedDev("group.initial.rebalance.delay.ms", INT, "0", "3000", atLeast(0),
+            .appliedDev(
+                    "group.initial.rebalance.delay.ms",
+                    INT,
+                    "0",
+                    "3000",
+                    atLeast(0),
                     "How long the first rebalance of a new group waits for more members. 0 so that a single test "
                             + "consumer starts at once.")
-            .applied("group.min.session.timeout.ms", INT, "6000", null, "Smallest session timeout a member may ask for.")
-            .applied("group.max.session.timeout.ms", INT, "1800000", null, "Largest session timeout a member may ask for.")
+            .applied(
+                    "group.min.session.timeout.ms", INT, "6000", null, "Smallest session timeout a member may ask for.")
+            .applied(
+                    "group.max.session.timeout.ms",
+                    INT,
+                    "1800000",
+                    null,
+                    "Largest session timeout a member may ask for.")
             .applied("group.max.size", INT, MAX_INT, atLeast(1), "Largest number of members in a classic group.")
-            .accepted("group.coordinator.rebalance.protocols", LIST, "classic,consumer,streams",
-                    nonEmptyListOf("classic", "consumer", "share", "streams"), "Enabled group protocols.")
-            .accepted("group.consumer.session.timeout.ms", INT, "45000", atLeast(1), "Session timeout of the consumer protocol.")
-            .accepted("group.consumer.heartbeat.interval.ms", INT, "5000", atLeast(1), "Heartbeat interval of the consumer protocol.")
+            .accepted(
+                    "group.coordinator.rebalance.protocols",
+                    LIST,
+                    "classic,consumer,streams",
+                    nonEmptyListOf("classic", "consumer", "share", "streams"),
+                    "Enabled group protocols.")
+            .accepted(
+                    "group.consumer.session.timeout.ms",
+                    INT,
+                    "45000",
+                    atLeast(1),
+                    "Session timeout of the consumer protocol.")
+            .accepted(
+                    "group.consumer.heartbeat.interval.ms",
+                    INT,
+                    "5000",
+                    atLeast(1),
+                    "Heartbeat interval of the consumer protocol.")
             .applied("offsets.topic.num.partitions", INT, "50", atLeast(1), "Partitions of __consumer_offsets.")
-            .acceptedDev("offsets.topic.replication.factor", SHORT, "1", "3", atLeast(1), "Replication of __consumer_offsets.")
-            .accepted("offsets.topic.segment.bytes", INT, "104857600", atLeast(1), "Segment size of __consumer_offsets.")
-            .applied("offsets.retention.minutes", INT, "10080", atLeast(1),
+            .acceptedDev(
+                    "offsets.topic.replication.factor",
+                    SHORT,
+                    "1",
+                    "3",
+                    atLeast(1),
+                    "Replication of __consumer_offsets.")
+            .accepted(
+                    "offsets.topic.segment.bytes", INT, "104857600", atLeast(1), "Segment size of __consumer_offsets.")
+            .applied(
+                    "offsets.retention.minutes",
+                    INT,
+                    "10080",
+                    atLeast(1),
                     "Committed offsets of an empty group expire after this long.")
-            .applied("offsets.retention.check.interval.ms", LONG, "600000", atLeast(1), "How often expired offsets are removed.")
+            .applied(
+                    "offsets.retention.check.interval.ms",
+                    LONG,
+                    "600000",
+                    atLeast(1),
+                    "How often expired offsets are removed.")
             .applied("offset.metadata.max.bytes", INT, "4096", null, "Largest metadata string of an offset commit.")
             // --- producers and transactions
-            .applied("producer.id.expiration.ms", INT, "86400000", atLeast(1), "Idle producer ids are forgotten after this long.")
-            .applied("transactional.id.expiration.ms", INT, "604800000", atLeast(1), "Idle transactional ids expire after this long.")
-            .applied("transaction.max.timeout.ms", INT, "900000", atLeast(1), "Largest transaction timeout a producer may ask for.")
-            .acceptedDev("transaction.state.log.replication.factor", SHORT, "1", "3", atLeast(1), "Replication of __transaction_state.")
-            .acceptedDev("transaction.state.log.min.isr", INT, "1", "2", atLeast(1), "min.insync.replicas of __transaction_state.")
-            .accepted("transaction.state.log.num.partitions", INT, "50", atLeast(1), "Partitions of __transaction_state.")
-            .acceptedDev("share.coordinator.state.topic.replication.factor", SHORT, "1", "3", atLeast(1), "Replication of __share_group_state.")
-            .acceptedDev("share.coordinator.state.topic.min.isr", SHORT, "1", "2", atLeast(1), "min.insync.replicas of __share_group_state.")
+            .applied(
+                    "producer.id.expiration.ms",
+                    INT,
+                    "86400000",
+                    atLeast(1),
+                    "Idle producer ids are forgotten after this long.")
+            .applied(
+                    "transactional.id.expiration.ms",
+                    INT,
+                    "604800000",
+                    atLeast(1),
+                    "Idle transactional ids expire after this long.")
+            .applied(
+                    "transaction.max.timeout.ms",
+                    INT,
+                    "900000",
+                    atLeast(1),
+                    "Largest transaction timeout a producer may ask for.")
+            .acceptedDev(
+                    "transaction.state.log.replication.factor",
+                    SHORT,
+                    "1",
+                    "3",
+                    atLeast(1),
+                    "Replication of __transaction_state.")
+            .acceptedDev(
+                    "transaction.state.log.min.isr",
+                    INT,
+                    "1",
+                    "2",
+                    atLeast(1),
+                    "min.insync.replicas of __transaction_state.")
+            .accepted(
+                    "transaction.state.log.num.partitions", INT, "50", atLeast(1), "Partitions of __transaction_state.")
+            .acceptedDev(
+                    "share.coordinator.state.topic.replication.factor",
+                    SHORT,
+                    "1",
+                    "3",
+                    atLeast(1),
+                    "Replication of __share_group_state.")
+            .acceptedDev(
+                    "share.coordinator.state.topic.min.isr",
+                    SHORT,
+                    "1",
+                    "2",
+                    atLeast(1),
+                    "min.insync.replicas of __share_group_state.")
             .build();
 }

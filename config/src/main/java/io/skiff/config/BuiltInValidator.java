@@ -10,8 +10,18 @@ import java.util.List;
  * <p>Immutable, thread-safe.
  */
 final class BuiltInValidator implements Validator {
-    enum Kind { AT_LEAST, BETWEEN, BETWEEN_DOUBLE, BETWEEN_OR, ONE_OF, ONE_OF_IGNORE_CASE, NON_EMPTY_LIST_OF,
-        NON_EMPTY_LIST, NON_BLANK, ANY }
+    enum Kind {
+        AT_LEAST,
+        BETWEEN,
+        BETWEEN_DOUBLE,
+        BETWEEN_OR,
+        ONE_OF,
+        ONE_OF_IGNORE_CASE,
+        NON_EMPTY_LIST_OF,
+        NON_EMPTY_LIST,
+        NON_BLANK,
+        ANY
+    }
 
     private final Kind kind;
     private final long min;
@@ -22,8 +32,15 @@ final class BuiltInValidator implements Validator {
     private final List<String> values;
     private final String allowed;
 
-    private BuiltInValidator(Kind kind, long min, long max, long special, double minDouble, double maxDouble,
-                             List<String> values, String allowed) {
+    private BuiltInValidator(
+            Kind kind,
+            long min,
+            long max,
+            long special,
+            double minDouble,
+            double maxDouble,
+            List<String> values,
+            String allowed) {
         this.kind = kind;
         this.min = min;
         this.max = max;

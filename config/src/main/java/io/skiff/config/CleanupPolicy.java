@@ -11,7 +11,8 @@ import java.util.Set;
  * <p>Thread-safety: immutable enum.
  */
 public enum CleanupPolicy {
-    DELETE, COMPACT;
+    DELETE,
+    COMPACT;
 
     /** The configuration value, e.g. {@code compact}. */
     public String label() {

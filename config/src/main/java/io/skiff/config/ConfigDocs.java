@@ -10,8 +10,7 @@ import java.util.stream.Collectors;
  * <p>Thread-safety: stateless.
  */
 public final class ConfigDocs {
-    private ConfigDocs() {
-    }
+    private ConfigDocs() {}
 
     public static void main(String[] args) {
         System.out.print(markdown());
@@ -32,7 +31,14 @@ public final class ConfigDocs {
             if (key.kafkaDefault() != null) {
                 def += " (Kafka: " + key.kafkaDefault() + ")";
             }
-            row(sb, code(key.name()), key.type().label(), def, allowed(key), key.support().label(), key.documentation());
+            row(
+                    sb,
+                    code(key.name()),
+                    key.type().label(),
+                    def,
+                    allowed(key),
+                    key.support().label(),
+                    key.documentation());
         }
         return sb.toString();
     }
@@ -43,15 +49,25 @@ public final class ConfigDocs {
         sb.append("| Key | Type | Default | Broker default from | Allowed | Skiff | Description |\n");
         sb.append("|---|---|---|---|---|---|---|\n");
         for (ConfigKey key : TopicConfigKeys.TABLE.keys()) {
-            String synonyms = key.brokerSynonyms().stream().map(s -> code(s.name())).collect(Collectors.joining(", "));
-            row(sb, code(key.name()), key.type().label(), code(key.defaultValue()), synonyms.isEmpty() ? "-" : synonyms,
-                    allowed(key), key.support().label(), key.documentation());
+            String synonyms =
+                    key.brokerSynonyms().stream().map(s -> code(s.name())).collect(Collectors.joining(", "));
+            row(
+                    sb,
+                    code(key.name()),
+                    key.type().label(),
+                    code(key.defaultValue()),
+                    synonyms.isEmpty() ? "-" : synonyms,
+                    allowed(key),
+                    key.support().label(),
+                    key.documentation());
         }
         return sb.toString();
     }
 
     private static String allowed(ConfigKey key) {
-        return key.validator() == null ? "any " + key.type().label() : key.validator().allowed();
+        return key.validator() == null
+                ? "any " + key.type().label()
+                : key.validator().allowed();
     }
 
     private static String code(String value) {

@@ -17,8 +17,15 @@ import java.util.List;
  * @param synonyms      the keys that supply the value in precedence order, the first being the
  *                      one in effect (empty when there are none)
  */
-public record ConfigEntry(String name, String value, ConfigSource source, boolean readOnly, boolean sensitive,
-                          ConfigType type, String documentation, List<ConfigSynonym> synonyms) {
+public record ConfigEntry(
+        String name,
+        String value,
+        ConfigSource source,
+        boolean readOnly,
+        boolean sensitive,
+        ConfigType type,
+        String documentation,
+        List<ConfigSynonym> synonyms) {
 
     public ConfigEntry {
         synonyms = List.copyOf(synonyms);

@@ -21,8 +21,10 @@ public class ConfigException extends RuntimeException {
 
     /** A standard message: {@code Invalid value 'v' for configuration 'k' (origin): allowed}. */
     public static ConfigException invalid(String key, Object value, String origin, String allowed) {
-        return new ConfigException(key, "Invalid value '" + value + "' for configuration '" + key + "'"
-                + (origin == null ? "" : " (from " + origin + ")") + ": " + allowed);
+        return new ConfigException(
+                key,
+                "Invalid value '" + value + "' for configuration '" + key + "'"
+                        + (origin == null ? "" : " (from " + origin + ")") + ": " + allowed);
     }
 
     /** The configuration key at fault, or null when the problem is not about one key. */

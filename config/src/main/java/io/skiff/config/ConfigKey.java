@@ -19,9 +19,15 @@ import java.util.Objects;
  * @param brokerSynonyms for a topic key: broker keys in precedence order whose value becomes the
  *                       topic default (Kafka's table); empty for broker keys and topic keys without one
  */
-public record ConfigKey(String name, ConfigType type, String defaultValue, Validator validator,
-                        String documentation, Support support, String kafkaDefault,
-                        List<BrokerSynonym> brokerSynonyms) {
+public record ConfigKey(
+        String name,
+        ConfigType type,
+        String defaultValue,
+        Validator validator,
+        String documentation,
+        Support support,
+        String kafkaDefault,
+        List<BrokerSynonym> brokerSynonyms) {
 
     public ConfigKey {
         Objects.requireNonNull(name);

@@ -41,7 +41,8 @@ public final class ConfigKeyTable {
      * @param origins where each raw value came from, for error messages (entries may be missing)
      * @throws ConfigException for the first bad value
      */
-    public Map<String, Object> parse(Map<String, String> raw, Map<String, String> origins, Consumer<String> unknownKey) {
+    public Map<String, Object> parse(
+            Map<String, String> raw, Map<String, String> origins, Consumer<String> unknownKey) {
         Map<String, Object> values = new LinkedHashMap<>();
         for (ConfigKey key : keys.values()) {
             values.put(key.name(), key.parsedDefault());
@@ -68,8 +69,7 @@ public final class ConfigKeyTable {
     public static final class Builder {
         private final Map<String, ConfigKey> keys = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         public Builder add(ConfigKey key) {
             if (keys.putIfAbsent(key.name(), key) != null) {
@@ -84,9 +84,15 @@ public final class ConfigKeyTable {
         }
 
         /** A broker key Skiff applies with a developer-friendly default that differs from Kafka's. */
-        public Builder appliedDev(String name, ConfigType type, String defaultValue, String kafkaDefault,
-                                  Validator validator, String doc) {
-            return add(new ConfigKey(name, type, defaultValue, validator, doc, Support.APPLIED, kafkaDefault, List.of()));
+        public Builder appliedDev(
+                String name,
+                ConfigType type,
+                String defaultValue,
+                String kafkaDefault,
+                Validator validator,
+                String doc) {
+            return add(
+                    new ConfigKey(name, type, defaultValue, validator, doc, Support.APPLIED, kafkaDefault, List.of()));
         }
 
         /** A broker key accepted and described but without effect on a single node. */
@@ -95,9 +101,15 @@ public final class ConfigKeyTable {
         }
 
         /** An accepted key whose default differs from Kafka's to describe a single node truthfully. */
-        public Builder acceptedDev(String name, ConfigType type, String defaultValue, String kafkaDefault,
-                                   Validator validator, String doc) {
-            return add(new ConfigKey(name, type, defaultValue, validator, doc, Support.ACCEPTED, kafkaDefault, List.of()));
+        public Builder acceptedDev(
+                String name,
+                ConfigType type,
+                String defaultValue,
+                String kafkaDefault,
+                Validator validator,
+                String doc) {
+            return add(
+                    new ConfigKey(name, type, defaultValue, validator, doc, Support.ACCEPTED, kafkaDefault, List.of()));
         }
 
         /** A key Kafka 4 removed: a config file may still carry it; it is ignored and not described. */
@@ -106,8 +118,14 @@ public final class ConfigKeyTable {
         }
 
         /** A topic key; its default comes from the first broker synonym that is set. */
-        public Builder topic(String name, ConfigType type, String defaultValue, Validator validator, Support support,
-                             String doc, BrokerSynonym... synonyms) {
+        public Builder topic(
+                String name,
+                ConfigType type,
+                String defaultValue,
+                Validator validator,
+                Support support,
+                String doc,
+                BrokerSynonym... synonyms) {
             return add(new ConfigKey(name, type, defaultValue, validator, doc, support, null, List.of(synonyms)));
         }
 

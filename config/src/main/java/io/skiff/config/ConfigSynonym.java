@@ -10,5 +10,4 @@ package io.skiff.config;
  * @param value  its value as text; null for sensitive values
  * @param source where the value is set
  */
-public record ConfigSynonym(String name, String value, ConfigSource source) {
-}
+public record ConfigSynonym(String name, String value, ConfigSource source) {}

@@ -12,7 +12,15 @@ import java.util.Locale;
  * <p>Thread-safety: immutable enum.
  */
 public enum ConfigType {
-    BOOLEAN(1), STRING(2), INT(3), SHORT(4), LONG(5), DOUBLE(6), LIST(7), CLASS(8), PASSWORD(9);
+    BOOLEAN(1),
+    STRING(2),
+    INT(3),
+    SHORT(4),
+    LONG(5),
+    DOUBLE(6),
+    LIST(7),
+    CLASS(8),
+    PASSWORD(9);
 
     private final byte id;
 

@@ -20,12 +20,22 @@ public final class KafkaEnvironment {
 
     /** Launcher variables of the Kafka image that are not broker settings. */
     static final Set<String> EXCLUDED = Set.of(
-            "KAFKA_VERSION", "KAFKA_HEAP_OPTS", "KAFKA_LOG4J_OPTS", "KAFKA_OPTS", "KAFKA_JMX_OPTS",
-            "KAFKA_JVM_PERFORMANCE_OPTS", "KAFKA_GC_LOG_OPTS", "KAFKA_LOG4J_ROOT_LOGLEVEL", "KAFKA_LOG4J_LOGGERS",
-            "KAFKA_TOOLS_LOG4J_LOGLEVEL", "KAFKA_JMX_HOSTNAME", "KAFKA_JMX_PORT", "KAFKA_DEBUG", "KAFKA_HOME");
+            "KAFKA_VERSION",
+            "KAFKA_HEAP_OPTS",
+            "KAFKA_LOG4J_OPTS",
+            "KAFKA_OPTS",
+            "KAFKA_JMX_OPTS",
+            "KAFKA_JVM_PERFORMANCE_OPTS",
+            "KAFKA_GC_LOG_OPTS",
+            "KAFKA_LOG4J_ROOT_LOGLEVEL",
+            "KAFKA_LOG4J_LOGGERS",
+            "KAFKA_TOOLS_LOG4J_LOGLEVEL",
+            "KAFKA_JMX_HOSTNAME",
+            "KAFKA_JMX_PORT",
+            "KAFKA_DEBUG",
+            "KAFKA_HOME");
 
-    private KafkaEnvironment() {
-    }
+    private KafkaEnvironment() {}
 
     /** The configuration keys that {@code env} sets, mapped to their values (sorted by key). */
     public static Map<String, String> toProperties(Map<String, String> env) {
@@ -47,7 +57,8 @@ public final class KafkaEnvironment {
         if (!variable.startsWith(PREFIX) || variable.length() == PREFIX.length() || EXCLUDED.contains(variable)) {
             return null;
         }
-        return variable.substring(PREFIX.length()).toLowerCase(Locale.ROOT)
+        return variable.substring(PREFIX.length())
+                .toLowerCase(Locale.ROOT)
                 .replace("_", ".")
                 .replace("...", "-")
                 .replace("..", "_");
@@ -58,6 +69,7 @@ public final class KafkaEnvironment {
         if (key.equals("cluster.id")) {
             return "CLUSTER_ID";
         }
-        return PREFIX + key.replace("_", "__").replace("-", "___").replace(".", "_").toUpperCase(Locale.ROOT);
+        return PREFIX
+                + key.replace("_", "__").replace("-", "___").replace(".", "_").toUpperCase(Locale.ROOT);
     }
 }

@@ -20,8 +20,7 @@ final class Listeners {
     private static final Pattern URI = Pattern.compile("^(.*)://\\[?([0-9a-zA-Z\\-%._:]*)]?:(-?[0-9]+)$");
     static final Set<String> PROTOCOLS = Set.of("PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL");
 
-    private Listeners() {
-    }
+    private Listeners() {}
 
     /** Parses a comma-separated list of listener URIs; names are upper-cased. */
     static List<Endpoint> parse(String key, String value, String origin) {
@@ -34,8 +33,12 @@ final class Listeners {
             }
             Matcher m = URI.matcher(uri);
             if (!m.matches() || m.group(1).isEmpty()) {
-                throw ConfigException.invalid(key, value, origin,
-                        "expected comma-separated listener URIs NAME://host:port, e.g. PLAINTEXT://127.0.0.1:9092 ('" + uri + "' is not one)");
+                throw ConfigException.invalid(
+                        key,
+                        value,
+                        origin,
+                        "expected comma-separated listener URIs NAME://host:port, e.g. PLAINTEXT://127.0.0.1:9092 ('"
+                                + uri + "' is not one)");
             }
             int port;
             try {
@@ -48,7 +51,8 @@ final class Listeners {
             }
             String name = m.group(1).toUpperCase(Locale.ROOT);
             if (!names.add(name)) {
-                throw ConfigException.invalid(key, value, origin, "each listener name may appear once ('" + name + "' repeats)");
+                throw ConfigException.invalid(
+                        key, value, origin, "each listener name may appear once ('" + name + "' repeats)");
             }
             endpoints.add(new Endpoint(name, m.group(2), port));
         }
@@ -70,8 +74,12 @@ final class Listeners {
             String name = colon < 0 ? "" : pair.substring(0, colon).trim().toUpperCase(Locale.ROOT);
             String protocol = colon < 0 ? "" : pair.substring(colon + 1).trim().toUpperCase(Locale.ROOT);
             if (name.isEmpty() || !PROTOCOLS.contains(protocol)) {
-                throw ConfigException.invalid(key, value, origin,
-                        "expected NAME:PROTOCOL pairs with PROTOCOL one of PLAINTEXT, SSL, SASL_PLAINTEXT, SASL_SSL ('" + pair + "')");
+                throw ConfigException.invalid(
+                        key,
+                        value,
+                        origin,
+                        "expected NAME:PROTOCOL pairs with PROTOCOL one of PLAINTEXT, SSL, SASL_PLAINTEXT, SASL_SSL ('"
+                                + pair + "')");
             }
             map.put(name, protocol);
         }

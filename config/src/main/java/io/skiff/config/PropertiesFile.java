@@ -17,8 +17,7 @@ import java.util.TreeMap;
  * <p>Thread-safety: stateless.
  */
 public final class PropertiesFile {
-    private PropertiesFile() {
-    }
+    private PropertiesFile() {}
 
     /**
      * The file's key/value pairs (sorted by key).

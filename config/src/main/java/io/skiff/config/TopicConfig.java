@@ -44,8 +44,10 @@ public final class TopicConfig {
         });
         for (String key : given.keySet()) {
             if (!TABLE.contains(key)) {
-                throw new ConfigException(key, "Unknown topic config name: " + key
-                        + " (topic configs are the keys of Kafka's topic-level configuration, e.g. retention.ms)");
+                throw new ConfigException(
+                        key,
+                        "Unknown topic config name: " + key
+                                + " (topic configs are the keys of Kafka's topic-level configuration, e.g. retention.ms)");
             }
         }
         Map<String, Object> values = new LinkedHashMap<>();
@@ -62,8 +64,10 @@ public final class TopicConfig {
         long minLag = ((Number) values.get("min.compaction.lag.ms")).longValue();
         long maxLag = ((Number) values.get("max.compaction.lag.ms")).longValue();
         if (minLag > maxLag) {
-            throw new ConfigException("min.compaction.lag.ms", "Invalid topic config: min.compaction.lag.ms ("
-                    + minLag + ") must not exceed max.compaction.lag.ms (" + maxLag + ")");
+            throw new ConfigException(
+                    "min.compaction.lag.ms",
+                    "Invalid topic config: min.compaction.lag.ms (" + minLag
+                            + ") must not exceed max.compaction.lag.ms (" + maxLag + ")");
         }
         return new TopicConfig(Collections.unmodifiableMap(given), values, defaults);
     }
@@ -184,20 +188,29 @@ public final class TopicConfig {
         for (ConfigKey key : TABLE.keys()) {
             List<ConfigSynonym> synonyms = new ArrayList<>();
             if (overrides.containsKey(key.name())) {
-                synonyms.add(new ConfigSynonym(key.name(), ConfigType.format(values.get(key.name())),
-                        ConfigSource.TOPIC_CONFIG));
+                synonyms.add(new ConfigSynonym(
+                        key.name(), ConfigType.format(values.get(key.name())), ConfigSource.TOPIC_CONFIG));
             }
             if (key.brokerSynonyms().isEmpty()) {
                 if (key.defaultValue() != null) {
-                    synonyms.add(new ConfigSynonym(key.name(), ConfigType.format(key.parsedDefault()),
-                            ConfigSource.DEFAULT_CONFIG));
+                    synonyms.add(new ConfigSynonym(
+                            key.name(), ConfigType.format(key.parsedDefault()), ConfigSource.DEFAULT_CONFIG));
                 }
             } else {
                 synonyms.addAll(broker.synonyms(key.brokerSynonyms(), false));
             }
-            ConfigSource source = synonyms.isEmpty() ? ConfigSource.DEFAULT_CONFIG : synonyms.get(0).source();
-            entries.add(new ConfigEntry(key.name(), ConfigType.format(values.get(key.name())), source, false, false,
-                    key.type(), key.documentation(), synonyms));
+            ConfigSource source = synonyms.isEmpty()
+                    ? ConfigSource.DEFAULT_CONFIG
+                    : synonyms.get(0).source();
+            entries.add(new ConfigEntry(
+                    key.name(),
+                    ConfigType.format(values.get(key.name())),
+                    source,
+                    false,
+                    false,
+                    key.type(),
+                    key.documentation(),
+                    synonyms));
         }
         return entries;
     }

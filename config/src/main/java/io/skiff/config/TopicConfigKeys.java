@@ -28,88 +28,263 @@ import static io.skiff.config.Validator.oneOf;
  * <p>Thread-safety: the table is immutable.
  */
 public final class TopicConfigKeys {
-    private TopicConfigKeys() {
-    }
+    private TopicConfigKeys() {}
 
     /** The topic key table. */
     public static final ConfigKeyTable TABLE = ConfigKeyTable.builder()
-            .topic("cleanup.policy", LIST, "delete", nonEmptyListOf("compact", "delete"), APPLIED,
+            .topic(
+                    "cleanup.policy",
+                    LIST,
+                    "delete",
+                    nonEmptyListOf("compact", "delete"),
+                    APPLIED,
                     "delete: remove old segments by retention.ms / retention.bytes. compact: Kafka keeps the latest "
-                            + "record per key; Skiff accepts and reports it but does not compact. Both may be combined.", same("log.cleanup.policy"))
-            .topic("retention.ms", LONG, "604800000", atLeast(-1), APPLIED,
+                            + "record per key; Skiff accepts and reports it but does not compact. Both may be combined.",
+                    same("log.cleanup.policy"))
+            .topic(
+                    "retention.ms",
+                    LONG,
+                    "604800000",
+                    atLeast(-1),
+                    APPLIED,
                     "How long a closed segment is kept before it is deleted; -1 keeps data forever.",
-                    same("log.retention.ms"), minutes("log.retention.minutes"), hours("log.retention.hours"))
-            .topic("retention.bytes", LONG, "-1", null, APPLIED,
+                    same("log.retention.ms"),
+                    minutes("log.retention.minutes"),
+                    hours("log.retention.hours"))
+            .topic(
+                    "retention.bytes",
+                    LONG,
+                    "-1",
+                    null,
+                    APPLIED,
                     "Partition size beyond which the oldest segments are deleted; -1 = no size limit.",
                     same("log.retention.bytes"))
-            .topic("segment.bytes", INT, "1073741824", atLeast(1024 * 1024), APPLIED,
-                    "Segment file size at which a new segment is started.", same("log.segment.bytes"))
-            .topic("segment.ms", LONG, "604800000", atLeast(1), APPLIED,
+            .topic(
+                    "segment.bytes",
+                    INT,
+                    "1073741824",
+                    atLeast(1024 * 1024),
+                    APPLIED,
+                    "Segment file size at which a new segment is started.",
+                    same("log.segment.bytes"))
+            .topic(
+                    "segment.ms",
+                    LONG,
+                    "604800000",
+                    atLeast(1),
+                    APPLIED,
                     "Age at which a new segment is started even if the current one is not full.",
-                    same("log.roll.ms"), hours("log.roll.hours"))
-            .topic("segment.jitter.ms", LONG, "0", atLeast(0), ACCEPTED,
+                    same("log.roll.ms"),
+                    hours("log.roll.hours"))
+            .topic(
+                    "segment.jitter.ms",
+                    LONG,
+                    "0",
+                    atLeast(0),
+                    ACCEPTED,
                     "Random time subtracted from segment.ms to spread segment rolls.",
-                    same("log.roll.jitter.ms"), hours("log.roll.jitter.hours"))
-            .topic("segment.index.bytes", INT, "10485760", atLeast(4), APPLIED,
-                    "Maximum size of a segment's offset index.", same("log.index.size.max.bytes"))
-            .topic("index.interval.bytes", INT, "4096", atLeast(0), APPLIED,
-                    "Bytes of log between two offset index entries.", same("log.index.interval.bytes"))
-            .topic("max.message.bytes", INT, "1048588", atLeast(0), APPLIED,
-                    "Largest record batch accepted (after compression).", same("message.max.bytes"))
-            .topic("message.timestamp.type", STRING, "CreateTime", oneOf("CreateTime", "LogAppendTime"), APPLIED,
+                    same("log.roll.jitter.ms"),
+                    hours("log.roll.jitter.hours"))
+            .topic(
+                    "segment.index.bytes",
+                    INT,
+                    "10485760",
+                    atLeast(4),
+                    APPLIED,
+                    "Maximum size of a segment's offset index.",
+                    same("log.index.size.max.bytes"))
+            .topic(
+                    "index.interval.bytes",
+                    INT,
+                    "4096",
+                    atLeast(0),
+                    APPLIED,
+                    "Bytes of log between two offset index entries.",
+                    same("log.index.interval.bytes"))
+            .topic(
+                    "max.message.bytes",
+                    INT,
+                    "1048588",
+                    atLeast(0),
+                    APPLIED,
+                    "Largest record batch accepted (after compression).",
+                    same("message.max.bytes"))
+            .topic(
+                    "message.timestamp.type",
+                    STRING,
+                    "CreateTime",
+                    oneOf("CreateTime", "LogAppendTime"),
+                    APPLIED,
                     "CreateTime keeps the producer's timestamps; LogAppendTime replaces them with the broker's "
-                            + "clock when the batch is appended.", same("log.message.timestamp.type"))
-            .topic("message.timestamp.before.max.ms", LONG, MAX_LONG, atLeast(0), ACCEPTED,
+                            + "clock when the batch is appended.",
+                    same("log.message.timestamp.type"))
+            .topic(
+                    "message.timestamp.before.max.ms",
+                    LONG,
+                    MAX_LONG,
+                    atLeast(0),
+                    ACCEPTED,
                     "Largest allowed lag of a CreateTime timestamp behind the broker clock.",
                     same("log.message.timestamp.before.max.ms"))
-            .topic("message.timestamp.after.max.ms", LONG, "3600000", atLeast(0), ACCEPTED,
+            .topic(
+                    "message.timestamp.after.max.ms",
+                    LONG,
+                    "3600000",
+                    atLeast(0),
+                    ACCEPTED,
                     "Largest allowed lead of a CreateTime timestamp over the broker clock.",
                     same("log.message.timestamp.after.max.ms"))
-            .topic("flush.messages", LONG, MAX_LONG, atLeast(1), APPLIED,
+            .topic(
+                    "flush.messages",
+                    LONG,
+                    MAX_LONG,
+                    atLeast(1),
+                    APPLIED,
                     "fsync the log after this many records; default never (the OS writes back).",
                     same("log.flush.interval.messages"))
-            .topic("flush.ms", LONG, MAX_LONG, atLeast(0), APPLIED,
+            .topic(
+                    "flush.ms",
+                    LONG,
+                    MAX_LONG,
+                    atLeast(0),
+                    APPLIED,
                     "fsync the log when unflushed data is this old; default never.",
-                    same("log.flush.interval.ms"), same("log.flush.scheduler.interval.ms"))
-            .topic("compression.type", STRING, "producer",
-                    oneOf("uncompressed", "zstd", "lz4", "snappy", "gzip", "producer"), ACCEPTED,
+                    same("log.flush.interval.ms"),
+                    same("log.flush.scheduler.interval.ms"))
+            .topic(
+                    "compression.type",
+                    STRING,
+                    "producer",
+                    oneOf("uncompressed", "zstd", "lz4", "snappy", "gzip", "producer"),
+                    ACCEPTED,
                     "Final compression of stored batches; Skiff stores batches as the producer sent them.",
                     same("compression.type"))
-            .topic("compression.gzip.level", INT, "-1", betweenOr(1, 9, -1), ACCEPTED,
-                    "gzip level used when recompressing.", same("compression.gzip.level"))
-            .topic("compression.lz4.level", INT, "9", between(1, 17), ACCEPTED,
-                    "lz4 level used when recompressing.", same("compression.lz4.level"))
-            .topic("compression.zstd.level", INT, "3", between(-131072, 22), ACCEPTED,
-                    "zstd level used when recompressing.", same("compression.zstd.level"))
-            .topic("min.insync.replicas", INT, "1", atLeast(1), ACCEPTED,
+            .topic(
+                    "compression.gzip.level",
+                    INT,
+                    "-1",
+                    betweenOr(1, 9, -1),
+                    ACCEPTED,
+                    "gzip level used when recompressing.",
+                    same("compression.gzip.level"))
+            .topic(
+                    "compression.lz4.level",
+                    INT,
+                    "9",
+                    between(1, 17),
+                    ACCEPTED,
+                    "lz4 level used when recompressing.",
+                    same("compression.lz4.level"))
+            .topic(
+                    "compression.zstd.level",
+                    INT,
+                    "3",
+                    between(-131072, 22),
+                    ACCEPTED,
+                    "zstd level used when recompressing.",
+                    same("compression.zstd.level"))
+            .topic(
+                    "min.insync.replicas",
+                    INT,
+                    "1",
+                    atLeast(1),
+                    ACCEPTED,
                     "Replicas that must acknowledge an acks=all write; a single node always has one.",
                     same("min.insync.replicas"))
-            .topic("unclean.leader.election.enable", BOOLEAN, "false", null, ACCEPTED,
-                    "Allow an out-of-sync replica to become leader.", same("unclean.leader.election.enable"))
-            .topic("delete.retention.ms", LONG, "86400000", atLeast(0), ACCEPTED,
-                    "How long compaction keeps delete tombstones.", same("log.cleaner.delete.retention.ms"))
-            .topic("min.compaction.lag.ms", LONG, "0", atLeast(0), ACCEPTED,
-                    "Minimum age of a record before compaction may remove it.", same("log.cleaner.min.compaction.lag.ms"))
-            .topic("max.compaction.lag.ms", LONG, MAX_LONG, atLeast(1), ACCEPTED,
+            .topic(
+                    "unclean.leader.election.enable",
+                    BOOLEAN,
+                    "false",
+                    null,
+                    ACCEPTED,
+                    "Allow an out-of-sync replica to become leader.",
+                    same("unclean.leader.election.enable"))
+            .topic(
+                    "delete.retention.ms",
+                    LONG,
+                    "86400000",
+                    atLeast(0),
+                    ACCEPTED,
+                    "How long compaction keeps delete tombstones.",
+                    same("log.cleaner.delete.retention.ms"))
+            .topic(
+                    "min.compaction.lag.ms",
+                    LONG,
+                    "0",
+                    atLeast(0),
+                    ACCEPTED,
+                    "Minimum age of a record before compaction may remove it.",
+                    same("log.cleaner.min.compaction.lag.ms"))
+            .topic(
+                    "max.compaction.lag.ms",
+                    LONG,
+                    MAX_LONG,
+                    atLeast(1),
+                    ACCEPTED,
                     "Maximum age of a record before it becomes eligible for compaction.",
                     same("log.cleaner.max.compaction.lag.ms"))
-            .topic("min.cleanable.dirty.ratio", DOUBLE, "0.5", betweenDouble(0, 1), ACCEPTED,
-                    "Share of uncompacted log that triggers compaction.", same("log.cleaner.min.cleanable.ratio"))
-            .topic("file.delete.delay.ms", LONG, "60000", atLeast(0), ACCEPTED,
-                    "Delay before a deleted segment's files are removed.", same("log.segment.delete.delay.ms"))
-            .topic("preallocate", BOOLEAN, "false", null, ACCEPTED,
-                    "Preallocate segment files on creation.", same("log.preallocate"))
-            .topic("leader.replication.throttled.replicas", LIST, "", null, ACCEPTED,
+            .topic(
+                    "min.cleanable.dirty.ratio",
+                    DOUBLE,
+                    "0.5",
+                    betweenDouble(0, 1),
+                    ACCEPTED,
+                    "Share of uncompacted log that triggers compaction.",
+                    same("log.cleaner.min.cleanable.ratio"))
+            .topic(
+                    "file.delete.delay.ms",
+                    LONG,
+                    "60000",
+                    atLeast(0),
+                    ACCEPTED,
+                    "Delay before a deleted segment's files are removed.",
+                    same("log.segment.delete.delay.ms"))
+            .topic(
+                    "preallocate",
+                    BOOLEAN,
+                    "false",
+                    null,
+                    ACCEPTED,
+                    "Preallocate segment files on creation.",
+                    same("log.preallocate"))
+            .topic(
+                    "leader.replication.throttled.replicas",
+                    LIST,
+                    "",
+                    null,
+                    ACCEPTED,
                     "Replicas throttled on the leader side (partition:broker,... or *).")
-            .topic("follower.replication.throttled.replicas", LIST, "", null, ACCEPTED,
+            .topic(
+                    "follower.replication.throttled.replicas",
+                    LIST,
+                    "",
+                    null,
+                    ACCEPTED,
                     "Replicas throttled on the follower side (partition:broker,... or *).")
             .topic("remote.storage.enable", BOOLEAN, "false", null, ACCEPTED, "Tiered storage for this topic.")
-            .topic("local.retention.ms", LONG, "-2", atLeast(-2), ACCEPTED,
-                    "Tiered storage: local retention time; -2 = retention.ms.", same("log.local.retention.ms"))
-            .topic("local.retention.bytes", LONG, "-2", atLeast(-2), ACCEPTED,
-                    "Tiered storage: local retention size; -2 = retention.bytes.", same("log.local.retention.bytes"))
+            .topic(
+                    "local.retention.ms",
+                    LONG,
+                    "-2",
+                    atLeast(-2),
+                    ACCEPTED,
+                    "Tiered storage: local retention time; -2 = retention.ms.",
+                    same("log.local.retention.ms"))
+            .topic(
+                    "local.retention.bytes",
+                    LONG,
+                    "-2",
+                    atLeast(-2),
+                    ACCEPTED,
+                    "Tiered storage: local retention size; -2 = retention.bytes.",
+                    same("log.local.retention.bytes"))
             .topic("remote.log.copy.disable", BOOLEAN, "false", null, ACCEPTED, "Tiered storage: stop uploading.")
-            .topic("remote.log.delete.on.disable", BOOLEAN, "false", null, ACCEPTED,
+            .topic(
+                    "remote.log.delete.on.disable",
+                    BOOLEAN,
+                    "false",
+                    null,
+                    ACCEPTED,
                     "Tiered storage: delete remote data when tiering is disabled.")
             .build();
 }

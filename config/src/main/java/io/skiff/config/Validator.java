@@ -41,32 +41,40 @@ public interface Validator {
 
     /** A number in {@code [min, max]} or exactly {@code special}. */
     static Validator betweenOr(long min, long max, long special) {
-        return BuiltInValidator.longs(BuiltInValidator.Kind.BETWEEN_OR, min, max, special,
+        return BuiltInValidator.longs(
+                BuiltInValidator.Kind.BETWEEN_OR,
+                min,
+                max,
+                special,
                 "between " + min + " and " + max + ", or " + special);
     }
 
     /** One of the given strings (case-sensitive, as Kafka). */
     static Validator oneOf(String... values) {
-        return BuiltInValidator.strings(BuiltInValidator.Kind.ONE_OF, List.of(values),
-                "one of " + String.join(", ", values));
+        return BuiltInValidator.strings(
+                BuiltInValidator.Kind.ONE_OF, List.of(values), "one of " + String.join(", ", values));
     }
 
     /** One of the given strings, ignoring case. */
     static Validator oneOfIgnoreCase(String... values) {
-        return BuiltInValidator.strings(BuiltInValidator.Kind.ONE_OF_IGNORE_CASE, List.of(values),
+        return BuiltInValidator.strings(
+                BuiltInValidator.Kind.ONE_OF_IGNORE_CASE,
+                List.of(values),
                 "one of " + String.join(", ", values) + " (any case)");
     }
 
     /** A non-empty list whose items are all among {@code values}. */
     static Validator nonEmptyListOf(String... values) {
-        return BuiltInValidator.strings(BuiltInValidator.Kind.NON_EMPTY_LIST_OF, List.of(values),
+        return BuiltInValidator.strings(
+                BuiltInValidator.Kind.NON_EMPTY_LIST_OF,
+                List.of(values),
                 "a non-empty comma-separated list of " + String.join(", ", values));
     }
 
     /** A non-empty list without blank items. */
     static Validator nonEmptyList() {
-        return BuiltInValidator.strings(BuiltInValidator.Kind.NON_EMPTY_LIST, List.of(),
-                "a non-empty comma-separated list");
+        return BuiltInValidator.strings(
+                BuiltInValidator.Kind.NON_EMPTY_LIST, List.of(), "a non-empty comma-separated list");
     }
 
     /** A non-blank string. */

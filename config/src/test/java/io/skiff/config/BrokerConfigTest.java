@@ -72,7 +72,9 @@ class BrokerConfigTest {
     @Test
     void fileIsOverriddenByEnvironmentWhichIsOverriddenByOverrides() throws IOException {
         Path f = file("num.partitions=2\nlog.retention.ms=1000\nmessage.max.bytes=5000\n");
-        BrokerConfig c = load(f, Map.of("message.max.bytes", "7000"),
+        BrokerConfig c = load(
+                f,
+                Map.of("message.max.bytes", "7000"),
                 Map.of("KAFKA_LOG_RETENTION_MS", "2000", "KAFKA_MESSAGE_MAX_BYTES", "6000"));
         assertEquals(2, c.numPartitions());
         assertEquals(2000L, c.logRetentionMs());
@@ -83,14 +85,17 @@ class BrokerConfigTest {
 
     @Test
     void environmentFollowsTheKafkaDockerImageConvention() {
-        BrokerConfig c = load(null, Map.of(), Map.of(
-                "KAFKA_AUTO_CREATE_TOPICS_ENABLE", "false",
-                "KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS", "250",
-                "KAFKA_HEAP_OPTS", "-Xmx1G",
-                "KAFKA_OPTS", "-Dx=y",
-                "CLUSTER_ID", "MkU3OEVBNTcwNTJENDM2Qk",
-                "PATH", "/usr/bin",
-                "HOME", "/root"));
+        BrokerConfig c = load(
+                null,
+                Map.of(),
+                Map.of(
+                        "KAFKA_AUTO_CREATE_TOPICS_ENABLE", "false",
+                        "KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS", "250",
+                        "KAFKA_HEAP_OPTS", "-Xmx1G",
+                        "KAFKA_OPTS", "-Dx=y",
+                        "CLUSTER_ID", "MkU3OEVBNTcwNTJENDM2Qk",
+                        "PATH", "/usr/bin",
+                        "HOME", "/root"));
         assertFalse(c.autoCreateTopicsEnable());
         assertEquals(250, c.groupInitialRebalanceDelayMs());
         assertEquals(Optional.of("MkU3OEVBNTcwNTJENDM2Qk"), c.clusterId());
@@ -110,36 +115,36 @@ class BrokerConfigTest {
 
     @Test
     void badValueNamesKeyValueSourceAndWhatIsAllowed() {
-        ConfigException e = assertThrows(ConfigException.class,
-                () -> load(null, Map.of(), Map.of("KAFKA_NUM_PARTITIONS", "zero")));
+        ConfigException e =
+                assertThrows(ConfigException.class, () -> load(null, Map.of(), Map.of("KAFKA_NUM_PARTITIONS", "zero")));
         assertEquals("num.partitions", e.key());
         assertTrue(e.getMessage().contains("'zero'"), e.getMessage());
         assertTrue(e.getMessage().contains("num.partitions"), e.getMessage());
         assertTrue(e.getMessage().contains("KAFKA_NUM_PARTITIONS"), e.getMessage());
         assertTrue(e.getMessage().contains("32-bit integer"), e.getMessage());
 
-        ConfigException range = assertThrows(ConfigException.class,
-                () -> load(null, Map.of("num.partitions", "0"), Map.of()));
+        ConfigException range =
+                assertThrows(ConfigException.class, () -> load(null, Map.of("num.partitions", "0"), Map.of()));
         assertTrue(range.getMessage().contains("at least 1"), range.getMessage());
         assertTrue(range.getMessage().contains("--override"), range.getMessage());
 
-        ConfigException choice = assertThrows(ConfigException.class,
-                () -> BrokerConfig.of(Map.of("log.message.timestamp.type", "AppendTime")));
+        ConfigException choice = assertThrows(
+                ConfigException.class, () -> BrokerConfig.of(Map.of("log.message.timestamp.type", "AppendTime")));
         assertTrue(choice.getMessage().contains("CreateTime, LogAppendTime"), choice.getMessage());
 
-        ConfigException bool = assertThrows(ConfigException.class,
-                () -> BrokerConfig.of(Map.of("auto.create.topics.enable", "yes")));
+        ConfigException bool =
+                assertThrows(ConfigException.class, () -> BrokerConfig.of(Map.of("auto.create.topics.enable", "yes")));
         assertTrue(bool.getMessage().contains("true or false"), bool.getMessage());
 
-        ConfigException list = assertThrows(ConfigException.class,
-                () -> BrokerConfig.of(Map.of("log.cleanup.policy", "delete,shred")));
+        ConfigException list = assertThrows(
+                ConfigException.class, () -> BrokerConfig.of(Map.of("log.cleanup.policy", "delete,shred")));
         assertTrue(list.getMessage().contains("compact, delete"), list.getMessage());
     }
 
     @Test
     void valuesAreTrimmedAndBooleansIgnoreCase() {
-        BrokerConfig c = BrokerConfig.of(Map.of("num.partitions", " 4 ", "delete.topic.enable", "FALSE",
-                "log.cleanup.policy", "compact, delete"));
+        BrokerConfig c = BrokerConfig.of(Map.of(
+                "num.partitions", " 4 ", "delete.topic.enable", "FALSE", "log.cleanup.policy", "compact, delete"));
         assertEquals(4, c.numPartitions());
         assertFalse(c.deleteTopicEnable());
         assertEquals(EnumSet.of(CleanupPolicy.COMPACT, CleanupPolicy.DELETE), c.logCleanupPolicy());
@@ -147,28 +152,48 @@ class BrokerConfigTest {
 
     @Test
     void retentionFallsBackFromMsToMinutesToHours() {
-        assertEquals(2 * 3_600_000L, BrokerConfig.of(Map.of("log.retention.hours", "2")).logRetentionMs());
-        assertEquals(5 * 60_000L, BrokerConfig.of(Map.of("log.retention.hours", "2", "log.retention.minutes", "5"))
-                .logRetentionMs());
-        assertEquals(42L, BrokerConfig.of(Map.of("log.retention.minutes", "5", "log.retention.ms", "42")).logRetentionMs());
+        assertEquals(
+                2 * 3_600_000L,
+                BrokerConfig.of(Map.of("log.retention.hours", "2")).logRetentionMs());
+        assertEquals(
+                5 * 60_000L,
+                BrokerConfig.of(Map.of("log.retention.hours", "2", "log.retention.minutes", "5"))
+                        .logRetentionMs());
+        assertEquals(
+                42L,
+                BrokerConfig.of(Map.of("log.retention.minutes", "5", "log.retention.ms", "42"))
+                        .logRetentionMs());
         assertEquals(-1L, BrokerConfig.of(Map.of("log.retention.ms", "-1")).logRetentionMs());
         assertEquals(-1L, BrokerConfig.of(Map.of("log.retention.hours", "-1")).logRetentionMs());
     }
 
     @Test
     void rollAndFlushFallBackLikeKafka() {
-        assertEquals(3 * 3_600_000L, BrokerConfig.of(Map.of("log.roll.hours", "3")).logRollMs());
-        assertEquals(1234L, BrokerConfig.of(Map.of("log.roll.hours", "3", "log.roll.ms", "1234")).logRollMs());
-        assertEquals(500L, BrokerConfig.of(Map.of("log.flush.scheduler.interval.ms", "500")).logFlushIntervalMs());
-        assertEquals(20L, BrokerConfig.of(Map.of("log.flush.scheduler.interval.ms", "500",
-                "log.flush.interval.ms", "20")).logFlushIntervalMs());
+        assertEquals(
+                3 * 3_600_000L, BrokerConfig.of(Map.of("log.roll.hours", "3")).logRollMs());
+        assertEquals(
+                1234L,
+                BrokerConfig.of(Map.of("log.roll.hours", "3", "log.roll.ms", "1234"))
+                        .logRollMs());
+        assertEquals(
+                500L,
+                BrokerConfig.of(Map.of("log.flush.scheduler.interval.ms", "500"))
+                        .logFlushIntervalMs());
+        assertEquals(
+                20L,
+                BrokerConfig.of(Map.of("log.flush.scheduler.interval.ms", "500", "log.flush.interval.ms", "20"))
+                        .logFlushIntervalMs());
     }
 
     @Test
     void logDirsFallBackToLogDirAndSplitOnCommas() {
-        assertEquals(List.of(Path.of("/var/a")), BrokerConfig.of(Map.of("log.dir", "/var/a")).logDirs());
-        assertEquals(List.of(Path.of("/x"), Path.of("/y")),
-                BrokerConfig.of(Map.of("log.dir", "/var/a", "log.dirs", "/x, /y")).logDirs());
+        assertEquals(
+                List.of(Path.of("/var/a")),
+                BrokerConfig.of(Map.of("log.dir", "/var/a")).logDirs());
+        assertEquals(
+                List.of(Path.of("/x"), Path.of("/y")),
+                BrokerConfig.of(Map.of("log.dir", "/var/a", "log.dirs", "/x, /y"))
+                        .logDirs());
         assertThrows(ConfigException.class, () -> BrokerConfig.of(Map.of("log.dirs", " , ")));
     }
 
@@ -177,60 +202,77 @@ class BrokerConfigTest {
         assertEquals(7, BrokerConfig.of(Map.of("node.id", "7")).nodeId());
         assertEquals(9, BrokerConfig.of(Map.of("broker.id", "9")).nodeId());
         assertEquals(1, BrokerConfig.of(Map.of("broker.id", "-1")).nodeId());
-        assertEquals(3, BrokerConfig.of(Map.of("node.id", "3", "broker.id", "3")).nodeId());
-        ConfigException e = assertThrows(ConfigException.class,
-                () -> BrokerConfig.of(Map.of("node.id", "3", "broker.id", "4")));
+        assertEquals(
+                3, BrokerConfig.of(Map.of("node.id", "3", "broker.id", "3")).nodeId());
+        ConfigException e =
+                assertThrows(ConfigException.class, () -> BrokerConfig.of(Map.of("node.id", "3", "broker.id", "4")));
         assertTrue(e.getMessage().contains("node.id") && e.getMessage().contains("broker.id"), e.getMessage());
         assertThrows(ConfigException.class, () -> BrokerConfig.of(Map.of("node.id", "-2")));
     }
 
     @Test
     void portZeroWildcardAndIpv6ListenersAreAccepted() {
-        BrokerConfig c = BrokerConfig.of(Map.of("listeners", "PLAINTEXT://:0,plain_v6://[::1]:9093",
-                "listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,PLAIN_V6:PLAINTEXT"));
+        BrokerConfig c = BrokerConfig.of(Map.of(
+                "listeners",
+                "PLAINTEXT://:0,plain_v6://[::1]:9093",
+                "listener.security.protocol.map",
+                "PLAINTEXT:PLAINTEXT,PLAIN_V6:PLAINTEXT"));
         assertEquals(List.of(new Endpoint("PLAINTEXT", "", 0), new Endpoint("PLAIN_V6", "::1", 9093)), c.listeners());
         assertTrue(c.listeners().get(0).isWildcardHost());
         assertEquals(0, c.listeners().get(0).bindAddress().getPort());
         assertEquals("PLAIN_V6://[::1]:9093", c.listeners().get(1).uri());
-        assertEquals(List.of(new Endpoint("PLAINTEXT", "localhost", 0), new Endpoint("PLAIN_V6", "::1", 9093)),
-                c.advertisedListeners(), "a wildcard host is advertised as localhost");
+        assertEquals(
+                List.of(new Endpoint("PLAINTEXT", "localhost", 0), new Endpoint("PLAIN_V6", "::1", 9093)),
+                c.advertisedListeners(),
+                "a wildcard host is advertised as localhost");
     }
 
     @Test
     void advertisedListenersAreValidated() {
-        BrokerConfig c = BrokerConfig.of(Map.of("listeners", "PLAINTEXT://0.0.0.0:9092",
-                "advertised.listeners", "PLAINTEXT://kafka.example:19092"));
+        BrokerConfig c = BrokerConfig.of(Map.of(
+                "listeners", "PLAINTEXT://0.0.0.0:9092", "advertised.listeners", "PLAINTEXT://kafka.example:19092"));
         assertEquals(List.of(new Endpoint("PLAINTEXT", "kafka.example", 19092)), c.advertisedListeners());
-        assertEquals(List.of(new Endpoint("PLAINTEXT", "localhost", 9092)),
+        assertEquals(
+                List.of(new Endpoint("PLAINTEXT", "localhost", 9092)),
                 BrokerConfig.of(Map.of("listeners", "PLAINTEXT://0.0.0.0:9092")).advertisedListeners());
 
-        ConfigException unknownName = assertThrows(ConfigException.class, () -> BrokerConfig.of(Map.of(
-                "advertised.listeners", "OTHER://host:1")));
+        ConfigException unknownName = assertThrows(
+                ConfigException.class, () -> BrokerConfig.of(Map.of("advertised.listeners", "OTHER://host:1")));
         assertTrue(unknownName.getMessage().contains("must also appear in listeners"), unknownName.getMessage());
-        ConfigException nonRoutable = assertThrows(ConfigException.class, () -> BrokerConfig.of(Map.of(
-                "advertised.listeners", "PLAINTEXT://0.0.0.0:9092")));
+        ConfigException nonRoutable = assertThrows(
+                ConfigException.class,
+                () -> BrokerConfig.of(Map.of("advertised.listeners", "PLAINTEXT://0.0.0.0:9092")));
         assertTrue(nonRoutable.getMessage().contains("0.0.0.0"), nonRoutable.getMessage());
     }
 
     @Test
     void malformedListenersAreRejectedWithTheRule() {
-        for (String bad : List.of("localhost:9092", "PLAINTEXT://host", "PLAINTEXT://host:70000",
-                "PLAINTEXT://a:1,PLAINTEXT://b:2", "PLAINTEXT://a:1,X://a:1", "")) {
-            ConfigException e = assertThrows(ConfigException.class, () -> BrokerConfig.of(Map.of("listeners", bad,
-                    "listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,X:PLAINTEXT")), bad);
+        for (String bad : List.of(
+                "localhost:9092",
+                "PLAINTEXT://host",
+                "PLAINTEXT://host:70000",
+                "PLAINTEXT://a:1,PLAINTEXT://b:2",
+                "PLAINTEXT://a:1,X://a:1",
+                "")) {
+            ConfigException e = assertThrows(
+                    ConfigException.class,
+                    () -> BrokerConfig.of(Map.of(
+                            "listeners", bad, "listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,X:PLAINTEXT")),
+                    bad);
             assertEquals("listeners", e.key(), bad);
         }
     }
 
     @Test
     void nonPlaintextListenersStopStartup() {
-        ConfigException ssl = assertThrows(ConfigException.class,
-                () -> BrokerConfig.of(Map.of("listeners", "SSL://127.0.0.1:9093")));
+        ConfigException ssl =
+                assertThrows(ConfigException.class, () -> BrokerConfig.of(Map.of("listeners", "SSL://127.0.0.1:9093")));
         assertTrue(ssl.getMessage().contains("PLAINTEXT listeners only"), ssl.getMessage());
-        ConfigException unmapped = assertThrows(ConfigException.class,
-                () -> BrokerConfig.of(Map.of("listeners", "EXTERNAL://127.0.0.1:9093")));
+        ConfigException unmapped = assertThrows(
+                ConfigException.class, () -> BrokerConfig.of(Map.of("listeners", "EXTERNAL://127.0.0.1:9093")));
         assertTrue(unmapped.getMessage().contains("listener.security.protocol.map"), unmapped.getMessage());
-        assertThrows(ConfigException.class,
+        assertThrows(
+                ConfigException.class,
                 () -> BrokerConfig.of(Map.of("listener.security.protocol.map", "PLAINTEXT:TLS")));
     }
 
@@ -277,23 +319,31 @@ class BrokerConfigTest {
 
     @Test
     void onlyControllerListenersIsAnError() {
-        ConfigException e = assertThrows(ConfigException.class, () -> BrokerConfig.of(Map.of(
-                "listeners", "CONTROLLER://:9093", "controller.listener.names", "CONTROLLER",
-                "listener.security.protocol.map", "CONTROLLER:PLAINTEXT")));
+        ConfigException e = assertThrows(
+                ConfigException.class,
+                () -> BrokerConfig.of(Map.of(
+                        "listeners",
+                        "CONTROLLER://:9093",
+                        "controller.listener.names",
+                        "CONTROLLER",
+                        "listener.security.protocol.map",
+                        "CONTROLLER:PLAINTEXT")));
         assertTrue(e.getMessage().contains("controller"), e.getMessage());
     }
 
     @Test
     void missingFileIsAConfigException() {
-        ConfigException e = assertThrows(ConfigException.class,
-                () -> load(dir.resolve("nope.properties"), Map.of(), Map.of()));
+        ConfigException e =
+                assertThrows(ConfigException.class, () -> load(dir.resolve("nope.properties"), Map.of(), Map.of()));
         assertTrue(e.getMessage().contains("nope.properties"), e.getMessage());
     }
 
     @Test
     void groupSessionTimeoutBoundsMustBeOrdered() {
-        assertThrows(ConfigException.class, () -> BrokerConfig.of(Map.of("group.min.session.timeout.ms", "10000",
-                "group.max.session.timeout.ms", "5000")));
+        assertThrows(
+                ConfigException.class,
+                () -> BrokerConfig.of(
+                        Map.of("group.min.session.timeout.ms", "10000", "group.max.session.timeout.ms", "5000")));
     }
 
     @Test
@@ -301,7 +351,9 @@ class BrokerConfigTest {
         BrokerConfig c = BrokerConfig.of(Map.of("num.partitions", "6", "log.retention.hours", "1"));
         Map<String, ConfigEntry> byName = new java.util.HashMap<>();
         c.describe().forEach(e -> byName.put(e.name(), e));
-        long removed = BrokerConfigKeys.TABLE.keys().stream().filter(k -> k.support() == Support.REMOVED).count();
+        long removed = BrokerConfigKeys.TABLE.keys().stream()
+                .filter(k -> k.support() == Support.REMOVED)
+                .count();
         assertEquals(BrokerConfigKeys.TABLE.keys().size() - removed, byName.size());
 
         ConfigEntry partitions = byName.get("num.partitions");
@@ -317,19 +369,22 @@ class BrokerConfigTest {
         ConfigEntry retention = byName.get("log.retention.ms");
         assertEquals("3600000", retention.value(), "effective value through log.retention.hours");
         assertEquals(ConfigSource.STATIC_BROKER_CONFIG, retention.source());
-        assertEquals(new ConfigSynonym("log.retention.hours", "1", ConfigSource.STATIC_BROKER_CONFIG),
+        assertEquals(
+                new ConfigSynonym("log.retention.hours", "1", ConfigSource.STATIC_BROKER_CONFIG),
                 retention.synonyms().get(0));
 
         assertEquals("delete", byName.get("log.cleanup.policy").value());
         assertEquals("0", byName.get("log.roll.jitter.ms").value(), "effective value through log.roll.jitter.hours");
         assertEquals(null, byName.get("advertised.listeners").value());
-        assertEquals(ConfigSource.DEFAULT_CONFIG, byName.get("advertised.listeners").source());
+        assertEquals(
+                ConfigSource.DEFAULT_CONFIG, byName.get("advertised.listeners").source());
     }
 
     @Test
     void keysKafkaRemovedAreAcceptedButNotDescribed() {
         BrokerConfig c = BrokerConfig.of(Map.of("zookeeper.connect", "localhost:2181"));
-        assertTrue(c.describe().stream().noneMatch(e -> e.name().startsWith("zookeeper.")),
+        assertTrue(
+                c.describe().stream().noneMatch(e -> e.name().startsWith("zookeeper.")),
                 "Kafka 4 does not describe ZooKeeper keys, so ConfigCommand must not list them as dynamic");
     }
 }

@@ -13,7 +13,8 @@ class ConfigDocsFileTest {
     void configurationReferenceMatchesTheKeyTables() throws Exception {
         Path doc = Path.of("..", "docs", "configuration.md");
         String text = Files.readString(doc);
-        assertTrue(text.contains(ConfigDocs.markdown()),
+        assertTrue(
+                text.contains(ConfigDocs.markdown()),
                 "docs/configuration.md is out of date; regenerate its tables with: "
                         + "java -cp config/target/classes:<slf4j-api.jar> io.skiff.config.ConfigDocs");
     }

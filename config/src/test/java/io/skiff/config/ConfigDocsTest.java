@@ -15,7 +15,9 @@ class ConfigDocsTest {
         for (ConfigKey key : BrokerConfigKeys.TABLE.keys()) {
             assertTrue(table.contains("| `" + key.name() + "` |"), key.name());
         }
-        assertTrue(table.contains("| `group.initial.rebalance.delay.ms` | int | `0` (Kafka: 3000) | at least 0 | applied |"),
+        assertTrue(
+                table.contains(
+                        "| `group.initial.rebalance.delay.ms` | int | `0` (Kafka: 3000) | at least 0 | applied |"),
                 table);
         assertFalse(table.contains("null"), "no null cells");
     }
@@ -24,8 +26,10 @@ class ConfigDocsTest {
     void topicTableNamesTheBrokerSynonyms() {
         String table = ConfigDocs.topicTable();
         assertEquals(TopicConfigKeys.TABLE.keys().size() + 2, table.lines().count());
-        assertTrue(table.contains("| `retention.ms` | long | `604800000` | `log.retention.ms`, `log.retention.minutes`, "
-                + "`log.retention.hours` | at least -1 | applied |"), table);
+        assertTrue(
+                table.contains("| `retention.ms` | long | `604800000` | `log.retention.ms`, `log.retention.minutes`, "
+                        + "`log.retention.hours` | at least -1 | applied |"),
+                table);
         assertTrue(table.contains("| `segment.ms` | long | `604800000` | `log.roll.ms`, `log.roll.hours` |"), table);
     }
 

@@ -14,7 +14,8 @@ class KafkaEnvironmentTest {
         assertEquals("advertised.listeners", KafkaEnvironment.keyFor("KAFKA_ADVERTISED_LISTENERS"));
         assertEquals("abc_def", KafkaEnvironment.keyFor("KAFKA_ABC__DEF"));
         assertEquals("abc-def", KafkaEnvironment.keyFor("KAFKA_ABC___DEF"));
-        assertEquals("listener.name.internal_x.ssl-y", KafkaEnvironment.keyFor("KAFKA_LISTENER_NAME_INTERNAL__X_SSL___Y"));
+        assertEquals(
+                "listener.name.internal_x.ssl-y", KafkaEnvironment.keyFor("KAFKA_LISTENER_NAME_INTERNAL__X_SSL___Y"));
         assertEquals("cluster.id", KafkaEnvironment.keyFor("CLUSTER_ID"));
     }
 
@@ -30,7 +31,7 @@ class KafkaEnvironmentTest {
 
     @Test
     void variableForIsTheInverse() {
-        for (String key : new String[]{"log.retention.ms", "abc_def", "abc-def", "num.partitions", "cluster.id"}) {
+        for (String key : new String[] {"log.retention.ms", "abc_def", "abc-def", "num.partitions", "cluster.id"}) {
             assertEquals(key, KafkaEnvironment.keyFor(KafkaEnvironment.variableFor(key)), key);
         }
         assertEquals("KAFKA_LOG_RETENTION_MS", KafkaEnvironment.variableFor("log.retention.ms"));
@@ -38,7 +39,16 @@ class KafkaEnvironmentTest {
 
     @Test
     void toPropertiesKeepsOnlyConfigVariables() {
-        assertEquals(Map.of("num.partitions", "3", "cluster.id", "abc"), KafkaEnvironment.toProperties(Map.of(
-                "KAFKA_NUM_PARTITIONS", "3", "CLUSTER_ID", "abc", "KAFKA_HEAP_OPTS", "-Xmx1g", "PATH", "/bin")));
+        assertEquals(
+                Map.of("num.partitions", "3", "cluster.id", "abc"),
+                KafkaEnvironment.toProperties(Map.of(
+                        "KAFKA_NUM_PARTITIONS",
+                        "3",
+                        "CLUSTER_ID",
+                        "abc",
+                        "KAFKA_HEAP_OPTS",
+                        "-Xmx1g",
+                        "PATH",
+                        "/bin")));
     }
 }

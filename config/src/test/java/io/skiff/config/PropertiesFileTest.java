@@ -24,7 +24,14 @@ class PropertiesFileTest {
                 log.dirs=/data/k\\u00e4fka
                 cluster.id: ünïcode
                 """);
-        assertEquals(Map.of("listeners", "PLAINTEXT://127.0.0.1:9092,OTHER://127.0.0.1:9093",
-                "log.dirs", "/data/käfka", "cluster.id", "ünïcode"), PropertiesFile.load(f));
+        assertEquals(
+                Map.of(
+                        "listeners",
+                        "PLAINTEXT://127.0.0.1:9092,OTHER://127.0.0.1:9093",
+                        "log.dirs",
+                        "/data/käfka",
+                        "cluster.id",
+                        "ünïcode"),
+                PropertiesFile.load(f));
     }
 }

@@ -25,10 +25,27 @@ class TopicConfigTest {
 
     @Test
     void defaultsComeFromTheBroker() {
-        BrokerConfig broker = BrokerConfig.of(Map.of("log.retention.hours", "2", "log.segment.bytes", "2097152",
-                "log.roll.hours", "1", "message.max.bytes", "2000", "log.message.timestamp.type", "LogAppendTime",
-                "log.cleanup.policy", "compact", "log.retention.bytes", "99", "log.flush.interval.messages", "10",
-                "log.flush.interval.ms", "500", "log.index.interval.bytes", "100"));
+        BrokerConfig broker = BrokerConfig.of(Map.of(
+                "log.retention.hours",
+                "2",
+                "log.segment.bytes",
+                "2097152",
+                "log.roll.hours",
+                "1",
+                "message.max.bytes",
+                "2000",
+                "log.message.timestamp.type",
+                "LogAppendTime",
+                "log.cleanup.policy",
+                "compact",
+                "log.retention.bytes",
+                "99",
+                "log.flush.interval.messages",
+                "10",
+                "log.flush.interval.ms",
+                "500",
+                "log.index.interval.bytes",
+                "100"));
         TopicConfig t = TopicConfig.of(Map.of(), broker);
         assertEquals(7_200_000L, t.retentionMs());
         assertEquals(2_097_152, t.segmentBytes());
@@ -70,28 +87,55 @@ class TopicConfigTest {
     @Test
     void topicOverridesWinOverTheBroker() {
         BrokerConfig broker = BrokerConfig.of(Map.of("log.retention.ms", "1000"));
-        TopicConfig t = TopicConfig.of(Map.of("retention.ms", "5000", "cleanup.policy", "compact,delete",
-                "segment.bytes", "1048576", "max.message.bytes", "64"), broker);
+        TopicConfig t = TopicConfig.of(
+                Map.of(
+                        "retention.ms",
+                        "5000",
+                        "cleanup.policy",
+                        "compact,delete",
+                        "segment.bytes",
+                        "1048576",
+                        "max.message.bytes",
+                        "64"),
+                broker);
         assertEquals(5000L, t.retentionMs());
         assertEquals(EnumSet.of(CleanupPolicy.COMPACT, CleanupPolicy.DELETE), t.cleanupPolicy());
         assertEquals(1_048_576, t.segmentBytes());
         assertEquals(64, t.maxMessageBytes());
-        assertEquals(Map.of("retention.ms", "5000", "cleanup.policy", "compact,delete", "segment.bytes", "1048576",
-                "max.message.bytes", "64"), t.overrides());
+        assertEquals(
+                Map.of(
+                        "retention.ms",
+                        "5000",
+                        "cleanup.policy",
+                        "compact,delete",
+                        "segment.bytes",
+                        "1048576",
+                        "max.message.bytes",
+                        "64"),
+                t.overrides());
     }
 
     @Test
     void commonKafkaTopicKeysAreAccepted() {
         Map<String, String> all = Map.ofEntries(
-                Map.entry("min.insync.replicas", "2"), Map.entry("compression.type", "zstd"),
-                Map.entry("min.compaction.lag.ms", "100"), Map.entry("delete.retention.ms", "100"),
-                Map.entry("segment.index.bytes", "4096"), Map.entry("index.interval.bytes", "1"),
+                Map.entry("min.insync.replicas", "2"),
+                Map.entry("compression.type", "zstd"),
+                Map.entry("min.compaction.lag.ms", "100"),
+                Map.entry("delete.retention.ms", "100"),
+                Map.entry("segment.index.bytes", "4096"),
+                Map.entry("index.interval.bytes", "1"),
                 Map.entry("unclean.leader.election.enable", "true"),
-                Map.entry("message.timestamp.before.max.ms", "1000"), Map.entry("message.timestamp.after.max.ms", "1000"),
-                Map.entry("max.compaction.lag.ms", "1000"), Map.entry("min.cleanable.dirty.ratio", "0.1"),
-                Map.entry("preallocate", "true"), Map.entry("file.delete.delay.ms", "0"),
-                Map.entry("segment.jitter.ms", "5"), Map.entry("flush.messages", "1"), Map.entry("flush.ms", "0"),
-                Map.entry("leader.replication.throttled.replicas", "*"), Map.entry("remote.storage.enable", "false"));
+                Map.entry("message.timestamp.before.max.ms", "1000"),
+                Map.entry("message.timestamp.after.max.ms", "1000"),
+                Map.entry("max.compaction.lag.ms", "1000"),
+                Map.entry("min.cleanable.dirty.ratio", "0.1"),
+                Map.entry("preallocate", "true"),
+                Map.entry("file.delete.delay.ms", "0"),
+                Map.entry("segment.jitter.ms", "5"),
+                Map.entry("flush.messages", "1"),
+                Map.entry("flush.ms", "0"),
+                Map.entry("leader.replication.throttled.replicas", "*"),
+                Map.entry("remote.storage.enable", "false"));
         TopicConfig t = TopicConfig.of(all, BROKER);
         assertEquals(2, t.minInsyncReplicas());
         assertEquals("zstd", t.compressionType());
@@ -102,8 +146,8 @@ class TopicConfigTest {
 
     @Test
     void unknownTopicKeyIsRejected() {
-        ConfigException e = assertThrows(ConfigException.class,
-                () -> TopicConfig.of(Map.of("retention.msec", "1"), BROKER));
+        ConfigException e =
+                assertThrows(ConfigException.class, () -> TopicConfig.of(Map.of("retention.msec", "1"), BROKER));
         assertEquals("retention.msec", e.key());
         assertTrue(e.getMessage().contains("Unknown topic config name: retention.msec"), e.getMessage());
         assertFalse(TopicConfig.isTopicConfig("log.retention.ms"), "broker keys are not topic keys");
@@ -112,19 +156,21 @@ class TopicConfigTest {
 
     @Test
     void badTopicValuesAreRejectedWithTheRule() {
-        ConfigException small = assertThrows(ConfigException.class,
-                () -> TopicConfig.of(Map.of("segment.bytes", "1000"), BROKER));
-        assertTrue(small.getMessage().contains("'1000'") && small.getMessage().contains("at least 1048576"),
+        ConfigException small =
+                assertThrows(ConfigException.class, () -> TopicConfig.of(Map.of("segment.bytes", "1000"), BROKER));
+        assertTrue(
+                small.getMessage().contains("'1000'") && small.getMessage().contains("at least 1048576"),
                 small.getMessage());
-        ConfigException type = assertThrows(ConfigException.class,
-                () -> TopicConfig.of(Map.of("message.timestamp.type", "create"), BROKER));
+        ConfigException type = assertThrows(
+                ConfigException.class, () -> TopicConfig.of(Map.of("message.timestamp.type", "create"), BROKER));
         assertTrue(type.getMessage().contains("CreateTime, LogAppendTime"), type.getMessage());
         assertThrows(ConfigException.class, () -> TopicConfig.of(Map.of("retention.ms", "-2"), BROKER));
         assertThrows(ConfigException.class, () -> TopicConfig.of(Map.of("cleanup.policy", ""), BROKER));
         assertThrows(ConfigException.class, () -> TopicConfig.of(Map.of("compression.type", "brotli"), BROKER));
         assertThrows(ConfigException.class, () -> TopicConfig.of(Map.of("min.cleanable.dirty.ratio", "1.5"), BROKER));
-        ConfigException lag = assertThrows(ConfigException.class, () -> TopicConfig.of(Map.of(
-                "min.compaction.lag.ms", "10", "max.compaction.lag.ms", "5"), BROKER));
+        ConfigException lag = assertThrows(
+                ConfigException.class,
+                () -> TopicConfig.of(Map.of("min.compaction.lag.ms", "10", "max.compaction.lag.ms", "5"), BROKER));
         assertTrue(lag.getMessage().contains("max.compaction.lag.ms"), lag.getMessage());
     }
 
@@ -150,8 +196,11 @@ class TopicConfigTest {
         assertFalse(retention.readOnly());
         assertFalse(retention.sensitive());
         assertEquals(ConfigType.LONG, retention.type());
-        assertEquals(List.of(new ConfigSynonym("retention.ms", "1000", ConfigSource.TOPIC_CONFIG),
-                new ConfigSynonym("log.retention.hours", "168", ConfigSource.DEFAULT_CONFIG)), retention.synonyms());
+        assertEquals(
+                List.of(
+                        new ConfigSynonym("retention.ms", "1000", ConfigSource.TOPIC_CONFIG),
+                        new ConfigSynonym("log.retention.hours", "168", ConfigSource.DEFAULT_CONFIG)),
+                retention.synonyms());
 
         ConfigEntry segment = byName.get("segment.bytes");
         assertEquals("2097152", segment.value());
@@ -170,8 +219,8 @@ class TopicConfigTest {
 
     @Test
     void everyTopicKeyKafkaClientsNamesIsKnown() throws IllegalAccessException {
-        Set<String> removedInKafka4 = Set.of("message.format.version", "message.timestamp.difference.max.ms",
-                "message.downconversion.enable");
+        Set<String> removedInKafka4 = Set.of(
+                "message.format.version", "message.timestamp.difference.max.ms", "message.downconversion.enable");
         int checked = 0;
         for (Field f : org.apache.kafka.common.config.TopicConfig.class.getFields()) {
             if (Modifier.isStatic(f.getModifiers()) && f.getName().endsWith("_CONFIG") && f.getType() == String.class) {

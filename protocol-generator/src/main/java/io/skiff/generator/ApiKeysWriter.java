@@ -32,20 +32,25 @@ public final class ApiKeysWriter {
             MessageSpec resp = e.getValue()[1];
             if (req == null || resp == null) {
                 MessageSpec present = req == null ? resp : req;
-                throw new SchemaException(present.file(), "no matching " + e.getKey()
-                    + (req == null ? "Request" : "Response") + ".schema");
+                throw new SchemaException(
+                        present.file(),
+                        "no matching " + e.getKey() + (req == null ? "Request" : "Response") + ".schema");
             }
             if (req.apiKey() != resp.apiKey()) {
-                throw new SchemaException(resp.file(), "apiKey " + resp.apiKey() + " differs from " + req.file()
-                    + " (" + req.apiKey() + ")");
+                throw new SchemaException(
+                        resp.file(),
+                        "apiKey " + resp.apiKey() + " differs from " + req.file() + " (" + req.apiKey() + ")");
             }
             if (!req.versions().equals(resp.versions())) {
-                throw new SchemaException(resp.file(), "versions " + resp.versions() + " differ from " + req.file()
-                    + " (" + req.versions() + ")");
+                throw new SchemaException(
+                        resp.file(),
+                        "versions " + resp.versions() + " differ from " + req.file() + " (" + req.versions() + ")");
             }
             if (!req.flexibleVersions().equals(resp.flexibleVersions())) {
-                throw new SchemaException(resp.file(), "flexible " + resp.flexibleVersions() + " differs from "
-                    + req.file() + " (" + req.flexibleVersions() + ")");
+                throw new SchemaException(
+                        resp.file(),
+                        "flexible " + resp.flexibleVersions() + " differs from " + req.file() + " ("
+                                + req.flexibleVersions() + ")");
             }
             String other = keys.put(req.apiKey(), e.getKey());
             if (other != null) {
@@ -84,9 +89,17 @@ public final class ApiKeysWriter {
         for (int i = 0; i < apis.size(); i++) {
             Api a = apis.get(i);
             MessageSpec r = a.request();
-            int flexibleFrom = r.flexibleVersions().isEmpty() ? -1 : r.flexibleVersions().lowest();
-            code.line("%s(%d, \"%s\", %d, %d, %d)%s", a.constantName(), r.apiKey(), r.apiName(),
-                r.versions().lowest(), r.versions().highest(), flexibleFrom, i == apis.size() - 1 ? ";" : ",");
+            int flexibleFrom =
+                    r.flexibleVersions().isEmpty() ? -1 : r.flexibleVersions().lowest();
+            code.line(
+                    "%s(%d, \"%s\", %d, %d, %d)%s",
+                    a.constantName(),
+                    r.apiKey(),
+                    r.apiName(),
+                    r.versions().lowest(),
+                    r.versions().highest(),
+                    flexibleFrom,
+                    i == apis.size() - 1 ? ";" : ",");
         }
         code.blank();
         code.line("private static final ApiKeys[] BY_ID;");
@@ -135,7 +148,8 @@ public final class ApiKeysWriter {
         code.line("return version >= lowestVersion && version <= highestVersion;");
         code.line("}");
         code.blank();
-        code.line("/** Whether {@code version} uses compact encodings and tagged fields (also for versions above the highest). */");
+        code.line(
+                "/** Whether {@code version} uses compact encodings and tagged fields (also for versions above the highest). */");
         code.line("public boolean isFlexible(short version) {");
         code.line("return firstFlexibleVersion >= 0 && version >= firstFlexibleVersion;");
         code.line("}");
@@ -145,7 +159,8 @@ public final class ApiKeysWriter {
         code.line("return isFlexible(version) ? (short) 2 : (short) 1;");
         code.line("}");
         code.blank();
-        code.line("/** Response header version: 1 for flexible versions, else 0; always 0 for ApiVersions (KIP-511). */");
+        code.line(
+                "/** Response header version: 1 for flexible versions, else 0; always 0 for ApiVersions (KIP-511). */");
         code.line("public short responseHeaderVersion(short version) {");
         if (apis.stream().anyMatch(a -> a.request().apiName().equals("ApiVersions"))) {
             code.line("if (this == API_VERSIONS) {");

@@ -46,7 +46,9 @@ final class FieldCodeWriter {
             String nullable = nullable(f);
             code.line("if (%s == null) {", x);
             if (nullable.equals("false")) {
-                code.line("throw new ProtocolException(\"%s is null but not nullable at version \" + _version);", label(f));
+                code.line(
+                        "throw new ProtocolException(\"%s is null but not nullable at version \" + _version);",
+                        label(f));
             } else {
                 nullGuard(f, nullable);
                 code.line(tagged ? "_writable.writeUnsignedVarint(0);" : "_writable.writeByte((byte) -1);");

@@ -11,9 +11,17 @@ package io.skiff.generator;
  * @param struct           the struct definition for struct / struct-array fields, resolved after parsing
  * @param line             source line, for error messages
  */
-public record FieldSpec(String name, FieldType type, Versions versions, Versions nullableVersions, int tag,
-                        Versions taggedVersions, String defaultValue, boolean ignorable, StructSpec struct,
-                        int line) {
+public record FieldSpec(
+        String name,
+        FieldType type,
+        Versions versions,
+        Versions nullableVersions,
+        int tag,
+        Versions taggedVersions,
+        String defaultValue,
+        boolean ignorable,
+        StructSpec struct,
+        int line) {
 
     public boolean isTagged() {
         return tag >= 0;
@@ -29,12 +37,15 @@ public record FieldSpec(String name, FieldType type, Versions versions, Versions
     }
 
     public FieldSpec withStruct(StructSpec s) {
-        return new FieldSpec(name, type, versions, nullableVersions, tag, taggedVersions, defaultValue, ignorable, s, line);
+        return new FieldSpec(
+                name, type, versions, nullableVersions, tag, taggedVersions, defaultValue, ignorable, s, line);
     }
 
     /** The default of an integer field (decimal or 0x-hex in the schema); 0 when none is given. */
     public long defaultAsLong() {
-        return defaultValue == null ? 0 : SchemaResolver.parseInteger(defaultValue).longValue();
+        return defaultValue == null
+                ? 0
+                : SchemaResolver.parseInteger(defaultValue).longValue();
     }
 
     /** True when the default is null (only legal for nullable types). */

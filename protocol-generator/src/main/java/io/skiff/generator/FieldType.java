@@ -8,9 +8,9 @@ import java.util.Set;
  */
 public record FieldType(String name, FieldType element) {
     private static final Set<String> PRIMITIVES = Set.of(
-        "bool", "int8", "int16", "uint16", "int32", "int64", "float64", "string", "bytes", "uuid", "records");
-    private static final Set<String> ARRAY_ELEMENTS = Set.of(
-        "bool", "int8", "int16", "uint16", "int32", "int64", "float64", "string", "uuid");
+            "bool", "int8", "int16", "uint16", "int32", "int64", "float64", "string", "bytes", "uuid", "records");
+    private static final Set<String> ARRAY_ELEMENTS =
+            Set.of("bool", "int8", "int16", "uint16", "int32", "int64", "float64", "string", "uuid");
 
     /** Parses a type token; throws IllegalArgumentException for an unknown type. */
     public static FieldType parse(String token) {
@@ -24,7 +24,9 @@ public record FieldType(String name, FieldType element) {
         if (PRIMITIVES.contains(token)) {
             return new FieldType(token, null);
         }
-        if (!token.isEmpty() && Character.isUpperCase(token.charAt(0)) && token.chars().allMatch(Character::isLetterOrDigit)) {
+        if (!token.isEmpty()
+                && Character.isUpperCase(token.charAt(0))
+                && token.chars().allMatch(Character::isLetterOrDigit)) {
             return new FieldType(token, null);
         }
         throw new IllegalArgumentException("unknown type '" + token + "'");

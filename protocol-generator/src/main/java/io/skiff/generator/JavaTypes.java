@@ -2,8 +2,7 @@ package io.skiff.generator;
 
 /** Maps schema types to Java types, defaults and primitive read/write calls. Stateless. */
 final class JavaTypes {
-    private JavaTypes() {
-    }
+    private JavaTypes() {}
 
     static String javaType(FieldType t) {
         if (t.isArray()) {

@@ -29,9 +29,13 @@ public final class MessageClassWriter {
         code.line("import java.util.UUID;");
         code.blank();
         code.line("/**");
-        code.line(" * The %s %s (API key %d), versions %s, flexible %s.",
-            message.apiName(), message.request() ? "request" : "response", message.apiKey(), message.versions(),
-            message.flexibleVersions());
+        code.line(
+                " * The %s %s (API key %d), versions %s, flexible %s.",
+                message.apiName(),
+                message.request() ? "request" : "response",
+                message.apiKey(),
+                message.versions(),
+                message.flexibleVersions());
         code.line(" * Mutable, not thread-safe.");
         code.line(" */");
         code.line("@SuppressWarnings({\"unused\", \"ConstantConditions\"})");

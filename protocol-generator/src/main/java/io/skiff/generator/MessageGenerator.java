@@ -14,8 +14,7 @@ import java.util.stream.Stream;
  * A schema mistake fails the build with the file and line.
  */
 public final class MessageGenerator {
-    private MessageGenerator() {
-    }
+    private MessageGenerator() {}
 
     public static void main(String[] args) throws IOException {
         if (args.length != 2) {
@@ -52,7 +51,8 @@ public final class MessageGenerator {
         }
         SchemaParser parser = new SchemaParser();
         try (Stream<Path> files = Files.list(schemaDir)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".schema")).sorted().toList()) {
+            for (Path f :
+                    files.filter(p -> p.toString().endsWith(".schema")).sorted().toList()) {
                 messages.add(parser.parse(f));
             }
         }

@@ -11,8 +11,15 @@ import java.util.List;
  * @param fields        the top-level fields
  * @param structs       every nested struct (inline and common), in declaration order, with resolved fields
  */
-public record MessageSpec(String file, boolean request, String apiName, short apiKey, Versions versions,
-                          Versions flexibleVersions, List<FieldSpec> fields, List<StructSpec> structs) {
+public record MessageSpec(
+        String file,
+        boolean request,
+        String apiName,
+        short apiKey,
+        Versions versions,
+        Versions flexibleVersions,
+        List<FieldSpec> fields,
+        List<StructSpec> structs) {
 
     /** The Java class name: {@code <Api>Request} or {@code <Api>Response}. */
     public String className() {

@@ -14,7 +14,8 @@ record SchemaLine(int number, int indent, List<String> tokens) {
         int indent = 0;
         while (indent < raw.length() && (raw.charAt(indent) == ' ' || raw.charAt(indent) == '\t')) {
             if (raw.charAt(indent) == '\t') {
-                throw new SchemaException(file, number, "bad indentation: tab character (indent with two spaces per level)");
+                throw new SchemaException(
+                        file, number, "bad indentation: tab character (indent with two spaces per level)");
             }
             indent++;
         }

@@ -43,8 +43,8 @@ public final class SchemaParser {
         List<RawField> topLevel = new ArrayList<>();
         Map<String, RawField> commonStructs = new LinkedHashMap<>();
         parseBody(file, lines, index, topLevel, commonStructs);
-        return new SchemaResolver(file, header.request, header.apiName, header.apiKey, header.versions,
-            header.flexible).resolve(topLevel, commonStructs);
+        return new SchemaResolver(file, header.request, header.apiName, header.apiKey, header.versions, header.flexible)
+                .resolve(topLevel, commonStructs);
     }
 
     private static final class Header {
@@ -57,9 +57,12 @@ public final class SchemaParser {
 
     private int parseHeader(String file, List<SchemaLine> lines, Header h) {
         SchemaLine first = lines.get(0);
-        if (first.indent() != 0 || first.tokens().size() != 2
-            || !(first.tokens().get(0).equals("request") || first.tokens().get(0).equals("response"))) {
-            throw new SchemaException(file, first.number(), "first line must be 'request <ApiName>' or 'response <ApiName>'");
+        if (first.indent() != 0
+                || first.tokens().size() != 2
+                || !(first.tokens().get(0).equals("request")
+                        || first.tokens().get(0).equals("response"))) {
+            throw new SchemaException(
+                    file, first.number(), "first line must be 'request <ApiName>' or 'response <ApiName>'");
         }
         h.request = first.tokens().get(0).equals("request");
         h.apiName = first.tokens().get(1);
@@ -118,7 +121,9 @@ public final class SchemaParser {
                 throw new SchemaException(file, l.number(), e.getMessage());
             }
         }
-        int at = i < lines.size() ? lines.get(i).number() : lines.get(lines.size() - 1).number();
+        int at = i < lines.size()
+                ? lines.get(i).number()
+                : lines.get(lines.size() - 1).number();
         if (h.apiKey < 0) {
             throw new SchemaException(file, at, "missing 'apiKey <n>' before the fields");
         }
@@ -131,15 +136,21 @@ public final class SchemaParser {
         return i;
     }
 
-    private void parseBody(String file, List<SchemaLine> lines, int start, List<RawField> topLevel,
-                           Map<String, RawField> commonStructs) {
+    private void parseBody(
+            String file,
+            List<SchemaLine> lines,
+            int start,
+            List<RawField> topLevel,
+            Map<String, RawField> commonStructs) {
         Deque<RawField> stack = new ArrayDeque<>();
         List<RawField> currentTop = topLevel;
         for (int i = start; i < lines.size(); i++) {
             SchemaLine l = lines.get(i);
             if (l.indent() % 2 != 0) {
-                throw new SchemaException(file, l.number(), "bad indentation: " + l.indent()
-                    + " spaces (use two spaces per nesting level)");
+                throw new SchemaException(
+                        file,
+                        l.number(),
+                        "bad indentation: " + l.indent() + " spaces (use two spaces per nesting level)");
             }
             int level = l.indent() / 2;
             if (level == 0 && l.tokens().get(0).equals("struct")) {
@@ -163,12 +174,18 @@ public final class SchemaParser {
             RawField parent = stack.peek();
             int parentIndent = parent == null ? -2 : parent.indent;
             if (l.indent() != parentIndent + 2) {
-                throw new SchemaException(file, l.number(), "bad indentation: " + l.indent()
-                    + " spaces, expected " + (parentIndent + 2) + " (two spaces deeper than the enclosing field)");
+                throw new SchemaException(
+                        file,
+                        l.number(),
+                        "bad indentation: " + l.indent() + " spaces, expected " + (parentIndent + 2)
+                                + " (two spaces deeper than the enclosing field)");
             }
             if (parent == null && currentTop == null) {
-                throw new SchemaException(file, l.number(), "field at column 0 after a common struct: "
-                    + "top-level fields must come before the first 'struct' block");
+                throw new SchemaException(
+                        file,
+                        l.number(),
+                        "field at column 0 after a common struct: "
+                                + "top-level fields must come before the first 'struct' block");
             }
             RawField field = parseField(file, l);
             if (parent == null) {

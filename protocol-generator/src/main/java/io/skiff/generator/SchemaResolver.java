@@ -14,16 +14,71 @@ import java.util.Set;
  * tags, defaults and struct references. One instance per file; not thread-safe.
  */
 final class SchemaResolver {
-    private static final Set<String> JAVA_RESERVED = Set.of("abstract", "assert", "boolean", "break", "byte", "case",
-        "catch", "char", "class", "const", "continue", "default", "do", "double", "else", "enum", "extends", "final",
-        "finally", "float", "for", "goto", "if", "implements", "import", "instanceof", "int", "interface", "long",
-        "native", "new", "package", "private", "protected", "public", "return", "short", "static", "strictfp",
-        "super", "switch", "synchronized", "this", "throw", "throws", "transient", "try", "void", "volatile",
-        "while", "true", "false", "null", "var", "record", "yield", "unknownTaggedFields", "hashCode", "toString",
-        "getClass", "equals");
+    private static final Set<String> JAVA_RESERVED = Set.of(
+            "abstract",
+            "assert",
+            "boolean",
+            "break",
+            "byte",
+            "case",
+            "catch",
+            "char",
+            "class",
+            "const",
+            "continue",
+            "default",
+            "do",
+            "double",
+            "else",
+            "enum",
+            "extends",
+            "final",
+            "finally",
+            "float",
+            "for",
+            "goto",
+            "if",
+            "implements",
+            "import",
+            "instanceof",
+            "int",
+            "interface",
+            "long",
+            "native",
+            "new",
+            "package",
+            "private",
+            "protected",
+            "public",
+            "return",
+            "short",
+            "static",
+            "strictfp",
+            "super",
+            "switch",
+            "synchronized",
+            "this",
+            "throw",
+            "throws",
+            "transient",
+            "try",
+            "void",
+            "volatile",
+            "while",
+            "true",
+            "false",
+            "null",
+            "var",
+            "record",
+            "yield",
+            "unknownTaggedFields",
+            "hashCode",
+            "toString",
+            "getClass",
+            "equals");
     /** Names of methods every generated top-level message has (ApiMessage). */
-    private static final Set<String> TOP_LEVEL_RESERVED = Set.of("apiKey", "lowestSupportedVersion",
-        "highestSupportedVersion");
+    private static final Set<String> TOP_LEVEL_RESERVED =
+            Set.of("apiKey", "lowestSupportedVersion", "highestSupportedVersion");
 
     private final String file;
     private final boolean request;
@@ -59,7 +114,8 @@ final class SchemaResolver {
                 throw new SchemaException(file, common.line, "common struct " + common.name + " is never used");
             }
         }
-        return new MessageSpec(file, request, apiName, apiKey, versions, flexible, fields, List.copyOf(structs.values()));
+        return new MessageSpec(
+                file, request, apiName, apiKey, versions, flexible, fields, List.copyOf(structs.values()));
     }
 
     private List<FieldSpec> resolveFields(String structName, List<RawField> raws, Versions parentVersions) {
@@ -74,7 +130,8 @@ final class SchemaResolver {
             if (f.isTagged()) {
                 String other = tags.put(f.tag(), f.name());
                 if (other != null) {
-                    throw error(raw, "duplicate tag " + f.tag() + " in " + structName + " (also used by '" + other + "')");
+                    throw error(
+                            raw, "duplicate tag " + f.tag() + " in " + structName + " (also used by '" + other + "')");
                 }
             }
             out.add(f);
@@ -116,7 +173,9 @@ final class SchemaResolver {
                 throw error(raw, "tagged=none makes no sense; drop tag= and tagged=");
             }
             if (!flexible.contains(tagged.intersect(versions))) {
-                throw error(raw, "tagged=" + tagged + " includes versions that are not flexible (flexible " + flexible + ")");
+                throw error(
+                        raw,
+                        "tagged=" + tagged + " includes versions that are not flexible (flexible " + flexible + ")");
             }
             if (type.isRecords()) {
                 throw error(raw, "a records field cannot be tagged");
@@ -137,11 +196,14 @@ final class SchemaResolver {
                 throw error(raw, "field versions " + declared + " are outside the message's versions " + versions);
             }
             if (!declared.isOpenEnded() && declared.highest() > versions.highest()) {
-                throw error(raw, "field versions " + declared + " go beyond the message's highest version "
-                    + versions.highest());
+                throw error(
+                        raw,
+                        "field versions " + declared + " go beyond the message's highest version "
+                                + versions.highest());
             }
             if (declared.intersect(parentVersions).isEmpty()) {
-                throw error(raw, "field versions " + declared + " never overlap its parent's versions " + parentVersions);
+                throw error(
+                        raw, "field versions " + declared + " never overlap its parent's versions " + parentVersions);
             }
         }
         Versions fieldVersions = declared.intersect(parentVersions);
@@ -157,8 +219,10 @@ final class SchemaResolver {
         checkDefault(raw, type, def, nullable.intersect(fieldVersions));
         if ("null".equals(def) && !nullable.contains(fieldVersions)) {
             // The default must be writable at every version of the field (Kafka has the same rule).
-            throw error(raw, "default=null needs nullable= to cover all the field's versions " + fieldVersions
-                + " (nullable=" + nullable + ")");
+            throw error(
+                    raw,
+                    "default=null needs nullable= to cover all the field's versions " + fieldVersions + " (nullable="
+                            + nullable + ")");
         }
         StructSpec struct = null;
         String structName = type.structName();
@@ -167,15 +231,25 @@ final class SchemaResolver {
         } else if (!raw.children.isEmpty()) {
             throw error(raw.children.get(0), "field '" + raw.name + "' of type " + type + " cannot have nested fields");
         }
-        return new FieldSpec(raw.name, type, fieldVersions, nullable.intersect(fieldVersions), tag,
-            tagged.intersect(fieldVersions), def, raw.ignorable, struct, raw.line);
+        return new FieldSpec(
+                raw.name,
+                type,
+                fieldVersions,
+                nullable.intersect(fieldVersions),
+                tag,
+                tagged.intersect(fieldVersions),
+                def,
+                raw.ignorable,
+                struct,
+                raw.line);
     }
 
     private StructSpec resolveStruct(RawField raw, String name, Versions fieldVersions) {
         if (raw.children.isEmpty()) {
             RawField common = commonRaw.get(name);
             if (common == null) {
-                throw error(raw, "unknown struct " + name + ": no nested fields and no 'struct " + name + "' in this file");
+                throw error(
+                        raw, "unknown struct " + name + ": no nested fields and no 'struct " + name + "' in this file");
             }
             if (common.children.isEmpty()) {
                 throw error(common, "common struct " + name + " has no fields");
@@ -252,7 +326,8 @@ final class SchemaResolver {
         boolean negative = s.startsWith("-");
         String body = negative ? s.substring(1) : s;
         BigInteger v = body.startsWith("0x") || body.startsWith("0X")
-            ? new BigInteger(body.substring(2), 16) : new BigInteger(body);
+                ? new BigInteger(body.substring(2), 16)
+                : new BigInteger(body);
         return negative ? v.negate() : v;
     }
 

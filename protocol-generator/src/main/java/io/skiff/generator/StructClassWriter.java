@@ -52,16 +52,22 @@ final class StructClassWriter {
     }
 
     private List<FieldSpec> taggedFields() {
-        return struct.fields().stream().filter(FieldSpec::isTagged)
-            .sorted(Comparator.comparingInt(FieldSpec::tag)).toList();
+        return struct.fields().stream()
+                .filter(FieldSpec::isTagged)
+                .sorted(Comparator.comparingInt(FieldSpec::tag))
+                .toList();
     }
 
     void writeClassOpen() {
         if (topLevel) {
             code.line("public final class %s implements ApiMessage {", message.className());
             code.line("public static final short API_KEY = %d;", message.apiKey());
-            code.line("public static final short LOWEST_SUPPORTED_VERSION = %d;", message.versions().lowest());
-            code.line("public static final short HIGHEST_SUPPORTED_VERSION = %d;", message.versions().highest());
+            code.line(
+                    "public static final short LOWEST_SUPPORTED_VERSION = %d;",
+                    message.versions().lowest());
+            code.line(
+                    "public static final short HIGHEST_SUPPORTED_VERSION = %d;",
+                    message.versions().highest());
         } else {
             code.line("public static final class %s implements Message {", struct.name());
         }
@@ -148,9 +154,10 @@ final class StructClassWriter {
         code.line("int _tag = _readable.readUnsignedVarint();");
         code.line("int _tagSize = _readable.readUnsignedVarint();");
         code.line("if (_tagSize < 0 || _tagSize > _readable.remaining()) {");
-        code.line("throw new ProtocolException(\"tagged field \" + _tag + \" of %s claims \" + "
-            + "Integer.toUnsignedString(_tagSize) + \" bytes but only \" + _readable.remaining() + \" remain\");",
-            message.className());
+        code.line(
+                "throw new ProtocolException(\"tagged field \" + _tag + \" of %s claims \" + "
+                        + "Integer.toUnsignedString(_tagSize) + \" bytes but only \" + _readable.remaining() + \" remain\");",
+                message.className());
         code.line("}");
         List<FieldSpec> tagged = taggedFields();
         if (!tagged.isEmpty()) {
@@ -160,15 +167,17 @@ final class StructClassWriter {
                 String tc = cond(f.taggedVersions());
                 if (!tc.equals("true")) {
                     code.line("if (!(%s)) {", tc);
-                    code.line("throw new ProtocolException(\"tag %d is not valid for version \" + _version + \" of %s\");",
-                        f.tag(), message.className());
+                    code.line(
+                            "throw new ProtocolException(\"tag %d is not valid for version \" + _version + \" of %s\");",
+                            f.tag(), message.className());
                     code.line("}");
                 }
                 code.line("int _end = _readable.remaining() - _tagSize;");
                 fields.read(f, "true", true);
                 code.line("if (_readable.remaining() != _end) {");
-                code.line("throw new ProtocolException(\"tagged field %s.%s: declared size \" + _tagSize + \" does not match its content\");",
-                    struct.name(), f.name());
+                code.line(
+                        "throw new ProtocolException(\"tagged field %s.%s: declared size \" + _tagSize + \" does not match its content\");",
+                        struct.name(), f.name());
                 code.line("}");
                 code.line("break;");
                 code.line("}");
@@ -196,8 +205,9 @@ final class StructClassWriter {
         }
         String absent = present.equals("false") ? "true" : "!(" + present + ")";
         code.line("if (%s && !(%s)) {", absent, JavaTypes.isDefaultExpr(f, "this." + f.name()));
-        code.line("throw new UnsupportedVersionException(\"Attempted to write a non-default %s at version \" + _version + \" of %s\");",
-            f.name(), message.className());
+        code.line(
+                "throw new UnsupportedVersionException(\"Attempted to write a non-default %s at version \" + _version + \" of %s\");",
+                f.name(), message.className());
         code.line("}");
     }
 
@@ -224,8 +234,11 @@ final class StructClassWriter {
         code.line("if (_flexible) {");
         code.line("int _numTaggedFields = _unknown.size();");
         for (FieldSpec f : tagged) {
-            code.line("boolean _write%s = %s && !(%s);", JavaTypes.capitalize(f.name()), cond(f.taggedVersions()),
-                JavaTypes.isDefaultExpr(f, "this." + f.name()));
+            code.line(
+                    "boolean _write%s = %s && !(%s);",
+                    JavaTypes.capitalize(f.name()),
+                    cond(f.taggedVersions()),
+                    JavaTypes.isDefaultExpr(f, "this." + f.name()));
             code.line("if (_write%s) {", JavaTypes.capitalize(f.name()));
             code.line("_numTaggedFields++;");
             code.line("}");
@@ -244,8 +257,9 @@ final class StructClassWriter {
         }
         code.line("RawTaggedField.writeBefore(_writable, _unknown, _rawIndex, -1);");
         code.line("} else if (!_unknown.isEmpty()) {");
-        code.line("throw new UnsupportedVersionException(\"Tagged fields were set, but version \" + _version + \" of %s does not support them\");",
-            message.className());
+        code.line(
+                "throw new UnsupportedVersionException(\"Tagged fields were set, but version \" + _version + \" of %s does not support them\");",
+                message.className());
         code.line("}");
         code.line("}");
         code.blank();
@@ -276,8 +290,9 @@ final class StructClassWriter {
             code.line("_numTaggedFields++;");
             code.line("int _dataSize = 0;");
             fields.size(f, "true", true, "_dataSize");
-            code.line("_size += ByteUtils.sizeOfUnsignedVarint(%d) + ByteUtils.sizeOfUnsignedVarint(_dataSize) + _dataSize;",
-                f.tag());
+            code.line(
+                    "_size += ByteUtils.sizeOfUnsignedVarint(%d) + ByteUtils.sizeOfUnsignedVarint(_dataSize) + _dataSize;",
+                    f.tag());
             code.line("}");
         }
         code.line("_size += ByteUtils.sizeOfUnsignedVarint(_numTaggedFields);");
@@ -297,7 +312,8 @@ final class StructClassWriter {
             code.line("public %s set%s(%s v) {", cls, JavaTypes.capitalize(f.name()), type);
             if (f.type().name().equals("uint16")) {
                 code.line("if (v < 0 || v > 65535) {");
-                code.line("throw new IllegalArgumentException(\"%s must be between 0 and 65535, was \" + v);", f.name());
+                code.line(
+                        "throw new IllegalArgumentException(\"%s must be between 0 and 65535, was \" + v);", f.name());
                 code.line("}");
             }
             code.line("this.%s = v;", f.name());
@@ -352,7 +368,9 @@ final class StructClassWriter {
         code.line("int h = 0;");
         for (FieldSpec f : struct.fields()) {
             String n = "this." + f.name();
-            String hash = switch (f.type().isArray() || f.type().isStruct() ? "obj" : f.type().name()) {
+            String hash = switch (f.type().isArray() || f.type().isStruct()
+                    ? "obj"
+                    : f.type().name()) {
                 case "bool" -> "Boolean.hashCode(" + n + ")";
                 case "int8" -> "Byte.hashCode(" + n + ")";
                 case "int16" -> "Short.hashCode(" + n + ")";

@@ -7,5 +7,4 @@ import java.util.List;
  *
  * @param versions versions in which the struct can appear (for nested structs: those of the field using it)
  */
-public record StructSpec(String name, List<FieldSpec> fields, Versions versions, int line) {
-}
+public record StructSpec(String name, List<FieldSpec> fields, Versions versions, int line) {}

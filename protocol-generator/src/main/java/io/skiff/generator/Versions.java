@@ -76,8 +76,9 @@ public record Versions(short lowest, short highest) {
         boolean needLow = eff.lowest > possible.lowest;
         boolean needHigh = eff.highest < possible.highest;
         if (needLow && needHigh) {
-            return eff.lowest == eff.highest ? var + " == " + eff.lowest
-                : "(" + var + " >= " + eff.lowest + " && " + var + " <= " + eff.highest + ")";
+            return eff.lowest == eff.highest
+                    ? var + " == " + eff.lowest
+                    : "(" + var + " >= " + eff.lowest + " && " + var + " <= " + eff.highest + ")";
         }
         if (needLow) {
             return var + " >= " + eff.lowest;

@@ -42,7 +42,8 @@ class MessageGeneratorTest {
 
     @Test
     void requestWithoutResponseIsAnError() {
-        MessageSpec req = new SchemaParser().parse("FooRequest.schema", "request Foo\napiKey 1\nversions 0-1\nflexible none\n");
+        MessageSpec req =
+                new SchemaParser().parse("FooRequest.schema", "request Foo\napiKey 1\nversions 0-1\nflexible none\n");
         SchemaException e = assertThrows(SchemaException.class, () -> ApiKeysWriter.pair(List.of(req)));
         assertEquals("FooRequest.schema: no matching FooResponse.schema", e.getMessage());
     }
@@ -53,6 +54,7 @@ class MessageGeneratorTest {
         MessageSpec req = p.parse("FooRequest.schema", "request Foo\napiKey 1\nversions 0-1\nflexible none\n");
         MessageSpec resp = p.parse("FooResponse.schema", "response Foo\napiKey 1\nversions 0-2\nflexible none\n");
         assertTrue(assertThrows(SchemaException.class, () -> ApiKeysWriter.pair(List.of(req, resp)))
-            .getMessage().contains("FooResponse.schema: versions 0-2 differ from FooRequest.schema (0-1)"));
+                .getMessage()
+                .contains("FooResponse.schema: versions 0-2 differ from FooRequest.schema (0-1)"));
     }
 }

@@ -65,36 +65,43 @@ class SchemaParserTest {
 
     @Test
     void nestedFieldRangesAreClampedToTheirParent() {
-        FieldSpec inner = parse("outer []Outer v=2+\n  inner int32\n").fields().get(0).struct().fields().get(0);
+        FieldSpec inner = parse("outer []Outer v=2+\n  inner int32\n")
+                .fields()
+                .get(0)
+                .struct()
+                .fields()
+                .get(0);
         assertEquals(Versions.parse("2-5"), inner.versions());
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "x int33                         | 6: unknown type 'int33'",
-        "x []bytes                       | 6: unsupported array element type 'bytes'",
-        "x int32 v=4-2                   | 6: bad range '4-2': upper bound below lower bound",
-        "x int32 v=abc                   | 6: bad range 'abc'",
-        "x int32 v=7+                    | 6: field versions 7+ are outside the message's versions 0-5",
-        "x int32 v=0-9                   | 6: field versions 0-9 go beyond the message's highest version 5",
-        "x int32 tag=1                   | 6: tag= without tagged=<range>",
-        "x int32 tagged=3+               | 6: tagged= without tag=<n>",
-        "x int32 tag=0 tagged=1+         | 6: tagged=1+ includes versions that are not flexible (flexible 3+)",
-        "x int32 tag=-1 tagged=3+        | 6: bad tag '-1'",
-        "x int32 nullable=0+             | 6: type int32 cannot be nullable",
-        "x int8 default=300              | 6: default 300 does not fit in int8",
-        "x bool default=yes              | 6: bad bool default 'yes'",
-        "x string default=null           | 6: default=null but the field is never nullable",
-        "x string nullable=2+ default=null | 6: default=null needs nullable= to cover all the field's versions 0-5",
-        "x int32 mapKey                  | 6: attribute 'mapKey' is not part of the schema format",
-        "x int32 colour=red              | 6: unknown attribute 'colour'",
-        "x int32 v=1+ v=2+               | 6: attribute 'v' given twice",
-        "x []Missing                     | 6: unknown struct Missing",
-        "X int32                         | 6: field name 'X' must be lowerCamelCase",
-        "class int32                     | 6: field name 'class' is reserved",
-        "x records tag=0 tagged=3+       | 6: a records field cannot be tagged",
-        "x string default=\"unterminated | 6: unterminated quoted value",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "x int33                         | 6: unknown type 'int33'",
+                "x []bytes                       | 6: unsupported array element type 'bytes'",
+                "x int32 v=4-2                   | 6: bad range '4-2': upper bound below lower bound",
+                "x int32 v=abc                   | 6: bad range 'abc'",
+                "x int32 v=7+                    | 6: field versions 7+ are outside the message's versions 0-5",
+                "x int32 v=0-9                   | 6: field versions 0-9 go beyond the message's highest version 5",
+                "x int32 tag=1                   | 6: tag= without tagged=<range>",
+                "x int32 tagged=3+               | 6: tagged= without tag=<n>",
+                "x int32 tag=0 tagged=1+         | 6: tagged=1+ includes versions that are not flexible (flexible 3+)",
+                "x int32 tag=-1 tagged=3+        | 6: bad tag '-1'",
+                "x int32 nullable=0+             | 6: type int32 cannot be nullable",
+                "x int8 default=300              | 6: default 300 does not fit in int8",
+                "x bool default=yes              | 6: bad bool default 'yes'",
+                "x string default=null           | 6: default=null but the field is never nullable",
+                "x string nullable=2+ default=null | 6: default=null needs nullable= to cover all the field's versions 0-5",
+                "x int32 mapKey                  | 6: attribute 'mapKey' is not part of the schema format",
+                "x int32 colour=red              | 6: unknown attribute 'colour'",
+                "x int32 v=1+ v=2+               | 6: attribute 'v' given twice",
+                "x []Missing                     | 6: unknown struct Missing",
+                "X int32                         | 6: field name 'X' must be lowerCamelCase",
+                "class int32                     | 6: field name 'class' is reserved",
+                "x records tag=0 tagged=3+       | 6: a records field cannot be tagged",
+                "x string default=\"unterminated | 6: unterminated quoted value",
+            })
     void reportsMistakesWithFileAndLine(String line, String expected) {
         String message = error(line + "\n");
         assertTrue(message.startsWith("FooRequest.schema:"), message);
@@ -103,8 +110,9 @@ class SchemaParserTest {
 
     @Test
     void duplicateTagIsAnError() {
-        assertEquals("FooRequest.schema:7: duplicate tag 0 in FooRequest (also used by 'a')",
-            error("a int32 tag=0 tagged=3+\nb int32 tag=0 tagged=3+\n"));
+        assertEquals(
+                "FooRequest.schema:7: duplicate tag 0 in FooRequest (also used by 'a')",
+                error("a int32 tag=0 tagged=3+\nb int32 tag=0 tagged=3+\n"));
     }
 
     @Test
@@ -128,24 +136,33 @@ class SchemaParserTest {
     @Test
     void headerMistakes() {
         assertTrue(assertThrows(SchemaException.class, () -> parser.parse("FooRequest.schema", "apiKey 1\n"))
-            .getMessage().contains(":1: first line must be"));
+                .getMessage()
+                .contains(":1: first line must be"));
         assertTrue(assertThrows(SchemaException.class, () -> parser.parse("BarRequest.schema", HEADER))
-            .getMessage().contains("file must be named FooRequest.schema"));
-        assertTrue(assertThrows(SchemaException.class,
-            () -> parser.parse("FooRequest.schema", "request Foo\nversions 0-1\nflexible none\nx int32\n"))
-            .getMessage().contains(":4: missing 'apiKey <n>'"));
-        assertTrue(assertThrows(SchemaException.class,
-            () -> parser.parse("FooRequest.schema", "request Foo\napiKey 1\nversions 0+\nflexible none\n"))
-            .getMessage().contains(":3: message versions must be a closed range"));
-        assertTrue(assertThrows(SchemaException.class,
-            () -> parser.parse("FooRequest.schema", "request Foo\napiKey 1\nversions 0-2\nflexible 1-2\n"))
-            .getMessage().contains(":4: flexible must be 'N+' or 'none'"));
+                .getMessage()
+                .contains("file must be named FooRequest.schema"));
+        assertTrue(assertThrows(
+                        SchemaException.class,
+                        () -> parser.parse("FooRequest.schema", "request Foo\nversions 0-1\nflexible none\nx int32\n"))
+                .getMessage()
+                .contains(":4: missing 'apiKey <n>'"));
+        assertTrue(assertThrows(
+                        SchemaException.class,
+                        () -> parser.parse("FooRequest.schema", "request Foo\napiKey 1\nversions 0+\nflexible none\n"))
+                .getMessage()
+                .contains(":3: message versions must be a closed range"));
+        assertTrue(assertThrows(
+                        SchemaException.class,
+                        () -> parser.parse("FooRequest.schema", "request Foo\napiKey 1\nversions 0-2\nflexible 1-2\n"))
+                .getMessage()
+                .contains(":4: flexible must be 'N+' or 'none'"));
     }
 
     @Test
     void commonStructMistakes() {
         assertTrue(error("a int32\nstruct S\n  b int32\n").contains(":7: common struct S is never used"));
-        assertTrue(error("a S\nstruct S\n  b int32\nc int32\n").contains(":9: field at column 0 after a common struct"));
+        assertTrue(
+                error("a S\nstruct S\n  b int32\nc int32\n").contains(":9: field at column 0 after a common struct"));
         assertTrue(error("a S\n  x int32\nstruct S\n  b int32\n").contains(":6: struct S is defined both inline"));
     }
 

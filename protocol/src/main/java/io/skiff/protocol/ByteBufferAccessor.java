@@ -144,7 +144,8 @@ public final class ByteBufferAccessor implements Readable, Writable {
     @Override
     public void writeRecords(Records records) {
         if (!(records instanceof ByteBufferRecords r)) {
-            throw new IllegalArgumentException("ByteBufferAccessor cannot write " + records.getClass().getName());
+            throw new IllegalArgumentException(
+                    "ByteBufferAccessor cannot write " + records.getClass().getName());
         }
         buf.put(r.buffer());
     }

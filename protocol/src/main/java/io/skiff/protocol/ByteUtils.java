@@ -7,8 +7,7 @@ import java.nio.ByteBuffer;
  * encoded sizes of protocol values. Stateless and thread-safe.
  */
 public final class ByteUtils {
-    private ByteUtils() {
-    }
+    private ByteUtils() {}
 
     /** Reads an unsigned varint of at most 5 bytes; the value may use all 32 bits (returned as an int). */
     public static int readUnsignedVarint(ByteBuffer buf) {

@@ -55,7 +55,7 @@ public final class RawTaggedField {
             }
             if (i > 0 && Integer.compareUnsigned(fields.get(i - 1).tag, f.tag) >= 0) {
                 throw new ProtocolException("unknown tagged fields are not in ascending tag order: "
-                    + fields.get(i - 1).tag + " before " + f.tag);
+                        + fields.get(i - 1).tag + " before " + f.tag);
             }
             out.writeUnsignedVarint(f.tag);
             out.writeUnsignedVarint(f.data.length);

@@ -53,7 +53,8 @@ public interface Readable {
             throw new ProtocolException("invalid " + what + " length " + length);
         }
         if (length > remaining()) {
-            throw new ProtocolException(what + " length " + length + " exceeds the " + remaining() + " remaining bytes");
+            throw new ProtocolException(
+                    what + " length " + length + " exceeds the " + remaining() + " remaining bytes");
         }
         return length;
     }
@@ -96,8 +97,8 @@ public interface Readable {
             throw new ProtocolException("invalid array length " + count);
         }
         if (count > remaining()) {
-            throw new ProtocolException("array of " + count + " elements cannot fit in the "
-                + remaining() + " remaining bytes");
+            throw new ProtocolException(
+                    "array of " + count + " elements cannot fit in the " + remaining() + " remaining bytes");
         }
         return count;
     }

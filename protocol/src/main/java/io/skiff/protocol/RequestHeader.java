@@ -18,8 +18,13 @@ public final class RequestHeader {
     private final short headerVersion;
     private final List<RawTaggedField> unknownTaggedFields;
 
-    public RequestHeader(short apiKey, short apiVersion, int correlationId, String clientId, short headerVersion,
-                         List<RawTaggedField> unknownTaggedFields) {
+    public RequestHeader(
+            short apiKey,
+            short apiVersion,
+            int correlationId,
+            String clientId,
+            short headerVersion,
+            List<RawTaggedField> unknownTaggedFields) {
         this.apiKey = apiKey;
         this.apiVersion = apiVersion;
         this.correlationId = correlationId;
@@ -59,7 +64,7 @@ public final class RequestHeader {
                     int size = in.readUnsignedVarint();
                     if (size < 0 || size > in.remaining()) {
                         throw new ProtocolException("tagged field " + tag + " claims " + Integer.toUnsignedString(size)
-                            + " bytes, only " + in.remaining() + " remain");
+                                + " bytes, only " + in.remaining() + " remain");
                     }
                     tagged.add(new RawTaggedField(tag, in.readByteArray(size)));
                 }
@@ -75,7 +80,8 @@ public final class RequestHeader {
     public int size() {
         int size = 8 + ByteUtils.sizeOfNullableString(clientId, false);
         if (headerVersion >= 2) {
-            size += ByteUtils.sizeOfUnsignedVarint(unknownTaggedFields.size()) + RawTaggedField.totalSize(unknownTaggedFields);
+            size += ByteUtils.sizeOfUnsignedVarint(unknownTaggedFields.size())
+                    + RawTaggedField.totalSize(unknownTaggedFields);
         }
         return size;
     }
@@ -123,6 +129,6 @@ public final class RequestHeader {
     @Override
     public String toString() {
         return "RequestHeader(apiKey=" + apiKey + ", apiVersion=" + apiVersion + ", correlationId=" + correlationId
-            + ", clientId=" + clientId + ", headerVersion=" + headerVersion + ")";
+                + ", clientId=" + clientId + ", headerVersion=" + headerVersion + ")";
     }
 }

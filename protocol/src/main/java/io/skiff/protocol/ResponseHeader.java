@@ -7,8 +7,7 @@ import java.nio.ByteBuffer;
  * {@code ApiKeys.responseHeaderVersion(version)}: ApiVersions responses always use v0. Stateless.
  */
 public final class ResponseHeader {
-    private ResponseHeader() {
-    }
+    private ResponseHeader() {}
 
     public static int size(short headerVersion) {
         return headerVersion >= 1 ? 5 : 4;

@@ -12,8 +12,7 @@ public final class Uuids {
     /** Reserved by Kafka for the metadata topic; never handed out as a topic id. */
     public static final UUID ONE = new UUID(0L, 1L);
 
-    private Uuids() {
-    }
+    private Uuids() {}
 
     /** A random id that is neither reserved nor starts with '-' in text form (as Kafka ensures). */
     public static UUID random() {

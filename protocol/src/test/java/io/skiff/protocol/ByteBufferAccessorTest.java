@@ -26,11 +26,13 @@ class ByteBufferAccessorTest {
         out.writeNullableString("hé", true);
         out.writeNullableString(null, false);
         out.writeNullableString(null, true);
-        assertEquals(ByteUtils.sizeOfNullableString("hé", false) + ByteUtils.sizeOfNullableString("hé", true) + 2 + 1,
-            buf.position());
+        assertEquals(
+                ByteUtils.sizeOfNullableString("hé", false) + ByteUtils.sizeOfNullableString("hé", true) + 2 + 1,
+                buf.position());
         buf.flip();
-        assertEquals("0003 68c3a9 04 68c3a9 ffff 00".replace(" ", ""),
-            HexFormat.of().formatHex(buf.array(), 0, buf.limit()));
+        assertEquals(
+                "0003 68c3a9 04 68c3a9 ffff 00".replace(" ", ""),
+                HexFormat.of().formatHex(buf.array(), 0, buf.limit()));
         ByteBufferAccessor in = new ByteBufferAccessor(buf);
         assertEquals("hé", in.readNullableString(false));
         assertEquals("hé", in.readNullableString(true));
@@ -81,15 +83,21 @@ class ByteBufferAccessorTest {
 
     @Test
     void truncatedAndOversizedInputsAreProtocolExceptions() {
-        assertTrue(assertThrows(ProtocolException.class, () -> hex("0001").readInt()).getMessage().contains("truncated"));
+        assertTrue(assertThrows(ProtocolException.class, () -> hex("0001").readInt())
+                .getMessage()
+                .contains("truncated"));
         assertTrue(assertThrows(ProtocolException.class, () -> hex("0005616263").readNullableString(false))
-            .getMessage().contains("string length 5 exceeds the 3 remaining bytes"));
+                .getMessage()
+                .contains("string length 5 exceeds the 3 remaining bytes"));
         assertTrue(assertThrows(ProtocolException.class, () -> hex("7fffffff00").readNullableBytes(false))
-            .getMessage().contains("exceeds"));
+                .getMessage()
+                .contains("exceeds"));
         assertTrue(assertThrows(ProtocolException.class, () -> hex("7fffffff").readArrayLength(false))
-            .getMessage().contains("array of 2147483647 elements cannot fit"));
+                .getMessage()
+                .contains("array of 2147483647 elements cannot fit"));
         assertTrue(assertThrows(ProtocolException.class, () -> hex("fffffffe").readArrayLength(false))
-            .getMessage().contains("invalid array length -2"));
+                .getMessage()
+                .contains("invalid array length -2"));
         assertThrows(ProtocolException.class, () -> hex("ffffffffff0f").readUnsignedVarint());
         assertThrows(ProtocolException.class, () -> hex("8080").readUnsignedVarint());
         assertThrows(ProtocolException.class, () -> hex("00").readString(true));
@@ -114,7 +122,8 @@ class ByteBufferAccessorTest {
         assertEquals("00010133" + "0500", HexFormat.of().formatHex(buf.array(), 0, buf.position()));
         assertEquals(5, RawTaggedField.totalSize(raw));
         assertThrows(ProtocolException.class, () -> RawTaggedField.writeBefore(out, raw, 0, 5));
-        List<RawTaggedField> unordered = List.of(new RawTaggedField(4, new byte[0]), new RawTaggedField(2, new byte[0]));
+        List<RawTaggedField> unordered =
+                List.of(new RawTaggedField(4, new byte[0]), new RawTaggedField(2, new byte[0]));
         assertThrows(ProtocolException.class, () -> RawTaggedField.writeBefore(out, unordered, 0, -1));
     }
 

@@ -33,32 +33,37 @@ class GeneratorFeaturesTest {
         Path pkg = src.resolve("io/skiff/protocol/message");
         Files.delete(pkg.resolve("ApiKeys.java")); // the real ApiKeys stays on the class path
         Files.copy(schemas.resolve("SampleAllRoundTrip.java.txt"), pkg.resolve("SampleAllRoundTrip.java"));
-        List<String> args = new ArrayList<>(List.of("-d", tmp.resolve("classes").toString(),
-            "-cp", System.getProperty("java.class.path"), "-proc:none"));
+        List<String> args = new ArrayList<>(List.of(
+                "-d", tmp.resolve("classes").toString(), "-cp", System.getProperty("java.class.path"), "-proc:none"));
         try (Stream<Path> files = Files.list(pkg)) {
             files.map(Path::toString).forEach(args::add);
         }
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         assertNotNull(javac, "tests need a JDK");
         assertEquals(0, javac.run(null, null, null, args.toArray(String[]::new)), "generated code must compile");
-        try (URLClassLoader loader = new URLClassLoader(new URL[] {tmp.resolve("classes").toUri().toURL()},
-            getClass().getClassLoader()) {
-            @Override
-            protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-                // child-first for the test's own classes
-                if (name.startsWith("io.skiff.protocol.message.SampleAll")) {
-                    synchronized (getClassLoadingLock(name)) {
-                        Class<?> c = findLoadedClass(name);
-                        return c != null ? c : findClass(name);
+        try (URLClassLoader loader =
+                new URLClassLoader(
+                        new URL[] {tmp.resolve("classes").toUri().toURL()},
+                        getClass().getClassLoader()) {
+                    @Override
+                    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+                        // child-first for the test's own classes
+                        if (name.startsWith("io.skiff.protocol.message.SampleAll")) {
+                            synchronized (getClassLoadingLock(name)) {
+                                Class<?> c = findLoadedClass(name);
+                                return c != null ? c : findClass(name);
+                            }
+                        }
+                        return super.loadClass(name, resolve);
                     }
-                }
-                return super.loadClass(name, resolve);
-            }
-        }) {
+                }) {
             Runnable program = (Runnable) loader.loadClass("io.skiff.protocol.message.SampleAllRoundTrip")
-                .getConstructor().newInstance();
+                    .getConstructor()
+                    .newInstance();
             program.run();
         }
-        assertTrue(new File(tmp.resolve("classes/io/skiff/protocol/message/SampleAllResponse.class").toString()).exists());
+        assertTrue(new File(tmp.resolve("classes/io/skiff/protocol/message/SampleAllResponse.class")
+                        .toString())
+                .exists());
     }
 }

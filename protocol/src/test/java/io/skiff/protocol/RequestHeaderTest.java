@@ -54,7 +54,8 @@ class RequestHeaderTest {
     @Test
     void garbageIsAnInvalidRequestException() {
         assertTrue(assertThrows(InvalidRequestException.class, () -> RequestHeader.read(hex("7fff 0000 00000001 0000")))
-            .getMessage().contains("unknown API key 32767"));
+                .getMessage()
+                .contains("unknown API key 32767"));
         assertThrows(InvalidRequestException.class, () -> RequestHeader.read(hex("0003 00")));
         assertThrows(InvalidRequestException.class, () -> RequestHeader.read(hex("0003 0001 00000001 7fff 61")));
         assertThrows(InvalidRequestException.class, () -> RequestHeader.read(hex("0003 0009 00000001 0000 01 05 7f")));

@@ -28,7 +28,8 @@ class VarintPropertiesTest {
     @Property
     void unsignedVarintRoundTripsAndMatchesKafka(@ForAll int v) {
         byte[] bytes = ours(b -> ByteUtils.writeUnsignedVarint(v, b));
-        assertArrayEquals(kafka(b -> org.apache.kafka.common.utils.internals.ByteUtils.writeUnsignedVarint(v, b)), bytes);
+        assertArrayEquals(
+                kafka(b -> org.apache.kafka.common.utils.internals.ByteUtils.writeUnsignedVarint(v, b)), bytes);
         assertEquals(bytes.length, ByteUtils.sizeOfUnsignedVarint(v));
         assertEquals(v, ByteUtils.readUnsignedVarint(ByteBuffer.wrap(bytes)));
     }
@@ -82,9 +83,12 @@ class VarintPropertiesTest {
         assertEquals(10, ByteUtils.sizeOfVarlong(Long.MAX_VALUE));
         assertEquals(1, ByteUtils.sizeOfVarlong(0));
         // Overlong encodings (continuation bit on the last allowed byte) are rejected.
-        assertThrows(ProtocolException.class, () -> ByteUtils.readUnsignedVarint(ByteBuffer.wrap(hex.parseHex("ffffffff8f01"))));
-        assertThrows(ProtocolException.class,
-            () -> ByteUtils.readVarlong(ByteBuffer.wrap(hex.parseHex("ffffffffffffffffff8101"))));
+        assertThrows(
+                ProtocolException.class,
+                () -> ByteUtils.readUnsignedVarint(ByteBuffer.wrap(hex.parseHex("ffffffff8f01"))));
+        assertThrows(
+                ProtocolException.class,
+                () -> ByteUtils.readVarlong(ByteBuffer.wrap(hex.parseHex("ffffffffffffffffff8101"))));
     }
 
     @Property

@@ -10,6 +10,10 @@ package io.skiff.storage;
  * @param logEndOffset   the next offset to be assigned ({@code lastOffset + 1})
  * @param batchCount     number of batches written
  */
-public record AppendResult(long firstOffset, long lastOffset, long logAppendTime, long logStartOffset,
-                           long logEndOffset, int batchCount) {
-}
+public record AppendResult(
+        long firstOffset,
+        long lastOffset,
+        long logAppendTime,
+        long logStartOffset,
+        long logEndOffset,
+        int batchCount) {}

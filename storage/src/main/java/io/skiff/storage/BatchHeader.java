@@ -30,8 +30,7 @@ final class BatchHeader {
     private static final int TRANSACTIONAL_BIT = 0x10;
     private static final int CONTROL_BIT = 0x20;
 
-    private BatchHeader() {
-    }
+    private BatchHeader() {}
 
     /** Total bytes of the batch at {@code pos} (framing included), from its length field. */
     static int sizeInBytes(ByteBuffer buf, int pos) {
@@ -81,7 +80,8 @@ final class BatchHeader {
         int size = sizeInBytes(buf, pos);
         long stored = Integer.toUnsignedLong(buf.getInt(pos + CRC));
         long computed = computeCrc(buf, pos, size);
-        return stored == computed ? null
+        return stored == computed
+                ? null
                 : "CRC-32C mismatch: stored " + Long.toHexString(stored) + ", computed " + Long.toHexString(computed);
     }
 
@@ -117,9 +117,16 @@ final class BatchHeader {
     /** The header facts of the batch at {@code pos} (its first {@link #SIZE} bytes must be present). */
     static BatchInfo info(ByteBuffer buf, int pos) {
         short attributes = buf.getShort(pos + ATTRIBUTES);
-        return new BatchInfo(baseOffset(buf, pos), lastOffset(buf, pos), buf.getLong(pos + PRODUCER_ID),
-                buf.getShort(pos + PRODUCER_EPOCH), buf.getInt(pos + BASE_SEQUENCE), recordCount(buf, pos),
-                (attributes & TRANSACTIONAL_BIT) != 0, (attributes & CONTROL_BIT) != 0, maxTimestamp(buf, pos),
+        return new BatchInfo(
+                baseOffset(buf, pos),
+                lastOffset(buf, pos),
+                buf.getLong(pos + PRODUCER_ID),
+                buf.getShort(pos + PRODUCER_EPOCH),
+                buf.getInt(pos + BASE_SEQUENCE),
+                recordCount(buf, pos),
+                (attributes & TRANSACTIONAL_BIT) != 0,
+                (attributes & CONTROL_BIT) != 0,
+                maxTimestamp(buf, pos),
                 sizeInBytes(buf, pos));
     }
 }

@@ -113,8 +113,8 @@ final class BatchScanner {
         }
         buf.flip();
         if (buf.limit() < n) {
-            throw new IOException("segment file shorter than expected: wanted " + n + " bytes at " + from
-                    + ", got " + buf.limit());
+            throw new IOException(
+                    "segment file shorter than expected: wanted " + n + " bytes at " + from + ", got " + buf.limit());
         }
     }
 }

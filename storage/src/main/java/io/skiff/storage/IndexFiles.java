@@ -12,8 +12,7 @@ import java.nio.file.StandardOpenOption;
  * data, checked when loaded and rebuilt from the log if missing or torn. Stateless; thread-safe.
  */
 final class IndexFiles {
-    private IndexFiles() {
-    }
+    private IndexFiles() {}
 
     static void writeAndForce(Path file, ByteBuffer content) throws IOException {
         write(file, content, true);
@@ -21,7 +20,8 @@ final class IndexFiles {
 
     /** Writes an index file unless it already holds exactly {@code content} (recovery rebuilds usually match). */
     static void writeIfChanged(Path file, ByteBuffer content) throws IOException {
-        if (Files.isRegularFile(file) && Files.size(file) == content.remaining()
+        if (Files.isRegularFile(file)
+                && Files.size(file) == content.remaining()
                 && ByteBuffer.wrap(Files.readAllBytes(file)).equals(content)) {
             return;
         }
@@ -41,8 +41,8 @@ final class IndexFiles {
     }
 
     static void write(Path file, ByteBuffer content, boolean force) throws IOException {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
+        try (FileChannel ch = FileChannel.open(
+                file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
             long pos = 0;
             while (content.hasRemaining()) {
                 pos += ch.write(content, pos);

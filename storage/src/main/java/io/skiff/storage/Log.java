@@ -58,8 +58,7 @@ public final class Log implements Closeable {
      *
      * @param recoveryListener may be null; called for every batch that recovery scans
      */
-    public static Log open(Path dir, LogConfig config, Clock clock, BatchListener recoveryListener)
-            throws IOException {
+    public static Log open(Path dir, LogConfig config, Clock clock, BatchListener recoveryListener) throws IOException {
         Files.createDirectories(dir);
         LogCheckpoint checkpoint = LogCheckpoint.read(dir);
         Path marker = dir.resolve(CLEAN_SHUTDOWN_FILE);
@@ -237,7 +236,8 @@ public final class Log implements Closeable {
                 }
             }
             long start = logStartOffset;
-            return best == null ? Optional.empty()
+            return best == null
+                    ? Optional.empty()
                     : Optional.of(new TimestampOffset(best.timestamp(), Math.max(best.offset(), start)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -311,8 +311,8 @@ public final class Log implements Closeable {
         try {
             ensureOpen();
             if (offset > logEndOffset) {
-                throw new OffsetOutOfRangeException("cannot delete records before offset " + offset
-                        + ": the log end offset is " + logEndOffset);
+                throw new OffsetOutOfRangeException(
+                        "cannot delete records before offset " + offset + ": the log end offset is " + logEndOffset);
             }
             if (offset <= logStartOffset) {
                 return;
@@ -359,7 +359,9 @@ public final class Log implements Closeable {
 
     private long newestTimestamp(Segment s) throws IOException {
         TimestampOffset max = s.maxTimestamp();
-        return max != null ? max.timestamp() : Files.getLastModifiedTime(s.logFile()).toMillis();
+        return max != null
+                ? max.timestamp()
+                : Files.getLastModifiedTime(s.logFile()).toMillis();
     }
 
     private int deleteSegmentsBelowStart() throws IOException {
@@ -459,7 +461,8 @@ public final class Log implements Closeable {
     private void writeCheckpoint() throws IOException {
         // Fields compared by hand: a record's equals is bootstrapped through invokedynamic on first use, which
         // cost ~10% of a cold broker start (the first Log.open).
-        if (checkpoint == null || checkpoint.logStartOffset() != logStartOffset
+        if (checkpoint == null
+                || checkpoint.logStartOffset() != logStartOffset
                 || checkpoint.recoveryPoint() != recoveryPoint) {
             LogCheckpoint now = new LogCheckpoint(logStartOffset, recoveryPoint);
             now.write(dir);

@@ -39,9 +39,16 @@ public final class LogConfig {
 
     /** A builder pre-filled with this config's values. */
     public Builder toBuilder() {
-        return builder().segmentBytes(segmentBytes).segmentMs(segmentMs).retentionMs(retentionMs)
-                .retentionBytes(retentionBytes).maxBatchBytes(maxBatchBytes).timestampType(timestampType)
-                .flushMessages(flushMessages).flushMs(flushMs).indexIntervalBytes(indexIntervalBytes)
+        return builder()
+                .segmentBytes(segmentBytes)
+                .segmentMs(segmentMs)
+                .retentionMs(retentionMs)
+                .retentionBytes(retentionBytes)
+                .maxBatchBytes(maxBatchBytes)
+                .timestampType(timestampType)
+                .flushMessages(flushMessages)
+                .flushMs(flushMs)
+                .indexIntervalBytes(indexIntervalBytes)
                 .segmentIndexBytes(segmentIndexBytes);
     }
 
@@ -115,8 +122,7 @@ public final class LogConfig {
         private int indexIntervalBytes = 4096;
         private int segmentIndexBytes = 10 * 1024 * 1024;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         public Builder segmentBytes(int v) {
             segmentBytes = atLeast("segmentBytes", v, 14);

@@ -25,8 +25,8 @@ final class LogReader {
         long start = log.logStartOffset();
         long end = log.logEndOffset();
         if (offset < start || offset > end) {
-            throw new OffsetOutOfRangeException("offset " + offset + " is outside the log range [" + start + ", "
-                    + end + "] of " + log.dir().getFileName());
+            throw new OffsetOutOfRangeException("offset " + offset + " is outside the log range [" + start + ", " + end
+                    + "] of " + log.dir().getFileName());
         }
         List<FileSlice> slices = new ArrayList<>(2);
         int total = 0;
@@ -87,8 +87,8 @@ final class LogReader {
             for (FileSlice s : slices) {
                 s.release();
             }
-            throw new StorageException("reading " + log.dir() + " at offset " + offset + " failed: "
-                    + e.getMessage(), e);
+            throw new StorageException(
+                    "reading " + log.dir() + " at offset " + offset + " failed: " + e.getMessage(), e);
         } catch (RuntimeException e) {
             for (FileSlice s : slices) {
                 s.release();

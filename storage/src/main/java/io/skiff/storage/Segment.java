@@ -58,8 +58,8 @@ final class Segment {
         Segment s = new Segment(dir, baseOffset, indexIntervalBytes);
         Files.deleteIfExists(s.indexFile);
         Files.deleteIfExists(s.timeIndexFile);
-        FileChannel ch = FileChannel.open(s.logFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
-                StandardOpenOption.WRITE);
+        FileChannel ch = FileChannel.open(
+                s.logFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
         s.channel = new SharedChannel(ch);
         s.install(new IndexBuilder(baseOffset, indexIntervalBytes));
         s.writable = true;
@@ -209,8 +209,8 @@ final class Segment {
                 if (!maxTimestampKnown) {
                     // Read the file's last entry without keeping the index in memory (retention and
                     // max-timestamp lookups touch every segment once).
-                    TimeIndex loaded = timeIndex != null ? timeIndex
-                            : TimeIndex.load(timeIndexFile, baseOffset, nextOffset);
+                    TimeIndex loaded =
+                            timeIndex != null ? timeIndex : TimeIndex.load(timeIndexFile, baseOffset, nextOffset);
                     maxTimestamp = loaded != null ? loaded.last() : timeIndex().last();
                     maxTimestampKnown = true;
                 }
@@ -323,8 +323,8 @@ final class Segment {
     int batchSizeAt(FileChannel ch, long position) throws IOException {
         BatchScanner scan = new BatchScanner(ch, position, size, BatchHeader.SIZE, false);
         if (!scan.next()) {
-            throw new StorageException("no valid batch at position " + position + " of " + logFile.getFileName()
-                    + ": " + scan.invalidReason());
+            throw new StorageException("no valid batch at position " + position + " of " + logFile.getFileName() + ": "
+                    + scan.invalidReason());
         }
         return scan.size();
     }

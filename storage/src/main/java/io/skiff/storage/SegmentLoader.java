@@ -44,8 +44,14 @@ final class SegmentLoader {
      * Loads the segments of {@code dir} in offset order; the last one is open for appends. Creates a first
      * segment at {@code checkpoint.logStartOffset()} when there is none.
      */
-    static List<Segment> load(Path dir, LogConfig config, long now, BatchListener listener, LogCheckpoint checkpoint,
-                              boolean cleanShutdown) throws IOException {
+    static List<Segment> load(
+            Path dir,
+            LogConfig config,
+            long now,
+            BatchListener listener,
+            LogCheckpoint checkpoint,
+            boolean cleanShutdown)
+            throws IOException {
         return new SegmentLoader(dir, config, now, listener).load(checkpoint, cleanShutdown);
     }
 
@@ -53,8 +59,7 @@ final class SegmentLoader {
         List<Long> bases = segmentBases();
         List<Segment> segments = new ArrayList<>();
         if (bases.isEmpty()) {
-            segments.add(Segment.createNew(dir, Math.max(0, checkpoint.logStartOffset()),
-                    config.indexIntervalBytes()));
+            segments.add(Segment.createNew(dir, Math.max(0, checkpoint.logStartOffset()), config.indexIntervalBytes()));
             return segments;
         }
         for (int i = 0; i < bases.size(); i++) {
@@ -119,8 +124,10 @@ final class SegmentLoader {
         OffsetIndex offsets = OffsetIndex.load(seg.indexFile(), seg.baseOffset(), fileSize, -1);
         TimeIndex times = TimeIndex.load(seg.timeIndexFile(), seg.baseOffset(), -1);
         if (offsets == null || times == null) {
-            LOG.warn("{}: index files of segment {} are missing or corrupt after a clean shutdown; rebuilding",
-                    dir, seg.logFile().getFileName());
+            LOG.warn(
+                    "{}: index files of segment {} are missing or corrupt after a clean shutdown; rebuilding",
+                    dir,
+                    seg.logFile().getFileName());
             return recover(seg, -1, true);
         }
         IndexBuilder builder = new IndexBuilder(offsets, times, times.last(), config.indexIntervalBytes());
@@ -135,7 +142,9 @@ final class SegmentLoader {
             long expectedFirst = offsets.entryCount() > 0 ? offsets.lastOffset() : -1;
             ScanResult r = scan(ch, seg, start, fileSize, -1, builder, expectedFirst);
             if (r.mismatch) {
-                LOG.warn("{}: offset index of segment {} does not match the log; rebuilding", dir,
+                LOG.warn(
+                        "{}: offset index of segment {} does not match the log; rebuilding",
+                        dir,
                         seg.logFile().getFileName());
                 return recover(seg, -1, true);
             }
@@ -176,8 +185,15 @@ final class SegmentLoader {
         boolean mismatch;
     }
 
-    private ScanResult scan(FileChannel ch, Segment seg, int start, long fileSize, long upperBound,
-                            IndexBuilder builder, long expectedFirst) throws IOException {
+    private ScanResult scan(
+            FileChannel ch,
+            Segment seg,
+            int start,
+            long fileSize,
+            long upperBound,
+            IndexBuilder builder,
+            long expectedFirst)
+            throws IOException {
         ScanResult r = new ScanResult();
         r.validEnd = start;
         long prevLast = seg.baseOffset() - 1;
@@ -190,8 +206,8 @@ final class SegmentLoader {
             }
             // Offsets are outside the CRC, so continuity is what catches a damaged base offset. (Compaction, when it
             // comes, leaves gaps between batches and will relax this to "greater than".)
-            boolean follows = r.batches == 0 && start > 0 ? info.baseOffset() > prevLast
-                    : info.baseOffset() == prevLast + 1;
+            boolean follows =
+                    r.batches == 0 && start > 0 ? info.baseOffset() > prevLast : info.baseOffset() == prevLast + 1;
             if (!follows) {
                 r.reason = "batch base offset " + info.baseOffset() + " does not follow offset " + prevLast;
                 break;
@@ -228,8 +244,15 @@ final class SegmentLoader {
         int frames = countFrames(ch, r.validEnd, fileSize);
         ch.truncate(r.validEnd);
         ch.force(true);
-        LOG.warn("{}: truncated segment {} at position {}: removed {} bytes ({} batch{}) because {}", dir,
-                seg.logFile().getFileName(), r.validEnd, cut, frames, frames == 1 ? "" : "es", r.reason);
+        LOG.warn(
+                "{}: truncated segment {} at position {}: removed {} bytes ({} batch{}) because {}",
+                dir,
+                seg.logFile().getFileName(),
+                r.validEnd,
+                cut,
+                frames,
+                frames == 1 ? "" : "es",
+                r.reason);
         return true;
     }
 
@@ -264,8 +287,13 @@ final class SegmentLoader {
                 }
             }
             s.delete();
-            LOG.warn("{}: deleted segment {} ({} bytes, about {} batches) that followed the truncated segment {}",
-                    dir, s.logFile().getFileName(), bytes, frames, survivor.logFile().getFileName());
+            LOG.warn(
+                    "{}: deleted segment {} ({} bytes, about {} batches) that followed the truncated segment {}",
+                    dir,
+                    s.logFile().getFileName(),
+                    bytes,
+                    frames,
+                    survivor.logFile().getFileName());
         }
     }
 
@@ -278,8 +306,12 @@ final class SegmentLoader {
             while (scan.next()) {
                 ByteBuffer b = scan.buffer();
                 int at = scan.offsetInBuffer();
-                builder.onBatch(BatchHeader.baseOffset(b, at), BatchHeader.maxTimestamp(b, at), (int) scan.position(),
-                        scan.size(), 0);
+                builder.onBatch(
+                        BatchHeader.baseOffset(b, at),
+                        BatchHeader.maxTimestamp(b, at),
+                        (int) scan.position(),
+                        scan.size(),
+                        0);
             }
         }
         seg.installRebuiltIndexes(builder);

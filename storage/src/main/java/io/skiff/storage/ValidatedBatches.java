@@ -14,8 +14,8 @@ final class ValidatedBatches {
     private final int totalBytes;
     private final long recordCount;
 
-    private ValidatedBatches(ByteBuffer buf, int[] positions, int[] sizes, int count, int totalBytes,
-                             long recordCount) {
+    private ValidatedBatches(
+            ByteBuffer buf, int[] positions, int[] sizes, int count, int totalBytes, long recordCount) {
         this.buf = buf;
         this.positions = positions;
         this.sizes = sizes;

@@ -24,8 +24,14 @@ class ConcurrentReadWriteTest {
     @Test
     void readersDuringAppendsOnlySeeWholeValidBatches() throws Exception {
         MutableClock clock = new MutableClock(1_700_000_000_000L);
-        Log log = Log.open(dir.resolve("c-0"), LogConfig.builder().segmentBytes(64 * 1024).indexIntervalBytes(1024)
-                .build(), clock, null);
+        Log log = Log.open(
+                dir.resolve("c-0"),
+                LogConfig.builder()
+                        .segmentBytes(64 * 1024)
+                        .indexIntervalBytes(1024)
+                        .build(),
+                clock,
+                null);
         AtomicBoolean done = new AtomicBoolean();
         AtomicLong batchesChecked = new AtomicLong();
         ExecutorService pool = Executors.newFixedThreadPool(3);
@@ -61,7 +67,9 @@ class ConcurrentReadWriteTest {
                                 assertTrue(base <= from, "first batch holds the requested offset");
                             }
                             expectedBase = base + TestBatches.recordCount(b);
-                            assertEquals(TestBatches.recordCount(b), TestBatches.values(b).size());
+                            assertEquals(
+                                    TestBatches.recordCount(b),
+                                    TestBatches.values(b).size());
                             batchesChecked.incrementAndGet();
                         }
                         assertTrue(expectedBase > from, "read returned the requested offset");

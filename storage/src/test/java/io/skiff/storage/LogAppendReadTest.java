@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LogAppendReadTest {
     @TempDir
     Path dir;
+
     private final MutableClock clock = new MutableClock(1_700_000_000_000L);
     private Log log;
 
@@ -91,14 +92,16 @@ class LogAppendReadTest {
     @Test
     void multiBatchAppendAssignsConsecutiveOffsets() throws IOException {
         open(LogConfig.defaults());
-        AppendResult r = log.append(TestBatches.concat(TestBatches.batch(1, "a", "b"), TestBatches.batch(2, "c"),
-                TestBatches.batch(3, "d", "e", "f")));
+        AppendResult r = log.append(TestBatches.concat(
+                TestBatches.batch(1, "a", "b"), TestBatches.batch(2, "c"), TestBatches.batch(3, "d", "e", "f")));
         assertEquals(0, r.firstOffset());
         assertEquals(5, r.lastOffset());
         assertEquals(3, r.batchCount());
         List<ByteBuffer> batches = TestBatches.split(TestBatches.readAll(log.read(0, 10_000, false)));
         assertEquals(3, batches.size());
-        assertEquals(List.of(0L, 2L, 3L), batches.stream().map(TestBatches::baseOffset).toList());
+        assertEquals(
+                List.of(0L, 2L, 3L),
+                batches.stream().map(TestBatches::baseOffset).toList());
         for (ByteBuffer b : batches) {
             assertCrcValid(b);
         }
@@ -110,8 +113,8 @@ class LogAppendReadTest {
         log.append(TestBatches.batch(1, "keep"));
         ByteBuffer badCrc = TestBatches.batch(2, "x", "y");
         badCrc.put(badCrc.limit() - 1, (byte) (badCrc.get(badCrc.limit() - 1) ^ 1));
-        assertThrows(CorruptRecordException.class,
-                () -> log.append(TestBatches.concat(TestBatches.batch(2, "ok"), badCrc)));
+        assertThrows(
+                CorruptRecordException.class, () -> log.append(TestBatches.concat(TestBatches.batch(2, "ok"), badCrc)));
         ByteBuffer badMagic = TestBatches.batch(2, "x");
         badMagic.put(16, (byte) 1);
         assertThrows(CorruptRecordException.class, () -> log.append(badMagic));
@@ -186,8 +189,8 @@ class LogAppendReadTest {
     void forEachBatchReportsHeaders() throws IOException {
         open(LogConfig.builder().segmentBytes(300).build());
         for (int i = 0; i < 10; i++) {
-            log.append(TestBatches.batch(10L + 1, 42L, (short) 3, i * 2, i % 2 == 0,
-                    List.of(new byte[] {1}, new byte[] {2})));
+            log.append(TestBatches.batch(
+                    10L + 1, 42L, (short) 3, i * 2, i % 2 == 0, List.of(new byte[] {1}, new byte[] {2})));
         }
         List<BatchInfo> seen = new ArrayList<>();
         log.forEachBatch(5, seen::add);
@@ -211,7 +214,9 @@ class LogAppendReadTest {
         log.append(TestBatches.batch(3, "after"));
         assertEquals(3, log.segmentCount());
         assertEquals(List.of("small"), TestBatches.values(TestBatches.readAll(log.read(0, 10, true))));
-        assertEquals(3, TestBatches.values(TestBatches.readAll(log.read(1, 10, true))).size());
+        assertEquals(
+                3,
+                TestBatches.values(TestBatches.readAll(log.read(1, 10, true))).size());
         assertEquals(List.of("after"), TestBatches.values(TestBatches.readAll(log.read(4, 10, true))));
     }
 

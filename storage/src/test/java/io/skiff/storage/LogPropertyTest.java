@@ -30,7 +30,8 @@ class LogPropertyTest {
             @ForAll @Size(min = 1, max = 40) List<@IntRange(min = 0, max = 999) Integer> ops) throws IOException {
         Path dir = Files.createTempDirectory("skiff-prop");
         MutableClock clock = new MutableClock(1_700_000_000_000L);
-        LogConfig config = LogConfig.builder().segmentBytes(700).indexIntervalBytes(150).build();
+        LogConfig config =
+                LogConfig.builder().segmentBytes(700).indexIntervalBytes(150).build();
         List<String> model = new ArrayList<>();
         Log log = Log.open(dir, config, clock, null);
         try {
@@ -112,7 +113,8 @@ class LogPropertyTest {
 
     private static Path lastLog(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(p -> p.getFileName().toString().endsWith(".log")).max(Comparator.naturalOrder())
+            return files.filter(p -> p.getFileName().toString().endsWith(".log"))
+                    .max(Comparator.naturalOrder())
                     .orElseThrow();
         }
     }

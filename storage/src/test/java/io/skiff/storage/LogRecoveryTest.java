@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LogRecoveryTest {
     @TempDir
     Path tmp;
+
     private final MutableClock clock = new MutableClock(1_700_000_000_000L);
     private final List<BatchInfo> recovered = new ArrayList<>();
     private Log log;
@@ -38,7 +39,10 @@ class LogRecoveryTest {
 
     private LogConfig config() {
         batchSize = TestBatches.batch(0, "value-00").remaining();
-        return LogConfig.builder().segmentBytes(batchSize * 4).indexIntervalBytes(batchSize).build();
+        return LogConfig.builder()
+                .segmentBytes(batchSize * 4)
+                .indexIntervalBytes(batchSize)
+                .build();
     }
 
     /** Appends {@code n} one-record batches "value-NN" and returns the expected values. */
@@ -70,9 +74,12 @@ class LogRecoveryTest {
         reopen();
         assertEquals(10, log.logEndOffset());
         assertEquals(values, LogAppendReadTest.readValuesFrom(log, 0, 1000));
-        assertEquals(List.of(8L, 9L), recovered.stream().map(BatchInfo::baseOffset).toList(),
+        assertEquals(
+                List.of(8L, 9L),
+                recovered.stream().map(BatchInfo::baseOffset).toList(),
                 "closed segments below the recovery point are trusted; the active one is scanned");
-        assertEquals(10, log.append(TestBatches.batch(clock.millis(), "value-10")).firstOffset());
+        assertEquals(
+                10, log.append(TestBatches.batch(clock.millis(), "value-10")).firstOffset());
     }
 
     @Test
@@ -87,7 +94,8 @@ class LogRecoveryTest {
         assertEquals(10, log.logEndOffset());
         assertEquals(batchSize * 2L, Files.size(active));
         assertEquals(values.subList(0, 10), LogAppendReadTest.readValuesFrom(log, 0, 1000));
-        assertEquals(10, log.append(TestBatches.batch(clock.millis(), "value-xx")).firstOffset());
+        assertEquals(
+                10, log.append(TestBatches.batch(clock.millis(), "value-xx")).firstOffset());
         assertEquals("value-xx", LogAppendReadTest.readValuesFrom(log, 10, 1000).get(0));
     }
 
@@ -113,7 +121,8 @@ class LogRecoveryTest {
         assertTrue(Files.notExists(segmentFile(8, ".log")));
         assertEquals(values.subList(0, 6), LogAppendReadTest.readValuesFrom(log, 0, 1000));
         assertEquals(6, recovered.size(), "listener saw every batch recovery scanned");
-        assertEquals(6, log.append(TestBatches.batch(clock.millis(), "value-zz")).firstOffset());
+        assertEquals(
+                6, log.append(TestBatches.batch(clock.millis(), "value-zz")).firstOffset());
     }
 
     @Test
@@ -140,7 +149,8 @@ class LogRecoveryTest {
         List<String> values = fill(30);
         log.close();
         reopen();
-        assertTrue(recovered.size() <= 2 && recovered.stream().allMatch(b -> b.baseOffset() >= 28),
+        assertTrue(
+                recovered.size() <= 2 && recovered.stream().allMatch(b -> b.baseOffset() >= 28),
                 "clean shutdown: only the active segment's tail after its last index entry is checked: " + recovered);
         assertEquals(30, log.logEndOffset());
         assertEquals(values, LogAppendReadTest.readValuesFrom(log, 0, 100));
@@ -166,11 +176,15 @@ class LogRecoveryTest {
         assertEquals(30, log.logEndOffset());
         assertEquals(values, LogAppendReadTest.readValuesFrom(log, 0, 1));
         for (long o = 0; o < 30; o++) {
-            assertEquals(values.get((int) o), LogAppendReadTest.readValuesFrom(log, o, 1).get(0));
+            assertEquals(
+                    values.get((int) o),
+                    LogAppendReadTest.readValuesFrom(log, o, 1).get(0));
         }
         assertTrue(Files.exists(segmentFile(0, ".index")), "rebuilt index written back");
         assertNotEquals(96, Files.size(segmentFile(8, ".index")));
-        assertEquals(new TimestampOffset(clock.millis(), 0), log.offsetForTimestamp(0).orElseThrow());
+        assertEquals(
+                new TimestampOffset(clock.millis(), 0),
+                log.offsetForTimestamp(0).orElseThrow());
     }
 
     @Test
@@ -180,8 +194,8 @@ class LogRecoveryTest {
         // Bytes appended after a clean close (e.g. a later crash that resurrected the marker): half a batch.
         ByteBuffer half = TestBatches.batch(clock.millis(), "value-29");
         half.limit(half.limit() / 2);
-        try (FileChannel ch = FileChannel.open(segmentFile(28, ".log"), StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND)) {
+        try (FileChannel ch =
+                FileChannel.open(segmentFile(28, ".log"), StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
             ch.write(half);
         }
         reopen();
@@ -197,12 +211,13 @@ class LogRecoveryTest {
         assertEquals(0, log.logEndOffset());
         try (var files = Files.list(dir())) {
             long bytes = files.mapToLong(p -> {
-                try {
-                    return Files.size(p);
-                } catch (IOException e) {
-                    throw new RuntimeException(e);
-                }
-            }).sum();
+                        try {
+                            return Files.size(p);
+                        } catch (IOException e) {
+                            throw new RuntimeException(e);
+                        }
+                    })
+                    .sum();
             assertTrue(bytes < 200, "an empty log takes almost no disk: " + bytes);
         }
     }

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LogRotationRetentionTest {
     @TempDir
     Path tmp;
+
     private final MutableClock clock = new MutableClock(1_700_000_000_000L);
     private Log log;
 
@@ -34,13 +35,19 @@ class LogRotationRetentionTest {
     @Test
     void rollsBySizeWithoutSplittingBatches() throws IOException {
         int batchSize = TestBatches.batch(0, "0123456789").remaining();
-        log = Log.open(dir(), LogConfig.builder().segmentBytes(batchSize * 3 + 5).build(), clock, null);
+        log = Log.open(
+                dir(), LogConfig.builder().segmentBytes(batchSize * 3 + 5).build(), clock, null);
         for (int i = 0; i < 10; i++) {
             log.append(TestBatches.batch(clock.millis(), "0123456789"));
         }
         assertEquals(4, log.segmentCount());
-        assertEquals(List.of("00000000000000000000.log", "00000000000000000003.log", "00000000000000000006.log",
-                "00000000000000000009.log"), logFiles());
+        assertEquals(
+                List.of(
+                        "00000000000000000000.log",
+                        "00000000000000000003.log",
+                        "00000000000000000006.log",
+                        "00000000000000000009.log"),
+                logFiles());
         assertEquals(batchSize * 3L, Files.size(dir().resolve("00000000000000000000.log")));
         assertTrue(Files.exists(dir().resolve("00000000000000000000.index")), "sealed segment has its index");
         assertTrue(Files.exists(dir().resolve("00000000000000000000.timeindex")));
@@ -80,7 +87,13 @@ class LogRotationRetentionTest {
     @Test
     void retentionByTimeDeletesWholeExpiredClosedSegments() throws IOException {
         int batchSize = TestBatches.batch(0, "x").remaining();
-        log = Log.open(dir(), LogConfig.builder().segmentBytes(batchSize * 2).retentionMs(10_000).build(), clock,
+        log = Log.open(
+                dir(),
+                LogConfig.builder()
+                        .segmentBytes(batchSize * 2)
+                        .retentionMs(10_000)
+                        .build(),
+                clock,
                 null);
         long t0 = clock.millis();
         for (int i = 0; i < 6; i++) {
@@ -103,8 +116,15 @@ class LogRotationRetentionTest {
     @Test
     void retentionBySize() throws IOException {
         int batchSize = TestBatches.batch(0, "x").remaining();
-        log = Log.open(dir(), LogConfig.builder().segmentBytes(batchSize * 2).retentionMs(-1)
-                .retentionBytes(batchSize * 3L).build(), clock, null);
+        log = Log.open(
+                dir(),
+                LogConfig.builder()
+                        .segmentBytes(batchSize * 2)
+                        .retentionMs(-1)
+                        .retentionBytes(batchSize * 3L)
+                        .build(),
+                clock,
+                null);
         for (int i = 0; i < 9; i++) {
             log.append(TestBatches.batch(clock.millis(), "x"));
         }
@@ -216,8 +236,11 @@ class LogRotationRetentionTest {
         log.append(TestBatches.batch(6, "b"));
         assertEquals(1, log.segmentCount());
         int batchSize = TestBatches.batch(0, "x").remaining();
-        log.updateConfig(log.config().toBuilder().segmentBytes(batchSize).maxBatchBytes(batchSize)
-                .timestampType(TimestampType.LOG_APPEND_TIME).build());
+        log.updateConfig(log.config().toBuilder()
+                .segmentBytes(batchSize)
+                .maxBatchBytes(batchSize)
+                .timestampType(TimestampType.LOG_APPEND_TIME)
+                .build());
         assertThrows(RecordTooLargeException.class, () -> log.append(TestBatches.batch(7, "too big")));
         AppendResult r = log.append(TestBatches.batch(7, "c"));
         assertEquals(clock.millis(), r.logAppendTime());
@@ -235,7 +258,10 @@ class LogRotationRetentionTest {
 
     private List<String> logFiles() throws IOException {
         try (Stream<Path> files = Files.list(dir())) {
-            return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".log")).sorted().toList();
+            return files.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".log"))
+                    .sorted()
+                    .toList();
         }
     }
 }

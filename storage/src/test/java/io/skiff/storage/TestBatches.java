@@ -9,8 +9,7 @@ import java.util.zip.CRC32C;
 
 /** Test-only writer of valid uncompressed RecordBatch v2 batches (storage may not depend on the protocol module). */
 final class TestBatches {
-    private TestBatches() {
-    }
+    private TestBatches() {}
 
     /** A batch of {@code values.length} records with timestamps {@code timestamp}, {@code timestamp+1}, ... */
     static ByteBuffer batch(long timestamp, String... values) {
@@ -34,8 +33,13 @@ final class TestBatches {
         return batch(timestamp, -1L, (short) -1, -1, false, v);
     }
 
-    static ByteBuffer batch(long timestamp, long producerId, short epoch, int baseSequence, boolean transactional,
-                            List<byte[]> values) {
+    static ByteBuffer batch(
+            long timestamp,
+            long producerId,
+            short epoch,
+            int baseSequence,
+            boolean transactional,
+            List<byte[]> values) {
         ByteArrayOutputStream records = new ByteArrayOutputStream();
         for (int i = 0; i < values.size(); i++) {
             ByteArrayOutputStream r = new ByteArrayOutputStream();

@@ -11,39 +11,45 @@ import java.util.Arrays;
  * <p>Run: {@code java -cp benchmarks/target/classes:$(cat cp.txt) io.skiff.benchmarks.server.InProcessStartBenchmark 50}
  */
 public final class InProcessStartBenchmark {
-  private InProcessStartBenchmark() {}
+    private InProcessStartBenchmark() {}
 
-  public static void main(String[] args) {
-    int iterations = args.length > 0 ? Integer.parseInt(args[0]) : 50;
-    long t0 = System.nanoTime();
-    SkiffServer first = SkiffServer.builder().start();
-    long coldStart = System.nanoTime() - t0;
-    long cpuMs = ProcessHandle.current().info().totalCpuDuration().map(java.time.Duration::toMillis).orElse(-1L);
-    long t1 = System.nanoTime();
-    first.close();
-    long coldClose = System.nanoTime() - t1;
-    System.out.printf("first start (cold JVM): %.1f ms (process CPU time so far, JVM boot included: %d ms), close %.1f ms%n",
-        coldStart / 1e6, cpuMs, coldClose / 1e6);
+    public static void main(String[] args) {
+        int iterations = args.length > 0 ? Integer.parseInt(args[0]) : 50;
+        long t0 = System.nanoTime();
+        SkiffServer first = SkiffServer.builder().start();
+        long coldStart = System.nanoTime() - t0;
+        long cpuMs = ProcessHandle.current()
+                .info()
+                .totalCpuDuration()
+                .map(java.time.Duration::toMillis)
+                .orElse(-1L);
+        long t1 = System.nanoTime();
+        first.close();
+        long coldClose = System.nanoTime() - t1;
+        System.out.printf(
+                "first start (cold JVM): %.1f ms (process CPU time so far, JVM boot included: %d ms), close %.1f ms%n",
+                coldStart / 1e6, cpuMs, coldClose / 1e6);
 
-    double[] starts = new double[iterations];
-    double[] closes = new double[iterations];
-    for (int i = 0; i < iterations; i++) {
-      long s = System.nanoTime();
-      SkiffServer server = SkiffServer.builder().start();
-      long started = System.nanoTime();
-      server.close();
-      long closed = System.nanoTime();
-      starts[i] = (started - s) / 1e6;
-      closes[i] = (closed - started) / 1e6;
+        double[] starts = new double[iterations];
+        double[] closes = new double[iterations];
+        for (int i = 0; i < iterations; i++) {
+            long s = System.nanoTime();
+            SkiffServer server = SkiffServer.builder().start();
+            long started = System.nanoTime();
+            server.close();
+            long closed = System.nanoTime();
+            starts[i] = (started - s) / 1e6;
+            closes[i] = (closed - started) / 1e6;
+        }
+        System.out.printf("warm start over %d runs: %s%n", iterations, summary(starts));
+        System.out.printf("warm close over %d runs: %s%n", iterations, summary(closes));
     }
-    System.out.printf("warm start over %d runs: %s%n", iterations, summary(starts));
-    System.out.printf("warm close over %d runs: %s%n", iterations, summary(closes));
-  }
 
-  private static String summary(double[] values) {
-    double[] sorted = values.clone();
-    Arrays.sort(sorted);
-    return String.format("min %.2f ms, median %.2f ms, p90 %.2f ms, max %.2f ms", sorted[0],
-        sorted[sorted.length / 2], sorted[(int) (sorted.length * 0.9)], sorted[sorted.length - 1]);
-  }
+    private static String summary(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return String.format(
+                "min %.2f ms, median %.2f ms, p90 %.2f ms, max %.2f ms",
+                sorted[0], sorted[sorted.length / 2], sorted[(int) (sorted.length * 0.9)], sorted[sorted.length - 1]);
+    }
 }

@@ -11,8 +11,7 @@ import java.util.zip.CRC32C;
 final class BenchBatches {
     private static final int HEADER = 61;
 
-    private BenchBatches() {
-    }
+    private BenchBatches() {}
 
     /** A batch of exactly {@code size} bytes (size >= 80) with max timestamp {@code timestamp}. */
     static ByteBuffer ofSize(int size, long timestamp) {
@@ -30,9 +29,21 @@ final class BenchBatches {
         lengthPrefix.flip();
         int body = lengthPrefix.remaining() + rec.remaining();
         ByteBuffer buf = ByteBuffer.allocateDirect(HEADER + body);
-        buf.putLong(0).putInt(HEADER - 12 + body).putInt(0).put((byte) 2).putInt(0).putShort((short) 0)
-                .putInt(0).putLong(timestamp).putLong(timestamp).putLong(-1).putShort((short) -1).putInt(-1)
-                .putInt(1).put(lengthPrefix).put(rec);
+        buf.putLong(0)
+                .putInt(HEADER - 12 + body)
+                .putInt(0)
+                .put((byte) 2)
+                .putInt(0)
+                .putShort((short) 0)
+                .putInt(0)
+                .putLong(timestamp)
+                .putLong(timestamp)
+                .putLong(-1)
+                .putShort((short) -1)
+                .putInt(-1)
+                .putInt(1)
+                .put(lengthPrefix)
+                .put(rec);
         buf.flip();
         CRC32C crc = new CRC32C();
         crc.update(buf.duplicate().position(21));

@@ -19,8 +19,7 @@ final class BenchLogs {
     /** The log's directory name inside the data directory (topic "bench", partition 0). */
     static final String LOG_NAME = "bench-0";
 
-    private BenchLogs() {
-    }
+    private BenchLogs() {}
 
     /** Where benchmark data goes: a new directory under -Dskiff.bench.dir or the system temp dir. */
     static Path baseDir() throws IOException {

@@ -55,8 +55,8 @@ public class RawWriteBenchmark {
             channel.force(true);
             channel.close();
         }
-        channel = FileChannel.open(dir.resolve("raw-" + files++), StandardOpenOption.CREATE_NEW,
-                StandardOpenOption.WRITE);
+        channel = FileChannel.open(
+                dir.resolve("raw-" + files++), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         position = 0;
     }
 

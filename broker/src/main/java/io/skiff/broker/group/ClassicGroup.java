@@ -63,8 +63,13 @@ final class ClassicGroup {
         this.currentStateTimestamp = now;
     }
 
-    String groupId() { return groupId; }
-    ReentrantLock lock() { return lock; }
+    String groupId() {
+        return groupId;
+    }
+
+    ReentrantLock lock() {
+        return lock;
+    }
 
     void defer(Runnable action) {
         deferred.add(action);
@@ -79,10 +84,21 @@ final class ClassicGroup {
         return out;
     }
 
-    GroupState state() { return state; }
-    boolean is(GroupState s) { return state == s; }
-    long currentStateTimestamp() { return currentStateTimestamp; }
-    void currentStateTimestamp(long ts) { this.currentStateTimestamp = ts; }
+    GroupState state() {
+        return state;
+    }
+
+    boolean is(GroupState s) {
+        return state == s;
+    }
+
+    long currentStateTimestamp() {
+        return currentStateTimestamp;
+    }
+
+    void currentStateTimestamp(long ts) {
+        this.currentStateTimestamp = ts;
+    }
 
     void transitionTo(GroupState next, long now) {
         if (!next.canTransitionFrom(state)) {
@@ -92,23 +108,63 @@ final class ClassicGroup {
         currentStateTimestamp = now;
     }
 
-    String protocolType() { return protocolType; }
-    void protocolType(String t) { this.protocolType = t; }
-    String protocolName() { return protocolName; }
-    void protocolName(String n) { this.protocolName = n; }
-    int generationId() { return generationId; }
-    void generationId(int g) { this.generationId = g; }
-    String leaderId() { return leaderId; }
-    boolean isLeader(String memberId) { return memberId != null && memberId.equals(leaderId); }
-    boolean isConsumerGroup() { return CONSUMER_PROTOCOL_TYPE.equals(protocolType); }
+    String protocolType() {
+        return protocolType;
+    }
+
+    void protocolType(String t) {
+        this.protocolType = t;
+    }
+
+    String protocolName() {
+        return protocolName;
+    }
+
+    void protocolName(String n) {
+        this.protocolName = n;
+    }
+
+    int generationId() {
+        return generationId;
+    }
+
+    void generationId(int g) {
+        this.generationId = g;
+    }
+
+    String leaderId() {
+        return leaderId;
+    }
+
+    boolean isLeader(String memberId) {
+        return memberId != null && memberId.equals(leaderId);
+    }
+
+    boolean isConsumerGroup() {
+        return CONSUMER_PROTOCOL_TYPE.equals(protocolType);
+    }
 
     // ---- members ----
 
-    boolean has(String memberId) { return members.containsKey(memberId); }
-    GroupMember get(String memberId) { return members.get(memberId); }
-    int size() { return members.size(); }
-    Collection<GroupMember> allMembers() { return members.values(); }
-    List<GroupMember> membersSnapshot() { return new ArrayList<>(members.values()); }
+    boolean has(String memberId) {
+        return members.containsKey(memberId);
+    }
+
+    GroupMember get(String memberId) {
+        return members.get(memberId);
+    }
+
+    int size() {
+        return members.size();
+    }
+
+    Collection<GroupMember> allMembers() {
+        return members.values();
+    }
+
+    List<GroupMember> membersSnapshot() {
+        return new ArrayList<>(members.values());
+    }
 
     void add(GroupMember member) {
         if (member.isStatic()) {
@@ -156,18 +212,45 @@ final class ClassicGroup {
         return m;
     }
 
-    String staticMemberId(String instanceId) { return instanceId == null ? null : staticMembers.get(instanceId); }
-    int staticMemberCount() { return staticMembers.size(); }
+    String staticMemberId(String instanceId) {
+        return instanceId == null ? null : staticMembers.get(instanceId);
+    }
 
-    boolean isPendingMember(String memberId) { return pendingMembers.contains(memberId); }
-    void addPendingMember(String memberId) { pendingMembers.add(memberId); }
-    void removePendingMember(String memberId) { pendingMembers.remove(memberId); }
-    boolean hasPendingMembers() { return !pendingMembers.isEmpty(); }
+    int staticMemberCount() {
+        return staticMembers.size();
+    }
 
-    void addPendingSyncMember(String memberId) { pendingSyncMembers.add(memberId); }
-    void removePendingSyncMember(String memberId) { pendingSyncMembers.remove(memberId); }
-    Set<String> pendingSyncMembers() { return Set.copyOf(pendingSyncMembers); }
-    void clearPendingSyncMembers() { pendingSyncMembers.clear(); }
+    boolean isPendingMember(String memberId) {
+        return pendingMembers.contains(memberId);
+    }
+
+    void addPendingMember(String memberId) {
+        pendingMembers.add(memberId);
+    }
+
+    void removePendingMember(String memberId) {
+        pendingMembers.remove(memberId);
+    }
+
+    boolean hasPendingMembers() {
+        return !pendingMembers.isEmpty();
+    }
+
+    void addPendingSyncMember(String memberId) {
+        pendingSyncMembers.add(memberId);
+    }
+
+    void removePendingSyncMember(String memberId) {
+        pendingSyncMembers.remove(memberId);
+    }
+
+    Set<String> pendingSyncMembers() {
+        return Set.copyOf(pendingSyncMembers);
+    }
+
+    void clearPendingSyncMembers() {
+        pendingSyncMembers.clear();
+    }
 
     int numAwaitingJoin() {
         int n = 0;
@@ -258,7 +341,10 @@ final class ClassicGroup {
         for (GroupMember m : members.values()) {
             votes.merge(m.vote(candidates), 1, Integer::sum);
         }
-        return votes.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        return votes.entrySet().stream()
+                .max(Map.Entry.comparingByValue())
+                .orElseThrow()
+                .getKey();
     }
 
     /** Starts the next generation: CompletingRebalance with members, Empty without. */
@@ -312,7 +398,9 @@ final class ClassicGroup {
         return subscribedTopics.map(s -> s.contains(topic)).orElse(true);
     }
 
-    Optional<Set<String>> subscribedTopics() { return subscribedTopics; }
+    Optional<Set<String>> subscribedTopics() {
+        return subscribedTopics;
+    }
 
     /** Restores the subscription view after loading (no members: consumer groups subscribe to nothing). */
     void recomputeSubscribedTopics() {
@@ -327,8 +415,12 @@ final class ClassicGroup {
                 return GroupError.UNKNOWN_MEMBER_ID;
             }
             if (!current.equals(memberId)) {
-                log.info("Member {} of static instance {} in group {} is fenced by {}", memberId, groupInstanceId,
-                    groupId, current);
+                log.info(
+                        "Member {} of static instance {} in group {} is fenced by {}",
+                        memberId,
+                        groupInstanceId,
+                        groupId,
+                        current);
                 return GroupError.FENCED_INSTANCE_ID;
             }
         }
@@ -356,12 +448,23 @@ final class ClassicGroup {
         boolean hasProtocol = protocolName != null;
         for (GroupMember m : members.values()) {
             byte[] assignment = assignments != null ? assignments.get(m.memberId()) : m.assignment();
-            snapshotMembers.add(new GroupMetadataSnapshot.Member(m.memberId(), m.groupInstanceId(), m.clientId(),
-                m.clientHost(), m.rebalanceTimeoutMs(), m.sessionTimeoutMs(),
-                hasProtocol ? m.metadata(protocolName) : new byte[0], assignment));
+            snapshotMembers.add(new GroupMetadataSnapshot.Member(
+                    m.memberId(),
+                    m.groupInstanceId(),
+                    m.clientId(),
+                    m.clientHost(),
+                    m.rebalanceTimeoutMs(),
+                    m.sessionTimeoutMs(),
+                    hasProtocol ? m.metadata(protocolName) : new byte[0],
+                    assignment));
         }
-        GroupMetadataSnapshot snapshot = new GroupMetadataSnapshot(protocolType == null ? "" : protocolType,
-            generationId, protocolName, leaderId, currentStateTimestamp, snapshotMembers);
+        GroupMetadataSnapshot snapshot = new GroupMetadataSnapshot(
+                protocolType == null ? "" : protocolType,
+                generationId,
+                protocolName,
+                leaderId,
+                currentStateTimestamp,
+                snapshotMembers);
         return new GroupRecordLog.KeyValue(GroupRecordCodec.groupKey(groupId), GroupRecordCodec.groupValue(snapshot));
     }
 
@@ -392,8 +495,13 @@ final class ClassicGroup {
 
     // ---- offsets ----
 
-    Map<TopicPartition, OffsetAndMetadata> offsets() { return offsets; }
-    boolean hasOffsets() { return !offsets.isEmpty() || !pendingOffsetCommits.isEmpty(); }
+    Map<TopicPartition, OffsetAndMetadata> offsets() {
+        return offsets;
+    }
+
+    boolean hasOffsets() {
+        return !offsets.isEmpty() || !pendingOffsetCommits.isEmpty();
+    }
 
     void beginPendingCommit(Collection<TopicPartition> tps) {
         for (TopicPartition tp : tps) {
@@ -407,6 +515,11 @@ final class ClassicGroup {
         }
     }
 
-    boolean hasPendingCommit(TopicPartition tp) { return pendingOffsetCommits.containsKey(tp); }
-    boolean hasPendingCommits() { return !pendingOffsetCommits.isEmpty(); }
+    boolean hasPendingCommit(TopicPartition tp) {
+        return pendingOffsetCommits.containsKey(tp);
+    }
+
+    boolean hasPendingCommits() {
+        return !pendingOffsetCommits.isEmpty();
+    }
 }

@@ -29,13 +29,14 @@ public final class ConsumerOffsetsLog implements GroupRecordLog {
     public static final String TOPIC = "__consumer_offsets";
     /** Kafka's offsets.topic.segment.bytes default. */
     private static final String SEGMENT_BYTES = "104857600";
+
     private static final int READ_CHUNK_BYTES = 1 << 20;
 
     private static final Map<String, String> TOPIC_CONFIGS = Map.of(
-        "cleanup.policy", "compact",
-        "retention.ms", "-1",
-        "retention.bytes", "-1",
-        "segment.bytes", SEGMENT_BYTES);
+            "cleanup.policy", "compact",
+            "retention.ms", "-1",
+            "retention.bytes", "-1",
+            "segment.bytes", SEGMENT_BYTES);
 
     private final TopicRegistry registry;
     private final int partitions;

@@ -13,8 +13,7 @@ import java.util.Optional;
  * parsing that prefix works for all versions. Stateless, thread-safe.
  */
 final class ConsumerSubscription {
-    private ConsumerSubscription() {
-    }
+    private ConsumerSubscription() {}
 
     /** The subscribed topics, or empty if the bytes are not a consumer subscription. */
     static Optional<List<String>> topics(byte[] metadata) {

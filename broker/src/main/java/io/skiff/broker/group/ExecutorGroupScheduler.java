@@ -56,5 +56,4 @@ public final class ExecutorGroupScheduler implements GroupScheduler, AutoCloseab
             Thread.currentThread().interrupt();
         }
     }
-
 }

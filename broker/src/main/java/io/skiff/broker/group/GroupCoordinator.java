@@ -44,8 +44,12 @@ public final class GroupCoordinator implements AutoCloseable {
     /**
      * @param writer runs the appends to {@code recordLog}; must run tasks in submission order (one thread)
      */
-    public GroupCoordinator(GroupCoordinatorConfig config, GroupRecordLog recordLog, GroupScheduler scheduler,
-                            Clock clock, Executor writer) {
+    public GroupCoordinator(
+            GroupCoordinatorConfig config,
+            GroupRecordLog recordLog,
+            GroupScheduler scheduler,
+            Clock clock,
+            Executor writer) {
         this.config = config;
         this.recordLog = recordLog;
         this.scheduler = scheduler;
@@ -121,11 +125,13 @@ public final class GroupCoordinator implements AutoCloseable {
             GroupMetadataSnapshot meta = metadataByGroup.get(id);
             if (meta != null) {
                 group.generationId(meta.generation());
-                group.protocolType(meta.protocolType() == null || meta.protocolType().isEmpty() ? null
-                    : meta.protocolType());
+                group.protocolType(
+                        meta.protocolType() == null || meta.protocolType().isEmpty() ? null : meta.protocolType());
                 // A group that had members was active at shutdown: its "empty since" is now, not then.
-                group.currentStateTimestamp(meta.members().isEmpty() && meta.currentStateTimestamp() >= 0
-                    ? meta.currentStateTimestamp() : now);
+                group.currentStateTimestamp(
+                        meta.members().isEmpty() && meta.currentStateTimestamp() >= 0
+                                ? meta.currentStateTimestamp()
+                                : now);
             }
             group.offsets().putAll(offsetsByGroup.getOrDefault(id, Map.of()));
             group.recomputeSubscribedTopics();
@@ -172,11 +178,16 @@ public final class GroupCoordinator implements AutoCloseable {
         return membership.joinGroup(params);
     }
 
-    public CompletableFuture<SyncResult> syncGroup(String groupId, int generationId, String memberId,
-                                                   String groupInstanceId, String protocolType, String protocolName,
-                                                   Map<String, byte[]> assignments) {
-        return membership.syncGroup(groupId, generationId, memberId, groupInstanceId, protocolType, protocolName,
-            assignments);
+    public CompletableFuture<SyncResult> syncGroup(
+            String groupId,
+            int generationId,
+            String memberId,
+            String groupInstanceId,
+            String protocolType,
+            String protocolName,
+            Map<String, byte[]> assignments) {
+        return membership.syncGroup(
+                groupId, generationId, memberId, groupInstanceId, protocolType, protocolName, assignments);
     }
 
     public GroupError heartbeat(String groupId, String memberId, String groupInstanceId, int generationId) {
@@ -189,14 +200,19 @@ public final class GroupCoordinator implements AutoCloseable {
 
     // ------------------------------------------------------------------ offsets
 
-    public CompletableFuture<Map<TopicPartition, GroupError>> commitOffsets(String groupId, String memberId,
-            String groupInstanceId, int generationId, Map<TopicPartition, OffsetAndMetadata> offsetsToCommit,
+    public CompletableFuture<Map<TopicPartition, GroupError>> commitOffsets(
+            String groupId,
+            String memberId,
+            String groupInstanceId,
+            int generationId,
+            Map<TopicPartition, OffsetAndMetadata> offsetsToCommit,
             boolean unknownGroupIsNotFound) {
-        return offsets.commitOffsets(groupId, memberId, groupInstanceId, generationId, offsetsToCommit,
-            unknownGroupIsNotFound);
+        return offsets.commitOffsets(
+                groupId, memberId, groupInstanceId, generationId, offsetsToCommit, unknownGroupIsNotFound);
     }
 
-    public OffsetFetchResult fetchOffsets(String groupId, List<TopicPartition> partitionsOrNull, boolean requireStable) {
+    public OffsetFetchResult fetchOffsets(
+            String groupId, List<TopicPartition> partitionsOrNull, boolean requireStable) {
         return offsets.fetchOffsets(groupId, partitionsOrNull, requireStable);
     }
 
@@ -217,16 +233,22 @@ public final class GroupCoordinator implements AutoCloseable {
     public List<GroupOverview> listGroups(Set<String> statesFilter, Set<String> typesFilter) {
         Set<String> states = new java.util.HashSet<>();
         statesFilter.forEach(s -> states.add(s.toLowerCase(Locale.ROOT)));
-        boolean typeMatches = typesFilter.isEmpty()
-            || typesFilter.stream().anyMatch(t -> t.equalsIgnoreCase(CLASSIC_GROUP_TYPE));
+        boolean typeMatches =
+                typesFilter.isEmpty() || typesFilter.stream().anyMatch(t -> t.equalsIgnoreCase(CLASSIC_GROUP_TYPE));
         List<GroupOverview> out = new ArrayList<>();
         if (!typeMatches) {
             return out;
         }
         for (ClassicGroup g : groups.all()) {
-            GroupOverview o = groups.withLock(g, () -> g.is(GroupState.DEAD) ? null
-                : new GroupOverview(g.groupId(), g.protocolType() == null ? "" : g.protocolType(),
-                    g.state().displayName(), CLASSIC_GROUP_TYPE));
+            GroupOverview o = groups.withLock(
+                    g,
+                    () -> g.is(GroupState.DEAD)
+                            ? null
+                            : new GroupOverview(
+                                    g.groupId(),
+                                    g.protocolType() == null ? "" : g.protocolType(),
+                                    g.state().displayName(),
+                                    CLASSIC_GROUP_TYPE));
             if (o != null && (states.isEmpty() || states.contains(o.state().toLowerCase(Locale.ROOT)))) {
                 out.add(o);
             }
@@ -247,13 +269,21 @@ public final class GroupCoordinator implements AutoCloseable {
             boolean stable = g.is(GroupState.STABLE);
             List<GroupDescription.Member> members = new ArrayList<>();
             for (GroupMember m : g.allMembers()) {
-                members.add(new GroupDescription.Member(m.memberId(), m.groupInstanceId(), m.clientId(),
-                    m.clientHost(), stable ? m.metadata(g.protocolName()) : new byte[0],
-                    stable ? m.assignment() : new byte[0]));
+                members.add(new GroupDescription.Member(
+                        m.memberId(),
+                        m.groupInstanceId(),
+                        m.clientId(),
+                        m.clientHost(),
+                        stable ? m.metadata(g.protocolName()) : new byte[0],
+                        stable ? m.assignment() : new byte[0]));
             }
-            return new GroupDescription(groupId, GroupError.NONE, g.state().displayName(),
-                g.protocolType() == null ? "" : g.protocolType(),
-                stable && g.protocolName() != null ? g.protocolName() : "", members);
+            return new GroupDescription(
+                    groupId,
+                    GroupError.NONE,
+                    g.state().displayName(),
+                    g.protocolType() == null ? "" : g.protocolType(),
+                    stable && g.protocolName() != null ? g.protocolName() : "",
+                    members);
         });
     }
 }

@@ -6,9 +6,14 @@ package io.skiff.broker.group;
  * [offsets.retention.minutes] in ms, [offsets.retention.check.interval.ms],
  * [offset.metadata.max.bytes]. Immutable, thread-safe.
  */
-public record GroupCoordinatorConfig(int groupMinSessionTimeoutMs, int groupMaxSessionTimeoutMs,
-                                     int groupInitialRebalanceDelayMs, int groupMaxSize, long offsetsRetentionMs,
-                                     long offsetsRetentionCheckIntervalMs, int offsetMetadataMaxBytes) {
+public record GroupCoordinatorConfig(
+        int groupMinSessionTimeoutMs,
+        int groupMaxSessionTimeoutMs,
+        int groupInitialRebalanceDelayMs,
+        int groupMaxSize,
+        long offsetsRetentionMs,
+        long offsetsRetentionCheckIntervalMs,
+        int offsetMetadataMaxBytes) {
 
     /** Kafka's defaults, except no initial rebalance delay (Skiff's developer default). */
     public static GroupCoordinatorConfig defaults() {
@@ -16,17 +21,35 @@ public record GroupCoordinatorConfig(int groupMinSessionTimeoutMs, int groupMaxS
     }
 
     public GroupCoordinatorConfig withSessionTimeoutBounds(int min, int max) {
-        return new GroupCoordinatorConfig(min, max, groupInitialRebalanceDelayMs, groupMaxSize, offsetsRetentionMs,
-            offsetsRetentionCheckIntervalMs, offsetMetadataMaxBytes);
+        return new GroupCoordinatorConfig(
+                min,
+                max,
+                groupInitialRebalanceDelayMs,
+                groupMaxSize,
+                offsetsRetentionMs,
+                offsetsRetentionCheckIntervalMs,
+                offsetMetadataMaxBytes);
     }
 
     public GroupCoordinatorConfig withInitialRebalanceDelayMs(int delay) {
-        return new GroupCoordinatorConfig(groupMinSessionTimeoutMs, groupMaxSessionTimeoutMs, delay, groupMaxSize,
-            offsetsRetentionMs, offsetsRetentionCheckIntervalMs, offsetMetadataMaxBytes);
+        return new GroupCoordinatorConfig(
+                groupMinSessionTimeoutMs,
+                groupMaxSessionTimeoutMs,
+                delay,
+                groupMaxSize,
+                offsetsRetentionMs,
+                offsetsRetentionCheckIntervalMs,
+                offsetMetadataMaxBytes);
     }
 
     public GroupCoordinatorConfig withOffsetsRetention(long retentionMs, long checkIntervalMs) {
-        return new GroupCoordinatorConfig(groupMinSessionTimeoutMs, groupMaxSessionTimeoutMs,
-            groupInitialRebalanceDelayMs, groupMaxSize, retentionMs, checkIntervalMs, offsetMetadataMaxBytes);
+        return new GroupCoordinatorConfig(
+                groupMinSessionTimeoutMs,
+                groupMaxSessionTimeoutMs,
+                groupInitialRebalanceDelayMs,
+                groupMaxSize,
+                retentionMs,
+                checkIntervalMs,
+                offsetMetadataMaxBytes);
     }
 }

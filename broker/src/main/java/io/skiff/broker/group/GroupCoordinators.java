@@ -9,15 +9,18 @@ import java.time.Clock;
  * (offsets.topic.num.partitions), replays it, and starts the timers and offset expiry. Stateless.
  */
 public final class GroupCoordinators {
-    private GroupCoordinators() {
-    }
+    private GroupCoordinators() {}
 
     /** The coordinator settings from the broker's Kafka keys. */
     public static GroupCoordinatorConfig config(BrokerConfig config) {
-        return new GroupCoordinatorConfig(config.groupMinSessionTimeoutMs(), config.groupMaxSessionTimeoutMs(),
-            config.groupInitialRebalanceDelayMs(), config.groupMaxSize(),
-            config.offsetsRetentionMinutes() * 60_000L, config.offsetsRetentionCheckIntervalMs(),
-            config.offsetMetadataMaxBytes());
+        return new GroupCoordinatorConfig(
+                config.groupMinSessionTimeoutMs(),
+                config.groupMaxSessionTimeoutMs(),
+                config.groupInitialRebalanceDelayMs(),
+                config.groupMaxSize(),
+                config.offsetsRetentionMinutes() * 60_000L,
+                config.offsetsRetentionCheckIntervalMs(),
+                config.offsetMetadataMaxBytes());
     }
 
     /** Opens {@code __consumer_offsets}, loads the groups and starts the coordinator; close it before the registry. */

@@ -29,8 +29,15 @@ final class GroupMember {
     /** Bumped at every reschedule so a stale expiry that already fired can tell it is stale. */
     long heartbeatEpoch;
 
-    GroupMember(String memberId, String groupInstanceId, String clientId, String clientHost,
-                int rebalanceTimeoutMs, int sessionTimeoutMs, String protocolType, List<MemberProtocol> protocols) {
+    GroupMember(
+            String memberId,
+            String groupInstanceId,
+            String clientId,
+            String clientHost,
+            int rebalanceTimeoutMs,
+            int sessionTimeoutMs,
+            String protocolType,
+            List<MemberProtocol> protocols) {
         this.memberId = memberId;
         this.groupInstanceId = groupInstanceId;
         this.clientId = clientId;
@@ -41,18 +48,53 @@ final class GroupMember {
         this.protocols = List.copyOf(protocols);
     }
 
-    String memberId() { return memberId; }
-    void memberId(String id) { this.memberId = id; }
-    String groupInstanceId() { return groupInstanceId; }
-    boolean isStatic() { return groupInstanceId != null; }
-    String clientId() { return clientId; }
-    String clientHost() { return clientHost; }
-    String protocolType() { return protocolType; }
-    int rebalanceTimeoutMs() { return rebalanceTimeoutMs; }
-    int sessionTimeoutMs() { return sessionTimeoutMs; }
-    List<MemberProtocol> protocols() { return protocols; }
-    byte[] assignment() { return assignment; }
-    void assignment(byte[] a) { this.assignment = a == null ? new byte[0] : a; }
+    String memberId() {
+        return memberId;
+    }
+
+    void memberId(String id) {
+        this.memberId = id;
+    }
+
+    String groupInstanceId() {
+        return groupInstanceId;
+    }
+
+    boolean isStatic() {
+        return groupInstanceId != null;
+    }
+
+    String clientId() {
+        return clientId;
+    }
+
+    String clientHost() {
+        return clientHost;
+    }
+
+    String protocolType() {
+        return protocolType;
+    }
+
+    int rebalanceTimeoutMs() {
+        return rebalanceTimeoutMs;
+    }
+
+    int sessionTimeoutMs() {
+        return sessionTimeoutMs;
+    }
+
+    List<MemberProtocol> protocols() {
+        return protocols;
+    }
+
+    byte[] assignment() {
+        return assignment;
+    }
+
+    void assignment(byte[] a) {
+        this.assignment = a == null ? new byte[0] : a;
+    }
 
     void update(List<MemberProtocol> protocols, int rebalanceTimeoutMs, int sessionTimeoutMs) {
         this.protocols = List.copyOf(protocols);
@@ -60,8 +102,13 @@ final class GroupMember {
         this.sessionTimeoutMs = sessionTimeoutMs;
     }
 
-    boolean isAwaitingJoin() { return awaitingJoin != null; }
-    boolean isAwaitingSync() { return awaitingSync != null; }
+    boolean isAwaitingJoin() {
+        return awaitingJoin != null;
+    }
+
+    boolean isAwaitingSync() {
+        return awaitingSync != null;
+    }
 
     /** The metadata this member sent for {@code protocol}. */
     byte[] metadata(String protocol) {

@@ -1,4 +1,4 @@
 package io.skiff.broker.group;
 
 /** A ListGroups entry. Immutable, thread-safe. */
-public record GroupOverview(String groupId, String protocolType, String state, String groupType) { }
+public record GroupOverview(String groupId, String protocolType, String state, String groupType) {}

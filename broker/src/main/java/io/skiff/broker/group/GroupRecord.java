@@ -9,8 +9,8 @@ public sealed interface GroupRecord {
     String groupId();
 
     /** A committed offset (Kafka's OffsetCommitKey/OffsetCommitValue); {@code value == null} deletes it. */
-    record OffsetCommit(String groupId, TopicPartition partition, OffsetAndMetadata value) implements GroupRecord { }
+    record OffsetCommit(String groupId, TopicPartition partition, OffsetAndMetadata value) implements GroupRecord {}
 
     /** Group metadata (Kafka's GroupMetadataKey/GroupMetadataValue); {@code value == null} deletes the group. */
-    record GroupMetadata(String groupId, GroupMetadataSnapshot value) implements GroupRecord { }
+    record GroupMetadata(String groupId, GroupMetadataSnapshot value) implements GroupRecord {}
 }

@@ -20,8 +20,7 @@ public final class GroupRecordCodec {
     private static final short OFFSET_VALUE_VERSION_WITH_EXPIRY = 1;
     private static final short GROUP_VALUE_VERSION = 3;
 
-    private GroupRecordCodec() {
-    }
+    private GroupRecordCodec() {}
 
     public static byte[] offsetKey(String groupId, TopicPartition tp) {
         Writer w = new Writer();
@@ -32,10 +31,17 @@ public final class GroupRecordCodec {
     public static byte[] offsetValue(OffsetAndMetadata v) {
         Writer w = new Writer();
         if (v.explicitExpireTimestamp().isPresent()) {
-            w.i16(OFFSET_VALUE_VERSION_WITH_EXPIRY).i64(v.offset()).str(v.metadata()).i64(v.commitTimestamp())
-                .i64(v.expireTimestamp());
+            w.i16(OFFSET_VALUE_VERSION_WITH_EXPIRY)
+                    .i64(v.offset())
+                    .str(v.metadata())
+                    .i64(v.commitTimestamp())
+                    .i64(v.expireTimestamp());
         } else {
-            w.i16(OFFSET_VALUE_VERSION).i64(v.offset()).i32(v.leaderEpoch()).str(v.metadata()).i64(v.commitTimestamp());
+            w.i16(OFFSET_VALUE_VERSION)
+                    .i64(v.offset())
+                    .i32(v.leaderEpoch())
+                    .str(v.metadata())
+                    .i64(v.commitTimestamp());
         }
         return w.bytes();
     }
@@ -48,11 +54,22 @@ public final class GroupRecordCodec {
 
     public static byte[] groupValue(GroupMetadataSnapshot g) {
         Writer w = new Writer();
-        w.i16(GROUP_VALUE_VERSION).str(g.protocolType()).i32(g.generation()).str(g.protocol()).str(g.leader())
-            .i64(g.currentStateTimestamp()).i32(g.members().size());
+        w.i16(GROUP_VALUE_VERSION)
+                .str(g.protocolType())
+                .i32(g.generation())
+                .str(g.protocol())
+                .str(g.leader())
+                .i64(g.currentStateTimestamp())
+                .i32(g.members().size());
         for (GroupMetadataSnapshot.Member m : g.members()) {
-            w.str(m.memberId()).str(m.groupInstanceId()).str(m.clientId()).str(m.clientHost())
-                .i32(m.rebalanceTimeoutMs()).i32(m.sessionTimeoutMs()).bytes(m.subscription()).bytes(m.assignment());
+            w.str(m.memberId())
+                    .str(m.groupInstanceId())
+                    .str(m.clientId())
+                    .str(m.clientHost())
+                    .i32(m.rebalanceTimeoutMs())
+                    .i32(m.sessionTimeoutMs())
+                    .bytes(m.subscription())
+                    .bytes(m.assignment());
         }
         return w.bytes();
     }
@@ -70,11 +87,13 @@ public final class GroupRecordCodec {
             if (keyVersion == 0 || keyVersion == 1) {
                 String group = str(k);
                 TopicPartition tp = new TopicPartition(str(k), k.getInt());
-                return Optional.of(new GroupRecord.OffsetCommit(group, tp, value == null ? null : offsetValue(value.duplicate())));
+                return Optional.of(
+                        new GroupRecord.OffsetCommit(group, tp, value == null ? null : offsetValue(value.duplicate())));
             }
             if (keyVersion == 2) {
                 String group = str(k);
-                return Optional.of(new GroupRecord.GroupMetadata(group, value == null ? null : groupValue(value.duplicate())));
+                return Optional.of(
+                        new GroupRecord.GroupMetadata(group, value == null ? null : groupValue(value.duplicate())));
             }
             return Optional.empty();
         } catch (RuntimeException e) {
@@ -116,8 +135,15 @@ public final class GroupRecordCodec {
             int sessionTimeout = v.getInt();
             byte[] subscription = bytes(v);
             byte[] assignment = bytes(v);
-            members.add(new GroupMetadataSnapshot.Member(memberId, instanceId, clientId, clientHost,
-                rebalanceTimeout, sessionTimeout, subscription, assignment));
+            members.add(new GroupMetadataSnapshot.Member(
+                    memberId,
+                    instanceId,
+                    clientId,
+                    clientHost,
+                    rebalanceTimeout,
+                    sessionTimeout,
+                    subscription,
+                    assignment));
         }
         return new GroupMetadataSnapshot(protocolType, generation, protocol, leader, stateTs, members);
     }
@@ -155,9 +181,23 @@ public final class GroupRecordCodec {
             }
         }
 
-        Writer i16(int v) { ensure(2); buf.putShort((short) v); return this; }
-        Writer i32(int v) { ensure(4); buf.putInt(v); return this; }
-        Writer i64(long v) { ensure(8); buf.putLong(v); return this; }
+        Writer i16(int v) {
+            ensure(2);
+            buf.putShort((short) v);
+            return this;
+        }
+
+        Writer i32(int v) {
+            ensure(4);
+            buf.putInt(v);
+            return this;
+        }
+
+        Writer i64(long v) {
+            ensure(8);
+            buf.putLong(v);
+            return this;
+        }
 
         Writer str(String s) {
             if (s == null) {
@@ -165,7 +205,8 @@ public final class GroupRecordCodec {
             }
             byte[] b = s.getBytes(StandardCharsets.UTF_8);
             if (b.length > Short.MAX_VALUE) {
-                throw new IllegalArgumentException("String too long for a __consumer_offsets record: " + b.length + " bytes");
+                throw new IllegalArgumentException(
+                        "String too long for a __consumer_offsets record: " + b.length + " bytes");
             }
             i16(b.length);
             ensure(b.length);

@@ -11,7 +11,7 @@ import java.util.List;
 public interface GroupRecordLog {
 
     /** A key and value (value null = tombstone). */
-    record KeyValue(byte[] key, byte[] value) { }
+    record KeyValue(byte[] key, byte[] value) {}
 
     /** Visits replayed records in log order. */
     interface RecordVisitor {

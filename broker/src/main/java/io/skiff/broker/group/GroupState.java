@@ -47,12 +47,18 @@ public enum GroupState {
 
     private Set<GroupState> validPrevious() {
         switch (this) {
-            case PREPARING_REBALANCE: return EnumSet.of(STABLE, COMPLETING_REBALANCE, EMPTY);
-            case COMPLETING_REBALANCE: return EnumSet.of(PREPARING_REBALANCE);
-            case STABLE: return EnumSet.of(COMPLETING_REBALANCE);
-            case EMPTY: return EnumSet.of(PREPARING_REBALANCE);
-            case DEAD: return EnumSet.allOf(GroupState.class);
-            default: throw new IllegalStateException();
+            case PREPARING_REBALANCE:
+                return EnumSet.of(STABLE, COMPLETING_REBALANCE, EMPTY);
+            case COMPLETING_REBALANCE:
+                return EnumSet.of(PREPARING_REBALANCE);
+            case STABLE:
+                return EnumSet.of(COMPLETING_REBALANCE);
+            case EMPTY:
+                return EnumSet.of(PREPARING_REBALANCE);
+            case DEAD:
+                return EnumSet.allOf(GroupState.class);
+            default:
+                throw new IllegalStateException();
         }
     }
 }

@@ -43,8 +43,12 @@ final class GroupStore {
                     recordLog.append(partition, records, timestamp);
                     done.complete(null);
                 } catch (Exception | Error e) {
-                    log.warn("Failed to append {} records of group {} to __consumer_offsets-{}", records.size(),
-                        groupId, partition, e);
+                    log.warn(
+                            "Failed to append {} records of group {} to __consumer_offsets-{}",
+                            records.size(),
+                            groupId,
+                            partition,
+                            e);
                     done.completeExceptionally(e);
                 }
             });

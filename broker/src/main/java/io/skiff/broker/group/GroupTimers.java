@@ -27,12 +27,16 @@ final class GroupTimers {
     void scheduleSession(ClassicGroup group, GroupMember member, int timeoutMs, Runnable onExpiry) {
         cancelSession(member);
         long epoch = ++member.heartbeatEpoch;
-        member.heartbeatTimer = scheduler.schedule(timeoutMs, () -> groups.withLock(group, () -> {
-            if (member.heartbeatEpoch != epoch || group.is(GroupState.DEAD) || group.get(member.memberId()) != member) {
-                return;
-            }
-            onExpiry.run();
-        }));
+        member.heartbeatTimer = scheduler.schedule(
+                timeoutMs,
+                () -> groups.withLock(group, () -> {
+                    if (member.heartbeatEpoch != epoch
+                            || group.is(GroupState.DEAD)
+                            || group.get(member.memberId()) != member) {
+                        return;
+                    }
+                    onExpiry.run();
+                }));
     }
 
     static void cancelSession(GroupMember member) {
@@ -45,11 +49,13 @@ final class GroupTimers {
 
     /** Runs {@code onExpiry} after {@code timeoutMs} if {@code memberId} is then still a pending member. */
     void schedulePendingMemberExpiry(ClassicGroup group, String memberId, int timeoutMs, Runnable onExpiry) {
-        scheduler.schedule(timeoutMs, () -> groups.withLock(group, () -> {
-            if (group.isPendingMember(memberId)) {
-                onExpiry.run();
-            }
-        }));
+        scheduler.schedule(
+                timeoutMs,
+                () -> groups.withLock(group, () -> {
+                    if (group.isPendingMember(memberId)) {
+                        onExpiry.run();
+                    }
+                }));
     }
 
     /**
@@ -59,31 +65,35 @@ final class GroupTimers {
     void scheduleInitialJoin(ClassicGroup group, int delayMs, int remainingMs, Runnable onComplete) {
         long epoch = ++group.timerEpoch;
         group.initialJoinPending = true;
-        group.joinTimer = scheduler.schedule(delayMs, () -> groups.withLock(group, () -> {
-            if (group.timerEpoch != epoch || !group.is(GroupState.PREPARING_REBALANCE)) {
-                return;
-            }
-            if (group.newMemberAdded && remainingMs != 0) {
-                // Members keep arriving: wait a little longer, up to the rebalance timeout.
-                group.newMemberAdded = false;
-                int delay = Math.min(config.groupInitialRebalanceDelayMs(), remainingMs);
-                scheduleInitialJoin(group, delay, Math.max(remainingMs - delayMs, 0), onComplete);
-            } else {
-                group.initialJoinPending = false;
-                onComplete.run();
-            }
-        }));
+        group.joinTimer = scheduler.schedule(
+                delayMs,
+                () -> groups.withLock(group, () -> {
+                    if (group.timerEpoch != epoch || !group.is(GroupState.PREPARING_REBALANCE)) {
+                        return;
+                    }
+                    if (group.newMemberAdded && remainingMs != 0) {
+                        // Members keep arriving: wait a little longer, up to the rebalance timeout.
+                        group.newMemberAdded = false;
+                        int delay = Math.min(config.groupInitialRebalanceDelayMs(), remainingMs);
+                        scheduleInitialJoin(group, delay, Math.max(remainingMs - delayMs, 0), onComplete);
+                    } else {
+                        group.initialJoinPending = false;
+                        onComplete.run();
+                    }
+                }));
     }
 
     /** The rebalance timeout of the join phase: runs {@code onComplete} unless the phase ended first. */
     void scheduleJoinTimeout(ClassicGroup group, int timeoutMs, Runnable onComplete) {
         long epoch = ++group.timerEpoch;
         group.initialJoinPending = false;
-        group.joinTimer = scheduler.schedule(timeoutMs, () -> groups.withLock(group, () -> {
-            if (group.timerEpoch == epoch && group.is(GroupState.PREPARING_REBALANCE)) {
-                onComplete.run();
-            }
-        }));
+        group.joinTimer = scheduler.schedule(
+                timeoutMs,
+                () -> groups.withLock(group, () -> {
+                    if (group.timerEpoch == epoch && group.is(GroupState.PREPARING_REBALANCE)) {
+                        onComplete.run();
+                    }
+                }));
     }
 
     void cancelJoinTimer(ClassicGroup group) {
@@ -101,13 +111,15 @@ final class GroupTimers {
     void schedulePendingSync(ClassicGroup group, Runnable onExpiry) {
         cancelSyncTimer(group);
         int generation = group.generationId();
-        group.syncTimer = scheduler.schedule(group.rebalanceTimeoutMs(), () -> groups.withLock(group, () -> {
-            if (generation != group.generationId()
-                || !(group.is(GroupState.COMPLETING_REBALANCE) || group.is(GroupState.STABLE))) {
-                return;
-            }
-            onExpiry.run();
-        }));
+        group.syncTimer = scheduler.schedule(
+                group.rebalanceTimeoutMs(),
+                () -> groups.withLock(group, () -> {
+                    if (generation != group.generationId()
+                            || !(group.is(GroupState.COMPLETING_REBALANCE) || group.is(GroupState.STABLE))) {
+                        return;
+                    }
+                    onExpiry.run();
+                }));
     }
 
     void cancelSyncTimer(ClassicGroup group) {

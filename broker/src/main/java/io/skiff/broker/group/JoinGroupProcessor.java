@@ -24,8 +24,8 @@ final class JoinGroupProcessor {
     private final Rebalancer rebalancer;
     private final Clock clock;
 
-    JoinGroupProcessor(GroupCoordinatorConfig config, GroupRegistry groups, GroupStore store, Rebalancer rebalancer,
-                       Clock clock) {
+    JoinGroupProcessor(
+            GroupCoordinatorConfig config, GroupRegistry groups, GroupStore store, Rebalancer rebalancer, Clock clock) {
         this.config = config;
         this.groups = groups;
         this.store = store;
@@ -40,7 +40,7 @@ final class JoinGroupProcessor {
             return response;
         }
         if (p.sessionTimeoutMs() < config.groupMinSessionTimeoutMs()
-            || p.sessionTimeoutMs() > config.groupMaxSessionTimeoutMs()) {
+                || p.sessionTimeoutMs() > config.groupMaxSessionTimeoutMs()) {
             response.complete(JoinResult.error(p.memberId(), GroupError.INVALID_SESSION_TIMEOUT));
             return response;
         }
@@ -73,7 +73,7 @@ final class JoinGroupProcessor {
                 return true;
             case PREPARING_REBALANCE:
                 return (group.has(memberId) && group.get(memberId).isAwaitingJoin())
-                    || group.numAwaitingJoin() < config.groupMaxSize();
+                        || group.numAwaitingJoin() < config.groupMaxSize();
             default:
                 return group.has(memberId) || group.size() < config.groupMaxSize();
         }
@@ -93,8 +93,13 @@ final class JoinGroupProcessor {
         if (p.groupInstanceId() != null) {
             String oldMemberId = group.staticMemberId(p.groupInstanceId());
             if (oldMemberId != null) {
-                log.info("Static member {} of group {} rejoins in state {}; replacing member id {} with {}",
-                    p.groupInstanceId(), group.groupId(), group.state(), oldMemberId, newMemberId);
+                log.info(
+                        "Static member {} of group {} rejoins in state {}; replacing member id {} with {}",
+                        p.groupInstanceId(),
+                        group.groupId(),
+                        group.state(),
+                        oldMemberId,
+                        newMemberId);
                 updateStaticMemberAndRebalance(group, oldMemberId, newMemberId, p, response);
             } else {
                 addMemberAndRebalance(group, p, newMemberId, response);
@@ -141,10 +146,17 @@ final class JoinGroupProcessor {
             case COMPLETING_REBALANCE:
                 if (member.matches(p.protocols())) {
                     // Same metadata: it probably missed the JoinGroup response; answer it again.
-                    group.reply(response, new JoinResult(
-                        group.isLeader(memberId) ? group.currentMemberMetadata() : List.of(), memberId,
-                        group.generationId(), group.protocolType(), group.protocolName(), group.leaderId(), false,
-                        GroupError.NONE));
+                    group.reply(
+                            response,
+                            new JoinResult(
+                                    group.isLeader(memberId) ? group.currentMemberMetadata() : List.of(),
+                                    memberId,
+                                    group.generationId(),
+                                    group.protocolType(),
+                                    group.protocolName(),
+                                    group.leaderId(),
+                                    false,
+                                    GroupError.NONE));
                 } else {
                     updateMemberAndRebalance(group, member, p, response);
                 }
@@ -154,8 +166,17 @@ final class JoinGroupProcessor {
                     // The leader rejoining is how a consumer asks for a rebalance (e.g. metadata changed).
                     updateMemberAndRebalance(group, member, p, response);
                 } else {
-                    group.reply(response, new JoinResult(List.of(), memberId, group.generationId(),
-                        group.protocolType(), group.protocolName(), group.leaderId(), false, GroupError.NONE));
+                    group.reply(
+                            response,
+                            new JoinResult(
+                                    List.of(),
+                                    memberId,
+                                    group.generationId(),
+                                    group.protocolType(),
+                                    group.protocolName(),
+                                    group.leaderId(),
+                                    false,
+                                    GroupError.NONE));
                 }
                 break;
             default:
@@ -164,10 +185,17 @@ final class JoinGroupProcessor {
         }
     }
 
-    private void addMemberAndRebalance(ClassicGroup group, JoinGroupParams p, String memberId,
-                                       CompletableFuture<JoinResult> response) {
-        GroupMember member = new GroupMember(memberId, p.groupInstanceId(), p.clientId(), p.clientHost(),
-            p.rebalanceTimeoutMs(), p.sessionTimeoutMs(), p.protocolType(), p.protocols());
+    private void addMemberAndRebalance(
+            ClassicGroup group, JoinGroupParams p, String memberId, CompletableFuture<JoinResult> response) {
+        GroupMember member = new GroupMember(
+                memberId,
+                p.groupInstanceId(),
+                p.clientId(),
+                p.clientHost(),
+                p.rebalanceTimeoutMs(),
+                p.sessionTimeoutMs(),
+                p.protocolType(),
+                p.protocols());
         member.isNew = true;
         member.awaitingJoin = response;
         if (group.is(GroupState.PREPARING_REBALANCE) && group.generationId() == 0) {
@@ -179,8 +207,8 @@ final class JoinGroupProcessor {
         rebalancer.maybePrepareRebalance(group, "adding new member " + memberId);
     }
 
-    private void updateMemberAndRebalance(ClassicGroup group, GroupMember member, JoinGroupParams p,
-                                          CompletableFuture<JoinResult> response) {
+    private void updateMemberAndRebalance(
+            ClassicGroup group, GroupMember member, JoinGroupParams p, CompletableFuture<JoinResult> response) {
         member.update(p.protocols(), p.rebalanceTimeoutMs(), p.sessionTimeoutMs());
         if (member.awaitingJoin != null && member.awaitingJoin != response) {
             // A duplicate JoinGroup replaces the parked one; don't leave the old response hanging.
@@ -190,8 +218,12 @@ final class JoinGroupProcessor {
         rebalancer.maybePrepareRebalance(group, "member " + member.memberId() + " rejoining");
     }
 
-    private void updateStaticMemberAndRebalance(ClassicGroup group, String oldMemberId, String newMemberId,
-                                                JoinGroupParams p, CompletableFuture<JoinResult> response) {
+    private void updateStaticMemberAndRebalance(
+            ClassicGroup group,
+            String oldMemberId,
+            String newMemberId,
+            JoinGroupParams p,
+            CompletableFuture<JoinResult> response) {
         String currentLeader = group.leaderId();
         GroupMember member = group.replaceStaticMember(p.groupInstanceId(), oldMemberId, newMemberId);
         rebalancer.startSession(group, member, member.sessionTimeoutMs());
@@ -207,49 +239,71 @@ final class JoinGroupProcessor {
                     // Same protocol: persist the new member id and let it continue with its old assignment.
                     int generation = group.generationId();
                     store.append(group.groupId(), List.of(group.metadataRecord(null)), now())
-                        .whenComplete((ok, failure) -> groups.withLock(group, () -> {
-                            if (member.awaitingJoin != response) {
-                                return; // a rebalance or another fencing answered it meanwhile
-                            }
-                            if (failure != null) {
-                                member.update(oldProtocols, oldRebalanceTimeout, oldSessionTimeout);
-                                group.completeJoin(member, new JoinResult(List.of(), "", generation,
-                                    group.protocolType(), group.protocolName(), currentLeader, false,
-                                    GroupError.COORDINATOR_NOT_AVAILABLE));
-                                if (group.has(newMemberId)) {
-                                    GroupMember restored = group.replaceStaticMember(p.groupInstanceId(),
-                                        newMemberId, oldMemberId);
-                                    rebalancer.startSession(group, restored, restored.sessionTimeoutMs());
+                            .whenComplete((ok, failure) -> groups.withLock(group, () -> {
+                                if (member.awaitingJoin != response) {
+                                    return; // a rebalance or another fencing answered it meanwhile
                                 }
-                            } else if (p.supportSkippingAssignment()) {
-                                // JoinGroup v9+: a static leader learns it leads but skips the assignor.
-                                boolean leader = group.isLeader(newMemberId);
-                                group.completeJoin(member, new JoinResult(
-                                    leader ? group.currentMemberMetadata() : List.of(), newMemberId,
-                                    group.generationId(), group.protocolType(), group.protocolName(),
-                                    group.leaderId(), leader, GroupError.NONE));
-                            } else {
-                                // Older versions: report the old leader id so nobody re-runs the assignor.
-                                group.completeJoin(member, new JoinResult(List.of(), newMemberId,
-                                    group.generationId(), group.protocolType(), group.protocolName(),
-                                    currentLeader, false, GroupError.NONE));
-                            }
-                        }));
+                                if (failure != null) {
+                                    member.update(oldProtocols, oldRebalanceTimeout, oldSessionTimeout);
+                                    group.completeJoin(
+                                            member,
+                                            new JoinResult(
+                                                    List.of(),
+                                                    "",
+                                                    generation,
+                                                    group.protocolType(),
+                                                    group.protocolName(),
+                                                    currentLeader,
+                                                    false,
+                                                    GroupError.COORDINATOR_NOT_AVAILABLE));
+                                    if (group.has(newMemberId)) {
+                                        GroupMember restored = group.replaceStaticMember(
+                                                p.groupInstanceId(), newMemberId, oldMemberId);
+                                        rebalancer.startSession(group, restored, restored.sessionTimeoutMs());
+                                    }
+                                } else if (p.supportSkippingAssignment()) {
+                                    // JoinGroup v9+: a static leader learns it leads but skips the assignor.
+                                    boolean leader = group.isLeader(newMemberId);
+                                    group.completeJoin(
+                                            member,
+                                            new JoinResult(
+                                                    leader ? group.currentMemberMetadata() : List.of(),
+                                                    newMemberId,
+                                                    group.generationId(),
+                                                    group.protocolType(),
+                                                    group.protocolName(),
+                                                    group.leaderId(),
+                                                    leader,
+                                                    GroupError.NONE));
+                                } else {
+                                    // Older versions: report the old leader id so nobody re-runs the assignor.
+                                    group.completeJoin(
+                                            member,
+                                            new JoinResult(
+                                                    List.of(),
+                                                    newMemberId,
+                                                    group.generationId(),
+                                                    group.protocolType(),
+                                                    group.protocolName(),
+                                                    currentLeader,
+                                                    false,
+                                                    GroupError.NONE));
+                                }
+                            }));
                 } else {
-                    rebalancer.maybePrepareRebalance(group,
-                        "static member " + p.groupInstanceId() + " changed protocols");
+                    rebalancer.maybePrepareRebalance(
+                            group, "static member " + p.groupInstanceId() + " changed protocols");
                 }
                 break;
             case COMPLETING_REBALANCE:
                 // The leader may already assign to the old member id: rebalance again.
-                rebalancer.prepareRebalance(group,
-                    "static member " + p.groupInstanceId() + " rejoined during sync");
+                rebalancer.prepareRebalance(group, "static member " + p.groupInstanceId() + " rejoined during sync");
                 break;
             case PREPARING_REBALANCE:
                 break;
             default:
                 throw new IllegalStateException("Group " + group.groupId() + " in state " + group.state()
-                    + " cannot have static member " + p.groupInstanceId());
+                        + " cannot have static member " + p.groupInstanceId());
         }
     }
 

@@ -21,8 +21,12 @@ final class MembershipManager {
     private final JoinGroupProcessor joins;
     private final SyncGroupProcessor syncs;
 
-    MembershipManager(GroupCoordinatorConfig config, GroupRegistry groups, GroupStore store,
-                      GroupScheduler scheduler, Clock clock) {
+    MembershipManager(
+            GroupCoordinatorConfig config,
+            GroupRegistry groups,
+            GroupStore store,
+            GroupScheduler scheduler,
+            Clock clock) {
         this.groups = groups;
         this.rebalancer = new Rebalancer(config, store, new GroupTimers(config, groups, scheduler), clock);
         this.joins = new JoinGroupProcessor(config, groups, store, rebalancer, clock);
@@ -33,10 +37,16 @@ final class MembershipManager {
         return joins.joinGroup(p);
     }
 
-    CompletableFuture<SyncResult> syncGroup(String groupId, int generationId, String memberId, String groupInstanceId,
-                                            String protocolType, String protocolName, Map<String, byte[]> assignments) {
-        return syncs.syncGroup(groupId, generationId, memberId, groupInstanceId, protocolType, protocolName,
-            assignments);
+    CompletableFuture<SyncResult> syncGroup(
+            String groupId,
+            int generationId,
+            String memberId,
+            String groupInstanceId,
+            String protocolType,
+            String protocolName,
+            Map<String, byte[]> assignments) {
+        return syncs.syncGroup(
+                groupId, generationId, memberId, groupInstanceId, protocolType, protocolName, assignments);
     }
 
     // ------------------------------------------------------------------ Heartbeat
@@ -77,7 +87,8 @@ final class MembershipManager {
         if (group == null) {
             List<LeaveResult.MemberResult> results = new ArrayList<>();
             for (MemberIdentity m : leaving) {
-                results.add(new LeaveResult.MemberResult(m.memberId(), m.groupInstanceId(), GroupError.UNKNOWN_MEMBER_ID));
+                results.add(
+                        new LeaveResult.MemberResult(m.memberId(), m.groupInstanceId(), GroupError.UNKNOWN_MEMBER_ID));
             }
             return new LeaveResult(GroupError.NONE, results);
         }
@@ -111,8 +122,8 @@ final class MembershipManager {
         }
         GroupError error = group.validateCurrentMember(memberId, m.groupInstanceId());
         if (error == GroupError.NONE) {
-            rebalancer.removeMemberAndUpdateGroup(group, group.get(memberId),
-                "left the group" + (m.reason() == null ? "" : " (" + m.reason() + ")"));
+            rebalancer.removeMemberAndUpdateGroup(
+                    group, group.get(memberId), "left the group" + (m.reason() == null ? "" : " (" + m.reason() + ")"));
         }
         return error;
     }

@@ -7,8 +7,8 @@ import java.util.OptionalLong;
  * the client's metadata string, when it was committed and (only for old OffsetCommit v2–4 requests
  * with an explicit retention) when it expires. Immutable, thread-safe.
  */
-public record OffsetAndMetadata(long offset, int leaderEpoch, String metadata, long commitTimestamp,
-                                long expireTimestamp) {
+public record OffsetAndMetadata(
+        long offset, int leaderEpoch, String metadata, long commitTimestamp, long expireTimestamp) {
 
     /** Marker for "no explicit expiry". */
     public static final long NO_EXPIRE_TIMESTAMP = -1L;

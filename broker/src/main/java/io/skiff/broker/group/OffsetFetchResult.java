@@ -9,5 +9,5 @@ import java.util.Map;
 public record OffsetFetchResult(GroupError error, Map<TopicPartition, PartitionResult> partitions) {
 
     /** One partition's committed offset (null if none) or error. */
-    public record PartitionResult(OffsetAndMetadata offset, GroupError error) { }
+    public record PartitionResult(OffsetAndMetadata offset, GroupError error) {}
 }

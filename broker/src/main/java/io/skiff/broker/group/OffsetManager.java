@@ -27,8 +27,12 @@ final class OffsetManager {
     private final MembershipManager membership;
     private final Clock clock;
 
-    OffsetManager(GroupCoordinatorConfig config, GroupRegistry groups, GroupStore store, MembershipManager membership,
-                  Clock clock) {
+    OffsetManager(
+            GroupCoordinatorConfig config,
+            GroupRegistry groups,
+            GroupStore store,
+            MembershipManager membership,
+            Clock clock) {
         this.config = config;
         this.groups = groups;
         this.store = store;
@@ -45,8 +49,12 @@ final class OffsetManager {
      * @param unknownGroupIsNotFound OffsetCommit v9+: a commit with a generation to an unknown group
      *                               gets GROUP_ID_NOT_FOUND instead of ILLEGAL_GENERATION
      */
-    CompletableFuture<Map<TopicPartition, GroupError>> commitOffsets(String groupId, String memberId,
-            String groupInstanceId, int generationId, Map<TopicPartition, OffsetAndMetadata> offsets,
+    CompletableFuture<Map<TopicPartition, GroupError>> commitOffsets(
+            String groupId,
+            String memberId,
+            String groupInstanceId,
+            int generationId,
+            Map<TopicPartition, OffsetAndMetadata> offsets,
             boolean unknownGroupIsNotFound) {
         String member = memberId == null ? "" : memberId;
         if (groupId == null || groupId.isEmpty()) {
@@ -54,8 +62,9 @@ final class OffsetManager {
         }
         ClassicGroup existing = groups.get(groupId);
         if (existing == null && generationId >= 0) {
-            return CompletableFuture.completedFuture(allWith(offsets.keySet(),
-                unknownGroupIsNotFound ? GroupError.GROUP_ID_NOT_FOUND : GroupError.ILLEGAL_GENERATION));
+            return CompletableFuture.completedFuture(allWith(
+                    offsets.keySet(),
+                    unknownGroupIsNotFound ? GroupError.GROUP_ID_NOT_FOUND : GroupError.ILLEGAL_GENERATION));
         }
         ClassicGroup group = existing != null ? existing : groups.getOrCreate(groupId, clock.millis());
         CompletableFuture<Map<TopicPartition, GroupError>> response = new CompletableFuture<>();
@@ -73,15 +82,19 @@ final class OffsetManager {
             List<GroupRecordLog.KeyValue> records = new ArrayList<>();
             long now = clock.millis();
             offsets.forEach((tp, requested) -> {
-                OffsetAndMetadata om = new OffsetAndMetadata(requested.offset(), requested.leaderEpoch(),
-                    requested.metadata(), now, requested.expireTimestamp());
+                OffsetAndMetadata om = new OffsetAndMetadata(
+                        requested.offset(),
+                        requested.leaderEpoch(),
+                        requested.metadata(),
+                        now,
+                        requested.expireTimestamp());
                 if (om.metadata().length() > config.offsetMetadataMaxBytes()) {
                     results.put(tp, GroupError.OFFSET_METADATA_TOO_LARGE);
                 } else {
                     results.put(tp, GroupError.NONE);
                     accepted.put(tp, om);
-                    records.add(new GroupRecordLog.KeyValue(GroupRecordCodec.offsetKey(groupId, tp),
-                        GroupRecordCodec.offsetValue(om)));
+                    records.add(new GroupRecordLog.KeyValue(
+                            GroupRecordCodec.offsetKey(groupId, tp), GroupRecordCodec.offsetValue(om)));
                 }
             });
             if (accepted.isEmpty()) {
@@ -151,12 +164,16 @@ final class OffsetManager {
                 return new OffsetFetchResult(GroupError.GROUP_ID_NOT_FOUND, Map.of());
             }
             Map<TopicPartition, OffsetFetchResult.PartitionResult> out = new LinkedHashMap<>();
-            Collection<TopicPartition> wanted = partitions != null ? partitions : group.offsets().keySet();
+            Collection<TopicPartition> wanted =
+                    partitions != null ? partitions : group.offsets().keySet();
             for (TopicPartition tp : wanted) {
                 if (requireStable && group.hasPendingCommit(tp)) {
                     out.put(tp, new OffsetFetchResult.PartitionResult(null, GroupError.UNSTABLE_OFFSET_COMMIT));
                 } else {
-                    out.put(tp, new OffsetFetchResult.PartitionResult(group.offsets().get(tp), GroupError.NONE));
+                    out.put(
+                            tp,
+                            new OffsetFetchResult.PartitionResult(
+                                    group.offsets().get(tp), GroupError.NONE));
                 }
             }
             return new OffsetFetchResult(GroupError.NONE, out);
@@ -179,14 +196,14 @@ final class OffsetManager {
             switch (group.state()) {
                 case DEAD:
                     return CompletableFuture.completedFuture(
-                        new OffsetDeleteResult(GroupError.GROUP_ID_NOT_FOUND, Map.of()));
+                            new OffsetDeleteResult(GroupError.GROUP_ID_NOT_FOUND, Map.of()));
                 case EMPTY:
                     eligible.addAll(partitions);
                     break;
                 default:
                     if (!group.isConsumerGroup()) {
                         return CompletableFuture.completedFuture(
-                            new OffsetDeleteResult(GroupError.NON_EMPTY_GROUP, Map.of()));
+                                new OffsetDeleteResult(GroupError.NON_EMPTY_GROUP, Map.of()));
                     }
                     for (TopicPartition tp : partitions) {
                         if (group.isSubscribedToTopic(tp.topic())) {
@@ -258,10 +275,11 @@ final class OffsetManager {
                         groups.remove(group);
                         membership.cancelTimers(group);
                         results.put(groupId, GroupError.NONE);
-                        writes.add(store.append(groupId, records, clock.millis()).exceptionally(failure -> {
-                            results.put(groupId, GroupError.COORDINATOR_NOT_AVAILABLE);
-                            return null;
-                        }));
+                        writes.add(
+                                store.append(groupId, records, clock.millis()).exceptionally(failure -> {
+                                    results.put(groupId, GroupError.COORDINATOR_NOT_AVAILABLE);
+                                    return null;
+                                }));
                         break;
                     default:
                         results.put(groupId, GroupError.NON_EMPTY_GROUP);
@@ -293,7 +311,8 @@ final class OffsetManager {
                 List<GroupRecordLog.KeyValue> records = removeOffsets(group, expired);
                 store.append(group.groupId(), records, now).whenComplete((ok, failure) -> {
                     if (failure != null) {
-                        log.warn("Failed to write tombstones for expired offsets of group {}", group.groupId(), failure);
+                        log.warn(
+                                "Failed to write tombstones for expired offsets of group {}", group.groupId(), failure);
                     }
                 });
                 if (!expired.isEmpty()) {
@@ -309,8 +328,9 @@ final class OffsetManager {
         long retention = config.offsetsRetentionMs();
         List<TopicPartition> out = new ArrayList<>();
         boolean empty = group.is(GroupState.EMPTY);
-        boolean activeConsumerGroup = group.isConsumerGroup() && group.is(GroupState.STABLE)
-            && group.subscribedTopics().isPresent();
+        boolean activeConsumerGroup = group.isConsumerGroup()
+                && group.is(GroupState.STABLE)
+                && group.subscribedTopics().isPresent();
         boolean offsetsOnly = group.protocolType() == null;
         if (!empty && !activeConsumerGroup && !offsetsOnly) {
             return out;
@@ -330,7 +350,8 @@ final class OffsetManager {
             } else {
                 // An empty group's offsets age from when it became empty; offset-only groups' from the commit.
                 long base = empty && !offsetsOnly && group.currentStateTimestamp() >= 0
-                    ? group.currentStateTimestamp() : om.commitTimestamp();
+                        ? group.currentStateTimestamp()
+                        : om.commitTimestamp();
                 isExpired = now - base >= retention;
             }
             if (isExpired) {

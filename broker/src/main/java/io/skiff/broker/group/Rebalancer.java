@@ -46,13 +46,16 @@ final class Rebalancer {
         group.clearPendingSyncMembers();
         boolean initial = group.is(GroupState.EMPTY);
         group.transitionTo(GroupState.PREPARING_REBALANCE, now());
-        log.info("Preparing to rebalance group {} with old generation {} (reason: {})", group.groupId(),
-            group.generationId(), reason);
+        log.info(
+                "Preparing to rebalance group {} with old generation {} (reason: {})",
+                group.groupId(),
+                group.generationId(),
+                reason);
         timers.cancelJoinTimer(group);
         if (initial) {
             int delay = config.groupInitialRebalanceDelayMs();
-            timers.scheduleInitialJoin(group, delay, Math.max(group.rebalanceTimeoutMs() - delay, 0),
-                () -> onCompleteJoin(group));
+            timers.scheduleInitialJoin(
+                    group, delay, Math.max(group.rebalanceTimeoutMs() - delay, 0), () -> onCompleteJoin(group));
         } else {
             timers.scheduleJoinTimeout(group, group.rebalanceTimeoutMs(), () -> onCompleteJoin(group));
             tryCompleteJoin(group);
@@ -89,20 +92,30 @@ final class Rebalancer {
         if (group.is(GroupState.EMPTY)) {
             log.info("Group {} with generation {} is now empty", group.groupId(), group.generationId());
             store.append(group.groupId(), List.of(group.metadataRecord(null)), now())
-                .whenComplete((ok, failure) -> {
-                    if (failure != null) {
-                        log.warn("Failed to persist empty metadata of group {}", group.groupId(), failure);
-                    }
-                });
+                    .whenComplete((ok, failure) -> {
+                        if (failure != null) {
+                            log.warn("Failed to persist empty metadata of group {}", group.groupId(), failure);
+                        }
+                    });
             return;
         }
-        log.info("Stabilized group {} generation {} with {} members", group.groupId(), group.generationId(),
-            group.size());
+        log.info(
+                "Stabilized group {} generation {} with {} members",
+                group.groupId(),
+                group.generationId(),
+                group.size());
         for (GroupMember m : group.allMembers()) {
-            group.completeJoin(m, new JoinResult(
-                group.isLeader(m.memberId()) ? group.currentMemberMetadata() : List.of(), m.memberId(),
-                group.generationId(), group.protocolType(), group.protocolName(), group.leaderId(), false,
-                GroupError.NONE));
+            group.completeJoin(
+                    m,
+                    new JoinResult(
+                            group.isLeader(m.memberId()) ? group.currentMemberMetadata() : List.of(),
+                            m.memberId(),
+                            group.generationId(),
+                            group.protocolType(),
+                            group.protocolName(),
+                            group.leaderId(),
+                            false,
+                            GroupError.NONE));
             startSession(group, m, m.sessionTimeoutMs());
             m.isNew = false;
             group.addPendingSyncMember(m.memberId());
@@ -158,8 +171,10 @@ final class Rebalancer {
             // Members parked in a join or sync are alive by definition (except brand-new ones).
             boolean alive = !member.isNew && (member.isAwaitingJoin() || member.isAwaitingSync());
             if (!alive) {
-                log.info("Member {} in group {} has failed (session timeout), removing it", member.memberId(),
-                    group.groupId());
+                log.info(
+                        "Member {} in group {} has failed (session timeout), removing it",
+                        member.memberId(),
+                        group.groupId());
                 removeMemberAndUpdateGroup(group, member, "session timeout of " + member.memberId());
             }
         });

@@ -30,8 +30,14 @@ final class SyncGroupProcessor {
         this.clock = clock;
     }
 
-    CompletableFuture<SyncResult> syncGroup(String groupId, int generationId, String memberId, String groupInstanceId,
-                                            String protocolType, String protocolName, Map<String, byte[]> assignments) {
+    CompletableFuture<SyncResult> syncGroup(
+            String groupId,
+            int generationId,
+            String memberId,
+            String groupInstanceId,
+            String protocolType,
+            String protocolName,
+            Map<String, byte[]> assignments) {
         CompletableFuture<SyncResult> response = new CompletableFuture<>();
         if (groupId == null || groupId.isEmpty()) {
             response.complete(SyncResult.error(GroupError.INVALID_GROUP_ID));
@@ -69,8 +75,10 @@ final class SyncGroupProcessor {
                 case STABLE:
                     group.removePendingSyncMember(memberId);
                     GroupMember m = group.get(memberId);
-                    group.reply(response, new SyncResult(group.protocolType(), group.protocolName(), m.assignment(),
-                        GroupError.NONE));
+                    group.reply(
+                            response,
+                            new SyncResult(
+                                    group.protocolType(), group.protocolName(), m.assignment(), GroupError.NONE));
                     rebalancer.startSession(group, m, m.sessionTimeoutMs());
                     break;
                 default:
@@ -80,8 +88,13 @@ final class SyncGroupProcessor {
         return response;
     }
 
-    private GroupError validateSync(ClassicGroup group, int generationId, String memberId, String groupInstanceId,
-                                    String protocolType, String protocolName) {
+    private GroupError validateSync(
+            ClassicGroup group,
+            int generationId,
+            String memberId,
+            String groupInstanceId,
+            String protocolType,
+            String protocolName) {
         GroupError error = group.validateMemberOfGeneration(memberId, groupInstanceId, generationId);
         if (error != GroupError.NONE) {
             return error;
@@ -102,24 +115,27 @@ final class SyncGroupProcessor {
             byte[] a = assignments.get(m.memberId());
             complete.put(m.memberId(), a == null ? new byte[0] : a);
         }
-        log.info("Assignment received from leader of group {} for generation {} ({} members)", group.groupId(),
-            generationId, group.size());
+        log.info(
+                "Assignment received from leader of group {} for generation {} ({} members)",
+                group.groupId(),
+                generationId,
+                group.size());
         store.append(group.groupId(), List.of(group.metadataRecord(complete)), now())
-            .whenComplete((ok, failure) -> groups.withLock(group, () -> {
-                if (!group.is(GroupState.COMPLETING_REBALANCE) || group.generationId() != generationId) {
-                    return; // superseded by a newer rebalance
-                }
-                if (failure != null) {
-                    rebalancer.resetAndPropagateAssignmentError(group, GroupError.COORDINATOR_NOT_AVAILABLE);
-                    rebalancer.maybePrepareRebalance(group, "failed to persist the assignment");
-                } else {
-                    for (GroupMember m : group.allMembers()) {
-                        m.assignment(complete.get(m.memberId()));
+                .whenComplete((ok, failure) -> groups.withLock(group, () -> {
+                    if (!group.is(GroupState.COMPLETING_REBALANCE) || group.generationId() != generationId) {
+                        return; // superseded by a newer rebalance
                     }
-                    rebalancer.propagateAssignment(group, GroupError.NONE);
-                    group.transitionTo(GroupState.STABLE, now());
-                }
-            }));
+                    if (failure != null) {
+                        rebalancer.resetAndPropagateAssignmentError(group, GroupError.COORDINATOR_NOT_AVAILABLE);
+                        rebalancer.maybePrepareRebalance(group, "failed to persist the assignment");
+                    } else {
+                        for (GroupMember m : group.allMembers()) {
+                            m.assignment(complete.get(m.memberId()));
+                        }
+                        rebalancer.propagateAssignment(group, GroupError.NONE);
+                        group.transitionTo(GroupState.STABLE, now());
+                    }
+                }));
     }
 
     private long now() {

@@ -2,12 +2,12 @@ package io.skiff.broker.handler;
 
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.protocol.Errors;
-import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.AlterConfigsRequest;
 import io.skiff.protocol.message.AlterConfigsRequest.AlterConfigsResource;
 import io.skiff.protocol.message.AlterConfigsRequest.AlterableConfig;
 import io.skiff.protocol.message.AlterConfigsResponse;
 import io.skiff.protocol.message.AlterConfigsResponse.AlterConfigsResourceResponse;
+import io.skiff.protocol.message.ApiKeys;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -43,8 +43,11 @@ public final class AlterConfigsHandler extends AbstractApiHandler<AlterConfigsRe
 
     private AlterConfigsResponse respond(AlterConfigsRequest request) {
         List<AlterConfigsResource> resources = request.resources();
-        List<ResourceError> results = ConfigAlterations.alterEach(resources, AlterConfigsResource::resourceType,
-                AlterConfigsResource::resourceName, resource -> alter(resource, request.validateOnly()));
+        List<ResourceError> results = ConfigAlterations.alterEach(
+                resources,
+                AlterConfigsResource::resourceType,
+                AlterConfigsResource::resourceName,
+                resource -> alter(resource, request.validateOnly()));
         AlterConfigsResponse response = new AlterConfigsResponse();
         for (int i = 0; i < resources.size(); i++) {
             response.responses().add(resourceResponse(resources.get(i), results.get(i)));

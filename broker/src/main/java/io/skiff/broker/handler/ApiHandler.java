@@ -1,8 +1,8 @@
 package io.skiff.broker.handler;
 
-import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -17,28 +17,28 @@ import java.util.concurrent.CompletableFuture;
  * @param <S> the response message
  */
 public interface ApiHandler<Q extends ApiMessage, S extends ApiMessage> {
-  /** The API served. */
-  ApiKeys api();
+    /** The API served. */
+    ApiKeys api();
 
-  /** Lowest version advertised (may be below what the schema decodes, e.g. Produce 0; such requests close the connection). */
-  short minVersion();
+    /** Lowest version advertised (may be below what the schema decodes, e.g. Produce 0; such requests close the connection). */
+    short minVersion();
 
-  /** Highest version advertised; at most {@code api().highestVersion()}. */
-  short maxVersion();
+    /** Highest version advertised; at most {@code api().highestVersion()}. */
+    short maxVersion();
 
-  /**
-   * Handles a request. The future may complete later (a delayed fetch, a join waiting for members) and on
-   * any thread. Completing with {@code null} sends no response (acks=0 produce). Per-partition problems are
-   * error codes inside the response; an exception makes the server answer with {@link #errorResponse}, or
-   * close the connection when that gives none.
-   */
-  CompletableFuture<S> handle(RequestContext ctx, Q request);
+    /**
+     * Handles a request. The future may complete later (a delayed fetch, a join waiting for members) and on
+     * any thread. Completing with {@code null} sends no response (acks=0 produce). Per-partition problems are
+     * error codes inside the response; an exception makes the server answer with {@link #errorResponse}, or
+     * close the connection when that gives none.
+     */
+    CompletableFuture<S> handle(RequestContext ctx, Q request);
 
-  /**
-   * The response to send when {@link #handle} failed with an unexpected exception, carrying {@code error}
-   * everywhere the response has an error code; {@code null} (the default) closes the connection instead.
-   */
-  default S errorResponse(RequestContext ctx, Q request, Errors error) {
-    return null;
-  }
+    /**
+     * The response to send when {@link #handle} failed with an unexpected exception, carrying {@code error}
+     * everywhere the response has an error code; {@code null} (the default) closes the connection instead.
+     */
+    default S errorResponse(RequestContext ctx, Q request, Errors error) {
+        return null;
+    }
 }

@@ -24,14 +24,13 @@ final class AuthorizedOperations {
     static final int TOPIC = bits(READ, WRITE, CREATE, DESCRIBE, DELETE, ALTER, DESCRIBE_CONFIGS, ALTER_CONFIGS);
 
     /** CREATE, CLUSTER_ACTION, DESCRIBE_CONFIGS, ALTER_CONFIGS, IDEMPOTENT_WRITE, ALTER, DESCRIBE. */
-    static final int CLUSTER = bits(CREATE, CLUSTER_ACTION, DESCRIBE_CONFIGS, ALTER_CONFIGS, IDEMPOTENT_WRITE, ALTER,
-            DESCRIBE);
+    static final int CLUSTER =
+            bits(CREATE, CLUSTER_ACTION, DESCRIBE_CONFIGS, ALTER_CONFIGS, IDEMPOTENT_WRITE, ALTER, DESCRIBE);
 
     /** Kafka's value when the client did not ask for authorized operations. */
     static final int NOT_REQUESTED = Integer.MIN_VALUE;
 
-    private AuthorizedOperations() {
-    }
+    private AuthorizedOperations() {}
 
     private static int bits(int... codes) {
         int field = 0;

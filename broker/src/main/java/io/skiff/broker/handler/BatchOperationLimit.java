@@ -11,8 +11,8 @@ package io.skiff.broker.handler;
 final class BatchOperationLimit {
     /** Kafka's {@code QuorumController.MAX_RECORDS_PER_USER_OP}. */
     static final int MAX_RECORDS = 10_000;
+
     static final String MESSAGE = "Unable to perform excessively large batch operation.";
 
-    private BatchOperationLimit() {
-    }
+    private BatchOperationLimit() {}
 }

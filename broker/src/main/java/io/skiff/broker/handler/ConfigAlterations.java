@@ -52,8 +52,8 @@ final class ConfigAlterations {
      * The outcome for each resource of a request, in request order: resources that appear more than once (same
      * type and name) all fail with {@link #DUPLICATE_RESOURCE}, as in Kafka; every other one is {@code alter}ed.
      */
-    static <R> List<ResourceError> alterEach(List<R> resources, Function<R, Byte> type, Function<R, String> name,
-                                             Function<R, ResourceError> alter) {
+    static <R> List<ResourceError> alterEach(
+            List<R> resources, Function<R, Byte> type, Function<R, String> name, Function<R, ResourceError> alter) {
         Map<String, Integer> first = new HashMap<>();
         Set<Integer> duplicates = new HashSet<>();
         for (int i = 0; i < resources.size(); i++) {
@@ -80,7 +80,8 @@ final class ConfigAlterations {
             return ResourceError.of(Errors.INVALID_REQUEST, "Error due to duplicate config keys");
         }
         if (!keysWithMissingValue.isEmpty()) {
-            return ResourceError.of(Errors.INVALID_REQUEST,
+            return ResourceError.of(
+                    Errors.INVALID_REQUEST,
                     "Null value not supported for : " + String.join(", ", keysWithMissingValue));
         }
         return ResourceError.NONE;
@@ -149,16 +150,19 @@ final class ConfigAlterations {
                 return ResourceError.of(Errors.INVALID_REQUEST, "Node id must be an integer, but it is: " + name);
             }
             if (id != nodeId) {
-                return ResourceError.of(Errors.INVALID_REQUEST,
-                        "Unexpected broker id, expected " + nodeId + ", but received " + name);
+                return ResourceError.of(
+                        Errors.INVALID_REQUEST, "Unexpected broker id, expected " + nodeId + ", but received " + name);
             }
         }
         if (resultingKeys.isEmpty()) {
             return ResourceError.NONE;
         }
-        return ResourceError.of(Errors.INVALID_REQUEST, "Cannot update these configs dynamically: Set("
-                + String.join(", ", new TreeSet<>(resultingKeys)) + ") (Skiff has no dynamic broker configuration:"
-                + " set broker keys in server.properties or with --override and restart)");
+        return ResourceError.of(
+                Errors.INVALID_REQUEST,
+                "Cannot update these configs dynamically: Set("
+                        + String.join(", ", new TreeSet<>(resultingKeys))
+                        + ") (Skiff has no dynamic broker configuration:"
+                        + " set broker keys in server.properties or with --override and restart)");
     }
 
     /** An operation that cannot be applied to a resource's configuration (e.g. APPEND to a non-list key). */

@@ -7,7 +7,12 @@ package io.skiff.broker.handler;
  * <p>Immutable enum; thread-safe.
  */
 enum ConfigResourceType {
-    UNKNOWN(0), TOPIC(2), BROKER(4), BROKER_LOGGER(8), CLIENT_METRICS(16), GROUP(32);
+    UNKNOWN(0),
+    TOPIC(2),
+    BROKER(4),
+    BROKER_LOGGER(8),
+    CLIENT_METRICS(16),
+    GROUP(32);
 
     private final byte id;
 

@@ -37,7 +37,8 @@ import java.util.concurrent.Executor;
  * <p>Thread-safe: stateless apart from the thread-safe registry. The work (file writes) runs on the broker's
  * topic-admin executor, never on a network thread.
  */
-public final class CreatePartitionsHandler extends AbstractApiHandler<CreatePartitionsRequest, CreatePartitionsResponse> {
+public final class CreatePartitionsHandler
+        extends AbstractApiHandler<CreatePartitionsRequest, CreatePartitionsResponse> {
     private final Executor adminExecutor;
     private final TopicRegistry topics;
     private final int nodeId;
@@ -65,8 +66,9 @@ public final class CreatePartitionsHandler extends AbstractApiHandler<CreatePart
         CreatePartitionsResponse response = new CreatePartitionsResponse();
         if (newPartitions(request) > BatchOperationLimit.MAX_RECORDS) {
             for (CreatePartitionsTopic topic : request.topics()) {
-                response.results().add(result(topic.name(),
-                        ResourceError.of(Errors.POLICY_VIOLATION, BatchOperationLimit.MESSAGE)));
+                response.results()
+                        .add(result(
+                                topic.name(), ResourceError.of(Errors.POLICY_VIOLATION, BatchOperationLimit.MESSAGE)));
             }
             return response;
         }
@@ -104,8 +106,10 @@ public final class CreatePartitionsHandler extends AbstractApiHandler<CreatePart
             return ResourceError.of(Errors.INVALID_PARTITIONS, "Topic already has " + current + " partition(s).");
         }
         if (count < current) {
-            return ResourceError.of(Errors.INVALID_PARTITIONS, "The topic " + request.name() + " currently has "
-                    + current + " partition(s); " + count + " would not be an increase.");
+            return ResourceError.of(
+                    Errors.INVALID_PARTITIONS,
+                    "The topic " + request.name() + " currently has " + current + " partition(s); " + count
+                            + " would not be an increase.");
         }
         ResourceError assignment = checkAssignments(request.assignments(), count - current);
         if (assignment.isFailure() || validateOnly) {
@@ -142,8 +146,8 @@ public final class CreatePartitionsHandler extends AbstractApiHandler<CreatePart
                             + ", but no such broker is registered.");
                 }
                 if (broker.equals(previous)) {
-                    return invalidAssignment("The manual partition assignment includes the broker " + previous
-                            + " more than once.");
+                    return invalidAssignment(
+                            "The manual partition assignment includes the broker " + previous + " more than once.");
                 }
                 previous = broker;
             }
@@ -156,7 +160,9 @@ public final class CreatePartitionsHandler extends AbstractApiHandler<CreatePart
     }
 
     private static CreatePartitionsTopicResult result(String name, ResourceError error) {
-        return new CreatePartitionsTopicResult().setName(name).setErrorCode(error.code())
+        return new CreatePartitionsTopicResult()
+                .setName(name)
+                .setErrorCode(error.code())
                 .setErrorMessage(error.message());
     }
 

@@ -1,5 +1,15 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.config.BrokerConfig;
+import io.skiff.config.ConfigEntry;
+import io.skiff.config.TopicConfig;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.Uuids;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.CreateTopicsRequest;
+import io.skiff.protocol.message.CreateTopicsResponse;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -8,17 +18,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-
-import io.skiff.broker.topic.Topic;
-import io.skiff.broker.topic.TopicRegistry;
-import io.skiff.config.BrokerConfig;
-import io.skiff.config.ConfigEntry;
-import io.skiff.config.TopicConfig;
-import io.skiff.protocol.message.ApiKeys;
-import io.skiff.protocol.Errors;
-import io.skiff.protocol.Uuids;
-import io.skiff.protocol.message.CreateTopicsRequest;
-import io.skiff.protocol.message.CreateTopicsResponse;
 
 /**
  * CreateTopics (key 19), v2–7.
@@ -94,19 +93,24 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
     private long recordsNeeded(CreateTopicsRequest request) {
         long records = 0;
         for (CreateTopicsRequest.CreatableTopic t : request.topics()) {
-            int partitions = !t.assignments().isEmpty() ? t.assignments().size()
+            int partitions = !t.assignments().isEmpty()
+                    ? t.assignments().size()
                     : t.numPartitions() == -1 ? config.numPartitions() : Math.max(0, t.numPartitions());
             records += 1L + partitions + t.configs().size();
         }
         return records;
     }
 
-    private CreateTopicsResponse.CreatableTopicResult create(CreateTopicsRequest.CreatableTopic t, boolean validateOnly) {
+    private CreateTopicsResponse.CreatableTopicResult create(
+            CreateTopicsRequest.CreatableTopic t, boolean validateOnly) {
         int partitions;
         if (!t.assignments().isEmpty()) {
             if (t.numPartitions() != -1 || t.replicationFactor() != -1) {
-                return error(t.name(), Errors.INVALID_REQUEST, "Both numPartitions or replicationFactor and "
-                        + "replicasAssignments were set. Both cannot be used at the same time.");
+                return error(
+                        t.name(),
+                        Errors.INVALID_REQUEST,
+                        "Both numPartitions or replicationFactor and "
+                                + "replicasAssignments were set. Both cannot be used at the same time.");
             }
             String problem = assignmentProblem(t.assignments());
             if (problem != null) {
@@ -114,34 +118,46 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
             }
             partitions = t.assignments().size();
         } else {
-            int replicationFactor = t.replicationFactor() == -1 ? config.defaultReplicationFactor() : t.replicationFactor();
+            int replicationFactor =
+                    t.replicationFactor() == -1 ? config.defaultReplicationFactor() : t.replicationFactor();
             if (t.replicationFactor() < -1 || t.replicationFactor() == 0) {
-                return error(t.name(), Errors.INVALID_REPLICATION_FACTOR,
+                return error(
+                        t.name(),
+                        Errors.INVALID_REPLICATION_FACTOR,
                         "Replication factor must be larger than 0, or -1 to use the default value.");
             }
             if (t.numPartitions() < -1 || t.numPartitions() == 0) {
-                return error(t.name(), Errors.INVALID_PARTITIONS,
+                return error(
+                        t.name(),
+                        Errors.INVALID_PARTITIONS,
                         "Number of partitions was set to an invalid non-positive value.");
             }
             if (replicationFactor > brokerCount) {
-                return error(t.name(), Errors.INVALID_REPLICATION_FACTOR, "Unable to replicate the partition "
-                        + replicationFactor + " time(s): The target replication factor of " + replicationFactor
-                        + " cannot be reached because only " + brokerCount + " broker(s) are registered.");
+                return error(
+                        t.name(),
+                        Errors.INVALID_REPLICATION_FACTOR,
+                        "Unable to replicate the partition "
+                                + replicationFactor + " time(s): The target replication factor of " + replicationFactor
+                                + " cannot be reached because only " + brokerCount + " broker(s) are registered.");
             }
             partitions = t.numPartitions() == -1 ? config.numPartitions() : t.numPartitions();
         }
         Map<String, String> configs = new HashMap<>();
         for (CreateTopicsRequest.CreatableTopicConfig c : t.configs()) {
             if (c.value() == null) {
-                return error(t.name(), Errors.INVALID_CONFIG, "Null value not supported for topic configs: " + c.name());
+                return error(
+                        t.name(), Errors.INVALID_CONFIG, "Null value not supported for topic configs: " + c.name());
             }
             configs.put(c.name(), c.value());
         }
         try {
             TopicConfig topicConfig;
             CreateTopicsResponse.CreatableTopicResult result = new CreateTopicsResponse.CreatableTopicResult()
-                    .setName(t.name()).setErrorCode(Errors.NONE.code()).setErrorMessage(null)
-                    .setNumPartitions(partitions).setReplicationFactor((short) brokerCount);
+                    .setName(t.name())
+                    .setErrorCode(Errors.NONE.code())
+                    .setErrorMessage(null)
+                    .setNumPartitions(partitions)
+                    .setReplicationFactor((short) brokerCount);
             if (validateOnly) {
                 topicConfig = topics.validateNewTopic(t.name(), partitions, configs);
                 result.setTopicId(Uuids.ZERO);
@@ -189,8 +205,13 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
 
     private static CreateTopicsResponse.CreatableTopicResult error(String name, Errors error, String message) {
         return new CreateTopicsResponse.CreatableTopicResult()
-                .setName(name).setTopicId(Uuids.ZERO).setErrorCode(error.code()).setErrorMessage(message)
-                .setNumPartitions(-1).setReplicationFactor((short) -1).setConfigs(new ArrayList<>());
+                .setName(name)
+                .setTopicId(Uuids.ZERO)
+                .setErrorCode(error.code())
+                .setErrorMessage(message)
+                .setNumPartitions(-1)
+                .setReplicationFactor((short) -1)
+                .setConfigs(new ArrayList<>());
     }
 
     @Override

@@ -1,7 +1,5 @@
 package io.skiff.broker.handler;
 
-import java.io.UncheckedIOException;
-
 import io.skiff.broker.producer.InvalidProducerEpochException;
 import io.skiff.broker.producer.OutOfOrderSequenceException;
 import io.skiff.broker.topic.InvalidTopicException;
@@ -14,6 +12,7 @@ import io.skiff.storage.InvalidRecordException;
 import io.skiff.storage.OffsetOutOfRangeException;
 import io.skiff.storage.RecordTooLargeException;
 import io.skiff.storage.StorageException;
+import java.io.UncheckedIOException;
 
 /**
  * Maps the domain's exceptions to Kafka error codes, in one place for every data handler.
@@ -21,8 +20,7 @@ import io.skiff.storage.StorageException;
  * <p>Stateless; thread-safe.
  */
 final class DataErrors {
-    private DataErrors() {
-    }
+    private DataErrors() {}
 
     static Errors of(Throwable e) {
         if (e instanceof UnknownTopicException) {

@@ -27,8 +27,10 @@ public final class DeleteGroupsHandler extends AbstractApiHandler<DeleteGroupsRe
         return coordinator.deleteGroups(request.groupsNames()).thenApply(errors -> {
             List<DeleteGroupsResponse.DeletableGroupResult> results = new ArrayList<>();
             for (String groupId : request.groupsNames()) {
-                results.add(new DeleteGroupsResponse.DeletableGroupResult().setGroupId(groupId)
-                    .setErrorCode(errors.getOrDefault(groupId, GroupError.GROUP_ID_NOT_FOUND).code()));
+                results.add(new DeleteGroupsResponse.DeletableGroupResult()
+                        .setGroupId(groupId)
+                        .setErrorCode(errors.getOrDefault(groupId, GroupError.GROUP_ID_NOT_FOUND)
+                                .code()));
             }
             return new DeleteGroupsResponse().setResults(results);
         });
@@ -38,7 +40,9 @@ public final class DeleteGroupsHandler extends AbstractApiHandler<DeleteGroupsRe
     public DeleteGroupsResponse errorResponse(RequestContext ctx, DeleteGroupsRequest request, Errors error) {
         List<DeleteGroupsResponse.DeletableGroupResult> results = new ArrayList<>();
         for (String groupId : request.groupsNames()) {
-            results.add(new DeleteGroupsResponse.DeletableGroupResult().setGroupId(groupId).setErrorCode(error.code()));
+            results.add(new DeleteGroupsResponse.DeletableGroupResult()
+                    .setGroupId(groupId)
+                    .setErrorCode(error.code()));
         }
         return new DeleteGroupsResponse().setResults(results);
     }

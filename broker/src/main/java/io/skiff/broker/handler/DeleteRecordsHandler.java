@@ -97,8 +97,12 @@ public final class DeleteRecordsHandler extends AbstractApiHandler<DeleteRecords
         for (DeleteRecordsTopic t : request.topics()) {
             DeleteRecordsTopicResult topicResult = new DeleteRecordsTopicResult().setName(t.name());
             for (DeleteRecordsPartition p : t.partitions()) {
-                topicResult.partitions().add(new DeleteRecordsPartitionResult().setPartitionIndex(p.partitionIndex())
-                        .setLowWatermark(INVALID_LOW_WATERMARK).setErrorCode(error.code()));
+                topicResult
+                        .partitions()
+                        .add(new DeleteRecordsPartitionResult()
+                                .setPartitionIndex(p.partitionIndex())
+                                .setLowWatermark(INVALID_LOW_WATERMARK)
+                                .setErrorCode(error.code()));
             }
             response.topics().add(topicResult);
         }

@@ -1,19 +1,18 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.Uuids;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.DeleteTopicsRequest;
+import io.skiff.protocol.message.DeleteTopicsResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-
-import io.skiff.broker.topic.Topic;
-import io.skiff.broker.topic.TopicRegistry;
-import io.skiff.protocol.message.ApiKeys;
-import io.skiff.protocol.Errors;
-import io.skiff.protocol.Uuids;
-import io.skiff.protocol.message.DeleteTopicsRequest;
-import io.skiff.protocol.message.DeleteTopicsResponse;
 
 /**
  * DeleteTopics (key 20), v1–6.
@@ -72,9 +71,13 @@ public final class DeleteTopicsHandler extends AbstractApiHandler<DeleteTopicsRe
         }
         Optional<Topic> topic = byId ? topics.topic(id) : topics.topic(name);
         if (topic.isEmpty()) {
-            return byId ? result(null, id, Errors.UNKNOWN_TOPIC_ID, "This server does not host this topic ID.")
-                    : result(name, id, Errors.UNKNOWN_TOPIC_OR_PARTITION,
-                    "This server does not host this topic-partition.");
+            return byId
+                    ? result(null, id, Errors.UNKNOWN_TOPIC_ID, "This server does not host this topic ID.")
+                    : result(
+                            name,
+                            id,
+                            Errors.UNKNOWN_TOPIC_OR_PARTITION,
+                            "This server does not host this topic-partition.");
         }
         Topic t = topic.get();
         try {
@@ -86,9 +89,13 @@ public final class DeleteTopicsHandler extends AbstractApiHandler<DeleteTopicsRe
         }
     }
 
-    private static DeleteTopicsResponse.DeletableTopicResult result(String name, UUID id, Errors error, String message) {
+    private static DeleteTopicsResponse.DeletableTopicResult result(
+            String name, UUID id, Errors error, String message) {
         return new DeleteTopicsResponse.DeletableTopicResult()
-                .setName(name).setTopicId(id).setErrorCode(error.code()).setErrorMessage(message);
+                .setName(name)
+                .setTopicId(id)
+                .setErrorCode(error.code())
+                .setErrorMessage(message);
     }
 
     @Override

@@ -47,23 +47,30 @@ public final class DescribeClusterHandler extends AbstractApiHandler<DescribeClu
         byte type = request.endpointType();
         if (type != BROKERS) {
             boolean known = type == CONTROLLERS;
-            Errors error = ctx.apiVersion() == 0 ? Errors.INVALID_REQUEST
+            Errors error = ctx.apiVersion() == 0
+                    ? Errors.INVALID_REQUEST
                     : known ? Errors.MISMATCHED_ENDPOINT_TYPE : Errors.UNSUPPORTED_ENDPOINT_TYPE;
-            String message = known ? "The request was sent to an endpoint of type BROKER, but we wanted an endpoint of"
-                    + " type CONTROLLER" : "Unsupported endpoint type " + type;
-            return CompletableFuture.completedFuture(response.setErrorCode(error.code()).setErrorMessage(message));
+            String message = known
+                    ? "The request was sent to an endpoint of type BROKER, but we wanted an endpoint of"
+                            + " type CONTROLLER"
+                    : "Unsupported endpoint type " + type;
+            return CompletableFuture.completedFuture(
+                    response.setErrorCode(error.code()).setErrorMessage(message));
         }
         Endpoint endpoint = advertisedEndpoint.apply(ctx.listenerName());
         response.setClusterId(clusterId)
                 .setControllerId(nodeId)
-                .setClusterAuthorizedOperations(request.includeClusterAuthorizedOperations()
-                        ? AuthorizedOperations.CLUSTER : AuthorizedOperations.NOT_REQUESTED);
-        response.brokers().add(new DescribeClusterBroker()
-                .setBrokerId(nodeId)
-                .setHost(endpoint.host())
-                .setPort(endpoint.port())
-                .setRack(null)
-                .setIsFenced(false));
+                .setClusterAuthorizedOperations(
+                        request.includeClusterAuthorizedOperations()
+                                ? AuthorizedOperations.CLUSTER
+                                : AuthorizedOperations.NOT_REQUESTED);
+        response.brokers()
+                .add(new DescribeClusterBroker()
+                        .setBrokerId(nodeId)
+                        .setHost(endpoint.host())
+                        .setPort(endpoint.port())
+                        .setRack(null)
+                        .setIsFenced(false));
         return CompletableFuture.completedFuture(response);
     }
 

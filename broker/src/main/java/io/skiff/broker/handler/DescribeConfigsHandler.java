@@ -93,8 +93,10 @@ public final class DescribeConfigsHandler extends AbstractApiHandler<DescribeCon
                     return fail(result, Errors.INVALID_REQUEST, "Broker id must be an integer, but it is: " + name);
                 }
                 if (id != nodeId) {
-                    return fail(result, Errors.INVALID_REQUEST, "Unexpected broker id, expected " + nodeId
-                            + " or empty string, but received " + name);
+                    return fail(
+                            result,
+                            Errors.INVALID_REQUEST,
+                            "Unexpected broker id, expected " + nodeId + " or empty string, but received " + name);
                 }
                 addEntries(result, brokerConfig.describe(), resource.configurationKeys(), synonyms, docs);
             }
@@ -105,8 +107,12 @@ public final class DescribeConfigsHandler extends AbstractApiHandler<DescribeCon
         return result;
     }
 
-    private static void addEntries(DescribeConfigsResult result, List<ConfigEntry> entries, List<String> keys,
-                                   boolean includeSynonyms, boolean includeDocumentation) {
+    private static void addEntries(
+            DescribeConfigsResult result,
+            List<ConfigEntry> entries,
+            List<String> keys,
+            boolean includeSynonyms,
+            boolean includeDocumentation) {
         for (ConfigEntry entry : entries) {
             if (keys != null && !keys.isEmpty() && !keys.contains(entry.name())) {
                 continue;
@@ -114,19 +120,22 @@ public final class DescribeConfigsHandler extends AbstractApiHandler<DescribeCon
             List<DescribeConfigsSynonym> synonyms = new ArrayList<>();
             if (includeSynonyms) {
                 for (ConfigSynonym s : entry.synonyms()) {
-                    synonyms.add(new DescribeConfigsSynonym().setName(s.name()).setValue(s.value())
+                    synonyms.add(new DescribeConfigsSynonym()
+                            .setName(s.name())
+                            .setValue(s.value())
                             .setSource(s.source().id()));
                 }
             }
-            result.configs().add(new DescribeConfigsResourceResult()
-                    .setName(entry.name())
-                    .setValue(entry.value())
-                    .setReadOnly(entry.readOnly())
-                    .setConfigSource(entry.source().id())
-                    .setIsSensitive(entry.sensitive())
-                    .setSynonyms(synonyms)
-                    .setConfigType(entry.type().id())
-                    .setDocumentation(includeDocumentation ? entry.documentation() : null));
+            result.configs()
+                    .add(new DescribeConfigsResourceResult()
+                            .setName(entry.name())
+                            .setValue(entry.value())
+                            .setReadOnly(entry.readOnly())
+                            .setConfigSource(entry.source().id())
+                            .setIsSensitive(entry.sensitive())
+                            .setSynonyms(synonyms)
+                            .setConfigType(entry.type().id())
+                            .setDocumentation(includeDocumentation ? entry.documentation() : null));
         }
     }
 
@@ -146,9 +155,12 @@ public final class DescribeConfigsHandler extends AbstractApiHandler<DescribeCon
     public DescribeConfigsResponse errorResponse(RequestContext ctx, DescribeConfigsRequest request, Errors error) {
         DescribeConfigsResponse response = new DescribeConfigsResponse();
         for (DescribeConfigsResource resource : request.resources()) {
-            response.results().add(new DescribeConfigsResult().setErrorCode(error.code())
-                    .setErrorMessage(error.message()).setResourceType(resource.resourceType())
-                    .setResourceName(resource.resourceName()));
+            response.results()
+                    .add(new DescribeConfigsResult()
+                            .setErrorCode(error.code())
+                            .setErrorMessage(error.message())
+                            .setResourceType(resource.resourceType())
+                            .setResourceName(resource.resourceName()));
         }
         return response;
     }

@@ -37,23 +37,28 @@ public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGrou
             List<DescribeGroupsResponse.DescribedGroupMember> members = new ArrayList<>();
             for (GroupDescription.Member m : d.members()) {
                 members.add(new DescribeGroupsResponse.DescribedGroupMember()
-                    .setMemberId(m.memberId())
-                    .setGroupInstanceId(m.groupInstanceId())
-                    .setClientId(m.clientId())
-                    .setClientHost(m.clientHost())
-                    .setMemberMetadata(m.metadata())
-                    .setMemberAssignment(m.assignment()));
+                        .setMemberId(m.memberId())
+                        .setGroupInstanceId(m.groupInstanceId())
+                        .setClientId(m.clientId())
+                        .setClientHost(m.clientHost())
+                        .setMemberMetadata(m.metadata())
+                        .setMemberAssignment(m.assignment()));
             }
             groups.add(new DescribeGroupsResponse.DescribedGroup()
-                .setErrorCode(d.error().code())
-                .setErrorMessage(d.error() == GroupError.NONE ? null : Errors.forCode(d.error().code()).message())
-                .setGroupId(groupId)
-                .setGroupState(d.state())
-                .setProtocolType(d.protocolType())
-                .setProtocolData(d.protocolName())
-                .setMembers(members)
-                .setAuthorizedOperations(request.includeAuthorizedOperations() ? GROUP_AUTHORIZED_OPERATIONS
-                    : AUTHORIZED_OPERATIONS_OMITTED));
+                    .setErrorCode(d.error().code())
+                    .setErrorMessage(
+                            d.error() == GroupError.NONE
+                                    ? null
+                                    : Errors.forCode(d.error().code()).message())
+                    .setGroupId(groupId)
+                    .setGroupState(d.state())
+                    .setProtocolType(d.protocolType())
+                    .setProtocolData(d.protocolName())
+                    .setMembers(members)
+                    .setAuthorizedOperations(
+                            request.includeAuthorizedOperations()
+                                    ? GROUP_AUTHORIZED_OPERATIONS
+                                    : AUTHORIZED_OPERATIONS_OMITTED));
         }
         return CompletableFuture.completedFuture(new DescribeGroupsResponse().setGroups(groups));
     }
@@ -62,8 +67,12 @@ public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGrou
     public DescribeGroupsResponse errorResponse(RequestContext ctx, DescribeGroupsRequest request, Errors error) {
         List<DescribeGroupsResponse.DescribedGroup> groups = new ArrayList<>();
         for (String groupId : request.groups()) {
-            groups.add(new DescribeGroupsResponse.DescribedGroup().setGroupId(groupId).setErrorCode(error.code())
-                .setGroupState("").setProtocolType("").setProtocolData(""));
+            groups.add(new DescribeGroupsResponse.DescribedGroup()
+                    .setGroupId(groupId)
+                    .setErrorCode(error.code())
+                    .setGroupState("")
+                    .setProtocolType("")
+                    .setProtocolData(""));
         }
         return new DescribeGroupsResponse().setGroups(groups);
     }

@@ -46,7 +46,8 @@ public final class DescribeLogDirsHandler extends AbstractApiHandler<DescribeLog
         DescribeLogDirsResult result = new DescribeLogDirsResult().setLogDir(dir.toString());
         try {
             FileStore store = Files.getFileStore(dir);
-            result.setTotalBytes(nonNegative(store.getTotalSpace())).setUsableBytes(nonNegative(store.getUsableSpace()));
+            result.setTotalBytes(nonNegative(store.getTotalSpace()))
+                    .setUsableBytes(nonNegative(store.getUsableSpace()));
             Map<String, Set<Integer>> wanted = wanted(request.topics());
             for (Topic topic : topics.topics()) {
                 DescribeLogDirsTopic described = describe(topic, wanted);
@@ -79,11 +80,13 @@ public final class DescribeLogDirsHandler extends AbstractApiHandler<DescribeLog
         Set<Integer> indexes = wanted == null ? null : wanted.getOrDefault(topic.name(), Set.of());
         for (Partition p : topic.partitions()) {
             if (indexes == null || indexes.contains(p.index())) {
-                described.partitions().add(new DescribeLogDirsPartition()
-                        .setPartitionIndex(p.index())
-                        .setPartitionSize(p.log().sizeInBytes())
-                        .setOffsetLag(0)
-                        .setIsFutureKey(false));
+                described
+                        .partitions()
+                        .add(new DescribeLogDirsPartition()
+                                .setPartitionIndex(p.index())
+                                .setPartitionSize(p.log().sizeInBytes())
+                                .setOffsetLag(0)
+                                .setIsFutureKey(false));
             }
         }
         return described;

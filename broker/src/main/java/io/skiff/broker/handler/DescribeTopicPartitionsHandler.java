@@ -51,8 +51,8 @@ public final class DescribeTopicPartitionsHandler
     }
 
     @Override
-    public CompletableFuture<DescribeTopicPartitionsResponse> handle(RequestContext ctx,
-                                                                     DescribeTopicPartitionsRequest request) {
+    public CompletableFuture<DescribeTopicPartitionsResponse> handle(
+            RequestContext ctx, DescribeTopicPartitionsRequest request) {
         DescribeTopicPartitionsRequest.Cursor cursor = request.cursor();
         String cursorTopic = cursor == null ? "" : cursor.topicName();
         boolean allTopics = request.topics().isEmpty();
@@ -127,12 +127,15 @@ public final class DescribeTopicPartitionsHandler
     }
 
     @Override
-    public DescribeTopicPartitionsResponse errorResponse(RequestContext ctx, DescribeTopicPartitionsRequest request,
-                                                         Errors error) {
+    public DescribeTopicPartitionsResponse errorResponse(
+            RequestContext ctx, DescribeTopicPartitionsRequest request, Errors error) {
         DescribeTopicPartitionsResponse response = new DescribeTopicPartitionsResponse();
         for (TopicRequest t : request.topics()) {
-            response.topics().add(new DescribeTopicPartitionsResponseTopic().setName(t.name()).setTopicId(Uuids.ZERO)
-                    .setErrorCode(error.code()));
+            response.topics()
+                    .add(new DescribeTopicPartitionsResponseTopic()
+                            .setName(t.name())
+                            .setTopicId(Uuids.ZERO)
+                            .setErrorCode(error.code()));
         }
         return response;
     }

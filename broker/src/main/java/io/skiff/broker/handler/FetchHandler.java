@@ -1,22 +1,21 @@
 package io.skiff.broker.handler;
 
-import java.util.ArrayList;
-import java.util.IdentityHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-
 import io.skiff.broker.server.FileRecords;
 import io.skiff.broker.topic.FetchService;
 import io.skiff.broker.topic.FetchedPartition;
 import io.skiff.broker.topic.PartitionFetch;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
-import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.FetchRequest;
 import io.skiff.protocol.message.FetchResponse;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Fetch (key 1), v4–18.
@@ -56,7 +55,8 @@ public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchRe
         short version = ctx.apiVersion();
         if (request.sessionId() != 0) {
             return CompletableFuture.completedFuture(new FetchResponse()
-                    .setErrorCode(Errors.FETCH_SESSION_ID_NOT_FOUND.code()).setSessionId(0));
+                    .setErrorCode(Errors.FETCH_SESSION_ID_NOT_FOUND.code())
+                    .setSessionId(0));
         }
         // Response skeleton in request order; readable partitions are filled in when the fetch completes.
         List<FetchResponse.FetchableTopicResponse> skeleton = new ArrayList<>();
@@ -65,7 +65,8 @@ public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchRe
         for (FetchRequest.FetchTopic ft : request.topics()) {
             Optional<Topic> topic = version >= 13 ? topics.topic(ft.topicId()) : topics.topic(ft.topic());
             FetchResponse.FetchableTopicResponse tr = new FetchResponse.FetchableTopicResponse()
-                    .setTopic(ft.topic()).setTopicId(ft.topicId());
+                    .setTopic(ft.topic())
+                    .setTopicId(ft.topicId());
             for (FetchRequest.FetchPartition fp : ft.partitions()) {
                 FetchResponse.PartitionData pd = new FetchResponse.PartitionData().setPartitionIndex(fp.partition());
                 tr.partitions().add(pd);
@@ -73,11 +74,12 @@ public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchRe
                     fail(pd, version >= 13 ? Errors.UNKNOWN_TOPIC_ID : Errors.UNKNOWN_TOPIC_OR_PARTITION);
                 } else if (!topic.get().hasPartition(fp.partition())) {
                     fail(pd, Errors.UNKNOWN_TOPIC_OR_PARTITION);
-                } else if (fp.currentLeaderEpoch() > topic.get().partition(fp.partition()).leaderEpoch()) {
+                } else if (fp.currentLeaderEpoch()
+                        > topic.get().partition(fp.partition()).leaderEpoch()) {
                     fail(pd, Errors.UNKNOWN_LEADER_EPOCH);
                 } else {
-                    PartitionFetch read = new PartitionFetch(topic.get().partition(fp.partition()), fp.fetchOffset(),
-                            fp.partitionMaxBytes());
+                    PartitionFetch read = new PartitionFetch(
+                            topic.get().partition(fp.partition()), fp.fetchOffset(), fp.partitionMaxBytes());
                     reads.add(read);
                     slots.put(read, pd);
                 }
@@ -90,7 +92,8 @@ public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchRe
                     for (FetchedPartition r : results) {
                         fill(slots.get(r.request()), r, readCommitted);
                     }
-                    FetchResponse response = new FetchResponse().setErrorCode(Errors.NONE.code()).setSessionId(0);
+                    FetchResponse response =
+                            new FetchResponse().setErrorCode(Errors.NONE.code()).setSessionId(0);
                     response.responses().addAll(skeleton);
                     return response;
                 });

@@ -40,22 +40,22 @@ public final class FindCoordinatorHandler extends AbstractApiHandler<FindCoordin
             Errors error = errorFor(request.keyType(), request.key());
             boolean ok = error == Errors.NONE;
             response.setErrorCode(error.code())
-                .setErrorMessage(message(error))
-                .setNodeId(ok ? nodeId : -1)
-                .setHost(ok ? endpoint.host() : "")
-                .setPort(ok ? endpoint.port() : -1);
+                    .setErrorMessage(message(error))
+                    .setNodeId(ok ? nodeId : -1)
+                    .setHost(ok ? endpoint.host() : "")
+                    .setPort(ok ? endpoint.port() : -1);
         } else {
             List<FindCoordinatorResponse.Coordinator> coordinators = new ArrayList<>();
             for (String key : request.coordinatorKeys()) {
                 Errors error = errorFor(request.keyType(), key);
                 boolean ok = error == Errors.NONE;
                 coordinators.add(new FindCoordinatorResponse.Coordinator()
-                    .setKey(key)
-                    .setErrorCode(error.code())
-                    .setErrorMessage(message(error))
-                    .setNodeId(ok ? nodeId : -1)
-                    .setHost(ok ? endpoint.host() : "")
-                    .setPort(ok ? endpoint.port() : -1));
+                        .setKey(key)
+                        .setErrorCode(error.code())
+                        .setErrorMessage(message(error))
+                        .setNodeId(ok ? nodeId : -1)
+                        .setHost(ok ? endpoint.host() : "")
+                        .setPort(ok ? endpoint.port() : -1));
             }
             response.setCoordinators(coordinators);
         }
@@ -81,13 +81,21 @@ public final class FindCoordinatorHandler extends AbstractApiHandler<FindCoordin
     public FindCoordinatorResponse errorResponse(RequestContext ctx, FindCoordinatorRequest request, Errors error) {
         FindCoordinatorResponse response = new FindCoordinatorResponse();
         if (ctx.apiVersion() < 4) {
-            return response.setErrorCode(error.code()).setErrorMessage(error.message()).setNodeId(-1).setHost("")
-                .setPort(-1);
+            return response.setErrorCode(error.code())
+                    .setErrorMessage(error.message())
+                    .setNodeId(-1)
+                    .setHost("")
+                    .setPort(-1);
         }
         List<FindCoordinatorResponse.Coordinator> coordinators = new ArrayList<>();
         for (String key : request.coordinatorKeys()) {
-            coordinators.add(new FindCoordinatorResponse.Coordinator().setKey(key).setErrorCode(error.code())
-                .setErrorMessage(error.message()).setNodeId(-1).setHost("").setPort(-1));
+            coordinators.add(new FindCoordinatorResponse.Coordinator()
+                    .setKey(key)
+                    .setErrorCode(error.code())
+                    .setErrorMessage(error.message())
+                    .setNodeId(-1)
+                    .setHost("")
+                    .setPort(-1));
         }
         return response.setCoordinators(coordinators);
     }

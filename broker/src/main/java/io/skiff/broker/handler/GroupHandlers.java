@@ -12,16 +12,19 @@ import java.util.function.Function;
  * broker's wiring needs one line for them. Stateless.
  */
 public final class GroupHandlers {
-    private GroupHandlers() {
-    }
+    private GroupHandlers() {}
 
     /**
      * @param advertisedEndpoint the endpoint clients use, by listener name (FindCoordinator answers it)
      * @param partitionExists    whether a topic partition exists (OffsetCommit / OffsetDelete check it)
      */
-    public static void register(HandlerRegistry registry, GroupCoordinator coordinator, int nodeId,
-                                Function<String, Endpoint> advertisedEndpoint,
-                                BiPredicate<String, Integer> partitionExists, Clock clock) {
+    public static void register(
+            HandlerRegistry registry,
+            GroupCoordinator coordinator,
+            int nodeId,
+            Function<String, Endpoint> advertisedEndpoint,
+            BiPredicate<String, Integer> partitionExists,
+            Clock clock) {
         registry.register(new FindCoordinatorHandler(nodeId, advertisedEndpoint));
         registry.register(new JoinGroupHandler(coordinator));
         registry.register(new SyncGroupHandler(coordinator));

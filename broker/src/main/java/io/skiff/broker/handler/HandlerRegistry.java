@@ -14,39 +14,40 @@ import java.util.Map;
  * snapshot without locking. Handlers are registered before the server starts accepting connections.
  */
 public final class HandlerRegistry {
-  private volatile Map<ApiKeys, ApiHandler<?, ?>> handlers = Map.of();
+    private volatile Map<ApiKeys, ApiHandler<?, ?>> handlers = Map.of();
 
-  /**
-   * Registers a handler.
-   *
-   * @throws IllegalArgumentException if its API already has a handler or its version range is invalid
-   */
-  public synchronized HandlerRegistry register(ApiHandler<?, ?> handler) {
-    ApiKeys api = handler.api();
-    if (handlers.containsKey(api)) {
-      throw new IllegalArgumentException("A handler for " + api + " is already registered: " + handlers.get(api));
+    /**
+     * Registers a handler.
+     *
+     * @throws IllegalArgumentException if its API already has a handler or its version range is invalid
+     */
+    public synchronized HandlerRegistry register(ApiHandler<?, ?> handler) {
+        ApiKeys api = handler.api();
+        if (handlers.containsKey(api)) {
+            throw new IllegalArgumentException("A handler for " + api + " is already registered: " + handlers.get(api));
+        }
+        if (handler.minVersion() < 0
+                || handler.maxVersion() < handler.minVersion()
+                || handler.maxVersion() > api.highestVersion()) {
+            throw new IllegalArgumentException("Invalid version range " + handler.minVersion() + ".."
+                    + handler.maxVersion() + " for " + api + " (decodable up to " + api.highestVersion() + ")");
+        }
+        EnumMap<ApiKeys, ApiHandler<?, ?>> next = new EnumMap<>(ApiKeys.class);
+        next.putAll(handlers);
+        next.put(api, handler);
+        handlers = next;
+        return this;
     }
-    if (handler.minVersion() < 0 || handler.maxVersion() < handler.minVersion()
-        || handler.maxVersion() > api.highestVersion()) {
-      throw new IllegalArgumentException("Invalid version range " + handler.minVersion() + ".." + handler.maxVersion()
-          + " for " + api + " (decodable up to " + api.highestVersion() + ")");
+
+    /** The handler for {@code api}, or null when the API is not served. */
+    public ApiHandler<?, ?> handler(ApiKeys api) {
+        return handlers.get(api);
     }
-    EnumMap<ApiKeys, ApiHandler<?, ?>> next = new EnumMap<>(ApiKeys.class);
-    next.putAll(handlers);
-    next.put(api, handler);
-    handlers = next;
-    return this;
-  }
 
-  /** The handler for {@code api}, or null when the API is not served. */
-  public ApiHandler<?, ?> handler(ApiKeys api) {
-    return handlers.get(api);
-  }
-
-  /** Every registered handler, ordered by API key. */
-  public List<ApiHandler<?, ?>> handlers() {
-    List<ApiHandler<?, ?>> all = new ArrayList<>(handlers.values());
-    all.sort((a, b) -> Short.compare(a.api().id, b.api().id));
-    return all;
-  }
+    /** Every registered handler, ordered by API key. */
+    public List<ApiHandler<?, ?>> handlers() {
+        List<ApiHandler<?, ?>> all = new ArrayList<>(handlers.values());
+        all.sort((a, b) -> Short.compare(a.api().id, b.api().id));
+        return all;
+    }
 }

@@ -21,8 +21,8 @@ public final class HeartbeatHandler extends AbstractApiHandler<HeartbeatRequest,
 
     @Override
     public CompletableFuture<HeartbeatResponse> handle(RequestContext ctx, HeartbeatRequest request) {
-        var error = coordinator.heartbeat(request.groupId(), request.memberId(), request.groupInstanceId(),
-            request.generationId());
+        var error = coordinator.heartbeat(
+                request.groupId(), request.memberId(), request.groupInstanceId(), request.generationId());
         return CompletableFuture.completedFuture(new HeartbeatResponse().setErrorCode(error.code()));
     }
 

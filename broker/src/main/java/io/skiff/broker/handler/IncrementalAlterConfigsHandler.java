@@ -50,14 +50,18 @@ public final class IncrementalAlterConfigsHandler
     }
 
     @Override
-    public CompletableFuture<IncrementalAlterConfigsResponse> handle(RequestContext ctx, IncrementalAlterConfigsRequest request) {
+    public CompletableFuture<IncrementalAlterConfigsResponse> handle(
+            RequestContext ctx, IncrementalAlterConfigsRequest request) {
         return CompletableFuture.supplyAsync(() -> respond(request), adminExecutor);
     }
 
     private IncrementalAlterConfigsResponse respond(IncrementalAlterConfigsRequest request) {
         List<AlterConfigsResource> resources = request.resources();
-        List<ResourceError> results = ConfigAlterations.alterEach(resources, AlterConfigsResource::resourceType,
-                AlterConfigsResource::resourceName, resource -> alter(resource, request.validateOnly()));
+        List<ResourceError> results = ConfigAlterations.alterEach(
+                resources,
+                AlterConfigsResource::resourceType,
+                AlterConfigsResource::resourceName,
+                resource -> alter(resource, request.validateOnly()));
         IncrementalAlterConfigsResponse response = new IncrementalAlterConfigsResponse();
         for (int i = 0; i < resources.size(); i++) {
             response.responses().add(resourceResponse(resources.get(i), results.get(i)));
@@ -84,8 +88,9 @@ public final class IncrementalAlterConfigsHandler
             }
         }
         return switch (ConfigResourceType.forId(resource.resourceType())) {
-            case TOPIC -> alterations.alterTopic(resource.resourceName(),
-                    current -> applyTopicOps(current, resource.configs()), validateOnly);
+            case TOPIC ->
+                alterations.alterTopic(
+                        resource.resourceName(), current -> applyTopicOps(current, resource.configs()), validateOnly);
             case BROKER -> alterations.alterBroker(resource.resourceName(), brokerKeysLeftSet(resource.configs()));
             default -> ConfigAlterations.unknownResourceType(resource.resourceType());
         };
@@ -101,8 +106,10 @@ public final class IncrementalAlterConfigsHandler
                 default -> {
                     ConfigKey definition = TopicConfigKeys.TABLE.get(key);
                     if (definition == null || definition.type() != ConfigType.LIST) {
-                        throw new ConfigChangeException(ResourceError.of(Errors.INVALID_CONFIG, "Can't "
-                                + OP_NAMES[op.configOperation()] + " to key " + key + " because its type is not LIST."));
+                        throw new ConfigChangeException(ResourceError.of(
+                                Errors.INVALID_CONFIG,
+                                "Can't " + OP_NAMES[op.configOperation()] + " to key " + key
+                                        + " because its type is not LIST."));
                     }
                     String base = overrides.containsKey(key) ? overrides.get(key) : definition.defaultValue();
                     List<String> items = new ArrayList<>();
@@ -139,8 +146,8 @@ public final class IncrementalAlterConfigsHandler
     }
 
     @Override
-    public IncrementalAlterConfigsResponse errorResponse(RequestContext ctx, IncrementalAlterConfigsRequest request,
-                                                         Errors error) {
+    public IncrementalAlterConfigsResponse errorResponse(
+            RequestContext ctx, IncrementalAlterConfigsRequest request, Errors error) {
         IncrementalAlterConfigsResponse response = new IncrementalAlterConfigsResponse();
         for (AlterConfigsResource resource : request.resources()) {
             response.responses().add(resourceResponse(resource, ResourceError.of(error, error.message())));

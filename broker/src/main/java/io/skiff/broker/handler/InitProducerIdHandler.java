@@ -1,16 +1,14 @@
 package io.skiff.broker.handler;
 
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicBoolean;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import io.skiff.broker.producer.ProducerIdManager;
-import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.InitProducerIdRequest;
 import io.skiff.protocol.message.InitProducerIdResponse;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * InitProducerId (key 22), v0–5: producer ids for idempotent producers.
@@ -41,8 +39,11 @@ public final class InitProducerIdHandler extends AbstractApiHandler<InitProducer
     public CompletableFuture<InitProducerIdResponse> handle(RequestContext ctx, InitProducerIdRequest request) {
         if (request.transactionalId() != null) {
             if (warnedAboutTransactions.compareAndSet(false, true)) {
-                LOG.warn("Client {} asked for transactional id '{}': transactions are not supported by Skiff;"
-                        + " answering COORDINATOR_NOT_AVAILABLE", ctx.clientId(), request.transactionalId());
+                LOG.warn(
+                        "Client {} asked for transactional id '{}': transactions are not supported by Skiff;"
+                                + " answering COORDINATOR_NOT_AVAILABLE",
+                        ctx.clientId(),
+                        request.transactionalId());
             }
             return done(Errors.COORDINATOR_NOT_AVAILABLE, -1L, (short) -1);
         }
@@ -56,11 +57,17 @@ public final class InitProducerIdHandler extends AbstractApiHandler<InitProducer
 
     private static CompletableFuture<InitProducerIdResponse> done(Errors error, long producerId, short epoch) {
         return CompletableFuture.completedFuture(new InitProducerIdResponse()
-                .setThrottleTimeMs(0).setErrorCode(error.code()).setProducerId(producerId).setProducerEpoch(epoch));
+                .setThrottleTimeMs(0)
+                .setErrorCode(error.code())
+                .setProducerId(producerId)
+                .setProducerEpoch(epoch));
     }
 
     @Override
     public InitProducerIdResponse errorResponse(RequestContext ctx, InitProducerIdRequest request, Errors error) {
-        return new InitProducerIdResponse().setErrorCode(error.code()).setProducerId(-1L).setProducerEpoch((short) -1);
+        return new InitProducerIdResponse()
+                .setErrorCode(error.code())
+                .setProducerId(-1L)
+                .setProducerEpoch((short) -1);
     }
 }

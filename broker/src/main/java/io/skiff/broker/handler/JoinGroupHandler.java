@@ -33,41 +33,56 @@ public final class JoinGroupHandler extends AbstractApiHandler<JoinGroupRequest,
             protocols.add(new MemberProtocol(p.name(), p.metadata()));
         }
         int rebalanceTimeout = version == 0 ? request.sessionTimeoutMs() : request.rebalanceTimeoutMs();
-        JoinGroupParams params = new JoinGroupParams(request.groupId(), request.memberId(), request.groupInstanceId(),
-            version >= 4, version >= 9, ctx.clientId() == null ? "" : ctx.clientId(), clientHost(ctx),
-            rebalanceTimeout, request.sessionTimeoutMs(), request.protocolType(), protocols, request.reason());
+        JoinGroupParams params = new JoinGroupParams(
+                request.groupId(),
+                request.memberId(),
+                request.groupInstanceId(),
+                version >= 4,
+                version >= 9,
+                ctx.clientId() == null ? "" : ctx.clientId(),
+                clientHost(ctx),
+                rebalanceTimeout,
+                request.sessionTimeoutMs(),
+                request.protocolType(),
+                protocols,
+                request.reason());
         return coordinator.joinGroup(params).thenApply(r -> toResponse(r, version));
     }
 
     static String clientHost(RequestContext ctx) {
-        return ctx.clientAddress() == null || ctx.clientAddress().getAddress() == null ? ""
-            : ctx.clientAddress().getAddress().toString();
+        return ctx.clientAddress() == null || ctx.clientAddress().getAddress() == null
+                ? ""
+                : ctx.clientAddress().getAddress().toString();
     }
 
     private static JoinGroupResponse toResponse(JoinResult r, short version) {
         List<JoinGroupResponse.JoinGroupResponseMember> members = new ArrayList<>();
         for (JoinResult.JoinedMember m : r.members()) {
             members.add(new JoinGroupResponse.JoinGroupResponseMember()
-                .setMemberId(m.memberId())
-                .setGroupInstanceId(m.groupInstanceId())
-                .setMetadata(m.metadata()));
+                    .setMemberId(m.memberId())
+                    .setGroupInstanceId(m.groupInstanceId())
+                    .setMetadata(m.metadata()));
         }
         // Before v7 the protocol name is not nullable: Kafka sends "" instead of null.
         String protocolName = r.protocolName() == null && version < 7 ? "" : r.protocolName();
         return new JoinGroupResponse()
-            .setErrorCode(r.error().code())
-            .setGenerationId(r.generationId())
-            .setProtocolType(r.protocolType())
-            .setProtocolName(protocolName)
-            .setLeader(r.leaderId() == null ? "" : r.leaderId())
-            .setSkipAssignment(r.skipAssignment())
-            .setMemberId(r.memberId() == null ? "" : r.memberId())
-            .setMembers(members);
+                .setErrorCode(r.error().code())
+                .setGenerationId(r.generationId())
+                .setProtocolType(r.protocolType())
+                .setProtocolName(protocolName)
+                .setLeader(r.leaderId() == null ? "" : r.leaderId())
+                .setSkipAssignment(r.skipAssignment())
+                .setMemberId(r.memberId() == null ? "" : r.memberId())
+                .setMembers(members);
     }
 
     @Override
     public JoinGroupResponse errorResponse(RequestContext ctx, JoinGroupRequest request, Errors error) {
-        return new JoinGroupResponse().setErrorCode(error.code()).setGenerationId(-1)
-            .setProtocolName(ctx.apiVersion() < 7 ? "" : null).setLeader("").setMemberId(request.memberId());
+        return new JoinGroupResponse()
+                .setErrorCode(error.code())
+                .setGenerationId(-1)
+                .setProtocolName(ctx.apiVersion() < 7 ? "" : null)
+                .setLeader("")
+                .setMemberId(request.memberId());
     }
 }

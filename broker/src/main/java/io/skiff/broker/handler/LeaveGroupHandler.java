@@ -48,11 +48,12 @@ public final class LeaveGroupHandler extends AbstractApiHandler<LeaveGroupReques
         List<LeaveGroupResponse.MemberResponse> members = new ArrayList<>();
         for (LeaveResult.MemberResult m : result.members()) {
             members.add(new LeaveGroupResponse.MemberResponse()
-                .setMemberId(m.memberId())
-                .setGroupInstanceId(m.groupInstanceId())
-                .setErrorCode(m.error().code()));
+                    .setMemberId(m.memberId())
+                    .setGroupInstanceId(m.groupInstanceId())
+                    .setErrorCode(m.error().code()));
         }
-        return CompletableFuture.completedFuture(response.setErrorCode(result.error().code()).setMembers(members));
+        return CompletableFuture.completedFuture(
+                response.setErrorCode(result.error().code()).setMembers(members));
     }
 
     @Override

@@ -30,13 +30,13 @@ public final class ListGroupsHandler extends AbstractApiHandler<ListGroupsReques
         List<ListGroupsResponse.ListedGroup> groups = new ArrayList<>();
         for (GroupOverview g : coordinator.listGroups(states, types)) {
             groups.add(new ListGroupsResponse.ListedGroup()
-                .setGroupId(g.groupId())
-                .setProtocolType(g.protocolType())
-                .setGroupState(g.state())
-                .setGroupType(g.groupType()));
+                    .setGroupId(g.groupId())
+                    .setProtocolType(g.protocolType())
+                    .setGroupState(g.state())
+                    .setGroupType(g.groupType()));
         }
-        return CompletableFuture.completedFuture(new ListGroupsResponse().setErrorCode(Errors.NONE.code())
-            .setGroups(groups));
+        return CompletableFuture.completedFuture(
+                new ListGroupsResponse().setErrorCode(Errors.NONE.code()).setGroups(groups));
     }
 
     @Override

@@ -1,16 +1,15 @@
 package io.skiff.broker.handler;
 
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-
 import io.skiff.broker.topic.Partition;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
-import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.ListOffsetsRequest;
 import io.skiff.protocol.message.ListOffsetsResponse;
 import io.skiff.storage.TimestampOffset;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * ListOffsets (key 2), v1–10.
@@ -49,8 +48,8 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
         ListOffsetsResponse response = new ListOffsetsResponse();
         for (ListOffsetsRequest.ListOffsetsTopic rt : request.topics()) {
             Optional<Topic> topic = topics.topic(rt.name());
-            ListOffsetsResponse.ListOffsetsTopicResponse tr = new ListOffsetsResponse.ListOffsetsTopicResponse()
-                    .setName(rt.name());
+            ListOffsetsResponse.ListOffsetsTopicResponse tr =
+                    new ListOffsetsResponse.ListOffsetsTopicResponse().setName(rt.name());
             for (ListOffsetsRequest.ListOffsetsPartition rp : rt.partitions()) {
                 ListOffsetsResponse.ListOffsetsPartitionResponse answer = answer(topic, rp);
                 if (ctx.apiVersion() < 4) {
@@ -63,8 +62,8 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
         return CompletableFuture.completedFuture(response);
     }
 
-    private static ListOffsetsResponse.ListOffsetsPartitionResponse answer(Optional<Topic> topic,
-                                                                           ListOffsetsRequest.ListOffsetsPartition rp) {
+    private static ListOffsetsResponse.ListOffsetsPartitionResponse answer(
+            Optional<Topic> topic, ListOffsetsRequest.ListOffsetsPartition rp) {
         if (topic.isEmpty() || !topic.get().hasPartition(rp.partitionIndex())) {
             return error(rp.partitionIndex(), Errors.UNKNOWN_TOPIC_OR_PARTITION);
         }
@@ -92,17 +91,16 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
         }
     }
 
-    private static ListOffsetsResponse.ListOffsetsPartitionResponse timestampAnswer(int index,
-                                                                                    Optional<TimestampOffset> hit,
-                                                                                    Partition p) {
+    private static ListOffsetsResponse.ListOffsetsPartitionResponse timestampAnswer(
+            int index, Optional<TimestampOffset> hit, Partition p) {
         if (hit.isEmpty() || hit.get().offset() >= p.lastStableOffset()) {
             return found(index, -1L, -1L, -1);
         }
         return found(index, hit.get().timestamp(), hit.get().offset(), p.leaderEpoch());
     }
 
-    private static ListOffsetsResponse.ListOffsetsPartitionResponse found(int index, long timestamp, long offset,
-                                                                          int leaderEpoch) {
+    private static ListOffsetsResponse.ListOffsetsPartitionResponse found(
+            int index, long timestamp, long offset, int leaderEpoch) {
         return new ListOffsetsResponse.ListOffsetsPartitionResponse()
                 .setPartitionIndex(index)
                 .setErrorCode(Errors.NONE.code())
@@ -124,8 +122,8 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
     public ListOffsetsResponse errorResponse(RequestContext ctx, ListOffsetsRequest request, Errors error) {
         ListOffsetsResponse response = new ListOffsetsResponse();
         for (ListOffsetsRequest.ListOffsetsTopic rt : request.topics()) {
-            ListOffsetsResponse.ListOffsetsTopicResponse tr = new ListOffsetsResponse.ListOffsetsTopicResponse()
-                    .setName(rt.name());
+            ListOffsetsResponse.ListOffsetsTopicResponse tr =
+                    new ListOffsetsResponse.ListOffsetsTopicResponse().setName(rt.name());
             for (ListOffsetsRequest.ListOffsetsPartition rp : rt.partitions()) {
                 tr.partitions().add(error(rp.partitionIndex(), error));
             }

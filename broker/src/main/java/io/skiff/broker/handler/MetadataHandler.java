@@ -1,16 +1,5 @@
 package io.skiff.broker.handler;
 
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Optional;
-import java.util.Set;
-import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import io.skiff.broker.BrokerContext;
 import io.skiff.broker.topic.InvalidTopicException;
 import io.skiff.broker.topic.Partition;
@@ -19,11 +8,20 @@ import io.skiff.broker.topic.TopicExistsException;
 import io.skiff.broker.topic.TopicNames;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.Endpoint;
-import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.Uuids;
+import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.MetadataRequest;
 import io.skiff.protocol.message.MetadataResponse;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Metadata (key 3), v0–13.
@@ -47,6 +45,7 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
     static final int TOPIC_OPERATIONS = bits(3, 4, 5, 6, 7, 8, 10, 11);
     /** On the cluster: CREATE 5, ALTER 7, DESCRIBE 8, CLUSTER_ACTION 9, DESCRIBE/ALTER_CONFIGS 10/11, IDEMPOTENT_WRITE 12. */
     static final int CLUSTER_OPERATIONS = bits(5, 7, 8, 9, 10, 11, 12);
+
     private static final int NOT_REQUESTED = Integer.MIN_VALUE;
 
     private final TopicRegistry topics;
@@ -65,11 +64,16 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
         MetadataResponse response = new MetadataResponse()
                 .setClusterId(broker.clusterId())
                 .setControllerId(broker.nodeId())
-                .setClusterAuthorizedOperations(request.includeClusterAuthorizedOperations()
-                        ? CLUSTER_OPERATIONS : NOT_REQUESTED);
-        response.brokers().add(new MetadataResponse.MetadataResponseBroker()
-                .setNodeId(broker.nodeId()).setHost(endpoint.host()).setPort(endpoint.port()).setRack(null));
-        boolean all = request.topics() == null || (version == 0 && request.topics().isEmpty());
+                .setClusterAuthorizedOperations(
+                        request.includeClusterAuthorizedOperations() ? CLUSTER_OPERATIONS : NOT_REQUESTED);
+        response.brokers()
+                .add(new MetadataResponse.MetadataResponseBroker()
+                        .setNodeId(broker.nodeId())
+                        .setHost(endpoint.host())
+                        .setPort(endpoint.port())
+                        .setRack(null));
+        boolean all =
+                request.topics() == null || (version == 0 && request.topics().isEmpty());
         boolean withOperations = request.includeTopicAuthorizedOperations();
         if (all) {
             for (Topic t : topics.topics()) {
@@ -82,8 +86,7 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
             Set<UUID> seenIds = new LinkedHashSet<>();
             // As Kafka: one non-zero topic id makes it a request by id, and then names are ignored (the Java
             // client sends "" as the name of a topic it asks for by id).
-            boolean byIds = version >= 10
-                    && request.topics().stream().anyMatch(rt -> !Uuids.ZERO.equals(rt.topicId()));
+            boolean byIds = version >= 10 && request.topics().stream().anyMatch(rt -> !Uuids.ZERO.equals(rt.topicId()));
             if (autoCreate && !byIds && creationRecords(request) > BatchOperationLimit.MAX_RECORDS) {
                 // Kafka's controller refuses such a creation as a whole; creating tens of thousands of logs here
                 // would block this network thread and exhaust the broker's file handles for every client.
@@ -104,8 +107,11 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
 
     /** Kafka's metadata records to auto-create the missing named topics: the topic plus each partition. */
     private long creationRecords(MetadataRequest request) {
-        long missing = request.topics().stream().map(MetadataRequest.MetadataRequestTopic::name)
-                .filter(name -> name != null && topics.topic(name).isEmpty()).distinct().count();
+        long missing = request.topics().stream()
+                .map(MetadataRequest.MetadataRequestTopic::name)
+                .filter(name -> name != null && topics.topic(name).isEmpty())
+                .distinct()
+                .count();
         return missing * (1L + broker.config().numPartitions());
     }
 
@@ -115,7 +121,9 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
             return describe(topic.get(), withOperations);
         }
         return new MetadataResponse.MetadataResponseTopic()
-                .setErrorCode(Errors.UNKNOWN_TOPIC_ID.code()).setName(null).setTopicId(id)
+                .setErrorCode(Errors.UNKNOWN_TOPIC_ID.code())
+                .setName(null)
+                .setTopicId(id)
                 .setTopicAuthorizedOperations(NOT_REQUESTED);
     }
 
@@ -131,7 +139,8 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
                 error = Errors.LEADER_NOT_AVAILABLE; // being deleted right now: the client retries
             } catch (RuntimeException e) {
                 LOG.warn("Automatic creation of topic {} failed", name, e);
-                error = DataErrors.of(e) == Errors.UNKNOWN_SERVER_ERROR ? Errors.UNKNOWN_TOPIC_OR_PARTITION
+                error = DataErrors.of(e) == Errors.UNKNOWN_SERVER_ERROR
+                        ? Errors.UNKNOWN_TOPIC_OR_PARTITION
                         : DataErrors.of(e);
             }
         }
@@ -139,7 +148,9 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
             return describe(topic.get(), withOperations);
         }
         return new MetadataResponse.MetadataResponseTopic()
-                .setErrorCode(error.code()).setName(name).setTopicId(Uuids.ZERO)
+                .setErrorCode(error.code())
+                .setName(name)
+                .setTopicId(Uuids.ZERO)
                 .setIsInternal(TopicNames.isInternal(name))
                 .setTopicAuthorizedOperations(NOT_REQUESTED);
     }

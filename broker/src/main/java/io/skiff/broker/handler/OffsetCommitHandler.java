@@ -33,7 +33,8 @@ public final class OffsetCommitHandler extends AbstractApiHandler<OffsetCommitRe
     /**
      * @param partitionExists whether a topic partition exists (topic name, partition index)
      */
-    public OffsetCommitHandler(GroupCoordinator coordinator, BiPredicate<String, Integer> partitionExists, Clock clock) {
+    public OffsetCommitHandler(
+            GroupCoordinator coordinator, BiPredicate<String, Integer> partitionExists, Clock clock) {
         super(ApiKeys.OFFSET_COMMIT, 2, 9);
         this.coordinator = coordinator;
         this.partitionExists = partitionExists;
@@ -44,7 +45,8 @@ public final class OffsetCommitHandler extends AbstractApiHandler<OffsetCommitRe
     public CompletableFuture<OffsetCommitResponse> handle(RequestContext ctx, OffsetCommitRequest request) {
         short version = ctx.apiVersion();
         long expireTimestamp = version <= 4 && request.retentionTimeMs() != DEFAULT_RETENTION_TIME
-            ? clock.millis() + request.retentionTimeMs() : OffsetAndMetadata.NO_EXPIRE_TIMESTAMP;
+                ? clock.millis() + request.retentionTimeMs()
+                : OffsetAndMetadata.NO_EXPIRE_TIMESTAMP;
         Map<TopicPartition, OffsetAndMetadata> toCommit = new LinkedHashMap<>();
         Map<TopicPartition, GroupError> unknown = new HashMap<>();
         for (OffsetCommitRequest.OffsetCommitRequestTopic t : request.topics()) {
@@ -53,33 +55,48 @@ public final class OffsetCommitHandler extends AbstractApiHandler<OffsetCommitRe
                 if (!partitionExists.test(t.name(), p.partitionIndex())) {
                     unknown.put(tp, GroupError.UNKNOWN_TOPIC_OR_PARTITION);
                 } else {
-                    toCommit.put(tp, new OffsetAndMetadata(p.committedOffset(), p.committedLeaderEpoch(),
-                        p.committedMetadata(), -1L, expireTimestamp));
+                    toCommit.put(
+                            tp,
+                            new OffsetAndMetadata(
+                                    p.committedOffset(),
+                                    p.committedLeaderEpoch(),
+                                    p.committedMetadata(),
+                                    -1L,
+                                    expireTimestamp));
                 }
             }
         }
         CompletableFuture<Map<TopicPartition, GroupError>> results = toCommit.isEmpty()
-            ? CompletableFuture.completedFuture(Map.of())
-            : coordinator.commitOffsets(request.groupId(), request.memberId(), request.groupInstanceId(),
-                request.generationIdOrMemberEpoch(), toCommit, version >= 9);
+                ? CompletableFuture.completedFuture(Map.of())
+                : coordinator.commitOffsets(
+                        request.groupId(),
+                        request.memberId(),
+                        request.groupInstanceId(),
+                        request.generationIdOrMemberEpoch(),
+                        toCommit,
+                        version >= 9);
         return results.thenApply(committed -> {
             Map<TopicPartition, GroupError> all = new HashMap<>(unknown);
             all.putAll(committed);
-            return response(request, tp -> all.getOrDefault(tp, GroupError.UNKNOWN_SERVER_ERROR).code());
+            return response(
+                    request,
+                    tp -> all.getOrDefault(tp, GroupError.UNKNOWN_SERVER_ERROR).code());
         });
     }
 
-    private static OffsetCommitResponse response(OffsetCommitRequest request,
-                                                 java.util.function.ToIntFunction<TopicPartition> errorFor) {
+    private static OffsetCommitResponse response(
+            OffsetCommitRequest request, java.util.function.ToIntFunction<TopicPartition> errorFor) {
         List<OffsetCommitResponse.OffsetCommitResponseTopic> topics = new ArrayList<>();
         for (OffsetCommitRequest.OffsetCommitRequestTopic t : request.topics()) {
             List<OffsetCommitResponse.OffsetCommitResponsePartition> partitions = new ArrayList<>();
             for (OffsetCommitRequest.OffsetCommitRequestPartition p : t.partitions()) {
                 partitions.add(new OffsetCommitResponse.OffsetCommitResponsePartition()
-                    .setPartitionIndex(p.partitionIndex())
-                    .setErrorCode((short) errorFor.applyAsInt(new TopicPartition(t.name(), p.partitionIndex()))));
+                        .setPartitionIndex(p.partitionIndex())
+                        .setErrorCode((short) errorFor.applyAsInt(new TopicPartition(t.name(), p.partitionIndex()))));
             }
-            topics.add(new OffsetCommitResponse.OffsetCommitResponseTopic().setName(t.name()).setPartitions(partitions));
+            topics.add(new OffsetCommitResponse.OffsetCommitResponseTopic()
+                    .setName(t.name())
+                    .setPartitions(partitions));
         }
         return new OffsetCommitResponse().setTopics(topics);
     }

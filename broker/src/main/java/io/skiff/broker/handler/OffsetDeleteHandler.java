@@ -45,13 +45,17 @@ public final class OffsetDeleteHandler extends AbstractApiHandler<OffsetDeleteRe
             for (OffsetDeleteRequest.OffsetDeleteRequestTopic t : request.topics()) {
                 List<OffsetDeleteResponse.OffsetDeleteResponsePartition> partitions = new ArrayList<>();
                 for (OffsetDeleteRequest.OffsetDeleteRequestPartition p : t.partitions()) {
-                    GroupError e = result.partitions().getOrDefault(new TopicPartition(t.name(), p.partitionIndex()),
-                        GroupError.UNKNOWN_TOPIC_OR_PARTITION);
+                    GroupError e = result.partitions()
+                            .getOrDefault(
+                                    new TopicPartition(t.name(), p.partitionIndex()),
+                                    GroupError.UNKNOWN_TOPIC_OR_PARTITION);
                     partitions.add(new OffsetDeleteResponse.OffsetDeleteResponsePartition()
-                        .setPartitionIndex(p.partitionIndex()).setErrorCode(e.code()));
+                            .setPartitionIndex(p.partitionIndex())
+                            .setErrorCode(e.code()));
                 }
-                topics.add(new OffsetDeleteResponse.OffsetDeleteResponseTopic().setName(t.name())
-                    .setPartitions(partitions));
+                topics.add(new OffsetDeleteResponse.OffsetDeleteResponseTopic()
+                        .setName(t.name())
+                        .setPartitions(partitions));
             }
             return new OffsetDeleteResponse().setErrorCode(Errors.NONE.code()).setTopics(topics);
         });

@@ -51,13 +51,15 @@ public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequ
                     OffsetAndMetadata om = pr.offset();
                     GroupError error = version < 2 && result.error() != GroupError.NONE ? result.error() : pr.error();
                     partitions.add(new OffsetFetchResponse.OffsetFetchResponsePartition()
-                        .setPartitionIndex(partition)
-                        .setCommittedOffset(om == null ? -1L : om.offset())
-                        .setCommittedLeaderEpoch(om == null ? -1 : om.leaderEpoch())
-                        .setMetadata(om == null ? "" : om.metadata())
-                        .setErrorCode(error.code()));
+                            .setPartitionIndex(partition)
+                            .setCommittedOffset(om == null ? -1L : om.offset())
+                            .setCommittedLeaderEpoch(om == null ? -1 : om.leaderEpoch())
+                            .setMetadata(om == null ? "" : om.metadata())
+                            .setErrorCode(error.code()));
                 });
-                topics.add(new OffsetFetchResponse.OffsetFetchResponseTopic().setName(topic).setPartitions(partitions));
+                topics.add(new OffsetFetchResponse.OffsetFetchResponseTopic()
+                        .setName(topic)
+                        .setPartitions(partitions));
             });
             response.setTopics(topics).setErrorCode(result.error().code());
         } else {
@@ -70,8 +72,8 @@ public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequ
         return CompletableFuture.completedFuture(response);
     }
 
-    private OffsetFetchResponse.OffsetFetchResponseGroup fetchGroup(OffsetFetchRequest.OffsetFetchRequestGroup g,
-                                                                      boolean requireStable) {
+    private OffsetFetchResponse.OffsetFetchResponseGroup fetchGroup(
+            OffsetFetchRequest.OffsetFetchRequestGroup g, boolean requireStable) {
         List<TopicPartition> wanted = null;
         if (g.topics() != null) {
             wanted = new ArrayList<>();
@@ -88,16 +90,20 @@ public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequ
             parts.forEach((partition, pr) -> {
                 OffsetAndMetadata om = pr.offset();
                 partitions.add(new OffsetFetchResponse.OffsetFetchResponsePartitions()
-                    .setPartitionIndex(partition)
-                    .setCommittedOffset(om == null ? -1L : om.offset())
-                    .setCommittedLeaderEpoch(om == null ? -1 : om.leaderEpoch())
-                    .setMetadata(om == null ? "" : om.metadata())
-                    .setErrorCode(pr.error().code()));
+                        .setPartitionIndex(partition)
+                        .setCommittedOffset(om == null ? -1L : om.offset())
+                        .setCommittedLeaderEpoch(om == null ? -1 : om.leaderEpoch())
+                        .setMetadata(om == null ? "" : om.metadata())
+                        .setErrorCode(pr.error().code()));
             });
-            topics.add(new OffsetFetchResponse.OffsetFetchResponseTopics().setName(topic).setPartitions(partitions));
+            topics.add(new OffsetFetchResponse.OffsetFetchResponseTopics()
+                    .setName(topic)
+                    .setPartitions(partitions));
         });
-        return new OffsetFetchResponse.OffsetFetchResponseGroup().setGroupId(g.groupId()).setTopics(topics)
-            .setErrorCode(result.error().code());
+        return new OffsetFetchResponse.OffsetFetchResponseGroup()
+                .setGroupId(g.groupId())
+                .setTopics(topics)
+                .setErrorCode(result.error().code());
     }
 
     /** Results by topic then partition, in request order when partitions were named. */
@@ -108,14 +114,14 @@ public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequ
             OffsetFetchResult.PartitionResult none = new OffsetFetchResult.PartitionResult(null, GroupError.NONE);
             for (TopicPartition tp : wanted) {
                 out.computeIfAbsent(tp.topic(), k -> new LinkedHashMap<>())
-                    .put(tp.partition(), result.partitions().getOrDefault(tp, none));
+                        .put(tp.partition(), result.partitions().getOrDefault(tp, none));
             }
         } else {
             result.partitions().entrySet().stream()
-                .sorted(Map.Entry.comparingByKey(
-                    java.util.Comparator.comparing(TopicPartition::topic).thenComparingInt(TopicPartition::partition)))
-                .forEach(e -> out.computeIfAbsent(e.getKey().topic(), k -> new LinkedHashMap<>())
-                    .put(e.getKey().partition(), e.getValue()));
+                    .sorted(Map.Entry.comparingByKey(java.util.Comparator.comparing(TopicPartition::topic)
+                            .thenComparingInt(TopicPartition::partition)))
+                    .forEach(e -> out.computeIfAbsent(e.getKey().topic(), k -> new LinkedHashMap<>())
+                            .put(e.getKey().partition(), e.getValue()));
         }
         return out;
     }
@@ -127,8 +133,9 @@ public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequ
         }
         List<OffsetFetchResponse.OffsetFetchResponseGroup> groups = new ArrayList<>();
         for (OffsetFetchRequest.OffsetFetchRequestGroup g : request.groups()) {
-            groups.add(new OffsetFetchResponse.OffsetFetchResponseGroup().setGroupId(g.groupId())
-                .setErrorCode(error.code()));
+            groups.add(new OffsetFetchResponse.OffsetFetchResponseGroup()
+                    .setGroupId(g.groupId())
+                    .setErrorCode(error.code()));
         }
         return new OffsetFetchResponse().setGroups(groups);
     }

@@ -43,8 +43,8 @@ public final class OffsetForLeaderEpochHandler
     }
 
     @Override
-    public CompletableFuture<OffsetForLeaderEpochResponse> handle(RequestContext ctx,
-                                                                  OffsetForLeaderEpochRequest request) {
+    public CompletableFuture<OffsetForLeaderEpochResponse> handle(
+            RequestContext ctx, OffsetForLeaderEpochRequest request) {
         OffsetForLeaderEpochResponse response = new OffsetForLeaderEpochResponse();
         for (OffsetForLeaderTopic topicRequest : request.topics()) {
             OffsetForLeaderTopicResult topicResult = new OffsetForLeaderTopicResult().setTopic(topicRequest.topic());
@@ -58,8 +58,10 @@ public final class OffsetForLeaderEpochHandler
     }
 
     private static EpochEndOffset endOffset(Optional<Topic> topic, OffsetForLeaderPartition request) {
-        EpochEndOffset result = new EpochEndOffset().setPartition(request.partition())
-                .setLeaderEpoch(UNDEFINED_EPOCH).setEndOffset(UNDEFINED_OFFSET);
+        EpochEndOffset result = new EpochEndOffset()
+                .setPartition(request.partition())
+                .setLeaderEpoch(UNDEFINED_EPOCH)
+                .setEndOffset(UNDEFINED_OFFSET);
         if (topic.isEmpty() || !topic.get().hasPartition(request.partition())) {
             return result.setErrorCode(Errors.UNKNOWN_TOPIC_OR_PARTITION.code());
         }
@@ -75,7 +77,8 @@ public final class OffsetForLeaderEpochHandler
             }
             int requested = request.leaderEpoch();
             if (requested == leaderEpoch) {
-                return result.setLeaderEpoch(leaderEpoch).setEndOffset(partition.log().logEndOffset());
+                return result.setLeaderEpoch(leaderEpoch)
+                        .setEndOffset(partition.log().logEndOffset());
             }
             if (requested < UNDEFINED_EPOCH) {
                 return result.setLeaderEpoch(requested).setEndOffset(partition.logStartOffset());
@@ -87,14 +90,19 @@ public final class OffsetForLeaderEpochHandler
     }
 
     @Override
-    public OffsetForLeaderEpochResponse errorResponse(RequestContext ctx, OffsetForLeaderEpochRequest request,
-                                                      Errors error) {
+    public OffsetForLeaderEpochResponse errorResponse(
+            RequestContext ctx, OffsetForLeaderEpochRequest request, Errors error) {
         OffsetForLeaderEpochResponse response = new OffsetForLeaderEpochResponse();
         for (OffsetForLeaderTopic t : request.topics()) {
             OffsetForLeaderTopicResult topicResult = new OffsetForLeaderTopicResult().setTopic(t.topic());
             for (OffsetForLeaderPartition p : t.partitions()) {
-                topicResult.partitions().add(new EpochEndOffset().setPartition(p.partition()).setErrorCode(error.code())
-                        .setLeaderEpoch(UNDEFINED_EPOCH).setEndOffset(UNDEFINED_OFFSET));
+                topicResult
+                        .partitions()
+                        .add(new EpochEndOffset()
+                                .setPartition(p.partition())
+                                .setErrorCode(error.code())
+                                .setLeaderEpoch(UNDEFINED_EPOCH)
+                                .setEndOffset(UNDEFINED_OFFSET));
             }
             response.topics().add(topicResult);
         }

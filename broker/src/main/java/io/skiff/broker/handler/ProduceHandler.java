@@ -1,22 +1,13 @@
 package io.skiff.broker.handler;
 
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import io.skiff.broker.server.CloseConnectionException;
 import io.skiff.broker.topic.AppendOrigin;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
-import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.ByteBufferRecords;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.Records;
+import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.ProduceRequest;
 import io.skiff.protocol.message.ProduceResponse;
 import io.skiff.protocol.record.CompressionType;
@@ -24,6 +15,11 @@ import io.skiff.protocol.record.RecordBatchView;
 import io.skiff.protocol.record.RecordBatches;
 import io.skiff.storage.AppendResult;
 import io.skiff.storage.InvalidRecordException;
+import java.nio.ByteBuffer;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Produce (key 0), advertised v0–13; v0–2 cannot be decoded and close the connection (the server does that),
@@ -68,7 +64,8 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
         ProduceResponse response = new ProduceResponse();
         for (ProduceRequest.TopicProduceData td : request.topicData()) {
             ProduceResponse.TopicProduceResponse tr = new ProduceResponse.TopicProduceResponse()
-                    .setName(td.name()).setTopicId(td.topicId());
+                    .setName(td.name())
+                    .setTopicId(td.topicId());
             Optional<Topic> topic = version >= 13 ? topics.topic(td.topicId()) : topics.topic(td.name());
             Errors topicError = version >= 13 ? Errors.UNKNOWN_TOPIC_ID : Errors.UNKNOWN_TOPIC_OR_PARTITION;
             for (ProduceRequest.PartitionProduceData pd : td.partitionData()) {
@@ -96,8 +93,8 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
         return CompletableFuture.completedFuture(response);
     }
 
-    private ProduceResponse.PartitionProduceResponse append(Topic topic, ProduceRequest.PartitionProduceData pd,
-                                                            short version) {
+    private ProduceResponse.PartitionProduceResponse append(
+            Topic topic, ProduceRequest.PartitionProduceData pd, short version) {
         if (!topic.hasPartition(pd.index())) {
             return error(pd.index(), Errors.UNKNOWN_TOPIC_OR_PARTITION, null);
         }
@@ -168,7 +165,8 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
         ProduceResponse response = new ProduceResponse();
         for (ProduceRequest.TopicProduceData td : request.topicData()) {
             ProduceResponse.TopicProduceResponse tr = new ProduceResponse.TopicProduceResponse()
-                    .setName(td.name()).setTopicId(td.topicId());
+                    .setName(td.name())
+                    .setTopicId(td.topicId());
             for (ProduceRequest.PartitionProduceData pd : td.partitionData()) {
                 tr.partitionResponses().add(error(pd.index(), error, null));
             }

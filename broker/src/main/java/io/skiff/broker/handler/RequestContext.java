@@ -11,20 +11,20 @@ import java.net.InetSocketAddress;
  * @param listenerName  the listener the connection arrived on (selects the advertised endpoint)
  * @param clientAddress the client's address
  */
-public record RequestContext(RequestHeader header, String connectionId, String listenerName,
-                             InetSocketAddress clientAddress) {
-  /** The request's API version. */
-  public short apiVersion() {
-    return header.apiVersion();
-  }
+public record RequestContext(
+        RequestHeader header, String connectionId, String listenerName, InetSocketAddress clientAddress) {
+    /** The request's API version. */
+    public short apiVersion() {
+        return header.apiVersion();
+    }
 
-  /** The client id from the header (may be null or empty). */
-  public String clientId() {
-    return header.clientId();
-  }
+    /** The client id from the header (may be null or empty). */
+    public String clientId() {
+        return header.clientId();
+    }
 
-  /** The request's correlation id. */
-  public int correlationId() {
-    return header.correlationId();
-  }
+    /** The request's correlation id. */
+    public int correlationId() {
+        return header.correlationId();
+    }
 }

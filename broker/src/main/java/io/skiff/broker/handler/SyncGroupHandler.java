@@ -27,13 +27,20 @@ public final class SyncGroupHandler extends AbstractApiHandler<SyncGroupRequest,
         for (SyncGroupRequest.SyncGroupRequestAssignment a : request.assignments()) {
             assignments.put(a.memberId(), a.assignment());
         }
-        return coordinator.syncGroup(request.groupId(), request.generationId(), request.memberId(),
-                request.groupInstanceId(), request.protocolType(), request.protocolName(), assignments)
-            .thenApply(r -> new SyncGroupResponse()
-                .setErrorCode(r.error().code())
-                .setProtocolType(r.protocolType())
-                .setProtocolName(r.protocolName())
-                .setAssignment(r.assignment()));
+        return coordinator
+                .syncGroup(
+                        request.groupId(),
+                        request.generationId(),
+                        request.memberId(),
+                        request.groupInstanceId(),
+                        request.protocolType(),
+                        request.protocolName(),
+                        assignments)
+                .thenApply(r -> new SyncGroupResponse()
+                        .setErrorCode(r.error().code())
+                        .setProtocolType(r.protocolType())
+                        .setProtocolName(r.protocolName())
+                        .setAssignment(r.assignment()));
     }
 
     @Override

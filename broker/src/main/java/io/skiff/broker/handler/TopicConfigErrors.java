@@ -17,8 +17,7 @@ import java.util.Map;
  * <p>Stateless; thread-safe.
  */
 final class TopicConfigErrors {
-    private TopicConfigErrors() {
-    }
+    private TopicConfigErrors() {}
 
     /**
      * Kafka's message for {@code e}, thrown while validating the topic overrides {@code configs}.
@@ -52,7 +51,9 @@ final class TopicConfigErrors {
         if (allowed.startsWith("between ") && !allowed.contains(", or ") && value instanceof Number n) {
             String[] bounds = allowed.substring(8).split(" and ");
             boolean tooSmall = n.doubleValue() < Double.parseDouble(bounds[0]);
-            return invalid(ConfigType.format(value), key,
+            return invalid(
+                    ConfigType.format(value),
+                    key,
                     tooSmall ? "Value must be no less than " + bounds[0] : "Value must be no more than " + bounds[1]);
         }
         if (allowed.startsWith("one of ")) {

@@ -20,73 +20,74 @@ import java.util.Properties;
  * <p>Immutable.
  */
 public record CdsArchive(Path archive, Path sidecar) {
-  static final String JVM_KEY = "java.vm.version";
-  static final String JAVA_HOME_KEY = "java.home";
-  static final String JAR_KEY = "jar";
-  static final String JAR_SIZE_KEY = "jar.size";
-  static final String JAR_MTIME_KEY = "jar.lastModified";
+    static final String JVM_KEY = "java.vm.version";
+    static final String JAVA_HOME_KEY = "java.home";
+    static final String JAR_KEY = "jar";
+    static final String JAR_SIZE_KEY = "jar.size";
+    static final String JAR_MTIME_KEY = "jar.lastModified";
 
-  public CdsArchive {
-    Objects.requireNonNull(archive);
-    Objects.requireNonNull(sidecar);
-  }
-
-  /** The archive that belongs beside {@code jar} ({@code skiff.jar} → {@code skiff.jsa}). */
-  public static CdsArchive besideJar(Path jar) {
-    String name = jar.getFileName().toString();
-    String base = name.endsWith(".jar") ? name.substring(0, name.length() - 4) : name;
-    Path archive = jar.resolveSibling(base + ".jsa");
-    return new CdsArchive(archive, archive.resolveSibling(archive.getFileName() + ".properties"));
-  }
-
-  /**
-   * Whether this JVM can map the archive for {@code jar}: both files exist and the sidecar names this JVM
-   * build, this Java home and this very jar (path, size and modification time).
-   */
-  public boolean usableFor(Path jar) {
-    try {
-      if (!Files.isRegularFile(archive) || !Files.isRegularFile(sidecar)) {
-        return false;
-      }
-      Properties recorded = new Properties();
-      try (Reader reader = Files.newBufferedReader(sidecar, StandardCharsets.UTF_8)) {
-        recorded.load(reader);
-      }
-      return describe(jar).equals(recorded);
-    } catch (IOException | RuntimeException e) {
-      return false;
+    public CdsArchive {
+        Objects.requireNonNull(archive);
+        Objects.requireNonNull(sidecar);
     }
-  }
 
-  /** Records that the archive being dumped by this JVM is for {@code jar}. */
-  public void writeSidecar(Path jar) throws IOException {
-    try (Writer writer = Files.newBufferedWriter(sidecar, StandardCharsets.UTF_8)) {
-      describe(jar).store(writer, "Skiff class-data-sharing archive: the JVM and jar it was dumped for");
+    /** The archive that belongs beside {@code jar} ({@code skiff.jar} → {@code skiff.jsa}). */
+    public static CdsArchive besideJar(Path jar) {
+        String name = jar.getFileName().toString();
+        String base = name.endsWith(".jar") ? name.substring(0, name.length() - 4) : name;
+        Path archive = jar.resolveSibling(base + ".jsa");
+        return new CdsArchive(archive, archive.resolveSibling(archive.getFileName() + ".properties"));
     }
-  }
 
-  private static Properties describe(Path jar) throws IOException {
-    Path real = jar.toRealPath();
-    Properties p = new Properties();
-    p.setProperty(JVM_KEY, System.getProperty(JVM_KEY, ""));
-    p.setProperty(JAVA_HOME_KEY, System.getProperty(JAVA_HOME_KEY, ""));
-    p.setProperty(JAR_KEY, real.toString());
-    p.setProperty(JAR_SIZE_KEY, Long.toString(Files.size(real)));
-    p.setProperty(JAR_MTIME_KEY, Long.toString(Files.getLastModifiedTime(real).toMillis()));
-    return p;
-  }
-
-  /** The jar this class was loaded from, if it was loaded from a jar file. */
-  public static Optional<Path> runningJar() {
-    try {
-      var source = CdsArchive.class.getProtectionDomain().getCodeSource();
-      if (source == null || source.getLocation() == null) {
-        return Optional.empty();
-      }
-      Path path = Path.of(source.getLocation().toURI());
-      return Files.isRegularFile(path) && path.toString().endsWith(".jar") ? Optional.of(path) : Optional.empty();
-    } catch (Exception e) {
-      return Optional.empty();
+    /**
+     * Whether this JVM can map the archive for {@code jar}: both files exist and the sidecar names this JVM
+     * build, this Java home and this very jar (path, size and modification time).
+     */
+    public boolean usableFor(Path jar) {
+        try {
+            if (!Files.isRegularFile(archive) || !Files.isRegularFile(sidecar)) {
+                return false;
+            }
+            Properties recorded = new Properties();
+            try (Reader reader = Files.newBufferedReader(sidecar, StandardCharsets.UTF_8)) {
+                recorded.load(reader);
+            }
+            return describe(jar).equals(recorded);
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
-  }
+
+    /** Records that the archive being dumped by this JVM is for {@code jar}. */
+    public void writeSidecar(Path jar) throws IOException {
+        try (Writer writer = Files.newBufferedWriter(sidecar, StandardCharsets.UTF_8)) {
+            describe(jar).store(writer, "Skiff class-data-sharing archive: the JVM and jar it was dumped for");
+        }
+    }
+
+    private static Properties describe(Path jar) throws IOException {
+        Path real = jar.toRealPath();
+        Properties p = new Properties();
+        p.setProperty(JVM_KEY, System.getProperty(JVM_KEY, ""));
+        p.setProperty(JAVA_HOME_KEY, System.getProperty(JAVA_HOME_KEY, ""));
+        p.setProperty(JAR_KEY, real.toString());
+        p.setProperty(JAR_SIZE_KEY, Long.toString(Files.size(real)));
+        p.setProperty(
+                JAR_MTIME_KEY, Long.toString(Files.getLastModifiedTime(real).toMillis()));
+        return p;
+    }
+
+    /** The jar this class was loaded from, if it was loaded from a jar file. */
+    public static Optional<Path> runningJar() {
+        try {
+            var source = CdsArchive.class.getProtectionDomain().getCodeSource();
+            if (source == null || source.getLocation() == null) {
+                return Optional.empty();
+            }
+            Path path = Path.of(source.getLocation().toURI());
+            return Files.isRegularFile(path) && path.toString().endsWith(".jar") ? Optional.of(path) : Optional.empty();
+        } catch (Exception e) {
+            return Optional.empty();
+        }
+    }
 }

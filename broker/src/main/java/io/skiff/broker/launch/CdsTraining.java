@@ -23,38 +23,43 @@ import java.nio.file.Path;
  * <p>Not part of the broker's behaviour; a failure here only means no archive, and a slower start.
  */
 public final class CdsTraining {
-  private CdsTraining() {}
+    private CdsTraining() {}
 
-  public static void main(String[] args) throws Exception {
-    System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
-    Path jar = CdsArchive.runningJar().orElseThrow(() -> new IllegalStateException("run me from skiff.jar"));
-    CdsArchive archive = CdsArchive.besideJar(jar);
-    // The JVM writes the new archive on exit; an old one must not outlive a failed dump beside a new sidecar.
-    Files.deleteIfExists(archive.archive());
-    Files.deleteIfExists(archive.sidecar());
-    try (SkiffServer server = SkiffServer.builder().start()) {
-      server.createTopic("cds-training", 1);
-      try (Socket socket = new Socket()) {
-        socket.connect(new InetSocketAddress("127.0.0.1", server.port()), 10_000);
-        socket.setSoTimeout(10_000);
-        exchange(socket, ApiKeys.API_VERSIONS, (short) 3,
-            new ApiVersionsRequest().setClientSoftwareName("skiff-cds-training").setClientSoftwareVersion("1"));
-        exchange(socket, ApiKeys.METADATA, (short) 12, new MetadataRequest().setTopics(null));
-      }
+    public static void main(String[] args) throws Exception {
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+        Path jar = CdsArchive.runningJar().orElseThrow(() -> new IllegalStateException("run me from skiff.jar"));
+        CdsArchive archive = CdsArchive.besideJar(jar);
+        // The JVM writes the new archive on exit; an old one must not outlive a failed dump beside a new sidecar.
+        Files.deleteIfExists(archive.archive());
+        Files.deleteIfExists(archive.sidecar());
+        try (SkiffServer server = SkiffServer.builder().start()) {
+            server.createTopic("cds-training", 1);
+            try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress("127.0.0.1", server.port()), 10_000);
+                socket.setSoTimeout(10_000);
+                exchange(
+                        socket,
+                        ApiKeys.API_VERSIONS,
+                        (short) 3,
+                        new ApiVersionsRequest()
+                                .setClientSoftwareName("skiff-cds-training")
+                                .setClientSoftwareVersion("1"));
+                exchange(socket, ApiKeys.METADATA, (short) 12, new MetadataRequest().setTopics(null));
+            }
+        }
+        archive.writeSidecar(jar);
     }
-    archive.writeSidecar(jar);
-  }
 
-  /** Sends one request and reads the whole response. */
-  private static void exchange(Socket socket, ApiKeys api, short version, ApiMessage request) throws IOException {
-    RequestHeader header = new RequestHeader(api, version, 1, "skiff-cds-training");
-    ByteBuffer frame = ByteBuffer.allocate(4 + header.size() + request.size(version));
-    frame.putInt(frame.capacity() - 4);
-    ByteBufferAccessor out = new ByteBufferAccessor(frame);
-    header.write(out);
-    request.write(out, version);
-    socket.getOutputStream().write(frame.array());
-    DataInputStream in = new DataInputStream(socket.getInputStream());
-    in.readFully(new byte[in.readInt()]);
-  }
+    /** Sends one request and reads the whole response. */
+    private static void exchange(Socket socket, ApiKeys api, short version, ApiMessage request) throws IOException {
+        RequestHeader header = new RequestHeader(api, version, 1, "skiff-cds-training");
+        ByteBuffer frame = ByteBuffer.allocate(4 + header.size() + request.size(version));
+        frame.putInt(frame.capacity() - 4);
+        ByteBufferAccessor out = new ByteBufferAccessor(frame);
+        header.write(out);
+        request.write(out, version);
+        socket.getOutputStream().write(frame.array());
+        DataInputStream in = new DataInputStream(socket.getInputStream());
+        in.readFully(new byte[in.readInt()]);
+    }
 }

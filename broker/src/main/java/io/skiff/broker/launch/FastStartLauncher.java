@@ -28,188 +28,209 @@ import java.util.concurrent.TimeUnit;
  * <p>Thread-safety: static methods only; {@link #relaunch} is called once from {@code main}.
  */
 public final class FastStartLauncher {
-  /** Set on the broker JVM started by the launcher. */
-  static final String CHILD_PROPERTY = "skiff.launcher.child";
-  /** The launcher's process start, epoch ms, so the broker reports time to ready from the user's launch. */
-  static final String START_PROPERTY = "skiff.launcher.startMillis";
-  /** {@code -Dskiff.cds=false} runs the broker in the first JVM. */
-  static final String ENABLE_PROPERTY = "skiff.cds";
+    /** Set on the broker JVM started by the launcher. */
+    static final String CHILD_PROPERTY = "skiff.launcher.child";
+    /** The launcher's process start, epoch ms, so the broker reports time to ready from the user's launch. */
+    static final String START_PROPERTY = "skiff.launcher.startMillis";
+    /** {@code -Dskiff.cds=false} runs the broker in the first JVM. */
+    static final String ENABLE_PROPERTY = "skiff.cds";
 
-  /** Options a second JVM must not repeat (a debugger port taken twice) or that choose their own archive. */
-  private static final List<String> BLOCKING_OPTION_PREFIXES = List.of("-agentlib", "-agentpath", "-javaagent",
-      "-Xrun", "-Xdebug", "-XX:StartFlightRecording", "-Xshare", "-XX:SharedArchiveFile", "-XX:ArchiveClassesAtExit",
-      "-XX:DumpLoadedClassList", "-XX:SharedClassListFile", "@");
-  private static final List<String> BLOCKING_ENV_MARKERS = List.of("agent", "Xrun", "jdwp", "Xdebug", "Xshare",
-      "SharedArchiveFile", "ArchiveClassesAtExit");
+    /** Options a second JVM must not repeat (a debugger port taken twice) or that choose their own archive. */
+    private static final List<String> BLOCKING_OPTION_PREFIXES = List.of(
+            "-agentlib",
+            "-agentpath",
+            "-javaagent",
+            "-Xrun",
+            "-Xdebug",
+            "-XX:StartFlightRecording",
+            "-Xshare",
+            "-XX:SharedArchiveFile",
+            "-XX:ArchiveClassesAtExit",
+            "-XX:DumpLoadedClassList",
+            "-XX:SharedClassListFile",
+            "@");
 
-  /** How long a stopping launcher waits for the broker before it kills it. */
-  private static final long SHUTDOWN_WAIT_SECONDS = 60;
+    private static final List<String> BLOCKING_ENV_MARKERS =
+            List.of("agent", "Xrun", "jdwp", "Xdebug", "Xshare", "SharedArchiveFile", "ArchiveClassesAtExit");
 
-  private FastStartLauncher() {}
+    /** How long a stopping launcher waits for the broker before it kills it. */
+    private static final long SHUTDOWN_WAIT_SECONDS = 60;
 
-  /**
-   * Runs the broker in a child JVM when that is possible and returns its exit code once it has stopped; empty
-   * when the broker should run in this JVM instead.
-   */
-  public static OptionalInt relaunch(String[] args) {
-    if (isChild() || "false".equalsIgnoreCase(System.getProperty(ENABLE_PROPERTY))) {
-      return OptionalInt.empty();
-    }
-    Optional<Path> jar = CdsArchive.runningJar();
-    if (jar.isEmpty()) {
-      return OptionalInt.empty();
-    }
-    CdsArchive archive = CdsArchive.besideJar(jar.get());
-    if (!archive.usableFor(jar.get()) || environmentBlocks()) {
-      return OptionalInt.empty();
-    }
-    ProcessHandle.Info self = ProcessHandle.current().info();
-    Optional<List<String>> options = self.arguments()
-        .flatMap(arguments -> inheritableOptions(Arrays.asList(arguments), jar.get()));
-    if (options.isEmpty()) {
-      return OptionalInt.empty();
-    }
-    long startMillis = ProcessStart.epochMillis().orElseGet(System::currentTimeMillis);
-    List<String> command = childCommand(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        options.get(), jar.get(), archive, startMillis, args);
-    Process child;
-    try {
-      child = new ProcessBuilder(command)
-          .redirectOutput(ProcessBuilder.Redirect.INHERIT)
-          .redirectError(ProcessBuilder.Redirect.INHERIT)
-          .start(); // stdin stays a pipe from us: it closing tells the broker we are gone
-    } catch (IOException e) {
-      return OptionalInt.empty();
-    }
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      child.destroy(); // SIGTERM: the broker's own graceful shutdown, itself bounded to seconds
-      try {
-        if (!child.waitFor(SHUTDOWN_WAIT_SECONDS, TimeUnit.SECONDS)) {
-          child.destroyForcibly();
+    private FastStartLauncher() {}
+
+    /**
+     * Runs the broker in a child JVM when that is possible and returns its exit code once it has stopped; empty
+     * when the broker should run in this JVM instead.
+     */
+    public static OptionalInt relaunch(String[] args) {
+        if (isChild() || "false".equalsIgnoreCase(System.getProperty(ENABLE_PROPERTY))) {
+            return OptionalInt.empty();
         }
-      } catch (InterruptedException e) {
-        child.destroyForcibly();
-      }
-    }, "skiff-launcher-shutdown"));
-    return OptionalInt.of(awaitQuietly(child));
-  }
-
-  /**
-   * The JVM options this process was started with, to give the broker JVM: everything before {@code -jar},
-   * provided the jar after it is {@code jar} and no option must stay with one JVM. Empty otherwise.
-   */
-  static Optional<List<String>> inheritableOptions(List<String> processArguments, Path jar) {
-    int jarFlag = processArguments.indexOf("-jar");
-    if (jarFlag < 0 || jarFlag + 1 >= processArguments.size()) {
-      return Optional.empty();
-    }
-    if (!sameFile(Path.of(processArguments.get(jarFlag + 1)), jar)) {
-      return Optional.empty();
-    }
-    List<String> options = processArguments.subList(0, jarFlag);
-    for (String option : options) {
-      for (String prefix : BLOCKING_OPTION_PREFIXES) {
-        if (option.startsWith(prefix)) {
-          return Optional.empty();
+        Optional<Path> jar = CdsArchive.runningJar();
+        if (jar.isEmpty()) {
+            return OptionalInt.empty();
         }
-      }
-    }
-    return Optional.of(List.copyOf(options));
-  }
-
-  /** {@code java [options] -XX:SharedArchiveFile=… -Dskiff.launcher.*=… -jar skiff.jar [args]}. */
-  static List<String> childCommand(String java, List<String> options, Path jar, CdsArchive archive, long startMillis,
-                                   String[] args) {
-    List<String> command = new ArrayList<>();
-    command.add(java);
-    command.addAll(options);
-    command.add("-XX:SharedArchiveFile=" + archive.archive());
-    command.add("-Xshare:auto");
-    command.add("-D" + CHILD_PROPERTY + "=true");
-    command.add("-D" + START_PROPERTY + "=" + startMillis);
-    command.add("-jar");
-    command.add(realPath(jar).toString()); // the path the archive was dumped with
-    command.addAll(Arrays.asList(args));
-    return command;
-  }
-
-  /** Whether this JVM is the broker a launcher started. */
-  public static boolean isChild() {
-    return Boolean.getBoolean(CHILD_PROPERTY);
-  }
-
-  /**
-   * When the user launched the broker, epoch ms: the launcher's process start for a broker it started, else this
-   * process's start; empty where neither is known.
-   */
-  public static OptionalLong launchedAtMillis() {
-    String value = System.getProperty(START_PROPERTY);
-    if (value != null) {
-      try {
-        return OptionalLong.of(Long.parseLong(value));
-      } catch (NumberFormatException e) {
-        // fall back to our own start
-      }
-    }
-    return ProcessStart.epochMillis();
-  }
-
-  /**
-   * In a child: calls {@code onLauncherGone} once standard input, the launcher's pipe, reaches end of file — the
-   * launcher died without stopping us (SIGKILL), and a broker nobody can stop must not outlive it.
-   */
-  public static void whenLauncherExits(Runnable onLauncherGone) {
-    if (!isChild()) {
-      return;
-    }
-    Thread watcher = new Thread(() -> {
-      byte[] buffer = new byte[64];
-      try {
-        while (System.in.read(buffer) >= 0) {
-          // the launcher never writes; end of file is what we wait for
+        CdsArchive archive = CdsArchive.besideJar(jar.get());
+        if (!archive.usableFor(jar.get()) || environmentBlocks()) {
+            return OptionalInt.empty();
         }
-      } catch (IOException e) {
-        // a broken pipe means the launcher is gone, as end of file does
-      }
-      onLauncherGone.run();
-    }, "skiff-launcher-watch");
-    watcher.setDaemon(true);
-    watcher.start();
-  }
-
-  private static boolean environmentBlocks() {
-    for (String variable : List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS")) {
-      String value = System.getenv(variable);
-      if (value != null) {
-        for (String marker : BLOCKING_ENV_MARKERS) {
-          if (value.contains(marker)) {
-            return true;
-          }
+        ProcessHandle.Info self = ProcessHandle.current().info();
+        Optional<List<String>> options =
+                self.arguments().flatMap(arguments -> inheritableOptions(Arrays.asList(arguments), jar.get()));
+        if (options.isEmpty()) {
+            return OptionalInt.empty();
         }
-      }
+        long startMillis = ProcessStart.epochMillis().orElseGet(System::currentTimeMillis);
+        List<String> command = childCommand(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                options.get(),
+                jar.get(),
+                archive,
+                startMillis,
+                args);
+        Process child;
+        try {
+            child = new ProcessBuilder(command)
+                    .redirectOutput(ProcessBuilder.Redirect.INHERIT)
+                    .redirectError(ProcessBuilder.Redirect.INHERIT)
+                    .start(); // stdin stays a pipe from us: it closing tells the broker we are gone
+        } catch (IOException e) {
+            return OptionalInt.empty();
+        }
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            child.destroy(); // SIGTERM: the broker's own graceful shutdown, itself bounded to seconds
+                            try {
+                                if (!child.waitFor(SHUTDOWN_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                                    child.destroyForcibly();
+                                }
+                            } catch (InterruptedException e) {
+                                child.destroyForcibly();
+                            }
+                        },
+                        "skiff-launcher-shutdown"));
+        return OptionalInt.of(awaitQuietly(child));
     }
-    return false;
-  }
 
-  private static int awaitQuietly(Process child) {
-    while (true) {
-      try {
-        return child.waitFor();
-      } catch (InterruptedException e) {
-        // keep waiting: the broker's exit is ours
-      }
+    /**
+     * The JVM options this process was started with, to give the broker JVM: everything before {@code -jar},
+     * provided the jar after it is {@code jar} and no option must stay with one JVM. Empty otherwise.
+     */
+    static Optional<List<String>> inheritableOptions(List<String> processArguments, Path jar) {
+        int jarFlag = processArguments.indexOf("-jar");
+        if (jarFlag < 0 || jarFlag + 1 >= processArguments.size()) {
+            return Optional.empty();
+        }
+        if (!sameFile(Path.of(processArguments.get(jarFlag + 1)), jar)) {
+            return Optional.empty();
+        }
+        List<String> options = processArguments.subList(0, jarFlag);
+        for (String option : options) {
+            for (String prefix : BLOCKING_OPTION_PREFIXES) {
+                if (option.startsWith(prefix)) {
+                    return Optional.empty();
+                }
+            }
+        }
+        return Optional.of(List.copyOf(options));
     }
-  }
 
-  private static boolean sameFile(Path a, Path b) {
-    return realPath(a).equals(realPath(b));
-  }
-
-  private static Path realPath(Path path) {
-    try {
-      return path.toRealPath();
-    } catch (IOException e) {
-      return path.toAbsolutePath().normalize();
+    /** {@code java [options] -XX:SharedArchiveFile=… -Dskiff.launcher.*=… -jar skiff.jar [args]}. */
+    static List<String> childCommand(
+            String java, List<String> options, Path jar, CdsArchive archive, long startMillis, String[] args) {
+        List<String> command = new ArrayList<>();
+        command.add(java);
+        command.addAll(options);
+        command.add("-XX:SharedArchiveFile=" + archive.archive());
+        command.add("-Xshare:auto");
+        command.add("-D" + CHILD_PROPERTY + "=true");
+        command.add("-D" + START_PROPERTY + "=" + startMillis);
+        command.add("-jar");
+        command.add(realPath(jar).toString()); // the path the archive was dumped with
+        command.addAll(Arrays.asList(args));
+        return command;
     }
-  }
+
+    /** Whether this JVM is the broker a launcher started. */
+    public static boolean isChild() {
+        return Boolean.getBoolean(CHILD_PROPERTY);
+    }
+
+    /**
+     * When the user launched the broker, epoch ms: the launcher's process start for a broker it started, else this
+     * process's start; empty where neither is known.
+     */
+    public static OptionalLong launchedAtMillis() {
+        String value = System.getProperty(START_PROPERTY);
+        if (value != null) {
+            try {
+                return OptionalLong.of(Long.parseLong(value));
+            } catch (NumberFormatException e) {
+                // fall back to our own start
+            }
+        }
+        return ProcessStart.epochMillis();
+    }
+
+    /**
+     * In a child: calls {@code onLauncherGone} once standard input, the launcher's pipe, reaches end of file — the
+     * launcher died without stopping us (SIGKILL), and a broker nobody can stop must not outlive it.
+     */
+    public static void whenLauncherExits(Runnable onLauncherGone) {
+        if (!isChild()) {
+            return;
+        }
+        Thread watcher = new Thread(
+                () -> {
+                    byte[] buffer = new byte[64];
+                    try {
+                        while (System.in.read(buffer) >= 0) {
+                            // the launcher never writes; end of file is what we wait for
+                        }
+                    } catch (IOException e) {
+                        // a broken pipe means the launcher is gone, as end of file does
+                    }
+                    onLauncherGone.run();
+                },
+                "skiff-launcher-watch");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    private static boolean environmentBlocks() {
+        for (String variable : List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS")) {
+            String value = System.getenv(variable);
+            if (value != null) {
+                for (String marker : BLOCKING_ENV_MARKERS) {
+                    if (value.contains(marker)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private static int awaitQuietly(Process child) {
+        while (true) {
+            try {
+                return child.waitFor();
+            } catch (InterruptedException e) {
+                // keep waiting: the broker's exit is ours
+            }
+        }
+    }
+
+    private static boolean sameFile(Path a, Path b) {
+        return realPath(a).equals(realPath(b));
+    }
+
+    private static Path realPath(Path path) {
+        try {
+            return path.toRealPath();
+        } catch (IOException e) {
+            return path.toAbsolutePath().normalize();
+        }
+    }
 }

@@ -14,33 +14,33 @@ import java.util.OptionalLong;
  * <p>Thread-safety: stateless.
  */
 final class ProcessStart {
-  /** Linux reports process times in USER_HZ ticks, 100 per second on every architecture. */
-  private static final long TICKS_PER_SECOND = 100;
+    /** Linux reports process times in USER_HZ ticks, 100 per second on every architecture. */
+    private static final long TICKS_PER_SECOND = 100;
 
-  private ProcessStart() {}
+    private ProcessStart() {}
 
-  /** The process start in epoch ms, or empty where {@code /proc} is not Linux's. */
-  static OptionalLong epochMillis() {
-    try {
-      long now = System.currentTimeMillis();
-      String stat = Files.readString(Path.of("/proc/self/stat"), StandardCharsets.US_ASCII);
-      String uptime = Files.readString(Path.of("/proc/uptime"), StandardCharsets.US_ASCII);
-      return OptionalLong.of(fromProc(now, stat, uptime));
-    } catch (IOException | RuntimeException e) {
-      return OptionalLong.empty();
+    /** The process start in epoch ms, or empty where {@code /proc} is not Linux's. */
+    static OptionalLong epochMillis() {
+        try {
+            long now = System.currentTimeMillis();
+            String stat = Files.readString(Path.of("/proc/self/stat"), StandardCharsets.US_ASCII);
+            String uptime = Files.readString(Path.of("/proc/uptime"), StandardCharsets.US_ASCII);
+            return OptionalLong.of(fromProc(now, stat, uptime));
+        } catch (IOException | RuntimeException e) {
+            return OptionalLong.empty();
+        }
     }
-  }
 
-  /**
-   * {@code now} minus how long ago the process started: uptime (seconds since boot, first field of
-   * {@code /proc/uptime}) minus the start (field 22 of {@code /proc/self/stat}, ticks since boot; counted after the
-   * parenthesised command name, which may itself hold spaces).
-   */
-  static long fromProc(long now, String stat, String uptime) {
-    String[] afterName = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
-    long startTicks = Long.parseLong(afterName[19]); // field 22 overall; fields 3.. follow the name
-    double uptimeSeconds = Double.parseDouble(uptime.trim().split("\\s+")[0]);
-    long ageMillis = Math.round(uptimeSeconds * 1000) - startTicks * 1000 / TICKS_PER_SECOND;
-    return now - Math.max(0, ageMillis);
-  }
+    /**
+     * {@code now} minus how long ago the process started: uptime (seconds since boot, first field of
+     * {@code /proc/uptime}) minus the start (field 22 of {@code /proc/self/stat}, ticks since boot; counted after the
+     * parenthesised command name, which may itself hold spaces).
+     */
+    static long fromProc(long now, String stat, String uptime) {
+        String[] afterName = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+        long startTicks = Long.parseLong(afterName[19]); // field 22 overall; fields 3.. follow the name
+        double uptimeSeconds = Double.parseDouble(uptime.trim().split("\\s+")[0]);
+        long ageMillis = Math.round(uptimeSeconds * 1000) - startTicks * 1000 / TICKS_PER_SECOND;
+        return now - Math.max(0, ageMillis);
+    }
 }

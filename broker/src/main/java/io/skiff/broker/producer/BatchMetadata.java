@@ -11,5 +11,4 @@ package io.skiff.broker.producer;
  * @param lastOffset    offset assigned to the last record
  * @param timestamp     the batch's max timestamp (the log append time on LogAppendTime topics)
  */
-public record BatchMetadata(int firstSequence, int lastSequence, long firstOffset, long lastOffset, long timestamp) {
-}
+public record BatchMetadata(int firstSequence, int lastSequence, long firstOffset, long lastOffset, long timestamp) {}

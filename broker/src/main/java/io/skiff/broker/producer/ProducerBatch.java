@@ -11,5 +11,4 @@ package io.skiff.broker.producer;
  * @param baseSequence  the sequence number of the first record
  * @param lastSequence  the sequence number of the last record (wraps around after {@link Integer#MAX_VALUE})
  */
-public record ProducerBatch(long producerId, short producerEpoch, int baseSequence, int lastSequence) {
-}
+public record ProducerBatch(long producerId, short producerEpoch, int baseSequence, int lastSequence) {}

@@ -1,12 +1,11 @@
 package io.skiff.broker.producer;
 
+import io.skiff.broker.topic.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import io.skiff.broker.topic.AtomicFiles;
 
 /**
  * Hands out producer ids that are unique across restarts of the broker.

@@ -14,6 +14,7 @@ import java.util.Optional;
 final class ProducerStateEntry {
     /** Kafka's client allows 5 in-flight requests per connection, so 5 batches cover every possible retry. */
     static final int BATCHES_TO_RETAIN = 5;
+
     static final short NO_EPOCH = -1;
     static final int NO_SEQUENCE = -1;
 

@@ -53,14 +53,15 @@ public final class ProducerStateManager {
                     return duplicate;
                 }
             }
-            ProducerStateEntry updated = pending.computeIfAbsent(batch.producerId(),
-                    id -> current == null ? new ProducerStateEntry(id) : current.copy());
+            ProducerStateEntry updated = pending.computeIfAbsent(
+                    batch.producerId(), id -> current == null ? new ProducerStateEntry(id) : current.copy());
             checkEpoch(updated, batch);
             if (checkSequences) {
                 checkSequence(updated, batch);
             }
             // Offsets are unknown until the append; only sequences and the epoch matter for the next batch's check.
-            updated.addBatch(batch.producerEpoch(),
+            updated.addBatch(
+                    batch.producerEpoch(),
                     new BatchMetadata(batch.baseSequence(), batch.lastSequence(), -1L, -1L, updated.lastTimestamp()));
         }
         return Optional.empty();
@@ -68,9 +69,12 @@ public final class ProducerStateManager {
 
     /** Records a batch that has been written at the given offsets. */
     public synchronized void onAppended(ProducerBatch batch, long firstOffset, long lastOffset, long timestamp) {
-        producers.computeIfAbsent(batch.producerId(), ProducerStateEntry::new)
-                .addBatch(batch.producerEpoch(),
-                        new BatchMetadata(batch.baseSequence(), batch.lastSequence(), firstOffset, lastOffset, timestamp));
+        producers
+                .computeIfAbsent(batch.producerId(), ProducerStateEntry::new)
+                .addBatch(
+                        batch.producerEpoch(),
+                        new BatchMetadata(
+                                batch.baseSequence(), batch.lastSequence(), firstOffset, lastOffset, timestamp));
     }
 
     /**
@@ -137,9 +141,11 @@ public final class ProducerStateManager {
             if (firstSeq != 0 && entry.epoch() != ProducerStateEntry.NO_EPOCH) {
                 throw new OutOfOrderSequenceException("Invalid sequence number for new epoch of producer "
                         + batch.producerId() + " in " + partitionName + ": " + batch.producerEpoch()
-                        + " (request epoch), " + firstSeq + " (seq. number), " + entry.epoch() + " (current producer epoch)");
+                        + " (request epoch), " + firstSeq + " (seq. number), " + entry.epoch()
+                        + " (current producer epoch)");
             }
-        } else if (entry.epoch() != ProducerStateEntry.NO_EPOCH && !entry.isEmpty()
+        } else if (entry.epoch() != ProducerStateEntry.NO_EPOCH
+                && !entry.isEmpty()
                 && !inSequence(entry.lastSequence(), firstSeq)) {
             throw new OutOfOrderSequenceException("Out of order sequence number for producer " + batch.producerId()
                     + " in " + partitionName + ": " + firstSeq + " (incoming seq. number), " + entry.lastSequence()

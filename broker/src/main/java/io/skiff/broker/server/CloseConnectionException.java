@@ -6,13 +6,13 @@ package io.skiff.broker.server;
  * closed and the reason logged at INFO, throttled.
  */
 public final class CloseConnectionException extends RuntimeException {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  public CloseConnectionException(String reason) {
-    super(reason, null, false, false);
-  }
+    public CloseConnectionException(String reason) {
+        super(reason, null, false, false);
+    }
 
-  public CloseConnectionException(String reason, Throwable cause) {
-    super(reason, cause, false, false);
-  }
+    public CloseConnectionException(String reason, Throwable cause) {
+        super(reason, cause, false, false);
+    }
 }

@@ -26,213 +26,220 @@ import org.slf4j.event.Level;
  * (completions from other threads hop onto it).
  */
 public final class ConnectionSequencer extends ChannelDuplexHandler {
-  /**
-   * Frames one read may deliver beyond the one in flight. The queue is bounded by a single read anyway (the next
-   * read is requested only once it is empty), and one read is at most 64 KiB (Netty's default receive-buffer
-   * maximum): up to 4681 of the smallest well-formed requests (4-byte size + 10-byte header). A client that
-   * pipelines small requests must not be cut off below that; only more frames than a read can hold close it.
-   */
-  static final int MAX_QUEUED_FRAMES = 64 * 1024 / 14 + 1;
+    /**
+     * Frames one read may deliver beyond the one in flight. The queue is bounded by a single read anyway (the next
+     * read is requested only once it is empty), and one read is at most 64 KiB (Netty's default receive-buffer
+     * maximum): up to 4681 of the smallest well-formed requests (4-byte size + 10-byte header). A client that
+     * pipelines small requests must not be cut off below that; only more frames than a read can hold close it.
+     */
+    static final int MAX_QUEUED_FRAMES = 64 * 1024 / 14 + 1;
 
-  private static final Logger LOG = LoggerFactory.getLogger(ConnectionSequencer.class);
-  private static final ThrottledLogger CLOSED =
-      new ThrottledLogger(LOG, Level.INFO, 10, TimeUnit.SECONDS);
-  private static final ThrottledLogger FAILED =
-      new ThrottledLogger(LOG, Level.WARN, 10, TimeUnit.SECONDS);
+    private static final Logger LOG = LoggerFactory.getLogger(ConnectionSequencer.class);
+    private static final ThrottledLogger CLOSED = new ThrottledLogger(LOG, Level.INFO, 10, TimeUnit.SECONDS);
+    private static final ThrottledLogger FAILED = new ThrottledLogger(LOG, Level.WARN, 10, TimeUnit.SECONDS);
 
-  private final RequestProcessor processor;
-  private final ConnectionInfo connection;
-  private final ArrayDeque<ByteBuf> queued = new ArrayDeque<>();
-  private ChannelHandlerContext ctx;
-  private boolean inFlight;
-  private boolean draining;
-  private boolean closed;
+    private final RequestProcessor processor;
+    private final ConnectionInfo connection;
+    private final ArrayDeque<ByteBuf> queued = new ArrayDeque<>();
+    private ChannelHandlerContext ctx;
+    private boolean inFlight;
+    private boolean draining;
+    private boolean closed;
 
-  public ConnectionSequencer(RequestProcessor processor, ConnectionInfo connection) {
-    this.processor = processor;
-    this.connection = connection;
-  }
-
-  @Override
-  public void handlerAdded(ChannelHandlerContext ctx) {
-    this.ctx = ctx;
-  }
-
-  @Override
-  public void channelActive(ChannelHandlerContext ctx) {
-    ctx.read();
-    ctx.fireChannelActive();
-  }
-
-  @Override
-  public void channelRead(ChannelHandlerContext ctx, Object msg) {
-    if (!(msg instanceof ByteBuf frame)) {
-      ReferenceCountUtil.release(msg);
-      return;
+    public ConnectionSequencer(RequestProcessor processor, ConnectionInfo connection) {
+        this.processor = processor;
+        this.connection = connection;
     }
-    if (closed || draining) {
-      frame.release();
-      return;
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
     }
-    if (queued.size() >= MAX_QUEUED_FRAMES) {
-      frame.release();
-      closeWith(Level.WARN, "more than " + MAX_QUEUED_FRAMES + " requests pipelined in one read");
-      return;
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        ctx.read();
+        ctx.fireChannelActive();
     }
-    queued.add(frame);
-    processNext();
-  }
 
-  @Override
-  public void channelReadComplete(ChannelHandlerContext ctx) {
-    readIfIdle();
-    ctx.fireChannelReadComplete();
-  }
-
-  @Override
-  public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-    if (ctx.channel().isWritable()) {
-      processNext();
-      readIfIdle();
-    }
-    ctx.fireChannelWritabilityChanged();
-  }
-
-  @Override
-  public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-    if (evt instanceof IdleStateEvent) {
-      if (!inFlight) {
-        closeWith(Level.DEBUG, "idle for longer than connections.max.idle.ms");
-      }
-      return;
-    }
-    ctx.fireUserEventTriggered(evt);
-  }
-
-  @Override
-  public void channelInactive(ChannelHandlerContext ctx) {
-    closed = true;
-    releaseQueued();
-    ctx.fireChannelInactive();
-  }
-
-  @Override
-  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    FAILED.log("Closing connection {} after an error: {}", connection.connectionId(), cause.toString());
-    LOG.debug("Connection {} error", connection.connectionId(), cause);
-    closed = true;
-    releaseQueued();
-    ctx.close();
-  }
-
-  /**
-   * Stops taking new requests: queued ones are dropped, the in-flight one is still answered, then the
-   * connection closes. Safe to call from any thread.
-   */
-  public void drain() {
-    ctx.executor().execute(() -> {
-      draining = true;
-      releaseQueued();
-      if (!inFlight) {
-        ctx.close();
-      }
-    });
-  }
-
-  /** Whether a request is being processed (event-loop view; for tests and idle checks). */
-  boolean inFlight() {
-    return inFlight;
-  }
-
-  private void processNext() {
-    if (inFlight || closed || draining || queued.isEmpty() || !ctx.channel().isWritable()) {
-      return;
-    }
-    ByteBuf frame = queued.poll();
-    inFlight = true;
-    CompletableFuture<OutboundResponse> result;
-    try {
-      result = processor.process(connection, frame, ctx.alloc());
-    } catch (Throwable t) {
-      result = CompletableFuture.failedFuture(t);
-    }
-    if (result == null) {
-      result = CompletableFuture.failedFuture(new IllegalStateException("processor returned no future"));
-    }
-    result.whenComplete((response, error) -> {
-      if (ctx.executor().inEventLoop()) {
-        complete(frame, response, error);
-      } else {
-        try {
-          ctx.executor().execute(() -> complete(frame, response, error));
-        } catch (RejectedExecutionException shutDown) {
-          frame.release();
-          if (response != null) {
-            response.release();
-          }
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!(msg instanceof ByteBuf frame)) {
+            ReferenceCountUtil.release(msg);
+            return;
         }
-      }
-    });
-  }
+        if (closed || draining) {
+            frame.release();
+            return;
+        }
+        if (queued.size() >= MAX_QUEUED_FRAMES) {
+            frame.release();
+            closeWith(Level.WARN, "more than " + MAX_QUEUED_FRAMES + " requests pipelined in one read");
+            return;
+        }
+        queued.add(frame);
+        processNext();
+    }
 
-  private void complete(ByteBuf frame, OutboundResponse response, Throwable error) {
-    frame.release();
-    inFlight = false;
-    if (error != null) {
-      if (response != null) {
-        response.release();
-      }
-      Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-      if (cause instanceof CloseConnectionException) {
-        closeWith(Level.INFO, cause.getMessage());
-      } else {
-        LOG.debug("Request on connection {} failed", connection.connectionId(), cause);
-        closeWith(Level.WARN, "request failed: " + cause);
-      }
-      return;
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        readIfIdle();
+        ctx.fireChannelReadComplete();
     }
-    if (closed || !ctx.channel().isActive()) {
-      if (response != null) {
-        response.release();
-      }
-      return;
-    }
-    if (response != null) {
-      response.writeTo(ctx);
-    }
-    if (draining) {
-      ctx.writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
-      return;
-    }
-    processNext();
-    readIfIdle();
-  }
 
-  private void readIfIdle() {
-    if (!inFlight && !closed && !draining && queued.isEmpty() && ctx.channel().isWritable()) {
-      ctx.read();
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (ctx.channel().isWritable()) {
+            processNext();
+            readIfIdle();
+        }
+        ctx.fireChannelWritabilityChanged();
     }
-  }
 
-  private void closeWith(Level level, String reason) {
-    if (closed) {
-      return;
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof IdleStateEvent) {
+            if (!inFlight) {
+                closeWith(Level.DEBUG, "idle for longer than connections.max.idle.ms");
+            }
+            return;
+        }
+        ctx.fireUserEventTriggered(evt);
     }
-    closed = true;
-    releaseQueued();
-    if (level == Level.DEBUG) {
-      LOG.debug("Closing connection {}: {}", connection.connectionId(), reason);
-    } else {
-      (level == Level.INFO ? CLOSED : FAILED).log("Closing connection {} from {}: {}",
-          connection.connectionId(), connection.clientAddress(), reason);
-    }
-    ctx.close();
-  }
 
-  private void releaseQueued() {
-    ByteBuf frame;
-    while ((frame = queued.poll()) != null) {
-      frame.release();
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        closed = true;
+        releaseQueued();
+        ctx.fireChannelInactive();
     }
-  }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        FAILED.log("Closing connection {} after an error: {}", connection.connectionId(), cause.toString());
+        LOG.debug("Connection {} error", connection.connectionId(), cause);
+        closed = true;
+        releaseQueued();
+        ctx.close();
+    }
+
+    /**
+     * Stops taking new requests: queued ones are dropped, the in-flight one is still answered, then the
+     * connection closes. Safe to call from any thread.
+     */
+    public void drain() {
+        ctx.executor().execute(() -> {
+            draining = true;
+            releaseQueued();
+            if (!inFlight) {
+                ctx.close();
+            }
+        });
+    }
+
+    /** Whether a request is being processed (event-loop view; for tests and idle checks). */
+    boolean inFlight() {
+        return inFlight;
+    }
+
+    private void processNext() {
+        if (inFlight || closed || draining || queued.isEmpty() || !ctx.channel().isWritable()) {
+            return;
+        }
+        ByteBuf frame = queued.poll();
+        inFlight = true;
+        CompletableFuture<OutboundResponse> result;
+        try {
+            result = processor.process(connection, frame, ctx.alloc());
+        } catch (Throwable t) {
+            result = CompletableFuture.failedFuture(t);
+        }
+        if (result == null) {
+            result = CompletableFuture.failedFuture(new IllegalStateException("processor returned no future"));
+        }
+        result.whenComplete((response, error) -> {
+            if (ctx.executor().inEventLoop()) {
+                complete(frame, response, error);
+            } else {
+                try {
+                    ctx.executor().execute(() -> complete(frame, response, error));
+                } catch (RejectedExecutionException shutDown) {
+                    frame.release();
+                    if (response != null) {
+                        response.release();
+                    }
+                }
+            }
+        });
+    }
+
+    private void complete(ByteBuf frame, OutboundResponse response, Throwable error) {
+        frame.release();
+        inFlight = false;
+        if (error != null) {
+            if (response != null) {
+                response.release();
+            }
+            Throwable cause =
+                    error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+            if (cause instanceof CloseConnectionException) {
+                closeWith(Level.INFO, cause.getMessage());
+            } else {
+                LOG.debug("Request on connection {} failed", connection.connectionId(), cause);
+                closeWith(Level.WARN, "request failed: " + cause);
+            }
+            return;
+        }
+        if (closed || !ctx.channel().isActive()) {
+            if (response != null) {
+                response.release();
+            }
+            return;
+        }
+        if (response != null) {
+            response.writeTo(ctx);
+        }
+        if (draining) {
+            ctx.writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        processNext();
+        readIfIdle();
+    }
+
+    private void readIfIdle() {
+        if (!inFlight
+                && !closed
+                && !draining
+                && queued.isEmpty()
+                && ctx.channel().isWritable()) {
+            ctx.read();
+        }
+    }
+
+    private void closeWith(Level level, String reason) {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        releaseQueued();
+        if (level == Level.DEBUG) {
+            LOG.debug("Closing connection {}: {}", connection.connectionId(), reason);
+        } else {
+            (level == Level.INFO ? CLOSED : FAILED)
+                    .log(
+                            "Closing connection {} from {}: {}",
+                            connection.connectionId(),
+                            connection.clientAddress(),
+                            reason);
+        }
+        ctx.close();
+    }
+
+    private void releaseQueued() {
+        ByteBuf frame;
+        while ((frame = queued.poll()) != null) {
+            frame.release();
+        }
+    }
 }

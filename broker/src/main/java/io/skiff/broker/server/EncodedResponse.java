@@ -11,28 +11,28 @@ import java.util.List;
  * <p>Not thread-safe: created by the encoding thread, then written or released on the connection's event loop.
  */
 final class EncodedResponse implements OutboundResponse {
-  private final List<Object> parts;
+    private final List<Object> parts;
 
-  EncodedResponse(List<Object> parts) {
-    this.parts = parts;
-  }
-
-  List<Object> parts() {
-    return parts;
-  }
-
-  @Override
-  public void writeTo(ChannelHandlerContext ctx) {
-    for (Object part : parts) {
-      ctx.write(part, ctx.voidPromise());
+    EncodedResponse(List<Object> parts) {
+        this.parts = parts;
     }
-    ctx.flush();
-  }
 
-  @Override
-  public void release() {
-    for (Object part : parts) {
-      ReferenceCountUtil.safeRelease(part);
+    List<Object> parts() {
+        return parts;
     }
-  }
+
+    @Override
+    public void writeTo(ChannelHandlerContext ctx) {
+        for (Object part : parts) {
+            ctx.write(part, ctx.voidPromise());
+        }
+        ctx.flush();
+    }
+
+    @Override
+    public void release() {
+        for (Object part : parts) {
+            ReferenceCountUtil.safeRelease(part);
+        }
+    }
 }

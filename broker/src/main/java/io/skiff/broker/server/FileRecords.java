@@ -12,39 +12,39 @@ import java.util.List;
  * <p>Immutable list; the slices themselves are released exactly once, by whoever sends or discards them.
  */
 public final class FileRecords implements Records {
-  private final List<FileSlice> slices;
-  private final int sizeInBytes;
+    private final List<FileSlice> slices;
+    private final int sizeInBytes;
 
-  public FileRecords(List<FileSlice> slices) {
-    this.slices = List.copyOf(slices);
-    long total = 0;
-    for (FileSlice slice : this.slices) {
-      total += slice.length();
+    public FileRecords(List<FileSlice> slices) {
+        this.slices = List.copyOf(slices);
+        long total = 0;
+        for (FileSlice slice : this.slices) {
+            total += slice.length();
+        }
+        if (total > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("record data too large for one response: " + total);
+        }
+        this.sizeInBytes = (int) total;
     }
-    if (total > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException("record data too large for one response: " + total);
+
+    public List<FileSlice> slices() {
+        return slices;
     }
-    this.sizeInBytes = (int) total;
-  }
 
-  public List<FileSlice> slices() {
-    return slices;
-  }
-
-  @Override
-  public int sizeInBytes() {
-    return sizeInBytes;
-  }
-
-  /** Releases every slice; for responses that will not be sent. */
-  public void release() {
-    for (FileSlice slice : slices) {
-      slice.release();
+    @Override
+    public int sizeInBytes() {
+        return sizeInBytes;
     }
-  }
 
-  @Override
-  public String toString() {
-    return "FileRecords(" + slices.size() + " slices, " + sizeInBytes + " bytes)";
-  }
+    /** Releases every slice; for responses that will not be sent. */
+    public void release() {
+        for (FileSlice slice : slices) {
+            slice.release();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "FileRecords(" + slices.size() + " slices, " + sizeInBytes + " bytes)";
+    }
 }

@@ -12,15 +12,15 @@ import io.skiff.storage.FileSlice;
  * <p>Thread-safety as {@link DefaultFileRegion}: reference-counted, used by one channel.
  */
 final class FileSliceRegion extends DefaultFileRegion {
-  private final FileSlice slice;
+    private final FileSlice slice;
 
-  FileSliceRegion(FileSlice slice) {
-    super(slice.channel(), slice.position(), slice.length());
-    this.slice = slice;
-  }
+    FileSliceRegion(FileSlice slice) {
+        super(slice.channel(), slice.position(), slice.length());
+        this.slice = slice;
+    }
 
-  @Override
-  protected void deallocate() {
-    slice.release();
-  }
+    @Override
+    protected void deallocate() {
+        slice.release();
+    }
 }

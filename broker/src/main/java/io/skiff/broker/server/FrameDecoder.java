@@ -16,41 +16,44 @@ import org.slf4j.event.Level;
  * <p>Not thread-safe: one instance per channel, used on its event loop.
  */
 public final class FrameDecoder extends ByteToMessageDecoder {
-  private static final ThrottledLogger REJECTED =
-      new ThrottledLogger(LoggerFactory.getLogger(FrameDecoder.class), Level.WARN, 10, TimeUnit.SECONDS);
+    private static final ThrottledLogger REJECTED =
+            new ThrottledLogger(LoggerFactory.getLogger(FrameDecoder.class), Level.WARN, 10, TimeUnit.SECONDS);
 
-  private final int maxFrameBytes;
-  private boolean rejected;
+    private final int maxFrameBytes;
+    private boolean rejected;
 
-  public FrameDecoder(int maxFrameBytes) {
-    if (maxFrameBytes <= 0) {
-      throw new IllegalArgumentException("maxFrameBytes must be positive: " + maxFrameBytes);
+    public FrameDecoder(int maxFrameBytes) {
+        if (maxFrameBytes <= 0) {
+            throw new IllegalArgumentException("maxFrameBytes must be positive: " + maxFrameBytes);
+        }
+        this.maxFrameBytes = maxFrameBytes;
     }
-    this.maxFrameBytes = maxFrameBytes;
-  }
 
-  @Override
-  protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
-    if (rejected) {
-      in.skipBytes(in.readableBytes());
-      return;
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        if (rejected) {
+            in.skipBytes(in.readableBytes());
+            return;
+        }
+        if (in.readableBytes() < Integer.BYTES) {
+            return;
+        }
+        int size = in.getInt(in.readerIndex());
+        if (size < 0 || size > maxFrameBytes) {
+            rejected = true;
+            in.skipBytes(in.readableBytes());
+            REJECTED.log(
+                    "Closing connection from {}: request size {} is outside 0..{} (socket.request.max.bytes)",
+                    ctx.channel().remoteAddress(),
+                    size,
+                    maxFrameBytes);
+            ctx.close();
+            return;
+        }
+        if (in.readableBytes() < Integer.BYTES + size) {
+            return;
+        }
+        in.skipBytes(Integer.BYTES);
+        out.add(in.readRetainedSlice(size));
     }
-    if (in.readableBytes() < Integer.BYTES) {
-      return;
-    }
-    int size = in.getInt(in.readerIndex());
-    if (size < 0 || size > maxFrameBytes) {
-      rejected = true;
-      in.skipBytes(in.readableBytes());
-      REJECTED.log("Closing connection from {}: request size {} is outside 0..{} (socket.request.max.bytes)",
-          ctx.channel().remoteAddress(), size, maxFrameBytes);
-      ctx.close();
-      return;
-    }
-    if (in.readableBytes() < Integer.BYTES + size) {
-      return;
-    }
-    in.skipBytes(Integer.BYTES);
-    out.add(in.readRetainedSlice(size));
-  }
 }

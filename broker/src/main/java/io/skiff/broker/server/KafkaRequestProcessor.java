@@ -6,12 +6,12 @@ import io.skiff.broker.handler.ApiHandler;
 import io.skiff.broker.handler.ApiVersionsHandler;
 import io.skiff.broker.handler.HandlerRegistry;
 import io.skiff.broker.handler.RequestContext;
-import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.ByteBufferAccessor;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.RequestHeader;
 import io.skiff.protocol.ResponseHeader;
+import io.skiff.protocol.message.ApiKeys;
 import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -30,100 +30,112 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safe: stateless; the registry is thread-safe.
  */
 public final class KafkaRequestProcessor implements RequestProcessor {
-  private static final Logger LOG = LoggerFactory.getLogger(KafkaRequestProcessor.class);
-  /** api key + api version + correlation id + client id length: the least any request header has. */
-  private static final int MIN_HEADER_BYTES = 10;
+    private static final Logger LOG = LoggerFactory.getLogger(KafkaRequestProcessor.class);
+    /** api key + api version + correlation id + client id length: the least any request header has. */
+    private static final int MIN_HEADER_BYTES = 10;
 
-  private final HandlerRegistry registry;
+    private final HandlerRegistry registry;
 
-  public KafkaRequestProcessor(HandlerRegistry registry) {
-    this.registry = registry;
-  }
+    public KafkaRequestProcessor(HandlerRegistry registry) {
+        this.registry = registry;
+    }
 
-  @Override
-  public CompletableFuture<OutboundResponse> process(ConnectionInfo connection, ByteBuf frame, ByteBufAllocator alloc) {
-    ByteBuffer buf = frame.nioBuffer();
-    if (buf.remaining() < MIN_HEADER_BYTES) {
-      throw new CloseConnectionException("request of " + buf.remaining() + " bytes is too short for a header");
-    }
-    short apiKey = buf.getShort(0);
-    short version = buf.getShort(2);
-    int correlationId = buf.getInt(4);
-    ApiKeys api = ApiKeys.forId(apiKey);
-    if (api == null) {
-      throw new CloseConnectionException("unknown API key " + apiKey);
-    }
-    ApiHandler<?, ?> handler = registry.handler(api);
-    if (handler == null) {
-      throw new CloseConnectionException("API " + api.name + " (key " + apiKey + ") is not supported");
-    }
-    boolean advertised = version >= handler.minVersion() && version <= handler.maxVersion();
-    if (api == ApiKeys.API_VERSIONS && !advertised) {
-      return CompletableFuture.completedFuture(
-          encode(alloc, ApiVersionsHandler.unsupportedVersionResponse(registry), (short) 0, (short) 0, correlationId));
-    }
-    if (!advertised || version < api.lowestVersion() || version > api.highestVersion()) {
-      throw new CloseConnectionException(api.name + " v" + version + " is not supported (we decode "
-          + Math.max(handler.minVersion(), api.lowestVersion()) + ".." + handler.maxVersion() + ")");
-    }
-    RequestHeader header;
-    ApiMessage request;
-    try {
-      header = RequestHeader.read(buf);
-      request = api.newRequest();
-      request.read(new ByteBufferAccessor(buf), version);
-    } catch (RuntimeException e) {
-      throw new CloseConnectionException("cannot decode " + api.name + " v" + version + " request: " + e.getMessage(), e);
-    }
-    RequestContext ctx = new RequestContext(header, connection.connectionId(), connection.listenerName(),
-        connection.clientAddress());
-    return dispatch(handler, ctx, request, alloc);
-  }
-
-  @SuppressWarnings("unchecked")
-  private <Q extends ApiMessage, S extends ApiMessage> CompletableFuture<OutboundResponse> dispatch(
-      ApiHandler<Q, S> handler, RequestContext ctx, ApiMessage request, ByteBufAllocator alloc) {
-    Q typed = (Q) request;
-    CompletableFuture<S> result;
-    try {
-      result = handler.handle(ctx, typed);
-    } catch (RuntimeException e) {
-      result = CompletableFuture.failedFuture(e);
-    }
-    short version = ctx.apiVersion();
-    short headerVersion = handler.api().responseHeaderVersion(version);
-    return result.handle((response, error) -> {
-      if (error != null) {
-        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-        LOG.warn("{} v{} from {} (client id {}) failed", handler.api().name, version, ctx.clientAddress(),
-            ctx.clientId(), cause);
-        S fallback = handler.errorResponse(ctx, typed, Errors.UNKNOWN_SERVER_ERROR);
-        if (fallback == null) {
-          throw new CompletionException(new CloseConnectionException(
-              handler.api().name + " failed with " + cause, cause));
+    @Override
+    public CompletableFuture<OutboundResponse> process(
+            ConnectionInfo connection, ByteBuf frame, ByteBufAllocator alloc) {
+        ByteBuffer buf = frame.nioBuffer();
+        if (buf.remaining() < MIN_HEADER_BYTES) {
+            throw new CloseConnectionException("request of " + buf.remaining() + " bytes is too short for a header");
         }
-        response = fallback;
-      }
-      if (response == null) {
-        return null;
-      }
-      return encode(alloc, response, version, headerVersion, ctx.correlationId());
-    });
-  }
-
-  /** Encodes the size prefix, header and body; record data from files becomes file regions. */
-  static OutboundResponse encode(ByteBufAllocator alloc, ApiMessage response, short version, short headerVersion,
-                                 int correlationId) {
-    int size = ResponseHeader.size(headerVersion) + response.size(version);
-    NettyWritable out = new NettyWritable(alloc, size + Integer.BYTES);
-    try {
-      out.writeInt(size);
-      ResponseHeader.write(out, correlationId, headerVersion);
-      response.write(out, version);
-      return new EncodedResponse(out.finish());
-    } catch (RuntimeException e) {
-      out.release();
-      throw e;
+        short apiKey = buf.getShort(0);
+        short version = buf.getShort(2);
+        int correlationId = buf.getInt(4);
+        ApiKeys api = ApiKeys.forId(apiKey);
+        if (api == null) {
+            throw new CloseConnectionException("unknown API key " + apiKey);
+        }
+        ApiHandler<?, ?> handler = registry.handler(api);
+        if (handler == null) {
+            throw new CloseConnectionException("API " + api.name + " (key " + apiKey + ") is not supported");
+        }
+        boolean advertised = version >= handler.minVersion() && version <= handler.maxVersion();
+        if (api == ApiKeys.API_VERSIONS && !advertised) {
+            return CompletableFuture.completedFuture(encode(
+                    alloc,
+                    ApiVersionsHandler.unsupportedVersionResponse(registry),
+                    (short) 0,
+                    (short) 0,
+                    correlationId));
+        }
+        if (!advertised || version < api.lowestVersion() || version > api.highestVersion()) {
+            throw new CloseConnectionException(api.name + " v" + version + " is not supported (we decode "
+                    + Math.max(handler.minVersion(), api.lowestVersion()) + ".." + handler.maxVersion() + ")");
+        }
+        RequestHeader header;
+        ApiMessage request;
+        try {
+            header = RequestHeader.read(buf);
+            request = api.newRequest();
+            request.read(new ByteBufferAccessor(buf), version);
+        } catch (RuntimeException e) {
+            throw new CloseConnectionException(
+                    "cannot decode " + api.name + " v" + version + " request: " + e.getMessage(), e);
+        }
+        RequestContext ctx = new RequestContext(
+                header, connection.connectionId(), connection.listenerName(), connection.clientAddress());
+        return dispatch(handler, ctx, request, alloc);
     }
-  }
+
+    @SuppressWarnings("unchecked")
+    private <Q extends ApiMessage, S extends ApiMessage> CompletableFuture<OutboundResponse> dispatch(
+            ApiHandler<Q, S> handler, RequestContext ctx, ApiMessage request, ByteBufAllocator alloc) {
+        Q typed = (Q) request;
+        CompletableFuture<S> result;
+        try {
+            result = handler.handle(ctx, typed);
+        } catch (RuntimeException e) {
+            result = CompletableFuture.failedFuture(e);
+        }
+        short version = ctx.apiVersion();
+        short headerVersion = handler.api().responseHeaderVersion(version);
+        return result.handle((response, error) -> {
+            if (error != null) {
+                Throwable cause =
+                        error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+                LOG.warn(
+                        "{} v{} from {} (client id {}) failed",
+                        handler.api().name,
+                        version,
+                        ctx.clientAddress(),
+                        ctx.clientId(),
+                        cause);
+                S fallback = handler.errorResponse(ctx, typed, Errors.UNKNOWN_SERVER_ERROR);
+                if (fallback == null) {
+                    throw new CompletionException(
+                            new CloseConnectionException(handler.api().name + " failed with " + cause, cause));
+                }
+                response = fallback;
+            }
+            if (response == null) {
+                return null;
+            }
+            return encode(alloc, response, version, headerVersion, ctx.correlationId());
+        });
+    }
+
+    /** Encodes the size prefix, header and body; record data from files becomes file regions. */
+    static OutboundResponse encode(
+            ByteBufAllocator alloc, ApiMessage response, short version, short headerVersion, int correlationId) {
+        int size = ResponseHeader.size(headerVersion) + response.size(version);
+        NettyWritable out = new NettyWritable(alloc, size + Integer.BYTES);
+        try {
+            out.writeInt(size);
+            ResponseHeader.write(out, correlationId, headerVersion);
+            response.write(out, version);
+            return new EncodedResponse(out.finish());
+        } catch (RuntimeException e) {
+            out.release();
+            throw e;
+        }
+    }
 }

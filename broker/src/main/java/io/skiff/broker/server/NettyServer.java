@@ -45,267 +45,277 @@ import org.slf4j.LoggerFactory;
  * that order; connection bookkeeping is concurrent.
  */
 public final class NettyServer implements AutoCloseable {
-  private static final Logger LOG = LoggerFactory.getLogger(NettyServer.class);
+    private static final Logger LOG = LoggerFactory.getLogger(NettyServer.class);
 
-  static {
-    // Netty 4.2 registers JFR allocation events when JFR is present, which loads jdk.jfr and costs ~100 ms of
-    // startup; Skiff has no use for them. Users who want them set the property themselves.
-    if (System.getProperty("io.netty.jfr.enabled") == null) {
-      System.setProperty("io.netty.jfr.enabled", "false");
-    }
-  }
-
-  private final ServerSettings settings;
-  private final RequestProcessor processor;
-  private final Set<ConnectionSequencer> connections = ConcurrentHashMap.newKeySet();
-  private final Set<Channel> connectionChannels = ConcurrentHashMap.newKeySet();
-  private final List<Channel> serverChannels = new ArrayList<>();
-  private final List<BoundListener> bound = new ArrayList<>();
-  private final AtomicLong connectionIndex = new AtomicLong();
-  private final boolean epoll;
-  private EventLoopGroup group;
-
-  /** A server on epoll when available (unless the system property {@code skiff.nio} is true), else NIO. */
-  public NettyServer(ServerSettings settings, RequestProcessor processor) {
-    this(settings, processor, !Boolean.getBoolean("skiff.nio"));
-  }
-
-  /** A server on epoll when {@code preferEpoll} and available, else NIO. */
-  public NettyServer(ServerSettings settings, RequestProcessor processor, boolean preferEpoll) {
-    this.settings = settings;
-    this.processor = processor;
-    this.epoll = preferEpoll && epollAvailable();
-  }
-
-  /**
-   * Loads Netty's transport (the epoll native library, event loop, channel, pipeline and allocator classes) on a
-   * daemon thread, so that this work overlaps with reading the configuration and recovering the logs on the
-   * starting thread; on a 2-core machine it is about a third of the jar's start time. Optional, and only the first
-   * call in a JVM starts a thread: class initialization happens once, on whichever thread gets there first.
-   * Call it after SLF4J is initialized (Netty logs while loading, and SLF4J replays calls made during its
-   * initialization with a warning).
-   */
-  public static void warmUpInBackground() {
-    if (WARMED_UP.getAndSet(true)) {
-      return;
-    }
-    Thread warmUp = new Thread(NettyServer::warmUp, "skiff-netty-warm-up");
-    warmUp.setDaemon(true);
-    warmUp.start();
-  }
-
-  private static final AtomicBoolean WARMED_UP = new AtomicBoolean();
-
-  private static void warmUp() {
-    try {
-      ClassLoader loader = NettyServer.class.getClassLoader();
-      for (String name : epollAvailable() ? EPOLL_CLASSES : NIO_CLASSES) {
-        Class.forName(name, true, loader);
-      }
-      for (String name : COMMON_CLASSES) {
-        Class.forName(name, true, loader);
-      }
-      ByteBufAllocator.DEFAULT.ioBuffer(16).release();
-    } catch (Throwable e) {
-      LOG.debug("Netty warm-up failed; the server loads what it needs itself", e);
-    }
-  }
-
-  private static final String[] EPOLL_CLASSES = {
-      "io.netty.channel.epoll.EpollIoHandler", "io.netty.channel.epoll.EpollServerSocketChannel",
-      "io.netty.channel.epoll.EpollSocketChannel"};
-  private static final String[] NIO_CLASSES = {
-      "io.netty.channel.nio.NioIoHandler", "io.netty.channel.socket.nio.NioServerSocketChannel",
-      "io.netty.channel.socket.nio.NioSocketChannel"};
-  private static final String[] COMMON_CLASSES = {
-      "io.netty.channel.MultiThreadIoEventLoopGroup", "io.netty.channel.SingleThreadIoEventLoop",
-      "io.netty.bootstrap.ServerBootstrap", "io.netty.channel.DefaultChannelPipeline",
-      "io.netty.channel.ChannelOutboundBuffer", "io.netty.channel.DefaultChannelPromise",
-      "io.netty.channel.DefaultFileRegion", "io.netty.handler.timeout.IdleStateHandler",
-      "io.netty.handler.codec.ByteToMessageDecoder", "io.netty.util.concurrent.DefaultThreadFactory",
-      "io.netty.util.Recycler"};
-
-  private static boolean epollAvailable() {
-    try {
-      return Epoll.isAvailable();
-    } catch (Throwable notLinux) {
-      return false;
-    }
-  }
-
-  /** Binds every listener (accepting paused). Throws {@link BindException} when a port is taken. */
-  public synchronized List<BoundListener> bind() throws IOException {
-    if (group != null) {
-      throw new IllegalStateException("already bound");
-    }
-    IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-    group = new MultiThreadIoEventLoopGroup(Math.max(1, settings.networkThreads()),
-        new DefaultThreadFactory("skiff-network", true), io);
-    Class<? extends ServerChannel> channelType =
-        epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
-    try {
-      for (ListenerSpec listener : settings.listeners()) {
-        ServerBootstrap bootstrap = new ServerBootstrap()
-            .group(group)
-            .channel(channelType)
-            .option(ChannelOption.SO_REUSEADDR, true)
-            .option(ChannelOption.AUTO_READ, false)
-            .childOption(ChannelOption.AUTO_READ, false)
-            .childOption(ChannelOption.TCP_NODELAY, true)
-            .childOption(ChannelOption.SO_KEEPALIVE, true)
-            .childHandler(new Initializer(listener.name()));
-        ChannelFuture future = bootstrap.bind(bindAddress(listener)).awaitUninterruptibly();
-        if (!future.isSuccess()) {
-          throw asIOException(listener, future.cause());
+    static {
+        // Netty 4.2 registers JFR allocation events when JFR is present, which loads jdk.jfr and costs ~100 ms of
+        // startup; Skiff has no use for them. Users who want them set the property themselves.
+        if (System.getProperty("io.netty.jfr.enabled") == null) {
+            System.setProperty("io.netty.jfr.enabled", "false");
         }
-        Channel channel = future.channel();
-        serverChannels.add(channel);
-        bound.add(new BoundListener(listener.name(), (InetSocketAddress) channel.localAddress()));
-      }
-    } catch (IOException | RuntimeException e) {
-      close(Duration.ZERO);
-      throw e;
     }
-    return List.copyOf(bound);
-  }
 
-  /** Starts accepting connections on every bound listener. */
-  public synchronized void startAccepting() {
-    for (Channel channel : serverChannels) {
-      channel.config().setAutoRead(true);
+    private final ServerSettings settings;
+    private final RequestProcessor processor;
+    private final Set<ConnectionSequencer> connections = ConcurrentHashMap.newKeySet();
+    private final Set<Channel> connectionChannels = ConcurrentHashMap.newKeySet();
+    private final List<Channel> serverChannels = new ArrayList<>();
+    private final List<BoundListener> bound = new ArrayList<>();
+    private final AtomicLong connectionIndex = new AtomicLong();
+    private final boolean epoll;
+    private EventLoopGroup group;
+
+    /** A server on epoll when available (unless the system property {@code skiff.nio} is true), else NIO. */
+    public NettyServer(ServerSettings settings, RequestProcessor processor) {
+        this(settings, processor, !Boolean.getBoolean("skiff.nio"));
     }
-  }
 
-  /** The bound listeners, in configuration order. */
-  public synchronized List<BoundListener> boundListeners() {
-    return List.copyOf(bound);
-  }
-
-  /** Whether the epoll transport is used. */
-  public boolean isEpoll() {
-    return epoll;
-  }
-
-  /** Number of open client connections. */
-  public int connectionCount() {
-    return connectionChannels.size();
-  }
-
-  @Override
-  public void close() {
-    close(Duration.ofSeconds(5));
-  }
-
-  /**
-   * Stops gracefully: stops accepting, lets each connection finish the request in flight (bounded by
-   * {@code timeout}), then closes every connection and the event loops.
-   */
-  public synchronized void close(Duration timeout) {
-    beginShutdown();
-    awaitShutdown(timeout);
-  }
-
-  /**
-   * First half of a graceful stop: closes the listeners and tells every connection to stop reading, answer
-   * the request in flight and close. Returns at once; parked requests can then be completed by their owners.
-   */
-  public synchronized void beginShutdown() {
-    if (group == null) {
-      return;
+    /** A server on epoll when {@code preferEpoll} and available, else NIO. */
+    public NettyServer(ServerSettings settings, RequestProcessor processor, boolean preferEpoll) {
+        this.settings = settings;
+        this.processor = processor;
+        this.epoll = preferEpoll && epollAvailable();
     }
-    for (Channel channel : serverChannels) {
-      channel.close().awaitUninterruptibly();
-    }
-    serverChannels.clear();
-    for (ConnectionSequencer connection : connections) {
-      try {
-        connection.drain();
-      } catch (RuntimeException loopGone) {
-        LOG.debug("Could not drain a connection", loopGone);
-      }
-    }
-  }
 
-  /** Second half: waits up to {@code timeout} for connections to finish, closes the rest and the event loops. */
-  public synchronized void awaitShutdown(Duration timeout) {
-    if (group == null) {
-      return;
+    /**
+     * Loads Netty's transport (the epoll native library, event loop, channel, pipeline and allocator classes) on a
+     * daemon thread, so that this work overlaps with reading the configuration and recovering the logs on the
+     * starting thread; on a 2-core machine it is about a third of the jar's start time. Optional, and only the first
+     * call in a JVM starts a thread: class initialization happens once, on whichever thread gets there first.
+     * Call it after SLF4J is initialized (Netty logs while loading, and SLF4J replays calls made during its
+     * initialization with a warning).
+     */
+    public static void warmUpInBackground() {
+        if (WARMED_UP.getAndSet(true)) {
+            return;
+        }
+        Thread warmUp = new Thread(NettyServer::warmUp, "skiff-netty-warm-up");
+        warmUp.setDaemon(true);
+        warmUp.start();
     }
-    long deadline = System.nanoTime() + timeout.toNanos();
-    for (Channel channel : connectionChannels) {
-      long left = deadline - System.nanoTime();
-      if (left <= 0 || !channel.closeFuture().awaitUninterruptibly(left, TimeUnit.NANOSECONDS)) {
-        LOG.info("Closing connection {} with a request still in flight after {} ms", channel.remoteAddress(),
-            timeout.toMillis());
-        channel.close();
-      }
-    }
-    group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
-    group = null;
-  }
 
-  private static InetSocketAddress bindAddress(ListenerSpec listener) {
-    String host = listener.host();
-    if (host == null || host.isEmpty() || host.equals("0.0.0.0")) {
-      return new InetSocketAddress(listener.port());
-    }
-    return new InetSocketAddress(host, listener.port());
-  }
+    private static final AtomicBoolean WARMED_UP = new AtomicBoolean();
 
-  private static IOException asIOException(ListenerSpec listener, Throwable cause) {
-    String where = listener.name() + "://" + listener.host() + ":" + listener.port();
-    if (cause instanceof BindException || (cause != null && cause.getMessage() != null
-        && cause.getMessage().contains("Address already in use"))) {
-      BindException e = new BindException("Address already in use: cannot bind listener " + where);
-      e.initCause(cause);
-      return e;
+    private static void warmUp() {
+        try {
+            ClassLoader loader = NettyServer.class.getClassLoader();
+            for (String name : epollAvailable() ? EPOLL_CLASSES : NIO_CLASSES) {
+                Class.forName(name, true, loader);
+            }
+            for (String name : COMMON_CLASSES) {
+                Class.forName(name, true, loader);
+            }
+            ByteBufAllocator.DEFAULT.ioBuffer(16).release();
+        } catch (Throwable e) {
+            LOG.debug("Netty warm-up failed; the server loads what it needs itself", e);
+        }
     }
-    if (cause instanceof IOException io) {
-      return new IOException("cannot bind listener " + where + ": " + io.getMessage(), io);
-    }
-    if (cause instanceof UncheckedIOException unchecked) {
-      return new IOException("cannot bind listener " + where + ": " + unchecked.getMessage(), unchecked);
-    }
-    return new IOException("cannot bind listener " + where + ": " + cause, cause);
-  }
 
-  /** Builds the pipeline of one accepted connection. */
-  private final class Initializer extends ChannelInitializer<SocketChannel> {
-    private final String listenerName;
+    private static final String[] EPOLL_CLASSES = {
+        "io.netty.channel.epoll.EpollIoHandler",
+        "io.netty.channel.epoll.EpollServerSocketChannel",
+        "io.netty.channel.epoll.EpollSocketChannel"
+    };
+    private static final String[] NIO_CLASSES = {
+        "io.netty.channel.nio.NioIoHandler",
+        "io.netty.channel.socket.nio.NioServerSocketChannel",
+        "io.netty.channel.socket.nio.NioSocketChannel"
+    };
+    private static final String[] COMMON_CLASSES = {
+        "io.netty.channel.MultiThreadIoEventLoopGroup", "io.netty.channel.SingleThreadIoEventLoop",
+        "io.netty.bootstrap.ServerBootstrap", "io.netty.channel.DefaultChannelPipeline",
+        "io.netty.channel.ChannelOutboundBuffer", "io.netty.channel.DefaultChannelPromise",
+        "io.netty.channel.DefaultFileRegion", "io.netty.handler.timeout.IdleStateHandler",
+        "io.netty.handler.codec.ByteToMessageDecoder", "io.netty.util.concurrent.DefaultThreadFactory",
+        "io.netty.util.Recycler"
+    };
 
-    Initializer(String listenerName) {
-      this.listenerName = listenerName;
+    private static boolean epollAvailable() {
+        try {
+            return Epoll.isAvailable();
+        } catch (Throwable notLinux) {
+            return false;
+        }
+    }
+
+    /** Binds every listener (accepting paused). Throws {@link BindException} when a port is taken. */
+    public synchronized List<BoundListener> bind() throws IOException {
+        if (group != null) {
+            throw new IllegalStateException("already bound");
+        }
+        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        group = new MultiThreadIoEventLoopGroup(
+                Math.max(1, settings.networkThreads()), new DefaultThreadFactory("skiff-network", true), io);
+        Class<? extends ServerChannel> channelType =
+                epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        try {
+            for (ListenerSpec listener : settings.listeners()) {
+                ServerBootstrap bootstrap = new ServerBootstrap()
+                        .group(group)
+                        .channel(channelType)
+                        .option(ChannelOption.SO_REUSEADDR, true)
+                        .option(ChannelOption.AUTO_READ, false)
+                        .childOption(ChannelOption.AUTO_READ, false)
+                        .childOption(ChannelOption.TCP_NODELAY, true)
+                        .childOption(ChannelOption.SO_KEEPALIVE, true)
+                        .childHandler(new Initializer(listener.name()));
+                ChannelFuture future = bootstrap.bind(bindAddress(listener)).awaitUninterruptibly();
+                if (!future.isSuccess()) {
+                    throw asIOException(listener, future.cause());
+                }
+                Channel channel = future.channel();
+                serverChannels.add(channel);
+                bound.add(new BoundListener(listener.name(), (InetSocketAddress) channel.localAddress()));
+            }
+        } catch (IOException | RuntimeException e) {
+            close(Duration.ZERO);
+            throw e;
+        }
+        return List.copyOf(bound);
+    }
+
+    /** Starts accepting connections on every bound listener. */
+    public synchronized void startAccepting() {
+        for (Channel channel : serverChannels) {
+            channel.config().setAutoRead(true);
+        }
+    }
+
+    /** The bound listeners, in configuration order. */
+    public synchronized List<BoundListener> boundListeners() {
+        return List.copyOf(bound);
+    }
+
+    /** Whether the epoll transport is used. */
+    public boolean isEpoll() {
+        return epoll;
+    }
+
+    /** Number of open client connections. */
+    public int connectionCount() {
+        return connectionChannels.size();
     }
 
     @Override
-    protected void initChannel(SocketChannel ch) {
-      InetSocketAddress local = ch.localAddress();
-      InetSocketAddress remote = ch.remoteAddress();
-      String id = local.getAddress().getHostAddress() + ":" + local.getPort() + "-"
-          + remote.getAddress().getHostAddress() + ":" + remote.getPort() + "-" + connectionIndex.getAndIncrement();
-      ConnectionSequencer sequencer =
-          new ConnectionSequencer(processor, new ConnectionInfo(id, listenerName, remote));
-      connections.add(sequencer);
-      connectionChannels.add(ch);
-      ch.closeFuture().addListener(f -> {
-        connections.remove(sequencer);
-        connectionChannels.remove(ch);
-      });
-      if (settings.idleTimeoutMs() > 0) {
-        ch.pipeline().addLast(new IdleStateHandler(0, 0, settings.idleTimeoutMs(), TimeUnit.MILLISECONDS));
-      }
-      ch.pipeline().addLast(new FrameDecoder(settings.maxRequestBytes()));
-      ch.pipeline().addLast(sequencer);
-      ch.pipeline().addLast(new LastResort());
+    public void close() {
+        close(Duration.ofSeconds(5));
     }
-  }
 
-  /** Logs and closes on anything that reached the end of the pipeline unhandled. */
-  private static final class LastResort extends ChannelInboundHandlerAdapter {
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-      LOG.debug("Unhandled error on {}", ctx.channel(), cause);
-      ctx.close();
+    /**
+     * Stops gracefully: stops accepting, lets each connection finish the request in flight (bounded by
+     * {@code timeout}), then closes every connection and the event loops.
+     */
+    public synchronized void close(Duration timeout) {
+        beginShutdown();
+        awaitShutdown(timeout);
     }
-  }
+
+    /**
+     * First half of a graceful stop: closes the listeners and tells every connection to stop reading, answer
+     * the request in flight and close. Returns at once; parked requests can then be completed by their owners.
+     */
+    public synchronized void beginShutdown() {
+        if (group == null) {
+            return;
+        }
+        for (Channel channel : serverChannels) {
+            channel.close().awaitUninterruptibly();
+        }
+        serverChannels.clear();
+        for (ConnectionSequencer connection : connections) {
+            try {
+                connection.drain();
+            } catch (RuntimeException loopGone) {
+                LOG.debug("Could not drain a connection", loopGone);
+            }
+        }
+    }
+
+    /** Second half: waits up to {@code timeout} for connections to finish, closes the rest and the event loops. */
+    public synchronized void awaitShutdown(Duration timeout) {
+        if (group == null) {
+            return;
+        }
+        long deadline = System.nanoTime() + timeout.toNanos();
+        for (Channel channel : connectionChannels) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || !channel.closeFuture().awaitUninterruptibly(left, TimeUnit.NANOSECONDS)) {
+                LOG.info(
+                        "Closing connection {} with a request still in flight after {} ms",
+                        channel.remoteAddress(),
+                        timeout.toMillis());
+                channel.close();
+            }
+        }
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        group = null;
+    }
+
+    private static InetSocketAddress bindAddress(ListenerSpec listener) {
+        String host = listener.host();
+        if (host == null || host.isEmpty() || host.equals("0.0.0.0")) {
+            return new InetSocketAddress(listener.port());
+        }
+        return new InetSocketAddress(host, listener.port());
+    }
+
+    private static IOException asIOException(ListenerSpec listener, Throwable cause) {
+        String where = listener.name() + "://" + listener.host() + ":" + listener.port();
+        if (cause instanceof BindException
+                || (cause != null
+                        && cause.getMessage() != null
+                        && cause.getMessage().contains("Address already in use"))) {
+            BindException e = new BindException("Address already in use: cannot bind listener " + where);
+            e.initCause(cause);
+            return e;
+        }
+        if (cause instanceof IOException io) {
+            return new IOException("cannot bind listener " + where + ": " + io.getMessage(), io);
+        }
+        if (cause instanceof UncheckedIOException unchecked) {
+            return new IOException("cannot bind listener " + where + ": " + unchecked.getMessage(), unchecked);
+        }
+        return new IOException("cannot bind listener " + where + ": " + cause, cause);
+    }
+
+    /** Builds the pipeline of one accepted connection. */
+    private final class Initializer extends ChannelInitializer<SocketChannel> {
+        private final String listenerName;
+
+        Initializer(String listenerName) {
+            this.listenerName = listenerName;
+        }
+
+        @Override
+        protected void initChannel(SocketChannel ch) {
+            InetSocketAddress local = ch.localAddress();
+            InetSocketAddress remote = ch.remoteAddress();
+            String id = local.getAddress().getHostAddress() + ":" + local.getPort() + "-"
+                    + remote.getAddress().getHostAddress() + ":" + remote.getPort() + "-"
+                    + connectionIndex.getAndIncrement();
+            ConnectionSequencer sequencer =
+                    new ConnectionSequencer(processor, new ConnectionInfo(id, listenerName, remote));
+            connections.add(sequencer);
+            connectionChannels.add(ch);
+            ch.closeFuture().addListener(f -> {
+                connections.remove(sequencer);
+                connectionChannels.remove(ch);
+            });
+            if (settings.idleTimeoutMs() > 0) {
+                ch.pipeline().addLast(new IdleStateHandler(0, 0, settings.idleTimeoutMs(), TimeUnit.MILLISECONDS));
+            }
+            ch.pipeline().addLast(new FrameDecoder(settings.maxRequestBytes()));
+            ch.pipeline().addLast(sequencer);
+            ch.pipeline().addLast(new LastResort());
+        }
+    }
+
+    /** Logs and closes on anything that reached the end of the pipeline unhandled. */
+    private static final class LastResort extends ChannelInboundHandlerAdapter {
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            LOG.debug("Unhandled error on {}", ctx.channel(), cause);
+            ctx.close();
+        }
+    }
 }

@@ -19,119 +19,120 @@ import java.util.List;
  * <p>Not thread-safe: used by one thread to encode one response.
  */
 final class NettyWritable implements Writable {
-  /** Buffers start at most this big and grow as needed (a fetch's size is mostly file data, not buffer). */
-  private static final int MAX_INITIAL_CAPACITY = 64 * 1024;
+    /** Buffers start at most this big and grow as needed (a fetch's size is mostly file data, not buffer). */
+    private static final int MAX_INITIAL_CAPACITY = 64 * 1024;
 
-  private final ByteBufAllocator alloc;
-  private final List<Object> parts = new ArrayList<>(2);
-  private int nextCapacity;
-  private ByteBuf current;
+    private final ByteBufAllocator alloc;
+    private final List<Object> parts = new ArrayList<>(2);
+    private int nextCapacity;
+    private ByteBuf current;
 
-  NettyWritable(ByteBufAllocator alloc, int expectedBytes) {
-    this.alloc = alloc;
-    this.nextCapacity = Math.max(16, Math.min(expectedBytes, MAX_INITIAL_CAPACITY));
-  }
-
-  private ByteBuf buf() {
-    if (current == null) {
-      current = alloc.ioBuffer(nextCapacity);
+    NettyWritable(ByteBufAllocator alloc, int expectedBytes) {
+        this.alloc = alloc;
+        this.nextCapacity = Math.max(16, Math.min(expectedBytes, MAX_INITIAL_CAPACITY));
     }
-    return current;
-  }
 
-  @Override
-  public void writeByte(byte v) {
-    buf().writeByte(v);
-  }
-
-  @Override
-  public void writeShort(short v) {
-    buf().writeShort(v);
-  }
-
-  @Override
-  public void writeInt(int v) {
-    buf().writeInt(v);
-  }
-
-  @Override
-  public void writeLong(long v) {
-    buf().writeLong(v);
-  }
-
-  @Override
-  public void writeDouble(double v) {
-    buf().writeDouble(v);
-  }
-
-  @Override
-  public void writeUnsignedVarint(int v) {
-    ByteBuf b = buf();
-    while ((v & 0xFFFFFF80) != 0) {
-      b.writeByte((v & 0x7F) | 0x80);
-      v >>>= 7;
+    private ByteBuf buf() {
+        if (current == null) {
+            current = alloc.ioBuffer(nextCapacity);
+        }
+        return current;
     }
-    b.writeByte(v);
-  }
 
-  @Override
-  public void writeVarint(int v) {
-    writeUnsignedVarint((v << 1) ^ (v >> 31));
-  }
-
-  @Override
-  public void writeVarlong(long v) {
-    long zigzag = (v << 1) ^ (v >> 63);
-    ByteBuf b = buf();
-    while ((zigzag & 0xFFFFFFFFFFFFFF80L) != 0L) {
-      b.writeByte(((int) zigzag & 0x7F) | 0x80);
-      zigzag >>>= 7;
+    @Override
+    public void writeByte(byte v) {
+        buf().writeByte(v);
     }
-    b.writeByte((int) zigzag);
-  }
 
-  @Override
-  public void writeByteArray(byte[] bytes) {
-    buf().writeBytes(bytes);
-  }
-
-  @Override
-  public void writeRecords(Records records) {
-    if (records instanceof FileRecords file) {
-      if (file.sizeInBytes() == 0) {
-        return;
-      }
-      closeCurrent();
-      for (FileSlice slice : file.slices()) {
-        parts.add(new FileSliceRegion(slice));
-      }
-    } else if (records instanceof ByteBufferRecords bytes) {
-      buf().writeBytes(bytes.buffer().duplicate());
-    } else if (records != null) {
-      throw new IllegalArgumentException("cannot write records of type " + records.getClass().getName());
+    @Override
+    public void writeShort(short v) {
+        buf().writeShort(v);
     }
-  }
 
-  private void closeCurrent() {
-    if (current != null) {
-      parts.add(current);
-      current = null;
-      nextCapacity = 256;
+    @Override
+    public void writeInt(int v) {
+        buf().writeInt(v);
     }
-  }
 
-  /** The encoded pieces, in order; the caller owns them. */
-  List<Object> finish() {
-    closeCurrent();
-    return parts;
-  }
-
-  /** Frees everything encoded so far (encoding failed). */
-  void release() {
-    closeCurrent();
-    for (Object part : parts) {
-      ReferenceCountUtil.safeRelease(part);
+    @Override
+    public void writeLong(long v) {
+        buf().writeLong(v);
     }
-    parts.clear();
-  }
+
+    @Override
+    public void writeDouble(double v) {
+        buf().writeDouble(v);
+    }
+
+    @Override
+    public void writeUnsignedVarint(int v) {
+        ByteBuf b = buf();
+        while ((v & 0xFFFFFF80) != 0) {
+            b.writeByte((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        b.writeByte(v);
+    }
+
+    @Override
+    public void writeVarint(int v) {
+        writeUnsignedVarint((v << 1) ^ (v >> 31));
+    }
+
+    @Override
+    public void writeVarlong(long v) {
+        long zigzag = (v << 1) ^ (v >> 63);
+        ByteBuf b = buf();
+        while ((zigzag & 0xFFFFFFFFFFFFFF80L) != 0L) {
+            b.writeByte(((int) zigzag & 0x7F) | 0x80);
+            zigzag >>>= 7;
+        }
+        b.writeByte((int) zigzag);
+    }
+
+    @Override
+    public void writeByteArray(byte[] bytes) {
+        buf().writeBytes(bytes);
+    }
+
+    @Override
+    public void writeRecords(Records records) {
+        if (records instanceof FileRecords file) {
+            if (file.sizeInBytes() == 0) {
+                return;
+            }
+            closeCurrent();
+            for (FileSlice slice : file.slices()) {
+                parts.add(new FileSliceRegion(slice));
+            }
+        } else if (records instanceof ByteBufferRecords bytes) {
+            buf().writeBytes(bytes.buffer().duplicate());
+        } else if (records != null) {
+            throw new IllegalArgumentException(
+                    "cannot write records of type " + records.getClass().getName());
+        }
+    }
+
+    private void closeCurrent() {
+        if (current != null) {
+            parts.add(current);
+            current = null;
+            nextCapacity = 256;
+        }
+    }
+
+    /** The encoded pieces, in order; the caller owns them. */
+    List<Object> finish() {
+        closeCurrent();
+        return parts;
+    }
+
+    /** Frees everything encoded so far (encoding failed). */
+    void release() {
+        closeCurrent();
+        for (Object part : parts) {
+            ReferenceCountUtil.safeRelease(part);
+        }
+        parts.clear();
+    }
 }

@@ -11,11 +11,11 @@ import java.util.concurrent.CompletableFuture;
  * <p>Implementations must be thread-safe: connections on different event loops call it concurrently.
  */
 public interface RequestProcessor {
-  /**
-   * Processes one frame (the bytes after the 4-byte size).
-   *
-   * @return a future of the encoded response, of {@code null} to send nothing (acks=0 produce); completed
-   *     exceptionally with {@link CloseConnectionException} (or anything else) to close the connection
-   */
-  CompletableFuture<OutboundResponse> process(ConnectionInfo connection, ByteBuf frame, ByteBufAllocator alloc);
+    /**
+     * Processes one frame (the bytes after the 4-byte size).
+     *
+     * @return a future of the encoded response, of {@code null} to send nothing (acks=0 produce); completed
+     *     exceptionally with {@link CloseConnectionException} (or anything else) to close the connection
+     */
+    CompletableFuture<OutboundResponse> process(ConnectionInfo connection, ByteBuf frame, ByteBufAllocator alloc);
 }

@@ -10,12 +10,12 @@ import java.util.List;
  * @param idleTimeoutMs      connections.max.idle.ms: idle connections are closed after this
  * @param networkThreads     event-loop threads (num.network.threads)
  */
-public record ServerSettings(List<ListenerSpec> listeners, int maxRequestBytes, long idleTimeoutMs,
-                             int networkThreads) {
-  public ServerSettings {
-    listeners = List.copyOf(listeners);
-    if (listeners.isEmpty()) {
-      throw new IllegalArgumentException("at least one listener is required");
+public record ServerSettings(
+        List<ListenerSpec> listeners, int maxRequestBytes, long idleTimeoutMs, int networkThreads) {
+    public ServerSettings {
+        listeners = List.copyOf(listeners);
+        if (listeners.isEmpty()) {
+            throw new IllegalArgumentException("at least one listener is required");
+        }
     }
-  }
 }

@@ -13,35 +13,35 @@ import org.slf4j.event.Level;
  * <p>Thread-safe: the decision to log is one compare-and-set.
  */
 final class ThrottledLogger {
-  private final Logger log;
-  private final Level level;
-  private final long intervalNanos;
-  private final LongSupplier nanoTime;
-  private final AtomicLong nextAllowedNanos;
-  private final AtomicLong suppressed = new AtomicLong();
+    private final Logger log;
+    private final Level level;
+    private final long intervalNanos;
+    private final LongSupplier nanoTime;
+    private final AtomicLong nextAllowedNanos;
+    private final AtomicLong suppressed = new AtomicLong();
 
-  ThrottledLogger(Logger log, Level level, long interval, TimeUnit unit) {
-    this(log, level, unit.toNanos(interval), System::nanoTime);
-  }
-
-  ThrottledLogger(Logger log, Level level, long intervalNanos, LongSupplier nanoTime) {
-    this.log = log;
-    this.level = level;
-    this.intervalNanos = intervalNanos;
-    this.nanoTime = nanoTime;
-    this.nextAllowedNanos = new AtomicLong(nanoTime.getAsLong());
-  }
-
-  /** Logs {@code message} (SLF4J format) unless a message was logged less than one interval ago. */
-  void log(String message, Object... args) {
-    long now = nanoTime.getAsLong();
-    long next = nextAllowedNanos.get();
-    if (now - next < 0 || !nextAllowedNanos.compareAndSet(next, now + intervalNanos)) {
-      suppressed.incrementAndGet();
-      return;
+    ThrottledLogger(Logger log, Level level, long interval, TimeUnit unit) {
+        this(log, level, unit.toNanos(interval), System::nanoTime);
     }
-    long skipped = suppressed.getAndSet(0);
-    String text = skipped == 0 ? message : message + " (" + skipped + " similar messages suppressed)";
-    log.atLevel(level).log(text, args);
-  }
+
+    ThrottledLogger(Logger log, Level level, long intervalNanos, LongSupplier nanoTime) {
+        this.log = log;
+        this.level = level;
+        this.intervalNanos = intervalNanos;
+        this.nanoTime = nanoTime;
+        this.nextAllowedNanos = new AtomicLong(nanoTime.getAsLong());
+    }
+
+    /** Logs {@code message} (SLF4J format) unless a message was logged less than one interval ago. */
+    void log(String message, Object... args) {
+        long now = nanoTime.getAsLong();
+        long next = nextAllowedNanos.get();
+        if (now - next < 0 || !nextAllowedNanos.compareAndSet(next, now + intervalNanos)) {
+            suppressed.incrementAndGet();
+            return;
+        }
+        long skipped = suppressed.getAndSet(0);
+        String text = skipped == 0 ? message : message + " (" + skipped + " similar messages suppressed)";
+        log.atLevel(level).log(text, args);
+    }
 }

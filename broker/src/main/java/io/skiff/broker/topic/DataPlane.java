@@ -1,5 +1,7 @@
 package io.skiff.broker.topic;
 
+import io.skiff.broker.producer.ProducerIdManager;
+import io.skiff.config.BrokerConfig;
 import java.io.Closeable;
 import java.io.IOException;
 import java.time.Clock;
@@ -7,9 +9,6 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-
-import io.skiff.broker.producer.ProducerIdManager;
-import io.skiff.config.BrokerConfig;
 
 /**
  * The broker's data components, built together at startup and closed together: the topic registry (recovers every

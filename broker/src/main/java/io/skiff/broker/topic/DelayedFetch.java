@@ -28,7 +28,8 @@ final class DelayedFetch implements AppendListener {
     private volatile ScheduledExecutorService executor;
     private volatile ScheduledFuture<?> timeout;
 
-    DelayedFetch(FetchService service, List<PartitionFetch> partitions, int maxBytes, int minBytes, int availableBytes) {
+    DelayedFetch(
+            FetchService service, List<PartitionFetch> partitions, int maxBytes, int minBytes, int availableBytes) {
         this.service = service;
         this.partitions = partitions;
         this.maxBytes = maxBytes;

@@ -1,5 +1,9 @@
 package io.skiff.broker.topic;
 
+import io.skiff.broker.topic.FetchedPartition.FetchError;
+import io.skiff.storage.LogReadResult;
+import io.skiff.storage.OffsetOutOfRangeException;
+import io.skiff.storage.StorageException;
 import java.io.Closeable;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -10,14 +14,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.skiff.broker.topic.FetchedPartition.FetchError;
-import io.skiff.storage.LogReadResult;
-import io.skiff.storage.OffsetOutOfRangeException;
-import io.skiff.storage.StorageException;
 
 /**
  * Reads for fetch requests, with Kafka's long poll: when fewer than {@code minBytes} are available, the fetch parks
@@ -53,8 +51,8 @@ public final class FetchService implements Closeable {
      * @param maxWaitMs  ...but no longer than this
      * @return the per-partition results, in the order of {@code partitions}; the caller owns their slices
      */
-    public CompletableFuture<List<FetchedPartition>> fetch(List<PartitionFetch> partitions, int maxBytes,
-                                                          int minBytes, long maxWaitMs) {
+    public CompletableFuture<List<FetchedPartition>> fetch(
+            List<PartitionFetch> partitions, int maxBytes, int minBytes, long maxWaitMs) {
         List<FetchedPartition> now = readAll(partitions, maxBytes);
         int available = 0;
         boolean failed = false;
@@ -120,8 +118,8 @@ public final class FetchService implements Closeable {
                 return new FetchedPartition(pf, FetchError.NONE, List.of(), 0, p.highWatermark(), p.logStartOffset());
             }
             LogReadResult r = p.read(pf.fetchOffset(), limit, minOneBatch);
-            return new FetchedPartition(pf, FetchError.NONE, r.slices(), r.totalBytes(), r.logEndOffset(),
-                    r.logStartOffset());
+            return new FetchedPartition(
+                    pf, FetchError.NONE, r.slices(), r.totalBytes(), r.logEndOffset(), r.logStartOffset());
         } catch (OffsetOutOfRangeException e) {
             return FetchedPartition.failed(pf, FetchError.OFFSET_OUT_OF_RANGE, p.highWatermark(), p.logStartOffset());
         } catch (UnknownTopicException e) {

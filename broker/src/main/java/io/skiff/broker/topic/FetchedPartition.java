@@ -1,8 +1,7 @@
 package io.skiff.broker.topic;
 
-import java.util.List;
-
 import io.skiff.storage.FileSlice;
+import java.util.List;
 
 /**
  * The outcome of one partition of a fetch. On success {@code slices} hold whole batches from the log; whoever takes
@@ -15,8 +14,13 @@ import io.skiff.storage.FileSlice;
  * @param highWatermark  the partition's high watermark at the time of the read (-1 if unknown)
  * @param logStartOffset the partition's log start offset at the time of the read (-1 if unknown)
  */
-public record FetchedPartition(PartitionFetch request, FetchError error, List<FileSlice> slices, int bytes,
-                               long highWatermark, long logStartOffset) {
+public record FetchedPartition(
+        PartitionFetch request,
+        FetchError error,
+        List<FileSlice> slices,
+        int bytes,
+        long highWatermark,
+        long logStartOffset) {
 
     /** Why a partition has no data. */
     public enum FetchError {

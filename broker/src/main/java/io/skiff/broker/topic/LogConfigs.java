@@ -11,8 +11,7 @@ import io.skiff.storage.TimestampType;
  * <p>Stateless; thread-safe.
  */
 final class LogConfigs {
-    private LogConfigs() {
-    }
+    private LogConfigs() {}
 
     static LogConfig of(TopicConfig c) {
         return LogConfig.builder()

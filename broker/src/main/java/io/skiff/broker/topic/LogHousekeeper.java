@@ -8,7 +8,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,13 +44,13 @@ final class LogHousekeeper implements AutoCloseable {
         });
     }
 
-    static LogHousekeeper start(Supplier<Collection<Topic>> topics, long checkIntervalMs, long producerIdExpirationMs,
-                                Clock clock) {
+    static LogHousekeeper start(
+            Supplier<Collection<Topic>> topics, long checkIntervalMs, long producerIdExpirationMs, Clock clock) {
         LogHousekeeper h = new LogHousekeeper(topics, producerIdExpirationMs, clock);
         long interval = Math.max(1, checkIntervalMs);
         h.executor.scheduleWithFixedDelay(h::runMaintenance, interval, interval, TimeUnit.MILLISECONDS);
-        h.executor.scheduleWithFixedDelay(h::runFlushes, FLUSH_CHECK_INTERVAL_MS, FLUSH_CHECK_INTERVAL_MS,
-                TimeUnit.MILLISECONDS);
+        h.executor.scheduleWithFixedDelay(
+                h::runFlushes, FLUSH_CHECK_INTERVAL_MS, FLUSH_CHECK_INTERVAL_MS, TimeUnit.MILLISECONDS);
         return h;
     }
 

@@ -1,15 +1,5 @@
 package io.skiff.broker.topic;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.time.Clock;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.ReentrantLock;
-
 import io.skiff.broker.producer.BatchMetadata;
 import io.skiff.broker.producer.ProducerBatch;
 import io.skiff.broker.producer.ProducerStateManager;
@@ -20,6 +10,15 @@ import io.skiff.storage.Log;
 import io.skiff.storage.LogConfig;
 import io.skiff.storage.LogReadResult;
 import io.skiff.storage.TimestampOffset;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One partition of a topic: its log, its idempotent-producer state and the fetches waiting for its data.
@@ -103,7 +102,8 @@ public final class Partition {
         List<ProducerBatch> idempotent = new ArrayList<>(views.size());
         for (RecordBatchView v : views) {
             if (v.producerId() >= 0 && !v.isControl()) {
-                idempotent.add(new ProducerBatch(v.producerId(), v.producerEpoch(), v.baseSequence(), v.lastSequence()));
+                idempotent.add(
+                        new ProducerBatch(v.producerId(), v.producerEpoch(), v.baseSequence(), v.lastSequence()));
             }
         }
         appendLock.lock();
@@ -132,8 +132,11 @@ public final class Partition {
             long last = first + v.lastOffsetDelta();
             if (v.producerId() >= 0 && !v.isControl()) {
                 long timestamp = result.logAppendTime() >= 0 ? result.logAppendTime() : v.maxTimestamp();
-                producers.onAppended(new ProducerBatch(v.producerId(), v.producerEpoch(), v.baseSequence(),
-                        v.lastSequence()), first, last, timestamp);
+                producers.onAppended(
+                        new ProducerBatch(v.producerId(), v.producerEpoch(), v.baseSequence(), v.lastSequence()),
+                        first,
+                        last,
+                        timestamp);
             }
             next = last + 1;
         }
@@ -141,8 +144,13 @@ public final class Partition {
 
     private AppendResult duplicateResult(BatchMetadata original) {
         long logAppendTime = LogConfigs.isLogAppendTime(topic.config()) ? original.timestamp() : -1L;
-        return new AppendResult(original.firstOffset(), original.lastOffset(), logAppendTime,
-                log.logStartOffset(), log.logEndOffset(), 0);
+        return new AppendResult(
+                original.firstOffset(),
+                original.lastOffset(),
+                logAppendTime,
+                log.logStartOffset(),
+                log.logEndOffset(),
+                0);
     }
 
     private static boolean isDuplicate(AppendResult result) {

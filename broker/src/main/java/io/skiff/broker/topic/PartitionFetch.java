@@ -7,5 +7,4 @@ package io.skiff.broker.topic;
  * @param fetchOffset the first offset wanted
  * @param maxBytes    the most bytes to return for this partition (a first batch may exceed it, KIP-74)
  */
-public record PartitionFetch(Partition partition, long fetchOffset, int maxBytes) {
-}
+public record PartitionFetch(Partition partition, long fetchOffset, int maxBytes) {}

@@ -1,15 +1,14 @@
 package io.skiff.broker.topic;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-
 import io.skiff.broker.producer.ProducerBatch;
 import io.skiff.broker.producer.ProducerStateManager;
 import io.skiff.storage.BatchInfo;
 import io.skiff.storage.BatchListener;
 import io.skiff.storage.Log;
 import io.skiff.storage.TimestampOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * Rebuilds a partition's producer state from its log at startup.
@@ -69,8 +68,11 @@ final class ProducerStateLoader implements BatchListener {
 
     private void replay(BatchInfo b) {
         int lastSeq = ProducerStateManager.lastSequence(b.baseSequence(), (int) (b.lastOffset() - b.baseOffset()));
-        producers.loadBatch(new ProducerBatch(b.producerId(), b.producerEpoch(), b.baseSequence(), lastSeq),
-                b.baseOffset(), b.lastOffset(), b.maxTimestamp());
+        producers.loadBatch(
+                new ProducerBatch(b.producerId(), b.producerEpoch(), b.baseSequence(), lastSeq),
+                b.baseOffset(),
+                b.lastOffset(),
+                b.maxTimestamp());
     }
 
     private static boolean isIdempotent(BatchInfo b) {

@@ -1,8 +1,5 @@
 package io.skiff.broker.topic;
 
-import java.util.List;
-import java.util.Optional;
-
 import io.skiff.protocol.record.CompressionType;
 import io.skiff.protocol.record.Record;
 import io.skiff.protocol.record.RecordBatchView;
@@ -12,6 +9,8 @@ import io.skiff.storage.FileSlice;
 import io.skiff.storage.Log;
 import io.skiff.storage.LogReadResult;
 import io.skiff.storage.TimestampOffset;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * Offsets by timestamp (ListOffsets), refined from the batch the storage index finds to the exact record, as Kafka
@@ -26,8 +25,7 @@ import io.skiff.storage.TimestampOffset;
  * <p>Stateless; thread-safe (storage reads are).
  */
 final class TimestampLookup {
-    private TimestampLookup() {
-    }
+    private TimestampLookup() {}
 
     static Optional<TimestampOffset> offsetForTimestamp(Log log, long target) {
         Optional<TimestampOffset> batch = log.offsetForTimestamp(target);
@@ -46,7 +44,8 @@ final class TimestampLookup {
         return Optional.of(refine(log, batch.get(), r -> r.timestamp() == max));
     }
 
-    private static TimestampOffset refine(Log log, TimestampOffset batchHit, java.util.function.Predicate<Record> wanted) {
+    private static TimestampOffset refine(
+            Log log, TimestampOffset batchHit, java.util.function.Predicate<Record> wanted) {
         LogReadResult read;
         try {
             read = log.read(batchHit.offset(), 1, true);
@@ -59,7 +58,8 @@ final class TimestampLookup {
                 return batchHit;
             }
             RecordBatchView view = new RecordBatchView(slices.get(0).readFully());
-            if (view.compressionType() != CompressionType.NONE || view.timestampType() == TimestampType.LOG_APPEND_TIME
+            if (view.compressionType() != CompressionType.NONE
+                    || view.timestampType() == TimestampType.LOG_APPEND_TIME
                     || view.isControl()) {
                 return new TimestampOffset(view.maxTimestamp(), Math.max(view.baseOffset(), batchHit.offset()));
             }

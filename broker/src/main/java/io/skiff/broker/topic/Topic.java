@@ -1,11 +1,10 @@
 package io.skiff.broker.topic;
 
+import io.skiff.config.TopicConfig;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Supplier;
-
-import io.skiff.config.TopicConfig;
 
 /**
  * A topic: its name, id, configuration and partitions.

@@ -15,13 +15,14 @@ public final class TopicIds {
     public static final UUID ZERO = new UUID(0L, 0L);
     private static final UUID METADATA_TOPIC_ID = new UUID(0L, 1L);
 
-    private TopicIds() {
-    }
+    private TopicIds() {}
 
     public static UUID random() {
         while (true) {
             UUID id = new UUID(Random.INSTANCE.nextLong(), Random.INSTANCE.nextLong());
-            if (!id.equals(ZERO) && !id.equals(METADATA_TOPIC_ID) && !toBase64(id).startsWith("-")) {
+            if (!id.equals(ZERO)
+                    && !id.equals(METADATA_TOPIC_ID)
+                    && !toBase64(id).startsWith("-")) {
                 return id;
             }
         }

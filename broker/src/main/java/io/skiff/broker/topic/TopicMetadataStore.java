@@ -16,7 +16,6 @@ import java.util.Properties;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.stream.Stream;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -69,8 +68,10 @@ final class TopicMetadataStore {
      */
     void writePartitionMetadata(Path partitionDir, UUID topicId) throws IOException {
         Files.createDirectories(partitionDir);
-        Files.writeString(partitionDir.resolve(PARTITION_METADATA),
-                "version: 0\ntopic_id: " + TopicIds.toBase64(topicId) + "\n", StandardCharsets.UTF_8);
+        Files.writeString(
+                partitionDir.resolve(PARTITION_METADATA),
+                "version: 0\ntopic_id: " + TopicIds.toBase64(topicId) + "\n",
+                StandardCharsets.UTF_8);
     }
 
     /**
@@ -85,7 +86,8 @@ final class TopicMetadataStore {
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
             if (line.startsWith("topic_id:")) {
                 try {
-                    return TopicIds.fromBase64(line.substring("topic_id:".length()).trim());
+                    return TopicIds.fromBase64(
+                            line.substring("topic_id:".length()).trim());
                 } catch (IllegalArgumentException torn) {
                     break;
                 }

@@ -16,8 +16,7 @@ public final class TopicNames {
     public static final String SHARE_GROUP_STATE = "__share_group_state";
     private static final Set<String> INTERNAL = Set.of(CONSUMER_OFFSETS, TRANSACTION_STATE, SHARE_GROUP_STATE);
 
-    private TopicNames() {
-    }
+    private TopicNames() {}
 
     /** @throws InvalidTopicException with Kafka's message if {@code name} is not a legal topic name */
     public static void validate(String name) {
@@ -59,10 +58,15 @@ public final class TopicNames {
         }
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
-            boolean legal = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                    || c == '.' || c == '_' || c == '-';
+            boolean legal = (c >= 'a' && c <= 'z')
+                    || (c >= 'A' && c <= 'Z')
+                    || (c >= '0' && c <= '9')
+                    || c == '.'
+                    || c == '_'
+                    || c == '-';
             if (!legal) {
-                return "'" + name + "' contains one or more characters other than ASCII alphanumerics, '.', '_' and '-'";
+                return "'" + name
+                        + "' contains one or more characters other than ASCII alphanumerics, '.', '_' and '-'";
             }
         }
         return null;

@@ -1,5 +1,9 @@
 package io.skiff.broker.topic;
 
+import io.skiff.broker.producer.ProducerStateManager;
+import io.skiff.config.BrokerConfig;
+import io.skiff.config.TopicConfig;
+import io.skiff.storage.Log;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,14 +19,8 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.skiff.broker.producer.ProducerStateManager;
-import io.skiff.config.BrokerConfig;
-import io.skiff.config.TopicConfig;
-import io.skiff.storage.Log;
 
 /**
  * The broker's topics (the seed's {@code Broker}): finds, creates, recovers and deletes them.
@@ -81,8 +79,8 @@ public final class TopicRegistry implements Closeable {
             registry.close();
             throw e;
         }
-        registry.housekeeper = LogHousekeeper.start(registry::topics, config.logRetentionCheckIntervalMs(),
-                config.producerIdExpirationMs(), clock);
+        registry.housekeeper = LogHousekeeper.start(
+                registry::topics, config.logRetentionCheckIntervalMs(), config.producerIdExpirationMs(), clock);
         return registry;
     }
 
@@ -92,7 +90,8 @@ public final class TopicRegistry implements Closeable {
             try {
                 topicConfig = TopicConfig.of(meta.configs(), config);
             } catch (RuntimeException e) {
-                throw new IOException("Topic " + meta.name() + " has an invalid stored configuration: " + e.getMessage(), e);
+                throw new IOException(
+                        "Topic " + meta.name() + " has an invalid stored configuration: " + e.getMessage(), e);
             }
             Topic topic = build(meta, topicConfig, false);
             synchronized (lock) {
@@ -170,7 +169,8 @@ public final class TopicRegistry implements Closeable {
      */
     public Topic getOrCreateTopic(String name) {
         if (TopicNames.CONSUMER_OFFSETS.equals(name)) {
-            return getOrCreateInternalTopic(name, config.offsetsTopicNumPartitions(), Map.of("cleanup.policy", "compact"));
+            return getOrCreateInternalTopic(
+                    name, config.offsetsTopicNumPartitions(), Map.of("cleanup.policy", "compact"));
         }
         return create(name, config.numPartitions(), Map.of(), TopicNames.isInternal(name), true);
     }
@@ -180,8 +180,8 @@ public final class TopicRegistry implements Closeable {
         return create(name, partitions, configs, true, true);
     }
 
-    private Topic create(String name, int partitions, Map<String, String> configs, boolean internal,
-                         boolean returnExisting) {
+    private Topic create(
+            String name, int partitions, Map<String, String> configs, boolean internal, boolean returnExisting) {
         TopicNames.validate(name);
         checkPartitions(partitions);
         TopicConfig topicConfig = TopicConfig.of(configs, config);
@@ -201,7 +201,8 @@ public final class TopicRegistry implements Closeable {
                     throw new TopicExistsException("Topic '" + name + "' already exists.");
                 }
                 other = creating.containsKey(name) ? creating.get(name) : deleting.get(name);
-                busy = deleting.containsKey(name) ? "Topic '" + name + "' is marked for deletion."
+                busy = deleting.containsKey(name)
+                        ? "Topic '" + name + "' is marked for deletion."
                         : "Topic '" + name + "' already exists.";
                 if (other == null) {
                     checkNoCollision(name);
@@ -223,8 +224,12 @@ public final class TopicRegistry implements Closeable {
         }
     }
 
-    private Topic buildNew(String name, int partitions, boolean internal, TopicConfig topicConfig,
-                           CompletableFuture<Topic> reservation) {
+    private Topic buildNew(
+            String name,
+            int partitions,
+            boolean internal,
+            TopicConfig topicConfig,
+            CompletableFuture<Topic> reservation) {
         TopicMetadata meta = new TopicMetadata(name, TopicIds.random(), partitions, internal, topicConfig.overrides());
         Topic topic = null;
         try {
@@ -359,7 +364,8 @@ public final class TopicRegistry implements Closeable {
                 try {
                     store.writeTopic(metadata(topic, topic.partitionCount(), next));
                 } catch (IOException e) {
-                    throw new UncheckedIOException("Cannot store the configuration of " + name + ": " + e.getMessage(), e);
+                    throw new UncheckedIOException(
+                            "Cannot store the configuration of " + name + ": " + e.getMessage(), e);
                 }
                 topic.setConfig(next);
                 for (Partition p : topic.partitions()) {
@@ -452,7 +458,10 @@ public final class TopicRegistry implements Closeable {
             try {
                 TopicMetadataStore.deleteRecursively(store.partitionDir(topic.name(), i));
             } catch (IOException e) {
-                LOG.warn("Cannot remove {} of a failed topic creation: {}", store.partitionDir(topic.name(), i), e.toString());
+                LOG.warn(
+                        "Cannot remove {} of a failed topic creation: {}",
+                        store.partitionDir(topic.name(), i),
+                        e.toString());
             }
         }
     }

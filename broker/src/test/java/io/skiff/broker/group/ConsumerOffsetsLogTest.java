@@ -33,20 +33,35 @@ class ConsumerOffsetsLogTest {
     void offsetsAndGroupsSurviveRegistryRestart() throws Exception {
         TopicPartition tp = new TopicPartition("orders", 2);
         try (TopicRegistry registry = TopicRegistry.open(config(), Clock.systemUTC());
-             GroupCoordinator coordinator = GroupCoordinators.start(config(), registry, Clock.systemUTC())) {
+                GroupCoordinator coordinator = GroupCoordinators.start(config(), registry, Clock.systemUTC())) {
             assertTrue(registry.topic(ConsumerOffsetsLog.TOPIC).isEmpty(), "created on first use, as in Kafka");
-            assertEquals(GroupError.NONE, coordinator.commitOffsets("g", "", null, -1,
-                Map.of(tp, OffsetAndMetadata.of(41, 2, "meta", -1)), true).join().get(tp));
+            assertEquals(
+                    GroupError.NONE,
+                    coordinator
+                            .commitOffsets("g", "", null, -1, Map.of(tp, OffsetAndMetadata.of(41, 2, "meta", -1)), true)
+                            .join()
+                            .get(tp));
             Topic offsets = registry.topic(ConsumerOffsetsLog.TOPIC).orElseThrow();
             assertTrue(offsets.isInternal());
             assertEquals(5, offsets.partitionCount());
             assertEquals("-1", offsets.config().overrides().get("retention.ms"), "offsets are never aged out");
 
-            assertEquals(GroupError.NONE, coordinator.commitOffsets("g", "", null, -1,
-                Map.of(tp, OffsetAndMetadata.of(42, 2, "meta2", -1)), true).join().get(tp));
-            assertEquals(GroupError.NONE, coordinator.commitOffsets("gone", "", null, -1,
-                Map.of(tp, OffsetAndMetadata.of(1, -1, "", -1)), true).join().get(tp));
-            assertEquals(GroupError.NONE, coordinator.deleteGroups(List.of("gone")).join().get("gone"));
+            assertEquals(
+                    GroupError.NONE,
+                    coordinator
+                            .commitOffsets(
+                                    "g", "", null, -1, Map.of(tp, OffsetAndMetadata.of(42, 2, "meta2", -1)), true)
+                            .join()
+                            .get(tp));
+            assertEquals(
+                    GroupError.NONE,
+                    coordinator
+                            .commitOffsets("gone", "", null, -1, Map.of(tp, OffsetAndMetadata.of(1, -1, "", -1)), true)
+                            .join()
+                            .get(tp));
+            assertEquals(
+                    GroupError.NONE,
+                    coordinator.deleteGroups(List.of("gone")).join().get("gone"));
 
             // the records are where Kafka would put them, in Kafka's key layout
             int partition = coordinator.partitionFor("g");
@@ -65,31 +80,50 @@ class ConsumerOffsetsLogTest {
         }
 
         try (TopicRegistry registry = TopicRegistry.open(config(), Clock.systemUTC());
-             GroupCoordinator coordinator = GroupCoordinators.start(config(), registry, Clock.systemUTC())) {
+                GroupCoordinator coordinator = GroupCoordinators.start(config(), registry, Clock.systemUTC())) {
             OffsetFetchResult r = coordinator.fetchOffsets("g", null, true);
             assertEquals(42, r.partitions().get(tp).offset().offset());
             assertEquals("meta2", r.partitions().get(tp).offset().metadata());
             assertEquals(2, r.partitions().get(tp).offset().leaderEpoch());
             assertEquals("Empty", coordinator.describeGroup("g").state());
             assertEquals("Dead", coordinator.describeGroup("gone").state(), "deleted groups stay deleted");
-            assertNull(coordinator.fetchOffsets("gone", List.of(tp), false).partitions().get(tp).offset());
+            assertNull(coordinator
+                    .fetchOffsets("gone", List.of(tp), false)
+                    .partitions()
+                    .get(tp)
+                    .offset());
         }
     }
 
     @Test
     void joinedGroupComesBackEmptyWithItsGeneration() throws Exception {
         try (TopicRegistry registry = TopicRegistry.open(config(), Clock.systemUTC());
-             GroupCoordinator coordinator = GroupCoordinators.start(config(), registry, Clock.systemUTC())) {
-            var params = new JoinGroupParams("live", "", null, false, true, "c", "h", 10_000, 10_000, "consumer",
-                CoordinatorFixture.protocols("range"), null);
+                GroupCoordinator coordinator = GroupCoordinators.start(config(), registry, Clock.systemUTC())) {
+            var params = new JoinGroupParams(
+                    "live",
+                    "",
+                    null,
+                    false,
+                    true,
+                    "c",
+                    "h",
+                    10_000,
+                    10_000,
+                    "consumer",
+                    CoordinatorFixture.protocols("range"),
+                    null);
             CompletableFuture<JoinResult> join = coordinator.joinGroup(params);
             JoinResult r = join.get(30, java.util.concurrent.TimeUnit.SECONDS);
-            assertEquals(GroupError.NONE, coordinator.syncGroup("live", 1, r.memberId(), null, null, null,
-                Map.of(r.memberId(), new byte[] {1})).get(30, java.util.concurrent.TimeUnit.SECONDS).error());
+            assertEquals(
+                    GroupError.NONE,
+                    coordinator
+                            .syncGroup("live", 1, r.memberId(), null, null, null, Map.of(r.memberId(), new byte[] {1}))
+                            .get(30, java.util.concurrent.TimeUnit.SECONDS)
+                            .error());
             assertEquals("Stable", coordinator.describeGroup("live").state());
         }
         try (TopicRegistry registry = TopicRegistry.open(config(), Clock.systemUTC());
-             GroupCoordinator coordinator = GroupCoordinators.start(config(), registry, Clock.systemUTC())) {
+                GroupCoordinator coordinator = GroupCoordinators.start(config(), registry, Clock.systemUTC())) {
             GroupDescription d = coordinator.describeGroup("live");
             assertEquals("Empty", d.state());
             assertEquals("consumer", d.protocolType());

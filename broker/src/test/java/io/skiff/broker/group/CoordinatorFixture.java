@@ -55,15 +55,29 @@ final class CoordinatorFixture implements AutoCloseable {
     }
 
     static List<MemberProtocol> protocols(String... names) {
-        return java.util.Arrays.stream(names).map(n -> new MemberProtocol(n, subscription("t"))).toList();
+        return java.util.Arrays.stream(names)
+                .map(n -> new MemberProtocol(n, subscription("t")))
+                .toList();
     }
 
     static JoinGroupParams params(String group, String memberId, String instanceId, List<MemberProtocol> protocols) {
-        return new JoinGroupParams(group, memberId, instanceId, true, true, "client", "/127.0.0.1", REBALANCE_MS,
-            SESSION_MS, "consumer", protocols, null);
+        return new JoinGroupParams(
+                group,
+                memberId,
+                instanceId,
+                true,
+                true,
+                "client",
+                "/127.0.0.1",
+                REBALANCE_MS,
+                SESSION_MS,
+                "consumer",
+                protocols,
+                null);
     }
 
-    CompletableFuture<JoinResult> join(String group, String memberId, String instanceId, List<MemberProtocol> protocols) {
+    CompletableFuture<JoinResult> join(
+            String group, String memberId, String instanceId, List<MemberProtocol> protocols) {
         return coordinator.joinGroup(params(group, memberId, instanceId, protocols));
     }
 
@@ -81,8 +95,16 @@ final class CoordinatorFixture implements AutoCloseable {
         scheduler.runDue();
         JoinResult r = f.join();
         assertEquals(GroupError.NONE, r.error());
-        SyncResult s = coordinator.syncGroup(group, r.generationId(), r.memberId(), null, "consumer", "range",
-            Map.of(r.memberId(), bytes("a"))).join();
+        SyncResult s = coordinator
+                .syncGroup(
+                        group,
+                        r.generationId(),
+                        r.memberId(),
+                        null,
+                        "consumer",
+                        "range",
+                        Map.of(r.memberId(), bytes("a")))
+                .join();
         assertEquals(GroupError.NONE, s.error());
         return r;
     }

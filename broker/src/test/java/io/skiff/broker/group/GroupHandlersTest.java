@@ -46,11 +46,11 @@ class GroupHandlersTest {
     private final SyncGroupHandler sync = new SyncGroupHandler(f.coordinator);
     private final HeartbeatHandler heartbeat = new HeartbeatHandler(f.coordinator);
     private final LeaveGroupHandler leave = new LeaveGroupHandler(f.coordinator);
-    private final OffsetCommitHandler commit = new OffsetCommitHandler(f.coordinator,
-        (topic, p) -> topic.equals("t") && p < 2, f.scheduler.clock);
+    private final OffsetCommitHandler commit =
+            new OffsetCommitHandler(f.coordinator, (topic, p) -> topic.equals("t") && p < 2, f.scheduler.clock);
     private final OffsetFetchHandler fetch = new OffsetFetchHandler(f.coordinator);
-    private final OffsetDeleteHandler offsetDelete = new OffsetDeleteHandler(f.coordinator,
-        (topic, p) -> topic.equals("t") && p < 2);
+    private final OffsetDeleteHandler offsetDelete =
+            new OffsetDeleteHandler(f.coordinator, (topic, p) -> topic.equals("t") && p < 2);
 
     @AfterEach
     void close() {
@@ -58,16 +58,25 @@ class GroupHandlersTest {
     }
 
     private static RequestContext ctx(ApiKeys api, int version) {
-        return new RequestContext(new RequestHeader(api, (short) version, 1, "client-x"), "c1", "PLAINTEXT",
-            new InetSocketAddress("127.0.0.1", 40000));
+        return new RequestContext(
+                new RequestHeader(api, (short) version, 1, "client-x"),
+                "c1",
+                "PLAINTEXT",
+                new InetSocketAddress("127.0.0.1", 40000));
     }
 
     private static JoinGroupRequest joinRequest(String memberId) {
         List<JoinGroupRequest.JoinGroupRequestProtocol> protocols = new ArrayList<>();
-        protocols.add(new JoinGroupRequest.JoinGroupRequestProtocol().setName("range")
-            .setMetadata(CoordinatorFixture.subscription("t")));
-        return new JoinGroupRequest().setGroupId("g").setSessionTimeoutMs(10_000).setRebalanceTimeoutMs(20_000)
-            .setMemberId(memberId).setProtocolType("consumer").setProtocols(protocols);
+        protocols.add(new JoinGroupRequest.JoinGroupRequestProtocol()
+                .setName("range")
+                .setMetadata(CoordinatorFixture.subscription("t")));
+        return new JoinGroupRequest()
+                .setGroupId("g")
+                .setSessionTimeoutMs(10_000)
+                .setRebalanceTimeoutMs(20_000)
+                .setMemberId(memberId)
+                .setProtocolType("consumer")
+                .setProtocols(protocols);
     }
 
     @Test
@@ -82,13 +91,16 @@ class GroupHandlersTest {
         assertEquals("range", r.protocolName());
         assertEquals(1, r.members().size());
 
-        JoinGroupResponse v4 = join.handle(ctx(ApiKeys.JOIN_GROUP, 4), joinRequest("")).join();
+        JoinGroupResponse v4 =
+                join.handle(ctx(ApiKeys.JOIN_GROUP, 4), joinRequest("")).join();
         assertEquals(79, v4.errorCode(), "MEMBER_ID_REQUIRED");
         assertFalse(v4.memberId().isEmpty());
         assertEquals("", v4.protocolName(), "not nullable before v7");
-        JoinGroupResponse v7 = join.handle(ctx(ApiKeys.JOIN_GROUP, 7), joinRequest("")).join();
+        JoinGroupResponse v7 =
+                join.handle(ctx(ApiKeys.JOIN_GROUP, 7), joinRequest("")).join();
         assertNull(v7.protocolName());
-        assertEquals("/127.0.0.1", f.coordinator.describeGroup("g").members().get(0).clientHost());
+        assertEquals(
+                "/127.0.0.1", f.coordinator.describeGroup("g").members().get(0).clientHost());
     }
 
     @Test
@@ -96,66 +108,119 @@ class GroupHandlersTest {
         CompletableFuture<JoinGroupResponse> j = join.handle(ctx(ApiKeys.JOIN_GROUP, 3), joinRequest(""));
         f.scheduler.runDue();
         String member = j.join().memberId();
-        var assignment = new SyncGroupRequest.SyncGroupRequestAssignment().setMemberId(member)
-            .setAssignment(new byte[] {9});
-        var s = sync.handle(ctx(ApiKeys.SYNC_GROUP, 5), new SyncGroupRequest().setGroupId("g").setGenerationId(1)
-            .setMemberId(member).setProtocolType("consumer").setProtocolName("range")
-            .setAssignments(new ArrayList<>(List.of(assignment)))).join();
+        var assignment = new SyncGroupRequest.SyncGroupRequestAssignment()
+                .setMemberId(member)
+                .setAssignment(new byte[] {9});
+        var s = sync.handle(
+                        ctx(ApiKeys.SYNC_GROUP, 5),
+                        new SyncGroupRequest()
+                                .setGroupId("g")
+                                .setGenerationId(1)
+                                .setMemberId(member)
+                                .setProtocolType("consumer")
+                                .setProtocolName("range")
+                                .setAssignments(new ArrayList<>(List.of(assignment))))
+                .join();
         assertEquals(0, s.errorCode());
         assertEquals("range", s.protocolName());
         assertEquals(9, s.assignment()[0]);
 
-        assertEquals(22, heartbeat.handle(ctx(ApiKeys.HEARTBEAT, 4), new HeartbeatRequest().setGroupId("g")
-            .setMemberId(member).setGenerationId(2)).join().errorCode(), "ILLEGAL_GENERATION");
+        assertEquals(
+                22,
+                heartbeat
+                        .handle(
+                                ctx(ApiKeys.HEARTBEAT, 4),
+                                new HeartbeatRequest()
+                                        .setGroupId("g")
+                                        .setMemberId(member)
+                                        .setGenerationId(2))
+                        .join()
+                        .errorCode(),
+                "ILLEGAL_GENERATION");
 
-        var v1 = leave.handle(ctx(ApiKeys.LEAVE_GROUP, 1), new LeaveGroupRequest().setGroupId("g")
-            .setMemberId("ghost")).join();
+        var v1 = leave.handle(
+                        ctx(ApiKeys.LEAVE_GROUP, 1),
+                        new LeaveGroupRequest().setGroupId("g").setMemberId("ghost"))
+                .join();
         assertEquals(25, v1.errorCode(), "v0-2 report the member's error at top level");
-        var v3 = leave.handle(ctx(ApiKeys.LEAVE_GROUP, 3), new LeaveGroupRequest().setGroupId("g")
-            .setMembers(new ArrayList<>(List.of(new LeaveGroupRequest.MemberIdentity().setMemberId(member),
-                new LeaveGroupRequest.MemberIdentity().setMemberId("ghost"))))).join();
+        var v3 = leave.handle(
+                        ctx(ApiKeys.LEAVE_GROUP, 3),
+                        new LeaveGroupRequest()
+                                .setGroupId("g")
+                                .setMembers(new ArrayList<>(List.of(
+                                        new LeaveGroupRequest.MemberIdentity().setMemberId(member),
+                                        new LeaveGroupRequest.MemberIdentity().setMemberId("ghost")))))
+                .join();
         assertEquals(0, v3.errorCode());
-        assertEquals(List.of((short) 0, (short) 25), v3.members().stream().map(m -> m.errorCode()).toList());
+        assertEquals(
+                List.of((short) 0, (short) 25),
+                v3.members().stream().map(m -> m.errorCode()).toList());
     }
 
     private static OffsetCommitRequest commitRequest(String topic, int partition, long offset) {
-        var p = new OffsetCommitRequest.OffsetCommitRequestPartition().setPartitionIndex(partition)
-            .setCommittedOffset(offset).setCommittedMetadata("md");
-        var t = new OffsetCommitRequest.OffsetCommitRequestTopic().setName(topic)
-            .setPartitions(new ArrayList<>(List.of(p)));
-        return new OffsetCommitRequest().setGroupId("simple").setGenerationIdOrMemberEpoch(-1).setMemberId("")
-            .setTopics(new ArrayList<>(List.of(t)));
+        var p = new OffsetCommitRequest.OffsetCommitRequestPartition()
+                .setPartitionIndex(partition)
+                .setCommittedOffset(offset)
+                .setCommittedMetadata("md");
+        var t = new OffsetCommitRequest.OffsetCommitRequestTopic()
+                .setName(topic)
+                .setPartitions(new ArrayList<>(List.of(p)));
+        return new OffsetCommitRequest()
+                .setGroupId("simple")
+                .setGenerationIdOrMemberEpoch(-1)
+                .setMemberId("")
+                .setTopics(new ArrayList<>(List.of(t)));
     }
 
     @Test
     void commitAndFetchOffsets() {
-        var ok = commit.handle(ctx(ApiKeys.OFFSET_COMMIT, 8), commitRequest("t", 1, 17)).join();
+        var ok = commit.handle(ctx(ApiKeys.OFFSET_COMMIT, 8), commitRequest("t", 1, 17))
+                .join();
         assertEquals(0, ok.topics().get(0).partitions().get(0).errorCode());
-        var unknown = commit.handle(ctx(ApiKeys.OFFSET_COMMIT, 8), commitRequest("nope", 0, 1)).join();
+        var unknown = commit.handle(ctx(ApiKeys.OFFSET_COMMIT, 8), commitRequest("nope", 0, 1))
+                .join();
         assertEquals(3, unknown.topics().get(0).partitions().get(0).errorCode(), "UNKNOWN_TOPIC_OR_PARTITION");
 
-        var topic = new OffsetFetchRequest.OffsetFetchRequestTopic().setName("t")
-            .setPartitionIndexes(new ArrayList<>(List.of(0, 1)));
-        OffsetFetchResponse v1 = fetch.handle(ctx(ApiKeys.OFFSET_FETCH, 1), new OffsetFetchRequest()
-            .setGroupId("simple").setTopics(new ArrayList<>(List.of(topic)))).join();
+        var topic = new OffsetFetchRequest.OffsetFetchRequestTopic()
+                .setName("t")
+                .setPartitionIndexes(new ArrayList<>(List.of(0, 1)));
+        OffsetFetchResponse v1 = fetch.handle(
+                        ctx(ApiKeys.OFFSET_FETCH, 1),
+                        new OffsetFetchRequest().setGroupId("simple").setTopics(new ArrayList<>(List.of(topic))))
+                .join();
         var parts = v1.topics().get(0).partitions();
         assertEquals(-1L, parts.get(0).committedOffset());
         assertEquals("", parts.get(0).metadata());
         assertEquals(17L, parts.get(1).committedOffset());
         assertEquals("md", parts.get(1).metadata());
 
-        var g1 = new OffsetFetchRequest.OffsetFetchRequestGroup().setGroupId("simple").setTopics(null);
-        var g2 = new OffsetFetchRequest.OffsetFetchRequestGroup().setGroupId("other").setTopics(null);
-        OffsetFetchResponse v8 = fetch.handle(ctx(ApiKeys.OFFSET_FETCH, 8), new OffsetFetchRequest()
-            .setGroups(new ArrayList<>(List.of(g1, g2))).setRequireStable(true)).join();
+        var g1 = new OffsetFetchRequest.OffsetFetchRequestGroup()
+                .setGroupId("simple")
+                .setTopics(null);
+        var g2 = new OffsetFetchRequest.OffsetFetchRequestGroup()
+                .setGroupId("other")
+                .setTopics(null);
+        OffsetFetchResponse v8 = fetch.handle(
+                        ctx(ApiKeys.OFFSET_FETCH, 8),
+                        new OffsetFetchRequest()
+                                .setGroups(new ArrayList<>(List.of(g1, g2)))
+                                .setRequireStable(true))
+                .join();
         assertEquals(2, v8.groups().size());
         assertEquals(17L, v8.groups().get(0).topics().get(0).partitions().get(0).committedOffset());
         assertTrue(v8.groups().get(1).topics().isEmpty());
 
-        var del = offsetDelete.handle(ctx(ApiKeys.OFFSET_DELETE, 0), new OffsetDeleteRequest().setGroupId("simple")
-            .setTopics(new ArrayList<>(List.of(new OffsetDeleteRequest.OffsetDeleteRequestTopic().setName("zzz")
-                .setPartitions(new ArrayList<>(List.of(new OffsetDeleteRequest.OffsetDeleteRequestPartition()
-                    .setPartitionIndex(0)))))))).join();
+        var del = offsetDelete
+                .handle(
+                        ctx(ApiKeys.OFFSET_DELETE, 0),
+                        new OffsetDeleteRequest()
+                                .setGroupId("simple")
+                                .setTopics(new ArrayList<>(List.of(new OffsetDeleteRequest.OffsetDeleteRequestTopic()
+                                        .setName("zzz")
+                                        .setPartitions(new ArrayList<>(
+                                                List.of(new OffsetDeleteRequest.OffsetDeleteRequestPartition()
+                                                        .setPartitionIndex(0))))))))
+                .join();
         assertEquals(0, del.errorCode());
         assertEquals(3, del.topics().get(0).partitions().get(0).errorCode());
     }
@@ -163,22 +228,31 @@ class GroupHandlersTest {
     @Test
     void findCoordinatorSingleAndBatched() {
         var handler = new FindCoordinatorHandler(7, listener -> new Endpoint(listener, "broker.local", 9093));
-        FindCoordinatorResponse v3 = handler.handle(ctx(ApiKeys.FIND_COORDINATOR, 3),
-            new FindCoordinatorRequest().setKey("g").setKeyType((byte) 0)).join();
+        FindCoordinatorResponse v3 = handler.handle(
+                        ctx(ApiKeys.FIND_COORDINATOR, 3),
+                        new FindCoordinatorRequest().setKey("g").setKeyType((byte) 0))
+                .join();
         assertEquals(0, v3.errorCode());
         assertEquals(7, v3.nodeId());
         assertEquals("broker.local", v3.host());
         assertEquals(9093, v3.port());
 
-        FindCoordinatorResponse v4 = handler.handle(ctx(ApiKeys.FIND_COORDINATOR, 4),
-            new FindCoordinatorRequest().setKeyType((byte) 0).setCoordinatorKeys(new ArrayList<>(List.of("a", "b"))))
-            .join();
-        assertEquals(List.of("a", "b"), v4.coordinators().stream().map(c -> c.key()).toList());
+        FindCoordinatorResponse v4 = handler.handle(
+                        ctx(ApiKeys.FIND_COORDINATOR, 4),
+                        new FindCoordinatorRequest()
+                                .setKeyType((byte) 0)
+                                .setCoordinatorKeys(new ArrayList<>(List.of("a", "b"))))
+                .join();
+        assertEquals(
+                List.of("a", "b"), v4.coordinators().stream().map(c -> c.key()).toList());
         assertEquals(7, v4.coordinators().get(1).nodeId());
 
-        FindCoordinatorResponse txn = handler.handle(ctx(ApiKeys.FIND_COORDINATOR, 4),
-            new FindCoordinatorRequest().setKeyType((byte) 1).setCoordinatorKeys(new ArrayList<>(List.of("tx"))))
-            .join();
+        FindCoordinatorResponse txn = handler.handle(
+                        ctx(ApiKeys.FIND_COORDINATOR, 4),
+                        new FindCoordinatorRequest()
+                                .setKeyType((byte) 1)
+                                .setCoordinatorKeys(new ArrayList<>(List.of("tx"))))
+                .join();
         assertEquals(15, txn.coordinators().get(0).errorCode(), "COORDINATOR_NOT_AVAILABLE");
         assertEquals(-1, txn.coordinators().get(0).nodeId());
     }
@@ -186,16 +260,26 @@ class GroupHandlersTest {
     @Test
     void listAndDescribeGroups() {
         commit.handle(ctx(ApiKeys.OFFSET_COMMIT, 8), commitRequest("t", 0, 1)).join();
-        var listed = new ListGroupsHandler(f.coordinator).handle(ctx(ApiKeys.LIST_GROUPS, 5),
-            new ListGroupsRequest().setStatesFilter(new ArrayList<>(List.of("Empty")))
-                .setTypesFilter(new ArrayList<>(List.of("classic")))).join();
-        assertEquals(List.of("simple"), listed.groups().stream().map(g -> g.groupId()).toList());
+        var listed = new ListGroupsHandler(f.coordinator)
+                .handle(
+                        ctx(ApiKeys.LIST_GROUPS, 5),
+                        new ListGroupsRequest()
+                                .setStatesFilter(new ArrayList<>(List.of("Empty")))
+                                .setTypesFilter(new ArrayList<>(List.of("classic"))))
+                .join();
+        assertEquals(
+                List.of("simple"),
+                listed.groups().stream().map(g -> g.groupId()).toList());
         assertEquals("Empty", listed.groups().get(0).groupState());
         assertEquals("classic", listed.groups().get(0).groupType());
 
-        var described = new DescribeGroupsHandler(f.coordinator).handle(ctx(ApiKeys.DESCRIBE_GROUPS, 5),
-            new DescribeGroupsRequest().setGroups(new ArrayList<>(List.of("simple", "unknown")))
-                .setIncludeAuthorizedOperations(true)).join();
+        var described = new DescribeGroupsHandler(f.coordinator)
+                .handle(
+                        ctx(ApiKeys.DESCRIBE_GROUPS, 5),
+                        new DescribeGroupsRequest()
+                                .setGroups(new ArrayList<>(List.of("simple", "unknown")))
+                                .setIncludeAuthorizedOperations(true))
+                .join();
         assertEquals("Empty", described.groups().get(0).groupState());
         assertEquals("Dead", described.groups().get(1).groupState());
         assertEquals((1 << 3) | (1 << 6) | (1 << 8), described.groups().get(0).authorizedOperations());

@@ -19,8 +19,9 @@ class GroupRecordCodecTest {
         assertEquals("0001000167000174" + "00000001", HexFormat.of().formatHex(key));
 
         byte[] value = GroupRecordCodec.offsetValue(OffsetAndMetadata.of(5, 2, "m", 9));
-        assertEquals("0003" + "0000000000000005" + "00000002" + "00016d" + "0000000000000009",
-            HexFormat.of().formatHex(value));
+        assertEquals(
+                "0003" + "0000000000000005" + "00000002" + "00016d" + "0000000000000009",
+                HexFormat.of().formatHex(value));
     }
 
     @Test
@@ -28,26 +29,29 @@ class GroupRecordCodecTest {
         var tp = new TopicPartition("topic", 7);
         var withExpiry = new OffsetAndMetadata(10, -1, "", 100, 200);
         var decoded = (GroupRecord.OffsetCommit) GroupRecordCodec.decode(
-            ByteBuffer.wrap(GroupRecordCodec.offsetKey("grp", tp)),
-            ByteBuffer.wrap(GroupRecordCodec.offsetValue(withExpiry))).orElseThrow();
+                        ByteBuffer.wrap(GroupRecordCodec.offsetKey("grp", tp)),
+                        ByteBuffer.wrap(GroupRecordCodec.offsetValue(withExpiry)))
+                .orElseThrow();
         assertEquals("grp", decoded.groupId());
         assertEquals(tp, decoded.partition());
         assertEquals(withExpiry, decoded.value());
 
-        var tombstone = (GroupRecord.OffsetCommit) GroupRecordCodec.decode(
-            ByteBuffer.wrap(GroupRecordCodec.offsetKey("grp", tp)), null).orElseThrow();
+        var tombstone = (GroupRecord.OffsetCommit)
+                GroupRecordCodec.decode(ByteBuffer.wrap(GroupRecordCodec.offsetKey("grp", tp)), null)
+                        .orElseThrow();
         assertNull(tombstone.value());
     }
 
     @Test
     void groupMetadataRoundTrips() {
-        var member = new GroupMetadataSnapshot.Member("m-1", "inst", "client", "/10.0.0.1", 300, 45, new byte[] {1, 2},
-            new byte[] {3});
+        var member = new GroupMetadataSnapshot.Member(
+                "m-1", "inst", "client", "/10.0.0.1", 300, 45, new byte[] {1, 2}, new byte[] {3});
         var snapshot = new GroupMetadataSnapshot("consumer", 4, "range", "m-1", 1234, List.of(member));
         byte[] value = GroupRecordCodec.groupValue(snapshot);
         assertEquals(3, ByteBuffer.wrap(value).getShort(), "GroupMetadataValue v3");
-        var decoded = (GroupRecord.GroupMetadata) GroupRecordCodec.decode(
-            ByteBuffer.wrap(GroupRecordCodec.groupKey("grp")), ByteBuffer.wrap(value)).orElseThrow();
+        var decoded = (GroupRecord.GroupMetadata)
+                GroupRecordCodec.decode(ByteBuffer.wrap(GroupRecordCodec.groupKey("grp")), ByteBuffer.wrap(value))
+                        .orElseThrow();
         assertEquals("grp", decoded.groupId());
         var d = decoded.value();
         assertEquals("consumer", d.protocolType());
@@ -67,8 +71,9 @@ class GroupRecordCodecTest {
     void emptyGroupHasNullProtocolAndLeader() {
         var snapshot = new GroupMetadataSnapshot("consumer", 2, null, null, 5, List.of());
         var decoded = (GroupRecord.GroupMetadata) GroupRecordCodec.decode(
-            ByteBuffer.wrap(GroupRecordCodec.groupKey("g")),
-            ByteBuffer.wrap(GroupRecordCodec.groupValue(snapshot))).orElseThrow();
+                        ByteBuffer.wrap(GroupRecordCodec.groupKey("g")),
+                        ByteBuffer.wrap(GroupRecordCodec.groupValue(snapshot)))
+                .orElseThrow();
         assertNull(decoded.value().protocol());
         assertNull(decoded.value().leader());
         assertTrue(decoded.value().members().isEmpty());
@@ -76,8 +81,10 @@ class GroupRecordCodecTest {
 
     @Test
     void otherRecordTypesAreSkippedAndGarbageIsRejected() {
-        assertTrue(GroupRecordCodec.decode(ByteBuffer.wrap(new byte[] {0, 3, 0, 0}), null).isEmpty());
-        assertThrows(IllegalArgumentException.class,
-            () -> GroupRecordCodec.decode(ByteBuffer.wrap(new byte[] {0, 1, 0, 9}), null));
+        assertTrue(GroupRecordCodec.decode(ByteBuffer.wrap(new byte[] {0, 3, 0, 0}), null)
+                .isEmpty());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> GroupRecordCodec.decode(ByteBuffer.wrap(new byte[] {0, 1, 0, 9}), null));
     }
 }

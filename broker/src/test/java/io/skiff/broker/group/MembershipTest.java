@@ -38,11 +38,14 @@ class MembershipTest {
         assertEquals(r.memberId(), r.leaderId());
         assertEquals("range", r.protocolName());
         assertEquals("consumer", r.protocolType());
-        assertEquals(List.of(r.memberId()), r.members().stream().map(JoinResult.JoinedMember::memberId).toList());
+        assertEquals(
+                List.of(r.memberId()),
+                r.members().stream().map(JoinResult.JoinedMember::memberId).toList());
         assertEquals(GroupState.COMPLETING_REBALANCE, f.state(G));
 
-        SyncResult s = f.coordinator.syncGroup(G, 1, r.memberId(), null, "consumer", "range",
-            Map.of(r.memberId(), bytes("p0"))).join();
+        SyncResult s = f.coordinator
+                .syncGroup(G, 1, r.memberId(), null, "consumer", "range", Map.of(r.memberId(), bytes("p0")))
+                .join();
         assertEquals(GroupError.NONE, s.error());
         assertArrayEquals(bytes("p0"), s.assignment());
         assertEquals(GroupState.STABLE, f.state(G));
@@ -51,25 +54,37 @@ class MembershipTest {
     @Test
     void sessionTimeoutOutsideBoundsIsRejected() {
         var p = new JoinGroupParams(G, "", null, true, true, "c", "h", 1000, 10, "consumer", protocols("range"), null);
-        assertEquals(GroupError.INVALID_SESSION_TIMEOUT, f.coordinator.joinGroup(p).join().error());
-        var p2 = new JoinGroupParams(G, "", null, true, true, "c", "h", 1000, 1_800_001, "consumer",
-            protocols("range"), null);
-        assertEquals(GroupError.INVALID_SESSION_TIMEOUT, f.coordinator.joinGroup(p2).join().error());
+        assertEquals(
+                GroupError.INVALID_SESSION_TIMEOUT,
+                f.coordinator.joinGroup(p).join().error());
+        var p2 = new JoinGroupParams(
+                G, "", null, true, true, "c", "h", 1000, 1_800_001, "consumer", protocols("range"), null);
+        assertEquals(
+                GroupError.INVALID_SESSION_TIMEOUT,
+                f.coordinator.joinGroup(p2).join().error());
     }
 
     @Test
     void joinWithUnknownMemberIdToUnknownGroupIsRejected() {
-        assertEquals(GroupError.UNKNOWN_MEMBER_ID, f.join("nope", "ghost", null, protocols("range")).join().error());
-        assertEquals(GroupError.INVALID_GROUP_ID, f.join("", "", null, protocols("range")).join().error());
+        assertEquals(
+                GroupError.UNKNOWN_MEMBER_ID,
+                f.join("nope", "ghost", null, protocols("range")).join().error());
+        assertEquals(
+                GroupError.INVALID_GROUP_ID,
+                f.join("", "", null, protocols("range")).join().error());
     }
 
     @Test
     void memberWithoutCommonProtocolOrOtherTypeIsInconsistent() {
         f.joinAlone(G);
-        assertEquals(GroupError.INCONSISTENT_GROUP_PROTOCOL, f.join(G, "", null, protocols("roundrobin")).join().error());
-        var otherType = new JoinGroupParams(G, "", null, true, true, "c", "h", REBALANCE_MS, SESSION_MS, "connect",
-            protocols("range"), null);
-        assertEquals(GroupError.INCONSISTENT_GROUP_PROTOCOL, f.coordinator.joinGroup(otherType).join().error());
+        assertEquals(
+                GroupError.INCONSISTENT_GROUP_PROTOCOL,
+                f.join(G, "", null, protocols("roundrobin")).join().error());
+        var otherType = new JoinGroupParams(
+                G, "", null, true, true, "c", "h", REBALANCE_MS, SESSION_MS, "connect", protocols("range"), null);
+        assertEquals(
+                GroupError.INCONSISTENT_GROUP_PROTOCOL,
+                f.coordinator.joinGroup(otherType).join().error());
     }
 
     @Test
@@ -103,8 +118,16 @@ class MembershipTest {
 
         CompletableFuture<SyncResult> bSync = f.coordinator.syncGroup(G, 2, b2.memberId(), null, null, null, Map.of());
         assertFalse(bSync.isDone(), "a follower's sync waits for the leader's assignment");
-        SyncResult aSync = f.coordinator.syncGroup(G, 2, a.memberId(), null, "consumer", "range",
-            Map.of(a.memberId(), bytes("A"), b2.memberId(), bytes("B"))).join();
+        SyncResult aSync = f.coordinator
+                .syncGroup(
+                        G,
+                        2,
+                        a.memberId(),
+                        null,
+                        "consumer",
+                        "range",
+                        Map.of(a.memberId(), bytes("A"), b2.memberId(), bytes("B")))
+                .join();
         assertArrayEquals(bytes("A"), aSync.assignment());
         assertArrayEquals(bytes("B"), bSync.join().assignment());
         assertEquals(GroupState.STABLE, f.state(G));
@@ -124,13 +147,27 @@ class MembershipTest {
     @Test
     void syncErrors() {
         JoinResult a = f.joinAlone(G);
-        assertEquals(GroupError.ILLEGAL_GENERATION,
-            f.coordinator.syncGroup(G, 5, a.memberId(), null, null, null, Map.of()).join().error());
-        assertEquals(GroupError.UNKNOWN_MEMBER_ID,
-            f.coordinator.syncGroup(G, 1, "x", null, null, null, Map.of()).join().error());
-        assertEquals(GroupError.INCONSISTENT_GROUP_PROTOCOL,
-            f.coordinator.syncGroup(G, 1, a.memberId(), null, "consumer", "roundrobin", Map.of()).join().error());
-        SyncResult again = f.coordinator.syncGroup(G, 1, a.memberId(), null, null, null, Map.of()).join();
+        assertEquals(
+                GroupError.ILLEGAL_GENERATION,
+                f.coordinator
+                        .syncGroup(G, 5, a.memberId(), null, null, null, Map.of())
+                        .join()
+                        .error());
+        assertEquals(
+                GroupError.UNKNOWN_MEMBER_ID,
+                f.coordinator
+                        .syncGroup(G, 1, "x", null, null, null, Map.of())
+                        .join()
+                        .error());
+        assertEquals(
+                GroupError.INCONSISTENT_GROUP_PROTOCOL,
+                f.coordinator
+                        .syncGroup(G, 1, a.memberId(), null, "consumer", "roundrobin", Map.of())
+                        .join()
+                        .error());
+        SyncResult again = f.coordinator
+                .syncGroup(G, 1, a.memberId(), null, null, null, Map.of())
+                .join();
         assertArrayEquals(bytes("a"), again.assignment(), "a stable group returns the current assignment");
     }
 
@@ -154,7 +191,9 @@ class MembershipTest {
         assertEquals(GroupError.REBALANCE_IN_PROGRESS, f.coordinator.heartbeat(G, a.memberId(), null, 2));
         JoinResult a3 = f.join(G, a.memberId(), null, protocols("range")).join();
         assertEquals(3, a3.generationId());
-        assertEquals(List.of(a.memberId()), a3.members().stream().map(JoinResult.JoinedMember::memberId).toList());
+        assertEquals(
+                List.of(a.memberId()),
+                a3.members().stream().map(JoinResult.JoinedMember::memberId).toList());
     }
 
     @Test
@@ -182,8 +221,8 @@ class MembershipTest {
     @Test
     void followerThatNeverSyncsIsRemovedAfterRebalanceTimeout() {
         int rebalanceMs = SESSION_MS / 2; // shorter than the session, so the pending-sync timer decides
-        var pa = new JoinGroupParams(G, "", null, false, true, "c", "h", rebalanceMs, SESSION_MS, "consumer",
-            protocols("range"), null);
+        var pa = new JoinGroupParams(
+                G, "", null, false, true, "c", "h", rebalanceMs, SESSION_MS, "consumer", protocols("range"), null);
         CompletableFuture<JoinResult> aJoin = f.coordinator.joinGroup(pa);
         CompletableFuture<JoinResult> bJoin = f.coordinator.joinGroup(pa);
         f.scheduler.runDue();
@@ -191,19 +230,24 @@ class MembershipTest {
         JoinResult b = bJoin.join();
         JoinResult leader = a.memberId().equals(a.leaderId()) ? a : b;
         JoinResult follower = leader == a ? b : a;
-        f.coordinator.syncGroup(G, 1, leader.memberId(), null, null, null, Map.of()).join();
+        f.coordinator
+                .syncGroup(G, 1, leader.memberId(), null, null, null, Map.of())
+                .join();
         f.scheduler.advance(rebalanceMs);
         assertEquals(GroupState.PREPARING_REBALANCE, f.state(G));
-        assertEquals(List.of(leader.memberId()), f.coordinator.describeGroup(G).members().stream()
-            .map(GroupDescription.Member::memberId).toList());
+        assertEquals(
+                List.of(leader.memberId()),
+                f.coordinator.describeGroup(G).members().stream()
+                        .map(GroupDescription.Member::memberId)
+                        .toList());
         assertEquals(GroupError.UNKNOWN_MEMBER_ID, f.coordinator.heartbeat(G, follower.memberId(), null, 1));
     }
 
     @Test
     void leaveGroupRemovesMemberAndRebalances() {
         JoinResult a = f.joinAlone(G);
-        LeaveResult r = f.coordinator.leaveGroup(G, List.of(new MemberIdentity(a.memberId(), null, "bye"),
-            new MemberIdentity("ghost", null, null)));
+        LeaveResult r = f.coordinator.leaveGroup(
+                G, List.of(new MemberIdentity(a.memberId(), null, "bye"), new MemberIdentity("ghost", null, null)));
         assertEquals(GroupError.NONE, r.error());
         assertEquals(GroupError.NONE, r.members().get(0).error());
         assertEquals(GroupError.UNKNOWN_MEMBER_ID, r.members().get(1).error());
@@ -220,8 +264,9 @@ class MembershipTest {
         f.scheduler.runDue();
         JoinResult first = join.join();
         assertEquals(GroupError.NONE, first.error(), "static members skip MEMBER_ID_REQUIRED");
-        f.coordinator.syncGroup(G, 1, first.memberId(), "instance-1", null, null,
-            Map.of(first.memberId(), bytes("mine"))).join();
+        f.coordinator
+                .syncGroup(G, 1, first.memberId(), "instance-1", null, null, Map.of(first.memberId(), bytes("mine")))
+                .join();
 
         // the client restarts: unknown member id, same instance id, same protocols
         JoinResult again = f.join(G, "", "instance-1", protocols("range")).join();
@@ -230,7 +275,9 @@ class MembershipTest {
         assertEquals(1, again.generationId(), "no new generation");
         assertTrue(again.skipAssignment(), "v9: the static leader skips the assignor");
         assertEquals(GroupState.STABLE, f.state(G));
-        SyncResult s = f.coordinator.syncGroup(G, 1, again.memberId(), "instance-1", null, null, Map.of()).join();
+        SyncResult s = f.coordinator
+                .syncGroup(G, 1, again.memberId(), "instance-1", null, null, Map.of())
+                .join();
         assertArrayEquals(bytes("mine"), s.assignment());
 
         assertEquals(GroupError.FENCED_INSTANCE_ID, f.coordinator.heartbeat(G, first.memberId(), "instance-1", 1));
@@ -242,7 +289,9 @@ class MembershipTest {
         CompletableFuture<JoinResult> join = f.join(G, "", "i1", protocols("range"));
         f.scheduler.runDue();
         JoinResult first = join.join();
-        f.coordinator.syncGroup(G, 1, first.memberId(), "i1", null, null, Map.of()).join();
+        f.coordinator
+                .syncGroup(G, 1, first.memberId(), "i1", null, null, Map.of())
+                .join();
         // same protocol (only the subscription differs) would keep the group stable, as in Kafka;
         // now preferring another protocol changes the group's protocol: that needs a rebalance
         CompletableFuture<JoinResult> rejoin = f.join(G, "", "i1", protocols("roundrobin", "range"));
@@ -260,17 +309,18 @@ class MembershipTest {
         CompletableFuture<JoinResult> join = f.join(G, "", "i1", protocols("range"));
         f.scheduler.runDue();
         join.join();
-        LeaveResult r = f.coordinator.leaveGroup(G, List.of(new MemberIdentity("", "i1", null),
-            new MemberIdentity("", "i2", null)));
-        assertEquals(List.of(GroupError.NONE, GroupError.UNKNOWN_MEMBER_ID),
-            r.members().stream().map(LeaveResult.MemberResult::error).toList());
+        LeaveResult r = f.coordinator.leaveGroup(
+                G, List.of(new MemberIdentity("", "i1", null), new MemberIdentity("", "i2", null)));
+        assertEquals(
+                List.of(GroupError.NONE, GroupError.UNKNOWN_MEMBER_ID),
+                r.members().stream().map(LeaveResult.MemberResult::error).toList());
         assertEquals(GroupState.EMPTY, f.state(G));
     }
 
     @Test
     void initialRebalanceDelayWaitsForMoreMembers() {
         try (CoordinatorFixture d = new CoordinatorFixture(
-            GroupCoordinatorConfig.defaults().withInitialRebalanceDelayMs(3000), new InMemoryGroupRecordLog(1))) {
+                GroupCoordinatorConfig.defaults().withInitialRebalanceDelayMs(3000), new InMemoryGroupRecordLog(1))) {
             CompletableFuture<JoinResult> a = d.joinNew(G, protocols("range"));
             d.scheduler.advance(2000);
             CompletableFuture<JoinResult> b = d.joinNew(G, protocols("range"));
@@ -291,21 +341,37 @@ class MembershipTest {
         assertEquals(GroupError.NONE, other.join().error(), "the initial join does not wait for pending members");
         f.scheduler.advance(SESSION_MS);
         // the pending id is forgotten: rejoining with it is an unknown member
-        assertEquals(GroupError.UNKNOWN_MEMBER_ID, f.join(G, first.memberId(), null, protocols("range")).join().error());
+        assertEquals(
+                GroupError.UNKNOWN_MEMBER_ID,
+                f.join(G, first.memberId(), null, protocols("range")).join().error());
     }
 
     @Test
     void listAndDescribeGroups() {
         JoinResult a = f.joinAlone(G);
-        f.coordinator.commitOffsets("simple", "", null, -1,
-            Map.of(new TopicPartition("t", 0), OffsetAndMetadata.of(5, -1, "", 1)), true).join();
-        Set<String> all = f.coordinator.listGroups(Set.of(), Set.of()).stream().map(GroupOverview::groupId)
-            .collect(Collectors.toSet());
+        f.coordinator
+                .commitOffsets(
+                        "simple",
+                        "",
+                        null,
+                        -1,
+                        Map.of(new TopicPartition("t", 0), OffsetAndMetadata.of(5, -1, "", 1)),
+                        true)
+                .join();
+        Set<String> all = f.coordinator.listGroups(Set.of(), Set.of()).stream()
+                .map(GroupOverview::groupId)
+                .collect(Collectors.toSet());
         assertEquals(Set.of(G, "simple"), all);
-        assertEquals(List.of(G), f.coordinator.listGroups(Set.of("stable"), Set.of()).stream()
-            .map(GroupOverview::groupId).toList());
-        assertEquals(List.of("simple"), f.coordinator.listGroups(Set.of("Empty"), Set.of("Classic")).stream()
-            .map(GroupOverview::groupId).toList());
+        assertEquals(
+                List.of(G),
+                f.coordinator.listGroups(Set.of("stable"), Set.of()).stream()
+                        .map(GroupOverview::groupId)
+                        .toList());
+        assertEquals(
+                List.of("simple"),
+                f.coordinator.listGroups(Set.of("Empty"), Set.of("Classic")).stream()
+                        .map(GroupOverview::groupId)
+                        .toList());
         assertTrue(f.coordinator.listGroups(Set.of(), Set.of("consumer")).isEmpty());
 
         GroupDescription d = f.coordinator.describeGroup(G);

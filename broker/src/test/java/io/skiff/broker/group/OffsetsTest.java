@@ -35,8 +35,9 @@ class OffsetsTest {
     @Test
     void memberCommitsAndFetches() {
         JoinResult a = f.joinAlone(G);
-        var r = f.coordinator.commitOffsets(G, a.memberId(), null, 1, Map.of(T0, om(42, "meta"), T1, om(7, "")), true)
-            .join();
+        var r = f.coordinator
+                .commitOffsets(G, a.memberId(), null, 1, Map.of(T0, om(42, "meta"), T1, om(7, "")), true)
+                .join();
         assertEquals(Map.of(T0, GroupError.NONE, T1, GroupError.NONE), r);
 
         OffsetFetchResult fetched = f.coordinator.fetchOffsets(G, List.of(T0, U0), false);
@@ -45,26 +46,49 @@ class OffsetsTest {
         assertEquals("meta", fetched.partitions().get(T0).offset().metadata());
         assertEquals(3, fetched.partitions().get(T0).offset().leaderEpoch());
         assertNull(fetched.partitions().get(U0).offset(), "never committed");
-        assertEquals(Set.of(T0, T1), f.coordinator.fetchOffsets(G, null, false).partitions().keySet());
+        assertEquals(
+                Set.of(T0, T1),
+                f.coordinator.fetchOffsets(G, null, false).partitions().keySet());
     }
 
     @Test
     void commitValidation() {
         JoinResult a = f.joinAlone(G);
-        assertEquals(GroupError.ILLEGAL_GENERATION,
-            f.coordinator.commitOffsets(G, a.memberId(), null, 9, Map.of(T0, om(1, "")), true).join().get(T0));
-        assertEquals(GroupError.UNKNOWN_MEMBER_ID,
-            f.coordinator.commitOffsets(G, "who", null, 1, Map.of(T0, om(1, "")), true).join().get(T0));
-        assertEquals(GroupError.UNKNOWN_MEMBER_ID,
-            f.coordinator.commitOffsets(G, "", null, -1, Map.of(T0, om(1, "")), true).join().get(T0),
-            "a simple commit is refused while the group has members");
-        assertEquals(GroupError.GROUP_ID_NOT_FOUND,
-            f.coordinator.commitOffsets("nope", "m", null, 3, Map.of(T0, om(1, "")), true).join().get(T0));
-        assertEquals(GroupError.ILLEGAL_GENERATION,
-            f.coordinator.commitOffsets("nope", "m", null, 3, Map.of(T0, om(1, "")), false).join().get(T0));
+        assertEquals(
+                GroupError.ILLEGAL_GENERATION,
+                f.coordinator
+                        .commitOffsets(G, a.memberId(), null, 9, Map.of(T0, om(1, "")), true)
+                        .join()
+                        .get(T0));
+        assertEquals(
+                GroupError.UNKNOWN_MEMBER_ID,
+                f.coordinator
+                        .commitOffsets(G, "who", null, 1, Map.of(T0, om(1, "")), true)
+                        .join()
+                        .get(T0));
+        assertEquals(
+                GroupError.UNKNOWN_MEMBER_ID,
+                f.coordinator
+                        .commitOffsets(G, "", null, -1, Map.of(T0, om(1, "")), true)
+                        .join()
+                        .get(T0),
+                "a simple commit is refused while the group has members");
+        assertEquals(
+                GroupError.GROUP_ID_NOT_FOUND,
+                f.coordinator
+                        .commitOffsets("nope", "m", null, 3, Map.of(T0, om(1, "")), true)
+                        .join()
+                        .get(T0));
+        assertEquals(
+                GroupError.ILLEGAL_GENERATION,
+                f.coordinator
+                        .commitOffsets("nope", "m", null, 3, Map.of(T0, om(1, "")), false)
+                        .join()
+                        .get(T0));
         String big = "x".repeat(f.config.offsetMetadataMaxBytes() + 1);
-        var mixed = f.coordinator.commitOffsets(G, a.memberId(), null, 1, Map.of(T0, om(1, big), T1, om(2, "")), true)
-            .join();
+        var mixed = f.coordinator
+                .commitOffsets(G, a.memberId(), null, 1, Map.of(T0, om(1, big), T1, om(2, "")), true)
+                .join();
         assertEquals(GroupError.OFFSET_METADATA_TOO_LARGE, mixed.get(T0));
         assertEquals(GroupError.NONE, mixed.get(T1));
     }
@@ -74,23 +98,42 @@ class OffsetsTest {
         CompletableFuture<JoinResult> j = f.joinNew(G, protocols("range"));
         f.scheduler.runDue();
         JoinResult a = j.join();
-        assertEquals(GroupError.REBALANCE_IN_PROGRESS,
-            f.coordinator.commitOffsets(G, a.memberId(), null, 1, Map.of(T0, om(1, "")), true).join().get(T0));
+        assertEquals(
+                GroupError.REBALANCE_IN_PROGRESS,
+                f.coordinator
+                        .commitOffsets(G, a.memberId(), null, 1, Map.of(T0, om(1, "")), true)
+                        .join()
+                        .get(T0));
     }
 
     @Test
     void simpleCommitCreatesEmptyGroup() {
-        assertEquals(GroupError.NONE,
-            f.coordinator.commitOffsets("simple", "", null, -1, Map.of(T0, om(5, "")), true).join().get(T0));
+        assertEquals(
+                GroupError.NONE,
+                f.coordinator
+                        .commitOffsets("simple", "", null, -1, Map.of(T0, om(5, "")), true)
+                        .join()
+                        .get(T0));
         assertEquals("Empty", f.coordinator.describeGroup("simple").state());
-        assertEquals(5, f.coordinator.fetchOffsets("simple", List.of(T0), true).partitions().get(T0).offset().offset());
+        assertEquals(
+                5,
+                f.coordinator
+                        .fetchOffsets("simple", List.of(T0), true)
+                        .partitions()
+                        .get(T0)
+                        .offset()
+                        .offset());
     }
 
     @Test
     void offsetsAndGroupSurviveRestartAsEmptyGroup() {
         JoinResult a = f.joinAlone(G);
-        f.coordinator.commitOffsets(G, a.memberId(), null, 1, Map.of(T0, om(42, "m"), T1, om(8, "")), true).join();
-        f.coordinator.commitOffsets(G, a.memberId(), null, 1, Map.of(T0, om(43, "m2")), true).join();
+        f.coordinator
+                .commitOffsets(G, a.memberId(), null, 1, Map.of(T0, om(42, "m"), T1, om(8, "")), true)
+                .join();
+        f.coordinator
+                .commitOffsets(G, a.memberId(), null, 1, Map.of(T0, om(43, "m2")), true)
+                .join();
         f.restart();
 
         GroupDescription d = f.coordinator.describeGroup(G);
@@ -111,9 +154,17 @@ class OffsetsTest {
     @Test
     void failedAppendIsNotAcknowledgedNorApplied() {
         f.log.failAppends = true;
-        assertEquals(GroupError.COORDINATOR_NOT_AVAILABLE,
-            f.coordinator.commitOffsets("s", "", null, -1, Map.of(T0, om(5, "")), true).join().get(T0));
-        assertNull(f.coordinator.fetchOffsets("s", List.of(T0), false).partitions().get(T0).offset());
+        assertEquals(
+                GroupError.COORDINATOR_NOT_AVAILABLE,
+                f.coordinator
+                        .commitOffsets("s", "", null, -1, Map.of(T0, om(5, "")), true)
+                        .join()
+                        .get(T0));
+        assertNull(f.coordinator
+                .fetchOffsets("s", List.of(T0), false)
+                .partitions()
+                .get(T0)
+                .offset());
     }
 
     @Test
@@ -122,30 +173,46 @@ class OffsetsTest {
         Executor heldWriter = writerQueue::add;
         try (GroupCoordinator c = new GroupCoordinator(f.config, f.log, f.scheduler, f.scheduler.clock, heldWriter)) {
             CompletableFuture<Map<TopicPartition, GroupError>> commit =
-                c.commitOffsets("s", "", null, -1, Map.of(T0, om(5, "")), true);
+                    c.commitOffsets("s", "", null, -1, Map.of(T0, om(5, "")), true);
             assertFalse(commit.isDone(), "not acknowledged before the append");
-            assertEquals(GroupError.UNSTABLE_OFFSET_COMMIT, c.fetchOffsets("s", List.of(T0), true).partitions()
-                .get(T0).error());
-            assertNull(c.fetchOffsets("s", List.of(T0), false).partitions().get(T0).offset());
+            assertEquals(
+                    GroupError.UNSTABLE_OFFSET_COMMIT,
+                    c.fetchOffsets("s", List.of(T0), true).partitions().get(T0).error());
+            assertNull(
+                    c.fetchOffsets("s", List.of(T0), false).partitions().get(T0).offset());
             writerQueue.poll().run();
             assertEquals(GroupError.NONE, commit.join().get(T0));
-            assertEquals(5, c.fetchOffsets("s", List.of(T0), true).partitions().get(T0).offset().offset());
+            assertEquals(
+                    5,
+                    c.fetchOffsets("s", List.of(T0), true)
+                            .partitions()
+                            .get(T0)
+                            .offset()
+                            .offset());
         }
     }
 
     @Test
     void deleteGroups() {
         JoinResult a = f.joinAlone(G);
-        f.coordinator.commitOffsets("simple", "", null, -1, Map.of(T0, om(5, "")), true).join();
-        Map<String, GroupError> r = f.coordinator.deleteGroups(List.of(G, "simple", "missing")).join();
+        f.coordinator
+                .commitOffsets("simple", "", null, -1, Map.of(T0, om(5, "")), true)
+                .join();
+        Map<String, GroupError> r =
+                f.coordinator.deleteGroups(List.of(G, "simple", "missing")).join();
         assertEquals(GroupError.NON_EMPTY_GROUP, r.get(G));
         assertEquals(GroupError.NONE, r.get("simple"));
         assertEquals(GroupError.GROUP_ID_NOT_FOUND, r.get("missing"));
         assertEquals("Dead", f.coordinator.describeGroup("simple").state());
-        assertNull(f.coordinator.fetchOffsets("simple", List.of(T0), false).partitions().get(T0).offset());
+        assertNull(f.coordinator
+                .fetchOffsets("simple", List.of(T0), false)
+                .partitions()
+                .get(T0)
+                .offset());
 
         f.coordinator.leaveGroup(G, List.of(new MemberIdentity(a.memberId(), null, null)));
-        assertEquals(GroupError.NONE, f.coordinator.deleteGroups(List.of(G)).join().get(G));
+        assertEquals(
+                GroupError.NONE, f.coordinator.deleteGroups(List.of(G)).join().get(G));
         f.restart();
         assertTrue(f.coordinator.listGroups(Set.of(), Set.of()).isEmpty(), "tombstones survive the restart");
     }
@@ -153,17 +220,27 @@ class OffsetsTest {
     @Test
     void offsetDeleteRespectsSubscriptions() {
         JoinResult a = f.joinAlone(G); // subscribed to topic "t"
-        f.coordinator.commitOffsets(G, a.memberId(), null, 1, Map.of(T0, om(1, ""), U0, om(2, "")), true).join();
+        f.coordinator
+                .commitOffsets(G, a.memberId(), null, 1, Map.of(T0, om(1, ""), U0, om(2, "")), true)
+                .join();
         OffsetDeleteResult r = f.coordinator.deleteOffsets(G, List.of(T0, U0)).join();
         assertEquals(GroupError.NONE, r.error());
         assertEquals(GroupError.GROUP_SUBSCRIBED_TO_TOPIC, r.partitions().get(T0));
         assertEquals(GroupError.NONE, r.partitions().get(U0));
-        assertEquals(Set.of(T0), f.coordinator.fetchOffsets(G, null, false).partitions().keySet());
-        assertEquals(GroupError.GROUP_ID_NOT_FOUND, f.coordinator.deleteOffsets("none", List.of(T0)).join().error());
+        assertEquals(
+                Set.of(T0),
+                f.coordinator.fetchOffsets(G, null, false).partitions().keySet());
+        assertEquals(
+                GroupError.GROUP_ID_NOT_FOUND,
+                f.coordinator.deleteOffsets("none", List.of(T0)).join().error());
 
         f.restart();
-        assertEquals(Set.of(T0), f.coordinator.fetchOffsets(G, null, false).partitions().keySet());
-        assertEquals(GroupError.NONE, f.coordinator.deleteOffsets(G, List.of(T0)).join().partitions().get(T0));
+        assertEquals(
+                Set.of(T0),
+                f.coordinator.fetchOffsets(G, null, false).partitions().keySet());
+        assertEquals(
+                GroupError.NONE,
+                f.coordinator.deleteOffsets(G, List.of(T0)).join().partitions().get(T0));
         assertEquals("Dead", f.coordinator.describeGroup(G).state(), "an empty group without offsets is removed");
     }
 
@@ -171,9 +248,12 @@ class OffsetsTest {
     void offsetsOfEmptyGroupExpireAfterRetention() {
         long retention = 60_000;
         try (CoordinatorFixture e = new CoordinatorFixture(
-            GroupCoordinatorConfig.defaults().withOffsetsRetention(retention, 10_000), new InMemoryGroupRecordLog(2))) {
+                GroupCoordinatorConfig.defaults().withOffsetsRetention(retention, 10_000),
+                new InMemoryGroupRecordLog(2))) {
             JoinResult a = e.joinAlone(G);
-            e.coordinator.commitOffsets(G, a.memberId(), null, 1, Map.of(T0, om(1, "")), true).join();
+            e.coordinator
+                    .commitOffsets(G, a.memberId(), null, 1, Map.of(T0, om(1, "")), true)
+                    .join();
             for (long t = 0; t < retention * 2; t += CoordinatorFixture.SESSION_MS / 2) {
                 e.scheduler.advance(CoordinatorFixture.SESSION_MS / 2);
                 assertEquals(GroupError.NONE, e.coordinator.heartbeat(G, a.memberId(), null, 1));
@@ -182,7 +262,9 @@ class OffsetsTest {
             e.scheduler.advance(CoordinatorFixture.SESSION_MS);
             assertEquals("Empty", e.coordinator.describeGroup(G).state(), "no heartbeats: the member expired");
             assertEquals(0, e.coordinator.expireOffsets(), "empty for less than the retention");
-            e.coordinator.commitOffsets("simple", "", null, -1, Map.of(U0, om(2, "")), true).join();
+            e.coordinator
+                    .commitOffsets("simple", "", null, -1, Map.of(U0, om(2, "")), true)
+                    .join();
 
             e.scheduler.advance(retention);
             assertEquals(2, e.coordinator.expireOffsets());
@@ -196,9 +278,12 @@ class OffsetsTest {
     void periodicExpiryRuns() {
         long retention = 60_000;
         try (CoordinatorFixture e = new CoordinatorFixture(
-            GroupCoordinatorConfig.defaults().withOffsetsRetention(retention, 10_000), new InMemoryGroupRecordLog(2))) {
+                GroupCoordinatorConfig.defaults().withOffsetsRetention(retention, 10_000),
+                new InMemoryGroupRecordLog(2))) {
             e.coordinator.startOffsetExpiry();
-            e.coordinator.commitOffsets("simple", "", null, -1, Map.of(U0, om(2, "")), true).join();
+            e.coordinator
+                    .commitOffsets("simple", "", null, -1, Map.of(U0, om(2, "")), true)
+                    .join();
             e.scheduler.advance(retention - 10_000);
             assertEquals(1, e.coordinator.listGroups(Set.of(), Set.of()).size());
             e.scheduler.advance(20_000);

@@ -55,7 +55,10 @@ final class AdminFixture implements AutoCloseable {
     }
 
     static RequestContext ctx(ApiKeys api, int version) {
-        return new RequestContext(new RequestHeader(api, (short) version, 7, "test-client"), "c-1", "PLAINTEXT",
+        return new RequestContext(
+                new RequestHeader(api, (short) version, 7, "test-client"),
+                "c-1",
+                "PLAINTEXT",
                 new InetSocketAddress("127.0.0.1", 50000));
     }
 

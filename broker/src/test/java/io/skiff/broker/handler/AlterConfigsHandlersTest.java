@@ -26,6 +26,7 @@ class AlterConfigsHandlersTest {
 
     @TempDir
     Path dir;
+
     AdminFixture fx;
     IncrementalAlterConfigsHandler incremental;
     AlterConfigsHandler legacy;
@@ -47,10 +48,11 @@ class AlterConfigsHandlersTest {
         return new AlterableConfig().setName(key).setConfigOperation((byte) op).setValue(value);
     }
 
-    private AlterConfigsResourceResponse incremental(byte type, String name, boolean validateOnly,
-                                                     AlterableConfig... ops) {
+    private AlterConfigsResourceResponse incremental(
+            byte type, String name, boolean validateOnly, AlterableConfig... ops) {
         IncrementalAlterConfigsRequest request = new IncrementalAlterConfigsRequest().setValidateOnly(validateOnly);
-        AlterConfigsResource resource = new AlterConfigsResource().setResourceType(type).setResourceName(name);
+        AlterConfigsResource resource =
+                new AlterConfigsResource().setResourceType(type).setResourceName(name);
         for (AlterableConfig op : ops) {
             resource.configs().add(op);
         }
@@ -64,9 +66,14 @@ class AlterConfigsHandlersTest {
 
     @Test
     void setIsPersistedAndAppliedToTheLiveLogs() throws Exception {
-        AlterConfigsResourceResponse r = incremental(TOPIC, "orders", false,
-                op("retention.ms", 0, "5000"), op("max.message.bytes", 0, "2048"),
-                op("message.timestamp.type", 0, "LogAppendTime"), op("segment.bytes", 0, "2097152"));
+        AlterConfigsResourceResponse r = incremental(
+                TOPIC,
+                "orders",
+                false,
+                op("retention.ms", 0, "5000"),
+                op("max.message.bytes", 0, "2048"),
+                op("message.timestamp.type", 0, "LogAppendTime"),
+                op("segment.bytes", 0, "2097152"));
         assertEquals(Errors.NONE.code(), r.errorCode());
         assertNull(r.errorMessage());
         assertEquals("orders", r.resourceName());
@@ -80,19 +87,40 @@ class AlterConfigsHandlersTest {
         fx.restart();
         assertEquals("5000", overrides().get("retention.ms"));
         assertEquals("LogAppendTime", overrides().get("message.timestamp.type"));
-        assertEquals(2048, fx.topics.topic("orders").orElseThrow().partition(1).log().config().maxBatchBytes());
+        assertEquals(
+                2048,
+                fx.topics
+                        .topic("orders")
+                        .orElseThrow()
+                        .partition(1)
+                        .log()
+                        .config()
+                        .maxBatchBytes());
     }
 
     @Test
     void deleteReturnsAKeyToItsDefault() {
-        assertEquals(Errors.NONE.code(), incremental(TOPIC, "orders", false, op("retention.ms", 1, null)).errorCode());
+        assertEquals(
+                Errors.NONE.code(),
+                incremental(TOPIC, "orders", false, op("retention.ms", 1, null)).errorCode());
         assertEquals(Map.of(), overrides());
-        assertEquals(604800000L, fx.topics.topic("orders").orElseThrow().partition(0).log().config().retentionMs());
+        assertEquals(
+                604800000L,
+                fx.topics
+                        .topic("orders")
+                        .orElseThrow()
+                        .partition(0)
+                        .log()
+                        .config()
+                        .retentionMs());
     }
 
     @Test
     void appendAndSubtractEditListKeysStartingFromTheDefault() {
-        assertEquals(Errors.NONE.code(), incremental(TOPIC, "orders", false, op("cleanup.policy", 2, "compact")).errorCode());
+        assertEquals(
+                Errors.NONE.code(),
+                incremental(TOPIC, "orders", false, op("cleanup.policy", 2, "compact"))
+                        .errorCode());
         assertEquals("delete,compact", overrides().get("cleanup.policy"));
         incremental(TOPIC, "orders", false, op("cleanup.policy", 2, "compact"));
         assertEquals("delete,compact", overrides().get("cleanup.policy"), "APPEND skips items already present");
@@ -105,13 +133,18 @@ class AlterConfigsHandlersTest {
 
     @Test
     void invalidValuesAreRefusedWithKafkasMessages() {
-        assertInvalid("Invalid value -5 for configuration retention.ms: Value must be at least -1",
+        assertInvalid(
+                "Invalid value -5 for configuration retention.ms: Value must be at least -1",
                 op("retention.ms", 0, "-5"));
-        assertInvalid("Invalid value abc for configuration retention.ms: Not a number of type LONG",
+        assertInvalid(
+                "Invalid value abc for configuration retention.ms: Not a number of type LONG",
                 op("retention.ms", 0, "abc"));
-        assertInvalid("Invalid value Later for configuration message.timestamp.type: String must be one of: "
-                + "CreateTime, LogAppendTime", op("message.timestamp.type", 0, "Later"));
-        assertInvalid("Invalid value shred for configuration cleanup.policy: String must be one of: compact, delete",
+        assertInvalid(
+                "Invalid value Later for configuration message.timestamp.type: String must be one of: "
+                        + "CreateTime, LogAppendTime",
+                op("message.timestamp.type", 0, "Later"));
+        assertInvalid(
+                "Invalid value shred for configuration cleanup.policy: String must be one of: compact, delete",
                 op("cleanup.policy", 0, "shred"));
         assertInvalid("Unknown topic config name: no.such.key", op("no.such.key", 0, "1"));
         assertEquals("1000", overrides().get("retention.ms"), "nothing changed");
@@ -125,7 +158,9 @@ class AlterConfigsHandlersTest {
 
     @Test
     void validateOnlyChangesNothing() {
-        assertEquals(Errors.NONE.code(), incremental(TOPIC, "orders", true, op("retention.ms", 0, "7")).errorCode());
+        assertEquals(
+                Errors.NONE.code(),
+                incremental(TOPIC, "orders", true, op("retention.ms", 0, "7")).errorCode());
         assertEquals("1000", overrides().get("retention.ms"));
     }
 
@@ -134,7 +169,8 @@ class AlterConfigsHandlersTest {
         AlterConfigsResourceResponse missing = incremental(TOPIC, "missing", false, op("retention.ms", 0, "7"));
         assertEquals(Errors.UNKNOWN_TOPIC_OR_PARTITION.code(), missing.errorCode());
         assertEquals("The topic 'missing' does not exist.", missing.errorMessage());
-        assertEquals(Errors.INVALID_CONFIG.code(),
+        assertEquals(
+                Errors.INVALID_CONFIG.code(),
                 incremental(TOPIC, "missing", false, op("retention.ms", 0, "x")).errorCode());
         AlterConfigsResourceResponse empty = incremental(TOPIC, "", false, op("retention.ms", 0, "7"));
         assertEquals(Errors.INVALID_REQUEST.code(), empty.errorCode());
@@ -143,8 +179,8 @@ class AlterConfigsHandlersTest {
 
     @Test
     void requestLevelChecks() {
-        AlterConfigsResourceResponse dupKeys = incremental(TOPIC, "orders", false,
-                op("retention.ms", 0, "7"), op("retention.ms", 1, null));
+        AlterConfigsResourceResponse dupKeys =
+                incremental(TOPIC, "orders", false, op("retention.ms", 0, "7"), op("retention.ms", 1, null));
         assertEquals("Error due to duplicate config keys", dupKeys.errorMessage());
         AlterConfigsResourceResponse nullValue = incremental(TOPIC, "orders", false, op("retention.ms", 0, null));
         assertEquals(Errors.INVALID_REQUEST.code(), nullValue.errorCode());
@@ -162,10 +198,14 @@ class AlterConfigsHandlersTest {
     void brokerConfigsAreNotDynamic() {
         AlterConfigsResourceResponse set = incremental(BROKER, "1", false, op("log.retention.ms", 0, "1"));
         assertEquals(Errors.INVALID_REQUEST.code(), set.errorCode());
-        assertEquals(true, set.errorMessage().startsWith("Cannot update these configs dynamically: Set(log.retention.ms)"));
-        assertEquals(Errors.NONE.code(), incremental(BROKER, "", false, op("log.retention.ms", 1, null)).errorCode(),
+        assertEquals(
+                true, set.errorMessage().startsWith("Cannot update these configs dynamically: Set(log.retention.ms)"));
+        assertEquals(
+                Errors.NONE.code(),
+                incremental(BROKER, "", false, op("log.retention.ms", 1, null)).errorCode(),
                 "deleting a dynamic config that is not set is a no-op");
-        assertEquals("Unexpected broker id, expected 1, but received 3",
+        assertEquals(
+                "Unexpected broker id, expected 1, but received 3",
                 incremental(BROKER, "3", false, op("a", 0, "b")).errorMessage());
         AlterConfigsResourceResponse logger = incremental(BROKER_LOGGER, "1", false, op("root", 0, "DEBUG"));
         assertEquals(Errors.INVALID_REQUEST.code(), logger.errorCode());
@@ -176,23 +216,43 @@ class AlterConfigsHandlersTest {
     void legacyAlterConfigsReplacesTheWholeSet() throws Exception {
         AlterConfigsRequest request = new AlterConfigsRequest();
         AlterConfigsRequest.AlterConfigsResource resource = new AlterConfigsRequest.AlterConfigsResource()
-                .setResourceType(TOPIC).setResourceName("orders");
-        resource.configs().add(new AlterConfigsRequest.AlterableConfig().setName("segment.ms").setValue("60000"));
+                .setResourceType(TOPIC)
+                .setResourceName("orders");
+        resource.configs()
+                .add(new AlterConfigsRequest.AlterableConfig()
+                        .setName("segment.ms")
+                        .setValue("60000"));
         request.resources().add(resource);
         AlterConfigsResponse response = call(legacy, 2, request);
         assertEquals(Errors.NONE.code(), response.responses().get(0).errorCode());
         assertEquals(Map.of("segment.ms", "60000"), overrides(), "retention.ms went back to its default");
-        assertEquals(60000, fx.topics.topic("orders").orElseThrow().partition(0).log().config().segmentMs());
+        assertEquals(
+                60000,
+                fx.topics
+                        .topic("orders")
+                        .orElseThrow()
+                        .partition(0)
+                        .log()
+                        .config()
+                        .segmentMs());
         fx.restart();
         assertEquals(Map.of("segment.ms", "60000"), overrides());
 
         AlterConfigsRequest bad = new AlterConfigsRequest();
         AlterConfigsRequest.AlterConfigsResource badResource = new AlterConfigsRequest.AlterConfigsResource()
-                .setResourceType(TOPIC).setResourceName("orders");
-        badResource.configs().add(new AlterConfigsRequest.AlterableConfig().setName("segment.bytes").setValue("10"));
+                .setResourceType(TOPIC)
+                .setResourceName("orders");
+        badResource
+                .configs()
+                .add(new AlterConfigsRequest.AlterableConfig()
+                        .setName("segment.bytes")
+                        .setValue("10"));
         bad.resources().add(badResource);
-        var r = call(new AlterConfigsHandler(fx.topics, AdminFixture.NODE_ID, Runnable::run), 0, bad).responses().get(0);
+        var r = call(new AlterConfigsHandler(fx.topics, AdminFixture.NODE_ID, Runnable::run), 0, bad)
+                .responses()
+                .get(0);
         assertEquals(Errors.INVALID_CONFIG.code(), r.errorCode());
-        assertEquals("Invalid value 10 for configuration segment.bytes: Value must be at least 1048576", r.errorMessage());
+        assertEquals(
+                "Invalid value 10 for configuration segment.bytes: Value must be at least 1048576", r.errorMessage());
     }
 }

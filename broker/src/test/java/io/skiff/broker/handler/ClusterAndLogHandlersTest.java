@@ -30,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ClusterAndLogHandlersTest {
     @TempDir
     Path dir;
+
     AdminFixture fx;
 
     @BeforeEach
@@ -47,8 +48,8 @@ class ClusterAndLogHandlersTest {
 
     // ---------------------------------------------------------------- DescribeCluster
 
-    private final DescribeClusterHandler cluster = new DescribeClusterHandler("cid-123", 1,
-            listener -> new Endpoint(listener, "broker.example", 19092));
+    private final DescribeClusterHandler cluster =
+            new DescribeClusterHandler("cid-123", 1, listener -> new Endpoint(listener, "broker.example", 19092));
 
     @Test
     void describeClusterListsThisNodeAsBrokerAndController() {
@@ -63,8 +64,11 @@ class ClusterAndLogHandlersTest {
         assertNull(r.brokers().get(0).rack());
         assertFalse(r.brokers().get(0).isFenced());
         assertEquals(Integer.MIN_VALUE, r.clusterAuthorizedOperations());
-        assertEquals(8096, call(cluster, 0, new DescribeClusterRequest().setIncludeClusterAuthorizedOperations(true))
-                .clusterAuthorizedOperations(), "every cluster operation, as Kafka without an authorizer");
+        assertEquals(
+                8096,
+                call(cluster, 0, new DescribeClusterRequest().setIncludeClusterAuthorizedOperations(true))
+                        .clusterAuthorizedOperations(),
+                "every cluster operation, as Kafka without an authorizer");
     }
 
     @Test
@@ -82,10 +86,17 @@ class ClusterAndLogHandlersTest {
     private EpochEndOffset epoch(String topic, int partition, int currentEpoch, int leaderEpoch) {
         OffsetForLeaderEpochRequest request = new OffsetForLeaderEpochRequest().setReplicaId(-1);
         OffsetForLeaderTopic t = new OffsetForLeaderTopic().setTopic(topic);
-        t.partitions().add(new OffsetForLeaderPartition().setPartition(partition)
-                .setCurrentLeaderEpoch(currentEpoch).setLeaderEpoch(leaderEpoch));
+        t.partitions()
+                .add(new OffsetForLeaderPartition()
+                        .setPartition(partition)
+                        .setCurrentLeaderEpoch(currentEpoch)
+                        .setLeaderEpoch(leaderEpoch));
         request.topics().add(t);
-        return call(new OffsetForLeaderEpochHandler(fx.topics), 4, request).topics().get(0).partitions().get(0);
+        return call(new OffsetForLeaderEpochHandler(fx.topics), 4, request)
+                .topics()
+                .get(0)
+                .partitions()
+                .get(0);
     }
 
     @Test
@@ -110,8 +121,10 @@ class ClusterAndLogHandlersTest {
 
     @Test
     void currentLeaderEpochIsChecked() {
-        assertEquals(Errors.UNKNOWN_LEADER_EPOCH.code(), epoch("orders", 0, 1, 0).errorCode());
-        assertEquals(Errors.FENCED_LEADER_EPOCH.code(), epoch("orders", 0, -2, 0).errorCode());
+        assertEquals(
+                Errors.UNKNOWN_LEADER_EPOCH.code(), epoch("orders", 0, 1, 0).errorCode());
+        assertEquals(
+                Errors.FENCED_LEADER_EPOCH.code(), epoch("orders", 0, -2, 0).errorCode());
         EpochEndOffset missing = epoch("orders", 5, -1, 0);
         assertEquals(Errors.UNKNOWN_TOPIC_OR_PARTITION.code(), missing.errorCode());
         assertEquals(-1, missing.endOffset());
@@ -121,7 +134,8 @@ class ClusterAndLogHandlersTest {
 
     private DescribeLogDirsResult logDirs(List<DescribableLogDirTopic> topics) {
         return call(new DescribeLogDirsHandler(fx.topics), 4, new DescribeLogDirsRequest().setTopics(topics))
-                .results().get(0);
+                .results()
+                .get(0);
     }
 
     @Test
@@ -131,10 +145,13 @@ class ClusterAndLogHandlersTest {
         assertEquals(dir.toAbsolutePath().toString(), all.logDir());
         assertTrue(all.totalBytes() > 0);
         assertTrue(all.usableBytes() >= 0 && all.usableBytes() <= all.totalBytes());
-        assertEquals(List.of("audit", "orders"), all.topics().stream().map(t -> t.name()).toList());
+        assertEquals(
+                List.of("audit", "orders"),
+                all.topics().stream().map(t -> t.name()).toList());
         var orders = all.topics().get(1).partitions();
         assertEquals(2, orders.size());
-        long expected = fx.topics.topic("orders").orElseThrow().partition(0).log().sizeInBytes();
+        long expected =
+                fx.topics.topic("orders").orElseThrow().partition(0).log().sizeInBytes();
         assertTrue(expected > 0);
         assertEquals(expected, orders.get(0).partitionSize());
         assertEquals(0, orders.get(0).offsetLag());
@@ -149,7 +166,11 @@ class ClusterAndLogHandlersTest {
         DescribeLogDirsResult some = logDirs(wanted);
         assertEquals(1, some.topics().size());
         assertEquals("orders", some.topics().get(0).name());
-        assertEquals(List.of(1), some.topics().get(0).partitions().stream().map(p -> p.partitionIndex()).toList());
+        assertEquals(
+                List.of(1),
+                some.topics().get(0).partitions().stream()
+                        .map(p -> p.partitionIndex())
+                        .toList());
         assertTrue(logDirs(new ArrayList<>()).topics().isEmpty());
     }
 }

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 class CreatePartitionsHandlerTest {
     @TempDir
     Path dir;
+
     AdminFixture fx;
     CreatePartitionsHandler handler;
 
@@ -51,7 +52,8 @@ class CreatePartitionsHandlerTest {
     }
 
     private CreatePartitionsTopicResult create(boolean validateOnly, CreatePartitionsTopic topic) {
-        CreatePartitionsRequest request = new CreatePartitionsRequest().setValidateOnly(validateOnly).setTimeoutMs(5000);
+        CreatePartitionsRequest request =
+                new CreatePartitionsRequest().setValidateOnly(validateOnly).setTimeoutMs(5000);
         request.topics().add(topic);
         return call(handler, 3, request).results().get(0);
     }
@@ -76,7 +78,8 @@ class CreatePartitionsHandlerTest {
         assertEquals("Topic already has 2 partition(s).", same.errorMessage());
         CreatePartitionsTopicResult smaller = create(false, topic("orders", 1, null));
         assertEquals(Errors.INVALID_PARTITIONS.code(), smaller.errorCode());
-        assertEquals("The topic orders currently has 2 partition(s); 1 would not be an increase.", smaller.errorMessage());
+        assertEquals(
+                "The topic orders currently has 2 partition(s); 1 would not be an increase.", smaller.errorMessage());
     }
 
     @Test
@@ -90,16 +93,22 @@ class CreatePartitionsHandlerTest {
 
     @Test
     void manualAssignmentsMayNameOnlyThisNode() {
-        assertEquals(Errors.NONE.code(), create(false, topic("orders", 3, List.of(List.of(1)))).errorCode());
+        assertEquals(
+                Errors.NONE.code(),
+                create(false, topic("orders", 3, List.of(List.of(1)))).errorCode());
         CreatePartitionsTopicResult other = create(false, topic("orders", 4, List.of(List.of(2))));
         assertEquals(Errors.INVALID_REPLICA_ASSIGNMENT.code(), other.errorCode());
-        assertEquals("The manual partition assignment includes broker 2, but no such broker is registered.",
+        assertEquals(
+                "The manual partition assignment includes broker 2, but no such broker is registered.",
                 other.errorMessage());
-        assertEquals("The manual partition assignment includes the broker 1 more than once.",
+        assertEquals(
+                "The manual partition assignment includes the broker 1 more than once.",
                 create(false, topic("orders", 4, List.of(List.of(1, 1)))).errorMessage());
-        assertEquals("The manual partition assignment includes an empty replica list.",
+        assertEquals(
+                "The manual partition assignment includes an empty replica list.",
                 create(false, topic("orders", 4, List.of(List.of()))).errorMessage());
-        assertEquals("Attempted to add 2 additional partition(s), but only 1 assignment(s) were specified.",
+        assertEquals(
+                "Attempted to add 2 additional partition(s), but only 1 assignment(s) were specified.",
                 create(false, topic("orders", 5, List.of(List.of(1)))).errorMessage());
         assertEquals(3, fx.topics.topic("orders").orElseThrow().partitionCount());
     }

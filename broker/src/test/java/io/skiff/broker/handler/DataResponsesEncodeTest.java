@@ -7,18 +7,6 @@ import static io.skiff.broker.handler.HandlerTestSupport.ctx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.ByteBuffer;
-import java.nio.file.Path;
-import java.time.Clock;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import io.skiff.broker.server.FileRecords;
 import io.skiff.broker.topic.AppendOrigin;
 import io.skiff.broker.topic.DataPlane;
@@ -36,6 +24,16 @@ import io.skiff.protocol.message.InitProducerIdRequest;
 import io.skiff.protocol.message.ListOffsetsRequest;
 import io.skiff.protocol.message.MetadataRequest;
 import io.skiff.protocol.message.ProduceRequest;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every data handler's answer can be encoded at every version it advertises: a field set to a non-default value
@@ -45,6 +43,7 @@ import io.skiff.protocol.message.ProduceRequest;
 class DataResponsesEncodeTest {
     @TempDir
     Path dir;
+
     private BrokerConfig config;
     private DataPlane data;
     private Topic topic;
@@ -71,8 +70,8 @@ class DataResponsesEncodeTest {
         assertEquals(size, buf.position(), api + " v" + version);
     }
 
-    private static <Q extends ApiMessage, S extends ApiMessage> void allVersions(ApiHandler<Q, S> handler,
-                                                                                  java.util.function.Supplier<Q> request) {
+    private static <Q extends ApiMessage, S extends ApiMessage> void allVersions(
+            ApiHandler<Q, S> handler, java.util.function.Supplier<Q> request) {
         for (int v = Math.max(handler.minVersion(), handler.api().lowestVersion()); v <= handler.maxVersion(); v++) {
             S response = handler.handle(ctx(handler.api(), v), request.get()).join();
             encodes(handler.api(), v, response);
@@ -85,9 +84,15 @@ class DataResponsesEncodeTest {
         allVersions(handler, () -> {
             ListOffsetsRequest.ListOffsetsTopic t = new ListOffsetsRequest.ListOffsetsTopic().setName("t");
             for (long ts : new long[] {-1, -2, -3, -4, -5, 0}) {
-                t.partitions().add(new ListOffsetsRequest.ListOffsetsPartition().setPartitionIndex(0).setTimestamp(ts));
+                t.partitions()
+                        .add(new ListOffsetsRequest.ListOffsetsPartition()
+                                .setPartitionIndex(0)
+                                .setTimestamp(ts));
             }
-            t.partitions().add(new ListOffsetsRequest.ListOffsetsPartition().setPartitionIndex(5).setTimestamp(-1));
+            t.partitions()
+                    .add(new ListOffsetsRequest.ListOffsetsPartition()
+                            .setPartitionIndex(5)
+                            .setTimestamp(-1));
             ListOffsetsRequest r = new ListOffsetsRequest().setReplicaId(-1);
             r.topics().add(t);
             return r;
@@ -95,37 +100,60 @@ class DataResponsesEncodeTest {
         ListOffsetsRequest r = new ListOffsetsRequest().setReplicaId(-1);
         r.topics().add(new ListOffsetsRequest.ListOffsetsTopic().setName("t"));
         r.topics().get(0).partitions().add(new ListOffsetsRequest.ListOffsetsPartition().setTimestamp(-2));
-        assertEquals(-1, handler.handle(ctx(ApiKeys.LIST_OFFSETS, 2), r).join()
-                .topics().get(0).partitions().get(0).leaderEpoch(), "no leader epoch before v4");
+        assertEquals(
+                -1,
+                handler.handle(ctx(ApiKeys.LIST_OFFSETS, 2), r)
+                        .join()
+                        .topics()
+                        .get(0)
+                        .partitions()
+                        .get(0)
+                        .leaderEpoch(),
+                "no leader epoch before v4");
     }
 
     @Test
     void metadataProduceFetchAndProducerIds() {
         allVersions(new MetadataHandler(data.topics(), broker(config, data)), () -> {
             MetadataRequest r = new MetadataRequest().setAllowAutoTopicCreation(false);
-            r.topics().add(new MetadataRequest.MetadataRequestTopic().setName("t").setTopicId(topic.id()));
+            r.topics()
+                    .add(new MetadataRequest.MetadataRequestTopic().setName("t").setTopicId(topic.id()));
             r.topics().add(new MetadataRequest.MetadataRequestTopic().setName("missing"));
             return r;
         });
         allVersions(new ProduceHandler(data.topics()), () -> {
-            ProduceRequest.TopicProduceData td = new ProduceRequest.TopicProduceData().setName("t")
-                    .setTopicId(topic.id());
-            td.partitionData().add(new ProduceRequest.PartitionProduceData().setIndex(0)
-                    .setRecords(new ByteBufferRecords(batch(1))));
-            td.partitionData().add(new ProduceRequest.PartitionProduceData().setIndex(7)
-                    .setRecords(new ByteBufferRecords(batch(1))));
+            ProduceRequest.TopicProduceData td =
+                    new ProduceRequest.TopicProduceData().setName("t").setTopicId(topic.id());
+            td.partitionData()
+                    .add(new ProduceRequest.PartitionProduceData()
+                            .setIndex(0)
+                            .setRecords(new ByteBufferRecords(batch(1))));
+            td.partitionData()
+                    .add(new ProduceRequest.PartitionProduceData()
+                            .setIndex(7)
+                            .setRecords(new ByteBufferRecords(batch(1))));
             ProduceRequest r = new ProduceRequest().setAcks((short) -1).setTimeoutMs(1000);
             r.topicData().add(td);
             return r;
         });
         FetchHandler fetch = new FetchHandler(data.topics(), data.fetches());
         for (int v = fetch.minVersion(); v <= fetch.maxVersion(); v++) {
-            FetchRequest.FetchTopic ft = new FetchRequest.FetchTopic().setTopic("t").setTopicId(topic.id());
-            ft.partitions().add(new FetchRequest.FetchPartition().setPartition(0).setFetchOffset(0)
-                    .setPartitionMaxBytes(1 << 20));
-            ft.partitions().add(new FetchRequest.FetchPartition().setPartition(3).setFetchOffset(0)
-                    .setPartitionMaxBytes(1 << 20));
-            FetchRequest r = new FetchRequest().setMaxWaitMs(0).setMinBytes(1).setMaxBytes(1 << 20)
+            FetchRequest.FetchTopic ft =
+                    new FetchRequest.FetchTopic().setTopic("t").setTopicId(topic.id());
+            ft.partitions()
+                    .add(new FetchRequest.FetchPartition()
+                            .setPartition(0)
+                            .setFetchOffset(0)
+                            .setPartitionMaxBytes(1 << 20));
+            ft.partitions()
+                    .add(new FetchRequest.FetchPartition()
+                            .setPartition(3)
+                            .setFetchOffset(0)
+                            .setPartitionMaxBytes(1 << 20));
+            FetchRequest r = new FetchRequest()
+                    .setMaxWaitMs(0)
+                    .setMinBytes(1)
+                    .setMaxBytes(1 << 20)
                     .setIsolationLevel((byte) (v % 2));
             r.topics().add(ft);
             FetchResponse response = fetch.handle(ctx(ApiKeys.FETCH, v), r).join();
@@ -139,20 +167,27 @@ class DataResponsesEncodeTest {
             assertTrue(sizes.get(0) > 0, "records of partition 0 at v" + v);
             encodes(ApiKeys.FETCH, v, response);
         }
-        allVersions(new InitProducerIdHandler(data.producerIds()), () -> new InitProducerIdRequest()
-                .setTransactionalId(null).setTransactionTimeoutMs(60000));
+        allVersions(
+                new InitProducerIdHandler(data.producerIds()),
+                () -> new InitProducerIdRequest().setTransactionalId(null).setTransactionTimeoutMs(60000));
     }
 
     @Test
     void createAndDeleteTopics() {
-        CreateTopicsHandler create = new CreateTopicsHandler(data.topics(), config, HandlerTestSupport.NODE_ID,
-                Runnable::run);
+        CreateTopicsHandler create =
+                new CreateTopicsHandler(data.topics(), config, HandlerTestSupport.NODE_ID, Runnable::run);
         allVersions(create, () -> {
             CreateTopicsRequest r = new CreateTopicsRequest().setValidateOnly(true);
-            r.topics().add(new CreateTopicsRequest.CreatableTopic().setName("new").setNumPartitions(1)
-                    .setReplicationFactor((short) 1));
-            r.topics().add(new CreateTopicsRequest.CreatableTopic().setName("t").setNumPartitions(1)
-                    .setReplicationFactor((short) 1));
+            r.topics()
+                    .add(new CreateTopicsRequest.CreatableTopic()
+                            .setName("new")
+                            .setNumPartitions(1)
+                            .setReplicationFactor((short) 1));
+            r.topics()
+                    .add(new CreateTopicsRequest.CreatableTopic()
+                            .setName("t")
+                            .setNumPartitions(1)
+                            .setReplicationFactor((short) 1));
             return r;
         });
         allVersions(new DeleteTopicsHandler(data.topics(), true, Runnable::run), () -> {

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DeleteRecordsHandlerTest {
     @TempDir
     Path dir;
+
     AdminFixture fx;
     DeleteRecordsHandler handler;
 
@@ -38,7 +39,8 @@ class DeleteRecordsHandlerTest {
     private DeleteRecordsPartitionResult delete(String topic, int partition, long offset) {
         DeleteRecordsRequest request = new DeleteRecordsRequest().setTimeoutMs(1000);
         DeleteRecordsTopic t = new DeleteRecordsTopic().setName(topic);
-        t.partitions().add(new DeleteRecordsPartition().setPartitionIndex(partition).setOffset(offset));
+        t.partitions()
+                .add(new DeleteRecordsPartition().setPartitionIndex(partition).setOffset(offset));
         request.topics().add(t);
         return call(handler, 2, request).topics().get(0).partitions().get(0);
     }
@@ -72,13 +74,18 @@ class DeleteRecordsHandlerTest {
 
     @Test
     void unknownPartitionsInternalTopicsAndCompactedTopics() {
-        assertEquals(Errors.UNKNOWN_TOPIC_OR_PARTITION.code(), delete("orders", 2, 0).errorCode());
-        assertEquals(Errors.UNKNOWN_TOPIC_OR_PARTITION.code(), delete("missing", 0, 0).errorCode());
+        assertEquals(
+                Errors.UNKNOWN_TOPIC_OR_PARTITION.code(), delete("orders", 2, 0).errorCode());
+        assertEquals(
+                Errors.UNKNOWN_TOPIC_OR_PARTITION.code(),
+                delete("missing", 0, 0).errorCode());
         fx.createTopic("compacted", 1, Map.of("cleanup.policy", "compact"));
         DeleteRecordsPartitionResult policy = delete("compacted", 0, 0);
         assertEquals(Errors.POLICY_VIOLATION.code(), policy.errorCode());
         assertEquals(-1, policy.lowWatermark());
         fx.topics.getOrCreateInternalTopic("__consumer_offsets", 1, Map.of());
-        assertEquals(Errors.INVALID_TOPIC_EXCEPTION.code(), delete("__consumer_offsets", 0, 0).errorCode());
+        assertEquals(
+                Errors.INVALID_TOPIC_EXCEPTION.code(),
+                delete("__consumer_offsets", 0, 0).errorCode());
     }
 }

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DescribeConfigsHandlerTest {
     @TempDir
     Path dir;
+
     AdminFixture fx;
     DescribeConfigsHandler handler;
 
@@ -40,17 +41,23 @@ class DescribeConfigsHandlerTest {
         fx.close();
     }
 
-    private DescribeConfigsResult describe(int version, byte type, String name, List<String> keys, boolean synonyms,
-                                           boolean docs) {
-        DescribeConfigsRequest request = new DescribeConfigsRequest().setIncludeSynonyms(synonyms)
-                .setIncludeDocumentation(docs);
-        request.resources().add(new DescribeConfigsResource().setResourceType(type).setResourceName(name)
-                .setConfigurationKeys(keys == null ? null : new ArrayList<>(keys)));
+    private DescribeConfigsResult describe(
+            int version, byte type, String name, List<String> keys, boolean synonyms, boolean docs) {
+        DescribeConfigsRequest request =
+                new DescribeConfigsRequest().setIncludeSynonyms(synonyms).setIncludeDocumentation(docs);
+        request.resources()
+                .add(new DescribeConfigsResource()
+                        .setResourceType(type)
+                        .setResourceName(name)
+                        .setConfigurationKeys(keys == null ? null : new ArrayList<>(keys)));
         return call(handler, version, request).results().get(0);
     }
 
     private static DescribeConfigsResourceResult entry(DescribeConfigsResult result, String name) {
-        return result.configs().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
+        return result.configs().stream()
+                .filter(c -> c.name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -89,10 +96,14 @@ class DescribeConfigsHandlerTest {
 
     @Test
     void configurationKeysFilterTheEntries() {
-        DescribeConfigsResult result = describe(1, (byte) 2, "orders", List.of("retention.ms", "segment.bytes", "nope"),
-                false, false);
-        assertEquals(List.of("retention.ms", "segment.bytes"),
-                result.configs().stream().map(DescribeConfigsResourceResult::name).sorted().toList());
+        DescribeConfigsResult result =
+                describe(1, (byte) 2, "orders", List.of("retention.ms", "segment.bytes", "nope"), false, false);
+        assertEquals(
+                List.of("retention.ms", "segment.bytes"),
+                result.configs().stream()
+                        .map(DescribeConfigsResourceResult::name)
+                        .sorted()
+                        .toList());
     }
 
     @Test
@@ -115,7 +126,9 @@ class DescribeConfigsHandlerTest {
         assertEquals("24", retention.value());
         assertTrue(retention.readOnly());
         assertEquals(ConfigSource.STATIC_BROKER_CONFIG.id(), retention.configSource());
-        assertEquals(ConfigSource.DEFAULT_CONFIG.id(), entry(broker, "num.partitions").configSource());
+        assertEquals(
+                ConfigSource.DEFAULT_CONFIG.id(),
+                entry(broker, "num.partitions").configSource());
 
         DescribeConfigsResult clusterDefault = describe(4, (byte) 4, "", null, false, false);
         assertEquals(Errors.NONE.code(), clusterDefault.errorCode());
@@ -138,8 +151,10 @@ class DescribeConfigsHandlerTest {
         assertEquals("Unsupported resource type: GROUP", group.errorMessage());
 
         DescribeConfigsRequest mixed = new DescribeConfigsRequest();
-        mixed.resources().add(new DescribeConfigsResource().setResourceType((byte) 2).setResourceName("orders"));
-        mixed.resources().add(new DescribeConfigsResource().setResourceType((byte) 99).setResourceName("x"));
+        mixed.resources()
+                .add(new DescribeConfigsResource().setResourceType((byte) 2).setResourceName("orders"));
+        mixed.resources()
+                .add(new DescribeConfigsResource().setResourceType((byte) 99).setResourceName("x"));
         List<DescribeConfigsResult> results = call(handler, 4, mixed).results();
         assertEquals(2, results.size());
         results.forEach(r -> {

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DescribeTopicPartitionsHandlerTest {
     @TempDir
     Path dir;
+
     AdminFixture fx;
     DescribeTopicPartitionsHandler handler;
 
@@ -41,7 +42,8 @@ class DescribeTopicPartitionsHandlerTest {
     }
 
     private DescribeTopicPartitionsResponse describe(int limit, Cursor cursor, String... names) {
-        DescribeTopicPartitionsRequest request = new DescribeTopicPartitionsRequest().setResponsePartitionLimit(limit)
+        DescribeTopicPartitionsRequest request = new DescribeTopicPartitionsRequest()
+                .setResponsePartitionLimit(limit)
                 .setCursor(cursor);
         for (String name : names) {
             request.topics().add(new TopicRequest().setName(name));
@@ -53,7 +55,11 @@ class DescribeTopicPartitionsHandlerTest {
     void describesNamedTopicsWithPartitionsLedByThisNode() {
         DescribeTopicPartitionsResponse r = describe(2000, null, "b", "missing");
         assertNull(r.nextCursor());
-        assertEquals(List.of("b", "missing"), r.topics().stream().map(DescribeTopicPartitionsResponseTopic::name).toList());
+        assertEquals(
+                List.of("b", "missing"),
+                r.topics().stream()
+                        .map(DescribeTopicPartitionsResponseTopic::name)
+                        .toList());
         DescribeTopicPartitionsResponseTopic b = r.topics().get(0);
         assertEquals(Errors.NONE.code(), b.errorCode());
         assertEquals(fx.topics.topic("b").orElseThrow().id(), b.topicId());
@@ -75,39 +81,57 @@ class DescribeTopicPartitionsHandlerTest {
     @Test
     void paginatesAllTopicsWithACursor() {
         DescribeTopicPartitionsResponse first = describe(2, null);
-        assertEquals(List.of("a"), first.topics().stream().map(DescribeTopicPartitionsResponseTopic::name).toList());
+        assertEquals(
+                List.of("a"),
+                first.topics().stream()
+                        .map(DescribeTopicPartitionsResponseTopic::name)
+                        .toList());
         assertEquals(2, first.topics().get(0).partitions().size());
         assertEquals("a", first.nextCursor().topicName());
         assertEquals(2, first.nextCursor().partitionIndex());
 
-        DescribeTopicPartitionsResponse second = describe(2, new Cursor().setTopicName("a").setPartitionIndex(2));
-        assertEquals(List.of("a", "b"), second.topics().stream().map(DescribeTopicPartitionsResponseTopic::name).toList());
+        DescribeTopicPartitionsResponse second =
+                describe(2, new Cursor().setTopicName("a").setPartitionIndex(2));
+        assertEquals(
+                List.of("a", "b"),
+                second.topics().stream()
+                        .map(DescribeTopicPartitionsResponseTopic::name)
+                        .toList());
         assertEquals(2, second.topics().get(0).partitions().get(0).partitionIndex());
         assertEquals(1, second.topics().get(1).partitions().size());
         assertEquals("b", second.nextCursor().topicName());
         assertEquals(1, second.nextCursor().partitionIndex());
 
-        DescribeTopicPartitionsResponse third = describe(2, new Cursor().setTopicName("b").setPartitionIndex(1));
-        assertEquals(List.of("b", "c"), third.topics().stream().map(DescribeTopicPartitionsResponseTopic::name).toList());
+        DescribeTopicPartitionsResponse third =
+                describe(2, new Cursor().setTopicName("b").setPartitionIndex(1));
+        assertEquals(
+                List.of("b", "c"),
+                third.topics().stream()
+                        .map(DescribeTopicPartitionsResponseTopic::name)
+                        .toList());
         assertNull(third.nextCursor());
     }
 
     @Test
     void limitReachedAtATopicBoundaryPointsAtTheNextTopic() {
         DescribeTopicPartitionsResponse r = describe(3, null);
-        assertEquals(List.of("a"), r.topics().stream().map(DescribeTopicPartitionsResponseTopic::name).toList());
+        assertEquals(
+                List.of("a"),
+                r.topics().stream()
+                        .map(DescribeTopicPartitionsResponseTopic::name)
+                        .toList());
         assertEquals("b", r.nextCursor().topicName());
         assertEquals(0, r.nextCursor().partitionIndex());
     }
 
     @Test
     void invalidCursorsFailEveryTopic() {
-        DescribeTopicPartitionsResponse notListed = describe(10, new Cursor().setTopicName("c").setPartitionIndex(0),
-                "a", "b");
+        DescribeTopicPartitionsResponse notListed =
+                describe(10, new Cursor().setTopicName("c").setPartitionIndex(0), "a", "b");
         assertEquals(2, notListed.topics().size());
         notListed.topics().forEach(t -> assertEquals(Errors.INVALID_REQUEST.code(), t.errorCode()));
-        DescribeTopicPartitionsResponse negative = describe(10, new Cursor().setTopicName("a").setPartitionIndex(-1),
-                "a");
+        DescribeTopicPartitionsResponse negative =
+                describe(10, new Cursor().setTopicName("a").setPartitionIndex(-1), "a");
         assertEquals(Errors.INVALID_REQUEST.code(), negative.topics().get(0).errorCode());
     }
 }

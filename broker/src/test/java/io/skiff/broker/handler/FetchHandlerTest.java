@@ -10,18 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Duration;
-import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import io.skiff.broker.server.FileRecords;
 import io.skiff.broker.topic.AppendOrigin;
 import io.skiff.broker.topic.FetchService;
@@ -31,10 +19,21 @@ import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.FetchRequest;
 import io.skiff.protocol.message.FetchResponse;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class FetchHandlerTest {
     @TempDir
     Path dir;
+
     private TopicRegistry topics;
     private FetchService fetches;
     private FetchHandler handler;
@@ -52,12 +51,22 @@ class FetchHandlerTest {
         topics.close();
     }
 
-    private static FetchRequest request(String name, UUID id, int partition, long offset, int maxWaitMs, int isolation) {
-        FetchRequest.FetchTopic ft = new FetchRequest.FetchTopic().setTopic(name).setTopicId(id);
-        ft.partitions().add(new FetchRequest.FetchPartition().setPartition(partition).setFetchOffset(offset)
-                .setPartitionMaxBytes(1 << 20));
-        FetchRequest r = new FetchRequest().setMaxWaitMs(maxWaitMs).setMinBytes(1).setMaxBytes(50 << 20)
-                .setIsolationLevel((byte) isolation).setSessionId(0).setSessionEpoch(-1);
+    private static FetchRequest request(
+            String name, UUID id, int partition, long offset, int maxWaitMs, int isolation) {
+        FetchRequest.FetchTopic ft =
+                new FetchRequest.FetchTopic().setTopic(name).setTopicId(id);
+        ft.partitions()
+                .add(new FetchRequest.FetchPartition()
+                        .setPartition(partition)
+                        .setFetchOffset(offset)
+                        .setPartitionMaxBytes(1 << 20));
+        FetchRequest r = new FetchRequest()
+                .setMaxWaitMs(maxWaitMs)
+                .setMinBytes(1)
+                .setMaxBytes(50 << 20)
+                .setIsolationLevel((byte) isolation)
+                .setSessionId(0)
+                .setSessionEpoch(-1);
         r.topics().add(ft);
         return r;
     }
@@ -70,7 +79,8 @@ class FetchHandlerTest {
     void returnsRecordsAsFileRegionsWithOffsets() {
         Topic t = topics.createTopic("t", 1, Map.of());
         t.partition(0).appendRecords(batch(4), AppendOrigin.CLIENT);
-        FetchResponse r = handler.handle(ctx(ApiKeys.FETCH, 12), request("t", null, 0, 0, 500, 1)).join();
+        FetchResponse r = handler.handle(ctx(ApiKeys.FETCH, 12), request("t", null, 0, 0, 500, 1))
+                .join();
         FetchResponse.PartitionData pd = only(r);
         assertEquals(Errors.NONE.code(), pd.errorCode());
         assertEquals(4, pd.highWatermark());
@@ -88,8 +98,8 @@ class FetchHandlerTest {
     @Test
     void longPollIsWokenByProduce() {
         Topic t = topics.createTopic("t", 1, Map.of());
-        CompletableFuture<FetchResponse> f = handler.handle(ctx(ApiKeys.FETCH, 17),
-                request(null, t.id(), 0, 0, 60_000, 0));
+        CompletableFuture<FetchResponse> f =
+                handler.handle(ctx(ApiKeys.FETCH, 17), request(null, t.id(), 0, 0, 60_000, 0));
         assertFalse(f.isDone());
         t.partition(0).appendRecords(batch(1), AppendOrigin.CLIENT);
         await().atMost(Duration.ofSeconds(10)).until(f::isDone);
@@ -102,20 +112,35 @@ class FetchHandlerTest {
     @Test
     void unknownTopicsAndOffsetsGetKafkasErrors() {
         Topic t = topics.createTopic("t", 1, Map.of());
-        assertEquals(Errors.UNKNOWN_TOPIC_ID.code(), only(handler.handle(ctx(ApiKeys.FETCH, 13),
-                request(null, UUID.randomUUID(), 0, 0, 0, 0)).join()).errorCode());
-        assertEquals(Errors.UNKNOWN_TOPIC_OR_PARTITION.code(), only(handler.handle(ctx(ApiKeys.FETCH, 12),
-                request("nope", null, 0, 0, 0, 0)).join()).errorCode());
-        assertEquals(Errors.UNKNOWN_TOPIC_OR_PARTITION.code(), only(handler.handle(ctx(ApiKeys.FETCH, 12),
-                request("t", null, 3, 0, 0, 0)).join()).errorCode());
-        FetchResponse.PartitionData oor = only(handler.handle(ctx(ApiKeys.FETCH, 12),
-                request("t", null, 0, 10, 0, 0)).join());
+        assertEquals(
+                Errors.UNKNOWN_TOPIC_ID.code(),
+                only(handler.handle(ctx(ApiKeys.FETCH, 13), request(null, UUID.randomUUID(), 0, 0, 0, 0))
+                                .join())
+                        .errorCode());
+        assertEquals(
+                Errors.UNKNOWN_TOPIC_OR_PARTITION.code(),
+                only(handler.handle(ctx(ApiKeys.FETCH, 12), request("nope", null, 0, 0, 0, 0))
+                                .join())
+                        .errorCode());
+        assertEquals(
+                Errors.UNKNOWN_TOPIC_OR_PARTITION.code(),
+                only(handler.handle(ctx(ApiKeys.FETCH, 12), request("t", null, 3, 0, 0, 0))
+                                .join())
+                        .errorCode());
+        FetchResponse.PartitionData oor = only(handler.handle(ctx(ApiKeys.FETCH, 12), request("t", null, 0, 10, 0, 0))
+                .join());
         assertEquals(Errors.OFFSET_OUT_OF_RANGE.code(), oor.errorCode());
         assertEquals(-1, oor.highWatermark());
         FetchRequest session = request("t", null, 0, 0, 0, 0).setSessionId(42);
-        assertEquals(Errors.FETCH_SESSION_ID_NOT_FOUND.code(),
+        assertEquals(
+                Errors.FETCH_SESSION_ID_NOT_FOUND.code(),
                 handler.handle(ctx(ApiKeys.FETCH, 12), session).join().errorCode());
-        assertEquals(t.id(), handler.handle(ctx(ApiKeys.FETCH, 13), request(null, t.id(), 0, 0, 0, 0)).join()
-                .responses().get(0).topicId());
+        assertEquals(
+                t.id(),
+                handler.handle(ctx(ApiKeys.FETCH, 13), request(null, t.id(), 0, 0, 0, 0))
+                        .join()
+                        .responses()
+                        .get(0)
+                        .topicId());
     }
 }

@@ -1,5 +1,12 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.BrokerContext;
+import io.skiff.broker.topic.DataPlane;
+import io.skiff.config.BrokerConfig;
+import io.skiff.config.Endpoint;
+import io.skiff.protocol.RequestHeader;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.record.RecordBatchBuilder;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -9,20 +16,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.skiff.broker.BrokerContext;
-import io.skiff.broker.topic.DataPlane;
-import io.skiff.config.BrokerConfig;
-import io.skiff.config.Endpoint;
-import io.skiff.protocol.RequestHeader;
-import io.skiff.protocol.message.ApiKeys;
-import io.skiff.protocol.record.RecordBatchBuilder;
-
 /** Contexts, configs and batches for handler tests. */
 final class HandlerTestSupport {
     static final int NODE_ID = 1;
 
-    private HandlerTestSupport() {
-    }
+    private HandlerTestSupport() {}
 
     static BrokerConfig config(Path dir, String... keyValues) {
         Map<String, String> map = new HashMap<>();
@@ -34,12 +32,20 @@ final class HandlerTestSupport {
     }
 
     static BrokerContext broker(BrokerConfig config, DataPlane data) {
-        return new BrokerContext(config, Clock.systemUTC(), "test-cluster", NODE_ID,
-                List.of(new Endpoint("PLAINTEXT", "127.0.0.1", 19092)), data);
+        return new BrokerContext(
+                config,
+                Clock.systemUTC(),
+                "test-cluster",
+                NODE_ID,
+                List.of(new Endpoint("PLAINTEXT", "127.0.0.1", 19092)),
+                data);
     }
 
     static RequestContext ctx(ApiKeys api, int version) {
-        return new RequestContext(new RequestHeader(api, (short) version, 7, "test-client"), "conn-1", "PLAINTEXT",
+        return new RequestContext(
+                new RequestHeader(api, (short) version, 7, "test-client"),
+                "conn-1",
+                "PLAINTEXT",
                 new InetSocketAddress("127.0.0.1", 50000));
     }
 

@@ -8,16 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
-import java.time.Clock;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.UUID;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import io.skiff.broker.topic.DataPlane;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
@@ -26,6 +16,14 @@ import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.MetadataRequest;
 import io.skiff.protocol.message.MetadataResponse;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class MetadataHandlerTest {
     @TempDir
@@ -48,7 +46,8 @@ class MetadataHandlerTest {
             Topic t = topics.createTopic("t", 2, Map.of());
             topics.getOrCreateInternalTopic("__consumer_offsets", 1, Map.of());
             MetadataHandler h = new MetadataHandler(topics, broker(config, data));
-            MetadataResponse r = h.handle(ctx(ApiKeys.METADATA, 12), new MetadataRequest().setTopics(null)).join();
+            MetadataResponse r = h.handle(ctx(ApiKeys.METADATA, 12), new MetadataRequest().setTopics(null))
+                    .join();
             assertEquals(NODE_ID, r.controllerId());
             assertEquals("test-cluster", r.clusterId());
             assertEquals(1, r.brokers().size());
@@ -67,8 +66,20 @@ class MetadataHandlerTest {
             assertEquals(0, p.leaderEpoch());
             assertEquals(List.of(NODE_ID), p.replicaNodes());
             assertEquals(List.of(NODE_ID), p.isrNodes());
-            assertEquals(0, h.handle(ctx(ApiKeys.METADATA, 12), names(false)).join().topics().size(), "empty = none");
-            assertEquals(2, h.handle(ctx(ApiKeys.METADATA, 0), names(false)).join().topics().size(), "v0 empty = all");
+            assertEquals(
+                    0,
+                    h.handle(ctx(ApiKeys.METADATA, 12), names(false))
+                            .join()
+                            .topics()
+                            .size(),
+                    "empty = none");
+            assertEquals(
+                    2,
+                    h.handle(ctx(ApiKeys.METADATA, 0), names(false))
+                            .join()
+                            .topics()
+                            .size(),
+                    "v0 empty = all");
         }
     }
 
@@ -78,23 +89,37 @@ class MetadataHandlerTest {
         try (DataPlane data = DataPlane.open(config, Clock.systemUTC())) {
             TopicRegistry topics = data.topics();
             MetadataHandler h = new MetadataHandler(topics, broker(config, data));
-            MetadataResponse.MetadataResponseTopic missing =
-                    h.handle(ctx(ApiKeys.METADATA, 12), names(false, "a")).join().topics().get(0);
+            MetadataResponse.MetadataResponseTopic missing = h.handle(ctx(ApiKeys.METADATA, 12), names(false, "a"))
+                    .join()
+                    .topics()
+                    .get(0);
             assertEquals(Errors.UNKNOWN_TOPIC_OR_PARTITION.code(), missing.errorCode());
-            MetadataResponse.MetadataResponseTopic created =
-                    h.handle(ctx(ApiKeys.METADATA, 12), names(true, "a")).join().topics().get(0);
+            MetadataResponse.MetadataResponseTopic created = h.handle(ctx(ApiKeys.METADATA, 12), names(true, "a"))
+                    .join()
+                    .topics()
+                    .get(0);
             assertEquals(Errors.NONE.code(), created.errorCode());
             assertEquals(3, created.partitions().size());
             assertEquals(topics.topic("a").orElseThrow().id(), created.topicId());
-            assertEquals(Errors.INVALID_TOPIC_EXCEPTION.code(),
-                    h.handle(ctx(ApiKeys.METADATA, 12), names(true, "bad name")).join().topics().get(0).errorCode());
+            assertEquals(
+                    Errors.INVALID_TOPIC_EXCEPTION.code(),
+                    h.handle(ctx(ApiKeys.METADATA, 12), names(true, "bad name"))
+                            .join()
+                            .topics()
+                            .get(0)
+                            .errorCode());
         }
         BrokerConfig off = config(dir, "auto.create.topics.enable", "false");
         try (DataPlane data = DataPlane.open(off, Clock.systemUTC())) {
             TopicRegistry topics = data.topics();
             MetadataHandler h = new MetadataHandler(topics, broker(off, data));
-            assertEquals(Errors.UNKNOWN_TOPIC_OR_PARTITION.code(),
-                    h.handle(ctx(ApiKeys.METADATA, 12), names(true, "b")).join().topics().get(0).errorCode());
+            assertEquals(
+                    Errors.UNKNOWN_TOPIC_OR_PARTITION.code(),
+                    h.handle(ctx(ApiKeys.METADATA, 12), names(true, "b"))
+                            .join()
+                            .topics()
+                            .get(0)
+                            .errorCode());
         }
     }
 
@@ -106,9 +131,14 @@ class MetadataHandlerTest {
             Topic t = topics.createTopic("t", 1, Map.of());
             MetadataHandler h = new MetadataHandler(topics, broker(config, data));
             UUID unknown = UUID.randomUUID();
-            MetadataRequest r = new MetadataRequest().setTopics(new ArrayList<>(List.of(
-                    new MetadataRequest.MetadataRequestTopic().setTopicId(t.id()).setName(null),
-                    new MetadataRequest.MetadataRequestTopic().setTopicId(unknown).setName(null))));
+            MetadataRequest r = new MetadataRequest()
+                    .setTopics(new ArrayList<>(List.of(
+                            new MetadataRequest.MetadataRequestTopic()
+                                    .setTopicId(t.id())
+                                    .setName(null),
+                            new MetadataRequest.MetadataRequestTopic()
+                                    .setTopicId(unknown)
+                                    .setName(null))));
             MetadataResponse resp = h.handle(ctx(ApiKeys.METADATA, 12), r).join();
             assertEquals("t", resp.topics().get(0).name());
             assertEquals(Errors.UNKNOWN_TOPIC_ID.code(), resp.topics().get(1).errorCode());
@@ -116,10 +146,12 @@ class MetadataHandlerTest {
             assertEquals(unknown, resp.topics().get(1).topicId());
 
             // The Java Admin sends the default name "" with each id; the names are then ignored, as in Kafka.
-            MetadataRequest javaStyle = new MetadataRequest().setTopics(new ArrayList<>(List.of(
-                    new MetadataRequest.MetadataRequestTopic().setTopicId(t.id()))));
-            MetadataResponse.MetadataResponseTopic byId = h.handle(ctx(ApiKeys.METADATA, 12), javaStyle).join()
-                    .topics().get(0);
+            MetadataRequest javaStyle = new MetadataRequest()
+                    .setTopics(new ArrayList<>(List.of(new MetadataRequest.MetadataRequestTopic().setTopicId(t.id()))));
+            MetadataResponse.MetadataResponseTopic byId = h.handle(ctx(ApiKeys.METADATA, 12), javaStyle)
+                    .join()
+                    .topics()
+                    .get(0);
             assertEquals(Errors.NONE.code(), byId.errorCode());
             assertEquals("t", byId.name());
             assertEquals(t.id(), byId.topicId());

@@ -5,15 +5,6 @@ import static io.skiff.broker.handler.HandlerTestSupport.ctx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
-import java.nio.file.Path;
-import java.time.Clock;
-import java.util.Map;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import io.skiff.broker.producer.ProducerIdManager;
 import io.skiff.broker.topic.AppendOrigin;
 import io.skiff.broker.topic.Topic;
@@ -25,11 +16,19 @@ import io.skiff.protocol.message.InitProducerIdResponse;
 import io.skiff.protocol.message.ListOffsetsRequest;
 import io.skiff.protocol.message.ListOffsetsResponse;
 import io.skiff.protocol.record.RecordBatchBuilder;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** ListOffsets and InitProducerId. */
 class OffsetsAndProducerIdHandlersTest {
     @TempDir
     Path dir;
+
     private TopicRegistry topics;
 
     @BeforeEach
@@ -44,22 +43,38 @@ class OffsetsAndProducerIdHandlersTest {
 
     private ListOffsetsResponse.ListOffsetsPartitionResponse list(String topic, int partition, long timestamp) {
         ListOffsetsRequest.ListOffsetsTopic t = new ListOffsetsRequest.ListOffsetsTopic().setName(topic);
-        t.partitions().add(new ListOffsetsRequest.ListOffsetsPartition().setPartitionIndex(partition)
-                .setTimestamp(timestamp));
+        t.partitions()
+                .add(new ListOffsetsRequest.ListOffsetsPartition()
+                        .setPartitionIndex(partition)
+                        .setTimestamp(timestamp));
         ListOffsetsRequest r = new ListOffsetsRequest().setReplicaId(-1).setIsolationLevel((byte) 1);
         r.topics().add(t);
-        return new ListOffsetsHandler(topics).handle(ctx(ApiKeys.LIST_OFFSETS, 10), r).join()
-                .topics().get(0).partitions().get(0);
+        return new ListOffsetsHandler(topics)
+                .handle(ctx(ApiKeys.LIST_OFFSETS, 10), r)
+                .join()
+                .topics()
+                .get(0)
+                .partitions()
+                .get(0);
     }
 
     @Test
     void specialTimestampsAndLookupsByTime() {
         Topic t = topics.createTopic("t", 1, Map.of());
         assertEquals(-1, list("t", 0, -3).offset(), "max timestamp of an empty log");
-        t.partition(0).appendRecords(new RecordBatchBuilder(0, 100).add(100, null, new byte[1])
-                .add(300, null, new byte[1]).build(), AppendOrigin.CLIENT);
-        t.partition(0).appendRecords(new RecordBatchBuilder(0, 200).add(200, null, new byte[1]).build(),
-                AppendOrigin.CLIENT);
+        t.partition(0)
+                .appendRecords(
+                        new RecordBatchBuilder(0, 100)
+                                .add(100, null, new byte[1])
+                                .add(300, null, new byte[1])
+                                .build(),
+                        AppendOrigin.CLIENT);
+        t.partition(0)
+                .appendRecords(
+                        new RecordBatchBuilder(0, 200)
+                                .add(200, null, new byte[1])
+                                .build(),
+                        AppendOrigin.CLIENT);
         assertEquals(0, list("t", 0, -2).offset());
         assertEquals(3, list("t", 0, -1).offset());
         assertEquals(0, list("t", 0, -1).leaderEpoch());
@@ -72,27 +87,52 @@ class OffsetsAndProducerIdHandlersTest {
         assertEquals(1, byTime.offset());
         assertEquals(300, byTime.timestamp());
         assertEquals(-1, list("t", 0, 301).offset());
-        assertEquals(Errors.UNKNOWN_TOPIC_OR_PARTITION.code(), list("nope", 0, -1).errorCode());
+        assertEquals(
+                Errors.UNKNOWN_TOPIC_OR_PARTITION.code(), list("nope", 0, -1).errorCode());
         assertEquals(Errors.UNKNOWN_TOPIC_OR_PARTITION.code(), list("t", 9, -1).errorCode());
     }
 
     @Test
     void initProducerIdHandsOutFreshIdsWithEpochZero() throws Exception {
         InitProducerIdHandler h = new InitProducerIdHandler(ProducerIdManager.open(dir));
-        InitProducerIdResponse first = h.handle(ctx(ApiKeys.INIT_PRODUCER_ID, 5),
-                new InitProducerIdRequest().setTransactionalId(null).setProducerId(-1).setProducerEpoch((short) -1)).join();
+        InitProducerIdResponse first = h.handle(
+                        ctx(ApiKeys.INIT_PRODUCER_ID, 5),
+                        new InitProducerIdRequest()
+                                .setTransactionalId(null)
+                                .setProducerId(-1)
+                                .setProducerEpoch((short) -1))
+                .join();
         assertEquals(Errors.NONE.code(), first.errorCode());
         assertEquals(0, first.producerEpoch());
-        InitProducerIdResponse bump = h.handle(ctx(ApiKeys.INIT_PRODUCER_ID, 5), new InitProducerIdRequest()
-                .setTransactionalId(null).setProducerId(first.producerId()).setProducerEpoch((short) 0)).join();
+        InitProducerIdResponse bump = h.handle(
+                        ctx(ApiKeys.INIT_PRODUCER_ID, 5),
+                        new InitProducerIdRequest()
+                                .setTransactionalId(null)
+                                .setProducerId(first.producerId())
+                                .setProducerEpoch((short) 0))
+                .join();
         assertEquals(Errors.NONE.code(), bump.errorCode());
         assertNotEquals(first.producerId(), bump.producerId());
         assertEquals(0, bump.producerEpoch());
-        assertEquals(Errors.INVALID_REQUEST.code(), h.handle(ctx(ApiKeys.INIT_PRODUCER_ID, 5),
-                new InitProducerIdRequest().setTransactionalId(null).setProducerId(5).setProducerEpoch((short) -1))
-                .join().errorCode());
-        assertEquals(Errors.COORDINATOR_NOT_AVAILABLE.code(), h.handle(ctx(ApiKeys.INIT_PRODUCER_ID, 5),
-                new InitProducerIdRequest().setTransactionalId("tx").setProducerId(-1).setProducerEpoch((short) -1))
-                .join().errorCode());
+        assertEquals(
+                Errors.INVALID_REQUEST.code(),
+                h.handle(
+                                ctx(ApiKeys.INIT_PRODUCER_ID, 5),
+                                new InitProducerIdRequest()
+                                        .setTransactionalId(null)
+                                        .setProducerId(5)
+                                        .setProducerEpoch((short) -1))
+                        .join()
+                        .errorCode());
+        assertEquals(
+                Errors.COORDINATOR_NOT_AVAILABLE.code(),
+                h.handle(
+                                ctx(ApiKeys.INIT_PRODUCER_ID, 5),
+                                new InitProducerIdRequest()
+                                        .setTransactionalId("tx")
+                                        .setProducerId(-1)
+                                        .setProducerEpoch((short) -1))
+                        .join()
+                        .errorCode());
     }
 }

@@ -6,19 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Clock;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.UUID;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
@@ -29,11 +16,23 @@ import io.skiff.protocol.message.CreateTopicsRequest;
 import io.skiff.protocol.message.CreateTopicsResponse;
 import io.skiff.protocol.message.DeleteTopicsRequest;
 import io.skiff.protocol.message.DeleteTopicsResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** CreateTopics and DeleteTopics. */
 class TopicAdminHandlersTest {
     @TempDir
     Path dir;
+
     private TopicRegistry topics;
     private CreateTopicsHandler create;
     private DeleteTopicsHandler delete;
@@ -52,19 +51,27 @@ class TopicAdminHandlersTest {
     }
 
     private static CreateTopicsRequest.CreatableTopic topic(String name, int partitions, int rf, String... configs) {
-        CreateTopicsRequest.CreatableTopic t = new CreateTopicsRequest.CreatableTopic().setName(name)
-                .setNumPartitions(partitions).setReplicationFactor((short) rf);
+        CreateTopicsRequest.CreatableTopic t = new CreateTopicsRequest.CreatableTopic()
+                .setName(name)
+                .setNumPartitions(partitions)
+                .setReplicationFactor((short) rf);
         for (int i = 0; i < configs.length; i += 2) {
-            t.configs().add(new CreateTopicsRequest.CreatableTopicConfig().setName(configs[i]).setValue(configs[i + 1]));
+            t.configs()
+                    .add(new CreateTopicsRequest.CreatableTopicConfig()
+                            .setName(configs[i])
+                            .setValue(configs[i + 1]));
         }
         return t;
     }
 
-    private CreateTopicsResponse.CreatableTopicResult create(int version, boolean validateOnly,
-                                                             CreateTopicsRequest.CreatableTopic t) {
+    private CreateTopicsResponse.CreatableTopicResult create(
+            int version, boolean validateOnly, CreateTopicsRequest.CreatableTopic t) {
         CreateTopicsRequest r = new CreateTopicsRequest().setValidateOnly(validateOnly);
         r.topics().add(t);
-        return create.handle(ctx(ApiKeys.CREATE_TOPICS, version), r).join().topics().get(0);
+        return create.handle(ctx(ApiKeys.CREATE_TOPICS, version), r)
+                .join()
+                .topics()
+                .get(0);
     }
 
     @Test
@@ -76,7 +83,9 @@ class TopicAdminHandlersTest {
         assertEquals(2, r.numPartitions());
         assertEquals(1, r.replicationFactor());
         CreateTopicsResponse.CreatableTopicConfigs retention = r.configs().stream()
-                .filter(c -> c.name().equals("retention.ms")).findFirst().orElseThrow();
+                .filter(c -> c.name().equals("retention.ms"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("5000", retention.value());
         assertEquals(1, retention.configSource(), "TOPIC_CONFIG");
     }
@@ -84,13 +93,21 @@ class TopicAdminHandlersTest {
     @Test
     void errorsAsKafkaAnswersThem() {
         create(7, false, topic("a", 1, 1));
-        assertEquals(Errors.TOPIC_ALREADY_EXISTS.code(), create(7, false, topic("a", 1, 1)).errorCode());
-        assertEquals(Errors.INVALID_TOPIC_EXCEPTION.code(), create(7, false, topic("a b", 1, 1)).errorCode());
+        assertEquals(
+                Errors.TOPIC_ALREADY_EXISTS.code(),
+                create(7, false, topic("a", 1, 1)).errorCode());
+        assertEquals(
+                Errors.INVALID_TOPIC_EXCEPTION.code(),
+                create(7, false, topic("a b", 1, 1)).errorCode());
         CreateTopicsResponse.CreatableTopicResult rf = create(7, false, topic("b", 1, 3));
         assertEquals(Errors.INVALID_REPLICATION_FACTOR.code(), rf.errorCode());
-        assertEquals("Unable to replicate the partition 3 time(s): The target replication factor of 3 cannot be"
-                + " reached because only 1 broker(s) are registered.", rf.errorMessage());
-        assertEquals(Errors.INVALID_PARTITIONS.code(), create(7, false, topic("c", 0, 1)).errorCode());
+        assertEquals(
+                "Unable to replicate the partition 3 time(s): The target replication factor of 3 cannot be"
+                        + " reached because only 1 broker(s) are registered.",
+                rf.errorMessage());
+        assertEquals(
+                Errors.INVALID_PARTITIONS.code(),
+                create(7, false, topic("c", 0, 1)).errorCode());
         CreateTopicsResponse.CreatableTopicResult badConfig = create(7, false, topic("d", 1, 1, "retention.ms", "x"));
         assertEquals(Errors.INVALID_CONFIG.code(), badConfig.errorCode());
         assertTrue(badConfig.errorMessage().contains("retention.ms"), badConfig.errorMessage());
@@ -122,14 +139,17 @@ class TopicAdminHandlersTest {
         Topic a = topics.createTopic("a", 1, Map.of());
         Topic b = topics.createTopic("b", 1, Map.of());
         DeleteTopicsRequest v5 = new DeleteTopicsRequest().setTopicNames(new ArrayList<>(List.of("a", "zz")));
-        DeleteTopicsResponse r5 = delete.handle(ctx(ApiKeys.DELETE_TOPICS, 5), v5).join();
+        DeleteTopicsResponse r5 =
+                delete.handle(ctx(ApiKeys.DELETE_TOPICS, 5), v5).join();
         assertEquals(Errors.NONE.code(), r5.responses().get(0).errorCode());
-        assertEquals(Errors.UNKNOWN_TOPIC_OR_PARTITION.code(), r5.responses().get(1).errorCode());
+        assertEquals(
+                Errors.UNKNOWN_TOPIC_OR_PARTITION.code(), r5.responses().get(1).errorCode());
         assertFalse(Files.exists(dir.resolve("a-0")));
         DeleteTopicsRequest v6 = new DeleteTopicsRequest();
         v6.topics().add(new DeleteTopicsRequest.DeleteTopicState().setName(null).setTopicId(b.id()));
         v6.topics().add(new DeleteTopicsRequest.DeleteTopicState().setName(null).setTopicId(UUID.randomUUID()));
-        DeleteTopicsResponse r6 = delete.handle(ctx(ApiKeys.DELETE_TOPICS, 6), v6).join();
+        DeleteTopicsResponse r6 =
+                delete.handle(ctx(ApiKeys.DELETE_TOPICS, 6), v6).join();
         assertEquals(Errors.NONE.code(), r6.responses().get(0).errorCode());
         assertEquals("b", r6.responses().get(0).name());
         assertEquals(Errors.UNKNOWN_TOPIC_ID.code(), r6.responses().get(1).errorCode());
@@ -141,8 +161,10 @@ class TopicAdminHandlersTest {
     void deletionCanBeDisabled() {
         topics.createTopic("a", 1, Map.of());
         DeleteTopicsHandler disabled = new DeleteTopicsHandler(topics, false, Runnable::run);
-        DeleteTopicsResponse r = disabled.handle(ctx(ApiKeys.DELETE_TOPICS, 5),
-                new DeleteTopicsRequest().setTopicNames(new ArrayList<>(List.of("a")))).join();
+        DeleteTopicsResponse r = disabled.handle(
+                        ctx(ApiKeys.DELETE_TOPICS, 5),
+                        new DeleteTopicsRequest().setTopicNames(new ArrayList<>(List.of("a"))))
+                .join();
         assertEquals(Errors.TOPIC_DELETION_DISABLED.code(), r.responses().get(0).errorCode());
         assertTrue(topics.topic("a").isPresent());
     }

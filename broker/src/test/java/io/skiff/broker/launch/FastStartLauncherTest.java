@@ -16,82 +16,107 @@ import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 class FastStartLauncherTest {
-  @TempDir Path tmp;
+    @TempDir
+    Path tmp;
 
-  @Test
-  void optionsBeforeDashJarAreInherited() throws IOException {
-    Path jar = Files.writeString(tmp.resolve("skiff.jar"), "jar");
-    assertEquals(Optional.of(List.of("-Xmx512m", "-Dfoo=bar")), FastStartLauncher.inheritableOptions(
-        List.of("-Xmx512m", "-Dfoo=bar", "-jar", jar.toString(), "--override", "a=b"), jar));
-    assertEquals(Optional.of(List.of()), FastStartLauncher.inheritableOptions(List.of("-jar", jar.toString()), jar));
-  }
-
-  @Test
-  void noRelaunchWithoutDashJarOrForAnotherJar() throws IOException {
-    Path jar = Files.writeString(tmp.resolve("skiff.jar"), "jar");
-    Path other = Files.writeString(tmp.resolve("other.jar"), "jar");
-    assertEquals(Optional.empty(), FastStartLauncher.inheritableOptions(
-        List.of("-cp", jar.toString(), "io.skiff.broker.Main"), jar));
-    assertEquals(Optional.empty(), FastStartLauncher.inheritableOptions(List.of("-jar", other.toString()), jar));
-    assertEquals(Optional.empty(), FastStartLauncher.inheritableOptions(List.of("-jar"), jar));
-  }
-
-  @Test
-  void debuggersAgentsAndOwnArchivesStayInOneJvm() throws IOException {
-    Path jar = Files.writeString(tmp.resolve("skiff.jar"), "jar");
-    for (String option : List.of("-agentlib:jdwp=transport=dt_socket,server=y,address=5005", "-javaagent:x.jar",
-        "-Xshare:off", "-XX:SharedArchiveFile=mine.jsa", "-XX:ArchiveClassesAtExit=x.jsa", "@argfile",
-        "-XX:StartFlightRecording")) {
-      assertEquals(Optional.empty(),
-          FastStartLauncher.inheritableOptions(List.of(option, "-jar", jar.toString()), jar), option);
+    @Test
+    void optionsBeforeDashJarAreInherited() throws IOException {
+        Path jar = Files.writeString(tmp.resolve("skiff.jar"), "jar");
+        assertEquals(
+                Optional.of(List.of("-Xmx512m", "-Dfoo=bar")),
+                FastStartLauncher.inheritableOptions(
+                        List.of("-Xmx512m", "-Dfoo=bar", "-jar", jar.toString(), "--override", "a=b"), jar));
+        assertEquals(
+                Optional.of(List.of()), FastStartLauncher.inheritableOptions(List.of("-jar", jar.toString()), jar));
     }
-  }
 
-  @Test
-  void childCommandMapsTheArchiveAndMarksTheChild() throws IOException {
-    Path jar = Files.writeString(tmp.resolve("skiff.jar"), "jar");
-    CdsArchive archive = CdsArchive.besideJar(jar);
-    List<String> command = FastStartLauncher.childCommand("/jdk/bin/java", List.of("-Xmx1g"), jar, archive, 1234L,
-        new String[] {"--override", "num.partitions=3"});
-    assertEquals(List.of("/jdk/bin/java", "-Xmx1g", "-XX:SharedArchiveFile=" + tmp.resolve("skiff.jsa"),
-        "-Xshare:auto", "-Dskiff.launcher.child=true", "-Dskiff.launcher.startMillis=1234", "-jar",
-        jar.toRealPath().toString(), "--override", "num.partitions=3"), command);
-  }
+    @Test
+    void noRelaunchWithoutDashJarOrForAnotherJar() throws IOException {
+        Path jar = Files.writeString(tmp.resolve("skiff.jar"), "jar");
+        Path other = Files.writeString(tmp.resolve("other.jar"), "jar");
+        assertEquals(
+                Optional.empty(),
+                FastStartLauncher.inheritableOptions(List.of("-cp", jar.toString(), "io.skiff.broker.Main"), jar));
+        assertEquals(Optional.empty(), FastStartLauncher.inheritableOptions(List.of("-jar", other.toString()), jar));
+        assertEquals(Optional.empty(), FastStartLauncher.inheritableOptions(List.of("-jar"), jar));
+    }
 
-  @Test
-  void archiveIsUsableOnlyForTheJarAndJvmItWasDumpedFor() throws IOException {
-    Path jar = Files.writeString(tmp.resolve("skiff.jar"), "jar");
-    CdsArchive archive = CdsArchive.besideJar(jar);
-    assertEquals(tmp.resolve("skiff.jsa"), archive.archive());
-    assertFalse(archive.usableFor(jar), "no archive yet");
+    @Test
+    void debuggersAgentsAndOwnArchivesStayInOneJvm() throws IOException {
+        Path jar = Files.writeString(tmp.resolve("skiff.jar"), "jar");
+        for (String option : List.of(
+                "-agentlib:jdwp=transport=dt_socket,server=y,address=5005",
+                "-javaagent:x.jar",
+                "-Xshare:off",
+                "-XX:SharedArchiveFile=mine.jsa",
+                "-XX:ArchiveClassesAtExit=x.jsa",
+                "@argfile",
+                "-XX:StartFlightRecording")) {
+            assertEquals(
+                    Optional.empty(),
+                    FastStartLauncher.inheritableOptions(List.of(option, "-jar", jar.toString()), jar),
+                    option);
+        }
+    }
 
-    archive.writeSidecar(jar);
-    assertFalse(archive.usableFor(jar), "a sidecar without its archive");
-    Files.writeString(archive.archive(), "dumped classes");
-    assertTrue(archive.usableFor(jar));
+    @Test
+    void childCommandMapsTheArchiveAndMarksTheChild() throws IOException {
+        Path jar = Files.writeString(tmp.resolve("skiff.jar"), "jar");
+        CdsArchive archive = CdsArchive.besideJar(jar);
+        List<String> command = FastStartLauncher.childCommand(
+                "/jdk/bin/java", List.of("-Xmx1g"), jar, archive, 1234L, new String[] {"--override", "num.partitions=3"
+                });
+        assertEquals(
+                List.of(
+                        "/jdk/bin/java",
+                        "-Xmx1g",
+                        "-XX:SharedArchiveFile=" + tmp.resolve("skiff.jsa"),
+                        "-Xshare:auto",
+                        "-Dskiff.launcher.child=true",
+                        "-Dskiff.launcher.startMillis=1234",
+                        "-jar",
+                        jar.toRealPath().toString(),
+                        "--override",
+                        "num.partitions=3"),
+                command);
+    }
 
-    Files.setLastModifiedTime(jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() - 60_000));
-    assertFalse(archive.usableFor(jar), "the jar was rebuilt after the dump");
+    @Test
+    void archiveIsUsableOnlyForTheJarAndJvmItWasDumpedFor() throws IOException {
+        Path jar = Files.writeString(tmp.resolve("skiff.jar"), "jar");
+        CdsArchive archive = CdsArchive.besideJar(jar);
+        assertEquals(tmp.resolve("skiff.jsa"), archive.archive());
+        assertFalse(archive.usableFor(jar), "no archive yet");
 
-    archive.writeSidecar(jar);
-    Files.writeString(archive.sidecar(),
-        Files.readString(archive.sidecar()).replace(System.getProperty("java.vm.version"), "0.0.0-other"));
-    assertFalse(archive.usableFor(jar), "dumped by another JVM");
-  }
+        archive.writeSidecar(jar);
+        assertFalse(archive.usableFor(jar), "a sidecar without its archive");
+        Files.writeString(archive.archive(), "dumped classes");
+        assertTrue(archive.usableFor(jar));
 
-  @Test
-  void processStartIsUptimeMinusStartTicks() {
-    // Field 22 (start time, ticks) is the 20th after the command name, which may hold spaces and parentheses.
-    String stat = "4242 (java (x) y) S 1 4242 4242 0 -1 4194560 100 0 0 0 5 3 0 0 20 0 20 0 50000 123 456";
-    assertEquals(1_000_000L - (600_000 - 500_000), ProcessStart.fromProc(1_000_000L, stat, "600.00 1100.00\n"));
-  }
+        Files.setLastModifiedTime(
+                jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() - 60_000));
+        assertFalse(archive.usableFor(jar), "the jar was rebuilt after the dump");
 
-  @Test
-  @EnabledOnOs(OS.LINUX)
-  void thisProcessStartedBeforeNow() {
-    long now = System.currentTimeMillis();
-    long start = ProcessStart.epochMillis().orElseThrow();
-    assertTrue(start <= now + 20, "started in the past (within /proc's 10 ms ticks)");
-    assertTrue(start > now - 24 * 3600_000L, "and not absurdly long ago: " + (now - start) + " ms");
-  }
+        archive.writeSidecar(jar);
+        Files.writeString(
+                archive.sidecar(),
+                Files.readString(archive.sidecar()).replace(System.getProperty("java.vm.version"), "0.0.0-other"));
+        assertFalse(archive.usableFor(jar), "dumped by another JVM");
+    }
+
+    @Test
+    void processStartIsUptimeMinusStartTicks() {
+        // Field 22 (start time, ticks) is the 20th after the command name, which may hold spaces and parentheses.
+        String stat = "4242 (java (x) y) S 1 4242 4242 0 -1 4194560 100 0 0 0 5 3 0 0 20 0 20 0 50000 123 456";
+        assertEquals(1_000_000L - (600_000 - 500_000), ProcessStart.fromProc(1_000_000L, stat, "600.00 1100.00\n"));
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void thisProcessStartedBeforeNow() {
+        long now = System.currentTimeMillis();
+        long start = ProcessStart.epochMillis().orElseThrow();
+        assertTrue(start <= now + 20, "started in the past (within /proc's 10 ms ticks)");
+        assertTrue(start > now - 24 * 3600_000L, "and not absurdly long ago: " + (now - start) + " ms");
+    }
 }

@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,7 +29,9 @@ class ProducerIdManagerTest {
             long id = second.nextProducerId();
             assertTrue(seen.add(id), "id " + id + " handed out twice");
         }
-        assertEquals(3L * ProducerIdManager.BLOCK_SIZE, ProducerIdManager.open(dir).nextProducerId(),
+        assertEquals(
+                3L * ProducerIdManager.BLOCK_SIZE,
+                ProducerIdManager.open(dir).nextProducerId(),
                 "each opening reserves a fresh block");
     }
 
@@ -38,7 +39,8 @@ class ProducerIdManagerTest {
     void blockIsPersistedBeforeTheFirstIdIsHandedOut() throws IOException {
         ProducerIdManager m = ProducerIdManager.open(dir);
         assertEquals(0L, m.nextProducerId());
-        assertEquals(Long.toString(ProducerIdManager.BLOCK_SIZE),
+        assertEquals(
+                Long.toString(ProducerIdManager.BLOCK_SIZE),
                 Files.readString(dir.resolve(ProducerIdManager.FILE_NAME)).trim());
     }
 

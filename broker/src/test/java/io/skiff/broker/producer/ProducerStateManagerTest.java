@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Optional;
-
 import org.junit.jupiter.api.Test;
 
 class ProducerStateManagerTest {
@@ -36,8 +35,10 @@ class ProducerStateManagerTest {
     void sequencesMustBeContinuous() {
         append(1, (short) 0, 0, 5);
         assertEquals(5, append(1, (short) 0, 5, 2));
-        OutOfOrderSequenceException e = assertThrows(OutOfOrderSequenceException.class, () -> append(1, (short) 0, 9, 1));
-        assertTrue(e.getMessage().contains("9 (incoming seq. number), 6 (current end sequence number)"), e.getMessage());
+        OutOfOrderSequenceException e =
+                assertThrows(OutOfOrderSequenceException.class, () -> append(1, (short) 0, 9, 1));
+        assertTrue(
+                e.getMessage().contains("9 (incoming seq. number), 6 (current end sequence number)"), e.getMessage());
     }
 
     @Test
@@ -57,8 +58,8 @@ class ProducerStateManagerTest {
     @Test
     void olderEpochIsRejectedAndNewEpochMustStartAtZero() {
         append(1, (short) 3, 0, 1);
-        InvalidProducerEpochException stale = assertThrows(InvalidProducerEpochException.class,
-                () -> append(1, (short) 2, 1, 1));
+        InvalidProducerEpochException stale =
+                assertThrows(InvalidProducerEpochException.class, () -> append(1, (short) 2, 1, 1));
         assertTrue(stale.getMessage().contains("smaller than the last seen epoch 3"), stale.getMessage());
         assertThrows(OutOfOrderSequenceException.class, () -> append(1, (short) 4, 5, 1));
         assertEquals(1, append(1, (short) 4, 0, 1));
@@ -88,7 +89,8 @@ class ProducerStateManagerTest {
     void coordinatorAppendsSkipSequenceChecksButNotEpochChecks() {
         append(1, (short) 1, 0, 1);
         assertEquals(Optional.empty(), state.check(List.of(new ProducerBatch(1, (short) 1, 77, 77)), false));
-        assertThrows(InvalidProducerEpochException.class,
+        assertThrows(
+                InvalidProducerEpochException.class,
                 () -> state.check(List.of(new ProducerBatch(1, (short) 0, 1, 1)), false));
     }
 

@@ -22,61 +22,76 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Record data read from a segment file reaches the client byte for byte through file regions (sendfile on
  * epoll, transferTo on NIO), and every slice is released once sent.
  */
 class FileRecordsSendTest {
-  @TempDir Path dir;
+    @TempDir
+    Path dir;
 
-  @ParameterizedTest(name = "epoll preferred: {0}")
-  @ValueSource(booleans = {true, false})
-  void fetchResponseCarriesTheSegmentBytesAndReleasesTheSlices(boolean preferEpoll) throws IOException {
-    Log log = Log.open(dir.resolve("t-0"), LogConfig.defaults(), Clock.systemUTC(), null);
-    ByteArrayOutputStream written = new ByteArrayOutputStream();
-    for (int i = 0; i < 3; i++) {
-      ByteBuffer batch = new RecordBatchBuilder(0, 1000 + i)
-          .add(1000 + i, ("k" + i).getBytes(StandardCharsets.UTF_8), ("value-" + i).getBytes(StandardCharsets.UTF_8))
-          .build();
-      log.append(batch.duplicate());
-    }
-    LogReadResult read = log.read(0, Integer.MAX_VALUE, true);
-    FileChannel channel = read.slices().get(0).channel();
-    for (var slice : read.slices()) {
-      written.writeBytes(slice.readFully().array());
-    }
-    FileRecords records = new FileRecords(read.slices());
-    assertEquals(written.size(), records.sizeInBytes());
+    @ParameterizedTest(name = "epoll preferred: {0}")
+    @ValueSource(booleans = {true, false})
+    void fetchResponseCarriesTheSegmentBytesAndReleasesTheSlices(boolean preferEpoll) throws IOException {
+        Log log = Log.open(dir.resolve("t-0"), LogConfig.defaults(), Clock.systemUTC(), null);
+        ByteArrayOutputStream written = new ByteArrayOutputStream();
+        for (int i = 0; i < 3; i++) {
+            ByteBuffer batch = new RecordBatchBuilder(0, 1000 + i)
+                    .add(
+                            1000 + i,
+                            ("k" + i).getBytes(StandardCharsets.UTF_8),
+                            ("value-" + i).getBytes(StandardCharsets.UTF_8))
+                    .build();
+            log.append(batch.duplicate());
+        }
+        LogReadResult read = log.read(0, Integer.MAX_VALUE, true);
+        FileChannel channel = read.slices().get(0).channel();
+        for (var slice : read.slices()) {
+            written.writeBytes(slice.readFully().array());
+        }
+        FileRecords records = new FileRecords(read.slices());
+        assertEquals(written.size(), records.sizeInBytes());
 
-    short version = 4;
-    FetchResponse response = new FetchResponse().setResponses(List.of(new FetchResponse.FetchableTopicResponse()
-        .setTopic("t").setPartitions(List.of(new FetchResponse.PartitionData()
-            .setPartitionIndex(0).setHighWatermark(3).setLastStableOffset(3).setRecords(records)))));
-    RequestProcessor sendOnce = (connection, frame, alloc) -> CompletableFuture.completedFuture(
-        KafkaRequestProcessor.encode(alloc, response, version, ApiKeys.FETCH.responseHeaderVersion(version), 77));
-    NettyServer server = new NettyServer(new ServerSettings(List.of(new ListenerSpec("PLAINTEXT", "127.0.0.1", 0)),
-        1024, 0, 1), sendOnce, preferEpoll);
-    try {
-      int port = server.bind().get(0).port();
-      server.startAccepting();
-      try (KafkaTestClient client = new KafkaTestClient(port)) {
-        client.raw.writeFrame("any".getBytes(StandardCharsets.UTF_8));
-        FetchResponse received = client.receive(ApiKeys.FETCH, version, 77);
-        ByteBufferRecords bytes = (ByteBufferRecords) received.responses().get(0).partitions().get(0).records();
-        byte[] actual = new byte[bytes.sizeInBytes()];
-        bytes.buffer().duplicate().get(actual);
-        assertEquals(written.size(), actual.length);
-        assertTrue(java.util.Arrays.equals(written.toByteArray(), actual), "records differ from the segment bytes");
-      }
-    } finally {
-      server.close(Duration.ofSeconds(1));
+        short version = 4;
+        FetchResponse response = new FetchResponse()
+                .setResponses(List.of(new FetchResponse.FetchableTopicResponse()
+                        .setTopic("t")
+                        .setPartitions(List.of(new FetchResponse.PartitionData()
+                                .setPartitionIndex(0)
+                                .setHighWatermark(3)
+                                .setLastStableOffset(3)
+                                .setRecords(records)))));
+        RequestProcessor sendOnce =
+                (connection, frame, alloc) -> CompletableFuture.completedFuture(KafkaRequestProcessor.encode(
+                        alloc, response, version, ApiKeys.FETCH.responseHeaderVersion(version), 77));
+        NettyServer server = new NettyServer(
+                new ServerSettings(List.of(new ListenerSpec("PLAINTEXT", "127.0.0.1", 0)), 1024, 0, 1),
+                sendOnce,
+                preferEpoll);
+        try {
+            int port = server.bind().get(0).port();
+            server.startAccepting();
+            try (KafkaTestClient client = new KafkaTestClient(port)) {
+                client.raw.writeFrame("any".getBytes(StandardCharsets.UTF_8));
+                FetchResponse received = client.receive(ApiKeys.FETCH, version, 77);
+                ByteBufferRecords bytes = (ByteBufferRecords)
+                        received.responses().get(0).partitions().get(0).records();
+                byte[] actual = new byte[bytes.sizeInBytes()];
+                bytes.buffer().duplicate().get(actual);
+                assertEquals(written.size(), actual.length);
+                assertTrue(
+                        java.util.Arrays.equals(written.toByteArray(), actual),
+                        "records differ from the segment bytes");
+            }
+        } finally {
+            server.close(Duration.ofSeconds(1));
+        }
+        // The segment's channel closes with the log only once every slice handed out has been released.
+        log.close();
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertFalse(channel.isOpen()));
     }
-    // The segment's channel closes with the log only once every slice handed out has been released.
-    log.close();
-    await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertFalse(channel.isOpen()));
-  }
 }

@@ -20,182 +20,187 @@ import org.junit.jupiter.api.Test;
 
 /** The transport with a scripted processor: framing limits, ordering, no-response requests, idle and graceful close. */
 class NettyServerTest {
-  private static final int MAX_FRAME = 1024;
+    private static final int MAX_FRAME = 1024;
 
-  private final ScriptedProcessor processor = new ScriptedProcessor();
-  private NettyServer server;
+    private final ScriptedProcessor processor = new ScriptedProcessor();
+    private NettyServer server;
 
-  private int start(long idleMs) throws IOException {
-    server = new NettyServer(new ServerSettings(List.of(new ListenerSpec("PLAINTEXT", "127.0.0.1", 0)),
-        MAX_FRAME, idleMs, 2), processor);
-    List<BoundListener> bound = server.bind();
-    server.startAccepting();
-    assertEquals(1, bound.size());
-    assertTrue(bound.get(0).port() > 0);
-    return bound.get(0).port();
-  }
-
-  @AfterEach
-  void stop() {
-    if (server != null) {
-      server.close(Duration.ofSeconds(1));
+    private int start(long idleMs) throws IOException {
+        server = new NettyServer(
+                new ServerSettings(List.of(new ListenerSpec("PLAINTEXT", "127.0.0.1", 0)), MAX_FRAME, idleMs, 2),
+                processor);
+        List<BoundListener> bound = server.bind();
+        server.startAccepting();
+        assertEquals(1, bound.size());
+        assertTrue(bound.get(0).port() > 0);
+        return bound.get(0).port();
     }
-  }
 
-  private static byte[] text(String s) {
-    return s.getBytes(UTF_8);
-  }
-
-  @Test
-  void echoesOneRequest() throws IOException {
-    int port = start(0);
-    try (RawClient client = new RawClient(port)) {
-      client.writeFrame(text("echo:hello"));
-      assertArrayEquals(text("hello"), client.readFrame());
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close(Duration.ofSeconds(1));
+        }
     }
-  }
 
-  @Test
-  void frameOfExactlyTheLimitIsAccepted() throws IOException {
-    int port = start(0);
-    String payload = "x".repeat(MAX_FRAME - "echo:".length());
-    try (RawClient client = new RawClient(port)) {
-      client.writeFrame(text("echo:" + payload));
-      assertArrayEquals(text(payload), client.readFrame());
+    private static byte[] text(String s) {
+        return s.getBytes(UTF_8);
     }
-  }
 
-  @Test
-  void oversizeFrameClosesOnlyThatConnection() throws IOException {
-    int port = start(0);
-    try (RawClient good = new RawClient(port); RawClient bad = new RawClient(port)) {
-      bad.writeRaw(ByteBuffer.allocate(4).putInt(MAX_FRAME + 1).array());
-      assertTrue(bad.awaitClosedByServer());
-      good.writeFrame(text("echo:still here"));
-      assertArrayEquals(text("still here"), good.readFrame());
+    @Test
+    void echoesOneRequest() throws IOException {
+        int port = start(0);
+        try (RawClient client = new RawClient(port)) {
+            client.writeFrame(text("echo:hello"));
+            assertArrayEquals(text("hello"), client.readFrame());
+        }
     }
-    assertEquals(List.of("echo:still here"), processor.seen);
-  }
 
-  @Test
-  void negativeSizeClosesTheConnection() throws IOException {
-    int port = start(0);
-    try (RawClient bad = new RawClient(port)) {
-      bad.writeRaw(new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xf0, 1, 2, 3});
-      assertTrue(bad.awaitClosedByServer());
+    @Test
+    void frameOfExactlyTheLimitIsAccepted() throws IOException {
+        int port = start(0);
+        String payload = "x".repeat(MAX_FRAME - "echo:".length());
+        try (RawClient client = new RawClient(port)) {
+            client.writeFrame(text("echo:" + payload));
+            assertArrayEquals(text(payload), client.readFrame());
+        }
     }
-    assertTrue(processor.seen.isEmpty());
-  }
 
-  @Test
-  void truncatedFrameIsNeverProcessedAndOthersKeepWorking() throws IOException {
-    int port = start(0);
-    try (RawClient good = new RawClient(port)) {
-      try (RawClient truncated = new RawClient(port)) {
-        byte[] frame = RawClient.frame(text("echo:never"));
-        truncated.writeRaw(java.util.Arrays.copyOf(frame, frame.length - 2));
-      }
-      good.writeFrame(text("echo:fine"));
-      assertArrayEquals(text("fine"), good.readFrame());
+    @Test
+    void oversizeFrameClosesOnlyThatConnection() throws IOException {
+        int port = start(0);
+        try (RawClient good = new RawClient(port);
+                RawClient bad = new RawClient(port)) {
+            bad.writeRaw(ByteBuffer.allocate(4).putInt(MAX_FRAME + 1).array());
+            assertTrue(bad.awaitClosedByServer());
+            good.writeFrame(text("echo:still here"));
+            assertArrayEquals(text("still here"), good.readFrame());
+        }
+        assertEquals(List.of("echo:still here"), processor.seen);
     }
-    assertEquals(List.of("echo:fine"), processor.seen);
-  }
 
-  @Test
-  void pipelinedRequestsAreAnsweredInOrderOneAtATime() throws IOException {
-    int port = start(0);
-    int count = 300;
-    ByteArrayOutputStream burst = new ByteArrayOutputStream();
-    for (int i = 0; i < count; i++) {
-      burst.writeBytes(RawClient.frame(text((i % 3 == 0 ? "echo:" : "later:") + i)));
+    @Test
+    void negativeSizeClosesTheConnection() throws IOException {
+        int port = start(0);
+        try (RawClient bad = new RawClient(port)) {
+            bad.writeRaw(new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xf0, 1, 2, 3});
+            assertTrue(bad.awaitClosedByServer());
+        }
+        assertTrue(processor.seen.isEmpty());
     }
-    try (RawClient client = new RawClient(port)) {
-      client.writeRaw(burst.toByteArray());
-      for (int i = 0; i < count; i++) {
-        assertEquals(String.valueOf(i), new String(client.readFrame(), UTF_8));
-      }
+
+    @Test
+    void truncatedFrameIsNeverProcessedAndOthersKeepWorking() throws IOException {
+        int port = start(0);
+        try (RawClient good = new RawClient(port)) {
+            try (RawClient truncated = new RawClient(port)) {
+                byte[] frame = RawClient.frame(text("echo:never"));
+                truncated.writeRaw(java.util.Arrays.copyOf(frame, frame.length - 2));
+            }
+            good.writeFrame(text("echo:fine"));
+            assertArrayEquals(text("fine"), good.readFrame());
+        }
+        assertEquals(List.of("echo:fine"), processor.seen);
     }
-    assertEquals(1, processor.maxInFlight.get());
-    assertEquals(count, processor.seen.size());
-  }
 
-  @Test
-  void requestWithoutResponseSendsNothingAndTheNextOneProceeds() throws IOException {
-    int port = start(0);
-    try (RawClient client = new RawClient(port)) {
-      client.writeRaw(concat(RawClient.frame(text("none:")), RawClient.frame(text("echo:after"))));
-      // The first bytes that arrive belong to the second request's response.
-      assertArrayEquals(text("after"), client.readFrame());
+    @Test
+    void pipelinedRequestsAreAnsweredInOrderOneAtATime() throws IOException {
+        int port = start(0);
+        int count = 300;
+        ByteArrayOutputStream burst = new ByteArrayOutputStream();
+        for (int i = 0; i < count; i++) {
+            burst.writeBytes(RawClient.frame(text((i % 3 == 0 ? "echo:" : "later:") + i)));
+        }
+        try (RawClient client = new RawClient(port)) {
+            client.writeRaw(burst.toByteArray());
+            for (int i = 0; i < count; i++) {
+                assertEquals(String.valueOf(i), new String(client.readFrame(), UTF_8));
+            }
+        }
+        assertEquals(1, processor.maxInFlight.get());
+        assertEquals(count, processor.seen.size());
     }
-    assertEquals(List.of("none:", "echo:after"), processor.seen);
-  }
 
-  @Test
-  void processorAskingToCloseClosesOnlyThatConnection() throws IOException {
-    int port = start(0);
-    try (RawClient good = new RawClient(port); RawClient bad = new RawClient(port)) {
-      bad.writeRaw(concat(RawClient.frame(text("close:")), RawClient.frame(text("echo:dropped"))));
-      assertTrue(bad.awaitClosedByServer());
-      good.writeFrame(text("echo:ok"));
-      assertArrayEquals(text("ok"), good.readFrame());
+    @Test
+    void requestWithoutResponseSendsNothingAndTheNextOneProceeds() throws IOException {
+        int port = start(0);
+        try (RawClient client = new RawClient(port)) {
+            client.writeRaw(concat(RawClient.frame(text("none:")), RawClient.frame(text("echo:after"))));
+            // The first bytes that arrive belong to the second request's response.
+            assertArrayEquals(text("after"), client.readFrame());
+        }
+        assertEquals(List.of("none:", "echo:after"), processor.seen);
     }
-    assertFalse(processor.seen.contains("echo:dropped"));
-  }
 
-  @Test
-  void idleConnectionIsClosed() throws IOException {
-    int port = start(200);
-    try (RawClient client = new RawClient(port)) {
-      client.writeFrame(text("echo:once"));
-      assertArrayEquals(text("once"), client.readFrame());
-      assertTrue(client.awaitClosedByServer());
+    @Test
+    void processorAskingToCloseClosesOnlyThatConnection() throws IOException {
+        int port = start(0);
+        try (RawClient good = new RawClient(port);
+                RawClient bad = new RawClient(port)) {
+            bad.writeRaw(concat(RawClient.frame(text("close:")), RawClient.frame(text("echo:dropped"))));
+            assertTrue(bad.awaitClosedByServer());
+            good.writeFrame(text("echo:ok"));
+            assertArrayEquals(text("ok"), good.readFrame());
+        }
+        assertFalse(processor.seen.contains("echo:dropped"));
     }
-    await().atMost(Duration.ofSeconds(10)).until(() -> server.connectionCount() == 0);
-  }
 
-  @Test
-  void requestInFlightIsNotClosedAsIdle() throws IOException {
-    int port = start(100);
-    try (RawClient client = new RawClient(port)) {
-      client.writeFrame(text("hold:answer"));
-      await().atMost(Duration.ofSeconds(10)).until(() -> processor.seen.size() == 1);
-      // Several idle periods pass while the request is held; the connection must stay open.
-      await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(10))
-          .until(() -> server.connectionCount() == 1);
-      processor.held.complete(null);
-      assertArrayEquals(text("answer"), client.readFrame());
+    @Test
+    void idleConnectionIsClosed() throws IOException {
+        int port = start(200);
+        try (RawClient client = new RawClient(port)) {
+            client.writeFrame(text("echo:once"));
+            assertArrayEquals(text("once"), client.readFrame());
+            assertTrue(client.awaitClosedByServer());
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> server.connectionCount() == 0);
     }
-  }
 
-  @Test
-  void gracefulCloseAnswersTheRequestInFlightThenStops() throws Exception {
-    int port = start(0);
-    try (RawClient client = new RawClient(port)) {
-      client.writeRaw(concat(RawClient.frame(text("hold:last")), RawClient.frame(text("echo:queued"))));
-      await().atMost(Duration.ofSeconds(10)).until(() -> processor.seen.size() == 1);
-      CompletableFuture<Void> closing = CompletableFuture.runAsync(() -> server.close(Duration.ofSeconds(10)));
-      // New connections are refused once the listener has closed.
-      await().atMost(Duration.ofSeconds(10)).untilAsserted(
-          () -> assertThrows(ConnectException.class, () -> new RawClient(port).close()));
-      processor.held.complete(null);
-      assertArrayEquals(text("last"), client.readFrame());
-      assertTrue(client.awaitClosedByServer());
-      closing.get();
+    @Test
+    void requestInFlightIsNotClosedAsIdle() throws IOException {
+        int port = start(100);
+        try (RawClient client = new RawClient(port)) {
+            client.writeFrame(text("hold:answer"));
+            await().atMost(Duration.ofSeconds(10)).until(() -> processor.seen.size() == 1);
+            // Several idle periods pass while the request is held; the connection must stay open.
+            await().during(Duration.ofMillis(500))
+                    .atMost(Duration.ofSeconds(10))
+                    .until(() -> server.connectionCount() == 1);
+            processor.held.complete(null);
+            assertArrayEquals(text("answer"), client.readFrame());
+        }
     }
-    assertEquals(List.of("hold:last"), processor.seen);
-  }
 
-  @Test
-  void bindingATakenPortFailsWithBindException() throws IOException {
-    int port = start(0);
-    NettyServer second = new NettyServer(new ServerSettings(
-        List.of(new ListenerSpec("PLAINTEXT", "127.0.0.1", port)), MAX_FRAME, 0, 1), processor);
-    java.net.BindException e = assertThrows(java.net.BindException.class, second::bind);
-    assertTrue(e.getMessage().contains(String.valueOf(port)), e.getMessage());
-  }
+    @Test
+    void gracefulCloseAnswersTheRequestInFlightThenStops() throws Exception {
+        int port = start(0);
+        try (RawClient client = new RawClient(port)) {
+            client.writeRaw(concat(RawClient.frame(text("hold:last")), RawClient.frame(text("echo:queued"))));
+            await().atMost(Duration.ofSeconds(10)).until(() -> processor.seen.size() == 1);
+            CompletableFuture<Void> closing = CompletableFuture.runAsync(() -> server.close(Duration.ofSeconds(10)));
+            // New connections are refused once the listener has closed.
+            await().atMost(Duration.ofSeconds(10))
+                    .untilAsserted(() -> assertThrows(ConnectException.class, () -> new RawClient(port).close()));
+            processor.held.complete(null);
+            assertArrayEquals(text("last"), client.readFrame());
+            assertTrue(client.awaitClosedByServer());
+            closing.get();
+        }
+        assertEquals(List.of("hold:last"), processor.seen);
+    }
 
-  private static byte[] concat(byte[] a, byte[] b) {
-    ByteBuffer both = ByteBuffer.allocate(a.length + b.length).put(a).put(b);
-    return both.array();
-  }
+    @Test
+    void bindingATakenPortFailsWithBindException() throws IOException {
+        int port = start(0);
+        NettyServer second = new NettyServer(
+                new ServerSettings(List.of(new ListenerSpec("PLAINTEXT", "127.0.0.1", port)), MAX_FRAME, 0, 1),
+                processor);
+        java.net.BindException e = assertThrows(java.net.BindException.class, second::bind);
+        assertTrue(e.getMessage().contains(String.valueOf(port)), e.getMessage());
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        ByteBuffer both = ByteBuffer.allocate(a.length + b.length).put(a).put(b);
+        return both.array();
+    }
 }

@@ -11,61 +11,66 @@ import java.nio.ByteBuffer;
 
 /** A blocking test client over a plain socket: writes raw bytes or size-prefixed frames, reads frames. */
 final class RawClient implements AutoCloseable {
-  private final Socket socket;
-  private final DataInputStream in;
-  private final OutputStream out;
+    private final Socket socket;
+    private final DataInputStream in;
+    private final OutputStream out;
 
-  RawClient(int port) throws IOException {
-    socket = new Socket();
-    socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
-    socket.setSoTimeout(15_000);
-    socket.setTcpNoDelay(true);
-    in = new DataInputStream(socket.getInputStream());
-    out = socket.getOutputStream();
-  }
-
-  static byte[] frame(byte[] body) {
-    return ByteBuffer.allocate(4 + body.length).putInt(body.length).put(body).array();
-  }
-
-  static byte[] frame(ByteBuffer body) {
-    ByteBuffer copy = body.duplicate();
-    ByteBuffer framed = ByteBuffer.allocate(4 + copy.remaining()).putInt(copy.remaining()).put(copy);
-    return framed.array();
-  }
-
-  void writeRaw(byte[] bytes) throws IOException {
-    out.write(bytes);
-    out.flush();
-  }
-
-  void writeFrame(byte[] body) throws IOException {
-    writeRaw(frame(body));
-  }
-
-  /** Reads one size-prefixed frame (blocks up to the socket timeout). */
-  byte[] readFrame() throws IOException {
-    int size = in.readInt();
-    byte[] body = new byte[size];
-    in.readFully(body);
-    return body;
-  }
-
-  /** Blocks until the server closes the connection; fails if it sends anything first. */
-  boolean awaitClosedByServer() throws IOException {
-    try {
-      int b = in.read();
-      if (b != -1) {
-        throw new AssertionError("expected the connection to be closed, got byte " + b);
-      }
-      return true;
-    } catch (EOFException | SocketException reset) {
-      return true;
+    RawClient(int port) throws IOException {
+        socket = new Socket();
+        socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
+        socket.setSoTimeout(15_000);
+        socket.setTcpNoDelay(true);
+        in = new DataInputStream(socket.getInputStream());
+        out = socket.getOutputStream();
     }
-  }
 
-  @Override
-  public void close() throws IOException {
-    socket.close();
-  }
+    static byte[] frame(byte[] body) {
+        return ByteBuffer.allocate(4 + body.length)
+                .putInt(body.length)
+                .put(body)
+                .array();
+    }
+
+    static byte[] frame(ByteBuffer body) {
+        ByteBuffer copy = body.duplicate();
+        ByteBuffer framed = ByteBuffer.allocate(4 + copy.remaining())
+                .putInt(copy.remaining())
+                .put(copy);
+        return framed.array();
+    }
+
+    void writeRaw(byte[] bytes) throws IOException {
+        out.write(bytes);
+        out.flush();
+    }
+
+    void writeFrame(byte[] body) throws IOException {
+        writeRaw(frame(body));
+    }
+
+    /** Reads one size-prefixed frame (blocks up to the socket timeout). */
+    byte[] readFrame() throws IOException {
+        int size = in.readInt();
+        byte[] body = new byte[size];
+        in.readFully(body);
+        return body;
+    }
+
+    /** Blocks until the server closes the connection; fails if it sends anything first. */
+    boolean awaitClosedByServer() throws IOException {
+        try {
+            int b = in.read();
+            if (b != -1) {
+                throw new AssertionError("expected the connection to be closed, got byte " + b);
+            }
+            return true;
+        } catch (EOFException | SocketException reset) {
+            return true;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        socket.close();
+    }
 }

@@ -18,42 +18,46 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link #held}.
  */
 final class ScriptedProcessor implements RequestProcessor {
-  final AtomicInteger inFlight = new AtomicInteger();
-  final AtomicInteger maxInFlight = new AtomicInteger();
-  final List<String> seen = new CopyOnWriteArrayList<>();
-  final CompletableFuture<Void> held = new CompletableFuture<>();
+    final AtomicInteger inFlight = new AtomicInteger();
+    final AtomicInteger maxInFlight = new AtomicInteger();
+    final List<String> seen = new CopyOnWriteArrayList<>();
+    final CompletableFuture<Void> held = new CompletableFuture<>();
 
-  @Override
-  public CompletableFuture<OutboundResponse> process(ConnectionInfo connection, ByteBuf frame, ByteBufAllocator alloc) {
-    String text = frame.toString(StandardCharsets.UTF_8);
-    seen.add(text);
-    maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
-    String command = text.substring(0, text.indexOf(':'));
-    String payload = text.substring(text.indexOf(':') + 1);
-    CompletableFuture<OutboundResponse> result = switch (command) {
-      case "echo" -> CompletableFuture.completedFuture(response(payload));
-      case "later" -> CompletableFuture.supplyAsync(() -> response(payload), CompletableFuture.delayedExecutor(
-          ThreadLocalRandom.current().nextInt(0, 3), TimeUnit.MILLISECONDS));
-      case "none" -> CompletableFuture.completedFuture(null);
-      case "close" -> CompletableFuture.failedFuture(new CloseConnectionException("asked to close"));
-      case "hold" -> held.thenApply(v -> response(payload));
-      default -> throw new IllegalArgumentException("unknown command " + command);
-    };
-    return result.whenComplete((r, e) -> inFlight.decrementAndGet());
-  }
+    @Override
+    public CompletableFuture<OutboundResponse> process(
+            ConnectionInfo connection, ByteBuf frame, ByteBufAllocator alloc) {
+        String text = frame.toString(StandardCharsets.UTF_8);
+        seen.add(text);
+        maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+        String command = text.substring(0, text.indexOf(':'));
+        String payload = text.substring(text.indexOf(':') + 1);
+        CompletableFuture<OutboundResponse> result = switch (command) {
+            case "echo" -> CompletableFuture.completedFuture(response(payload));
+            case "later" ->
+                CompletableFuture.supplyAsync(
+                        () -> response(payload),
+                        CompletableFuture.delayedExecutor(
+                                ThreadLocalRandom.current().nextInt(0, 3), TimeUnit.MILLISECONDS));
+            case "none" -> CompletableFuture.completedFuture(null);
+            case "close" -> CompletableFuture.failedFuture(new CloseConnectionException("asked to close"));
+            case "hold" -> held.thenApply(v -> response(payload));
+            default -> throw new IllegalArgumentException("unknown command " + command);
+        };
+        return result.whenComplete((r, e) -> inFlight.decrementAndGet());
+    }
 
-  private static OutboundResponse response(String payload) {
-    byte[] bytes = payload.getBytes(StandardCharsets.UTF_8);
-    return new OutboundResponse() {
-      @Override
-      public void writeTo(ChannelHandlerContext ctx) {
-        ByteBuf buf = ctx.alloc().ioBuffer(4 + bytes.length);
-        buf.writeInt(bytes.length).writeBytes(bytes);
-        ctx.writeAndFlush(buf, ctx.voidPromise());
-      }
+    private static OutboundResponse response(String payload) {
+        byte[] bytes = payload.getBytes(StandardCharsets.UTF_8);
+        return new OutboundResponse() {
+            @Override
+            public void writeTo(ChannelHandlerContext ctx) {
+                ByteBuf buf = ctx.alloc().ioBuffer(4 + bytes.length);
+                buf.writeInt(bytes.length).writeBytes(bytes);
+                ctx.writeAndFlush(buf, ctx.voidPromise());
+            }
 
-      @Override
-      public void release() {}
-    };
-  }
+            @Override
+            public void release() {}
+        };
+    }
 }

@@ -7,24 +7,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.broker.topic.FetchedPartition.FetchError;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.skiff.broker.topic.FetchedPartition.FetchError;
 
 class FetchServiceTest {
     private static final long LONG_WAIT_MS = 60_000;
 
     @TempDir
     Path dir;
+
     private TopicRegistry registry;
     private FetchService fetches;
 
@@ -104,7 +103,8 @@ class FetchServiceTest {
     @Test
     void offsetOutsideTheLogIsOutOfRange() {
         Partition p = registry.createTopic("t", 1, Map.of()).partition(0);
-        List<FetchedPartition> r = fetches.fetch(List.of(new PartitionFetch(p, 5, 100)), 100, 1, LONG_WAIT_MS).join();
+        List<FetchedPartition> r = fetches.fetch(List.of(new PartitionFetch(p, 5, 100)), 100, 1, LONG_WAIT_MS)
+                .join();
         assertEquals(FetchError.OFFSET_OUT_OF_RANGE, r.get(0).error());
     }
 
@@ -114,15 +114,25 @@ class FetchServiceTest {
         t.partition(0).appendRecords(batch(50), AppendOrigin.CLIENT);
         t.partition(0).appendRecords(batch(50), AppendOrigin.CLIENT);
         t.partition(1).appendRecords(batch(50), AppendOrigin.CLIENT);
-        List<FetchedPartition> r = fetches.fetch(List.of(new PartitionFetch(t.partition(0), 0, 10),
-                new PartitionFetch(t.partition(1), 0, 10)), 10, 1, 0).join();
+        List<FetchedPartition> r = fetches.fetch(
+                        List.of(new PartitionFetch(t.partition(0), 0, 10), new PartitionFetch(t.partition(1), 0, 10)),
+                        10,
+                        1,
+                        0)
+                .join();
         assertEquals(1, r.get(0).slices().size() == 0 ? 0 : 1);
         int oneBatch = r.get(0).bytes();
         assertTrue(oneBatch > 10, "one whole batch of " + oneBatch + " bytes despite max 10 (KIP-74)");
         assertEquals(0, r.get(1).bytes(), "the request's byte budget is used up");
         r.forEach(FetchedPartition::release);
-        List<FetchedPartition> both = fetches.fetch(List.of(new PartitionFetch(t.partition(0), 0, 1 << 20),
-                new PartitionFetch(t.partition(1), 0, 1 << 20)), 1 << 20, 1, 0).join();
+        List<FetchedPartition> both = fetches.fetch(
+                        List.of(
+                                new PartitionFetch(t.partition(0), 0, 1 << 20),
+                                new PartitionFetch(t.partition(1), 0, 1 << 20)),
+                        1 << 20,
+                        1,
+                        0)
+                .join();
         assertEquals(2 * oneBatch, both.get(0).bytes());
         assertEquals(oneBatch, both.get(1).bytes());
         both.forEach(FetchedPartition::release);

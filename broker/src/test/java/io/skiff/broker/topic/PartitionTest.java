@@ -6,19 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.ByteBuffer;
-import java.nio.file.Path;
-import java.util.Map;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import io.skiff.broker.producer.InvalidProducerEpochException;
 import io.skiff.broker.producer.OutOfOrderSequenceException;
 import io.skiff.protocol.record.RecordBatchView;
 import io.skiff.storage.AppendResult;
 import io.skiff.storage.LogReadResult;
 import io.skiff.storage.RecordTooLargeException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class PartitionTest {
     @TempDir
@@ -39,7 +37,8 @@ class PartitionTest {
             assertEquals(5, p.lastStableOffset());
             LogReadResult read = p.read(0, Integer.MAX_VALUE, true);
             try {
-                RecordBatchView stored = new RecordBatchView(read.slices().get(0).readFully());
+                RecordBatchView stored =
+                        new RecordBatchView(read.slices().get(0).readFully());
                 assertEquals(0, stored.partitionLeaderEpoch());
                 assertEquals(0, stored.baseOffset());
                 assertTrue(stored.isValid());
@@ -61,10 +60,12 @@ class PartitionTest {
             assertEquals(3, retry.firstOffset());
             assertEquals(4, retry.lastOffset());
             assertEquals(7, p.highWatermark(), "the retry was not appended");
-            assertThrows(OutOfOrderSequenceException.class,
+            assertThrows(
+                    OutOfOrderSequenceException.class,
                     () -> p.appendRecords(batch(7L, (short) 0, 9, 1), AppendOrigin.CLIENT));
             p.appendRecords(batch(7L, (short) 1, 0, 1), AppendOrigin.CLIENT);
-            assertThrows(InvalidProducerEpochException.class,
+            assertThrows(
+                    InvalidProducerEpochException.class,
                     () -> p.appendRecords(batch(7L, (short) 0, 4, 1), AppendOrigin.CLIENT));
             assertEquals(8, p.highWatermark());
         }
@@ -82,16 +83,21 @@ class PartitionTest {
             AppendResult retry = p.appendRecords(batch(5L, (short) 2, 3, 3), AppendOrigin.CLIENT);
             assertEquals(3, retry.firstOffset(), "duplicate detected from the rebuilt state");
             assertEquals(6, p.highWatermark());
-            assertThrows(OutOfOrderSequenceException.class,
+            assertThrows(
+                    OutOfOrderSequenceException.class,
                     () -> p.appendRecords(batch(5L, (short) 2, 7, 1), AppendOrigin.CLIENT));
-            assertEquals(6, p.appendRecords(batch(5L, (short) 2, 6, 1), AppendOrigin.CLIENT).firstOffset());
+            assertEquals(
+                    6,
+                    p.appendRecords(batch(5L, (short) 2, 6, 1), AppendOrigin.CLIENT)
+                            .firstOffset());
         }
     }
 
     @Test
     void logAppendTimeTopicsStampTheBrokerTime() throws Exception {
         try (TopicRegistry registry = open(dir)) {
-            Partition p = registry.createTopic("t", 1, Map.of("message.timestamp.type", "LogAppendTime")).partition(0);
+            Partition p = registry.createTopic("t", 1, Map.of("message.timestamp.type", "LogAppendTime"))
+                    .partition(0);
             long before = System.currentTimeMillis();
             AppendResult r = p.appendRecords(batch(1), AppendOrigin.CLIENT);
             assertTrue(r.logAppendTime() >= before, "log append time " + r.logAppendTime());
@@ -105,7 +111,8 @@ class PartitionTest {
     @Test
     void oversizedBatchIsRejected() throws Exception {
         try (TopicRegistry registry = open(dir)) {
-            Partition p = registry.createTopic("t", 1, Map.of("max.message.bytes", "100")).partition(0);
+            Partition p = registry.createTopic("t", 1, Map.of("max.message.bytes", "100"))
+                    .partition(0);
             assertThrows(RecordTooLargeException.class, () -> p.appendRecords(batch(20), AppendOrigin.CLIENT));
             assertEquals(0, p.highWatermark());
         }

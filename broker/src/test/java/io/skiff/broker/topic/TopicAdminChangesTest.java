@@ -29,13 +29,15 @@ class TopicAdminChangesTest {
                 List<CompletableFuture<Void>> all = new ArrayList<>();
                 for (int count = 2; count <= 9; count++) {
                     int target = count;
-                    all.add(CompletableFuture.runAsync(() -> {
-                        try {
-                            registry.createPartitions("t", target);
-                        } catch (IllegalArgumentException e) {
-                            // a larger increase won the race: not an increase any more
-                        }
-                    }, pool));
+                    all.add(CompletableFuture.runAsync(
+                            () -> {
+                                try {
+                                    registry.createPartitions("t", target);
+                                } catch (IllegalArgumentException e) {
+                                    // a larger increase won the race: not an increase any more
+                                }
+                            },
+                            pool));
                 }
                 CompletableFuture.allOf(all.toArray(new CompletableFuture[0])).join();
             } finally {
@@ -70,11 +72,22 @@ class TopicAdminChangesTest {
         try (TopicRegistry registry = TopicTestSupport.open(dir)) {
             registry.createTopic("t", 1, Map.of("retention.ms", "1000"));
             assertThrows(ConfigException.class, () -> registry.alterTopicConfig("t", Map.of("segment.bytes", "1")));
-            assertEquals(Map.of("retention.ms", "1000"), registry.topic("t").orElseThrow().config().overrides());
-            assertEquals(1000, registry.topic("t").orElseThrow().partition(0).log().config().retentionMs());
+            assertEquals(
+                    Map.of("retention.ms", "1000"),
+                    registry.topic("t").orElseThrow().config().overrides());
+            assertEquals(
+                    1000,
+                    registry.topic("t")
+                            .orElseThrow()
+                            .partition(0)
+                            .log()
+                            .config()
+                            .retentionMs());
         }
         try (TopicRegistry reopened = TopicTestSupport.open(dir)) {
-            assertEquals(Map.of("retention.ms", "1000"), reopened.topic("t").orElseThrow().config().overrides());
+            assertEquals(
+                    Map.of("retention.ms", "1000"),
+                    reopened.topic("t").orElseThrow().config().overrides());
         }
     }
 

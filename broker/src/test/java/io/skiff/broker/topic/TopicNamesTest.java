@@ -16,17 +16,26 @@ class TopicNamesTest {
 
     @Test
     void rejectsWhatKafkaRejectsWithItsMessages() {
-        assertEquals("Topic name is invalid: the empty string is not allowed",
-                assertThrows(InvalidTopicException.class, () -> TopicNames.validate("")).getMessage());
-        assertEquals("Topic name is invalid: '.' is not allowed",
-                assertThrows(InvalidTopicException.class, () -> TopicNames.validate(".")).getMessage());
-        assertEquals("Topic name is invalid: '..' is not allowed",
-                assertThrows(InvalidTopicException.class, () -> TopicNames.validate("..")).getMessage());
+        assertEquals(
+                "Topic name is invalid: the empty string is not allowed",
+                assertThrows(InvalidTopicException.class, () -> TopicNames.validate(""))
+                        .getMessage());
+        assertEquals(
+                "Topic name is invalid: '.' is not allowed",
+                assertThrows(InvalidTopicException.class, () -> TopicNames.validate("."))
+                        .getMessage());
+        assertEquals(
+                "Topic name is invalid: '..' is not allowed",
+                assertThrows(InvalidTopicException.class, () -> TopicNames.validate(".."))
+                        .getMessage());
         assertTrue(assertThrows(InvalidTopicException.class, () -> TopicNames.validate("a".repeat(250)))
-                .getMessage().contains("longer than the max allowed length 249"));
-        assertEquals("Topic name is invalid: 'a b' contains one or more characters other than ASCII alphanumerics,"
-                + " '.', '_' and '-'", assertThrows(InvalidTopicException.class, () -> TopicNames.validate("a b"))
-                .getMessage());
+                .getMessage()
+                .contains("longer than the max allowed length 249"));
+        assertEquals(
+                "Topic name is invalid: 'a b' contains one or more characters other than ASCII alphanumerics,"
+                        + " '.', '_' and '-'",
+                assertThrows(InvalidTopicException.class, () -> TopicNames.validate("a b"))
+                        .getMessage());
         assertFalse(TopicNames.isValid("ü"));
     }
 

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.config.ConfigException;
+import io.skiff.config.MessageTimestampType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,12 +23,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Collectors;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.skiff.config.ConfigException;
-import io.skiff.config.MessageTimestampType;
 
 class TopicRegistryTest {
     @TempDir
@@ -72,15 +70,20 @@ class TopicRegistryTest {
     void rejectsExistingInvalidAndCollidingNamesAndBadConfigs() throws Exception {
         try (TopicRegistry registry = open(dir)) {
             registry.createTopic("a.b", 1, Map.of());
-            assertEquals("Topic 'a.b' already exists.",
-                    assertThrows(TopicExistsException.class, () -> registry.createTopic("a.b", 1, Map.of())).getMessage());
-            assertEquals("Topic 'a_b' collides with existing topic: a.b",
-                    assertThrows(InvalidTopicException.class, () -> registry.createTopic("a_b", 1, Map.of())).getMessage());
+            assertEquals(
+                    "Topic 'a.b' already exists.",
+                    assertThrows(TopicExistsException.class, () -> registry.createTopic("a.b", 1, Map.of()))
+                            .getMessage());
+            assertEquals(
+                    "Topic 'a_b' collides with existing topic: a.b",
+                    assertThrows(InvalidTopicException.class, () -> registry.createTopic("a_b", 1, Map.of()))
+                            .getMessage());
             assertThrows(InvalidTopicException.class, () -> registry.createTopic("bad name", 1, Map.of()));
             assertThrows(ConfigException.class, () -> registry.createTopic("c", 1, Map.of("retention.ms", "soon")));
             assertThrows(ConfigException.class, () -> registry.createTopic("d", 1, Map.of("no.such.key", "1")));
             assertThrows(IllegalArgumentException.class, () -> registry.createTopic("e", 0, Map.of()));
-            assertEquals(Set.of("a.b"), registry.topics().stream().map(Topic::name).collect(Collectors.toSet()));
+            assertEquals(
+                    Set.of("a.b"), registry.topics().stream().map(Topic::name).collect(Collectors.toSet()));
             assertFalse(Files.exists(dir.resolve("c-0")), "a failed creation leaves no files");
         }
     }
@@ -113,7 +116,9 @@ class TopicRegistryTest {
                         f.get();
                         winners++;
                     } catch (java.util.concurrent.ExecutionException e) {
-                        assertTrue(e.getCause() instanceof TopicExistsException, e.getCause().toString());
+                        assertTrue(
+                                e.getCause() instanceof TopicExistsException,
+                                e.getCause().toString());
                     }
                 }
                 Topic topic = getOrCreates.get(0).get();
@@ -147,7 +152,8 @@ class TopicRegistryTest {
             assertFalse(Files.exists(dir.resolve("gone-0")));
             assertFalse(Files.exists(dir.resolve("gone-1")));
             assertFalse(Files.exists(dir.resolve("topics").resolve("gone.properties")));
-            assertThrows(UnknownTopicException.class, () -> old.partition(0).appendRecords(batch(1), AppendOrigin.CLIENT));
+            assertThrows(
+                    UnknownTopicException.class, () -> old.partition(0).appendRecords(batch(1), AppendOrigin.CLIENT));
             assertThrows(UnknownTopicException.class, () -> registry.deleteTopic("gone"));
             Topic fresh = registry.createTopic("gone", 1, Map.of());
             assertEquals(0, fresh.partition(0).highWatermark());
@@ -160,7 +166,8 @@ class TopicRegistryTest {
     @Test
     void internalTopicsAreMarkedAndCreatedOnce() throws Exception {
         try (TopicRegistry registry = open(dir)) {
-            Topic offsets = registry.getOrCreateInternalTopic("__consumer_offsets", 5, Map.of("cleanup.policy", "compact"));
+            Topic offsets =
+                    registry.getOrCreateInternalTopic("__consumer_offsets", 5, Map.of("cleanup.policy", "compact"));
             assertTrue(offsets.isInternal());
             assertSame(offsets, registry.getOrCreateInternalTopic("__consumer_offsets", 5, Map.of()));
         }
@@ -203,7 +210,8 @@ class TopicRegistryTest {
         try (TopicRegistry registry = open(dir)) {
             registry.createTopic("x", 1, Map.of());
         }
-        Files.writeString(dir.resolve("x-0").resolve("partition.metadata"),
+        Files.writeString(
+                dir.resolve("x-0").resolve("partition.metadata"),
                 "version: 0\ntopic_id: " + TopicIds.toBase64(TopicIds.random()) + "\n");
         Exception e = assertThrows(java.io.IOException.class, () -> open(dir));
         assertTrue(e.getMessage().contains("belongs to topic id"), e.getMessage());

@@ -1,5 +1,7 @@
 package io.skiff.broker.topic;
 
+import io.skiff.config.BrokerConfig;
+import io.skiff.protocol.record.RecordBatchBuilder;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -7,13 +9,9 @@ import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
 
-import io.skiff.config.BrokerConfig;
-import io.skiff.protocol.record.RecordBatchBuilder;
-
 /** Builds registries over temp dirs and record batches for the topic tests. */
 final class TopicTestSupport {
-    private TopicTestSupport() {
-    }
+    private TopicTestSupport() {}
 
     static BrokerConfig config(Path dir, String... keyValues) {
         Map<String, String> map = new HashMap<>();
@@ -32,7 +30,9 @@ final class TopicTestSupport {
     static ByteBuffer batch(int count) {
         RecordBatchBuilder b = new RecordBatchBuilder(0L, System.currentTimeMillis());
         for (int i = 0; i < count; i++) {
-            b.add(System.currentTimeMillis(), ("k" + i).getBytes(StandardCharsets.UTF_8),
+            b.add(
+                    System.currentTimeMillis(),
+                    ("k" + i).getBytes(StandardCharsets.UTF_8),
                     ("v" + i).getBytes(StandardCharsets.UTF_8));
         }
         return b.build();

@@ -20,69 +20,139 @@ import org.junit.jupiter.api.Test;
  * on standard input and output, default client settings.
  */
 class ConsoleToolsCompatTest {
-  private static SkiffServer skiff;
+    private static SkiffServer skiff;
 
-  @BeforeAll
-  static void start() {
-    skiff = SkiffServer.builder().port(0).start();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (skiff != null) {
-      skiff.close();
+    @BeforeAll
+    static void start() {
+        skiff = SkiffServer.builder().port(0).start();
     }
-  }
 
-  /** Runs a tool's main class in a child JVM with this test's classpath (kafka-tools 4.1.1 is a test dependency). */
-  private static ExternalProcess.Result tool(String input, String mainClass, String... args) {
-    String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx256m", "-XX:TieredStopAtLevel=1", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-        "-cp", classpath, mainClass));
-    command.addAll(List.of(args));
-    return ExternalProcess.of(command).timeout(Duration.ofSeconds(120)).run(input).assertSuccess();
-  }
+    @AfterAll
+    static void stop() {
+        if (skiff != null) {
+            skiff.close();
+        }
+    }
 
-  @Test
-  void consoleProducerAndConsumerRoundTripKeysAndResumeFromGroupCommits() {
-    String topic = "console-topic";
-    skiff.createTopic(topic, 2);
-    List<String> lines = IntStream.range(0, 20).mapToObj(i -> "k" + i + ":v" + i).toList();
-    tool(lines.stream().collect(Collectors.joining("\n", "", "\n")), "org.apache.kafka.tools.ConsoleProducer",
-        "--bootstrap-server", skiff.bootstrapServers(), "--topic", topic,
-        "--property", "parse.key=true", "--property", "key.separator=:");
+    /** Runs a tool's main class in a child JVM with this test's classpath (kafka-tools 4.1.1 is a test dependency). */
+    private static ExternalProcess.Result tool(String input, String mainClass, String... args) {
+        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m",
+                "-XX:TieredStopAtLevel=1",
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                "-cp",
+                classpath,
+                mainClass));
+        command.addAll(List.of(args));
+        return ExternalProcess.of(command)
+                .timeout(Duration.ofSeconds(120))
+                .run(input)
+                .assertSuccess();
+    }
 
-    ExternalProcess.Result consumed = tool("", "org.apache.kafka.tools.consumer.ConsoleConsumer",
-        "--bootstrap-server", skiff.bootstrapServers(), "--topic", topic, "--group", "console-group",
-        "--from-beginning", "--max-messages", "20", "--property", "print.key=true", "--property", "key.separator=:");
-    assertEquals(lines.stream().sorted().toList(), consumed.lines().stream().sorted().toList());
-    assertTrue(consumed.stderr().contains("Processed a total of 20 messages"), consumed.describe("summary"));
+    @Test
+    void consoleProducerAndConsumerRoundTripKeysAndResumeFromGroupCommits() {
+        String topic = "console-topic";
+        skiff.createTopic(topic, 2);
+        List<String> lines =
+                IntStream.range(0, 20).mapToObj(i -> "k" + i + ":v" + i).toList();
+        tool(
+                lines.stream().collect(Collectors.joining("\n", "", "\n")),
+                "org.apache.kafka.tools.ConsoleProducer",
+                "--bootstrap-server",
+                skiff.bootstrapServers(),
+                "--topic",
+                topic,
+                "--property",
+                "parse.key=true",
+                "--property",
+                "key.separator=:");
 
-    // The group committed its position: new records only, then the timeout ends the tool normally.
-    tool("k20:v20\n", "org.apache.kafka.tools.ConsoleProducer", "--bootstrap-server", skiff.bootstrapServers(),
-        "--topic", topic, "--property", "parse.key=true", "--property", "key.separator=:");
-    ExternalProcess.Result resumed = tool("", "org.apache.kafka.tools.consumer.ConsoleConsumer",
-        "--bootstrap-server", skiff.bootstrapServers(), "--topic", topic, "--group", "console-group",
-        "--max-messages", "1", "--property", "print.key=true", "--property", "key.separator=:");
-    assertEquals(List.of("k20:v20"), resumed.lines());
-  }
+        ExternalProcess.Result consumed = tool(
+                "",
+                "org.apache.kafka.tools.consumer.ConsoleConsumer",
+                "--bootstrap-server",
+                skiff.bootstrapServers(),
+                "--topic",
+                topic,
+                "--group",
+                "console-group",
+                "--from-beginning",
+                "--max-messages",
+                "20",
+                "--property",
+                "print.key=true",
+                "--property",
+                "key.separator=:");
+        assertEquals(
+                lines.stream().sorted().toList(),
+                consumed.lines().stream().sorted().toList());
+        assertTrue(consumed.stderr().contains("Processed a total of 20 messages"), consumed.describe("summary"));
 
-  @Test
-  void producerAndConsumerPerformanceToolsMoveEveryRecord() {
-    String topic = "perf-topic";
-    skiff.createTopic(topic, 1);
-    ExternalProcess.Result produced = tool("", "org.apache.kafka.tools.ProducerPerformance",
-        "--topic", topic, "--num-records", "5000", "--record-size", "100", "--throughput", "-1",
-        "--producer-props", "bootstrap.servers=" + skiff.bootstrapServers());
-    assertTrue(produced.stdout().contains("5000 records sent"), produced.describe("summary"));
+        // The group committed its position: new records only, then the timeout ends the tool normally.
+        tool(
+                "k20:v20\n",
+                "org.apache.kafka.tools.ConsoleProducer",
+                "--bootstrap-server",
+                skiff.bootstrapServers(),
+                "--topic",
+                topic,
+                "--property",
+                "parse.key=true",
+                "--property",
+                "key.separator=:");
+        ExternalProcess.Result resumed = tool(
+                "",
+                "org.apache.kafka.tools.consumer.ConsoleConsumer",
+                "--bootstrap-server",
+                skiff.bootstrapServers(),
+                "--topic",
+                topic,
+                "--group",
+                "console-group",
+                "--max-messages",
+                "1",
+                "--property",
+                "print.key=true",
+                "--property",
+                "key.separator=:");
+        assertEquals(List.of("k20:v20"), resumed.lines());
+    }
 
-    ExternalProcess.Result consumed = tool("", "org.apache.kafka.tools.ConsumerPerformance",
-        "--bootstrap-server", skiff.bootstrapServers(), "--topic", topic, "--messages", "5000");
-    // header line, then one data line: ..., data.consumed.in.nMsg (5th column), ...
-    List<String> out = consumed.lines();
-    assertTrue(out.size() >= 2 && out.get(out.size() - 2).startsWith("start.time"), consumed.describe("output"));
-    String[] columns = out.get(out.size() - 1).split(",\\s*");
-    assertEquals("5000", columns[4], consumed.describe("nMsg"));
-  }
+    @Test
+    void producerAndConsumerPerformanceToolsMoveEveryRecord() {
+        String topic = "perf-topic";
+        skiff.createTopic(topic, 1);
+        ExternalProcess.Result produced = tool(
+                "",
+                "org.apache.kafka.tools.ProducerPerformance",
+                "--topic",
+                topic,
+                "--num-records",
+                "5000",
+                "--record-size",
+                "100",
+                "--throughput",
+                "-1",
+                "--producer-props",
+                "bootstrap.servers=" + skiff.bootstrapServers());
+        assertTrue(produced.stdout().contains("5000 records sent"), produced.describe("summary"));
+
+        ExternalProcess.Result consumed = tool(
+                "",
+                "org.apache.kafka.tools.ConsumerPerformance",
+                "--bootstrap-server",
+                skiff.bootstrapServers(),
+                "--topic",
+                topic,
+                "--messages",
+                "5000");
+        // header line, then one data line: ..., data.consumed.in.nMsg (5th column), ...
+        List<String> out = consumed.lines();
+        assertTrue(out.size() >= 2 && out.get(out.size() - 2).startsWith("start.time"), consumed.describe("output"));
+        String[] columns = out.get(out.size() - 1).split(",\\s*");
+        assertEquals("5000", columns[4], consumed.describe("nMsg"));
+    }
 }

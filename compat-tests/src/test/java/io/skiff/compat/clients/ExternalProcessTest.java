@@ -11,31 +11,44 @@ import org.opentest4j.AssertionFailedError;
 
 /** The process runner the real-client tests rely on: a missing tool fails loudly, output and exit codes are kept. */
 class ExternalProcessTest {
-  @Test
-  void aMissingProgramFailsTheTestWithHowToInstallIt() {
-    AssertionFailedError error = assertThrows(AssertionFailedError.class,
-        () -> ExternalProcess.require("skiff-no-such-client", "install it with apt-get install skiff-no-such-client"));
-    assertTrue(error.getMessage().startsWith("skiff-no-such-client not found on PATH"), error.getMessage());
-    assertTrue(error.getMessage().endsWith("install it with apt-get install skiff-no-such-client"), error.getMessage());
-  }
+    @Test
+    void aMissingProgramFailsTheTestWithHowToInstallIt() {
+        AssertionFailedError error = assertThrows(
+                AssertionFailedError.class,
+                () -> ExternalProcess.require(
+                        "skiff-no-such-client", "install it with apt-get install skiff-no-such-client"));
+        assertTrue(error.getMessage().startsWith("skiff-no-such-client not found on PATH"), error.getMessage());
+        assertTrue(
+                error.getMessage().endsWith("install it with apt-get install skiff-no-such-client"),
+                error.getMessage());
+    }
 
-  @Test
-  void capturesStdoutStderrAndExitCodeAndFeedsStdin() {
-    String sh = ExternalProcess.require("sh", "a POSIX shell");
-    ExternalProcess.Result result = ExternalProcess.of(sh, "-c", "cat; echo oops >&2; exit 3").run("one\ntwo\n");
-    assertEquals(3, result.exitCode());
-    assertEquals(List.of("one", "two"), result.lines());
-    assertEquals("oops\n", result.stderr());
-    AssertionFailedError error = assertThrows(AssertionFailedError.class, result::assertSuccess);
-    assertTrue(error.getMessage().contains("exited with 3") && error.getMessage().contains("oops"), error.getMessage());
-  }
+    @Test
+    void capturesStdoutStderrAndExitCodeAndFeedsStdin() {
+        String sh = ExternalProcess.require("sh", "a POSIX shell");
+        ExternalProcess.Result result =
+                ExternalProcess.of(sh, "-c", "cat; echo oops >&2; exit 3").run("one\ntwo\n");
+        assertEquals(3, result.exitCode());
+        assertEquals(List.of("one", "two"), result.lines());
+        assertEquals("oops\n", result.stderr());
+        AssertionFailedError error = assertThrows(AssertionFailedError.class, result::assertSuccess);
+        assertTrue(
+                error.getMessage().contains("exited with 3")
+                        && error.getMessage().contains("oops"),
+                error.getMessage());
+    }
 
-  @Test
-  void aHangingProgramIsKilledAtItsTimeout() {
-    String sh = ExternalProcess.require("sh", "a POSIX shell");
-    AssertionFailedError error = assertThrows(AssertionFailedError.class,
-        () -> ExternalProcess.of(sh, "-c", "echo started; exec sleep 600").timeout(Duration.ofMillis(500)).run());
-    assertTrue(error.getMessage().startsWith("timed out after PT0.5S") && error.getMessage().contains("started"),
-        error.getMessage());
-  }
+    @Test
+    void aHangingProgramIsKilledAtItsTimeout() {
+        String sh = ExternalProcess.require("sh", "a POSIX shell");
+        AssertionFailedError error = assertThrows(
+                AssertionFailedError.class,
+                () -> ExternalProcess.of(sh, "-c", "echo started; exec sleep 600")
+                        .timeout(Duration.ofMillis(500))
+                        .run());
+        assertTrue(
+                error.getMessage().startsWith("timed out after PT0.5S")
+                        && error.getMessage().contains("started"),
+                error.getMessage());
+    }
 }

@@ -45,210 +45,225 @@ import org.junit.jupiter.api.io.TempDir;
  * admin calls to create the internal topics. The counts it writes must be exactly right.
  */
 class KafkaStreamsWordCountCompatTest {
-  private static final String APP = "skiff-wordcount";
-  private static final String INPUT = "wc-input";
-  private static final String OUTPUT = "wc-output";
+    private static final String APP = "skiff-wordcount";
+    private static final String INPUT = "wc-input";
+    private static final String OUTPUT = "wc-output";
 
-  @TempDir
-  Path stateDir;
+    @TempDir
+    Path stateDir;
 
-  private SkiffServer skiff;
-  private KafkaStreams streams;
-  private final List<Throwable> streamErrors = new CopyOnWriteArrayList<>();
+    private SkiffServer skiff;
+    private KafkaStreams streams;
+    private final List<Throwable> streamErrors = new CopyOnWriteArrayList<>();
 
-  @BeforeEach
-  void start() {
-    skiff = SkiffServer.builder().port(0).start();
-    skiff.createTopic(INPUT, 2);
-    skiff.createTopic(OUTPUT, 2);
-  }
-
-  @AfterEach
-  void stop() {
-    if (streams != null) {
-      streams.close(Duration.ofSeconds(30));
-    }
-    if (skiff != null) {
-      skiff.close();
-    }
-  }
-
-  @Test
-  void wordCountTopologyProducesTheRightCounts() throws Exception {
-    List<String> lines = List.of(
-        "the quick brown fox", "jumps over the lazy dog", "The dog barks", "a fox is quick", "THE END");
-    Map<String, Long> expected = new HashMap<>();
-    for (String line : lines) {
-      for (String word : line.toLowerCase(Locale.ROOT).split("\\W+")) {
-        expected.merge(word, 1L, Long::sum);
-      }
+    @BeforeEach
+    void start() {
+        skiff = SkiffServer.builder().port(0).start();
+        skiff.createTopic(INPUT, 2);
+        skiff.createTopic(OUTPUT, 2);
     }
 
-    streams = new KafkaStreams(topology(), streamsConfig());
-    streams.setUncaughtExceptionHandler(e -> {
-      streamErrors.add(e);
-      return org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse
-          .SHUTDOWN_CLIENT;
-    });
-    streams.start();
-    Awaitility.await("streams RUNNING").atMost(Duration.ofSeconds(60))
-        .until(() -> streams.state() == KafkaStreams.State.RUNNING || !streamErrors.isEmpty());
-    assertTrue(streamErrors.isEmpty(), () -> "Kafka Streams failed: " + streamErrors);
-
-    try (KafkaProducer<String, String> producer = producer()) {
-      for (int i = 0; i < lines.size(); i++) {
-        producer.send(new ProducerRecord<>(INPUT, "line-" + i, lines.get(i))).get();
-      }
-    }
-
-    Map<String, Long> counts = new HashMap<>();
-    try (KafkaConsumer<String, Long> consumer = outputConsumer()) {
-      consumer.subscribe(List.of(OUTPUT));
-      Awaitility.await("word counts").atMost(Duration.ofSeconds(90)).until(() -> {
-        // the latest count per word wins, as in a table
-        consumer.poll(Duration.ofMillis(200)).forEach(r -> counts.put(r.key(), r.value()));
-        return counts.equals(expected) || !streamErrors.isEmpty();
-      });
-    }
-    assertTrue(streamErrors.isEmpty(), () -> "Kafka Streams failed: " + streamErrors);
-    assertEquals(expected, counts);
-
-    try (Admin admin = admin()) {
-      Set<String> topics = admin.listTopics().names().get();
-      Set<String> internal = topics.stream().filter(t -> t.startsWith(APP + "-")).collect(Collectors.toSet());
-      assertEquals(Set.of(APP + "-counts-repartition", APP + "-counts-changelog"), internal,
-          "Streams created its repartition and changelog topics");
-    }
-  }
-
-  @Test
-  void aRestartedAppRestoresItsCountsFromTheChangelogAndContinues(@TempDir Path secondStateDir) throws Exception {
-    Map<String, Long> expected = new HashMap<>();
-    streams = startStreams(stateDir);
-    send(List.of("alpha beta", "beta gamma gamma"), expected);
-    awaitCounts(expected);
-    streams.close(Duration.ofSeconds(30));
-
-    // A fresh state directory: the count store can only come back by reading the changelog topic from Skiff,
-    // and the input resumes from the offsets the app committed (nothing counted twice).
-    streams = startStreams(secondStateDir);
-    send(List.of("gamma delta", "alpha"), expected);
-    awaitCounts(expected);
-    assertEquals(Map.of("alpha", 2L, "beta", 2L, "gamma", 3L, "delta", 1L), expected);
-  }
-
-  @Test
-  void twoInstancesShareTheTasksAndCountTogether(@TempDir Path secondStateDir) throws Exception {
-    streams = startStreams(stateDir);
-    KafkaStreams second = startStreams(secondStateDir);
-    try {
-      // The Streams assignor spreads the tasks (2 input partitions, 2 repartition partitions) over both instances.
-      Awaitility.await("both instances hold active tasks").atMost(Duration.ofSeconds(90)).until(() ->
-          !streamErrors.isEmpty() || (activeTasks(streams) > 0 && activeTasks(second) > 0
-              && streams.state() == KafkaStreams.State.RUNNING && second.state() == KafkaStreams.State.RUNNING));
-      assertTrue(streamErrors.isEmpty(), () -> "Kafka Streams failed: " + streamErrors);
-      Map<String, Long> expected = new HashMap<>();
-      send(List.of("one two", "two three three", "three four four four", "one"), expected);
-      awaitCounts(expected);
-    } finally {
-      second.close(Duration.ofSeconds(30));
-    }
-  }
-
-  private static int activeTasks(KafkaStreams app) {
-    return app.metadataForLocalThreads().stream().mapToInt(t -> t.activeTasks().size()).sum();
-  }
-
-  private KafkaStreams startStreams(Path dir) {
-    Properties props = streamsConfig();
-    props.put(StreamsConfig.STATE_DIR_CONFIG, dir.toString());
-    KafkaStreams app = new KafkaStreams(topology(), props);
-    app.setUncaughtExceptionHandler(e -> {
-      streamErrors.add(e);
-      return org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse
-          .SHUTDOWN_CLIENT;
-    });
-    app.start();
-    Awaitility.await("streams RUNNING").atMost(Duration.ofSeconds(60))
-        .until(() -> app.state() == KafkaStreams.State.RUNNING || !streamErrors.isEmpty());
-    assertTrue(streamErrors.isEmpty(), () -> "Kafka Streams failed: " + streamErrors);
-    return app;
-  }
-
-  private void send(List<String> lines, Map<String, Long> expected) throws Exception {
-    try (KafkaProducer<String, String> producer = producer()) {
-      for (String line : lines) {
-        producer.send(new ProducerRecord<>(INPUT, line, line)).get();
-        for (String word : line.split(" ")) {
-          expected.merge(word, 1L, Long::sum);
+    @AfterEach
+    void stop() {
+        if (streams != null) {
+            streams.close(Duration.ofSeconds(30));
         }
-      }
+        if (skiff != null) {
+            skiff.close();
+        }
     }
-  }
 
-  /** Reads the whole output topic (latest count per word wins) until it shows {@code expected}. */
-  private void awaitCounts(Map<String, Long> expected) {
-    Map<String, Long> counts = new HashMap<>();
-    Properties props = new Properties();
-    props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
-    try (KafkaConsumer<String, Long> consumer =
-             new KafkaConsumer<>(props, new StringDeserializer(), new LongDeserializer())) {
-      List<org.apache.kafka.common.TopicPartition> partitions = List.of(
-          new org.apache.kafka.common.TopicPartition(OUTPUT, 0), new org.apache.kafka.common.TopicPartition(OUTPUT, 1));
-      consumer.assign(partitions);
-      consumer.seekToBeginning(partitions);
-      Awaitility.await("word counts").atMost(Duration.ofSeconds(90)).until(() -> {
-        consumer.poll(Duration.ofMillis(200)).forEach(r -> counts.put(r.key(), r.value()));
-        return counts.equals(expected) || !streamErrors.isEmpty();
-      });
+    @Test
+    void wordCountTopologyProducesTheRightCounts() throws Exception {
+        List<String> lines =
+                List.of("the quick brown fox", "jumps over the lazy dog", "The dog barks", "a fox is quick", "THE END");
+        Map<String, Long> expected = new HashMap<>();
+        for (String line : lines) {
+            for (String word : line.toLowerCase(Locale.ROOT).split("\\W+")) {
+                expected.merge(word, 1L, Long::sum);
+            }
+        }
+
+        streams = new KafkaStreams(topology(), streamsConfig());
+        streams.setUncaughtExceptionHandler(e -> {
+            streamErrors.add(e);
+            return org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse
+                    .SHUTDOWN_CLIENT;
+        });
+        streams.start();
+        Awaitility.await("streams RUNNING")
+                .atMost(Duration.ofSeconds(60))
+                .until(() -> streams.state() == KafkaStreams.State.RUNNING || !streamErrors.isEmpty());
+        assertTrue(streamErrors.isEmpty(), () -> "Kafka Streams failed: " + streamErrors);
+
+        try (KafkaProducer<String, String> producer = producer()) {
+            for (int i = 0; i < lines.size(); i++) {
+                producer.send(new ProducerRecord<>(INPUT, "line-" + i, lines.get(i)))
+                        .get();
+            }
+        }
+
+        Map<String, Long> counts = new HashMap<>();
+        try (KafkaConsumer<String, Long> consumer = outputConsumer()) {
+            consumer.subscribe(List.of(OUTPUT));
+            Awaitility.await("word counts").atMost(Duration.ofSeconds(90)).until(() -> {
+                // the latest count per word wins, as in a table
+                consumer.poll(Duration.ofMillis(200)).forEach(r -> counts.put(r.key(), r.value()));
+                return counts.equals(expected) || !streamErrors.isEmpty();
+            });
+        }
+        assertTrue(streamErrors.isEmpty(), () -> "Kafka Streams failed: " + streamErrors);
+        assertEquals(expected, counts);
+
+        try (Admin admin = admin()) {
+            Set<String> topics = admin.listTopics().names().get();
+            Set<String> internal =
+                    topics.stream().filter(t -> t.startsWith(APP + "-")).collect(Collectors.toSet());
+            assertEquals(
+                    Set.of(APP + "-counts-repartition", APP + "-counts-changelog"),
+                    internal,
+                    "Streams created its repartition and changelog topics");
+        }
     }
-    assertTrue(streamErrors.isEmpty(), () -> "Kafka Streams failed: " + streamErrors);
-    assertEquals(expected, counts);
-  }
 
-  private static org.apache.kafka.streams.Topology topology() {
-    StreamsBuilder builder = new StreamsBuilder();
-    builder.stream(INPUT, Consumed.with(Serdes.String(), Serdes.String()))
-        .flatMapValues(line -> Arrays.asList(line.toLowerCase(Locale.ROOT).split("\\W+")))
-        .groupBy((key, word) -> word, Grouped.with("counts", Serdes.String(), Serdes.String()))
-        .count(Materialized.as("counts"))
-        .toStream()
-        .to(OUTPUT, Produced.with(Serdes.String(), Serdes.Long()));
-    return builder.build();
-  }
+    @Test
+    void aRestartedAppRestoresItsCountsFromTheChangelogAndContinues(@TempDir Path secondStateDir) throws Exception {
+        Map<String, Long> expected = new HashMap<>();
+        streams = startStreams(stateDir);
+        send(List.of("alpha beta", "beta gamma gamma"), expected);
+        awaitCounts(expected);
+        streams.close(Duration.ofSeconds(30));
 
-  private Properties streamsConfig() {
-    Properties props = new Properties();
-    props.put(StreamsConfig.APPLICATION_ID_CONFIG, APP);
-    props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
-    props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
-    props.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
-    props.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
-    // Everything else default (at_least_once), except: commit more often than every 30 s so counts flush quickly.
-    props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 200);
-    // Streams does not leave the group on close: a restarted app waits for the old member's session to expire
-    // (45 s by default, with Kafka as with Skiff). 10 s keeps the restart test short.
-    props.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), 10_000);
-    return props;
-  }
+        // A fresh state directory: the count store can only come back by reading the changelog topic from Skiff,
+        // and the input resumes from the offsets the app committed (nothing counted twice).
+        streams = startStreams(secondStateDir);
+        send(List.of("gamma delta", "alpha"), expected);
+        awaitCounts(expected);
+        assertEquals(Map.of("alpha", 2L, "beta", 2L, "gamma", 3L, "delta", 1L), expected);
+    }
 
-  private KafkaProducer<String, String> producer() {
-    Properties props = new Properties();
-    props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
-    return new KafkaProducer<>(props, new StringSerializer(), new StringSerializer());
-  }
+    @Test
+    void twoInstancesShareTheTasksAndCountTogether(@TempDir Path secondStateDir) throws Exception {
+        streams = startStreams(stateDir);
+        KafkaStreams second = startStreams(secondStateDir);
+        try {
+            // The Streams assignor spreads the tasks (2 input partitions, 2 repartition partitions) over both
+            // instances.
+            Awaitility.await("both instances hold active tasks")
+                    .atMost(Duration.ofSeconds(90))
+                    .until(() -> !streamErrors.isEmpty()
+                            || (activeTasks(streams) > 0
+                                    && activeTasks(second) > 0
+                                    && streams.state() == KafkaStreams.State.RUNNING
+                                    && second.state() == KafkaStreams.State.RUNNING));
+            assertTrue(streamErrors.isEmpty(), () -> "Kafka Streams failed: " + streamErrors);
+            Map<String, Long> expected = new HashMap<>();
+            send(List.of("one two", "two three three", "three four four four", "one"), expected);
+            awaitCounts(expected);
+        } finally {
+            second.close(Duration.ofSeconds(30));
+        }
+    }
 
-  private KafkaConsumer<String, Long> outputConsumer() {
-    Properties props = new Properties();
-    props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
-    props.put(ConsumerConfig.GROUP_ID_CONFIG, "wc-reader");
-    props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-    return new KafkaConsumer<>(props, new StringDeserializer(), new LongDeserializer());
-  }
+    private static int activeTasks(KafkaStreams app) {
+        return app.metadataForLocalThreads().stream()
+                .mapToInt(t -> t.activeTasks().size())
+                .sum();
+    }
 
-  private Admin admin() {
-    Properties props = new Properties();
-    props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
-    return Admin.create(props);
-  }
+    private KafkaStreams startStreams(Path dir) {
+        Properties props = streamsConfig();
+        props.put(StreamsConfig.STATE_DIR_CONFIG, dir.toString());
+        KafkaStreams app = new KafkaStreams(topology(), props);
+        app.setUncaughtExceptionHandler(e -> {
+            streamErrors.add(e);
+            return org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse
+                    .SHUTDOWN_CLIENT;
+        });
+        app.start();
+        Awaitility.await("streams RUNNING")
+                .atMost(Duration.ofSeconds(60))
+                .until(() -> app.state() == KafkaStreams.State.RUNNING || !streamErrors.isEmpty());
+        assertTrue(streamErrors.isEmpty(), () -> "Kafka Streams failed: " + streamErrors);
+        return app;
+    }
+
+    private void send(List<String> lines, Map<String, Long> expected) throws Exception {
+        try (KafkaProducer<String, String> producer = producer()) {
+            for (String line : lines) {
+                producer.send(new ProducerRecord<>(INPUT, line, line)).get();
+                for (String word : line.split(" ")) {
+                    expected.merge(word, 1L, Long::sum);
+                }
+            }
+        }
+    }
+
+    /** Reads the whole output topic (latest count per word wins) until it shows {@code expected}. */
+    private void awaitCounts(Map<String, Long> expected) {
+        Map<String, Long> counts = new HashMap<>();
+        Properties props = new Properties();
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
+        try (KafkaConsumer<String, Long> consumer =
+                new KafkaConsumer<>(props, new StringDeserializer(), new LongDeserializer())) {
+            List<org.apache.kafka.common.TopicPartition> partitions = List.of(
+                    new org.apache.kafka.common.TopicPartition(OUTPUT, 0),
+                    new org.apache.kafka.common.TopicPartition(OUTPUT, 1));
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Awaitility.await("word counts").atMost(Duration.ofSeconds(90)).until(() -> {
+                consumer.poll(Duration.ofMillis(200)).forEach(r -> counts.put(r.key(), r.value()));
+                return counts.equals(expected) || !streamErrors.isEmpty();
+            });
+        }
+        assertTrue(streamErrors.isEmpty(), () -> "Kafka Streams failed: " + streamErrors);
+        assertEquals(expected, counts);
+    }
+
+    private static org.apache.kafka.streams.Topology topology() {
+        StreamsBuilder builder = new StreamsBuilder();
+        builder.stream(INPUT, Consumed.with(Serdes.String(), Serdes.String()))
+                .flatMapValues(
+                        line -> Arrays.asList(line.toLowerCase(Locale.ROOT).split("\\W+")))
+                .groupBy((key, word) -> word, Grouped.with("counts", Serdes.String(), Serdes.String()))
+                .count(Materialized.as("counts"))
+                .toStream()
+                .to(OUTPUT, Produced.with(Serdes.String(), Serdes.Long()));
+        return builder.build();
+    }
+
+    private Properties streamsConfig() {
+        Properties props = new Properties();
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, APP);
+        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
+        props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        props.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
+        props.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
+        // Everything else default (at_least_once), except: commit more often than every 30 s so counts flush quickly.
+        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 200);
+        // Streams does not leave the group on close: a restarted app waits for the old member's session to expire
+        // (45 s by default, with Kafka as with Skiff). 10 s keeps the restart test short.
+        props.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), 10_000);
+        return props;
+    }
+
+    private KafkaProducer<String, String> producer() {
+        Properties props = new Properties();
+        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
+        return new KafkaProducer<>(props, new StringSerializer(), new StringSerializer());
+    }
+
+    private KafkaConsumer<String, Long> outputConsumer() {
+        Properties props = new Properties();
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
+        props.put(ConsumerConfig.GROUP_ID_CONFIG, "wc-reader");
+        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        return new KafkaConsumer<>(props, new StringDeserializer(), new LongDeserializer());
+    }
+
+    private Admin admin() {
+        Properties props = new Properties();
+        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
+        return Admin.create(props);
+    }
 }

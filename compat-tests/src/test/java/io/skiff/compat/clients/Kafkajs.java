@@ -18,37 +18,45 @@ import java.util.List;
  * <p>Thread-safety: {@link #ensureInstalled()} is synchronized; running scripts is thread-safe.
  */
 final class Kafkajs {
-  private static final Path PACKAGE_DIR = locatePackage();
+    private static final Path PACKAGE_DIR = locatePackage();
 
-  private Kafkajs() {}
+    private Kafkajs() {}
 
-  private static Path locatePackage() {
-    // Surefire runs with the module directory as working directory; the reactor root works too.
-    for (Path candidate : List.of(Path.of("src/test/js"), Path.of("compat-tests/src/test/js"))) {
-      if (Files.isRegularFile(candidate.resolve("package-lock.json"))) {
-        return candidate.toAbsolutePath();
-      }
+    private static Path locatePackage() {
+        // Surefire runs with the module directory as working directory; the reactor root works too.
+        for (Path candidate : List.of(Path.of("src/test/js"), Path.of("compat-tests/src/test/js"))) {
+            if (Files.isRegularFile(candidate.resolve("package-lock.json"))) {
+                return candidate.toAbsolutePath();
+            }
+        }
+        return fail("kafkajs package (src/test/js/package-lock.json) not found from "
+                + Path.of("").toAbsolutePath());
     }
-    return fail("kafkajs package (src/test/js/package-lock.json) not found from " + Path.of("").toAbsolutePath());
-  }
 
-  /** Installs the pinned kafkajs with {@code npm ci} unless node_modules already has it. */
-  static synchronized void ensureInstalled() {
-    ExternalProcess.require("node", "install Node.js 18+ (Debian: apt-get install nodejs npm)");
-    if (Files.isRegularFile(PACKAGE_DIR.resolve("node_modules/kafkajs/package.json"))) {
-      return;
+    /** Installs the pinned kafkajs with {@code npm ci} unless node_modules already has it. */
+    static synchronized void ensureInstalled() {
+        ExternalProcess.require("node", "install Node.js 18+ (Debian: apt-get install nodejs npm)");
+        if (Files.isRegularFile(PACKAGE_DIR.resolve("node_modules/kafkajs/package.json"))) {
+            return;
+        }
+        String npm = ExternalProcess.require("npm", "install npm (Debian: apt-get install npm)");
+        ExternalProcess.of(npm, "ci", "--no-audit", "--no-fund")
+                .in(PACKAGE_DIR)
+                .timeout(Duration.ofMinutes(5))
+                .run()
+                .assertSuccess();
     }
-    String npm = ExternalProcess.require("npm", "install npm (Debian: apt-get install npm)");
-    ExternalProcess.of(npm, "ci", "--no-audit", "--no-fund").in(PACKAGE_DIR).timeout(Duration.ofMinutes(5)).run()
-        .assertSuccess();
-  }
 
-  /** Runs one command of the script against {@code bootstrap}; fails the test if it does not exit with 0. */
-  static ExternalProcess.Result run(String bootstrap, String command, String... args) {
-    ensureInstalled();
-    List<String> line = new ArrayList<>(List.of(ExternalProcess.require("node", "install Node.js 18+"),
-        "kafkajs-compat.js", bootstrap, command));
-    line.addAll(List.of(args));
-    return ExternalProcess.of(line).in(PACKAGE_DIR).timeout(Duration.ofSeconds(90)).run().assertSuccess();
-  }
+    /** Runs one command of the script against {@code bootstrap}; fails the test if it does not exit with 0. */
+    static ExternalProcess.Result run(String bootstrap, String command, String... args) {
+        ensureInstalled();
+        List<String> line = new ArrayList<>(List.of(
+                ExternalProcess.require("node", "install Node.js 18+"), "kafkajs-compat.js", bootstrap, command));
+        line.addAll(List.of(args));
+        return ExternalProcess.of(line)
+                .in(PACKAGE_DIR)
+                .timeout(Duration.ofSeconds(90))
+                .run()
+                .assertSuccess();
+    }
 }

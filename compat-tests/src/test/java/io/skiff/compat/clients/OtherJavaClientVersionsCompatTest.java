@@ -44,133 +44,157 @@ import org.junit.jupiter.params.provider.ValueSource;
  * maven-dependency-plugin (see the module's pom).
  */
 class OtherJavaClientVersionsCompatTest {
-  private static final int PARTITIONS = 3;
-  private static final int FROM_NEW_CLIENT = 10;
-  private static final int FROM_OLD_CLIENT = 20;
+    private static final int PARTITIONS = 3;
+    private static final int FROM_NEW_CLIENT = 10;
+    private static final int FROM_OLD_CLIENT = 20;
 
-  private static SkiffServer skiff;
+    private static SkiffServer skiff;
 
-  @BeforeAll
-  static void start() {
-    skiff = SkiffServer.builder().port(0).start();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (skiff != null) {
-      skiff.close();
-    }
-  }
-
-  @ParameterizedTest
-  @ValueSource(strings = {"4.4.0", "3.9.1", "2.8.2"})
-  void clientProducesConsumesAndCommitsInAGroup(String version) throws Exception {
-    String topic = "old-java-" + version;
-    skiff.createTopic(topic, PARTITIONS);
-    List<String> expectedRead = new ArrayList<>();
-    try (KafkaProducer<String, String> producer = newProducer()) {
-      for (int i = 0; i < FROM_NEW_CLIENT; i++) {
-        ProducerRecord<String, String> record = new ProducerRecord<>(topic, "new-" + i, "value-" + i);
-        record.headers().add("client", "4.1.1".getBytes(StandardCharsets.UTF_8));
-        RecordMetadata meta = producer.send(record).get();
-        expectedRead.add(meta.partition() + " " + meta.offset() + " new-" + i + " value-" + i + " client=4.1.1");
-      }
+    @BeforeAll
+    static void start() {
+        skiff = SkiffServer.builder().port(0).start();
     }
 
-    int total = FROM_NEW_CLIENT + FROM_OLD_CLIENT;
-    ExternalProcess.Result result = runDriver(version, topic, "old-java-group-" + version, total);
-    assertEquals(List.of(version), result.linesStartingWith("version"), "the child JVM ran kafka-clients " + version);
-
-    List<String> sent = result.linesStartingWith("sent");
-    assertEquals(FROM_OLD_CLIENT, sent.size(), result.describe("sent"));
-    for (String line : sent) {
-      String[] parts = line.split(" ");
-      int i = Integer.parseInt(parts[2].substring("old-".length()));
-      expectedRead.add(parts[0] + " " + parts[1] + " old-" + i + " value-" + i + " client=" + version);
+    @AfterAll
+    static void stop() {
+        if (skiff != null) {
+            skiff.close();
+        }
     }
-    expectedRead.sort(null);
 
-    assertEquals(expectedRead, sorted(result.linesStartingWith("read")), "what the " + version + " client read");
-    List<String> expectedGroup = expectedRead.stream()
-        .map(l -> String.join(" ", List.of(l.split(" ")).subList(0, 3))).sorted().toList();
-    assertEquals(expectedGroup, sorted(result.linesStartingWith("group")), "what the group consumer read");
+    @ParameterizedTest
+    @ValueSource(strings = {"4.4.0", "3.9.1", "2.8.2"})
+    void clientProducesConsumesAndCommitsInAGroup(String version) throws Exception {
+        String topic = "old-java-" + version;
+        skiff.createTopic(topic, PARTITIONS);
+        List<String> expectedRead = new ArrayList<>();
+        try (KafkaProducer<String, String> producer = newProducer()) {
+            for (int i = 0; i < FROM_NEW_CLIENT; i++) {
+                ProducerRecord<String, String> record = new ProducerRecord<>(topic, "new-" + i, "value-" + i);
+                record.headers().add("client", "4.1.1".getBytes(StandardCharsets.UTF_8));
+                RecordMetadata meta = producer.send(record).get();
+                expectedRead.add(
+                        meta.partition() + " " + meta.offset() + " new-" + i + " value-" + i + " client=4.1.1");
+            }
+        }
 
-    Map<Integer, Long> ends = new TreeMap<>();
-    for (String line : expectedRead) {
-      String[] parts = line.split(" ");
-      ends.merge(Integer.parseInt(parts[0]), Long.parseLong(parts[1]) + 1, Math::max);
+        int total = FROM_NEW_CLIENT + FROM_OLD_CLIENT;
+        ExternalProcess.Result result = runDriver(version, topic, "old-java-group-" + version, total);
+        assertEquals(
+                List.of(version), result.linesStartingWith("version"), "the child JVM ran kafka-clients " + version);
+
+        List<String> sent = result.linesStartingWith("sent");
+        assertEquals(FROM_OLD_CLIENT, sent.size(), result.describe("sent"));
+        for (String line : sent) {
+            String[] parts = line.split(" ");
+            int i = Integer.parseInt(parts[2].substring("old-".length()));
+            expectedRead.add(parts[0] + " " + parts[1] + " old-" + i + " value-" + i + " client=" + version);
+        }
+        expectedRead.sort(null);
+
+        assertEquals(expectedRead, sorted(result.linesStartingWith("read")), "what the " + version + " client read");
+        List<String> expectedGroup = expectedRead.stream()
+                .map(l -> String.join(" ", List.of(l.split(" ")).subList(0, 3)))
+                .sorted()
+                .toList();
+        assertEquals(expectedGroup, sorted(result.linesStartingWith("group")), "what the group consumer read");
+
+        Map<Integer, Long> ends = new TreeMap<>();
+        for (String line : expectedRead) {
+            String[] parts = line.split(" ");
+            ends.merge(Integer.parseInt(parts[0]), Long.parseLong(parts[1]) + 1, Math::max);
+        }
+        List<String> expectedCommitted = new ArrayList<>();
+        List<String> expectedAdmin = new ArrayList<>(List.of(
+                "listed true", "config retention.ms=123456", "group-listed true", "group-state Empty members=0"));
+        for (int p = 0; p < PARTITIONS; p++) {
+            expectedCommitted.add(p + " " + ends.getOrDefault(p, 0L));
+            expectedAdmin.add("group-offset " + p + " " + ends.getOrDefault(p, 0L));
+        }
+        expectedAdmin.add("listed-after-delete false");
+        assertEquals(expectedCommitted, result.linesStartingWith("committed"), "offsets the group committed");
+        assertEquals(expectedAdmin, result.linesStartingWith("admin"), "what the " + version + " admin client saw");
+
+        assertEquals(expectedRead, readWithNewClient(topic, total), "what the 4.1.1 client reads");
     }
-    List<String> expectedCommitted = new ArrayList<>();
-    List<String> expectedAdmin = new ArrayList<>(List.of("listed true", "config retention.ms=123456",
-        "group-listed true", "group-state Empty members=0"));
-    for (int p = 0; p < PARTITIONS; p++) {
-      expectedCommitted.add(p + " " + ends.getOrDefault(p, 0L));
-      expectedAdmin.add("group-offset " + p + " " + ends.getOrDefault(p, 0L));
+
+    private static List<String> sorted(List<String> lines) {
+        List<String> copy = new ArrayList<>(lines);
+        copy.sort(null);
+        return copy;
     }
-    expectedAdmin.add("listed-after-delete false");
-    assertEquals(expectedCommitted, result.linesStartingWith("committed"), "offsets the group committed");
-    assertEquals(expectedAdmin, result.linesStartingWith("admin"), "what the " + version + " admin client saw");
 
-    assertEquals(expectedRead, readWithNewClient(topic, total), "what the 4.1.1 client reads");
-  }
-
-  private static List<String> sorted(List<String> lines) {
-    List<String> copy = new ArrayList<>(lines);
-    copy.sort(null);
-    return copy;
-  }
-
-  private static ExternalProcess.Result runDriver(String version, String topic, String group, int total)
-      throws URISyntaxException {
-    Path jars = Path.of(System.getProperty("skiff.oldKafkaClients", "target/old-kafka-clients")).resolve(version);
-    if (!Files.isRegularFile(jars.resolve("kafka-clients-" + version + ".jar"))) {
-      fail("kafka-clients " + version + " not found in " + jars.toAbsolutePath()
-          + ": run the build through Maven (maven-dependency-plugin copies it in generate-test-resources)");
+    private static ExternalProcess.Result runDriver(String version, String topic, String group, int total)
+            throws URISyntaxException {
+        Path jars = Path.of(System.getProperty("skiff.oldKafkaClients", "target/old-kafka-clients"))
+                .resolve(version);
+        if (!Files.isRegularFile(jars.resolve("kafka-clients-" + version + ".jar"))) {
+            fail("kafka-clients " + version + " not found in " + jars.toAbsolutePath()
+                    + ": run the build through Maven (maven-dependency-plugin copies it in generate-test-resources)");
+        }
+        List<String> classpath = new ArrayList<>();
+        // The driver's own class comes from the test classes; kafka-clients 4.1 is NOT on this classpath.
+        classpath.add(Path.of(OtherJavaClientDriver.class
+                        .getProtectionDomain()
+                        .getCodeSource()
+                        .getLocation()
+                        .toURI())
+                .toString());
+        try (Stream<Path> files = Files.list(jars)) {
+            files.filter(f -> f.toString().endsWith(".jar")).sorted().forEach(f -> classpath.add(f.toString()));
+        } catch (java.io.IOException e) {
+            fail("cannot list " + jars + ": " + e);
+        }
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return ExternalProcess.of(
+                        java,
+                        "-Xmx256m",
+                        "-XX:TieredStopAtLevel=1",
+                        "-Xshare:auto",
+                        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                        "-cp",
+                        String.join(File.pathSeparator, classpath),
+                        OtherJavaClientDriver.class.getName(),
+                        skiff.bootstrapServers(),
+                        topic,
+                        String.valueOf(PARTITIONS),
+                        group,
+                        String.valueOf(FROM_OLD_CLIENT),
+                        String.valueOf(total))
+                .timeout(Duration.ofSeconds(120))
+                .run()
+                .assertSuccess();
     }
-    List<String> classpath = new ArrayList<>();
-    // The driver's own class comes from the test classes; kafka-clients 4.1 is NOT on this classpath.
-    classpath.add(Path.of(OtherJavaClientDriver.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-        .toString());
-    try (Stream<Path> files = Files.list(jars)) {
-      files.filter(f -> f.toString().endsWith(".jar")).sorted().forEach(f -> classpath.add(f.toString()));
-    } catch (java.io.IOException e) {
-      fail("cannot list " + jars + ": " + e);
-    }
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    return ExternalProcess.of(java, "-Xmx256m", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
-            "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-            "-cp", String.join(File.pathSeparator, classpath), OtherJavaClientDriver.class.getName(),
-            skiff.bootstrapServers(), topic, String.valueOf(PARTITIONS), group,
-            String.valueOf(FROM_OLD_CLIENT), String.valueOf(total))
-        .timeout(Duration.ofSeconds(120)).run().assertSuccess();
-  }
 
-  private static KafkaProducer<String, String> newProducer() {
-    Properties props = new Properties();
-    props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
-    return new KafkaProducer<>(props, new StringSerializer(), new StringSerializer());
-  }
-
-  private static List<String> readWithNewClient(String topic, int total) {
-    Properties props = new Properties();
-    props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
-    try (KafkaConsumer<String, String> consumer =
-             new KafkaConsumer<>(props, new StringDeserializer(), new StringDeserializer())) {
-      List<TopicPartition> partitions = new ArrayList<>();
-      for (int p = 0; p < PARTITIONS; p++) {
-        partitions.add(new TopicPartition(topic, p));
-      }
-      consumer.assign(partitions);
-      consumer.seekToBeginning(partitions);
-      List<ConsumerRecord<String, String>> records = new ArrayList<>();
-      Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> {
-        consumer.poll(Duration.ofMillis(200)).forEach(records::add);
-        return records.size() >= total;
-      });
-      assertTrue(records.size() == total, "read " + records.size() + " records, expected " + total);
-      return records.stream().map(r -> r.partition() + " " + r.offset() + " " + r.key() + " " + r.value() + " "
-              + new String(r.headers().lastHeader("client").value(), StandardCharsets.UTF_8))
-          .map(l -> l.replaceFirst(" (\\S+)$", " client=$1")).sorted().collect(Collectors.toList());
+    private static KafkaProducer<String, String> newProducer() {
+        Properties props = new Properties();
+        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
+        return new KafkaProducer<>(props, new StringSerializer(), new StringSerializer());
     }
-  }
+
+    private static List<String> readWithNewClient(String topic, int total) {
+        Properties props = new Properties();
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
+        try (KafkaConsumer<String, String> consumer =
+                new KafkaConsumer<>(props, new StringDeserializer(), new StringDeserializer())) {
+            List<TopicPartition> partitions = new ArrayList<>();
+            for (int p = 0; p < PARTITIONS; p++) {
+                partitions.add(new TopicPartition(topic, p));
+            }
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            List<ConsumerRecord<String, String>> records = new ArrayList<>();
+            Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> {
+                consumer.poll(Duration.ofMillis(200)).forEach(records::add);
+                return records.size() >= total;
+            });
+            assertTrue(records.size() == total, "read " + records.size() + " records, expected " + total);
+            return records.stream()
+                    .map(r -> r.partition() + " " + r.offset() + " " + r.key() + " " + r.value() + " "
+                            + new String(r.headers().lastHeader("client").value(), StandardCharsets.UTF_8))
+                    .map(l -> l.replaceFirst(" (\\S+)$", " client=$1"))
+                    .sorted()
+                    .collect(Collectors.toList());
+        }
+    }
 }

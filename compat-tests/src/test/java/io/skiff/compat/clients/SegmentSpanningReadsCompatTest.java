@@ -30,72 +30,105 @@ import org.junit.jupiter.api.io.TempDir;
  * span segments (sent as several file regions), and must see every record exactly once, in order.
  */
 class SegmentSpanningReadsCompatTest {
-  private static final String TOPIC = "spanning";
-  private static final int RECORDS = 40_000;
+    private static final String TOPIC = "spanning";
+    private static final int RECORDS = 40_000;
 
-  @TempDir
-  static Path dataDir;
+    @TempDir
+    static Path dataDir;
 
-  private static SkiffServer skiff;
-  private static List<String> produced;
+    private static SkiffServer skiff;
+    private static List<String> produced;
 
-  @BeforeAll
-  static void startAndFill() throws IOException {
-    String kcat = ExternalProcess.require("kcat", "install it with apt-get install kcat (.ci/run does)");
-    skiff = SkiffServer.builder().port(0).dataDir(dataDir).config("log.segment.bytes", "1048576").start();
-    skiff.createTopic(TOPIC, 1);
-    produced = IntStream.range(0, RECORDS)
-        .mapToObj(i -> "key-" + i + ":value-" + i + "-padding-padding-padding-padding-padding").toList();
-    // Small batches (7 records) so that segment boundaries fall between many batches.
-    ExternalProcess.of(kcat, "-b", skiff.bootstrapServers(), "-P", "-t", TOPIC, "-p", "0", "-K:",
-            "-X", "linger.ms=0", "-X", "batch.num.messages=7")
-        .run(produced.stream().collect(Collectors.joining("\n", "", "\n"))).assertSuccess();
-    try (Stream<Path> files = Files.list(dataDir.resolve(TOPIC + "-0"))) {
-      long segments = files.filter(f -> f.toString().endsWith(".log")).count();
-      assertTrue(segments >= 3, "the partition spans several segments, found " + segments);
+    @BeforeAll
+    static void startAndFill() throws IOException {
+        String kcat = ExternalProcess.require("kcat", "install it with apt-get install kcat (.ci/run does)");
+        skiff = SkiffServer.builder()
+                .port(0)
+                .dataDir(dataDir)
+                .config("log.segment.bytes", "1048576")
+                .start();
+        skiff.createTopic(TOPIC, 1);
+        produced = IntStream.range(0, RECORDS)
+                .mapToObj(i -> "key-" + i + ":value-" + i + "-padding-padding-padding-padding-padding")
+                .toList();
+        // Small batches (7 records) so that segment boundaries fall between many batches.
+        ExternalProcess.of(
+                        kcat,
+                        "-b",
+                        skiff.bootstrapServers(),
+                        "-P",
+                        "-t",
+                        TOPIC,
+                        "-p",
+                        "0",
+                        "-K:",
+                        "-X",
+                        "linger.ms=0",
+                        "-X",
+                        "batch.num.messages=7")
+                .run(produced.stream().collect(Collectors.joining("\n", "", "\n")))
+                .assertSuccess();
+        try (Stream<Path> files = Files.list(dataDir.resolve(TOPIC + "-0"))) {
+            long segments = files.filter(f -> f.toString().endsWith(".log")).count();
+            assertTrue(segments >= 3, "the partition spans several segments, found " + segments);
+        }
     }
-  }
 
-  @AfterAll
-  static void stop() {
-    if (skiff != null) {
-      skiff.close();
+    @AfterAll
+    static void stop() {
+        if (skiff != null) {
+            skiff.close();
+        }
     }
-  }
 
-  @Test
-  void kcatReadsEveryRecordInOrder() {
-    String kcat = ExternalProcess.require("kcat", "install it with apt-get install kcat");
-    List<String> consumed = ExternalProcess.of(kcat, "-b", skiff.bootstrapServers(), "-C", "-t", TOPIC,
-        "-o", "beginning", "-e", "-f", "%k:%s\\n").run().assertSuccess().lines();
-    assertEquals(produced, consumed);
-  }
-
-  @Test
-  void kafkajsReadsEveryRecordInOrder() {
-    List<String> consumed = Kafkajs.run(skiff.bootstrapServers(), "consume", TOPIC, "spanning-js",
-            String.valueOf(RECORDS)).linesStartingWith("record").stream()
-        .map(line -> line.split(" "))
-        .map(parts -> parts[2] + ":" + parts[3]) // "<partition> <offset> <key> <value> <headers>"
-        .toList();
-    assertEquals(produced, consumed);
-  }
-
-  @Test
-  void javaClientReadsEveryRecordInOrder() {
-    Properties props = new Properties();
-    props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
-    List<String> consumed = new ArrayList<>();
-    try (KafkaConsumer<String, String> consumer =
-             new KafkaConsumer<>(props, new StringDeserializer(), new StringDeserializer())) {
-      TopicPartition tp = new TopicPartition(TOPIC, 0);
-      consumer.assign(List.of(tp));
-      consumer.seekToBeginning(List.of(tp));
-      Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> {
-        consumer.poll(Duration.ofMillis(200)).forEach(r -> consumed.add(r.key() + ":" + r.value()));
-        return consumed.size() >= RECORDS;
-      });
+    @Test
+    void kcatReadsEveryRecordInOrder() {
+        String kcat = ExternalProcess.require("kcat", "install it with apt-get install kcat");
+        List<String> consumed = ExternalProcess.of(
+                        kcat,
+                        "-b",
+                        skiff.bootstrapServers(),
+                        "-C",
+                        "-t",
+                        TOPIC,
+                        "-o",
+                        "beginning",
+                        "-e",
+                        "-f",
+                        "%k:%s\\n")
+                .run()
+                .assertSuccess()
+                .lines();
+        assertEquals(produced, consumed);
     }
-    assertEquals(produced, consumed);
-  }
+
+    @Test
+    void kafkajsReadsEveryRecordInOrder() {
+        List<String> consumed = Kafkajs.run(
+                        skiff.bootstrapServers(), "consume", TOPIC, "spanning-js", String.valueOf(RECORDS))
+                .linesStartingWith("record")
+                .stream()
+                .map(line -> line.split(" "))
+                .map(parts -> parts[2] + ":" + parts[3]) // "<partition> <offset> <key> <value> <headers>"
+                .toList();
+        assertEquals(produced, consumed);
+    }
+
+    @Test
+    void javaClientReadsEveryRecordInOrder() {
+        Properties props = new Properties();
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
+        List<String> consumed = new ArrayList<>();
+        try (KafkaConsumer<String, String> consumer =
+                new KafkaConsumer<>(props, new StringDeserializer(), new StringDeserializer())) {
+            TopicPartition tp = new TopicPartition(TOPIC, 0);
+            consumer.assign(List.of(tp));
+            consumer.seekToBeginning(List.of(tp));
+            Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> {
+                consumer.poll(Duration.ofMillis(200)).forEach(r -> consumed.add(r.key() + ":" + r.value()));
+                return consumed.size() >= RECORDS;
+            });
+        }
+        assertEquals(produced, consumed);
+    }
 }

@@ -19,21 +19,22 @@ import java.util.stream.Stream;
  * <p>Thread-safety: stateless; read only while nothing appends to the partition.
  */
 final class StoredBatches {
-  private StoredBatches() {}
+    private StoredBatches() {}
 
-  /** The compression type of every batch stored in {@code dataDir/<topic>-<partition>/*.log}, in offset order. */
-  static List<CompressionType> compressionTypes(Path dataDir, String topic, int partition) {
-    Path dir = dataDir.resolve(topic + "-" + partition);
-    List<CompressionType> types = new ArrayList<>();
-    try (Stream<Path> files = Files.list(dir)) {
-      for (Path segment : files.filter(f -> f.toString().endsWith(".log")).sorted().toList()) {
-        for (RecordBatchView batch : RecordBatches.iterate(ByteBuffer.wrap(Files.readAllBytes(segment)))) {
-          types.add(batch.compressionType());
+    /** The compression type of every batch stored in {@code dataDir/<topic>-<partition>/*.log}, in offset order. */
+    static List<CompressionType> compressionTypes(Path dataDir, String topic, int partition) {
+        Path dir = dataDir.resolve(topic + "-" + partition);
+        List<CompressionType> types = new ArrayList<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path segment :
+                    files.filter(f -> f.toString().endsWith(".log")).sorted().toList()) {
+                for (RecordBatchView batch : RecordBatches.iterate(ByteBuffer.wrap(Files.readAllBytes(segment)))) {
+                    types.add(batch.compressionType());
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the segments of " + dir, e);
         }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the segments of " + dir, e);
+        return types;
     }
-    return types;
-  }
 }

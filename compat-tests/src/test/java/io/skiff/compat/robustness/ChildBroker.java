@@ -70,9 +70,13 @@ final class ChildBroker implements AutoCloseable {
     }
 
     private static List<String> brokerArguments(Path dataDir) {
-        return List.of("--override", "listeners=PLAINTEXT://127.0.0.1:0",
-                "--override", "log.dirs=" + dataDir.toAbsolutePath(),
-                "--override", "offsets.topic.num.partitions=1");
+        return List.of(
+                "--override",
+                "listeners=PLAINTEXT://127.0.0.1:0",
+                "--override",
+                "log.dirs=" + dataDir.toAbsolutePath(),
+                "--override",
+                "offsets.topic.num.partitions=1");
     }
 
     /** The process started (for {@code java -jar}, the launcher). */
@@ -118,12 +122,15 @@ final class ChildBroker implements AutoCloseable {
     }
 
     private String readyLine() {
-        return output.stream().filter(l -> l.startsWith("Skiff ready")).findFirst().orElse(null);
+        return output.stream()
+                .filter(l -> l.startsWith("Skiff ready"))
+                .findFirst()
+                .orElse(null);
     }
 
     private void readOutput() {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8))) {
+        try (BufferedReader in =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = in.readLine()) != null) {
                 output.add(line);

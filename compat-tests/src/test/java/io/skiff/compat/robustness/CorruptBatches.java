@@ -2,7 +2,6 @@ package io.skiff.compat.robustness;
 
 import java.nio.ByteBuffer;
 import java.util.zip.CRC32C;
-
 import org.apache.kafka.common.compress.Compression;
 import org.apache.kafka.common.record.MemoryRecords;
 import org.apache.kafka.common.record.SimpleRecord;
@@ -21,14 +20,15 @@ final class CorruptBatches {
     static final int ATTRIBUTES = 21;
     static final int LAST_OFFSET_DELTA = 23;
 
-    private CorruptBatches() {
-    }
+    private CorruptBatches() {}
 
     /** An uncompressed batch of two records. */
     static byte[] valid() {
-        ByteBuffer buf = MemoryRecords.withRecords(Compression.NONE,
-                new SimpleRecord(System.currentTimeMillis(), "k1".getBytes(), "v1".getBytes()),
-                new SimpleRecord(System.currentTimeMillis(), "k2".getBytes(), "v2".getBytes())).buffer();
+        ByteBuffer buf = MemoryRecords.withRecords(
+                        Compression.NONE,
+                        new SimpleRecord(System.currentTimeMillis(), "k1".getBytes(), "v1".getBytes()),
+                        new SimpleRecord(System.currentTimeMillis(), "k2".getBytes(), "v2".getBytes()))
+                .buffer();
         byte[] bytes = new byte[buf.remaining()];
         buf.get(bytes);
         return bytes;
@@ -72,7 +72,10 @@ final class CorruptBatches {
     static byte[] validThenCorrupt() {
         byte[] first = valid();
         byte[] second = flippedCrcByte();
-        return ByteBuffer.allocate(first.length + second.length).put(first).put(second).array();
+        return ByteBuffer.allocate(first.length + second.length)
+                .put(first)
+                .put(second)
+                .array();
     }
 
     /** The valid batch with byte {@code position} xor-ed with {@code mask}. */

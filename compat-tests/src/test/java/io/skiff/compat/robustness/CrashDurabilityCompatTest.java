@@ -19,8 +19,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-
-import org.awaitility.core.ConditionTimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -35,6 +33,7 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -62,7 +61,9 @@ class CrashDurabilityCompatTest {
         Map<TopicPartition, OffsetAndMetadata> committed;
         try (ChildBroker broker = ChildBroker.start(dir)) {
             try (Admin admin = admin(broker)) {
-                admin.createTopics(List.of(new NewTopic(TOPIC, PARTITIONS, (short) 1))).all().get(60, TimeUnit.SECONDS);
+                admin.createTopics(List.of(new NewTopic(TOPIC, PARTITIONS, (short) 1)))
+                        .all()
+                        .get(60, TimeUnit.SECONDS);
             }
             try (KafkaProducer<String, String> first = producer(broker, acks)) {
                 for (int i = 0; i < 200; i++) {
@@ -94,7 +95,8 @@ class CrashDurabilityCompatTest {
                     }
                     return null;
                 });
-                await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(1))
+                await().atMost(Duration.ofSeconds(60))
+                        .pollInterval(Duration.ofMillis(1))
                         .until(() -> acknowledged.size() >= 3000);
                 broker.kill();
             } finally {
@@ -117,8 +119,12 @@ class CrashDurabilityCompatTest {
                 assertEquals(1, copies.get(value), value + " present exactly once");
             }
             try (Admin admin = admin(broker)) {
-                assertEquals(committed, admin.listConsumerGroupOffsets(GROUP).partitionsToOffsetAndMetadata()
-                        .get(60, TimeUnit.SECONDS), "committed offsets survive the kill");
+                assertEquals(
+                        committed,
+                        admin.listConsumerGroupOffsets(GROUP)
+                                .partitionsToOffsetAndMetadata()
+                                .get(60, TimeUnit.SECONDS),
+                        "committed offsets survive the kill");
             }
             broker.stop();
         }
@@ -130,7 +136,8 @@ class CrashDurabilityCompatTest {
         try (ChildBroker broker = ChildBroker.start(dir)) {
             try (KafkaProducer<String, String> producer = producer(broker, "all")) {
                 for (int i = 0; i < 50; i++) { // one batch per record
-                    producer.send(new ProducerRecord<>("torn", 0, null, "torn-" + i)).get(60, TimeUnit.SECONDS);
+                    producer.send(new ProducerRecord<>("torn", 0, null, "torn-" + i))
+                            .get(60, TimeUnit.SECONDS);
                 }
             }
             if (howStopped.equals("kill")) {
@@ -146,8 +153,10 @@ class CrashDurabilityCompatTest {
         }
 
         try (ChildBroker broker = ChildBroker.start(dir)) {
-            assertTrue(broker.output().stream().anyMatch(l -> l.contains("WARN") && l.contains("torn-0")
-                            && l.contains("truncated segment")),
+            assertTrue(
+                    broker.output().stream()
+                            .anyMatch(
+                                    l -> l.contains("WARN") && l.contains("torn-0") && l.contains("truncated segment")),
                     "the truncation is logged:\n" + String.join("\n", broker.output()));
             Map<Long, String> log = new HashMap<>(readAll(broker, List.of(new TopicPartition("torn", 0))));
             Map<Long, String> expected = new HashMap<>();
@@ -156,8 +165,12 @@ class CrashDurabilityCompatTest {
             }
             assertEquals(expected, log, "every whole batch before the torn one, nothing else");
             try (KafkaProducer<String, String> producer = producer(broker, "all")) {
-                assertEquals(49L, producer.send(new ProducerRecord<>("torn", 0, null, "after")).get(60,
-                        TimeUnit.SECONDS).offset(), "the log continues where the valid prefix ends");
+                assertEquals(
+                        49L,
+                        producer.send(new ProducerRecord<>("torn", 0, null, "after"))
+                                .get(60, TimeUnit.SECONDS)
+                                .offset(),
+                        "the log continues where the valid prefix ends");
             }
             broker.stop();
         }
@@ -174,7 +187,8 @@ class CrashDurabilityCompatTest {
             Map<TopicPartition, OffsetAndMetadata> next = new HashMap<>();
             await().atMost(Duration.ofSeconds(60)).until(() -> {
                 for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(200))) {
-                    next.put(new TopicPartition(r.topic(), r.partition()),
+                    next.put(
+                            new TopicPartition(r.topic(), r.partition()),
                             new OffsetAndMetadata(r.offset() + 1, "seen " + r.value()));
                 }
                 return next.size() == PARTITIONS;
@@ -208,15 +222,17 @@ class CrashDurabilityCompatTest {
             Map<TopicPartition, Long> expectedNext = new HashMap<>();
             partitions.forEach(tp -> expectedNext.put(tp, 0L));
             try {
-                await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(1)).until(() -> {
-                    for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(200))) {
-                        TopicPartition tp = new TopicPartition(r.topic(), r.partition());
-                        assertEquals(expectedNext.get(tp), r.offset(), "no gap in " + tp);
-                        expectedNext.put(tp, r.offset() + 1);
-                        records.put(position(r.partition(), r.offset()), r.value());
-                    }
-                    return expectedNext.equals(end);
-                });
+                await().atMost(Duration.ofSeconds(60))
+                        .pollInterval(Duration.ofMillis(1))
+                        .until(() -> {
+                            for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(200))) {
+                                TopicPartition tp = new TopicPartition(r.topic(), r.partition());
+                                assertEquals(expectedNext.get(tp), r.offset(), "no gap in " + tp);
+                                expectedNext.put(tp, r.offset() + 1);
+                                records.put(position(r.partition(), r.offset()), r.value());
+                            }
+                            return expectedNext.equals(end);
+                        });
             } catch (ConditionTimeoutException e) {
                 throw new AssertionError("read up to " + expectedNext + " of " + end, e);
             }

@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-
 import org.apache.kafka.common.message.ApiMessageType;
 import org.apache.kafka.common.protocol.ApiMessage;
 import org.apache.kafka.common.protocol.MessageUtil;
@@ -45,8 +44,8 @@ final class GarbageFrames {
         frames.add(frame(apiKey, version, id++, "huge lengths", hugeLengths(valid)));
         frames.add(frame(apiKey, version, id++, "flipped bytes", flipped(valid)));
         if (valid.length > 0) {
-            frames.add(frame(apiKey, version, id++, "truncated", java.util.Arrays.copyOf(valid,
-                    random.nextInt(valid.length))));
+            frames.add(frame(
+                    apiKey, version, id++, "truncated", java.util.Arrays.copyOf(valid, random.nextInt(valid.length))));
         }
         return frames;
     }
@@ -55,8 +54,12 @@ final class GarbageFrames {
         boolean flexibleHeader = ApiMessageType.fromApiKey(apiKey).requestHeaderVersion(version) >= 2;
         int headerSize = 2 + 2 + 4 + 2 + CLIENT_ID.length + (flexibleHeader ? 1 : 0);
         ByteBuffer buf = ByteBuffer.allocate(4 + headerSize + body.length);
-        buf.putInt(headerSize + body.length).putShort(apiKey).putShort(version).putInt(correlationId)
-                .putShort((short) CLIENT_ID.length).put(CLIENT_ID);
+        buf.putInt(headerSize + body.length)
+                .putShort(apiKey)
+                .putShort(version)
+                .putInt(correlationId)
+                .putShort((short) CLIENT_ID.length)
+                .put(CLIENT_ID);
         if (flexibleHeader) {
             buf.put((byte) 0); // no tagged fields
         }

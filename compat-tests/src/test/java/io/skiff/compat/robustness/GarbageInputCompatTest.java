@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.broker.SkiffServer;
 import java.io.IOException;
 import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
@@ -30,7 +31,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewPartitions;
@@ -61,8 +61,6 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.skiff.broker.SkiffServer;
-
 /**
  * "Bad input gets a clear error, and one client's garbage never hurts another client." While a well-behaved
  * kafka-clients producer and consumer work on their own connections, other raw sockets send random bytes, garbage
@@ -77,6 +75,7 @@ class GarbageInputCompatTest {
     /** APIs a garbage body may legitimately leave unanswered: acks=0 produce, long polls, group barriers. */
     private static final Set<ApiKeys> MAY_PARK =
             EnumSet.of(ApiKeys.PRODUCE, ApiKeys.FETCH, ApiKeys.JOIN_GROUP, ApiKeys.SYNC_GROUP);
+
     private static final Set<Short> CORRUPT = Set.of(Errors.CORRUPT_MESSAGE.code(), Errors.INVALID_RECORD.code());
 
     @TempDir
@@ -84,11 +83,13 @@ class GarbageInputCompatTest {
 
     @Test
     void garbageFromOtherConnectionsNeverHurtsAWellBehavedClient() throws Exception {
-        try (SkiffServer server = SkiffServer.builder().port(0).dataDir(dir)
-                .config("socket.request.max.bytes", String.valueOf(MAX_REQUEST_BYTES))
-                .config("connections.max.idle.ms", String.valueOf(IDLE_MS))
-                .start();
-             LogLineCounter logs = new LogLineCounter()) {
+        try (SkiffServer server = SkiffServer.builder()
+                        .port(0)
+                        .dataDir(dir)
+                        .config("socket.request.max.bytes", String.valueOf(MAX_REQUEST_BYTES))
+                        .config("connections.max.idle.ms", String.valueOf(IDLE_MS))
+                        .start();
+                LogLineCounter logs = new LogLineCounter()) {
             server.createTopic("good", 1);
             server.createTopic("corrupt", 1);
             int port = server.port();
@@ -96,8 +97,9 @@ class GarbageInputCompatTest {
             TopicPartition good = new TopicPartition("good", 0);
             try (GoodClientPair pair = new GoodClientPair(server.bootstrapServers(), good)) {
                 pair.start();
-                await().atMost(Duration.ofSeconds(60)).until(() -> pair.consumed().size() >= 5
-                        || !pair.errors().isEmpty());
+                await().atMost(Duration.ofSeconds(60))
+                        .until(() ->
+                                pair.consumed().size() >= 5 || !pair.errors().isEmpty());
                 int logLinesBefore = logs.brokerLines();
                 int acknowledgedBeforeGarbage = pair.acknowledged().size();
 
@@ -107,31 +109,40 @@ class GarbageInputCompatTest {
                 oversizedFramesCloseTheConnection(port);
                 hugeAdminRequestsAreRefusedWholesale(port, server.bootstrapServers());
                 try (KafkaSocket stalled = new KafkaSocket(port, 60_000)) {
-                    assertTrue(stalled.write(ByteBuffer.allocate(4 + 10).putInt(1000).array()));
+                    assertTrue(stalled.write(
+                            ByteBuffer.allocate(4 + 10).putInt(1000).array()));
                     pipelinedRequestsThatAreNeverReadStopTheReading(port);
-                    assertEquals(KafkaSocket.Outcome.CLOSED, stalled.awaitResponse(0),
+                    assertEquals(
+                            KafkaSocket.Outcome.CLOSED,
+                            stalled.awaitResponse(0),
                             "a connection stalled in the middle of a frame is closed after connections.max.idle.ms");
                 }
                 int acknowledgedDuringGarbage = pair.acknowledged().size();
 
                 int brokerLogLines = logs.brokerLines() - logLinesBefore;
-                assertTrue(brokerLogLines < 300, "thousands of bad frames must not flood the log: "
-                        + brokerLogLines + " lines, starting with:\n" + logs.sample());
+                assertTrue(
+                        brokerLogLines < 300,
+                        "thousands of bad frames must not flood the log: " + brokerLogLines + " lines, starting with:\n"
+                                + logs.sample());
 
                 pair.stopProducing();
                 List<GoodClientPair.Seen> acknowledged = pair.acknowledged();
-                await().atMost(Duration.ofSeconds(60)).until(
-                        () -> pair.consumed().size() >= acknowledged.size() || !pair.errors().isEmpty());
+                await().atMost(Duration.ofSeconds(60))
+                        .until(() -> pair.consumed().size() >= acknowledged.size()
+                                || !pair.errors().isEmpty());
                 assertEquals(List.of(), pair.errors(), "the well-behaved clients saw errors");
-                assertTrue(acknowledgedDuringGarbage > acknowledgedBeforeGarbage, "the good producer made progress"
-                        + " during the garbage: " + acknowledgedBeforeGarbage + " → " + acknowledgedDuringGarbage);
+                assertTrue(
+                        acknowledgedDuringGarbage > acknowledgedBeforeGarbage,
+                        "the good producer made progress" + " during the garbage: " + acknowledgedBeforeGarbage + " → "
+                                + acknowledgedDuringGarbage);
                 for (int i = 0; i < acknowledged.size(); i++) {
                     assertEquals(new GoodClientPair.Seen(i, "good-" + i), acknowledged.get(i), "acknowledged #" + i);
                 }
                 assertEquals(acknowledged, pair.consumed(), "consumed exactly what was acknowledged, in order");
             }
             long heapAfter = usedHeapAfterGc();
-            assertTrue(heapAfter - heapBefore < 256L * 1024 * 1024,
+            assertTrue(
+                    heapAfter - heapBefore < 256L * 1024 * 1024,
                     "heap grew from " + heapBefore + " to " + heapAfter + " bytes");
             long direct = directMemoryUsed();
             assertTrue(direct < 256L * 1024 * 1024, "direct memory in use: " + direct);
@@ -149,7 +160,9 @@ class GarbageInputCompatTest {
             try (KafkaSocket socket = new KafkaSocket(port, 30_000)) {
                 socket.write(bytes);
                 if (size < 0 || size > MAX_REQUEST_BYTES) {
-                    assertEquals(KafkaSocket.Outcome.CLOSED, socket.awaitResponse(0),
+                    assertEquals(
+                            KafkaSocket.Outcome.CLOSED,
+                            socket.awaitResponse(0),
                             "random frame #" + i + " of declared size " + size);
                 }
             }
@@ -234,8 +247,9 @@ class GarbageInputCompatTest {
             for (short version : new short[] {3, 9, 12}) {
                 for (Map.Entry<String, byte[]> e : named.entrySet()) {
                     ProduceResponseData.PartitionProduceResponse r = produce(socket, version, e.getValue());
-                    assertTrue(CORRUPT.contains(r.errorCode()), e.getKey() + " (Produce v" + version
-                            + ") answered " + Errors.forCode(r.errorCode()));
+                    assertTrue(
+                            CORRUPT.contains(r.errorCode()),
+                            e.getKey() + " (Produce v" + version + ") answered " + Errors.forCode(r.errorCode()));
                     assertEquals(-1L, r.baseOffset(), e.getKey());
                 }
                 int length = CorruptBatches.valid().length;
@@ -252,15 +266,22 @@ class GarbageInputCompatTest {
         }
     }
 
-    private static ProduceResponseData.PartitionProduceResponse produce(KafkaSocket socket, short version,
-                                                                        byte[] batch) throws IOException {
+    private static ProduceResponseData.PartitionProduceResponse produce(KafkaSocket socket, short version, byte[] batch)
+            throws IOException {
         ProduceRequestData data = new ProduceRequestData().setAcks((short) -1).setTimeoutMs(30_000);
         ProduceRequestData.TopicProduceData topic = new ProduceRequestData.TopicProduceData().setName("corrupt");
-        topic.partitionData().add(new ProduceRequestData.PartitionProduceData().setIndex(0)
-                .setRecords(MemoryRecords.readableRecords(ByteBuffer.wrap(batch))));
+        topic.partitionData()
+                .add(new ProduceRequestData.PartitionProduceData()
+                        .setIndex(0)
+                        .setRecords(MemoryRecords.readableRecords(ByteBuffer.wrap(batch))));
         data.topicData().add(topic);
         ProduceResponse response = socket.send(new ProduceRequest(data, version));
-        return response.data().responses().iterator().next().partitionResponses().get(0);
+        return response.data()
+                .responses()
+                .iterator()
+                .next()
+                .partitionResponses()
+                .get(0);
     }
 
     /**
@@ -274,20 +295,34 @@ class GarbageInputCompatTest {
         }
         try (KafkaSocket socket = new KafkaSocket(port, 60_000)) {
             MetadataResponse metadata = socket.send(new MetadataRequest.Builder(names, true).build((short) 12));
-            assertEquals(Map.of(Errors.UNKNOWN_TOPIC_OR_PARTITION, names.size()), metadata.errorCounts(),
+            assertEquals(
+                    Map.of(Errors.UNKNOWN_TOPIC_OR_PARTITION, names.size()),
+                    metadata.errorCounts(),
                     "20000 topics are not auto-created by one Metadata request");
         }
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-            ExecutionException created = assertThrows(ExecutionException.class, () -> admin.createTopics(
-                    List.of(new NewTopic("huge", 200_000, (short) 1))).all().get(60, TimeUnit.SECONDS));
+            ExecutionException created = assertThrows(
+                    ExecutionException.class,
+                    () -> admin.createTopics(List.of(new NewTopic("huge", 200_000, (short) 1)))
+                            .all()
+                            .get(60, TimeUnit.SECONDS));
             assertInstanceOf(PolicyViolationException.class, created.getCause());
-            ExecutionException grown = assertThrows(ExecutionException.class, () -> admin.createPartitions(
-                    Map.of("corrupt", NewPartitions.increaseTo(200_000))).all().get(60, TimeUnit.SECONDS));
+            ExecutionException grown = assertThrows(
+                    ExecutionException.class,
+                    () -> admin.createPartitions(Map.of("corrupt", NewPartitions.increaseTo(200_000)))
+                            .all()
+                            .get(60, TimeUnit.SECONDS));
             assertInstanceOf(PolicyViolationException.class, grown.getCause());
             Set<String> existing = admin.listTopics().names().get(60, TimeUnit.SECONDS);
             assertFalse(existing.contains("huge") || existing.contains("auto-0"), "created: " + existing.size());
-            assertEquals(1, admin.describeTopics(List.of("corrupt")).allTopicNames().get(60, TimeUnit.SECONDS)
-                    .get("corrupt").partitions().size());
+            assertEquals(
+                    1,
+                    admin.describeTopics(List.of("corrupt"))
+                            .allTopicNames()
+                            .get(60, TimeUnit.SECONDS)
+                            .get("corrupt")
+                            .partitions()
+                            .size());
         }
     }
 
@@ -317,7 +352,8 @@ class GarbageInputCompatTest {
         long written = 0;
         int nextCorrelation = 0;
         boolean stalled = false;
-        try (SocketChannel channel = SocketChannel.open(); Selector selector = Selector.open()) {
+        try (SocketChannel channel = SocketChannel.open();
+                Selector selector = Selector.open()) {
             channel.setOption(StandardSocketOptions.SO_RCVBUF, 4096);
             channel.connect(new InetSocketAddress("127.0.0.1", port));
             channel.configureBlocking(false);
@@ -365,16 +401,27 @@ class GarbageInputCompatTest {
     }
 
     private static void freshClientStillWorks(String bootstrap) throws Exception {
-        Map<String, Object> producerConfig = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        Map<String, Object> producerConfig = Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrap,
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                StringSerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                StringSerializer.class);
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(producerConfig)) {
-            assertEquals(0L, producer.send(new ProducerRecord<>("fresh", "k", "after the garbage")).get(60,
-                    TimeUnit.SECONDS).offset());
+            assertEquals(
+                    0L,
+                    producer.send(new ProducerRecord<>("fresh", "k", "after the garbage"))
+                            .get(60, TimeUnit.SECONDS)
+                            .offset());
         }
-        Map<String, Object> consumerConfig = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        Map<String, Object> consumerConfig = Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrap,
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class);
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(consumerConfig)) {
             TopicPartition tp = new TopicPartition("fresh", 0);
             consumer.assign(List.of(tp));

@@ -10,7 +10,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -31,8 +30,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
  */
 final class GoodClientPair implements AutoCloseable {
     /** An acknowledged or consumed record. */
-    record Seen(long offset, String value) {
-    }
+    record Seen(long offset, String value) {}
 
     private final TopicPartition partition;
     private final String bootstrap;
@@ -56,15 +54,20 @@ final class GoodClientPair implements AutoCloseable {
 
     private void produce() {
         Map<String, Object> config = Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrap,
+                ProducerConfig.ACKS_CONFIG,
+                "all",
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                StringSerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                StringSerializer.class);
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(config)) {
             for (int i = 0; producing.get(); i++) {
                 String value = "good-" + i;
-                RecordMetadata meta = producer.send(new ProducerRecord<>(partition.topic(), partition.partition(),
-                        null, value)).get(30, TimeUnit.SECONDS);
+                RecordMetadata meta = producer.send(
+                                new ProducerRecord<>(partition.topic(), partition.partition(), null, value))
+                        .get(30, TimeUnit.SECONDS);
                 acknowledged.add(new Seen(meta.offset(), value));
             }
         } catch (Throwable t) {

@@ -25,15 +25,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
-  * {@code java -jar skiff.jar} as users run it, with the class-data-sharing archive the build writes beside the jar:
-  * the launcher starts the broker in a second JVM that maps the archive, passes its JVM options on, stops it on
-  * SIGTERM, and does not leave it running when the launcher itself is killed.
-  */
+ * {@code java -jar skiff.jar} as users run it, with the class-data-sharing archive the build writes beside the jar:
+ * the launcher starts the broker in a second JVM that maps the archive, passes its JVM options on, stops it on
+ * SIGTERM, and does not leave it running when the launcher itself is killed.
+ */
 class JarLauncherCompatTest {
     private static final Path JAR = Path.of("..", "broker", "target", "skiff.jar");
     private static final Path ARCHIVE = Path.of("..", "broker", "target", "skiff.jsa");
 
-    @TempDir Path tmp;
+    @TempDir
+    Path tmp;
 
     @BeforeAll
     static void theBuildWroteTheJarAndItsArchive() {
@@ -54,14 +55,18 @@ class JarLauncherCompatTest {
             assertTrue(arguments.contains("-Xmx256m"), "the launcher's JVM options are passed on: " + arguments);
             assertTrue(arguments.stream().anyMatch(a -> a.startsWith("-XX:SharedArchiveFile=")), arguments.toString());
             String output = String.join("\n", launcher.output());
-            assertTrue(output.contains("Opened archive") && output.contains("skiff.jsa")
-                    && output.contains("Mapped dynamic region"), "the broker JVM mapped skiff.jsa:\n" + output);
+            assertTrue(
+                    output.contains("Opened archive")
+                            && output.contains("skiff.jsa")
+                            && output.contains("Mapped dynamic region"),
+                    "the broker JVM mapped skiff.jsa:\n" + output);
 
             produce(launcher.bootstrapServers(), "before-stop");
             launcher.stop(); // SIGTERM to the launcher
         }
         await().atMost(Duration.ofSeconds(30)).until(() -> !broker.isAlive());
-        assertTrue(Files.exists(data.resolve("launched-0").resolve(".skiff-clean-shutdown")),
+        assertTrue(
+                Files.exists(data.resolve("launched-0").resolve(".skiff-clean-shutdown")),
                 "the broker closed its logs cleanly on the launcher's SIGTERM");
 
         // The data directory was released: a broker started in place (no archive) serves the record.

@@ -10,7 +10,6 @@ import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
-
 import org.apache.kafka.common.requests.AbstractRequest;
 import org.apache.kafka.common.requests.AbstractResponse;
 import org.apache.kafka.common.requests.RequestHeader;
@@ -24,7 +23,11 @@ import org.apache.kafka.common.requests.RequestHeader;
  */
 final class KafkaSocket implements Closeable {
     /** What became of a frame sent on this socket. */
-    enum Outcome { ANSWERED, CLOSED, NO_ANSWER }
+    enum Outcome {
+        ANSWERED,
+        CLOSED,
+        NO_ANSWER
+    }
 
     private final Socket socket;
     private final DataInputStream in;
@@ -65,8 +68,8 @@ final class KafkaSocket implements Closeable {
             in.readFully(body);
             int correlation = ByteBuffer.wrap(body).getInt();
             if (correlation != expectedCorrelationId) {
-                throw new AssertionError("response has correlation id " + correlation + ", expected "
-                        + expectedCorrelationId);
+                throw new AssertionError(
+                        "response has correlation id " + correlation + ", expected " + expectedCorrelationId);
             }
             lastResponse = body;
             return Outcome.ANSWERED;
@@ -80,8 +83,8 @@ final class KafkaSocket implements Closeable {
     /** Sends {@code request} (at the version it was built for) and parses the response; fails if there is none. */
     @SuppressWarnings("unchecked")
     <R extends AbstractResponse> R send(AbstractRequest request) throws IOException {
-        RequestHeader header = new RequestHeader(request.apiKey(), request.version(), "robustness-test",
-                ++correlationId);
+        RequestHeader header =
+                new RequestHeader(request.apiKey(), request.version(), "robustness-test", ++correlationId);
         ByteBuffer bytes = request.serializeWithHeader(header);
         byte[] frame = new byte[4 + bytes.remaining()];
         ByteBuffer.wrap(frame).putInt(bytes.remaining()).put(bytes);

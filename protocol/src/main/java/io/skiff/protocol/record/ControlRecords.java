@@ -15,17 +15,27 @@ public final class ControlRecords {
     public static final short COMMIT = 1;
     private static final short CURRENT_VERSION = 0;
 
-    private ControlRecords() {
-    }
+    private ControlRecords() {}
 
     /**
      * A transactional control batch holding one COMMIT or ABORT marker for {@code producerId},
      * exactly as Kafka's transaction coordinator writes it.
      */
-    public static ByteBuffer endTransactionMarker(long baseOffset, long timestamp, long producerId, short producerEpoch,
-                                                  boolean commit, int coordinatorEpoch) {
-        ByteBuffer key = ByteBuffer.allocate(4).putShort(CURRENT_VERSION).putShort(commit ? COMMIT : ABORT).flip();
-        ByteBuffer value = ByteBuffer.allocate(6).putShort(CURRENT_VERSION).putInt(coordinatorEpoch).flip();
+    public static ByteBuffer endTransactionMarker(
+            long baseOffset,
+            long timestamp,
+            long producerId,
+            short producerEpoch,
+            boolean commit,
+            int coordinatorEpoch) {
+        ByteBuffer key = ByteBuffer.allocate(4)
+                .putShort(CURRENT_VERSION)
+                .putShort(commit ? COMMIT : ABORT)
+                .flip();
+        ByteBuffer value = ByteBuffer.allocate(6)
+                .putShort(CURRENT_VERSION)
+                .putInt(coordinatorEpoch)
+                .flip();
         return new RecordBatchBuilder(baseOffset, timestamp)
                 .producer(producerId, producerEpoch, RecordBatchView.NO_SEQUENCE)
                 .transactional(true)

@@ -17,8 +17,8 @@ import java.util.List;
  * @param value      value bytes, null for a tombstone
  * @param headers    headers in wire order, never null
  */
-public record Record(long offset, long timestamp, byte attributes, ByteBuffer key, ByteBuffer value,
-                     List<Header> headers) {
+public record Record(
+        long offset, long timestamp, byte attributes, ByteBuffer key, ByteBuffer value, List<Header> headers) {
 
     /** A copy of the key's remaining bytes, or null. */
     public byte[] keyBytes() {

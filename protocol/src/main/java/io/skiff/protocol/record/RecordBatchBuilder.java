@@ -73,7 +73,10 @@ public final class RecordBatchBuilder {
 
     /** Adds a record; key, value and header values may be null; the arrays are not copied. */
     public RecordBatchBuilder add(long timestamp, byte[] key, byte[] value, List<Header> headers) {
-        return add(timestamp, key == null ? null : ByteBuffer.wrap(key), value == null ? null : ByteBuffer.wrap(value),
+        return add(
+                timestamp,
+                key == null ? null : ByteBuffer.wrap(key),
+                value == null ? null : ByteBuffer.wrap(value),
                 headers);
     }
 
@@ -147,8 +150,8 @@ public final class RecordBatchBuilder {
     }
 
     /** A record waiting to be written; sizes are computed from the same fields that are written. */
-    private record PendingRecord(long timestamp, int offsetDelta, ByteBuffer key, ByteBuffer value,
-                                 List<Header> headers) {
+    private record PendingRecord(
+            long timestamp, int offsetDelta, ByteBuffer key, ByteBuffer value, List<Header> headers) {
 
         int sizeWithLength(long baseTimestamp) {
             int body = bodySize(baseTimestamp);

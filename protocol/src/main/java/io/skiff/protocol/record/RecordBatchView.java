@@ -56,6 +56,7 @@ public final class RecordBatchView {
     public static final int LOG_OVERHEAD = 12;
     /** Size of the fixed batch header; an empty batch is exactly this long. */
     public static final int HEADER_SIZE = RECORDS_OFFSET;
+
     public static final byte MAGIC_V2 = 2;
 
     public static final long NO_PRODUCER_ID = -1L;
@@ -89,13 +90,13 @@ public final class RecordBatchView {
         this.start = start;
         int available = buffer.limit() - start;
         if (available < LOG_OVERHEAD) {
-            throw new CorruptRecordException("record batch truncated: " + available
-                    + " bytes left, the batch header needs " + LOG_OVERHEAD);
+            throw new CorruptRecordException(
+                    "record batch truncated: " + available + " bytes left, the batch header needs " + LOG_OVERHEAD);
         }
         int batchLength = batchLength();
         if (batchLength < 0 || batchLength > available - LOG_OVERHEAD) {
-            throw new CorruptRecordException("record batch at offset " + baseOffset() + " announces "
-                    + batchLength + " bytes but " + (available - LOG_OVERHEAD) + " remain");
+            throw new CorruptRecordException("record batch at offset " + baseOffset() + " announces " + batchLength
+                    + " bytes but " + (available - LOG_OVERHEAD) + " remain");
         }
     }
 
@@ -183,8 +184,8 @@ public final class RecordBatchView {
                     + "; only magic 2 (Kafka 0.11+ record batches) is supported";
         }
         if (sizeInBytes() < HEADER_SIZE) {
-            return "record batch at offset " + baseOffset() + " is " + sizeInBytes()
-                    + " bytes, shorter than the " + HEADER_SIZE + "-byte v2 header";
+            return "record batch at offset " + baseOffset() + " is " + sizeInBytes() + " bytes, shorter than the "
+                    + HEADER_SIZE + "-byte v2 header";
         }
         if (recordCount() < 0) {
             return "record batch at offset " + baseOffset() + " has a negative record count " + recordCount();
@@ -192,8 +193,8 @@ public final class RecordBatchView {
         long stored = crc();
         long computed = computeCrc();
         if (stored != computed) {
-            return "record batch at offset " + baseOffset() + " is corrupt: stored CRC " + stored
-                    + " != computed " + computed;
+            return "record batch at offset " + baseOffset() + " is corrupt: stored CRC " + stored + " != computed "
+                    + computed;
         }
         return null;
     }

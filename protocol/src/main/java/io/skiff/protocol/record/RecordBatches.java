@@ -11,8 +11,7 @@ import java.util.NoSuchElementException;
  * <p>Thread-safety: stateless; each iterator is for one thread.
  */
 public final class RecordBatches {
-    private RecordBatches() {
-    }
+    private RecordBatches() {}
 
     /**
      * The batches between the buffer's position and limit, as views sharing the buffer. Neither

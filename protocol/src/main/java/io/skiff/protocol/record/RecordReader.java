@@ -48,8 +48,9 @@ public final class RecordReader implements Iterator<Record> {
             throw new CorruptRecordException("not a v2 record batch: " + batch);
         }
         if (batch.compressionType() != CompressionType.NONE) {
-            throw new IllegalArgumentException("cannot read records of a " + batch.compressionType().label()
-                    + "-compressed batch; only uncompressed batches are read by the broker");
+            throw new IllegalArgumentException(
+                    "cannot read records of a " + batch.compressionType().label()
+                            + "-compressed batch; only uncompressed batches are read by the broker");
         }
         this.buffer = batch.buffer();
         this.baseOffset = batch.baseOffset();
@@ -76,8 +77,8 @@ public final class RecordReader implements Iterator<Record> {
             return true;
         }
         if (next != end) {
-            throw new CorruptRecordException("record batch holds " + (end - next)
-                    + " bytes after its " + expectedCount + " records");
+            throw new CorruptRecordException(
+                    "record batch holds " + (end - next) + " bytes after its " + expectedCount + " records");
         }
         return false;
     }
@@ -88,8 +89,8 @@ public final class RecordReader implements Iterator<Record> {
             throw new NoSuchElementException();
         }
         if (next >= end) {
-            throw new CorruptRecordException("record batch announces " + expectedCount
-                    + " records but holds only " + read);
+            throw new CorruptRecordException(
+                    "record batch announces " + expectedCount + " records but holds only " + read);
         }
         Varints.Read length = Varints.readVarint(buffer, next, end);
         int recordEnd = length.next() + (int) length.value();

@@ -9,12 +9,10 @@ import java.nio.ByteBuffer;
  * <p>Thread-safety: stateless.
  */
 final class Varints {
-    private Varints() {
-    }
+    private Varints() {}
 
     /** Result of an absolute read: the value and the index just after it. */
-    record Read(long value, int next) {
-    }
+    record Read(long value, int next) {}
 
     /** Reads a zig-zag varint (at most 5 bytes) at {@code index}, not beyond {@code end}. */
     static Read readVarint(ByteBuffer buf, int index, int end) {

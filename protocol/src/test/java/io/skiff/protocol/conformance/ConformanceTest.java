@@ -40,8 +40,22 @@ class ConformanceTest {
      * versions it adds beyond 4.1 (each one above ours), so every other range must match it exactly.
      */
     private static final Map<String, Integer> VERSIONS_ADDED_AFTER_KAFKA_4_1 = Map.of(
-        "ListOffsets", 11, "OffsetCommit", 10, "OffsetFetch", 10, "ApiVersions", 5, "WriteTxnMarkers", 2,
-        "TxnOffsetCommit", 6, "DescribeLogDirs", 5, "DeleteGroups", 3);
+            "ListOffsets",
+            11,
+            "OffsetCommit",
+            10,
+            "OffsetFetch",
+            10,
+            "ApiVersions",
+            5,
+            "WriteTxnMarkers",
+            2,
+            "TxnOffsetCommit",
+            6,
+            "DescribeLogDirs",
+            5,
+            "DeleteGroups",
+            3);
 
     private static final AtomicInteger CHECKED = new AtomicInteger();
 
@@ -70,23 +84,57 @@ class ConformanceTest {
     @AfterAll
     static void report() {
         System.out.println("Conformance: checked " + CHECKED.get() + " (API, version, direction) combinations across "
-            + ApiKeys.values().length + " APIs");
+                + ApiKeys.values().length + " APIs");
     }
 
     /** The APIs Skiff must speak (issue 3). */
-    private static final List<String> REQUIRED_APIS = List.of("ApiVersions", "Metadata", "Produce", "Fetch",
-        "ListOffsets", "FindCoordinator", "JoinGroup", "SyncGroup", "Heartbeat", "LeaveGroup", "OffsetCommit",
-        "OffsetFetch", "InitProducerId", "AddPartitionsToTxn", "AddOffsetsToTxn", "EndTxn", "TxnOffsetCommit",
-        "WriteTxnMarkers", "CreateTopics", "DeleteTopics", "CreatePartitions", "DescribeConfigs", "AlterConfigs",
-        "IncrementalAlterConfigs", "DescribeCluster", "ListGroups", "DescribeGroups", "DeleteGroups", "OffsetDelete",
-        "DeleteRecords", "OffsetForLeaderEpoch", "DescribeLogDirs", "SaslHandshake", "SaslAuthenticate",
-        "DescribeProducers", "DescribeTransactions", "ListTransactions", "ConsumerGroupHeartbeat",
-        "ConsumerGroupDescribe", "DescribeTopicPartitions");
+    private static final List<String> REQUIRED_APIS = List.of(
+            "ApiVersions",
+            "Metadata",
+            "Produce",
+            "Fetch",
+            "ListOffsets",
+            "FindCoordinator",
+            "JoinGroup",
+            "SyncGroup",
+            "Heartbeat",
+            "LeaveGroup",
+            "OffsetCommit",
+            "OffsetFetch",
+            "InitProducerId",
+            "AddPartitionsToTxn",
+            "AddOffsetsToTxn",
+            "EndTxn",
+            "TxnOffsetCommit",
+            "WriteTxnMarkers",
+            "CreateTopics",
+            "DeleteTopics",
+            "CreatePartitions",
+            "DescribeConfigs",
+            "AlterConfigs",
+            "IncrementalAlterConfigs",
+            "DescribeCluster",
+            "ListGroups",
+            "DescribeGroups",
+            "DeleteGroups",
+            "OffsetDelete",
+            "DeleteRecords",
+            "OffsetForLeaderEpoch",
+            "DescribeLogDirs",
+            "SaslHandshake",
+            "SaslAuthenticate",
+            "DescribeProducers",
+            "DescribeTransactions",
+            "ListTransactions",
+            "ConsumerGroupHeartbeat",
+            "ConsumerGroupDescribe",
+            "DescribeTopicPartitions");
 
     @Test
     void everyRequiredApiHasASchema() {
         List<String> ours = Arrays.stream(ApiKeys.values()).map(k -> k.name).toList();
-        List<String> missing = REQUIRED_APIS.stream().filter(n -> !ours.contains(n)).toList();
+        List<String> missing =
+                REQUIRED_APIS.stream().filter(n -> !ours.contains(n)).toList();
         assertTrue(missing.isEmpty(), "no schema for " + missing);
     }
 
@@ -97,8 +145,10 @@ class ConformanceTest {
             org.apache.kafka.common.protocol.ApiKeys official = org.apache.kafka.common.protocol.ApiKeys.forId(k.id);
             assertEquals(official.name, k.name, "name of key " + k.id);
             int newerVersion = VERSIONS_ADDED_AFTER_KAFKA_4_1.getOrDefault(k.name, (int) k.highestVersion());
-            assertEquals(official.oldestVersion() + "-" + official.latestVersion(false),
-                k.lowestVersion() + "-" + newerVersion, k.name + " versions [" + k.name + "Request.schema]");
+            assertEquals(
+                    official.oldestVersion() + "-" + official.latestVersion(false),
+                    k.lowestVersion() + "-" + newerVersion,
+                    k.name + " versions [" + k.name + "Request.schema]");
         }
     }
 
@@ -111,22 +161,25 @@ class ConformanceTest {
         String where = c + ": ";
 
         // Versions and header versions agree with the official ApiKeys.
-        org.apache.kafka.common.message.ApiMessageType official = org.apache.kafka.common.message.ApiMessageType.fromApiKey(key);
+        org.apache.kafka.common.message.ApiMessageType official =
+                org.apache.kafka.common.message.ApiMessageType.fromApiKey(key);
         assertEquals(official.requestHeaderVersion(v), c.api.requestHeaderVersion(v), where + "request header version");
-        assertEquals(official.responseHeaderVersion(v), c.api.responseHeaderVersion(v), where + "response header version");
+        assertEquals(
+                official.responseHeaderVersion(v), c.api.responseHeaderVersion(v), where + "response header version");
 
         // (d) layout
         ApiMessage defaults = OfficialCodec.newMessage(key, c.request);
         String expectedShape = SchemaShape.official(OfficialCodec.schema(defaults, v));
-        String ourShape = SchemaShape.ours(spec.topLevel(), v, spec.flexibleVersions().contains(v));
+        String ourShape =
+                SchemaShape.ours(spec.topLevel(), v, spec.flexibleVersions().contains(v));
         assertEquals(expectedShape, ourShape, where + "layout differs from Kafka's schema (expected = Kafka)");
 
         // (a) default message
         roundTrip(c, defaults, where + "(a) default message: ");
 
         // (b) + (c) populated message
-        ApiMessage populated = OfficialCodec.fromJson(key, c.request,
-            new PopulatedJson(31L * key + v, 2).struct(spec.topLevel(), v), v);
+        ApiMessage populated = OfficialCodec.fromJson(
+                key, c.request, new PopulatedJson(31L * key + v, 2).struct(spec.topLevel(), v), v);
         roundTrip(c, populated, where + "(b) populated message: ");
 
         // (e) frames
@@ -156,11 +209,11 @@ class ConformanceTest {
         ByteBuffer frame;
         if (c.request) {
             org.apache.kafka.common.requests.RequestHeader header = new org.apache.kafka.common.requests.RequestHeader(
-                org.apache.kafka.common.protocol.ApiKeys.forId(c.api.id), v, "conformance-é", correlationId);
+                    org.apache.kafka.common.protocol.ApiKeys.forId(c.api.id), v, "conformance-é", correlationId);
             frame = RequestUtils.serialize(header.data(), header.headerVersion(), body, v);
         } else {
-            frame = RequestUtils.serialize(new ResponseHeaderData().setCorrelationId(correlationId),
-                c.api.responseHeaderVersion(v), body, v);
+            frame = RequestUtils.serialize(
+                    new ResponseHeaderData().setCorrelationId(correlationId), c.api.responseHeaderVersion(v), body, v);
         }
         byte[] expected = new byte[frame.remaining()];
         frame.duplicate().get(expected);
@@ -221,14 +274,15 @@ class ConformanceTest {
         int i = Arrays.mismatch(expected, actual);
         String ourAsOfficial;
         try {
-            ourAsOfficial = OfficialCodec.toJson(OfficialCodec.decode(c.api.id, c.request, actual, c.version), c.version);
+            ourAsOfficial =
+                    OfficialCodec.toJson(OfficialCodec.decode(c.api.id, c.request, actual, c.version), c.version);
         } catch (RuntimeException | AssertionError e) {
             ourAsOfficial = "<official client cannot decode our bytes: " + e + ">";
         }
         fail(where + "bytes differ at offset " + i + " (expected " + expected.length + " bytes, ours "
-            + actual.length + ")\nexpected: " + hex(expected) + "\nours:     " + hex(actual)
-            + "\nexpected as JSON: " + OfficialCodec.toJson(official, c.version)
-            + "\nours as JSON:     " + ourAsOfficial);
+                + actual.length + ")\nexpected: " + hex(expected) + "\nours:     " + hex(actual)
+                + "\nexpected as JSON: " + OfficialCodec.toJson(official, c.version)
+                + "\nours as JSON:     " + ourAsOfficial);
     }
 
     private static String hex(byte[] b) {

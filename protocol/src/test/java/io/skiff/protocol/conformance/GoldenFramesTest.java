@@ -35,7 +35,7 @@ class GoldenFramesTest {
         public String toString() {
             ApiKeys api = ApiKeys.forId(apiKey);
             return source + " " + (request ? "request " : "response ") + (api == null ? "key " + apiKey : api.name)
-                + " v" + version + " #" + correlationId;
+                    + " v" + version + " #" + correlationId;
         }
     }
 
@@ -49,8 +49,13 @@ class GoldenFramesTest {
                     if (p.length != 5) {
                         continue;
                     }
-                    frames.add(new Frame(file + ":" + (i + 1), p[0].equals("request"), Short.parseShort(p[1]),
-                        Short.parseShort(p[2]), Integer.parseInt(p[3]), HexFormat.of().parseHex(p[4])));
+                    frames.add(new Frame(
+                            file + ":" + (i + 1),
+                            p[0].equals("request"),
+                            Short.parseShort(p[1]),
+                            Short.parseShort(p[2]),
+                            Integer.parseInt(p[3]),
+                            HexFormat.of().parseHex(p[4])));
                 }
             }
         }
@@ -67,8 +72,9 @@ class GoldenFramesTest {
     void decodesAndReencodesIdentically(Frame f) {
         ApiKeys api = ApiKeys.forId(f.apiKey());
         assertTrue(api != null, f + ": a client sent an API we have no schema for");
-        assertTrue(api.isVersionSupported(f.version()), f + ": version outside our schema range "
-            + api.lowestVersion() + "-" + api.highestVersion());
+        assertTrue(
+                api.isVersionSupported(f.version()),
+                f + ": version outside our schema range " + api.lowestVersion() + "-" + api.highestVersion());
         ByteBuffer in = ByteBuffer.wrap(f.bytes());
         ApiMessage body = f.request() ? api.newRequest() : api.newResponse();
         RequestHeader header = null;

@@ -33,8 +33,11 @@ class MessagePropertiesTest {
 
     private static byte[] populated(ConformanceTest.Case c, long seed, int arrayLength) {
         MessageSpec spec = OurSchemas.forClass(c.className());
-        ApiMessage official = OfficialCodec.fromJson(c.api().id, c.request(),
-            new PopulatedJson(seed, arrayLength).struct(spec.topLevel(), c.version()), c.version());
+        ApiMessage official = OfficialCodec.fromJson(
+                c.api().id,
+                c.request(),
+                new PopulatedJson(seed, arrayLength).struct(spec.topLevel(), c.version()),
+                c.version());
         return OfficialCodec.encode(official, c.version());
     }
 
@@ -43,33 +46,42 @@ class MessagePropertiesTest {
     }
 
     @Property(tries = 300)
-    void randomPopulatedMessagesRoundTrip(@ForAll("cases") ConformanceTest.Case c, @ForAll long seed,
-                                          @ForAll @IntRange(min = 0, max = 3) int arrayLength) {
+    void randomPopulatedMessagesRoundTrip(
+            @ForAll("cases") ConformanceTest.Case c,
+            @ForAll long seed,
+            @ForAll @IntRange(min = 0, max = 3) int arrayLength) {
         byte[] expected = populated(c, seed, arrayLength);
         io.skiff.protocol.ApiMessage ours = newOurs(c);
         ours.read(new ByteBufferAccessor(ByteBuffer.wrap(expected)), c.version());
         ByteBuffer out = ByteBuffer.allocate(ours.size(c.version()));
         ours.write(new ByteBufferAccessor(out), c.version());
         assertArrayEquals(expected, out.array(), c.toString());
-        assertEquals(OfficialCodec.decode(c.api().id, c.request(), expected, c.version()),
-            OfficialCodec.decode(c.api().id, c.request(), out.array(), c.version()));
+        assertEquals(
+                OfficialCodec.decode(c.api().id, c.request(), expected, c.version()),
+                OfficialCodec.decode(c.api().id, c.request(), out.array(), c.version()));
     }
 
     @Property(tries = 500)
-    void truncatedMessagesAreProtocolExceptions(@ForAll("cases") ConformanceTest.Case c, @ForAll long seed,
-                                                @ForAll @IntRange(min = 0, max = 1000) int cutPerMille) {
+    void truncatedMessagesAreProtocolExceptions(
+            @ForAll("cases") ConformanceTest.Case c,
+            @ForAll long seed,
+            @ForAll @IntRange(min = 0, max = 1000) int cutPerMille) {
         byte[] full = populated(c, seed, 2);
         Assume.that(full.length > 0);
         int cut = (int) ((long) full.length * cutPerMille / 1001);
         ByteBuffer truncated = ByteBuffer.wrap(Arrays.copyOf(full, cut));
-        assertThrows(ProtocolException.class,
-            () -> newOurs(c).read(new ByteBufferAccessor(truncated), c.version()), c + " cut at " + cut);
+        assertThrows(
+                ProtocolException.class,
+                () -> newOurs(c).read(new ByteBufferAccessor(truncated), c.version()),
+                c + " cut at " + cut);
     }
 
     @Property(tries = 1000)
-    void corruptedMessagesDecodeOrFailWithProtocolException(@ForAll("cases") ConformanceTest.Case c, @ForAll long seed,
-                                                            @ForAll @Size(min = 1, max = 4) int[] positions,
-                                                            @ForAll byte value) {
+    void corruptedMessagesDecodeOrFailWithProtocolException(
+            @ForAll("cases") ConformanceTest.Case c,
+            @ForAll long seed,
+            @ForAll @Size(min = 1, max = 4) int[] positions,
+            @ForAll byte value) {
         byte[] bytes = populated(c, seed, 2);
         Assume.that(bytes.length > 0);
         for (int p : positions) {
@@ -79,14 +91,14 @@ class MessagePropertiesTest {
     }
 
     @Property(tries = 1000)
-    void randomBytesDecodeOrFailWithProtocolException(@ForAll("cases") ConformanceTest.Case c,
-                                                      @ForAll @Size(max = 300) byte[] bytes) {
+    void randomBytesDecodeOrFailWithProtocolException(
+            @ForAll("cases") ConformanceTest.Case c, @ForAll @Size(max = 300) byte[] bytes) {
         decodeOrProtocolException(c, bytes);
     }
 
     @Property(tries = 200)
-    void hugeLengthFieldsAreRejectedBeforeAllocating(@ForAll("cases") ConformanceTest.Case c,
-                                                     @ForAll @IntRange(min = 0, max = 64) int at) {
+    void hugeLengthFieldsAreRejectedBeforeAllocating(
+            @ForAll("cases") ConformanceTest.Case c, @ForAll @IntRange(min = 0, max = 64) int at) {
         byte[] bytes = populated(c, 7, 1);
         Assume.that(bytes.length > 0);
         // 0x7fffffff / a 5-byte varint at an arbitrary place: any length read there claims ~2 GiB.

@@ -12,8 +12,7 @@ import org.apache.kafka.common.protocol.types.Schema;
 
 /** Encodes, decodes and converts official kafka-clients messages (test helper). Stateless. */
 final class OfficialCodec {
-    private OfficialCodec() {
-    }
+    private OfficialCodec() {}
 
     static ApiMessage newMessage(short apiKey, boolean request) {
         ApiMessageType type = ApiMessageType.fromApiKey(apiKey);

@@ -12,8 +12,7 @@ import java.util.Map;
 final class OurSchemas {
     private static final Map<String, MessageSpec> BY_CLASS = load();
 
-    private OurSchemas() {
-    }
+    private OurSchemas() {}
 
     /** The schema directory the build generated from (overridable with -Dskiff.schemas.dir). */
     static Path dir() {

@@ -20,8 +20,7 @@ import org.apache.kafka.common.protocol.types.Type;
  * Stateless.
  */
 final class SchemaShape {
-    private SchemaShape() {
-    }
+    private SchemaShape() {}
 
     static String official(Schema schema) {
         List<String> lines = new ArrayList<>();
@@ -47,7 +46,8 @@ final class SchemaShape {
         Type t = f.type;
         if (t.isArray()) {
             Type el = t.arrayElementType().orElseThrow();
-            String kind = (t.toString().startsWith("COMPACT") ? "COMPACT_ARRAY" : "ARRAY") + (t.isNullable() ? "?" : "");
+            String kind =
+                    (t.toString().startsWith("COMPACT") ? "COMPACT_ARRAY" : "ARRAY") + (t.isNullable() ? "?" : "");
             if (el instanceof Schema s) {
                 lines.add(tagPrefix + path + ": " + kind + " of struct");
                 official(s, path + ".", lines);
@@ -75,14 +75,15 @@ final class SchemaShape {
             }
         }
         if (flexible) {
-            struct.fields().stream().filter(f -> f.taggedIn(version))
-                .sorted((a, b) -> Integer.compare(a.tag(), b.tag()))
-                .forEach(f -> ourField(f, version, true, prefix, "[tag " + f.tag() + "] ", lines));
+            struct.fields().stream()
+                    .filter(f -> f.taggedIn(version))
+                    .sorted((a, b) -> Integer.compare(a.tag(), b.tag()))
+                    .forEach(f -> ourField(f, version, true, prefix, "[tag " + f.tag() + "] ", lines));
         }
     }
 
-    private static void ourField(FieldSpec f, short version, boolean compact, String prefix, String tagPrefix,
-                                 List<String> lines) {
+    private static void ourField(
+            FieldSpec f, short version, boolean compact, String prefix, String tagPrefix, List<String> lines) {
         String path = prefix + snake(f.name());
         FieldType t = f.type();
         boolean nullable = f.nullableVersions().contains(version);

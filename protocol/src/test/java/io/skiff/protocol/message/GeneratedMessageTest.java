@@ -37,9 +37,14 @@ class GeneratedMessageTest {
     }
 
     private static FetchRequest fetch() {
-        return new FetchRequest().setMaxWaitMs(500).setMinBytes(1).setTopics(new java.util.ArrayList<>(List.of(
-            new FetchRequest.FetchTopic().setTopicId(Uuids.random()).setPartitions(new java.util.ArrayList<>(List.of(
-                new FetchRequest.FetchPartition().setPartition(3).setFetchOffset(42)))))));
+        return new FetchRequest()
+                .setMaxWaitMs(500)
+                .setMinBytes(1)
+                .setTopics(new java.util.ArrayList<>(List.of(new FetchRequest.FetchTopic()
+                        .setTopicId(Uuids.random())
+                        .setPartitions(new java.util.ArrayList<>(List.of(new FetchRequest.FetchPartition()
+                                .setPartition(3)
+                                .setFetchOffset(42)))))));
     }
 
     @Test
@@ -72,7 +77,9 @@ class GeneratedMessageTest {
         FetchRequest f = fetch().setRackId("rack-1"); // v11+, ignorable
         FetchRequest back = decode(new FetchRequest(), encode(f, (short) 10), (short) 10);
         assertEquals("", back.rackId());
-        assertEquals("rack-1", decode(new FetchRequest(), encode(f, (short) 11), (short) 11).rackId());
+        assertEquals(
+                "rack-1",
+                decode(new FetchRequest(), encode(f, (short) 11), (short) 11).rackId());
     }
 
     @Test
@@ -87,16 +94,17 @@ class GeneratedMessageTest {
     @Test
     void unknownTaggedFieldsSurviveInAscendingOrderAndMatchTheOfficialClient() {
         short v = 15;
-        FetchRequest f = fetch().setClusterId("cluster").setReplicaState(
-            new FetchRequest.ReplicaState().setReplicaId(1).setReplicaEpoch(2));
+        FetchRequest f = fetch().setClusterId("cluster")
+                .setReplicaState(new FetchRequest.ReplicaState().setReplicaId(1).setReplicaEpoch(2));
         f.unknownTaggedFields().add(new RawTaggedField(7, new byte[] {1, 2, 3}));
         f.unknownTaggedFields().add(new RawTaggedField(300, new byte[0]));
         f.topics().get(0).partitions().get(0).unknownTaggedFields().add(new RawTaggedField(9, new byte[] {9}));
         byte[] bytes = encode(f, v);
         FetchRequest back = decode(new FetchRequest(), bytes, v);
         assertEquals(f, back);
-        assertEquals(List.of(new RawTaggedField(7, new byte[] {1, 2, 3}), new RawTaggedField(300, new byte[0])),
-            back.unknownTaggedFields());
+        assertEquals(
+                List.of(new RawTaggedField(7, new byte[] {1, 2, 3}), new RawTaggedField(300, new byte[0])),
+                back.unknownTaggedFields());
         // The official client keeps the same unknown fields and writes identical bytes.
         FetchRequestData official = new FetchRequestData();
         official.read(new org.apache.kafka.common.protocol.ByteBufferAccessor(ByteBuffer.wrap(bytes)), v);
@@ -131,16 +139,18 @@ class GeneratedMessageTest {
         byte[] bytes = encode(fetch(), (short) 4);
         ByteBuffer b = ByteBuffer.wrap(bytes);
         b.putInt(17, -1); // replicaId, maxWaitMs, minBytes, maxBytes (4 each) and isolationLevel (1) precede it in v4
-        ProtocolException r = assertThrows(ProtocolException.class,
-            () -> new FetchRequest().read(new ByteBufferAccessor(ByteBuffer.wrap(bytes)), (short) 4));
+        ProtocolException r = assertThrows(
+                ProtocolException.class,
+                () -> new FetchRequest().read(new ByteBufferAccessor(ByteBuffer.wrap(bytes)), (short) 4));
         assertTrue(r.getMessage().contains("non-nullable field FetchRequest.topics"), r.getMessage());
     }
 
     @Test
     void versionsOutsideTheRangeAreRejected() {
         assertThrows(UnsupportedVersionException.class, () -> encode(fetch(), (short) 3));
-        assertThrows(UnsupportedVersionException.class,
-            () -> new FetchRequest().read(new ByteBufferAccessor(ByteBuffer.allocate(100)), (short) 19));
+        assertThrows(
+                UnsupportedVersionException.class,
+                () -> new FetchRequest().read(new ByteBufferAccessor(ByteBuffer.allocate(100)), (short) 19));
     }
 
     @Test
@@ -150,8 +160,13 @@ class GeneratedMessageTest {
         String hex = HexFormat.of().formatHex(bytes);
         // tag 1, size 8, int64 5 → claim size 9 with one extra byte appended
         String tampered = hex.replace("01080000000000000005", "0109000000000000000500");
-        ProtocolException e = assertThrows(ProtocolException.class, () -> new ApiVersionsResponse()
-            .read(new ByteBufferAccessor(ByteBuffer.wrap(HexFormat.of().parseHex(tampered))), (short) 3));
+        ProtocolException e = assertThrows(
+                ProtocolException.class,
+                () -> new ApiVersionsResponse()
+                        .read(
+                                new ByteBufferAccessor(
+                                        ByteBuffer.wrap(HexFormat.of().parseHex(tampered))),
+                                (short) 3));
         assertTrue(e.getMessage().contains("declared size 9"), e.getMessage());
     }
 

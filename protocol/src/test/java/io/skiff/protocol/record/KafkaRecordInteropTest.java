@@ -31,23 +31,49 @@ class KafkaRecordInteropTest {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 
-    private static ByteBuffer kafkaBatch(org.apache.kafka.common.record.TimestampType type, Compression compression,
-                                         long baseOffset, long producerId, short epoch, int baseSequence,
-                                         boolean transactional) {
-        MemoryRecordsBuilder b = MemoryRecords.builder(ByteBuffer.allocate(4096), RecordBatch.MAGIC_VALUE_V2,
-                compression, type, baseOffset, T0 + 999, producerId, epoch, baseSequence, transactional, false, 7);
+    private static ByteBuffer kafkaBatch(
+            org.apache.kafka.common.record.TimestampType type,
+            Compression compression,
+            long baseOffset,
+            long producerId,
+            short epoch,
+            int baseSequence,
+            boolean transactional) {
+        MemoryRecordsBuilder b = MemoryRecords.builder(
+                ByteBuffer.allocate(4096),
+                RecordBatch.MAGIC_VALUE_V2,
+                compression,
+                type,
+                baseOffset,
+                T0 + 999,
+                producerId,
+                epoch,
+                baseSequence,
+                transactional,
+                false,
+                7);
         b.append(T0, utf8("k1"), utf8("v1"));
-        b.append(T0 + 5, null, utf8("no key"),
-                new org.apache.kafka.common.header.Header[]{new RecordHeader("h1", utf8("x")), new RecordHeader("h2", (byte[]) null)});
+        b.append(T0 + 5, null, utf8("no key"), new org.apache.kafka.common.header.Header[] {
+            new RecordHeader("h1", utf8("x")), new RecordHeader("h2", (byte[]) null)
+        });
         b.append(T0 - 3, utf8("tombstone"), null);
         return b.build().buffer();
     }
 
     @Test
     void viewReadsEveryHeaderFieldOfAKafkaBuiltBatch() {
-        ByteBuffer buf = kafkaBatch(org.apache.kafka.common.record.TimestampType.CREATE_TIME, Compression.NONE,
-                42L, 1234L, (short) 5, 17, true);
-        DefaultRecordBatch kafka = (DefaultRecordBatch) MemoryRecords.readableRecords(buf.duplicate()).batches().iterator().next();
+        ByteBuffer buf = kafkaBatch(
+                org.apache.kafka.common.record.TimestampType.CREATE_TIME,
+                Compression.NONE,
+                42L,
+                1234L,
+                (short) 5,
+                17,
+                true);
+        DefaultRecordBatch kafka = (DefaultRecordBatch) MemoryRecords.readableRecords(buf.duplicate())
+                .batches()
+                .iterator()
+                .next();
 
         RecordBatchView view = new RecordBatchView(buf);
         assertEquals(kafka.baseOffset(), view.baseOffset());
@@ -83,8 +109,14 @@ class KafkaRecordInteropTest {
 
     @Test
     void readerDecodesKafkaRecordsIncludingNullsAndHeaders() {
-        ByteBuffer buf = kafkaBatch(org.apache.kafka.common.record.TimestampType.CREATE_TIME, Compression.NONE,
-                100L, -1L, (short) -1, -1, false);
+        ByteBuffer buf = kafkaBatch(
+                org.apache.kafka.common.record.TimestampType.CREATE_TIME,
+                Compression.NONE,
+                100L,
+                -1L,
+                (short) -1,
+                -1,
+                false);
         List<org.apache.kafka.common.record.internal.Record> expected = new ArrayList<>();
         MemoryRecords.readableRecords(buf.duplicate()).records().forEach(expected::add);
 
@@ -103,8 +135,11 @@ class KafkaRecordInteropTest {
                 assertArrayEquals(k.headers()[h].value(), r.headers().get(h).valueBytes());
             }
         }
-        assertEquals(List.of(100L, 101L, 102L), actual.stream().map(Record::offset).toList());
-        assertEquals(List.of(T0, T0 + 5, T0 - 3), actual.stream().map(Record::timestamp).toList());
+        assertEquals(
+                List.of(100L, 101L, 102L), actual.stream().map(Record::offset).toList());
+        assertEquals(
+                List.of(T0, T0 + 5, T0 - 3),
+                actual.stream().map(Record::timestamp).toList());
         assertNull(actual.get(1).key());
         assertNull(actual.get(2).value());
         assertEquals("h1", actual.get(1).headers().get(0).key());
@@ -114,21 +149,35 @@ class KafkaRecordInteropTest {
 
     @Test
     void logAppendTimeBatchReportsTheAppendTimeForEveryRecordLikeKafka() {
-        ByteBuffer buf = kafkaBatch(org.apache.kafka.common.record.TimestampType.LOG_APPEND_TIME, Compression.NONE,
-                0L, -1L, (short) -1, -1, false);
+        ByteBuffer buf = kafkaBatch(
+                org.apache.kafka.common.record.TimestampType.LOG_APPEND_TIME,
+                Compression.NONE,
+                0L,
+                -1L,
+                (short) -1,
+                -1,
+                false);
         RecordBatchView view = new RecordBatchView(buf);
         assertEquals(TimestampType.LOG_APPEND_TIME, view.timestampType());
         assertEquals(T0 + 999, view.maxTimestamp());
         List<Long> kafkaTimestamps = new ArrayList<>();
         MemoryRecords.readableRecords(buf.duplicate()).records().forEach(r -> kafkaTimestamps.add(r.timestamp()));
-        assertEquals(kafkaTimestamps, RecordReader.readAll(view).stream().map(Record::timestamp).toList());
+        assertEquals(
+                kafkaTimestamps,
+                RecordReader.readAll(view).stream().map(Record::timestamp).toList());
         assertEquals(List.of(T0 + 999, T0 + 999, T0 + 999), kafkaTimestamps);
     }
 
     @Test
     void compressedKafkaBatchIsDescribedButNotDecompressed() {
-        ByteBuffer buf = kafkaBatch(org.apache.kafka.common.record.TimestampType.CREATE_TIME, Compression.gzip().build(),
-                0L, -1L, (short) -1, -1, false);
+        ByteBuffer buf = kafkaBatch(
+                org.apache.kafka.common.record.TimestampType.CREATE_TIME,
+                Compression.gzip().build(),
+                0L,
+                -1L,
+                (short) -1,
+                -1,
+                false);
         RecordBatchView view = new RecordBatchView(buf);
         assertEquals(CompressionType.GZIP, view.compressionType());
         assertTrue(view.isValid());
@@ -139,8 +188,9 @@ class KafkaRecordInteropTest {
 
     @Test
     void endTransactionMarkerIsAControlBatch() {
-        ByteBuffer buf = MemoryRecords.withEndTransactionMarker(55L, T0, 3, 999L, (short) 2,
-                new EndTransactionMarker(ControlRecordType.COMMIT, 9)).buffer();
+        ByteBuffer buf = MemoryRecords.withEndTransactionMarker(
+                        55L, T0, 3, 999L, (short) 2, new EndTransactionMarker(ControlRecordType.COMMIT, 9))
+                .buffer();
         RecordBatchView view = new RecordBatchView(buf);
         assertTrue(view.isControl());
         assertTrue(view.isTransactional());
@@ -155,8 +205,22 @@ class KafkaRecordInteropTest {
 
     @Test
     void iterateWalksSeveralKafkaBatchesBackToBack() {
-        ByteBuffer a = kafkaBatch(org.apache.kafka.common.record.TimestampType.CREATE_TIME, Compression.NONE, 0L, -1L, (short) -1, -1, false);
-        ByteBuffer b = kafkaBatch(org.apache.kafka.common.record.TimestampType.CREATE_TIME, Compression.NONE, 3L, -1L, (short) -1, -1, false);
+        ByteBuffer a = kafkaBatch(
+                org.apache.kafka.common.record.TimestampType.CREATE_TIME,
+                Compression.NONE,
+                0L,
+                -1L,
+                (short) -1,
+                -1,
+                false);
+        ByteBuffer b = kafkaBatch(
+                org.apache.kafka.common.record.TimestampType.CREATE_TIME,
+                Compression.NONE,
+                3L,
+                -1L,
+                (short) -1,
+                -1,
+                false);
         ByteBuffer both = ByteBuffer.allocate(a.remaining() + b.remaining() + 8);
         both.position(8); // a non-zero start: views must honour the position
         both.put(a.duplicate()).put(b.duplicate()).flip().position(8);
@@ -180,7 +244,8 @@ class KafkaRecordInteropTest {
                 .add(T0 + 10, null, utf8("2"), List.of())
                 .add(T0 + 2, utf8("c"), null, List.of(Header.of("n", (byte[]) null)))
                 .build();
-        Iterator<MutableRecordBatch> batches = MemoryRecords.readableRecords(ours.duplicate()).batches().iterator();
+        Iterator<MutableRecordBatch> batches =
+                MemoryRecords.readableRecords(ours.duplicate()).batches().iterator();
         MutableRecordBatch kafka = batches.next();
         assertFalse(batches.hasNext());
         kafka.ensureValid();
@@ -216,10 +281,21 @@ class KafkaRecordInteropTest {
                 .add(T0, utf8("k"), utf8("v"), List.of(Header.of("h", "1")))
                 .add(T0 + 300, null, utf8("w"), List.of())
                 .build();
-        MemoryRecordsBuilder b = MemoryRecords.builder(ByteBuffer.allocate(1024), RecordBatch.MAGIC_VALUE_V2,
-                Compression.NONE, org.apache.kafka.common.record.TimestampType.CREATE_TIME, 5L, RecordBatch.NO_TIMESTAMP,
-                9L, (short) 1, 0, false, false, RecordBatch.NO_PARTITION_LEADER_EPOCH);
-        b.append(T0, utf8("k"), utf8("v"), new org.apache.kafka.common.header.Header[]{new RecordHeader("h", utf8("1"))});
+        MemoryRecordsBuilder b = MemoryRecords.builder(
+                ByteBuffer.allocate(1024),
+                RecordBatch.MAGIC_VALUE_V2,
+                Compression.NONE,
+                org.apache.kafka.common.record.TimestampType.CREATE_TIME,
+                5L,
+                RecordBatch.NO_TIMESTAMP,
+                9L,
+                (short) 1,
+                0,
+                false,
+                false,
+                RecordBatch.NO_PARTITION_LEADER_EPOCH);
+        b.append(T0, utf8("k"), utf8("v"), new org.apache.kafka.common.header.Header[] {new RecordHeader("h", utf8("1"))
+        });
         b.append(T0 + 300, null, utf8("w"));
         assertEquals(b.build().buffer(), ours);
     }
@@ -231,9 +307,10 @@ class KafkaRecordInteropTest {
                 .transactional(true)
                 .control(true)
                 .logAppendTime(T0 + 50)
-                .add(T0, new byte[]{0, 0, 0, 1}, new byte[]{0, 0, 0, 0, 0, 3}, List.of())
+                .add(T0, new byte[] {0, 0, 0, 1}, new byte[] {0, 0, 0, 0, 0, 3}, List.of())
                 .build();
-        MutableRecordBatch kafka = MemoryRecords.readableRecords(ours).batches().iterator().next();
+        MutableRecordBatch kafka =
+                MemoryRecords.readableRecords(ours).batches().iterator().next();
         kafka.ensureValid();
         assertTrue(kafka.isControlBatch());
         assertEquals(org.apache.kafka.common.record.TimestampType.LOG_APPEND_TIME, kafka.timestampType());
@@ -242,11 +319,18 @@ class KafkaRecordInteropTest {
 
     @Test
     void setLogAppendTimeYieldsTheBytesOfKafkasSetMaxTimestamp() {
-        ByteBuffer original = kafkaBatch(org.apache.kafka.common.record.TimestampType.CREATE_TIME, Compression.NONE,
-                10L, 3L, (short) 0, 0, false);
+        ByteBuffer original = kafkaBatch(
+                org.apache.kafka.common.record.TimestampType.CREATE_TIME,
+                Compression.NONE,
+                10L,
+                3L,
+                (short) 0,
+                0,
+                false);
         ByteBuffer viaKafka = copy(original);
         ByteBuffer viaUs = copy(original);
-        DefaultRecordBatch kafka = (DefaultRecordBatch) MemoryRecords.readableRecords(viaKafka).batches().iterator().next();
+        DefaultRecordBatch kafka = (DefaultRecordBatch)
+                MemoryRecords.readableRecords(viaKafka).batches().iterator().next();
         kafka.setMaxTimestamp(org.apache.kafka.common.record.TimestampType.LOG_APPEND_TIME, T0 + 12345);
         RecordBatchView view = new RecordBatchView(viaUs);
         view.setLogAppendTime(T0 + 12345);
@@ -259,11 +343,18 @@ class KafkaRecordInteropTest {
 
     @Test
     void baseOffsetAndLeaderEpochRewritesMatchKafkaAndKeepTheCrc() {
-        ByteBuffer original = kafkaBatch(org.apache.kafka.common.record.TimestampType.CREATE_TIME, Compression.NONE,
-                0L, -1L, (short) -1, -1, false);
+        ByteBuffer original = kafkaBatch(
+                org.apache.kafka.common.record.TimestampType.CREATE_TIME,
+                Compression.NONE,
+                0L,
+                -1L,
+                (short) -1,
+                -1,
+                false);
         ByteBuffer viaKafka = copy(original);
         ByteBuffer viaUs = copy(original);
-        DefaultRecordBatch kafka = (DefaultRecordBatch) MemoryRecords.readableRecords(viaKafka).batches().iterator().next();
+        DefaultRecordBatch kafka = (DefaultRecordBatch)
+                MemoryRecords.readableRecords(viaKafka).batches().iterator().next();
         kafka.setLastOffset(1_000_002L);
         kafka.setPartitionLeaderEpoch(12);
         RecordBatchView view = new RecordBatchView(viaUs);

@@ -23,16 +23,18 @@ import org.apache.kafka.common.utils.internals.ByteUtils;
 /** Random batches: ours must equal kafka-clients' byte for byte and both sides must read each other. */
 class RecordBatchPropertiesTest {
 
-    record Input(long timestamp, byte[] key, byte[] value, List<String> headerKeys) {
-    }
+    record Input(long timestamp, byte[] key, byte[] value, List<String> headerKeys) {}
 
     @Provide
     Arbitrary<Input> inputs() {
-        Arbitrary<byte[]> nullableBytes = Arbitraries.bytes().array(byte[].class).ofMaxSize(300).injectNull(0.2);
+        Arbitrary<byte[]> nullableBytes =
+                Arbitraries.bytes().array(byte[].class).ofMaxSize(300).injectNull(0.2);
         return Combinators.combine(
-                Arbitraries.longs().between(0, 4_000_000_000_000L),
-                nullableBytes, nullableBytes,
-                Arbitraries.strings().ofMaxLength(10).list().ofMaxSize(3)).as(Input::new);
+                        Arbitraries.longs().between(0, 4_000_000_000_000L),
+                        nullableBytes,
+                        nullableBytes,
+                        Arbitraries.strings().ofMaxLength(10).list().ofMaxSize(3))
+                .as(Input::new);
     }
 
     @Provide
@@ -41,18 +43,27 @@ class RecordBatchPropertiesTest {
     }
 
     @Property(tries = 200)
-    void builderMatchesKafkaAndBothRead(@ForAll("inputLists") List<Input> inputs,
-                                        @ForAll long baseOffsetSeed) {
+    void builderMatchesKafkaAndBothRead(@ForAll("inputLists") List<Input> inputs, @ForAll long baseOffsetSeed) {
         long baseOffset = Math.floorMod(baseOffsetSeed, 1L << 40);
         long baseTimestamp = inputs.get(0).timestamp();
         RecordBatchBuilder ours = new RecordBatchBuilder(baseOffset, baseTimestamp);
-        MemoryRecordsBuilder kafka = MemoryRecords.builder(ByteBuffer.allocate(64 * 1024), RecordBatch.MAGIC_VALUE_V2,
-                Compression.NONE, org.apache.kafka.common.record.TimestampType.CREATE_TIME, baseOffset,
-                RecordBatch.NO_TIMESTAMP, RecordBatch.NO_PRODUCER_ID, RecordBatch.NO_PRODUCER_EPOCH,
-                RecordBatch.NO_SEQUENCE, false, false, RecordBatch.NO_PARTITION_LEADER_EPOCH);
+        MemoryRecordsBuilder kafka = MemoryRecords.builder(
+                ByteBuffer.allocate(64 * 1024),
+                RecordBatch.MAGIC_VALUE_V2,
+                Compression.NONE,
+                org.apache.kafka.common.record.TimestampType.CREATE_TIME,
+                baseOffset,
+                RecordBatch.NO_TIMESTAMP,
+                RecordBatch.NO_PRODUCER_ID,
+                RecordBatch.NO_PRODUCER_EPOCH,
+                RecordBatch.NO_SEQUENCE,
+                false,
+                false,
+                RecordBatch.NO_PARTITION_LEADER_EPOCH);
         for (Input in : inputs) {
             List<Header> headers = new ArrayList<>();
-            org.apache.kafka.common.header.Header[] kafkaHeaders = new org.apache.kafka.common.header.Header[in.headerKeys().size()];
+            org.apache.kafka.common.header.Header[] kafkaHeaders =
+                    new org.apache.kafka.common.header.Header[in.headerKeys().size()];
             for (int i = 0; i < in.headerKeys().size(); i++) {
                 byte[] hv = in.value();
                 headers.add(Header.of(in.headerKeys().get(i), hv));
@@ -65,7 +76,10 @@ class RecordBatchPropertiesTest {
         ByteBuffer kafkaBytes = kafka.build().buffer();
         assertEquals(kafkaBytes, ourBytes);
 
-        MutableRecordBatch parsed = MemoryRecords.readableRecords(ourBytes.duplicate()).batches().iterator().next();
+        MutableRecordBatch parsed = MemoryRecords.readableRecords(ourBytes.duplicate())
+                .batches()
+                .iterator()
+                .next();
         parsed.ensureValid();
         List<Record> read = RecordReader.readAll(new RecordBatchView(kafkaBytes));
         assertEquals(inputs.size(), read.size());

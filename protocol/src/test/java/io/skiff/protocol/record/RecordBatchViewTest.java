@@ -56,7 +56,8 @@ class RecordBatchViewTest {
     void legacyMagicIsRejectedWithAClearMessage() {
         ByteBuffer buf = batch(0, 1);
         buf.put(RecordBatchView.MAGIC_OFFSET, (byte) 1);
-        CorruptRecordException e = assertThrows(CorruptRecordException.class, () -> new RecordBatchView(buf).validate());
+        CorruptRecordException e =
+                assertThrows(CorruptRecordException.class, () -> new RecordBatchView(buf).validate());
         assertTrue(e.getMessage().contains("magic 1"), e.getMessage());
     }
 
@@ -97,7 +98,9 @@ class RecordBatchViewTest {
     void lastSequenceWrapsPastIntMaxLikeKafkaProducers() {
         ByteBuffer buf = new RecordBatchBuilder(0, 0)
                 .producer(1, (short) 0, Integer.MAX_VALUE - 1)
-                .add(0, null, new byte[1]).add(0, null, new byte[1]).add(0, null, new byte[1])
+                .add(0, null, new byte[1])
+                .add(0, null, new byte[1])
+                .add(0, null, new byte[1])
                 .build();
         RecordBatchView view = new RecordBatchView(buf);
         assertEquals(Integer.MAX_VALUE - 1, view.baseSequence());
@@ -116,14 +119,19 @@ class RecordBatchViewTest {
         assertEquals(TimestampType.LOG_APPEND_TIME, view.timestampType());
         assertEquals(5000L, view.maxTimestamp());
         assertTrue(view.isValid());
-        assertEquals(List.of(5000L, 5000L), RecordReader.readAll(view).stream().map(Record::timestamp).toList());
+        assertEquals(
+                List.of(5000L, 5000L),
+                RecordReader.readAll(view).stream().map(Record::timestamp).toList());
     }
 
     @Test
     void sliceCoversExactlyTheBatch() {
         ByteBuffer a = batch(0, 1);
         ByteBuffer b = batch(1, 2);
-        ByteBuffer both = ByteBuffer.allocate(a.remaining() + b.remaining()).put(a.duplicate()).put(b.duplicate()).flip();
+        ByteBuffer both = ByteBuffer.allocate(a.remaining() + b.remaining())
+                .put(a.duplicate())
+                .put(b.duplicate())
+                .flip();
         Iterator<RecordBatchView> it = RecordBatches.iterate(both).iterator();
         it.next();
         RecordBatchView second = it.next();

@@ -54,19 +54,23 @@ class RecordReaderTest {
 
     @Test
     void keyLengthBeyondTheRecordIsCorrupt() {
-        ByteBuffer buf = new RecordBatchBuilder(0, 0).add(0, "k".getBytes(), "v".getBytes()).build();
+        ByteBuffer buf = new RecordBatchBuilder(0, 0)
+                .add(0, "k".getBytes(), "v".getBytes())
+                .build();
         // record: length(1) attributes(1) tsDelta(1) offsetDelta(1) keyLength(1)...
         int keyLengthIndex = RecordBatchView.RECORDS_OFFSET + 4;
         assertEquals(2, buf.get(keyLengthIndex), "zig-zag 1");
         buf.put(keyLengthIndex, (byte) 40); // 20 bytes: more than the record holds
-        CorruptRecordException e = assertThrows(CorruptRecordException.class,
-                () -> RecordReader.readAll(new RecordBatchView(buf)));
+        CorruptRecordException e =
+                assertThrows(CorruptRecordException.class, () -> RecordReader.readAll(new RecordBatchView(buf)));
         assertTrue(e.getMessage().contains("key length 20"), e.getMessage());
     }
 
     @Test
     void recordLengthBeyondTheBatchIsCorrupt() {
-        ByteBuffer buf = new RecordBatchBuilder(0, 0).add(0, "k".getBytes(), "v".getBytes()).build();
+        ByteBuffer buf = new RecordBatchBuilder(0, 0)
+                .add(0, "k".getBytes(), "v".getBytes())
+                .build();
         buf.put(RecordBatchView.RECORDS_OFFSET, (byte) 100);
         assertThrows(CorruptRecordException.class, () -> RecordReader.readAll(new RecordBatchView(buf)));
     }
