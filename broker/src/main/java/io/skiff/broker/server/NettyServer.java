@@ -317,8 +317,8 @@ public final class NettyServer implements AutoCloseable {
     private static final class LastResort extends ChannelInboundHandlerAdapter {
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            ctx.close(); // before logging, which must not be able to keep the connection open
             LOG.debug("Unhandled error on {}", ctx.channel(), cause);
-            ctx.close();
         }
     }
 }

@@ -11,7 +11,7 @@ import io.skiff.protocol.message.IncrementalAlterConfigsRequest;
 import io.skiff.protocol.message.IncrementalAlterConfigsRequest.AlterConfigsResource;
 import io.skiff.protocol.message.IncrementalAlterConfigsRequest.AlterableConfig;
 import io.skiff.protocol.message.IncrementalAlterConfigsResponse.AlterConfigsResourceResponse;
-import io.skiff.storage.TimestampType;
+import io.skiff.record.TimestampType;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;

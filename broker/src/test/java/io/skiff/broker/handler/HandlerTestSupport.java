@@ -5,7 +5,7 @@ import io.skiff.config.BrokerConfig;
 import io.skiff.config.Endpoint;
 import io.skiff.protocol.header.RequestHeader;
 import io.skiff.protocol.message.ApiKeys;
-import io.skiff.protocol.record.RecordBatchBuilder;
+import io.skiff.record.RecordBatchBuilder;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package io.skiff.protocol.record;
+package io.skiff.record;
 
 /**
  * The compression codec of a record batch: bits 0-2 of the batch attributes. The broker never

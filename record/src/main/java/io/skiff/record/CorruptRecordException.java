@@ -1,4 +1,4 @@
-package io.skiff.protocol.record;
+package io.skiff.record;
 
 /**
  * Record data that does not follow the RecordBatch v2 format: a truncated batch, a length that

@@ -1,4 +1,4 @@
-package io.skiff.protocol.record;
+package io.skiff.record;
 
 /**
  * Whether a batch's timestamps are the producer's (CreateTime) or the broker's (LogAppendTime):

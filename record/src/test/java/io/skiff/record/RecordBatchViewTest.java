@@ -1,4 +1,4 @@
-package io.skiff.protocol.record;
+package io.skiff.record;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.skiff.protocol.record;
+package io.skiff.record;
 
 import java.nio.ByteBuffer;
 import java.util.zip.CRC32C;
@@ -73,6 +73,47 @@ public final class RecordBatchView {
 
     private final ByteBuffer buffer;
     private final int start;
+    /** False for {@link #headerAt} views, whose records may lie beyond the buffer. */
+    private final boolean complete;
+
+    /**
+     * A view of the batch header at absolute index {@code start} when the rest of the batch may not be in the buffer
+     * (a header-only scan of a segment file). Header getters work; {@link #computeCrc()}, {@link #validate()} and
+     * {@link #slice()} need the whole batch and must not be called on such a view.
+     *
+     * @throws CorruptRecordException if fewer than {@link #HEADER_SIZE} bytes lie between {@code start} and the limit
+     */
+    public static RecordBatchView headerAt(ByteBuffer buffer, int start) {
+        int available = buffer.limit() - start;
+        if (available < HEADER_SIZE) {
+            throw new CorruptRecordException(
+                    "record batch header truncated: " + available + " bytes left, the header needs " + HEADER_SIZE);
+        }
+        return new RecordBatchView(buffer, start, false);
+    }
+
+    /**
+     * Checks the framing of the batch at {@code start} given {@code available} bytes from there: a whole header, a
+     * length that covers at least the header, magic 2 and the whole batch present. Returns null when fine, else why
+     * not (used by scans that stop at the first bad batch instead of throwing).
+     */
+    public static String framingProblem(ByteBuffer buffer, int start, int available) {
+        if (available < HEADER_SIZE) {
+            return "only " + available + " bytes left, a batch header needs " + HEADER_SIZE;
+        }
+        int length = buffer.getInt(start + LENGTH_OFFSET);
+        if (length < HEADER_SIZE - LOG_OVERHEAD) {
+            return "batch length " + length + " is smaller than the " + (HEADER_SIZE - LOG_OVERHEAD) + "-byte header";
+        }
+        byte magic = buffer.get(start + MAGIC_OFFSET);
+        if (magic != MAGIC_V2) {
+            return "magic byte is " + magic + ", only 2 (RecordBatch v2) is supported";
+        }
+        if ((long) length + LOG_OVERHEAD > available) {
+            return "batch of " + ((long) length + LOG_OVERHEAD) + " bytes but only " + available + " bytes present";
+        }
+        return null;
+    }
 
     /** A view of the batch that starts at the buffer's current position. */
     public RecordBatchView(ByteBuffer buffer) {
@@ -88,6 +129,7 @@ public final class RecordBatchView {
     public RecordBatchView(ByteBuffer buffer, int start) {
         this.buffer = buffer;
         this.start = start;
+        this.complete = true;
         int available = buffer.limit() - start;
         if (available < LOG_OVERHEAD) {
             throw new CorruptRecordException(
@@ -98,6 +140,12 @@ public final class RecordBatchView {
             throw new CorruptRecordException("record batch at offset " + baseOffset() + " announces " + batchLength
                     + " bytes but " + (available - LOG_OVERHEAD) + " remain");
         }
+    }
+
+    private RecordBatchView(ByteBuffer buffer, int start, boolean complete) {
+        this.buffer = buffer;
+        this.start = start;
+        this.complete = complete;
     }
 
     /** The absolute index of the batch's first byte in {@link #buffer()}. */
@@ -112,6 +160,7 @@ public final class RecordBatchView {
 
     /** A new buffer over exactly this batch's bytes (shared content, position 0). */
     public ByteBuffer slice() {
+        requireComplete();
         return buffer.slice(start, sizeInBytes());
     }
 
@@ -153,6 +202,7 @@ public final class RecordBatchView {
 
     /** CRC-32C of the bytes from attributes to the end of the batch, as currently in the buffer. */
     public long computeCrc() {
+        requireComplete();
         CRC32C crc = new CRC32C();
         crc.update(buffer.slice(start + ATTRIBUTES_OFFSET, sizeInBytes() - ATTRIBUTES_OFFSET));
         return crc.getValue();
@@ -197,6 +247,37 @@ public final class RecordBatchView {
                     + computed;
         }
         return null;
+    }
+
+    /**
+     * Checks that the record count is positive and agrees with the last offset delta (offsets 0..n-1). Returns null
+     * when fine, else why not.
+     */
+    public String countProblem() {
+        int count = recordCount();
+        int delta = lastOffsetDelta();
+        if (count <= 0) {
+            return "batch has record count " + count;
+        }
+        if (delta != count - 1) {
+            return "batch has " + count + " records but lastOffsetDelta " + delta;
+        }
+        return null;
+    }
+
+    /** Checks the stored CRC-32C against the content. Returns null when they match, else both values. */
+    public String crcProblem() {
+        long stored = crc();
+        long computed = computeCrc();
+        return stored == computed
+                ? null
+                : "CRC-32C mismatch: stored " + Long.toHexString(stored) + ", computed " + Long.toHexString(computed);
+    }
+
+    private void requireComplete() {
+        if (!complete) {
+            throw new IllegalStateException("header-only view: the batch's records are not in the buffer");
+        }
     }
 
     public short attributes() {

@@ -1,4 +1,4 @@
-package io.skiff.protocol.record;
+package io.skiff.record;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
