@@ -26,6 +26,7 @@ final class OffsetManager {
     private final GroupStore store;
     private final MembershipManager membership;
     private final Clock clock;
+    private final PendingTransactionalOffsets transactional = new PendingTransactionalOffsets();
 
     OffsetManager(
             GroupCoordinatorConfig config,
@@ -69,7 +70,7 @@ final class OffsetManager {
         ClassicGroup group = existing != null ? existing : groups.getOrCreate(groupId, clock.millis());
         CompletableFuture<Map<TopicPartition, GroupError>> response = new CompletableFuture<>();
         groups.withLock(group, () -> {
-            GroupError error = validateCommit(group, member, groupInstanceId, generationId);
+            GroupError error = validateCommit(group, member, groupInstanceId, generationId, false);
             if (error != GroupError.NONE) {
                 response.complete(allWith(offsets.keySet(), error));
                 return;
@@ -78,51 +79,131 @@ final class OffsetManager {
                 membership.touch(group, group.get(member));
             }
             Map<TopicPartition, GroupError> results = new LinkedHashMap<>();
-            Map<TopicPartition, OffsetAndMetadata> accepted = new LinkedHashMap<>();
-            List<GroupRecordLog.KeyValue> records = new ArrayList<>();
-            long now = clock.millis();
-            offsets.forEach((tp, requested) -> {
-                OffsetAndMetadata om = new OffsetAndMetadata(
-                        requested.offset(),
-                        requested.leaderEpoch(),
-                        requested.metadata(),
-                        now,
-                        requested.expireTimestamp());
-                if (om.metadata().length() > config.offsetMetadataMaxBytes()) {
-                    results.put(tp, GroupError.OFFSET_METADATA_TOO_LARGE);
-                } else {
-                    results.put(tp, GroupError.NONE);
-                    accepted.put(tp, om);
-                    records.add(new GroupRecordLog.KeyValue(
-                            GroupRecordCodec.offsetKey(groupId, tp), GroupRecordCodec.offsetValue(om)));
-                }
-            });
+            Map<TopicPartition, OffsetAndMetadata> accepted = acceptable(offsets, results);
             if (accepted.isEmpty()) {
                 response.complete(results);
                 return;
             }
-            group.beginPendingCommit(accepted.keySet());
-            store.append(groupId, records, clock.millis()).whenComplete((ok, failure) -> {
-                groups.withLock(group, () -> {
-                    group.endPendingCommit(accepted.keySet());
-                    if (failure == null) {
-                        group.offsets().putAll(accepted);
-                    } else {
-                        accepted.keySet().forEach(tp -> results.put(tp, GroupError.COORDINATOR_NOT_AVAILABLE));
-                    }
-                });
+            write(group, accepted).whenComplete((ok, failure) -> {
+                if (failure != null) {
+                    accepted.keySet().forEach(tp -> results.put(tp, GroupError.COORDINATOR_NOT_AVAILABLE));
+                }
                 response.complete(results);
             });
         });
         return response;
     }
 
-    private GroupError validateCommit(ClassicGroup group, String memberId, String groupInstanceId, int generationId) {
+    /** The offsets whose metadata fits, stamped with the commit time; the others get OFFSET_METADATA_TOO_LARGE. */
+    private Map<TopicPartition, OffsetAndMetadata> acceptable(
+            Map<TopicPartition, OffsetAndMetadata> offsets, Map<TopicPartition, GroupError> results) {
+        Map<TopicPartition, OffsetAndMetadata> accepted = new LinkedHashMap<>();
+        long now = clock.millis();
+        offsets.forEach((tp, requested) -> {
+            OffsetAndMetadata om = new OffsetAndMetadata(
+                    requested.offset(),
+                    requested.leaderEpoch(),
+                    requested.metadata(),
+                    now,
+                    requested.expireTimestamp());
+            if (om.metadata().length() > config.offsetMetadataMaxBytes()) {
+                results.put(tp, GroupError.OFFSET_METADATA_TOO_LARGE);
+            } else {
+                results.put(tp, GroupError.NONE);
+                accepted.put(tp, om);
+            }
+        });
+        return accepted;
+    }
+
+    /**
+     * Appends {@code accepted} to the log and makes them the group's committed offsets once written. Called under
+     * the group's lock; the partitions count as pending (require_stable) until then.
+     */
+    private CompletableFuture<Void> write(ClassicGroup group, Map<TopicPartition, OffsetAndMetadata> accepted) {
+        List<GroupRecordLog.KeyValue> records = new ArrayList<>();
+        accepted.forEach((tp, om) -> records.add(new GroupRecordLog.KeyValue(
+                GroupRecordCodec.offsetKey(group.groupId(), tp), GroupRecordCodec.offsetValue(om))));
+        group.beginPendingCommit(accepted.keySet());
+        CompletableFuture<Void> written = new CompletableFuture<>();
+        store.append(group.groupId(), records, clock.millis()).whenComplete((ok, failure) -> {
+            groups.withLock(group, () -> {
+                group.endPendingCommit(accepted.keySet());
+                if (failure == null) {
+                    group.offsets().putAll(accepted);
+                }
+            });
+            if (failure == null) {
+                written.complete(null);
+            } else {
+                written.completeExceptionally(failure);
+            }
+        });
+        return written;
+    }
+
+    // ------------------------------------------------------------------ TxnOffsetCommit
+
+    /**
+     * Offsets committed in {@code producerId}'s transaction: checked as a commit of the member (KIP-447: member id,
+     * instance id and generation when given), then kept pending until the transaction ends.
+     */
+    CompletableFuture<Map<TopicPartition, GroupError>> commitTransactionalOffsets(
+            String groupId,
+            long producerId,
+            String memberId,
+            String groupInstanceId,
+            int generationId,
+            Map<TopicPartition, OffsetAndMetadata> offsets) {
+        String member = memberId == null ? "" : memberId;
+        if (groupId == null || groupId.isEmpty()) {
+            return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.INVALID_GROUP_ID));
+        }
+        ClassicGroup existing = groups.get(groupId);
+        if (existing == null && generationId >= 0) {
+            return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.ILLEGAL_GENERATION));
+        }
+        ClassicGroup group = existing != null ? existing : groups.getOrCreate(groupId, clock.millis());
+        return groups.withLock(group, () -> {
+            GroupError error = validateCommit(group, member, groupInstanceId, generationId, true);
+            if (error != GroupError.NONE) {
+                return CompletableFuture.completedFuture(allWith(offsets.keySet(), error));
+            }
+            Map<TopicPartition, GroupError> results = new LinkedHashMap<>();
+            Map<TopicPartition, OffsetAndMetadata> accepted = acceptable(offsets, results);
+            transactional.add(groupId, producerId, accepted);
+            return CompletableFuture.completedFuture(results);
+        });
+    }
+
+    /**
+     * Ends {@code producerId}'s transaction for the groups on {@code offsetsPartition}: its pending offsets are
+     * written as commits ({@code commit}) or dropped. Completes once they are written.
+     */
+    CompletableFuture<Void> completeTransaction(long producerId, int offsetsPartition, boolean commit) {
+        List<CompletableFuture<Void>> writes = new ArrayList<>();
+        for (String groupId : transactional.groupsOf(producerId)) {
+            if (store.partitionFor(groupId) != offsetsPartition) {
+                continue;
+            }
+            ClassicGroup group = groups.getOrCreate(groupId, clock.millis());
+            groups.withLock(group, () -> {
+                Map<TopicPartition, OffsetAndMetadata> pending = transactional.remove(groupId, producerId);
+                if (commit && !pending.isEmpty() && !group.is(GroupState.DEAD)) {
+                    writes.add(write(group, pending));
+                }
+            });
+        }
+        return CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new));
+    }
+
+    private GroupError validateCommit(
+            ClassicGroup group, String memberId, String groupInstanceId, int generationId, boolean transactional) {
         if (group.is(GroupState.DEAD)) {
             return GroupError.COORDINATOR_NOT_AVAILABLE;
         }
-        if (generationId < 0 && group.is(GroupState.EMPTY)) {
-            return GroupError.NONE; // admin client or assign()-mode consumer
+        if (generationId < 0 && (group.is(GroupState.EMPTY) || transactional && memberId.isEmpty())) {
+            return GroupError.NONE; // admin client, assign()-mode consumer, or a producer without group metadata
         }
         if (generationId >= 0 || !memberId.isEmpty() || groupInstanceId != null) {
             GroupError error = group.validateCurrentMember(memberId, groupInstanceId);
@@ -135,7 +216,7 @@ final class OffsetManager {
         } else if (!group.is(GroupState.EMPTY)) {
             return GroupError.UNKNOWN_MEMBER_ID; // only members may commit while the group has members
         }
-        if (group.is(GroupState.COMPLETING_REBALANCE)) {
+        if (!transactional && group.is(GroupState.COMPLETING_REBALANCE)) {
             return GroupError.REBALANCE_IN_PROGRESS;
         }
         return GroupError.NONE;
@@ -167,7 +248,7 @@ final class OffsetManager {
             Collection<TopicPartition> wanted =
                     partitions != null ? partitions : group.offsets().keySet();
             for (TopicPartition tp : wanted) {
-                if (requireStable && group.hasPendingCommit(tp)) {
+                if (requireStable && (group.hasPendingCommit(tp) || transactional.isPending(groupId, tp))) {
                     out.put(tp, new OffsetFetchResult.PartitionResult(null, GroupError.UNSTABLE_OFFSET_COMMIT));
                 } else {
                     out.put(
