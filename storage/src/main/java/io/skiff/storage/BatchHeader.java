@@ -49,6 +49,26 @@ final class BatchHeader {
         return buf.getLong(pos + MAX_TIMESTAMP);
     }
 
+    static long producerId(ByteBuffer buf, int pos) {
+        return buf.getLong(pos + PRODUCER_ID);
+    }
+
+    static short producerEpoch(ByteBuffer buf, int pos) {
+        return buf.getShort(pos + PRODUCER_EPOCH);
+    }
+
+    static int baseSequence(ByteBuffer buf, int pos) {
+        return buf.getInt(pos + BASE_SEQUENCE);
+    }
+
+    static boolean isTransactional(ByteBuffer buf, int pos) {
+        return (buf.getShort(pos + ATTRIBUTES) & TRANSACTIONAL_BIT) != 0;
+    }
+
+    static boolean isControl(ByteBuffer buf, int pos) {
+        return (buf.getShort(pos + ATTRIBUTES) & CONTROL_BIT) != 0;
+    }
+
     static int recordCount(ByteBuffer buf, int pos) {
         return buf.getInt(pos + RECORD_COUNT);
     }

@@ -84,6 +84,11 @@ final class BatchScanner {
         return (int) (position - bufFileStart);
     }
 
+    /** Makes the whole current batch available in {@link #buffer()} (header-only scans read just the header). */
+    void loadWholeBatch() throws IOException {
+        ensure(position, size);
+    }
+
     BatchInfo info() {
         return BatchHeader.info(buf, offsetInBuffer());
     }

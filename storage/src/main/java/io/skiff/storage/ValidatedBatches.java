@@ -1,5 +1,6 @@
 package io.skiff.storage;
 
+import io.skiff.storage.producer.ProducerBatch;
 import java.nio.ByteBuffer;
 
 /**
@@ -126,6 +127,38 @@ final class ValidatedBatches {
 
     long maxTimestamp(int i) {
         return BatchHeader.maxTimestamp(buf, buf.position() + positions[i]);
+    }
+
+    /**
+     * The producer facts of batch {@code i} once its offsets are assigned, or null if it has no producer id.
+     *
+     * @param appendTime the LogAppendTime stamped into the batch, or -1
+     */
+    ProducerBatch producerBatch(int i, long appendTime) {
+        int at = buf.position() + positions[i];
+        long producerId = BatchHeader.producerId(buf, at);
+        if (producerId < 0) {
+            return null;
+        }
+        boolean control = BatchHeader.isControl(buf, at);
+        long base = BatchHeader.baseOffset(buf, at);
+        long last = BatchHeader.lastOffset(buf, at);
+        int baseSequence = BatchHeader.baseSequence(buf, at);
+        return new ProducerBatch(
+                producerId,
+                BatchHeader.producerEpoch(buf, at),
+                baseSequence,
+                ProducerBatch.lastSequence(baseSequence, (int) (last - base)),
+                base,
+                last,
+                appendTime >= 0 ? appendTime : BatchHeader.maxTimestamp(buf, at),
+                BatchHeader.isTransactional(buf, at),
+                control,
+                control ? TxnMarkers.read(buf, at) : null);
+    }
+
+    boolean isControl(int i) {
+        return BatchHeader.isControl(buf, buf.position() + positions[i]);
     }
 
     /** Largest max timestamp among the batches as sent (before any LogAppendTime stamping). */
