@@ -1,5 +1,7 @@
 package io.skiff.storage;
 
+import io.skiff.record.TimestampType;
+import io.skiff.record.ValidatedBatches;
 import io.skiff.storage.producer.AppendOrigin;
 import io.skiff.storage.producer.BatchMetadata;
 import io.skiff.storage.producer.ProducerAppendInfo;
@@ -126,7 +128,7 @@ public final class Log implements Closeable {
      * @throws io.skiff.storage.producer.ProducerStateException if a batch breaks its producer's rules (nothing written)
      */
     public AppendResult append(ByteBuffer batches, AppendOrigin origin, int transactionVersion) {
-        ValidatedBatches v = ValidatedBatches.validate(batches, config.maxBatchBytes());
+        ValidatedBatches v = ValidatedBatches.checkHeaders(batches, config.maxBatchBytes());
         writeLock.lock();
         try {
             ensureOpen();
@@ -134,7 +136,7 @@ public final class Log implements Closeable {
             long first = logEndOffset;
             long appendTime = config.timestampType() == TimestampType.LOG_APPEND_TIME ? now : -1;
             long incomingTs = appendTime >= 0 ? now : v.maxTimestamp();
-            long last = v.assign(first, appendTime);
+            long last = v.assignOffsets(first, appendTime);
             ProducerAppends producerAppends =
                     ProducerAppends.analyze(v, producers, origin, transactionVersion, appendTime);
             if (producerAppends.duplicate() != null) {
@@ -150,7 +152,7 @@ public final class Log implements Closeable {
             if (needsRoll(v.totalBytes(), last, incomingTs, now)) {
                 roll(now);
             }
-            active.append(batches, v, now);
+            active.append(v, now);
             logEndOffset = last + 1;
             producerAppends.apply(producers, active.txnIndex());
             producers.updateMapEndOffset(last + 1);

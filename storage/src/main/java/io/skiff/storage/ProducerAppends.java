@@ -1,5 +1,7 @@
 package io.skiff.storage;
 
+import io.skiff.record.InvalidRecordException;
+import io.skiff.record.ValidatedBatches;
 import io.skiff.storage.producer.AppendOrigin;
 import io.skiff.storage.producer.BatchMetadata;
 import io.skiff.storage.producer.CompletedTxn;
@@ -42,13 +44,24 @@ final class ProducerAppends {
             long appendTime) {
         ProducerAppends a = new ProducerAppends();
         for (int i = 0; i < batches.count(); i++) {
-            if (origin == AppendOrigin.CLIENT && batches.isControl(i)) {
+            io.skiff.record.BatchMetadata meta = batches.batch(i);
+            if (origin == AppendOrigin.CLIENT && meta.control()) {
                 throw new InvalidRecordException("Clients are not allowed to write control records");
             }
-            ProducerBatch b = batches.producerBatch(i, appendTime);
-            if (b == null) {
+            if (!meta.hasProducerId()) {
                 continue;
             }
+            ProducerBatch b = new ProducerBatch(
+                    meta.producerId(),
+                    meta.producerEpoch(),
+                    meta.baseSequence(),
+                    meta.lastSequence(),
+                    batches.baseOffset(i),
+                    batches.lastOffset(i),
+                    appendTime >= 0 ? appendTime : meta.maxTimestamp(),
+                    meta.transactional(),
+                    meta.control(),
+                    meta.control() ? TxnMarkers.read(batches.view(i)) : null);
             if (origin == AppendOrigin.CLIENT) {
                 BatchMetadata dup = state.findDuplicate(b).orElse(null);
                 if (dup != null) {

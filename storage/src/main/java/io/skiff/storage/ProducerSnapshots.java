@@ -63,7 +63,7 @@ final class ProducerSnapshots {
         if (offsets.contains(offset)) {
             return;
         }
-        IndexFiles.writeAndForce(file(offset), ProducerSnapshotFormat.encode(state.entries()));
+        IndexFiles.write(file(offset), ProducerSnapshotFormat.encode(state.entries()), true);
         offsets.add(offset);
     }
 

@@ -1,5 +1,6 @@
 package io.skiff.storage;
 
+import io.skiff.record.RecordBatchView;
 import io.skiff.storage.producer.CompletedTxn;
 import io.skiff.storage.producer.ProducerBatch;
 import io.skiff.storage.producer.ProducerStateManager;
@@ -91,7 +92,7 @@ final class ProducerStateRecovery {
             TxnMarker marker = null;
             if (info.control()) {
                 scan.loadWholeBatch();
-                marker = TxnMarkers.read(scan.buffer(), scan.offsetInBuffer());
+                marker = TxnMarkers.read(new RecordBatchView(scan.buffer(), scan.offsetInBuffer()));
             }
             ProducerBatch batch = new ProducerBatch(
                     info.producerId(),

@@ -128,7 +128,7 @@ final class TransactionIndex {
             all.put(encode(t));
         }
         all.flip();
-        IndexFiles.writeAndForce(file, all);
+        IndexFiles.write(file, all, true);
         dirty = false;
     }
 

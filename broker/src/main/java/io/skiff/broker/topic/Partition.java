@@ -1,7 +1,7 @@
 package io.skiff.broker.topic;
 
-import io.skiff.protocol.record.RecordBatchView;
-import io.skiff.protocol.record.RecordBatches;
+import io.skiff.record.RecordBatchView;
+import io.skiff.record.RecordBatches;
 import io.skiff.storage.AppendResult;
 import io.skiff.storage.Log;
 import io.skiff.storage.LogConfig;
