@@ -1,5 +1,6 @@
 package io.skiff.storage;
 
+import io.skiff.record.RecordValidator;
 import io.skiff.record.TimestampType;
 import io.skiff.record.ValidatedBatches;
 import java.io.Closeable;
@@ -88,11 +89,20 @@ public final class Log implements Closeable {
     // ------------------------------------------------------------------ append
 
     /**
-     * Appends one or more RecordBatch v2 batches: all are validated before any is written; base offsets are
-     * assigned (rewritten in {@code batches}) and, for LogAppendTime, the append time stamped.
+     * Appends one or more RecordBatch v2 batches from a client: all are validated (every record, see {@link
+     * RecordValidator}) before any is written; base offsets are assigned (rewritten in {@code batches}, or in the
+     * rebuilt copy when the topic's codec differs) and, for LogAppendTime, the append time stamped.
+     *
+     * @throws io.skiff.record.CorruptRecordException     bad framing, magic or CRC
+     * @throws io.skiff.record.RecordTooLargeException    a batch above {@code max.message.bytes}
+     * @throws io.skiff.record.InvalidRecordException     a batch or record that breaks the format
+     * @throws io.skiff.record.RecordValidationException  records that break the topic's rules
+     * @throws io.skiff.record.UndecodableRecordsException compressed data its codec does not decode
      */
     public AppendResult append(ByteBuffer batches) {
-        ValidatedBatches v = ValidatedBatches.checkHeaders(batches, config.maxBatchBytes());
+        // Validation (decompression included) runs before the write lock: readers and rolls do not wait for it.
+        ValidatedBatches v = RecordValidator.validate(
+                batches, config.validationRules(), dir.getFileName().toString(), clock.millis());
         writeLock.lock();
         try {
             ensureOpen();
