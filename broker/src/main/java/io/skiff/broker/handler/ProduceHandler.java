@@ -1,6 +1,5 @@
 package io.skiff.broker.handler;
 
-import io.skiff.broker.server.CloseConnectionException;
 import io.skiff.broker.topic.AppendOrigin;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;

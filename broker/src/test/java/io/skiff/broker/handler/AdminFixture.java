@@ -5,7 +5,7 @@ import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
 import io.skiff.protocol.ApiMessage;
-import io.skiff.protocol.RequestHeader;
+import io.skiff.protocol.header.RequestHeader;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.record.RecordBatchBuilder;
 import java.net.InetSocketAddress;

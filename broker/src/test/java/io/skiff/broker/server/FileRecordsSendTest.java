@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.broker.handler.FileRecords;
 import io.skiff.protocol.ByteBufferRecords;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.FetchResponse;

@@ -1,4 +1,4 @@
-package io.skiff.broker;
+package io.skiff.broker.handler;
 
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.topic.DataPlane;

@@ -1,5 +1,11 @@
-package io.skiff.protocol;
+package io.skiff.protocol.header;
 
+import io.skiff.protocol.ByteBufferAccessor;
+import io.skiff.protocol.ByteUtils;
+import io.skiff.protocol.InvalidRequestException;
+import io.skiff.protocol.ProtocolException;
+import io.skiff.protocol.RawTaggedField;
+import io.skiff.protocol.Writable;
 import io.skiff.protocol.message.ApiKeys;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

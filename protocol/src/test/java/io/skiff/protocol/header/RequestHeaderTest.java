@@ -1,10 +1,13 @@
-package io.skiff.protocol;
+package io.skiff.protocol.header;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.protocol.ByteBufferAccessor;
+import io.skiff.protocol.InvalidRequestException;
+import io.skiff.protocol.RawTaggedField;
 import io.skiff.protocol.message.ApiKeys;
 import java.nio.ByteBuffer;
 import java.util.HexFormat;

@@ -1,6 +1,6 @@
-package io.skiff.broker;
+package io.skiff.broker.launch;
 
-import io.skiff.broker.launch.FastStartLauncher;
+import io.skiff.broker.SkiffServer;
 import io.skiff.broker.server.NettyServer;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.ConfigException;

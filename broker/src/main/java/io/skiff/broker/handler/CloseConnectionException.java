@@ -1,4 +1,4 @@
-package io.skiff.broker.server;
+package io.skiff.broker.handler;
 
 /**
  * Thrown (or completed exceptionally) by a {@link RequestProcessor} when the request is one the protocol gives

@@ -1,4 +1,4 @@
-package io.skiff.broker.server;
+package io.skiff.broker.handler;
 
 import io.skiff.protocol.Records;
 import io.skiff.storage.FileSlice;

@@ -1,5 +1,7 @@
-package io.skiff.protocol;
+package io.skiff.protocol.header;
 
+import io.skiff.protocol.ByteBufferAccessor;
+import io.skiff.protocol.Writable;
 import java.nio.ByteBuffer;
 
 /**

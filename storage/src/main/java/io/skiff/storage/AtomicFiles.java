@@ -1,4 +1,4 @@
-package io.skiff.broker.topic;
+package io.skiff.storage;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
