@@ -28,6 +28,8 @@ public final class RecordValidator {
     /**
      * Validates every batch between {@code batches}' position and limit.
      *
+     * @param fromClient     true for a producer's batches; the broker's own (coordinators, transaction markers) skip
+     *                       Kafka's client-only batch rules (base offset 0, count checks, no control batches)
      * @param topicPartition the partition's name as Kafka spells it in messages ({@code topic-partition})
      * @param now            the broker's clock, for the timestamp range
      * @return the batches to store, with their metadata; the buffer is {@code batches} unless a batch was rebuilt
@@ -38,12 +40,14 @@ public final class RecordValidator {
      * @throws UndecodableRecordsException  compressed data the named codec does not decode
      */
     public static ValidatedBatches validate(
-            ByteBuffer batches, ValidationRules rules, String topicPartition, long now) {
+            ByteBuffer batches, ValidationRules rules, boolean fromClient, String topicPartition, long now) {
         ValidatedBatches framed = ValidatedBatches.checkHeaders(batches, rules.maxBatchBytes());
         List<ByteBuffer> rebuilt = null;
         for (int i = 0; i < framed.count(); i++) {
             RecordBatchView view = framed.view(i);
-            checkBatch(view, topicPartition);
+            if (fromClient) {
+                checkBatch(view, topicPartition);
+            }
             ByteBuffer replacement = checkRecords(view, rules, topicPartition, now);
             if (replacement != null && rebuilt == null) {
                 rebuilt = new ArrayList<>(framed.count());
@@ -108,7 +112,11 @@ public final class RecordValidator {
         } catch (CorruptRecordException e) {
             throw new UndecodableRecordsException(e.getMessage(), e);
         }
-        CompressionType target = rules.targetCompression() == null ? source : rules.targetCompression();
+        // As Kafka: control batches are only compressed when they were written compressed.
+        CompressionType target =
+                rules.targetCompression() == null || (batch.isControl() && source == CompressionType.NONE)
+                        ? source
+                        : rules.targetCompression();
         boolean logAppendTimeBatch = batch.timestampType() == TimestampType.LOG_APPEND_TIME;
         RecordBody body = new RecordBody();
         List<RecordValidationException.RecordError> errors = List.of();

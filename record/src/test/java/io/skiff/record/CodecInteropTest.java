@@ -22,12 +22,12 @@ class CodecInteropTest {
         ByteBuffer kafka = KafkaBatches.batch(codec, 500, T0);
         List<String> expected = KafkaBatches.decode(kafka);
 
-        ValidatedBatches stored = RecordValidator.validate(kafka.duplicate(), RULES, "t-0", T0);
+        ValidatedBatches stored = RecordValidator.validate(kafka.duplicate(), RULES, true, "t-0", T0);
         assertEquals(codec, stored.view(0).compressionType(), "producer: the batch is kept as sent");
         assertEquals(kafka, stored.buffer(), "kept byte for byte");
 
         ValidationRules decompress = withTarget(CompressionType.NONE);
-        ValidatedBatches plain = RecordValidator.validate(kafka.duplicate(), decompress, "t-0", T0);
+        ValidatedBatches plain = RecordValidator.validate(kafka.duplicate(), decompress, true, "t-0", T0);
         assertEquals(CompressionType.NONE, plain.view(0).compressionType());
         assertEquals(expected, ours(plain.buffer()), "records decoded by our " + codec.label() + " codec");
     }
@@ -38,7 +38,7 @@ class CodecInteropTest {
         ByteBuffer plain = KafkaBatches.batch(CompressionType.NONE, 2000, T0);
         List<String> expected = KafkaBatches.decode(plain);
 
-        ValidatedBatches compressed = RecordValidator.validate(plain.duplicate(), withTarget(codec), "t-0", T0);
+        ValidatedBatches compressed = RecordValidator.validate(plain.duplicate(), withTarget(codec), true, "t-0", T0);
         assertEquals(codec, compressed.view(0).compressionType());
         compressed.view(0).validate();
         assertEquals(expected, KafkaBatches.decode(compressed.buffer()));
@@ -50,7 +50,7 @@ class CodecInteropTest {
     void recompressingFromOneCodecToAnotherKeepsEveryRecord(CompressionType codec) {
         CompressionType other = codec == CompressionType.ZSTD ? CompressionType.GZIP : CompressionType.ZSTD;
         ByteBuffer kafka = KafkaBatches.batch(codec, 300, T0);
-        ValidatedBatches recompressed = RecordValidator.validate(kafka.duplicate(), withTarget(other), "t-0", T0);
+        ValidatedBatches recompressed = RecordValidator.validate(kafka.duplicate(), withTarget(other), true, "t-0", T0);
         assertEquals(other, recompressed.view(0).compressionType());
         assertEquals(KafkaBatches.decode(kafka), KafkaBatches.decode(recompressed.buffer()));
     }

@@ -17,7 +17,7 @@ class RecordValidatorTest {
             new ValidationRules(1_048_588, TimestampType.CREATE_TIME, Long.MAX_VALUE, 3_600_000L, false, null);
 
     private static ValidatedBatches validate(ByteBuffer batch) {
-        return RecordValidator.validate(batch, RULES, "t-0", NOW);
+        return RecordValidator.validate(batch, RULES, true, "t-0", NOW);
     }
 
     @Test
@@ -114,7 +114,7 @@ class RecordValidatorTest {
                 false,
                 CompressionType.LZ4);
         ByteBuffer lz4WithBadDeltas =
-                RecordValidator.validate(plain, toLz4, "t-0", NOW).buffer();
+                RecordValidator.validate(plain, toLz4, true, "t-0", NOW).buffer();
         // Our rebuild already fixed the deltas; the lz4 batch must stay exactly as it is when stored again.
         ValidatedBatches v = validate(lz4WithBadDeltas.duplicate());
         assertEquals(expected, KafkaBatches.decode(v.buffer()));
@@ -168,13 +168,14 @@ class RecordValidatorTest {
         ValidationRules rules =
                 new ValidationRules(1_048_588, TimestampType.CREATE_TIME, 60_000L, 3_600_000L, false, null);
         ByteBuffer batch = KafkaBatches.keyed(CompressionType.NONE, 1, NOW - 61_000L);
-        RecordValidationException e =
-                assertThrows(RecordValidationException.class, () -> RecordValidator.validate(batch, rules, "t-0", NOW));
+        RecordValidationException e = assertThrows(
+                RecordValidationException.class, () -> RecordValidator.validate(batch, rules, true, "t-0", NOW));
         assertTrue(e.invalidTimestamp());
         // LogAppendTime topics do not check the producer's timestamps.
         ValidationRules logAppendTime =
                 new ValidationRules(1_048_588, TimestampType.LOG_APPEND_TIME, 60_000L, 3_600_000L, false, null);
-        RecordValidator.validate(KafkaBatches.keyed(CompressionType.NONE, 1, NOW - 61_000L), logAppendTime, "t-0", NOW);
+        RecordValidator.validate(
+                KafkaBatches.keyed(CompressionType.NONE, 1, NOW - 61_000L), logAppendTime, true, "t-0", NOW);
     }
 
     @Test
@@ -183,7 +184,7 @@ class RecordValidatorTest {
                 new ValidationRules(1_048_588, TimestampType.CREATE_TIME, Long.MAX_VALUE, 3_600_000L, true, null);
         ByteBuffer batch = KafkaBatches.batch(CompressionType.LZ4, 3, NOW); // record 2 has no key
         RecordValidationException e = assertThrows(
-                RecordValidationException.class, () -> RecordValidator.validate(batch, compacted, "t-0", NOW));
+                RecordValidationException.class, () -> RecordValidator.validate(batch, compacted, true, "t-0", NOW));
         assertEquals(false, e.invalidTimestamp());
         assertEquals(1, e.recordErrors().size());
         assertEquals(2, e.recordErrors().get(0).batchIndex());
@@ -234,6 +235,6 @@ class RecordValidatorTest {
         ByteBuffer batch = KafkaBatches.keyed(CompressionType.NONE, 50, NOW);
         ValidationRules small =
                 new ValidationRules(100, TimestampType.CREATE_TIME, Long.MAX_VALUE, Long.MAX_VALUE, false, null);
-        assertThrows(RecordTooLargeException.class, () -> RecordValidator.validate(batch, small, "t-0", NOW));
+        assertThrows(RecordTooLargeException.class, () -> RecordValidator.validate(batch, small, true, "t-0", NOW));
     }
 }
