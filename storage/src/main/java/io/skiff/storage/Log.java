@@ -1,5 +1,6 @@
 package io.skiff.storage;
 
+import io.skiff.record.RecordValidator;
 import io.skiff.record.TimestampType;
 import io.skiff.record.ValidatedBatches;
 import io.skiff.storage.producer.AppendOrigin;
@@ -116,8 +117,9 @@ public final class Log implements Closeable {
     }
 
     /**
-     * Appends one or more RecordBatch v2 batches: all are validated before any is written; base offsets are
-     * assigned (rewritten in {@code batches}) and, for LogAppendTime, the append time stamped. Batches with a
+     * Appends one or more RecordBatch v2 batches: all are validated (every record, see {@link RecordValidator})
+     * before any is written; base offsets are assigned (rewritten in {@code batches}, or in the rebuilt copy when
+     * the topic's codec differs) and, for LogAppendTime, the append time stamped. Batches with a
      * producer id are checked against the producer state under the log's lock (epoch; for clients also sequence and
      * duplicates; transactions and markers), and the state is updated with the write. A client retry of one of
      * its producer's last five batches is not written again: the result then carries the original offsets and a
@@ -126,9 +128,20 @@ public final class Log implements Closeable {
      * @param transactionVersion for markers from the transaction coordinator: the transaction protocol version
      *                           (2 requires a bumped epoch); ignored otherwise
      * @throws io.skiff.storage.producer.ProducerStateException if a batch breaks its producer's rules (nothing written)
+     * @throws io.skiff.record.CorruptRecordException bad framing, magic or CRC
+     * @throws io.skiff.record.RecordTooLargeException a batch above {@code max.message.bytes}
+     * @throws io.skiff.record.InvalidRecordException a batch or record that breaks the format
+     * @throws io.skiff.record.RecordValidationException records that break the topic's rules
+     * @throws io.skiff.record.UndecodableRecordsException compressed data its codec does not decode
      */
     public AppendResult append(ByteBuffer batches, AppendOrigin origin, int transactionVersion) {
-        ValidatedBatches v = ValidatedBatches.checkHeaders(batches, config.maxBatchBytes());
+        // Validation (decompression included) runs before the write lock: readers and rolls do not wait for it.
+        ValidatedBatches v = RecordValidator.validate(
+                batches,
+                config.validationRules(),
+                origin == AppendOrigin.CLIENT,
+                dir.getFileName().toString(),
+                clock.millis());
         writeLock.lock();
         try {
             ensureOpen();

@@ -8,6 +8,7 @@ import io.skiff.protocol.Errors;
 import io.skiff.record.CorruptRecordException;
 import io.skiff.record.InvalidRecordException;
 import io.skiff.record.RecordTooLargeException;
+import io.skiff.record.RecordValidationException;
 import io.skiff.storage.OffsetOutOfRangeException;
 import io.skiff.storage.StorageException;
 import io.skiff.storage.producer.InvalidProducerEpochException;
@@ -43,6 +44,8 @@ final class DataErrors {
             return Errors.TRANSACTION_COORDINATOR_FENCED;
         } else if (e instanceof RecordTooLargeException) {
             return Errors.MESSAGE_TOO_LARGE;
+        } else if (e instanceof RecordValidationException rve) {
+            return rve.invalidTimestamp() ? Errors.INVALID_TIMESTAMP : Errors.INVALID_RECORD;
         } else if (e instanceof CorruptRecordException) {
             return Errors.CORRUPT_MESSAGE;
         } else if (e instanceof InvalidRecordException) {
