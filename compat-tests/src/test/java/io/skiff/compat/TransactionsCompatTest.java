@@ -91,6 +91,56 @@ class TransactionsCompatTest {
     }
 
     @Test
+    void readCommittedSeesCommittedDataOnlyInOrderAndReadUncommittedSeesAll() throws Exception {
+        createTopic("txn-isolation", 1);
+        TopicPartition tp = new TopicPartition("txn-isolation", 0);
+        try (KafkaProducer<String, String> p = transactional("isolation-1")) {
+            p.beginTransaction();
+            p.send(new ProducerRecord<>(tp.topic(), "c1"));
+            p.send(new ProducerRecord<>(tp.topic(), "c2"));
+            p.commitTransaction();
+            p.beginTransaction();
+            p.send(new ProducerRecord<>(tp.topic(), "a1")).get();
+            p.abortTransaction();
+            p.beginTransaction();
+            p.send(new ProducerRecord<>(tp.topic(), "c3"));
+            p.commitTransaction();
+        }
+        try (KafkaConsumer<String, String> c =
+                consumer(BROKER.bootstrapServers(), "isolation.level", "read_committed")) {
+            assertEquals(List.of("c1", "c2", "c3"), values(readExactly(c, List.of(tp), 3)));
+            // nothing more arrives: the aborted record is never delivered
+            assertTrue(c.poll(Duration.ofMillis(300)).isEmpty());
+        }
+        try (KafkaConsumer<String, String> c = consumer(BROKER.bootstrapServers())) {
+            assertEquals(List.of("c1", "c2", "a1", "c3"), values(readExactly(c, List.of(tp), 4)));
+        }
+    }
+
+    @Test
+    void anOpenTransactionHoldsBackReadCommittedAtTheLastStableOffset() throws Exception {
+        createTopic("txn-lso", 1);
+        TopicPartition tp = new TopicPartition("txn-lso", 0);
+        try (KafkaProducer<String, String> plain = producer(BROKER.bootstrapServers());
+                KafkaProducer<String, String> p = transactional("lso-1")) {
+            plain.send(new ProducerRecord<>(tp.topic(), "before")).get();
+            p.beginTransaction();
+            p.send(new ProducerRecord<>(tp.topic(), "open")).get();
+            plain.send(new ProducerRecord<>(tp.topic(), "after")).get();
+            try (KafkaConsumer<String, String> committed =
+                            consumer(BROKER.bootstrapServers(), "isolation.level", "read_committed");
+                    KafkaConsumer<String, String> uncommitted = consumer(BROKER.bootstrapServers())) {
+                assertEquals(1L, committed.endOffsets(List.of(tp)).get(tp)); // the LSO: the open transaction's start
+                assertEquals(3L, uncommitted.endOffsets(List.of(tp)).get(tp));
+                assertEquals(List.of("before"), values(readExactly(committed, List.of(tp), 1)));
+                p.commitTransaction();
+                List<ConsumerRecord<String, String>> rest = readExactly(committed, List.of(tp), 2);
+                assertEquals(List.of("open", "after"), values(rest));
+            }
+        }
+    }
+
+    @Test
     void offsetsSentToATransactionAreCommittedWithIt() throws Exception {
         createTopic("txn-offsets-in", 1);
         TopicPartition in = new TopicPartition("txn-offsets-in", 0);

@@ -118,7 +118,11 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
                 invalid = verifyTransaction(batches, transactionalId, topic.name(), pd.index(), version);
             }
             if (invalid != Errors.NONE) {
-                return error(pd.index(), invalid, null);
+                // Kafka's message for a partition its verification did not find in the transaction
+                String message = invalid == Errors.INVALID_TXN_STATE && isTransactional(batches)
+                        ? "Partition was not added to the transaction"
+                        : null;
+                return error(pd.index(), invalid, message);
             }
             AppendResult r = topic.partition(pd.index()).appendRecords(batches, AppendOrigin.CLIENT);
             return new ProduceResponse.PartitionProduceResponse()
