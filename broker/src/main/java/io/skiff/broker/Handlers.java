@@ -2,6 +2,7 @@ package io.skiff.broker;
 
 import io.skiff.broker.handler.AlterConfigsHandler;
 import io.skiff.broker.handler.ApiVersionsHandler;
+import io.skiff.broker.handler.BrokerContext;
 import io.skiff.broker.handler.CreatePartitionsHandler;
 import io.skiff.broker.handler.CreateTopicsHandler;
 import io.skiff.broker.handler.DeleteRecordsHandler;
@@ -37,16 +38,15 @@ public final class Handlers {
         registry.register(new ProduceHandler(data.topics()));
         registry.register(new FetchHandler(data.topics(), data.fetches()));
         registry.register(new ListOffsetsHandler(data.topics()));
-        registry.register(new CreateTopicsHandler(data.topics(), ctx.config(), ctx.nodeId(), data.adminExecutor()));
-        registry.register(
-                new DeleteTopicsHandler(data.topics(), ctx.config().deleteTopicEnable(), data.adminExecutor()));
+        registry.register(new CreateTopicsHandler(data.topics(), ctx.config(), ctx.nodeId()));
+        registry.register(new DeleteTopicsHandler(data.topics(), ctx.config().deleteTopicEnable()));
         registry.register(new InitProducerIdHandler(data.producerIds()));
         // admin
         registry.register(new DescribeConfigsHandler(data.topics(), ctx.config(), ctx.nodeId()));
-        registry.register(new AlterConfigsHandler(data.topics(), ctx.nodeId(), data.adminExecutor()));
-        registry.register(new IncrementalAlterConfigsHandler(data.topics(), ctx.nodeId(), data.adminExecutor()));
-        registry.register(new CreatePartitionsHandler(data.topics(), ctx.nodeId(), data.adminExecutor()));
-        registry.register(new DeleteRecordsHandler(data.topics(), data.adminExecutor()));
+        registry.register(new AlterConfigsHandler(data.topics(), ctx.nodeId()));
+        registry.register(new IncrementalAlterConfigsHandler(data.topics(), ctx.nodeId()));
+        registry.register(new CreatePartitionsHandler(data.topics(), ctx.nodeId()));
+        registry.register(new DeleteRecordsHandler(data.topics()));
         registry.register(new DescribeClusterHandler(ctx.clusterId(), ctx.nodeId(), ctx::advertisedEndpoint));
         registry.register(new OffsetForLeaderEpochHandler(data.topics()));
         registry.register(new DescribeLogDirsHandler(data.topics()));

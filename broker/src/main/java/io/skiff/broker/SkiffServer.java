@@ -4,6 +4,7 @@ import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.GroupCoordinators;
 import io.skiff.broker.group.GroupError;
 import io.skiff.broker.group.GroupOverview;
+import io.skiff.broker.handler.BrokerContext;
 import io.skiff.broker.handler.HandlerRegistry;
 import io.skiff.broker.server.BoundListener;
 import io.skiff.broker.server.KafkaRequestProcessor;
@@ -108,7 +109,8 @@ public final class SkiffServer implements AutoCloseable {
             dataPlane = DataPlane.open(config, clock);
             groups = GroupCoordinators.start(config, dataPlane.topics(), clock);
             HandlerRegistry registry = new HandlerRegistry();
-            network = new NettyServer(serverSettings(config), new KafkaRequestProcessor(registry));
+            network = new NettyServer(
+                    serverSettings(config), new KafkaRequestProcessor(registry, dataPlane.adminExecutor()));
             List<BoundListener> bound = network.bind();
             BrokerContext context = new BrokerContext(
                     config, clock, meta.clusterId(), meta.nodeId(), advertised(config, bound), dataPlane, groups);

@@ -1,5 +1,7 @@
 package io.skiff.storage;
 
+import io.skiff.record.TimestampType;
+import io.skiff.record.ValidatedBatches;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -90,20 +92,20 @@ public final class Log implements Closeable {
      * assigned (rewritten in {@code batches}) and, for LogAppendTime, the append time stamped.
      */
     public AppendResult append(ByteBuffer batches) {
-        ValidatedBatches v = ValidatedBatches.validate(batches, config.maxBatchBytes());
+        ValidatedBatches v = ValidatedBatches.checkHeaders(batches, config.maxBatchBytes());
         writeLock.lock();
         try {
             ensureOpen();
             long now = clock.millis();
             long first = logEndOffset;
-            long lastIfAppended = first + v.count() - 1L + sumOfDeltas(v);
+            long lastIfAppended = first + v.offsetCount() - 1;
             long incomingTs = config.timestampType() == TimestampType.LOG_APPEND_TIME ? now : v.maxTimestamp();
             if (needsRoll(v.totalBytes(), lastIfAppended, incomingTs, now)) {
                 roll(now);
             }
             long appendTime = config.timestampType() == TimestampType.LOG_APPEND_TIME ? now : -1;
-            long last = v.assign(first, appendTime);
-            active.append(batches, v, now);
+            long last = v.assignOffsets(first, appendTime);
+            active.append(v, now);
             logEndOffset = last + 1;
             unflushedRecords += v.recordCount();
             if (unflushedRecords >= config.flushMessages() || now - lastFlushMs >= config.flushMs()) {
@@ -115,14 +117,6 @@ public final class Log implements Closeable {
         } finally {
             writeLock.unlock();
         }
-    }
-
-    private static long sumOfDeltas(ValidatedBatches v) {
-        long sum = 0;
-        for (int i = 0; i < v.count(); i++) {
-            sum += v.lastOffset(i) - v.baseOffset(i);
-        }
-        return sum;
     }
 
     private boolean needsRoll(int incomingBytes, long lastOffset, long incomingMaxTimestamp, long now) {

@@ -1,5 +1,7 @@
 package io.skiff.storage;
 
+import io.skiff.record.TimestampType;
+
 /**
  * Settings of one log, with Kafka's topic-level defaults. Immutable and thread-safe; build with {@link #builder()}.
  */

@@ -1,7 +1,7 @@
 package io.skiff.storage;
 
+import io.skiff.record.RecordBatchView;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -119,11 +119,10 @@ final class LogReader {
                     int from = seg.offsetIndex().floorPosition(fromOffset);
                     BatchScanner scan = new BatchScanner(ch.channel(), from, seg.size(), HEADER_SCAN_BUFFER, false);
                     while (scan.next()) {
-                        ByteBuffer b = scan.buffer();
-                        int at = scan.offsetInBuffer();
-                        long ts = BatchHeader.maxTimestamp(b, at);
-                        if (ts >= timestamp && BatchHeader.lastOffset(b, at) >= start) {
-                            return Optional.of(new TimestampOffset(ts, Math.max(BatchHeader.baseOffset(b, at), start)));
+                        RecordBatchView header = scan.header();
+                        long ts = header.maxTimestamp();
+                        if (ts >= timestamp && header.lastOffset() >= start) {
+                            return Optional.of(new TimestampOffset(ts, Math.max(header.baseOffset(), start)));
                         }
                     }
                 } finally {

@@ -1,5 +1,8 @@
 package io.skiff.storage;
 
+import io.skiff.record.BatchMetadata;
+import io.skiff.record.RecordBatchView;
+import io.skiff.record.ValidatedBatches;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -114,16 +117,17 @@ final class Segment {
     // ---------------------------------------------------------------- writer side
 
     /** Writes already-validated batches at the end and indexes them, then publishes the new size. */
-    void append(ByteBuffer batches, ValidatedBatches v, long now) throws IOException {
+    void append(ValidatedBatches v, long now) throws IOException {
         int start = size;
         FileChannel ch = channel.channel();
-        ByteBuffer src = batches.duplicate();
+        ByteBuffer src = v.buffer().duplicate();
         long pos = start;
         while (src.hasRemaining()) {
             pos += ch.write(src, pos);
         }
         for (int i = 0; i < v.count(); i++) {
-            builder.onBatch(v.baseOffset(i), v.maxTimestamp(i), start + v.relativePosition(i), v.size(i), now);
+            BatchMetadata b = v.batch(i);
+            builder.onBatch(v.baseOffset(i), v.view(i).maxTimestamp(), start + b.position(), b.sizeInBytes(), now);
         }
         maxTimestamp = builder.max();
         nextOffset = v.lastOffset(v.count() - 1) + 1;
@@ -295,7 +299,7 @@ final class Segment {
         int from = offsetIndex().floorPosition(offset);
         BatchScanner scan = new BatchScanner(ch, from, end, HEADER_SCAN_BUFFER, false);
         while (scan.next()) {
-            if (BatchHeader.lastOffset(scan.buffer(), scan.offsetInBuffer()) >= offset) {
+            if (scan.header().lastOffset() >= offset) {
                 return scan.position();
             }
         }
@@ -321,7 +325,7 @@ final class Segment {
 
     /** Size of the batch at {@code position} (below the published size). */
     int batchSizeAt(FileChannel ch, long position) throws IOException {
-        BatchScanner scan = new BatchScanner(ch, position, size, BatchHeader.SIZE, false);
+        BatchScanner scan = new BatchScanner(ch, position, size, RecordBatchView.HEADER_SIZE, false);
         if (!scan.next()) {
             throw new StorageException("no valid batch at position " + position + " of " + logFile.getFileName() + ": "
                     + scan.invalidReason());

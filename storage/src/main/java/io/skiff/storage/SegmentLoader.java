@@ -1,5 +1,6 @@
 package io.skiff.storage;
 
+import io.skiff.record.RecordBatchView;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -132,10 +133,10 @@ final class SegmentLoader {
         }
         IndexBuilder builder = new IndexBuilder(offsets, times, times.last(), config.indexIntervalBytes());
         try (FileChannel ch = FileChannel.open(seg.logFile(), StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            if (fileSize >= BatchHeader.SIZE) {
-                ByteBuffer first = ByteBuffer.allocate(BatchHeader.SIZE);
+            if (fileSize >= RecordBatchView.HEADER_SIZE) {
+                ByteBuffer first = ByteBuffer.allocate(RecordBatchView.HEADER_SIZE);
                 ch.read(first, 0);
-                long ts = BatchHeader.maxTimestamp(first, 0);
+                long ts = RecordBatchView.headerAt(first, 0).maxTimestamp();
                 builder.rollBaseTimestamp(ts >= 0 ? ts : now, ts >= 0);
             }
             int start = offsets.lastPosition();
@@ -260,18 +261,18 @@ final class SegmentLoader {
     private static int countFrames(FileChannel ch, long from, long end) throws IOException {
         int frames = 0;
         long pos = from;
-        ByteBuffer framing = ByteBuffer.allocate(BatchHeader.LOG_OVERHEAD);
+        ByteBuffer framing = ByteBuffer.allocate(RecordBatchView.LOG_OVERHEAD);
         while (pos < end && frames < 1_000_000) {
             frames++;
             framing.clear();
-            if (end - pos < BatchHeader.LOG_OVERHEAD || ch.read(framing, pos) < BatchHeader.LOG_OVERHEAD) {
+            if (end - pos < RecordBatchView.LOG_OVERHEAD || ch.read(framing, pos) < RecordBatchView.LOG_OVERHEAD) {
                 break;
             }
-            int length = framing.getInt(BatchHeader.BATCH_LENGTH);
-            if (length < BatchHeader.SIZE - BatchHeader.LOG_OVERHEAD) {
+            int length = framing.getInt(RecordBatchView.LENGTH_OFFSET);
+            if (length < RecordBatchView.HEADER_SIZE - RecordBatchView.LOG_OVERHEAD) {
                 break;
             }
-            pos += BatchHeader.LOG_OVERHEAD + (long) length;
+            pos += RecordBatchView.LOG_OVERHEAD + (long) length;
         }
         return Math.max(1, frames);
     }
@@ -304,14 +305,8 @@ final class SegmentLoader {
         try (FileChannel ch = FileChannel.open(seg.logFile(), StandardOpenOption.READ)) {
             BatchScanner scan = new BatchScanner(ch, 0, seg.size(), 64 * 1024, false);
             while (scan.next()) {
-                ByteBuffer b = scan.buffer();
-                int at = scan.offsetInBuffer();
-                builder.onBatch(
-                        BatchHeader.baseOffset(b, at),
-                        BatchHeader.maxTimestamp(b, at),
-                        (int) scan.position(),
-                        scan.size(),
-                        0);
+                RecordBatchView header = scan.header();
+                builder.onBatch(header.baseOffset(), header.maxTimestamp(), (int) scan.position(), scan.size(), 0);
             }
         }
         seg.installRebuiltIndexes(builder);

@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.record.CorruptRecordException;
+import io.skiff.record.InvalidRecordException;
+import io.skiff.record.RecordTooLargeException;
+import io.skiff.record.TimestampType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;

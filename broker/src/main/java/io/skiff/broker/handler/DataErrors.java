@@ -7,10 +7,10 @@ import io.skiff.broker.topic.TopicExistsException;
 import io.skiff.broker.topic.UnknownTopicException;
 import io.skiff.config.ConfigException;
 import io.skiff.protocol.Errors;
-import io.skiff.storage.CorruptRecordException;
-import io.skiff.storage.InvalidRecordException;
+import io.skiff.record.CorruptRecordException;
+import io.skiff.record.InvalidRecordException;
+import io.skiff.record.RecordTooLargeException;
 import io.skiff.storage.OffsetOutOfRangeException;
-import io.skiff.storage.RecordTooLargeException;
 import io.skiff.storage.StorageException;
 import java.io.UncheckedIOException;
 
@@ -37,8 +37,7 @@ final class DataErrors {
             return Errors.OUT_OF_ORDER_SEQUENCE_NUMBER;
         } else if (e instanceof RecordTooLargeException) {
             return Errors.MESSAGE_TOO_LARGE;
-        } else if (e instanceof CorruptRecordException
-                || e instanceof io.skiff.protocol.record.CorruptRecordException) {
+        } else if (e instanceof CorruptRecordException) {
             return Errors.CORRUPT_MESSAGE;
         } else if (e instanceof InvalidRecordException) {
             return Errors.INVALID_RECORD;

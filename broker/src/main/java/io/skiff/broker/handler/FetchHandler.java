@@ -1,6 +1,5 @@
 package io.skiff.broker.handler;
 
-import io.skiff.broker.server.FileRecords;
 import io.skiff.broker.topic.FetchService;
 import io.skiff.broker.topic.FetchedPartition;
 import io.skiff.broker.topic.PartitionFetch;

@@ -1,6 +1,5 @@
 package io.skiff.broker.handler;
 
-import io.skiff.broker.server.CloseConnectionException;
 import io.skiff.broker.topic.AppendOrigin;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
@@ -10,11 +9,11 @@ import io.skiff.protocol.Records;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.ProduceRequest;
 import io.skiff.protocol.message.ProduceResponse;
-import io.skiff.protocol.record.CompressionType;
-import io.skiff.protocol.record.RecordBatchView;
-import io.skiff.protocol.record.RecordBatches;
+import io.skiff.record.CompressionType;
+import io.skiff.record.InvalidRecordException;
+import io.skiff.record.RecordBatchView;
+import io.skiff.record.RecordBatches;
 import io.skiff.storage.AppendResult;
-import io.skiff.storage.InvalidRecordException;
 import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;

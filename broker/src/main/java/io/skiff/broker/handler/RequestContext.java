@@ -1,6 +1,6 @@
 package io.skiff.broker.handler;
 
-import io.skiff.protocol.RequestHeader;
+import io.skiff.protocol.header.RequestHeader;
 import java.net.InetSocketAddress;
 
 /**

@@ -20,6 +20,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.skiff.broker.concurrent.NetworkThreads;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.BindException;
@@ -145,7 +146,9 @@ public final class NettyServer implements AutoCloseable {
         }
         IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         group = new MultiThreadIoEventLoopGroup(
-                Math.max(1, settings.networkThreads()), new DefaultThreadFactory("skiff-network", true), io);
+                Math.max(1, settings.networkThreads()),
+                NetworkThreads.marking(new DefaultThreadFactory("skiff-network", true)),
+                io);
         Class<? extends ServerChannel> channelType =
                 epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         try {

@@ -2,8 +2,8 @@ package io.skiff.broker.topic;
 
 import io.skiff.config.MessageTimestampType;
 import io.skiff.config.TopicConfig;
+import io.skiff.record.TimestampType;
 import io.skiff.storage.LogConfig;
-import io.skiff.storage.TimestampType;
 
 /**
  * Translates a topic's configuration into the storage log's settings.
