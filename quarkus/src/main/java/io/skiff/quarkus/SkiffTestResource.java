@@ -18,8 +18,11 @@ import java.util.Map;
  * <p>Init arguments: {@code topics}, a comma-separated list of {@code name} or {@code name:partitions}; any argument
  * starting with {@code broker.} is a broker configuration key without that prefix. The application gets the bootstrap
  * servers as {@code kafka.bootstrap.servers} (what the Kafka client extension and SmallRye Reactive Messaging read)
- * and {@code skiff.bootstrap.servers}, and Quarkus's Docker-based Kafka dev service is turned off. Fields annotated
- * {@link InjectSkiff} get the broker or its helpers.
+ * and {@code skiff.bootstrap.servers}. Fields annotated {@link InjectSkiff} get the broker or its helpers.
+ *
+ * <p>Quarkus decides whether to start its Docker-based Kafka dev service while it builds the application, before
+ * test resources start, so the application's {@code application.properties} must turn it off:
+ * {@code %test.quarkus.kafka.devservices.enabled=false}.
  *
  * <p>Not thread-safe: Quarkus calls it from one thread, start before stop.
  */
@@ -68,7 +71,6 @@ public final class SkiffTestResource implements QuarkusTestResourceLifecycleMana
         Map<String, String> config = new LinkedHashMap<>();
         config.put("kafka.bootstrap.servers", server.bootstrapServers());
         config.put("skiff.bootstrap.servers", server.bootstrapServers());
-        config.put("quarkus.kafka.devservices.enabled", "false");
         return config;
     }
 

@@ -38,7 +38,6 @@ class SkiffTestResourceTest {
         try {
             assertEquals(server.bootstrapServers(), config.get("kafka.bootstrap.servers"));
             assertEquals(server.bootstrapServers(), config.get("skiff.bootstrap.servers"));
-            assertEquals("false", config.get("quarkus.kafka.devservices.enabled"));
             assertEquals(Set.of("orders", "audit"), server.topicNames());
             assertEquals("false", server.config().originals().get("auto.create.topics.enable"));
             assertEquals(3, test.kit.endOffsets("orders").size());
