@@ -95,7 +95,7 @@ class SkiffServerResetTest {
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers());
         try (KafkaProducer<String, String> producer =
                 new KafkaProducer<>(props, new StringSerializer(), new StringSerializer())) {
-            producer.send(new ProducerRecord<>(topic, value)).get();
+            producer.send(new ProducerRecord<>(topic, "key", value)).get(); // keyed: one topic is compacted
         } catch (Exception e) {
             throw new AssertionError(e);
         }

@@ -89,6 +89,11 @@ final class BatchScanner {
         return RecordBatchView.headerAt(buf, offsetInBuffer());
     }
 
+    /** Makes the whole current batch available in {@link #buffer()} (header-only scans read just the header). */
+    void loadWholeBatch() throws IOException {
+        ensure(position, size);
+    }
+
     BatchInfo info() {
         return BatchInfo.of(header());
     }

@@ -11,7 +11,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * One segment: a {@code .log} file of whole RecordBatch v2 entries plus its {@code .index} and {@code .timeindex},
+ * One segment: a {@code .log} file of whole RecordBatch v2 entries plus its {@code .index}, {@code .timeindex} and
+ * {@code .txnindex} (aborted transactions, see {@link TransactionIndex}),
  * named by the 20-digit base offset. The active segment is writable and keeps its indexes in memory (written out
  * when it is sealed); a closed segment opens its file and loads its indexes on demand and can release them again.
  * <p>Thread-safety: mutations (append, seal, truncate) come from the owning {@link Log}'s single writer; readers
@@ -28,6 +29,7 @@ final class Segment {
     private final Path logFile;
     private final Path indexFile;
     private final Path timeIndexFile;
+    private final TransactionIndex txnIndex;
     private final int indexIntervalBytes;
 
     private volatile int size;
@@ -47,6 +49,7 @@ final class Segment {
         this.logFile = dir.resolve(name + LOG_SUFFIX);
         this.indexFile = dir.resolve(name + INDEX_SUFFIX);
         this.timeIndexFile = dir.resolve(name + TIME_INDEX_SUFFIX);
+        this.txnIndex = new TransactionIndex(dir.resolve(name + TransactionIndex.SUFFIX));
         this.indexIntervalBytes = indexIntervalBytes;
         this.nextOffset = baseOffset;
     }
@@ -61,6 +64,7 @@ final class Segment {
         Segment s = new Segment(dir, baseOffset, indexIntervalBytes);
         Files.deleteIfExists(s.indexFile);
         Files.deleteIfExists(s.timeIndexFile);
+        s.txnIndex.delete();
         FileChannel ch = FileChannel.open(
                 s.logFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
         s.channel = new SharedChannel(ch);
@@ -106,6 +110,11 @@ final class Segment {
 
     Path timeIndexFile() {
         return timeIndexFile;
+    }
+
+    /** The aborted transactions whose markers are in this segment. */
+    TransactionIndex txnIndex() {
+        return txnIndex;
     }
 
     /** See {@link IndexBuilder#timeWaitedForRoll}; -1 if empty or not writable. */
@@ -167,12 +176,13 @@ final class Segment {
         writable = true;
     }
 
-    /** Forces written data to disk. */
+    /** Forces written data (and the transaction index) to disk. */
     void flush() throws IOException {
         SharedChannel c = channel;
         if (c != null && writable) {
             c.channel().force(true);
         }
+        txnIndex.flush();
     }
 
     /** Forces the log file of a closed segment (opening it if released). */
@@ -323,6 +333,17 @@ final class Segment {
         return boundary;
     }
 
+    /** Base offset of the batch at {@code position} (below the published size). */
+    long baseOffsetAt(FileChannel ch, long position) throws IOException {
+        ByteBuffer header = ByteBuffer.allocate(8);
+        while (header.hasRemaining()) {
+            if (ch.read(header, position + header.position()) < 0) {
+                throw new StorageException("no batch at position " + position + " of " + logFile.getFileName());
+            }
+        }
+        return header.getLong(0);
+    }
+
     /** Size of the batch at {@code position} (below the published size). */
     int batchSizeAt(FileChannel ch, long position) throws IOException {
         BatchScanner scan = new BatchScanner(ch, position, size, RecordBatchView.HEADER_SIZE, false);
@@ -344,6 +365,7 @@ final class Segment {
         channel = null;
         offsetIndex = null;
         timeIndex = null;
+        txnIndex.release();
         if (c != null) {
             c.release();
         }
@@ -365,6 +387,7 @@ final class Segment {
         Files.deleteIfExists(logFile);
         Files.deleteIfExists(indexFile);
         Files.deleteIfExists(timeIndexFile);
+        txnIndex.delete();
     }
 
     @Override

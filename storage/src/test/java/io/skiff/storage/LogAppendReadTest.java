@@ -193,8 +193,8 @@ class LogAppendReadTest {
     void forEachBatchReportsHeaders() throws IOException {
         open(LogConfig.builder().segmentBytes(300).build());
         for (int i = 0; i < 10; i++) {
-            log.append(TestBatches.batch(
-                    10L + 1, 42L, (short) 3, i * 2, i % 2 == 0, List.of(new byte[] {1}, new byte[] {2})));
+            log.append(
+                    TestBatches.batch(10L + 1, 42L, (short) 3, i * 2, true, List.of(new byte[] {1}, new byte[] {2})));
         }
         List<BatchInfo> seen = new ArrayList<>();
         log.forEachBatch(5, seen::add);

@@ -1,7 +1,6 @@
 package io.skiff.broker.topic;
 
 import io.skiff.broker.concurrent.NetworkThreads;
-import io.skiff.broker.producer.ProducerStateManager;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.TopicConfig;
 import io.skiff.storage.Log;
@@ -296,16 +295,9 @@ public final class TopicRegistry implements Closeable {
                         + ", but topic " + topic.name() + " has id " + TopicIds.toBase64(topic.id()));
             }
         }
-        ProducerStateManager producers = new ProducerStateManager(topic.name() + "-" + index);
-        ProducerStateLoader loader = new ProducerStateLoader(producers);
-        Log log = Log.open(dir, LogConfigs.of(topicConfig), clock, loader);
-        try {
-            loader.load(log, clock.millis() - config.producerIdExpirationMs());
-        } catch (RuntimeException e) {
-            log.close();
-            throw e;
-        }
-        return new Partition(topic, index, log, producers, clock);
+        Log log = Log.open(dir, LogConfigs.of(topicConfig), clock, null);
+        log.removeExpiredProducers(config.producerIdExpirationMs());
+        return new Partition(topic, index, log);
     }
 
     /**

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.skiff.broker.producer.InvalidProducerEpochException;
-import io.skiff.broker.producer.OutOfOrderSequenceException;
 import io.skiff.record.RecordBatchView;
 import io.skiff.record.RecordTooLargeException;
 import io.skiff.storage.AppendResult;
 import io.skiff.storage.LogReadResult;
+import io.skiff.storage.producer.InvalidProducerEpochException;
+import io.skiff.storage.producer.OutOfOrderSequenceException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Map;

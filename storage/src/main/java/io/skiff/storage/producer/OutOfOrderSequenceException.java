@@ -1,4 +1,4 @@
-package io.skiff.broker.producer;
+package io.skiff.storage.producer;
 
 /** A batch's first sequence does not follow the producer's last one (Kafka: OUT_OF_ORDER_SEQUENCE_NUMBER). */
 public final class OutOfOrderSequenceException extends ProducerStateException {

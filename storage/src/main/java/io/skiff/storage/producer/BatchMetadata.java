@@ -1,4 +1,4 @@
-package io.skiff.broker.producer;
+package io.skiff.storage.producer;
 
 /**
  * One batch a producer wrote, remembered so that a retried batch can be answered with its original offsets.
