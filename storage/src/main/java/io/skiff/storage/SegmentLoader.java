@@ -58,6 +58,7 @@ final class SegmentLoader {
     }
 
     private List<Segment> load(LogCheckpoint checkpoint, boolean cleanShutdown) throws IOException {
+        SegmentSwap.recover(dir);
         List<Long> bases = segmentBases();
         List<Segment> segments = new ArrayList<>();
         if (bases.isEmpty()) {
@@ -211,10 +212,11 @@ final class SegmentLoader {
                 r.mismatch = true;
                 return r;
             }
-            // Offsets are outside the CRC, so continuity is what catches a damaged base offset. (Compaction, when it
-            // comes, leaves gaps between batches and will relax this to "greater than".)
-            boolean follows =
-                    r.batches == 0 && start > 0 ? info.baseOffset() > prevLast : info.baseOffset() == prevLast + 1;
+            // Offsets are outside the CRC, so continuity is what catches a damaged base offset. Compaction leaves gaps
+            // between batches, so offsets need only grow in segments it may have rewritten: any but the last, and
+            // the last of a compacted log (it may be a cleaned one when the segments after it were cut off).
+            boolean gapsAllowed = upperBound >= 0 || config.compact() || (r.batches == 0 && start > 0);
+            boolean follows = gapsAllowed ? info.baseOffset() > prevLast : info.baseOffset() == prevLast + 1;
             if (!follows) {
                 r.reason = "batch base offset " + info.baseOffset() + " does not follow offset " + prevLast;
                 break;
