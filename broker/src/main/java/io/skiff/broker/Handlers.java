@@ -1,5 +1,6 @@
 package io.skiff.broker;
 
+import io.skiff.broker.feature.Features;
 import io.skiff.broker.handler.AlterConfigsHandler;
 import io.skiff.broker.handler.ApiVersionsHandler;
 import io.skiff.broker.handler.BrokerContext;
@@ -32,8 +33,9 @@ public final class Handlers {
     private Handlers() {}
 
     public static void registerAll(HandlerRegistry registry, BrokerContext ctx) {
-        registry.register(new ApiVersionsHandler(registry));
         DataPlane data = ctx.dataPlane();
+        Features features = new Features();
+        registry.register(new ApiVersionsHandler(registry, features));
         registry.register(new MetadataHandler(data.topics(), ctx));
         registry.register(new ProduceHandler(data.topics()));
         registry.register(new FetchHandler(data.topics(), data.fetches()));
@@ -61,5 +63,8 @@ public final class Handlers {
                         .map(t -> partition >= 0 && partition < t.partitionCount())
                         .orElse(false),
                 ctx.clock());
+        if (ctx.config().groupCoordinatorRebalanceProtocols().contains("consumer")) {
+            GroupHandlers.registerConsumerProtocol(registry, ctx.groupCoordinator(), features);
+        }
     }
 }

@@ -21,6 +21,7 @@ public final class LogConfig {
     private final long timestampBeforeMaxMs;
     private final long timestampAfterMaxMs;
     private final boolean keysRequired;
+    private final boolean deleteRetention;
     private final CompressionType compression;
     private final boolean compact;
     private final long deleteRetentionMs;
@@ -42,6 +43,7 @@ public final class LogConfig {
         this.timestampBeforeMaxMs = b.timestampBeforeMaxMs;
         this.timestampAfterMaxMs = b.timestampAfterMaxMs;
         this.keysRequired = b.keysRequired;
+        this.deleteRetention = b.deleteRetention;
         this.compression = b.compression;
         this.compact = b.compact;
         this.deleteRetentionMs = b.deleteRetentionMs;
@@ -75,6 +77,7 @@ public final class LogConfig {
                 .timestampBeforeMaxMs(timestampBeforeMaxMs)
                 .timestampAfterMaxMs(timestampAfterMaxMs)
                 .keysRequired(keysRequired)
+                .deleteRetention(deleteRetention)
                 .compression(compression)
                 .compact(compact)
                 .deleteRetentionMs(deleteRetentionMs)
@@ -102,6 +105,14 @@ public final class LogConfig {
     /** True when every record needs a key ({@code cleanup.policy} includes {@code compact}). */
     public boolean keysRequired() {
         return keysRequired;
+    }
+
+    /**
+     * True when time and size retention delete segments ({@code cleanup.policy} includes {@code delete}, the
+     * default); a compact-only log keeps its segments.
+     */
+    public boolean deleteRetention() {
+        return deleteRetention;
     }
 
     /** The codec batches are stored with ({@code compression.type}); null keeps the producer's. */
@@ -188,7 +199,8 @@ public final class LogConfig {
         return "LogConfig{segmentBytes=" + segmentBytes + ", segmentMs=" + segmentMs + ", retentionMs=" + retentionMs
                 + ", retentionBytes=" + retentionBytes + ", maxBatchBytes=" + maxBatchBytes + ", timestampType="
                 + timestampType + ", flushMessages=" + flushMessages + ", flushMs=" + flushMs
-                + ", indexIntervalBytes=" + indexIntervalBytes + ", segmentIndexBytes=" + segmentIndexBytes + '}';
+                + ", indexIntervalBytes=" + indexIntervalBytes + ", segmentIndexBytes=" + segmentIndexBytes
+                + ", deleteRetention=" + deleteRetention + '}';
     }
 
     /** Builder of {@link LogConfig}; not thread-safe. Setters reject values Kafka would reject. */
@@ -206,6 +218,7 @@ public final class LogConfig {
         private long timestampBeforeMaxMs = Long.MAX_VALUE;
         private long timestampAfterMaxMs = Long.MAX_VALUE;
         private boolean keysRequired;
+        private boolean deleteRetention = true;
         private CompressionType compression;
         private boolean compact;
         private long deleteRetentionMs = 24L * 60 * 60 * 1000;
@@ -308,6 +321,12 @@ public final class LogConfig {
 
         public Builder keysRequired(boolean v) {
             this.keysRequired = v;
+            return this;
+        }
+
+        /** Whether {@code cleanup.policy} includes {@code delete} (time and size retention apply). */
+        public Builder deleteRetention(boolean v) {
+            this.deleteRetention = v;
             return this;
         }
 
