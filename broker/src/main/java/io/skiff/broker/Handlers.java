@@ -1,6 +1,8 @@
 package io.skiff.broker;
 
+import io.skiff.broker.handler.AclHandlers;
 import io.skiff.broker.handler.AlterConfigsHandler;
+import io.skiff.broker.handler.AlterUserScramCredentialsHandler;
 import io.skiff.broker.handler.ApiVersionsHandler;
 import io.skiff.broker.handler.CreatePartitionsHandler;
 import io.skiff.broker.handler.CreateTopicsHandler;
@@ -10,6 +12,7 @@ import io.skiff.broker.handler.DescribeClusterHandler;
 import io.skiff.broker.handler.DescribeConfigsHandler;
 import io.skiff.broker.handler.DescribeLogDirsHandler;
 import io.skiff.broker.handler.DescribeTopicPartitionsHandler;
+import io.skiff.broker.handler.DescribeUserScramCredentialsHandler;
 import io.skiff.broker.handler.FetchHandler;
 import io.skiff.broker.handler.GroupHandlers;
 import io.skiff.broker.handler.HandlerRegistry;
@@ -19,6 +22,9 @@ import io.skiff.broker.handler.ListOffsetsHandler;
 import io.skiff.broker.handler.MetadataHandler;
 import io.skiff.broker.handler.OffsetForLeaderEpochHandler;
 import io.skiff.broker.handler.ProduceHandler;
+import io.skiff.broker.handler.RequestAuthorizer;
+import io.skiff.broker.handler.SaslAuthenticateHandler;
+import io.skiff.broker.handler.SaslHandshakeHandler;
 import io.skiff.broker.topic.DataPlane;
 
 /**
@@ -32,6 +38,22 @@ public final class Handlers {
 
     public static void registerAll(HandlerRegistry registry, BrokerContext ctx) {
         registry.register(new ApiVersionsHandler(registry));
+        registry.register(new SaslHandshakeHandler(ctx.security()));
+        registry.register(new SaslAuthenticateHandler(ctx.security()));
+        RequestAuthorizer authorizer = new RequestAuthorizer(ctx.security().authorizer());
+        if (ctx.security().scramCredentials() != null) {
+            registry.register(new AlterUserScramCredentialsHandler(
+                    ctx.security().scramCredentials(), ctx.dataPlane().adminExecutor(), authorizer));
+            registry.register(
+                    new DescribeUserScramCredentialsHandler(ctx.security().scramCredentials(), authorizer));
+        }
+        AclHandlers.register(
+                registry,
+                ctx.security().authorizer() == null
+                        ? null
+                        : ctx.security().authorizer().store(),
+                authorizer,
+                ctx.dataPlane().adminExecutor());
         DataPlane data = ctx.dataPlane();
         registry.register(new MetadataHandler(data.topics(), ctx));
         registry.register(new ProduceHandler(data.topics()));

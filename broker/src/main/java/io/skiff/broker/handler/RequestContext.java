@@ -1,5 +1,7 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.security.ConnectionSecurity;
+import io.skiff.broker.security.KafkaPrincipal;
 import io.skiff.protocol.RequestHeader;
 import java.net.InetSocketAddress;
 
@@ -10,9 +12,20 @@ import java.net.InetSocketAddress;
  * @param connectionId  the connection's id ({@code local-remote-index}); stable for the connection's life
  * @param listenerName  the listener the connection arrived on (selects the advertised endpoint)
  * @param clientAddress the client's address
+ * @param security      the connection's security state: its principal and SASL session
  */
 public record RequestContext(
-        RequestHeader header, String connectionId, String listenerName, InetSocketAddress clientAddress) {
+        RequestHeader header,
+        String connectionId,
+        String listenerName,
+        InetSocketAddress clientAddress,
+        ConnectionSecurity security) {
+    /** A request on a PLAINTEXT connection. */
+    public RequestContext(
+            RequestHeader header, String connectionId, String listenerName, InetSocketAddress clientAddress) {
+        this(header, connectionId, listenerName, clientAddress, ConnectionSecurity.plaintext());
+    }
+
     /** The request's API version. */
     public short apiVersion() {
         return header.apiVersion();
@@ -26,5 +39,10 @@ public record RequestContext(
     /** The request's correlation id. */
     public int correlationId() {
         return header.correlationId();
+    }
+
+    /** Who the connection acts as ({@code User:ANONYMOUS} when it did not authenticate). */
+    public KafkaPrincipal principal() {
+        return security.principal();
     }
 }
