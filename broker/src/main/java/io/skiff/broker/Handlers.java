@@ -22,7 +22,6 @@ import io.skiff.broker.handler.ListOffsetsHandler;
 import io.skiff.broker.handler.MetadataHandler;
 import io.skiff.broker.handler.OffsetForLeaderEpochHandler;
 import io.skiff.broker.handler.ProduceHandler;
-import io.skiff.broker.handler.RequestAuthorizer;
 import io.skiff.broker.handler.SaslAuthenticateHandler;
 import io.skiff.broker.handler.SaslHandshakeHandler;
 import io.skiff.broker.topic.DataPlane;
@@ -40,19 +39,17 @@ public final class Handlers {
         registry.register(new ApiVersionsHandler(registry));
         registry.register(new SaslHandshakeHandler(ctx.security()));
         registry.register(new SaslAuthenticateHandler(ctx.security()));
-        RequestAuthorizer authorizer = new RequestAuthorizer(ctx.security().authorizer());
         if (ctx.security().scramCredentials() != null) {
             registry.register(new AlterUserScramCredentialsHandler(
-                    ctx.security().scramCredentials(), ctx.dataPlane().adminExecutor(), authorizer));
+                    ctx.security().scramCredentials(), ctx.dataPlane().adminExecutor()));
             registry.register(
-                    new DescribeUserScramCredentialsHandler(ctx.security().scramCredentials(), authorizer));
+                    new DescribeUserScramCredentialsHandler(ctx.security().scramCredentials()));
         }
         AclHandlers.register(
                 registry,
                 ctx.security().authorizer() == null
                         ? null
                         : ctx.security().authorizer().store(),
-                authorizer,
                 ctx.dataPlane().adminExecutor());
         DataPlane data = ctx.dataPlane();
         registry.register(new MetadataHandler(data.topics(), ctx));

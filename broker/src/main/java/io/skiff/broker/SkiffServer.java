@@ -3,6 +3,7 @@ package io.skiff.broker;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.GroupCoordinators;
 import io.skiff.broker.handler.HandlerRegistry;
+import io.skiff.broker.handler.RequestAuthorizer;
 import io.skiff.broker.security.BrokerSecurity;
 import io.skiff.broker.server.BoundListener;
 import io.skiff.broker.server.KafkaRequestProcessor;
@@ -105,7 +106,9 @@ public final class SkiffServer implements AutoCloseable {
             groups = GroupCoordinators.start(config, dataPlane.topics(), clock);
             BrokerSecurity security = BrokerSecurity.open(config, dataDir, clock);
             HandlerRegistry registry = new HandlerRegistry();
-            network = new NettyServer(serverSettings(config, security, clock), new KafkaRequestProcessor(registry));
+            network = new NettyServer(
+                    serverSettings(config, security, clock),
+                    new KafkaRequestProcessor(registry, new RequestAuthorizer(security.authorizer())));
             List<BoundListener> bound = network.bind();
             BrokerContext context = new BrokerContext(
                     config,

@@ -36,22 +36,19 @@ public final class AclHandlers {
     private AclHandlers() {}
 
     /** Registers the three ACL handlers; {@code store} is null when no authorizer is configured. */
-    public static void register(
-            HandlerRegistry registry, AclStore store, RequestAuthorizer authorizer, Executor adminExecutor) {
-        registry.register(new Create(store, authorizer, adminExecutor));
-        registry.register(new Describe(store, authorizer));
-        registry.register(new Delete(store, authorizer, adminExecutor));
+    public static void register(HandlerRegistry registry, AclStore store, Executor adminExecutor) {
+        registry.register(new Create(store, adminExecutor));
+        registry.register(new Describe(store));
+        registry.register(new Delete(store, adminExecutor));
     }
 
     static final class Create extends AbstractApiHandler<CreateAclsRequest, CreateAclsResponse> {
         private final AclStore store;
-        private final RequestAuthorizer authorizer;
         private final Executor executor;
 
-        Create(AclStore store, RequestAuthorizer authorizer, Executor executor) {
+        Create(AclStore store, Executor executor) {
             super(ApiKeys.CREATE_ACLS, 1, 3);
             this.store = store;
-            this.authorizer = authorizer;
             this.executor = executor;
         }
 
@@ -60,7 +57,7 @@ public final class AclHandlers {
             if (store == null) {
                 return CompletableFuture.completedFuture(all(request, Errors.SECURITY_DISABLED, NO_AUTHORIZER));
             }
-            if (!authorizer.clusterAllowed(ctx, AclOperation.ALTER)) {
+            if (!ctx.clusterAllowed(AclOperation.ALTER)) {
                 return CompletableFuture.completedFuture(all(
                         request, Errors.CLUSTER_AUTHORIZATION_FAILED, Errors.CLUSTER_AUTHORIZATION_FAILED.message()));
             }
@@ -112,12 +109,10 @@ public final class AclHandlers {
 
     static final class Describe extends AbstractApiHandler<DescribeAclsRequest, DescribeAclsResponse> {
         private final AclStore store;
-        private final RequestAuthorizer authorizer;
 
-        Describe(AclStore store, RequestAuthorizer authorizer) {
+        Describe(AclStore store) {
             super(ApiKeys.DESCRIBE_ACLS, 1, 3);
             this.store = store;
-            this.authorizer = authorizer;
         }
 
         @Override
@@ -127,7 +122,7 @@ public final class AclHandlers {
                 return done(
                         response.setErrorCode(Errors.SECURITY_DISABLED.code()).setErrorMessage(NO_AUTHORIZER));
             }
-            if (!authorizer.clusterAllowed(ctx, AclOperation.DESCRIBE)) {
+            if (!ctx.clusterAllowed(AclOperation.DESCRIBE)) {
                 return done(response.setErrorCode(Errors.CLUSTER_AUTHORIZATION_FAILED.code())
                         .setErrorMessage(Errors.CLUSTER_AUTHORIZATION_FAILED.message()));
             }
@@ -178,13 +173,11 @@ public final class AclHandlers {
 
     static final class Delete extends AbstractApiHandler<DeleteAclsRequest, DeleteAclsResponse> {
         private final AclStore store;
-        private final RequestAuthorizer authorizer;
         private final Executor executor;
 
-        Delete(AclStore store, RequestAuthorizer authorizer, Executor executor) {
+        Delete(AclStore store, Executor executor) {
             super(ApiKeys.DELETE_ACLS, 1, 3);
             this.store = store;
-            this.authorizer = authorizer;
             this.executor = executor;
         }
 
@@ -193,7 +186,7 @@ public final class AclHandlers {
             if (store == null) {
                 return CompletableFuture.completedFuture(all(request, Errors.SECURITY_DISABLED, NO_AUTHORIZER));
             }
-            if (!authorizer.clusterAllowed(ctx, AclOperation.ALTER)) {
+            if (!ctx.clusterAllowed(AclOperation.ALTER)) {
                 return CompletableFuture.completedFuture(all(
                         request, Errors.CLUSTER_AUTHORIZATION_FAILED, Errors.CLUSTER_AUTHORIZATION_FAILED.message()));
             }

@@ -37,14 +37,11 @@ public final class AlterUserScramCredentialsHandler
         extends AbstractApiHandler<AlterUserScramCredentialsRequest, AlterUserScramCredentialsResponse> {
     private final ScramCredentialStore store;
     private final Executor adminExecutor;
-    private final RequestAuthorizer authorizer;
 
-    public AlterUserScramCredentialsHandler(
-            ScramCredentialStore store, Executor adminExecutor, RequestAuthorizer authorizer) {
+    public AlterUserScramCredentialsHandler(ScramCredentialStore store, Executor adminExecutor) {
         super(ApiKeys.ALTER_USER_SCRAM_CREDENTIALS, 0, 0);
         this.store = store;
         this.adminExecutor = adminExecutor;
-        this.authorizer = authorizer;
     }
 
     private record Failure(Errors error, String message) {}
@@ -52,7 +49,7 @@ public final class AlterUserScramCredentialsHandler
     @Override
     public CompletableFuture<AlterUserScramCredentialsResponse> handle(
             RequestContext ctx, AlterUserScramCredentialsRequest request) {
-        if (!authorizer.clusterAllowed(ctx, AclOperation.ALTER)) {
+        if (!ctx.clusterAllowed(AclOperation.ALTER)) {
             return CompletableFuture.completedFuture(everyUser(request, Errors.CLUSTER_AUTHORIZATION_FAILED, null));
         }
         return CompletableFuture.supplyAsync(() -> alter(request), adminExecutor);

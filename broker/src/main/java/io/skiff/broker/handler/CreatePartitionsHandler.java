@@ -1,5 +1,7 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.broker.topic.UnknownTopicException;
@@ -52,10 +54,10 @@ public final class CreatePartitionsHandler
 
     @Override
     public CompletableFuture<CreatePartitionsResponse> handle(RequestContext ctx, CreatePartitionsRequest request) {
-        return CompletableFuture.supplyAsync(() -> respond(request), adminExecutor);
+        return CompletableFuture.supplyAsync(() -> respond(ctx, request), adminExecutor);
     }
 
-    private CreatePartitionsResponse respond(CreatePartitionsRequest request) {
+    private CreatePartitionsResponse respond(RequestContext ctx, CreatePartitionsRequest request) {
         Set<String> seen = new LinkedHashSet<>();
         Set<String> duplicates = new LinkedHashSet<>();
         for (CreatePartitionsTopic topic : request.topics()) {
@@ -77,7 +79,12 @@ public final class CreatePartitionsHandler
         }
         for (CreatePartitionsTopic topic : request.topics()) {
             if (!duplicates.contains(topic.name())) {
-                response.results().add(result(topic.name(), create(topic, request.validateOnly())));
+                response.results()
+                        .add(result(
+                                topic.name(),
+                                ctx.allowed(AclOperation.ALTER, ResourceType.TOPIC, topic.name())
+                                        ? create(topic, request.validateOnly())
+                                        : ResourceError.of(Errors.TOPIC_AUTHORIZATION_FAILED, null)));
             }
         }
         return response;

@@ -28,19 +28,17 @@ import java.util.concurrent.CompletableFuture;
 public final class DescribeUserScramCredentialsHandler
         extends AbstractApiHandler<DescribeUserScramCredentialsRequest, DescribeUserScramCredentialsResponse> {
     private final ScramCredentialStore store;
-    private final RequestAuthorizer authorizer;
 
-    public DescribeUserScramCredentialsHandler(ScramCredentialStore store, RequestAuthorizer authorizer) {
+    public DescribeUserScramCredentialsHandler(ScramCredentialStore store) {
         super(ApiKeys.DESCRIBE_USER_SCRAM_CREDENTIALS, 0, 0);
         this.store = store;
-        this.authorizer = authorizer;
     }
 
     @Override
     public CompletableFuture<DescribeUserScramCredentialsResponse> handle(
             RequestContext ctx, DescribeUserScramCredentialsRequest request) {
         DescribeUserScramCredentialsResponse response = new DescribeUserScramCredentialsResponse();
-        if (!authorizer.clusterAllowed(ctx, AclOperation.DESCRIBE)) {
+        if (!ctx.clusterAllowed(AclOperation.DESCRIBE)) {
             return CompletableFuture.completedFuture(response.setErrorCode(Errors.CLUSTER_AUTHORIZATION_FAILED.code())
                     .setErrorMessage(Errors.CLUSTER_AUTHORIZATION_FAILED.message()));
         }

@@ -16,6 +16,9 @@ import java.util.Set;
  * <p>Immutable; thread-safe.
  */
 public final class RequestAuthorizer {
+    /** Kafka's value of an authorized-operations field the client did not ask for. */
+    public static final int NOT_REQUESTED = Integer.MIN_VALUE;
+
     /** No authorizer: every request is allowed. */
     public static final RequestAuthorizer ALLOW_ALL = new RequestAuthorizer(null);
 
@@ -32,12 +35,7 @@ public final class RequestAuthorizer {
                     AclOperation.DESCRIBE_CONFIGS,
                     AclOperation.ALTER_CONFIGS),
             ResourceType.GROUP,
-            EnumSet.of(
-                    AclOperation.READ,
-                    AclOperation.DESCRIBE,
-                    AclOperation.DELETE,
-                    AclOperation.DESCRIBE_CONFIGS,
-                    AclOperation.ALTER_CONFIGS),
+            EnumSet.of(AclOperation.READ, AclOperation.DESCRIBE, AclOperation.DELETE),
             ResourceType.CLUSTER,
             EnumSet.of(
                     AclOperation.CREATE,

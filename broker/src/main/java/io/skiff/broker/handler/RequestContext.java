@@ -2,6 +2,8 @@ package io.skiff.broker.handler;
 
 import io.skiff.broker.security.ConnectionSecurity;
 import io.skiff.broker.security.KafkaPrincipal;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.RequestHeader;
 import java.net.InetSocketAddress;
 
@@ -13,17 +15,35 @@ import java.net.InetSocketAddress;
  * @param listenerName  the listener the connection arrived on (selects the advertised endpoint)
  * @param clientAddress the client's address
  * @param security      the connection's security state: its principal and SASL session
+ * @param authorizer    decides what the principal may do (allows everything without an authorizer)
  */
 public record RequestContext(
         RequestHeader header,
         String connectionId,
         String listenerName,
         InetSocketAddress clientAddress,
-        ConnectionSecurity security) {
-    /** A request on a PLAINTEXT connection. */
+        ConnectionSecurity security,
+        RequestAuthorizer authorizer) {
+    /** A request on a PLAINTEXT connection, without an authorizer. */
     public RequestContext(
             RequestHeader header, String connectionId, String listenerName, InetSocketAddress clientAddress) {
-        this(header, connectionId, listenerName, clientAddress, ConnectionSecurity.plaintext());
+        this(
+                header,
+                connectionId,
+                listenerName,
+                clientAddress,
+                ConnectionSecurity.plaintext(),
+                RequestAuthorizer.ALLOW_ALL);
+    }
+
+    /** Whether this request's principal may do {@code operation} on the resource. */
+    public boolean allowed(AclOperation operation, ResourceType type, String name) {
+        return authorizer.allowed(this, operation, type, name);
+    }
+
+    /** Whether this request's principal may do {@code operation} on the cluster. */
+    public boolean clusterAllowed(AclOperation operation) {
+        return authorizer.clusterAllowed(this, operation);
     }
 
     /** The request's API version. */

@@ -5,6 +5,7 @@ import io.netty.buffer.ByteBufAllocator;
 import io.skiff.broker.handler.ApiHandler;
 import io.skiff.broker.handler.ApiVersionsHandler;
 import io.skiff.broker.handler.HandlerRegistry;
+import io.skiff.broker.handler.RequestAuthorizer;
 import io.skiff.broker.handler.RequestContext;
 import io.skiff.broker.security.ConnectionSecurity;
 import io.skiff.protocol.ApiMessage;
@@ -43,9 +44,16 @@ public final class KafkaRequestProcessor implements RequestProcessor {
             EnumSet.of(ApiKeys.API_VERSIONS, ApiKeys.SASL_HANDSHAKE, ApiKeys.SASL_AUTHENTICATE);
 
     private final HandlerRegistry registry;
+    private final RequestAuthorizer authorizer;
 
+    /** A processor without an authorizer: every request is allowed. */
     public KafkaRequestProcessor(HandlerRegistry registry) {
+        this(registry, RequestAuthorizer.ALLOW_ALL);
+    }
+
+    public KafkaRequestProcessor(HandlerRegistry registry, RequestAuthorizer authorizer) {
         this.registry = registry;
+        this.authorizer = authorizer;
     }
 
     @Override
@@ -98,7 +106,12 @@ public final class KafkaRequestProcessor implements RequestProcessor {
                     "cannot decode " + api.name + " v" + version + " request: " + e.getMessage(), e);
         }
         RequestContext ctx = new RequestContext(
-                header, connection.connectionId(), connection.listenerName(), connection.clientAddress(), security);
+                header,
+                connection.connectionId(),
+                connection.listenerName(),
+                connection.clientAddress(),
+                security,
+                authorizer);
         return dispatch(handler, ctx, request, alloc);
     }
 
