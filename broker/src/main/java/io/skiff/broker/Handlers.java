@@ -4,6 +4,7 @@ import io.skiff.broker.handler.AclHandlers;
 import io.skiff.broker.handler.AlterConfigsHandler;
 import io.skiff.broker.handler.AlterUserScramCredentialsHandler;
 import io.skiff.broker.handler.ApiVersionsHandler;
+import io.skiff.broker.handler.BrokerContext;
 import io.skiff.broker.handler.CreatePartitionsHandler;
 import io.skiff.broker.handler.CreateTopicsHandler;
 import io.skiff.broker.handler.DeleteRecordsHandler;
@@ -40,8 +41,8 @@ public final class Handlers {
         registry.register(new SaslHandshakeHandler(ctx.security()));
         registry.register(new SaslAuthenticateHandler(ctx.security()));
         if (ctx.security().scramCredentials() != null) {
-            registry.register(new AlterUserScramCredentialsHandler(
-                    ctx.security().scramCredentials(), ctx.dataPlane().adminExecutor()));
+            registry.register(
+                    new AlterUserScramCredentialsHandler(ctx.security().scramCredentials()));
             registry.register(
                     new DescribeUserScramCredentialsHandler(ctx.security().scramCredentials()));
         }
@@ -49,23 +50,21 @@ public final class Handlers {
                 registry,
                 ctx.security().authorizer() == null
                         ? null
-                        : ctx.security().authorizer().store(),
-                ctx.dataPlane().adminExecutor());
+                        : ctx.security().authorizer().store());
         DataPlane data = ctx.dataPlane();
         registry.register(new MetadataHandler(data.topics(), ctx));
         registry.register(new ProduceHandler(data.topics()));
         registry.register(new FetchHandler(data.topics(), data.fetches()));
         registry.register(new ListOffsetsHandler(data.topics()));
-        registry.register(new CreateTopicsHandler(data.topics(), ctx.config(), ctx.nodeId(), data.adminExecutor()));
-        registry.register(
-                new DeleteTopicsHandler(data.topics(), ctx.config().deleteTopicEnable(), data.adminExecutor()));
+        registry.register(new CreateTopicsHandler(data.topics(), ctx.config(), ctx.nodeId()));
+        registry.register(new DeleteTopicsHandler(data.topics(), ctx.config().deleteTopicEnable()));
         registry.register(new InitProducerIdHandler(data.producerIds()));
         // admin
         registry.register(new DescribeConfigsHandler(data.topics(), ctx.config(), ctx.nodeId()));
-        registry.register(new AlterConfigsHandler(data.topics(), ctx.nodeId(), data.adminExecutor()));
-        registry.register(new IncrementalAlterConfigsHandler(data.topics(), ctx.nodeId(), data.adminExecutor()));
-        registry.register(new CreatePartitionsHandler(data.topics(), ctx.nodeId(), data.adminExecutor()));
-        registry.register(new DeleteRecordsHandler(data.topics(), data.adminExecutor()));
+        registry.register(new AlterConfigsHandler(data.topics(), ctx.nodeId()));
+        registry.register(new IncrementalAlterConfigsHandler(data.topics(), ctx.nodeId()));
+        registry.register(new CreatePartitionsHandler(data.topics(), ctx.nodeId()));
+        registry.register(new DeleteRecordsHandler(data.topics()));
         registry.register(new DescribeClusterHandler(ctx.clusterId(), ctx.nodeId(), ctx::advertisedEndpoint));
         registry.register(new OffsetForLeaderEpochHandler(data.topics()));
         registry.register(new DescribeLogDirsHandler(data.topics()));

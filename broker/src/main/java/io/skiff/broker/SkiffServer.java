@@ -2,6 +2,9 @@ package io.skiff.broker;
 
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.GroupCoordinators;
+import io.skiff.broker.group.GroupError;
+import io.skiff.broker.group.GroupOverview;
+import io.skiff.broker.handler.BrokerContext;
 import io.skiff.broker.handler.HandlerRegistry;
 import io.skiff.broker.handler.RequestAuthorizer;
 import io.skiff.broker.security.BrokerSecurity;
@@ -11,6 +14,8 @@ import io.skiff.broker.server.ListenerSpec;
 import io.skiff.broker.server.NettyServer;
 import io.skiff.broker.server.ServerSettings;
 import io.skiff.broker.topic.DataPlane;
+import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.UnknownTopicException;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.Endpoint;
 import java.io.IOException;
@@ -27,6 +32,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -108,7 +114,8 @@ public final class SkiffServer implements AutoCloseable {
             HandlerRegistry registry = new HandlerRegistry();
             network = new NettyServer(
                     serverSettings(config, security, clock),
-                    new KafkaRequestProcessor(registry, new RequestAuthorizer(security.authorizer())));
+                    new KafkaRequestProcessor(
+                            registry, dataPlane.adminExecutor(), new RequestAuthorizer(security.authorizer())));
             List<BoundListener> bound = network.bind();
             BrokerContext context = new BrokerContext(
                     config,
@@ -247,6 +254,69 @@ public final class SkiffServer implements AutoCloseable {
     public void createTopic(String name, int partitions) {
         Objects.requireNonNull(name);
         dataPlane.topics().createTopic(name, partitions, Map.of());
+    }
+
+    /**
+     * Creates a topic with topic-level configuration overrides (Kafka's keys, e.g. {@code cleanup.policy}).
+     *
+     * @throws io.skiff.broker.topic.TopicExistsException   if it exists
+     * @throws io.skiff.broker.topic.InvalidTopicException  for an invalid name or partition count
+     * @throws io.skiff.config.ConfigException              for an unknown key or invalid value
+     */
+    public void createTopic(String name, int partitions, Map<String, String> configs) {
+        Objects.requireNonNull(name);
+        dataPlane.topics().createTopic(name, partitions, Map.copyOf(configs));
+    }
+
+    /**
+     * Deletes a topic and its data.
+     *
+     * @throws io.skiff.broker.topic.UnknownTopicException if there is no such topic
+     */
+    public void deleteTopic(String name) {
+        dataPlane.topics().deleteTopic(Objects.requireNonNull(name));
+    }
+
+    /** The names of the topics that exist, internal ones (such as {@code __consumer_offsets}) excluded. */
+    public java.util.SortedSet<String> topicNames() {
+        java.util.SortedSet<String> names = new java.util.TreeSet<>();
+        for (Topic t : dataPlane.topics().topics()) {
+            if (!t.isInternal()) {
+                names.add(t.name());
+            }
+        }
+        return names;
+    }
+
+    /**
+     * Empties the broker between tests, much faster than a restart: deletes every topic but the internal ones, and
+     * every consumer group with its committed offsets. Clients of the previous test should be closed first: a group
+     * that still has members cannot be deleted (as with Kafka's DeleteGroups) and is named in the exception, after
+     * everything else was deleted.
+     *
+     * @throws IllegalStateException when groups with members remain
+     */
+    public void reset() {
+        for (String name : topicNames()) {
+            try {
+                dataPlane.topics().deleteTopic(name);
+            } catch (UnknownTopicException deletedMeanwhile) {
+                // another thread or a client deleted it: the goal is reached
+            }
+        }
+        List<String> groupIds = groups.listGroups(Set.of(), Set.of()).stream()
+                .map(GroupOverview::groupId)
+                .toList();
+        Map<String, GroupError> results = groups.deleteGroups(groupIds).join();
+        List<String> remaining = results.entrySet().stream()
+                .filter(e -> e.getValue() != GroupError.NONE && e.getValue() != GroupError.GROUP_ID_NOT_FOUND)
+                .map(e -> e.getKey() + " (" + e.getValue() + ")")
+                .sorted()
+                .toList();
+        if (!remaining.isEmpty()) {
+            throw new IllegalStateException("reset() could not delete groups that still have members; close their"
+                    + " consumers before resetting: " + remaining);
+        }
     }
 
     /** How many topics were recovered from the data directory at start. */

@@ -322,13 +322,13 @@ public final class BrokerConfigKeys {
                     oneOf("CreateTime", "LogAppendTime"),
                     "CreateTime keeps the producer's timestamps; LogAppendTime stamps batches with the broker's clock "
                             + "(topic: message.timestamp.type).")
-            .accepted(
+            .applied(
                     "log.message.timestamp.before.max.ms",
                     LONG,
                     MAX_LONG,
                     atLeast(0),
                     "Largest allowed lag of a CreateTime timestamp behind the broker clock.")
-            .accepted(
+            .applied(
                     "log.message.timestamp.after.max.ms",
                     LONG,
                     "3600000",
@@ -381,12 +381,12 @@ public final class BrokerConfigKeys {
             .accepted("num.recovery.threads.per.data.dir", INT, "2", atLeast(1), "Log recovery threads.")
             .accepted("min.insync.replicas", INT, "1", atLeast(1), "Replicas that must acknowledge acks=all writes.")
             .accepted("unclean.leader.election.enable", BOOLEAN, "false", null, "Allow out-of-sync leaders.")
-            .accepted(
+            .applied(
                     "compression.type",
                     STRING,
                     "producer",
                     oneOf("uncompressed", "zstd", "lz4", "snappy", "gzip", "producer"),
-                    "Final compression of stored batches. Skiff stores batches as produced (producer).")
+                    "Codec of stored batches: producer keeps each batch as sent; another codec recompresses on produce.")
             .accepted("compression.gzip.level", INT, "-1", betweenOr(1, 9, -1), "gzip level when recompressing.")
             .accepted("compression.lz4.level", INT, "9", between(1, 17), "lz4 level when recompressing.")
             .accepted("compression.zstd.level", INT, "3", between(-131072, 22), "zstd level when recompressing.")

@@ -123,7 +123,7 @@ public final class TopicConfigKeys {
                     LONG,
                     MAX_LONG,
                     atLeast(0),
-                    ACCEPTED,
+                    APPLIED,
                     "Largest allowed lag of a CreateTime timestamp behind the broker clock.",
                     same("log.message.timestamp.before.max.ms"))
             .topic(
@@ -131,7 +131,7 @@ public final class TopicConfigKeys {
                     LONG,
                     "3600000",
                     atLeast(0),
-                    ACCEPTED,
+                    APPLIED,
                     "Largest allowed lead of a CreateTime timestamp over the broker clock.",
                     same("log.message.timestamp.after.max.ms"))
             .topic(
@@ -156,8 +156,8 @@ public final class TopicConfigKeys {
                     STRING,
                     "producer",
                     oneOf("uncompressed", "zstd", "lz4", "snappy", "gzip", "producer"),
-                    ACCEPTED,
-                    "Final compression of stored batches; Skiff stores batches as the producer sent them.",
+                    APPLIED,
+                    "Codec of stored batches: producer keeps each batch as sent; another codec recompresses on produce.",
                     same("compression.type"))
             .topic(
                     "compression.gzip.level",

@@ -1,5 +1,6 @@
 package io.skiff.storage;
 
+import io.skiff.record.RecordBatchView;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -42,19 +43,18 @@ final class BatchScanner {
         if (available <= 0) {
             return false;
         }
-        int headerBytes = (int) Math.min(BatchHeader.SIZE, available);
+        int headerBytes = (int) Math.min(RecordBatchView.HEADER_SIZE, available);
         ensure(position, headerBytes);
-        int at = offsetInBuffer();
-        String problem = BatchHeader.checkFraming(buf, at, (int) Math.min(Integer.MAX_VALUE, available));
+        String problem =
+                RecordBatchView.framingProblem(buf, offsetInBuffer(), (int) Math.min(Integer.MAX_VALUE, available));
         if (problem == null) {
-            size = BatchHeader.sizeInBytes(buf, at);
+            size = RecordBatchView.headerAt(buf, offsetInBuffer()).sizeInBytes();
             if (fullBatches) {
                 ensure(position, size);
-                at = offsetInBuffer();
-                problem = BatchHeader.checkCrc(buf, at);
+                problem = new RecordBatchView(buf, offsetInBuffer()).crcProblem();
             }
             if (problem == null) {
-                problem = BatchHeader.checkCounts(buf, at);
+                problem = header().countProblem();
             }
         }
         if (problem != null) {
@@ -84,8 +84,18 @@ final class BatchScanner {
         return (int) (position - bufFileStart);
     }
 
+    /** A view of the current batch's header (in full mode the whole batch is in the buffer too). */
+    RecordBatchView header() {
+        return RecordBatchView.headerAt(buf, offsetInBuffer());
+    }
+
+    /** Makes the whole current batch available in {@link #buffer()} (header-only scans read just the header). */
+    void loadWholeBatch() throws IOException {
+        ensure(position, size);
+    }
+
     BatchInfo info() {
-        return BatchHeader.info(buf, offsetInBuffer());
+        return BatchInfo.of(header());
     }
 
     /** Why scanning stopped early, or null if it reached the end (or has not stopped). */

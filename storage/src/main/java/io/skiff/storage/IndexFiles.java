@@ -8,15 +8,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Reads index files and writes small side files completely: checkpoints durably (forced), index files without a force — they are derived
- * data, checked when loaded and rebuilt from the log if missing or torn. Stateless; thread-safe.
+ * Reads and writes index files completely, without a force: they are derived data, checked when loaded and rebuilt
+ * from the log if missing or torn (durable side files go through {@link AtomicFiles}). Stateless; thread-safe.
  */
 final class IndexFiles {
     private IndexFiles() {}
-
-    static void writeAndForce(Path file, ByteBuffer content) throws IOException {
-        write(file, content, true);
-    }
 
     /** Writes an index file unless it already holds exactly {@code content} (recovery rebuilds usually match). */
     static void writeIfChanged(Path file, ByteBuffer content) throws IOException {

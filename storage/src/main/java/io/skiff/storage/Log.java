@@ -1,5 +1,13 @@
 package io.skiff.storage;
 
+import io.skiff.record.RecordValidator;
+import io.skiff.record.TimestampType;
+import io.skiff.record.ValidatedBatches;
+import io.skiff.storage.producer.AppendOrigin;
+import io.skiff.storage.producer.BatchMetadata;
+import io.skiff.storage.producer.ProducerAppendInfo;
+import io.skiff.storage.producer.ProducerStateEntry;
+import io.skiff.storage.producer.ProducerStateManager;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -40,37 +48,50 @@ public final class Log implements Closeable {
     private volatile long logStartOffset;
     private volatile boolean closed;
     private volatile long flushedOffset;
+    private volatile long lastStableOffset;
+    private final ProducerStateManager producers; // guarded by writeLock
+    private final ProducerSnapshots snapshots;
     private LogCheckpoint checkpoint; // last written (or read) checkpoint, guarded by writeLock
     // Guarded by writeLock.
     private long recoveryPoint;
     private long unflushedRecords;
     private long lastFlushMs;
 
-    private Log(Path dir, LogConfig config, Clock clock) {
+    private Log(Path dir, LogConfig config, Clock clock, ProducerStateManager producers, ProducerSnapshots snapshots) {
         this.dir = dir;
         this.config = config;
         this.clock = clock;
         this.reader = new LogReader(this);
+        this.producers = producers;
+        this.snapshots = snapshots;
     }
 
     /**
-     * Opens (creating if missing) the log in {@code dir}, recovering it if it was not closed cleanly.
+     * Opens (creating if missing) the log in {@code dir}, recovering it if it was not closed cleanly, and loads its
+     * producer state (from the newest usable snapshot, replaying only what the snapshot does not cover).
      *
-     * @param recoveryListener may be null; called for every batch that recovery scans
+     * @param recoveryListener may be null; called for every batch read while opening to rebuild state (recovery of
+     *                         unflushed segments, producer-state replay); none after a clean shutdown
      */
     public static Log open(Path dir, LogConfig config, Clock clock, BatchListener recoveryListener) throws IOException {
         Files.createDirectories(dir);
         LogCheckpoint checkpoint = LogCheckpoint.read(dir);
         Path marker = dir.resolve(CLEAN_SHUTDOWN_FILE);
         boolean clean = Files.exists(marker);
-        List<Segment> loaded = SegmentLoader.load(dir, config, clock.millis(), recoveryListener, checkpoint, clean);
+        ProducerSnapshots snapshots = ProducerSnapshots.list(dir);
+        ProducerStateManager producers = new ProducerStateManager(String.valueOf(dir.getFileName()));
+        ProducerStateRecovery producerRecovery = new ProducerStateRecovery(producers, snapshots, recoveryListener);
+        List<Segment> loaded = SegmentLoader.load(dir, config, clock.millis(), producerRecovery, checkpoint, clean);
         Files.deleteIfExists(marker);
-        Log log = new Log(dir, config, clock);
+        Log log = new Log(dir, config, clock, producers, snapshots);
         for (Segment s : loaded) {
             log.segments.put(s.baseOffset(), s);
         }
         log.active = loaded.get(loaded.size() - 1);
         log.logEndOffset = log.active.nextOffset();
+        producerRecovery.catchUp(log.logEndOffset, loaded.get(0).baseOffset(), loaded);
+        snapshots.deleteAbove(log.logEndOffset);
+        log.updateLastStableOffset();
         long start = Math.max(checkpoint.logStartOffset(), loaded.get(0).baseOffset());
         log.logStartOffset = Math.min(start, log.logEndOffset);
         // Segments recovered now are not forced yet: keep them above the recovery point until a roll or close.
@@ -85,26 +106,70 @@ public final class Log implements Closeable {
 
     // ------------------------------------------------------------------ append
 
-    /**
-     * Appends one or more RecordBatch v2 batches: all are validated before any is written; base offsets are
-     * assigned (rewritten in {@code batches}) and, for LogAppendTime, the append time stamped.
-     */
+    /** Appends batches from a client; see {@link #append(ByteBuffer, AppendOrigin, int)}. */
     public AppendResult append(ByteBuffer batches) {
-        ValidatedBatches v = ValidatedBatches.validate(batches, config.maxBatchBytes());
+        return append(batches, AppendOrigin.CLIENT, ProducerAppendInfo.LEGACY_TRANSACTION_VERSION);
+    }
+
+    /** Appends batches; see {@link #append(ByteBuffer, AppendOrigin, int)}. */
+    public AppendResult append(ByteBuffer batches, AppendOrigin origin) {
+        return append(batches, origin, ProducerAppendInfo.LEGACY_TRANSACTION_VERSION);
+    }
+
+    /**
+     * Appends one or more RecordBatch v2 batches: all are validated (every record, see {@link RecordValidator})
+     * before any is written; base offsets are assigned (rewritten in {@code batches}, or in the rebuilt copy when
+     * the topic's codec differs) and, for LogAppendTime, the append time stamped. Batches with a
+     * producer id are checked against the producer state under the log's lock (epoch; for clients also sequence and
+     * duplicates; transactions and markers), and the state is updated with the write. A client retry of one of
+     * its producer's last five batches is not written again: the result then carries the original offsets and a
+     * batch count of 0.
+     *
+     * @param transactionVersion for markers from the transaction coordinator: the transaction protocol version
+     *                           (2 requires a bumped epoch); ignored otherwise
+     * @throws io.skiff.storage.producer.ProducerStateException if a batch breaks its producer's rules (nothing written)
+     * @throws io.skiff.record.CorruptRecordException bad framing, magic or CRC
+     * @throws io.skiff.record.RecordTooLargeException a batch above {@code max.message.bytes}
+     * @throws io.skiff.record.InvalidRecordException a batch or record that breaks the format
+     * @throws io.skiff.record.RecordValidationException records that break the topic's rules
+     * @throws io.skiff.record.UndecodableRecordsException compressed data its codec does not decode
+     */
+    public AppendResult append(ByteBuffer batches, AppendOrigin origin, int transactionVersion) {
+        // Validation (decompression included) runs before the write lock: readers and rolls do not wait for it.
+        ValidatedBatches v = RecordValidator.validate(
+                batches,
+                config.validationRules(),
+                origin == AppendOrigin.CLIENT,
+                dir.getFileName().toString(),
+                clock.millis());
         writeLock.lock();
         try {
             ensureOpen();
             long now = clock.millis();
             long first = logEndOffset;
-            long lastIfAppended = first + v.count() - 1L + sumOfDeltas(v);
-            long incomingTs = config.timestampType() == TimestampType.LOG_APPEND_TIME ? now : v.maxTimestamp();
-            if (needsRoll(v.totalBytes(), lastIfAppended, incomingTs, now)) {
+            long appendTime = config.timestampType() == TimestampType.LOG_APPEND_TIME ? now : -1;
+            long incomingTs = appendTime >= 0 ? now : v.maxTimestamp();
+            long last = v.assignOffsets(first, appendTime);
+            ProducerAppends producerAppends =
+                    ProducerAppends.analyze(v, producers, origin, transactionVersion, appendTime);
+            if (producerAppends.duplicate() != null) {
+                BatchMetadata original = producerAppends.duplicate();
+                return new AppendResult(
+                        original.firstOffset(),
+                        original.lastOffset(),
+                        appendTime >= 0 ? original.timestamp() : -1,
+                        logStartOffset,
+                        logEndOffset,
+                        0);
+            }
+            if (needsRoll(v.totalBytes(), last, incomingTs, now)) {
                 roll(now);
             }
-            long appendTime = config.timestampType() == TimestampType.LOG_APPEND_TIME ? now : -1;
-            long last = v.assign(first, appendTime);
-            active.append(batches, v, now);
+            active.append(v, now);
             logEndOffset = last + 1;
+            producerAppends.apply(producers, active.txnIndex());
+            producers.updateMapEndOffset(last + 1);
+            updateLastStableOffset();
             unflushedRecords += v.recordCount();
             if (unflushedRecords >= config.flushMessages() || now - lastFlushMs >= config.flushMs()) {
                 flushActive(now);
@@ -117,12 +182,10 @@ public final class Log implements Closeable {
         }
     }
 
-    private static long sumOfDeltas(ValidatedBatches v) {
-        long sum = 0;
-        for (int i = 0; i < v.count(); i++) {
-            sum += v.lastOffset(i) - v.baseOffset(i);
-        }
-        return sum;
+    /** Publishes the last stable offset after the log end offset (so readers never see it ahead of the data). */
+    private void updateLastStableOffset() {
+        long end = logEndOffset;
+        lastStableOffset = Math.min(producers.firstUndecidedOffset().orElse(end), end);
     }
 
     private boolean needsRoll(int incomingBytes, long lastOffset, long incomingMaxTimestamp, long now) {
@@ -142,6 +205,8 @@ public final class Log implements Closeable {
         old.seal(true);
         forceSegmentsAboveRecoveryPoint(old);
         Segment fresh = Segment.createNew(dir, logEndOffset, config.indexIntervalBytes());
+        // The state below the new segment, so that a restart after a crash rebuilds it from here.
+        snapshots.write(producers);
         segments.put(fresh.baseOffset(), fresh);
         active = fresh;
         recoveryPoint = fresh.baseOffset();
@@ -214,8 +279,16 @@ public final class Log implements Closeable {
      * @throws OffsetOutOfRangeException if {@code offset} is outside [logStartOffset, logEndOffset]
      */
     public LogReadResult read(long offset, int maxBytes, boolean minOneBatch) {
+        return read(offset, maxBytes, minOneBatch, IsolationLevel.READ_UNCOMMITTED);
+    }
+
+    /**
+     * As {@link #read(long, int, boolean)}, with an isolation level: READ_COMMITTED returns nothing at or after the
+     * {@link #lastStableOffset()} and lists the aborted transactions overlapping what it returns.
+     */
+    public LogReadResult read(long offset, int maxBytes, boolean minOneBatch, IsolationLevel isolation) {
         ensureOpen();
-        return reader.read(offset, maxBytes, minOneBatch);
+        return reader.read(offset, maxBytes, minOneBatch, isolation);
     }
 
     /** The first batch whose max timestamp is >= {@code timestamp} (its max timestamp and base offset). */
@@ -252,6 +325,47 @@ public final class Log implements Closeable {
 
     public long logStartOffset() {
         return logStartOffset;
+    }
+
+    /**
+     * The last stable offset: the first offset of the earliest open transaction, or the log end offset when none
+     * is open (this single-replica log's high watermark is its end). read_committed readers stop here.
+     */
+    public long lastStableOffset() {
+        return lastStableOffset;
+    }
+
+    /**
+     * Forgets producers that have not written for {@code expirationMs} and have no open transaction (Kafka's
+     * {@code producer.id.expiration.ms}). Returns how many.
+     */
+    public int removeExpiredProducers(long expirationMs) {
+        writeLock.lock();
+        try {
+            return producers.removeExpired(clock.millis(), expirationMs);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** A copy of one producer's state on this log, if it is known. */
+    public Optional<ProducerStateEntry> producerState(long producerId) {
+        writeLock.lock();
+        try {
+            return producers.entry(producerId).map(ProducerStateEntry::copy);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** How many producers this log knows. */
+    public int producerCount() {
+        writeLock.lock();
+        try {
+            return producers.producerCount();
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     public long logEndOffset() {
@@ -383,6 +497,7 @@ public final class Log implements Closeable {
         openSegments.forget(oldest);
         oldest.delete();
         long newStart = segments.firstKey();
+        snapshots.deleteBelow(newStart);
         if (newStart > logStartOffset) {
             logStartOffset = newStart;
             writeCheckpoint();
@@ -401,6 +516,7 @@ public final class Log implements Closeable {
             }
             // An idle log (nothing appended since the last flush) closes without any fsync.
             active.seal(flushedOffset < logEndOffset);
+            snapshots.write(producers);
             forceSegmentsAboveRecoveryPoint(active);
             recoveryPoint = active.baseOffset();
             writeCheckpoint();

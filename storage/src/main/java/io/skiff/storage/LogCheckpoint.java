@@ -1,11 +1,9 @@
 package io.skiff.storage;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
@@ -43,9 +41,7 @@ record LogCheckpoint(long logStartOffset, long recoveryPoint) {
     }
 
     void write(Path dir) throws IOException {
-        Path tmp = dir.resolve(FILE_NAME + ".tmp");
         String text = VERSION + "\nlogStartOffset=" + logStartOffset + "\nrecoveryPoint=" + recoveryPoint + "\n";
-        IndexFiles.writeAndForce(tmp, ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
-        Files.move(tmp, dir.resolve(FILE_NAME), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        AtomicFiles.write(dir.resolve(FILE_NAME), text);
     }
 }

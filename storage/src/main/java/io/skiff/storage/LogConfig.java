@@ -1,5 +1,9 @@
 package io.skiff.storage;
 
+import io.skiff.record.CompressionType;
+import io.skiff.record.TimestampType;
+import io.skiff.record.ValidationRules;
+
 /**
  * Settings of one log, with Kafka's topic-level defaults. Immutable and thread-safe; build with {@link #builder()}.
  */
@@ -14,6 +18,10 @@ public final class LogConfig {
     private final long flushMs;
     private final int indexIntervalBytes;
     private final int segmentIndexBytes;
+    private final long timestampBeforeMaxMs;
+    private final long timestampAfterMaxMs;
+    private final boolean keysRequired;
+    private final CompressionType compression;
 
     private LogConfig(Builder b) {
         this.segmentBytes = b.segmentBytes;
@@ -26,6 +34,10 @@ public final class LogConfig {
         this.flushMs = b.flushMs;
         this.indexIntervalBytes = b.indexIntervalBytes;
         this.segmentIndexBytes = b.segmentIndexBytes;
+        this.timestampBeforeMaxMs = b.timestampBeforeMaxMs;
+        this.timestampAfterMaxMs = b.timestampAfterMaxMs;
+        this.keysRequired = b.keysRequired;
+        this.compression = b.compression;
     }
 
     public static Builder builder() {
@@ -49,7 +61,37 @@ public final class LogConfig {
                 .flushMessages(flushMessages)
                 .flushMs(flushMs)
                 .indexIntervalBytes(indexIntervalBytes)
-                .segmentIndexBytes(segmentIndexBytes);
+                .segmentIndexBytes(segmentIndexBytes)
+                .timestampBeforeMaxMs(timestampBeforeMaxMs)
+                .timestampAfterMaxMs(timestampAfterMaxMs)
+                .keysRequired(keysRequired)
+                .compression(compression);
+    }
+
+    /** What a produce to this log is validated against. */
+    public ValidationRules validationRules() {
+        return new ValidationRules(
+                maxBatchBytes, timestampType, timestampBeforeMaxMs, timestampAfterMaxMs, keysRequired, compression);
+    }
+
+    /** How far a CreateTime timestamp may lie behind the clock ({@code message.timestamp.before.max.ms}). */
+    public long timestampBeforeMaxMs() {
+        return timestampBeforeMaxMs;
+    }
+
+    /** How far a CreateTime timestamp may lie ahead of the clock ({@code message.timestamp.after.max.ms}). */
+    public long timestampAfterMaxMs() {
+        return timestampAfterMaxMs;
+    }
+
+    /** True when every record needs a key ({@code cleanup.policy} includes {@code compact}). */
+    public boolean keysRequired() {
+        return keysRequired;
+    }
+
+    /** The codec batches are stored with ({@code compression.type}); null keeps the producer's. */
+    public CompressionType compression() {
+        return compression;
     }
 
     /** Soft size limit of a segment ({@code segment.bytes}). */
@@ -121,6 +163,10 @@ public final class LogConfig {
         private long flushMs = Long.MAX_VALUE;
         private int indexIntervalBytes = 4096;
         private int segmentIndexBytes = 10 * 1024 * 1024;
+        private long timestampBeforeMaxMs = Long.MAX_VALUE;
+        private long timestampAfterMaxMs = Long.MAX_VALUE;
+        private boolean keysRequired;
+        private CompressionType compression;
 
         private Builder() {}
 
@@ -174,6 +220,27 @@ public final class LogConfig {
 
         public Builder segmentIndexBytes(int v) {
             segmentIndexBytes = atLeast("segmentIndexBytes", v, 12);
+            return this;
+        }
+
+        public Builder timestampBeforeMaxMs(long v) {
+            this.timestampBeforeMaxMs = atLeast("message.timestamp.before.max.ms", v, 0);
+            return this;
+        }
+
+        public Builder timestampAfterMaxMs(long v) {
+            this.timestampAfterMaxMs = atLeast("message.timestamp.after.max.ms", v, 0);
+            return this;
+        }
+
+        public Builder keysRequired(boolean v) {
+            this.keysRequired = v;
+            return this;
+        }
+
+        /** The codec to store batches with; null (the default) keeps each batch's own ({@code producer}). */
+        public Builder compression(CompressionType v) {
+            this.compression = v;
             return this;
         }
 

@@ -1,7 +1,7 @@
 package io.skiff.storage;
 
+import io.skiff.record.RecordBatchView;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -21,9 +21,13 @@ final class LogReader {
         this.log = log;
     }
 
-    LogReadResult read(long offset, int maxBytes, boolean minOneBatch) {
+    LogReadResult read(long offset, int maxBytes, boolean minOneBatch, IsolationLevel isolation) {
         long start = log.logStartOffset();
         long end = log.logEndOffset();
+        long lso = Math.min(log.lastStableOffset(), end);
+        boolean committed = isolation == IsolationLevel.READ_COMMITTED;
+        // read_committed stops at the last stable offset, always a batch boundary (a transaction's first batch).
+        long maxOffset = committed ? lso : end;
         if (offset < start || offset > end) {
             throw new OffsetOutOfRangeException("offset " + offset + " is outside the log range [" + start + ", " + end
                     + "] of " + log.dir().getFileName());
@@ -31,8 +35,12 @@ final class LogReader {
         List<FileSlice> slices = new ArrayList<>(2);
         int total = 0;
         if (offset == end || (maxBytes <= 0 && !minOneBatch)) {
-            return new LogReadResult(slices, 0, start, end);
+            return new LogReadResult(slices, 0, start, end, lso, committed ? List.of() : null);
         }
+        if (offset >= maxOffset) {
+            return new LogReadResult(slices, 0, start, end, lso, committed ? List.of() : null);
+        }
+        long upperBound = offset; // offset of the first batch not returned
         try {
             Segment seg = log.floorSegment(offset);
             if (seg == null) {
@@ -42,8 +50,9 @@ final class LogReader {
             long target = offset;
             boolean needOne = minOneBatch;
             long remaining = Math.max(0, maxBytes);
-            while (seg != null && target < end) {
+            while (seg != null && target < maxOffset) {
                 int segEnd = seg.size();
+                boolean cut = maxOffset < seg.nextOffset();
                 SharedChannel ch = seg.acquireChannel();
                 if (ch == null) { // deleted by retention after we found it
                     if (slices.isEmpty()) {
@@ -56,6 +65,11 @@ final class LogReader {
                 boolean handedOut = false;
                 try {
                     log.touched(seg);
+                    if (cut) {
+                        long lsoPosition = seg.positionOf(ch.channel(), maxOffset, segEnd);
+                        // -1: the batch at maxOffset was appended after segEnd was read; all before it is stable.
+                        segEnd = lsoPosition >= 0 ? (int) lsoPosition : segEnd;
+                    }
                     long from = seg.positionOf(ch.channel(), target, segEnd);
                     if (from >= 0) {
                         long stop = seg.lastBoundaryWithin(ch.channel(), from, from + remaining, segEnd);
@@ -67,6 +81,11 @@ final class LogReader {
                         }
                         slices.add(new FileSlice(ch, from, (int) (stop - from)));
                         handedOut = true;
+                        if (committed) {
+                            upperBound = stop < segEnd
+                                    ? seg.baseOffsetAt(ch.channel(), stop)
+                                    : cut ? maxOffset : seg.nextOffset();
+                        }
                         total += (int) (stop - from);
                         remaining = Math.max(0, remaining - (stop - from));
                         needOne = false;
@@ -82,7 +101,8 @@ final class LogReader {
                 target = Math.max(target, seg.nextOffset());
                 seg = log.segmentAfter(seg);
             }
-            return new LogReadResult(slices, total, start, end);
+            List<AbortedTxn> aborted = committed ? abortedTransactions(offset, upperBound) : null;
+            return new LogReadResult(slices, total, start, end, lso, aborted);
         } catch (IOException e) {
             for (FileSlice s : slices) {
                 s.release();
@@ -95,6 +115,24 @@ final class LogReader {
             }
             throw e;
         }
+    }
+
+    /**
+     * The aborted transactions overlapping [{@code fetchOffset}, {@code upperBound}): their markers are in the
+     * segment holding {@code fetchOffset} or a later one; the search stops at the first entry whose last stable
+     * offset reaches {@code upperBound}.
+     */
+    List<AbortedTxn> abortedTransactions(long fetchOffset, long upperBound) throws IOException {
+        List<AbortedTxn> out = new ArrayList<>();
+        if (upperBound <= fetchOffset) {
+            return out;
+        }
+        for (Segment seg : log.segmentsFrom(fetchOffset)) {
+            if (seg.txnIndex().collect(fetchOffset, upperBound, out)) {
+                break;
+            }
+        }
+        return out;
     }
 
     Optional<TimestampOffset> offsetForTimestamp(long timestamp) {
@@ -119,11 +157,10 @@ final class LogReader {
                     int from = seg.offsetIndex().floorPosition(fromOffset);
                     BatchScanner scan = new BatchScanner(ch.channel(), from, seg.size(), HEADER_SCAN_BUFFER, false);
                     while (scan.next()) {
-                        ByteBuffer b = scan.buffer();
-                        int at = scan.offsetInBuffer();
-                        long ts = BatchHeader.maxTimestamp(b, at);
-                        if (ts >= timestamp && BatchHeader.lastOffset(b, at) >= start) {
-                            return Optional.of(new TimestampOffset(ts, Math.max(BatchHeader.baseOffset(b, at), start)));
+                        RecordBatchView header = scan.header();
+                        long ts = header.maxTimestamp();
+                        if (ts >= timestamp && header.lastOffset() >= start) {
+                            return Optional.of(new TimestampOffset(ts, Math.max(header.baseOffset(), start)));
                         }
                     }
                 } finally {

@@ -1,5 +1,8 @@
 package io.skiff.storage;
 
+import io.skiff.record.BatchMetadata;
+import io.skiff.record.RecordBatchView;
+import io.skiff.record.ValidatedBatches;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -8,7 +11,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * One segment: a {@code .log} file of whole RecordBatch v2 entries plus its {@code .index} and {@code .timeindex},
+ * One segment: a {@code .log} file of whole RecordBatch v2 entries plus its {@code .index}, {@code .timeindex} and
+ * {@code .txnindex} (aborted transactions, see {@link TransactionIndex}),
  * named by the 20-digit base offset. The active segment is writable and keeps its indexes in memory (written out
  * when it is sealed); a closed segment opens its file and loads its indexes on demand and can release them again.
  * <p>Thread-safety: mutations (append, seal, truncate) come from the owning {@link Log}'s single writer; readers
@@ -25,6 +29,7 @@ final class Segment {
     private final Path logFile;
     private final Path indexFile;
     private final Path timeIndexFile;
+    private final TransactionIndex txnIndex;
     private final int indexIntervalBytes;
 
     private volatile int size;
@@ -44,6 +49,7 @@ final class Segment {
         this.logFile = dir.resolve(name + LOG_SUFFIX);
         this.indexFile = dir.resolve(name + INDEX_SUFFIX);
         this.timeIndexFile = dir.resolve(name + TIME_INDEX_SUFFIX);
+        this.txnIndex = new TransactionIndex(dir.resolve(name + TransactionIndex.SUFFIX));
         this.indexIntervalBytes = indexIntervalBytes;
         this.nextOffset = baseOffset;
     }
@@ -58,6 +64,7 @@ final class Segment {
         Segment s = new Segment(dir, baseOffset, indexIntervalBytes);
         Files.deleteIfExists(s.indexFile);
         Files.deleteIfExists(s.timeIndexFile);
+        s.txnIndex.delete();
         FileChannel ch = FileChannel.open(
                 s.logFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
         s.channel = new SharedChannel(ch);
@@ -105,6 +112,11 @@ final class Segment {
         return timeIndexFile;
     }
 
+    /** The aborted transactions whose markers are in this segment. */
+    TransactionIndex txnIndex() {
+        return txnIndex;
+    }
+
     /** See {@link IndexBuilder#timeWaitedForRoll}; -1 if empty or not writable. */
     long timeWaitedForRoll(long now, long incomingMaxTimestamp) {
         IndexBuilder b = builder;
@@ -114,16 +126,17 @@ final class Segment {
     // ---------------------------------------------------------------- writer side
 
     /** Writes already-validated batches at the end and indexes them, then publishes the new size. */
-    void append(ByteBuffer batches, ValidatedBatches v, long now) throws IOException {
+    void append(ValidatedBatches v, long now) throws IOException {
         int start = size;
         FileChannel ch = channel.channel();
-        ByteBuffer src = batches.duplicate();
+        ByteBuffer src = v.buffer().duplicate();
         long pos = start;
         while (src.hasRemaining()) {
             pos += ch.write(src, pos);
         }
         for (int i = 0; i < v.count(); i++) {
-            builder.onBatch(v.baseOffset(i), v.maxTimestamp(i), start + v.relativePosition(i), v.size(i), now);
+            BatchMetadata b = v.batch(i);
+            builder.onBatch(v.baseOffset(i), v.view(i).maxTimestamp(), start + b.position(), b.sizeInBytes(), now);
         }
         maxTimestamp = builder.max();
         nextOffset = v.lastOffset(v.count() - 1) + 1;
@@ -163,12 +176,13 @@ final class Segment {
         writable = true;
     }
 
-    /** Forces written data to disk. */
+    /** Forces written data (and the transaction index) to disk. */
     void flush() throws IOException {
         SharedChannel c = channel;
         if (c != null && writable) {
             c.channel().force(true);
         }
+        txnIndex.flush();
     }
 
     /** Forces the log file of a closed segment (opening it if released). */
@@ -295,7 +309,7 @@ final class Segment {
         int from = offsetIndex().floorPosition(offset);
         BatchScanner scan = new BatchScanner(ch, from, end, HEADER_SCAN_BUFFER, false);
         while (scan.next()) {
-            if (BatchHeader.lastOffset(scan.buffer(), scan.offsetInBuffer()) >= offset) {
+            if (scan.header().lastOffset() >= offset) {
                 return scan.position();
             }
         }
@@ -319,9 +333,20 @@ final class Segment {
         return boundary;
     }
 
+    /** Base offset of the batch at {@code position} (below the published size). */
+    long baseOffsetAt(FileChannel ch, long position) throws IOException {
+        ByteBuffer header = ByteBuffer.allocate(8);
+        while (header.hasRemaining()) {
+            if (ch.read(header, position + header.position()) < 0) {
+                throw new StorageException("no batch at position " + position + " of " + logFile.getFileName());
+            }
+        }
+        return header.getLong(0);
+    }
+
     /** Size of the batch at {@code position} (below the published size). */
     int batchSizeAt(FileChannel ch, long position) throws IOException {
-        BatchScanner scan = new BatchScanner(ch, position, size, BatchHeader.SIZE, false);
+        BatchScanner scan = new BatchScanner(ch, position, size, RecordBatchView.HEADER_SIZE, false);
         if (!scan.next()) {
             throw new StorageException("no valid batch at position " + position + " of " + logFile.getFileName() + ": "
                     + scan.invalidReason());
@@ -340,6 +365,7 @@ final class Segment {
         channel = null;
         offsetIndex = null;
         timeIndex = null;
+        txnIndex.release();
         if (c != null) {
             c.release();
         }
@@ -361,6 +387,7 @@ final class Segment {
         Files.deleteIfExists(logFile);
         Files.deleteIfExists(indexFile);
         Files.deleteIfExists(timeIndexFile);
+        txnIndex.delete();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.skiff.storage;
 
+import io.skiff.record.RecordBatchView;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -25,34 +26,35 @@ import org.slf4j.LoggerFactory;
  */
 final class SegmentLoader {
     private static final Logger LOG = LoggerFactory.getLogger(SegmentLoader.class);
-    private static final Pattern SEGMENT_FILE = Pattern.compile("(\\d{20})\\.(log|index|timeindex)");
+    private static final Pattern SEGMENT_FILE = Pattern.compile("(\\d{20})\\.(log|index|timeindex|txnindex)");
     private static final int RECOVERY_BUFFER = 1 << 20;
 
     private final Path dir;
     private final LogConfig config;
     private final long now;
-    private final BatchListener listener;
+    private final ProducerStateRecovery producers;
 
-    private SegmentLoader(Path dir, LogConfig config, long now, BatchListener listener) {
+    private SegmentLoader(Path dir, LogConfig config, long now, ProducerStateRecovery producers) {
         this.dir = dir;
         this.config = config;
         this.now = now;
-        this.listener = listener;
+        this.producers = producers;
     }
 
     /**
      * Loads the segments of {@code dir} in offset order; the last one is open for appends. Creates a first
-     * segment at {@code checkpoint.logStartOffset()} when there is none.
+     * segment at {@code checkpoint.logStartOffset()} when there is none. Before the first segment that must be
+     * scanned, the producer state is brought up to that segment's base offset; scanned segments then feed it.
      */
     static List<Segment> load(
             Path dir,
             LogConfig config,
             long now,
-            BatchListener listener,
+            ProducerStateRecovery producers,
             LogCheckpoint checkpoint,
             boolean cleanShutdown)
             throws IOException {
-        return new SegmentLoader(dir, config, now, listener).load(checkpoint, cleanShutdown);
+        return new SegmentLoader(dir, config, now, producers).load(checkpoint, cleanShutdown);
     }
 
     private List<Segment> load(LogCheckpoint checkpoint, boolean cleanShutdown) throws IOException {
@@ -72,9 +74,9 @@ final class SegmentLoader {
                 seg.setClosedState(intSize(seg.logFile()), upperBound);
                 truncated = false;
             } else if (last && cleanShutdown) {
-                truncated = loadCleanTail(seg);
+                truncated = loadCleanTail(seg, segments);
             } else {
-                truncated = recover(seg, upperBound, last);
+                truncated = recover(seg, upperBound, last, segments);
             }
             if (truncated && !last) {
                 dropSegments(bases.subList(i + 1, bases.size()), seg);
@@ -119,7 +121,7 @@ final class SegmentLoader {
      * Trusts the last segment of a cleanly closed log: loads its indexes and validates only the batches from the
      * last index entry on. Falls back to a full scan if the indexes are unusable. Returns whether it truncated.
      */
-    private boolean loadCleanTail(Segment seg) throws IOException {
+    private boolean loadCleanTail(Segment seg, List<Segment> loaded) throws IOException {
         long fileSize = Files.size(seg.logFile());
         OffsetIndex offsets = OffsetIndex.load(seg.indexFile(), seg.baseOffset(), fileSize, -1);
         TimeIndex times = TimeIndex.load(seg.timeIndexFile(), seg.baseOffset(), -1);
@@ -128,29 +130,29 @@ final class SegmentLoader {
                     "{}: index files of segment {} are missing or corrupt after a clean shutdown; rebuilding",
                     dir,
                     seg.logFile().getFileName());
-            return recover(seg, -1, true);
+            return recover(seg, -1, true, loaded);
         }
         IndexBuilder builder = new IndexBuilder(offsets, times, times.last(), config.indexIntervalBytes());
         try (FileChannel ch = FileChannel.open(seg.logFile(), StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            if (fileSize >= BatchHeader.SIZE) {
-                ByteBuffer first = ByteBuffer.allocate(BatchHeader.SIZE);
+            if (fileSize >= RecordBatchView.HEADER_SIZE) {
+                ByteBuffer first = ByteBuffer.allocate(RecordBatchView.HEADER_SIZE);
                 ch.read(first, 0);
-                long ts = BatchHeader.maxTimestamp(first, 0);
+                long ts = RecordBatchView.headerAt(first, 0).maxTimestamp();
                 builder.rollBaseTimestamp(ts >= 0 ? ts : now, ts >= 0);
             }
             int start = offsets.lastPosition();
             long expectedFirst = offsets.entryCount() > 0 ? offsets.lastOffset() : -1;
-            ScanResult r = scan(ch, seg, start, fileSize, -1, builder, expectedFirst);
+            ScanResult r = scan(ch, seg, start, fileSize, -1, builder, expectedFirst, false);
             if (r.mismatch) {
                 LOG.warn(
                         "{}: offset index of segment {} does not match the log; rebuilding",
                         dir,
                         seg.logFile().getFileName());
-                return recover(seg, -1, true);
+                return recover(seg, -1, true, loaded);
             }
             long next = r.lastOffset >= 0 ? r.lastOffset + 1 : offsets.entryCount() > 0 ? -1 : seg.baseOffset();
             if (next < 0) {
-                return recover(seg, -1, true);
+                return recover(seg, -1, true, loaded);
             }
             boolean truncated = finishScan(ch, seg, r, fileSize);
             seg.setRecovered(r.validEnd, next, builder);
@@ -159,11 +161,15 @@ final class SegmentLoader {
     }
 
     /** Scans a whole segment, rebuilding its indexes; truncates at the first bad batch. Returns whether it cut. */
-    private boolean recover(Segment seg, long upperBound, boolean last) throws IOException {
+    private boolean recover(Segment seg, long upperBound, boolean last, List<Segment> loaded) throws IOException {
+        // The segments before this one are trusted: the producer state is rebuilt up to here from a snapshot
+        // and them, then this segment feeds it (rebuilding its transaction index on the way).
+        producers.catchUp(seg.baseOffset(), loaded.get(0).baseOffset(), loaded.subList(0, loaded.size() - 1));
+        seg.txnIndex().reset();
         try (FileChannel ch = FileChannel.open(seg.logFile(), StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             long fileSize = ch.size();
             IndexBuilder builder = new IndexBuilder(seg.baseOffset(), config.indexIntervalBytes());
-            ScanResult r = scan(ch, seg, 0, fileSize, upperBound, builder, -1);
+            ScanResult r = scan(ch, seg, 0, fileSize, upperBound, builder, -1, true);
             boolean truncated = finishScan(ch, seg, r, fileSize);
             long next = r.lastOffset >= 0 ? r.lastOffset + 1 : seg.baseOffset();
             if (last || truncated) {
@@ -192,7 +198,8 @@ final class SegmentLoader {
             long fileSize,
             long upperBound,
             IndexBuilder builder,
-            long expectedFirst)
+            long expectedFirst,
+            boolean feedProducers)
             throws IOException {
         ScanResult r = new ScanResult();
         r.validEnd = start;
@@ -220,8 +227,8 @@ final class SegmentLoader {
                 r.reason = "segment larger than 2 GiB";
                 break;
             }
-            if (listener != null) {
-                listener.onBatch(info);
+            if (feedProducers) {
+                producers.onRecoveredBatch(info, scan, seg);
             }
             builder.onBatch(info.baseOffset(), info.maxTimestamp(), (int) scan.position(), scan.size(), now);
             prevLast = info.lastOffset();
@@ -260,18 +267,18 @@ final class SegmentLoader {
     private static int countFrames(FileChannel ch, long from, long end) throws IOException {
         int frames = 0;
         long pos = from;
-        ByteBuffer framing = ByteBuffer.allocate(BatchHeader.LOG_OVERHEAD);
+        ByteBuffer framing = ByteBuffer.allocate(RecordBatchView.LOG_OVERHEAD);
         while (pos < end && frames < 1_000_000) {
             frames++;
             framing.clear();
-            if (end - pos < BatchHeader.LOG_OVERHEAD || ch.read(framing, pos) < BatchHeader.LOG_OVERHEAD) {
+            if (end - pos < RecordBatchView.LOG_OVERHEAD || ch.read(framing, pos) < RecordBatchView.LOG_OVERHEAD) {
                 break;
             }
-            int length = framing.getInt(BatchHeader.BATCH_LENGTH);
-            if (length < BatchHeader.SIZE - BatchHeader.LOG_OVERHEAD) {
+            int length = framing.getInt(RecordBatchView.LENGTH_OFFSET);
+            if (length < RecordBatchView.HEADER_SIZE - RecordBatchView.LOG_OVERHEAD) {
                 break;
             }
-            pos += BatchHeader.LOG_OVERHEAD + (long) length;
+            pos += RecordBatchView.LOG_OVERHEAD + (long) length;
         }
         return Math.max(1, frames);
     }
@@ -304,14 +311,8 @@ final class SegmentLoader {
         try (FileChannel ch = FileChannel.open(seg.logFile(), StandardOpenOption.READ)) {
             BatchScanner scan = new BatchScanner(ch, 0, seg.size(), 64 * 1024, false);
             while (scan.next()) {
-                ByteBuffer b = scan.buffer();
-                int at = scan.offsetInBuffer();
-                builder.onBatch(
-                        BatchHeader.baseOffset(b, at),
-                        BatchHeader.maxTimestamp(b, at),
-                        (int) scan.position(),
-                        scan.size(),
-                        0);
+                RecordBatchView header = scan.header();
+                builder.onBatch(header.baseOffset(), header.maxTimestamp(), (int) scan.position(), scan.size(), 0);
             }
         }
         seg.installRebuiltIndexes(builder);

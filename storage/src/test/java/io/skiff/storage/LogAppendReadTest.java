@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.record.CorruptRecordException;
+import io.skiff.record.InvalidRecordException;
+import io.skiff.record.RecordTooLargeException;
+import io.skiff.record.TimestampType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -189,8 +193,8 @@ class LogAppendReadTest {
     void forEachBatchReportsHeaders() throws IOException {
         open(LogConfig.builder().segmentBytes(300).build());
         for (int i = 0; i < 10; i++) {
-            log.append(TestBatches.batch(
-                    10L + 1, 42L, (short) 3, i * 2, i % 2 == 0, List.of(new byte[] {1}, new byte[] {2})));
+            log.append(
+                    TestBatches.batch(10L + 1, 42L, (short) 3, i * 2, true, List.of(new byte[] {1}, new byte[] {2})));
         }
         List<BatchInfo> seen = new ArrayList<>();
         log.forEachBatch(5, seen::add);

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.record.RecordTooLargeException;
+import io.skiff.record.TimestampType;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -54,26 +54,64 @@ final class TestBatches {
             varlong(records, r.size());
             records.writeBytes(r.toByteArray());
         }
-        byte[] body = records.toByteArray();
+        return frame(
+                timestamp,
+                producerId,
+                epoch,
+                baseSequence,
+                (short) (transactional ? 0x10 : 0),
+                values.size(),
+                records.toByteArray());
+    }
+
+    private static ByteBuffer frame(
+            long timestamp, long producerId, short epoch, int baseSequence, short attributes, int count, byte[] body) {
         ByteBuffer buf = ByteBuffer.allocate(61 + body.length);
         buf.putLong(0L); // base offset
         buf.putInt(49 + body.length); // batch length
         buf.putInt(0); // partition leader epoch
         buf.put((byte) 2); // magic
         buf.putInt(0); // crc placeholder
-        buf.putShort((short) (transactional ? 0x10 : 0));
-        buf.putInt(values.size() - 1);
+        buf.putShort(attributes);
+        buf.putInt(count - 1);
         buf.putLong(timestamp);
-        buf.putLong(timestamp + values.size() - 1);
+        buf.putLong(timestamp + count - 1);
         buf.putLong(producerId);
         buf.putShort(epoch);
         buf.putInt(baseSequence);
-        buf.putInt(values.size());
+        buf.putInt(count);
         buf.put(body);
         CRC32C crc = new CRC32C();
         crc.update(buf.array(), 21, buf.capacity() - 21);
         buf.putInt(17, (int) crc.getValue());
         return buf.flip();
+    }
+
+    /**
+     * A transaction marker: a control batch (transactional + control flags) of one control record whose key is
+     * (version 0, type 1 COMMIT / 0 ABORT) and value (version 0, coordinator epoch).
+     */
+    static ByteBuffer marker(long timestamp, long producerId, short epoch, boolean commit, int coordinatorEpoch) {
+        ByteArrayOutputStream r = new ByteArrayOutputStream();
+        r.write(0); // attributes
+        varlong(r, 0); // timestamp delta
+        varlong(r, 0); // offset delta
+        varlong(r, 4);
+        r.writeBytes(new byte[] {0, 0, 0, (byte) (commit ? 1 : 0)});
+        varlong(r, 6);
+        r.writeBytes(new byte[] {
+            0,
+            0,
+            (byte) (coordinatorEpoch >>> 24),
+            (byte) (coordinatorEpoch >>> 16),
+            (byte) (coordinatorEpoch >>> 8),
+            (byte) coordinatorEpoch
+        });
+        varlong(r, 0); // headers
+        ByteArrayOutputStream records = new ByteArrayOutputStream();
+        varlong(records, r.size());
+        records.writeBytes(r.toByteArray());
+        return frame(timestamp, producerId, epoch, -1, (short) 0x30, 1, records.toByteArray());
     }
 
     /** Concatenates batches into one buffer. */

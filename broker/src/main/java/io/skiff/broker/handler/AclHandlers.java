@@ -20,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 
 /**
  * CreateAcls (30), DescribeAcls (29) and DeleteAcls (31), versions 1–3, over the {@link AclStore}. Changing ACLs
@@ -28,7 +27,8 @@ import java.util.concurrent.Executor;
  * ("No Authorizer is configured."), as in Kafka. Invalid bindings and filters get INVALID_REQUEST with the reason.
  * Changes are persisted before the answer.
  *
- * <p>Thread-safe: the handlers are stateless apart from the thread-safe store; changes run on the admin executor.
+ * <p>Thread-safe: the handlers are stateless apart from the thread-safe store; changes write and fsync a file, so
+ * they run on the blocking executor.
  */
 public final class AclHandlers {
     private static final String NO_AUTHORIZER = "No Authorizer is configured.";
@@ -36,20 +36,23 @@ public final class AclHandlers {
     private AclHandlers() {}
 
     /** Registers the three ACL handlers; {@code store} is null when no authorizer is configured. */
-    public static void register(HandlerRegistry registry, AclStore store, Executor adminExecutor) {
-        registry.register(new Create(store, adminExecutor));
+    public static void register(HandlerRegistry registry, AclStore store) {
+        registry.register(new Create(store));
         registry.register(new Describe(store));
-        registry.register(new Delete(store, adminExecutor));
+        registry.register(new Delete(store));
     }
 
     static final class Create extends AbstractApiHandler<CreateAclsRequest, CreateAclsResponse> {
         private final AclStore store;
-        private final Executor executor;
 
-        Create(AclStore store, Executor executor) {
+        Create(AclStore store) {
             super(ApiKeys.CREATE_ACLS, 1, 3);
             this.store = store;
-            this.executor = executor;
+        }
+
+        @Override
+        public Execution execution() {
+            return Execution.BLOCKING_EXECUTOR;
         }
 
         @Override
@@ -61,7 +64,7 @@ public final class AclHandlers {
                 return CompletableFuture.completedFuture(all(
                         request, Errors.CLUSTER_AUTHORIZATION_FAILED, Errors.CLUSTER_AUTHORIZATION_FAILED.message()));
             }
-            return CompletableFuture.supplyAsync(() -> create(request), executor);
+            return CompletableFuture.completedFuture(create(request));
         }
 
         private CreateAclsResponse create(CreateAclsRequest request) {
@@ -173,12 +176,15 @@ public final class AclHandlers {
 
     static final class Delete extends AbstractApiHandler<DeleteAclsRequest, DeleteAclsResponse> {
         private final AclStore store;
-        private final Executor executor;
 
-        Delete(AclStore store, Executor executor) {
+        Delete(AclStore store) {
             super(ApiKeys.DELETE_ACLS, 1, 3);
             this.store = store;
-            this.executor = executor;
+        }
+
+        @Override
+        public Execution execution() {
+            return Execution.BLOCKING_EXECUTOR;
         }
 
         @Override
@@ -190,7 +196,7 @@ public final class AclHandlers {
                 return CompletableFuture.completedFuture(all(
                         request, Errors.CLUSTER_AUTHORIZATION_FAILED, Errors.CLUSTER_AUTHORIZATION_FAILED.message()));
             }
-            return CompletableFuture.supplyAsync(() -> delete(request), executor);
+            return CompletableFuture.completedFuture(delete(request));
         }
 
         private DeleteAclsResponse delete(DeleteAclsRequest request) {

@@ -15,7 +15,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 
 /**
  * AlterConfigs (key 33), versions 0–2, Kafka's legacy (non-incremental) form: the configs given REPLACE the
@@ -24,22 +23,25 @@ import java.util.concurrent.Executor;
  * refuses non-dynamic keys, since Skiff has no dynamic broker configuration; other types get "Unknown resource type"
  * (Kafka: legacy AlterConfigs does not serve BROKER_LOGGER). Errors and messages: see {@link ConfigAlterations}.
  *
- * <p>Thread-safe: stateless apart from the thread-safe registry. The work (file writes) runs on the broker's
- * topic-admin executor, never on a network thread.
+ * <p>Thread-safe: stateless apart from the thread-safe registry. It writes files, so it runs on the blocking
+ * executor.
  */
 public final class AlterConfigsHandler extends AbstractApiHandler<AlterConfigsRequest, AlterConfigsResponse> {
-    private final Executor adminExecutor;
     private final ConfigAlterations alterations;
 
-    public AlterConfigsHandler(TopicRegistry topics, int nodeId, Executor adminExecutor) {
+    public AlterConfigsHandler(TopicRegistry topics, int nodeId) {
         super(ApiKeys.ALTER_CONFIGS, 0, 2);
-        this.adminExecutor = adminExecutor;
         this.alterations = new ConfigAlterations(topics, nodeId);
     }
 
     @Override
+    public Execution execution() {
+        return Execution.BLOCKING_EXECUTOR;
+    }
+
+    @Override
     public CompletableFuture<AlterConfigsResponse> handle(RequestContext ctx, AlterConfigsRequest request) {
-        return CompletableFuture.supplyAsync(() -> respond(ctx, request), adminExecutor);
+        return CompletableFuture.completedFuture(respond(ctx, request));
     }
 
     private AlterConfigsResponse respond(RequestContext ctx, AlterConfigsRequest request) {

@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 
 /**
  * AlterUserScramCredentials (key 51), version 0: what {@code kafka-configs --alter --entity-type users
@@ -31,17 +30,20 @@ import java.util.concurrent.Executor;
  * UNACCEPTABLE_CREDENTIAL; an unknown mechanism → UNSUPPORTED_SASL_MECHANISM; deleting a credential that does not
  * exist → RESOURCE_NOT_FOUND. Requires ALTER on the cluster when an authorizer is configured.
  *
- * <p>Thread-safe: stateless apart from the thread-safe store. Writes a file, so it runs on the admin executor.
+ * <p>Thread-safe: stateless apart from the thread-safe store. Writes and fsyncs a file, so it runs on the blocking executor.
  */
 public final class AlterUserScramCredentialsHandler
         extends AbstractApiHandler<AlterUserScramCredentialsRequest, AlterUserScramCredentialsResponse> {
     private final ScramCredentialStore store;
-    private final Executor adminExecutor;
 
-    public AlterUserScramCredentialsHandler(ScramCredentialStore store, Executor adminExecutor) {
+    public AlterUserScramCredentialsHandler(ScramCredentialStore store) {
         super(ApiKeys.ALTER_USER_SCRAM_CREDENTIALS, 0, 0);
         this.store = store;
-        this.adminExecutor = adminExecutor;
+    }
+
+    @Override
+    public Execution execution() {
+        return Execution.BLOCKING_EXECUTOR;
     }
 
     private record Failure(Errors error, String message) {}
@@ -52,7 +54,7 @@ public final class AlterUserScramCredentialsHandler
         if (!ctx.clusterAllowed(AclOperation.ALTER)) {
             return CompletableFuture.completedFuture(everyUser(request, Errors.CLUSTER_AUTHORIZATION_FAILED, null));
         }
-        return CompletableFuture.supplyAsync(() -> alter(request), adminExecutor);
+        return CompletableFuture.completedFuture(alter(request));
     }
 
     private AlterUserScramCredentialsResponse alter(AlterUserScramCredentialsRequest request) {

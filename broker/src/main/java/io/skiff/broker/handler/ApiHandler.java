@@ -10,7 +10,8 @@ import java.util.concurrent.CompletableFuture;
  * the ApiVersions answer lists exactly the registered handlers with {@link #minVersion()}..{@link #maxVersion()}.
  *
  * <p>The server calls {@link #handle} for one request at a time per connection, but concurrently for
- * different connections: implementations must be thread-safe. Record data inside the request views the
+ * different connections: implementations must be thread-safe. Where {@link #handle} runs is part of this contract,
+ * see {@link #execution()}. Record data inside the request views the
  * network buffer and is valid only until the returned future completes.
  *
  * @param <Q> the request message
@@ -25,6 +26,26 @@ public interface ApiHandler<Q extends ApiMessage, S extends ApiMessage> {
 
     /** Highest version advertised; at most {@code api().highestVersion()}. */
     short maxVersion();
+
+    /** Where the server runs {@link #handle}. */
+    enum Execution {
+        /**
+         * On the connection's network thread: the handler never blocks (no file creation or deletion, no fsync, no
+         * waiting on a lock held across disk work). Appends to the page cache and reads of the log are allowed.
+         */
+        NETWORK_THREAD,
+        /** On the broker's blocking executor: for handlers that create or delete files, fsync, or wait on them. */
+        BLOCKING_EXECUTOR
+    }
+
+    /**
+     * Where {@link #handle} runs; {@link Execution#NETWORK_THREAD} unless the handler says otherwise. Operations
+     * that block on the disk check it ({@code NetworkThreads.checkMayBlock}), so a handler that declares the wrong
+     * execution fails in tests.
+     */
+    default Execution execution() {
+        return Execution.NETWORK_THREAD;
+    }
 
     /**
      * Handles a request. The future may complete later (a delayed fetch, a join waiting for members) and on

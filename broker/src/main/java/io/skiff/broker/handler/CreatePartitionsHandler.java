@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 
 /**
  * CreatePartitions (key 37), versions 0–3: grows topics to a new partition count, with Kafka 4.1's checks and
@@ -36,25 +35,28 @@ import java.util.concurrent.Executor;
  * operation." for every topic of the request, nothing created (see {@link BatchOperationLimit}).
  * {@code timeout_ms} is not needed: creation completes before the answer.
  *
- * <p>Thread-safe: stateless apart from the thread-safe registry. The work (file writes) runs on the broker's
- * topic-admin executor, never on a network thread.
+ * <p>Thread-safe: stateless apart from the thread-safe registry. It writes files, so it runs on the blocking
+ * executor.
  */
 public final class CreatePartitionsHandler
         extends AbstractApiHandler<CreatePartitionsRequest, CreatePartitionsResponse> {
-    private final Executor adminExecutor;
     private final TopicRegistry topics;
     private final int nodeId;
 
-    public CreatePartitionsHandler(TopicRegistry topics, int nodeId, Executor adminExecutor) {
+    public CreatePartitionsHandler(TopicRegistry topics, int nodeId) {
         super(ApiKeys.CREATE_PARTITIONS, 0, 3);
-        this.adminExecutor = adminExecutor;
         this.topics = topics;
         this.nodeId = nodeId;
     }
 
     @Override
+    public Execution execution() {
+        return Execution.BLOCKING_EXECUTOR;
+    }
+
+    @Override
     public CompletableFuture<CreatePartitionsResponse> handle(RequestContext ctx, CreatePartitionsRequest request) {
-        return CompletableFuture.supplyAsync(() -> respond(ctx, request), adminExecutor);
+        return CompletableFuture.completedFuture(respond(ctx, request));
     }
 
     private CreatePartitionsResponse respond(RequestContext ctx, CreatePartitionsRequest request) {

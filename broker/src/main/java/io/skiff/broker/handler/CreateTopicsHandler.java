@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 
 /**
  * CreateTopics (key 19), v2–7.
@@ -39,7 +38,7 @@ import java.util.concurrent.Executor;
  * </ul>
  * A request that would create more than Kafka's 10000 metadata records (topics + partitions + configs) is refused
  * as a whole: POLICY_VIOLATION for every topic, nothing created.
- * Creation writes and fsyncs files, so it runs on the given executor, not on the network thread.
+ * Creation writes and fsyncs files, so it runs on the blocking executor.
  *
  * <p>Thread-safe (stateless apart from the registry).
  */
@@ -48,19 +47,22 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
     private final BrokerConfig config;
     private final int brokerCount = 1;
     private final int nodeId;
-    private final Executor executor;
 
-    public CreateTopicsHandler(TopicRegistry topics, BrokerConfig config, int nodeId, Executor executor) {
+    public CreateTopicsHandler(TopicRegistry topics, BrokerConfig config, int nodeId) {
         super(ApiKeys.CREATE_TOPICS, 2, 7);
         this.topics = topics;
         this.config = config;
         this.nodeId = nodeId;
-        this.executor = executor;
+    }
+
+    @Override
+    public Execution execution() {
+        return Execution.BLOCKING_EXECUTOR;
     }
 
     @Override
     public CompletableFuture<CreateTopicsResponse> handle(RequestContext ctx, CreateTopicsRequest request) {
-        return CompletableFuture.supplyAsync(() -> createAll(ctx, request), executor);
+        return CompletableFuture.completedFuture(createAll(ctx, request));
     }
 
     private CreateTopicsResponse createAll(RequestContext ctx, CreateTopicsRequest request) {

@@ -1,17 +1,20 @@
 package io.skiff.broker.handler;
 
-import io.skiff.broker.producer.InvalidProducerEpochException;
-import io.skiff.broker.producer.OutOfOrderSequenceException;
 import io.skiff.broker.topic.InvalidTopicException;
 import io.skiff.broker.topic.TopicExistsException;
 import io.skiff.broker.topic.UnknownTopicException;
 import io.skiff.config.ConfigException;
 import io.skiff.protocol.Errors;
-import io.skiff.storage.CorruptRecordException;
-import io.skiff.storage.InvalidRecordException;
+import io.skiff.record.CorruptRecordException;
+import io.skiff.record.InvalidRecordException;
+import io.skiff.record.RecordTooLargeException;
+import io.skiff.record.RecordValidationException;
 import io.skiff.storage.OffsetOutOfRangeException;
-import io.skiff.storage.RecordTooLargeException;
 import io.skiff.storage.StorageException;
+import io.skiff.storage.producer.InvalidProducerEpochException;
+import io.skiff.storage.producer.InvalidTxnStateException;
+import io.skiff.storage.producer.OutOfOrderSequenceException;
+import io.skiff.storage.producer.TransactionCoordinatorFencedException;
 import java.io.UncheckedIOException;
 
 /**
@@ -35,10 +38,15 @@ final class DataErrors {
             return Errors.INVALID_PRODUCER_EPOCH;
         } else if (e instanceof OutOfOrderSequenceException) {
             return Errors.OUT_OF_ORDER_SEQUENCE_NUMBER;
+        } else if (e instanceof InvalidTxnStateException) {
+            return Errors.INVALID_TXN_STATE;
+        } else if (e instanceof TransactionCoordinatorFencedException) {
+            return Errors.TRANSACTION_COORDINATOR_FENCED;
         } else if (e instanceof RecordTooLargeException) {
             return Errors.MESSAGE_TOO_LARGE;
-        } else if (e instanceof CorruptRecordException
-                || e instanceof io.skiff.protocol.record.CorruptRecordException) {
+        } else if (e instanceof RecordValidationException rve) {
+            return rve.invalidTimestamp() ? Errors.INVALID_TIMESTAMP : Errors.INVALID_RECORD;
+        } else if (e instanceof CorruptRecordException) {
             return Errors.CORRUPT_MESSAGE;
         } else if (e instanceof InvalidRecordException) {
             return Errors.INVALID_RECORD;

@@ -18,7 +18,6 @@ import io.skiff.protocol.message.DeleteRecordsResponse.DeleteRecordsTopicResult;
 import io.skiff.storage.OffsetOutOfRangeException;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 
 /**
  * DeleteRecords (key 21), versions 0–2: moves partitions' log start offsets forward (Kafka's "delete records
@@ -32,25 +31,28 @@ import java.util.concurrent.Executor;
  *   <li>every error answers low watermark -1.</li>
  * </ul>
  *
- * <p>Thread-safe: stateless apart from the thread-safe registry. The work (file writes) runs on the broker's
- * topic-admin executor, never on a network thread.
+ * <p>Thread-safe: stateless apart from the thread-safe registry. It writes files, so it runs on the blocking
+ * executor.
  */
 public final class DeleteRecordsHandler extends AbstractApiHandler<DeleteRecordsRequest, DeleteRecordsResponse> {
-    private final Executor adminExecutor;
     static final long HIGH_WATERMARK = -1L;
     private static final long INVALID_LOW_WATERMARK = -1L;
 
     private final TopicRegistry topics;
 
-    public DeleteRecordsHandler(TopicRegistry topics, Executor adminExecutor) {
+    public DeleteRecordsHandler(TopicRegistry topics) {
         super(ApiKeys.DELETE_RECORDS, 0, 2);
-        this.adminExecutor = adminExecutor;
         this.topics = topics;
     }
 
     @Override
+    public Execution execution() {
+        return Execution.BLOCKING_EXECUTOR;
+    }
+
+    @Override
     public CompletableFuture<DeleteRecordsResponse> handle(RequestContext ctx, DeleteRecordsRequest request) {
-        return CompletableFuture.supplyAsync(() -> respond(ctx, request), adminExecutor);
+        return CompletableFuture.completedFuture(respond(ctx, request));
     }
 
     private DeleteRecordsResponse respond(RequestContext ctx, DeleteRecordsRequest request) {

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 
 /**
  * DeleteTopics (key 20), v1–6.
@@ -23,25 +22,28 @@ import java.util.concurrent.Executor;
  * both is INVALID_REQUEST). An unknown name answers UNKNOWN_TOPIC_OR_PARTITION, an unknown id UNKNOWN_TOPIC_ID.
  * With {@code delete.topic.enable=false} every topic answers TOPIC_DELETION_DISABLED. The files are removed before
  * the answer is sent; fetches waiting on the topic's partitions are released. Deletion does disk work, so it runs
- * on the given executor, not on the network thread.
+ * on the blocking executor.
  *
  * <p>Thread-safe (stateless apart from the registry).
  */
 public final class DeleteTopicsHandler extends AbstractApiHandler<DeleteTopicsRequest, DeleteTopicsResponse> {
     private final TopicRegistry topics;
     private final boolean deletionEnabled;
-    private final Executor executor;
 
-    public DeleteTopicsHandler(TopicRegistry topics, boolean deletionEnabled, Executor executor) {
+    public DeleteTopicsHandler(TopicRegistry topics, boolean deletionEnabled) {
         super(ApiKeys.DELETE_TOPICS, 1, 6);
         this.topics = topics;
         this.deletionEnabled = deletionEnabled;
-        this.executor = executor;
+    }
+
+    @Override
+    public Execution execution() {
+        return Execution.BLOCKING_EXECUTOR;
     }
 
     @Override
     public CompletableFuture<DeleteTopicsResponse> handle(RequestContext ctx, DeleteTopicsRequest request) {
-        return CompletableFuture.supplyAsync(() -> deleteAll(ctx, request), executor);
+        return CompletableFuture.completedFuture(deleteAll(ctx, request));
     }
 
     private DeleteTopicsResponse deleteAll(RequestContext ctx, DeleteTopicsRequest request) {

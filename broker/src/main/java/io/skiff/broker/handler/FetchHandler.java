@@ -2,7 +2,6 @@ package io.skiff.broker.handler;
 
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
-import io.skiff.broker.server.FileRecords;
 import io.skiff.broker.topic.FetchService;
 import io.skiff.broker.topic.FetchedPartition;
 import io.skiff.broker.topic.PartitionFetch;

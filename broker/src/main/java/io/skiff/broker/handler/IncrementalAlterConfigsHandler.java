@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 
 /**
  * IncrementalAlterConfigs (key 44), versions 0–1: per-key operations on a resource's overrides, as Kafka 4.1's
@@ -30,12 +29,11 @@ import java.util.concurrent.Executor;
  * persisted and applied to the live logs unless {@code validate_only}; BROKER changes are refused (no dynamic broker
  * configuration, see {@link ConfigAlterations}); BROKER_LOGGER and other types → "Unknown resource type".
  *
- * <p>Thread-safe: stateless apart from the thread-safe registry. The work (file writes) runs on the broker's
- * topic-admin executor, never on a network thread.
+ * <p>Thread-safe: stateless apart from the thread-safe registry. It writes files, so it runs on the blocking
+ * executor.
  */
 public final class IncrementalAlterConfigsHandler
         extends AbstractApiHandler<IncrementalAlterConfigsRequest, IncrementalAlterConfigsResponse> {
-    private final Executor adminExecutor;
     static final byte SET = 0;
     static final byte DELETE = 1;
     static final byte APPEND = 2;
@@ -44,16 +42,20 @@ public final class IncrementalAlterConfigsHandler
 
     private final ConfigAlterations alterations;
 
-    public IncrementalAlterConfigsHandler(TopicRegistry topics, int nodeId, Executor adminExecutor) {
+    public IncrementalAlterConfigsHandler(TopicRegistry topics, int nodeId) {
         super(ApiKeys.INCREMENTAL_ALTER_CONFIGS, 0, 1);
-        this.adminExecutor = adminExecutor;
         this.alterations = new ConfigAlterations(topics, nodeId);
+    }
+
+    @Override
+    public Execution execution() {
+        return Execution.BLOCKING_EXECUTOR;
     }
 
     @Override
     public CompletableFuture<IncrementalAlterConfigsResponse> handle(
             RequestContext ctx, IncrementalAlterConfigsRequest request) {
-        return CompletableFuture.supplyAsync(() -> respond(ctx, request), adminExecutor);
+        return CompletableFuture.completedFuture(respond(ctx, request));
     }
 
     private IncrementalAlterConfigsResponse respond(RequestContext ctx, IncrementalAlterConfigsRequest request) {

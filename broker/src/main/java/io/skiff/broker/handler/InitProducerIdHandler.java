@@ -37,6 +37,12 @@ public final class InitProducerIdHandler extends AbstractApiHandler<InitProducer
         this.producerIds = producerIds;
     }
 
+    /** Allocating a new block of producer ids fsyncs the allocator's file. */
+    @Override
+    public Execution execution() {
+        return Execution.BLOCKING_EXECUTOR;
+    }
+
     @Override
     public CompletableFuture<InitProducerIdResponse> handle(RequestContext ctx, InitProducerIdRequest request) {
         if (request.transactionalId() != null

@@ -1,6 +1,5 @@
 package io.skiff.broker.handler;
 
-import io.skiff.broker.BrokerContext;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.InvalidTopicException;
@@ -58,6 +57,24 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
 
     @Override
     public CompletableFuture<MetadataResponse> handle(RequestContext ctx, MetadataRequest request) {
+        if (mayCreateTopics(ctx.apiVersion(), request)) {
+            // Creating a topic writes and fsyncs files: that part leaves the network thread.
+            return CompletableFuture.supplyAsync(
+                    () -> respond(ctx, request), broker.dataPlane().adminExecutor());
+        }
+        return CompletableFuture.completedFuture(respond(ctx, request));
+    }
+
+    private boolean mayCreateTopics(short version, MetadataRequest request) {
+        boolean named =
+                request.topics() != null && !(version == 0 && request.topics().isEmpty());
+        return named
+                && (version < 4 || request.allowAutoTopicCreation())
+                && broker.config().autoCreateTopicsEnable()
+                && creationRecords(request) > 0;
+    }
+
+    private MetadataResponse respond(RequestContext ctx, MetadataRequest request) {
         short version = ctx.apiVersion();
         Endpoint endpoint = broker.advertisedEndpoint(ctx.listenerName());
         MetadataResponse response = new MetadataResponse()
@@ -106,7 +123,7 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
                 }
             }
         }
-        return CompletableFuture.completedFuture(response);
+        return response;
     }
 
     /** Kafka's metadata records to auto-create the missing named topics: the topic plus each partition. */

@@ -2,7 +2,6 @@ package io.skiff.broker.handler;
 
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
-import io.skiff.broker.server.CloseConnectionException;
 import io.skiff.broker.topic.AppendOrigin;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
@@ -12,11 +11,12 @@ import io.skiff.protocol.Records;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.ProduceRequest;
 import io.skiff.protocol.message.ProduceResponse;
-import io.skiff.protocol.record.CompressionType;
-import io.skiff.protocol.record.RecordBatchView;
-import io.skiff.protocol.record.RecordBatches;
+import io.skiff.record.CompressionType;
+import io.skiff.record.RecordBatchView;
+import io.skiff.record.RecordBatches;
+import io.skiff.record.RecordValidationException;
+import io.skiff.record.UndecodableRecordsException;
 import io.skiff.storage.AppendResult;
-import io.skiff.storage.InvalidRecordException;
 import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -132,12 +132,24 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
                     .setLogStartOffset(r.logStartOffset());
         } catch (RuntimeException e) {
             Errors error = DataErrors.of(e);
-            if (error == Errors.UNKNOWN_SERVER_ERROR || error == Errors.KAFKA_STORAGE_ERROR) {
+            if ((error == Errors.UNKNOWN_SERVER_ERROR && !(e instanceof UndecodableRecordsException))
+                    || error == Errors.KAFKA_STORAGE_ERROR) {
                 LOG.warn("Append to {}-{} failed", topic.name(), pd.index(), e);
             } else {
                 LOG.debug("Append to {}-{} rejected: {}", topic.name(), pd.index(), e.toString());
             }
-            return error(pd.index(), error, e instanceof InvalidRecordException ? e.getMessage() : null);
+            if (e instanceof RecordValidationException rve) {
+                // As Kafka: only rule violations found per record carry a message and record_errors.
+                ProduceResponse.PartitionProduceResponse r = error(pd.index(), error, rve.getMessage());
+                for (RecordValidationException.RecordError re : rve.recordErrors()) {
+                    r.recordErrors()
+                            .add(new ProduceResponse.BatchIndexAndErrorMessage()
+                                    .setBatchIndex(re.batchIndex())
+                                    .setBatchIndexErrorMessage(re.message()));
+                }
+                return r;
+            }
+            return error(pd.index(), error, null);
         }
     }
 

@@ -4,7 +4,7 @@ import io.skiff.broker.security.ConnectionSecurity;
 import io.skiff.broker.security.KafkaPrincipal;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
-import io.skiff.protocol.RequestHeader;
+import io.skiff.protocol.header.RequestHeader;
 import java.net.InetSocketAddress;
 
 /**

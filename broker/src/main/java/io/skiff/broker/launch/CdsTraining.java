@@ -3,7 +3,7 @@ package io.skiff.broker.launch;
 import io.skiff.broker.SkiffServer;
 import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.ByteBufferAccessor;
-import io.skiff.protocol.RequestHeader;
+import io.skiff.protocol.header.RequestHeader;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.ApiVersionsRequest;
 import io.skiff.protocol.message.MetadataRequest;

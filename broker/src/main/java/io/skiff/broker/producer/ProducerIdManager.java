@@ -1,6 +1,7 @@
 package io.skiff.broker.producer;
 
-import io.skiff.broker.topic.AtomicFiles;
+import io.skiff.broker.concurrent.NetworkThreads;
+import io.skiff.storage.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -57,6 +58,7 @@ public final class ProducerIdManager {
      * @throws UncheckedIOException if the next block cannot be persisted (no id is handed out then)
      */
     public synchronized long nextProducerId() {
+        NetworkThreads.checkMayBlock("Allocating a producer id");
         if (next == blockEnd) {
             long newEnd = blockEnd + BLOCK_SIZE;
             try {

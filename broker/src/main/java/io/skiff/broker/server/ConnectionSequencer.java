@@ -6,6 +6,7 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
+import io.skiff.broker.handler.CloseConnectionException;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -116,11 +117,11 @@ public final class ConnectionSequencer extends ChannelDuplexHandler {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        FAILED.log("Closing connection {} after an error: {}", connection.connectionId(), cause.toString());
-        LOG.debug("Connection {} error", connection.connectionId(), cause);
         closed = true;
         releaseQueued();
-        ctx.close();
+        ctx.close(); // before logging: a connection that must close does, whatever the logging setup does
+        FAILED.log("Closing connection {} after an error: {}", connection.connectionId(), cause.toString());
+        debug("Connection {} error", connection.connectionId(), cause);
     }
 
     /**
@@ -185,7 +186,7 @@ public final class ConnectionSequencer extends ChannelDuplexHandler {
             if (cause instanceof CloseConnectionException) {
                 closeWith(Level.INFO, cause.getMessage());
             } else {
-                LOG.debug("Request on connection {} failed", connection.connectionId(), cause);
+                debug("Request on connection {} failed", connection.connectionId(), cause);
                 closeWith(Level.WARN, "request failed: " + cause);
             }
             return;
@@ -230,8 +231,9 @@ public final class ConnectionSequencer extends ChannelDuplexHandler {
         }
         closed = true;
         releaseQueued();
+        ctx.close(); // before logging: a connection that must close does, whatever the logging setup does
         if (level == Level.DEBUG) {
-            LOG.debug("Closing connection {}: {}", connection.connectionId(), reason);
+            debug("Closing connection {}: {}", connection.connectionId(), reason);
         } else {
             (level == Level.INFO ? CLOSED : FAILED)
                     .log(
@@ -240,7 +242,15 @@ public final class ConnectionSequencer extends ChannelDuplexHandler {
                             connection.clientAddress(),
                             reason);
         }
-        ctx.close();
+    }
+
+    /** DEBUG logging that cannot throw into the connection's clean-up (see {@link ThrottledLogger}). */
+    private static void debug(String format, Object... args) {
+        try {
+            LOG.debug(format, args);
+        } catch (RuntimeException | LinkageError loggingFailed) {
+            // nowhere left to report it
+        }
     }
 
     private void releaseQueued() {

@@ -42,12 +42,12 @@ public final class FrameDecoder extends ByteToMessageDecoder {
         if (size < 0 || size > maxFrameBytes) {
             rejected = true;
             in.skipBytes(in.readableBytes());
+            ctx.close(); // first: the connection closes even if logging fails
             REJECTED.log(
                     "Closing connection from {}: request size {} is outside 0..{} (socket.request.max.bytes)",
                     ctx.channel().remoteAddress(),
                     size,
                     maxFrameBytes);
-            ctx.close();
             return;
         }
         if (in.readableBytes() < Integer.BYTES + size) {

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.skiff.broker.handler.ApiHandler;
 import io.skiff.broker.handler.ApiVersionsHandler;
+import io.skiff.broker.handler.CloseConnectionException;
 import io.skiff.broker.handler.HandlerRegistry;
 import io.skiff.broker.handler.RequestAuthorizer;
 import io.skiff.broker.handler.RequestContext;
@@ -11,20 +12,22 @@ import io.skiff.broker.security.ConnectionSecurity;
 import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.ByteBufferAccessor;
 import io.skiff.protocol.Errors;
-import io.skiff.protocol.RequestHeader;
-import io.skiff.protocol.ResponseHeader;
+import io.skiff.protocol.header.RequestHeader;
+import io.skiff.protocol.header.ResponseHeader;
 import io.skiff.protocol.message.ApiKeys;
 import java.nio.ByteBuffer;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Kafka's request level: decodes the header and body of a frame, dispatches to the registered
- * {@link ApiHandler} and encodes its response (header + body; record data from files as file regions).
+ * {@link ApiHandler} (on the network thread, or on the blocking executor when the handler's execution says so) and
+ * encodes its response (header + body; record data from files as file regions).
  *
  * <p>What closes the connection (there is no error answer for it in the protocol): an unknown API key, an API
  * we do not serve, a version outside the advertised range or one the schema cannot decode (Produce v0–2), an
@@ -44,15 +47,22 @@ public final class KafkaRequestProcessor implements RequestProcessor {
             EnumSet.of(ApiKeys.API_VERSIONS, ApiKeys.SASL_HANDSHAKE, ApiKeys.SASL_AUTHENTICATE);
 
     private final HandlerRegistry registry;
+    private final Executor blockingExecutor;
     private final RequestAuthorizer authorizer;
 
-    /** A processor without an authorizer: every request is allowed. */
-    public KafkaRequestProcessor(HandlerRegistry registry) {
-        this(registry, RequestAuthorizer.ALLOW_ALL);
+    /**
+     * A processor without an authorizer: every request is allowed.
+     *
+     * @param blockingExecutor runs the handlers whose execution is {@code BLOCKING_EXECUTOR}
+     */
+    public KafkaRequestProcessor(HandlerRegistry registry, Executor blockingExecutor) {
+        this(registry, blockingExecutor, RequestAuthorizer.ALLOW_ALL);
     }
 
-    public KafkaRequestProcessor(HandlerRegistry registry, RequestAuthorizer authorizer) {
+    /** @param authorizer decides what each request's principal may do */
+    public KafkaRequestProcessor(HandlerRegistry registry, Executor blockingExecutor, RequestAuthorizer authorizer) {
         this.registry = registry;
+        this.blockingExecutor = blockingExecutor;
         this.authorizer = authorizer;
     }
 
@@ -120,10 +130,15 @@ public final class KafkaRequestProcessor implements RequestProcessor {
             ApiHandler<Q, S> handler, RequestContext ctx, ApiMessage request, ByteBufAllocator alloc) {
         Q typed = (Q) request;
         CompletableFuture<S> result;
-        try {
-            result = handler.handle(ctx, typed);
-        } catch (RuntimeException e) {
-            result = CompletableFuture.failedFuture(e);
+        if (handler.execution() == ApiHandler.Execution.BLOCKING_EXECUTOR) {
+            result = CompletableFuture.supplyAsync(() -> handler.handle(ctx, typed), blockingExecutor)
+                    .thenCompose(f -> f);
+        } else {
+            try {
+                result = handler.handle(ctx, typed);
+            } catch (RuntimeException e) {
+                result = CompletableFuture.failedFuture(e);
+            }
         }
         short version = ctx.apiVersion();
         short headerVersion = handler.api().responseHeaderVersion(version);

@@ -20,6 +20,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.skiff.broker.concurrent.NetworkThreads;
 import io.skiff.broker.security.ConnectionSecurity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -146,7 +147,9 @@ public final class NettyServer implements AutoCloseable {
         }
         IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         group = new MultiThreadIoEventLoopGroup(
-                Math.max(1, settings.networkThreads()), new DefaultThreadFactory("skiff-network", true), io);
+                Math.max(1, settings.networkThreads()),
+                NetworkThreads.marking(new DefaultThreadFactory("skiff-network", true)),
+                io);
         Class<? extends ServerChannel> channelType =
                 epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         try {
@@ -321,8 +324,8 @@ public final class NettyServer implements AutoCloseable {
     private static final class LastResort extends ChannelInboundHandlerAdapter {
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            ctx.close(); // before logging, which must not be able to keep the connection open
             LOG.debug("Unhandled error on {}", ctx.channel(), cause);
-            ctx.close();
         }
     }
 }

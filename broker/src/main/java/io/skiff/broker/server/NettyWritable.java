@@ -3,6 +3,7 @@ package io.skiff.broker.server;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.util.ReferenceCountUtil;
+import io.skiff.broker.handler.FileRecords;
 import io.skiff.protocol.ByteBufferRecords;
 import io.skiff.protocol.Records;
 import io.skiff.protocol.Writable;

@@ -10,6 +10,9 @@ import org.slf4j.event.Level;
  * Logs a kind of event at most once per interval, counting what it left out, so that a client sending
  * garbage in a loop cannot flood the broker's log.
  *
+ * <p>Only calls that SLF4J 1.7 also has (kafka-clients brings slf4j-api 1.7, which often wins on a test classpath),
+ * and a logging failure never reaches the caller: callers log on a path that must still close a connection.
+ *
  * <p>Thread-safe: the decision to log is one compare-and-set.
  */
 final class ThrottledLogger {
@@ -42,6 +45,17 @@ final class ThrottledLogger {
         }
         long skipped = suppressed.getAndSet(0);
         String text = skipped == 0 ? message : message + " (" + skipped + " similar messages suppressed)";
-        log.atLevel(level).log(text, args);
+        try {
+            switch (level) {
+                case ERROR -> log.error(text, args);
+                case WARN -> log.warn(text, args);
+                case INFO -> log.info(text, args);
+                case DEBUG -> log.debug(text, args);
+                case TRACE -> log.trace(text, args);
+            }
+        } catch (RuntimeException | LinkageError loggingFailed) {
+            // A broken logging setup (a binding for another SLF4J version, a failing appender) must not stop the
+            // caller's clean-up; there is nowhere left to report it.
+        }
     }
 }

@@ -1,9 +1,11 @@
 package io.skiff.broker.topic;
 
+import io.skiff.config.CleanupPolicy;
 import io.skiff.config.MessageTimestampType;
 import io.skiff.config.TopicConfig;
+import io.skiff.record.CompressionType;
+import io.skiff.record.TimestampType;
 import io.skiff.storage.LogConfig;
-import io.skiff.storage.TimestampType;
 
 /**
  * Translates a topic's configuration into the storage log's settings.
@@ -25,7 +27,24 @@ final class LogConfigs {
                 .flushMs(c.flushMs())
                 .indexIntervalBytes(c.indexIntervalBytes())
                 .segmentIndexBytes(c.segmentIndexBytes())
+                .timestampBeforeMaxMs(c.messageTimestampBeforeMaxMs())
+                .timestampAfterMaxMs(c.messageTimestampAfterMaxMs())
+                .keysRequired(c.cleanupPolicy().contains(CleanupPolicy.COMPACT))
+                .compression(compression(c.compressionType()))
                 .build();
+    }
+
+    /** The codec named by {@code compression.type}; null for {@code producer} (batches kept as sent). */
+    static CompressionType compression(String compressionType) {
+        return switch (compressionType) {
+            case "producer" -> null;
+            case "uncompressed" -> CompressionType.NONE;
+            case "gzip" -> CompressionType.GZIP;
+            case "snappy" -> CompressionType.SNAPPY;
+            case "lz4" -> CompressionType.LZ4;
+            case "zstd" -> CompressionType.ZSTD;
+            default -> throw new IllegalArgumentException("not a compression.type: " + compressionType);
+        };
     }
 
     /** True when the topic's {@code message.timestamp.type} is LogAppendTime. */

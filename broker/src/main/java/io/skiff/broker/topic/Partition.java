@@ -1,10 +1,7 @@
 package io.skiff.broker.topic;
 
-import io.skiff.broker.producer.BatchMetadata;
-import io.skiff.broker.producer.ProducerBatch;
-import io.skiff.broker.producer.ProducerStateManager;
-import io.skiff.protocol.record.RecordBatchView;
-import io.skiff.protocol.record.RecordBatches;
+import io.skiff.record.RecordBatchView;
+import io.skiff.record.RecordBatches;
 import io.skiff.storage.AppendResult;
 import io.skiff.storage.Log;
 import io.skiff.storage.LogConfig;
@@ -12,22 +9,18 @@ import io.skiff.storage.LogReadResult;
 import io.skiff.storage.TimestampOffset;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.time.Clock;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * One partition of a topic: its log, its idempotent-producer state and the fetches waiting for its data.
- * This broker is the only replica, so the partition is always led here with leader epoch 0, the high watermark is
- * the log end offset, and so is the last stable offset (there are no transactions).
+ * One partition of a topic: its log (which owns the partition's producer state) and the fetches waiting for its
+ * data. This broker is the only replica, so the partition is always led here with leader epoch 0 and the high
+ * watermark is the log end offset.
  *
- * <p>Thread-safe. Appends are serialized by a per-partition lock held across the producer-sequence check and the
- * append, so a sequence is checked against the state it will be written after. Reads take no partition lock
- * (storage reads are thread-safe). Both run under the topic's lifecycle read lock, so a deletion waits for them.
+ * <p>Thread-safe. Appends are serialized by the log, which checks producer state under its own lock; reads take
+ * no lock (storage reads are thread-safe). Both run under the topic's lifecycle read lock, so a deletion waits for
+ * them.
  */
 public final class Partition {
     static final int LEADER_EPOCH = 0;
@@ -35,17 +28,12 @@ public final class Partition {
     private final Topic topic;
     private final int index;
     private final Log log;
-    private final ProducerStateManager producers;
-    private final Clock clock;
-    private final ReentrantLock appendLock = new ReentrantLock();
     private final Set<AppendListener> listeners = ConcurrentHashMap.newKeySet();
 
-    Partition(Topic topic, int index, Log log, ProducerStateManager producers, Clock clock) {
+    Partition(Topic topic, int index, Log log) {
         this.topic = topic;
         this.index = index;
         this.log = log;
-        this.producers = producers;
-        this.clock = clock;
     }
 
     public Topic topic() {
@@ -58,10 +46,6 @@ public final class Partition {
 
     public Log log() {
         return log;
-    }
-
-    public ProducerStateManager producers() {
-        return producers;
     }
 
     /** {@code topic-index}, as Kafka names partitions in messages. */
@@ -78,8 +62,8 @@ public final class Partition {
      * partition are woken after a successful append.
      *
      * @throws UnknownTopicException if the topic was deleted
-     * @throws io.skiff.broker.producer.InvalidProducerEpochException if a batch's producer epoch is stale
-     * @throws io.skiff.broker.producer.OutOfOrderSequenceException   if a batch's sequence does not follow
+     * @throws io.skiff.storage.producer.ProducerStateException if a batch breaks its producer's epoch, sequence or
+     *     transaction rules
      * @throws io.skiff.storage.StorageException (and subclasses) if storage rejects the batches
      */
     public AppendResult appendRecords(ByteBuffer batches, AppendOrigin origin) {
@@ -94,63 +78,14 @@ public final class Partition {
     }
 
     private AppendResult appendLocked(ByteBuffer batches, AppendOrigin origin) {
-        List<RecordBatchView> views = new ArrayList<>();
         for (RecordBatchView view : RecordBatches.iterate(batches.duplicate())) {
             view.setPartitionLeaderEpoch(LEADER_EPOCH);
-            views.add(view);
         }
-        List<ProducerBatch> idempotent = new ArrayList<>(views.size());
-        for (RecordBatchView v : views) {
-            if (v.producerId() >= 0 && !v.isControl()) {
-                idempotent.add(
-                        new ProducerBatch(v.producerId(), v.producerEpoch(), v.baseSequence(), v.lastSequence()));
-            }
-        }
-        appendLock.lock();
-        try {
-            if (!idempotent.isEmpty()) {
-                Optional<BatchMetadata> duplicate = producers.check(idempotent, origin == AppendOrigin.CLIENT);
-                if (duplicate.isPresent()) {
-                    return duplicateResult(duplicate.get());
-                }
-            }
-            AppendResult result = log.append(batches);
-            if (!idempotent.isEmpty()) {
-                recordProducerBatches(views, result);
-            }
-            return result;
-        } finally {
-            appendLock.unlock();
-        }
-    }
-
-    /** Offsets are assigned consecutively, batch after batch, starting at the append's first offset. */
-    private void recordProducerBatches(List<RecordBatchView> views, AppendResult result) {
-        long next = result.firstOffset();
-        for (RecordBatchView v : views) {
-            long first = next;
-            long last = first + v.lastOffsetDelta();
-            if (v.producerId() >= 0 && !v.isControl()) {
-                long timestamp = result.logAppendTime() >= 0 ? result.logAppendTime() : v.maxTimestamp();
-                producers.onAppended(
-                        new ProducerBatch(v.producerId(), v.producerEpoch(), v.baseSequence(), v.lastSequence()),
-                        first,
-                        last,
-                        timestamp);
-            }
-            next = last + 1;
-        }
-    }
-
-    private AppendResult duplicateResult(BatchMetadata original) {
-        long logAppendTime = LogConfigs.isLogAppendTime(topic.config()) ? original.timestamp() : -1L;
-        return new AppendResult(
-                original.firstOffset(),
-                original.lastOffset(),
-                logAppendTime,
-                log.logStartOffset(),
-                log.logEndOffset(),
-                0);
+        return log.append(
+                batches,
+                origin == AppendOrigin.CLIENT
+                        ? io.skiff.storage.producer.AppendOrigin.CLIENT
+                        : io.skiff.storage.producer.AppendOrigin.COORDINATOR);
     }
 
     private static boolean isDuplicate(AppendResult result) {
@@ -215,9 +150,9 @@ public final class Partition {
         return log.logStartOffset();
     }
 
-    /** Equal to the high watermark: without transactions every record is stable. */
+    /** The first offset of the earliest open transaction, or the high watermark when none is open. */
     public long lastStableOffset() {
-        return highWatermark();
+        return log.lastStableOffset();
     }
 
     public int leaderEpoch() {
@@ -234,7 +169,7 @@ public final class Partition {
 
     /** Forgets producers that have not written for {@code expirationMs}. */
     int expireProducers(long expirationMs) {
-        return producers.removeExpired(clock.millis(), expirationMs);
+        return log.removeExpiredProducers(expirationMs);
     }
 
     /** Called with the topic's lifecycle write lock held. */

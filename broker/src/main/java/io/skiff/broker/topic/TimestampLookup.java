@@ -1,10 +1,10 @@
 package io.skiff.broker.topic;
 
-import io.skiff.protocol.record.CompressionType;
-import io.skiff.protocol.record.Record;
-import io.skiff.protocol.record.RecordBatchView;
-import io.skiff.protocol.record.RecordReader;
-import io.skiff.protocol.record.TimestampType;
+import io.skiff.record.CompressionType;
+import io.skiff.record.Record;
+import io.skiff.record.RecordBatchView;
+import io.skiff.record.RecordReader;
+import io.skiff.record.TimestampType;
 import io.skiff.storage.FileSlice;
 import io.skiff.storage.Log;
 import io.skiff.storage.LogReadResult;

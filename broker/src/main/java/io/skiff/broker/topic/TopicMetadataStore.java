@@ -1,5 +1,6 @@
 package io.skiff.broker.topic;
 
+import io.skiff.storage.AtomicFiles;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;

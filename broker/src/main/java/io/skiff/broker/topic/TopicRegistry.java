@@ -1,6 +1,6 @@
 package io.skiff.broker.topic;
 
-import io.skiff.broker.producer.ProducerStateManager;
+import io.skiff.broker.concurrent.NetworkThreads;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.TopicConfig;
 import io.skiff.storage.Log;
@@ -216,6 +216,7 @@ public final class TopicRegistry implements Closeable {
             if (!returnExisting) {
                 throw new TopicExistsException(busy);
             }
+            NetworkThreads.checkMayBlock("Waiting for another creation or deletion of topic " + name);
             try {
                 other.join(); // wait for the other creator (or the deletion) outside the lock, then look again
             } catch (CompletionException e) {
@@ -230,6 +231,7 @@ public final class TopicRegistry implements Closeable {
             boolean internal,
             TopicConfig topicConfig,
             CompletableFuture<Topic> reservation) {
+        NetworkThreads.checkMayBlock("Creating topic " + name);
         TopicMetadata meta = new TopicMetadata(name, TopicIds.random(), partitions, internal, topicConfig.overrides());
         Topic topic = null;
         try {
@@ -293,16 +295,9 @@ public final class TopicRegistry implements Closeable {
                         + ", but topic " + topic.name() + " has id " + TopicIds.toBase64(topic.id()));
             }
         }
-        ProducerStateManager producers = new ProducerStateManager(topic.name() + "-" + index);
-        ProducerStateLoader loader = new ProducerStateLoader(producers);
-        Log log = Log.open(dir, LogConfigs.of(topicConfig), clock, loader);
-        try {
-            loader.load(log, clock.millis() - config.producerIdExpirationMs());
-        } catch (RuntimeException e) {
-            log.close();
-            throw e;
-        }
-        return new Partition(topic, index, log, producers, clock);
+        Log log = Log.open(dir, LogConfigs.of(topicConfig), clock, null);
+        log.removeExpiredProducers(config.producerIdExpirationMs());
+        return new Partition(topic, index, log);
     }
 
     /**
@@ -315,6 +310,7 @@ public final class TopicRegistry implements Closeable {
      * @throws UncheckedIOException     if the files cannot be written (the new partitions are removed again)
      */
     public Topic createPartitions(String name, int totalCount) {
+        NetworkThreads.checkMayBlock("Creating partitions of topic " + name);
         Topic topic = topic(name).orElseThrow(() -> new UnknownTopicException("Topic " + name + " does not exist"));
         synchronized (adminLock) {
             return topic.whileOpen(() -> {
@@ -357,6 +353,7 @@ public final class TopicRegistry implements Closeable {
      * @throws UncheckedIOException            if the configuration cannot be persisted (nothing changes)
      */
     public TopicConfig alterTopicConfig(String name, Map<String, String> overrides) {
+        NetworkThreads.checkMayBlock("Storing the configuration of topic " + name);
         Topic topic = topic(name).orElseThrow(() -> new UnknownTopicException("Topic " + name + " does not exist"));
         TopicConfig next = TopicConfig.of(overrides, config);
         synchronized (adminLock) {
@@ -387,6 +384,7 @@ public final class TopicRegistry implements Closeable {
      * @throws UnknownTopicException if there is no such topic
      */
     public void deleteTopic(String name) {
+        NetworkThreads.checkMayBlock("Deleting topic " + name);
         Topic topic;
         CompletableFuture<Void> done = new CompletableFuture<>();
         synchronized (lock) {

@@ -17,7 +17,7 @@ import io.skiff.broker.handler.OffsetFetchHandler;
 import io.skiff.broker.handler.RequestContext;
 import io.skiff.broker.handler.SyncGroupHandler;
 import io.skiff.config.Endpoint;
-import io.skiff.protocol.RequestHeader;
+import io.skiff.protocol.header.RequestHeader;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.DescribeGroupsRequest;
 import io.skiff.protocol.message.FindCoordinatorRequest;

@@ -11,7 +11,7 @@ import io.skiff.protocol.message.IncrementalAlterConfigsRequest;
 import io.skiff.protocol.message.IncrementalAlterConfigsRequest.AlterConfigsResource;
 import io.skiff.protocol.message.IncrementalAlterConfigsRequest.AlterableConfig;
 import io.skiff.protocol.message.IncrementalAlterConfigsResponse.AlterConfigsResourceResponse;
-import io.skiff.storage.TimestampType;
+import io.skiff.record.TimestampType;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -35,8 +35,8 @@ class AlterConfigsHandlersTest {
     void setUp() throws Exception {
         fx = new AdminFixture(dir);
         fx.createTopic("orders", 2, Map.of("retention.ms", "1000"));
-        incremental = new IncrementalAlterConfigsHandler(fx.topics, AdminFixture.NODE_ID, Runnable::run);
-        legacy = new AlterConfigsHandler(fx.topics, AdminFixture.NODE_ID, Runnable::run);
+        incremental = new IncrementalAlterConfigsHandler(fx.topics, AdminFixture.NODE_ID);
+        legacy = new AlterConfigsHandler(fx.topics, AdminFixture.NODE_ID);
     }
 
     @AfterEach
@@ -248,7 +248,7 @@ class AlterConfigsHandlersTest {
                         .setName("segment.bytes")
                         .setValue("10"));
         bad.resources().add(badResource);
-        var r = call(new AlterConfigsHandler(fx.topics, AdminFixture.NODE_ID, Runnable::run), 0, bad)
+        var r = call(new AlterConfigsHandler(fx.topics, AdminFixture.NODE_ID), 0, bad)
                 .responses()
                 .get(0);
         assertEquals(Errors.INVALID_CONFIG.code(), r.errorCode());

@@ -31,7 +31,7 @@ class CreatePartitionsHandlerTest {
     void setUp() throws Exception {
         fx = new AdminFixture(dir);
         fx.createTopic("orders", 2, Map.of());
-        handler = new CreatePartitionsHandler(fx.topics, AdminFixture.NODE_ID, Runnable::run);
+        handler = new CreatePartitionsHandler(fx.topics, AdminFixture.NODE_ID);
     }
 
     @AfterEach

@@ -7,7 +7,6 @@ import static io.skiff.broker.handler.HandlerTestSupport.ctx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.skiff.broker.server.FileRecords;
 import io.skiff.broker.topic.AppendOrigin;
 import io.skiff.broker.topic.DataPlane;
 import io.skiff.broker.topic.Topic;
@@ -174,8 +173,7 @@ class DataResponsesEncodeTest {
 
     @Test
     void createAndDeleteTopics() {
-        CreateTopicsHandler create =
-                new CreateTopicsHandler(data.topics(), config, HandlerTestSupport.NODE_ID, Runnable::run);
+        CreateTopicsHandler create = new CreateTopicsHandler(data.topics(), config, HandlerTestSupport.NODE_ID);
         allVersions(create, () -> {
             CreateTopicsRequest r = new CreateTopicsRequest().setValidateOnly(true);
             r.topics()
@@ -190,7 +188,7 @@ class DataResponsesEncodeTest {
                             .setReplicationFactor((short) 1));
             return r;
         });
-        allVersions(new DeleteTopicsHandler(data.topics(), true, Runnable::run), () -> {
+        allVersions(new DeleteTopicsHandler(data.topics(), true), () -> {
             DeleteTopicsRequest r = new DeleteTopicsRequest().setTimeoutMs(1000);
             r.topicNames().add("missing");
             r.topics().add(new DeleteTopicsRequest.DeleteTopicState().setName("missing"));

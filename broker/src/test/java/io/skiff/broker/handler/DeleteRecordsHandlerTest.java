@@ -28,7 +28,7 @@ class DeleteRecordsHandlerTest {
         fx.createTopic("orders", 2, Map.of());
         fx.produce("orders", 0, 10);
         fx.produce("orders", 1, 5);
-        handler = new DeleteRecordsHandler(fx.topics, Runnable::run);
+        handler = new DeleteRecordsHandler(fx.topics);
     }
 
     @AfterEach

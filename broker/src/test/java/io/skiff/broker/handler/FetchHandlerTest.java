@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.skiff.broker.server.FileRecords;
 import io.skiff.broker.topic.AppendOrigin;
 import io.skiff.broker.topic.FetchService;
 import io.skiff.broker.topic.Topic;

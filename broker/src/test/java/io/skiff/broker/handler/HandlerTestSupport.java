@@ -1,12 +1,11 @@
 package io.skiff.broker.handler;
 
-import io.skiff.broker.BrokerContext;
 import io.skiff.broker.topic.DataPlane;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.Endpoint;
-import io.skiff.protocol.RequestHeader;
+import io.skiff.protocol.header.RequestHeader;
 import io.skiff.protocol.message.ApiKeys;
-import io.skiff.protocol.record.RecordBatchBuilder;
+import io.skiff.record.RecordBatchBuilder;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

@@ -15,7 +15,7 @@ import io.skiff.protocol.message.InitProducerIdRequest;
 import io.skiff.protocol.message.InitProducerIdResponse;
 import io.skiff.protocol.message.ListOffsetsRequest;
 import io.skiff.protocol.message.ListOffsetsResponse;
-import io.skiff.protocol.record.RecordBatchBuilder;
+import io.skiff.record.RecordBatchBuilder;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;

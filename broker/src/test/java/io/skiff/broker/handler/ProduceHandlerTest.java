@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.skiff.broker.server.CloseConnectionException;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.protocol.ByteBufferRecords;

@@ -41,8 +41,8 @@ class TopicAdminHandlersTest {
     void setUp() throws Exception {
         BrokerConfig config = config(dir, "num.partitions", "2");
         topics = TopicRegistry.open(config, Clock.systemUTC());
-        create = new CreateTopicsHandler(topics, config, HandlerTestSupport.NODE_ID, Runnable::run);
-        delete = new DeleteTopicsHandler(topics, true, Runnable::run);
+        create = new CreateTopicsHandler(topics, config, HandlerTestSupport.NODE_ID);
+        delete = new DeleteTopicsHandler(topics, true);
     }
 
     @AfterEach
@@ -160,7 +160,7 @@ class TopicAdminHandlersTest {
     @Test
     void deletionCanBeDisabled() {
         topics.createTopic("a", 1, Map.of());
-        DeleteTopicsHandler disabled = new DeleteTopicsHandler(topics, false, Runnable::run);
+        DeleteTopicsHandler disabled = new DeleteTopicsHandler(topics, false);
         DeleteTopicsResponse r = disabled.handle(
                         ctx(ApiKeys.DELETE_TOPICS, 5),
                         new DeleteTopicsRequest().setTopicNames(new ArrayList<>(List.of("a"))))

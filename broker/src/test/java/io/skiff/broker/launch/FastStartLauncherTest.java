@@ -36,7 +36,8 @@ class FastStartLauncherTest {
         Path other = Files.writeString(tmp.resolve("other.jar"), "jar");
         assertEquals(
                 Optional.empty(),
-                FastStartLauncher.inheritableOptions(List.of("-cp", jar.toString(), "io.skiff.broker.Main"), jar));
+                FastStartLauncher.inheritableOptions(
+                        List.of("-cp", jar.toString(), "io.skiff.broker.launch.Main"), jar));
         assertEquals(Optional.empty(), FastStartLauncher.inheritableOptions(List.of("-jar", other.toString()), jar));
         assertEquals(Optional.empty(), FastStartLauncher.inheritableOptions(List.of("-jar"), jar));
     }

@@ -5,10 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.broker.handler.FileRecords;
 import io.skiff.protocol.ByteBufferRecords;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.FetchResponse;
-import io.skiff.protocol.record.RecordBatchBuilder;
+import io.skiff.record.RecordBatchBuilder;
 import io.skiff.storage.Log;
 import io.skiff.storage.LogConfig;
 import io.skiff.storage.LogReadResult;

@@ -68,7 +68,7 @@ class KafkaRequestHandlingTest {
         registry.register(new RecordingProduceHandler());
         server = new NettyServer(
                 new ServerSettings(List.of(new ListenerSpec("PLAINTEXT", "127.0.0.1", 0)), 1 << 20, 0, 2),
-                new KafkaRequestProcessor(registry));
+                new KafkaRequestProcessor(registry, Runnable::run));
         port = server.bind().get(0).port();
         server.startAccepting();
     }

@@ -2,8 +2,8 @@ package io.skiff.broker.server;
 
 import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.ByteBufferAccessor;
-import io.skiff.protocol.RequestHeader;
-import io.skiff.protocol.ResponseHeader;
+import io.skiff.protocol.header.RequestHeader;
+import io.skiff.protocol.header.ResponseHeader;
 import io.skiff.protocol.message.ApiKeys;
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.skiff.broker.producer.InvalidProducerEpochException;
-import io.skiff.broker.producer.OutOfOrderSequenceException;
-import io.skiff.protocol.record.RecordBatchView;
+import io.skiff.record.RecordBatchView;
+import io.skiff.record.RecordTooLargeException;
 import io.skiff.storage.AppendResult;
 import io.skiff.storage.LogReadResult;
-import io.skiff.storage.RecordTooLargeException;
+import io.skiff.storage.producer.InvalidProducerEpochException;
+import io.skiff.storage.producer.OutOfOrderSequenceException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Map;
@@ -122,7 +122,7 @@ class PartitionTest {
     void timestampLookupFindsTheExactRecordInsideABatch() throws Exception {
         try (TopicRegistry registry = open(dir)) {
             Partition p = registry.createTopic("t", 1, Map.of()).partition(0);
-            io.skiff.protocol.record.RecordBatchBuilder b = new io.skiff.protocol.record.RecordBatchBuilder(0, 1000);
+            io.skiff.record.RecordBatchBuilder b = new io.skiff.record.RecordBatchBuilder(0, 1000);
             b.add(1000, null, new byte[] {1});
             b.add(2000, null, new byte[] {2});
             b.add(3000, null, new byte[] {3});

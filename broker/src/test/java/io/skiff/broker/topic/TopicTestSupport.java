@@ -1,7 +1,7 @@
 package io.skiff.broker.topic;
 
 import io.skiff.config.BrokerConfig;
-import io.skiff.protocol.record.RecordBatchBuilder;
+import io.skiff.record.RecordBatchBuilder;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package io.skiff.compat.clients;
 
-import io.skiff.protocol.record.CompressionType;
-import io.skiff.protocol.record.RecordBatchView;
-import io.skiff.protocol.record.RecordBatches;
+import io.skiff.record.CompressionType;
+import io.skiff.record.RecordBatchView;
+import io.skiff.record.RecordBatches;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;

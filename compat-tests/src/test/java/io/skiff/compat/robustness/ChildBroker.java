@@ -16,7 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The real broker ({@code io.skiff.broker.Main}) in a child JVM, from the test classpath or from {@code skiff.jar}
+ * The real broker ({@code io.skiff.broker.launch.Main}) in a child JVM, from the test classpath or from {@code skiff.jar}
  * as users start it, on port 0 and a given data directory. Keeps every line the child prints, reads the bound port
  * from its "Skiff ready" line, and can be killed like {@code kill -9} or stopped like Ctrl-C.
  *
@@ -51,7 +51,8 @@ final class ChildBroker implements AutoCloseable {
     /** Starts the broker from the test classpath and waits for its ready line. */
     static ChildBroker start(Path dataDir) throws IOException {
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> command = new ArrayList<>(List.of(java(), "-Xmx256m", "-cp", classpath, "io.skiff.broker.Main"));
+        List<String> command =
+                new ArrayList<>(List.of(java(), "-Xmx256m", "-cp", classpath, "io.skiff.broker.launch.Main"));
         command.addAll(brokerArguments(dataDir));
         return new ChildBroker(command);
     }

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.skiff.generator.MessageSpec;
 import io.skiff.protocol.ByteBufferAccessor;
-import io.skiff.protocol.RequestHeader;
-import io.skiff.protocol.ResponseHeader;
+import io.skiff.protocol.header.RequestHeader;
+import io.skiff.protocol.header.ResponseHeader;
 import io.skiff.protocol.message.ApiKeys;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.ByteBufferAccessor;
-import io.skiff.protocol.RequestHeader;
-import io.skiff.protocol.ResponseHeader;
+import io.skiff.protocol.header.RequestHeader;
+import io.skiff.protocol.header.ResponseHeader;
 import io.skiff.protocol.message.ApiKeys;
 import java.io.IOException;
 import java.io.InputStream;

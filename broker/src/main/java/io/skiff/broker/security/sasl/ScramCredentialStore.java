@@ -1,6 +1,6 @@
 package io.skiff.broker.security.sasl;
 
-import io.skiff.broker.topic.AtomicFiles;
+import io.skiff.storage.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

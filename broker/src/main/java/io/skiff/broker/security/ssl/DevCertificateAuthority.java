@@ -1,6 +1,6 @@
 package io.skiff.broker.security.ssl;
 
-import io.skiff.broker.topic.AtomicFiles;
+import io.skiff.storage.AtomicFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,0 +1,136 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.security.BrokerSecurity;
+import io.skiff.broker.topic.DataPlane;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.config.BrokerConfig;
+import io.skiff.config.Endpoint;
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What handlers are built from: the broker's configuration, identity, clock, advertised endpoints and domain
+ * services. Created once per broker start, after the listeners are bound (so advertised ports are real).
+ *
+ * <p>Immutable; the services it holds are themselves thread-safe.
+ */
+public final class BrokerContext {
+    private final BrokerConfig config;
+    private final Clock clock;
+    private final String clusterId;
+    private final int nodeId;
+    private final List<Endpoint> advertisedEndpoints;
+    private final DataPlane dataPlane;
+    private final GroupCoordinator groupCoordinator;
+    private final BrokerSecurity security;
+
+    /** A context without consumer groups (handler tests that do not need them). */
+    public BrokerContext(
+            BrokerConfig config,
+            Clock clock,
+            String clusterId,
+            int nodeId,
+            List<Endpoint> advertisedEndpoints,
+            DataPlane dataPlane) {
+        this(config, clock, clusterId, nodeId, advertisedEndpoints, dataPlane, null);
+    }
+
+    /** @param groupCoordinator may be null only in tests that do not touch groups */
+    public BrokerContext(
+            BrokerConfig config,
+            Clock clock,
+            String clusterId,
+            int nodeId,
+            List<Endpoint> advertisedEndpoints,
+            DataPlane dataPlane,
+            GroupCoordinator groupCoordinator) {
+        this(config, clock, clusterId, nodeId, advertisedEndpoints, dataPlane, groupCoordinator, BrokerSecurity.none());
+    }
+
+    /** @param security the listeners' TLS and SASL settings and the SCRAM credentials */
+    public BrokerContext(
+            BrokerConfig config,
+            Clock clock,
+            String clusterId,
+            int nodeId,
+            List<Endpoint> advertisedEndpoints,
+            DataPlane dataPlane,
+            GroupCoordinator groupCoordinator,
+            BrokerSecurity security) {
+        this.security = Objects.requireNonNull(security);
+        this.config = Objects.requireNonNull(config);
+        this.dataPlane = Objects.requireNonNull(dataPlane);
+        this.groupCoordinator = groupCoordinator;
+        this.clock = Objects.requireNonNull(clock);
+        this.clusterId = Objects.requireNonNull(clusterId);
+        this.nodeId = nodeId;
+        this.advertisedEndpoints = List.copyOf(advertisedEndpoints);
+        if (this.advertisedEndpoints.isEmpty()) {
+            throw new IllegalArgumentException("at least one advertised endpoint is required");
+        }
+    }
+
+    /** Topics, producer ids, long-poll fetches and the topic-admin executor. */
+    public DataPlane dataPlane() {
+        return dataPlane;
+    }
+
+    /** Consumer groups and committed offsets. */
+    public GroupCoordinator groupCoordinator() {
+        if (groupCoordinator == null) {
+            throw new IllegalStateException("this context was built without a group coordinator");
+        }
+        return groupCoordinator;
+    }
+
+    /** Listener security and credentials. */
+    public BrokerSecurity security() {
+        return security;
+    }
+
+    /** Shortcut for {@code dataPlane().topics()}. */
+    public TopicRegistry topics() {
+        return dataPlane.topics();
+    }
+
+    public BrokerConfig config() {
+        return config;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    public String clusterId() {
+        return clusterId;
+    }
+
+    public int nodeId() {
+        return nodeId;
+    }
+
+    /** The endpoint of the first listener, as clients should reach it (the bound port when port 0 was asked for). */
+    public Endpoint advertisedEndpoint() {
+        return advertisedEndpoints.get(0);
+    }
+
+    /**
+     * The endpoint advertised for the listener a request arrived on (Metadata answers with the endpoint of the
+     * client's own listener, as Kafka does); the first listener's when the name is unknown.
+     */
+    public Endpoint advertisedEndpoint(String listenerName) {
+        for (Endpoint endpoint : advertisedEndpoints) {
+            if (endpoint.listenerName().equals(listenerName)) {
+                return endpoint;
+            }
+        }
+        return advertisedEndpoint();
+    }
+
+    /** Every listener's advertised endpoint, in configuration order. */
+    public List<Endpoint> advertisedEndpoints() {
+        return advertisedEndpoints;
+    }
+}

@@ -1,8 +1,0 @@
-package io.skiff.broker.producer;
-
-/** A batch's first sequence does not follow the producer's last one (Kafka: OUT_OF_ORDER_SEQUENCE_NUMBER). */
-public final class OutOfOrderSequenceException extends ProducerStateException {
-    public OutOfOrderSequenceException(String message) {
-        super(message);
-    }
-}

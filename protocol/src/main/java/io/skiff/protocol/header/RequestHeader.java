@@ -1,0 +1,140 @@
+package io.skiff.protocol.header;
+
+import io.skiff.protocol.ByteBufferAccessor;
+import io.skiff.protocol.ByteUtils;
+import io.skiff.protocol.InvalidRequestException;
+import io.skiff.protocol.ProtocolException;
+import io.skiff.protocol.RawTaggedField;
+import io.skiff.protocol.Writable;
+import io.skiff.protocol.message.ApiKeys;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A request header. v1: apiKey int16, apiVersion int16, correlationId int32, clientId nullable int16-length
+ * string (never compact, even in flexible versions); v2 (flexible versions) adds a tagged-field section.
+ * v0 (no client id) is only used by ControlledShutdown v0, which Skiff does not speak. Immutable after read.
+ */
+public final class RequestHeader {
+    private final short apiKey;
+    private final short apiVersion;
+    private final int correlationId;
+    private final String clientId;
+    private final short headerVersion;
+    private final List<RawTaggedField> unknownTaggedFields;
+
+    public RequestHeader(
+            short apiKey,
+            short apiVersion,
+            int correlationId,
+            String clientId,
+            short headerVersion,
+            List<RawTaggedField> unknownTaggedFields) {
+        this.apiKey = apiKey;
+        this.apiVersion = apiVersion;
+        this.correlationId = correlationId;
+        this.clientId = clientId;
+        this.headerVersion = headerVersion;
+        this.unknownTaggedFields = List.copyOf(unknownTaggedFields);
+    }
+
+    /** A header for {@code api} at {@code apiVersion}, with the header version the API implies. */
+    public RequestHeader(ApiKeys api, short apiVersion, int correlationId, String clientId) {
+        this(api.id, apiVersion, correlationId, clientId, api.requestHeaderVersion(apiVersion), List.of());
+    }
+
+    /**
+     * Reads a header from the buffer's position, leaving the buffer at the request body. The header version
+     * follows from the API key and version (2 for flexible versions, also for versions above the ones we know).
+     *
+     * @throws InvalidRequestException for an unknown API key or a truncated/garbled header
+     */
+    public static RequestHeader read(ByteBuffer buf) {
+        try {
+            ByteBufferAccessor in = new ByteBufferAccessor(buf);
+            short apiKey = in.readShort();
+            short apiVersion = in.readShort();
+            ApiKeys api = ApiKeys.forId(apiKey);
+            if (api == null) {
+                throw new InvalidRequestException("unknown API key " + apiKey);
+            }
+            short headerVersion = api.requestHeaderVersion(apiVersion);
+            int correlationId = in.readInt();
+            String clientId = in.readNullableString(false);
+            List<RawTaggedField> tagged = new ArrayList<>(0);
+            if (headerVersion >= 2) {
+                int n = in.readUnsignedVarint();
+                for (int i = 0; i < n; i++) {
+                    int tag = in.readUnsignedVarint();
+                    int size = in.readUnsignedVarint();
+                    if (size < 0 || size > in.remaining()) {
+                        throw new ProtocolException("tagged field " + tag + " claims " + Integer.toUnsignedString(size)
+                                + " bytes, only " + in.remaining() + " remain");
+                    }
+                    tagged.add(new RawTaggedField(tag, in.readByteArray(size)));
+                }
+            }
+            return new RequestHeader(apiKey, apiVersion, correlationId, clientId, headerVersion, tagged);
+        } catch (InvalidRequestException e) {
+            throw e;
+        } catch (ProtocolException e) {
+            throw new InvalidRequestException("malformed request header: " + e.getMessage(), e);
+        }
+    }
+
+    public int size() {
+        int size = 8 + ByteUtils.sizeOfNullableString(clientId, false);
+        if (headerVersion >= 2) {
+            size += ByteUtils.sizeOfUnsignedVarint(unknownTaggedFields.size())
+                    + RawTaggedField.totalSize(unknownTaggedFields);
+        }
+        return size;
+    }
+
+    public void write(Writable out) {
+        out.writeShort(apiKey);
+        out.writeShort(apiVersion);
+        out.writeInt(correlationId);
+        out.writeNullableString(clientId, false);
+        if (headerVersion >= 2) {
+            out.writeUnsignedVarint(unknownTaggedFields.size());
+            RawTaggedField.writeBefore(out, unknownTaggedFields, 0, -1);
+        }
+    }
+
+    public short apiKey() {
+        return apiKey;
+    }
+
+    /** The API, or null if the key is unknown (only possible for headers built by hand). */
+    public ApiKeys api() {
+        return ApiKeys.forId(apiKey);
+    }
+
+    public short apiVersion() {
+        return apiVersion;
+    }
+
+    public int correlationId() {
+        return correlationId;
+    }
+
+    public String clientId() {
+        return clientId;
+    }
+
+    public short headerVersion() {
+        return headerVersion;
+    }
+
+    public List<RawTaggedField> unknownTaggedFields() {
+        return unknownTaggedFields;
+    }
+
+    @Override
+    public String toString() {
+        return "RequestHeader(apiKey=" + apiKey + ", apiVersion=" + apiVersion + ", correlationId=" + correlationId
+                + ", clientId=" + clientId + ", headerVersion=" + headerVersion + ")";
+    }
+}

@@ -1,0 +1,101 @@
+package io.skiff.record;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+
+/**
+ * Writes a new batch from the records of a validated one: with another codec ({@code compression.type} other than
+ * {@code producer}), or with offset deltas 0..n-1 where the producer's were not. Each record keeps its attributes,
+ * timestamp delta, key, value and headers byte for byte; only its offset delta (and so its length) is written anew.
+ * The header keeps the source's base timestamp and producer fields.
+ *
+ * <p>Not thread-safe: one rebuilder per batch.
+ */
+final class BatchRebuilder {
+    private final RecordBatchView source;
+    private final CompressionType codec;
+    private final Output bytes;
+    private final OutputStream records;
+    private final ByteBuffer scratch = ByteBuffer.allocate(5 + 1 + 10 + 5);
+    private int count;
+
+    BatchRebuilder(RecordBatchView source, CompressionType codec) {
+        this.source = source;
+        this.codec = codec;
+        this.bytes = new Output(Math.max(RecordBatchView.HEADER_SIZE * 2, source.sizeInBytes()));
+        bytes.write(new byte[RecordBatchView.HEADER_SIZE], 0, RecordBatchView.HEADER_SIZE);
+        try {
+            this.records = codec == CompressionType.NONE ? bytes : Codecs.compress(codec, bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Appends the record whose body {@code body} parsed from {@code buf}'s [start, end), with offset delta = count. */
+    void add(ByteBuffer buf, int start, int end, RecordBody body) {
+        int tail = end - body.keyLengthIndex;
+        int bodySize = 1 + Varints.sizeOfVarlong(body.timestampDelta) + Varints.sizeOfVarint(count) + tail;
+        scratch.clear();
+        Varints.writeVarint(scratch, bodySize);
+        scratch.put(body.attributes);
+        Varints.writeVarlong(scratch, body.timestampDelta);
+        Varints.writeVarint(scratch, count);
+        try {
+            records.write(scratch.array(), 0, scratch.position());
+            if (buf.hasArray()) {
+                records.write(buf.array(), buf.arrayOffset() + body.keyLengthIndex, tail);
+            } else {
+                byte[] copy = new byte[tail];
+                buf.get(body.keyLengthIndex, copy);
+                records.write(copy);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        count++;
+    }
+
+    /** The finished batch (base offset 0, CRC set) with the record count and max timestamp seen. */
+    ByteBuffer finish(long maxTimestamp) {
+        try {
+            records.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        ByteBuffer batch = ByteBuffer.wrap(bytes.array(), 0, bytes.size());
+        int attributes = (source.attributes() & ~RecordBatchView.COMPRESSION_MASK) | codec.id();
+        batch.putLong(RecordBatchView.BASE_OFFSET_OFFSET, 0L);
+        batch.putInt(RecordBatchView.LENGTH_OFFSET, bytes.size() - RecordBatchView.LOG_OVERHEAD);
+        batch.putInt(RecordBatchView.PARTITION_LEADER_EPOCH_OFFSET, source.partitionLeaderEpoch());
+        batch.put(RecordBatchView.MAGIC_OFFSET, RecordBatchView.MAGIC_V2);
+        batch.putShort(RecordBatchView.ATTRIBUTES_OFFSET, (short) attributes);
+        batch.putInt(RecordBatchView.LAST_OFFSET_DELTA_OFFSET, count - 1);
+        batch.putLong(RecordBatchView.BASE_TIMESTAMP_OFFSET, source.baseTimestamp());
+        batch.putLong(RecordBatchView.MAX_TIMESTAMP_OFFSET, maxTimestamp);
+        batch.putLong(RecordBatchView.PRODUCER_ID_OFFSET, source.producerId());
+        batch.putShort(RecordBatchView.PRODUCER_EPOCH_OFFSET, source.producerEpoch());
+        batch.putInt(RecordBatchView.BASE_SEQUENCE_OFFSET, source.baseSequence());
+        batch.putInt(RecordBatchView.RECORD_COUNT_OFFSET, count);
+        new RecordBatchView(batch, 0).updateCrc();
+        return batch;
+    }
+
+    /** A byte array output whose array is handed out without a copy. */
+    private static final class Output extends ByteArrayOutputStream {
+        Output(int size) {
+            super(size);
+        }
+
+        byte[] array() {
+            return buf;
+        }
+
+        @Override
+        public void close() {
+            // The array stays readable after the codec's stream closes this output.
+        }
+    }
+}

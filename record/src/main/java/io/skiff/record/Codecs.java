@@ -1,0 +1,61 @@
+package io.skiff.record;
+
+import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
+import com.github.luben.zstd.ZstdOutputStreamNoFinalizer;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+import org.xerial.snappy.SnappyInputStream;
+import org.xerial.snappy.SnappyOutputStream;
+
+/**
+ * The four codecs of Kafka's record batches, as streams with Kafka's framing: gzip (JDK), snappy (xerial's
+ * stream framing, as Kafka's producers write it), lz4 ({@link KafkaLz4Frame}) and zstd (zstd-jni).
+ *
+ * <p>Stateless; thread-safe. Each stream is for one thread.
+ */
+public final class Codecs {
+    /** Read-side buffer for codecs whose streams read in small pieces (gzip, zstd), as Kafka sizes it. */
+    private static final int INPUT_BUFFER = 16 * 1024;
+    /** The zstd level Kafka uses by default (compression.zstd.level). */
+    private static final int ZSTD_LEVEL = 3;
+
+    private Codecs() {}
+
+    /**
+     * A stream of the decompressed bytes of {@code compressed}'s remaining bytes (not moved; read in place).
+     *
+     * @throws IllegalArgumentException for {@link CompressionType#NONE}
+     * @throws IOException              when the data does not start as the codec's format requires
+     */
+    public static InputStream decompress(CompressionType type, ByteBuffer compressed) throws IOException {
+        InputStream raw = new ByteBufferInputStream(compressed);
+        return switch (type) {
+            case GZIP -> new BufferedInputStream(new GZIPInputStream(raw, 8 * 1024), INPUT_BUFFER);
+            case SNAPPY -> new SnappyInputStream(raw);
+            case LZ4 -> new KafkaLz4InputStream(compressed);
+            case ZSTD -> new BufferedInputStream(new ZstdInputStreamNoFinalizer(raw), INPUT_BUFFER);
+            case NONE -> throw new IllegalArgumentException("uncompressed data needs no decompression");
+        };
+    }
+
+    /**
+     * A stream that compresses what is written to it into {@code out}; closing it finishes the codec's frame and
+     * closes {@code out}.
+     *
+     * @throws IllegalArgumentException for {@link CompressionType#NONE}
+     */
+    public static OutputStream compress(CompressionType type, OutputStream out) throws IOException {
+        return switch (type) {
+            case GZIP -> new GZIPOutputStream(out, 8 * 1024);
+            case SNAPPY -> new SnappyOutputStream(out);
+            case LZ4 -> new KafkaLz4OutputStream(out);
+            case ZSTD -> new ZstdOutputStreamNoFinalizer(out, ZSTD_LEVEL);
+            case NONE -> throw new IllegalArgumentException("uncompressed data needs no compression");
+        };
+    }
+}

@@ -1,0 +1,155 @@
+package io.skiff.record;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The batches of one append after validation, with each batch's {@link BatchMetadata}: what the log needs to assign
+ * offsets, stamp LogAppendTime, index the batches and update producer state, without another walk. {@link #buffer()}
+ * is what gets written: the producer's bytes, or new bytes when validation had to rebuild the batches.
+ *
+ * <p>Not thread-safe: built by one thread, then handed to the log's append (which runs under the log's lock).
+ */
+public final class ValidatedBatches {
+    private final ByteBuffer buffer;
+    private final List<BatchMetadata> batches;
+    private final long recordCount;
+
+    ValidatedBatches(ByteBuffer buffer, List<BatchMetadata> batches) {
+        this.buffer = buffer;
+        this.batches = List.copyOf(batches);
+        long records = 0;
+        for (BatchMetadata b : batches) {
+            records += b.recordCount();
+        }
+        this.recordCount = records;
+    }
+
+    /**
+     * Checks the framing (whole batches, magic 2), CRC-32C, size limit and record count of every batch between the
+     * buffer's position and limit, without changing anything.
+     *
+     * @throws CorruptRecordException  bad framing, magic or CRC-32C
+     * @throws RecordTooLargeException a batch above {@code maxBatchBytes}
+     * @throws InvalidRecordException  record count not matching the offset delta, or no batch at all
+     */
+    public static ValidatedBatches checkHeaders(ByteBuffer batches, int maxBatchBytes) {
+        int start = batches.position();
+        int end = batches.limit();
+        if (end == start) {
+            throw new InvalidRecordException("no record batches to append");
+        }
+        List<BatchMetadata> found = new ArrayList<>(1);
+        int pos = start;
+        while (pos < end) {
+            int n = found.size();
+            int available = end - pos;
+            if (available >= RecordBatchView.HEADER_SIZE && batches.get(pos + RecordBatchView.MAGIC_OFFSET) == 2) {
+                long size = RecordBatchView.LOG_OVERHEAD + (long) batches.getInt(pos + RecordBatchView.LENGTH_OFFSET);
+                if (size > maxBatchBytes) {
+                    throw new RecordTooLargeException("record batch of " + size
+                            + " bytes is larger than the maximum of " + maxBatchBytes + " bytes");
+                }
+            }
+            String problem = RecordBatchView.framingProblem(batches, pos, available);
+            if (problem != null) {
+                throw new CorruptRecordException("record batch " + n + " is corrupt: " + problem);
+            }
+            RecordBatchView view = new RecordBatchView(batches, pos);
+            problem = view.crcProblem();
+            if (problem != null) {
+                throw new CorruptRecordException("record batch " + n + " is corrupt: " + problem);
+            }
+            problem = view.countProblem();
+            if (problem != null) {
+                throw new InvalidRecordException("record batch " + n + " is invalid: " + problem);
+            }
+            found.add(BatchMetadata.of(view, pos - start));
+            pos += view.sizeInBytes();
+        }
+        return new ValidatedBatches(batches, found);
+    }
+
+    /** The bytes to write: from position to limit, the batches back to back. */
+    public ByteBuffer buffer() {
+        return buffer;
+    }
+
+    public int count() {
+        return batches.size();
+    }
+
+    /** The metadata of the {@code i}-th batch. */
+    public BatchMetadata batch(int i) {
+        return batches.get(i);
+    }
+
+    /** All batches' metadata, in order. */
+    public List<BatchMetadata> batches() {
+        return batches;
+    }
+
+    public int totalBytes() {
+        return buffer.remaining();
+    }
+
+    public long recordCount() {
+        return recordCount;
+    }
+
+    /** How many offsets the batches take: the sum of each batch's {@code lastOffsetDelta + 1}. */
+    public long offsetCount() {
+        long n = 0;
+        for (BatchMetadata b : batches) {
+            n += b.lastOffsetDelta() + 1L;
+        }
+        return n;
+    }
+
+    /** Largest max timestamp among the batches as sent (before any LogAppendTime stamping); -1 if none. */
+    public long maxTimestamp() {
+        long max = RecordBatchView.NO_TIMESTAMP;
+        for (BatchMetadata b : batches) {
+            max = Math.max(max, b.maxTimestamp());
+        }
+        return max;
+    }
+
+    /**
+     * Rewrites the base offsets in the buffer, batch after batch, starting at {@code firstOffset}; when {@code
+     * logAppendTime >= 0} also stamps LogAppendTime (timestamp type and max timestamp, new CRC). Returns the last
+     * offset assigned.
+     */
+    public long assignOffsets(long firstOffset, long logAppendTime) {
+        long next = firstOffset;
+        for (BatchMetadata b : batches) {
+            RecordBatchView view = view(b);
+            view.setBaseOffset(next);
+            if (logAppendTime >= 0) {
+                view.setLogAppendTime(logAppendTime);
+            }
+            next += b.lastOffsetDelta() + 1L;
+        }
+        return next - 1;
+    }
+
+    /** The base offset of batch {@code i} as the buffer holds it (the assigned one after {@link #assignOffsets}). */
+    public long baseOffset(int i) {
+        return buffer.getLong(buffer.position() + batches.get(i).position() + RecordBatchView.BASE_OFFSET_OFFSET);
+    }
+
+    /** The last offset of batch {@code i} as the buffer holds it. */
+    public long lastOffset(int i) {
+        return baseOffset(i) + batches.get(i).lastOffsetDelta();
+    }
+
+    /** A view of batch {@code i} in {@link #buffer()}. */
+    public RecordBatchView view(int i) {
+        return view(batches.get(i));
+    }
+
+    private RecordBatchView view(BatchMetadata b) {
+        return new RecordBatchView(buffer, buffer.position() + b.position());
+    }
+}

@@ -1,0 +1,84 @@
+package io.skiff.record;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Zig-zag varint / varlong encoding used inside records (protobuf style, as Kafka's records use).
+ * Reads are absolute (by index) so that views never move a buffer's position.
+ *
+ * <p>Thread-safety: stateless.
+ */
+final class Varints {
+    private Varints() {}
+
+    /** Result of an absolute read: the value and the index just after it. */
+    record Read(long value, int next) {}
+
+    /** Reads a zig-zag varint (at most 5 bytes) at {@code index}, not beyond {@code end}. */
+    static Read readVarint(ByteBuffer buf, int index, int end) {
+        Read raw = readUnsigned(buf, index, end, 5);
+        long unsigned = raw.value();
+        if (unsigned > 0xFFFFFFFFL) {
+            throw new CorruptRecordException("varint at index " + index + " exceeds 32 bits");
+        }
+        int v = (int) unsigned;
+        return new Read((v >>> 1) ^ -(v & 1), raw.next());
+    }
+
+    /** Reads a zig-zag varlong (at most 10 bytes) at {@code index}, not beyond {@code end}. */
+    static Read readVarlong(ByteBuffer buf, int index, int end) {
+        Read raw = readUnsigned(buf, index, end, 10);
+        long v = raw.value();
+        return new Read((v >>> 1) ^ -(v & 1), raw.next());
+    }
+
+    private static Read readUnsigned(ByteBuffer buf, int index, int end, int maxBytes) {
+        long value = 0;
+        int shift = 0;
+        for (int i = 0; i < maxBytes; i++) {
+            if (index >= end) {
+                throw new CorruptRecordException("varint runs past the end of the record data");
+            }
+            byte b = buf.get(index++);
+            value |= (long) (b & 0x7F) << shift;
+            if ((b & 0x80) == 0) {
+                return new Read(value, index);
+            }
+            shift += 7;
+        }
+        throw new CorruptRecordException("varint longer than " + maxBytes + " bytes");
+    }
+
+    static void writeVarint(ByteBuffer buf, int value) {
+        writeUnsigned(buf, ((long) ((value << 1) ^ (value >> 31))) & 0xFFFFFFFFL);
+    }
+
+    static void writeVarlong(ByteBuffer buf, long value) {
+        writeUnsigned(buf, (value << 1) ^ (value >> 63));
+    }
+
+    private static void writeUnsigned(ByteBuffer buf, long v) {
+        while ((v & ~0x7FL) != 0) {
+            buf.put((byte) ((v & 0x7F) | 0x80));
+            v >>>= 7;
+        }
+        buf.put((byte) v);
+    }
+
+    static int sizeOfVarint(int value) {
+        return sizeOfUnsigned(((long) ((value << 1) ^ (value >> 31))) & 0xFFFFFFFFL);
+    }
+
+    static int sizeOfVarlong(long value) {
+        return sizeOfUnsigned((value << 1) ^ (value >> 63));
+    }
+
+    private static int sizeOfUnsigned(long v) {
+        int bytes = 1;
+        while ((v & ~0x7FL) != 0) {
+            bytes++;
+            v >>>= 7;
+        }
+        return bytes;
+    }
+}

@@ -1,0 +1,7 @@
+package io.skiff.storage;
+
+/** What a read may return: everything written, or only up to the last stable offset (Kafka's isolation levels). */
+public enum IsolationLevel {
+    READ_UNCOMMITTED,
+    READ_COMMITTED
+}

@@ -1,0 +1,9 @@
+package io.skiff.storage.producer;
+
+/**
+ * The content of a control batch's end-transaction marker (its one control record).
+ *
+ * @param commit           true for COMMIT, false for ABORT
+ * @param coordinatorEpoch epoch of the transaction coordinator that wrote it
+ */
+public record TxnMarker(boolean commit, int coordinatorEpoch) {}
