@@ -1,9 +1,9 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.security.ConnectionSecurity;
-import io.skiff.broker.security.KafkaPrincipal;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
+import io.skiff.broker.security.principal.KafkaPrincipal;
 import io.skiff.protocol.header.RequestHeader;
 import java.net.InetSocketAddress;
 

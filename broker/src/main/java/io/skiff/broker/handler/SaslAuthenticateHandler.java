@@ -2,7 +2,7 @@ package io.skiff.broker.handler;
 
 import io.skiff.broker.security.BrokerSecurity;
 import io.skiff.broker.security.ConnectionSecurity;
-import io.skiff.broker.security.KafkaPrincipal;
+import io.skiff.broker.security.principal.KafkaPrincipal;
 import io.skiff.broker.security.sasl.SaslAuthenticationException;
 import io.skiff.broker.security.sasl.SaslAuthenticator;
 import io.skiff.protocol.Errors;

@@ -1,5 +1,6 @@
 package io.skiff.broker.security;
 
+import io.skiff.broker.security.principal.KafkaPrincipal;
 import io.skiff.broker.security.sasl.SaslAuthenticator;
 import java.time.Clock;
 import java.util.Objects;

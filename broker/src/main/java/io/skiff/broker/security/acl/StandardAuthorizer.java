@@ -1,6 +1,6 @@
 package io.skiff.broker.security.acl;
 
-import io.skiff.broker.security.KafkaPrincipal;
+import io.skiff.broker.security.principal.KafkaPrincipal;
 import java.util.List;
 import java.util.Set;
 

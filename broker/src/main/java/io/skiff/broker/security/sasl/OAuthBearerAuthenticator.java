@@ -1,6 +1,6 @@
 package io.skiff.broker.security.sasl;
 
-import io.skiff.broker.security.KafkaPrincipal;
+import io.skiff.broker.security.principal.KafkaPrincipal;
 import java.nio.charset.StandardCharsets;
 
 /**

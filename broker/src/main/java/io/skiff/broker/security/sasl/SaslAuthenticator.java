@@ -1,6 +1,6 @@
 package io.skiff.broker.security.sasl;
 
-import io.skiff.broker.security.KafkaPrincipal;
+import io.skiff.broker.security.principal.KafkaPrincipal;
 
 /**
  * The server side of one SASL exchange: takes each token the client sends (SaslAuthenticate's authBytes) and

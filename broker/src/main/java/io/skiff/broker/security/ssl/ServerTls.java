@@ -4,7 +4,7 @@ import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
-import io.skiff.broker.security.KafkaPrincipal;
+import io.skiff.broker.security.principal.KafkaPrincipal;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.ConfigException;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.skiff.broker.security;
+package io.skiff.broker.security.principal;
 
 import java.util.Objects;
 
