@@ -12,8 +12,9 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * SaslHandshake (key 17), version 1: the client names its mechanism; the tokens follow in SaslAuthenticate.
- * Version 0 (raw tokens outside Kafka requests) is not served.
+ * SaslHandshake (key 17), versions 0–1 advertised as Kafka does: the client names its mechanism; the tokens follow
+ * in SaslAuthenticate. librdkafka needs version 0 in the advertised range to use SASL at all, but uses version 1; a
+ * version 0 request (raw tokens outside Kafka requests follow it, clients before Kafka 1.0) closes the connection.
  *
  * <ul>
  *   <li>A mechanism the listener does not enable: UNSUPPORTED_SASL_MECHANISM with the enabled ones, then the
@@ -28,12 +29,16 @@ public final class SaslHandshakeHandler extends AbstractApiHandler<SaslHandshake
     private final BrokerSecurity security;
 
     public SaslHandshakeHandler(BrokerSecurity security) {
-        super(ApiKeys.SASL_HANDSHAKE, 1, 1);
+        super(ApiKeys.SASL_HANDSHAKE, 0, 1);
         this.security = security;
     }
 
     @Override
     public CompletableFuture<SaslHandshakeResponse> handle(RequestContext ctx, SaslHandshakeRequest request) {
+        if (ctx.apiVersion() == 0) {
+            return CompletableFuture.failedFuture(new CloseConnectionException(
+                    "SaslHandshake v0 (raw SASL tokens, before Kafka 1.0) is not supported; use v1"));
+        }
         SaslMechanisms mechanisms = security.sasl(ctx.listenerName());
         ConnectionSecurity connection = ctx.security();
         if (mechanisms == null) {
