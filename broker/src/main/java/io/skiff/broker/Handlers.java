@@ -1,5 +1,6 @@
 package io.skiff.broker;
 
+import io.skiff.broker.feature.Features;
 import io.skiff.broker.handler.AclHandlers;
 import io.skiff.broker.handler.AlterConfigsHandler;
 import io.skiff.broker.handler.AlterUserScramCredentialsHandler;
@@ -37,7 +38,6 @@ public final class Handlers {
     private Handlers() {}
 
     public static void registerAll(HandlerRegistry registry, BrokerContext ctx) {
-        registry.register(new ApiVersionsHandler(registry));
         registry.register(new SaslHandshakeHandler(ctx.security()));
         registry.register(new SaslAuthenticateHandler(ctx.security()));
         if (ctx.security().scramCredentials() != null) {
@@ -52,6 +52,8 @@ public final class Handlers {
                         ? null
                         : ctx.security().authorizer().store());
         DataPlane data = ctx.dataPlane();
+        Features features = new Features();
+        registry.register(new ApiVersionsHandler(registry, features));
         registry.register(new MetadataHandler(data.topics(), ctx));
         registry.register(new ProduceHandler(data.topics()));
         registry.register(new FetchHandler(data.topics(), data.fetches()));
@@ -79,5 +81,8 @@ public final class Handlers {
                         .map(t -> partition >= 0 && partition < t.partitionCount())
                         .orElse(false),
                 ctx.clock());
+        if (ctx.config().groupCoordinatorRebalanceProtocols().contains("consumer")) {
+            GroupHandlers.registerConsumerProtocol(registry, ctx.groupCoordinator(), features);
+        }
     }
 }

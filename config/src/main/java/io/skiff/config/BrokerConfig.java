@@ -66,6 +66,37 @@ public final class BrokerConfig {
                             + groupMinSessionTimeoutMs() + ") must not exceed group.max.session.timeout.ms ("
                             + groupMaxSessionTimeoutMs() + ")");
         }
+        requireWithin(
+                "group.consumer.session.timeout.ms",
+                "group.consumer.min.session.timeout.ms",
+                "group.consumer.max.session.timeout.ms");
+        requireWithin(
+                "group.consumer.heartbeat.interval.ms",
+                "group.consumer.min.heartbeat.interval.ms",
+                "group.consumer.max.heartbeat.interval.ms");
+        if (groupConsumerHeartbeatIntervalMs() >= groupConsumerSessionTimeoutMs()) {
+            throw new ConfigException(
+                    "group.consumer.heartbeat.interval.ms",
+                    "group.consumer.heartbeat.interval.ms (" + groupConsumerHeartbeatIntervalMs()
+                            + ") must be less than group.consumer.session.timeout.ms ("
+                            + groupConsumerSessionTimeoutMs() + ")");
+        }
+    }
+
+    /** Kafka's bounds check of a group.consumer.* value against its min and max keys. */
+    private void requireWithin(String key, String minKey, String maxKey) {
+        int value = integer(key);
+        int min = integer(minKey);
+        int max = integer(maxKey);
+        if (min > max) {
+            throw new ConfigException(minKey, minKey + " (" + min + ") must not exceed " + maxKey + " (" + max + ")");
+        }
+        if (value < min || value > max) {
+            throw new ConfigException(
+                    key,
+                    key + " (" + value + ") must be between " + minKey + " (" + min + ") and " + maxKey + " (" + max
+                            + ")");
+        }
     }
 
     /**
@@ -463,6 +494,35 @@ public final class BrokerConfig {
 
     public int groupMaxSize() {
         return integer("group.max.size");
+    }
+
+    public int groupConsumerSessionTimeoutMs() {
+        return integer("group.consumer.session.timeout.ms");
+    }
+
+    public int groupConsumerHeartbeatIntervalMs() {
+        return integer("group.consumer.heartbeat.interval.ms");
+    }
+
+    public int groupConsumerMaxSize() {
+        return integer("group.consumer.max.size");
+    }
+
+    /** group.consumer.assignors as given (short names or Kafka's class names), the default first. */
+    @SuppressWarnings("unchecked")
+    public List<String> groupConsumerAssignors() {
+        return (List<String>) values.get("group.consumer.assignors");
+    }
+
+    /** group.consumer.migration.policy in lower case. */
+    public String groupConsumerMigrationPolicy() {
+        return string("group.consumer.migration.policy").toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** group.coordinator.rebalance.protocols. */
+    @SuppressWarnings("unchecked")
+    public List<String> groupCoordinatorRebalanceProtocols() {
+        return (List<String>) values.get("group.coordinator.rebalance.protocols");
     }
 
     public int offsetsTopicNumPartitions() {

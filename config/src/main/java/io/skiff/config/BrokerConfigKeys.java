@@ -14,6 +14,7 @@ import static io.skiff.config.Validator.betweenDouble;
 import static io.skiff.config.Validator.betweenOr;
 import static io.skiff.config.Validator.nonEmptyListOf;
 import static io.skiff.config.Validator.oneOf;
+import static io.skiff.config.Validator.oneOfIgnoreCase;
 
 /**
  * Every broker-level key Skiff knows: Kafka's names, types and defaults (Kafka 4.1), except where
@@ -408,24 +409,77 @@ public final class BrokerConfigKeys {
                     null,
                     "Largest session timeout a member may ask for.")
             .applied("group.max.size", INT, MAX_INT, atLeast(1), "Largest number of members in a classic group.")
-            .accepted(
+            .applied(
                     "group.coordinator.rebalance.protocols",
                     LIST,
                     "classic,consumer,streams",
                     nonEmptyListOf("classic", "consumer", "share", "streams"),
-                    "Enabled group protocols.")
-            .accepted(
+                    "Enabled group protocols. Without consumer, ConsumerGroupHeartbeat and ConsumerGroupDescribe are "
+                            + "not offered.")
+            .applied(
                     "group.consumer.session.timeout.ms",
                     INT,
                     "45000",
                     atLeast(1),
-                    "Session timeout of the consumer protocol.")
-            .accepted(
+                    "Session timeout of the consumer group protocol: a member not heard from for this long is removed.")
+            .appliedDev(
+                    "group.consumer.min.session.timeout.ms",
+                    INT,
+                    "1000",
+                    "45000",
+                    atLeast(1),
+                    "Smallest allowed group.consumer.session.timeout.ms. Lower than Kafka's so tests can detect a "
+                            + "crashed consumer quickly.")
+            .applied(
+                    "group.consumer.max.session.timeout.ms",
+                    INT,
+                    "60000",
+                    atLeast(1),
+                    "Largest allowed group.consumer.session.timeout.ms.")
+            .appliedDev(
                     "group.consumer.heartbeat.interval.ms",
                     INT,
+                    "500",
                     "5000",
                     atLeast(1),
-                    "Heartbeat interval of the consumer protocol.")
+                    "Heartbeat interval of the consumer group protocol. Shorter than Kafka's: a member picks up "
+                            + "partitions released by others at its next heartbeat, so rebalances settle sooner.")
+            .appliedDev(
+                    "group.consumer.min.heartbeat.interval.ms",
+                    INT,
+                    "100",
+                    "5000",
+                    atLeast(1),
+                    "Smallest allowed group.consumer.heartbeat.interval.ms.")
+            .applied(
+                    "group.consumer.max.heartbeat.interval.ms",
+                    INT,
+                    "15000",
+                    atLeast(1),
+                    "Largest allowed group.consumer.heartbeat.interval.ms.")
+            .applied(
+                    "group.consumer.max.size",
+                    INT,
+                    MAX_INT,
+                    atLeast(1),
+                    "Largest number of members in a consumer group.")
+            .applied(
+                    "group.consumer.assignors",
+                    LIST,
+                    "org.apache.kafka.coordinator.group.assignor.UniformAssignor,"
+                            + "org.apache.kafka.coordinator.group.assignor.RangeAssignor",
+                    nonEmptyListOf(
+                            "uniform",
+                            "range",
+                            "org.apache.kafka.coordinator.group.assignor.UniformAssignor",
+                            "org.apache.kafka.coordinator.group.assignor.RangeAssignor"),
+                    "Server-side assignors of the consumer group protocol; the first is the default.")
+            .applied(
+                    "group.consumer.migration.policy",
+                    STRING,
+                    "bidirectional",
+                    oneOfIgnoreCase("disabled", "upgrade", "downgrade", "bidirectional"),
+                    "Which conversions between the classic and consumer protocols a group may make.")
             .applied("offsets.topic.num.partitions", INT, "50", atLeast(1), "Partitions of __consumer_offsets.")
             .acceptedDev(
                     "offsets.topic.replication.factor",

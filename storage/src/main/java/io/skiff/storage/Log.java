@@ -442,14 +442,18 @@ public final class Log implements Closeable {
     }
 
     /**
-     * Deletes closed segments that are below the log start offset, older than {@code retentionMs} (by their max
-     * timestamp) or beyond {@code retentionBytes}, oldest first. Returns how many were deleted.
+     * Deletes closed segments that are below the log start offset and, when the cleanup policy includes
+     * {@code delete}, those older than {@code retentionMs} (by their max timestamp) or beyond {@code retentionBytes},
+     * oldest first (as Kafka, a compact-only log keeps them). Returns how many were deleted.
      */
     public int applyRetention() {
         writeLock.lock();
         try {
             ensureOpen();
             int deleted = deleteSegmentsBelowStart();
+            if (!config.deleteRetention()) {
+                return deleted;
+            }
             long now = clock.millis();
             long size = sizeInBytes();
             while (segments.size() > 1) {

@@ -21,6 +21,7 @@ public final class LogConfig {
     private final long timestampBeforeMaxMs;
     private final long timestampAfterMaxMs;
     private final boolean keysRequired;
+    private final boolean deleteRetention;
     private final CompressionType compression;
 
     private LogConfig(Builder b) {
@@ -37,6 +38,7 @@ public final class LogConfig {
         this.timestampBeforeMaxMs = b.timestampBeforeMaxMs;
         this.timestampAfterMaxMs = b.timestampAfterMaxMs;
         this.keysRequired = b.keysRequired;
+        this.deleteRetention = b.deleteRetention;
         this.compression = b.compression;
     }
 
@@ -65,6 +67,7 @@ public final class LogConfig {
                 .timestampBeforeMaxMs(timestampBeforeMaxMs)
                 .timestampAfterMaxMs(timestampAfterMaxMs)
                 .keysRequired(keysRequired)
+                .deleteRetention(deleteRetention)
                 .compression(compression);
     }
 
@@ -87,6 +90,14 @@ public final class LogConfig {
     /** True when every record needs a key ({@code cleanup.policy} includes {@code compact}). */
     public boolean keysRequired() {
         return keysRequired;
+    }
+
+    /**
+     * True when time and size retention delete segments ({@code cleanup.policy} includes {@code delete}, the
+     * default); a compact-only log keeps its segments.
+     */
+    public boolean deleteRetention() {
+        return deleteRetention;
     }
 
     /** The codec batches are stored with ({@code compression.type}); null keeps the producer's. */
@@ -148,7 +159,8 @@ public final class LogConfig {
         return "LogConfig{segmentBytes=" + segmentBytes + ", segmentMs=" + segmentMs + ", retentionMs=" + retentionMs
                 + ", retentionBytes=" + retentionBytes + ", maxBatchBytes=" + maxBatchBytes + ", timestampType="
                 + timestampType + ", flushMessages=" + flushMessages + ", flushMs=" + flushMs
-                + ", indexIntervalBytes=" + indexIntervalBytes + ", segmentIndexBytes=" + segmentIndexBytes + '}';
+                + ", indexIntervalBytes=" + indexIntervalBytes + ", segmentIndexBytes=" + segmentIndexBytes
+                + ", deleteRetention=" + deleteRetention + '}';
     }
 
     /** Builder of {@link LogConfig}; not thread-safe. Setters reject values Kafka would reject. */
@@ -166,6 +178,7 @@ public final class LogConfig {
         private long timestampBeforeMaxMs = Long.MAX_VALUE;
         private long timestampAfterMaxMs = Long.MAX_VALUE;
         private boolean keysRequired;
+        private boolean deleteRetention = true;
         private CompressionType compression;
 
         private Builder() {}
@@ -235,6 +248,12 @@ public final class LogConfig {
 
         public Builder keysRequired(boolean v) {
             this.keysRequired = v;
+            return this;
+        }
+
+        /** Whether {@code cleanup.policy} includes {@code delete} (time and size retention apply). */
+        public Builder deleteRetention(boolean v) {
+            this.deleteRetention = v;
             return this;
         }
 

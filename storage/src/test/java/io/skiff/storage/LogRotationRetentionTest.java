@@ -116,6 +116,30 @@ class LogRotationRetentionTest {
     }
 
     @Test
+    void compactOnlyLogsKeepTheirSegmentsAndCompactDeleteLogsDoNot() throws IOException {
+        int batchSize = TestBatches.batch(0, "x").remaining();
+        LogConfig compactOnly = LogConfig.builder()
+                .segmentBytes(batchSize * 2)
+                .retentionMs(10_000)
+                .retentionBytes(batchSize)
+                .deleteRetention(false)
+                .build();
+        log = Log.open(dir(), compactOnly, clock, null);
+        for (int i = 0; i < 6; i++) {
+            log.append(TestBatches.batch(clock.millis(), "x"));
+        }
+        clock.advance(100_000);
+        assertEquals(0, log.applyRetention(), "cleanup.policy=compact: neither time nor size retention");
+        assertEquals(3, log.segmentCount());
+        log.deleteRecordsBefore(2);
+        assertEquals(2, log.segmentCount(), "segments below the log start offset still go");
+
+        log.updateConfig(compactOnly.toBuilder().deleteRetention(true).build());
+        assertEquals(1, log.applyRetention(), "cleanup.policy=compact,delete applies retention");
+        assertEquals(1, log.segmentCount());
+    }
+
+    @Test
     void retentionBySize() throws IOException {
         int batchSize = TestBatches.batch(0, "x").remaining();
         log = Log.open(

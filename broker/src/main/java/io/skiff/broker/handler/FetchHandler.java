@@ -11,6 +11,8 @@ import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.FetchRequest;
 import io.skiff.protocol.message.FetchResponse;
+import io.skiff.storage.AbortedTxn;
+import io.skiff.storage.IsolationLevel;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -60,6 +62,9 @@ public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchRe
                     .setSessionId(0));
         }
         // Response skeleton in request order; readable partitions are filled in when the fetch completes.
+        IsolationLevel isolation = request.isolationLevel() == READ_COMMITTED
+                ? IsolationLevel.READ_COMMITTED
+                : IsolationLevel.READ_UNCOMMITTED;
         List<FetchResponse.FetchableTopicResponse> skeleton = new ArrayList<>();
         List<PartitionFetch> reads = new ArrayList<>();
         Map<PartitionFetch, FetchResponse.PartitionData> slots = new IdentityHashMap<>();
@@ -84,18 +89,17 @@ public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchRe
                     fail(pd, Errors.UNKNOWN_LEADER_EPOCH);
                 } else {
                     PartitionFetch read = new PartitionFetch(
-                            topic.get().partition(fp.partition()), fp.fetchOffset(), fp.partitionMaxBytes());
+                            topic.get().partition(fp.partition()), fp.fetchOffset(), fp.partitionMaxBytes(), isolation);
                     reads.add(read);
                     slots.put(read, pd);
                 }
             }
             skeleton.add(tr);
         }
-        boolean readCommitted = request.isolationLevel() == READ_COMMITTED;
         return fetches.fetch(reads, request.maxBytes(), request.minBytes(), request.maxWaitMs())
                 .thenApply(results -> {
                     for (FetchedPartition r : results) {
-                        fill(slots.get(r.request()), r, readCommitted);
+                        fill(slots.get(r.request()), r);
                     }
                     FetchResponse response =
                             new FetchResponse().setErrorCode(Errors.NONE.code()).setSessionId(0);
@@ -104,7 +108,7 @@ public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchRe
                 });
     }
 
-    private static void fill(FetchResponse.PartitionData pd, FetchedPartition r, boolean readCommitted) {
+    private static void fill(FetchResponse.PartitionData pd, FetchedPartition r) {
         Errors error = switch (r.error()) {
             case NONE -> Errors.NONE;
             case OFFSET_OUT_OF_RANGE -> Errors.OFFSET_OUT_OF_RANGE;
@@ -119,9 +123,23 @@ public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchRe
                 .setHighWatermark(r.highWatermark())
                 .setLastStableOffset(r.lastStableOffset())
                 .setLogStartOffset(r.logStartOffset())
-                .setAbortedTransactions(readCommitted ? new ArrayList<>() : null)
+                .setAbortedTransactions(abortedTransactions(r.abortedTransactions()))
                 .setPreferredReadReplica(-1)
                 .setRecords(new FileRecords(r.slices()));
+    }
+
+    /** The response's aborted transactions: null (none listed) for read_uncommitted, as Kafka answers. */
+    private static List<FetchResponse.AbortedTransaction> abortedTransactions(List<AbortedTxn> aborted) {
+        if (aborted == null) {
+            return null;
+        }
+        List<FetchResponse.AbortedTransaction> out = new ArrayList<>(aborted.size());
+        for (AbortedTxn t : aborted) {
+            out.add(new FetchResponse.AbortedTransaction()
+                    .setProducerId(t.producerId())
+                    .setFirstOffset(t.firstOffset()));
+        }
+        return out;
     }
 
     /** Kafka answers a failed partition with unknown (-1) offsets and no records. */

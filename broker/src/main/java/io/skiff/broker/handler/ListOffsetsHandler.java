@@ -37,6 +37,7 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
     static final long MAX_TIMESTAMP = -3L;
     static final long EARLIEST_LOCAL = -4L;
     static final long LATEST_TIERED = -5L;
+    private static final byte READ_COMMITTED = 1;
 
     private final TopicRegistry topics;
 
@@ -54,8 +55,9 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
                     new ListOffsetsResponse.ListOffsetsTopicResponse().setName(rt.name());
             boolean describable = ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, rt.name());
             for (ListOffsetsRequest.ListOffsetsPartition rp : rt.partitions()) {
-                ListOffsetsResponse.ListOffsetsPartitionResponse answer =
-                        describable ? answer(topic, rp) : error(rp.partitionIndex(), Errors.TOPIC_AUTHORIZATION_FAILED);
+                ListOffsetsResponse.ListOffsetsPartitionResponse answer = describable
+                        ? answer(topic, rp, request.isolationLevel() == READ_COMMITTED)
+                        : error(rp.partitionIndex(), Errors.TOPIC_AUTHORIZATION_FAILED);
                 if (ctx.apiVersion() < 4) {
                     answer.setLeaderEpoch(-1); // not in the response before v4 (librdkafka's -o beginning uses v2)
                 }
@@ -66,8 +68,12 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
         return CompletableFuture.completedFuture(response);
     }
 
+    /**
+     * One partition's answer. As in Kafka, the latest offset and every timestamp answer stop at the last stable
+     * offset for read_committed and at the high watermark otherwise.
+     */
     private static ListOffsetsResponse.ListOffsetsPartitionResponse answer(
-            Optional<Topic> topic, ListOffsetsRequest.ListOffsetsPartition rp) {
+            Optional<Topic> topic, ListOffsetsRequest.ListOffsetsPartition rp, boolean readCommitted) {
         if (topic.isEmpty() || !topic.get().hasPartition(rp.partitionIndex())) {
             return error(rp.partitionIndex(), Errors.UNKNOWN_TOPIC_OR_PARTITION);
         }
@@ -76,28 +82,28 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
             return error(rp.partitionIndex(), Errors.UNKNOWN_LEADER_EPOCH);
         }
         try {
+            long lastFetchable = readCommitted ? p.lastStableOffset() : p.highWatermark();
             long ts = rp.timestamp();
             if (ts == EARLIEST || ts == EARLIEST_LOCAL) {
                 return found(rp.partitionIndex(), -1L, p.logStartOffset(), p.leaderEpoch());
             } else if (ts == LATEST) {
-                // read_committed reads up to the last stable offset, which equals the high watermark here.
-                return found(rp.partitionIndex(), -1L, p.lastStableOffset(), p.leaderEpoch());
+                return found(rp.partitionIndex(), -1L, lastFetchable, p.leaderEpoch());
             } else if (ts == LATEST_TIERED) {
                 return found(rp.partitionIndex(), -1L, -1L, -1);
             } else if (ts == MAX_TIMESTAMP) {
-                return timestampAnswer(rp.partitionIndex(), p.maxTimestampOffset(), p);
+                return timestampAnswer(rp.partitionIndex(), p.maxTimestampOffset(), p, lastFetchable);
             } else if (ts < 0) {
                 return error(rp.partitionIndex(), Errors.INVALID_REQUEST);
             }
-            return timestampAnswer(rp.partitionIndex(), p.offsetForTimestamp(ts), p);
+            return timestampAnswer(rp.partitionIndex(), p.offsetForTimestamp(ts), p, lastFetchable);
         } catch (RuntimeException e) {
             return error(rp.partitionIndex(), DataErrors.of(e));
         }
     }
 
     private static ListOffsetsResponse.ListOffsetsPartitionResponse timestampAnswer(
-            int index, Optional<TimestampOffset> hit, Partition p) {
-        if (hit.isEmpty() || hit.get().offset() >= p.lastStableOffset()) {
+            int index, Optional<TimestampOffset> hit, Partition p, long lastFetchable) {
+        if (hit.isEmpty() || hit.get().offset() >= lastFetchable) {
             return found(index, -1L, -1L, -1);
         }
         return found(index, hit.get().timestamp(), hit.get().offset(), p.leaderEpoch());

@@ -94,7 +94,8 @@ public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequ
                 }
             }
         }
-        OffsetFetchResult result = coordinator.fetchOffsets(g.groupId(), wanted, requireStable);
+        OffsetFetchResult result =
+                coordinator.fetchOffsets(g.groupId(), g.memberId(), g.memberEpoch(), wanted, requireStable);
         List<OffsetFetchResponse.OffsetFetchResponseTopics> topics = new ArrayList<>();
         groupByTopic(result, wanted).forEach((topic, parts) -> {
             List<OffsetFetchResponse.OffsetFetchResponsePartitions> partitions = new ArrayList<>();

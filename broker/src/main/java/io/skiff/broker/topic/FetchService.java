@@ -1,6 +1,7 @@
 package io.skiff.broker.topic;
 
 import io.skiff.broker.topic.FetchedPartition.FetchError;
+import io.skiff.storage.IsolationLevel;
 import io.skiff.storage.LogReadResult;
 import io.skiff.storage.OffsetOutOfRangeException;
 import io.skiff.storage.StorageException;
@@ -114,12 +115,28 @@ public final class FetchService implements Closeable {
     private static FetchedPartition read(PartitionFetch pf, int limit, boolean minOneBatch) {
         Partition p = pf.partition();
         try {
+            boolean committed = pf.isolation() == IsolationLevel.READ_COMMITTED;
             if (limit == 0 && !minOneBatch) {
-                return new FetchedPartition(pf, FetchError.NONE, List.of(), 0, p.highWatermark(), p.logStartOffset());
+                return new FetchedPartition(
+                        pf,
+                        FetchError.NONE,
+                        List.of(),
+                        0,
+                        p.highWatermark(),
+                        p.logStartOffset(),
+                        p.lastStableOffset(),
+                        committed ? List.of() : null);
             }
-            LogReadResult r = p.read(pf.fetchOffset(), limit, minOneBatch);
+            LogReadResult r = p.read(pf.fetchOffset(), limit, minOneBatch, pf.isolation());
             return new FetchedPartition(
-                    pf, FetchError.NONE, r.slices(), r.totalBytes(), r.logEndOffset(), r.logStartOffset());
+                    pf,
+                    FetchError.NONE,
+                    r.slices(),
+                    r.totalBytes(),
+                    r.logEndOffset(),
+                    r.logStartOffset(),
+                    r.lastStableOffset(),
+                    r.abortedTransactions());
         } catch (OffsetOutOfRangeException e) {
             return FetchedPartition.failed(pf, FetchError.OFFSET_OUT_OF_RANGE, p.highWatermark(), p.logStartOffset());
         } catch (UnknownTopicException e) {

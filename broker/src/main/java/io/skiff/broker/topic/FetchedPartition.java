@@ -1,5 +1,6 @@
 package io.skiff.broker.topic;
 
+import io.skiff.storage.AbortedTxn;
 import io.skiff.storage.FileSlice;
 import java.util.List;
 
@@ -13,6 +14,8 @@ import java.util.List;
  * @param bytes          total size of {@code slices}
  * @param highWatermark  the partition's high watermark at the time of the read (-1 if unknown)
  * @param logStartOffset the partition's log start offset at the time of the read (-1 if unknown)
+ * @param lastStableOffset the partition's last stable offset at the time of the read (-1 if unknown)
+ * @param abortedTransactions for read_committed, the aborted transactions overlapping {@code slices}; else null
  */
 public record FetchedPartition(
         PartitionFetch request,
@@ -20,7 +23,9 @@ public record FetchedPartition(
         List<FileSlice> slices,
         int bytes,
         long highWatermark,
-        long logStartOffset) {
+        long logStartOffset,
+        long lastStableOffset,
+        List<AbortedTxn> abortedTransactions) {
 
     /** Why a partition has no data. */
     public enum FetchError {
@@ -33,13 +38,8 @@ public record FetchedPartition(
         STORAGE_ERROR
     }
 
-    /** Equal to the high watermark: without transactions every record is stable. */
-    public long lastStableOffset() {
-        return highWatermark;
-    }
-
     static FetchedPartition failed(PartitionFetch request, FetchError error, long highWatermark, long logStartOffset) {
-        return new FetchedPartition(request, error, List.of(), 0, highWatermark, logStartOffset);
+        return new FetchedPartition(request, error, List.of(), 0, highWatermark, logStartOffset, highWatermark, null);
     }
 
     void release() {

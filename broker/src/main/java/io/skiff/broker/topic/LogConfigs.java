@@ -30,6 +30,7 @@ final class LogConfigs {
                 .timestampBeforeMaxMs(c.messageTimestampBeforeMaxMs())
                 .timestampAfterMaxMs(c.messageTimestampAfterMaxMs())
                 .keysRequired(c.cleanupPolicy().contains(CleanupPolicy.COMPACT))
+                .deleteRetention(c.cleanupPolicy().contains(CleanupPolicy.DELETE))
                 .compression(compression(c.compressionType()))
                 .build();
     }

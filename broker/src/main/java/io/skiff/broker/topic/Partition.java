@@ -3,6 +3,7 @@ package io.skiff.broker.topic;
 import io.skiff.record.RecordBatchView;
 import io.skiff.record.RecordBatches;
 import io.skiff.storage.AppendResult;
+import io.skiff.storage.IsolationLevel;
 import io.skiff.storage.Log;
 import io.skiff.storage.LogConfig;
 import io.skiff.storage.LogReadResult;
@@ -100,7 +101,15 @@ public final class Partition {
      * @throws io.skiff.storage.OffsetOutOfRangeException if {@code offset} is outside the log
      */
     public LogReadResult read(long offset, int maxBytes, boolean minOneBatch) {
-        return topic.whileOpen(() -> log.read(offset, maxBytes, minOneBatch));
+        return read(offset, maxBytes, minOneBatch, IsolationLevel.READ_UNCOMMITTED);
+    }
+
+    /**
+     * As {@link #read(long, int, boolean)}; READ_COMMITTED stops at the last stable offset and lists the aborted
+     * transactions overlapping what it returns.
+     */
+    public LogReadResult read(long offset, int maxBytes, boolean minOneBatch, IsolationLevel isolation) {
+        return topic.whileOpen(() -> log.read(offset, maxBytes, minOneBatch, isolation));
     }
 
     /**

@@ -1,17 +1,17 @@
-package io.skiff.broker.group;
+package io.skiff.broker.coordinator;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A {@link GroupRecordLog} kept in memory, shared across coordinator "restarts" in tests. Thread-safe. */
-final class InMemoryGroupRecordLog implements GroupRecordLog {
+/** A {@link CoordinatorRecordLog} kept in memory, shared across coordinator "restarts" in tests. Thread-safe. */
+public final class InMemoryRecordLog implements CoordinatorRecordLog {
     private final int partitions;
     private final List<List<KeyValue>> logs = new ArrayList<>();
-    volatile boolean failAppends;
+    public volatile boolean failAppends;
 
-    InMemoryGroupRecordLog(int partitions) {
+    public InMemoryRecordLog(int partitions) {
         this.partitions = partitions;
         for (int i = 0; i < partitions; i++) {
             logs.add(new ArrayList<>());
@@ -40,11 +40,11 @@ final class InMemoryGroupRecordLog implements GroupRecordLog {
         }
     }
 
-    synchronized int recordCount() {
+    public synchronized int recordCount() {
         return logs.stream().mapToInt(List::size).sum();
     }
 
-    synchronized List<KeyValue> partition(int p) {
+    public synchronized List<KeyValue> partition(int p) {
         return new ArrayList<>(logs.get(p));
     }
 }

@@ -1,14 +1,15 @@
-package io.skiff.broker.group;
+package io.skiff.broker.coordinator;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;
 
 /**
- * Durable storage for the coordinator's records: the partitions of {@code __consumer_offsets}.
+ * Durable storage for a coordinator's records: the partitions of its internal topic ({@code __consumer_offsets}
+ * for groups).
  * Implementations must be thread-safe; the coordinator calls {@link #append} from one writer thread.
  */
-public interface GroupRecordLog {
+public interface CoordinatorRecordLog {
 
     /** A key and value (value null = tombstone). */
     record KeyValue(byte[] key, byte[] value) {}
@@ -18,7 +19,7 @@ public interface GroupRecordLog {
         void onRecord(ByteBuffer key, ByteBuffer valueOrNull);
     }
 
-    /** How many partitions the offsets topic has (group → partition = abs(hash) % count). */
+    /** How many partitions the internal topic has (key → partition = abs(hash) % count). */
     int partitionCount();
 
     /** Appends the records as one batch to {@code partition}; returns when the append is done. */

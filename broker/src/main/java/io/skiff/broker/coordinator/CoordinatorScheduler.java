@@ -1,12 +1,12 @@
-package io.skiff.broker.group;
+package io.skiff.broker.coordinator;
 
 /**
  * Runs the coordinator's timers (session, rebalance, initial-delay, pending-sync, offset expiry).
- * Production uses {@link ExecutorGroupScheduler}; tests use a manual implementation that runs due
+ * Production uses {@link ExecutorCoordinatorScheduler}; tests use a manual implementation that runs due
  * tasks when the test advances its clock, so timeouts are deterministic. Implementations must be
  * thread-safe.
  */
-public interface GroupScheduler {
+public interface CoordinatorScheduler {
 
     /** A scheduled task that can be cancelled; cancelling a task that already ran is a no-op. */
     interface Cancellable {

@@ -1,4 +1,4 @@
-package io.skiff.broker.group;
+package io.skiff.broker.coordinator;
 
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -7,16 +7,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@link GroupScheduler} on one daemon thread of a {@link ScheduledExecutorService}. Timer tasks
- * only take a group's state lock briefly and never do I/O, so one thread serves all groups.
+ * {@link CoordinatorScheduler} on one daemon thread of a {@link ScheduledExecutorService}. Timer tasks
+ * only take a key's lock briefly and never do I/O, so one thread serves all keys (groups, transactional ids).
  * Thread-safe.
  */
-public final class ExecutorGroupScheduler implements GroupScheduler, AutoCloseable {
-    private static final Logger log = LoggerFactory.getLogger(ExecutorGroupScheduler.class);
+public final class ExecutorCoordinatorScheduler implements CoordinatorScheduler, AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(ExecutorCoordinatorScheduler.class);
 
     private final ScheduledThreadPoolExecutor executor;
 
-    public ExecutorGroupScheduler() {
+    public ExecutorCoordinatorScheduler() {
         executor = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "skiff-group-timers");
             t.setDaemon(true);

@@ -1,4 +1,4 @@
-package io.skiff.broker.group;
+package io.skiff.broker.coordinator;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -10,7 +10,7 @@ import java.util.PriorityQueue;
  * Test scheduler with its own clock: tasks run only when the test calls {@link #advance} (or
  * {@link #runDue}), in due-time order, on the test's thread. Not thread-safe beyond what tests need.
  */
-final class ManualScheduler implements GroupScheduler {
+public final class ManualScheduler implements CoordinatorScheduler {
     private final PriorityQueue<Task> tasks = new PriorityQueue<>();
     private long now;
     private long seq;
@@ -39,11 +39,11 @@ final class ManualScheduler implements GroupScheduler {
         }
     }
 
-    ManualScheduler(long startMillis) {
+    public ManualScheduler(long startMillis) {
         this.now = startMillis;
     }
 
-    final Clock clock = new Clock() {
+    public final Clock clock = new Clock() {
         @Override
         public ZoneId getZone() {
             return ZoneOffset.UTC;
@@ -75,12 +75,12 @@ final class ManualScheduler implements GroupScheduler {
     }
 
     /** Runs the tasks due now (including ones they schedule for now). */
-    void runDue() {
+    public void runDue() {
         advance(0);
     }
 
     /** Moves time forward by {@code ms}, running every task that falls due, in order. */
-    void advance(long ms) {
+    public void advance(long ms) {
         long target = now + ms;
         while (true) {
             Task next;
@@ -104,7 +104,7 @@ final class ManualScheduler implements GroupScheduler {
         }
     }
 
-    long now() {
+    public long now() {
         return now;
     }
 }
