@@ -149,7 +149,7 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
             if (b.sizeInBytes() < RecordBatchView.HEADER_SIZE || b.magic() != RecordBatchView.MAGIC_V2) {
                 return Errors.INVALID_RECORD;
             }
-            if (b.compressionType() == CompressionType.ZSTD && version < 7) {
+            if ((b.attributes() & 0x07) == CompressionType.ZSTD.id() && version < 7) {
                 return Errors.UNSUPPORTED_COMPRESSION_TYPE;
             }
             if (b.isTransactional()) {
