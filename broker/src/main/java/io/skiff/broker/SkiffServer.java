@@ -7,6 +7,8 @@ import io.skiff.broker.group.GroupError;
 import io.skiff.broker.group.GroupOverview;
 import io.skiff.broker.handler.BrokerContext;
 import io.skiff.broker.handler.HandlerRegistry;
+import io.skiff.broker.handler.RequestAuthorizer;
+import io.skiff.broker.security.BrokerSecurity;
 import io.skiff.broker.server.BoundListener;
 import io.skiff.broker.server.KafkaRequestProcessor;
 import io.skiff.broker.server.ListenerSpec;
@@ -117,9 +119,12 @@ public final class SkiffServer implements AutoCloseable {
             groups = GroupCoordinators.start(config, dataPlane.topics(), clock);
             transactions = TransactionCoordinators.start(
                     config, dataPlane.topics(), groups, ConsumerOffsetsLog.TOPIC, dataPlane.producerIds(), clock);
+            BrokerSecurity security = BrokerSecurity.open(config, dataDir, clock);
             HandlerRegistry registry = new HandlerRegistry();
             network = new NettyServer(
-                    serverSettings(config), new KafkaRequestProcessor(registry, dataPlane.adminExecutor()));
+                    serverSettings(config, security, clock),
+                    new KafkaRequestProcessor(
+                            registry, dataPlane.adminExecutor(), new RequestAuthorizer(security.authorizer())));
             List<BoundListener> bound = network.bind();
             BrokerContext context = new BrokerContext(
                     config,
@@ -129,6 +134,7 @@ public final class SkiffServer implements AutoCloseable {
                     advertised(config, bound),
                     dataPlane,
                     groups,
+                    security,
                     transactions);
             Handlers.registerAll(registry, context);
             network.startAccepting();
@@ -168,13 +174,19 @@ public final class SkiffServer implements AutoCloseable {
         }
     }
 
-    private static ServerSettings serverSettings(BrokerConfig config) {
+    private static ServerSettings serverSettings(BrokerConfig config, BrokerSecurity security, Clock clock) {
         List<ListenerSpec> listeners = new ArrayList<>();
         for (Endpoint endpoint : config.listeners()) {
-            listeners.add(new ListenerSpec(endpoint.listenerName(), endpoint.host(), endpoint.port()));
+            String name = endpoint.listenerName();
+            listeners.add(new ListenerSpec(
+                    name, endpoint.host(), endpoint.port(), security.protocol(name), security.tls(name)));
         }
         return new ServerSettings(
-                listeners, config.socketRequestMaxBytes(), config.connectionsMaxIdleMs(), config.numNetworkThreads());
+                listeners,
+                config.socketRequestMaxBytes(),
+                config.connectionsMaxIdleMs(),
+                config.numNetworkThreads(),
+                clock);
     }
 
     /**

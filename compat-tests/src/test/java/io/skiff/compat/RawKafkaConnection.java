@@ -18,13 +18,13 @@ import org.apache.kafka.common.requests.RequestHeader;
  *
  * <p>Not thread-safe: one request at a time.
  */
-final class RawKafkaConnection implements Closeable {
+public final class RawKafkaConnection implements Closeable {
     private final Socket socket;
     private final DataInputStream in;
     private final OutputStream out;
     private int correlationId;
 
-    RawKafkaConnection(String host, int port) throws IOException {
+    public RawKafkaConnection(String host, int port) throws IOException {
         socket = new Socket();
         socket.connect(new InetSocketAddress(host, port), 10_000);
         socket.setSoTimeout(30_000);
@@ -34,14 +34,14 @@ final class RawKafkaConnection implements Closeable {
 
     /** Sends {@code request} (at the version it was built for) and returns the parsed response. */
     @SuppressWarnings("unchecked")
-    <R extends AbstractResponse> R send(AbstractRequest request) throws IOException {
+    public <R extends AbstractResponse> R send(AbstractRequest request) throws IOException {
         RequestHeader header =
                 new RequestHeader(request.apiKey(), request.version(), "raw-compat-test", ++correlationId);
         return (R) AbstractResponse.parseResponse(exchange(request.serializeWithHeader(header)), header);
     }
 
     /** Sends one frame (header + body, without the size prefix) as given and returns the answer's bytes. */
-    ByteBuffer exchange(ByteBuffer frame) throws IOException {
+    public ByteBuffer exchange(ByteBuffer frame) throws IOException {
         out.write(ByteBuffer.allocate(4).putInt(frame.remaining()).array());
         out.write(frame.array(), frame.arrayOffset() + frame.position(), frame.remaining());
         out.flush();

@@ -5,7 +5,8 @@ import java.nio.ByteBuffer;
 import java.util.List;
 
 /**
- * Durable storage for the coordinator's records: the partitions of {@code __consumer_offsets}.
+ * Durable storage for a coordinator's records: the partitions of its internal topic ({@code __consumer_offsets}
+ * for groups).
  * Implementations must be thread-safe; the coordinator calls {@link #append} from one writer thread.
  */
 public interface CoordinatorRecordLog {
@@ -18,7 +19,7 @@ public interface CoordinatorRecordLog {
         void onRecord(ByteBuffer key, ByteBuffer valueOrNull);
     }
 
-    /** How many partitions the offsets topic has (group → partition = abs(hash) % count). */
+    /** How many partitions the internal topic has (key → partition = abs(hash) % count). */
     int partitionCount();
 
     /** Appends the records as one batch to {@code partition}; returns when the append is done. */

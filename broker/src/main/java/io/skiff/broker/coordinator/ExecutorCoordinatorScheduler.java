@@ -8,7 +8,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@link CoordinatorScheduler} on one daemon thread of a {@link ScheduledExecutorService}. Timer tasks
- * only take a group's state lock briefly and never do I/O, so one thread serves all groups.
+ * only take a key's lock briefly and never do I/O, so one thread serves all keys (groups, transactional ids).
  * Thread-safe.
  */
 public final class ExecutorCoordinatorScheduler implements CoordinatorScheduler, AutoCloseable {

@@ -1,0 +1,217 @@
+package io.skiff.compat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * A real Apache Kafka 4.1 broker (KRaft, broker and controller in one process, node 1) on free loopback ports, in a
+ * child JVM, for tests that compare Skiff's answers with Kafka's. It is started once per test JVM, on first use of
+ * {@link #shared()}, and shared by every test class that asks for it; it stops when the test JVM exits (shutdown hook,
+ * and the child also watches its parent so a killed test run leaves nothing behind).
+ *
+ * <p>Kafka's jars are copied from Maven Central into {@code reference-kafka/target/kafka-libs} by the build (system
+ * property {@code skiff.referenceKafkaLibs}); Kafka's configuration is the one Skiff's differential tests assume:
+ * {@link #CONFIG}, which mirrors Skiff's developer defaults where they differ from Kafka's.
+ *
+ * <p>Thread-safe: {@link #shared()} is synchronized, the rest is immutable after start.
+ */
+public final class RealKafka {
+    /** The cluster id Kafka's log directory is formatted with. */
+    public static final String CLUSTER_ID = "q1Sh-9_ISia_zwGINzRvyQ";
+
+    public static final int NODE_ID = 1;
+
+    /**
+     * Broker settings beyond the KRaft wiring: replication factor 1 for the internal topics (one node) and Skiff's
+     * developer defaults where Kafka's differ, so that both start from the same state.
+     */
+    public static final Map<String, String> CONFIG = Map.of(
+            "num.partitions", "1",
+            "offsets.topic.replication.factor", "1",
+            "offsets.topic.num.partitions", "50",
+            "transaction.state.log.replication.factor", "1",
+            "transaction.state.log.min.isr", "1",
+            "group.initial.rebalance.delay.ms", "0",
+            "share.coordinator.state.topic.replication.factor", "1",
+            "share.coordinator.state.topic.min.isr", "1",
+            "auto.create.topics.enable", "true");
+
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+    private static RealKafka shared;
+
+    private final Process process;
+    private final Path dir;
+    private final int port;
+
+    private RealKafka(Process process, Path dir, int port) {
+        this.process = process;
+        this.dir = dir;
+        this.port = port;
+    }
+
+    /** The test JVM's Kafka, started on first call (tens of seconds on a busy machine; later calls return at once). */
+    public static synchronized RealKafka shared() {
+        if (shared == null) {
+            shared = start();
+            RealKafka started = shared;
+            Runtime.getRuntime().addShutdownHook(new Thread(started::stop, "real-kafka-stop"));
+        }
+        return shared;
+    }
+
+    public String host() {
+        return "127.0.0.1";
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public String bootstrapServers() {
+        return host() + ":" + port;
+    }
+
+    /** Kafka's own log (its WARN and ERROR lines), for a failing test's message. */
+    public Path serverLog() {
+        return dir.resolve("server.log");
+    }
+
+    private static RealKafka start() {
+        String libs = System.getProperty("skiff.referenceKafkaLibs");
+        if (libs == null || !Files.isDirectory(Paths.get(libs))) {
+            throw new IllegalStateException("Kafka's jars are missing (system property skiff.referenceKafkaLibs = "
+                    + libs + "): build with Maven, which copies them into reference-kafka/target/kafka-libs");
+        }
+        try {
+            Path dir = Files.createTempDirectory("real-kafka");
+            int port = freePort();
+            int controllerPort = freePort();
+            Path properties = dir.resolve("server.properties");
+            Files.writeString(properties, serverProperties(dir, port, controllerPort), StandardCharsets.UTF_8);
+            String classpath = Paths.get(libs).toAbsolutePath() + "/*" + java.io.File.pathSeparator
+                    + Paths.get(RealKafkaMain.class
+                                    .getProtectionDomain()
+                                    .getCodeSource()
+                                    .getLocation()
+                                    .toURI())
+                            .toAbsolutePath();
+            List<String> command = new ArrayList<>(List.of(
+                    Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                    // Small and quick to start: a handful of test topics, requests one at a time.
+                    "-Xmx256m",
+                    "-Xms64m",
+                    "-XX:+UseSerialGC",
+                    "-XX:TieredStopAtLevel=1",
+                    "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                    "-cp",
+                    classpath,
+                    RealKafkaMain.class.getName(),
+                    Long.toString(ProcessHandle.current().pid()),
+                    CLUSTER_ID,
+                    properties.toString()));
+            Process process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(dir.resolve("server.log").toFile())
+                    .start();
+            RealKafka kafka = new RealKafka(process, dir, port);
+            kafka.awaitListening();
+            return kafka;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String serverProperties(Path dir, int port, int controllerPort) {
+        StringBuilder s = new StringBuilder();
+        s.append("process.roles=broker,controller\n");
+        s.append("node.id=").append(NODE_ID).append('\n');
+        s.append("controller.quorum.voters=")
+                .append(NODE_ID)
+                .append("@127.0.0.1:")
+                .append(controllerPort);
+        s.append('\n');
+        s.append("listeners=PLAINTEXT://127.0.0.1:")
+                .append(port)
+                .append(",CONTROLLER://127.0.0.1:")
+                .append(controllerPort)
+                .append('\n');
+        s.append("advertised.listeners=PLAINTEXT://127.0.0.1:").append(port).append('\n');
+        s.append("controller.listener.names=CONTROLLER\n");
+        s.append("listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT\n");
+        s.append("inter.broker.listener.name=PLAINTEXT\n");
+        s.append("log.dirs=")
+                .append(dir.resolve("logs").toString().replace('\\', '/'))
+                .append('\n');
+        CONFIG.forEach((k, v) -> s.append(k).append('=').append(v).append('\n'));
+        return s.toString();
+    }
+
+    /** Kafka opens its client port only when the broker is ready to serve (unfenced). */
+    private void awaitListening() throws IOException {
+        Instant deadline = Instant.now().plus(START_TIMEOUT);
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException(
+                        "Kafka exited with code " + process.exitValue() + " during start:\n" + tail());
+            }
+            try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress(host(), port), 1000);
+                return;
+            } catch (IOException notYet) {
+                try {
+                    process.waitFor(200, java.util.concurrent.TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted while waiting for Kafka", e);
+                }
+            }
+        }
+        stop();
+        throw new IllegalStateException(
+                "Kafka did not listen on " + port + " within " + START_TIMEOUT + ":\n" + tail());
+    }
+
+    private String tail() throws IOException {
+        List<String> lines = Files.readAllLines(serverLog(), StandardCharsets.UTF_8);
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+    }
+
+    private void stop() {
+        process.destroy();
+        try {
+            if (!process.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // a temp directory left behind is harmless
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}
