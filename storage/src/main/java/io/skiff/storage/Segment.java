@@ -9,6 +9,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -82,6 +83,33 @@ final class Segment {
      */
     static Segment existing(Path dir, long baseOffset, int indexIntervalBytes) {
         return new Segment(dir, baseOffset, indexIntervalBytes);
+    }
+
+    /**
+     * A closed segment the cleaner just swapped in: its files are in place, its indexes are {@code b}'s, and it
+     * covers offsets up to {@code nextOffset} (the next segment's base, whatever gap compaction left at its end).
+     */
+    static Segment swappedIn(
+            Path dir,
+            long baseOffset,
+            int indexIntervalBytes,
+            int size,
+            long nextOffset,
+            IndexBuilder b,
+            List<AbortedTxn> aborted,
+            Path openFrom)
+            throws IOException {
+        Segment s = new Segment(dir, baseOffset, indexIntervalBytes);
+        // Opened before the files take their final names; the open file survives the rename.
+        s.channel = new SharedChannel(FileChannel.open(openFrom, StandardOpenOption.READ));
+        s.txnIndex.preload(aborted);
+        s.maxTimestamp = b.max();
+        s.maxTimestampKnown = true;
+        s.timeIndex = b.times();
+        s.offsetIndex = b.offsets();
+        s.nextOffset = nextOffset;
+        s.size = size;
+        return s;
     }
 
     /** What {@link #loadAfterCleanShutdown} found. */

@@ -55,6 +55,7 @@ final class SegmentLoader {
     }
 
     private List<Segment> load(LogCheckpoint checkpoint, boolean cleanShutdown) throws IOException {
+        SegmentSwap.recover(dir);
         List<Long> bases = segmentBases();
         List<Segment> segments = new ArrayList<>();
         if (bases.isEmpty()) {

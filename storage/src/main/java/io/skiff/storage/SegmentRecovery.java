@@ -58,10 +58,11 @@ final class SegmentRecovery {
                 r.mismatch = true;
                 return r;
             }
-            // Offsets are outside the CRC, so continuity is what catches a damaged base offset. (Compaction, when it
-            // comes, leaves gaps between batches and will relax this to "greater than".)
-            boolean follows =
-                    r.batches == 0 && start > 0 ? info.baseOffset() > prevLast : info.baseOffset() == prevLast + 1;
+            // Offsets are outside the CRC, so continuity is what catches a damaged base offset. Compaction leaves gaps
+            // between batches of the segments it rewrites, which are never the last one (the active segment is not
+            // cleaned): there offsets need only grow, and stay below the next segment.
+            boolean gapsAllowed = upperBound >= 0 || (r.batches == 0 && start > 0);
+            boolean follows = gapsAllowed ? info.baseOffset() > prevLast : info.baseOffset() == prevLast + 1;
             if (!follows) {
                 r.reason = "batch base offset " + info.baseOffset() + " does not follow offset " + prevLast;
                 break;

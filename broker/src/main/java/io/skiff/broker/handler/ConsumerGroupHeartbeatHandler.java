@@ -4,6 +4,8 @@ import io.skiff.broker.group.ConsumerHeartbeat;
 import io.skiff.broker.group.ConsumerHeartbeatResult;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.MemberAssignment;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.ConsumerGroupHeartbeatRequest;
@@ -21,7 +23,8 @@ import java.util.concurrent.CompletableFuture;
  * ConsumerGroupHeartbeat v0–1 (KIP-848): a consumer joins (epoch 0), heartbeats, or leaves (-1, static
  * members -2) a consumer group; the answer carries its epoch and, when it changed, its assignment. v1 lets
  * the client generate its member id and adds {@code subscribed_topic_regex}. The response completes once
- * the group's records are written, so it runs off the event loop's critical path.
+ * the group's records are written. A principal without READ on the group gets GROUP_AUTHORIZATION_FAILED,
+ * without DESCRIBE on a subscribed topic TOPIC_AUTHORIZATION_FAILED.
  *
  * <p>Thread-safe: stateless apart from the coordinator.
  */
@@ -37,6 +40,21 @@ public final class ConsumerGroupHeartbeatHandler
     @Override
     public CompletableFuture<ConsumerGroupHeartbeatResponse> handle(
             RequestContext ctx, ConsumerGroupHeartbeatRequest request) {
+        if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, request.groupId())) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
+        }
+        if (request.subscribedTopicNames() != null) {
+            List<String> denied = new ArrayList<>();
+            for (String topic : request.subscribedTopicNames()) {
+                if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, topic)) {
+                    denied.add(topic);
+                }
+            }
+            if (!denied.isEmpty()) {
+                return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.TOPIC_AUTHORIZATION_FAILED)
+                        .setErrorMessage("The following topics are not authorized: " + denied));
+            }
+        }
         ConsumerHeartbeat heartbeat = new ConsumerHeartbeat(
                 request.groupId(),
                 request.memberId(),
