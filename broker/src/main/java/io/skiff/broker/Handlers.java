@@ -1,7 +1,9 @@
 package io.skiff.broker;
 
 import io.skiff.broker.feature.Features;
+import io.skiff.broker.handler.AclHandlers;
 import io.skiff.broker.handler.AlterConfigsHandler;
+import io.skiff.broker.handler.AlterUserScramCredentialsHandler;
 import io.skiff.broker.handler.ApiVersionsHandler;
 import io.skiff.broker.handler.BrokerContext;
 import io.skiff.broker.handler.CreatePartitionsHandler;
@@ -12,6 +14,7 @@ import io.skiff.broker.handler.DescribeClusterHandler;
 import io.skiff.broker.handler.DescribeConfigsHandler;
 import io.skiff.broker.handler.DescribeLogDirsHandler;
 import io.skiff.broker.handler.DescribeTopicPartitionsHandler;
+import io.skiff.broker.handler.DescribeUserScramCredentialsHandler;
 import io.skiff.broker.handler.FetchHandler;
 import io.skiff.broker.handler.GroupHandlers;
 import io.skiff.broker.handler.HandlerRegistry;
@@ -21,7 +24,11 @@ import io.skiff.broker.handler.ListOffsetsHandler;
 import io.skiff.broker.handler.MetadataHandler;
 import io.skiff.broker.handler.OffsetForLeaderEpochHandler;
 import io.skiff.broker.handler.ProduceHandler;
+import io.skiff.broker.handler.SaslAuthenticateHandler;
+import io.skiff.broker.handler.SaslHandshakeHandler;
+import io.skiff.broker.handler.TransactionHandlers;
 import io.skiff.broker.topic.DataPlane;
+import java.util.function.BiPredicate;
 
 /**
  * The one place where the broker's API handlers are wired. Each handler is one line; ApiVersions advertises
@@ -33,16 +40,29 @@ public final class Handlers {
     private Handlers() {}
 
     public static void registerAll(HandlerRegistry registry, BrokerContext ctx) {
+        registry.register(new SaslHandshakeHandler(ctx.security()));
+        registry.register(new SaslAuthenticateHandler(ctx.security()));
+        if (ctx.security().scramCredentials() != null) {
+            registry.register(
+                    new AlterUserScramCredentialsHandler(ctx.security().scramCredentials()));
+            registry.register(
+                    new DescribeUserScramCredentialsHandler(ctx.security().scramCredentials()));
+        }
+        AclHandlers.register(
+                registry,
+                ctx.security().authorizer() == null
+                        ? null
+                        : ctx.security().authorizer().store());
         DataPlane data = ctx.dataPlane();
         Features features = new Features();
         registry.register(new ApiVersionsHandler(registry, features));
         registry.register(new MetadataHandler(data.topics(), ctx));
-        registry.register(new ProduceHandler(data.topics()));
+        registry.register(new ProduceHandler(data.topics(), ctx.transactionCoordinator()));
         registry.register(new FetchHandler(data.topics(), data.fetches()));
         registry.register(new ListOffsetsHandler(data.topics()));
         registry.register(new CreateTopicsHandler(data.topics(), ctx.config(), ctx.nodeId()));
         registry.register(new DeleteTopicsHandler(data.topics(), ctx.config().deleteTopicEnable()));
-        registry.register(new InitProducerIdHandler(data.producerIds()));
+        registry.register(new InitProducerIdHandler(data.producerIds(), ctx.transactionCoordinator()));
         // admin
         registry.register(new DescribeConfigsHandler(data.topics(), ctx.config(), ctx.nodeId()));
         registry.register(new AlterConfigsHandler(data.topics(), ctx.nodeId()));
@@ -53,18 +73,15 @@ public final class Handlers {
         registry.register(new OffsetForLeaderEpochHandler(data.topics()));
         registry.register(new DescribeLogDirsHandler(data.topics()));
         registry.register(new DescribeTopicPartitionsHandler(data.topics(), ctx.nodeId()));
+        BiPredicate<String, Integer> partitionExists = (topic, partition) -> data.topics()
+                .topic(topic)
+                .map(t -> partition >= 0 && partition < t.partitionCount())
+                .orElse(false);
         GroupHandlers.register(
-                registry,
-                ctx.groupCoordinator(),
-                ctx.nodeId(),
-                ctx::advertisedEndpoint,
-                (topic, partition) -> data.topics()
-                        .topic(topic)
-                        .map(t -> partition >= 0 && partition < t.partitionCount())
-                        .orElse(false),
-                ctx.clock());
+                registry, ctx.groupCoordinator(), ctx.nodeId(), ctx::advertisedEndpoint, partitionExists, ctx.clock());
         if (ctx.config().groupCoordinatorRebalanceProtocols().contains("consumer")) {
             GroupHandlers.registerConsumerProtocol(registry, ctx.groupCoordinator(), features);
         }
+        TransactionHandlers.register(registry, ctx.transactionCoordinator(), ctx.groupCoordinator(), partitionExists);
     }
 }

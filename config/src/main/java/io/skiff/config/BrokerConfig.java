@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * {@code .hours}; {@code log.roll.ms} to {@code log.roll.hours}; {@code log.flush.interval.ms} to
  * {@code log.flush.scheduler.interval.ms}; {@code log.dirs} to {@code log.dir}; {@code node.id}
  * to {@code broker.id}. Listeners named in {@code controller.listener.names} are dropped (Skiff
- * has no controller); other listeners must map to PLAINTEXT.
+ * has no controller). Security keys may be given per listener with Kafka's prefix
+ * {@code listener.name.<listener>.<key>} ({@link #listenerValue}).
  *
  * <p>Thread-safety: immutable; safe to share.
  */
@@ -38,16 +39,17 @@ public final class BrokerConfig {
     private final Map<String, Object> values;
     private final List<Endpoint> listeners;
     private final List<Endpoint> advertisedListeners;
+    private final Map<String, String> listenerProtocols = new HashMap<>();
     private final List<Path> logDirs;
     private final int nodeId;
 
     private BrokerConfig(Map<String, String> raw, Map<String, String> origins, Consumer<String> warnings) {
         this.originals = Collections.unmodifiableMap(new TreeMap<>(raw));
-        this.values = TABLE.parse(
-                raw,
-                origins,
-                key -> warnings.accept(
-                        "Unknown configuration '" + key + "'" + originSuffix(origins.get(key)) + " is ignored"));
+        this.values = TABLE.parse(raw, origins, key -> {
+            if (!isListenerPrefixed(key)) {
+                warnings.accept("Unknown configuration '" + key + "'" + originSuffix(origins.get(key)) + " is ignored");
+            }
+        });
         Set<String> controllerNames = Listeners.parseNames(string("controller.listener.names"));
         Map<String, String> protocols = Listeners.parseProtocolMap(
                 "listener.security.protocol.map",
@@ -190,14 +192,7 @@ public final class BrokerConfig {
                         "listener name '" + e.listenerName()
                                 + "' is neither a security protocol nor in listener.security.protocol.map");
             }
-            if (!protocol.equals("PLAINTEXT")) {
-                throw ConfigException.invalid(
-                        "listeners",
-                        string("listeners"),
-                        origin,
-                        "listener '" + e.listenerName() + "' uses " + protocol
-                                + "; Skiff supports PLAINTEXT listeners only");
-            }
+            listenerProtocols.put(e.listenerName(), protocol);
             for (Endpoint other : client) {
                 if (other.port() != 0
                         && other.port() == e.port()
@@ -257,6 +252,12 @@ public final class BrokerConfig {
         }
         return List.copyOf(result);
     }
+
+    private static boolean isListenerPrefixed(String key) {
+        return key.startsWith(LISTENER_PREFIX) && key.indexOf('.', LISTENER_PREFIX.length()) > 0;
+    }
+
+    private static final String LISTENER_PREFIX = "listener.name.";
 
     private static boolean isWildcard(String host) {
         return host.isEmpty() || host.equals("0.0.0.0") || host.equals("::");
@@ -374,6 +375,32 @@ public final class BrokerConfig {
      */
     public List<Endpoint> advertisedListeners() {
         return advertisedListeners;
+    }
+
+    /** The security protocol (PLAINTEXT, SSL, SASL_PLAINTEXT, SASL_SSL) of a client listener. */
+    public String securityProtocol(String listenerName) {
+        String protocol = listenerProtocols.get(listenerName);
+        if (protocol == null) {
+            throw new IllegalArgumentException("not a client listener: " + listenerName);
+        }
+        return protocol;
+    }
+
+    /**
+     * A key's value for one listener, as Kafka reads it: {@code listener.name.<listener lower-case>.<key>} when
+     * given, else the broker-wide key ({@code null} when neither is set and the key has no default). Values are
+     * the raw text (lists stay comma-separated).
+     */
+    public String listenerValue(String listenerName, String key) {
+        String prefixed = originals.get(LISTENER_PREFIX + listenerName.toLowerCase(java.util.Locale.ROOT) + "." + key);
+        if (prefixed != null) {
+            return prefixed;
+        }
+        if (TABLE.contains(key)) {
+            Object value = values.get(key);
+            return value == null ? null : ConfigType.format(value);
+        }
+        return originals.get(key);
     }
 
     public List<Path> logDirs() {
@@ -571,6 +598,18 @@ public final class BrokerConfig {
 
     public int transactionMaxTimeoutMs() {
         return integer("transaction.max.timeout.ms");
+    }
+
+    public int transactionStateLogNumPartitions() {
+        return integer("transaction.state.log.num.partitions");
+    }
+
+    public int transactionAbortTimedOutIntervalMs() {
+        return integer("transaction.abort.timed.out.transaction.cleanup.interval.ms");
+    }
+
+    public int transactionRemoveExpiredIntervalMs() {
+        return integer("transaction.remove.expired.transaction.cleanup.interval.ms");
     }
 
     // ---- DescribeConfigs

@@ -5,6 +5,7 @@ import static io.skiff.config.ConfigType.DOUBLE;
 import static io.skiff.config.ConfigType.INT;
 import static io.skiff.config.ConfigType.LIST;
 import static io.skiff.config.ConfigType.LONG;
+import static io.skiff.config.ConfigType.PASSWORD;
 import static io.skiff.config.ConfigType.SHORT;
 import static io.skiff.config.ConfigType.STRING;
 import static io.skiff.config.Validator.atLeast;
@@ -39,7 +40,7 @@ public final class BrokerConfigKeys {
                     Validator.described("listener URIs NAME://host:port"),
                     "Comma-separated listener URIs NAME://host:port to accept client connections on. Port 0 picks a free "
                             + "port. An empty host binds every interface. Listeners named in controller.listener.names "
-                            + "are not opened. Only PLAINTEXT listeners are supported.")
+                            + "are not opened. Security protocols come from listener.security.protocol.map.")
             .applied(
                     "advertised.listeners",
                     STRING,
@@ -52,8 +53,8 @@ public final class BrokerConfigKeys {
                     STRING,
                     "PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT,SASL_SSL:SASL_SSL",
                     Validator.described("NAME:PROTOCOL pairs"),
-                    "Maps listener names to security protocols (NAME:PROTOCOL,...). Skiff serves PLAINTEXT only; a "
-                            + "client listener mapped to another protocol stops startup.")
+                    "Maps listener names to security protocols (NAME:PROTOCOL,...): PLAINTEXT, SSL, SASL_PLAINTEXT, "
+                            + "SASL_SSL.")
             .applied(
                     "controller.listener.names",
                     STRING,
@@ -81,6 +82,97 @@ public final class BrokerConfigKeys {
             .accepted("queued.max.requests", INT, "500", atLeast(1), "Kafka's request queue size.")
             .accepted("max.connections", INT, MAX_INT, atLeast(0), "Kafka's connection limit.")
             .accepted("max.connections.per.ip", INT, MAX_INT, atLeast(0), "Kafka's per-IP connection limit.")
+            // --- security (each may be given per listener as listener.name.<listener>.<key>)
+            .applied(
+                    "ssl.keystore.type",
+                    STRING,
+                    "JKS",
+                    null,
+                    "Format of the key store: JKS, PKCS12 or PEM. With an SSL or SASL_SSL listener and no key store "
+                            + "configured, Skiff generates a development CA and certificate in the data directory.")
+            .applied("ssl.keystore.location", STRING, null, null, "Key store file of TLS listeners.")
+            .applied("ssl.keystore.password", PASSWORD, null, null, "Password of the key store file.")
+            .applied("ssl.key.password", PASSWORD, null, null, "Password of the private key (key store or PEM key).")
+            .applied(
+                    "ssl.keystore.certificate.chain",
+                    PASSWORD,
+                    null,
+                    null,
+                    "Certificate chain in PEM, inline (ssl.keystore.type=PEM).")
+            .applied(
+                    "ssl.keystore.key",
+                    PASSWORD,
+                    null,
+                    null,
+                    "Private key in PEM (PKCS#8), inline (ssl.keystore.type=PEM).")
+            .applied("ssl.truststore.type", STRING, "JKS", null, "Format of the trust store: JKS, PKCS12 or PEM.")
+            .applied("ssl.truststore.location", STRING, null, null, "Trust store file (client certificates' CAs).")
+            .applied("ssl.truststore.password", PASSWORD, null, null, "Password of the trust store file.")
+            .applied(
+                    "ssl.truststore.certificates",
+                    PASSWORD,
+                    null,
+                    null,
+                    "Trusted certificates in PEM, inline (ssl.truststore.type=PEM).")
+            .applied(
+                    "ssl.client.auth",
+                    STRING,
+                    "none",
+                    oneOf("required", "requested", "none"),
+                    "Whether TLS listeners ask clients for a certificate: required, requested or none.")
+            .applied(
+                    "ssl.principal.mapping.rules",
+                    STRING,
+                    "DEFAULT",
+                    null,
+                    "Rules mapping a client certificate's distinguished name to a user name "
+                            + "(RULE:pattern/replacement/[LU], ..., DEFAULT).")
+            .applied("ssl.enabled.protocols", LIST, "TLSv1.2,TLSv1.3", null, "TLS protocol versions enabled.")
+            .applied("ssl.cipher.suites", LIST, "", null, "Cipher suites enabled; empty = the JDK's defaults.")
+            .accepted("ssl.protocol", STRING, "TLSv1.3", null, "SSLContext protocol.")
+            .accepted("ssl.keymanager.algorithm", STRING, "SunX509", null, "Key manager factory algorithm.")
+            .accepted("ssl.trustmanager.algorithm", STRING, "PKIX", null, "Trust manager factory algorithm.")
+            .accepted(
+                    "ssl.endpoint.identification.algorithm",
+                    STRING,
+                    "https",
+                    null,
+                    "Host name verification of the peer (used by clients; a single broker has no peers).")
+            .applied(
+                    "sasl.enabled.mechanisms",
+                    LIST,
+                    "GSSAPI",
+                    null,
+                    "SASL mechanisms served on SASL listeners: PLAIN, SCRAM-SHA-256, SCRAM-SHA-512, OAUTHBEARER.")
+            .applied(
+                    "sasl.jaas.config",
+                    PASSWORD,
+                    null,
+                    null,
+                    "JAAS login configuration; usually given per listener and mechanism as "
+                            + "listener.name.<listener>.<mechanism>.sasl.jaas.config. PLAIN users are its user_<name> "
+                            + "options.")
+            .accepted("sasl.mechanism.inter.broker.protocol", STRING, "GSSAPI", null, "Inter-broker SASL mechanism.")
+            .applied(
+                    "connections.max.reauth.ms",
+                    LONG,
+                    "0",
+                    atLeast(0),
+                    "Lifetime of a SASL session; clients re-authenticate before it ends (KIP-368). 0 = no limit.")
+            .applied(
+                    "authorizer.class.name",
+                    STRING,
+                    "",
+                    null,
+                    "ACL authorizer; org.apache.kafka.metadata.authorizer.StandardAuthorizer enables ACLs. Empty: "
+                            + "every request is allowed.")
+            .applied("super.users", STRING, null, null, "Principals allowed everything, separated by ';'.")
+            .applied(
+                    "allow.everyone.if.no.acl.found",
+                    BOOLEAN,
+                    "false",
+                    null,
+                    "Whether a resource without any matching ACL is open to everyone.")
             // --- identity and KRaft
             .appliedDev(
                     "node.id",
@@ -480,8 +572,20 @@ public final class BrokerConfigKeys {
                     "2",
                     atLeast(1),
                     "min.insync.replicas of __transaction_state.")
-            .accepted(
+            .applied(
                     "transaction.state.log.num.partitions", INT, "50", atLeast(1), "Partitions of __transaction_state.")
+            .applied(
+                    "transaction.abort.timed.out.transaction.cleanup.interval.ms",
+                    INT,
+                    "10000",
+                    atLeast(1),
+                    "How often transactions open longer than their timeout are aborted.")
+            .applied(
+                    "transaction.remove.expired.transaction.cleanup.interval.ms",
+                    INT,
+                    "3600000",
+                    atLeast(1),
+                    "How often expired transactional ids are removed.")
             .acceptedDev(
                     "share.coordinator.state.topic.replication.factor",
                     SHORT,

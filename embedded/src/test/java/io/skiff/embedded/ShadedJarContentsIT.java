@@ -15,7 +15,10 @@ import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import org.junit.jupiter.api.Test;
 
-/** The jar users add to their tests: everything relocated under io.skiff, and SLF4J its only dependency. */
+/**
+ * The jar users add to their tests: every class in it under io.skiff (Netty and re2j relocated there), and its only
+ * dependencies the SLF4J API and the compression codecs whose native code cannot be relocated.
+ */
 class ShadedJarContentsIT {
     private static List<String> entries() throws IOException {
         Path jar = Path.of(System.getProperty("skiff.embedded.jar"));
@@ -51,12 +54,20 @@ class ShadedJarContentsIT {
         assertTrue(entries.contains("META-INF/native/libio_skiff_shaded_netty_transport_native_epoll_aarch_64.so"));
         assertTrue(entries.stream().noneMatch(n -> n.startsWith("io/netty/")), "no unrelocated Netty");
         assertTrue(entries.stream().noneMatch(n -> n.startsWith("META-INF/native/libnetty")), "no unrenamed library");
+        assertTrue(entries.contains("io/skiff/shaded/com/google/re2j/Pattern.class"));
+        assertTrue(entries.stream().noneMatch(n -> n.startsWith("com/google/re2j/")), "no unrelocated re2j");
         assertTrue(entries.stream().noneMatch(n -> n.startsWith("org/apache/kafka/")), "no kafka-clients");
+        assertTrue(
+                entries.stream()
+                        .noneMatch(n -> n.startsWith("org/xerial/")
+                                || n.startsWith("net/jpountz/")
+                                || n.startsWith("com/github/luben/")),
+                "the codecs are dependencies, not inside");
         assertTrue(entries.stream().noneMatch(n -> n.startsWith("org/slf4j/")), "SLF4J is a dependency, not inside");
     }
 
     @Test
-    void thePublishedPomDependsOnTheSlf4jApiOnly() throws IOException {
+    void thePublishedPomDependsOnTheSlf4jApiAndTheCodecsOnly() throws IOException {
         String pom = Files.readString(Path.of(System.getProperty("skiff.embedded.pom")));
         int start = pom.indexOf("<dependencies>");
         String dependencies = start < 0 ? "" : pom.substring(start, pom.indexOf("</dependencies>", start));
@@ -74,6 +85,12 @@ class ShadedJarContentsIT {
                 runtime.add(m.group(1) + ":" + m.group(2));
             }
         }
-        assertEquals(List.of("org.slf4j:slf4j-api"), runtime);
+        assertEquals(
+                List.of(
+                        "org.slf4j:slf4j-api",
+                        "org.xerial.snappy:snappy-java",
+                        "at.yawk.lz4:lz4-java",
+                        "com.github.luben:zstd-jni"),
+                runtime);
     }
 }

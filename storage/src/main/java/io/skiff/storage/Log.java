@@ -93,9 +93,9 @@ public final class Log implements Closeable {
         log.logEndOffset = log.active.nextOffset();
         producerRecovery.catchUp(log.logEndOffset, loaded.get(0).baseOffset(), loaded);
         snapshots.deleteAbove(log.logEndOffset);
-        log.updateLastStableOffset();
         long start = Math.max(checkpoint.logStartOffset(), loaded.get(0).baseOffset());
         log.logStartOffset = Math.min(start, log.logEndOffset);
+        log.updateLastStableOffset();
         // Segments recovered now are not forced yet: keep them above the recovery point until a roll or close.
         log.recoveryPoint = Math.min(checkpoint.recoveryPoint(), log.active.baseOffset());
         log.lastFlushMs = clock.millis();
@@ -184,10 +184,14 @@ public final class Log implements Closeable {
         }
     }
 
-    /** Publishes the last stable offset after the log end offset (so readers never see it ahead of the data). */
+    /**
+     * Publishes the last stable offset after the log end offset (so readers never see it ahead of the data); as
+     * Kafka, never below the log start offset (a transaction may have begun in deleted records).
+     */
     private void updateLastStableOffset() {
         long end = logEndOffset;
-        lastStableOffset = Math.min(producers.firstUndecidedOffset().orElse(end), end);
+        long firstUnstable = Math.min(producers.firstUndecidedOffset().orElse(end), end);
+        lastStableOffset = Math.max(firstUnstable, Math.min(logStartOffset, end));
     }
 
     private boolean needsRoll(int incomingBytes, long lastOffset, long incomingMaxTimestamp, long now) {
@@ -360,6 +364,16 @@ public final class Log implements Closeable {
         }
     }
 
+    /** Copies of the state of every producer this log knows (DescribeProducers). */
+    public List<ProducerStateEntry> producerStates() {
+        writeLock.lock();
+        try {
+            return producers.entries().stream().map(ProducerStateEntry::copy).toList();
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
     /** How many producers this log knows. */
     public int producerCount() {
         writeLock.lock();
@@ -434,6 +448,7 @@ public final class Log implements Closeable {
                 return;
             }
             logStartOffset = offset;
+            updateLastStableOffset();
             writeCheckpoint();
             deleteSegmentsBelowStart();
         } catch (IOException e) {
@@ -506,6 +521,7 @@ public final class Log implements Closeable {
         snapshots.deleteBelow(newStart);
         if (newStart > logStartOffset) {
             logStartOffset = newStart;
+            updateLastStableOffset();
             writeCheckpoint();
         }
     }

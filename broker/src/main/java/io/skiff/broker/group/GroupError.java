@@ -7,6 +7,7 @@ package io.skiff.broker.group;
 public enum GroupError {
     NONE(0),
     UNKNOWN_TOPIC_OR_PARTITION(3),
+    TOPIC_AUTHORIZATION_FAILED(29),
     COORDINATOR_LOAD_IN_PROGRESS(14),
     COORDINATOR_NOT_AVAILABLE(15),
     NOT_COORDINATOR(16),

@@ -1,8 +1,10 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.security.BrokerSecurity;
 import io.skiff.broker.topic.DataPlane;
 import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.broker.txn.TransactionCoordinator;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.Endpoint;
 import java.time.Clock;
@@ -23,6 +25,8 @@ public final class BrokerContext {
     private final List<Endpoint> advertisedEndpoints;
     private final DataPlane dataPlane;
     private final GroupCoordinator groupCoordinator;
+    private final BrokerSecurity security;
+    private final TransactionCoordinator transactionCoordinator;
 
     /** A context without consumer groups (handler tests that do not need them). */
     public BrokerContext(
@@ -44,6 +48,35 @@ public final class BrokerContext {
             List<Endpoint> advertisedEndpoints,
             DataPlane dataPlane,
             GroupCoordinator groupCoordinator) {
+        this(config, clock, clusterId, nodeId, advertisedEndpoints, dataPlane, groupCoordinator, BrokerSecurity.none());
+    }
+
+    /** @param security the listeners' TLS and SASL settings and the SCRAM credentials */
+    public BrokerContext(
+            BrokerConfig config,
+            Clock clock,
+            String clusterId,
+            int nodeId,
+            List<Endpoint> advertisedEndpoints,
+            DataPlane dataPlane,
+            GroupCoordinator groupCoordinator,
+            BrokerSecurity security) {
+        this(config, clock, clusterId, nodeId, advertisedEndpoints, dataPlane, groupCoordinator, security, null);
+    }
+
+    /** @param transactionCoordinator may be null only in tests that do not touch transactions */
+    public BrokerContext(
+            BrokerConfig config,
+            Clock clock,
+            String clusterId,
+            int nodeId,
+            List<Endpoint> advertisedEndpoints,
+            DataPlane dataPlane,
+            GroupCoordinator groupCoordinator,
+            BrokerSecurity security,
+            TransactionCoordinator transactionCoordinator) {
+        this.transactionCoordinator = transactionCoordinator;
+        this.security = Objects.requireNonNull(security);
         this.config = Objects.requireNonNull(config);
         this.dataPlane = Objects.requireNonNull(dataPlane);
         this.groupCoordinator = groupCoordinator;
@@ -67,6 +100,16 @@ public final class BrokerContext {
             throw new IllegalStateException("this context was built without a group coordinator");
         }
         return groupCoordinator;
+    }
+
+    /** Listener security and credentials. */
+    public BrokerSecurity security() {
+        return security;
+    }
+
+    /** Transactions; null in tests built without them (no transaction handler is registered then). */
+    public TransactionCoordinator transactionCoordinator() {
+        return transactionCoordinator;
     }
 
     /** Shortcut for {@code dataPlane().topics()}. */

@@ -3,6 +3,8 @@ package io.skiff.broker.handler;
 import io.skiff.broker.group.ConsumerGroupDescription;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.TopicsView;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.ConsumerGroupDescribeRequest;
@@ -39,6 +41,13 @@ public final class ConsumerGroupDescribeHandler
             RequestContext ctx, ConsumerGroupDescribeRequest request) {
         List<ConsumerGroupDescribeResponse.DescribedGroup> groups = new ArrayList<>();
         for (String groupId : request.groupIds()) {
+            if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.GROUP, groupId)) {
+                groups.add(new ConsumerGroupDescribeResponse.DescribedGroup()
+                        .setGroupId(groupId)
+                        .setErrorCode(Errors.GROUP_AUTHORIZATION_FAILED.code())
+                        .setErrorMessage(Errors.GROUP_AUTHORIZATION_FAILED.message()));
+                continue;
+            }
             ConsumerGroupDescription d = coordinator.describeConsumerGroup(groupId);
             List<ConsumerGroupDescribeResponse.Member> members = new ArrayList<>();
             for (ConsumerGroupDescription.Member m : d.members()) {
@@ -63,7 +72,11 @@ public final class ConsumerGroupDescribeHandler
                     .setGroupEpoch(d.groupEpoch())
                     .setAssignmentEpoch(d.assignmentEpoch())
                     .setAssignorName(d.assignorName())
-                    .setMembers(members));
+                    .setMembers(members)
+                    .setAuthorizedOperations(
+                            request.includeAuthorizedOperations()
+                                    ? ctx.authorizer().authorizedOperations(ctx, ResourceType.GROUP, groupId)
+                                    : RequestAuthorizer.NOT_REQUESTED));
         }
         return CompletableFuture.completedFuture(new ConsumerGroupDescribeResponse().setGroups(groups));
     }

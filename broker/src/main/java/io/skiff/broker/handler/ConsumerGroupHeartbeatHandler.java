@@ -4,6 +4,8 @@ import io.skiff.broker.group.ConsumerHeartbeat;
 import io.skiff.broker.group.ConsumerHeartbeatResult;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.MemberAssignment;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.ConsumerGroupHeartbeatRequest;
@@ -37,6 +39,21 @@ public final class ConsumerGroupHeartbeatHandler
     @Override
     public CompletableFuture<ConsumerGroupHeartbeatResponse> handle(
             RequestContext ctx, ConsumerGroupHeartbeatRequest request) {
+        if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, request.groupId())) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
+        }
+        if (request.subscribedTopicNames() != null) {
+            List<String> denied = new ArrayList<>();
+            for (String topic : request.subscribedTopicNames()) {
+                if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, topic)) {
+                    denied.add(topic);
+                }
+            }
+            if (!denied.isEmpty()) {
+                return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.TOPIC_AUTHORIZATION_FAILED)
+                        .setErrorMessage("The following topics are not authorized: " + denied));
+            }
+        }
         ConsumerHeartbeat heartbeat = new ConsumerHeartbeat(
                 request.groupId(),
                 request.memberId(),

@@ -3,6 +3,8 @@ package io.skiff.broker.handler;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.GroupDescription;
 import io.skiff.broker.group.GroupError;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.DescribeGroupsRequest;
@@ -13,12 +15,11 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * DescribeGroups v0–6: state, protocol and members of each group (metadata and assignment only for
- * Stable groups); an unknown group is "Dead" with no members. Without an authorizer every group operation
- * is allowed, so requested authorized operations are READ, DELETE and DESCRIBE. Thread-safe.
+ * Stable groups); an unknown group is "Dead" with no members. Requested authorized operations are computed by the
+ * authorizer (READ, DELETE and DESCRIBE without one); a group the principal may not DESCRIBE gets
+ * GROUP_AUTHORIZATION_FAILED. Thread-safe.
  */
 public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGroupsRequest, DescribeGroupsResponse> {
-    /** Bit field of Kafka's AclOperation codes READ(3), DELETE(6), DESCRIBE(8): what a group supports. */
-    static final int GROUP_AUTHORIZED_OPERATIONS = (1 << 3) | (1 << 6) | (1 << 8);
     /** Kafka's "authorized operations not requested" marker. */
     static final int AUTHORIZED_OPERATIONS_OMITTED = Integer.MIN_VALUE;
 
@@ -33,6 +34,16 @@ public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGrou
     public CompletableFuture<DescribeGroupsResponse> handle(RequestContext ctx, DescribeGroupsRequest request) {
         List<DescribeGroupsResponse.DescribedGroup> groups = new ArrayList<>();
         for (String groupId : request.groups()) {
+            if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.GROUP, groupId)) {
+                groups.add(new DescribeGroupsResponse.DescribedGroup()
+                        .setGroupId(groupId)
+                        .setErrorCode(Errors.GROUP_AUTHORIZATION_FAILED.code())
+                        .setGroupState("")
+                        .setProtocolType("")
+                        .setProtocolData("")
+                        .setAuthorizedOperations(AUTHORIZED_OPERATIONS_OMITTED));
+                continue;
+            }
             GroupDescription d = coordinator.describeGroup(groupId);
             List<DescribeGroupsResponse.DescribedGroupMember> members = new ArrayList<>();
             for (GroupDescription.Member m : d.members()) {
@@ -57,7 +68,7 @@ public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGrou
                     .setMembers(members)
                     .setAuthorizedOperations(
                             request.includeAuthorizedOperations()
-                                    ? GROUP_AUTHORIZED_OPERATIONS
+                                    ? ctx.authorizer().authorizedOperations(ctx, ResourceType.GROUP, groupId)
                                     : AUTHORIZED_OPERATIONS_OMITTED));
         }
         return CompletableFuture.completedFuture(new DescribeGroupsResponse().setGroups(groups));

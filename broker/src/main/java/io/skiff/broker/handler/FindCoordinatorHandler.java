@@ -1,5 +1,7 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.config.Endpoint;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
@@ -11,9 +13,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 /**
- * FindCoordinator v0–6. Group keys: this (single) broker is every group's coordinator, reached at the
- * endpoint of the listener the request arrived on. Transaction keys: COORDINATOR_NOT_AVAILABLE
- * (transactions are not implemented). Other key types: INVALID_REQUEST. v0–3 carry one key and answer at
+ * FindCoordinator v0–6. Group and transaction keys: this (single) broker is every group's and every
+ * transactional id's coordinator, reached at the endpoint of the listener the request arrived on (an empty
+ * transactional id is INVALID_REQUEST). Other key types: INVALID_REQUEST. v0–3 carry one key and answer at
  * top level; v4+ batch keys and answer one {@code Coordinator} per key. Thread-safe (stateless).
  */
 public final class FindCoordinatorHandler extends AbstractApiHandler<FindCoordinatorRequest, FindCoordinatorResponse> {
@@ -37,7 +39,7 @@ public final class FindCoordinatorHandler extends AbstractApiHandler<FindCoordin
         FindCoordinatorResponse response = new FindCoordinatorResponse();
         Endpoint endpoint = advertisedEndpoint.apply(ctx.listenerName());
         if (ctx.apiVersion() < 4) {
-            Errors error = errorFor(request.keyType(), request.key());
+            Errors error = authorized(ctx, request.keyType(), request.key());
             boolean ok = error == Errors.NONE;
             response.setErrorCode(error.code())
                     .setErrorMessage(message(error))
@@ -47,7 +49,7 @@ public final class FindCoordinatorHandler extends AbstractApiHandler<FindCoordin
         } else {
             List<FindCoordinatorResponse.Coordinator> coordinators = new ArrayList<>();
             for (String key : request.coordinatorKeys()) {
-                Errors error = errorFor(request.keyType(), key);
+                Errors error = authorized(ctx, request.keyType(), key);
                 boolean ok = error == Errors.NONE;
                 coordinators.add(new FindCoordinatorResponse.Coordinator()
                         .setKey(key)
@@ -64,7 +66,7 @@ public final class FindCoordinatorHandler extends AbstractApiHandler<FindCoordin
 
     private static Errors errorFor(byte keyType, String key) {
         if (keyType == TRANSACTION_KEY_TYPE) {
-            return Errors.COORDINATOR_NOT_AVAILABLE;
+            return key == null || key.isEmpty() ? Errors.INVALID_REQUEST : Errors.NONE;
         }
         if (keyType != GROUP_KEY_TYPE || key == null) {
             return Errors.INVALID_REQUEST;
@@ -75,6 +77,17 @@ public final class FindCoordinatorHandler extends AbstractApiHandler<FindCoordin
     /** Kafka sends the error's name for NONE and its message otherwise. */
     private static String message(Errors error) {
         return error == Errors.NONE ? "NONE" : error.message();
+    }
+
+    /** Kafka's check before the key: DESCRIBE on the group or the transactional id. */
+    private Errors authorized(RequestContext ctx, byte keyType, String key) {
+        if (keyType == 0 && !ctx.allowed(AclOperation.DESCRIBE, ResourceType.GROUP, key)) {
+            return Errors.GROUP_AUTHORIZATION_FAILED;
+        }
+        if (keyType == 1 && !ctx.allowed(AclOperation.DESCRIBE, ResourceType.TRANSACTIONAL_ID, key)) {
+            return Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED;
+        }
+        return errorFor(keyType, key);
     }
 
     @Override

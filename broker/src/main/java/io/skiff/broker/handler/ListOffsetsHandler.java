@@ -1,5 +1,7 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.Partition;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
@@ -51,9 +53,11 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
             Optional<Topic> topic = topics.topic(rt.name());
             ListOffsetsResponse.ListOffsetsTopicResponse tr =
                     new ListOffsetsResponse.ListOffsetsTopicResponse().setName(rt.name());
+            boolean describable = ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, rt.name());
             for (ListOffsetsRequest.ListOffsetsPartition rp : rt.partitions()) {
-                ListOffsetsResponse.ListOffsetsPartitionResponse answer =
-                        answer(topic, rp, request.isolationLevel() == READ_COMMITTED);
+                ListOffsetsResponse.ListOffsetsPartitionResponse answer = describable
+                        ? answer(topic, rp, request.isolationLevel() == READ_COMMITTED)
+                        : error(rp.partitionIndex(), Errors.TOPIC_AUTHORIZATION_FAILED);
                 if (ctx.apiVersion() < 4) {
                     answer.setLeaderEpoch(-1); // not in the response before v4 (librdkafka's -o beginning uses v2)
                 }

@@ -1,8 +1,12 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.group.TopicPartition;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.AppendOrigin;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.broker.txn.TransactionCoordinator;
 import io.skiff.protocol.ByteBufferRecords;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.Records;
@@ -35,12 +39,15 @@ import org.slf4j.LoggerFactory;
  *       UNKNOWN_TOPIC_OR_PARTITION, an unknown id UNKNOWN_TOPIC_ID. Internal topics cannot be written by clients
  *       (INVALID_TOPIC_EXCEPTION).</li>
  *   <li>Each partition's records must be exactly one v2 batch (INVALID_RECORD otherwise); zstd needs v7+
- *       (UNSUPPORTED_COMPRESSION_TYPE); transactional batches are refused (INVALID_TXN_STATE: no transactions).</li>
+ *       (UNSUPPORTED_COMPRESSION_TYPE); a transactional batch must be for a partition of its producer's open
+ *       transaction (see {@link #verifyTransaction}).</li>
  *   <li>The partition validates and appends (see {@link io.skiff.broker.topic.Partition#appendRecords}):
  *       MESSAGE_TOO_LARGE above max.message.bytes, CORRUPT_MESSAGE for a bad CRC or framing, INVALID_RECORD with an
  *       error_message for inconsistent content, INVALID_PRODUCER_EPOCH / OUT_OF_ORDER_SEQUENCE_NUMBER for
  *       idempotent producers; a retried batch gets its original base offset.</li>
  *   <li>log_append_time_ms is the broker time on LogAppendTime topics and -1 on CreateTime topics.</li>
+ *   <li>With an authorizer: WRITE on the transactional id (else TRANSACTIONAL_ID_AUTHORIZATION_FAILED) and on each
+ *       topic (else TOPIC_AUTHORIZATION_FAILED), checked before the topic is looked up, as Kafka.</li>
  * </ul>
  *
  * <p>Thread-safe (stateless apart from the registry).
@@ -49,10 +56,13 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
     private static final Logger LOG = LoggerFactory.getLogger(ProduceHandler.class);
 
     private final TopicRegistry topics;
+    private final TransactionCoordinator transactions;
 
-    public ProduceHandler(TopicRegistry topics) {
+    /** @param transactions null in a broker without transactions (transactional batches get INVALID_TXN_STATE) */
+    public ProduceHandler(TopicRegistry topics, TransactionCoordinator transactions) {
         super(ApiKeys.PRODUCE, 0, 13);
         this.topics = topics;
+        this.transactions = transactions;
     }
 
     @Override
@@ -62,20 +72,28 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
         boolean validAcks = acks == 0 || acks == 1 || acks == -1;
         boolean anyError = false;
         ProduceResponse response = new ProduceResponse();
+        boolean transactionDenied = request.transactionalId() != null
+                && !ctx.allowed(AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactionalId());
         for (ProduceRequest.TopicProduceData td : request.topicData()) {
             ProduceResponse.TopicProduceResponse tr = new ProduceResponse.TopicProduceResponse()
                     .setName(td.name())
                     .setTopicId(td.topicId());
             Optional<Topic> topic = version >= 13 ? topics.topic(td.topicId()) : topics.topic(td.name());
             Errors topicError = version >= 13 ? Errors.UNKNOWN_TOPIC_ID : Errors.UNKNOWN_TOPIC_OR_PARTITION;
+            String name = version >= 13 ? topic.map(Topic::name).orElse(null) : td.name();
+            boolean writable = name == null || ctx.allowed(AclOperation.WRITE, ResourceType.TOPIC, name);
             for (ProduceRequest.PartitionProduceData pd : td.partitionData()) {
                 ProduceResponse.PartitionProduceResponse pr;
                 if (!validAcks) {
                     pr = error(pd.index(), Errors.INVALID_REQUIRED_ACKS, null);
+                } else if (transactionDenied) {
+                    pr = error(pd.index(), Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED, null);
+                } else if (!writable) {
+                    pr = error(pd.index(), Errors.TOPIC_AUTHORIZATION_FAILED, null);
                 } else if (topic.isEmpty()) {
                     pr = error(pd.index(), topicError, null);
                 } else {
-                    pr = append(topic.get(), pd, version);
+                    pr = append(topic.get(), pd, version, request.transactionalId());
                 }
                 anyError |= pr.errorCode() != Errors.NONE.code();
                 tr.partitionResponses().add(pr);
@@ -94,7 +112,7 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
     }
 
     private ProduceResponse.PartitionProduceResponse append(
-            Topic topic, ProduceRequest.PartitionProduceData pd, short version) {
+            Topic topic, ProduceRequest.PartitionProduceData pd, short version, String transactionalId) {
         if (!topic.hasPartition(pd.index())) {
             return error(pd.index(), Errors.UNKNOWN_TOPIC_OR_PARTITION, null);
         }
@@ -108,8 +126,15 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
         ByteBuffer batches = bbr.buffer();
         try {
             Errors invalid = checkBatches(batches, version);
+            if (invalid == Errors.NONE && isTransactional(batches)) {
+                invalid = verifyTransaction(batches, transactionalId, topic.name(), pd.index(), version);
+            }
             if (invalid != Errors.NONE) {
-                return error(pd.index(), invalid, null);
+                // Kafka's message for a partition its verification did not find in the transaction
+                String message = invalid == Errors.INVALID_TXN_STATE && isTransactional(batches)
+                        ? "Partition was not added to the transaction"
+                        : null;
+                return error(pd.index(), invalid, message);
             }
             AppendResult r = topic.partition(pd.index()).appendRecords(batches, AppendOrigin.CLIENT);
             return new ProduceResponse.PartitionProduceResponse()
@@ -141,7 +166,35 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
         }
     }
 
-    /** Kafka's request-level record checks: exactly one v2 batch, zstd only from v7, no transactions. */
+    private static boolean isTransactional(ByteBuffer batches) {
+        for (RecordBatchView b : RecordBatches.iterate(batches)) {
+            return b.isTransactional();
+        }
+        return false;
+    }
+
+    /**
+     * Kafka's produce-side verification (KIP-890): a transactional batch is accepted only for a partition already in
+     * its producer's open transaction. Otherwise INVALID_TXN_STATE, or TRANSACTION_ABORTABLE from v11, which clients
+     * of that version abort on; an older epoch is INVALID_PRODUCER_EPOCH; a transaction being ended answers
+     * NOT_ENOUGH_REPLICAS, which the producer retries.
+     */
+    private Errors verifyTransaction(
+            ByteBuffer batches, String transactionalId, String topic, int partition, short version) {
+        RecordBatchView b = RecordBatches.iterate(batches).iterator().next();
+        Errors verified = transactions == null
+                ? Errors.INVALID_TXN_STATE
+                : transactions.verifyPartition(
+                        transactionalId, b.producerId(), b.producerEpoch(), new TopicPartition(topic, partition));
+        return switch (verified) {
+            case NONE -> Errors.NONE;
+            case INVALID_PRODUCER_EPOCH -> Errors.INVALID_PRODUCER_EPOCH;
+            case CONCURRENT_TRANSACTIONS -> Errors.NOT_ENOUGH_REPLICAS;
+            default -> version >= 11 ? Errors.TRANSACTION_ABORTABLE : Errors.INVALID_TXN_STATE;
+        };
+    }
+
+    /** Kafka's request-level record checks: exactly one v2 batch, zstd only from v7. */
     private static Errors checkBatches(ByteBuffer batches, short version) {
         int count = 0;
         for (RecordBatchView b : RecordBatches.iterate(batches)) {
@@ -151,9 +204,6 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
             }
             if ((b.attributes() & 0x07) == CompressionType.ZSTD.id() && version < 7) {
                 return Errors.UNSUPPORTED_COMPRESSION_TYPE;
-            }
-            if (b.isTransactional()) {
-                return Errors.INVALID_TXN_STATE;
             }
         }
         return count == 1 ? Errors.NONE : Errors.INVALID_RECORD;

@@ -1,6 +1,8 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.SyncGroupRequest;
@@ -23,6 +25,9 @@ public final class SyncGroupHandler extends AbstractApiHandler<SyncGroupRequest,
 
     @Override
     public CompletableFuture<SyncGroupResponse> handle(RequestContext ctx, SyncGroupRequest request) {
+        if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, request.groupId())) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
+        }
         Map<String, byte[]> assignments = new HashMap<>();
         for (SyncGroupRequest.SyncGroupRequestAssignment a : request.assignments()) {
             assignments.put(a.memberId(), a.assignment());

@@ -21,6 +21,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.skiff.broker.concurrent.NetworkThreads;
+import io.skiff.broker.security.ConnectionSecurity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.BindException;
@@ -38,8 +39,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The Netty server: binds every listener (epoll when available, else NIO), and gives each accepted connection
- * its pipeline — idle timer, {@link FrameDecoder}, {@link ConnectionSequencer} calling the
- * {@link RequestProcessor}. Listeners are bound with accepting paused so that the broker can finish wiring
+ * its pipeline — idle timer, on TLS listeners the TLS handler with {@link TlsPrincipalHandler} and
+ * {@link FileRegionCopier}, {@link FrameDecoder}, {@link ConnectionSequencer} calling the {@link RequestProcessor}. Listeners are bound with accepting paused so that the broker can finish wiring
  * (the advertised port is only known after binding) before the first client is served.
  *
  * <p>Thread-safe: {@link #bind}, {@link #startAccepting} and {@link #close} are called by one owner thread in
@@ -161,7 +162,7 @@ public final class NettyServer implements AutoCloseable {
                         .childOption(ChannelOption.AUTO_READ, false)
                         .childOption(ChannelOption.TCP_NODELAY, true)
                         .childOption(ChannelOption.SO_KEEPALIVE, true)
-                        .childHandler(new Initializer(listener.name()));
+                        .childHandler(new Initializer(listener));
                 ChannelFuture future = bootstrap.bind(bindAddress(listener)).awaitUninterruptibly();
                 if (!future.isSuccess()) {
                     throw asIOException(listener, future.cause());
@@ -283,10 +284,10 @@ public final class NettyServer implements AutoCloseable {
 
     /** Builds the pipeline of one accepted connection. */
     private final class Initializer extends ChannelInitializer<SocketChannel> {
-        private final String listenerName;
+        private final ListenerSpec listener;
 
-        Initializer(String listenerName) {
-            this.listenerName = listenerName;
+        Initializer(ListenerSpec listener) {
+            this.listener = listener;
         }
 
         @Override
@@ -296,8 +297,9 @@ public final class NettyServer implements AutoCloseable {
             String id = local.getAddress().getHostAddress() + ":" + local.getPort() + "-"
                     + remote.getAddress().getHostAddress() + ":" + remote.getPort() + "-"
                     + connectionIndex.getAndIncrement();
+            ConnectionSecurity security = new ConnectionSecurity(listener.protocol(), settings.clock());
             ConnectionSequencer sequencer =
-                    new ConnectionSequencer(processor, new ConnectionInfo(id, listenerName, remote));
+                    new ConnectionSequencer(processor, new ConnectionInfo(id, listener.name(), remote, security));
             connections.add(sequencer);
             connectionChannels.add(ch);
             ch.closeFuture().addListener(f -> {
@@ -306,6 +308,11 @@ public final class NettyServer implements AutoCloseable {
             });
             if (settings.idleTimeoutMs() > 0) {
                 ch.pipeline().addLast(new IdleStateHandler(0, 0, settings.idleTimeoutMs(), TimeUnit.MILLISECONDS));
+            }
+            if (listener.tls() != null) {
+                ch.pipeline().addLast(listener.tls().context().newHandler(ch.alloc()));
+                ch.pipeline().addLast(new TlsPrincipalHandler(listener.tls(), security));
+                ch.pipeline().addLast(new FileRegionCopier());
             }
             ch.pipeline().addLast(new FrameDecoder(settings.maxRequestBytes()));
             ch.pipeline().addLast(sequencer);

@@ -1,6 +1,8 @@
 package io.skiff.broker.server;
 
+import java.time.Clock;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * What the network server needs from the broker configuration.
@@ -9,10 +11,16 @@ import java.util.List;
  * @param maxRequestBytes    socket.request.max.bytes: larger frames close the connection
  * @param idleTimeoutMs      connections.max.idle.ms: idle connections are closed after this
  * @param networkThreads     event-loop threads (num.network.threads)
+ * @param clock              the clock SASL sessions expire by
  */
 public record ServerSettings(
-        List<ListenerSpec> listeners, int maxRequestBytes, long idleTimeoutMs, int networkThreads) {
+        List<ListenerSpec> listeners, int maxRequestBytes, long idleTimeoutMs, int networkThreads, Clock clock) {
+    public ServerSettings(List<ListenerSpec> listeners, int maxRequestBytes, long idleTimeoutMs, int networkThreads) {
+        this(listeners, maxRequestBytes, idleTimeoutMs, networkThreads, Clock.systemUTC());
+    }
+
     public ServerSettings {
+        Objects.requireNonNull(clock);
         listeners = List.copyOf(listeners);
         if (listeners.isEmpty()) {
             throw new IllegalArgumentException("at least one listener is required");
