@@ -220,6 +220,8 @@ class RecordValidatorTest {
         KafkaBatches.fixCrc(batch);
         ValidatedBatches v = validate(batch);
         assertEquals(NOW, v.view(0).maxTimestamp());
+        assertEquals(NOW, v.batch(0).maxTimestamp(), "the metadata the log indexes with");
+        assertEquals(NOW, v.maxTimestamp());
         v.view(0).validate();
     }
 
