@@ -15,8 +15,9 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * DescribeGroups v0–6: state, protocol and members of each group (metadata and assignment only for
- * Stable groups); an unknown group is "Dead" with no members. Requested authorized operations are computed by the
- * authorizer (READ, DELETE and DESCRIBE without one); a group the principal may not DESCRIBE gets
+ * Stable groups). An unknown group, and a consumer group (described by ConsumerGroupDescribe), is "Dead" with no
+ * members: from v6 with GROUP_ID_NOT_FOUND and Kafka's message. Requested authorized operations are computed by
+ * the authorizer (READ, DELETE and DESCRIBE without one); a group the principal may not DESCRIBE gets
  * GROUP_AUTHORIZATION_FAILED. Thread-safe.
  */
 public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGroupsRequest, DescribeGroupsResponse> {
@@ -55,12 +56,17 @@ public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGrou
                         .setMemberMetadata(m.metadata())
                         .setMemberAssignment(m.assignment()));
             }
+            // Below v6 Kafka reports a group it does not describe as Dead without an error.
+            GroupError error =
+                    d.error() == GroupError.GROUP_ID_NOT_FOUND && ctx.apiVersion() < 6 ? GroupError.NONE : d.error();
             groups.add(new DescribeGroupsResponse.DescribedGroup()
-                    .setErrorCode(d.error().code())
+                    .setErrorCode(error.code())
                     .setErrorMessage(
-                            d.error() == GroupError.NONE
+                            error == GroupError.NONE
                                     ? null
-                                    : Errors.forCode(d.error().code()).message())
+                                    : d.errorMessage() != null
+                                            ? d.errorMessage()
+                                            : Errors.forCode(error.code()).message())
                     .setGroupId(groupId)
                     .setGroupState(d.state())
                     .setProtocolType(d.protocolType())
