@@ -3,6 +3,7 @@ package io.skiff.broker.handler;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.GroupDescription;
 import io.skiff.broker.group.GroupError;
+import io.skiff.broker.group.GroupState;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.DescribeGroupsRequest;
@@ -13,7 +14,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * DescribeGroups v0–6: state, protocol and members of each group (metadata and assignment only for
- * Stable groups); an unknown group is "Dead" with no members. Without an authorizer every group operation
+ * Stable groups); an unknown group (or the empty id) is "Dead" with no members, and from v6 also GROUP_ID_NOT_FOUND,
+ * as in Kafka. Without an authorizer every group operation
  * is allowed, so requested authorized operations are READ, DELETE and DESCRIBE. Thread-safe.
  */
 public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGroupsRequest, DescribeGroupsResponse> {
@@ -34,6 +36,10 @@ public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGrou
         List<DescribeGroupsResponse.DescribedGroup> groups = new ArrayList<>();
         for (String groupId : request.groups()) {
             GroupDescription d = coordinator.describeGroup(groupId);
+            if (isUnknown(groupId, d)) {
+                groups.add(unknownGroup(groupId, ctx.apiVersion(), request.includeAuthorizedOperations()));
+                continue;
+            }
             List<DescribeGroupsResponse.DescribedGroupMember> members = new ArrayList<>();
             for (GroupDescription.Member m : d.members()) {
                 members.add(new DescribeGroupsResponse.DescribedGroupMember()
@@ -47,7 +53,7 @@ public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGrou
             groups.add(new DescribeGroupsResponse.DescribedGroup()
                     .setErrorCode(d.error().code())
                     .setErrorMessage(
-                            d.error() == GroupError.NONE
+                            d.error() == GroupError.NONE || ctx.apiVersion() < 6
                                     ? null
                                     : Errors.forCode(d.error().code()).message())
                     .setGroupId(groupId)
@@ -61,6 +67,31 @@ public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGrou
                                     : AUTHORIZED_OPERATIONS_OMITTED));
         }
         return CompletableFuture.completedFuture(new DescribeGroupsResponse().setGroups(groups));
+    }
+
+    /** A group id no group has (the empty id included: Kafka does not call it invalid here). */
+    private static boolean isUnknown(String groupId, GroupDescription d) {
+        if (groupId == null || groupId.isEmpty()) {
+            return true;
+        }
+        return d.error() == GroupError.NONE
+                && GroupState.DEAD.displayName().equals(d.state())
+                && d.members().isEmpty();
+    }
+
+    /** Kafka: "Dead" with no error before v6; from v6 (KIP-1043) GROUP_ID_NOT_FOUND with a message. */
+    private static DescribeGroupsResponse.DescribedGroup unknownGroup(
+            String groupId, short version, boolean withOperations) {
+        DescribeGroupsResponse.DescribedGroup group = new DescribeGroupsResponse.DescribedGroup()
+                .setGroupId(groupId)
+                .setGroupState(GroupState.DEAD.displayName())
+                .setProtocolType("")
+                .setProtocolData("")
+                .setAuthorizedOperations(withOperations ? GROUP_AUTHORIZED_OPERATIONS : AUTHORIZED_OPERATIONS_OMITTED);
+        if (version >= 6) {
+            group.setErrorCode(Errors.GROUP_ID_NOT_FOUND.code()).setErrorMessage("Group " + groupId + " not found.");
+        }
+        return group;
     }
 
     @Override

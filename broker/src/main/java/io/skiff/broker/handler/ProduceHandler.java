@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Behaviour, as Kafka's:
  * <ul>
- *   <li>acks must be 0, 1 or -1 (else INVALID_REQUIRED_ACKS on every partition). With a single replica, 1 and -1
+ *   <li>acks must be 0, 1 or -1 (else INVALID_REQUIRED_ACKS on every existing partition). With a single replica, 1 and -1
  *       are the same: the answer is sent once the batch is in the log. acks=0 gets no response at all; if a
  *       partition failed, the connection is closed instead, which is how Kafka tells such a producer to refresh
  *       its metadata.</li>
@@ -70,10 +70,13 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
             Errors topicError = version >= 13 ? Errors.UNKNOWN_TOPIC_ID : Errors.UNKNOWN_TOPIC_OR_PARTITION;
             for (ProduceRequest.PartitionProduceData pd : td.partitionData()) {
                 ProduceResponse.PartitionProduceResponse pr;
-                if (!validAcks) {
-                    pr = error(pd.index(), Errors.INVALID_REQUIRED_ACKS, null);
-                } else if (topic.isEmpty()) {
+                // As Kafka: a partition that does not exist is reported as such before the acks are checked.
+                if (topic.isEmpty()) {
                     pr = error(pd.index(), topicError, null);
+                } else if (!topic.get().hasPartition(pd.index())) {
+                    pr = error(pd.index(), Errors.UNKNOWN_TOPIC_OR_PARTITION, null);
+                } else if (!validAcks) {
+                    pr = error(pd.index(), Errors.INVALID_REQUIRED_ACKS, null);
                 } else {
                     pr = append(topic.get(), pd, version);
                 }
