@@ -7,6 +7,7 @@ import io.skiff.broker.group.GroupOverview;
 import io.skiff.broker.handler.BrokerContext;
 import io.skiff.broker.handler.HandlerRegistry;
 import io.skiff.broker.server.BoundListener;
+import io.skiff.broker.server.ConnectionLimits;
 import io.skiff.broker.server.KafkaRequestProcessor;
 import io.skiff.broker.server.ListenerSpec;
 import io.skiff.broker.server.NettyServer;
@@ -154,7 +155,12 @@ public final class SkiffServer implements AutoCloseable {
             listeners.add(new ListenerSpec(endpoint.listenerName(), endpoint.host(), endpoint.port()));
         }
         return new ServerSettings(
-                listeners, config.socketRequestMaxBytes(), config.connectionsMaxIdleMs(), config.numNetworkThreads());
+                listeners,
+                config.socketRequestMaxBytes(),
+                config.connectionsMaxIdleMs(),
+                config.numNetworkThreads(),
+                new ConnectionLimits(config.maxConnections(), config.maxConnectionsPerIp()),
+                config.queuedMaxRequestBytes());
     }
 
     /**
