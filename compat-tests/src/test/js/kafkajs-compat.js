@@ -7,7 +7,19 @@ const { Kafka, CompressionTypes, Partitioners, logLevel } = require('kafkajs');
 
 const [bootstrap, command, ...args] = process.argv.slice(2);
 
+// Optional security, from the environment: KAFKAJS_CA (a PEM file: connect with TLS trusting it) and
+// KAFKAJS_SASL (mechanism:user:password, e.g. scram-sha-256:alice:secret).
+const security = {};
+if (process.env.KAFKAJS_CA) {
+  security.ssl = { ca: [require('fs').readFileSync(process.env.KAFKAJS_CA, 'utf8')] };
+}
+if (process.env.KAFKAJS_SASL) {
+  const [mechanism, username, ...password] = process.env.KAFKAJS_SASL.split(':');
+  security.sasl = { mechanism, username, password: password.join(':') };
+}
+
 const kafka = new Kafka({
+  ...security,
   clientId: 'skiff-kafkajs-compat',
   brokers: bootstrap.split(','),
   logLevel: logLevel.WARN,

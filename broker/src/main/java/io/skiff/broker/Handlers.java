@@ -1,6 +1,9 @@
 package io.skiff.broker;
 
+import io.skiff.broker.feature.Features;
+import io.skiff.broker.handler.AclHandlers;
 import io.skiff.broker.handler.AlterConfigsHandler;
+import io.skiff.broker.handler.AlterUserScramCredentialsHandler;
 import io.skiff.broker.handler.ApiVersionsHandler;
 import io.skiff.broker.handler.BrokerContext;
 import io.skiff.broker.handler.CreatePartitionsHandler;
@@ -11,6 +14,7 @@ import io.skiff.broker.handler.DescribeClusterHandler;
 import io.skiff.broker.handler.DescribeConfigsHandler;
 import io.skiff.broker.handler.DescribeLogDirsHandler;
 import io.skiff.broker.handler.DescribeTopicPartitionsHandler;
+import io.skiff.broker.handler.DescribeUserScramCredentialsHandler;
 import io.skiff.broker.handler.FetchHandler;
 import io.skiff.broker.handler.GroupHandlers;
 import io.skiff.broker.handler.HandlerRegistry;
@@ -20,6 +24,8 @@ import io.skiff.broker.handler.ListOffsetsHandler;
 import io.skiff.broker.handler.MetadataHandler;
 import io.skiff.broker.handler.OffsetForLeaderEpochHandler;
 import io.skiff.broker.handler.ProduceHandler;
+import io.skiff.broker.handler.SaslAuthenticateHandler;
+import io.skiff.broker.handler.SaslHandshakeHandler;
 import io.skiff.broker.topic.DataPlane;
 
 /**
@@ -32,8 +38,22 @@ public final class Handlers {
     private Handlers() {}
 
     public static void registerAll(HandlerRegistry registry, BrokerContext ctx) {
-        registry.register(new ApiVersionsHandler(registry));
+        registry.register(new SaslHandshakeHandler(ctx.security()));
+        registry.register(new SaslAuthenticateHandler(ctx.security()));
+        if (ctx.security().scramCredentials() != null) {
+            registry.register(
+                    new AlterUserScramCredentialsHandler(ctx.security().scramCredentials()));
+            registry.register(
+                    new DescribeUserScramCredentialsHandler(ctx.security().scramCredentials()));
+        }
+        AclHandlers.register(
+                registry,
+                ctx.security().authorizer() == null
+                        ? null
+                        : ctx.security().authorizer().store());
         DataPlane data = ctx.dataPlane();
+        Features features = new Features();
+        registry.register(new ApiVersionsHandler(registry, features));
         registry.register(new MetadataHandler(data.topics(), ctx));
         registry.register(new ProduceHandler(data.topics()));
         registry.register(new FetchHandler(data.topics(), data.fetches()));
@@ -61,5 +81,8 @@ public final class Handlers {
                         .map(t -> partition >= 0 && partition < t.partitionCount())
                         .orElse(false),
                 ctx.clock());
+        if (ctx.config().groupCoordinatorRebalanceProtocols().contains("consumer")) {
+            GroupHandlers.registerConsumerProtocol(registry, ctx.groupCoordinator(), features);
+        }
     }
 }

@@ -6,6 +6,8 @@ import io.skiff.broker.group.GroupError;
 import io.skiff.broker.group.GroupOverview;
 import io.skiff.broker.handler.BrokerContext;
 import io.skiff.broker.handler.HandlerRegistry;
+import io.skiff.broker.handler.RequestAuthorizer;
+import io.skiff.broker.security.BrokerSecurity;
 import io.skiff.broker.server.BoundListener;
 import io.skiff.broker.server.ConnectionLimits;
 import io.skiff.broker.server.KafkaRequestProcessor;
@@ -109,12 +111,22 @@ public final class SkiffServer implements AutoCloseable {
             MetaProperties meta = MetaProperties.loadOrCreate(dataDir, config.nodeId(), config.clusterId());
             dataPlane = DataPlane.open(config, clock);
             groups = GroupCoordinators.start(config, dataPlane.topics(), clock);
+            BrokerSecurity security = BrokerSecurity.open(config, dataDir, clock);
             HandlerRegistry registry = new HandlerRegistry();
             network = new NettyServer(
-                    serverSettings(config), new KafkaRequestProcessor(registry, dataPlane.adminExecutor()));
+                    serverSettings(config, security, clock),
+                    new KafkaRequestProcessor(
+                            registry, dataPlane.adminExecutor(), new RequestAuthorizer(security.authorizer())));
             List<BoundListener> bound = network.bind();
             BrokerContext context = new BrokerContext(
-                    config, clock, meta.clusterId(), meta.nodeId(), advertised(config, bound), dataPlane, groups);
+                    config,
+                    clock,
+                    meta.clusterId(),
+                    meta.nodeId(),
+                    advertised(config, bound),
+                    dataPlane,
+                    groups,
+                    security);
             Handlers.registerAll(registry, context);
             network.startAccepting();
             return new SkiffServer(config, dataDir, tempDirToDelete, meta, network, dataPlane, groups, context, lock);
@@ -149,16 +161,19 @@ public final class SkiffServer implements AutoCloseable {
         }
     }
 
-    private static ServerSettings serverSettings(BrokerConfig config) {
+    private static ServerSettings serverSettings(BrokerConfig config, BrokerSecurity security, Clock clock) {
         List<ListenerSpec> listeners = new ArrayList<>();
         for (Endpoint endpoint : config.listeners()) {
-            listeners.add(new ListenerSpec(endpoint.listenerName(), endpoint.host(), endpoint.port()));
+            String name = endpoint.listenerName();
+            listeners.add(new ListenerSpec(
+                    name, endpoint.host(), endpoint.port(), security.protocol(name), security.tls(name)));
         }
         return new ServerSettings(
                 listeners,
                 config.socketRequestMaxBytes(),
                 config.connectionsMaxIdleMs(),
                 config.numNetworkThreads(),
+                clock,
                 new ConnectionLimits(config.maxConnections(), config.maxConnectionsPerIp()),
                 config.queuedMaxRequestBytes());
     }

@@ -73,8 +73,28 @@ class ApiVersionsCompatTest {
                 response.data().finalizedFeatures(),
                 response.data().finalizedFeaturesEpoch());
         assertEquals(version, versions.latestUsableVersion(ApiKeys.API_VERSIONS));
+        // group.version 1 (the consumer group protocol) is the only finalized feature: no transaction.version
+        // >= 2, which would make clients use transaction protocol version 2.
+        assertEquals(Map.of("group.version", (short) 1), versions.finalizedFeatures());
+        assertEquals(0L, versions.finalizedFeaturesEpoch());
+        assertEquals(0, versions.supportedFeatures().get("group.version").min());
+        assertEquals(1, versions.supportedFeatures().get("group.version").max());
+    }
+
+    @Test
+    void belowVersion4NoSupportedFeatureStartsAtZeroForOldClients() throws IOException {
+        short version = 3;
+        ByteBuffer buf = exchange(ApiKeys.API_VERSIONS, version, version, 12);
+        ResponseHeader.parse(buf, ApiKeys.API_VERSIONS.responseHeaderVersion(version));
+        ApiVersionsResponse response = ApiVersionsResponse.parse(new ByteBufferAccessor(buf), version);
+        // Kafka 4.1 leaves out group.version (0-1) here: clients up to 3.8 cannot parse a range from 0.
         assertTrue(
-                versions.finalizedFeatures().isEmpty(), "no finalized features (transaction.version must not be >= 2)");
+                response.data().supportedFeatures().isEmpty(),
+                () -> "" + response.data().supportedFeatures());
+        assertEquals(1, response.data().finalizedFeatures().size());
+        assertEquals(
+                "group.version",
+                response.data().finalizedFeatures().iterator().next().name());
     }
 
     @Test

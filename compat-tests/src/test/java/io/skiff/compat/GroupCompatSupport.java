@@ -89,6 +89,26 @@ final class GroupCompatSupport {
         return p;
     }
 
+    /**
+     * Properties of a consumer of the KIP-848 consumer group protocol ({@code group.protocol=consumer}): the
+     * broker's assignor {@code remoteAssignor} (null = the broker's default); session and heartbeat settings
+     * come from the broker.
+     */
+    static Properties consumerProtocolProps(SkiffServer server, String group, String remoteAssignor) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers());
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        p.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "consumer");
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        if (remoteAssignor != null) {
+            p.put(ConsumerConfig.GROUP_REMOTE_ASSIGNOR_CONFIG, remoteAssignor);
+        }
+        return p;
+    }
+
     /** Fails unless the members' assignments are disjoint and together cover partitions 0..n-1 of {@code topic}. */
     static boolean coversExactlyOnce(String topic, int partitions, Collection<GroupConsumer> members) {
         Set<TopicPartition> seen = new HashSet<>();

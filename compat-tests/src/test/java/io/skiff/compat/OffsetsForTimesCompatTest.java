@@ -28,7 +28,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Offset lookups of the Java consumer and Admin (ListOffsets): beginning and end offsets, seekToBeginning/End,
@@ -47,14 +47,18 @@ class OffsetsForTimesCompatTest {
 
     /**
      * Offsets 0–4 one batch each (timestamps 1000–5000); offsets 5–9 in as few batches as the producer makes, normally
-     * one (timestamps 6000–10000, except offset 7 which carries the topic's largest timestamp, 50000). Uncompressed:
-     * the broker finds the exact record inside uncompressed batches only (it does not decompress).
+     * one (timestamps 6000–10000, except offset 7 which carries the topic's largest timestamp, 50000), compressed with
+     * {@code compression}: the broker finds the exact record inside a batch, compressed or not.
      */
     private void produceTenRecords() throws Exception {
+        produceTenRecords("none");
+    }
+
+    private void produceTenRecords(String compression) throws Exception {
         try (KafkaProducer<String, String> producer = producer(
                 broker.bootstrapServers(),
                 ProducerConfig.COMPRESSION_TYPE_CONFIG,
-                "none",
+                compression,
                 ProducerConfig.LINGER_MS_CONFIG,
                 1000)) {
             for (int i = 0; i < 5; i++) {
@@ -70,9 +74,16 @@ class OffsetsForTimesCompatTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"read_uncommitted", "read_committed"})
-    void beginningEndAndTimestampLookups(String isolation) throws Exception {
-        produceTenRecords();
+    @CsvSource({
+        "read_uncommitted, none",
+        "read_committed, none",
+        "read_uncommitted, gzip",
+        "read_uncommitted, snappy",
+        "read_committed, lz4",
+        "read_uncommitted, zstd"
+    })
+    void beginningEndAndTimestampLookups(String isolation, String compression) throws Exception {
+        produceTenRecords(compression);
         try (KafkaConsumer<String, String> consumer =
                 consumer(broker.bootstrapServers(), ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolation)) {
             assertEquals(Map.of(TP, 0L), consumer.beginningOffsets(List.of(TP)));

@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * {@code .hours}; {@code log.roll.ms} to {@code log.roll.hours}; {@code log.flush.interval.ms} to
  * {@code log.flush.scheduler.interval.ms}; {@code log.dirs} to {@code log.dir}; {@code node.id}
  * to {@code broker.id}. Listeners named in {@code controller.listener.names} are dropped (Skiff
- * has no controller); other listeners must map to PLAINTEXT.
+ * has no controller). Security keys may be given per listener with Kafka's prefix
+ * {@code listener.name.<listener>.<key>} ({@link #listenerValue}).
  *
  * <p>Thread-safety: immutable; safe to share.
  */
@@ -38,16 +39,17 @@ public final class BrokerConfig {
     private final Map<String, Object> values;
     private final List<Endpoint> listeners;
     private final List<Endpoint> advertisedListeners;
+    private final Map<String, String> listenerProtocols = new HashMap<>();
     private final List<Path> logDirs;
     private final int nodeId;
 
     private BrokerConfig(Map<String, String> raw, Map<String, String> origins, Consumer<String> warnings) {
         this.originals = Collections.unmodifiableMap(new TreeMap<>(raw));
-        this.values = TABLE.parse(
-                raw,
-                origins,
-                key -> warnings.accept(
-                        "Unknown configuration '" + key + "'" + originSuffix(origins.get(key)) + " is ignored"));
+        this.values = TABLE.parse(raw, origins, key -> {
+            if (!isListenerPrefixed(key)) {
+                warnings.accept("Unknown configuration '" + key + "'" + originSuffix(origins.get(key)) + " is ignored");
+            }
+        });
         Set<String> controllerNames = Listeners.parseNames(string("controller.listener.names"));
         Map<String, String> protocols = Listeners.parseProtocolMap(
                 "listener.security.protocol.map",
@@ -63,6 +65,37 @@ public final class BrokerConfig {
                     "group.min.session.timeout.ms ("
                             + groupMinSessionTimeoutMs() + ") must not exceed group.max.session.timeout.ms ("
                             + groupMaxSessionTimeoutMs() + ")");
+        }
+        requireWithin(
+                "group.consumer.session.timeout.ms",
+                "group.consumer.min.session.timeout.ms",
+                "group.consumer.max.session.timeout.ms");
+        requireWithin(
+                "group.consumer.heartbeat.interval.ms",
+                "group.consumer.min.heartbeat.interval.ms",
+                "group.consumer.max.heartbeat.interval.ms");
+        if (groupConsumerHeartbeatIntervalMs() >= groupConsumerSessionTimeoutMs()) {
+            throw new ConfigException(
+                    "group.consumer.heartbeat.interval.ms",
+                    "group.consumer.heartbeat.interval.ms (" + groupConsumerHeartbeatIntervalMs()
+                            + ") must be less than group.consumer.session.timeout.ms ("
+                            + groupConsumerSessionTimeoutMs() + ")");
+        }
+    }
+
+    /** Kafka's bounds check of a group.consumer.* value against its min and max keys. */
+    private void requireWithin(String key, String minKey, String maxKey) {
+        int value = integer(key);
+        int min = integer(minKey);
+        int max = integer(maxKey);
+        if (min > max) {
+            throw new ConfigException(minKey, minKey + " (" + min + ") must not exceed " + maxKey + " (" + max + ")");
+        }
+        if (value < min || value > max) {
+            throw new ConfigException(
+                    key,
+                    key + " (" + value + ") must be between " + minKey + " (" + min + ") and " + maxKey + " (" + max
+                            + ")");
         }
     }
 
@@ -136,14 +169,7 @@ public final class BrokerConfig {
                         "listener name '" + e.listenerName()
                                 + "' is neither a security protocol nor in listener.security.protocol.map");
             }
-            if (!protocol.equals("PLAINTEXT")) {
-                throw ConfigException.invalid(
-                        "listeners",
-                        string("listeners"),
-                        origin,
-                        "listener '" + e.listenerName() + "' uses " + protocol
-                                + "; Skiff supports PLAINTEXT listeners only");
-            }
+            listenerProtocols.put(e.listenerName(), protocol);
             for (Endpoint other : client) {
                 if (other.port() != 0
                         && other.port() == e.port()
@@ -203,6 +229,12 @@ public final class BrokerConfig {
         }
         return List.copyOf(result);
     }
+
+    private static boolean isListenerPrefixed(String key) {
+        return key.startsWith(LISTENER_PREFIX) && key.indexOf('.', LISTENER_PREFIX.length()) > 0;
+    }
+
+    private static final String LISTENER_PREFIX = "listener.name.";
 
     private static boolean isWildcard(String host) {
         return host.isEmpty() || host.equals("0.0.0.0") || host.equals("::");
@@ -320,6 +352,32 @@ public final class BrokerConfig {
      */
     public List<Endpoint> advertisedListeners() {
         return advertisedListeners;
+    }
+
+    /** The security protocol (PLAINTEXT, SSL, SASL_PLAINTEXT, SASL_SSL) of a client listener. */
+    public String securityProtocol(String listenerName) {
+        String protocol = listenerProtocols.get(listenerName);
+        if (protocol == null) {
+            throw new IllegalArgumentException("not a client listener: " + listenerName);
+        }
+        return protocol;
+    }
+
+    /**
+     * A key's value for one listener, as Kafka reads it: {@code listener.name.<listener lower-case>.<key>} when
+     * given, else the broker-wide key ({@code null} when neither is set and the key has no default). Values are
+     * the raw text (lists stay comma-separated).
+     */
+    public String listenerValue(String listenerName, String key) {
+        String prefixed = originals.get(LISTENER_PREFIX + listenerName.toLowerCase(java.util.Locale.ROOT) + "." + key);
+        if (prefixed != null) {
+            return prefixed;
+        }
+        if (TABLE.contains(key)) {
+            Object value = values.get(key);
+            return value == null ? null : ConfigType.format(value);
+        }
+        return originals.get(key);
     }
 
     public List<Path> logDirs() {
@@ -448,6 +506,35 @@ public final class BrokerConfig {
 
     public int groupMaxSize() {
         return integer("group.max.size");
+    }
+
+    public int groupConsumerSessionTimeoutMs() {
+        return integer("group.consumer.session.timeout.ms");
+    }
+
+    public int groupConsumerHeartbeatIntervalMs() {
+        return integer("group.consumer.heartbeat.interval.ms");
+    }
+
+    public int groupConsumerMaxSize() {
+        return integer("group.consumer.max.size");
+    }
+
+    /** group.consumer.assignors as given (short names or Kafka's class names), the default first. */
+    @SuppressWarnings("unchecked")
+    public List<String> groupConsumerAssignors() {
+        return (List<String>) values.get("group.consumer.assignors");
+    }
+
+    /** group.consumer.migration.policy in lower case. */
+    public String groupConsumerMigrationPolicy() {
+        return string("group.consumer.migration.policy").toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** group.coordinator.rebalance.protocols. */
+    @SuppressWarnings("unchecked")
+    public List<String> groupCoordinatorRebalanceProtocols() {
+        return (List<String>) values.get("group.coordinator.rebalance.protocols");
     }
 
     public int offsetsTopicNumPartitions() {

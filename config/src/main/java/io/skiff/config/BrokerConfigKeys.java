@@ -5,6 +5,7 @@ import static io.skiff.config.ConfigType.DOUBLE;
 import static io.skiff.config.ConfigType.INT;
 import static io.skiff.config.ConfigType.LIST;
 import static io.skiff.config.ConfigType.LONG;
+import static io.skiff.config.ConfigType.PASSWORD;
 import static io.skiff.config.ConfigType.SHORT;
 import static io.skiff.config.ConfigType.STRING;
 import static io.skiff.config.Validator.atLeast;
@@ -13,6 +14,7 @@ import static io.skiff.config.Validator.betweenDouble;
 import static io.skiff.config.Validator.betweenOr;
 import static io.skiff.config.Validator.nonEmptyListOf;
 import static io.skiff.config.Validator.oneOf;
+import static io.skiff.config.Validator.oneOfIgnoreCase;
 
 /**
  * Every broker-level key Skiff knows: Kafka's names, types and defaults (Kafka 4.1), except where
@@ -38,7 +40,7 @@ public final class BrokerConfigKeys {
                     Validator.described("listener URIs NAME://host:port"),
                     "Comma-separated listener URIs NAME://host:port to accept client connections on. Port 0 picks a free "
                             + "port. An empty host binds every interface. Listeners named in controller.listener.names "
-                            + "are not opened. Only PLAINTEXT listeners are supported.")
+                            + "are not opened. Security protocols come from listener.security.protocol.map.")
             .applied(
                     "advertised.listeners",
                     STRING,
@@ -51,8 +53,8 @@ public final class BrokerConfigKeys {
                     STRING,
                     "PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT,SASL_SSL:SASL_SSL",
                     Validator.described("NAME:PROTOCOL pairs"),
-                    "Maps listener names to security protocols (NAME:PROTOCOL,...). Skiff serves PLAINTEXT only; a "
-                            + "client listener mapped to another protocol stops startup.")
+                    "Maps listener names to security protocols (NAME:PROTOCOL,...): PLAINTEXT, SSL, SASL_PLAINTEXT, "
+                            + "SASL_SSL.")
             .applied(
                     "controller.listener.names",
                     STRING,
@@ -83,7 +85,8 @@ public final class BrokerConfigKeys {
                     INT,
                     MAX_INT,
                     atLeast(0),
-                    "Client connections in all; at the limit accepting pauses (clients wait in the backlog).")
+                    "Client connections in all; one more waits unread until a connection closes (as in Kafka's"
+                            + " listen backlog).")
             .applied(
                     "max.connections.per.ip",
                     INT,
@@ -97,6 +100,97 @@ public final class BrokerConfigKeys {
                     null,
                     "Bytes of requests read and not yet answered, all connections together; at the limit"
                             + " connections stop reading until requests are answered. -1: no bound.")
+            // --- security (each may be given per listener as listener.name.<listener>.<key>)
+            .applied(
+                    "ssl.keystore.type",
+                    STRING,
+                    "JKS",
+                    null,
+                    "Format of the key store: JKS, PKCS12 or PEM. With an SSL or SASL_SSL listener and no key store "
+                            + "configured, Skiff generates a development CA and certificate in the data directory.")
+            .applied("ssl.keystore.location", STRING, null, null, "Key store file of TLS listeners.")
+            .applied("ssl.keystore.password", PASSWORD, null, null, "Password of the key store file.")
+            .applied("ssl.key.password", PASSWORD, null, null, "Password of the private key (key store or PEM key).")
+            .applied(
+                    "ssl.keystore.certificate.chain",
+                    PASSWORD,
+                    null,
+                    null,
+                    "Certificate chain in PEM, inline (ssl.keystore.type=PEM).")
+            .applied(
+                    "ssl.keystore.key",
+                    PASSWORD,
+                    null,
+                    null,
+                    "Private key in PEM (PKCS#8), inline (ssl.keystore.type=PEM).")
+            .applied("ssl.truststore.type", STRING, "JKS", null, "Format of the trust store: JKS, PKCS12 or PEM.")
+            .applied("ssl.truststore.location", STRING, null, null, "Trust store file (client certificates' CAs).")
+            .applied("ssl.truststore.password", PASSWORD, null, null, "Password of the trust store file.")
+            .applied(
+                    "ssl.truststore.certificates",
+                    PASSWORD,
+                    null,
+                    null,
+                    "Trusted certificates in PEM, inline (ssl.truststore.type=PEM).")
+            .applied(
+                    "ssl.client.auth",
+                    STRING,
+                    "none",
+                    oneOf("required", "requested", "none"),
+                    "Whether TLS listeners ask clients for a certificate: required, requested or none.")
+            .applied(
+                    "ssl.principal.mapping.rules",
+                    STRING,
+                    "DEFAULT",
+                    null,
+                    "Rules mapping a client certificate's distinguished name to a user name "
+                            + "(RULE:pattern/replacement/[LU], ..., DEFAULT).")
+            .applied("ssl.enabled.protocols", LIST, "TLSv1.2,TLSv1.3", null, "TLS protocol versions enabled.")
+            .applied("ssl.cipher.suites", LIST, "", null, "Cipher suites enabled; empty = the JDK's defaults.")
+            .accepted("ssl.protocol", STRING, "TLSv1.3", null, "SSLContext protocol.")
+            .accepted("ssl.keymanager.algorithm", STRING, "SunX509", null, "Key manager factory algorithm.")
+            .accepted("ssl.trustmanager.algorithm", STRING, "PKIX", null, "Trust manager factory algorithm.")
+            .accepted(
+                    "ssl.endpoint.identification.algorithm",
+                    STRING,
+                    "https",
+                    null,
+                    "Host name verification of the peer (used by clients; a single broker has no peers).")
+            .applied(
+                    "sasl.enabled.mechanisms",
+                    LIST,
+                    "GSSAPI",
+                    null,
+                    "SASL mechanisms served on SASL listeners: PLAIN, SCRAM-SHA-256, SCRAM-SHA-512, OAUTHBEARER.")
+            .applied(
+                    "sasl.jaas.config",
+                    PASSWORD,
+                    null,
+                    null,
+                    "JAAS login configuration; usually given per listener and mechanism as "
+                            + "listener.name.<listener>.<mechanism>.sasl.jaas.config. PLAIN users are its user_<name> "
+                            + "options.")
+            .accepted("sasl.mechanism.inter.broker.protocol", STRING, "GSSAPI", null, "Inter-broker SASL mechanism.")
+            .applied(
+                    "connections.max.reauth.ms",
+                    LONG,
+                    "0",
+                    atLeast(0),
+                    "Lifetime of a SASL session; clients re-authenticate before it ends (KIP-368). 0 = no limit.")
+            .applied(
+                    "authorizer.class.name",
+                    STRING,
+                    "",
+                    null,
+                    "ACL authorizer; org.apache.kafka.metadata.authorizer.StandardAuthorizer enables ACLs. Empty: "
+                            + "every request is allowed.")
+            .applied("super.users", STRING, null, null, "Principals allowed everything, separated by ';'.")
+            .applied(
+                    "allow.everyone.if.no.acl.found",
+                    BOOLEAN,
+                    "false",
+                    null,
+                    "Whether a resource without any matching ACL is open to everyone.")
             // --- identity and KRaft
             .appliedDev(
                     "node.id",
@@ -333,24 +427,77 @@ public final class BrokerConfigKeys {
                     null,
                     "Largest session timeout a member may ask for.")
             .applied("group.max.size", INT, MAX_INT, atLeast(1), "Largest number of members in a classic group.")
-            .accepted(
+            .applied(
                     "group.coordinator.rebalance.protocols",
                     LIST,
                     "classic,consumer,streams",
                     nonEmptyListOf("classic", "consumer", "share", "streams"),
-                    "Enabled group protocols.")
-            .accepted(
+                    "Enabled group protocols. Without consumer, ConsumerGroupHeartbeat and ConsumerGroupDescribe are "
+                            + "not offered.")
+            .applied(
                     "group.consumer.session.timeout.ms",
                     INT,
                     "45000",
                     atLeast(1),
-                    "Session timeout of the consumer protocol.")
-            .accepted(
+                    "Session timeout of the consumer group protocol: a member not heard from for this long is removed.")
+            .appliedDev(
+                    "group.consumer.min.session.timeout.ms",
+                    INT,
+                    "1000",
+                    "45000",
+                    atLeast(1),
+                    "Smallest allowed group.consumer.session.timeout.ms. Lower than Kafka's so tests can detect a "
+                            + "crashed consumer quickly.")
+            .applied(
+                    "group.consumer.max.session.timeout.ms",
+                    INT,
+                    "60000",
+                    atLeast(1),
+                    "Largest allowed group.consumer.session.timeout.ms.")
+            .appliedDev(
                     "group.consumer.heartbeat.interval.ms",
                     INT,
+                    "500",
                     "5000",
                     atLeast(1),
-                    "Heartbeat interval of the consumer protocol.")
+                    "Heartbeat interval of the consumer group protocol. Shorter than Kafka's: a member picks up "
+                            + "partitions released by others at its next heartbeat, so rebalances settle sooner.")
+            .appliedDev(
+                    "group.consumer.min.heartbeat.interval.ms",
+                    INT,
+                    "100",
+                    "5000",
+                    atLeast(1),
+                    "Smallest allowed group.consumer.heartbeat.interval.ms.")
+            .applied(
+                    "group.consumer.max.heartbeat.interval.ms",
+                    INT,
+                    "15000",
+                    atLeast(1),
+                    "Largest allowed group.consumer.heartbeat.interval.ms.")
+            .applied(
+                    "group.consumer.max.size",
+                    INT,
+                    MAX_INT,
+                    atLeast(1),
+                    "Largest number of members in a consumer group.")
+            .applied(
+                    "group.consumer.assignors",
+                    LIST,
+                    "org.apache.kafka.coordinator.group.assignor.UniformAssignor,"
+                            + "org.apache.kafka.coordinator.group.assignor.RangeAssignor",
+                    nonEmptyListOf(
+                            "uniform",
+                            "range",
+                            "org.apache.kafka.coordinator.group.assignor.UniformAssignor",
+                            "org.apache.kafka.coordinator.group.assignor.RangeAssignor"),
+                    "Server-side assignors of the consumer group protocol; the first is the default.")
+            .applied(
+                    "group.consumer.migration.policy",
+                    STRING,
+                    "bidirectional",
+                    oneOfIgnoreCase("disabled", "upgrade", "downgrade", "bidirectional"),
+                    "Which conversions between the classic and consumer protocols a group may make.")
             .applied("offsets.topic.num.partitions", INT, "50", atLeast(1), "Partitions of __consumer_offsets.")
             .acceptedDev(
                     "offsets.topic.replication.factor",

@@ -264,16 +264,39 @@ class BrokerConfigTest {
     }
 
     @Test
-    void nonPlaintextListenersStopStartup() {
-        ConfigException ssl =
-                assertThrows(ConfigException.class, () -> BrokerConfig.of(Map.of("listeners", "SSL://127.0.0.1:9093")));
-        assertTrue(ssl.getMessage().contains("PLAINTEXT listeners only"), ssl.getMessage());
+    void securityProtocolsComeFromTheMapAndUnmappedListenersStopStartup() {
+        BrokerConfig config = BrokerConfig.of(Map.of(
+                "listeners", "SSL://127.0.0.1:9093,EXTERNAL://127.0.0.1:9094,INTERNAL://127.0.0.1:9095",
+                "listener.security.protocol.map", "SSL:SSL,EXTERNAL:SASL_SSL,INTERNAL:SASL_PLAINTEXT"));
+        assertEquals("SSL", config.securityProtocol("SSL"));
+        assertEquals("SASL_SSL", config.securityProtocol("EXTERNAL"));
+        assertEquals("SASL_PLAINTEXT", config.securityProtocol("INTERNAL"));
         ConfigException unmapped = assertThrows(
                 ConfigException.class, () -> BrokerConfig.of(Map.of("listeners", "EXTERNAL://127.0.0.1:9093")));
         assertTrue(unmapped.getMessage().contains("listener.security.protocol.map"), unmapped.getMessage());
         assertThrows(
                 ConfigException.class,
                 () -> BrokerConfig.of(Map.of("listener.security.protocol.map", "PLAINTEXT:TLS")));
+    }
+
+    @Test
+    void listenerPrefixedKeysOverrideTheBrokerWideOnesWithoutWarnings() {
+        List<String> warnings = new ArrayList<>();
+        BrokerConfig config = BrokerConfig.load(
+                null,
+                Map.of(
+                        "listeners", "SSL://127.0.0.1:9093,SASL_SSL://127.0.0.1:9094",
+                        "ssl.client.auth", "requested",
+                        "listener.name.sasl_ssl.ssl.client.auth", "none",
+                        "listener.name.sasl_ssl.plain.sasl.jaas.config", "x required;"),
+                Map.of(),
+                warnings::add);
+        assertEquals(List.of(), warnings);
+        assertEquals("requested", config.listenerValue("SSL", "ssl.client.auth"));
+        assertEquals("none", config.listenerValue("SASL_SSL", "ssl.client.auth"));
+        assertEquals("x required;", config.listenerValue("SASL_SSL", "plain.sasl.jaas.config"));
+        assertEquals(null, config.listenerValue("SSL", "plain.sasl.jaas.config"));
+        assertEquals("TLSv1.2,TLSv1.3", config.listenerValue("SSL", "ssl.enabled.protocols"));
     }
 
     @Test

@@ -10,36 +10,46 @@ import java.util.stream.Stream;
 
 /**
  * Build-time entry point: reads every {@code *.schema} file of a directory and writes one Java class per
- * message plus the {@code ApiKeys} enum. Usage: {@code MessageGenerator <schemaDir> <outputDir>}.
+ * message or data struct, plus the {@code ApiKeys} enum when the directory holds APIs. Usage:
+ * {@code MessageGenerator <schemaDir> <outputDir> [<package>]} (default package: the protocol's messages).
  * A schema mistake fails the build with the file and line.
  */
 public final class MessageGenerator {
     private MessageGenerator() {}
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 2) {
-            throw new IllegalArgumentException("usage: MessageGenerator <schemaDir> <outputDir>");
+        if (args.length != 2 && args.length != 3) {
+            throw new IllegalArgumentException("usage: MessageGenerator <schemaDir> <outputDir> [<package>]");
         }
-        int n = generate(Path.of(args[0]), Path.of(args[1]));
+        String packageName = args.length == 3 ? args[2] : MessageClassWriter.PACKAGE;
+        int n = generate(Path.of(args[0]), Path.of(args[1]), packageName);
         System.out.println("skiff generator: " + n + " message classes written to " + args[1]);
     }
 
     /** Parses all schemas in {@code schemaDir} and writes sources under {@code outputDir}; returns the message count. */
     public static int generate(Path schemaDir, Path outputDir) throws IOException {
+        return generate(schemaDir, outputDir, MessageClassWriter.PACKAGE);
+    }
+
+    /** As {@link #generate(Path, Path)}, writing the classes into {@code packageName}. */
+    public static int generate(Path schemaDir, Path outputDir, String packageName) throws IOException {
         List<MessageSpec> messages = parseAll(schemaDir);
-        List<ApiKeysWriter.Api> apis = ApiKeysWriter.pair(messages);
-        Path pkg = outputDir.resolve(MessageClassWriter.PACKAGE.replace('.', '/'));
+        List<ApiKeysWriter.Api> apis =
+                ApiKeysWriter.pair(messages.stream().filter(m -> !m.data()).toList());
+        Path pkg = outputDir.resolve(packageName.replace('.', '/'));
         Files.createDirectories(pkg);
         try (Stream<Path> old = Files.list(pkg)) {
             for (Path p : old.filter(p -> p.toString().endsWith(".java")).toList()) {
                 Files.delete(p);
             }
         }
-        MessageClassWriter writer = new MessageClassWriter();
+        MessageClassWriter writer = new MessageClassWriter(packageName);
         for (MessageSpec m : messages) {
             Files.writeString(pkg.resolve(m.className() + ".java"), writer.write(m), StandardCharsets.UTF_8);
         }
-        Files.writeString(pkg.resolve("ApiKeys.java"), new ApiKeysWriter().write(apis), StandardCharsets.UTF_8);
+        if (!apis.isEmpty()) {
+            Files.writeString(pkg.resolve("ApiKeys.java"), new ApiKeysWriter().write(apis), StandardCharsets.UTF_8);
+        }
         return messages.size();
     }
 

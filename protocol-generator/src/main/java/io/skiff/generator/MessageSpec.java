@@ -3,17 +3,20 @@ package io.skiff.generator;
 import java.util.List;
 
 /**
- * One parsed schema file: a request or a response of one API.
+ * One parsed schema file: a request or a response of one API, or a data struct of its own (e.g. a record of
+ * a coordinator's internal topic), which has no API key.
  *
  * @param file          the schema file name, for error messages
- * @param request       true for a request, false for a response
- * @param apiName       e.g. {@code ApiVersions}
+ * @param request       true for a request, false for a response or data
+ * @param data          true for a data struct (header line {@code data <Name>})
+ * @param apiName       e.g. {@code ApiVersions}; for data, the class name
  * @param fields        the top-level fields
  * @param structs       every nested struct (inline and common), in declaration order, with resolved fields
  */
 public record MessageSpec(
         String file,
         boolean request,
+        boolean data,
         String apiName,
         short apiKey,
         Versions versions,
@@ -21,9 +24,9 @@ public record MessageSpec(
         List<FieldSpec> fields,
         List<StructSpec> structs) {
 
-    /** The Java class name: {@code <Api>Request} or {@code <Api>Response}. */
+    /** The Java class name: {@code <Api>Request}, {@code <Api>Response}, or a data struct's own name. */
     public String className() {
-        return apiName + (request ? "Request" : "Response");
+        return data ? apiName : apiName + (request ? "Request" : "Response");
     }
 
     /** The top-level struct. */

@@ -43,12 +43,20 @@ public final class SchemaParser {
         List<RawField> topLevel = new ArrayList<>();
         Map<String, RawField> commonStructs = new LinkedHashMap<>();
         parseBody(file, lines, index, topLevel, commonStructs);
-        return new SchemaResolver(file, header.request, header.apiName, header.apiKey, header.versions, header.flexible)
+        return new SchemaResolver(
+                        file,
+                        header.request,
+                        header.data,
+                        header.apiName,
+                        header.apiKey,
+                        header.versions,
+                        header.flexible)
                 .resolve(topLevel, commonStructs);
     }
 
     private static final class Header {
         boolean request;
+        boolean data;
         String apiName;
         short apiKey = -1;
         Versions versions;
@@ -60,16 +68,20 @@ public final class SchemaParser {
         if (first.indent() != 0
                 || first.tokens().size() != 2
                 || !(first.tokens().get(0).equals("request")
-                        || first.tokens().get(0).equals("response"))) {
+                        || first.tokens().get(0).equals("response")
+                        || first.tokens().get(0).equals("data"))) {
             throw new SchemaException(
-                    file, first.number(), "first line must be 'request <ApiName>' or 'response <ApiName>'");
+                    file,
+                    first.number(),
+                    "first line must be 'request <ApiName>', 'response <ApiName>' or 'data <Name>'");
         }
         h.request = first.tokens().get(0).equals("request");
+        h.data = first.tokens().get(0).equals("data");
         h.apiName = first.tokens().get(1);
         if (!h.apiName.matches("[A-Z][A-Za-z0-9]*")) {
             throw new SchemaException(file, first.number(), "API name '" + h.apiName + "' must be UpperCamelCase");
         }
-        String expectedFile = h.apiName + (h.request ? "Request" : "Response") + ".schema";
+        String expectedFile = h.apiName + (h.data ? "" : h.request ? "Request" : "Response") + ".schema";
         if (!file.equals(expectedFile)) {
             throw new SchemaException(file, first.number(), "file must be named " + expectedFile);
         }
@@ -124,7 +136,7 @@ public final class SchemaParser {
         int at = i < lines.size()
                 ? lines.get(i).number()
                 : lines.get(lines.size() - 1).number();
-        if (h.apiKey < 0) {
+        if (h.apiKey < 0 && !h.data) {
             throw new SchemaException(file, at, "missing 'apiKey <n>' before the fields");
         }
         if (h.versions == null) {

@@ -82,6 +82,7 @@ final class SchemaResolver {
 
     private final String file;
     private final boolean request;
+    private final boolean data;
     private final String apiName;
     private final short apiKey;
     private final Versions versions;
@@ -90,9 +91,17 @@ final class SchemaResolver {
     private final Map<String, RawField> commonRaw = new HashMap<>();
     private final Set<String> commonUsed = new HashSet<>();
 
-    SchemaResolver(String file, boolean request, String apiName, short apiKey, Versions versions, Versions flexible) {
+    SchemaResolver(
+            String file,
+            boolean request,
+            boolean data,
+            String apiName,
+            short apiKey,
+            Versions versions,
+            Versions flexible) {
         this.file = file;
         this.request = request;
+        this.data = data;
         this.apiName = apiName;
         this.apiKey = apiKey;
         this.versions = versions;
@@ -101,7 +110,7 @@ final class SchemaResolver {
 
     MessageSpec resolve(List<RawField> topLevel, Map<String, RawField> commonStructs) {
         commonRaw.putAll(commonStructs);
-        String className = apiName + (request ? "Request" : "Response");
+        String className = data ? apiName : apiName + (request ? "Request" : "Response");
         for (RawField raw : topLevel) {
             if (TOP_LEVEL_RESERVED.contains(raw.name)) {
                 throw error(raw, "top-level field name '" + raw.name + "' clashes with an ApiMessage method");
@@ -115,7 +124,7 @@ final class SchemaResolver {
             }
         }
         return new MessageSpec(
-                file, request, apiName, apiKey, versions, flexible, fields, List.copyOf(structs.values()));
+                file, request, data, apiName, apiKey, versions, flexible, fields, List.copyOf(structs.values()));
     }
 
     private List<FieldSpec> resolveFields(String structName, List<RawField> raws, Versions parentVersions) {

@@ -60,8 +60,12 @@ final class StructClassWriter {
 
     void writeClassOpen() {
         if (topLevel) {
-            code.line("public final class %s implements ApiMessage {", message.className());
-            code.line("public static final short API_KEY = %d;", message.apiKey());
+            if (message.data()) {
+                code.line("public final class %s implements Message {", message.className());
+            } else {
+                code.line("public final class %s implements ApiMessage {", message.className());
+                code.line("public static final short API_KEY = %d;", message.apiKey());
+            }
             code.line(
                     "public static final short LOWEST_SUPPORTED_VERSION = %d;",
                     message.versions().lowest());
@@ -90,7 +94,7 @@ final class StructClassWriter {
         code.line("read(_readable, _version);");
         code.line("}");
         code.blank();
-        if (topLevel) {
+        if (topLevel && !message.data()) {
             code.line("@Override");
             code.line("public short apiKey() {");
             code.line("return API_KEY;");

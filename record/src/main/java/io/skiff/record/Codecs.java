@@ -3,12 +3,14 @@ package io.skiff.record;
 import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
 import com.github.luben.zstd.ZstdOutputStreamNoFinalizer;
 import java.io.BufferedInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
+import org.xerial.snappy.SnappyError;
 import org.xerial.snappy.SnappyInputStream;
 import org.xerial.snappy.SnappyOutputStream;
 
@@ -36,11 +38,53 @@ public final class Codecs {
         InputStream raw = new ByteBufferInputStream(compressed);
         return switch (type) {
             case GZIP -> new BufferedInputStream(new GZIPInputStream(raw, 8 * 1024), INPUT_BUFFER);
-            case SNAPPY -> new SnappyInputStream(raw);
+            case SNAPPY -> snappy(raw);
             case LZ4 -> new KafkaLz4InputStream(compressed);
             case ZSTD -> new BufferedInputStream(new ZstdInputStreamNoFinalizer(raw), INPUT_BUFFER);
             case NONE -> throw new IllegalArgumentException("uncompressed data needs no decompression");
         };
+    }
+
+    /** snappy-java reports damaged data with an {@link Error}; it becomes the IOException other codecs throw. */
+    private static InputStream snappy(InputStream raw) throws IOException {
+        try {
+            return new SnappyErrorsAsIOExceptions(new SnappyInputStream(raw));
+        } catch (SnappyError e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    private static final class SnappyErrorsAsIOExceptions extends FilterInputStream {
+        SnappyErrorsAsIOExceptions(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                return super.read();
+            } catch (SnappyError e) {
+                throw new IOException(e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            try {
+                return super.read(b, off, len);
+            } catch (SnappyError e) {
+                throw new IOException(e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public int available() throws IOException {
+            try {
+                return super.available();
+            } catch (SnappyError e) {
+                throw new IOException(e.getMessage(), e);
+            }
+        }
     }
 
     /**

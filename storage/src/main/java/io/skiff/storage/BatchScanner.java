@@ -54,7 +54,7 @@ final class BatchScanner {
                 problem = new RecordBatchView(buf, offsetInBuffer()).crcProblem();
             }
             if (problem == null) {
-                problem = header().countProblem();
+                problem = header().storedCountProblem();
             }
         }
         if (problem != null) {

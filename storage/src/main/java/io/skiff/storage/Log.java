@@ -15,8 +15,10 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -91,9 +93,9 @@ public final class Log implements Closeable {
         log.logEndOffset = log.active.nextOffset();
         producerRecovery.catchUp(log.logEndOffset, loaded.get(0).baseOffset(), loaded);
         snapshots.deleteAbove(log.logEndOffset);
-        log.updateLastStableOffset();
         long start = Math.max(checkpoint.logStartOffset(), loaded.get(0).baseOffset());
         log.logStartOffset = Math.min(start, log.logEndOffset);
+        log.updateLastStableOffset();
         // Segments recovered now are not forced yet: keep them above the recovery point until a roll or close.
         log.recoveryPoint = Math.min(checkpoint.recoveryPoint(), log.active.baseOffset());
         log.lastFlushMs = clock.millis();
@@ -182,10 +184,14 @@ public final class Log implements Closeable {
         }
     }
 
-    /** Publishes the last stable offset after the log end offset (so readers never see it ahead of the data). */
+    /**
+     * Publishes the last stable offset after the log end offset (so readers never see it ahead of the data); as
+     * Kafka, never below the log start offset (a transaction may have begun in deleted records).
+     */
     private void updateLastStableOffset() {
         long end = logEndOffset;
-        lastStableOffset = Math.min(producers.firstUndecidedOffset().orElse(end), end);
+        long firstUnstable = Math.min(producers.firstUndecidedOffset().orElse(end), end);
+        lastStableOffset = Math.max(firstUnstable, Math.min(logStartOffset, end));
     }
 
     private boolean needsRoll(int incomingBytes, long lastOffset, long incomingMaxTimestamp, long now) {
@@ -358,6 +364,16 @@ public final class Log implements Closeable {
         }
     }
 
+    /** Copies of the state of every producer this log knows (DescribeProducers). */
+    public List<ProducerStateEntry> producerStates() {
+        writeLock.lock();
+        try {
+            return producers.entries().stream().map(ProducerStateEntry::copy).toList();
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
     /** How many producers this log knows. */
     public int producerCount() {
         writeLock.lock();
@@ -432,6 +448,7 @@ public final class Log implements Closeable {
                 return;
             }
             logStartOffset = offset;
+            updateLastStableOffset();
             writeCheckpoint();
             deleteSegmentsBelowStart();
         } catch (IOException e) {
@@ -504,7 +521,114 @@ public final class Log implements Closeable {
         snapshots.deleteBelow(newStart);
         if (newStart > logStartOffset) {
             logStartOffset = newStart;
+            updateLastStableOffset();
             writeCheckpoint();
+        }
+    }
+
+    // ------------------------------------------------------------------ for the cleaner
+
+    /**
+     * The closed segments overlapping [{@code from}, {@code to}), in offset order (the active segment never).
+     */
+    List<Segment> closedSegments(long from, long to) {
+        List<Segment> out = new ArrayList<>();
+        Segment a = active;
+        for (Segment s : segmentsFrom(from)) {
+            if (s == a || s.baseOffset() >= to) {
+                break;
+            }
+            if (s.nextOffset() > from) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    /** Base offset of the active segment: the cleaner never goes past it. */
+    long activeSegmentBase() {
+        return active.baseOffset();
+    }
+
+    /** Each known producer's last sequence number: the batch holding it survives cleaning (as an empty batch). */
+    Map<Long, Integer> lastSequences() {
+        writeLock.lock();
+        try {
+            Map<Long, Integer> out = new HashMap<>();
+            for (ProducerStateEntry e : producers.entries()) {
+                out.put(e.producerId(), e.lastSequence());
+            }
+            return out;
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** The aborted transactions whose range overlaps [{@code from}, {@code to}), by first offset. */
+    List<AbortedTxn> abortedTransactions(long from, long to) {
+        try {
+            List<AbortedTxn> out = new ArrayList<>();
+            for (Segment seg : segmentsFrom(from)) {
+                if (seg.baseOffset() >= to) {
+                    break;
+                }
+                for (AbortedTxn t : seg.txnIndex().all()) {
+                    if (t.lastOffset() >= from && t.firstOffset() < to) {
+                        out.add(t);
+                    }
+                }
+            }
+            out.sort(Comparator.comparingLong(AbortedTxn::firstOffset));
+            return out;
+        } catch (IOException e) {
+            throw new StorageException("reading the transaction index of " + dir + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Swaps {@code cleaned} in for {@code group} (consecutive closed segments, the cleaned one written from them),
+     * see {@link SegmentSwap}. Returns false, changing nothing, when the group is no longer what it was (retention
+     * or a truncation ran meanwhile) or the log was closed; the caller then discards the cleaned files.
+     */
+    boolean replaceSegments(List<Segment> group, CleanedSegment cleaned, SegmentSwap.StepListener steps)
+            throws IOException {
+        writeLock.lock();
+        try {
+            if (closed) {
+                return false;
+            }
+            for (Segment s : group) {
+                if (segments.get(s.baseOffset()) != s || s == active) {
+                    return false;
+                }
+            }
+            Segment last = group.get(group.size() - 1);
+            Map.Entry<Long, Segment> after = segments.higherEntry(last.baseOffset());
+            long end = after == null ? last.nextOffset() : after.getKey();
+            SegmentSwap.commit(dir, cleaned, end, steps);
+            Segment fresh = cleaned.toSegment(end);
+            cleaned.close();
+            // Readers find the new segment before the old ones go; one holding an old segment finds its channel
+            // gone and looks again.
+            segments.put(fresh.baseOffset(), fresh);
+            for (Segment s : group) {
+                if (s.baseOffset() != fresh.baseOffset()) {
+                    segments.remove(s.baseOffset());
+                }
+            }
+            for (Segment s : group) {
+                openSegments.forget(s);
+                s.delete();
+                steps.after(SegmentSwap.Step.OLD_SEGMENT_DELETED);
+            }
+            SegmentSwap.finish(dir, fresh.baseOffset(), steps);
+            return true;
+        } finally {
+            writeLock.unlock();
         }
     }
 

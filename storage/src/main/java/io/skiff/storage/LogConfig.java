@@ -23,6 +23,11 @@ public final class LogConfig {
     private final boolean keysRequired;
     private final boolean deleteRetention;
     private final CompressionType compression;
+    private final boolean compact;
+    private final long deleteRetentionMs;
+    private final long minCompactionLagMs;
+    private final long maxCompactionLagMs;
+    private final double minCleanableDirtyRatio;
 
     private LogConfig(Builder b) {
         this.segmentBytes = b.segmentBytes;
@@ -40,6 +45,11 @@ public final class LogConfig {
         this.keysRequired = b.keysRequired;
         this.deleteRetention = b.deleteRetention;
         this.compression = b.compression;
+        this.compact = b.compact;
+        this.deleteRetentionMs = b.deleteRetentionMs;
+        this.minCompactionLagMs = b.minCompactionLagMs;
+        this.maxCompactionLagMs = b.maxCompactionLagMs;
+        this.minCleanableDirtyRatio = b.minCleanableDirtyRatio;
     }
 
     public static Builder builder() {
@@ -68,7 +78,12 @@ public final class LogConfig {
                 .timestampAfterMaxMs(timestampAfterMaxMs)
                 .keysRequired(keysRequired)
                 .deleteRetention(deleteRetention)
-                .compression(compression);
+                .compression(compression)
+                .compact(compact)
+                .deleteRetentionMs(deleteRetentionMs)
+                .minCompactionLagMs(minCompactionLagMs)
+                .maxCompactionLagMs(maxCompactionLagMs)
+                .minCleanableDirtyRatio(minCleanableDirtyRatio);
     }
 
     /** What a produce to this log is validated against. */
@@ -103,6 +118,31 @@ public final class LogConfig {
     /** The codec batches are stored with ({@code compression.type}); null keeps the producer's. */
     public CompressionType compression() {
         return compression;
+    }
+
+    /** True when the cleaner compacts this log ({@code cleanup.policy} includes {@code compact}). */
+    public boolean compact() {
+        return compact;
+    }
+
+    /** How long a tombstone (and an emptied transaction's marker) outlives the cleaning that first kept it. */
+    public long deleteRetentionMs() {
+        return deleteRetentionMs;
+    }
+
+    /** Records younger than this are not compacted ({@code min.compaction.lag.ms}). */
+    public long minCompactionLagMs() {
+        return minCompactionLagMs;
+    }
+
+    /** A dirty record older than this makes the log cleanable whatever its dirty ratio ({@code max.compaction.lag.ms}). */
+    public long maxCompactionLagMs() {
+        return maxCompactionLagMs;
+    }
+
+    /** Share of dirty bytes above which the log is cleaned ({@code min.cleanable.dirty.ratio}). */
+    public double minCleanableDirtyRatio() {
+        return minCleanableDirtyRatio;
     }
 
     /** Soft size limit of a segment ({@code segment.bytes}). */
@@ -180,8 +220,41 @@ public final class LogConfig {
         private boolean keysRequired;
         private boolean deleteRetention = true;
         private CompressionType compression;
+        private boolean compact;
+        private long deleteRetentionMs = 24L * 60 * 60 * 1000;
+        private long minCompactionLagMs;
+        private long maxCompactionLagMs = Long.MAX_VALUE;
+        private double minCleanableDirtyRatio = 0.5;
 
         private Builder() {}
+
+        public Builder compact(boolean v) {
+            this.compact = v;
+            return this;
+        }
+
+        public Builder deleteRetentionMs(long v) {
+            this.deleteRetentionMs = atLeast("delete.retention.ms", v, 0);
+            return this;
+        }
+
+        public Builder minCompactionLagMs(long v) {
+            this.minCompactionLagMs = atLeast("min.compaction.lag.ms", v, 0);
+            return this;
+        }
+
+        public Builder maxCompactionLagMs(long v) {
+            this.maxCompactionLagMs = atLeast("max.compaction.lag.ms", v, 1);
+            return this;
+        }
+
+        public Builder minCleanableDirtyRatio(double v) {
+            if (!(v >= 0 && v <= 1)) {
+                throw new IllegalArgumentException("min.cleanable.dirty.ratio must be in [0, 1] but was " + v);
+            }
+            this.minCleanableDirtyRatio = v;
+            return this;
+        }
 
         public Builder segmentBytes(int v) {
             segmentBytes = atLeast("segmentBytes", v, 14);

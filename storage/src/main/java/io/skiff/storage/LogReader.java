@@ -14,6 +14,7 @@ import java.util.Optional;
  */
 final class LogReader {
     private static final int HEADER_SCAN_BUFFER = 16 * 1024;
+    private static final int MAX_LOOKUPS = 8;
 
     private final Log log;
 
@@ -50,10 +51,20 @@ final class LogReader {
             long target = offset;
             boolean needOne = minOneBatch;
             long remaining = Math.max(0, maxBytes);
+            int lookups = 0;
             while (seg != null && target < maxOffset) {
                 int segEnd = seg.size();
                 boolean cut = maxOffset < seg.nextOffset();
                 SharedChannel ch = seg.acquireChannel();
+                if (ch == null && lookups++ < MAX_LOOKUPS) {
+                    // Deleted after we found it: replaced by the cleaner (the new segment is already in place), or
+                    // gone to retention (then the next lookup finds the same or no segment).
+                    Segment again = log.floorSegment(target);
+                    if (again != null && again != seg) {
+                        seg = again;
+                        continue;
+                    }
+                }
                 if (ch == null) { // deleted by retention after we found it
                     if (slices.isEmpty()) {
                         throw new OffsetOutOfRangeException("offset " + offset + " was deleted from "

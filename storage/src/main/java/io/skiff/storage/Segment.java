@@ -9,6 +9,9 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One segment: a {@code .log} file of whole RecordBatch v2 entries plus its {@code .index}, {@code .timeindex} and
@@ -20,6 +23,7 @@ import java.nio.file.StandardOpenOption;
  * is synchronized on the segment.
  */
 final class Segment {
+    private static final Logger LOG = LoggerFactory.getLogger(Segment.class);
     static final String LOG_SUFFIX = ".log";
     static final String INDEX_SUFFIX = ".index";
     static final String TIME_INDEX_SUFFIX = ".timeindex";
@@ -73,9 +77,126 @@ final class Segment {
         return s;
     }
 
-    /** A segment found on disk; its state is filled in by {@link SegmentLoader}. */
+    /**
+     * A segment found on disk, not read yet: it loads itself with {@link #loadTrusted}, {@link #recover} or
+     * {@link #loadAfterCleanShutdown}.
+     */
     static Segment existing(Path dir, long baseOffset, int indexIntervalBytes) {
         return new Segment(dir, baseOffset, indexIntervalBytes);
+    }
+
+    /**
+     * A closed segment the cleaner just swapped in: its files are in place, its indexes are {@code b}'s, and it
+     * covers offsets up to {@code nextOffset} (the next segment's base, whatever gap compaction left at its end).
+     */
+    static Segment swappedIn(
+            Path dir,
+            long baseOffset,
+            int indexIntervalBytes,
+            int size,
+            long nextOffset,
+            IndexBuilder b,
+            List<AbortedTxn> aborted,
+            Path openFrom)
+            throws IOException {
+        Segment s = new Segment(dir, baseOffset, indexIntervalBytes);
+        // Opened before the files take their final names; the open file survives the rename.
+        s.channel = new SharedChannel(FileChannel.open(openFrom, StandardOpenOption.READ));
+        s.txnIndex.preload(aborted);
+        s.maxTimestamp = b.max();
+        s.maxTimestampKnown = true;
+        s.timeIndex = b.times();
+        s.offsetIndex = b.offsets();
+        s.nextOffset = nextOffset;
+        s.size = size;
+        return s;
+    }
+
+    /** What {@link #loadAfterCleanShutdown} found. */
+    enum TailCheck {
+        INTACT,
+        TRUNCATED,
+        /** The index files cannot be trusted: the segment must be {@link #recover recovered} instead. */
+        NEEDS_RECOVERY
+    }
+
+    /**
+     * Trusts a closed segment below the recovery point (forced, with index files) without reading it: its size is
+     * its file's and it ends where the next segment begins. Its indexes load on demand.
+     */
+    void loadTrusted(long nextSegmentBase) throws IOException {
+        long fileSize = Files.size(logFile);
+        if (fileSize > Integer.MAX_VALUE) {
+            throw new IOException("segment " + logFile + " is larger than 2 GiB");
+        }
+        this.nextOffset = nextSegmentBase;
+        this.size = (int) fileSize;
+    }
+
+    /**
+     * Recovers this segment in the shape of Kafka's {@code LogSegment.recover()}: reads every batch, validating it
+     * (framing, magic, CRC-32C, counts, offsets following each other and ending below {@code upperBound}), rebuilds
+     * the offset and time indexes and the transaction index, feeds each batch to the producer state, and truncates
+     * the file at the first invalid batch. The caller has brought the producer state up to this segment's base
+     * offset.
+     *
+     * @param upperBound base offset of the next segment, or -1 for the last one
+     * @param forAppend  the segment becomes the active one (its indexes stay in memory) rather than a closed one
+     *                   (its index files are written; not forced: it stays above the recovery point until the next
+     *                   roll or close forces it)
+     * @return whether the file was truncated
+     */
+    boolean recover(long upperBound, boolean forAppend, ProducerStateRecovery producers, long now) throws IOException {
+        txnIndex.reset();
+        try (FileChannel ch = FileChannel.open(logFile, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            long fileSize = ch.size();
+            IndexBuilder b = new IndexBuilder(baseOffset, indexIntervalBytes);
+            SegmentRecovery r = SegmentRecovery.walk(ch, this, 0, fileSize, upperBound, b, -1, producers, now);
+            boolean truncated = r.truncateInvalidTail(ch, this, fileSize);
+            this.nextOffset = r.lastOffset >= 0 ? r.lastOffset + 1 : baseOffset;
+            this.size = r.validEnd;
+            if (forAppend || truncated) {
+                install(b);
+            } else {
+                installRebuiltIndexes(b);
+            }
+            return truncated;
+        }
+    }
+
+    /**
+     * Loads the last segment of a cleanly closed log: trusts its index files and validates only the batches from
+     * the last offset-index entry on (cutting an invalid tail), so the cost does not grow with the segment's size.
+     * The producer state is not fed: the snapshot taken at close covers the segment.
+     */
+    TailCheck loadAfterCleanShutdown(long now) throws IOException {
+        long fileSize = Files.size(logFile);
+        OffsetIndex offsets = OffsetIndex.load(indexFile, baseOffset, fileSize, -1);
+        TimeIndex times = TimeIndex.load(timeIndexFile, baseOffset, -1);
+        if (offsets == null || times == null) {
+            return TailCheck.NEEDS_RECOVERY;
+        }
+        IndexBuilder b = new IndexBuilder(offsets, times, times.last(), indexIntervalBytes);
+        try (FileChannel ch = FileChannel.open(logFile, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            if (fileSize >= RecordBatchView.HEADER_SIZE) {
+                ByteBuffer first = ByteBuffer.allocate(RecordBatchView.HEADER_SIZE);
+                ch.read(first, 0);
+                long ts = RecordBatchView.headerAt(first, 0).maxTimestamp();
+                b.rollBaseTimestamp(ts >= 0 ? ts : now, ts >= 0);
+            }
+            long expectedFirst = offsets.entryCount() > 0 ? offsets.lastOffset() : -1;
+            SegmentRecovery r =
+                    SegmentRecovery.walk(ch, this, offsets.lastPosition(), fileSize, -1, b, expectedFirst, null, now);
+            long next = r.lastOffset >= 0 ? r.lastOffset + 1 : offsets.entryCount() > 0 ? -1 : baseOffset;
+            if (r.mismatch || next < 0) {
+                return TailCheck.NEEDS_RECOVERY;
+            }
+            boolean truncated = r.truncateInvalidTail(ch, this, fileSize);
+            install(b);
+            this.nextOffset = next;
+            this.size = r.validEnd;
+            return truncated ? TailCheck.TRUNCATED : TailCheck.INTACT;
+        }
     }
 
     long baseOffset() {
@@ -150,19 +271,6 @@ final class Segment {
         this.maxTimestampKnown = true;
         this.timeIndex = b.times();
         this.offsetIndex = b.offsets();
-    }
-
-    /** Sets the recovered end state (loader only). */
-    void setRecovered(int size, long nextOffset, IndexBuilder b) {
-        install(b);
-        this.nextOffset = nextOffset;
-        this.size = size;
-    }
-
-    /** Records what is known of a closed segment without reading it (loader only). */
-    void setClosedState(int size, long nextOffset) {
-        this.nextOffset = nextOffset;
-        this.size = size;
     }
 
     /** Opens the writable channel of the (recovered) last segment and fresh in-memory indexes for appends. */
@@ -283,15 +391,29 @@ final class Segment {
         OffsetIndex offsets = OffsetIndex.load(indexFile, baseOffset, size, nextOffset);
         TimeIndex times = TimeIndex.load(timeIndexFile, baseOffset, nextOffset);
         if (offsets == null || times == null) {
-            SegmentLoader.rebuildIndexes(this, indexIntervalBytes);
+            rebuildIndexes();
             return;
         }
         timeIndex = times;
         offsetIndex = offsets;
     }
 
-    /** Installs rebuilt indexes of a closed segment and writes them to disk (loader only). */
-    void installRebuiltIndexes(IndexBuilder b) throws IOException {
+    /** Rebuilds the indexes of a closed segment from its log (headers only) and writes them. */
+    private void rebuildIndexes() throws IOException {
+        LOG.warn("index files of segment {} are missing or corrupt; rebuilding them from the log", logFile);
+        IndexBuilder b = new IndexBuilder(baseOffset, indexIntervalBytes);
+        try (FileChannel ch = FileChannel.open(logFile, StandardOpenOption.READ)) {
+            BatchScanner scan = new BatchScanner(ch, 0, size, 64 * 1024, false);
+            while (scan.next()) {
+                RecordBatchView header = scan.header();
+                b.onBatch(header.baseOffset(), header.maxTimestamp(), (int) scan.position(), scan.size(), 0);
+            }
+        }
+        installRebuiltIndexes(b);
+    }
+
+    /** Installs rebuilt indexes of a closed segment and writes them to disk. */
+    private void installRebuiltIndexes(IndexBuilder b) throws IOException {
         b.finish();
         b.offsets().writeTo(indexFile);
         b.times().writeTo(timeIndexFile);

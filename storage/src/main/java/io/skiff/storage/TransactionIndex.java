@@ -105,6 +105,12 @@ final class TransactionIndex {
         dirty = false;
     }
 
+    /** Sets the entries its file will hold once it takes its final name (a segment swapped in by the cleaner). */
+    synchronized void preload(List<AbortedTxn> all) {
+        entries = new ArrayList<>(all);
+        dirty = false;
+    }
+
     /** Drops the in-memory entries (they are read again on demand). */
     synchronized void release() {
         if (!dirty) {

@@ -108,6 +108,18 @@ class LogTransactionTest {
     }
 
     @Test
+    void theLastStableOffsetNeverFallsBelowTheLogStart() throws IOException {
+        open(LogConfig.defaults());
+        log.append(txn(1, "open")); // 0
+        log.append(plain("a")); // 1
+        log.append(plain("b")); // 2
+        assertEquals(0, log.lastStableOffset());
+        log.deleteRecordsBefore(2);
+        assertEquals(2, log.lastStableOffset(), "as Kafka: the log start offset bounds it");
+        assertEquals(0, log.producerStates().get(0).currentTxnFirstOffset(), "the transaction itself is still open");
+    }
+
+    @Test
     void readCommittedReturnsTheAbortedTransactionsOfTheRangeItReturns() throws IOException {
         open(LogConfig.defaults());
         log.append(txn(1, "x")); // 0

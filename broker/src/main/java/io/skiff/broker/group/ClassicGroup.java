@@ -1,5 +1,8 @@
 package io.skiff.broker.group;
 
+import io.skiff.broker.coordinator.CoordinatorRecordLog;
+import io.skiff.broker.coordinator.CoordinatorScheduler;
+import io.skiff.broker.coordinator.KeyLock;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -11,25 +14,22 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * State of one classic group: members, generation, chosen protocol, leader, state machine, committed
- * offsets, and the group's timers. Mirrors Kafka's classic group.
+ * State of one classic group: members, generation, chosen protocol, leader, state machine and the
+ * group's timers. Mirrors Kafka's classic group.
  *
- * <p>Not thread-safe by itself: every access happens while holding {@link #lock()}. Actions that must
- * run after the lock is released (completing parked responses) are queued with {@link #defer(Runnable)}
- * and run by {@link GroupRegistry#withLock}.
+ * <p>Not thread-safe by itself: every access happens while holding {@link #keyLock()}. Completions of
+ * parked responses are deferred to run after the lock is released.
  */
-final class ClassicGroup {
+final class ClassicGroup implements Group {
     private static final Logger log = LoggerFactory.getLogger(ClassicGroup.class);
     static final String CONSUMER_PROTOCOL_TYPE = "consumer";
 
     private final String groupId;
-    private final ReentrantLock lock = new ReentrantLock();
-    private final List<Runnable> deferred = new ArrayList<>();
+    private final KeyLock keyLock = new KeyLock();
 
     private GroupState state;
     private long currentStateTimestamp;
@@ -47,13 +47,10 @@ final class ClassicGroup {
     /** True while the initial rebalance delay runs: joins then never complete the phase early. */
     boolean initialJoinPending;
 
-    private final Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
-    private final Map<TopicPartition, Integer> pendingOffsetCommits = new HashMap<>();
-
     /** Join-phase timer (initial delay or rebalance timeout), or null. */
-    GroupScheduler.Cancellable joinTimer;
+    CoordinatorScheduler.Cancellable joinTimer;
     /** Pending-sync timer, or null. */
-    GroupScheduler.Cancellable syncTimer;
+    CoordinatorScheduler.Cancellable syncTimer;
     /** Bumped whenever timers are (re)scheduled, so stale timer tasks do nothing. */
     long timerEpoch;
 
@@ -63,25 +60,48 @@ final class ClassicGroup {
         this.currentStateTimestamp = now;
     }
 
-    String groupId() {
+    @Override
+    public String groupId() {
         return groupId;
     }
 
-    ReentrantLock lock() {
-        return lock;
+    @Override
+    public GroupType type() {
+        return GroupType.CLASSIC;
     }
 
-    void defer(Runnable action) {
-        deferred.add(action);
+    @Override
+    public KeyLock keyLock() {
+        return keyLock;
     }
 
-    List<Runnable> drainDeferred() {
-        if (deferred.isEmpty()) {
-            return List.of();
-        }
-        List<Runnable> out = new ArrayList<>(deferred);
-        deferred.clear();
-        return out;
+    @Override
+    public String stateName() {
+        return state.displayName();
+    }
+
+    @Override
+    public String protocolTypeOrEmpty() {
+        return protocolType == null ? "" : protocolType;
+    }
+
+    @Override
+    public boolean isDead() {
+        return state == GroupState.DEAD;
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return members.isEmpty();
+    }
+
+    @Override
+    public void markDead(long now) {
+        transitionTo(GroupState.DEAD, now);
+    }
+
+    private void defer(Runnable action) {
+        keyLock.defer(action);
     }
 
     GroupState state() {
@@ -394,7 +414,8 @@ final class ClassicGroup {
     }
 
     /** True if the group's members subscribe to {@code topic}, or if that is unknown (to be safe). */
-    boolean isSubscribedToTopic(String topic) {
+    @Override
+    public boolean isSubscribedToTopic(String topic) {
         return subscribedTopics.map(s -> s.contains(topic)).orElse(true);
     }
 
@@ -443,7 +464,7 @@ final class ClassicGroup {
     }
 
     /** The GroupMetadata record of the group's current state; {@code assignments} overrides members' ones. */
-    GroupRecordLog.KeyValue metadataRecord(Map<String, byte[]> assignments) {
+    CoordinatorRecordLog.KeyValue metadataRecord(Map<String, byte[]> assignments) {
         List<GroupMetadataSnapshot.Member> snapshotMembers = new ArrayList<>();
         boolean hasProtocol = protocolName != null;
         for (GroupMember m : members.values()) {
@@ -465,7 +486,8 @@ final class ClassicGroup {
                 leaderId,
                 currentStateTimestamp,
                 snapshotMembers);
-        return new GroupRecordLog.KeyValue(GroupRecordCodec.groupKey(groupId), GroupRecordCodec.groupValue(snapshot));
+        return new CoordinatorRecordLog.KeyValue(
+                GroupRecordCodec.groupKey(groupId), GroupRecordCodec.groupValue(snapshot));
     }
 
     // ---- parked responses ----
@@ -491,35 +513,5 @@ final class ClassicGroup {
             return true;
         }
         return false;
-    }
-
-    // ---- offsets ----
-
-    Map<TopicPartition, OffsetAndMetadata> offsets() {
-        return offsets;
-    }
-
-    boolean hasOffsets() {
-        return !offsets.isEmpty() || !pendingOffsetCommits.isEmpty();
-    }
-
-    void beginPendingCommit(Collection<TopicPartition> tps) {
-        for (TopicPartition tp : tps) {
-            pendingOffsetCommits.merge(tp, 1, Integer::sum);
-        }
-    }
-
-    void endPendingCommit(Collection<TopicPartition> tps) {
-        for (TopicPartition tp : tps) {
-            pendingOffsetCommits.computeIfPresent(tp, (k, n) -> n <= 1 ? null : n - 1);
-        }
-    }
-
-    boolean hasPendingCommit(TopicPartition tp) {
-        return pendingOffsetCommits.containsKey(tp);
-    }
-
-    boolean hasPendingCommits() {
-        return !pendingOffsetCommits.isEmpty();
     }
 }

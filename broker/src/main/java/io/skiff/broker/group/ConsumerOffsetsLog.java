@@ -1,5 +1,6 @@
 package io.skiff.broker.group;
 
+import io.skiff.broker.coordinator.CoordinatorRecordLog;
 import io.skiff.broker.topic.AppendOrigin;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
@@ -17,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@link GroupRecordLog} over the internal topic {@code __consumer_offsets}: one uncompressed record batch
+ * {@link CoordinatorRecordLog} over the internal topic {@code __consumer_offsets}: one uncompressed record batch
  * per append (key/value in Kafka's layouts, see {@link GroupRecordCodec}), replay by reading every
  * partition from its start. Like Kafka, the topic is created on first use (so a broker that never sees a
  * group starts fast and lists no internal topic), with compaction and without time or size retention, so
@@ -25,7 +26,7 @@ import java.util.Map;
  *
  * <p>Thread-safe (creation is synchronized; the partitions serialize appends themselves).
  */
-public final class ConsumerOffsetsLog implements GroupRecordLog {
+public final class ConsumerOffsetsLog implements CoordinatorRecordLog {
     public static final String TOPIC = "__consumer_offsets";
     /** Kafka's offsets.topic.segment.bytes default. */
     private static final String SEGMENT_BYTES = "104857600";

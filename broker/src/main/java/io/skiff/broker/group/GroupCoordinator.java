@@ -1,10 +1,13 @@
 package io.skiff.broker.group;
 
+import io.skiff.broker.coordinator.CoordinatorRecordLog;
+import io.skiff.broker.coordinator.CoordinatorScheduler;
+import io.skiff.broker.coordinator.CoordinatorWriter;
+import io.skiff.broker.coordinator.ExecutorCoordinatorScheduler;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -18,59 +21,82 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The classic consumer-group coordinator of this (single) broker: every group's coordinator is us.
- * Domain API only — handlers translate the wire messages. Group state lives in memory; committed
- * offsets and group metadata are records of {@code __consumer_offsets} (via {@link GroupRecordLog}),
- * replayed by {@link #load()} at startup, where groups come back Empty with their offsets.
+ * The group coordinator of this (single) broker: every group's coordinator is us. It holds classic groups
+ * (JoinGroup/SyncGroup) and consumer groups (KIP-848, ConsumerGroupHeartbeat) behind one {@link Group}
+ * model, with committed offsets kept apart by group id. Domain API only — handlers translate the wire
+ * messages. Group state lives in memory; offsets and group records are records of
+ * {@code __consumer_offsets} (via {@link CoordinatorRecordLog}), replayed by {@link #load()} at startup:
+ * classic groups come back Empty with their offsets, consumer groups with their members, epochs and
+ * assignments (members that do not return are removed when their session times out).
  *
  * <p>Thread-safe. Each group has its own lock; no lock is held while records are written.
  */
 public final class GroupCoordinator implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(GroupCoordinator.class);
-    /** The only group type the classic coordinator has (ListGroups v5 type filter). */
-    public static final String CLASSIC_GROUP_TYPE = "classic";
-
     private final GroupCoordinatorConfig config;
-    private final GroupRecordLog recordLog;
-    private final GroupScheduler scheduler;
+    private final CoordinatorRecordLog recordLog;
+    private final CoordinatorScheduler scheduler;
     private final Clock clock;
     private final GroupRegistry groups = new GroupRegistry();
-    private final GroupStore store;
+    private final CommittedOffsets committed = new CommittedOffsets();
+    private final CoordinatorWriter store;
     private final MembershipManager membership;
     private final OffsetManager offsets;
+    private final ConsumerGroupManager consumerGroups;
+    private final TopicsView topics;
     private final List<AutoCloseable> owned = new ArrayList<>();
-    private GroupScheduler.Cancellable expiryTask;
+    private CoordinatorScheduler.Cancellable expiryTask;
 
     /**
      * @param writer runs the appends to {@code recordLog}; must run tasks in submission order (one thread)
      */
     public GroupCoordinator(
             GroupCoordinatorConfig config,
-            GroupRecordLog recordLog,
-            GroupScheduler scheduler,
+            ConsumerGroupConfig consumerConfig,
+            TopicsView topics,
+            CoordinatorRecordLog recordLog,
+            CoordinatorScheduler scheduler,
             Clock clock,
             Executor writer) {
         this.config = config;
         this.recordLog = recordLog;
         this.scheduler = scheduler;
         this.clock = clock;
-        this.store = new GroupStore(recordLog, writer);
+        this.topics = topics;
+        this.store = new CoordinatorWriter(recordLog, writer);
         this.membership = new MembershipManager(config, groups, store, scheduler, clock);
-        this.offsets = new OffsetManager(config, groups, store, membership, clock);
+        this.offsets = new OffsetManager(config, groups, store, committed, membership, clock);
+        this.consumerGroups = new ConsumerGroupManager(consumerConfig, groups, store, scheduler, topics, clock);
+    }
+
+    /** A coordinator of classic groups and consumer groups with default consumer-group settings and no topics. */
+    public GroupCoordinator(
+            GroupCoordinatorConfig config,
+            CoordinatorRecordLog recordLog,
+            CoordinatorScheduler scheduler,
+            Clock clock,
+            Executor writer) {
+        this(config, ConsumerGroupConfig.defaults(), TopicsView.NONE, recordLog, scheduler, clock, writer);
     }
 
     /**
      * A coordinator with its own timer thread and writer thread, loaded from {@code recordLog} and with
      * offset expiry running; {@link #close()} stops both threads.
      */
-    public static GroupCoordinator start(GroupCoordinatorConfig config, GroupRecordLog recordLog, Clock clock) {
-        ExecutorGroupScheduler scheduler = new ExecutorGroupScheduler();
+    public static GroupCoordinator start(
+            GroupCoordinatorConfig config,
+            ConsumerGroupConfig consumerConfig,
+            TopicsView topics,
+            CoordinatorRecordLog recordLog,
+            Clock clock) {
+        ExecutorCoordinatorScheduler scheduler = new ExecutorCoordinatorScheduler();
         ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "skiff-group-writer");
             t.setDaemon(true);
             return t;
         });
-        GroupCoordinator coordinator = new GroupCoordinator(config, recordLog, scheduler, clock, writer);
+        GroupCoordinator coordinator =
+                new GroupCoordinator(config, consumerConfig, topics, recordLog, scheduler, clock, writer);
         coordinator.owned.add(() -> {
             writer.shutdown();
             if (!writer.awaitTermination(10, TimeUnit.SECONDS)) {
@@ -85,44 +111,33 @@ public final class GroupCoordinator implements AutoCloseable {
 
     // ------------------------------------------------------------------ lifecycle
 
-    /** Replays {@code __consumer_offsets}: groups return Empty, keeping generation, protocol type and offsets. */
+    /**
+     * Replays {@code __consumer_offsets}: classic groups return Empty, keeping generation, protocol type and
+     * offsets; consumer groups return with their members, epochs and assignments.
+     */
     public void load() {
-        Map<String, Map<TopicPartition, OffsetAndMetadata>> offsetsByGroup = new HashMap<>();
-        Map<String, GroupMetadataSnapshot> metadataByGroup = new HashMap<>();
+        GroupReplay replay = new GroupReplay();
         int[] count = {0};
         try {
             recordLog.replay((key, value) -> {
                 count[0]++;
-                GroupRecordCodec.decode(key, value).ifPresent(r -> {
-                    if (r instanceof GroupRecord.OffsetCommit oc) {
-                        var m = offsetsByGroup.computeIfAbsent(oc.groupId(), g -> new HashMap<>());
-                        if (oc.value() == null) {
-                            m.remove(oc.partition());
-                        } else {
-                            m.put(oc.partition(), oc.value());
-                        }
-                    } else if (r instanceof GroupRecord.GroupMetadata gm) {
-                        if (gm.value() == null) {
-                            metadataByGroup.remove(gm.groupId());
-                        } else {
-                            metadataByGroup.put(gm.groupId(), gm.value());
-                        }
-                    }
-                });
+                GroupRecordCodec.decode(key, value).ifPresent(replay::apply);
             });
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot replay __consumer_offsets", e);
         }
         long now = clock.millis();
-        Set<String> ids = new java.util.HashSet<>(metadataByGroup.keySet());
-        offsetsByGroup.forEach((id, m) -> {
-            if (!m.isEmpty()) {
-                ids.add(id);
+        replay.offsets().forEach((id, m) -> committed.of(id).offsets().putAll(m));
+        for (ConsumerGroup group : replay.consumerGroups()) {
+            groups.put(group);
+            consumerGroups.resumeAfterLoad(group);
+        }
+        for (String id : replay.classicGroupIds()) {
+            if (groups.get(id) != null) {
+                continue;
             }
-        });
-        for (String id : ids) {
             ClassicGroup group = new ClassicGroup(id, GroupState.EMPTY, now);
-            GroupMetadataSnapshot meta = metadataByGroup.get(id);
+            GroupMetadataSnapshot meta = replay.classicMetadata(id);
             if (meta != null) {
                 group.generationId(meta.generation());
                 group.protocolType(
@@ -133,11 +148,13 @@ public final class GroupCoordinator implements AutoCloseable {
                                 ? meta.currentStateTimestamp()
                                 : now);
             }
-            group.offsets().putAll(offsetsByGroup.getOrDefault(id, Map.of()));
             group.recomputeSubscribedTopics();
             groups.put(group);
         }
-        log.info("Loaded {} groups from {} records of __consumer_offsets", ids.size(), count[0]);
+        log.info(
+                "Loaded {} groups from {} records of __consumer_offsets",
+                groups.all().size(),
+                count[0]);
     }
 
     /** Starts the periodic offset expiry (offsets.retention.check.interval.ms). */
@@ -155,9 +172,10 @@ public final class GroupCoordinator implements AutoCloseable {
         if (expiryTask != null) {
             expiryTask.cancel();
         }
-        for (ClassicGroup g : groups.all()) {
+        for (ClassicGroup g : groups.allClassic()) {
             groups.withLock(g, () -> membership.cancelTimers(g));
         }
+        consumerGroups.cancelTimers();
         for (AutoCloseable c : owned) {
             try {
                 c.close();
@@ -213,7 +231,40 @@ public final class GroupCoordinator implements AutoCloseable {
 
     public OffsetFetchResult fetchOffsets(
             String groupId, List<TopicPartition> partitionsOrNull, boolean requireStable) {
-        return offsets.fetchOffsets(groupId, partitionsOrNull, requireStable);
+        return offsets.fetchOffsets(groupId, null, -1, partitionsOrNull, requireStable);
+    }
+
+    /** OffsetFetch v9+: a consumer-protocol member names itself and its epoch (STALE_MEMBER_EPOCH if old). */
+    public OffsetFetchResult fetchOffsets(
+            String groupId,
+            String memberId,
+            int memberEpoch,
+            List<TopicPartition> partitionsOrNull,
+            boolean requireStable) {
+        return offsets.fetchOffsets(groupId, memberId, memberEpoch, partitionsOrNull, requireStable);
+    }
+
+    // ------------------------------------------------------------------ consumer groups (KIP-848)
+
+    public CompletableFuture<ConsumerHeartbeatResult> consumerGroupHeartbeat(ConsumerHeartbeat request) {
+        return consumerGroups.heartbeat(request);
+    }
+
+    /** ConsumerGroupDescribe of one group: GROUP_ID_NOT_FOUND for unknown and classic groups, as Kafka answers. */
+    public ConsumerGroupDescription describeConsumerGroup(String groupId) {
+        Group g = groupId == null ? null : groups.get(groupId);
+        if (g == null || g.isDead()) {
+            return ConsumerGroupDescription.error(
+                    groupId, GroupError.GROUP_ID_NOT_FOUND, "Group " + groupId + " not found.");
+        }
+        if (!(g instanceof ConsumerGroup cg)) {
+            return ConsumerGroupDescription.error(
+                    groupId, GroupError.GROUP_ID_NOT_FOUND, "Group " + groupId + " is not a consumer group.");
+        }
+        return groups.withLock(
+                cg,
+                () -> ConsumerGroupDescription.of(
+                        cg, consumerGroups.preferredAssignor(cg).name(), topics));
     }
 
     public CompletableFuture<OffsetDeleteResult> deleteOffsets(String groupId, List<TopicPartition> partitions) {
@@ -227,28 +278,36 @@ public final class GroupCoordinator implements AutoCloseable {
     // ------------------------------------------------------------------ admin views
 
     /**
-     * Groups matching the state filter (display names, case-insensitive; empty = all) and the type
-     * filter (empty = all; only "classic" groups exist here).
+     * Groups matching the state filter (display names, case-insensitive; empty = all) and the type filter
+     * ("classic", "consumer", case-insensitive; empty = all).
      */
     public List<GroupOverview> listGroups(Set<String> statesFilter, Set<String> typesFilter) {
         Set<String> states = new java.util.HashSet<>();
-        statesFilter.forEach(s -> states.add(s.toLowerCase(Locale.ROOT)));
-        boolean typeMatches =
-                typesFilter.isEmpty() || typesFilter.stream().anyMatch(t -> t.equalsIgnoreCase(CLASSIC_GROUP_TYPE));
+        statesFilter.forEach(st -> states.add(st.toLowerCase(Locale.ROOT)));
+        Set<GroupType> types = new java.util.HashSet<>();
+        for (String t : typesFilter) {
+            GroupType type = GroupType.fromWireName(t);
+            if (type != null) {
+                types.add(type);
+            }
+        }
         List<GroupOverview> out = new ArrayList<>();
-        if (!typeMatches) {
+        if (!typesFilter.isEmpty() && types.isEmpty()) {
             return out;
         }
-        for (ClassicGroup g : groups.all()) {
+        for (Group g : groups.all()) {
+            if (!types.isEmpty() && !types.contains(g.type())) {
+                continue;
+            }
             GroupOverview o = groups.withLock(
                     g,
-                    () -> g.is(GroupState.DEAD)
+                    () -> g.isDead()
                             ? null
                             : new GroupOverview(
                                     g.groupId(),
-                                    g.protocolType() == null ? "" : g.protocolType(),
-                                    g.state().displayName(),
-                                    CLASSIC_GROUP_TYPE));
+                                    g.protocolTypeOrEmpty(),
+                                    g.stateName(),
+                                    g.type().wireName()));
             if (o != null && (states.isEmpty() || states.contains(o.state().toLowerCase(Locale.ROOT)))) {
                 out.add(o);
             }
@@ -261,7 +320,12 @@ public final class GroupCoordinator implements AutoCloseable {
         if (groupId == null || groupId.isEmpty()) {
             return new GroupDescription(groupId, GroupError.INVALID_GROUP_ID, "", "", "", List.of());
         }
-        ClassicGroup g = groups.get(groupId);
+        Group group = groups.get(groupId);
+        if (group instanceof ConsumerGroup) {
+            return new GroupDescription(
+                    groupId, GroupError.GROUP_ID_NOT_FOUND, GroupState.DEAD.displayName(), "", "", List.of());
+        }
+        ClassicGroup g = (ClassicGroup) group;
         if (g == null) {
             return new GroupDescription(groupId, GroupError.NONE, GroupState.DEAD.displayName(), "", "", List.of());
         }

@@ -1,8 +1,16 @@
 package io.skiff.broker.group;
 
+import io.skiff.broker.group.assignor.PartitionAssignor;
+import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.UUID;
 
 /**
  * Builds the broker's {@link GroupCoordinator} from its configuration: opens {@code __consumer_offsets}
@@ -23,9 +31,57 @@ public final class GroupCoordinators {
                 config.offsetMetadataMaxBytes());
     }
 
+    /** The consumer group protocol's settings from the broker's group.consumer.* keys. */
+    public static ConsumerGroupConfig consumerConfig(BrokerConfig config) {
+        List<PartitionAssignor> assignors = new ArrayList<>();
+        for (String name : config.groupConsumerAssignors()) {
+            PartitionAssignor a = ConsumerGroupConfig.assignorByConfigName(name);
+            if (a != null && assignors.stream().noneMatch(x -> x.name().equals(a.name()))) {
+                assignors.add(a);
+            }
+        }
+        return new ConsumerGroupConfig(
+                config.groupConsumerSessionTimeoutMs(),
+                config.groupConsumerHeartbeatIntervalMs(),
+                config.groupConsumerMaxSize(),
+                assignors,
+                ConsumerGroupConfig.MigrationPolicy.valueOf(
+                        config.groupConsumerMigrationPolicy().toUpperCase(Locale.ROOT)));
+    }
+
     /** Opens {@code __consumer_offsets}, loads the groups and starts the coordinator; close it before the registry. */
     public static GroupCoordinator start(BrokerConfig config, TopicRegistry topics, Clock clock) {
         ConsumerOffsetsLog log = ConsumerOffsetsLog.open(topics, config.offsetsTopicNumPartitions());
-        return GroupCoordinator.start(config(config), log, clock);
+        return GroupCoordinator.start(config(config), consumerConfig(config), topicsView(topics), log, clock);
+    }
+
+    /** The consumer group protocol's view of the broker's topics. */
+    public static TopicsView topicsView(TopicRegistry registry) {
+        return new TopicsView() {
+            @Override
+            public Optional<TopicInfo> byName(String name) {
+                return registry.topic(name).map(GroupCoordinators::info);
+            }
+
+            @Override
+            public Optional<TopicInfo> byId(UUID id) {
+                return registry.topic(id).map(GroupCoordinators::info);
+            }
+
+            @Override
+            public Collection<TopicInfo> userTopics() {
+                List<TopicInfo> out = new ArrayList<>();
+                for (Topic t : registry.topics()) {
+                    if (!t.isInternal()) {
+                        out.add(info(t));
+                    }
+                }
+                return out;
+            }
+        };
+    }
+
+    private static TopicsView.TopicInfo info(Topic t) {
+        return new TopicsView.TopicInfo(t.id(), t.name(), t.partitionCount());
     }
 }

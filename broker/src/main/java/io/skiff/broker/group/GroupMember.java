@@ -1,5 +1,6 @@
 package io.skiff.broker.group;
 
+import io.skiff.broker.coordinator.CoordinatorScheduler;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -25,7 +26,7 @@ final class GroupMember {
     /** True from joining until its first JoinGroup response (new members time out differently). */
     boolean isNew;
     /** The scheduled session expiry, or null. */
-    GroupScheduler.Cancellable heartbeatTimer;
+    CoordinatorScheduler.Cancellable heartbeatTimer;
     /** Bumped at every reschedule so a stale expiry that already fired can tell it is stale. */
     long heartbeatEpoch;
 

@@ -1,8 +1,14 @@
 package io.skiff.broker.group;
 
+import io.skiff.broker.group.record.ConsumerGroupCurrentMemberAssignmentValue;
+import io.skiff.broker.group.record.ConsumerGroupMemberMetadataValue;
+import io.skiff.broker.group.record.ConsumerGroupMetadataValue;
+import io.skiff.broker.group.record.ConsumerGroupTargetAssignmentMemberValue;
+import io.skiff.broker.group.record.ConsumerGroupTargetAssignmentMetadataValue;
+
 /**
- * A decoded record of the {@code __consumer_offsets} topic. A null payload is a tombstone.
- * Immutable, thread-safe.
+ * A decoded record of the {@code __consumer_offsets} topic. A null value is a tombstone. Immutable apart
+ * from the generated value objects, which replay only reads.
  */
 public sealed interface GroupRecord {
 
@@ -11,6 +17,25 @@ public sealed interface GroupRecord {
     /** A committed offset (Kafka's OffsetCommitKey/OffsetCommitValue); {@code value == null} deletes it. */
     record OffsetCommit(String groupId, TopicPartition partition, OffsetAndMetadata value) implements GroupRecord {}
 
-    /** Group metadata (Kafka's GroupMetadataKey/GroupMetadataValue); {@code value == null} deletes the group. */
+    /** Classic group metadata (Kafka's GroupMetadataKey/GroupMetadataValue); {@code value == null} deletes the group. */
     record GroupMetadata(String groupId, GroupMetadataSnapshot value) implements GroupRecord {}
+
+    /** A consumer group's epoch (ConsumerGroupMetadataKey/Value); null deletes the group. */
+    record ConsumerGroupEpoch(String groupId, ConsumerGroupMetadataValue value) implements GroupRecord {}
+
+    /** A consumer group member's subscription and identity; null removes the member. */
+    record MemberMetadata(String groupId, String memberId, ConsumerGroupMemberMetadataValue value)
+            implements GroupRecord {}
+
+    /** The epoch of a consumer group's target assignment; null deletes it. */
+    record TargetAssignmentMetadata(String groupId, ConsumerGroupTargetAssignmentMetadataValue value)
+            implements GroupRecord {}
+
+    /** One member's target assignment; null deletes it. */
+    record TargetAssignmentMember(String groupId, String memberId, ConsumerGroupTargetAssignmentMemberValue value)
+            implements GroupRecord {}
+
+    /** One member's epochs, state and owned partitions; null deletes them. */
+    record CurrentMemberAssignment(String groupId, String memberId, ConsumerGroupCurrentMemberAssignmentValue value)
+            implements GroupRecord {}
 }

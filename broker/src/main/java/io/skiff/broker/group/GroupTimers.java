@@ -1,7 +1,9 @@
 package io.skiff.broker.group;
 
+import io.skiff.broker.coordinator.CoordinatorScheduler;
+
 /**
- * The timers of classic groups and their members on a {@link GroupScheduler}: session expiry, pending-member
+ * The timers of classic groups and their members on a {@link CoordinatorScheduler}: session expiry, pending-member
  * expiry, the join phase (initial rebalance delay, rebalance timeout) and pending-sync expiry. Only the
  * mechanics live here — scheduling, cancelling, and ignoring stale firings (epochs, generations, states);
  * what happens when a timer fires is the caller's action, run under the group's lock.
@@ -12,9 +14,9 @@ package io.skiff.broker.group;
 final class GroupTimers {
     private final GroupCoordinatorConfig config;
     private final GroupRegistry groups;
-    private final GroupScheduler scheduler;
+    private final CoordinatorScheduler scheduler;
 
-    GroupTimers(GroupCoordinatorConfig config, GroupRegistry groups, GroupScheduler scheduler) {
+    GroupTimers(GroupCoordinatorConfig config, GroupRegistry groups, CoordinatorScheduler scheduler) {
         this.config = config;
         this.groups = groups;
         this.scheduler = scheduler;

@@ -1,5 +1,6 @@
 package io.skiff.broker.group;
 
+import io.skiff.broker.coordinator.CoordinatorWriter;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -20,12 +21,16 @@ final class JoinGroupProcessor {
 
     private final GroupCoordinatorConfig config;
     private final GroupRegistry groups;
-    private final GroupStore store;
+    private final CoordinatorWriter store;
     private final Rebalancer rebalancer;
     private final Clock clock;
 
     JoinGroupProcessor(
-            GroupCoordinatorConfig config, GroupRegistry groups, GroupStore store, Rebalancer rebalancer, Clock clock) {
+            GroupCoordinatorConfig config,
+            GroupRegistry groups,
+            CoordinatorWriter store,
+            Rebalancer rebalancer,
+            Clock clock) {
         this.config = config;
         this.groups = groups;
         this.store = store;
@@ -45,9 +50,13 @@ final class JoinGroupProcessor {
             return response;
         }
         boolean unknownMember = p.memberId().isEmpty();
-        ClassicGroup group = unknownMember ? groups.getOrCreate(p.groupId(), now()) : groups.get(p.groupId());
+        ClassicGroup group = unknownMember ? classicGroupToJoin(p.groupId()) : groups.classic(p.groupId());
         if (group == null) {
-            response.complete(JoinResult.error(p.memberId(), GroupError.UNKNOWN_MEMBER_ID));
+            // A consumer group with members: classic members cannot join it here (see the README).
+            boolean consumerGroup = groups.get(p.groupId()) instanceof ConsumerGroup;
+            response.complete(JoinResult.error(
+                    p.memberId(),
+                    consumerGroup ? GroupError.INCONSISTENT_GROUP_PROTOCOL : GroupError.UNKNOWN_MEMBER_ID));
             return response;
         }
         groups.withLock(group, () -> {
@@ -64,6 +73,46 @@ final class JoinGroupProcessor {
             }
         });
         return response;
+    }
+
+    /**
+     * The classic group a new member joins: the existing one, a new one, or one that replaces an empty consumer
+     * group (whose records get tombstones; its offsets stay). Null if a consumer group with members holds the id.
+     */
+    private ClassicGroup classicGroupToJoin(String groupId) {
+        while (true) {
+            Group current = groups.get(groupId);
+            if (current == null) {
+                ClassicGroup created = groups.getOrCreateClassic(groupId, now());
+                if (created != null) {
+                    return created;
+                }
+                continue;
+            }
+            if (current instanceof ClassicGroup classic) {
+                return classic;
+            }
+            ConsumerGroup consumer = (ConsumerGroup) current;
+            ClassicGroup converted = groups.withLock(consumer, () -> {
+                if (consumer.isDead() || !consumer.isEmpty()) {
+                    return null;
+                }
+                ClassicGroup replacement = new ClassicGroup(groupId, GroupState.EMPTY, now());
+                if (!groups.replace(consumer, replacement)) {
+                    return null;
+                }
+                consumer.markDead(now());
+                store.append(groupId, consumer.tombstones(), now());
+                log.info("Empty consumer group {} converted to a classic group", groupId);
+                return replacement;
+            });
+            if (converted != null) {
+                return converted;
+            }
+            if (!consumer.isDead()) {
+                return null;
+            }
+        }
     }
 
     private boolean acceptJoiningMember(ClassicGroup group, String memberId) {

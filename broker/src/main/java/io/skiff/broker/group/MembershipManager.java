@@ -1,5 +1,7 @@
 package io.skiff.broker.group;
 
+import io.skiff.broker.coordinator.CoordinatorScheduler;
+import io.skiff.broker.coordinator.CoordinatorWriter;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,8 +26,8 @@ final class MembershipManager {
     MembershipManager(
             GroupCoordinatorConfig config,
             GroupRegistry groups,
-            GroupStore store,
-            GroupScheduler scheduler,
+            CoordinatorWriter store,
+            CoordinatorScheduler scheduler,
             Clock clock) {
         this.groups = groups;
         this.rebalancer = new Rebalancer(config, store, new GroupTimers(config, groups, scheduler), clock);
@@ -55,7 +57,7 @@ final class MembershipManager {
         if (groupId == null || groupId.isEmpty()) {
             return GroupError.INVALID_GROUP_ID;
         }
-        ClassicGroup group = groups.get(groupId);
+        ClassicGroup group = groups.classic(groupId);
         if (group == null) {
             return GroupError.UNKNOWN_MEMBER_ID;
         }
@@ -83,7 +85,7 @@ final class MembershipManager {
         if (groupId == null || groupId.isEmpty()) {
             return new LeaveResult(GroupError.INVALID_GROUP_ID, List.of());
         }
-        ClassicGroup group = groups.get(groupId);
+        ClassicGroup group = groups.classic(groupId);
         if (group == null) {
             List<LeaveResult.MemberResult> results = new ArrayList<>();
             for (MemberIdentity m : leaving) {

@@ -1,5 +1,7 @@
 package io.skiff.broker.group;
 
+import io.skiff.broker.coordinator.CoordinatorRecordLog;
+import io.skiff.broker.coordinator.CoordinatorWriter;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -23,19 +25,22 @@ final class OffsetManager {
 
     private final GroupCoordinatorConfig config;
     private final GroupRegistry groups;
-    private final GroupStore store;
+    private final CoordinatorWriter store;
+    private final CommittedOffsets committed;
     private final MembershipManager membership;
     private final Clock clock;
 
     OffsetManager(
             GroupCoordinatorConfig config,
             GroupRegistry groups,
-            GroupStore store,
+            CoordinatorWriter store,
+            CommittedOffsets committed,
             MembershipManager membership,
             Clock clock) {
         this.config = config;
         this.groups = groups;
         this.store = store;
+        this.committed = committed;
         this.membership = membership;
         this.clock = clock;
     }
@@ -46,8 +51,10 @@ final class OffsetManager {
      * Commits offsets (stamped with the coordinator's clock as commit time) for a group member, or for a "simple" committer (generation -1, empty member id)
      * when the group has no members.
      *
+     * @param generationId           the generation (classic members) or member epoch (consumer-protocol members)
      * @param unknownGroupIsNotFound OffsetCommit v9+: a commit with a generation to an unknown group
-     *                               gets GROUP_ID_NOT_FOUND instead of ILLEGAL_GENERATION
+     *                               gets GROUP_ID_NOT_FOUND instead of ILLEGAL_GENERATION; consumer-protocol
+     *                               members must use v9+
      */
     CompletableFuture<Map<TopicPartition, GroupError>> commitOffsets(
             String groupId,
@@ -60,26 +67,32 @@ final class OffsetManager {
         if (groupId == null || groupId.isEmpty()) {
             return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.INVALID_GROUP_ID));
         }
-        ClassicGroup existing = groups.get(groupId);
+        Group existing = groups.get(groupId);
         if (existing == null && generationId >= 0) {
             return CompletableFuture.completedFuture(allWith(
                     offsets.keySet(),
                     unknownGroupIsNotFound ? GroupError.GROUP_ID_NOT_FOUND : GroupError.ILLEGAL_GENERATION));
         }
-        ClassicGroup group = existing != null ? existing : groups.getOrCreate(groupId, clock.millis());
+        Group group = existing != null ? existing : groups.getOrCreateClassic(groupId, clock.millis());
+        if (group == null) {
+            return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.COORDINATOR_NOT_AVAILABLE));
+        }
         CompletableFuture<Map<TopicPartition, GroupError>> response = new CompletableFuture<>();
         groups.withLock(group, () -> {
-            GroupError error = validateCommit(group, member, groupInstanceId, generationId);
+            GroupError error = group instanceof ClassicGroup classic
+                    ? validateCommit(classic, member, groupInstanceId, generationId)
+                    : ((ConsumerGroup) group)
+                            .validateOffsetCommit(member, groupInstanceId, generationId, unknownGroupIsNotFound);
             if (error != GroupError.NONE) {
                 response.complete(allWith(offsets.keySet(), error));
                 return;
             }
-            if (!member.isEmpty() && group.has(member)) {
-                membership.touch(group, group.get(member));
+            if (group instanceof ClassicGroup classic && !member.isEmpty() && classic.has(member)) {
+                membership.touch(classic, classic.get(member));
             }
             Map<TopicPartition, GroupError> results = new LinkedHashMap<>();
             Map<TopicPartition, OffsetAndMetadata> accepted = new LinkedHashMap<>();
-            List<GroupRecordLog.KeyValue> records = new ArrayList<>();
+            List<CoordinatorRecordLog.KeyValue> records = new ArrayList<>();
             long now = clock.millis();
             offsets.forEach((tp, requested) -> {
                 OffsetAndMetadata om = new OffsetAndMetadata(
@@ -93,7 +106,7 @@ final class OffsetManager {
                 } else {
                     results.put(tp, GroupError.NONE);
                     accepted.put(tp, om);
-                    records.add(new GroupRecordLog.KeyValue(
+                    records.add(new CoordinatorRecordLog.KeyValue(
                             GroupRecordCodec.offsetKey(groupId, tp), GroupRecordCodec.offsetValue(om)));
                 }
             });
@@ -101,12 +114,13 @@ final class OffsetManager {
                 response.complete(results);
                 return;
             }
-            group.beginPendingCommit(accepted.keySet());
+            CommittedOffsets.GroupOffsets groupOffsets = committed.of(groupId);
+            groupOffsets.beginPendingCommit(accepted.keySet());
             store.append(groupId, records, clock.millis()).whenComplete((ok, failure) -> {
                 groups.withLock(group, () -> {
-                    group.endPendingCommit(accepted.keySet());
+                    groupOffsets.endPendingCommit(accepted.keySet());
                     if (failure == null) {
-                        group.offsets().putAll(accepted);
+                        groupOffsets.offsets().putAll(accepted);
                     } else {
                         accepted.keySet().forEach(tp -> results.put(tp, GroupError.COORDINATOR_NOT_AVAILABLE));
                     }
@@ -147,11 +161,12 @@ final class OffsetManager {
      * The committed offsets of {@code partitions} (null = every committed partition). With
      * {@code requireStable}, a partition with a commit still being written gets UNSTABLE_OFFSET_COMMIT.
      */
-    OffsetFetchResult fetchOffsets(String groupId, List<TopicPartition> partitions, boolean requireStable) {
+    OffsetFetchResult fetchOffsets(
+            String groupId, String memberId, int memberEpoch, List<TopicPartition> partitions, boolean requireStable) {
         if (groupId == null) {
             return new OffsetFetchResult(GroupError.INVALID_GROUP_ID, Map.of());
         }
-        ClassicGroup group = groups.get(groupId);
+        Group group = groups.get(groupId);
         if (group == null) {
             Map<TopicPartition, OffsetFetchResult.PartitionResult> out = new LinkedHashMap<>();
             if (partitions != null) {
@@ -160,20 +175,27 @@ final class OffsetManager {
             return new OffsetFetchResult(GroupError.NONE, out);
         }
         return groups.withLock(group, () -> {
-            if (group.is(GroupState.DEAD)) {
+            if (group.isDead()) {
                 return new OffsetFetchResult(GroupError.GROUP_ID_NOT_FOUND, Map.of());
             }
+            if (group instanceof ConsumerGroup consumerGroup) {
+                GroupError error = consumerGroup.validateOffsetFetch(memberId, memberEpoch);
+                if (error != GroupError.NONE) {
+                    return new OffsetFetchResult(error, Map.of());
+                }
+            }
             Map<TopicPartition, OffsetFetchResult.PartitionResult> out = new LinkedHashMap<>();
+            CommittedOffsets.GroupOffsets groupOffsets = committed.of(groupId);
             Collection<TopicPartition> wanted =
-                    partitions != null ? partitions : group.offsets().keySet();
+                    partitions != null ? partitions : groupOffsets.offsets().keySet();
             for (TopicPartition tp : wanted) {
-                if (requireStable && group.hasPendingCommit(tp)) {
+                if (requireStable && groupOffsets.hasPendingCommit(tp)) {
                     out.put(tp, new OffsetFetchResult.PartitionResult(null, GroupError.UNSTABLE_OFFSET_COMMIT));
                 } else {
                     out.put(
                             tp,
                             new OffsetFetchResult.PartitionResult(
-                                    group.offsets().get(tp), GroupError.NONE));
+                                    groupOffsets.offsets().get(tp), GroupError.NONE));
                 }
             }
             return new OffsetFetchResult(GroupError.NONE, out);
@@ -186,35 +208,33 @@ final class OffsetManager {
         if (groupId == null || groupId.isEmpty()) {
             return CompletableFuture.completedFuture(new OffsetDeleteResult(GroupError.INVALID_GROUP_ID, Map.of()));
         }
-        ClassicGroup group = groups.get(groupId);
+        Group group = groups.get(groupId);
         if (group == null) {
             return CompletableFuture.completedFuture(new OffsetDeleteResult(GroupError.GROUP_ID_NOT_FOUND, Map.of()));
         }
         return groups.withLock(group, () -> {
             Map<TopicPartition, GroupError> results = new LinkedHashMap<>();
             List<TopicPartition> eligible = new ArrayList<>();
-            switch (group.state()) {
-                case DEAD:
+            if (group.isDead()) {
+                return CompletableFuture.completedFuture(
+                        new OffsetDeleteResult(GroupError.GROUP_ID_NOT_FOUND, Map.of()));
+            } else if (group.isEmpty()) {
+                eligible.addAll(partitions);
+            } else {
+                if (group instanceof ClassicGroup classic && !classic.isConsumerGroup()) {
                     return CompletableFuture.completedFuture(
-                            new OffsetDeleteResult(GroupError.GROUP_ID_NOT_FOUND, Map.of()));
-                case EMPTY:
-                    eligible.addAll(partitions);
-                    break;
-                default:
-                    if (!group.isConsumerGroup()) {
-                        return CompletableFuture.completedFuture(
-                                new OffsetDeleteResult(GroupError.NON_EMPTY_GROUP, Map.of()));
+                            new OffsetDeleteResult(GroupError.NON_EMPTY_GROUP, Map.of()));
+                }
+                for (TopicPartition tp : partitions) {
+                    if (group.isSubscribedToTopic(tp.topic())) {
+                        results.put(tp, GroupError.GROUP_SUBSCRIBED_TO_TOPIC);
+                    } else {
+                        eligible.add(tp);
                     }
-                    for (TopicPartition tp : partitions) {
-                        if (group.isSubscribedToTopic(tp.topic())) {
-                            results.put(tp, GroupError.GROUP_SUBSCRIBED_TO_TOPIC);
-                        } else {
-                            eligible.add(tp);
-                        }
-                    }
+                }
             }
             eligible.forEach(tp -> results.put(tp, GroupError.NONE));
-            List<GroupRecordLog.KeyValue> records = removeOffsets(group, eligible);
+            List<CoordinatorRecordLog.KeyValue> records = removeOffsets(group, eligible);
             CompletableFuture<OffsetDeleteResult> done = new CompletableFuture<>();
             store.append(groupId, records, clock.millis()).whenComplete((ok, failure) -> {
                 if (failure != null) {
@@ -230,56 +250,60 @@ final class OffsetManager {
      * Removes the offsets and returns their tombstones; an Empty group left without offsets dies and gets
      * a group tombstone too (Kafka's cleanupGroupMetadata). Call under the group's lock.
      */
-    private List<GroupRecordLog.KeyValue> removeOffsets(ClassicGroup group, Collection<TopicPartition> partitions) {
-        List<GroupRecordLog.KeyValue> records = new ArrayList<>();
+    private List<CoordinatorRecordLog.KeyValue> removeOffsets(Group group, Collection<TopicPartition> partitions) {
+        List<CoordinatorRecordLog.KeyValue> records = new ArrayList<>();
+        CommittedOffsets.GroupOffsets groupOffsets = committed.of(group.groupId());
         for (TopicPartition tp : partitions) {
-            if (group.offsets().remove(tp) != null) {
-                records.add(new GroupRecordLog.KeyValue(GroupRecordCodec.offsetKey(group.groupId(), tp), null));
+            if (groupOffsets.offsets().remove(tp) != null) {
+                records.add(new CoordinatorRecordLog.KeyValue(GroupRecordCodec.offsetKey(group.groupId(), tp), null));
             }
         }
-        if (group.is(GroupState.EMPTY) && !group.hasOffsets()) {
-            group.transitionTo(GroupState.DEAD, clock.millis());
-            groups.remove(group);
-            membership.cancelTimers(group);
-            records.add(new GroupRecordLog.KeyValue(GroupRecordCodec.groupKey(group.groupId()), null));
+        if (group.isEmpty() && !groupOffsets.hasOffsets()) {
+            records.addAll(removeGroup(group));
         }
         return records;
+    }
+
+    /** Marks the group dead, unregisters it and returns the tombstones of its records. Call under its lock. */
+    private List<CoordinatorRecordLog.KeyValue> removeGroup(Group group) {
+        group.markDead(clock.millis());
+        groups.remove(group);
+        committed.drop(group.groupId());
+        if (group instanceof ClassicGroup classic) {
+            membership.cancelTimers(classic);
+            return List.of(new CoordinatorRecordLog.KeyValue(GroupRecordCodec.groupKey(group.groupId()), null));
+        }
+        return ((ConsumerGroup) group).tombstones();
     }
 
     CompletableFuture<Map<String, GroupError>> deleteGroups(List<String> groupIds) {
         Map<String, GroupError> results = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
         List<CompletableFuture<Void>> writes = new ArrayList<>();
         for (String groupId : groupIds) {
-            ClassicGroup group = groupId == null ? null : groups.get(groupId);
+            Group group = groupId == null ? null : groups.get(groupId);
             if (group == null) {
                 // The empty id too: Kafka's coordinator finds no such group rather than calling the id invalid.
                 results.put(groupId, GroupError.GROUP_ID_NOT_FOUND);
                 continue;
             }
             groups.withLock(group, () -> {
-                switch (group.state()) {
-                    case DEAD:
-                        results.put(groupId, GroupError.GROUP_ID_NOT_FOUND);
-                        break;
-                    case EMPTY:
-                        List<GroupRecordLog.KeyValue> records = new ArrayList<>();
-                        for (TopicPartition tp : group.offsets().keySet()) {
-                            records.add(new GroupRecordLog.KeyValue(GroupRecordCodec.offsetKey(groupId, tp), null));
-                        }
-                        records.add(new GroupRecordLog.KeyValue(GroupRecordCodec.groupKey(groupId), null));
-                        group.offsets().clear();
-                        group.transitionTo(GroupState.DEAD, clock.millis());
-                        groups.remove(group);
-                        membership.cancelTimers(group);
-                        results.put(groupId, GroupError.NONE);
-                        writes.add(
-                                store.append(groupId, records, clock.millis()).exceptionally(failure -> {
-                                    results.put(groupId, GroupError.COORDINATOR_NOT_AVAILABLE);
-                                    return null;
-                                }));
-                        break;
-                    default:
-                        results.put(groupId, GroupError.NON_EMPTY_GROUP);
+                if (group.isDead()) {
+                    results.put(groupId, GroupError.GROUP_ID_NOT_FOUND);
+                } else if (!group.isEmpty()) {
+                    results.put(groupId, GroupError.NON_EMPTY_GROUP);
+                } else {
+                    List<CoordinatorRecordLog.KeyValue> records = new ArrayList<>();
+                    CommittedOffsets.GroupOffsets groupOffsets = committed.of(groupId);
+                    for (TopicPartition tp : groupOffsets.offsets().keySet()) {
+                        records.add(new CoordinatorRecordLog.KeyValue(GroupRecordCodec.offsetKey(groupId, tp), null));
+                    }
+                    groupOffsets.offsets().clear();
+                    records.addAll(removeGroup(group));
+                    results.put(groupId, GroupError.NONE);
+                    writes.add(store.append(groupId, records, clock.millis()).exceptionally(failure -> {
+                        results.put(groupId, GroupError.COORDINATOR_NOT_AVAILABLE);
+                        return null;
+                    }));
                 }
             });
         }
@@ -296,16 +320,19 @@ final class OffsetManager {
     int expireOffsets() {
         long now = clock.millis();
         int removed = 0;
-        for (ClassicGroup group : groups.all()) {
+        for (Group group : groups.all()) {
             removed += groups.withLock(group, () -> {
-                if (group.is(GroupState.DEAD) || group.hasPendingMembers()) {
+                if (group.isDead() || (group instanceof ClassicGroup classic && classic.hasPendingMembers())) {
                     return 0;
                 }
-                List<TopicPartition> expired = expiredOffsets(group, now);
-                if (expired.isEmpty() && !(group.is(GroupState.EMPTY) && !group.hasOffsets())) {
+                CommittedOffsets.GroupOffsets groupOffsets = committed.of(group.groupId());
+                List<TopicPartition> expired = group instanceof ClassicGroup classic
+                        ? expiredOffsets(classic, groupOffsets, now)
+                        : expiredOffsets((ConsumerGroup) group, groupOffsets, now);
+                if (expired.isEmpty() && !(group.isEmpty() && !groupOffsets.hasOffsets())) {
                     return 0;
                 }
-                List<GroupRecordLog.KeyValue> records = removeOffsets(group, expired);
+                List<CoordinatorRecordLog.KeyValue> records = removeOffsets(group, expired);
                 store.append(group.groupId(), records, now).whenComplete((ok, failure) -> {
                     if (failure != null) {
                         log.warn(
@@ -321,7 +348,24 @@ final class OffsetManager {
         return removed;
     }
 
-    private List<TopicPartition> expiredOffsets(ClassicGroup group, long now) {
+    /** Kafka's ConsumerGroup rule: offsets of topics the group consumes never expire; others age from their commit. */
+    private List<TopicPartition> expiredOffsets(ConsumerGroup group, CommittedOffsets.GroupOffsets offsets, long now) {
+        List<TopicPartition> out = new ArrayList<>();
+        offsets.offsets().forEach((tp, om) -> {
+            if (offsets.hasPendingCommit(tp) || group.isSubscribedToTopic(tp.topic())) {
+                return;
+            }
+            boolean isExpired = om.explicitExpireTimestamp().isPresent()
+                    ? now >= om.expireTimestamp()
+                    : now - om.commitTimestamp() >= config.offsetsRetentionMs();
+            if (isExpired) {
+                out.add(tp);
+            }
+        });
+        return out;
+    }
+
+    private List<TopicPartition> expiredOffsets(ClassicGroup group, CommittedOffsets.GroupOffsets offsets, long now) {
         long retention = config.offsetsRetentionMs();
         List<TopicPartition> out = new ArrayList<>();
         boolean empty = group.is(GroupState.EMPTY);
@@ -332,10 +376,10 @@ final class OffsetManager {
         if (!empty && !activeConsumerGroup && !offsetsOnly) {
             return out;
         }
-        for (Map.Entry<TopicPartition, OffsetAndMetadata> e : group.offsets().entrySet()) {
+        for (Map.Entry<TopicPartition, OffsetAndMetadata> e : offsets.offsets().entrySet()) {
             TopicPartition tp = e.getKey();
             OffsetAndMetadata om = e.getValue();
-            if (group.hasPendingCommit(tp)) {
+            if (offsets.hasPendingCommit(tp)) {
                 continue;
             }
             if (activeConsumerGroup && group.subscribedTopics().get().contains(tp.topic())) {

@@ -1,5 +1,6 @@
 package io.skiff.broker.group;
 
+import io.skiff.broker.coordinator.CoordinatorWriter;
 import java.time.Clock;
 import java.util.List;
 import org.slf4j.Logger;
@@ -19,11 +20,11 @@ final class Rebalancer {
     private static final Logger log = LoggerFactory.getLogger(Rebalancer.class);
 
     private final GroupCoordinatorConfig config;
-    private final GroupStore store;
+    private final CoordinatorWriter store;
     private final GroupTimers timers;
     private final Clock clock;
 
-    Rebalancer(GroupCoordinatorConfig config, GroupStore store, GroupTimers timers, Clock clock) {
+    Rebalancer(GroupCoordinatorConfig config, CoordinatorWriter store, GroupTimers timers, Clock clock) {
         this.config = config;
         this.store = store;
         this.timers = timers;

@@ -1,5 +1,6 @@
 package io.skiff.broker.group;
 
+import io.skiff.broker.coordinator.CoordinatorWriter;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
@@ -19,11 +20,11 @@ final class SyncGroupProcessor {
     private static final Logger log = LoggerFactory.getLogger(SyncGroupProcessor.class);
 
     private final GroupRegistry groups;
-    private final GroupStore store;
+    private final CoordinatorWriter store;
     private final Rebalancer rebalancer;
     private final Clock clock;
 
-    SyncGroupProcessor(GroupRegistry groups, GroupStore store, Rebalancer rebalancer, Clock clock) {
+    SyncGroupProcessor(GroupRegistry groups, CoordinatorWriter store, Rebalancer rebalancer, Clock clock) {
         this.groups = groups;
         this.store = store;
         this.rebalancer = rebalancer;
@@ -43,7 +44,7 @@ final class SyncGroupProcessor {
             response.complete(SyncResult.error(GroupError.INVALID_GROUP_ID));
             return response;
         }
-        ClassicGroup group = groups.get(groupId);
+        ClassicGroup group = groups.classic(groupId);
         if (group == null) {
             response.complete(SyncResult.error(GroupError.UNKNOWN_MEMBER_ID));
             return response;

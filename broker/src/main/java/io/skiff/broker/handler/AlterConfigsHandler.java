@@ -1,5 +1,6 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.AlterConfigsRequest;
@@ -40,16 +41,17 @@ public final class AlterConfigsHandler extends AbstractApiHandler<AlterConfigsRe
 
     @Override
     public CompletableFuture<AlterConfigsResponse> handle(RequestContext ctx, AlterConfigsRequest request) {
-        return CompletableFuture.completedFuture(respond(request));
+        return CompletableFuture.completedFuture(respond(ctx, request));
     }
 
-    private AlterConfigsResponse respond(AlterConfigsRequest request) {
+    private AlterConfigsResponse respond(RequestContext ctx, AlterConfigsRequest request) {
         List<AlterConfigsResource> resources = request.resources();
         List<ResourceError> results = ConfigAlterations.alterEach(
-                resources,
-                AlterConfigsResource::resourceType,
-                AlterConfigsResource::resourceName,
-                resource -> alter(resource, request.validateOnly()));
+                resources, AlterConfigsResource::resourceType, AlterConfigsResource::resourceName, resource -> {
+                    ResourceError denied = ConfigAuthorization.denied(
+                            ctx, resource.resourceType(), resource.resourceName(), AclOperation.ALTER_CONFIGS);
+                    return denied != null ? denied : alter(resource, request.validateOnly());
+                });
         AlterConfigsResponse response = new AlterConfigsResponse();
         for (int i = 0; i < resources.size(); i++) {
             response.responses().add(resourceResponse(resources.get(i), results.get(i)));

@@ -1,5 +1,7 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.feature.Feature;
+import io.skiff.broker.feature.Features;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.ApiVersionsRequest;
@@ -17,9 +19,12 @@ import java.util.regex.Pattern;
  *       API list (as Kafka answers).</li>
  *   <li>A version we cannot decode is answered by the server, not here: UNSUPPORTED_VERSION with our ranges in
  *       a v0 body (KIP-511, see {@link #unsupportedVersionResponse}).</li>
- *   <li>Features: none supported and none finalized (epoch -1). Kafka 4.1 lists metadata.version,
- *       transaction.version and others; clients only act on finalized transaction.version ≥ 2 (KIP-890 part
- *       2, which Skiff does not implement) and group.version, so advertising nothing is what is true here.</li>
+ *   <li>Features (v3+, tagged fields): the supported ranges and finalized levels of {@link Features}, e.g.
+ *       {@code group.version} 0–1 finalized at 1 (the consumer group protocol), with a fixed finalized epoch.
+ *       Kafka's metadata.version and others are not listed: they describe a KRaft cluster Skiff is not.
+ *       Below v4, a supported feature whose range starts at 0 is left out (its finalized level is still
+ *       listed), as Kafka 4.1 answers: Java clients up to 3.8 reject a range whose minimum is 0 and would fail
+ *       to parse the whole response.</li>
  *   <li>throttle_time_ms is always 0.</li>
  * </ul>
  *
@@ -31,10 +36,17 @@ public final class ApiVersionsHandler extends AbstractApiHandler<ApiVersionsRequ
             Pattern.compile("[a-zA-Z0-9](?:[a-zA-Z0-9\\-.]*[a-zA-Z0-9])?");
 
     private final HandlerRegistry registry;
+    private final Features features;
 
-    public ApiVersionsHandler(HandlerRegistry registry) {
+    public ApiVersionsHandler(HandlerRegistry registry, Features features) {
         super(ApiKeys.API_VERSIONS, 0, 4);
         this.registry = registry;
+        this.features = features;
+    }
+
+    /** A handler that lists no features. */
+    public ApiVersionsHandler(HandlerRegistry registry) {
+        this(registry, new Features());
     }
 
     @Override
@@ -45,7 +57,8 @@ public final class ApiVersionsHandler extends AbstractApiHandler<ApiVersionsRequ
                     .setErrorCode(Errors.INVALID_REQUEST.code())
                     .setThrottleTimeMs(0));
         }
-        return CompletableFuture.completedFuture(supportedVersions(registry).setErrorCode(Errors.NONE.code()));
+        return CompletableFuture.completedFuture(
+                withFeatures(supportedVersions(registry), ctx.apiVersion()).setErrorCode(Errors.NONE.code()));
     }
 
     @Override
@@ -67,6 +80,28 @@ public final class ApiVersionsHandler extends AbstractApiHandler<ApiVersionsRequ
                     .setMaxVersion(handler.maxVersion()));
         }
         return new ApiVersionsResponse().setApiKeys(apis).setThrottleTimeMs(0).setFinalizedFeaturesEpoch(-1L);
+    }
+
+    private ApiVersionsResponse withFeatures(ApiVersionsResponse response, short version) {
+        List<ApiVersionsResponse.SupportedFeatureKey> supported = new ArrayList<>();
+        List<ApiVersionsResponse.FinalizedFeatureKey> finalized = new ArrayList<>();
+        for (Feature f : features.all()) {
+            if (version >= 4 || f.minVersion() > 0) {
+                supported.add(new ApiVersionsResponse.SupportedFeatureKey()
+                        .setName(f.name())
+                        .setMinVersion(f.minVersion())
+                        .setMaxVersion(f.maxVersion()));
+            }
+            if (f.finalizedLevel() > 0) {
+                finalized.add(new ApiVersionsResponse.FinalizedFeatureKey()
+                        .setName(f.name())
+                        .setMinVersionLevel(f.finalizedLevel())
+                        .setMaxVersionLevel(f.finalizedLevel()));
+            }
+        }
+        return response.setSupportedFeatures(supported)
+                .setFinalizedFeatures(finalized)
+                .setFinalizedFeaturesEpoch(finalized.isEmpty() ? -1L : Features.FINALIZED_EPOCH);
     }
 
     static boolean isValid(String nameOrVersion) {

@@ -1,6 +1,7 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.security.BrokerSecurity;
 import io.skiff.broker.topic.DataPlane;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
@@ -23,6 +24,7 @@ public final class BrokerContext {
     private final List<Endpoint> advertisedEndpoints;
     private final DataPlane dataPlane;
     private final GroupCoordinator groupCoordinator;
+    private final BrokerSecurity security;
 
     /** A context without consumer groups (handler tests that do not need them). */
     public BrokerContext(
@@ -44,6 +46,20 @@ public final class BrokerContext {
             List<Endpoint> advertisedEndpoints,
             DataPlane dataPlane,
             GroupCoordinator groupCoordinator) {
+        this(config, clock, clusterId, nodeId, advertisedEndpoints, dataPlane, groupCoordinator, BrokerSecurity.none());
+    }
+
+    /** @param security the listeners' TLS and SASL settings and the SCRAM credentials */
+    public BrokerContext(
+            BrokerConfig config,
+            Clock clock,
+            String clusterId,
+            int nodeId,
+            List<Endpoint> advertisedEndpoints,
+            DataPlane dataPlane,
+            GroupCoordinator groupCoordinator,
+            BrokerSecurity security) {
+        this.security = Objects.requireNonNull(security);
         this.config = Objects.requireNonNull(config);
         this.dataPlane = Objects.requireNonNull(dataPlane);
         this.groupCoordinator = groupCoordinator;
@@ -67,6 +83,11 @@ public final class BrokerContext {
             throw new IllegalStateException("this context was built without a group coordinator");
         }
         return groupCoordinator;
+    }
+
+    /** Listener security and credentials. */
+    public BrokerSecurity security() {
+        return security;
     }
 
     /** Shortcut for {@code dataPlane().topics()}. */

@@ -1,5 +1,7 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.broker.topic.UnknownTopicException;
@@ -54,10 +56,10 @@ public final class CreatePartitionsHandler
 
     @Override
     public CompletableFuture<CreatePartitionsResponse> handle(RequestContext ctx, CreatePartitionsRequest request) {
-        return CompletableFuture.completedFuture(respond(request));
+        return CompletableFuture.completedFuture(respond(ctx, request));
     }
 
-    private CreatePartitionsResponse respond(CreatePartitionsRequest request) {
+    private CreatePartitionsResponse respond(RequestContext ctx, CreatePartitionsRequest request) {
         Set<String> seen = new LinkedHashSet<>();
         Set<String> duplicates = new LinkedHashSet<>();
         for (CreatePartitionsTopic topic : request.topics()) {
@@ -79,7 +81,12 @@ public final class CreatePartitionsHandler
         }
         for (CreatePartitionsTopic topic : request.topics()) {
             if (!duplicates.contains(topic.name())) {
-                response.results().add(result(topic.name(), create(topic, request.validateOnly())));
+                response.results()
+                        .add(result(
+                                topic.name(),
+                                ctx.allowed(AclOperation.ALTER, ResourceType.TOPIC, topic.name())
+                                        ? create(topic, request.validateOnly())
+                                        : ResourceError.of(Errors.TOPIC_AUTHORIZATION_FAILED, null)));
             }
         }
         return response;

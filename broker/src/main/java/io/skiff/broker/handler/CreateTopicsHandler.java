@@ -1,5 +1,7 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
@@ -61,10 +63,10 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
 
     @Override
     public CompletableFuture<CreateTopicsResponse> handle(RequestContext ctx, CreateTopicsRequest request) {
-        return CompletableFuture.completedFuture(createAll(request));
+        return CompletableFuture.completedFuture(createAll(ctx, request));
     }
 
-    private CreateTopicsResponse createAll(CreateTopicsRequest request) {
+    private CreateTopicsResponse createAll(RequestContext ctx, CreateTopicsRequest request) {
         Set<String> seen = new HashSet<>();
         Set<String> duplicates = new HashSet<>();
         for (CreateTopicsRequest.CreatableTopic t : request.topics()) {
@@ -90,7 +92,13 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
                 response.topics().add(error(t.name(), Errors.REQUEST_TIMED_OUT, null));
                 continue;
             }
-            response.topics().add(create(t, request.validateOnly()));
+            boolean mayCreate = ctx.clusterAllowed(AclOperation.CREATE)
+                    || ctx.allowed(AclOperation.CREATE, ResourceType.TOPIC, t.name());
+            response.topics()
+                    .add(
+                            mayCreate
+                                    ? create(t, request.validateOnly())
+                                    : error(t.name(), Errors.TOPIC_AUTHORIZATION_FAILED, "Authorization failed."));
         }
         for (CreateTopicsRequest.CreatableTopic t : request.topics()) {
             if (duplicates.contains(t.name()) && answered.add(t.name())) {

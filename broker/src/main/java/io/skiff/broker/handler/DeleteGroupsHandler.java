@@ -2,6 +2,8 @@ package io.skiff.broker.handler;
 
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.GroupError;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.DeleteGroupsRequest;
@@ -24,13 +26,22 @@ public final class DeleteGroupsHandler extends AbstractApiHandler<DeleteGroupsRe
 
     @Override
     public CompletableFuture<DeleteGroupsResponse> handle(RequestContext ctx, DeleteGroupsRequest request) {
-        return coordinator.deleteGroups(request.groupsNames()).thenApply(errors -> {
+        List<String> allowed = new ArrayList<>();
+        for (String groupId : request.groupsNames()) {
+            if (ctx.allowed(AclOperation.DELETE, ResourceType.GROUP, groupId)) {
+                allowed.add(groupId);
+            }
+        }
+        return coordinator.deleteGroups(allowed).thenApply(errors -> {
             List<DeleteGroupsResponse.DeletableGroupResult> results = new ArrayList<>();
             for (String groupId : request.groupsNames()) {
                 results.add(new DeleteGroupsResponse.DeletableGroupResult()
                         .setGroupId(groupId)
-                        .setErrorCode(errors.getOrDefault(groupId, GroupError.GROUP_ID_NOT_FOUND)
-                                .code()));
+                        .setErrorCode(
+                                allowed.contains(groupId)
+                                        ? errors.getOrDefault(groupId, GroupError.GROUP_ID_NOT_FOUND)
+                                                .code()
+                                        : Errors.GROUP_AUTHORIZATION_FAILED.code()));
             }
             return new DeleteGroupsResponse().setResults(results);
         });

@@ -1,5 +1,7 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.Partition;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
@@ -50,16 +52,25 @@ public final class DeleteRecordsHandler extends AbstractApiHandler<DeleteRecords
 
     @Override
     public CompletableFuture<DeleteRecordsResponse> handle(RequestContext ctx, DeleteRecordsRequest request) {
-        return CompletableFuture.completedFuture(respond(request));
+        return CompletableFuture.completedFuture(respond(ctx, request));
     }
 
-    private DeleteRecordsResponse respond(DeleteRecordsRequest request) {
+    private DeleteRecordsResponse respond(RequestContext ctx, DeleteRecordsRequest request) {
         DeleteRecordsResponse response = new DeleteRecordsResponse();
         for (DeleteRecordsTopic topicRequest : request.topics()) {
             DeleteRecordsTopicResult topicResult = new DeleteRecordsTopicResult().setName(topicRequest.name());
             Optional<Topic> topic = topics.topic(topicRequest.name());
+            boolean deletable = ctx.allowed(AclOperation.DELETE, ResourceType.TOPIC, topicRequest.name());
             for (DeleteRecordsPartition p : topicRequest.partitions()) {
-                topicResult.partitions().add(delete(topic, p));
+                topicResult
+                        .partitions()
+                        .add(
+                                deletable
+                                        ? delete(topic, p)
+                                        : new DeleteRecordsPartitionResult()
+                                                .setPartitionIndex(p.partitionIndex())
+                                                .setLowWatermark(INVALID_LOW_WATERMARK)
+                                                .setErrorCode(Errors.TOPIC_AUTHORIZATION_FAILED.code()));
             }
             response.topics().add(topicResult);
         }

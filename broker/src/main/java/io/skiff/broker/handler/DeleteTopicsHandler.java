@@ -1,5 +1,7 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.protocol.Errors;
@@ -41,13 +43,20 @@ public final class DeleteTopicsHandler extends AbstractApiHandler<DeleteTopicsRe
 
     @Override
     public CompletableFuture<DeleteTopicsResponse> handle(RequestContext ctx, DeleteTopicsRequest request) {
-        return CompletableFuture.completedFuture(deleteAll(ctx.apiVersion(), request));
+        return CompletableFuture.completedFuture(deleteAll(ctx, request));
     }
 
-    private DeleteTopicsResponse deleteAll(short version, DeleteTopicsRequest request) {
+    private DeleteTopicsResponse deleteAll(RequestContext ctx, DeleteTopicsRequest request) {
         DeleteTopicsResponse response = new DeleteTopicsResponse();
-        for (DeleteTopicsRequest.DeleteTopicState t : targets(version, request)) {
-            response.responses().add(delete(t.name(), t.topicId()));
+        for (DeleteTopicsRequest.DeleteTopicState t : targets(ctx.apiVersion(), request)) {
+            String name = t.name() != null
+                    ? t.name()
+                    : topics.topic(t.topicId()).map(Topic::name).orElse(null);
+            response.responses()
+                    .add(
+                            name != null && !ctx.allowed(AclOperation.DELETE, ResourceType.TOPIC, name)
+                                    ? result(t.name(), t.topicId(), Errors.TOPIC_AUTHORIZATION_FAILED, null)
+                                    : delete(t.name(), t.topicId()));
         }
         return response;
     }

@@ -1,5 +1,6 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.config.Endpoint;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
@@ -62,8 +63,9 @@ public final class DescribeClusterHandler extends AbstractApiHandler<DescribeClu
                 .setControllerId(nodeId)
                 .setClusterAuthorizedOperations(
                         request.includeClusterAuthorizedOperations()
-                                ? AuthorizedOperations.CLUSTER
-                                : AuthorizedOperations.NOT_REQUESTED);
+                                ? ctx.authorizer()
+                                        .authorizedOperations(ctx, ResourceType.CLUSTER, ResourceType.CLUSTER_NAME)
+                                : RequestAuthorizer.NOT_REQUESTED);
         response.brokers()
                 .add(new DescribeClusterBroker()
                         .setBrokerId(nodeId)

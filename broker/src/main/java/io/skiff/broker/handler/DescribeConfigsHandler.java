@@ -1,5 +1,6 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.topic.InvalidTopicException;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicNames;
@@ -60,7 +61,17 @@ public final class DescribeConfigsHandler extends AbstractApiHandler<DescribeCon
         }
         DescribeConfigsResponse response = new DescribeConfigsResponse();
         for (DescribeConfigsResource resource : request.resources()) {
-            response.results().add(describe(resource, request.includeSynonyms(), request.includeDocumentation()));
+            ResourceError denied = ConfigAuthorization.denied(
+                    ctx, resource.resourceType(), resource.resourceName(), AclOperation.DESCRIBE_CONFIGS);
+            response.results()
+                    .add(
+                            denied != null
+                                    ? new DescribeConfigsResult()
+                                            .setResourceType(resource.resourceType())
+                                            .setResourceName(resource.resourceName())
+                                            .setErrorCode(denied.code())
+                                            .setErrorMessage(denied.error().message())
+                                    : describe(resource, request.includeSynonyms(), request.includeDocumentation()));
         }
         return CompletableFuture.completedFuture(response);
     }

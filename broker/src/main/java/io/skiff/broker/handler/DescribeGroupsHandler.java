@@ -4,6 +4,8 @@ import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.GroupDescription;
 import io.skiff.broker.group.GroupError;
 import io.skiff.broker.group.GroupState;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.DescribeGroupsRequest;
@@ -15,12 +17,10 @@ import java.util.concurrent.CompletableFuture;
 /**
  * DescribeGroups v0–6: state, protocol and members of each group (metadata and assignment only for
  * Stable groups); an unknown group (or the empty id) is "Dead" with no members, and from v6 also GROUP_ID_NOT_FOUND,
- * as in Kafka. Without an authorizer every group operation
- * is allowed, so requested authorized operations are READ, DELETE and DESCRIBE. Thread-safe.
+ * as in Kafka. Requested authorized operations are computed by the authorizer (READ, DELETE and DESCRIBE without
+ * one); a group the principal may not DESCRIBE gets GROUP_AUTHORIZATION_FAILED. Thread-safe.
  */
 public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGroupsRequest, DescribeGroupsResponse> {
-    /** Bit field of Kafka's AclOperation codes READ(3), DELETE(6), DESCRIBE(8): what a group supports. */
-    static final int GROUP_AUTHORIZED_OPERATIONS = (1 << 3) | (1 << 6) | (1 << 8);
     /** Kafka's "authorized operations not requested" marker. */
     static final int AUTHORIZED_OPERATIONS_OMITTED = Integer.MIN_VALUE;
 
@@ -35,9 +35,24 @@ public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGrou
     public CompletableFuture<DescribeGroupsResponse> handle(RequestContext ctx, DescribeGroupsRequest request) {
         List<DescribeGroupsResponse.DescribedGroup> groups = new ArrayList<>();
         for (String groupId : request.groups()) {
+            if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.GROUP, groupId)) {
+                groups.add(new DescribeGroupsResponse.DescribedGroup()
+                        .setGroupId(groupId)
+                        .setErrorCode(Errors.GROUP_AUTHORIZATION_FAILED.code())
+                        .setGroupState("")
+                        .setProtocolType("")
+                        .setProtocolData("")
+                        .setAuthorizedOperations(AUTHORIZED_OPERATIONS_OMITTED));
+                continue;
+            }
             GroupDescription d = coordinator.describeGroup(groupId);
             if (isUnknown(groupId, d)) {
-                groups.add(unknownGroup(groupId, ctx.apiVersion(), request.includeAuthorizedOperations()));
+                groups.add(unknownGroup(
+                        groupId,
+                        ctx.apiVersion(),
+                        request.includeAuthorizedOperations()
+                                ? ctx.authorizer().authorizedOperations(ctx, ResourceType.GROUP, groupId)
+                                : AUTHORIZED_OPERATIONS_OMITTED));
                 continue;
             }
             List<DescribeGroupsResponse.DescribedGroupMember> members = new ArrayList<>();
@@ -63,7 +78,7 @@ public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGrou
                     .setMembers(members)
                     .setAuthorizedOperations(
                             request.includeAuthorizedOperations()
-                                    ? GROUP_AUTHORIZED_OPERATIONS
+                                    ? ctx.authorizer().authorizedOperations(ctx, ResourceType.GROUP, groupId)
                                     : AUTHORIZED_OPERATIONS_OMITTED));
         }
         return CompletableFuture.completedFuture(new DescribeGroupsResponse().setGroups(groups));
@@ -81,13 +96,13 @@ public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGrou
 
     /** Kafka: "Dead" with no error before v6; from v6 (KIP-1043) GROUP_ID_NOT_FOUND with a message. */
     private static DescribeGroupsResponse.DescribedGroup unknownGroup(
-            String groupId, short version, boolean withOperations) {
+            String groupId, short version, int authorizedOperations) {
         DescribeGroupsResponse.DescribedGroup group = new DescribeGroupsResponse.DescribedGroup()
                 .setGroupId(groupId)
                 .setGroupState(GroupState.DEAD.displayName())
                 .setProtocolType("")
                 .setProtocolData("")
-                .setAuthorizedOperations(withOperations ? GROUP_AUTHORIZED_OPERATIONS : AUTHORIZED_OPERATIONS_OMITTED);
+                .setAuthorizedOperations(authorizedOperations);
         if (version >= 6) {
             group.setErrorCode(Errors.GROUP_ID_NOT_FOUND.code()).setErrorMessage("Group " + groupId + " not found.");
         }

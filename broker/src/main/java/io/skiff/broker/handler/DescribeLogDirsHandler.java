@@ -1,5 +1,6 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.topic.Partition;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
@@ -42,6 +43,10 @@ public final class DescribeLogDirsHandler extends AbstractApiHandler<DescribeLog
 
     @Override
     public CompletableFuture<DescribeLogDirsResponse> handle(RequestContext ctx, DescribeLogDirsRequest request) {
+        if (!ctx.clusterAllowed(AclOperation.DESCRIBE)) {
+            return CompletableFuture.completedFuture(
+                    new DescribeLogDirsResponse().setErrorCode(Errors.CLUSTER_AUTHORIZATION_FAILED.code()));
+        }
         Path dir = topics.dataDir().toAbsolutePath();
         DescribeLogDirsResult result = new DescribeLogDirsResult().setLogDir(dir.toString());
         try {

@@ -1,5 +1,7 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.Partition;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicNames;
@@ -77,7 +79,13 @@ public final class DescribeTopicPartitionsHandler
             Optional<Topic> topic = topics.topic(name);
             if (topic.isEmpty()) {
                 if (!allTopics) {
-                    response.topics().add(missing(name));
+                    response.topics().add(missing(name, ctx));
+                }
+                continue;
+            }
+            if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, name)) {
+                if (!allTopics) {
+                    response.topics().add(missing(name, ctx).setErrorCode(Errors.TOPIC_AUTHORIZATION_FAILED.code()));
                 }
                 continue;
             }
@@ -89,7 +97,7 @@ public final class DescribeTopicPartitionsHandler
                     .setName(name)
                     .setTopicId(topic.get().id())
                     .setIsInternal(topic.get().isInternal())
-                    .setTopicAuthorizedOperations(AuthorizedOperations.TOPIC);
+                    .setTopicAuthorizedOperations(ctx.authorizer().authorizedOperations(ctx, ResourceType.TOPIC, name));
             for (int i = start; i < end; i++) {
                 described.partitions().add(partition(i));
             }
@@ -116,14 +124,14 @@ public final class DescribeTopicPartitionsHandler
                 .setOfflineReplicas(new ArrayList<>());
     }
 
-    private static DescribeTopicPartitionsResponseTopic missing(String name) {
+    private static DescribeTopicPartitionsResponseTopic missing(String name, RequestContext ctx) {
         Errors error = TopicNames.isValid(name) ? Errors.UNKNOWN_TOPIC_OR_PARTITION : Errors.INVALID_TOPIC_EXCEPTION;
         return new DescribeTopicPartitionsResponseTopic()
                 .setErrorCode(error.code())
                 .setName(name)
                 .setTopicId(Uuids.ZERO)
                 .setIsInternal(TopicNames.isInternal(name))
-                .setTopicAuthorizedOperations(AuthorizedOperations.TOPIC);
+                .setTopicAuthorizedOperations(ctx.authorizer().authorizedOperations(ctx, ResourceType.TOPIC, name));
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.FetchService;
 import io.skiff.broker.topic.FetchedPartition;
 import io.skiff.broker.topic.PartitionFetch;
@@ -71,10 +73,14 @@ public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchRe
             FetchResponse.FetchableTopicResponse tr = new FetchResponse.FetchableTopicResponse()
                     .setTopic(ft.topic())
                     .setTopicId(ft.topicId());
+            String name = version >= 13 ? topic.map(Topic::name).orElse(null) : ft.topic();
+            boolean readable = name == null || ctx.allowed(AclOperation.READ, ResourceType.TOPIC, name);
             for (FetchRequest.FetchPartition fp : ft.partitions()) {
                 FetchResponse.PartitionData pd = new FetchResponse.PartitionData().setPartitionIndex(fp.partition());
                 tr.partitions().add(pd);
-                if (topic.isEmpty()) {
+                if (!readable) {
+                    fail(pd, Errors.TOPIC_AUTHORIZATION_FAILED);
+                } else if (topic.isEmpty()) {
                     fail(pd, version >= 13 ? Errors.UNKNOWN_TOPIC_ID : Errors.UNKNOWN_TOPIC_OR_PARTITION);
                 } else if (!topic.get().hasPartition(fp.partition())) {
                     fail(pd, Errors.UNKNOWN_TOPIC_OR_PARTITION);

@@ -1,5 +1,7 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.config.Endpoint;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
@@ -37,7 +39,7 @@ public final class FindCoordinatorHandler extends AbstractApiHandler<FindCoordin
         FindCoordinatorResponse response = new FindCoordinatorResponse();
         Endpoint endpoint = advertisedEndpoint.apply(ctx.listenerName());
         if (ctx.apiVersion() < 4) {
-            Errors error = errorFor(request.keyType(), request.key());
+            Errors error = authorized(ctx, request.keyType(), request.key());
             boolean ok = error == Errors.NONE;
             response.setErrorCode(error.code())
                     .setErrorMessage(message(error))
@@ -47,7 +49,7 @@ public final class FindCoordinatorHandler extends AbstractApiHandler<FindCoordin
         } else {
             List<FindCoordinatorResponse.Coordinator> coordinators = new ArrayList<>();
             for (String key : request.coordinatorKeys()) {
-                Errors error = errorFor(request.keyType(), key);
+                Errors error = authorized(ctx, request.keyType(), key);
                 boolean ok = error == Errors.NONE;
                 coordinators.add(new FindCoordinatorResponse.Coordinator()
                         .setKey(key)
@@ -76,6 +78,17 @@ public final class FindCoordinatorHandler extends AbstractApiHandler<FindCoordin
     /** Before v4 Kafka sends the error's name for NONE and its message otherwise. */
     private static String message(Errors error) {
         return error == Errors.NONE ? "NONE" : error.message();
+    }
+
+    /** Kafka's check before the key: DESCRIBE on the group or the transactional id. */
+    private Errors authorized(RequestContext ctx, byte keyType, String key) {
+        if (keyType == 0 && !ctx.allowed(AclOperation.DESCRIBE, ResourceType.GROUP, key)) {
+            return Errors.GROUP_AUTHORIZATION_FAILED;
+        }
+        if (keyType == 1 && !ctx.allowed(AclOperation.DESCRIBE, ResourceType.TRANSACTIONAL_ID, key)) {
+            return Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED;
+        }
+        return errorFor(keyType, key);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.feature.Feature;
+import io.skiff.broker.feature.Features;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.config.Endpoint;
 import java.time.Clock;
@@ -12,6 +14,9 @@ import java.util.function.Function;
  * broker's wiring needs one line for them. Stateless.
  */
 public final class GroupHandlers {
+    /** Kafka's feature flag of the consumer group protocol. */
+    public static final String GROUP_VERSION = "group.version";
+
     private GroupHandlers() {}
 
     /**
@@ -36,5 +41,16 @@ public final class GroupHandlers {
         registry.register(new DescribeGroupsHandler(coordinator));
         registry.register(new DeleteGroupsHandler(coordinator));
         registry.register(new OffsetDeleteHandler(coordinator, partitionExists));
+    }
+
+    /**
+     * Registers the consumer group protocol (KIP-848): ConsumerGroupHeartbeat and ConsumerGroupDescribe, and
+     * the feature {@code group.version} (0–1, finalized at 1) that tells clients the protocol is available.
+     */
+    public static void registerConsumerProtocol(
+            HandlerRegistry registry, GroupCoordinator coordinator, Features features) {
+        registry.register(new ConsumerGroupHeartbeatHandler(coordinator));
+        registry.register(new ConsumerGroupDescribeHandler(coordinator));
+        features.add(new Feature(GROUP_VERSION, (short) 0, (short) 1, (short) 1));
     }
 }

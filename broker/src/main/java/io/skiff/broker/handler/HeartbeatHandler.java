@@ -1,6 +1,8 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.HeartbeatRequest;
@@ -21,6 +23,9 @@ public final class HeartbeatHandler extends AbstractApiHandler<HeartbeatRequest,
 
     @Override
     public CompletableFuture<HeartbeatResponse> handle(RequestContext ctx, HeartbeatRequest request) {
+        if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, request.groupId())) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
+        }
         var error = coordinator.heartbeat(
                 request.groupId(), request.memberId(), request.groupInstanceId(), request.generationId());
         return CompletableFuture.completedFuture(new HeartbeatResponse().setErrorCode(error.code()));

@@ -1,6 +1,7 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.handler.ConfigAlterations.ConfigChangeException;
+import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.ConfigKey;
 import io.skiff.config.ConfigType;
@@ -54,16 +55,17 @@ public final class IncrementalAlterConfigsHandler
     @Override
     public CompletableFuture<IncrementalAlterConfigsResponse> handle(
             RequestContext ctx, IncrementalAlterConfigsRequest request) {
-        return CompletableFuture.completedFuture(respond(request));
+        return CompletableFuture.completedFuture(respond(ctx, request));
     }
 
-    private IncrementalAlterConfigsResponse respond(IncrementalAlterConfigsRequest request) {
+    private IncrementalAlterConfigsResponse respond(RequestContext ctx, IncrementalAlterConfigsRequest request) {
         List<AlterConfigsResource> resources = request.resources();
         List<ResourceError> results = ConfigAlterations.alterEach(
-                resources,
-                AlterConfigsResource::resourceType,
-                AlterConfigsResource::resourceName,
-                resource -> alter(resource, request.validateOnly()));
+                resources, AlterConfigsResource::resourceType, AlterConfigsResource::resourceName, resource -> {
+                    ResourceError denied = ConfigAuthorization.denied(
+                            ctx, resource.resourceType(), resource.resourceName(), AclOperation.ALTER_CONFIGS);
+                    return denied != null ? denied : alter(resource, request.validateOnly());
+                });
         IncrementalAlterConfigsResponse response = new IncrementalAlterConfigsResponse();
         for (int i = 0; i < resources.size(); i++) {
             response.responses().add(resourceResponse(resources.get(i), results.get(i)));

@@ -1,6 +1,8 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.producer.ProducerIdManager;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.InitProducerIdRequest;
@@ -46,6 +48,15 @@ public final class InitProducerIdHandler extends AbstractApiHandler<InitProducer
         if (request.transactionalId() != null && request.transactionalId().isEmpty()) {
             // As Kafka: an empty transactional id is a malformed request, not a transactional producer.
             return done(Errors.INVALID_REQUEST, -1L, (short) -1);
+        }
+        if (request.transactionalId() != null
+                && !ctx.allowed(AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactionalId())) {
+            return done(Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED, -1L, (short) -1);
+        }
+        if (request.transactionalId() == null
+                && !ctx.clusterAllowed(AclOperation.IDEMPOTENT_WRITE)
+                && !ctx.authorizer().anyAllowed(ctx, AclOperation.WRITE, ResourceType.TOPIC)) {
+            return done(Errors.CLUSTER_AUTHORIZATION_FAILED, -1L, (short) -1);
         }
         if (request.transactionalId() != null) {
             if (warnedAboutTransactions.compareAndSet(false, true)) {

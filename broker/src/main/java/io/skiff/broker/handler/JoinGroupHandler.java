@@ -4,6 +4,8 @@ import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.JoinGroupParams;
 import io.skiff.broker.group.JoinResult;
 import io.skiff.broker.group.MemberProtocol;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.JoinGroupRequest;
@@ -27,6 +29,9 @@ public final class JoinGroupHandler extends AbstractApiHandler<JoinGroupRequest,
 
     @Override
     public CompletableFuture<JoinGroupResponse> handle(RequestContext ctx, JoinGroupRequest request) {
+        if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, request.groupId())) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
+        }
         short version = ctx.apiVersion();
         List<MemberProtocol> protocols = new ArrayList<>();
         for (JoinGroupRequest.JoinGroupRequestProtocol p : request.protocols()) {

@@ -4,6 +4,8 @@ import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.GroupError;
 import io.skiff.broker.group.LeaveResult;
 import io.skiff.broker.group.MemberIdentity;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.LeaveGroupRequest;
@@ -27,6 +29,9 @@ public final class LeaveGroupHandler extends AbstractApiHandler<LeaveGroupReques
 
     @Override
     public CompletableFuture<LeaveGroupResponse> handle(RequestContext ctx, LeaveGroupRequest request) {
+        if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, request.groupId())) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
+        }
         short version = ctx.apiVersion();
         List<MemberIdentity> leaving = new ArrayList<>();
         if (version < 3) {

@@ -2,6 +2,8 @@ package io.skiff.broker.handler;
 
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.GroupOverview;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.ListGroupsRequest;
@@ -28,7 +30,11 @@ public final class ListGroupsHandler extends AbstractApiHandler<ListGroupsReques
         var states = request.statesFilter() == null ? new HashSet<String>() : new HashSet<>(request.statesFilter());
         var types = request.typesFilter() == null ? new HashSet<String>() : new HashSet<>(request.typesFilter());
         List<ListGroupsResponse.ListedGroup> groups = new ArrayList<>();
+        boolean describeCluster = ctx.clusterAllowed(AclOperation.DESCRIBE);
         for (GroupOverview g : coordinator.listGroups(states, types)) {
+            if (!describeCluster && !ctx.allowed(AclOperation.DESCRIBE, ResourceType.GROUP, g.groupId())) {
+                continue;
+            }
             groups.add(new ListGroupsResponse.ListedGroup()
                     .setGroupId(g.groupId())
                     .setProtocolType(g.protocolType())

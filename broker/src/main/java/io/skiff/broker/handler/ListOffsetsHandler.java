@@ -1,5 +1,7 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.Partition;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
@@ -67,11 +69,14 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
         ListOffsetsResponse response = new ListOffsetsResponse();
         for (Map.Entry<String, Map<Integer, ListOffsetsRequest.ListOffsetsPartition>> e : asked.entrySet()) {
             Optional<Topic> topic = topics.topic(e.getKey());
+            boolean describable = ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, e.getKey());
             ListOffsetsResponse.ListOffsetsTopicResponse tr =
                     new ListOffsetsResponse.ListOffsetsTopicResponse().setName(e.getKey());
             for (ListOffsetsRequest.ListOffsetsPartition rp : e.getValue().values()) {
                 ListOffsetsResponse.ListOffsetsPartitionResponse answer;
-                if (duplicates.contains(e.getKey() + "-" + rp.partitionIndex())) {
+                if (!describable) {
+                    answer = error(rp.partitionIndex(), Errors.TOPIC_AUTHORIZATION_FAILED);
+                } else if (duplicates.contains(e.getKey() + "-" + rp.partitionIndex())) {
                     answer = error(rp.partitionIndex(), Errors.INVALID_REQUEST);
                 } else if (rp.timestamp() < 0 && ctx.apiVersion() < versionFor(rp.timestamp())) {
                     answer = error(rp.partitionIndex(), Errors.UNSUPPORTED_VERSION);

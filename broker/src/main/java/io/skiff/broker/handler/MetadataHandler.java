@@ -1,5 +1,7 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.InvalidTopicException;
 import io.skiff.broker.topic.Partition;
 import io.skiff.broker.topic.Topic;
@@ -34,19 +36,16 @@ import org.slf4j.LoggerFactory;
  * name then gets INVALID_TOPIC_EXCEPTION, otherwise UNKNOWN_TOPIC_OR_PARTITION. As Kafka's controller, one request
  * creates at most 10000 metadata records (a topic and each partition): beyond that it creates nothing and the
  * missing topics get UNKNOWN_TOPIC_OR_PARTITION. Every partition is led by this
- * node with leader epoch 0 and replicas = isr = [this node]. Internal topics are marked internal. Without an
- * authorizer every operation is allowed, so the authorized-operations fields list them all when asked.
+ * node with leader epoch 0 and replicas = isr = [this node]. Internal topics are marked internal. The
+ * authorized-operations fields are computed by the authorizer (all supported operations without one). With ACLs, as
+ * Kafka: listing all topics shows only those the principal may DESCRIBE; a named topic it may not describe, or may
+ * not create (CREATE on the cluster or the topic) when it is missing, gets TOPIC_AUTHORIZATION_FAILED.
  *
  * <p>Thread-safe (stateless apart from the registry).
  */
 public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, MetadataResponse> {
     private static final Logger LOG = LoggerFactory.getLogger(MetadataHandler.class);
-    /** Kafka's AclOperation codes allowed on a topic: READ 3 … DESCRIBE 8, DESCRIBE_CONFIGS 10, ALTER_CONFIGS 11. */
-    static final int TOPIC_OPERATIONS = bits(3, 4, 5, 6, 7, 8, 10, 11);
-    /** On the cluster: CREATE 5, ALTER 7, DESCRIBE 8, CLUSTER_ACTION 9, DESCRIBE/ALTER_CONFIGS 10/11, IDEMPOTENT_WRITE 12. */
-    static final int CLUSTER_OPERATIONS = bits(5, 7, 8, 9, 10, 11, 12);
-
-    private static final int NOT_REQUESTED = Integer.MIN_VALUE;
+    private static final int NOT_REQUESTED = RequestAuthorizer.NOT_REQUESTED;
 
     private final TopicRegistry topics;
     private final BrokerContext broker;
@@ -96,7 +95,10 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
                 .setClusterId(broker.clusterId())
                 .setControllerId(broker.nodeId())
                 .setClusterAuthorizedOperations(
-                        request.includeClusterAuthorizedOperations() ? CLUSTER_OPERATIONS : NOT_REQUESTED);
+                        request.includeClusterAuthorizedOperations()
+                                ? ctx.authorizer()
+                                        .authorizedOperations(ctx, ResourceType.CLUSTER, ResourceType.CLUSTER_NAME)
+                                : NOT_REQUESTED);
         response.brokers()
                 .add(new MetadataResponse.MetadataResponseBroker()
                         .setNodeId(broker.nodeId())
@@ -108,7 +110,9 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
         boolean withOperations = request.includeTopicAuthorizedOperations();
         if (all) {
             for (Topic t : topics.topics()) {
-                response.topics().add(describe(t, withOperations));
+                if (ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, t.name())) {
+                    response.topics().add(describe(ctx, t, withOperations));
+                }
             }
         } else {
             boolean autoCreate = (version < 4 || request.allowAutoTopicCreation())
@@ -126,10 +130,10 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
             for (MetadataRequest.MetadataRequestTopic rt : request.topics()) {
                 if (byIds) {
                     if (!Uuids.ZERO.equals(rt.topicId()) && seenIds.add(rt.topicId())) {
-                        response.topics().add(byId(rt.topicId(), withOperations));
+                        response.topics().add(byId(ctx, rt.topicId(), withOperations));
                     }
                 } else if (rt.name() != null && seenNames.add(rt.name())) {
-                    response.topics().add(byName(rt.name(), autoCreate, withOperations));
+                    response.topics().add(byName(ctx, rt.name(), autoCreate, withOperations));
                 }
             }
         }
@@ -165,22 +169,38 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
         return missing * (1L + broker.config().numPartitions());
     }
 
-    private MetadataResponse.MetadataResponseTopic byId(UUID id, boolean withOperations) {
+    private MetadataResponse.MetadataResponseTopic byId(RequestContext ctx, UUID id, boolean withOperations) {
         Optional<Topic> topic = topics.topic(id);
-        if (topic.isPresent()) {
-            return describe(topic.get(), withOperations);
+        boolean describable = topic.isPresent()
+                && ctx.allowed(
+                        AclOperation.DESCRIBE, ResourceType.TOPIC, topic.get().name());
+        if (describable) {
+            return describe(ctx, topic.get(), withOperations);
         }
         return new MetadataResponse.MetadataResponseTopic()
-                .setErrorCode(Errors.UNKNOWN_TOPIC_ID.code())
+                .setErrorCode(
+                        topic.isPresent() ? Errors.TOPIC_AUTHORIZATION_FAILED.code() : Errors.UNKNOWN_TOPIC_ID.code())
                 .setName(null)
                 .setTopicId(id)
                 .setTopicAuthorizedOperations(NOT_REQUESTED);
     }
 
-    private MetadataResponse.MetadataResponseTopic byName(String name, boolean autoCreate, boolean withOperations) {
+    private MetadataResponse.MetadataResponseTopic byName(
+            RequestContext ctx, String name, boolean autoCreate, boolean withOperations) {
         Optional<Topic> topic = topics.topic(name);
         // As Kafka: a missing topic that may not be created is unknown, or invalid when its name is.
         Errors error = TopicNames.isValid(name) ? Errors.UNKNOWN_TOPIC_OR_PARTITION : Errors.INVALID_TOPIC_EXCEPTION;
+        if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, name)) {
+            topic = Optional.empty();
+            autoCreate = false;
+            error = Errors.TOPIC_AUTHORIZATION_FAILED;
+        } else if (topic.isEmpty()
+                && autoCreate
+                && !ctx.clusterAllowed(AclOperation.CREATE)
+                && !ctx.allowed(AclOperation.CREATE, ResourceType.TOPIC, name)) {
+            autoCreate = false;
+            error = Errors.TOPIC_AUTHORIZATION_FAILED;
+        }
         if (topic.isEmpty() && autoCreate) {
             try {
                 topic = Optional.of(topics.getOrCreateTopic(name));
@@ -196,7 +216,7 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
             }
         }
         if (topic.isPresent()) {
-            return describe(topic.get(), withOperations);
+            return describe(ctx, topic.get(), withOperations);
         }
         return new MetadataResponse.MetadataResponseTopic()
                 .setErrorCode(error.code())
@@ -206,7 +226,7 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
                 .setTopicAuthorizedOperations(NOT_REQUESTED);
     }
 
-    private MetadataResponse.MetadataResponseTopic describe(Topic topic, boolean withOperations) {
+    private MetadataResponse.MetadataResponseTopic describe(RequestContext ctx, Topic topic, boolean withOperations) {
         List<MetadataResponse.MetadataResponsePartition> partitions = new ArrayList<>(topic.partitionCount());
         for (Partition p : topic.partitions()) {
             partitions.add(new MetadataResponse.MetadataResponsePartition()
@@ -224,14 +244,9 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
                 .setTopicId(topic.id())
                 .setIsInternal(topic.isInternal())
                 .setPartitions(partitions)
-                .setTopicAuthorizedOperations(withOperations ? TOPIC_OPERATIONS : NOT_REQUESTED);
-    }
-
-    private static int bits(int... operations) {
-        int v = 0;
-        for (int op : operations) {
-            v |= 1 << op;
-        }
-        return v;
+                .setTopicAuthorizedOperations(
+                        withOperations
+                                ? ctx.authorizer().authorizedOperations(ctx, ResourceType.TOPIC, topic.name())
+                                : NOT_REQUESTED);
     }
 }

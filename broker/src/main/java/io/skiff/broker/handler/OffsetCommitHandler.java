@@ -4,6 +4,8 @@ import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.GroupError;
 import io.skiff.broker.group.OffsetAndMetadata;
 import io.skiff.broker.group.TopicPartition;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.OffsetCommitRequest;
@@ -43,6 +45,9 @@ public final class OffsetCommitHandler extends AbstractApiHandler<OffsetCommitRe
 
     @Override
     public CompletableFuture<OffsetCommitResponse> handle(RequestContext ctx, OffsetCommitRequest request) {
+        if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, request.groupId())) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
+        }
         short version = ctx.apiVersion();
         long expireTimestamp = version <= 4 && request.retentionTimeMs() != DEFAULT_RETENTION_TIME
                 ? clock.millis() + request.retentionTimeMs()
@@ -52,7 +57,9 @@ public final class OffsetCommitHandler extends AbstractApiHandler<OffsetCommitRe
         for (OffsetCommitRequest.OffsetCommitRequestTopic t : request.topics()) {
             for (OffsetCommitRequest.OffsetCommitRequestPartition p : t.partitions()) {
                 TopicPartition tp = new TopicPartition(t.name(), p.partitionIndex());
-                if (!partitionExists.test(t.name(), p.partitionIndex())) {
+                if (!ctx.allowed(AclOperation.READ, ResourceType.TOPIC, t.name())) {
+                    unknown.put(tp, GroupError.TOPIC_AUTHORIZATION_FAILED);
+                } else if (!partitionExists.test(t.name(), p.partitionIndex())) {
                     unknown.put(tp, GroupError.UNKNOWN_TOPIC_OR_PARTITION);
                 } else {
                     toCommit.put(

@@ -3,6 +3,8 @@ package io.skiff.broker.handler;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.GroupError;
 import io.skiff.broker.group.TopicPartition;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.OffsetDeleteRequest;
@@ -29,6 +31,9 @@ public final class OffsetDeleteHandler extends AbstractApiHandler<OffsetDeleteRe
 
     @Override
     public CompletableFuture<OffsetDeleteResponse> handle(RequestContext ctx, OffsetDeleteRequest request) {
+        if (!ctx.allowed(AclOperation.DELETE, ResourceType.GROUP, request.groupId())) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
+        }
         List<TopicPartition> known = new ArrayList<>();
         for (OffsetDeleteRequest.OffsetDeleteRequestTopic t : request.topics()) {
             for (OffsetDeleteRequest.OffsetDeleteRequestPartition p : t.partitions()) {

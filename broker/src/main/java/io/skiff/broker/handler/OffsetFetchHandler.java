@@ -5,6 +5,8 @@ import io.skiff.broker.group.GroupError;
 import io.skiff.broker.group.OffsetAndMetadata;
 import io.skiff.broker.group.OffsetFetchResult;
 import io.skiff.broker.group.TopicPartition;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.OffsetFetchRequest;
@@ -34,6 +36,10 @@ public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequ
         short version = ctx.apiVersion();
         OffsetFetchResponse response = new OffsetFetchResponse();
         if (version < 8) {
+            if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.GROUP, request.groupId())) {
+                return CompletableFuture.completedFuture(
+                        errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
+            }
             List<TopicPartition> wanted = null;
             if (request.topics() != null) {
                 wanted = new ArrayList<>();
@@ -65,7 +71,12 @@ public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequ
         } else {
             List<OffsetFetchResponse.OffsetFetchResponseGroup> groups = new ArrayList<>();
             for (OffsetFetchRequest.OffsetFetchRequestGroup g : request.groups()) {
-                groups.add(fetchGroup(g, request.requireStable()));
+                groups.add(
+                        ctx.allowed(AclOperation.DESCRIBE, ResourceType.GROUP, g.groupId())
+                                ? fetchGroup(g, request.requireStable())
+                                : new OffsetFetchResponse.OffsetFetchResponseGroup()
+                                        .setGroupId(g.groupId())
+                                        .setErrorCode(Errors.GROUP_AUTHORIZATION_FAILED.code()));
             }
             response.setGroups(groups);
         }
@@ -83,7 +94,8 @@ public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequ
                 }
             }
         }
-        OffsetFetchResult result = coordinator.fetchOffsets(g.groupId(), wanted, requireStable);
+        OffsetFetchResult result =
+                coordinator.fetchOffsets(g.groupId(), g.memberId(), g.memberEpoch(), wanted, requireStable);
         List<OffsetFetchResponse.OffsetFetchResponseTopics> topics = new ArrayList<>();
         groupByTopic(result, wanted).forEach((topic, parts) -> {
             List<OffsetFetchResponse.OffsetFetchResponsePartitions> partitions = new ArrayList<>();

@@ -1,5 +1,7 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.Partition;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
@@ -49,8 +51,18 @@ public final class OffsetForLeaderEpochHandler
         for (OffsetForLeaderTopic topicRequest : request.topics()) {
             OffsetForLeaderTopicResult topicResult = new OffsetForLeaderTopicResult().setTopic(topicRequest.topic());
             Optional<Topic> topic = topics.topic(topicRequest.topic());
+            boolean describable = ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, topicRequest.topic());
             for (OffsetForLeaderPartition p : topicRequest.partitions()) {
-                topicResult.partitions().add(endOffset(topic, p));
+                topicResult
+                        .partitions()
+                        .add(
+                                describable
+                                        ? endOffset(topic, p)
+                                        : new EpochEndOffset()
+                                                .setPartition(p.partition())
+                                                .setLeaderEpoch(UNDEFINED_EPOCH)
+                                                .setEndOffset(UNDEFINED_OFFSET)
+                                                .setErrorCode(Errors.TOPIC_AUTHORIZATION_FAILED.code()));
             }
             response.topics().add(topicResult);
         }

@@ -1,5 +1,7 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.AppendOrigin;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
@@ -41,6 +43,8 @@ import org.slf4j.LoggerFactory;
  *       error_message for inconsistent content, INVALID_PRODUCER_EPOCH / OUT_OF_ORDER_SEQUENCE_NUMBER for
  *       idempotent producers; a retried batch gets its original base offset.</li>
  *   <li>log_append_time_ms is the broker time on LogAppendTime topics and -1 on CreateTime topics.</li>
+ *   <li>With an authorizer: WRITE on the transactional id (else TRANSACTIONAL_ID_AUTHORIZATION_FAILED) and on each
+ *       topic (else TOPIC_AUTHORIZATION_FAILED), checked before the topic is looked up, as Kafka.</li>
  * </ul>
  *
  * <p>Thread-safe (stateless apart from the registry).
@@ -62,16 +66,24 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
         boolean validAcks = acks == 0 || acks == 1 || acks == -1;
         boolean anyError = false;
         ProduceResponse response = new ProduceResponse();
+        boolean transactionDenied = request.transactionalId() != null
+                && !ctx.allowed(AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactionalId());
         for (ProduceRequest.TopicProduceData td : request.topicData()) {
             ProduceResponse.TopicProduceResponse tr = new ProduceResponse.TopicProduceResponse()
                     .setName(td.name())
                     .setTopicId(td.topicId());
             Optional<Topic> topic = version >= 13 ? topics.topic(td.topicId()) : topics.topic(td.name());
             Errors topicError = version >= 13 ? Errors.UNKNOWN_TOPIC_ID : Errors.UNKNOWN_TOPIC_OR_PARTITION;
+            String name = version >= 13 ? topic.map(Topic::name).orElse(null) : td.name();
+            boolean writable = name == null || ctx.allowed(AclOperation.WRITE, ResourceType.TOPIC, name);
             for (ProduceRequest.PartitionProduceData pd : td.partitionData()) {
                 ProduceResponse.PartitionProduceResponse pr;
-                // As Kafka: a partition that does not exist is reported as such before the acks are checked.
-                if (topic.isEmpty()) {
+                // As Kafka: authorization first, then a topic or partition that does not exist, then the acks.
+                if (transactionDenied) {
+                    pr = error(pd.index(), Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED, null);
+                } else if (!writable) {
+                    pr = error(pd.index(), Errors.TOPIC_AUTHORIZATION_FAILED, null);
+                } else if (topic.isEmpty()) {
                     pr = error(pd.index(), topicError, null);
                 } else if (!topic.get().hasPartition(pd.index())) {
                     pr = error(pd.index(), Errors.UNKNOWN_TOPIC_OR_PARTITION, null);
@@ -152,7 +164,7 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
             if (b.sizeInBytes() < RecordBatchView.HEADER_SIZE || b.magic() != RecordBatchView.MAGIC_V2) {
                 return Errors.INVALID_RECORD;
             }
-            if (b.compressionType() == CompressionType.ZSTD && version < 7) {
+            if ((b.attributes() & 0x07) == CompressionType.ZSTD.id() && version < 7) {
                 return Errors.UNSUPPORTED_COMPRESSION_TYPE;
             }
             if (b.isTransactional()) {

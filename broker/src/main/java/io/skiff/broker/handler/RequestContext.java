@@ -1,5 +1,9 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.security.ConnectionSecurity;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
+import io.skiff.broker.security.principal.KafkaPrincipal;
 import io.skiff.protocol.header.RequestHeader;
 import java.net.InetSocketAddress;
 
@@ -10,9 +14,38 @@ import java.net.InetSocketAddress;
  * @param connectionId  the connection's id ({@code local-remote-index}); stable for the connection's life
  * @param listenerName  the listener the connection arrived on (selects the advertised endpoint)
  * @param clientAddress the client's address
+ * @param security      the connection's security state: its principal and SASL session
+ * @param authorizer    decides what the principal may do (allows everything without an authorizer)
  */
 public record RequestContext(
-        RequestHeader header, String connectionId, String listenerName, InetSocketAddress clientAddress) {
+        RequestHeader header,
+        String connectionId,
+        String listenerName,
+        InetSocketAddress clientAddress,
+        ConnectionSecurity security,
+        RequestAuthorizer authorizer) {
+    /** A request on a PLAINTEXT connection, without an authorizer. */
+    public RequestContext(
+            RequestHeader header, String connectionId, String listenerName, InetSocketAddress clientAddress) {
+        this(
+                header,
+                connectionId,
+                listenerName,
+                clientAddress,
+                ConnectionSecurity.plaintext(),
+                RequestAuthorizer.ALLOW_ALL);
+    }
+
+    /** Whether this request's principal may do {@code operation} on the resource. */
+    public boolean allowed(AclOperation operation, ResourceType type, String name) {
+        return authorizer.allowed(this, operation, type, name);
+    }
+
+    /** Whether this request's principal may do {@code operation} on the cluster. */
+    public boolean clusterAllowed(AclOperation operation) {
+        return authorizer.clusterAllowed(this, operation);
+    }
+
     /** The request's API version. */
     public short apiVersion() {
         return header.apiVersion();
@@ -26,5 +59,10 @@ public record RequestContext(
     /** The request's correlation id. */
     public int correlationId() {
         return header.correlationId();
+    }
+
+    /** Who the connection acts as ({@code User:ANONYMOUS} when it did not authenticate). */
+    public KafkaPrincipal principal() {
+        return security.principal();
     }
 }

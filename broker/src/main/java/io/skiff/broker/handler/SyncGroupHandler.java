@@ -1,6 +1,8 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.SyncGroupRequest;
@@ -27,6 +29,9 @@ public final class SyncGroupHandler extends AbstractApiHandler<SyncGroupRequest,
         if (ctx.apiVersion() >= 5 && (request.protocolType() == null || request.protocolName() == null)) {
             // Kafka requires both from v5 and checks them before anything else, the group id included.
             return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.INCONSISTENT_GROUP_PROTOCOL));
+        }
+        if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, request.groupId())) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
         }
         Map<String, byte[]> assignments = new HashMap<>();
         for (SyncGroupRequest.SyncGroupRequestAssignment a : request.assignments()) {

@@ -200,6 +200,13 @@ public final class ConnectionSequencer extends ChannelDuplexHandler {
         if (response != null) {
             response.writeTo(ctx);
         }
+        if (connection.security().shouldCloseAfterResponse()) {
+            // failed SASL authentication: the client reads the error, then the connection closes as Kafka closes it
+            closed = true;
+            releaseQueued();
+            ctx.writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
         if (draining) {
             ctx.writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
             return;

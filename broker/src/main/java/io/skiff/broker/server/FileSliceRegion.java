@@ -19,6 +19,11 @@ final class FileSliceRegion extends DefaultFileRegion {
         this.slice = slice;
     }
 
+    /** The segment's file (for copying the slice where sendfile cannot be used). */
+    java.nio.channels.FileChannel fileChannel() {
+        return slice.channel();
+    }
+
     @Override
     protected void deallocate() {
         slice.release();

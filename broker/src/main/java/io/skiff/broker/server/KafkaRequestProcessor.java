@@ -6,7 +6,9 @@ import io.skiff.broker.handler.ApiHandler;
 import io.skiff.broker.handler.ApiVersionsHandler;
 import io.skiff.broker.handler.CloseConnectionException;
 import io.skiff.broker.handler.HandlerRegistry;
+import io.skiff.broker.handler.RequestAuthorizer;
 import io.skiff.broker.handler.RequestContext;
+import io.skiff.broker.security.ConnectionSecurity;
 import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.ByteBufferAccessor;
 import io.skiff.protocol.Errors;
@@ -14,6 +16,8 @@ import io.skiff.protocol.header.RequestHeader;
 import io.skiff.protocol.header.ResponseHeader;
 import io.skiff.protocol.message.ApiKeys;
 import java.nio.ByteBuffer;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
@@ -28,7 +32,9 @@ import org.slf4j.LoggerFactory;
  * <p>What closes the connection (there is no error answer for it in the protocol): an unknown API key, an API
  * we do not serve, a version outside the advertised range or one the schema cannot decode (Produce v0–2), an
  * undecodable header or body. The one exception is ApiVersions of a version we do not know, answered with
- * UNSUPPORTED_VERSION and our ranges in a v0 body with header v0 (KIP-511).
+ * UNSUPPORTED_VERSION and our ranges in a v0 body with header v0 (KIP-511). On SASL listeners, any API but
+ * ApiVersions and the SASL APIs before authentication, or after the session ended without re-authentication,
+ * closes the connection as Kafka does.
  *
  * <p>Thread-safe: stateless; the registry is thread-safe.
  */
@@ -36,14 +42,28 @@ public final class KafkaRequestProcessor implements RequestProcessor {
     private static final Logger LOG = LoggerFactory.getLogger(KafkaRequestProcessor.class);
     /** api key + api version + correlation id + client id length: the least any request header has. */
     private static final int MIN_HEADER_BYTES = 10;
+    /** What a SASL listener serves before the client has authenticated (and what re-authentication uses). */
+    private static final Set<ApiKeys> SASL_APIS =
+            EnumSet.of(ApiKeys.API_VERSIONS, ApiKeys.SASL_HANDSHAKE, ApiKeys.SASL_AUTHENTICATE);
 
     private final HandlerRegistry registry;
     private final Executor blockingExecutor;
+    private final RequestAuthorizer authorizer;
 
-    /** @param blockingExecutor runs the handlers whose execution is {@code BLOCKING_EXECUTOR} */
+    /**
+     * A processor without an authorizer: every request is allowed.
+     *
+     * @param blockingExecutor runs the handlers whose execution is {@code BLOCKING_EXECUTOR}
+     */
     public KafkaRequestProcessor(HandlerRegistry registry, Executor blockingExecutor) {
+        this(registry, blockingExecutor, RequestAuthorizer.ALLOW_ALL);
+    }
+
+    /** @param authorizer decides what each request's principal may do */
+    public KafkaRequestProcessor(HandlerRegistry registry, Executor blockingExecutor, RequestAuthorizer authorizer) {
         this.registry = registry;
         this.blockingExecutor = blockingExecutor;
+        this.authorizer = authorizer;
     }
 
     @Override
@@ -77,6 +97,14 @@ public final class KafkaRequestProcessor implements RequestProcessor {
             throw new CloseConnectionException(api.name + " v" + version + " is not supported (we decode "
                     + Math.max(handler.minVersion(), api.lowestVersion()) + ".." + handler.maxVersion() + ")");
         }
+        ConnectionSecurity security = connection.security();
+        if (!SASL_APIS.contains(api) && !security.mayServe()) {
+            throw new CloseConnectionException(
+                    security.isAuthenticated()
+                            ? "SASL session expired (connections.max.reauth.ms) before " + api.name
+                                    + "; the client did not re-authenticate"
+                            : "Unexpected Kafka request of type " + api.name + " during SASL handshake.");
+        }
         RequestHeader header;
         ApiMessage request;
         try {
@@ -88,7 +116,12 @@ public final class KafkaRequestProcessor implements RequestProcessor {
                     "cannot decode " + api.name + " v" + version + " request: " + e.getMessage(), e);
         }
         RequestContext ctx = new RequestContext(
-                header, connection.connectionId(), connection.listenerName(), connection.clientAddress());
+                header,
+                connection.connectionId(),
+                connection.listenerName(),
+                connection.clientAddress(),
+                security,
+                authorizer);
         return dispatch(handler, ctx, request, alloc);
     }
 

@@ -22,6 +22,7 @@ import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.skiff.broker.concurrent.NetworkThreads;
+import io.skiff.broker.security.ConnectionSecurity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.BindException;
@@ -41,10 +42,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The Netty server: binds every listener (epoll when available, else NIO), and gives each accepted connection
- * its pipeline — {@link ReadGate}, idle timer, {@link FrameDecoder}, {@link ConnectionSequencer} calling the
- * {@link RequestProcessor}. A connection over {@code max.connections.per.ip} is closed at once; one over
- * {@code max.connections} waits unread until a slot frees (as in Kafka's listen backlog; beyond 50 waiting it is
- * closed); request bytes in flight are bounded by {@code queued.max.request.bytes}, shared by all connections. Listeners are bound with accepting paused so that the broker can finish wiring
+ * its pipeline — {@link ReadGate}, idle timer, on TLS listeners the TLS handler with {@link TlsPrincipalHandler} and
+ * {@link FileRegionCopier}, {@link FrameDecoder}, {@link ConnectionSequencer} calling the {@link RequestProcessor}.
+ * A connection over {@code max.connections.per.ip} is closed at once; one over {@code max.connections} waits unread
+ * until a slot frees (as in Kafka's listen backlog; beyond 50 waiting it is closed); request bytes in flight are
+ * bounded by {@code queued.max.request.bytes}, shared by all connections. Listeners are bound with accepting paused so that the broker can finish wiring
  * (the advertised port is only known after binding) before the first client is served.
  *
  * <p>Thread-safe: {@link #bind}, {@link #startAccepting} and {@link #close} are called by one owner thread in
@@ -53,7 +55,7 @@ import org.slf4j.LoggerFactory;
 public final class NettyServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(NettyServer.class);
     private static final int MAX_PARKED = 50; // Kafka's socket.listen.backlog.size default
-    private static final AttributeKey<String> LISTENER = AttributeKey.valueOf("skiff.listener");
+    private static final AttributeKey<ListenerSpec> LISTENER = AttributeKey.valueOf("skiff.listener");
     private static final ThrottledLogger REFUSED =
             new ThrottledLogger(LOG, org.slf4j.event.Level.INFO, 10, TimeUnit.SECONDS);
 
@@ -180,7 +182,7 @@ public final class NettyServer implements AutoCloseable {
                         .childOption(ChannelOption.AUTO_READ, false)
                         .childOption(ChannelOption.TCP_NODELAY, true)
                         .childOption(ChannelOption.SO_KEEPALIVE, true)
-                        .childHandler(new Initializer(listener.name()));
+                        .childHandler(new Initializer(listener));
                 ChannelFuture future = bootstrap.bind(bindAddress(listener)).awaitUninterruptibly();
                 if (!future.isSuccess()) {
                     throw asIOException(listener, future.cause());
@@ -327,16 +329,16 @@ public final class NettyServer implements AutoCloseable {
 
     /** Builds the pipeline of one accepted connection. */
     private final class Initializer extends ChannelInitializer<SocketChannel> {
-        private final String listenerName;
+        private final ListenerSpec listener;
 
-        Initializer(String listenerName) {
-            this.listenerName = listenerName;
+        Initializer(ListenerSpec listener) {
+            this.listener = listener;
         }
 
         @Override
         protected void initChannel(SocketChannel ch) {
             InetSocketAddress remote = ch.remoteAddress();
-            ch.attr(LISTENER).set(listenerName);
+            ch.attr(LISTENER).set(listener);
             ConnectionLimits.Admission admission = limits.tryOpen(remote.getAddress());
             if (admission == ConnectionLimits.Admission.TOO_MANY_CONNECTIONS && parked.size() < MAX_PARKED) {
                 parked.add(ch);
@@ -363,6 +365,7 @@ public final class NettyServer implements AutoCloseable {
 
     /** Gives an admitted connection its pipeline; its slot is given back when it closes. */
     private void serve(SocketChannel ch) {
+        ListenerSpec listener = ch.attr(LISTENER).get();
         InetSocketAddress local = ch.localAddress();
         InetSocketAddress remote = ch.remoteAddress();
         ch.closeFuture().addListener(f -> {
@@ -372,8 +375,9 @@ public final class NettyServer implements AutoCloseable {
         String id = local.getAddress().getHostAddress() + ":" + local.getPort() + "-"
                 + remote.getAddress().getHostAddress() + ":" + remote.getPort() + "-"
                 + connectionIndex.getAndIncrement();
-        ConnectionSequencer sequencer = new ConnectionSequencer(
-                processor, new ConnectionInfo(id, ch.attr(LISTENER).get(), remote));
+        ConnectionSecurity security = new ConnectionSecurity(listener.protocol(), settings.clock());
+        ConnectionSequencer sequencer =
+                new ConnectionSequencer(processor, new ConnectionInfo(id, listener.name(), remote, security));
         connections.add(sequencer);
         connectionChannels.add(ch);
         ch.closeFuture().addListener(f -> {
@@ -382,6 +386,11 @@ public final class NettyServer implements AutoCloseable {
         });
         if (settings.idleTimeoutMs() > 0) {
             ch.pipeline().addLast(new IdleStateHandler(0, 0, settings.idleTimeoutMs(), TimeUnit.MILLISECONDS));
+        }
+        if (listener.tls() != null) {
+            ch.pipeline().addLast(listener.tls().context().newHandler(ch.alloc()));
+            ch.pipeline().addLast(new TlsPrincipalHandler(listener.tls(), security));
+            ch.pipeline().addLast(new FileRegionCopier());
         }
         ReadGate gate = new ReadGate();
         ch.pipeline().addFirst(gate);

@@ -1,6 +1,6 @@
 package io.skiff.broker.topic;
 
-import io.skiff.record.CompressionType;
+import io.skiff.record.BatchDecompressor;
 import io.skiff.record.Record;
 import io.skiff.record.RecordBatchView;
 import io.skiff.record.RecordReader;
@@ -17,10 +17,9 @@ import java.util.Optional;
  * answers: the first record whose timestamp is at or after the target, and the first record carrying the log's
  * largest timestamp.
  *
- * <p>Storage indexes batches; the records inside an uncompressed CreateTime batch are read to find the exact one.
- * In a LogAppendTime batch every record has the batch's timestamp, so the batch's base offset is exact. Inside a
- * compressed CreateTime batch the broker does not decompress: the batch's base offset and max timestamp are
- * returned (a consumer seeking there receives the whole batch, so it misses nothing).
+ * <p>Storage indexes batches; the records inside a CreateTime batch are read to find the exact one (a compressed
+ * batch is decompressed for it, as Kafka does). In a LogAppendTime batch every record has the batch's timestamp, so
+ * the batch's base offset is exact.
  *
  * <p>Stateless; thread-safe (storage reads are).
  */
@@ -58,12 +57,10 @@ final class TimestampLookup {
                 return batchHit;
             }
             RecordBatchView view = new RecordBatchView(slices.get(0).readFully());
-            if (view.compressionType() != CompressionType.NONE
-                    || view.timestampType() == TimestampType.LOG_APPEND_TIME
-                    || view.isControl()) {
+            if (view.timestampType() == TimestampType.LOG_APPEND_TIME || view.isControl()) {
                 return new TimestampOffset(view.maxTimestamp(), Math.max(view.baseOffset(), batchHit.offset()));
             }
-            RecordReader records = new RecordReader(view);
+            RecordReader records = new RecordReader(BatchDecompressor.uncompressed(view));
             while (records.hasNext()) {
                 Record r = records.next();
                 if (r.offset() >= log.logStartOffset() && wanted.test(r)) {

@@ -3,6 +3,8 @@ package io.skiff.broker.group;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.broker.coordinator.InMemoryRecordLog;
+import io.skiff.broker.coordinator.ManualScheduler;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -15,15 +17,15 @@ final class CoordinatorFixture implements AutoCloseable {
     static final int REBALANCE_MS = 30_000;
 
     final ManualScheduler scheduler = new ManualScheduler(1_000_000L);
-    final InMemoryGroupRecordLog log;
+    final InMemoryRecordLog log;
     final GroupCoordinatorConfig config;
     GroupCoordinator coordinator;
 
     CoordinatorFixture() {
-        this(GroupCoordinatorConfig.defaults(), new InMemoryGroupRecordLog(4));
+        this(GroupCoordinatorConfig.defaults(), new InMemoryRecordLog(4));
     }
 
-    CoordinatorFixture(GroupCoordinatorConfig config, InMemoryGroupRecordLog log) {
+    CoordinatorFixture(GroupCoordinatorConfig config, InMemoryRecordLog log) {
         this.config = config;
         this.log = log;
         this.coordinator = newCoordinator();

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.broker.coordinator.InMemoryRecordLog;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -320,7 +321,7 @@ class MembershipTest {
     @Test
     void initialRebalanceDelayWaitsForMoreMembers() {
         try (CoordinatorFixture d = new CoordinatorFixture(
-                GroupCoordinatorConfig.defaults().withInitialRebalanceDelayMs(3000), new InMemoryGroupRecordLog(1))) {
+                GroupCoordinatorConfig.defaults().withInitialRebalanceDelayMs(3000), new InMemoryRecordLog(1))) {
             CompletableFuture<JoinResult> a = d.joinNew(G, protocols("range"));
             d.scheduler.advance(2000);
             CompletableFuture<JoinResult> b = d.joinNew(G, protocols("range"));

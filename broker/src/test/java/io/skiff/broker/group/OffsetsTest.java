@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.broker.coordinator.InMemoryRecordLog;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;
@@ -248,8 +249,7 @@ class OffsetsTest {
     void offsetsOfEmptyGroupExpireAfterRetention() {
         long retention = 60_000;
         try (CoordinatorFixture e = new CoordinatorFixture(
-                GroupCoordinatorConfig.defaults().withOffsetsRetention(retention, 10_000),
-                new InMemoryGroupRecordLog(2))) {
+                GroupCoordinatorConfig.defaults().withOffsetsRetention(retention, 10_000), new InMemoryRecordLog(2))) {
             JoinResult a = e.joinAlone(G);
             e.coordinator
                     .commitOffsets(G, a.memberId(), null, 1, Map.of(T0, om(1, "")), true)
@@ -278,8 +278,7 @@ class OffsetsTest {
     void periodicExpiryRuns() {
         long retention = 60_000;
         try (CoordinatorFixture e = new CoordinatorFixture(
-                GroupCoordinatorConfig.defaults().withOffsetsRetention(retention, 10_000),
-                new InMemoryGroupRecordLog(2))) {
+                GroupCoordinatorConfig.defaults().withOffsetsRetention(retention, 10_000), new InMemoryRecordLog(2))) {
             e.coordinator.startOffsetExpiry();
             e.coordinator
                     .commitOffsets("simple", "", null, -1, Map.of(U0, om(2, "")), true)

@@ -26,7 +26,13 @@ class ResourceLimitsTest {
     private int start(ConnectionLimits limits, long queuedBytes) throws IOException {
         server = new NettyServer(
                 new ServerSettings(
-                        List.of(new ListenerSpec("PLAINTEXT", "127.0.0.1", 0)), MAX_FRAME, 0, 2, limits, queuedBytes),
+                        List.of(new ListenerSpec("PLAINTEXT", "127.0.0.1", 0)),
+                        MAX_FRAME,
+                        0,
+                        2,
+                        java.time.Clock.systemUTC(),
+                        limits,
+                        queuedBytes),
                 processor);
         List<BoundListener> bound = server.bind();
         server.startAccepting();

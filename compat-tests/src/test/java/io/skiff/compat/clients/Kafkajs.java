@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Runs {@code src/test/js/kafkajs-compat.js} (kafkajs 2.2.4, pinned by package-lock.json) with node.
@@ -49,12 +50,21 @@ final class Kafkajs {
 
     /** Runs one command of the script against {@code bootstrap}; fails the test if it does not exit with 0. */
     static ExternalProcess.Result run(String bootstrap, String command, String... args) {
+        return run(Map.of(), bootstrap, command, args);
+    }
+
+    /**
+     * As {@link #run(String, String, String...)} with environment variables for the script ({@code KAFKAJS_CA},
+     * {@code KAFKAJS_SASL}: see the script).
+     */
+    static ExternalProcess.Result run(Map<String, String> env, String bootstrap, String command, String... args) {
         ensureInstalled();
         List<String> line = new ArrayList<>(List.of(
                 ExternalProcess.require("node", "install Node.js 18+"), "kafkajs-compat.js", bootstrap, command));
         line.addAll(List.of(args));
         return ExternalProcess.of(line)
                 .in(PACKAGE_DIR)
+                .env(env)
                 .timeout(Duration.ofSeconds(90))
                 .run()
                 .assertSuccess();

@@ -1,0 +1,39 @@
+import io.skiff.broker.SkiffServer;
+
+/**
+ * Start costs of an in-process broker, run by embedded-bench.sh in a fresh JVM with only skiff-embedded and the SLF4J
+ * API on the class path: the first start (class loading and JIT included), a broker per class after that (start and
+ * close), and reset() against a restart. Prints one line of key=value pairs in milliseconds.
+ */
+public class EmbeddedStart {
+    public static void main(String[] args) {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
+        long t0 = System.nanoTime();
+        SkiffServer first = SkiffServer.builder().start();
+        long firstStart = System.nanoTime() - t0;
+        t0 = System.nanoTime();
+        first.close();
+        long firstClose = System.nanoTime() - t0;
+
+        t0 = System.nanoTime();
+        for (int i = 0; i < rounds; i++) {
+            try (SkiffServer s = SkiffServer.builder().start()) {
+                s.createTopic("orders", 3);
+            }
+        }
+        long perClass = (System.nanoTime() - t0) / rounds;
+
+        long resetTotal = 0;
+        try (SkiffServer shared = SkiffServer.builder().start()) {
+            for (int i = 0; i < rounds; i++) {
+                shared.createTopic("orders", 3);
+                long r = System.nanoTime();
+                shared.reset();
+                resetTotal += System.nanoTime() - r;
+            }
+        }
+        System.out.printf(
+                "first_start_ms=%.1f first_close_ms=%.1f start_close_per_class_ms=%.2f reset_ms=%.2f%n",
+                firstStart / 1e6, firstClose / 1e6, perClass / 1e6, resetTotal / 1e6 / rounds);
+    }
+}

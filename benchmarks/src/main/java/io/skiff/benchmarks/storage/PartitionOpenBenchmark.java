@@ -1,0 +1,87 @@
+package io.skiff.benchmarks.storage;
+
+import io.skiff.broker.topic.AppendOrigin;
+import io.skiff.broker.topic.Partition;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.config.BrokerConfig;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Opening a broker data directory after a clean stop, as the broker does at start: one topic whose partition has
+ * {@code segments} segments of {@code segmentMiB} MiB, opened through the topic registry, so the partition's
+ * producer state is loaded too (from the snapshot written at close; a scan of the log if there is none). Close
+ * (not measured) happens in the per-invocation teardown, which also writes the snapshot the next open reads.
+ *
+ * <p>Not thread-safe: a JMH thread-scoped state.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 2)
+@Measurement(iterations = 5)
+@Fork(1)
+public class PartitionOpenBenchmark {
+    @Param({"100"})
+    public int segments;
+
+    @Param({"4"})
+    public int segmentMiB;
+
+    private Path dir;
+    private BrokerConfig config;
+    private TopicRegistry opened;
+
+    @Setup(Level.Trial)
+    public void fill() throws IOException {
+        dir = BenchLogs.baseDir();
+        config = BrokerConfig.of(Map.of("log.dirs", dir.toString()));
+        int segmentBytes = segmentMiB << 20;
+        int batchBytes = 64 * 1024;
+        try (TopicRegistry registry = TopicRegistry.open(config, Clock.systemUTC())) {
+            Partition p = registry.createTopic("bench", 1, Map.of("segment.bytes", Integer.toString(segmentBytes)))
+                    .partition(0);
+            ByteBuffer batch = BenchBatches.ofSize(batchBytes, System.currentTimeMillis());
+            for (long written = 0; written < (long) segments * segmentBytes; written += batchBytes) {
+                batch.putLong(0, 0L); // the append rewrote it; a client batch must arrive with base offset 0
+                p.appendRecords(batch.duplicate(), AppendOrigin.CLIENT);
+            }
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void delete() throws IOException {
+        BenchLogs.deleteTree(dir);
+    }
+
+    @TearDown(Level.Invocation)
+    public void closeOpened() {
+        if (opened != null) {
+            opened.close();
+            opened = null;
+        }
+    }
+
+    @Benchmark
+    public long openAfterCleanStop() throws IOException {
+        opened = TopicRegistry.open(config, Clock.systemUTC());
+        return opened.topic("bench").orElseThrow().partition(0).highWatermark();
+    }
+}

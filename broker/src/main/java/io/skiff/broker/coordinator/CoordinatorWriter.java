@@ -1,0 +1,55 @@
+package io.skiff.broker.coordinator;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The single writer of a coordinator's records to its {@link CoordinatorRecordLog}: appends run on a
+ * dedicated executor (one thread in production), in submission order. Callers submit while holding the
+ * key's lock — submitting never blocks — so a key's records reach the log in the order its state changed,
+ * and no lock is held while the disk is written. Thread-safe.
+ */
+public final class CoordinatorWriter {
+    private static final Logger log = LoggerFactory.getLogger(CoordinatorWriter.class);
+
+    private final CoordinatorRecordLog recordLog;
+    private final Executor writer;
+
+    public CoordinatorWriter(CoordinatorRecordLog recordLog, Executor writer) {
+        this.recordLog = recordLog;
+        this.writer = writer;
+    }
+
+    /** The internal-topic partition of a key (group id, transactional id), as Kafka computes it. */
+    public int partitionFor(String key) {
+        int h = key.hashCode();
+        return (h == Integer.MIN_VALUE ? 0 : Math.abs(h)) % recordLog.partitionCount();
+    }
+
+    /** Appends the records of {@code key}; the future completes (on the writer) once they are in the log. */
+    public CompletableFuture<Void> append(String key, List<CoordinatorRecordLog.KeyValue> records, long timestamp) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        if (records.isEmpty()) {
+            done.complete(null);
+            return done;
+        }
+        int partition = partitionFor(key);
+        try {
+            writer.execute(() -> {
+                try {
+                    recordLog.append(partition, records, timestamp);
+                    done.complete(null);
+                } catch (Exception | Error e) {
+                    log.warn("Failed to append {} records of {} to partition {}", records.size(), key, partition, e);
+                    done.completeExceptionally(e);
+                }
+            });
+        } catch (RuntimeException rejected) {
+            done.completeExceptionally(rejected);
+        }
+        return done;
+    }
+}

@@ -1,0 +1,304 @@
+package io.skiff.broker.group;
+
+import io.skiff.broker.coordinator.CoordinatorRecordLog;
+import io.skiff.broker.coordinator.KeyLock;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * A group of the consumer protocol (KIP-848): the group epoch, the target assignment computed at an
+ * assignment epoch, and the members, each reconciling towards its target (see
+ * {@link ConsumerGroupReconciler}). A partition is handed to a member only once no other member still owns
+ * it.
+ *
+ * <p>Not thread-safe: every access happens under {@link #keyLock()}.
+ */
+final class ConsumerGroup implements Group {
+    /** The protocol type ListGroups reports for consumer groups. */
+    static final String PROTOCOL_TYPE = "consumer";
+
+    /** Kafka's ConsumerGroupState names. */
+    enum State {
+        EMPTY("Empty"),
+        ASSIGNING("Assigning"),
+        RECONCILING("Reconciling"),
+        STABLE("Stable"),
+        DEAD("Dead");
+
+        final String displayName;
+
+        State(String displayName) {
+            this.displayName = displayName;
+        }
+    }
+
+    private final String groupId;
+    private final KeyLock keyLock = new KeyLock();
+    private final Map<String, ConsumerGroupMember> members = new LinkedHashMap<>();
+    private final Map<String, String> staticMembers = new HashMap<>();
+    private final Map<String, MemberAssignment> targetAssignment = new HashMap<>();
+    private int groupEpoch;
+    private int assignmentEpoch;
+    /** The subscribed topics (name → id and partition count) the target assignment was computed from. */
+    private Map<String, TopicsView.TopicInfo> subscribedTopics = Map.of();
+
+    private boolean dead;
+    /** Member ids whose records were written (so deletion writes their tombstones). */
+    private final Set<String> persistedMembers = new HashSet<>();
+
+    ConsumerGroup(String groupId) {
+        this.groupId = groupId;
+    }
+
+    @Override
+    public String groupId() {
+        return groupId;
+    }
+
+    @Override
+    public GroupType type() {
+        return GroupType.CONSUMER;
+    }
+
+    @Override
+    public KeyLock keyLock() {
+        return keyLock;
+    }
+
+    State state() {
+        if (dead) {
+            return State.DEAD;
+        }
+        if (members.isEmpty()) {
+            return State.EMPTY;
+        }
+        if (groupEpoch > assignmentEpoch) {
+            return State.ASSIGNING;
+        }
+        for (ConsumerGroupMember m : members.values()) {
+            if (m.memberEpoch() != assignmentEpoch || m.state() != ConsumerGroupMember.State.STABLE) {
+                return State.RECONCILING;
+            }
+        }
+        return State.STABLE;
+    }
+
+    @Override
+    public String stateName() {
+        return state().displayName;
+    }
+
+    @Override
+    public String protocolTypeOrEmpty() {
+        return PROTOCOL_TYPE;
+    }
+
+    @Override
+    public boolean isDead() {
+        return dead;
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return members.isEmpty();
+    }
+
+    @Override
+    public boolean isSubscribedToTopic(String topic) {
+        return subscribedTopics.containsKey(topic);
+    }
+
+    @Override
+    public void markDead(long now) {
+        dead = true;
+        members.values().forEach(ConsumerGroupMember::cancelTimers);
+    }
+
+    // ---- epochs and target assignment ----
+
+    int groupEpoch() {
+        return groupEpoch;
+    }
+
+    void groupEpoch(int epoch) {
+        groupEpoch = epoch;
+    }
+
+    int assignmentEpoch() {
+        return assignmentEpoch;
+    }
+
+    MemberAssignment targetOf(String memberId) {
+        return targetAssignment.getOrDefault(memberId, MemberAssignment.EMPTY);
+    }
+
+    Map<String, MemberAssignment> targetAssignment() {
+        return targetAssignment;
+    }
+
+    void targetAssignment(int epoch, Map<String, MemberAssignment> assignment) {
+        assignmentEpoch = epoch;
+        targetAssignment.clear();
+        targetAssignment.putAll(assignment);
+    }
+
+    /** Replay: one member's target from a record. */
+    void restoreTarget(String memberId, MemberAssignment target) {
+        targetAssignment.put(memberId, target);
+    }
+
+    void restoreAssignmentEpoch(int epoch) {
+        assignmentEpoch = epoch;
+    }
+
+    Map<String, TopicsView.TopicInfo> subscribedTopics() {
+        return subscribedTopics;
+    }
+
+    void subscribedTopics(Map<String, TopicsView.TopicInfo> topics) {
+        subscribedTopics = Map.copyOf(topics);
+    }
+
+    // ---- members ----
+
+    ConsumerGroupMember member(String memberId) {
+        return members.get(memberId);
+    }
+
+    boolean hasMember(String memberId) {
+        return members.containsKey(memberId);
+    }
+
+    Collection<ConsumerGroupMember> members() {
+        return members.values();
+    }
+
+    int size() {
+        return members.size();
+    }
+
+    ConsumerGroupMember staticMember(String instanceId) {
+        String id = staticMembers.get(instanceId);
+        return id == null ? null : members.get(id);
+    }
+
+    void addMember(ConsumerGroupMember member) {
+        members.put(member.memberId(), member);
+        if (member.instanceId() != null) {
+            staticMembers.put(member.instanceId(), member.memberId());
+        }
+    }
+
+    void removeMember(String memberId) {
+        ConsumerGroupMember m = members.remove(memberId);
+        if (m != null) {
+            m.cancelTimers();
+            if (m.instanceId() != null && memberId.equals(staticMembers.get(m.instanceId()))) {
+                staticMembers.remove(m.instanceId());
+            }
+        }
+        targetAssignment.remove(memberId);
+    }
+
+    /** A static member's new instance takes the place of the old one, with its target assignment. */
+    void replaceStaticMember(ConsumerGroupMember old, ConsumerGroupMember replacement) {
+        MemberAssignment target = targetAssignment.remove(old.memberId());
+        members.remove(old.memberId());
+        old.cancelTimers();
+        addMember(replacement);
+        if (target != null) {
+            targetAssignment.put(replacement.memberId(), target);
+        }
+    }
+
+    /** True if a member other than {@code memberId} still owns the partition. */
+    boolean ownedByOther(String memberId, UUID topicId, int partition) {
+        for (ConsumerGroupMember m : members.values()) {
+            if (!m.memberId().equals(memberId)
+                    && (m.assigned().contains(topicId, partition)
+                            || m.pendingRevocation().contains(topicId, partition))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Every topic name some member subscribes to by name (regex matches are added by the caller). */
+    Set<String> subscribedTopicNamesByName() {
+        Set<String> out = new HashSet<>();
+        members.values().forEach(m -> out.addAll(m.subscribedTopicNames()));
+        return out;
+    }
+
+    Set<String> subscribedRegexes() {
+        Set<String> out = new HashSet<>();
+        members.values().forEach(m -> {
+            if (m.subscribedTopicRegex() != null) {
+                out.add(m.subscribedTopicRegex());
+            }
+        });
+        return out;
+    }
+
+    // ---- persistence bookkeeping ----
+
+    void markPersisted(String memberId) {
+        persistedMembers.add(memberId);
+    }
+
+    void markUnpersisted(String memberId) {
+        persistedMembers.remove(memberId);
+    }
+
+    /** Tombstones for every record this group wrote, in the order Kafka deletes them (members first). */
+    List<CoordinatorRecordLog.KeyValue> tombstones() {
+        List<CoordinatorRecordLog.KeyValue> out = new ArrayList<>();
+        for (String memberId : persistedMembers) {
+            out.addAll(ConsumerGroupRecords.memberTombstones(groupId, memberId));
+        }
+        out.addAll(ConsumerGroupRecords.groupTombstones(groupId));
+        return out;
+    }
+
+    // ---- offsets ----
+
+    /**
+     * Kafka's ConsumerGroup.validateOffsetCommit: the admin (no member, epoch -1) may commit while the group is
+     * empty; otherwise the member must exist, use OffsetCommit v9+, and send its current epoch.
+     */
+    GroupError validateOffsetCommit(String memberId, String instanceId, int memberEpoch, boolean v9OrLater) {
+        if (dead) {
+            return GroupError.COORDINATOR_NOT_AVAILABLE;
+        }
+        if (memberEpoch < 0 && members.isEmpty()) {
+            return GroupError.NONE;
+        }
+        ConsumerGroupMember member = members.get(memberId);
+        if (member == null) {
+            return GroupError.UNKNOWN_MEMBER_ID;
+        }
+        if (!v9OrLater) {
+            return GroupError.UNSUPPORTED_VERSION;
+        }
+        return memberEpoch == member.memberEpoch() ? GroupError.NONE : GroupError.STALE_MEMBER_EPOCH;
+    }
+
+    /** Kafka's ConsumerGroup.validateOffsetFetch: a fetch that names a member must carry its current epoch. */
+    GroupError validateOffsetFetch(String memberId, int memberEpoch) {
+        if (memberEpoch < 0 && (memberId == null || memberId.isEmpty())) {
+            return GroupError.NONE;
+        }
+        ConsumerGroupMember member = members.get(memberId);
+        if (member == null) {
+            return GroupError.UNKNOWN_MEMBER_ID;
+        }
+        return memberEpoch == member.memberEpoch() ? GroupError.NONE : GroupError.STALE_MEMBER_EPOCH;
+    }
+}

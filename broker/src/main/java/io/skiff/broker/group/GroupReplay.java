@@ -1,0 +1,132 @@
+package io.skiff.broker.group;
+
+import io.skiff.broker.group.record.ConsumerGroupMemberMetadataValue;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Rebuilds the coordinator's state from the records of {@code __consumer_offsets}, applied in log order:
+ * offsets by group, classic group metadata, and consumer groups with their members, target assignment and
+ * current assignments. A later record of a key replaces an earlier one; a tombstone removes it.
+ *
+ * <p>Not thread-safe: used by the loading thread only, before the coordinator serves requests.
+ */
+final class GroupReplay {
+    private final Map<String, Map<TopicPartition, OffsetAndMetadata>> offsets = new HashMap<>();
+    private final Map<String, GroupMetadataSnapshot> classic = new HashMap<>();
+    private final Map<String, ConsumerGroup> consumer = new LinkedHashMap<>();
+
+    void apply(GroupRecord record) {
+        if (record instanceof GroupRecord.OffsetCommit oc) {
+            Map<TopicPartition, OffsetAndMetadata> m = offsets.computeIfAbsent(oc.groupId(), g -> new HashMap<>());
+            if (oc.value() == null) {
+                m.remove(oc.partition());
+            } else {
+                m.put(oc.partition(), oc.value());
+            }
+        } else if (record instanceof GroupRecord.GroupMetadata gm) {
+            if (gm.value() == null) {
+                classic.remove(gm.groupId());
+            } else {
+                classic.put(gm.groupId(), gm.value());
+                consumer.remove(gm.groupId()); // converted to a classic group after these records
+            }
+        } else if (record instanceof GroupRecord.ConsumerGroupEpoch e) {
+            if (e.value() == null) {
+                consumer.remove(e.groupId());
+            } else {
+                consumerGroup(e.groupId()).groupEpoch(e.value().epoch());
+            }
+        } else if (record instanceof GroupRecord.MemberMetadata mm) {
+            applyMemberMetadata(mm);
+        } else if (record instanceof GroupRecord.TargetAssignmentMetadata tm) {
+            if (tm.value() != null) {
+                consumerGroup(tm.groupId()).restoreAssignmentEpoch(tm.value().assignmentEpoch());
+            }
+        } else if (record instanceof GroupRecord.TargetAssignmentMember t) {
+            if (t.value() == null) {
+                ConsumerGroup g = consumer.get(t.groupId());
+                if (g != null) {
+                    g.targetAssignment().remove(t.memberId());
+                }
+            } else {
+                consumerGroup(t.groupId())
+                        .restoreTarget(
+                                t.memberId(),
+                                ConsumerGroupRecords.targetAssignment(t.value().topicPartitions()));
+            }
+        } else if (record instanceof GroupRecord.CurrentMemberAssignment c) {
+            if (c.value() != null) {
+                ConsumerGroup g = consumerGroup(c.groupId());
+                ConsumerGroupMember m = g.member(c.memberId());
+                if (m == null) {
+                    m = new ConsumerGroupMember(c.memberId());
+                    g.addMember(m);
+                }
+                m.restoreEpochs(c.value().memberEpoch(), c.value().previousMemberEpoch());
+                m.reconciled(
+                        ConsumerGroupMember.State.of(c.value().state()),
+                        ConsumerGroupRecords.assignment(c.value().assignedPartitions()),
+                        ConsumerGroupRecords.assignment(c.value().partitionsPendingRevocation()));
+            }
+        }
+    }
+
+    private void applyMemberMetadata(GroupRecord.MemberMetadata mm) {
+        if (mm.value() == null) {
+            ConsumerGroup existing = consumer.get(mm.groupId());
+            if (existing != null) {
+                existing.removeMember(mm.memberId());
+                existing.markUnpersisted(mm.memberId());
+            }
+            return;
+        }
+        ConsumerGroup g = consumerGroup(mm.groupId());
+        ConsumerGroupMemberMetadataValue v = mm.value();
+        ConsumerGroupMember m = g.member(mm.memberId());
+        if (m == null) {
+            m = new ConsumerGroupMember(mm.memberId());
+            m.instanceId(v.instanceId());
+            g.addMember(m);
+        }
+        m.rackId(v.rackId());
+        m.client(v.clientId(), v.clientHost());
+        m.subscribedTopicNames(v.subscribedTopicNames());
+        m.subscribedTopicRegex(v.subscribedTopicRegex());
+        m.rebalanceTimeoutMs(v.rebalanceTimeoutMs());
+        m.serverAssignor(v.serverAssignor());
+        g.markPersisted(mm.memberId());
+    }
+
+    private ConsumerGroup consumerGroup(String groupId) {
+        classic.remove(groupId);
+        return consumer.computeIfAbsent(groupId, ConsumerGroup::new);
+    }
+
+    Map<String, Map<TopicPartition, OffsetAndMetadata>> offsets() {
+        return offsets;
+    }
+
+    Collection<ConsumerGroup> consumerGroups() {
+        return consumer.values();
+    }
+
+    GroupMetadataSnapshot classicMetadata(String groupId) {
+        return classic.get(groupId);
+    }
+
+    /** Groups that come back as classic: those with classic metadata, and those with offsets only. */
+    Set<String> classicGroupIds() {
+        Set<String> ids = new LinkedHashSet<>(classic.keySet());
+        offsets.forEach((id, m) -> {
+            if (!m.isEmpty() && !consumer.containsKey(id)) {
+                ids.add(id);
+            }
+        });
+        return ids;
+    }
+}

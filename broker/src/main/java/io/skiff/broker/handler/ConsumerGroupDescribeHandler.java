@@ -1,0 +1,104 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.group.ConsumerGroupDescription;
+import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.group.TopicsView;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.ConsumerGroupDescribeRequest;
+import io.skiff.protocol.message.ConsumerGroupDescribeResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * ConsumerGroupDescribe v0–1 (KIP-848): state, group and assignment epochs, assignor, and every member with
+ * its current and target assignment. Unknown and classic groups get GROUP_ID_NOT_FOUND with Kafka's message
+ * (the Admin client then falls back to DescribeGroups for classic groups). v1 adds each member's type
+ * (1 = consumer protocol). Authorized operations are not computed (no ACLs): the field keeps its
+ * "not requested" value.
+ *
+ * <p>Thread-safe: stateless apart from the coordinator.
+ */
+public final class ConsumerGroupDescribeHandler
+        extends AbstractApiHandler<ConsumerGroupDescribeRequest, ConsumerGroupDescribeResponse> {
+    /** Kafka's member type of a member that uses the consumer protocol. */
+    private static final byte CONSUMER_MEMBER_TYPE = 1;
+
+    private final GroupCoordinator coordinator;
+
+    public ConsumerGroupDescribeHandler(GroupCoordinator coordinator) {
+        super(ApiKeys.CONSUMER_GROUP_DESCRIBE, 0, 1);
+        this.coordinator = coordinator;
+    }
+
+    @Override
+    public CompletableFuture<ConsumerGroupDescribeResponse> handle(
+            RequestContext ctx, ConsumerGroupDescribeRequest request) {
+        List<ConsumerGroupDescribeResponse.DescribedGroup> groups = new ArrayList<>();
+        for (String groupId : request.groupIds()) {
+            if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.GROUP, groupId)) {
+                groups.add(new ConsumerGroupDescribeResponse.DescribedGroup()
+                        .setGroupId(groupId)
+                        .setErrorCode(Errors.GROUP_AUTHORIZATION_FAILED.code())
+                        .setErrorMessage(Errors.GROUP_AUTHORIZATION_FAILED.message()));
+                continue;
+            }
+            ConsumerGroupDescription d = coordinator.describeConsumerGroup(groupId);
+            List<ConsumerGroupDescribeResponse.Member> members = new ArrayList<>();
+            for (ConsumerGroupDescription.Member m : d.members()) {
+                members.add(new ConsumerGroupDescribeResponse.Member()
+                        .setMemberId(m.memberId())
+                        .setInstanceId(m.instanceId())
+                        .setRackId(m.rackId())
+                        .setMemberEpoch(m.memberEpoch())
+                        .setClientId(m.clientId())
+                        .setClientHost(m.clientHost())
+                        .setSubscribedTopicNames(new ArrayList<>(m.subscribedTopicNames()))
+                        .setSubscribedTopicRegex(m.subscribedTopicRegex())
+                        .setAssignment(assignment(m.assignment()))
+                        .setTargetAssignment(assignment(m.targetAssignment()))
+                        .setMemberType(CONSUMER_MEMBER_TYPE));
+            }
+            groups.add(new ConsumerGroupDescribeResponse.DescribedGroup()
+                    .setErrorCode(d.error().code())
+                    .setErrorMessage(d.errorMessage())
+                    .setGroupId(groupId)
+                    .setGroupState(d.state())
+                    .setGroupEpoch(d.groupEpoch())
+                    .setAssignmentEpoch(d.assignmentEpoch())
+                    .setAssignorName(d.assignorName())
+                    .setMembers(members)
+                    .setAuthorizedOperations(
+                            request.includeAuthorizedOperations()
+                                    ? ctx.authorizer().authorizedOperations(ctx, ResourceType.GROUP, groupId)
+                                    : RequestAuthorizer.NOT_REQUESTED));
+        }
+        return CompletableFuture.completedFuture(new ConsumerGroupDescribeResponse().setGroups(groups));
+    }
+
+    private static ConsumerGroupDescribeResponse.Assignment assignment(Map<TopicsView.TopicInfo, Set<Integer>> a) {
+        List<ConsumerGroupDescribeResponse.TopicPartitions> tps = new ArrayList<>();
+        a.forEach((topic, partitions) -> tps.add(new ConsumerGroupDescribeResponse.TopicPartitions()
+                .setTopicId(topic.id())
+                .setTopicName(topic.name())
+                .setPartitions(new ArrayList<>(partitions))));
+        return new ConsumerGroupDescribeResponse.Assignment().setTopicPartitions(tps);
+    }
+
+    @Override
+    public ConsumerGroupDescribeResponse errorResponse(
+            RequestContext ctx, ConsumerGroupDescribeRequest request, Errors error) {
+        List<ConsumerGroupDescribeResponse.DescribedGroup> groups = new ArrayList<>();
+        for (String groupId : request.groupIds()) {
+            groups.add(new ConsumerGroupDescribeResponse.DescribedGroup()
+                    .setGroupId(groupId)
+                    .setErrorCode(error.code()));
+        }
+        return new ConsumerGroupDescribeResponse().setGroups(groups);
+    }
+}

@@ -1,0 +1,109 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.group.ConsumerHeartbeat;
+import io.skiff.broker.group.ConsumerHeartbeatResult;
+import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.group.MemberAssignment;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.ConsumerGroupHeartbeatRequest;
+import io.skiff.protocol.message.ConsumerGroupHeartbeatResponse;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * ConsumerGroupHeartbeat v0–1 (KIP-848): a consumer joins (epoch 0), heartbeats, or leaves (-1, static
+ * members -2) a consumer group; the answer carries its epoch and, when it changed, its assignment. v1 lets
+ * the client generate its member id and adds {@code subscribed_topic_regex}. The response completes once
+ * the group's records are written, so it runs off the event loop's critical path.
+ *
+ * <p>Thread-safe: stateless apart from the coordinator.
+ */
+public final class ConsumerGroupHeartbeatHandler
+        extends AbstractApiHandler<ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse> {
+    private final GroupCoordinator coordinator;
+
+    public ConsumerGroupHeartbeatHandler(GroupCoordinator coordinator) {
+        super(ApiKeys.CONSUMER_GROUP_HEARTBEAT, 0, 1);
+        this.coordinator = coordinator;
+    }
+
+    @Override
+    public CompletableFuture<ConsumerGroupHeartbeatResponse> handle(
+            RequestContext ctx, ConsumerGroupHeartbeatRequest request) {
+        if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, request.groupId())) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
+        }
+        if (request.subscribedTopicNames() != null) {
+            List<String> denied = new ArrayList<>();
+            for (String topic : request.subscribedTopicNames()) {
+                if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, topic)) {
+                    denied.add(topic);
+                }
+            }
+            if (!denied.isEmpty()) {
+                return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.TOPIC_AUTHORIZATION_FAILED)
+                        .setErrorMessage("The following topics are not authorized: " + denied));
+            }
+        }
+        ConsumerHeartbeat heartbeat = new ConsumerHeartbeat(
+                request.groupId(),
+                request.memberId(),
+                request.memberEpoch(),
+                request.instanceId(),
+                request.rackId(),
+                request.rebalanceTimeoutMs(),
+                request.subscribedTopicNames(),
+                request.subscribedTopicRegex(),
+                request.serverAssignor(),
+                owned(request.topicPartitions()),
+                ctx.clientId(),
+                JoinGroupHandler.clientHost(ctx),
+                ctx.apiVersion());
+        return coordinator.consumerGroupHeartbeat(heartbeat).thenApply(ConsumerGroupHeartbeatHandler::response);
+    }
+
+    private static MemberAssignment owned(List<ConsumerGroupHeartbeatRequest.TopicPartitions> topicPartitions) {
+        if (topicPartitions == null) {
+            return null;
+        }
+        Map<UUID, Set<Integer>> out = new HashMap<>();
+        for (ConsumerGroupHeartbeatRequest.TopicPartitions tp : topicPartitions) {
+            out.computeIfAbsent(tp.topicId(), k -> new HashSet<>()).addAll(tp.partitions());
+        }
+        return new MemberAssignment(out);
+    }
+
+    private static ConsumerGroupHeartbeatResponse response(ConsumerHeartbeatResult r) {
+        ConsumerGroupHeartbeatResponse response = new ConsumerGroupHeartbeatResponse()
+                .setErrorCode(r.error().code())
+                .setErrorMessage(r.errorMessage())
+                .setMemberId(r.memberId())
+                .setMemberEpoch(r.memberEpoch())
+                .setHeartbeatIntervalMs(r.heartbeatIntervalMs());
+        if (r.assignment() != null) {
+            List<ConsumerGroupHeartbeatResponse.TopicPartitions> tps = new ArrayList<>();
+            r.assignment()
+                    .partitions()
+                    .forEach((topicId, partitions) -> tps.add(new ConsumerGroupHeartbeatResponse.TopicPartitions()
+                            .setTopicId(topicId)
+                            .setPartitions(new ArrayList<>(partitions))));
+            response.setAssignment(new ConsumerGroupHeartbeatResponse.Assignment().setTopicPartitions(tps));
+        }
+        return response;
+    }
+
+    @Override
+    public ConsumerGroupHeartbeatResponse errorResponse(
+            RequestContext ctx, ConsumerGroupHeartbeatRequest request, Errors error) {
+        return new ConsumerGroupHeartbeatResponse().setErrorCode(error.code());
+    }
+}

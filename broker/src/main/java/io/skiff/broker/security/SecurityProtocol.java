@@ -1,0 +1,35 @@
+package io.skiff.broker.security;
+
+import java.util.Locale;
+
+/**
+ * Kafka's four listener security protocols: whether a listener wraps connections in TLS and whether clients must
+ * authenticate with SASL before anything but ApiVersions and the SASL APIs is served.
+ */
+public enum SecurityProtocol {
+    PLAINTEXT(false, false),
+    SSL(true, false),
+    SASL_PLAINTEXT(false, true),
+    SASL_SSL(true, true);
+
+    private final boolean tls;
+    private final boolean sasl;
+
+    SecurityProtocol(boolean tls, boolean sasl) {
+        this.tls = tls;
+        this.sasl = sasl;
+    }
+
+    public boolean usesTls() {
+        return tls;
+    }
+
+    public boolean usesSasl() {
+        return sasl;
+    }
+
+    /** By Kafka's name, case-insensitive. */
+    public static SecurityProtocol of(String name) {
+        return valueOf(name.trim().toUpperCase(Locale.ROOT));
+    }
+}

@@ -1,0 +1,67 @@
+package io.skiff.broker.security.acl;
+
+/**
+ * A filter over ACL bindings, as DescribeAcls and DeleteAcls send it: a null name, principal or host and the ANY
+ * types match everything; pattern type MATCH matches every binding whose pattern covers the named resource (the
+ * literal name, the wildcard, and prefixes of it).
+ *
+ * <p>Immutable.
+ */
+public record AclBindingFilter(
+        ResourceType resourceType,
+        String resourceName,
+        PatternType patternType,
+        String principal,
+        String host,
+        AclOperation operation,
+        AclPermissionType permission) {
+
+    /** Why the filter is refused (Kafka's messages), or null. */
+    public String invalidReason() {
+        if (resourceType == ResourceType.UNKNOWN) {
+            return "Filter contains UNKNOWN elements";
+        }
+        if (patternType == PatternType.UNKNOWN
+                || operation == AclOperation.UNKNOWN
+                || permission == AclPermissionType.UNKNOWN) {
+            return "Filter contains UNKNOWN elements";
+        }
+        return null;
+    }
+
+    public boolean matches(AclBinding b) {
+        if (resourceType != ResourceType.ANY && resourceType != b.resourceType()) {
+            return false;
+        }
+        if (!patternMatches(b)) {
+            return false;
+        }
+        if (principal != null && !principal.equals(b.principal())) {
+            return false;
+        }
+        if (host != null && !host.equals(b.host())) {
+            return false;
+        }
+        if (operation != AclOperation.ANY && operation != b.operation()) {
+            return false;
+        }
+        return permission == AclPermissionType.ANY || permission == b.permission();
+    }
+
+    private boolean patternMatches(AclBinding b) {
+        return switch (patternType) {
+            case ANY -> resourceName == null || resourceName.equals(b.resourceName());
+            case MATCH ->
+                resourceName == null
+                        || switch (b.patternType()) {
+                            case LITERAL ->
+                                b.resourceName().equals(resourceName)
+                                        || b.resourceName().equals(AclBinding.WILDCARD);
+                            case PREFIXED -> resourceName.startsWith(b.resourceName());
+                            default -> false;
+                        };
+            default ->
+                patternType == b.patternType() && (resourceName == null || resourceName.equals(b.resourceName()));
+        };
+    }
+}

@@ -1,0 +1,56 @@
+package io.skiff.broker.security.acl;
+
+import java.util.Set;
+
+/** Kafka's ACL operations with their wire codes (org.apache.kafka.common.acl.AclOperation). */
+public enum AclOperation {
+    UNKNOWN(0),
+    ANY(1),
+    ALL(2),
+    READ(3),
+    WRITE(4),
+    CREATE(5),
+    DELETE(6),
+    ALTER(7),
+    DESCRIBE(8),
+    CLUSTER_ACTION(9),
+    DESCRIBE_CONFIGS(10),
+    ALTER_CONFIGS(11),
+    IDEMPOTENT_WRITE(12),
+    CREATE_TOKENS(13),
+    DESCRIBE_TOKENS(14),
+    TWO_PHASE_COMMIT(15);
+
+    private final byte code;
+
+    AclOperation(int code) {
+        this.code = (byte) code;
+    }
+
+    public byte code() {
+        return code;
+    }
+
+    public static AclOperation of(byte code) {
+        for (AclOperation o : values()) {
+            if (o.code == code) {
+                return o;
+            }
+        }
+        return UNKNOWN;
+    }
+
+    /**
+     * The operations an ALLOW binding for this operation also grants, as Kafka: READ, WRITE, DELETE and ALTER imply
+     * DESCRIBE; ALTER_CONFIGS implies DESCRIBE_CONFIGS; ALL implies everything.
+     */
+    boolean allowImplies(AclOperation requested) {
+        if (this == ALL || this == requested) {
+            return true;
+        }
+        if (requested == DESCRIBE) {
+            return Set.of(READ, WRITE, DELETE, ALTER).contains(this);
+        }
+        return requested == DESCRIBE_CONFIGS && this == ALTER_CONFIGS;
+    }
+}

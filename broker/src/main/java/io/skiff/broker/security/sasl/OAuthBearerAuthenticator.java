@@ -1,0 +1,77 @@
+package io.skiff.broker.security.sasl;
+
+import io.skiff.broker.security.principal.KafkaPrincipal;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The server side of SASL/OAUTHBEARER (RFC 7628) with unsecured tokens. The client's first message is
+ * {@code gs2-header ^A auth=Bearer <token> ^A [key=value ^A]* ^A}. A refused token is answered, as Kafka answers
+ * it, with the JSON error {@code {"status":"invalid_token"}} as a challenge; the client acknowledges with a lone
+ * {@code ^A}, and the exchange then fails with that JSON as the message.
+ *
+ * <p>Not thread-safe: one per exchange.
+ */
+final class OAuthBearerAuthenticator implements SaslAuthenticator {
+    private static final String INVALID_TOKEN = "{\"status\":\"invalid_token\"}";
+
+    private final OAuthBearerValidator validator;
+    private KafkaPrincipal principal;
+    private long expiryMs = Long.MAX_VALUE;
+    private boolean errorSent;
+
+    OAuthBearerAuthenticator(OAuthBearerValidator validator) {
+        this.validator = validator;
+    }
+
+    @Override
+    public String mechanism() {
+        return "OAUTHBEARER";
+    }
+
+    @Override
+    public byte[] evaluate(byte[] clientToken) throws SaslAuthenticationException {
+        if (errorSent) {
+            throw new SaslAuthenticationException(INVALID_TOKEN);
+        }
+        String message = new String(clientToken, StandardCharsets.UTF_8);
+        String token = null;
+        for (String field : message.split("\u0001")) {
+            if (field.startsWith("auth=")) {
+                String auth = field.substring("auth=".length()).trim();
+                if (auth.regionMatches(true, 0, "Bearer ", 0, 7)) {
+                    token = auth.substring(7).trim();
+                }
+            }
+        }
+        if (!message.startsWith("n,") && !message.startsWith("y,")) {
+            throw new SaslAuthenticationException("Invalid OAUTHBEARER client first message");
+        }
+        try {
+            if (token == null) {
+                throw new IllegalArgumentException("no bearer token");
+            }
+            OAuthBearerValidator.ValidToken valid = validator.validate(token);
+            principal = KafkaPrincipal.user(valid.principalName());
+            expiryMs = valid.expiryMs();
+            return new byte[0];
+        } catch (IllegalArgumentException refused) {
+            errorSent = true;
+            return INVALID_TOKEN.getBytes(StandardCharsets.UTF_8);
+        }
+    }
+
+    @Override
+    public boolean isComplete() {
+        return principal != null;
+    }
+
+    @Override
+    public KafkaPrincipal principal() {
+        return principal;
+    }
+
+    @Override
+    public long credentialExpiryMs() {
+        return expiryMs;
+    }
+}

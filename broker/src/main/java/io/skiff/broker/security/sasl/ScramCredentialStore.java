@@ -1,0 +1,119 @@
+package io.skiff.broker.security.sasl;
+
+import io.skiff.storage.AtomicFiles;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The SCRAM credentials of every user, per mechanism, kept in one file of the data directory
+ * ({@code security/scram-credentials}) that is replaced atomically on each change, so an acknowledged
+ * AlterUserScramCredentials survives a crash. One line per credential:
+ * {@code user-base64 mechanism iterations salt-base64 storedKey-base64 serverKey-base64}.
+ *
+ * <p>Thread-safe: synchronized; reads are in memory.
+ */
+public final class ScramCredentialStore {
+    private final Path file;
+    private final Map<String, Map<ScramMechanism, ScramCredential>> users = new TreeMap<>();
+
+    private ScramCredentialStore(Path file) {
+        this.file = file;
+    }
+
+    /** Loads the store of a data directory (empty when the file does not exist yet). */
+    public static ScramCredentialStore open(Path dataDir) throws IOException {
+        ScramCredentialStore store =
+                new ScramCredentialStore(dataDir.resolve("security").resolve("scram-credentials"));
+        if (Files.exists(store.file)) {
+            int lineNo = 0;
+            for (String line : Files.readAllLines(store.file, StandardCharsets.UTF_8)) {
+                lineNo++;
+                if (line.isBlank()) {
+                    continue;
+                }
+                String[] f = line.trim().split(" ");
+                ScramMechanism mechanism = f.length == 6 ? ScramMechanism.forName(f[1]) : null;
+                if (mechanism == null) {
+                    throw new IOException(store.file + ": line " + lineNo + " is not a SCRAM credential");
+                }
+                Base64.Decoder b64 = Base64.getDecoder();
+                store.users
+                        .computeIfAbsent(
+                                new String(b64.decode(f[0]), StandardCharsets.UTF_8),
+                                u -> new EnumMap<>(ScramMechanism.class))
+                        .put(
+                                mechanism,
+                                new ScramCredential(
+                                        b64.decode(f[3]), b64.decode(f[4]), b64.decode(f[5]), Integer.parseInt(f[2])));
+            }
+        }
+        return store;
+    }
+
+    /** The credential of a user for a mechanism, or null. */
+    public synchronized ScramCredential credential(String user, ScramMechanism mechanism) {
+        Map<ScramMechanism, ScramCredential> byMechanism = users.get(user);
+        return byMechanism == null ? null : byMechanism.get(mechanism);
+    }
+
+    /** Every user with their credentials (a copy). */
+    public synchronized Map<String, Map<ScramMechanism, ScramCredential>> all() {
+        Map<String, Map<ScramMechanism, ScramCredential>> copy = new TreeMap<>();
+        users.forEach((user, creds) -> copy.put(user, new EnumMap<>(creds)));
+        return copy;
+    }
+
+    /**
+     * Applies upserts and deletions together and persists them before returning.
+     *
+     * @param upserts   user → mechanism → credential
+     * @param deletions user → mechanisms
+     */
+    public synchronized void apply(
+            Map<String, Map<ScramMechanism, ScramCredential>> upserts,
+            Map<String, Iterable<ScramMechanism>> deletions) {
+        deletions.forEach((user, mechanisms) -> {
+            Map<ScramMechanism, ScramCredential> byMechanism = users.get(user);
+            if (byMechanism != null) {
+                mechanisms.forEach(byMechanism::remove);
+                if (byMechanism.isEmpty()) {
+                    users.remove(user);
+                }
+            }
+        });
+        upserts.forEach((user, creds) -> users.computeIfAbsent(user, u -> new EnumMap<>(ScramMechanism.class))
+                .putAll(creds));
+        persist();
+    }
+
+    private void persist() {
+        Base64.Encoder b64 = Base64.getEncoder();
+        StringBuilder sb = new StringBuilder();
+        users.forEach((user, creds) ->
+                creds.forEach((mechanism, c) -> sb.append(b64.encodeToString(user.getBytes(StandardCharsets.UTF_8)))
+                        .append(' ')
+                        .append(mechanism.mechanismName())
+                        .append(' ')
+                        .append(c.iterations())
+                        .append(' ')
+                        .append(b64.encodeToString(c.salt()))
+                        .append(' ')
+                        .append(b64.encodeToString(c.storedKey()))
+                        .append(' ')
+                        .append(b64.encodeToString(c.serverKey()))
+                        .append('\n')));
+        try {
+            Files.createDirectories(file.getParent());
+            AtomicFiles.write(file, sb.toString());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package io.skiff.broker.security;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.skiff.broker.security.principal.KafkaPrincipal;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.Test;
+
+class ConnectionSecurityTest {
+    /** A clock the test moves. */
+    private static final class MovableClock extends Clock {
+        long millis = 1_000_000L;
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return Instant.ofEpochMilli(millis);
+        }
+    }
+
+    @Test
+    void plaintextAndSslServeEverythingAsTheirPrincipal() {
+        ConnectionSecurity ssl = new ConnectionSecurity(SecurityProtocol.SSL, Clock.systemUTC());
+        assertTrue(ssl.mayServe());
+        assertEquals(KafkaPrincipal.ANONYMOUS, ssl.principal());
+        ssl.tlsAuthenticated(KafkaPrincipal.user("CN=app"));
+        assertEquals("User:CN=app", ssl.principal().toString());
+    }
+
+    @Test
+    void saslServesOnlyAfterAuthenticationAndUntilTheSessionEnds() {
+        MovableClock clock = new MovableClock();
+        ConnectionSecurity sasl = new ConnectionSecurity(SecurityProtocol.SASL_PLAINTEXT, clock);
+        assertFalse(sasl.mayServe());
+        sasl.saslAuthenticated(KafkaPrincipal.user("alice"), clock.millis + 1000);
+        assertTrue(sasl.mayServe());
+        clock.millis += 999;
+        assertTrue(sasl.mayServe());
+        clock.millis += 1;
+        assertFalse(sasl.mayServe(), "the session ended without re-authentication");
+        assertTrue(sasl.sessionExpired());
+        sasl.saslAuthenticated(KafkaPrincipal.user("alice"), clock.millis + 1000);
+        assertTrue(sasl.mayServe(), "re-authenticated");
+        sasl.saslAuthenticated(KafkaPrincipal.user("alice"), 0);
+        clock.millis += 1_000_000;
+        assertTrue(sasl.mayServe(), "0 = the session does not end");
+    }
+}

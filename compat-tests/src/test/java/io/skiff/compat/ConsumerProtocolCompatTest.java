@@ -1,0 +1,129 @@
+package io.skiff.compat;
+
+import static io.skiff.compat.GroupCompatSupport.consumerProtocolProps;
+import static io.skiff.compat.GroupCompatSupport.coversExactlyOnce;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.skiff.broker.SkiffServer;
+import io.skiff.compat.GroupCompatSupport.GroupConsumer;
+import io.skiff.compat.GroupCompatSupport.Stop;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.common.GroupType;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The KIP-848 consumer group protocol with the official Java consumer 4.1 ({@code group.protocol=consumer}):
+ * 1, 2 and 3 members on a 6-partition topic, each partition owned exactly once; rebalances when a member
+ * joins and leaves; with commitSync after every poll no record is lost or duplicated across the rebalances.
+ * Runs with both server-side assignors, uniform and range.
+ */
+class ConsumerProtocolCompatTest {
+    private static final String TOPIC = "payments";
+    private static final int PARTITIONS = 6;
+    private static final Duration WAIT = Duration.ofSeconds(60);
+
+    private SkiffServer server;
+    private final List<GroupConsumer> consumers = new ArrayList<>();
+
+    @BeforeEach
+    void start() {
+        server = SkiffServer.builder()
+                .port(0)
+                .config("group.consumer.session.timeout.ms", "3000")
+                .start();
+        server.createTopic(TOPIC, PARTITIONS);
+    }
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        for (GroupConsumer c : consumers) {
+            c.stop(Stop.LEAVE);
+        }
+        server.close();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"uniform", "range"})
+    void membersJoinAndLeaveWithoutLosingOrDuplicatingRecords(String assignor) throws Exception {
+        String group = "g-" + assignor;
+        ConcurrentLinkedQueue<String> received = new ConcurrentLinkedQueue<>();
+        List<String> produced = new ArrayList<>();
+
+        produced.addAll(GroupCompatSupport.produce(server, TOPIC, PARTITIONS, "a", 300));
+        GroupConsumer c1 = join(group, assignor, received);
+        awaitBalanced(List.of(c1));
+        awaitReceived(received, produced);
+
+        GroupConsumer c2 = join(group, assignor, received);
+        produced.addAll(GroupCompatSupport.produce(server, TOPIC, PARTITIONS, "b", 300));
+        awaitBalanced(List.of(c1, c2));
+        GroupConsumer c3 = join(group, assignor, received);
+        awaitBalanced(List.of(c1, c2, c3));
+        produced.addAll(GroupCompatSupport.produce(server, TOPIC, PARTITIONS, "c", 300));
+        awaitReceived(received, produced);
+
+        try (Admin admin = GroupCompatSupport.admin(server)) {
+            ConsumerGroupDescription d = admin.describeConsumerGroups(List.of(group))
+                    .describedGroups()
+                    .get(group)
+                    .get();
+            assertEquals(GroupType.CONSUMER, d.type());
+            assertEquals(assignor, d.partitionAssignor());
+            assertEquals(3, d.members().size());
+            assertTrue(d.groupEpoch().orElseThrow() >= 3, "an epoch per join at least: " + d.groupEpoch());
+            int assigned = d.members().stream()
+                    .mapToInt(m -> m.assignment().topicPartitions().size())
+                    .sum();
+            assertEquals(PARTITIONS, assigned, "members' assignments as Admin sees them");
+        }
+
+        // leave: the member sends epoch -1, the others take over its partitions
+        c3.stop(Stop.LEAVE);
+        consumers.remove(c3);
+        awaitBalanced(List.of(c1, c2));
+        produced.addAll(GroupCompatSupport.produce(server, TOPIC, PARTITIONS, "d", 300));
+        awaitReceived(received, produced);
+
+        Map<String, Long> counts = GroupCompatSupport.countOccurrences(received);
+        assertEquals(new HashSet<>(produced), counts.keySet(), "nothing lost");
+        counts.forEach((v, n) -> assertEquals(1L, n, "duplicate delivery of " + v));
+    }
+
+    private GroupConsumer join(String group, String assignor, ConcurrentLinkedQueue<String> received) {
+        GroupConsumer c = new GroupConsumer(consumerProtocolProps(server, group, assignor), TOPIC, received);
+        consumers.add(c);
+        return c;
+    }
+
+    private void awaitBalanced(List<GroupConsumer> members) {
+        await().atMost(WAIT).untilAsserted(() -> {
+            for (GroupConsumer m : members) {
+                assertTrue(m.failure() == null, () -> "consumer failed: " + m.failure());
+            }
+            assertTrue(
+                    coversExactlyOnce(TOPIC, PARTITIONS, members),
+                    () -> "assignments "
+                            + members.stream().map(GroupConsumer::assignment).toList());
+            int expected = PARTITIONS / members.size();
+            for (GroupConsumer m : members) {
+                assertEquals(expected, m.assignment().size(), "even spread");
+            }
+        });
+    }
+
+    private static void awaitReceived(ConcurrentLinkedQueue<String> received, List<String> produced) {
+        await().atMost(WAIT).until(() -> new HashSet<>(received).containsAll(produced));
+    }
+}

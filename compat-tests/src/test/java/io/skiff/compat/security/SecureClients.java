@@ -1,0 +1,124 @@
+package io.skiff.compat.security;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/** Java clients with security settings, and a produce / group consume / admin round trip over them. */
+final class SecureClients {
+    private SecureClients() {}
+
+    static Map<String, Object> plainSasl(String protocol, String user, String password) {
+        Map<String, Object> p = new HashMap<>();
+        p.put("security.protocol", protocol);
+        p.put("sasl.mechanism", "PLAIN");
+        p.put(
+                "sasl.jaas.config",
+                "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"" + user + "\" password=\""
+                        + password + "\";");
+        return p;
+    }
+
+    static Map<String, Object> scram(String protocol, String mechanism, String user, String password) {
+        Map<String, Object> p = new HashMap<>();
+        p.put("security.protocol", protocol);
+        p.put("sasl.mechanism", mechanism);
+        p.put(
+                "sasl.jaas.config",
+                "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"" + user + "\" password=\""
+                        + password + "\";");
+        return p;
+    }
+
+    static Map<String, Object> merge(Map<String, Object> a, Map<String, Object> b) {
+        Map<String, Object> m = new HashMap<>(a);
+        m.putAll(b);
+        return m;
+    }
+
+    static Admin admin(String bootstrap, Map<String, Object> security) {
+        Properties p = new Properties();
+        p.put("bootstrap.servers", bootstrap);
+        p.put("default.api.timeout.ms", 20000);
+        p.put("request.timeout.ms", 10000);
+        p.putAll(security);
+        return Admin.create(p);
+    }
+
+    static KafkaProducer<String, String> producer(String bootstrap, Map<String, Object> security) {
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 20000);
+        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30000);
+        p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10000);
+        p.putAll(security);
+        return new KafkaProducer<>(p);
+    }
+
+    static KafkaConsumer<String, String> consumer(String bootstrap, String group, Map<String, Object> security) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        p.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 20000);
+        p.putAll(security);
+        return new KafkaConsumer<>(p);
+    }
+
+    /**
+     * Creates a topic with the admin client, produces {@code count} records, reads them back in a consumer group
+     * and commits: the work every application does, over the given security settings.
+     */
+    static void roundTrip(String bootstrap, Map<String, Object> security, String topic, int count) throws Exception {
+        try (Admin admin = admin(bootstrap, security)) {
+            admin.createTopics(List.of(new NewTopic(topic, 2, (short) 1))).all().get(20, TimeUnit.SECONDS);
+            assertEquals(
+                    true, admin.listTopics().names().get(20, TimeUnit.SECONDS).contains(topic));
+        }
+        try (KafkaProducer<String, String> producer = producer(bootstrap, security)) {
+            for (int i = 0; i < count; i++) {
+                producer.send(new ProducerRecord<>(topic, "k" + i, "value-" + i))
+                        .get(20, TimeUnit.SECONDS);
+            }
+        }
+        List<String> values = new ArrayList<>();
+        try (KafkaConsumer<String, String> consumer = consumer(bootstrap, topic + "-group", security)) {
+            consumer.subscribe(List.of(topic));
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(200))) {
+                    values.add(r.value());
+                }
+                return values.size() >= count;
+            });
+            consumer.commitSync();
+        }
+        values.sort((a, b) -> Integer.compare(
+                Integer.parseInt(a.substring("value-".length())), Integer.parseInt(b.substring("value-".length()))));
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            expected.add("value-" + i);
+        }
+        assertEquals(expected, values);
+    }
+}

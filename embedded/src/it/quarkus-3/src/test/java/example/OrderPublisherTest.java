@@ -1,0 +1,43 @@
+package example;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.util.Version;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.junit.QuarkusTest;
+import io.skiff.broker.SkiffServer;
+import io.skiff.quarkus.InjectSkiff;
+import io.skiff.quarkus.SkiffTestResource;
+import io.skiff.testkit.SkiffKit;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+@QuarkusTestResource(value = SkiffTestResource.class, initArgs = @ResourceArg(name = "topics", value = "orders:2"))
+class OrderPublisherTest {
+    @Inject
+    OrderPublisher publisher;
+
+    @InjectSkiff
+    SkiffKit kafka;
+
+    @InjectSkiff
+    SkiffServer server;
+
+    @ConfigProperty(name = "kafka.bootstrap.servers")
+    String bootstrapServers;
+
+    @Test
+    void publishesToSkiff() throws Exception {
+        assertTrue(Version.identify().get("netty-common").artifactVersion().startsWith("4.1."),
+                "Quarkus's own Netty is 4.1: " + Version.identify().get("netty-common"));
+        assertEquals(server.bootstrapServers(), bootstrapServers);
+        publisher.publish("o-1", "42 EUR");
+        assertEquals("42 EUR", kafka.readRecord("orders", Duration.ofSeconds(30)).value());
+        assertEquals(2, kafka.endOffsets("orders").size());
+    }
+}

@@ -1,0 +1,96 @@
+package io.skiff.embedded;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.jar.JarFile;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.ZipEntry;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The jar users add to their tests: every class in it under io.skiff (Netty and re2j relocated there), and its only
+ * dependencies the SLF4J API and the compression codecs whose native code cannot be relocated.
+ */
+class ShadedJarContentsIT {
+    private static List<String> entries() throws IOException {
+        Path jar = Path.of(System.getProperty("skiff.embedded.jar"));
+        try (JarFile file = new JarFile(jar.toFile())) {
+            return Collections.list(file.entries()).stream()
+                    .map(ZipEntry::getName)
+                    .toList();
+        }
+    }
+
+    @Test
+    void everyClassIsSkiffsOrRelocatedUnderIt() throws IOException {
+        List<String> foreign = new ArrayList<>();
+        for (String name : entries()) {
+            if (name.endsWith(".class")
+                    && !name.startsWith("io/skiff/")
+                    && !name.matches("META-INF/versions/\\d+/io/skiff/.*")) {
+                foreign.add(name);
+            }
+        }
+        assertEquals(List.of(), foreign, "classes outside io/skiff/ would clash with the user's own copies");
+    }
+
+    @Test
+    void nettyIsInsideRelocatedWithItsRenamedEpollLibrariesAndNoKafkaClients() throws IOException {
+        List<String> entries = entries();
+        assertTrue(entries.contains("io/skiff/shaded/io/netty/channel/epoll/EpollIoHandler.class"));
+        assertTrue(entries.contains("io/skiff/broker/SkiffServer.class"));
+        assertTrue(entries.contains("io/skiff/testkit/SkiffExtension.class"));
+        assertTrue(entries.contains("io/skiff/spring/SkiffContextCustomizerFactory.class"));
+        assertTrue(entries.contains("io/skiff/quarkus/SkiffTestResource.class"));
+        assertTrue(entries.contains("META-INF/native/libio_skiff_shaded_netty_transport_native_epoll_x86_64.so"));
+        assertTrue(entries.contains("META-INF/native/libio_skiff_shaded_netty_transport_native_epoll_aarch_64.so"));
+        assertTrue(entries.stream().noneMatch(n -> n.startsWith("io/netty/")), "no unrelocated Netty");
+        assertTrue(entries.stream().noneMatch(n -> n.startsWith("META-INF/native/libnetty")), "no unrenamed library");
+        assertTrue(entries.contains("io/skiff/shaded/com/google/re2j/Pattern.class"));
+        assertTrue(entries.stream().noneMatch(n -> n.startsWith("com/google/re2j/")), "no unrelocated re2j");
+        assertTrue(entries.stream().noneMatch(n -> n.startsWith("org/apache/kafka/")), "no kafka-clients");
+        assertTrue(
+                entries.stream()
+                        .noneMatch(n -> n.startsWith("org/xerial/")
+                                || n.startsWith("net/jpountz/")
+                                || n.startsWith("com/github/luben/")),
+                "the codecs are dependencies, not inside");
+        assertTrue(entries.stream().noneMatch(n -> n.startsWith("org/slf4j/")), "SLF4J is a dependency, not inside");
+    }
+
+    @Test
+    void thePublishedPomDependsOnTheSlf4jApiAndTheCodecsOnly() throws IOException {
+        String pom = Files.readString(Path.of(System.getProperty("skiff.embedded.pom")));
+        int start = pom.indexOf("<dependencies>");
+        String dependencies = start < 0 ? "" : pom.substring(start, pom.indexOf("</dependencies>", start));
+        Matcher m = Pattern.compile(
+                        "<dependency>\\s*<groupId>([^<]+)</groupId>\\s*<artifactId>([^<]+)</artifactId>(.*?)</dependency>",
+                        Pattern.DOTALL)
+                .matcher(dependencies);
+        List<String> runtime = new ArrayList<>();
+        while (m.find()) {
+            String rest = m.group(3);
+            boolean notTransitive = rest.contains("<scope>test</scope>")
+                    || rest.contains("<scope>provided</scope>")
+                    || rest.contains("<optional>true</optional>");
+            if (!notTransitive) {
+                runtime.add(m.group(1) + ":" + m.group(2));
+            }
+        }
+        assertEquals(
+                List.of(
+                        "org.slf4j:slf4j-api",
+                        "org.xerial.snappy:snappy-java",
+                        "at.yawk.lz4:lz4-java",
+                        "com.github.luben:zstd-jni"),
+                runtime);
+    }
+}

@@ -1,0 +1,96 @@
+package io.skiff.quarkus;
+
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.SkiffKit;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Runs a Skiff broker for {@code @QuarkusTest} classes:
+ *
+ * <pre>{@code
+ * @QuarkusTest
+ * @QuarkusTestResource(value = SkiffTestResource.class, initArgs = @ResourceArg(name = "topics", value = "orders:3"))
+ * class OrderResourceTest { @InjectSkiff SkiffKit kafka; ... }
+ * }</pre>
+ *
+ * <p>Init arguments: {@code topics}, a comma-separated list of {@code name} or {@code name:partitions}; any argument
+ * starting with {@code broker.} is a broker configuration key without that prefix. The application gets the bootstrap
+ * servers as {@code kafka.bootstrap.servers} (what the Kafka client extension and SmallRye Reactive Messaging read)
+ * and {@code skiff.bootstrap.servers}. Fields annotated {@link InjectSkiff} get the broker or its helpers.
+ *
+ * <p>Quarkus decides whether to start its Docker-based Kafka dev service while it builds the application, before
+ * test resources start, so the application's {@code application.properties} must turn it off:
+ * {@code %test.quarkus.kafka.devservices.enabled=false}.
+ *
+ * <p>Not thread-safe: Quarkus calls it from one thread, start before stop.
+ */
+public final class SkiffTestResource implements QuarkusTestResourceLifecycleManager {
+    private final Map<String, String> brokerConfig = new LinkedHashMap<>();
+    private final Map<String, Integer> topics = new LinkedHashMap<>();
+    private SkiffServer server;
+    private SkiffKit kit;
+
+    @Override
+    public void init(Map<String, String> initArgs) {
+        initArgs.forEach((key, value) -> {
+            if (key.equals("topics")) {
+                parseTopics(value);
+            } else if (key.startsWith("broker.")) {
+                brokerConfig.put(key.substring("broker.".length()), value);
+            } else {
+                throw new IllegalArgumentException(
+                        "SkiffTestResource: unknown init argument '" + key + "' (expected 'topics' or 'broker.<key>')");
+            }
+        });
+    }
+
+    private void parseTopics(String list) {
+        for (String entry : list.split(",")) {
+            String spec = entry.trim();
+            if (spec.isEmpty()) {
+                continue;
+            }
+            int colon = spec.indexOf(':');
+            try {
+                topics.put(
+                        colon < 0 ? spec : spec.substring(0, colon),
+                        colon < 0 ? 1 : Integer.parseInt(spec.substring(colon + 1)));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("SkiffTestResource: topic '" + spec + "' is not name:partitions", e);
+            }
+        }
+    }
+
+    @Override
+    public Map<String, String> start() {
+        server = SkiffServer.builder().config(brokerConfig).start();
+        topics.forEach(server::createTopic);
+        kit = new SkiffKit(server);
+        Map<String, String> config = new LinkedHashMap<>();
+        config.put("kafka.bootstrap.servers", server.bootstrapServers());
+        config.put("skiff.bootstrap.servers", server.bootstrapServers());
+        return config;
+    }
+
+    @Override
+    public void inject(TestInjector injector) {
+        injector.injectIntoFields(
+                server, new TestInjector.AnnotatedAndMatchesType(InjectSkiff.class, SkiffServer.class));
+        injector.injectIntoFields(kit, new TestInjector.AnnotatedAndMatchesType(InjectSkiff.class, SkiffKit.class));
+    }
+
+    @Override
+    public void stop() {
+        try {
+            if (kit != null) {
+                kit.close();
+            }
+        } finally {
+            if (server != null) {
+                server.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package io.skiff.spring;
+
+import io.skiff.testkit.SkiffTopic;
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Gives a Spring test context its own in-process Skiff broker, started when the context is built and closed when
+ * Spring closes it (evicted from the context cache, or at JVM exit), after the context's listener containers have
+ * stopped. Test classes with the same {@code @EmbeddedSkiff} and otherwise the same configuration share the cached
+ * context and so the broker.
+ *
+ * <p>The context's environment gets the bootstrap servers under {@code spring.kafka.bootstrap-servers} (Spring
+ * Boot's key) and {@code skiff.bootstrap.servers}; the broker is a bean of type {@link io.skiff.broker.SkiffServer}
+ * and its helpers one of type {@link io.skiff.testkit.SkiffKit}.
+ */
+@Documented
+@Inherited
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface EmbeddedSkiff {
+    SkiffTopic[] topics() default {};
+
+    /** Broker configuration as {@code key=value} with Kafka's keys. */
+    String[] properties() default {};
+
+    /** Environment properties set to the bootstrap servers. */
+    String[] bootstrapServersProperties() default {"spring.kafka.bootstrap-servers", "skiff.bootstrap.servers"};
+}

@@ -1,0 +1,46 @@
+package io.skiff.spring;
+
+import io.skiff.testkit.SkiffTopic;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The broker an {@link EmbeddedSkiff} asks for, as a value: part of Spring's context cache key, so equal specs share
+ * a cached context.
+ *
+ * <p>Immutable, thread-safe.
+ */
+record SkiffContextSpec(List<Topic> topics, Map<String, String> properties, List<String> bootstrapServersProperties) {
+    /** A topic created at start. */
+    record Topic(String name, int partitions, Map<String, String> config) {}
+
+    SkiffContextSpec {
+        topics = List.copyOf(topics);
+        properties = Map.copyOf(properties);
+        bootstrapServersProperties = List.copyOf(bootstrapServersProperties);
+    }
+
+    static SkiffContextSpec of(EmbeddedSkiff annotation) {
+        List<Topic> topics = new ArrayList<>();
+        for (SkiffTopic t : annotation.topics()) {
+            topics.add(new Topic(t.name(), t.partitions(), keyValues(t.config())));
+        }
+        return new SkiffContextSpec(
+                topics, keyValues(annotation.properties()), List.of(annotation.bootstrapServersProperties()));
+    }
+
+    private static Map<String, String> keyValues(String[] entries) {
+        Map<String, String> map = new LinkedHashMap<>();
+        for (String entry : entries) {
+            int eq = entry.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException(
+                        "@EmbeddedSkiff property '" + entry + "' is not of the form key=value");
+            }
+            map.put(entry.substring(0, eq).trim(), entry.substring(eq + 1).trim());
+        }
+        return map;
+    }
+}

@@ -1,0 +1,55 @@
+package io.skiff.storage;
+
+/**
+ * Bounds the cleaner's disk I/O, read and written, to {@code log.cleaner.io.max.bytes.per.second} across all
+ * cleaner threads: callers report bytes as they go, and one that finds the rate of the current period above the
+ * limit sleeps until it is back under it (as Kafka's {@code Throttler}).
+ *
+ * <p>Thread-safe: the accounting is synchronized; sleeping happens outside the lock.
+ */
+final class IoThrottler {
+    private static final long PERIOD_NANOS = 100_000_000L;
+
+    private final double bytesPerSecond;
+    private long periodStart = System.nanoTime();
+    private long periodBytes;
+
+    IoThrottler(double bytesPerSecond) {
+        if (!(bytesPerSecond > 0)) {
+            throw new IllegalArgumentException(
+                    "log.cleaner.io.max.bytes.per.second must be positive but was " + bytesPerSecond);
+        }
+        this.bytesPerSecond = bytesPerSecond;
+    }
+
+    /** No limit. */
+    static IoThrottler unlimited() {
+        return new IoThrottler(Double.MAX_VALUE);
+    }
+
+    /** Accounts {@code bytes}; sleeps while the rate is above the limit. */
+    void acquire(long bytes) {
+        if (bytesPerSecond >= Double.MAX_VALUE) {
+            return;
+        }
+        long sleepNanos = 0;
+        synchronized (this) {
+            periodBytes += bytes;
+            long now = System.nanoTime();
+            long elapsed = now - periodStart;
+            if (elapsed >= PERIOD_NANOS || periodBytes >= bytesPerSecond * PERIOD_NANOS / 1e9) {
+                long needed = (long) (periodBytes / bytesPerSecond * 1e9);
+                sleepNanos = Math.max(0, needed - elapsed);
+                periodStart = now + sleepNanos;
+                periodBytes = 0;
+            }
+        }
+        if (sleepNanos > 0) {
+            try {
+                Thread.sleep(sleepNanos / 1_000_000, (int) (sleepNanos % 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

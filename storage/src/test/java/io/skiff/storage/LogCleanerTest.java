@@ -1,0 +1,326 @@
+package io.skiff.storage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.skiff.record.CompressionType;
+import io.skiff.record.ControlRecords;
+import io.skiff.record.RecordBatchBuilder;
+import io.skiff.record.RecordBatchView;
+import io.skiff.storage.CompactedLogs.Entry;
+import io.skiff.storage.producer.AppendOrigin;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The cleaner's rules on one log, driven through {@link LogCleaner#compactNow} with an injected clock. */
+class LogCleanerTest {
+    private static final long DAY = 24L * 60 * 60 * 1000;
+
+    @TempDir
+    Path tmp;
+
+    private final MutableClock clock = new MutableClock(1_700_000_000_000L);
+    private final List<Log> logs = new ArrayList<>();
+    private LogCleaner cleaner;
+    private Log log;
+
+    @AfterEach
+    void tearDown() {
+        if (cleaner != null) {
+            cleaner.close();
+        }
+        if (log != null && !log.isClosed()) {
+            log.close();
+        }
+    }
+
+    private LogConfig.Builder compacted() {
+        return LogConfig.builder().compact(true).keysRequired(true).segmentBytes(600);
+    }
+
+    private Log open(LogConfig config) throws IOException {
+        log = Log.open(tmp.resolve("t-0"), config, clock, null);
+        logs.clear();
+        logs.add(log);
+        if (cleaner == null) {
+            cleaner = LogCleaner.start(
+                    new CleanerConfig(false, 1, 1 << 20, 0.9, Double.MAX_VALUE, 15_000), tmp, clock, () -> logs);
+        }
+        return log;
+    }
+
+    static ByteBuffer keyed(long ts, String key, String value) {
+        return new RecordBatchBuilder(0, ts).add(ts, bytes(key), bytes(value)).build();
+    }
+
+    static byte[] bytes(String s) {
+        return s == null ? null : s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void keepsTheLatestValueOfEveryKeyWithGapsAndTheLogStart() throws IOException {
+        open(compacted().build());
+        Map<String, String> expected = new LinkedHashMap<>();
+        for (int round = 0; round < 30; round++) {
+            for (int k = 0; k < 5; k++) {
+                log.append(keyed(clock.millis(), "k" + k, "v" + round));
+                expected.put("k" + k, "v" + round);
+            }
+            if (round % 10 == 3) { // written once: stays, with gaps around it
+                log.append(keyed(clock.millis(), "once" + round, "o"));
+                expected.put("once" + round, "o");
+            }
+        }
+        long sizeBefore = log.sizeInBytes();
+        long end = log.logEndOffset();
+        LogCleaner.CompactionResult result = cleaner.compactNow(log);
+        assertTrue(result.segmentsCleaned() > 1, result.toString());
+        assertTrue(log.sizeInBytes() < sizeBefore / 2, log.sizeInBytes() + " of " + sizeBefore);
+        assertEquals(0, log.logStartOffset());
+        assertEquals(end, log.logEndOffset());
+        List<Entry> after = CompactedLogs.records(log);
+        assertEquals(expected, CompactedLogs.latest(after));
+        assertIncreasing(after);
+        // Only the active segment may still hold older values of a key.
+        long activeBase = log.activeSegmentBase();
+        Map<String, Long> seen = new LinkedHashMap<>();
+        for (Entry e : after) {
+            if (e.offset() < activeBase) {
+                assertFalse(seen.containsKey(e.key()), "key " + e.key() + " twice below the active segment");
+                seen.put(e.key(), e.offset());
+            }
+        }
+        assertTrue(after.size() < 100, "records removed: " + after.size());
+        assertEquals(end - 1, after.get(after.size() - 1).offset(), after.toString());
+        assertNotEquals(List.of(), gaps(after));
+        assertEquals(result.endOffset(), cleaner.firstDirtyOffset(log));
+        assertTrue(Files.readString(tmp.resolve(LogCleaner.CHECKPOINT_FILE)).contains("t 0 " + result.endOffset()));
+        // Reopen: the cleaned segments are the log now.
+        log.close();
+        open(compacted().build());
+        assertEquals(after, CompactedLogs.records(log));
+        assertNoCleanerFiles();
+    }
+
+    @Test
+    void tombstonesStayUntilDeleteRetentionAfterTheCleaningThatKeptThem() throws IOException {
+        open(compacted().deleteRetentionMs(DAY).build());
+        for (int i = 0; i < 20; i++) {
+            log.append(keyed(clock.millis(), "a", "a" + i));
+            log.append(keyed(clock.millis(), "b", "b" + i));
+        }
+        log.append(keyed(clock.millis(), "a", null)); // tombstone
+        for (int i = 0; i < 20; i++) {
+            log.append(keyed(clock.millis(), "c", "c" + i));
+        }
+        cleaner.compactNow(log);
+        List<Entry> first = CompactedLogs.records(log);
+        assertTrue(first.stream().anyMatch(e -> e.key().equals("a") && e.value() == null), "tombstone kept");
+        assertFalse(first.stream().anyMatch(e -> e.key().equals("a") && e.value() != null), "old values of a gone");
+
+        clock.advance(DAY - 1);
+        cleaner.compactNow(log);
+        assertTrue(CompactedLogs.records(log).stream().anyMatch(e -> e.key().equals("a")), "before the horizon");
+
+        clock.advance(2);
+        cleaner.compactNow(log);
+        List<Entry> last = CompactedLogs.records(log);
+        assertFalse(last.stream().anyMatch(e -> e.key().equals("a")), "tombstone gone after the horizon: " + last);
+        assertEquals("b19", CompactedLogs.latest(last).get("b"));
+    }
+
+    @Test
+    void neverCleansTheActiveSegment() throws IOException {
+        open(compacted().segmentBytes(1 << 20).build());
+        for (int i = 0; i < 50; i++) {
+            log.append(keyed(clock.millis(), "k", "v" + i));
+        }
+        LogCleaner.CompactionResult r = cleaner.compactNow(log);
+        assertEquals(0, r.segmentsCleaned());
+        assertEquals(50, CompactedLogs.records(log).size());
+    }
+
+    @Test
+    void respectsMinCompactionLag() throws IOException {
+        open(compacted().minCompactionLagMs(60_000).build());
+        for (int i = 0; i < 100; i++) {
+            log.append(keyed(clock.millis(), "k", "v" + i));
+        }
+        cleaner.compactNow(log);
+        assertEquals(100, CompactedLogs.records(log).size(), "records younger than the lag stay");
+        clock.advance(60_001);
+        cleaner.compactNow(log);
+        assertTrue(CompactedLogs.records(log).size() < 100);
+    }
+
+    @Test
+    void rewritesCompressedBatchesWithTheirCodec() throws IOException {
+        open(compacted().compression(CompressionType.GZIP).build());
+        for (int i = 0; i < 40; i++) {
+            RecordBatchBuilder b = new RecordBatchBuilder(0, clock.millis());
+            for (int k = 0; k < 4; k++) {
+                b.add(clock.millis(), bytes("k" + (i % 2 == 0 ? k : k + 4)), bytes("v" + i));
+            }
+            log.append(b.build());
+        }
+        cleaner.compactNow(log);
+        List<Entry> after = CompactedLogs.records(log);
+        assertEquals(
+                8,
+                after.stream()
+                        .filter(e -> e.offset() < log.activeSegmentBase())
+                        .map(Entry::key)
+                        .distinct()
+                        .count());
+        for (ByteBuffer b : TestBatches.split(TestBatches.readAll(log.read(0, Integer.MAX_VALUE, true)))) {
+            assertEquals(CompressionType.GZIP, new RecordBatchView(b, 0).compressionType());
+        }
+        assertEquals("v39", CompactedLogs.latest(after).get("k4"));
+        assertEquals("v38", CompactedLogs.latest(after).get("k0"));
+    }
+
+    @Test
+    void keepsAnEmptyBatchWhereAProducersLastSequenceIs() throws IOException {
+        open(compacted().build());
+        for (int i = 0; i < 30; i++) {
+            ByteBuffer b = new RecordBatchBuilder(0, clock.millis())
+                    .producer(7, (short) 0, i)
+                    .add(clock.millis(), bytes("k"), bytes("v" + i))
+                    .build();
+            log.append(b);
+        }
+        // A later writer supersedes the producer's last record.
+        for (int i = 0; i < 30; i++) {
+            log.append(keyed(clock.millis(), "k", "w" + i));
+        }
+        cleaner.compactNow(log);
+        boolean emptyFound = false;
+        for (ByteBuffer b : TestBatches.split(TestBatches.readAll(log.read(0, Integer.MAX_VALUE, true)))) {
+            RecordBatchView v = new RecordBatchView(b, 0);
+            if (v.producerId() == 7) {
+                assertEquals(0, v.recordCount());
+                assertEquals(29, v.lastSequence());
+                emptyFound = true;
+            }
+        }
+        assertTrue(emptyFound, "the producer's last batch stays, empty");
+        // The producer continues where it was.
+        log.append(new RecordBatchBuilder(0, clock.millis())
+                .producer(7, (short) 0, 30)
+                .add(clock.millis(), bytes("k"), bytes("x"))
+                .build());
+        log.close();
+        open(compacted().build());
+        assertEquals(30, log.producerState(7).orElseThrow().lastSequence());
+    }
+
+    @Test
+    void removesAbortedDataThenItsMarkerAfterTheHorizonAndReadCommittedSeesTheSame() throws IOException {
+        open(compacted().deleteRetentionMs(1000).build());
+        int seq = 0;
+        for (int t = 0; t < 6; t++) {
+            for (int i = 0; i < 3; i++) {
+                log.append(new RecordBatchBuilder(0, clock.millis())
+                        .producer(5, (short) 0, seq++)
+                        .transactional(true)
+                        .add(clock.millis(), bytes("k" + i), bytes("t" + t))
+                        .build());
+            }
+            boolean commit = t % 2 == 0;
+            log.append(
+                    ControlRecords.endTransactionMarker(0, clock.millis(), 5, (short) 0, commit, 1),
+                    AppendOrigin.COORDINATOR);
+            log.append(keyed(clock.millis(), "plain" + t, "p" + t));
+        }
+        for (int i = 0; i < 30; i++) {
+            log.append(keyed(clock.millis(), "filler", "f" + i));
+        }
+        Map<String, String> committedBefore =
+                CompactedLogs.latest(CompactedLogs.records(log, IsolationLevel.READ_COMMITTED));
+        assertEquals("t4", committedBefore.get("k0"));
+        cleaner.compactNow(log);
+        assertEquals(committedBefore, CompactedLogs.latest(CompactedLogs.records(log, IsolationLevel.READ_COMMITTED)));
+        List<Entry> uncommitted = CompactedLogs.records(log);
+        assertFalse(
+                uncommitted.stream()
+                        .anyMatch(e -> e.value() != null && e.value().matches("t[135]")),
+                "aborted data removed: " + uncommitted);
+        int markersAfterFirst = markers();
+        assertTrue(markersAfterFirst > 0);
+        clock.advance(10);
+        cleaner.compactNow(log); // sets the markers' horizon
+        clock.advance(1001);
+        cleaner.compactNow(log);
+        assertTrue(markers() < markersAfterFirst, "markers of emptied transactions go after the horizon");
+        assertEquals(committedBefore, CompactedLogs.latest(CompactedLogs.records(log, IsolationLevel.READ_COMMITTED)));
+    }
+
+    @Test
+    void aSmallOffsetMapCleansInSeveralPasses() throws IOException {
+        log = Log.open(tmp.resolve("t-0"), compacted().build(), clock, null);
+        logs.add(log);
+        cleaner = LogCleaner.start(
+                new CleanerConfig(false, 1, 40 * OffsetMap.ENTRY_SIZE, 0.9, Double.MAX_VALUE, 0),
+                tmp,
+                clock,
+                () -> logs);
+        Map<String, String> expected = new LinkedHashMap<>();
+        for (int i = 0; i < 400; i++) {
+            String k = "k" + (i * 7 % 100);
+            log.append(keyed(clock.millis(), k, "v" + i));
+            expected.put(k, "v" + i);
+        }
+        cleaner.compactNow(log);
+        List<Entry> after = CompactedLogs.records(log);
+        assertEquals(expected, CompactedLogs.latest(after));
+        assertIncreasing(after);
+    }
+
+    private int markers() {
+        int n = 0;
+        for (ByteBuffer b : TestBatches.split(TestBatches.readAll(log.read(0, Integer.MAX_VALUE, true)))) {
+            if (new RecordBatchView(b, 0).isControl()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    static void assertIncreasing(List<Entry> entries) {
+        for (int i = 1; i < entries.size(); i++) {
+            assertTrue(entries.get(i).offset() > entries.get(i - 1).offset(), "offsets increase: " + entries);
+        }
+    }
+
+    static List<Long> gaps(List<Entry> entries) {
+        List<Long> gaps = new ArrayList<>();
+        for (int i = 1; i < entries.size(); i++) {
+            if (entries.get(i).offset() != entries.get(i - 1).offset() + 1) {
+                gaps.add(entries.get(i).offset());
+            }
+        }
+        return gaps;
+    }
+
+    private void assertNoCleanerFiles() throws IOException {
+        try (Stream<Path> files = Files.list(tmp.resolve("t-0"))) {
+            List<String> leftovers = files.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".cleaned") || n.endsWith(".swap"))
+                    .toList();
+            assertEquals(List.of(), leftovers);
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package io.skiff.testkit;
+
+import io.skiff.broker.SkiffServer;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What broker a test asks for: its lifecycle, topics, broker properties, port and system property. Equal specs
+ * share one broker under {@link Lifecycle#SHARED}.
+ *
+ * <p>Immutable, thread-safe.
+ */
+record BrokerSpec(
+        Lifecycle lifecycle,
+        List<TopicSpec> topics,
+        Map<String, String> properties,
+        int port,
+        String bootstrapServersProperty) {
+
+    /** A topic to create at start. */
+    record TopicSpec(String name, int partitions, Map<String, String> config) {}
+
+    BrokerSpec {
+        topics = List.copyOf(topics);
+        properties = Map.copyOf(properties);
+    }
+
+    static BrokerSpec of(Skiff annotation) {
+        List<TopicSpec> topics = new java.util.ArrayList<>();
+        for (SkiffTopic t : annotation.topics()) {
+            topics.add(new TopicSpec(t.name(), t.partitions(), keyValues(t.config(), "topic " + t.name())));
+        }
+        return new BrokerSpec(
+                annotation.lifecycle(),
+                topics,
+                keyValues(annotation.properties(), "broker"),
+                annotation.port(),
+                annotation.bootstrapServersProperty());
+    }
+
+    /** Parses {@code key=value} entries; anything else is an error naming the entry. */
+    static Map<String, String> keyValues(String[] entries, String what) {
+        Map<String, String> map = new LinkedHashMap<>();
+        for (String entry : entries) {
+            int eq = entry.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException(
+                        "Skiff " + what + " property '" + entry + "' is not of the form key=value");
+            }
+            map.put(entry.substring(0, eq).trim(), entry.substring(eq + 1).trim());
+        }
+        return map;
+    }
+
+    /** Starts a broker as specified, with its topics created. */
+    SkiffServer start() {
+        SkiffServer.Builder builder = SkiffServer.builder().config(properties);
+        if (port != 0) {
+            builder.port(port);
+        }
+        SkiffServer server = builder.start();
+        try {
+            for (TopicSpec topic : topics) {
+                server.createTopic(topic.name(), topic.partitions(), topic.config());
+            }
+            return server;
+        } catch (RuntimeException e) {
+            server.close();
+            throw e;
+        }
+    }
+}

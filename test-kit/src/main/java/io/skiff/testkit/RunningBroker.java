@@ -1,0 +1,54 @@
+package io.skiff.testkit;
+
+import io.skiff.broker.SkiffServer;
+
+/**
+ * A broker started by {@link SkiffExtension}, with the helpers bound to it and the system property that announces
+ * it.
+ *
+ * <p>Thread-safe: {@link #close()} is idempotent and synchronized.
+ */
+final class RunningBroker implements AutoCloseable {
+    private final SkiffServer server;
+    private final SkiffKit kit;
+    private final String property;
+    private boolean closed;
+
+    private RunningBroker(SkiffServer server, String property) {
+        this.server = server;
+        this.kit = new SkiffKit(server);
+        this.property = property == null || property.isEmpty() ? null : property;
+        if (this.property != null) {
+            System.setProperty(this.property, server.bootstrapServers());
+        }
+    }
+
+    static RunningBroker start(BrokerSpec spec) {
+        return new RunningBroker(spec.start(), spec.bootstrapServersProperty());
+    }
+
+    SkiffServer server() {
+        return server;
+    }
+
+    SkiffKit kit() {
+        return kit;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            kit.close();
+        } finally {
+            // Another broker may have set the property since: only take back our own value.
+            if (property != null && server.bootstrapServers().equals(System.getProperty(property))) {
+                System.clearProperty(property);
+            }
+            server.close();
+        }
+    }
+}
