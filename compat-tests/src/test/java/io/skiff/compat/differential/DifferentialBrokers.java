@@ -129,14 +129,32 @@ final class DifferentialBrokers implements Closeable {
      * Sends one request; for a Produce with acks=0 (which gets no answer) the outcome is whether the connection is
      * still open, learned from an ApiVersions request sent after it.
      */
-    private static WireConnection.Reply send(WireConnection connection, ApiKeys api, short version, ApiMessage request)
+    private static Object send(WireConnection connection, ApiKeys api, short version, ApiMessage request)
             throws IOException {
         if (request instanceof ProduceRequest produce && produce.acks() == 0) {
             connection.sendWithoutAnswer(api, version, request);
-            WireConnection.Reply probe = connection.send(ApiKeys.API_VERSIONS, (short) 3, new ApiVersionsRequest());
-            return probe.isClosed() ? probe : WireConnection.Reply.closed("no answer (acks=0), connection still open");
+            WireConnection.Reply probe = probe(connection);
+            return probe.isClosed() ? "<no answer (acks=0), connection closed>" : "<no answer (acks=0)>";
         }
-        return connection.send(api, version, request);
+        WireConnection.Reply reply = connection.send(api, version, request);
+        if (reply.isClosed()) {
+            return reply;
+        }
+        // A broker may answer and then close the connection: that is part of its answer (and must not be blamed
+        // on the next request).
+        return probe(connection).isClosed() ? new Closing(reply) : reply;
+    }
+
+    /** An answer after which the broker closed the connection. */
+    private record Closing(WireConnection.Reply reply) {}
+
+    private static WireConnection.Reply probe(WireConnection connection) throws IOException {
+        return connection.send(
+                ApiKeys.API_VERSIONS,
+                (short) 3,
+                new ApiVersionsRequest()
+                        .setClientSoftwareName("skiff-differential")
+                        .setClientSoftwareVersion("1"));
     }
 
     /** Sends to both brokers without comparing (to set up the same state on both); returns Kafka's answer. */
@@ -168,7 +186,14 @@ final class DifferentialBrokers implements Closeable {
                         && t.partitions().stream().allMatch(p -> p.errorCode() == 0 && p.leaderId() >= 0));
     }
 
-    private static Object tree(ApiKeys api, WireConnection.Reply reply, Normalizer normalizer) {
+    private static Object tree(ApiKeys api, Object outcome, Normalizer normalizer) {
+        if (outcome instanceof String s) {
+            return s;
+        }
+        if (outcome instanceof Closing closing) {
+            return Map.of("answer", tree(api, closing.reply(), normalizer), "then", "<connection closed>");
+        }
+        WireConnection.Reply reply = (WireConnection.Reply) outcome;
         if (reply.isClosed()) {
             return "<" + reply.failure() + ">";
         }

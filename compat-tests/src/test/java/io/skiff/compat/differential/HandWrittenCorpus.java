@@ -4,17 +4,24 @@ import static io.skiff.compat.differential.DifferentialCase.of;
 
 import io.skiff.protocol.ByteBufferRecords;
 import io.skiff.protocol.message.AlterConfigsRequest;
+import io.skiff.protocol.message.AlterUserScramCredentialsRequest;
 import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.ConsumerGroupDescribeRequest;
+import io.skiff.protocol.message.ConsumerGroupHeartbeatRequest;
+import io.skiff.protocol.message.CreateAclsRequest;
 import io.skiff.protocol.message.CreatePartitionsRequest;
 import io.skiff.protocol.message.CreateTopicsRequest;
+import io.skiff.protocol.message.DeleteAclsRequest;
 import io.skiff.protocol.message.DeleteGroupsRequest;
 import io.skiff.protocol.message.DeleteRecordsRequest;
 import io.skiff.protocol.message.DeleteTopicsRequest;
+import io.skiff.protocol.message.DescribeAclsRequest;
 import io.skiff.protocol.message.DescribeClusterRequest;
 import io.skiff.protocol.message.DescribeConfigsRequest;
 import io.skiff.protocol.message.DescribeGroupsRequest;
 import io.skiff.protocol.message.DescribeLogDirsRequest;
 import io.skiff.protocol.message.DescribeTopicPartitionsRequest;
+import io.skiff.protocol.message.DescribeUserScramCredentialsRequest;
 import io.skiff.protocol.message.FetchRequest;
 import io.skiff.protocol.message.FindCoordinatorRequest;
 import io.skiff.protocol.message.HeartbeatRequest;
@@ -70,6 +77,7 @@ final class HandWrittenCorpus {
         groups(cases);
         topicsAdmin(cases);
         alterConfigs(cases);
+        securityAndNewGroups(cases);
         misc(cases);
         return cases;
     }
@@ -551,6 +559,63 @@ final class HandWrittenCorpus {
                 v -> new IncrementalAlterConfigsRequest()
                         .setValidateOnly(true)
                         .setResources(list(incremental((byte) 4, "1", "log.retention.ms", (byte) 0, "x")))));
+    }
+
+    /** ACL and SCRAM APIs without an authorizer, and KIP-848 consumer groups that do not exist. */
+    private static void securityAndNewGroups(List<DifferentialCase> cases) {
+        // resource type ANY (1), pattern ANY (1), operation ANY (1), permission ANY (1)
+        cases.add(of(
+                ApiKeys.DESCRIBE_ACLS,
+                "match-anything filter, no authorizer",
+                v -> new DescribeAclsRequest()
+                        .setResourceTypeFilter((byte) 1)
+                        .setPatternTypeFilter((byte) 1)
+                        .setOperation((byte) 1)
+                        .setPermissionType((byte) 1)));
+        cases.add(of(
+                ApiKeys.CREATE_ACLS,
+                "one ACL, no authorizer",
+                v -> new CreateAclsRequest()
+                        .setCreations(list(new CreateAclsRequest.AclCreation()
+                                .setResourceType((byte) 2)
+                                .setResourceName(TOPIC)
+                                .setResourcePatternType((byte) 3)
+                                .setPrincipal("User:alice")
+                                .setHost("*")
+                                .setOperation((byte) 3)
+                                .setPermissionType((byte) 3)))));
+        cases.add(of(
+                ApiKeys.DELETE_ACLS,
+                "match-anything filter, no authorizer",
+                v -> new DeleteAclsRequest()
+                        .setFilters(list(new DeleteAclsRequest.DeleteAclsFilter()
+                                .setResourceTypeFilter((byte) 1)
+                                .setPatternTypeFilter((byte) 1)
+                                .setOperation((byte) 1)
+                                .setPermissionType((byte) 1)))));
+        cases.add(of(
+                ApiKeys.DESCRIBE_USER_SCRAM_CREDENTIALS,
+                "unknown user",
+                v -> new DescribeUserScramCredentialsRequest()
+                        .setUsers(list(new DescribeUserScramCredentialsRequest.UserName().setName("hw-nobody")))));
+        cases.add(of(
+                ApiKeys.ALTER_USER_SCRAM_CREDENTIALS,
+                "deleting an unknown credential",
+                v -> new AlterUserScramCredentialsRequest()
+                        .setDeletions(list(new AlterUserScramCredentialsRequest.ScramCredentialDeletion()
+                                .setName("hw-nobody")
+                                .setMechanism((byte) 1)))));
+        cases.add(of(
+                ApiKeys.CONSUMER_GROUP_HEARTBEAT,
+                "unknown member of an unknown group",
+                v -> new ConsumerGroupHeartbeatRequest()
+                        .setGroupId(GROUP + "-848")
+                        .setMemberId("hw-member-0000000000001")
+                        .setMemberEpoch(5)));
+        cases.add(of(
+                ApiKeys.CONSUMER_GROUP_DESCRIBE,
+                "unknown group",
+                v -> new ConsumerGroupDescribeRequest().setGroupIds(list(GROUP + "-none"))));
     }
 
     private static AlterConfigsRequest.AlterConfigsResource alter(byte type, String name, String key, String value) {
