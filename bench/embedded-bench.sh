@@ -2,7 +2,8 @@
 # Skiff inside tests: first start of an in-process broker in a fresh JVM, a broker per test class against reset(),
 # and the same Spring Boot test class on Skiff (@EmbeddedSkiff) and on spring-kafka-test's @EmbeddedKafka.
 #
-# Needs a build of the embedded module with its test projects (it builds nothing itself):
+# Needs a build of the embedded module with its test projects (it builds nothing itself; the first @EmbeddedKafka
+# run downloads spring-kafka-test into the test projects' repository):
 #   mvn -B -ntp -pl embedded -am verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false
 #   bench/embedded-bench.sh [rounds]          (default 3; START_RUNS fresh JVMs for the first start, default 5)
 set -euo pipefail
@@ -27,14 +28,14 @@ for i in $(seq "$START_RUNS"); do
 done
 
 echo "== Spring Boot 3.5 test class OrderFlowTest: Skiff (@EmbeddedSkiff) vs @EmbeddedKafka, alternating ($ROUNDS rounds)"
-echo "   wall = mvn -o test of the project; test = the class's time in Surefire's report; rss = largest process (KiB)"
+echo "   wall = mvn test of the project; test = the class's time in Surefire's report; rss = largest process (KiB)"
 run() { # $1 label, $2 maven profile args
   local dir=$IT/spring-boot-3 out
   rm -rf "$dir/target/surefire-reports"
   out=$(mktemp)
   local start end
   start=$(date +%s%N)
-  /usr/bin/time -f "%M" -o "$out.rss" mvn -B -ntp -o -q -f "$dir/pom.xml" -s embedded/src/it/settings.xml \
+  /usr/bin/time -f "%M" -o "$out.rss" mvn -B -ntp -q -f "$dir/pom.xml" -s embedded/src/it/settings.xml \
     -Dmaven.repo.local="$PWD/$IT_REPO" test $2 >"$out" 2>&1
   end=$(date +%s%N)
   local test_time

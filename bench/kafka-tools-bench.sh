@@ -20,6 +20,8 @@
 #   SKIFF_JAR        default: broker/target/skiff.jar in this checkout
 #   SKIFF_JAVA_OPTS  JVM options for Skiff (default: -Xmx1G -Xms1G, the heap start-kafka.sh gives Kafka)
 #   RECORDS=2000000 RECORD_SIZE=100 START_RUNS=5 DEFAULT_ACKS=1 (0 skips the acks=all run)
+#   COMPRESSION=none the producers' compression.type (none, gzip, snappy, lz4, zstd)
+#   CONSUME=1        0 skips the ConsumerPerformance run
 #   ONLY=skiff|kafka run one broker only (no ratios)
 set -euo pipefail
 
@@ -28,6 +30,8 @@ RECORDS="${RECORDS:-2000000}"
 RECORD_SIZE="${RECORD_SIZE:-100}"
 START_RUNS="${START_RUNS:-5}"
 DEFAULT_ACKS="${DEFAULT_ACKS:-1}"
+COMPRESSION="${COMPRESSION:-none}"
+CONSUME="${CONSUME:-1}"
 ONLY="${ONLY:-}"
 SKIFF_JAVA_OPTS="${SKIFF_JAVA_OPTS:--Xmx1G -Xms1G}"
 
@@ -189,7 +193,7 @@ produce() {
   local name="$1" port="$2" topic="$3"; shift 3
   local out="$WORK/produce-$name-$topic.log"
   "$KAFKA_TOOLS/tool.sh" org.apache.kafka.tools.ProducerPerformance --topic "$topic" --num-records "$RECORDS" \
-    --record-size "$RECORD_SIZE" --throughput -1 --producer-props "bootstrap.servers=127.0.0.1:$port" "$@" \
+    --record-size "$RECORD_SIZE" --throughput -1 --producer-props "bootstrap.servers=127.0.0.1:$port" "compression.type=$COMPRESSION" "$@" \
     >"$out" 2>&1 || { tail -20 "$out" >&2; echo "ProducerPerformance failed against $name" >&2; echo 0; return; }
   # last line: "N records sent, R records/sec (M MB/sec), L ms avg latency, ..."
   grep -E "^$RECORDS records sent" "$out" | tail -1 | sed -E 's/.* records sent, ([0-9.]+) records\/sec.*/\1/'
@@ -229,9 +233,13 @@ for round in $(seq 1 "$ROUNDS"); do
     topic="bench-r$round"
     l="$(load)"
     p1="$(produce "$b" "$port" "$topic" acks=1)"
-    c="$(consume "$b" "$port" "$topic")"
-    line="round $round $b: produce(acks=1) $p1 rec/s, consume $c rec/s"
-    echo "$b produce1 $p1" >>"$RESULTS"; echo "$b consume $c" >>"$RESULTS"
+    line="round $round $b: produce(acks=1) $p1 rec/s"
+    echo "$b produce1 $p1" >>"$RESULTS"
+    if [ "$CONSUME" != 0 ]; then
+      c="$(consume "$b" "$port" "$topic")"
+      line="$line, consume $c rec/s"
+      echo "$b consume $c" >>"$RESULTS"
+    fi
     if [ "$DEFAULT_ACKS" != 0 ]; then
       p2="$(produce "$b" "$port" "$topic-idem")"
       line="$line, produce(defaults: acks=all, idempotent) $p2 rec/s"
@@ -241,7 +249,7 @@ for round in $(seq 1 "$ROUNDS"); do
   done
 done
 
-echo "== medians over $ROUNDS rounds ($RECORDS records of $RECORD_SIZE bytes; load now $(load))"
+echo "== medians over $ROUNDS rounds ($RECORDS records of $RECORD_SIZE bytes, compression.type=$COMPRESSION; load now $(load))"
 for metric in produce1 consume produceall; do
   grep -q " $metric " "$RESULTS" || continue
   s="$(awk -v m="$metric" '$1=="skiff" && $2==m {print $3}' "$RESULTS" | median)"

@@ -26,7 +26,9 @@ import io.skiff.broker.handler.OffsetForLeaderEpochHandler;
 import io.skiff.broker.handler.ProduceHandler;
 import io.skiff.broker.handler.SaslAuthenticateHandler;
 import io.skiff.broker.handler.SaslHandshakeHandler;
+import io.skiff.broker.handler.TransactionHandlers;
 import io.skiff.broker.topic.DataPlane;
+import java.util.function.BiPredicate;
 
 /**
  * The one place where the broker's API handlers are wired. Each handler is one line; ApiVersions advertises
@@ -55,12 +57,12 @@ public final class Handlers {
         Features features = new Features();
         registry.register(new ApiVersionsHandler(registry, features));
         registry.register(new MetadataHandler(data.topics(), ctx));
-        registry.register(new ProduceHandler(data.topics()));
+        registry.register(new ProduceHandler(data.topics(), ctx.transactionCoordinator()));
         registry.register(new FetchHandler(data.topics(), data.fetches()));
         registry.register(new ListOffsetsHandler(data.topics()));
         registry.register(new CreateTopicsHandler(data.topics(), ctx.config(), ctx.nodeId()));
         registry.register(new DeleteTopicsHandler(data.topics(), ctx.config().deleteTopicEnable()));
-        registry.register(new InitProducerIdHandler(data.producerIds()));
+        registry.register(new InitProducerIdHandler(data.producerIds(), ctx.transactionCoordinator()));
         // admin
         registry.register(new DescribeConfigsHandler(data.topics(), ctx.config(), ctx.nodeId()));
         registry.register(new AlterConfigsHandler(data.topics(), ctx.nodeId()));
@@ -71,18 +73,15 @@ public final class Handlers {
         registry.register(new OffsetForLeaderEpochHandler(data.topics()));
         registry.register(new DescribeLogDirsHandler(data.topics()));
         registry.register(new DescribeTopicPartitionsHandler(data.topics(), ctx.nodeId()));
+        BiPredicate<String, Integer> partitionExists = (topic, partition) -> data.topics()
+                .topic(topic)
+                .map(t -> partition >= 0 && partition < t.partitionCount())
+                .orElse(false);
         GroupHandlers.register(
-                registry,
-                ctx.groupCoordinator(),
-                ctx.nodeId(),
-                ctx::advertisedEndpoint,
-                (topic, partition) -> data.topics()
-                        .topic(topic)
-                        .map(t -> partition >= 0 && partition < t.partitionCount())
-                        .orElse(false),
-                ctx.clock());
+                registry, ctx.groupCoordinator(), ctx.nodeId(), ctx::advertisedEndpoint, partitionExists, ctx.clock());
         if (ctx.config().groupCoordinatorRebalanceProtocols().contains("consumer")) {
             GroupHandlers.registerConsumerProtocol(registry, ctx.groupCoordinator(), features);
         }
+        TransactionHandlers.register(registry, ctx.transactionCoordinator(), ctx.groupCoordinator(), partitionExists);
     }
 }

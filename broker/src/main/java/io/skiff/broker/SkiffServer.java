@@ -1,5 +1,6 @@
 package io.skiff.broker;
 
+import io.skiff.broker.group.ConsumerOffsetsLog;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.GroupCoordinators;
 import io.skiff.broker.group.GroupError;
@@ -17,6 +18,8 @@ import io.skiff.broker.server.ServerSettings;
 import io.skiff.broker.topic.DataPlane;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.UnknownTopicException;
+import io.skiff.broker.txn.TransactionCoordinator;
+import io.skiff.broker.txn.TransactionCoordinators;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.Endpoint;
 import java.io.IOException;
@@ -62,6 +65,7 @@ public final class SkiffServer implements AutoCloseable {
     private final NettyServer network;
     private final DataPlane dataPlane;
     private final GroupCoordinator groups;
+    private final TransactionCoordinator transactions;
     private final BrokerContext context;
     private final DataDirLock lock;
     private boolean closed;
@@ -74,12 +78,14 @@ public final class SkiffServer implements AutoCloseable {
             NettyServer network,
             DataPlane dataPlane,
             GroupCoordinator groups,
+            TransactionCoordinator transactions,
             BrokerContext context,
             DataDirLock lock) {
         this.config = config;
         this.lock = lock;
         this.dataPlane = dataPlane;
         this.groups = groups;
+        this.transactions = transactions;
         this.dataDir = dataDir;
         this.tempDirToDelete = tempDirToDelete;
         this.meta = meta;
@@ -104,6 +110,7 @@ public final class SkiffServer implements AutoCloseable {
         NettyServer network = null;
         DataPlane dataPlane = null;
         GroupCoordinator groups = null;
+        TransactionCoordinator transactions = null;
         DataDirLock lock = null;
         try {
             prepareDataDir(dataDir);
@@ -111,6 +118,8 @@ public final class SkiffServer implements AutoCloseable {
             MetaProperties meta = MetaProperties.loadOrCreate(dataDir, config.nodeId(), config.clusterId());
             dataPlane = DataPlane.open(config, clock);
             groups = GroupCoordinators.start(config, dataPlane.topics(), clock);
+            transactions = TransactionCoordinators.start(
+                    config, dataPlane.topics(), groups, ConsumerOffsetsLog.TOPIC, dataPlane.producerIds(), clock);
             BrokerSecurity security = BrokerSecurity.open(config, dataDir, clock);
             HandlerRegistry registry = new HandlerRegistry();
             network = new NettyServer(
@@ -126,13 +135,18 @@ public final class SkiffServer implements AutoCloseable {
                     advertised(config, bound),
                     dataPlane,
                     groups,
-                    security);
+                    security,
+                    transactions);
             Handlers.registerAll(registry, context);
             network.startAccepting();
-            return new SkiffServer(config, dataDir, tempDirToDelete, meta, network, dataPlane, groups, context, lock);
+            return new SkiffServer(
+                    config, dataDir, tempDirToDelete, meta, network, dataPlane, groups, transactions, context, lock);
         } catch (IOException | RuntimeException | Error e) {
             if (network != null) {
                 network.close(Duration.ZERO);
+            }
+            if (transactions != null) {
+                transactions.close();
             }
             if (groups != null) {
                 groups.close();
@@ -342,6 +356,7 @@ public final class SkiffServer implements AutoCloseable {
             // Parked long-poll fetches answer now with what they have, so draining connections does not wait for them.
             dataPlane.fetches().close();
             network.awaitShutdown(SHUTDOWN_TIMEOUT);
+            transactions.close(); // before the groups and the topics: it writes markers and offsets
             groups.close(); // before the topics: it writes to __consumer_offsets
             dataPlane.close();
         } finally {
@@ -449,6 +464,7 @@ public final class SkiffServer implements AutoCloseable {
         public SkiffServer start() {
             Map<String, String> values = new LinkedHashMap<>(config);
             values.putIfAbsent("offsets.topic.num.partitions", "1");
+            values.putIfAbsent("transaction.state.log.num.partitions", "1");
             if (port != null || !values.containsKey("listeners")) {
                 values.put("listeners", "PLAINTEXT://127.0.0.1:" + (port == null ? 0 : port));
             }

@@ -565,6 +565,18 @@ public final class BrokerConfig {
         return integer("transaction.max.timeout.ms");
     }
 
+    public int transactionStateLogNumPartitions() {
+        return integer("transaction.state.log.num.partitions");
+    }
+
+    public int transactionAbortTimedOutIntervalMs() {
+        return integer("transaction.abort.timed.out.transaction.cleanup.interval.ms");
+    }
+
+    public int transactionRemoveExpiredIntervalMs() {
+        return integer("transaction.remove.expired.transaction.cleanup.interval.ms");
+    }
+
     // ---- DescribeConfigs
 
     /**

@@ -554,8 +554,20 @@ public final class BrokerConfigKeys {
                     "2",
                     atLeast(1),
                     "min.insync.replicas of __transaction_state.")
-            .accepted(
+            .applied(
                     "transaction.state.log.num.partitions", INT, "50", atLeast(1), "Partitions of __transaction_state.")
+            .applied(
+                    "transaction.abort.timed.out.transaction.cleanup.interval.ms",
+                    INT,
+                    "10000",
+                    atLeast(1),
+                    "How often transactions open longer than their timeout are aborted.")
+            .applied(
+                    "transaction.remove.expired.transaction.cleanup.interval.ms",
+                    INT,
+                    "3600000",
+                    atLeast(1),
+                    "How often expired transactional ids are removed.")
             .acceptedDev(
                     "share.coordinator.state.topic.replication.factor",
                     SHORT,

@@ -1,8 +1,8 @@
 package io.skiff.record;
 
 /**
- * The compression codec of a record batch: bits 0-2 of the batch attributes. The broker never
- * decompresses; the codec is only reported and checked (e.g. a topic that requires a codec).
+ * The compression codec of a record batch: bits 0-2 of the batch attributes. The codecs themselves are in
+ * {@link Codecs}.
  *
  * <p>Thread-safety: immutable enum, safe to share.
  */

@@ -40,7 +40,7 @@ public final class RecordReader implements Iterator<Record> {
     /**
      * A reader over {@code batch}'s records.
      *
-     * @throws IllegalArgumentException when the batch is compressed (the broker never decompresses)
+     * @throws IllegalArgumentException when the batch is compressed (see {@link BatchDecompressor})
      * @throws CorruptRecordException   when the batch is not a well-formed v2 batch
      */
     public RecordReader(RecordBatchView batch) {

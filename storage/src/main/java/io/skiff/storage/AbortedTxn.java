@@ -1,7 +1,7 @@
 package io.skiff.storage;
 
 /**
- * An aborted transaction as the transaction index keeps it (Kafka's layout).
+ * An aborted transaction as the transaction index keeps it (Kafka's layout). Immutable; thread-safe.
  *
  * @param producerId       the producer
  * @param firstOffset      offset of the transaction's first batch

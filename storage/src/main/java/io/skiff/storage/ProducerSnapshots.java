@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.NavigableSet;
 import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -53,7 +54,7 @@ final class ProducerSnapshots {
     }
 
     /** Offsets of the snapshots present, ascending. */
-    java.util.NavigableSet<Long> offsets() {
+    NavigableSet<Long> offsets() {
         return offsets.clone();
     }
 

@@ -229,6 +229,23 @@ public final class GroupCoordinator implements AutoCloseable {
                 groupId, memberId, groupInstanceId, generationId, offsetsToCommit, unknownGroupIsNotFound);
     }
 
+    /** TxnOffsetCommit: offsets of a producer's open transaction, pending until it ends. */
+    public CompletableFuture<Map<TopicPartition, GroupError>> commitTransactionalOffsets(
+            String groupId,
+            long producerId,
+            String memberId,
+            String groupInstanceId,
+            int generationId,
+            Map<TopicPartition, OffsetAndMetadata> offsetsToCommit) {
+        return offsets.commitTransactionalOffsets(
+                groupId, producerId, memberId, groupInstanceId, generationId, offsetsToCommit);
+    }
+
+    /** The end of a producer's transaction on one offsets partition: its pending offsets are committed or dropped. */
+    public CompletableFuture<Void> completeTransaction(long producerId, int offsetsPartition, boolean commit) {
+        return offsets.completeTransaction(producerId, offsetsPartition, commit);
+    }
+
     public OffsetFetchResult fetchOffsets(
             String groupId, List<TopicPartition> partitionsOrNull, boolean requireStable) {
         return offsets.fetchOffsets(groupId, null, -1, partitionsOrNull, requireStable);

@@ -29,6 +29,7 @@ final class OffsetManager {
     private final CommittedOffsets committed;
     private final MembershipManager membership;
     private final Clock clock;
+    private final PendingTransactionalOffsets transactional = new PendingTransactionalOffsets();
 
     OffsetManager(
             GroupCoordinatorConfig config,
@@ -91,44 +92,153 @@ final class OffsetManager {
                 membership.touch(classic, classic.get(member));
             }
             Map<TopicPartition, GroupError> results = new LinkedHashMap<>();
-            Map<TopicPartition, OffsetAndMetadata> accepted = new LinkedHashMap<>();
-            List<CoordinatorRecordLog.KeyValue> records = new ArrayList<>();
-            long now = clock.millis();
-            offsets.forEach((tp, requested) -> {
-                OffsetAndMetadata om = new OffsetAndMetadata(
-                        requested.offset(),
-                        requested.leaderEpoch(),
-                        requested.metadata(),
-                        now,
-                        requested.expireTimestamp());
-                if (om.metadata().length() > config.offsetMetadataMaxBytes()) {
-                    results.put(tp, GroupError.OFFSET_METADATA_TOO_LARGE);
-                } else {
-                    results.put(tp, GroupError.NONE);
-                    accepted.put(tp, om);
-                    records.add(new CoordinatorRecordLog.KeyValue(
-                            GroupRecordCodec.offsetKey(groupId, tp), GroupRecordCodec.offsetValue(om)));
-                }
-            });
+            Map<TopicPartition, OffsetAndMetadata> accepted = acceptable(offsets, results);
             if (accepted.isEmpty()) {
                 response.complete(results);
                 return;
             }
-            CommittedOffsets.GroupOffsets groupOffsets = committed.of(groupId);
-            groupOffsets.beginPendingCommit(accepted.keySet());
-            store.append(groupId, records, clock.millis()).whenComplete((ok, failure) -> {
-                groups.withLock(group, () -> {
-                    groupOffsets.endPendingCommit(accepted.keySet());
-                    if (failure == null) {
-                        groupOffsets.offsets().putAll(accepted);
-                    } else {
-                        accepted.keySet().forEach(tp -> results.put(tp, GroupError.COORDINATOR_NOT_AVAILABLE));
-                    }
-                });
+            write(group, groupId, accepted).whenComplete((ok, failure) -> {
+                if (failure != null) {
+                    accepted.keySet().forEach(tp -> results.put(tp, GroupError.COORDINATOR_NOT_AVAILABLE));
+                }
                 response.complete(results);
             });
         });
         return response;
+    }
+
+    /** The offsets whose metadata fits, stamped with the commit time; the others get OFFSET_METADATA_TOO_LARGE. */
+    private Map<TopicPartition, OffsetAndMetadata> acceptable(
+            Map<TopicPartition, OffsetAndMetadata> offsets, Map<TopicPartition, GroupError> results) {
+        Map<TopicPartition, OffsetAndMetadata> accepted = new LinkedHashMap<>();
+        long now = clock.millis();
+        offsets.forEach((tp, requested) -> {
+            OffsetAndMetadata om = new OffsetAndMetadata(
+                    requested.offset(),
+                    requested.leaderEpoch(),
+                    requested.metadata(),
+                    now,
+                    requested.expireTimestamp());
+            if (om.metadata().length() > config.offsetMetadataMaxBytes()) {
+                results.put(tp, GroupError.OFFSET_METADATA_TOO_LARGE);
+            } else {
+                results.put(tp, GroupError.NONE);
+                accepted.put(tp, om);
+            }
+        });
+        return accepted;
+    }
+
+    /**
+     * Appends {@code accepted} to the log and makes them the group's committed offsets once written. Called under
+     * the group's lock; the partitions count as pending (require_stable) until then.
+     */
+    private CompletableFuture<Void> write(
+            Group group, String groupId, Map<TopicPartition, OffsetAndMetadata> accepted) {
+        List<CoordinatorRecordLog.KeyValue> records = new ArrayList<>();
+        accepted.forEach((tp, om) -> records.add(new CoordinatorRecordLog.KeyValue(
+                GroupRecordCodec.offsetKey(groupId, tp), GroupRecordCodec.offsetValue(om))));
+        CommittedOffsets.GroupOffsets groupOffsets = committed.of(groupId);
+        groupOffsets.beginPendingCommit(accepted.keySet());
+        CompletableFuture<Void> written = new CompletableFuture<>();
+        store.append(groupId, records, clock.millis()).whenComplete((ok, failure) -> {
+            groups.withLock(group, () -> {
+                groupOffsets.endPendingCommit(accepted.keySet());
+                if (failure == null) {
+                    groupOffsets.offsets().putAll(accepted);
+                }
+            });
+            if (failure == null) {
+                written.complete(null);
+            } else {
+                written.completeExceptionally(failure);
+            }
+        });
+        return written;
+    }
+
+    // ------------------------------------------------------------------ TxnOffsetCommit
+
+    /**
+     * Offsets committed in {@code producerId}'s transaction: checked as a commit of the member when member id,
+     * instance id or generation are given (KIP-447), then kept pending until the transaction ends.
+     */
+    CompletableFuture<Map<TopicPartition, GroupError>> commitTransactionalOffsets(
+            String groupId,
+            long producerId,
+            String memberId,
+            String groupInstanceId,
+            int generationId,
+            Map<TopicPartition, OffsetAndMetadata> offsets) {
+        String member = memberId == null ? "" : memberId;
+        if (groupId == null || groupId.isEmpty()) {
+            return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.INVALID_GROUP_ID));
+        }
+        Group existing = groups.get(groupId);
+        if (existing == null && generationId >= 0) {
+            return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.ILLEGAL_GENERATION));
+        }
+        Group group = existing != null ? existing : groups.getOrCreateClassic(groupId, clock.millis());
+        if (group == null) {
+            return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.COORDINATOR_NOT_AVAILABLE));
+        }
+        return groups.withLock(group, () -> {
+            GroupError error = validateTransactionalCommit(group, member, groupInstanceId, generationId);
+            if (error != GroupError.NONE) {
+                return CompletableFuture.completedFuture(allWith(offsets.keySet(), error));
+            }
+            Map<TopicPartition, GroupError> results = new LinkedHashMap<>();
+            transactional.add(groupId, producerId, acceptable(offsets, results));
+            return CompletableFuture.completedFuture(results);
+        });
+    }
+
+    /** Kafka's checks of a transactional commit: none for a producer without group metadata, else the member's. */
+    private static GroupError validateTransactionalCommit(
+            Group group, String memberId, String groupInstanceId, int generationId) {
+        if (group.isDead()) {
+            return GroupError.COORDINATOR_NOT_AVAILABLE;
+        }
+        if (generationId < 0 && memberId.isEmpty() && groupInstanceId == null) {
+            return GroupError.NONE;
+        }
+        if (group instanceof ClassicGroup classic) {
+            GroupError error = classic.validateCurrentMember(memberId, groupInstanceId);
+            if (error != GroupError.NONE) {
+                return error;
+            }
+            return generationId != classic.generationId() ? GroupError.ILLEGAL_GENERATION : GroupError.NONE;
+        }
+        return ((ConsumerGroup) group).validateOffsetCommit(memberId, groupInstanceId, generationId, false);
+    }
+
+    /**
+     * Ends {@code producerId}'s transaction for the groups on {@code offsetsPartition}: its pending offsets are
+     * written as commits ({@code commit}) or dropped. Completes once they are written.
+     */
+    CompletableFuture<Void> completeTransaction(long producerId, int offsetsPartition, boolean commit) {
+        List<CompletableFuture<Void>> writes = new ArrayList<>();
+        for (String groupId : transactional.groupsOf(producerId)) {
+            if (store.partitionFor(groupId) != offsetsPartition) {
+                continue;
+            }
+            Group group = groups.get(groupId);
+            if (group == null && commit) {
+                group = groups.getOrCreateClassic(groupId, clock.millis());
+            }
+            if (group == null) {
+                transactional.remove(groupId, producerId);
+                continue;
+            }
+            Group g = group;
+            groups.withLock(g, () -> {
+                Map<TopicPartition, OffsetAndMetadata> pending = transactional.remove(groupId, producerId);
+                if (commit && !pending.isEmpty() && !g.isDead()) {
+                    writes.add(write(g, groupId, pending));
+                }
+            });
+        }
+        return CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new));
     }
 
     private GroupError validateCommit(ClassicGroup group, String memberId, String groupInstanceId, int generationId) {
@@ -189,7 +299,7 @@ final class OffsetManager {
             Collection<TopicPartition> wanted =
                     partitions != null ? partitions : groupOffsets.offsets().keySet();
             for (TopicPartition tp : wanted) {
-                if (requireStable && groupOffsets.hasPendingCommit(tp)) {
+                if (requireStable && (groupOffsets.hasPendingCommit(tp) || transactional.isPending(groupId, tp))) {
                     out.put(tp, new OffsetFetchResult.PartitionResult(null, GroupError.UNSTABLE_OFFSET_COMMIT));
                 } else {
                     out.put(

@@ -4,6 +4,7 @@ import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.security.BrokerSecurity;
 import io.skiff.broker.topic.DataPlane;
 import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.broker.txn.TransactionCoordinator;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.Endpoint;
 import java.time.Clock;
@@ -25,6 +26,7 @@ public final class BrokerContext {
     private final DataPlane dataPlane;
     private final GroupCoordinator groupCoordinator;
     private final BrokerSecurity security;
+    private final TransactionCoordinator transactionCoordinator;
 
     /** A context without consumer groups (handler tests that do not need them). */
     public BrokerContext(
@@ -59,6 +61,21 @@ public final class BrokerContext {
             DataPlane dataPlane,
             GroupCoordinator groupCoordinator,
             BrokerSecurity security) {
+        this(config, clock, clusterId, nodeId, advertisedEndpoints, dataPlane, groupCoordinator, security, null);
+    }
+
+    /** @param transactionCoordinator may be null only in tests that do not touch transactions */
+    public BrokerContext(
+            BrokerConfig config,
+            Clock clock,
+            String clusterId,
+            int nodeId,
+            List<Endpoint> advertisedEndpoints,
+            DataPlane dataPlane,
+            GroupCoordinator groupCoordinator,
+            BrokerSecurity security,
+            TransactionCoordinator transactionCoordinator) {
+        this.transactionCoordinator = transactionCoordinator;
         this.security = Objects.requireNonNull(security);
         this.config = Objects.requireNonNull(config);
         this.dataPlane = Objects.requireNonNull(dataPlane);
@@ -88,6 +105,11 @@ public final class BrokerContext {
     /** Listener security and credentials. */
     public BrokerSecurity security() {
         return security;
+    }
+
+    /** Transactions; null in tests built without them (no transaction handler is registered then). */
+    public TransactionCoordinator transactionCoordinator() {
+        return transactionCoordinator;
     }
 
     /** Shortcut for {@code dataPlane().topics()}. */

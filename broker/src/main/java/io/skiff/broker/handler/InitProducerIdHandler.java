@@ -3,38 +3,34 @@ package io.skiff.broker.handler;
 import io.skiff.broker.producer.ProducerIdManager;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
+import io.skiff.broker.txn.TransactionCoordinator;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.InitProducerIdRequest;
 import io.skiff.protocol.message.InitProducerIdResponse;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicBoolean;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * InitProducerId (key 22), v0–5: producer ids for idempotent producers.
+ * InitProducerId (key 22), v0–5.
  *
- * <p>Behaviour, as Kafka's transaction coordinator for a null transactional id: a fresh producer id with epoch 0,
- * also when the request carries the producer's current id and epoch (v3+, KIP-360: Kafka answers an idempotent
- * producer's epoch bump with a new id). Exactly one of producer id / epoch set is INVALID_REQUEST.
+ * <p>Without a transactional id (idempotent producers), as Kafka's transaction coordinator: a fresh producer id with
+ * epoch 0, also when the request carries the producer's current id and epoch (v3+, KIP-360: Kafka answers an
+ * idempotent producer's epoch bump with a new id). Exactly one of producer id / epoch set is INVALID_REQUEST.
  *
- * <p>Transactions are not supported. A transactional id gets COORDINATOR_NOT_AVAILABLE, which is what Kafka
- * answers when its transaction coordinator cannot serve (for example when {@code __transaction_state} cannot be
- * created): clients keep retrying until their own timeout ({@code max.block.ms} for the Java producer's
- * initTransactions) and then fail. The broker logs once that transactions are unsupported, so the reason is visible.
+ * <p>With a transactional id, the {@link TransactionCoordinator} answers: fencing by epoch, resuming with a known
+ * id and epoch (v3+), aborting an open transaction, a new id when the epoch would overflow.
  *
  * <p>Thread-safe.
  */
 public final class InitProducerIdHandler extends AbstractApiHandler<InitProducerIdRequest, InitProducerIdResponse> {
-    private static final Logger LOG = LoggerFactory.getLogger(InitProducerIdHandler.class);
-
     private final ProducerIdManager producerIds;
-    private final AtomicBoolean warnedAboutTransactions = new AtomicBoolean();
+    private final TransactionCoordinator transactions;
 
-    public InitProducerIdHandler(ProducerIdManager producerIds) {
+    /** @param transactions null in a broker without transactions (transactional ids get COORDINATOR_NOT_AVAILABLE) */
+    public InitProducerIdHandler(ProducerIdManager producerIds, TransactionCoordinator transactions) {
         super(ApiKeys.INIT_PRODUCER_ID, 0, 5);
         this.producerIds = producerIds;
+        this.transactions = transactions;
     }
 
     /** Allocating a new block of producer ids fsyncs the allocator's file. */
@@ -59,14 +55,20 @@ public final class InitProducerIdHandler extends AbstractApiHandler<InitProducer
             return done(Errors.CLUSTER_AUTHORIZATION_FAILED, -1L, (short) -1);
         }
         if (request.transactionalId() != null) {
-            if (warnedAboutTransactions.compareAndSet(false, true)) {
-                LOG.warn(
-                        "Client {} asked for transactional id '{}': transactions are not supported by Skiff;"
-                                + " answering COORDINATOR_NOT_AVAILABLE",
-                        ctx.clientId(),
-                        request.transactionalId());
+            if (transactions == null) {
+                return done(Errors.COORDINATOR_NOT_AVAILABLE, -1L, (short) -1);
             }
-            return done(Errors.COORDINATOR_NOT_AVAILABLE, -1L, (short) -1);
+            return transactions
+                    .initProducerId(
+                            request.transactionalId(),
+                            request.transactionTimeoutMs(),
+                            request.producerId(),
+                            request.producerEpoch())
+                    .thenApply(r -> new InitProducerIdResponse()
+                            .setThrottleTimeMs(0)
+                            .setErrorCode(r.error().code())
+                            .setProducerId(r.producerId())
+                            .setProducerEpoch(r.producerEpoch()));
         }
         boolean noId = request.producerId() == -1L;
         boolean noEpoch = request.producerEpoch() == -1;

@@ -1,10 +1,12 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.group.TopicPartition;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.AppendOrigin;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.broker.txn.TransactionCoordinator;
 import io.skiff.protocol.ByteBufferRecords;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.Records;
@@ -37,7 +39,8 @@ import org.slf4j.LoggerFactory;
  *       UNKNOWN_TOPIC_OR_PARTITION, an unknown id UNKNOWN_TOPIC_ID. Internal topics cannot be written by clients
  *       (INVALID_TOPIC_EXCEPTION).</li>
  *   <li>Each partition's records must be exactly one v2 batch (INVALID_RECORD otherwise); zstd needs v7+
- *       (UNSUPPORTED_COMPRESSION_TYPE); transactional batches are refused (INVALID_TXN_STATE: no transactions).</li>
+ *       (UNSUPPORTED_COMPRESSION_TYPE); a transactional batch must be for a partition of its producer's open
+ *       transaction (see {@link #verifyTransaction}).</li>
  *   <li>The partition validates and appends (see {@link io.skiff.broker.topic.Partition#appendRecords}):
  *       MESSAGE_TOO_LARGE above max.message.bytes, CORRUPT_MESSAGE for a bad CRC or framing, INVALID_RECORD with an
  *       error_message for inconsistent content, INVALID_PRODUCER_EPOCH / OUT_OF_ORDER_SEQUENCE_NUMBER for
@@ -53,10 +56,13 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
     private static final Logger LOG = LoggerFactory.getLogger(ProduceHandler.class);
 
     private final TopicRegistry topics;
+    private final TransactionCoordinator transactions;
 
-    public ProduceHandler(TopicRegistry topics) {
+    /** @param transactions null in a broker without transactions (transactional batches get INVALID_TXN_STATE) */
+    public ProduceHandler(TopicRegistry topics, TransactionCoordinator transactions) {
         super(ApiKeys.PRODUCE, 0, 13);
         this.topics = topics;
+        this.transactions = transactions;
     }
 
     @Override
@@ -90,7 +96,7 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
                 } else if (!validAcks) {
                     pr = error(pd.index(), Errors.INVALID_REQUIRED_ACKS, null);
                 } else {
-                    pr = append(topic.get(), pd, version);
+                    pr = append(topic.get(), pd, version, request.transactionalId());
                 }
                 anyError |= pr.errorCode() != Errors.NONE.code();
                 tr.partitionResponses().add(pr);
@@ -109,7 +115,7 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
     }
 
     private ProduceResponse.PartitionProduceResponse append(
-            Topic topic, ProduceRequest.PartitionProduceData pd, short version) {
+            Topic topic, ProduceRequest.PartitionProduceData pd, short version, String transactionalId) {
         if (!topic.hasPartition(pd.index())) {
             return error(pd.index(), Errors.UNKNOWN_TOPIC_OR_PARTITION, null);
         }
@@ -123,8 +129,15 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
         ByteBuffer batches = bbr.buffer();
         try {
             Errors invalid = checkBatches(batches, version);
+            if (invalid == Errors.NONE && isTransactional(batches)) {
+                invalid = verifyTransaction(batches, transactionalId, topic.name(), pd.index(), version);
+            }
             if (invalid != Errors.NONE) {
-                return error(pd.index(), invalid, null);
+                // Kafka's message for a partition its verification did not find in the transaction
+                String message = invalid == Errors.INVALID_TXN_STATE && isTransactional(batches)
+                        ? "Partition was not added to the transaction"
+                        : null;
+                return error(pd.index(), invalid, message);
             }
             AppendResult r = topic.partition(pd.index()).appendRecords(batches, AppendOrigin.CLIENT);
             return new ProduceResponse.PartitionProduceResponse()
@@ -156,7 +169,35 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
         }
     }
 
-    /** Kafka's request-level record checks: exactly one v2 batch, zstd only from v7, no transactions. */
+    private static boolean isTransactional(ByteBuffer batches) {
+        for (RecordBatchView b : RecordBatches.iterate(batches)) {
+            return b.isTransactional();
+        }
+        return false;
+    }
+
+    /**
+     * Kafka's produce-side verification (KIP-890): a transactional batch is accepted only for a partition already in
+     * its producer's open transaction. Otherwise INVALID_TXN_STATE, or TRANSACTION_ABORTABLE from v11, which clients
+     * of that version abort on; an older epoch is INVALID_PRODUCER_EPOCH; a transaction being ended answers
+     * NOT_ENOUGH_REPLICAS, which the producer retries.
+     */
+    private Errors verifyTransaction(
+            ByteBuffer batches, String transactionalId, String topic, int partition, short version) {
+        RecordBatchView b = RecordBatches.iterate(batches).iterator().next();
+        Errors verified = transactions == null
+                ? Errors.INVALID_TXN_STATE
+                : transactions.verifyPartition(
+                        transactionalId, b.producerId(), b.producerEpoch(), new TopicPartition(topic, partition));
+        return switch (verified) {
+            case NONE -> Errors.NONE;
+            case INVALID_PRODUCER_EPOCH -> Errors.INVALID_PRODUCER_EPOCH;
+            case CONCURRENT_TRANSACTIONS -> Errors.NOT_ENOUGH_REPLICAS;
+            default -> version >= 11 ? Errors.TRANSACTION_ABORTABLE : Errors.INVALID_TXN_STATE;
+        };
+    }
+
+    /** Kafka's request-level record checks: exactly one v2 batch, zstd only from v7. */
     private static Errors checkBatches(ByteBuffer batches, short version) {
         int count = 0;
         for (RecordBatchView b : RecordBatches.iterate(batches)) {
@@ -166,9 +207,6 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
             }
             if ((b.attributes() & 0x07) == CompressionType.ZSTD.id() && version < 7) {
                 return Errors.UNSUPPORTED_COMPRESSION_TYPE;
-            }
-            if (b.isTransactional()) {
-                return Errors.INVALID_TXN_STATE;
             }
         }
         return count == 1 ? Errors.NONE : Errors.INVALID_RECORD;

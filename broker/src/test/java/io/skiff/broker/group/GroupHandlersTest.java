@@ -251,10 +251,12 @@ class GroupHandlersTest {
                         ctx(ApiKeys.FIND_COORDINATOR, 4),
                         new FindCoordinatorRequest()
                                 .setKeyType((byte) 1)
-                                .setCoordinatorKeys(new ArrayList<>(List.of("tx"))))
+                                .setCoordinatorKeys(new ArrayList<>(List.of("tx", ""))))
                 .join();
-        assertEquals(15, txn.coordinators().get(0).errorCode(), "COORDINATOR_NOT_AVAILABLE");
-        assertEquals(-1, txn.coordinators().get(0).nodeId());
+        assertEquals(0, txn.coordinators().get(0).errorCode(), "this broker coordinates transactions");
+        assertEquals(7, txn.coordinators().get(0).nodeId());
+        assertEquals(42, txn.coordinators().get(1).errorCode(), "INVALID_REQUEST for an empty transactional id");
+        assertEquals(-1, txn.coordinators().get(1).nodeId());
     }
 
     @Test

@@ -120,7 +120,7 @@ class DataResponsesEncodeTest {
             r.topics().add(new MetadataRequest.MetadataRequestTopic().setName("missing"));
             return r;
         });
-        allVersions(new ProduceHandler(data.topics()), () -> {
+        allVersions(new ProduceHandler(data.topics(), null), () -> {
             ProduceRequest.TopicProduceData td =
                     new ProduceRequest.TopicProduceData().setName("t").setTopicId(topic.id());
             td.partitionData()
@@ -167,7 +167,7 @@ class DataResponsesEncodeTest {
             encodes(ApiKeys.FETCH, v, response);
         }
         allVersions(
-                new InitProducerIdHandler(data.producerIds()),
+                new InitProducerIdHandler(data.producerIds(), null),
                 () -> new InitProducerIdRequest().setTransactionalId(null).setTransactionTimeoutMs(60000));
     }
 

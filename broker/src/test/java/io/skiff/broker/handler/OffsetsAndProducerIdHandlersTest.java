@@ -94,7 +94,7 @@ class OffsetsAndProducerIdHandlersTest {
 
     @Test
     void initProducerIdHandsOutFreshIdsWithEpochZero() throws Exception {
-        InitProducerIdHandler h = new InitProducerIdHandler(ProducerIdManager.open(dir));
+        InitProducerIdHandler h = new InitProducerIdHandler(ProducerIdManager.open(dir), null);
         InitProducerIdResponse first = h.handle(
                         ctx(ApiKeys.INIT_PRODUCER_ID, 5),
                         new InitProducerIdRequest()

@@ -38,7 +38,7 @@ class ProduceHandlerTest {
     @BeforeEach
     void setUp() throws Exception {
         topics = TopicRegistry.open(config(dir), Clock.systemUTC());
-        handler = new ProduceHandler(topics);
+        handler = new ProduceHandler(topics, null);
     }
 
     @AfterEach

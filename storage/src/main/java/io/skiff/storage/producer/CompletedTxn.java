@@ -1,7 +1,7 @@
 package io.skiff.storage.producer;
 
 /**
- * A transaction ended by a marker in this log.
+ * A transaction ended by a marker in this log. Immutable; thread-safe.
  *
  * @param producerId  the producer
  * @param firstOffset offset of the transaction's first batch in this log

@@ -1,0 +1,132 @@
+package io.skiff.broker.coordinator;
+
+import io.skiff.broker.topic.AppendOrigin;
+import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.record.Record;
+import io.skiff.record.RecordBatchBuilder;
+import io.skiff.record.RecordBatchView;
+import io.skiff.record.RecordBatches;
+import io.skiff.record.RecordReader;
+import io.skiff.storage.FileSlice;
+import io.skiff.storage.Log;
+import io.skiff.storage.LogReadResult;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A {@link CoordinatorRecordLog} over one compacted internal topic ({@code __transaction_state}): one uncompressed
+ * batch per append, replay by reading every partition from its start. Like Kafka, the topic is created on the first
+ * append (a broker that never sees a transaction lists no such topic), compacted and without time or size
+ * retention, so a coordinator's state is never deleted by segment retention.
+ *
+ * <p>Thread-safe (creation is synchronized; the partitions serialize appends themselves).
+ */
+public final class InternalTopicLog implements CoordinatorRecordLog {
+    private static final int READ_CHUNK_BYTES = 1 << 20;
+
+    private final TopicRegistry registry;
+    private final String name;
+    private final int partitions;
+    private final Map<String, String> configs;
+    private volatile Topic topic;
+
+    private InternalTopicLog(
+            TopicRegistry registry, String name, int partitions, Map<String, String> configs, Topic existing) {
+        this.registry = registry;
+        this.name = name;
+        this.partitions = partitions;
+        this.configs = Map.copyOf(configs);
+        this.topic = existing;
+    }
+
+    /**
+     * Uses topic {@code name} if it exists (its own partition count wins), else creates it with {@code partitions}
+     * partitions and {@code configs} on the first append.
+     */
+    public static InternalTopicLog open(
+            TopicRegistry registry, String name, int partitions, Map<String, String> configs) {
+        Topic existing = registry.topic(name).orElse(null);
+        return new InternalTopicLog(
+                registry, name, existing != null ? existing.partitionCount() : partitions, configs, existing);
+    }
+
+    private Topic topic() {
+        Topic t = topic;
+        if (t == null) {
+            synchronized (this) {
+                if (topic == null) {
+                    topic = registry.getOrCreateInternalTopic(name, partitions, configs);
+                }
+                t = topic;
+            }
+        }
+        return t;
+    }
+
+    @Override
+    public int partitionCount() {
+        return partitions;
+    }
+
+    @Override
+    public void append(int partition, List<KeyValue> records, long timestamp) throws IOException {
+        RecordBatchBuilder builder = new RecordBatchBuilder(0L, timestamp);
+        for (KeyValue kv : records) {
+            builder.add(timestamp, kv.key(), kv.value());
+        }
+        try {
+            topic().partition(partition).appendRecords(builder.build(), AppendOrigin.COORDINATOR);
+        } catch (RuntimeException e) {
+            throw new IOException("Append to " + name + "-" + partition + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void replay(RecordVisitor visitor) throws IOException {
+        Topic t = topic;
+        if (t == null) {
+            return; // never created: nothing stored yet
+        }
+        for (int p = 0; p < t.partitionCount(); p++) {
+            replayPartition(t.partition(p).log(), visitor);
+        }
+    }
+
+    private static void replayPartition(Log log, RecordVisitor visitor) {
+        long offset = log.logStartOffset();
+        while (offset < log.logEndOffset()) {
+            LogReadResult read = log.read(offset, READ_CHUNK_BYTES, true);
+            if (read.slices().isEmpty()) {
+                return;
+            }
+            long next = offset;
+            try {
+                for (FileSlice slice : read.slices()) {
+                    ByteBuffer bytes = slice.readFully();
+                    for (RecordBatchView batch : RecordBatches.iterate(bytes)) {
+                        next = Math.max(next, batch.lastOffset() + 1);
+                        if (batch.isControl() || batch.lastOffset() < offset) {
+                            continue;
+                        }
+                        RecordReader reader = new RecordReader(batch);
+                        while (reader.hasNext()) {
+                            Record r = reader.next();
+                            if (r.offset() >= offset && r.key() != null) {
+                                visitor.onRecord(r.key(), r.value());
+                            }
+                        }
+                    }
+                }
+            } finally {
+                read.releaseAll();
+            }
+            if (next <= offset) {
+                return; // no progress: nothing more readable
+            }
+            offset = next;
+        }
+    }
+}

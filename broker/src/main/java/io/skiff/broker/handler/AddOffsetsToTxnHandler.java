@@ -1,0 +1,48 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.group.TopicPartition;
+import io.skiff.broker.txn.TransactionCoordinator;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.AddOffsetsToTxnRequest;
+import io.skiff.protocol.message.AddOffsetsToTxnResponse;
+import io.skiff.protocol.message.ApiKeys;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.ToIntFunction;
+
+/**
+ * AddOffsetsToTxn (key 25), v0–4: adds the {@code __consumer_offsets} partition of the group to the producer's
+ * transaction, so that TxnOffsetCommit may follow and the transaction's end commits or drops those offsets.
+ * Thread-safe (stateless apart from the coordinator).
+ */
+public final class AddOffsetsToTxnHandler extends AbstractApiHandler<AddOffsetsToTxnRequest, AddOffsetsToTxnResponse> {
+    private final TransactionCoordinator coordinator;
+    private final String offsetsTopic;
+    private final ToIntFunction<String> offsetsPartitionOf;
+
+    /** @param offsetsPartitionOf the offsets-topic partition of a group */
+    public AddOffsetsToTxnHandler(
+            TransactionCoordinator coordinator, String offsetsTopic, ToIntFunction<String> offsetsPartitionOf) {
+        super(ApiKeys.ADD_OFFSETS_TO_TXN, 0, 4);
+        this.coordinator = coordinator;
+        this.offsetsTopic = offsetsTopic;
+        this.offsetsPartitionOf = offsetsPartitionOf;
+    }
+
+    @Override
+    public CompletableFuture<AddOffsetsToTxnResponse> handle(RequestContext ctx, AddOffsetsToTxnRequest request) {
+        if (request.groupId() == null || request.groupId().isEmpty()) {
+            return CompletableFuture.completedFuture(
+                    new AddOffsetsToTxnResponse().setErrorCode(Errors.INVALID_GROUP_ID.code()));
+        }
+        TopicPartition tp = new TopicPartition(offsetsTopic, offsetsPartitionOf.applyAsInt(request.groupId()));
+        return coordinator
+                .addPartitions(request.transactionalId(), request.producerId(), request.producerEpoch(), Set.of(tp))
+                .thenApply(error -> new AddOffsetsToTxnResponse().setErrorCode(error.code()));
+    }
+
+    @Override
+    public AddOffsetsToTxnResponse errorResponse(RequestContext ctx, AddOffsetsToTxnRequest request, Errors error) {
+        return new AddOffsetsToTxnResponse().setErrorCode(error.code());
+    }
+}

@@ -1,0 +1,128 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.group.TopicPartition;
+import io.skiff.broker.txn.TransactionCoordinator;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.AddPartitionsToTxnRequest;
+import io.skiff.protocol.message.AddPartitionsToTxnResponse;
+import io.skiff.protocol.message.ApiKeys;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BiPredicate;
+
+/**
+ * AddPartitionsToTxn (key 24), v0–5. v0–3 (clients): one transaction; its partitions are added, or all get the
+ * coordinator's error. Partitions of unknown topics get UNKNOWN_TOPIC_OR_PARTITION and the others
+ * OPERATION_NOT_ATTEMPTED (nothing is added), as in Kafka. v4–5 (brokers) batch transactions; {@code verify_only}
+ * asks, per partition, whether it is already in the transaction (INVALID_TXN_STATE if not) without adding it.
+ *
+ * <p>Thread-safe (stateless apart from the coordinator).
+ */
+public final class AddPartitionsToTxnHandler
+        extends AbstractApiHandler<AddPartitionsToTxnRequest, AddPartitionsToTxnResponse> {
+    private final TransactionCoordinator coordinator;
+    private final BiPredicate<String, Integer> partitionExists;
+
+    public AddPartitionsToTxnHandler(TransactionCoordinator coordinator, BiPredicate<String, Integer> partitionExists) {
+        super(ApiKeys.ADD_PARTITIONS_TO_TXN, 0, 5);
+        this.coordinator = coordinator;
+        this.partitionExists = partitionExists;
+    }
+
+    @Override
+    public CompletableFuture<AddPartitionsToTxnResponse> handle(RequestContext ctx, AddPartitionsToTxnRequest request) {
+        if (ctx.apiVersion() < 4) {
+            return addOne(
+                            request.v3AndBelowTransactionalId(),
+                            request.v3AndBelowProducerId(),
+                            request.v3AndBelowProducerEpoch(),
+                            false,
+                            request.v3AndBelowTopics())
+                    .thenApply(results -> new AddPartitionsToTxnResponse().setResultsByTopicV3AndBelow(results));
+        }
+        List<CompletableFuture<AddPartitionsToTxnResponse.AddPartitionsToTxnResult>> all = new ArrayList<>();
+        for (AddPartitionsToTxnRequest.AddPartitionsToTxnTransaction t : request.transactions()) {
+            all.add(addOne(t.transactionalId(), t.producerId(), t.producerEpoch(), t.verifyOnly(), t.topics())
+                    .thenApply(results -> new AddPartitionsToTxnResponse.AddPartitionsToTxnResult()
+                            .setTransactionalId(t.transactionalId())
+                            .setTopicResults(results)));
+        }
+        return CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).thenApply(v -> {
+            List<AddPartitionsToTxnResponse.AddPartitionsToTxnResult> results = new ArrayList<>();
+            all.forEach(f -> results.add(f.join()));
+            return new AddPartitionsToTxnResponse()
+                    .setErrorCode(Errors.NONE.code())
+                    .setResultsByTransaction(results);
+        });
+    }
+
+    private CompletableFuture<List<AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult>> addOne(
+            String transactionalId,
+            long producerId,
+            short producerEpoch,
+            boolean verifyOnly,
+            List<AddPartitionsToTxnRequest.AddPartitionsToTxnTopic> topics) {
+        Set<TopicPartition> partitions = new LinkedHashSet<>();
+        for (AddPartitionsToTxnRequest.AddPartitionsToTxnTopic t : topics) {
+            for (int p : t.partitions()) {
+                partitions.add(new TopicPartition(t.name(), p));
+            }
+        }
+        if (verifyOnly) {
+            Map<TopicPartition, Errors> errors = new LinkedHashMap<>();
+            for (TopicPartition tp : partitions) {
+                errors.put(tp, coordinator.verifyPartition(transactionalId, producerId, producerEpoch, tp));
+            }
+            return CompletableFuture.completedFuture(results(partitions, errors::get));
+        }
+        Set<TopicPartition> unknown = new LinkedHashSet<>();
+        for (TopicPartition tp : partitions) {
+            if (!partitionExists.test(tp.topic(), tp.partition())) {
+                unknown.add(tp);
+            }
+        }
+        if (!unknown.isEmpty()) {
+            return CompletableFuture.completedFuture(results(
+                    partitions,
+                    tp -> unknown.contains(tp) ? Errors.UNKNOWN_TOPIC_OR_PARTITION : Errors.OPERATION_NOT_ATTEMPTED));
+        }
+        return coordinator
+                .addPartitions(transactionalId, producerId, producerEpoch, partitions)
+                .thenApply(error -> results(partitions, tp -> error));
+    }
+
+    private static List<AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult> results(
+            Set<TopicPartition> partitions, java.util.function.Function<TopicPartition, Errors> errorFor) {
+        Map<String, AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult> byTopic = new LinkedHashMap<>();
+        for (TopicPartition tp : partitions) {
+            byTopic.computeIfAbsent(
+                            tp.topic(),
+                            name -> new AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult().setName(name))
+                    .resultsByPartition()
+                    .add(new AddPartitionsToTxnResponse.AddPartitionsToTxnPartitionResult()
+                            .setPartitionIndex(tp.partition())
+                            .setPartitionErrorCode(errorFor.apply(tp).code()));
+        }
+        return new ArrayList<>(byTopic.values());
+    }
+
+    @Override
+    public AddPartitionsToTxnResponse errorResponse(
+            RequestContext ctx, AddPartitionsToTxnRequest request, Errors error) {
+        if (ctx.apiVersion() >= 4) {
+            return new AddPartitionsToTxnResponse().setErrorCode(error.code());
+        }
+        Set<TopicPartition> partitions = new LinkedHashSet<>();
+        for (AddPartitionsToTxnRequest.AddPartitionsToTxnTopic t : request.v3AndBelowTopics()) {
+            for (int p : t.partitions()) {
+                partitions.add(new TopicPartition(t.name(), p));
+            }
+        }
+        return new AddPartitionsToTxnResponse().setResultsByTopicV3AndBelow(results(partitions, tp -> error));
+    }
+}

@@ -1,0 +1,31 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.group.ConsumerOffsetsLog;
+import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.txn.TransactionCoordinator;
+import java.util.function.BiPredicate;
+
+/**
+ * Registers the transaction handlers (AddPartitionsToTxn, AddOffsetsToTxn, TxnOffsetCommit, EndTxn) in one call.
+ * InitProducerId, FindCoordinator and Produce serve transactions too but are registered with their other roles.
+ * Stateless.
+ */
+public final class TransactionHandlers {
+    private TransactionHandlers() {}
+
+    /** @param partitionExists whether a topic partition exists (topic name, partition index) */
+    public static void register(
+            HandlerRegistry registry,
+            TransactionCoordinator transactions,
+            GroupCoordinator groups,
+            BiPredicate<String, Integer> partitionExists) {
+        if (transactions == null) {
+            return; // a context without transactions (handler tests)
+        }
+        String offsetsTopic = ConsumerOffsetsLog.TOPIC;
+        registry.register(new AddPartitionsToTxnHandler(transactions, partitionExists));
+        registry.register(new AddOffsetsToTxnHandler(transactions, offsetsTopic, groups::partitionFor));
+        registry.register(new TxnOffsetCommitHandler(transactions, groups, offsetsTopic, partitionExists));
+        registry.register(new EndTxnHandler(transactions));
+    }
+}

@@ -1,0 +1,123 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.group.GroupError;
+import io.skiff.broker.group.OffsetAndMetadata;
+import io.skiff.broker.group.TopicPartition;
+import io.skiff.broker.txn.TransactionCoordinator;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.TxnOffsetCommitRequest;
+import io.skiff.protocol.message.TxnOffsetCommitResponse;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BiPredicate;
+import java.util.function.ToIntFunction;
+
+/**
+ * TxnOffsetCommit (key 28), v0–4: offsets committed inside a transaction. The group's {@code __consumer_offsets}
+ * partition must be in the producer's open transaction (AddOffsetsToTxn first; INVALID_TXN_STATE if not,
+ * INVALID_PRODUCER_EPOCH for an older epoch); v3+ also check the member id, instance id and generation as a commit of
+ * a member does (KIP-447). Partitions of unknown topics get UNKNOWN_TOPIC_OR_PARTITION. The offsets stay pending,
+ * invisible to OffsetFetch, until the transaction commits. Thread-safe (stateless apart from the coordinators).
+ */
+public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCommitRequest, TxnOffsetCommitResponse> {
+    private final TransactionCoordinator transactions;
+    private final GroupCoordinator groups;
+    private final String offsetsTopic;
+    private final BiPredicate<String, Integer> partitionExists;
+
+    public TxnOffsetCommitHandler(
+            TransactionCoordinator transactions,
+            GroupCoordinator groups,
+            String offsetsTopic,
+            BiPredicate<String, Integer> partitionExists) {
+        super(ApiKeys.TXN_OFFSET_COMMIT, 0, 4);
+        this.transactions = transactions;
+        this.groups = groups;
+        this.offsetsTopic = offsetsTopic;
+        this.partitionExists = partitionExists;
+    }
+
+    @Override
+    public CompletableFuture<TxnOffsetCommitResponse> handle(RequestContext ctx, TxnOffsetCommitRequest request) {
+        if (request.groupId() == null || request.groupId().isEmpty()) {
+            return done(response(request, tp -> GroupError.INVALID_GROUP_ID.code()));
+        }
+        TopicPartition offsetsPartition = new TopicPartition(offsetsTopic, groups.partitionFor(request.groupId()));
+        Errors verified = transactions.verifyPartition(
+                request.transactionalId(), request.producerId(), request.producerEpoch(), offsetsPartition);
+        if (verified != Errors.NONE) {
+            short code = verified == Errors.INVALID_PRODUCER_EPOCH
+                    ? Errors.INVALID_PRODUCER_EPOCH.code()
+                    : Errors.INVALID_TXN_STATE.code();
+            return done(response(request, tp -> code));
+        }
+        Map<TopicPartition, OffsetAndMetadata> toCommit = new LinkedHashMap<>();
+        Map<TopicPartition, GroupError> unknown = new HashMap<>();
+        for (TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic t : request.topics()) {
+            for (TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition p : t.partitions()) {
+                TopicPartition tp = new TopicPartition(t.name(), p.partitionIndex());
+                if (!partitionExists.test(t.name(), p.partitionIndex())) {
+                    unknown.put(tp, GroupError.UNKNOWN_TOPIC_OR_PARTITION);
+                } else {
+                    String metadata = p.committedMetadata() == null ? "" : p.committedMetadata();
+                    toCommit.put(
+                            tp,
+                            new OffsetAndMetadata(
+                                    p.committedOffset(),
+                                    p.committedLeaderEpoch(),
+                                    metadata,
+                                    -1L,
+                                    OffsetAndMetadata.NO_EXPIRE_TIMESTAMP));
+                }
+            }
+        }
+        CompletableFuture<Map<TopicPartition, GroupError>> results = toCommit.isEmpty()
+                ? CompletableFuture.completedFuture(Map.of())
+                : groups.commitTransactionalOffsets(
+                        request.groupId(),
+                        request.producerId(),
+                        request.memberId(),
+                        request.groupInstanceId(),
+                        request.generationIdOrMemberEpoch(),
+                        toCommit);
+        return results.thenApply(committed -> {
+            Map<TopicPartition, GroupError> all = new HashMap<>(unknown);
+            all.putAll(committed);
+            return response(
+                    request,
+                    tp -> all.getOrDefault(tp, GroupError.UNKNOWN_SERVER_ERROR).code());
+        });
+    }
+
+    private static TxnOffsetCommitResponse response(
+            TxnOffsetCommitRequest request, ToIntFunction<TopicPartition> code) {
+        List<TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic> topics = new ArrayList<>();
+        for (TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic t : request.topics()) {
+            List<TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition> partitions = new ArrayList<>();
+            for (TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition p : t.partitions()) {
+                partitions.add(new TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition()
+                        .setPartitionIndex(p.partitionIndex())
+                        .setErrorCode((short) code.applyAsInt(new TopicPartition(t.name(), p.partitionIndex()))));
+            }
+            topics.add(new TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic()
+                    .setName(t.name())
+                    .setPartitions(partitions));
+        }
+        return new TxnOffsetCommitResponse().setTopics(topics);
+    }
+
+    private static CompletableFuture<TxnOffsetCommitResponse> done(TxnOffsetCommitResponse r) {
+        return CompletableFuture.completedFuture(r);
+    }
+
+    @Override
+    public TxnOffsetCommitResponse errorResponse(RequestContext ctx, TxnOffsetCommitRequest request, Errors error) {
+        return response(request, tp -> error.code());
+    }
+}

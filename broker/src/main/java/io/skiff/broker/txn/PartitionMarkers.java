@@ -1,0 +1,82 @@
+package io.skiff.broker.txn;
+
+import io.skiff.broker.group.TopicPartition;
+import io.skiff.broker.topic.AppendOrigin;
+import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.broker.topic.UnknownTopicException;
+import io.skiff.record.ControlRecords;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@link TransactionMarkers} on this broker's own partitions: a control batch with one COMMIT or ABORT marker is
+ * appended to each data partition through the normal append path (as the coordinator, so the log checks only the
+ * epoch), and the pending transactional offsets of the groups on each {@code __consumer_offsets} partition are
+ * committed or dropped by the group coordinator. A partition whose topic was deleted needs no marker.
+ *
+ * <p>Thread-safe (stateless apart from its thread-safe collaborators).
+ */
+public final class PartitionMarkers implements TransactionMarkers {
+    private static final Logger LOG = LoggerFactory.getLogger(PartitionMarkers.class);
+
+    /** The group coordinator's side of a transaction's end. */
+    @FunctionalInterface
+    public interface OffsetsCompletion {
+        /** Commits (or drops) the offsets {@code producerId} committed in its transaction to groups on the partition. */
+        CompletableFuture<Void> complete(long producerId, int offsetsPartition, boolean commit);
+    }
+
+    private final TopicRegistry topics;
+    private final String offsetsTopic;
+    private final OffsetsCompletion offsets;
+    private final Clock clock;
+
+    public PartitionMarkers(TopicRegistry topics, String offsetsTopic, OffsetsCompletion offsets, Clock clock) {
+        this.topics = topics;
+        this.offsetsTopic = offsetsTopic;
+        this.offsets = offsets;
+        this.clock = clock;
+    }
+
+    @Override
+    public CompletableFuture<Void> write(
+            long producerId,
+            short producerEpoch,
+            boolean commit,
+            Set<TopicPartition> partitions,
+            int coordinatorEpoch,
+            int transactionVersion) {
+        List<CompletableFuture<Void>> pending = new ArrayList<>();
+        for (TopicPartition tp : partitions) {
+            if (tp.topic().equals(offsetsTopic)) {
+                pending.add(offsets.complete(producerId, tp.partition(), commit));
+                continue;
+            }
+            Optional<Topic> topic = topics.topic(tp.topic());
+            if (topic.isEmpty() || !topic.get().hasPartition(tp.partition())) {
+                LOG.debug("No {} marker for {}: the partition no longer exists", commit ? "COMMIT" : "ABORT", tp);
+                continue;
+            }
+            try {
+                topic.get()
+                        .partition(tp.partition())
+                        .appendRecords(
+                                ControlRecords.endTransactionMarker(
+                                        0L, clock.millis(), producerId, producerEpoch, commit, coordinatorEpoch),
+                                AppendOrigin.COORDINATOR);
+            } catch (UnknownTopicException deleted) {
+                LOG.debug("No marker for {}: the topic was deleted", tp);
+            } catch (RuntimeException e) {
+                pending.add(CompletableFuture.failedFuture(e));
+            }
+        }
+        return CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new));
+    }
+}

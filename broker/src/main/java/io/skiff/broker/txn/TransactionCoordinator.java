@@ -1,0 +1,567 @@
+package io.skiff.broker.txn;
+
+import io.skiff.broker.coordinator.CoordinatorRecordLog;
+import io.skiff.broker.coordinator.CoordinatorScheduler;
+import io.skiff.broker.coordinator.CoordinatorWriter;
+import io.skiff.broker.group.TopicPartition;
+import io.skiff.protocol.Errors;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The transaction coordinator: Kafka's state machine per transactional id (Empty, Ongoing, PrepareCommit,
+ * PrepareAbort, CompleteCommit, CompleteAbort, Dead, with PrepareEpochFence as the pending state of a fenced
+ * transaction), persisted in {@code __transaction_state} and replayed at start.
+ *
+ * <p>Each change is first written to the log (on the coordinator runtime's single writer) and only then applied;
+ * while it is written, other requests for the same id get CONCURRENT_TRANSACTIONS, as in Kafka. Ending a
+ * transaction writes PrepareCommit/PrepareAbort, then the markers to every partition of the transaction, then
+ * CompleteCommit/CompleteAbort; the client is answered once the transaction is complete (Kafka answers after the
+ * Prepare record; answering later spares the client the CONCURRENT_TRANSACTIONS retries of its next transaction).
+ * A transaction found in a Prepare state at start is completed; an Ongoing one open longer than its timeout is
+ * aborted with a bumped epoch (fencing its producer), as Kafka does.
+ *
+ * <p>Thread-safe: the work on one transactional id is serialized by its {@link TransactionMetadata#lock()}; no
+ * lock is held while the log or the partitions are written.
+ */
+public final class TransactionCoordinator implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(TransactionCoordinator.class);
+    /** A single broker never moves its coordinators, so the coordinator epoch stays 0. */
+    static final int COORDINATOR_EPOCH = 0;
+
+    private final TransactionCoordinatorConfig config;
+    private final CoordinatorRecordLog recordLog;
+    private final CoordinatorWriter writer;
+    private final CoordinatorScheduler scheduler;
+    private final LongSupplier producerIds;
+    private final TransactionMarkers markers;
+    private final Clock clock;
+    private final Map<String, TransactionMetadata> transactions = new ConcurrentHashMap<>();
+    private final List<CoordinatorScheduler.Cancellable> timers = new ArrayList<>();
+    private final List<AutoCloseable> owned = new ArrayList<>();
+
+    /**
+     * @param producerIds hands out new producer ids (may block on the disk: called on the caller's thread)
+     */
+    public TransactionCoordinator(
+            TransactionCoordinatorConfig config,
+            CoordinatorRecordLog recordLog,
+            CoordinatorWriter writer,
+            CoordinatorScheduler scheduler,
+            LongSupplier producerIds,
+            TransactionMarkers markers,
+            Clock clock) {
+        this.config = config;
+        this.recordLog = recordLog;
+        this.writer = writer;
+        this.scheduler = scheduler;
+        this.producerIds = producerIds;
+        this.markers = markers;
+        this.clock = clock;
+    }
+
+    // ------------------------------------------------------------------ lifecycle
+
+    /**
+     * Replays {@code __transaction_state} (the last record of each id wins, a tombstone removes it), then completes
+     * the transactions stopped between Prepare and Complete, and starts the timers.
+     */
+    public void load() throws IOException {
+        Map<String, TransactionRecord> loaded = new LinkedHashMap<>();
+        recordLog.replay((key, value) -> {
+            String id;
+            try {
+                id = TransactionLogCodec.readKey(key);
+            } catch (RuntimeException e) {
+                LOG.warn("Skipping a malformed __transaction_state key: {}", e.toString());
+                return;
+            }
+            if (id == null) {
+                return;
+            }
+            if (value == null) {
+                loaded.remove(id);
+                return;
+            }
+            try {
+                loaded.put(id, TransactionLogCodec.readValue(value));
+            } catch (IllegalArgumentException e) {
+                LOG.warn("Skipping a __transaction_state value of {}: {}", id, e.getMessage());
+            }
+        });
+        loaded.forEach((id, r) -> {
+            if (r.state() != TransactionState.DEAD) {
+                transactions.put(id, new TransactionMetadata(id, r));
+            }
+        });
+        for (TransactionMetadata meta : transactions.values()) {
+            TransactionRecord r = meta.current();
+            if (r.state().isPrepare()) {
+                LOG.info("Completing transaction {} found in {} at start", meta.transactionalId(), r.state());
+                meta.lock().run(() -> meta.setPending(completeStateOf(r.state())));
+                writeMarkersAndComplete(meta, r, new CompletableFuture<>());
+            }
+        }
+        if (!loaded.isEmpty()) {
+            LOG.info("Loaded {} transactional ids from __transaction_state", transactions.size());
+        }
+    }
+
+    /** Starts the timers: abort of timed-out transactions and removal of expired transactional ids. */
+    public void startTimers() {
+        synchronized (timers) {
+            timers.add(scheduler.schedulePeriodic(config.abortTimedOutIntervalMs(), this::abortTimedOutTransactions));
+            timers.add(scheduler.schedulePeriodic(config.removeExpiredIntervalMs(), this::removeExpiredIds));
+        }
+    }
+
+    /** Closes {@code resource} (the runtime's threads) when this coordinator is closed, after the timers stop. */
+    void own(AutoCloseable resource) {
+        synchronized (timers) {
+            owned.add(resource);
+        }
+    }
+
+    @Override
+    public void close() {
+        synchronized (timers) {
+            timers.forEach(CoordinatorScheduler.Cancellable::cancel);
+            timers.clear();
+            for (AutoCloseable resource : owned) {
+                try {
+                    resource.close();
+                } catch (Exception e) {
+                    LOG.warn("Closing the transaction coordinator's {} failed", resource, e);
+                }
+            }
+            owned.clear();
+        }
+    }
+
+    /** The {@code __transaction_state} partition of a transactional id, as Kafka computes it. */
+    public int partitionFor(String transactionalId) {
+        return writer.partitionFor(transactionalId);
+    }
+
+    // ------------------------------------------------------------------ InitProducerId
+
+    /**
+     * InitProducerId with a transactional id: a new producer id for a new id, else the epoch bumped (fencing older
+     * instances), a new producer id when the epoch is exhausted, and an open transaction aborted first (the client
+     * is told CONCURRENT_TRANSACTIONS and retries).
+     *
+     * @param expectedProducerId    the producer's current id (v3+), or -1
+     * @param expectedProducerEpoch its epoch, or -1
+     */
+    public CompletableFuture<InitProducerIdResult> initProducerId(
+            String transactionalId, int timeoutMs, long expectedProducerId, short expectedProducerEpoch) {
+        if (transactionalId.isEmpty()) {
+            return done(InitProducerIdResult.error(Errors.INVALID_REQUEST));
+        }
+        if (timeoutMs <= 0 || timeoutMs > config.maxTimeoutMs()) {
+            return done(InitProducerIdResult.error(Errors.INVALID_TRANSACTION_TIMEOUT));
+        }
+        TransactionMetadata meta = transactions.get(transactionalId);
+        if (meta == null) {
+            long producerId = producerIds.getAsLong();
+            long now = clock.millis();
+            meta = transactions.computeIfAbsent(
+                    transactionalId,
+                    id -> new TransactionMetadata(
+                            id,
+                            new TransactionRecord(
+                                    producerId,
+                                    -1L,
+                                    -1L,
+                                    TransactionRecord.NO_EPOCH,
+                                    TransactionRecord.NO_EPOCH,
+                                    timeoutMs,
+                                    TransactionState.EMPTY,
+                                    Set.of(),
+                                    -1L,
+                                    now,
+                                    (short) 0)));
+        }
+        TransactionMetadata m = meta;
+        boolean hasExpected = expectedProducerId != -1L;
+        return m.lock().call(() -> {
+            if (m.pending() != null) {
+                return done(InitProducerIdResult.error(Errors.CONCURRENT_TRANSACTIONS));
+            }
+            TransactionRecord cur = m.current();
+            if (hasExpected && !isValidProducerId(cur, expectedProducerId, expectedProducerEpoch)) {
+                return done(InitProducerIdResult.error(Errors.PRODUCER_FENCED));
+            }
+            long now = clock.millis();
+            switch (cur.state()) {
+                case EMPTY, COMPLETE_COMMIT, COMPLETE_ABORT -> {
+                    TransactionRecord next;
+                    if (cur.epochExhausted() && (!hasExpected || expectedProducerEpoch == cur.producerEpoch())) {
+                        next = new TransactionRecord(
+                                producerIds.getAsLong(),
+                                cur.producerId(),
+                                -1L,
+                                (short) 0,
+                                hasExpected ? cur.producerEpoch() : TransactionRecord.NO_EPOCH,
+                                timeoutMs,
+                                TransactionState.EMPTY,
+                                Set.of(),
+                                -1L,
+                                now,
+                                cur.clientTransactionVersion());
+                    } else {
+                        short epoch;
+                        short lastEpoch;
+                        if (!hasExpected) {
+                            epoch = (short) (cur.producerEpoch() + 1);
+                            lastEpoch = TransactionRecord.NO_EPOCH;
+                        } else if (cur.producerEpoch() == TransactionRecord.NO_EPOCH
+                                || expectedProducerEpoch == cur.producerEpoch()) {
+                            epoch = (short) (cur.producerEpoch() + 1);
+                            lastEpoch = cur.producerEpoch();
+                        } else if (expectedProducerEpoch == cur.lastProducerEpoch()) {
+                            epoch = cur.producerEpoch(); // a retry of a bump whose answer was lost
+                            lastEpoch = cur.lastProducerEpoch();
+                        } else {
+                            return done(InitProducerIdResult.error(Errors.PRODUCER_FENCED));
+                        }
+                        next = new TransactionRecord(
+                                cur.producerId(),
+                                cur.previousProducerId(),
+                                -1L,
+                                epoch,
+                                lastEpoch,
+                                timeoutMs,
+                                TransactionState.EMPTY,
+                                Set.of(),
+                                -1L,
+                                now,
+                                cur.clientTransactionVersion());
+                    }
+                    return persist(m, next)
+                            .thenApply(error -> error == Errors.NONE
+                                    ? new InitProducerIdResult(Errors.NONE, next.producerId(), next.producerEpoch())
+                                    : InitProducerIdResult.error(error));
+                }
+                case ONGOING -> {
+                    // Abort the open transaction with a fenced epoch; the client retries and gets the next bump.
+                    CompletableFuture<InitProducerIdResult> result = new CompletableFuture<>();
+                    fenceAndAbort(m, cur, now)
+                            .whenComplete((r, e) ->
+                                    result.complete(InitProducerIdResult.error(Errors.CONCURRENT_TRANSACTIONS)));
+                    return result;
+                }
+                default -> {
+                    return done(InitProducerIdResult.error(Errors.CONCURRENT_TRANSACTIONS));
+                }
+            }
+        });
+    }
+
+    /** Kafka's {@code isValidProducerId}: may a producer that says it is {@code id}/{@code epoch} re-initialize? */
+    private static boolean isValidProducerId(TransactionRecord cur, long id, short epoch) {
+        return cur.producerEpoch() == TransactionRecord.NO_EPOCH
+                || id == cur.producerId()
+                || (id == cur.previousProducerId() && epoch >= Short.MAX_VALUE - 1);
+    }
+
+    // ------------------------------------------------------------------ AddPartitionsToTxn / AddOffsetsToTxn
+
+    /** Adds partitions to the producer's transaction, beginning it if none is open. */
+    public CompletableFuture<Errors> addPartitions(
+            String transactionalId, long producerId, short producerEpoch, Set<TopicPartition> partitions) {
+        if (transactionalId == null || transactionalId.isEmpty()) {
+            return done(Errors.INVALID_REQUEST);
+        }
+        TransactionMetadata m = transactions.get(transactionalId);
+        if (m == null) {
+            return done(Errors.INVALID_PRODUCER_ID_MAPPING);
+        }
+        return m.lock().call(() -> {
+            TransactionRecord cur = m.current();
+            if (cur.producerId() != producerId) {
+                return done(Errors.INVALID_PRODUCER_ID_MAPPING);
+            }
+            if (cur.producerEpoch() != producerEpoch) {
+                return done(Errors.PRODUCER_FENCED);
+            }
+            if (m.pending() != null || cur.state().isPrepare()) {
+                return done(Errors.CONCURRENT_TRANSACTIONS);
+            }
+            if (cur.state() == TransactionState.ONGOING && cur.partitions().containsAll(partitions)) {
+                return done(Errors.NONE);
+            }
+            if (cur.state() != TransactionState.ONGOING && !cur.state().isIdle()) {
+                return done(Errors.INVALID_TXN_STATE);
+            }
+            long now = clock.millis();
+            Set<TopicPartition> all = new HashSet<>(cur.partitions());
+            all.addAll(partitions);
+            TransactionRecord next = new TransactionRecord(
+                    cur.producerId(),
+                    cur.previousProducerId(),
+                    cur.nextProducerId(),
+                    cur.producerEpoch(),
+                    cur.lastProducerEpoch(),
+                    cur.timeoutMs(),
+                    TransactionState.ONGOING,
+                    all,
+                    cur.state() == TransactionState.ONGOING ? cur.txnStartTimestamp() : now,
+                    now,
+                    cur.clientTransactionVersion());
+            return persist(m, next);
+        });
+    }
+
+    /**
+     * Whether {@code partition} is in the open transaction of this producer, for the produce path and
+     * TxnOffsetCommit: NONE if it is, INVALID_PRODUCER_EPOCH for an older epoch, CONCURRENT_TRANSACTIONS while the
+     * transaction is ending, INVALID_TXN_STATE otherwise.
+     */
+    public Errors verifyPartition(
+            String transactionalId, long producerId, short producerEpoch, TopicPartition partition) {
+        TransactionMetadata m = transactionalId == null ? null : transactions.get(transactionalId);
+        if (m == null) {
+            return Errors.INVALID_TXN_STATE;
+        }
+        return m.lock().call(() -> {
+            TransactionRecord cur = m.current();
+            if (cur.producerId() != producerId) {
+                return Errors.INVALID_TXN_STATE;
+            }
+            if (producerEpoch < cur.producerEpoch()) {
+                return Errors.INVALID_PRODUCER_EPOCH;
+            }
+            if (producerEpoch != cur.producerEpoch()) {
+                return Errors.INVALID_TXN_STATE;
+            }
+            if (cur.state() != TransactionState.ONGOING || !cur.partitions().contains(partition)) {
+                return Errors.INVALID_TXN_STATE;
+            }
+            return m.pending() != null ? Errors.CONCURRENT_TRANSACTIONS : Errors.NONE;
+        });
+    }
+
+    // ------------------------------------------------------------------ EndTxn
+
+    /** Commits or aborts the producer's transaction (transaction version 1: the epoch stays). */
+    public CompletableFuture<Errors> endTransaction(
+            String transactionalId, long producerId, short producerEpoch, boolean commit) {
+        if (transactionalId == null || transactionalId.isEmpty()) {
+            return done(Errors.INVALID_REQUEST);
+        }
+        TransactionMetadata m = transactions.get(transactionalId);
+        if (m == null) {
+            return done(Errors.INVALID_PRODUCER_ID_MAPPING);
+        }
+        return m.lock().call(() -> {
+            TransactionRecord cur = m.current();
+            if (cur.producerId() != producerId) {
+                return done(Errors.INVALID_PRODUCER_ID_MAPPING);
+            }
+            if (cur.producerEpoch() != producerEpoch) {
+                return done(Errors.PRODUCER_FENCED);
+            }
+            if (m.pending() != null) {
+                return done(Errors.CONCURRENT_TRANSACTIONS);
+            }
+            return switch (cur.state()) {
+                case ONGOING -> {
+                    TransactionRecord prepared = cur.withState(
+                            commit ? TransactionState.PREPARE_COMMIT : TransactionState.PREPARE_ABORT, clock.millis());
+                    yield end(m, prepared);
+                }
+                case COMPLETE_COMMIT -> done(commit ? Errors.NONE : Errors.INVALID_TXN_STATE);
+                case COMPLETE_ABORT -> done(commit ? Errors.INVALID_TXN_STATE : Errors.NONE);
+                case PREPARE_COMMIT -> done(commit ? Errors.CONCURRENT_TRANSACTIONS : Errors.INVALID_TXN_STATE);
+                case PREPARE_ABORT -> done(commit ? Errors.INVALID_TXN_STATE : Errors.CONCURRENT_TRANSACTIONS);
+                default -> done(Errors.INVALID_TXN_STATE);
+            };
+        });
+    }
+
+    /** Aborts an Ongoing transaction with the epoch bumped (Kafka's prepareFenceProducerEpoch), under the lock. */
+    private CompletableFuture<Errors> fenceAndAbort(TransactionMetadata m, TransactionRecord cur, long now) {
+        short fenced = cur.producerEpoch() == Short.MAX_VALUE ? cur.producerEpoch() : (short) (cur.producerEpoch() + 1);
+        TransactionRecord prepared = new TransactionRecord(
+                cur.producerId(),
+                cur.previousProducerId(),
+                cur.nextProducerId(),
+                fenced,
+                TransactionRecord.NO_EPOCH,
+                cur.timeoutMs(),
+                TransactionState.PREPARE_ABORT,
+                cur.partitions(),
+                cur.txnStartTimestamp(),
+                now,
+                cur.clientTransactionVersion());
+        return end(m, prepared);
+    }
+
+    /** Writes {@code prepared} (a Prepare state), then the markers, then the Complete state. Under the lock. */
+    private CompletableFuture<Errors> end(TransactionMetadata m, TransactionRecord prepared) {
+        CompletableFuture<Errors> result = new CompletableFuture<>();
+        persist(m, prepared).whenComplete((error, failure) -> {
+            if (error != Errors.NONE) {
+                result.complete(error);
+                return;
+            }
+            m.lock().run(() -> m.setPending(completeStateOf(prepared.state())));
+            writeMarkersAndComplete(m, prepared, result);
+        });
+        return result;
+    }
+
+    /** With the Complete state pending: markers, then the Complete record; retried until the markers are written. */
+    private void writeMarkersAndComplete(
+            TransactionMetadata m, TransactionRecord prepared, CompletableFuture<Errors> result) {
+        boolean commit = prepared.state() == TransactionState.PREPARE_COMMIT;
+        markers.write(
+                        prepared.producerId(),
+                        prepared.producerEpoch(),
+                        commit,
+                        prepared.partitions(),
+                        COORDINATOR_EPOCH,
+                        prepared.clientTransactionVersion())
+                .whenComplete((ok, failure) -> {
+                    if (failure != null) {
+                        LOG.warn(
+                                "Writing the {} markers of transaction {} failed; retrying in {} ms",
+                                commit ? "COMMIT" : "ABORT",
+                                m.transactionalId(),
+                                config.markerRetryBackoffMs(),
+                                failure);
+                        scheduler.schedule(
+                                config.markerRetryBackoffMs(), () -> writeMarkersAndComplete(m, prepared, result));
+                        return;
+                    }
+                    TransactionRecord complete = new TransactionRecord(
+                            prepared.producerId(),
+                            prepared.previousProducerId(),
+                            prepared.nextProducerId(),
+                            prepared.producerEpoch(),
+                            prepared.lastProducerEpoch(),
+                            prepared.timeoutMs(),
+                            completeStateOf(prepared.state()),
+                            Set.of(),
+                            prepared.txnStartTimestamp(),
+                            clock.millis(),
+                            prepared.clientTransactionVersion());
+                    write(m, complete).whenComplete((error, f) -> result.complete(error));
+                });
+    }
+
+    private static TransactionState completeStateOf(TransactionState prepare) {
+        return prepare == TransactionState.PREPARE_COMMIT
+                ? TransactionState.COMPLETE_COMMIT
+                : TransactionState.COMPLETE_ABORT;
+    }
+
+    // ------------------------------------------------------------------ timers
+
+    /** Aborts, with a bumped epoch, every Ongoing transaction older than its timeout. */
+    void abortTimedOutTransactions() {
+        long now = clock.millis();
+        for (TransactionMetadata m : transactions.values()) {
+            m.lock().run(() -> {
+                TransactionRecord cur = m.current();
+                if (cur.state() == TransactionState.ONGOING
+                        && m.pending() == null
+                        && cur.txnStartTimestamp() + cur.timeoutMs() <= now) {
+                    LOG.info(
+                            "Aborting transaction {} of producer {}: open longer than its timeout of {} ms",
+                            m.transactionalId(),
+                            cur.producerId(),
+                            cur.timeoutMs());
+                    fenceAndAbort(m, cur, now);
+                }
+            });
+        }
+    }
+
+    /** Forgets transactional ids without an open transaction that have been idle longer than their expiration. */
+    void removeExpiredIds() {
+        long now = clock.millis();
+        for (TransactionMetadata m : transactions.values()) {
+            m.lock().run(() -> {
+                TransactionRecord cur = m.current();
+                if (cur.state().isIdle()
+                        && m.pending() == null
+                        && cur.txnLastUpdateTimestamp() + config.transactionalIdExpirationMs() <= now) {
+                    m.setPending(TransactionState.DEAD);
+                    writer.append(
+                                    m.transactionalId(),
+                                    List.of(new CoordinatorRecordLog.KeyValue(
+                                            TransactionLogCodec.key(m.transactionalId()), null)),
+                                    now)
+                            .whenComplete((ok, failure) -> m.lock().run(() -> {
+                                m.setPending(null);
+                                if (failure == null) {
+                                    m.setCurrent(cur.withState(TransactionState.DEAD, now));
+                                    transactions.remove(m.transactionalId(), m);
+                                }
+                            }));
+                }
+            });
+        }
+    }
+
+    // ------------------------------------------------------------------ views
+
+    /** The current state of a transactional id, if it is known. */
+    public Optional<TransactionRecord> describe(String transactionalId) {
+        TransactionMetadata m = transactions.get(transactionalId);
+        return m == null ? Optional.empty() : Optional.of(m.lock().call(m::current));
+    }
+
+    /** Every known transactional id with its current state. */
+    public Map<String, TransactionRecord> all() {
+        Map<String, TransactionRecord> out = new LinkedHashMap<>();
+        transactions.forEach((id, m) -> out.put(id, m.lock().call(m::current)));
+        return out;
+    }
+
+    // ------------------------------------------------------------------ persistence
+
+    /** Marks {@code next} pending and writes it; applies it once written. Called under the lock. */
+    private CompletableFuture<Errors> persist(TransactionMetadata m, TransactionRecord next) {
+        m.setPending(next.state());
+        return write(m, next);
+    }
+
+    /** Writes {@code next} (its state already pending) and applies it once written. */
+    private CompletableFuture<Errors> write(TransactionMetadata m, TransactionRecord next) {
+        CompletableFuture<Errors> result = new CompletableFuture<>();
+        writer.append(
+                        m.transactionalId(),
+                        List.of(new CoordinatorRecordLog.KeyValue(
+                                TransactionLogCodec.key(m.transactionalId()), TransactionLogCodec.value(next))),
+                        clock.millis())
+                .whenComplete((ok, failure) -> {
+                    m.lock().run(() -> {
+                        m.setPending(null);
+                        if (failure == null) {
+                            m.setCurrent(next);
+                        }
+                    });
+                    result.complete(failure == null ? Errors.NONE : Errors.COORDINATOR_NOT_AVAILABLE);
+                });
+        return result;
+    }
+
+    private static <T> CompletableFuture<T> done(T value) {
+        return CompletableFuture.completedFuture(value);
+    }
+}

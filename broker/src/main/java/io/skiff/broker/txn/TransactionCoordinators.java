@@ -1,0 +1,85 @@
+package io.skiff.broker.txn;
+
+import io.skiff.broker.coordinator.CoordinatorWriter;
+import io.skiff.broker.coordinator.ExecutorCoordinatorScheduler;
+import io.skiff.broker.coordinator.InternalTopicLog;
+import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.producer.ProducerIdManager;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.config.BrokerConfig;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Builds the broker's {@link TransactionCoordinator} from its configuration: opens {@code __transaction_state}
+ * (transaction.state.log.num.partitions; created on first use, compacted), replays it, completes the transactions
+ * a stop interrupted, and starts the timers. Stateless.
+ */
+public final class TransactionCoordinators {
+    public static final String TOPIC = "__transaction_state";
+    /** Kafka's defaults for the internal topic: compacted, segments of transaction.state.log.segment.bytes. */
+    private static final Map<String, String> TOPIC_CONFIGS = Map.of(
+            "cleanup.policy", "compact",
+            "retention.ms", "-1",
+            "retention.bytes", "-1",
+            "segment.bytes", "104857600");
+    /** How long a failed marker write waits before it is tried again. */
+    private static final long MARKER_RETRY_BACKOFF_MS = 100;
+
+    private TransactionCoordinators() {}
+
+    public static TransactionCoordinatorConfig config(BrokerConfig config) {
+        return new TransactionCoordinatorConfig(
+                config.transactionMaxTimeoutMs(),
+                config.transactionalIdExpirationMs(),
+                config.transactionAbortTimedOutIntervalMs(),
+                config.transactionRemoveExpiredIntervalMs(),
+                MARKER_RETRY_BACKOFF_MS);
+    }
+
+    /** Starts the coordinator; close it before the group coordinator and the topics (it writes to both). */
+    public static TransactionCoordinator start(
+            BrokerConfig config,
+            TopicRegistry topics,
+            GroupCoordinator groups,
+            String offsetsTopic,
+            ProducerIdManager producerIds,
+            Clock clock)
+            throws IOException {
+        InternalTopicLog log =
+                InternalTopicLog.open(topics, TOPIC, config.transactionStateLogNumPartitions(), TOPIC_CONFIGS);
+        ExecutorService writerThread = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "skiff-txn-writer");
+            t.setDaemon(true);
+            return t;
+        });
+        ExecutorCoordinatorScheduler scheduler = new ExecutorCoordinatorScheduler();
+        TransactionCoordinator coordinator = new TransactionCoordinator(
+                config(config),
+                log,
+                new CoordinatorWriter(log, writerThread),
+                scheduler,
+                producerIds::nextProducerId,
+                new PartitionMarkers(topics, offsetsTopic, groups::completeTransaction, clock),
+                clock);
+        coordinator.own(scheduler);
+        coordinator.own(() -> {
+            writerThread.shutdown();
+            if (!writerThread.awaitTermination(10, TimeUnit.SECONDS)) {
+                writerThread.shutdownNow();
+            }
+        });
+        try {
+            coordinator.load();
+        } catch (IOException | RuntimeException e) {
+            coordinator.close();
+            throw e;
+        }
+        coordinator.startTimers();
+        return coordinator;
+    }
+}

@@ -1,0 +1,34 @@
+package io.skiff.broker.txn;
+
+import io.skiff.broker.group.TopicPartition;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+
+/** {@link TransactionMarkers} that records what it is asked to write, and can be told to fail. Thread-safe. */
+final class RecordingMarkers implements TransactionMarkers {
+    record Marker(long producerId, short epoch, boolean commit, Set<TopicPartition> partitions) {}
+
+    private final List<Marker> written = new ArrayList<>();
+    volatile boolean fail;
+
+    @Override
+    public synchronized CompletableFuture<Void> write(
+            long producerId,
+            short producerEpoch,
+            boolean commit,
+            Set<TopicPartition> partitions,
+            int coordinatorEpoch,
+            int transactionVersion) {
+        if (fail) {
+            return CompletableFuture.failedFuture(new IllegalStateException("markers refused (test)"));
+        }
+        written.add(new Marker(producerId, producerEpoch, commit, Set.copyOf(partitions)));
+        return CompletableFuture.completedFuture(null);
+    }
+
+    synchronized List<Marker> written() {
+        return new ArrayList<>(written);
+    }
+}

@@ -1,0 +1,79 @@
+package io.skiff.broker.txn;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.skiff.broker.group.TopicPartition;
+import java.nio.ByteBuffer;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** {@code __transaction_state} keys and values: round trips of both value versions and Kafka's byte layout. */
+class TransactionLogCodecTest {
+    private static final TransactionRecord RECORD = new TransactionRecord(
+            42L,
+            -1L,
+            -1L,
+            (short) 3,
+            (short) -1,
+            60_000,
+            TransactionState.ONGOING,
+            Set.of(new TopicPartition("a", 0), new TopicPartition("a", 2), new TopicPartition("b", 1)),
+            1000L,
+            2000L,
+            (short) 0);
+
+    @Test
+    void keyIsVersionZeroWithTheId() {
+        byte[] key = TransactionLogCodec.key("tx");
+        assertArrayEquals(new byte[] {0, 0, 0, 2, 't', 'x'}, key);
+        assertEquals("tx", TransactionLogCodec.readKey(ByteBuffer.wrap(key)));
+    }
+
+    @Test
+    void versionZeroValueRoundTripsWithKafkasLayout() {
+        byte[] value = TransactionLogCodec.value(RECORD);
+        ByteBuffer in = ByteBuffer.wrap(value);
+        assertEquals(0, in.getShort()); // version
+        assertEquals(42L, in.getLong());
+        assertEquals(3, in.getShort());
+        assertEquals(60_000, in.getInt());
+        assertEquals(TransactionState.ONGOING.id(), in.get());
+        assertEquals(2, in.getInt()); // topics a and b, sorted
+        assertEquals(
+                TransactionRecord.NO_EPOCH,
+                TransactionLogCodec.readValue(ByteBuffer.wrap(value)).lastProducerEpoch());
+        assertEquals(RECORD, TransactionLogCodec.readValue(ByteBuffer.wrap(value)));
+    }
+
+    @Test
+    void versionOneValueKeepsTheTaggedFields() {
+        TransactionRecord v2 = new TransactionRecord(
+                42L,
+                41L,
+                43L,
+                (short) 0,
+                (short) -1,
+                60_000,
+                TransactionState.PREPARE_COMMIT,
+                Set.of(new TopicPartition("a", 0)),
+                1000L,
+                2000L,
+                (short) 2);
+        byte[] value = TransactionLogCodec.value(v2);
+        assertEquals(1, ByteBuffer.wrap(value).getShort());
+        assertEquals(v2, TransactionLogCodec.readValue(ByteBuffer.wrap(value)));
+    }
+
+    @Test
+    void unknownVersionsAndTruncatedValuesAreRefused() {
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> TransactionLogCodec.readValue(ByteBuffer.wrap(new byte[] {0, 9, 0, 0})));
+        byte[] value = TransactionLogCodec.value(RECORD);
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> TransactionLogCodec.readValue(ByteBuffer.wrap(value, 0, value.length - 3)));
+    }
+}

@@ -1,0 +1,283 @@
+package io.skiff.compat;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.skiff.broker.SkiffServer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.compress.Compression;
+import org.apache.kafka.common.message.AddOffsetsToTxnRequestData;
+import org.apache.kafka.common.message.EndTxnRequestData;
+import org.apache.kafka.common.message.FindCoordinatorRequestData;
+import org.apache.kafka.common.message.InitProducerIdRequestData;
+import org.apache.kafka.common.message.InitProducerIdResponseData;
+import org.apache.kafka.common.message.OffsetFetchRequestData;
+import org.apache.kafka.common.message.ProduceRequestData;
+import org.apache.kafka.common.message.TxnOffsetCommitRequestData;
+import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.record.MemoryRecords;
+import org.apache.kafka.common.record.SimpleRecord;
+import org.apache.kafka.common.requests.AddOffsetsToTxnRequest;
+import org.apache.kafka.common.requests.AddOffsetsToTxnResponse;
+import org.apache.kafka.common.requests.AddPartitionsToTxnRequest;
+import org.apache.kafka.common.requests.AddPartitionsToTxnResponse;
+import org.apache.kafka.common.requests.EndTxnRequest;
+import org.apache.kafka.common.requests.EndTxnResponse;
+import org.apache.kafka.common.requests.FindCoordinatorRequest;
+import org.apache.kafka.common.requests.FindCoordinatorResponse;
+import org.apache.kafka.common.requests.InitProducerIdRequest;
+import org.apache.kafka.common.requests.InitProducerIdResponse;
+import org.apache.kafka.common.requests.OffsetFetchRequest;
+import org.apache.kafka.common.requests.OffsetFetchResponse;
+import org.apache.kafka.common.requests.ProduceRequest;
+import org.apache.kafka.common.requests.ProduceResponse;
+import org.apache.kafka.common.requests.TxnOffsetCommitRequest;
+import org.apache.kafka.common.requests.TxnOffsetCommitResponse;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The error codes of transaction requests in one scripted session, sent over a raw connection, compared with what
+ * Apache Kafka 4.1.1 answers to the same session (recorded by running this test with
+ * {@code -Dtxn.bootstrap=host:port} against a real Kafka, which prints the answers instead of asserting them):
+ * invalid timeouts, fencing by epoch, unknown producer ids and transactional ids, unknown topics, produce-side
+ * verification per Produce version, TxnOffsetCommit without AddOffsetsToTxn, KIP-447 generation checks,
+ * require_stable, an open transaction aborted by a new instance.
+ */
+class TransactionErrorsCompatTest {
+    static final String SUFFIX = Long.toString(System.nanoTime());
+    static final String T = "probe-t" + SUFFIX;
+    static final String G = "g" + SUFFIX;
+    /** What Kafka 4.1.1 answers, in order (suffixes of generated names removed). */
+    private static final List<String> KAFKA_4_1_ANSWERS = List.of(
+            "init timeout too big: INVALID_TRANSACTION_TIMEOUT",
+            "init: NONE epoch 0",
+            "init again: NONE epoch 1",
+            "init expected wrong pid v4: PRODUCER_FENCED",
+            "endtxn on empty: INVALID_TXN_STATE",
+            "endtxn abort on empty: INVALID_TXN_STATE",
+            "add wrong epoch: {={probe-t-0=PRODUCER_FENCED}}",
+            "add wrong pid: {={probe-t-0=INVALID_PRODUCER_ID_MAPPING}}",
+            "add unknown id: {={probe-t-0=INVALID_PRODUCER_ID_MAPPING}}",
+            "add unknown topic: {={probe-t-0=OPERATION_NOT_ATTEMPTED, nosuch-0=UNKNOWN_TOPIC_OR_PARTITION}}",
+            "produce v9 not in txn: INVALID_TXN_STATE Partition was not added to the transaction",
+            "produce v11 not in txn: TRANSACTION_ABORTABLE null",
+            "add ok: {={probe-t-0=NONE}}",
+            "produce v9 in txn: NONE null",
+            "produce v9 in txn old epoch: INVALID_PRODUCER_EPOCH null",
+            "txnoffsetcommit without addoffsets: {probe-t-0=INVALID_TXN_STATE}",
+            "addoffsets: NONE",
+            "txnoffsetcommit gen 5 unknown group: {probe-t-0=ILLEGAL_GENERATION}",
+            "txnoffsetcommit simple: {probe-t-0=NONE}",
+            "txnoffsetcommit old epoch: {probe-t-0=INVALID_PRODUCER_EPOCH}",
+            "offsetfetch stable: UNSTABLE_OFFSET_COMMIT",
+            "endtxn old epoch: PRODUCER_FENCED",
+            "endtxn wrong pid: INVALID_PRODUCER_ID_MAPPING",
+            "init during ongoing: CONCURRENT_TRANSACTIONS",
+            "init after: NONE epoch 3 samepid true",
+            "produce old epoch after fence: INVALID_PRODUCER_EPOCH null",
+            "add old epoch after fence: {={probe-t-0=PRODUCER_FENCED}}",
+            "endtxn old epoch after fence: PRODUCER_FENCED");
+
+    private final List<String> out = new ArrayList<>();
+    private RawKafkaConnection c;
+
+    void log(String step, Object v) {
+        out.add((step + ": " + v).replace(SUFFIX, ""));
+    }
+
+    @Test
+    void sameErrorsAsKafka() throws Exception {
+        String bootstrap = System.getProperty("txn.bootstrap");
+        SkiffServer server = null;
+        if (bootstrap == null) {
+            server = SkiffServer.builder().port(0).start();
+            bootstrap = server.bootstrapServers();
+        }
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
+            admin.createTopics(List.of(new NewTopic(T, 2, (short) 1))).all().get();
+        }
+        String[] hp = bootstrap.split(":");
+        c = new RawKafkaConnection(hp[0], Integer.parseInt(hp[1]));
+        String id = "p" + SUFFIX;
+        awaitCoordinator((byte) 1, id);
+        log("init timeout too big", init(id, 900_001, -1, (short) -1));
+        InitProducerIdResponseData ok = initUntilDone(id);
+        log("init", Errors.forCode(ok.errorCode()) + " epoch " + ok.producerEpoch());
+        ok = initData(id, 60_000, -1, (short) -1);
+        log("init again", Errors.forCode(ok.errorCode()) + " epoch " + ok.producerEpoch());
+        long pid = ok.producerId();
+        short ep = ok.producerEpoch();
+        log("init expected wrong pid v4", init(id, 60_000, pid + 99, ep));
+        log("endtxn on empty", endTxn(id, pid, ep, true));
+        log("endtxn abort on empty", endTxn(id, pid, ep, false));
+        log("add wrong epoch", add(id, pid, (short) (ep + 1), T, 0));
+        log("add wrong pid", add(id, pid + 1, ep, T, 0));
+        log("add unknown id", add("nope", pid, ep, T, 0));
+        log("add unknown topic", addTwo(id, pid, ep));
+        log("produce v9 not in txn", produce(id, pid, ep, 1, 9, 0));
+        log("produce v11 not in txn", produce(id, pid, ep, 1, 11, 0));
+        log("add ok", add(id, pid, ep, T, 0));
+        log("produce v9 in txn", produce(id, pid, ep, 0, 9, 0));
+        log("produce v9 in txn old epoch", produce(id, pid, (short) (ep - 1), 0, 9, 1));
+        awaitCoordinator((byte) 0, G);
+        log("txnoffsetcommit without addoffsets", txnOffset(id, pid, ep, G, -1, ""));
+        log(
+                "addoffsets",
+                Errors.forCode(((AddOffsetsToTxnResponse)
+                                c.send(new AddOffsetsToTxnRequest.Builder(new AddOffsetsToTxnRequestData()
+                                                .setTransactionalId(id)
+                                                .setProducerId(pid)
+                                                .setProducerEpoch(ep)
+                                                .setGroupId(G))
+                                        .build((short) 3)))
+                        .data()
+                        .errorCode()));
+        log("txnoffsetcommit gen 5 unknown group", txnOffset(id, pid, ep, G, 5, "m"));
+        log("txnoffsetcommit simple", txnOffset(id, pid, ep, G, -1, ""));
+        log("txnoffsetcommit old epoch", txnOffset(id, pid, (short) (ep - 1), G, -1, ""));
+        OffsetFetchResponse of = c.send(OffsetFetchRequest.Builder.forTopicNames(
+                        new OffsetFetchRequestData()
+                                .setRequireStable(true)
+                                .setGroups(List.of(new OffsetFetchRequestData.OffsetFetchRequestGroup()
+                                        .setGroupId(G)
+                                        .setTopics(List.of(new OffsetFetchRequestData.OffsetFetchRequestTopics()
+                                                .setName(T)
+                                                .setPartitionIndexes(List.of(0)))))),
+                        false)
+                .build((short) 8));
+        log(
+                "offsetfetch stable",
+                Errors.forCode(of.data()
+                        .groups()
+                        .get(0)
+                        .topics()
+                        .get(0)
+                        .partitions()
+                        .get(0)
+                        .errorCode()));
+        log("endtxn old epoch", endTxn(id, pid, (short) (ep - 1), true));
+        log("endtxn wrong pid", endTxn(id, pid + 1, ep, true));
+        log("init during ongoing", init(id, 60_000, -1, (short) -1));
+        InitProducerIdResponseData again = initUntilDone(id);
+        log(
+                "init after",
+                Errors.forCode(again.errorCode()) + " epoch " + again.producerEpoch() + " samepid "
+                        + (again.producerId() == pid));
+        log("produce old epoch after fence", produce(id, pid, ep, 0, 9, 1));
+        log("add old epoch after fence", add(id, pid, ep, T, 0));
+        log("endtxn old epoch after fence", endTxn(id, pid, ep, false));
+        c.close();
+        if (server == null) {
+            out.forEach(System.out::println); // a real Kafka: print its answers
+            return;
+        }
+        server.close();
+        assertEquals(KAFKA_4_1_ANSWERS, out);
+    }
+
+    private void awaitCoordinator(byte keyType, String key) {
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            FindCoordinatorResponse f = c.send(new FindCoordinatorRequest.Builder(
+                            new FindCoordinatorRequestData().setKeyType(keyType).setCoordinatorKeys(List.of(key)))
+                    .build((short) 4));
+            return f.data().coordinators().get(0).errorCode() == 0;
+        });
+    }
+
+    /** InitProducerId until it succeeds (CONCURRENT_TRANSACTIONS while an open transaction is aborted). */
+    private InitProducerIdResponseData initUntilDone(String id) {
+        InitProducerIdResponseData[] last = {null};
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            last[0] = initData(id, 60_000, -1, (short) -1);
+            return last[0].errorCode() == 0;
+        });
+        return last[0];
+    }
+
+    Errors init(String id, int timeout, long pid, short epoch) throws Exception {
+        return Errors.forCode(initData(id, timeout, pid, epoch).errorCode());
+    }
+
+    InitProducerIdResponseData initData(String id, int timeout, long pid, short epoch) throws Exception {
+        InitProducerIdResponse r = c.send(new InitProducerIdRequest.Builder(new InitProducerIdRequestData()
+                        .setTransactionalId(id)
+                        .setTransactionTimeoutMs(timeout)
+                        .setProducerId(pid)
+                        .setProducerEpoch(epoch))
+                .build((short) 4));
+        return r.data();
+    }
+
+    Errors endTxn(String id, long pid, short ep, boolean commit) throws Exception {
+        EndTxnResponse r = c.send(new EndTxnRequest.Builder(
+                        new EndTxnRequestData()
+                                .setTransactionalId(id)
+                                .setProducerId(pid)
+                                .setProducerEpoch(ep)
+                                .setCommitted(commit),
+                        false)
+                .build((short) 3));
+        return Errors.forCode(r.data().errorCode());
+    }
+
+    String add(String id, long pid, short ep, String topic, int p) throws Exception {
+        AddPartitionsToTxnResponse r = c.send(AddPartitionsToTxnRequest.Builder.forClient(
+                        id, pid, ep, List.of(new org.apache.kafka.common.TopicPartition(topic, p)))
+                .build((short) 3));
+        return r.errors().toString();
+    }
+
+    String addTwo(String id, long pid, short ep) throws Exception {
+        AddPartitionsToTxnResponse r = c.send(AddPartitionsToTxnRequest.Builder.forClient(
+                        id,
+                        pid,
+                        ep,
+                        List.of(
+                                new org.apache.kafka.common.TopicPartition(T, 0),
+                                new org.apache.kafka.common.TopicPartition("nosuch", 0)))
+                .build((short) 3));
+        return r.errors().toString();
+    }
+
+    String produce(String id, long pid, short ep, int partition, int version, int seq) throws Exception {
+        MemoryRecords records = MemoryRecords.withTransactionalRecords(
+                Compression.NONE, pid, ep, seq, new SimpleRecord("x".getBytes()));
+        ProduceRequestData data = new ProduceRequestData()
+                .setAcks((short) -1)
+                .setTimeoutMs(5000)
+                .setTransactionalId(id)
+                .setTopicData(new ProduceRequestData.TopicProduceDataCollection(
+                        List.of(new ProduceRequestData.TopicProduceData()
+                                        .setName(T)
+                                        .setPartitionData(List.of(new ProduceRequestData.PartitionProduceData()
+                                                .setIndex(partition)
+                                                .setRecords(records))))
+                                .iterator()));
+        ProduceResponse r =
+                c.send(new ProduceRequest.Builder((short) version, (short) version, data).build((short) version));
+        var pr = r.data().responses().iterator().next().partitionResponses().get(0);
+        return Errors.forCode(pr.errorCode()) + " " + pr.errorMessage();
+    }
+
+    String txnOffset(String id, long pid, short ep, String group, int gen, String member) throws Exception {
+        TxnOffsetCommitResponse r = c.send(new TxnOffsetCommitRequest.Builder(new TxnOffsetCommitRequestData()
+                        .setTransactionalId(id)
+                        .setGroupId(group)
+                        .setProducerId(pid)
+                        .setProducerEpoch(ep)
+                        .setGenerationId(gen)
+                        .setMemberId(member)
+                        .setTopics(List.of(new TxnOffsetCommitRequestData.TxnOffsetCommitRequestTopic()
+                                .setName(T)
+                                .setPartitions(List.of(new TxnOffsetCommitRequestData.TxnOffsetCommitRequestPartition()
+                                        .setPartitionIndex(0)
+                                        .setCommittedOffset(5))))))
+                .build((short) 3));
+        return r.errors().toString();
+    }
+}
