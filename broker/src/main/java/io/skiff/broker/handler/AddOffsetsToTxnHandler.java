@@ -31,6 +31,11 @@ public final class AddOffsetsToTxnHandler extends AbstractApiHandler<AddOffsetsT
 
     @Override
     public CompletableFuture<AddOffsetsToTxnResponse> handle(RequestContext ctx, AddOffsetsToTxnRequest request) {
+        if (request.transactionalId() == null || request.transactionalId().isEmpty()) {
+            // As Kafka: an empty transactional id is checked first, and is a malformed request.
+            return CompletableFuture.completedFuture(
+                    new AddOffsetsToTxnResponse().setErrorCode(Errors.INVALID_REQUEST.code()));
+        }
         if (request.groupId() == null || request.groupId().isEmpty()) {
             return CompletableFuture.completedFuture(
                     new AddOffsetsToTxnResponse().setErrorCode(Errors.INVALID_GROUP_ID.code()));

@@ -26,8 +26,8 @@ final class AllowList {
         }
     }
 
-    /** Kafka's internal topic that Skiff keeps out of its topic list (see {@link #ENTRIES}). */
-    static final String CONSUMER_OFFSETS = "__consumer_offsets";
+    /** Kafka's internal topics that Skiff keeps out of its topic list (see {@link #ENTRIES}). */
+    static final List<String> KAFKA_ONLY_TOPICS = List.of("__consumer_offsets", "__transaction_state");
 
     static final List<Allowance> ENTRIES = List.of(
             new Allowance(
@@ -40,9 +40,16 @@ final class AllowList {
                     ApiKeys.METADATA,
                     Pattern.compile("internal topic by name"),
                     Pattern.compile("topics\\[]\\.(errorCode|partitions|topicId)"),
-                    "Skiff keeps group offsets in its own log, not in a __consumer_offsets topic clients can see:"
-                            + " Kafka describes the topic, Skiff answers UNKNOWN_TOPIC_OR_PARTITION. Lists of all"
-                            + " topics are compared without Kafka's __consumer_offsets (dropKafkaOnlyTopics)"),
+                    "Skiff keeps group offsets and transaction state in its own logs, not in __consumer_offsets and"
+                            + " __transaction_state topics clients can see: Kafka describes the topic, Skiff answers"
+                            + " UNKNOWN_TOPIC_OR_PARTITION. Lists of all topics are compared without those two"
+                            + " (dropKafkaOnlyTopics)"),
+            new Allowance(
+                    ApiKeys.TXN_OFFSET_COMMIT,
+                    Pattern.compile("unknown transactional id"),
+                    Pattern.compile("topics\\[]\\.partitions\\[]\\.errorCode"),
+                    "Not yet matched (open, transactions are being built): for a transactional id it does not know"
+                            + " Kafka answers INVALID_PRODUCER_ID_MAPPING, Skiff INVALID_TXN_STATE"),
             new Allowance(
                     ApiKeys.DESCRIBE_ACLS,
                     Pattern.compile("every field at its default"),
@@ -76,14 +83,14 @@ final class AllowList {
         return ENTRIES.stream().filter(a -> a.covers(api, caseName, d)).findFirst();
     }
 
-    /** Removes Kafka's __consumer_offsets from its lists of topics (Metadata, DescribeTopicPartitions). */
+    /** Removes Kafka's internal topics from its lists of topics (Metadata, DescribeTopicPartitions). */
     @SuppressWarnings("unchecked")
     static Object dropKafkaOnlyTopics(ApiKeys api, Object kafkaTree) {
         if ((api == ApiKeys.METADATA || api == ApiKeys.DESCRIBE_TOPIC_PARTITIONS) && kafkaTree instanceof Map<?, ?> m) {
             Object topics = m.get("topics");
             if (topics instanceof List<?> list && list.size() > 1) {
                 ((List<Object>) list)
-                        .removeIf(t -> t instanceof Map<?, ?> tm && CONSUMER_OFFSETS.equals(tm.get("name")));
+                        .removeIf(t -> t instanceof Map<?, ?> tm && KAFKA_ONLY_TOPICS.contains(tm.get("name")));
             }
         }
         return kafkaTree;

@@ -67,6 +67,15 @@ class HandWrittenDifferentialTest {
                 .until(() -> ((FindCoordinatorResponse) brokers.sendToKafka(ApiKeys.FIND_COORDINATOR, (short) 3, find))
                                 .errorCode()
                         == 0);
+        // The same for __transaction_state, on the first FindCoordinator for a transactional id.
+        FindCoordinatorRequest findTxn =
+                new FindCoordinatorRequest().setKey("hw-txn").setKeyType((byte) 1);
+        brokers.sendToSkiff(ApiKeys.FIND_COORDINATOR, (short) 3, findTxn);
+        await().atMost(Duration.ofSeconds(60))
+                .until(() ->
+                        ((FindCoordinatorResponse) brokers.sendToKafka(ApiKeys.FIND_COORDINATOR, (short) 3, findTxn))
+                                        .errorCode()
+                                == 0);
         // Kafka fetches its first block of producer ids from its controller on the first InitProducerId (answering
         // COORDINATOR_LOAD_IN_PROGRESS meanwhile); both then hand out ids from 1.
         InitProducerIdRequest init =
