@@ -294,6 +294,20 @@ public final class SkiffServer implements AutoCloseable {
         dataPlane.topics().deleteTopic(Objects.requireNonNull(name));
     }
 
+    /**
+     * Compacts a topic now, so a test need not wait for the cleaner's schedule: every partition is cleaned by the
+     * same rules as the cleaner threads use (the active segment, open transactions and {@code min.compaction.lag.ms}
+     * are respected; a tombstone stays until {@code delete.retention.ms} after the cleaning that first kept it),
+     * whatever its {@code min.cleanable.dirty.ratio}. Returns how many records were removed. Works for internal
+     * topics too ({@code __consumer_offsets}).
+     *
+     * @throws io.skiff.broker.topic.UnknownTopicException if there is no such topic
+     * @throws IllegalArgumentException if its {@code cleanup.policy} does not include {@code compact}
+     */
+    public long compactTopic(String name) {
+        return dataPlane.topics().compactTopic(Objects.requireNonNull(name));
+    }
+
     /** The names of the topics that exist, internal ones (such as {@code __consumer_offsets}) excluded. */
     public java.util.SortedSet<String> topicNames() {
         java.util.SortedSet<String> names = new java.util.TreeSet<>();

@@ -66,6 +66,7 @@ public final class BrokerConfig {
                             + groupMinSessionTimeoutMs() + ") must not exceed group.max.session.timeout.ms ("
                             + groupMaxSessionTimeoutMs() + ")");
         }
+        validateCleaner();
         requireWithin(
                 "group.consumer.session.timeout.ms",
                 "group.consumer.min.session.timeout.ms",
@@ -80,6 +81,28 @@ public final class BrokerConfig {
                     "group.consumer.heartbeat.interval.ms (" + groupConsumerHeartbeatIntervalMs()
                             + ") must be less than group.consumer.session.timeout.ms ("
                             + groupConsumerSessionTimeoutMs() + ")");
+        }
+    }
+
+    /** The cleaner keys Kafka leaves unchecked but that would stop a cleaner thread at its first cleaning. */
+    private void validateCleaner() {
+        long perThread = logCleanerDedupeBufferSize() / Math.max(1, logCleanerThreads());
+        if (perThread < 1024) {
+            throw new ConfigException(
+                    "log.cleaner.dedupe.buffer.size",
+                    "log.cleaner.dedupe.buffer.size (" + logCleanerDedupeBufferSize() + ") must give each of the "
+                            + logCleanerThreads() + " log.cleaner.threads at least 1024 bytes");
+        }
+        double loadFactor = logCleanerIoBufferLoadFactor();
+        if (!(loadFactor > 0 && loadFactor <= 1)) {
+            throw new ConfigException(
+                    "log.cleaner.io.buffer.load.factor",
+                    "log.cleaner.io.buffer.load.factor (" + loadFactor + ") must be in (0, 1]");
+        }
+        if (!(logCleanerIoMaxBytesPerSecond() > 0)) {
+            throw new ConfigException(
+                    "log.cleaner.io.max.bytes.per.second",
+                    "log.cleaner.io.max.bytes.per.second (" + logCleanerIoMaxBytesPerSecond() + ") must be positive");
         }
     }
 
@@ -429,6 +452,30 @@ public final class BrokerConfig {
 
     public long logRetentionBytes() {
         return longValue("log.retention.bytes");
+    }
+
+    public boolean logCleanerEnable() {
+        return bool("log.cleaner.enable");
+    }
+
+    public int logCleanerThreads() {
+        return integer("log.cleaner.threads");
+    }
+
+    public long logCleanerBackoffMs() {
+        return longValue("log.cleaner.backoff.ms");
+    }
+
+    public long logCleanerDedupeBufferSize() {
+        return longValue("log.cleaner.dedupe.buffer.size");
+    }
+
+    public double logCleanerIoBufferLoadFactor() {
+        return ((Number) values.get("log.cleaner.io.buffer.load.factor")).doubleValue();
+    }
+
+    public double logCleanerIoMaxBytesPerSecond() {
+        return ((Number) values.get("log.cleaner.io.max.bytes.per.second")).doubleValue();
     }
 
     public long logRetentionCheckIntervalMs() {

@@ -358,7 +358,7 @@ public final class BrokerConfigKeys {
                     LIST,
                     "delete",
                     nonEmptyListOf("compact", "delete"),
-                    "Default cleanup.policy of topics: delete (retention) and/or compact (accepted, not performed by Skiff).")
+                    "Default cleanup.policy of topics: delete (retention) and/or compact (the log cleaner).")
             .applied("log.index.interval.bytes", INT, "4096", atLeast(0), "Bytes between offset index entries.")
             .applied("log.index.size.max.bytes", INT, "10485760", atLeast(4), "Maximum offset index size per segment.")
             .accepted(
@@ -368,27 +368,58 @@ public final class BrokerConfigKeys {
                     atLeast(0),
                     "Delay before a deleted segment's files are removed.")
             .accepted("log.preallocate", BOOLEAN, "false", null, "Preallocate segment files.")
-            .accepted("log.cleaner.enable", BOOLEAN, "true", null, "Run the log compactor.")
-            .accepted("log.cleaner.threads", INT, "1", atLeast(0), "Log compactor threads.")
-            .accepted(
+            .applied(
+                    "log.cleaner.enable",
+                    BOOLEAN,
+                    "true",
+                    null,
+                    "Run the log cleaner threads that compact topics whose cleanup.policy includes compact.")
+            .applied("log.cleaner.threads", INT, "1", atLeast(0), "Log cleaner threads: logs compacted at once.")
+            .applied(
+                    "log.cleaner.backoff.ms",
+                    LONG,
+                    "15000",
+                    atLeast(0),
+                    "How long a cleaner thread sleeps when no log needs compaction.")
+            .applied(
+                    "log.cleaner.dedupe.buffer.size",
+                    LONG,
+                    "134217728",
+                    null,
+                    "Memory for the cleaners' key maps, shared by the threads (at most 2 GiB each); allocated as a "
+                            + "cleaning needs it.")
+            .applied(
+                    "log.cleaner.io.buffer.load.factor",
+                    DOUBLE,
+                    "0.9",
+                    null,
+                    "How full a cleaner's key map may get before it cleans what it has mapped.")
+            .applied(
+                    "log.cleaner.io.max.bytes.per.second",
+                    DOUBLE,
+                    Double.toString(Double.MAX_VALUE),
+                    null,
+                    "Read and write I/O limit of all cleaner threads together.")
+            .accepted("log.cleaner.io.buffer.size", INT, "524288", atLeast(0), "Cleaner I/O buffer size.")
+            .applied(
                     "log.cleaner.delete.retention.ms",
                     LONG,
                     "86400000",
                     atLeast(0),
                     "How long compaction keeps tombstones.")
-            .accepted(
+            .applied(
                     "log.cleaner.min.compaction.lag.ms",
                     LONG,
                     "0",
                     atLeast(0),
                     "Minimum age before a record is compacted.")
-            .accepted(
+            .applied(
                     "log.cleaner.max.compaction.lag.ms",
                     LONG,
                     MAX_LONG,
                     atLeast(1),
                     "Maximum age before a record is compacted.")
-            .accepted(
+            .applied(
                     "log.cleaner.min.cleanable.ratio",
                     DOUBLE,
                     "0.5",
@@ -506,8 +537,13 @@ public final class BrokerConfigKeys {
                     "3",
                     atLeast(1),
                     "Replication of __consumer_offsets.")
-            .accepted(
-                    "offsets.topic.segment.bytes", INT, "104857600", atLeast(1), "Segment size of __consumer_offsets.")
+            .applied(
+                    "offsets.topic.segment.bytes",
+                    INT,
+                    "104857600",
+                    atLeast(1),
+                    "Segment size of __consumer_offsets (at least 1 MiB, the smallest segment.bytes); the cleaner "
+                            + "compacts closed segments.")
             .applied(
                     "offsets.retention.minutes",
                     INT,

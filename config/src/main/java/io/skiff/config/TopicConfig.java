@@ -160,6 +160,22 @@ public final class TopicConfig {
         return CleanupPolicy.setOf((List<?>) values.get("cleanup.policy"));
     }
 
+    public long deleteRetentionMs() {
+        return longValue("delete.retention.ms");
+    }
+
+    public long minCompactionLagMs() {
+        return longValue("min.compaction.lag.ms");
+    }
+
+    public long maxCompactionLagMs() {
+        return longValue("max.compaction.lag.ms");
+    }
+
+    public double minCleanableDirtyRatio() {
+        return ((Number) values.get("min.cleanable.dirty.ratio")).doubleValue();
+    }
+
     /** Long.MAX_VALUE = never fsync by count. */
     public long flushMessages() {
         return longValue("flush.messages");

@@ -38,8 +38,8 @@ public final class TopicConfigKeys {
                     "delete",
                     nonEmptyListOf("compact", "delete"),
                     APPLIED,
-                    "delete: remove old segments by retention.ms / retention.bytes. compact: Kafka keeps the latest "
-                            + "record per key; Skiff accepts and reports it but does not compact. Both may be combined.",
+                    "delete: remove old segments by retention.ms / retention.bytes. compact: the log cleaner keeps the "
+                            + "latest record of every key (records need keys). Both may be combined.",
                     same("log.cleanup.policy"))
             .topic(
                     "retention.ms",
@@ -204,7 +204,7 @@ public final class TopicConfigKeys {
                     LONG,
                     "86400000",
                     atLeast(0),
-                    ACCEPTED,
+                    APPLIED,
                     "How long compaction keeps delete tombstones.",
                     same("log.cleaner.delete.retention.ms"))
             .topic(
@@ -212,7 +212,7 @@ public final class TopicConfigKeys {
                     LONG,
                     "0",
                     atLeast(0),
-                    ACCEPTED,
+                    APPLIED,
                     "Minimum age of a record before compaction may remove it.",
                     same("log.cleaner.min.compaction.lag.ms"))
             .topic(
@@ -220,7 +220,7 @@ public final class TopicConfigKeys {
                     LONG,
                     MAX_LONG,
                     atLeast(1),
-                    ACCEPTED,
+                    APPLIED,
                     "Maximum age of a record before it becomes eligible for compaction.",
                     same("log.cleaner.max.compaction.lag.ms"))
             .topic(
@@ -228,7 +228,7 @@ public final class TopicConfigKeys {
                     DOUBLE,
                     "0.5",
                     betweenDouble(0, 1),
-                    ACCEPTED,
+                    APPLIED,
                     "Share of uncompacted log that triggers compaction.",
                     same("log.cleaner.min.cleanable.ratio"))
             .topic(

@@ -1,5 +1,6 @@
 package io.skiff.record;
 
+import com.github.luben.zstd.RecyclingBufferPool;
 import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
 import com.github.luben.zstd.ZstdOutputStreamNoFinalizer;
 import java.io.BufferedInputStream;
@@ -40,7 +41,9 @@ public final class Codecs {
             case GZIP -> new BufferedInputStream(new GZIPInputStream(raw, 8 * 1024), INPUT_BUFFER);
             case SNAPPY -> snappy(raw);
             case LZ4 -> new KafkaLz4InputStream(compressed);
-            case ZSTD -> new BufferedInputStream(new ZstdInputStreamNoFinalizer(raw), INPUT_BUFFER);
+            case ZSTD ->
+                new BufferedInputStream(
+                        new ZstdInputStreamNoFinalizer(raw, RecyclingBufferPool.INSTANCE), INPUT_BUFFER);
             case NONE -> throw new IllegalArgumentException("uncompressed data needs no decompression");
         };
     }

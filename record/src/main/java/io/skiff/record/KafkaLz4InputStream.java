@@ -10,13 +10,18 @@ import net.jpountz.lz4.LZ4Exception;
  * Decompresses one {@link KafkaLz4Frame} held in a buffer, a block at a time: the compressed bytes are read in
  * place, one block's worth of decompressed bytes is held at once.
  *
- * <p>Not thread-safe.
+ * <p>Not thread-safe: a stream is read and closed by one thread (closing returns its block buffer to that thread).
  */
 final class KafkaLz4InputStream extends InputStream {
     private final ByteBuffer in;
     private final int flags;
     private final int maxBlockSize;
+    private static final int DEFAULT_BLOCK = KafkaLz4Frame.maxBlockSize(KafkaLz4Frame.BLOCK_SIZE_ID_64KB);
+    private static final ThreadLocal<byte[]> FREE_BLOCK = new ThreadLocal<>();
+
     private final byte[] block;
+    private final ByteBuffer blockView;
+    private boolean closed;
     private int blockPosition;
     private int blockLimit;
     private boolean finished;
@@ -58,7 +63,32 @@ final class KafkaLz4InputStream extends InputStream {
         if (in.get() != (byte) ((hash >> 8) & 0xFF)) {
             throw new IOException("lz4 frame descriptor checksum mismatch");
         }
-        block = new byte[maxBlockSize];
+        block = takeBlockBuffer(maxBlockSize);
+        blockView = ByteBuffer.wrap(block);
+    }
+
+    /**
+     * A block buffer: Kafka's producers write 64 KiB blocks, and a produce of small batches would otherwise allocate
+     * 64 KiB per batch. One free buffer of that size is kept per thread; a stream takes it and {@link #close()}
+     * gives it back, so two streams open at once on a thread never share it.
+     */
+    private static byte[] takeBlockBuffer(int size) {
+        if (size == DEFAULT_BLOCK) {
+            byte[] free = FREE_BLOCK.get();
+            if (free != null) {
+                FREE_BLOCK.set(null);
+                return free;
+            }
+        }
+        return new byte[size];
+    }
+
+    @Override
+    public void close() {
+        if (!closed && block.length == DEFAULT_BLOCK) {
+            FREE_BLOCK.set(block);
+        }
+        closed = true;
     }
 
     @Override
@@ -90,6 +120,9 @@ final class KafkaLz4InputStream extends InputStream {
 
     /** Makes at least one byte available; false at the end of the frame. */
     private boolean fill() throws IOException {
+        if (closed) {
+            throw new IOException("lz4 stream closed");
+        }
         while (blockPosition == blockLimit) {
             if (finished) {
                 return false;
@@ -124,8 +157,7 @@ final class KafkaLz4InputStream extends InputStream {
             blockLimit = size;
         } else {
             try {
-                blockLimit = KafkaLz4Frame.DECOMPRESSOR.decompress(
-                        in, dataStart, size, ByteBuffer.wrap(block), 0, maxBlockSize);
+                blockLimit = KafkaLz4Frame.DECOMPRESSOR.decompress(in, dataStart, size, blockView, 0, maxBlockSize);
             } catch (LZ4Exception e) {
                 throw new IOException("lz4 block does not decompress: " + e.getMessage(), e);
             }

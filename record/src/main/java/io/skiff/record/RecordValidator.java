@@ -60,7 +60,8 @@ public final class RecordValidator {
             }
         }
         if (rebuilt == null) {
-            return framed;
+            // The walk may have corrected max timestamps in place: metadata is read again from the headers.
+            return framed.reread();
         }
         int size = 0;
         for (ByteBuffer b : rebuilt) {
@@ -71,7 +72,8 @@ public final class RecordValidator {
             joined.put(b);
         }
         joined.flip();
-        return ValidatedBatches.checkHeaders(joined, Integer.MAX_VALUE);
+        // As Kafka: a batch that grew in recompression is held to max.message.bytes too.
+        return ValidatedBatches.checkHeaders(joined, rules.maxBatchBytes());
     }
 
     /** Kafka's batch-level rules for client appends (its messages, for the broker's log). */

@@ -71,6 +71,15 @@ public final class ValidatedBatches {
         return new ValidatedBatches(batches, found);
     }
 
+    /** The same batches with their metadata read again from the headers (after in-place corrections). */
+    ValidatedBatches reread() {
+        List<BatchMetadata> fresh = new ArrayList<>(batches.size());
+        for (BatchMetadata b : batches) {
+            fresh.add(BatchMetadata.of(view(b), b.position()));
+        }
+        return new ValidatedBatches(buffer, fresh);
+    }
+
     /** The bytes to write: from position to limit, the batches back to back. */
     public ByteBuffer buffer() {
         return buffer;

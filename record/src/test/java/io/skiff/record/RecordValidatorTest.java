@@ -121,6 +121,42 @@ class RecordValidatorTest {
     }
 
     @Test
+    void offsetDeltasOutOfOrderDeepInsideAnLz4BatchAreRewritten() throws Exception {
+        // 3000 records (several 64 KiB lz4 blocks); record 2000's delta is wrong, so the walk starts over mid-stream.
+        ByteBuffer plain = KafkaBatches.keyed(CompressionType.NONE, 3000, NOW);
+        List<String> expected = KafkaBatches.decode(plain);
+        RecordBatchView view = new RecordBatchView(plain, 0);
+        int at = RecordBatchView.RECORDS_OFFSET;
+        for (int i = 0; i < 2000; i++) {
+            Varints.Read length = Varints.readVarint(plain, at, plain.limit());
+            at = length.next() + (int) length.value();
+        }
+        Varints.Read length = Varints.readVarint(plain, at, plain.limit());
+        // attributes, timestamp delta 0 (1 byte), then the offset delta 2000 (2 bytes): make it 2001.
+        int deltaAt = length.next() + 2;
+        assertEquals(2000, Varints.readVarint(plain, deltaAt, plain.limit()).value());
+        ByteBuffer two = ByteBuffer.allocate(2);
+        Varints.writeVarint(two, 2001);
+        plain.put(deltaAt, two.array());
+
+        java.io.ByteArrayOutputStream compressed = new java.io.ByteArrayOutputStream();
+        try (java.io.OutputStream out = Codecs.compress(CompressionType.LZ4, compressed)) {
+            out.write(plain.array(), RecordBatchView.RECORDS_OFFSET, plain.limit() - RecordBatchView.RECORDS_OFFSET);
+        }
+        ByteBuffer lz4 = ByteBuffer.allocate(RecordBatchView.RECORDS_OFFSET + compressed.size());
+        lz4.put(plain.array(), 0, RecordBatchView.RECORDS_OFFSET)
+                .put(compressed.toByteArray())
+                .flip();
+        lz4.putInt(RecordBatchView.LENGTH_OFFSET, lz4.limit() - RecordBatchView.LOG_OVERHEAD);
+        lz4.putShort(RecordBatchView.ATTRIBUTES_OFFSET, (short) (view.attributes() | CompressionType.LZ4.id()));
+        KafkaBatches.fixCrc(lz4);
+
+        ValidatedBatches v = validate(lz4);
+        assertEquals(CompressionType.LZ4, v.view(0).compressionType());
+        assertEquals(expected, KafkaBatches.decode(v.buffer()));
+    }
+
+    @Test
     void aRecordCountAboveTheRecordsIsInvalid() {
         ByteBuffer batch = KafkaBatches.keyed(CompressionType.NONE, 3, NOW);
         batch.putInt(RecordBatchView.RECORD_COUNT_OFFSET, 4);
@@ -220,6 +256,8 @@ class RecordValidatorTest {
         KafkaBatches.fixCrc(batch);
         ValidatedBatches v = validate(batch);
         assertEquals(NOW, v.view(0).maxTimestamp());
+        assertEquals(NOW, v.batch(0).maxTimestamp(), "the metadata the log indexes with");
+        assertEquals(NOW, v.maxTimestamp());
         v.view(0).validate();
     }
 

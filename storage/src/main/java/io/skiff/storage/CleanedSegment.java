@@ -28,6 +28,7 @@ final class CleanedSegment implements AutoCloseable {
     private final TransactionIndex txnIndex;
     private final List<AbortedTxn> aborted = new ArrayList<>();
     private long size;
+    private boolean committed;
 
     CleanedSegment(Path dir, long baseOffset, int indexIntervalBytes) throws IOException {
         this.dir = dir;
@@ -95,9 +96,17 @@ final class CleanedSegment implements AutoCloseable {
                 cleaned(Segment.LOG_SUFFIX));
     }
 
-    /** Deletes the {@code .cleaned} files (a cleaning that was given up). */
+    /** Marks the swap committed: from now on the files belong to the log and are never discarded. */
+    void committed() {
+        committed = true;
+    }
+
+    /** Deletes the {@code .cleaned} files (a cleaning that was given up before its swap was committed). */
     void discard() throws IOException {
         close();
+        if (committed) {
+            return; // the next open finishes the swap
+        }
         for (Path p : files()) {
             Files.deleteIfExists(p);
         }

@@ -33,14 +33,26 @@ import java.util.Map;
 final class Cleaner {
     private static final int SCAN_BUFFER = 1 << 20;
 
-    private final OffsetMap map;
+    private static final long INITIAL_MAP_BYTES = 1 << 20;
+    private static final int MAP_GROWTH = 4;
+
+    private final long maxMapBytes;
+    private final double loadFactor;
+    private OffsetMap map;
+    private boolean mapFull; // the last buildMap stopped because the map was full
     private final IoThrottler throttler;
     private final Clock clock;
     private volatile SegmentSwap.StepListener steps = SegmentSwap.StepListener.NONE;
     private volatile boolean stopped;
 
-    Cleaner(OffsetMap map, IoThrottler throttler, Clock clock) {
-        this.map = map;
+    /**
+     * @param maxMapBytes the most memory its offset map may take; the map starts at 1 MiB and grows (fourfold, up
+     *                    to this) when a cleaning finds it too small, so small logs cost little memory
+     */
+    Cleaner(long maxMapBytes, double loadFactor, IoThrottler throttler, Clock clock) {
+        this.maxMapBytes = maxMapBytes;
+        this.loadFactor = loadFactor;
+        this.map = new OffsetMap(Math.min(maxMapBytes, INITIAL_MAP_BYTES), loadFactor);
         this.throttler = throttler;
         this.clock = clock;
     }
@@ -77,6 +89,19 @@ final class Cleaner {
         long now = clock.millis();
         map.clear();
         long end = buildMap(log, firstDirty, uncleanable);
+        while (mapFull && map.memoryBytes() < maxMapBytes) {
+            // Mapping again with a bigger map costs less than cleaning the whole log once more for the rest.
+            long bigger = Math.min(maxMapBytes, map.memoryBytes() * MAP_GROWTH);
+            map = null; // the old table can go before the new one is allocated
+            map = new OffsetMap(bigger, loadFactor);
+            end = buildMap(log, firstDirty, uncleanable);
+        }
+        if (mapFull && end <= firstDirty) {
+            throw new IllegalStateException("the cleaner's offset map (" + map.memoryBytes() + " bytes) cannot hold"
+                    + " the keys of the first batch at offset " + firstDirty + " of "
+                    + log.dir().getFileName()
+                    + ": raise log.cleaner.dedupe.buffer.size");
+        }
         CleanResult result = new CleanResult(firstDirty, end);
         if (end <= firstDirty && !rewriteClean) {
             return result;
@@ -102,6 +127,7 @@ final class Cleaner {
     // ---------------------------------------------------------------- step 1: the offset map
 
     private long buildMap(Log log, long firstDirty, long uncleanable) throws IOException {
+        mapFull = false;
         CleanedTransactions txns = new CleanedTransactions(log.abortedTransactions(firstDirty, uncleanable));
         long mappedTo = firstDirty;
         for (Segment seg : log.closedSegments(firstDirty, uncleanable)) {
@@ -126,13 +152,8 @@ final class Cleaner {
                         txns.onMarker(info, isAbort(batch));
                     } else if (!txns.onDataBatch(info)) {
                         if (batch.recordCount() > map.remaining()) {
-                            if (mappedTo == firstDirty) {
-                                throw new IllegalStateException("the cleaner's offset map holds " + map.remaining()
-                                        + " more keys but the batch at offset " + batch.baseOffset() + " of "
-                                        + log.dir().getFileName() + " has " + batch.recordCount()
-                                        + " records: raise log.cleaner.dedupe.buffer.size");
-                            }
-                            return batch.baseOffset();
+                            mapFull = true;
+                            return mappedTo == firstDirty ? firstDirty : batch.baseOffset();
                         }
                         RecordBatchFilter.forEachRecord(batch, (offset, key, hasValue) -> {
                             if (key != null && offset >= firstDirty) {

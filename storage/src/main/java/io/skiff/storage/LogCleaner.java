@@ -29,14 +29,14 @@ import org.slf4j.LoggerFactory;
  * {@code cleaner-offset-checkpoint} in the data directory (Kafka's file and format), and ends at the first
  * uncleanable offset: the active segment, the segment holding the last stable offset, or the first segment with a
  * record younger than {@code min.compaction.lag.ms}. {@link #compactNow} cleans one log at once by the same rules.
- * Offset maps are allocated when a cleaning needs them, no larger than the dirty section can use, and kept.
+ * Each cleaner's offset map starts at 1 MiB and grows fourfold, up to its share of
+ * {@code log.cleaner.dedupe.buffer.size}, when a cleaning needs more; it is kept for the next cleaning.
  *
  * <p>Thread-safe. A log is cleaned by one thread at a time; the bookkeeping is guarded by this object's monitor.
  */
 public final class LogCleaner implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LogCleaner.class);
     public static final String CHECKPOINT_FILE = "cleaner-offset-checkpoint";
-    private static final long MIN_MAP_BYTES = 1 << 20;
 
     private final CleanerConfig config;
     private final Path dataDir;
@@ -104,7 +104,7 @@ public final class LogCleaner implements AutoCloseable {
             CompactionResult total = CompactionResult.NONE;
             long from = o.firstDirty;
             do {
-                Cleaner.CleanResult r = cleanWithCleaner(log, from, o.uncleanable, o.dirtyBytes, true);
+                Cleaner.CleanResult r = cleanWithCleaner(log, from, o.uncleanable, true);
                 total = total.plus(r);
                 if (r.aborted || r.endOffset <= from) {
                     break;
@@ -138,8 +138,8 @@ public final class LogCleaner implements AutoCloseable {
                 continue;
             }
             try {
-                Cleaner.CleanResult r = cleanWithCleaner(
-                        c.log, c.offsets.firstDirty, c.offsets.uncleanable, c.offsets.dirtyBytes, c.horizonDue);
+                Cleaner.CleanResult r =
+                        cleanWithCleaner(c.log, c.offsets.firstDirty, c.offsets.uncleanable, c.horizonDue);
                 LOG.info("Compacted {}: {}", c.log.dir().getFileName(), r);
             } catch (RuntimeException e) {
                 if (closed || c.log.isClosed()) {
@@ -167,9 +167,8 @@ public final class LogCleaner implements AutoCloseable {
         }
     }
 
-    private Cleaner.CleanResult cleanWithCleaner(
-            Log log, long from, long uncleanable, long dirtyBytes, boolean rewriteClean) {
-        Cleaner cleaner = borrow(dirtyBytes);
+    private Cleaner.CleanResult cleanWithCleaner(Log log, long from, long uncleanable, boolean rewriteClean) {
+        Cleaner cleaner = borrow();
         try {
             cleaner.stepListener(steps);
             Cleaner.CleanResult r = cleaner.clean(log, from, uncleanable, rewriteClean);
@@ -309,29 +308,22 @@ public final class LogCleaner implements AutoCloseable {
 
     // ---------------------------------------------------------------- offset maps
 
-    /** A cleaner whose map fits the dirty section (up to this thread's share of the dedupe buffer). */
-    private Cleaner borrow(long dirtyBytes) {
-        long want = Math.min(config.mapBytesPerThread(), Math.max(MIN_MAP_BYTES, dirtyBytes * 4));
-        synchronized (this) {
-            while (idle.isEmpty() && all.size() >= Math.max(1, config.threads())) {
-                try {
-                    wait();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new StorageException("interrupted while waiting for a cleaner");
-                }
+    /** An idle cleaner, or a new one while fewer than {@code log.cleaner.threads} exist (at least one). */
+    private synchronized Cleaner borrow() {
+        while (idle.isEmpty() && all.size() >= Math.max(1, config.threads())) {
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StorageException("interrupted while waiting for a cleaner");
             }
-            Cleaner c = idle.pollFirst();
-            if (c != null && c.mapMemoryBytes() >= Math.min(want, config.mapBytesPerThread())) {
-                return c;
-            }
-            if (c != null) {
-                all.remove(c);
-            }
-            Cleaner fresh = new Cleaner(new OffsetMap(want, config.loadFactor()), throttler, clock);
-            all.add(fresh);
-            return fresh;
         }
+        Cleaner c = idle.pollFirst();
+        if (c == null) {
+            c = new Cleaner(config.mapBytesPerThread(), config.loadFactor(), throttler, clock);
+            all.add(c);
+        }
+        return c;
     }
 
     private synchronized void giveBack(Cleaner c) {

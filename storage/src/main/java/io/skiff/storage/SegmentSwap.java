@@ -70,6 +70,7 @@ final class SegmentSwap {
     static void commit(Path dir, CleanedSegment cleaned, long end, StepListener listener) throws IOException {
         listener.after(Step.CLEANED_WRITTEN);
         AtomicFiles.write(swapFile(dir, cleaned.baseOffset()), Long.toString(end));
+        cleaned.committed();
         listener.after(Step.COMMITTED);
     }
 

@@ -143,6 +143,22 @@ class LogCleanerTest {
     }
 
     @Test
+    void compactAndDeleteAlsoAppliesRetentionToCleanedSegments() throws IOException {
+        // Emptied segments are aged by their file's modification time, as in Kafka: run on the wall clock.
+        clock.advance(System.currentTimeMillis() - clock.millis());
+        open(compacted().deleteRetention(true).retentionMs(60_000).build());
+        for (int i = 0; i < 100; i++) {
+            log.append(keyed(clock.millis(), "k" + (i % 3), "v" + i));
+        }
+        cleaner.compactNow(log);
+        assertEquals(0, log.logStartOffset());
+        clock.advance(120_000);
+        assertTrue(log.applyRetention() > 0, "cleaned segments past retention.ms are deleted");
+        assertTrue(log.logStartOffset() > 0);
+        assertEquals(log.logStartOffset(), CompactedLogs.records(log).get(0).offset());
+    }
+
+    @Test
     void neverCleansTheActiveSegment() throws IOException {
         open(compacted().segmentBytes(1 << 20).build());
         for (int i = 0; i < 50; i++) {

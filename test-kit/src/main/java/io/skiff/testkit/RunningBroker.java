@@ -12,12 +12,14 @@ final class RunningBroker implements AutoCloseable {
     private final SkiffServer server;
     private final SkiffKit kit;
     private final String property;
+    private final String previousValue;
     private boolean closed;
 
     private RunningBroker(SkiffServer server, String property) {
         this.server = server;
         this.kit = new SkiffKit(server);
         this.property = property == null || property.isEmpty() ? null : property;
+        this.previousValue = this.property == null ? null : System.getProperty(this.property);
         if (this.property != null) {
             System.setProperty(this.property, server.bootstrapServers());
         }
@@ -44,9 +46,14 @@ final class RunningBroker implements AutoCloseable {
         try {
             kit.close();
         } finally {
-            // Another broker may have set the property since: only take back our own value.
+            // Another broker may have set the property since: only take back our own value, and give back the one
+            // it replaced (a shared broker's, typically).
             if (property != null && server.bootstrapServers().equals(System.getProperty(property))) {
-                System.clearProperty(property);
+                if (previousValue == null) {
+                    System.clearProperty(property);
+                } else {
+                    System.setProperty(property, previousValue);
+                }
             }
             server.close();
         }

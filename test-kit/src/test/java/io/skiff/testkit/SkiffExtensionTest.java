@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
@@ -69,12 +68,16 @@ class SkiffExtensionTest {
 
     @Test
     void annotationStartsOneBrokerPerClassWithTopicsPropertiesAndInjectionThenClosesIt() {
+        String propertyBefore = System.getProperty(SkiffExtension.BOOTSTRAP_SERVERS_PROPERTY);
         assertAllPassed(run(PerClassFixture.class), 2);
         assertEquals(2, SEEN.size());
         assertSame(SEEN.get(0), SEEN.get(1), "both tests of the class use one broker");
         assertFalse(accepts(SEEN.get(0)), "closed after the class");
         assertFalse(Files.exists(SEEN.get(0).dataDir()), "its temporary directory is deleted");
-        assertNull(System.getProperty(SkiffExtension.BOOTSTRAP_SERVERS_PROPERTY), "the system property is cleared");
+        assertEquals(
+                propertyBefore,
+                System.getProperty(SkiffExtension.BOOTSTRAP_SERVERS_PROPERTY),
+                "the system property is given back");
     }
 
     @Test
@@ -94,6 +97,11 @@ class SkiffExtensionTest {
         assertSame(first, SEEN.get(0), "a second class with the same configuration gets the same broker");
         assertTrue(accepts(first), "still running after both classes");
         assertEquals(first.bootstrapServers(), System.getProperty(SkiffExtension.BOOTSTRAP_SERVERS_PROPERTY));
+        assertAllPassed(run(PerMethodFixture.class), 2);
+        assertEquals(
+                first.bootstrapServers(),
+                System.getProperty(SkiffExtension.BOOTSTRAP_SERVERS_PROPERTY),
+                "a broker that closes gives the property back to the shared one it replaced");
     }
 
     @Test

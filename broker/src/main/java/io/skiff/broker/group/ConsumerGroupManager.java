@@ -81,7 +81,7 @@ final class ConsumerGroupManager {
                 return done(ConsumerHeartbeatResult.error(
                         GroupError.INVALID_REGULAR_EXPRESSION,
                         "SubscribedTopicRegex `" + request.subscribedTopicRegex()
-                                + "` is not a valid regular expression: " + e.getMessage() + "."));
+                                + "` is not a valid regular expression: " + e.getDescription() + "."));
             }
         }
         ConsumerHeartbeat req = request.memberId().isEmpty() && request.memberEpoch() == ConsumerHeartbeat.JOIN_EPOCH
@@ -129,8 +129,7 @@ final class ConsumerGroupManager {
                     return ConsumerHeartbeatResult.error(
                             GroupError.UNRELEASED_INSTANCE_ID,
                             "Static member " + req.memberId() + " with instance id " + req.instanceId()
-                                    + " cannot join the group " + group.groupId()
-                                    + " since the instance id is owned by "
+                                    + " cannot join the group because the instance id is owned by "
                                     + previousStatic.memberId() + " member.");
                 }
                 member = takeOverStaticMember(group, previousStatic, req);
@@ -157,7 +156,7 @@ final class ConsumerGroupManager {
                 if (holder != null) {
                     return ConsumerHeartbeatResult.error(
                             GroupError.FENCED_INSTANCE_ID,
-                            "The static member " + req.memberId() + " with instance id " + req.instanceId()
+                            "Static member " + req.memberId() + " with instance id " + req.instanceId()
                                     + " was fenced by member " + holder.memberId() + ".");
                 }
                 return ConsumerHeartbeatResult.error(
@@ -298,7 +297,7 @@ final class ConsumerGroupManager {
         ConsumerGroup group = groups.consumer(req.groupId());
         if (group == null) {
             return done(ConsumerHeartbeatResult.error(
-                    GroupError.GROUP_ID_NOT_FOUND, "Consumer group " + req.groupId() + " not found."));
+                    GroupError.GROUP_ID_NOT_FOUND, "Group " + req.groupId() + " not found."));
         }
         CompletableFuture<ConsumerHeartbeatResult> response = new CompletableFuture<>();
         groups.withLock(group, () -> {
@@ -314,7 +313,7 @@ final class ConsumerGroupManager {
                 if (!member.memberId().equals(req.memberId())) {
                     response.complete(ConsumerHeartbeatResult.error(
                             GroupError.FENCED_INSTANCE_ID,
-                            "The static member " + req.memberId() + " with instance id " + req.instanceId()
+                            "Static member " + req.memberId() + " with instance id " + req.instanceId()
                                     + " was fenced by member " + member.memberId() + "."));
                     return;
                 }
@@ -345,7 +344,7 @@ final class ConsumerGroupManager {
         return response;
     }
 
-    /** Removes a member (left, fenced, expired): a new group epoch and target without it. Call under the lock. */
+    /** Removes a member (left, fenced, expired): a new group epoch without it. Call under the lock. */
     private List<CoordinatorRecordLog.KeyValue> removeMember(
             ConsumerGroup group, ConsumerGroupMember member, String why) {
         List<CoordinatorRecordLog.KeyValue> records = new ArrayList<>();
@@ -354,9 +353,9 @@ final class ConsumerGroupManager {
         group.markUnpersisted(member.memberId());
         log.info("Member {} of consumer group {} {}", member.memberId(), group.groupId(), why);
         group.subscribedTopics(resolveSubscribedTopics(group));
+        // As Kafka: a new group epoch now; the target assignment follows at the next heartbeat of a member.
         group.groupEpoch(group.groupEpoch() + 1);
         records.add(ConsumerGroupRecords.groupMetadata(group.groupId(), group.groupEpoch()));
-        records.addAll(computeTargetAssignment(group));
         return records;
     }
 
@@ -601,7 +600,7 @@ final class ConsumerGroupManager {
                 return "TopicPartitions must be empty when (re-)joining.";
             }
             if (r.subscribedTopicNames() == null && r.subscribedTopicRegex() == null) {
-                return "SubscribedTopicNames or SubscribedTopicRegex must be set in first request.";
+                return "Either SubscribedTopicNames or SubscribedTopicRegex must be non-null when (re-)joining.";
             }
         } else if (r.memberEpoch() == ConsumerHeartbeat.STATIC_LEAVE_EPOCH) {
             if (r.instanceId() == null) {

@@ -28,16 +28,10 @@ import java.util.Map;
  */
 public final class ConsumerOffsetsLog implements CoordinatorRecordLog {
     public static final String TOPIC = "__consumer_offsets";
-    /** Kafka's offsets.topic.segment.bytes default. */
-    private static final String SEGMENT_BYTES = "104857600";
+    /** The smallest segment.bytes a topic accepts. */
+    private static final int MIN_SEGMENT_BYTES = 1024 * 1024;
 
     private static final int READ_CHUNK_BYTES = 1 << 20;
-
-    private static final Map<String, String> TOPIC_CONFIGS = Map.of(
-            "cleanup.policy", "compact",
-            "retention.ms", "-1",
-            "retention.bytes", "-1",
-            "segment.bytes", SEGMENT_BYTES);
 
     private final TopicRegistry registry;
     private final int partitions;
@@ -63,12 +57,27 @@ public final class ConsumerOffsetsLog implements CoordinatorRecordLog {
         if (t == null) {
             synchronized (this) {
                 if (topic == null) {
-                    topic = registry.getOrCreateInternalTopic(TOPIC, partitions, TOPIC_CONFIGS);
+                    topic = registry.getOrCreateInternalTopic(TOPIC, partitions, topicConfigs());
                 }
                 t = topic;
             }
         }
         return t;
+    }
+
+    /**
+     * Compacted, no time or size retention, segments of {@code offsets.topic.segment.bytes} (at least what a topic
+     * accepts): closed segments are what the cleaner compacts, so the replay at start reads about one segment plus
+     * the latest record of every key.
+     */
+    private Map<String, String> topicConfigs() {
+        Object configured = registry.brokerConfig().value("offsets.topic.segment.bytes");
+        int segmentBytes = Math.max(MIN_SEGMENT_BYTES, ((Number) configured).intValue());
+        return Map.of(
+                "cleanup.policy", "compact",
+                "retention.ms", "-1",
+                "retention.bytes", "-1",
+                "segment.bytes", Integer.toString(segmentBytes));
     }
 
     @Override

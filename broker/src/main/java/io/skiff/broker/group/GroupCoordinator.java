@@ -332,19 +332,18 @@ public final class GroupCoordinator implements AutoCloseable {
         return out;
     }
 
-    /** Describes a group; an unknown group is reported as Dead with no members, as Kafka does. */
+    /** Describes a classic group; unknown groups and consumer groups are Dead and GROUP_ID_NOT_FOUND, as Kafka does. */
     public GroupDescription describeGroup(String groupId) {
         if (groupId == null || groupId.isEmpty()) {
             return new GroupDescription(groupId, GroupError.INVALID_GROUP_ID, "", "", "", List.of());
         }
         Group group = groups.get(groupId);
         if (group instanceof ConsumerGroup) {
-            return new GroupDescription(
-                    groupId, GroupError.GROUP_ID_NOT_FOUND, GroupState.DEAD.displayName(), "", "", List.of());
+            return GroupDescription.notFound(groupId, "Group " + groupId + " is not a classic group.");
         }
         ClassicGroup g = (ClassicGroup) group;
         if (g == null) {
-            return new GroupDescription(groupId, GroupError.NONE, GroupState.DEAD.displayName(), "", "", List.of());
+            return GroupDescription.notFound(groupId, "Group " + groupId + " not found.");
         }
         return groups.withLock(g, () -> {
             boolean stable = g.is(GroupState.STABLE);

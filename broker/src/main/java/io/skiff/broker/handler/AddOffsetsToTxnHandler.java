@@ -1,6 +1,8 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.group.TopicPartition;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.txn.TransactionCoordinator;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.AddOffsetsToTxnRequest;
@@ -35,6 +37,13 @@ public final class AddOffsetsToTxnHandler extends AbstractApiHandler<AddOffsetsT
             // As Kafka: an empty transactional id is checked first, and is a malformed request.
             return CompletableFuture.completedFuture(
                     new AddOffsetsToTxnResponse().setErrorCode(Errors.INVALID_REQUEST.code()));
+        }
+        if (!ctx.allowed(AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactionalId())) {
+            return CompletableFuture.completedFuture(
+                    errorResponse(ctx, request, Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED));
+        }
+        if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, request.groupId())) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
         }
         if (request.groupId() == null || request.groupId().isEmpty()) {
             return CompletableFuture.completedFuture(

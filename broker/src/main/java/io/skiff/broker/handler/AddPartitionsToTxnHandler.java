@@ -1,6 +1,8 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.group.TopicPartition;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.txn.TransactionCoordinator;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.AddPartitionsToTxnRequest;
@@ -37,7 +39,12 @@ public final class AddPartitionsToTxnHandler
     @Override
     public CompletableFuture<AddPartitionsToTxnResponse> handle(RequestContext ctx, AddPartitionsToTxnRequest request) {
         if (ctx.apiVersion() < 4) {
+            if (!ctx.allowed(AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, request.v3AndBelowTransactionalId())) {
+                return CompletableFuture.completedFuture(
+                        errorResponse(ctx, request, Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED));
+            }
             return addOne(
+                            ctx,
                             request.v3AndBelowTransactionalId(),
                             request.v3AndBelowProducerId(),
                             request.v3AndBelowProducerEpoch(),
@@ -45,9 +52,13 @@ public final class AddPartitionsToTxnHandler
                             request.v3AndBelowTopics())
                     .thenApply(results -> new AddPartitionsToTxnResponse().setResultsByTopicV3AndBelow(results));
         }
+        if (!ctx.clusterAllowed(AclOperation.CLUSTER_ACTION)) {
+            // v4+ is the brokers' batched verification (KIP-890), sent with cluster rights only.
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.CLUSTER_AUTHORIZATION_FAILED));
+        }
         List<CompletableFuture<AddPartitionsToTxnResponse.AddPartitionsToTxnResult>> all = new ArrayList<>();
         for (AddPartitionsToTxnRequest.AddPartitionsToTxnTransaction t : request.transactions()) {
-            all.add(addOne(t.transactionalId(), t.producerId(), t.producerEpoch(), t.verifyOnly(), t.topics())
+            all.add(addOne(ctx, t.transactionalId(), t.producerId(), t.producerEpoch(), t.verifyOnly(), t.topics())
                     .thenApply(results -> new AddPartitionsToTxnResponse.AddPartitionsToTxnResult()
                             .setTransactionalId(t.transactionalId())
                             .setTopicResults(results)));
@@ -62,6 +73,7 @@ public final class AddPartitionsToTxnHandler
     }
 
     private CompletableFuture<List<AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult>> addOne(
+            RequestContext ctx,
             String transactionalId,
             long producerId,
             short producerEpoch,
@@ -79,6 +91,17 @@ public final class AddPartitionsToTxnHandler
                 errors.put(tp, coordinator.verifyPartition(transactionalId, producerId, producerEpoch, tp));
             }
             return CompletableFuture.completedFuture(results(partitions, errors::get));
+        }
+        Set<TopicPartition> denied = new LinkedHashSet<>();
+        for (TopicPartition tp : partitions) {
+            if (!ctx.allowed(AclOperation.WRITE, ResourceType.TOPIC, tp.topic())) {
+                denied.add(tp);
+            }
+        }
+        if (!denied.isEmpty()) {
+            return CompletableFuture.completedFuture(results(
+                    partitions,
+                    tp -> denied.contains(tp) ? Errors.TOPIC_AUTHORIZATION_FAILED : Errors.OPERATION_NOT_ATTEMPTED));
         }
         Set<TopicPartition> unknown = new LinkedHashSet<>();
         for (TopicPartition tp : partitions) {

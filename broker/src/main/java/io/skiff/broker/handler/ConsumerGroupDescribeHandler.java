@@ -19,8 +19,8 @@ import java.util.concurrent.CompletableFuture;
  * ConsumerGroupDescribe v0–1 (KIP-848): state, group and assignment epochs, assignor, and every member with
  * its current and target assignment. Unknown and classic groups get GROUP_ID_NOT_FOUND with Kafka's message
  * (the Admin client then falls back to DescribeGroups for classic groups). v1 adds each member's type
- * (1 = consumer protocol). Authorized operations are not computed (no ACLs): the field keeps its
- * "not requested" value.
+ * (1 = consumer protocol). A group the principal may not DESCRIBE gets GROUP_AUTHORIZATION_FAILED; requested
+ * authorized operations come from the authorizer.
  *
  * <p>Thread-safe: stateless apart from the coordinator.
  */

@@ -23,7 +23,8 @@ import java.util.concurrent.CompletableFuture;
  * ConsumerGroupHeartbeat v0–1 (KIP-848): a consumer joins (epoch 0), heartbeats, or leaves (-1, static
  * members -2) a consumer group; the answer carries its epoch and, when it changed, its assignment. v1 lets
  * the client generate its member id and adds {@code subscribed_topic_regex}. The response completes once
- * the group's records are written, so it runs off the event loop's critical path.
+ * the group's records are written. A principal without READ on the group gets GROUP_AUTHORIZATION_FAILED,
+ * without DESCRIBE on a subscribed topic TOPIC_AUTHORIZATION_FAILED.
  *
  * <p>Thread-safe: stateless apart from the coordinator.
  */

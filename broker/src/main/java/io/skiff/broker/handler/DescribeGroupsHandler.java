@@ -3,7 +3,6 @@ package io.skiff.broker.handler;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.GroupDescription;
 import io.skiff.broker.group.GroupError;
-import io.skiff.broker.group.GroupState;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;
@@ -16,9 +15,10 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * DescribeGroups v0–6: state, protocol and members of each group (metadata and assignment only for
- * Stable groups); an unknown group (or the empty id) is "Dead" with no members, and from v6 also GROUP_ID_NOT_FOUND,
- * as in Kafka. Requested authorized operations are computed by the authorizer (READ, DELETE and DESCRIBE without
- * one); a group the principal may not DESCRIBE gets GROUP_AUTHORIZATION_FAILED. Thread-safe.
+ * Stable groups). An unknown group, and a consumer group (described by ConsumerGroupDescribe), is "Dead" with no
+ * members: from v6 with GROUP_ID_NOT_FOUND and Kafka's message. Requested authorized operations are computed by
+ * the authorizer (READ, DELETE and DESCRIBE without one); a group the principal may not DESCRIBE gets
+ * GROUP_AUTHORIZATION_FAILED. Thread-safe.
  */
 public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGroupsRequest, DescribeGroupsResponse> {
     /** Kafka's "authorized operations not requested" marker. */
@@ -45,8 +45,7 @@ public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGrou
                         .setAuthorizedOperations(AUTHORIZED_OPERATIONS_OMITTED));
                 continue;
             }
-            GroupDescription d = coordinator.describeGroup(groupId);
-            if (isUnknown(groupId, d)) {
+            if (groupId == null || groupId.isEmpty()) {
                 groups.add(unknownGroup(
                         groupId,
                         ctx.apiVersion(),
@@ -55,6 +54,7 @@ public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGrou
                                 : AUTHORIZED_OPERATIONS_OMITTED));
                 continue;
             }
+            GroupDescription d = coordinator.describeGroup(groupId);
             List<DescribeGroupsResponse.DescribedGroupMember> members = new ArrayList<>();
             for (GroupDescription.Member m : d.members()) {
                 members.add(new DescribeGroupsResponse.DescribedGroupMember()
@@ -65,12 +65,17 @@ public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGrou
                         .setMemberMetadata(m.metadata())
                         .setMemberAssignment(m.assignment()));
             }
+            // Below v6 Kafka reports a group it does not describe as Dead without an error.
+            GroupError error =
+                    d.error() == GroupError.GROUP_ID_NOT_FOUND && ctx.apiVersion() < 6 ? GroupError.NONE : d.error();
             groups.add(new DescribeGroupsResponse.DescribedGroup()
-                    .setErrorCode(d.error().code())
+                    .setErrorCode(error.code())
                     .setErrorMessage(
-                            d.error() == GroupError.NONE || ctx.apiVersion() < 6
+                            error == GroupError.NONE || ctx.apiVersion() < 6 // no message field before v6
                                     ? null
-                                    : Errors.forCode(d.error().code()).message())
+                                    : d.errorMessage() != null
+                                            ? d.errorMessage()
+                                            : Errors.forCode(error.code()).message())
                     .setGroupId(groupId)
                     .setGroupState(d.state())
                     .setProtocolType(d.protocolType())
@@ -84,22 +89,12 @@ public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGrou
         return CompletableFuture.completedFuture(new DescribeGroupsResponse().setGroups(groups));
     }
 
-    /** A group id no group has (the empty id included: Kafka does not call it invalid here). */
-    private static boolean isUnknown(String groupId, GroupDescription d) {
-        if (groupId == null || groupId.isEmpty()) {
-            return true;
-        }
-        return d.error() == GroupError.NONE
-                && GroupState.DEAD.displayName().equals(d.state())
-                && d.members().isEmpty();
-    }
-
-    /** Kafka: "Dead" with no error before v6; from v6 (KIP-1043) GROUP_ID_NOT_FOUND with a message. */
+    /** The empty id: Kafka does not call it invalid here but finds no such group. */
     private static DescribeGroupsResponse.DescribedGroup unknownGroup(
             String groupId, short version, int authorizedOperations) {
         DescribeGroupsResponse.DescribedGroup group = new DescribeGroupsResponse.DescribedGroup()
                 .setGroupId(groupId)
-                .setGroupState(GroupState.DEAD.displayName())
+                .setGroupState("Dead")
                 .setProtocolType("")
                 .setProtocolData("")
                 .setAuthorizedOperations(authorizedOperations);

@@ -1,5 +1,7 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.txn.TransactionCoordinator;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
@@ -22,6 +24,10 @@ public final class EndTxnHandler extends AbstractApiHandler<EndTxnRequest, EndTx
 
     @Override
     public CompletableFuture<EndTxnResponse> handle(RequestContext ctx, EndTxnRequest request) {
+        if (!ctx.allowed(AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactionalId())) {
+            return CompletableFuture.completedFuture(
+                    errorResponse(ctx, request, Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED));
+        }
         return coordinator
                 .endTransaction(
                         request.transactionalId(), request.producerId(), request.producerEpoch(), request.committed())

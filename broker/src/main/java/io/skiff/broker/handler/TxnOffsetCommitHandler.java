@@ -4,6 +4,8 @@ import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.GroupError;
 import io.skiff.broker.group.OffsetAndMetadata;
 import io.skiff.broker.group.TopicPartition;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.txn.TransactionCoordinator;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
@@ -45,6 +47,13 @@ public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCo
 
     @Override
     public CompletableFuture<TxnOffsetCommitResponse> handle(RequestContext ctx, TxnOffsetCommitRequest request) {
+        if (!ctx.allowed(AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactionalId())) {
+            return CompletableFuture.completedFuture(
+                    errorResponse(ctx, request, Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED));
+        }
+        if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, request.groupId())) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
+        }
         if (request.groupId() == null || request.groupId().isEmpty()) {
             return done(response(request, tp -> GroupError.INVALID_GROUP_ID.code()));
         }
@@ -62,7 +71,9 @@ public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCo
         for (TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic t : request.topics()) {
             for (TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition p : t.partitions()) {
                 TopicPartition tp = new TopicPartition(t.name(), p.partitionIndex());
-                if (!partitionExists.test(t.name(), p.partitionIndex())) {
+                if (!ctx.allowed(AclOperation.READ, ResourceType.TOPIC, t.name())) {
+                    unknown.put(tp, GroupError.TOPIC_AUTHORIZATION_FAILED);
+                } else if (!partitionExists.test(t.name(), p.partitionIndex())) {
                     unknown.put(tp, GroupError.UNKNOWN_TOPIC_OR_PARTITION);
                 } else {
                     String metadata = p.committedMetadata() == null ? "" : p.committedMetadata();

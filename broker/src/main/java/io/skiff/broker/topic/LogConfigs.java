@@ -16,9 +16,12 @@ final class LogConfigs {
     private LogConfigs() {}
 
     static LogConfig of(TopicConfig c) {
+        boolean compact = c.cleanupPolicy().contains(CleanupPolicy.COMPACT);
         return LogConfig.builder()
                 .segmentBytes(c.segmentBytes())
-                .segmentMs(c.segmentMs())
+                // As Kafka's LogConfig.maxSegmentMs: a compacted log's active segment, never cleaned, rolls by
+                // max.compaction.lag.ms at the latest, so no record waits longer than that to be compacted.
+                .segmentMs(compact ? Math.min(c.segmentMs(), c.maxCompactionLagMs()) : c.segmentMs())
                 .retentionMs(c.retentionMs())
                 .retentionBytes(c.retentionBytes())
                 .maxBatchBytes(c.maxMessageBytes())
@@ -29,7 +32,12 @@ final class LogConfigs {
                 .segmentIndexBytes(c.segmentIndexBytes())
                 .timestampBeforeMaxMs(c.messageTimestampBeforeMaxMs())
                 .timestampAfterMaxMs(c.messageTimestampAfterMaxMs())
-                .keysRequired(c.cleanupPolicy().contains(CleanupPolicy.COMPACT))
+                .keysRequired(compact)
+                .compact(compact)
+                .deleteRetentionMs(c.deleteRetentionMs())
+                .minCompactionLagMs(c.minCompactionLagMs())
+                .maxCompactionLagMs(c.maxCompactionLagMs())
+                .minCleanableDirtyRatio(c.minCleanableDirtyRatio())
                 .deleteRetention(c.cleanupPolicy().contains(CleanupPolicy.DELETE))
                 .compression(compression(c.compressionType()))
                 .build();

@@ -1,7 +1,13 @@
 package io.skiff.broker.topic;
 
+import io.skiff.storage.CleanerConfig;
+import io.skiff.storage.Log;
+import io.skiff.storage.LogCleaner;
+import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -15,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * Periodic log maintenance on one background thread, every {@code log.retention.check.interval.ms}: rolls segments
  * that are older than {@code segment.ms}, deletes segments past {@code retention.ms} / {@code retention.bytes},
  * and forgets producers idle for {@code producer.id.expiration.ms}. Once a second it also flushes partitions whose
- * topic sets a finite {@code flush.ms} and whose last flush is older than that.
+ * topic sets a finite {@code flush.ms} and whose last flush is older than that. It owns the {@link LogCleaner},
+ * whose {@code log.cleaner.threads} threads compact the logs of topics with {@code cleanup.policy=compact}.
  *
  * <p>The topic list is a snapshot taken under the registry's map lock; all disk work happens afterwards, under each
  * topic's lifecycle read lock only (so a deletion waits for the partition being worked on, and no request waits
@@ -32,9 +39,16 @@ final class LogHousekeeper implements AutoCloseable {
     private final Clock clock;
     private final ScheduledExecutorService executor;
     private final Map<Partition, Long> lastFlush = new ConcurrentHashMap<>();
+    private final LogCleaner cleaner;
 
-    private LogHousekeeper(Supplier<Collection<Topic>> topics, long producerIdExpirationMs, Clock clock) {
+    private LogHousekeeper(
+            Supplier<Collection<Topic>> topics,
+            long producerIdExpirationMs,
+            Clock clock,
+            CleanerConfig cleanerConfig,
+            Path dataDir) {
         this.topics = topics;
+        this.cleaner = LogCleaner.start(cleanerConfig, dataDir, clock, this::logs);
         this.producerIdExpirationMs = producerIdExpirationMs;
         this.clock = clock;
         this.executor = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -45,13 +59,34 @@ final class LogHousekeeper implements AutoCloseable {
     }
 
     static LogHousekeeper start(
-            Supplier<Collection<Topic>> topics, long checkIntervalMs, long producerIdExpirationMs, Clock clock) {
-        LogHousekeeper h = new LogHousekeeper(topics, producerIdExpirationMs, clock);
+            Supplier<Collection<Topic>> topics,
+            long checkIntervalMs,
+            long producerIdExpirationMs,
+            Clock clock,
+            CleanerConfig cleanerConfig,
+            Path dataDir) {
+        LogHousekeeper h = new LogHousekeeper(topics, producerIdExpirationMs, clock, cleanerConfig, dataDir);
         long interval = Math.max(1, checkIntervalMs);
         h.executor.scheduleWithFixedDelay(h::runMaintenance, interval, interval, TimeUnit.MILLISECONDS);
         h.executor.scheduleWithFixedDelay(
                 h::runFlushes, FLUSH_CHECK_INTERVAL_MS, FLUSH_CHECK_INTERVAL_MS, TimeUnit.MILLISECONDS);
         return h;
+    }
+
+    /** The logs of every partition, for the cleaner (which skips those that are not compacted). */
+    private List<Log> logs() {
+        List<Log> logs = new ArrayList<>();
+        for (Topic topic : topics.get()) {
+            for (Partition p : topic.partitions()) {
+                logs.add(p.log());
+            }
+        }
+        return logs;
+    }
+
+    /** The cleaner, for compacting a topic on request. */
+    LogCleaner cleaner() {
+        return cleaner;
     }
 
     /** One pass of roll, retention and producer expiration over every partition. */
@@ -108,6 +143,7 @@ final class LogHousekeeper implements AutoCloseable {
 
     @Override
     public void close() {
+        cleaner.close();
         executor.shutdownNow();
         try {
             executor.awaitTermination(10, TimeUnit.SECONDS);

@@ -3,6 +3,7 @@ package io.skiff.broker.topic;
 import io.skiff.broker.concurrent.NetworkThreads;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.TopicConfig;
+import io.skiff.storage.CleanerConfig;
 import io.skiff.storage.Log;
 import java.io.Closeable;
 import java.io.IOException;
@@ -80,8 +81,41 @@ public final class TopicRegistry implements Closeable {
             throw e;
         }
         registry.housekeeper = LogHousekeeper.start(
-                registry::topics, config.logRetentionCheckIntervalMs(), config.producerIdExpirationMs(), clock);
+                registry::topics,
+                config.logRetentionCheckIntervalMs(),
+                config.producerIdExpirationMs(),
+                clock,
+                cleanerConfig(config),
+                dataDir);
         return registry;
+    }
+
+    private static CleanerConfig cleanerConfig(BrokerConfig c) {
+        return new CleanerConfig(
+                c.logCleanerEnable(),
+                c.logCleanerThreads(),
+                c.logCleanerDedupeBufferSize(),
+                c.logCleanerIoBufferLoadFactor(),
+                c.logCleanerIoMaxBytesPerSecond(),
+                c.logCleanerBackoffMs());
+    }
+
+    /**
+     * Compacts every partition of a compacted topic now, by the cleaner's rules (the active segment, open
+     * transactions and {@code min.compaction.lag.ms} are respected; tombstones stay until their delete horizon),
+     * whatever its dirty ratio. Returns how many records were removed.
+     *
+     * @throws UnknownTopicException if there is no such topic
+     * @throws IllegalArgumentException if its {@code cleanup.policy} does not include {@code compact}
+     */
+    public long compactTopic(String name) {
+        Topic topic = topic(name).orElseThrow(() -> new UnknownTopicException("Topic " + name + " does not exist"));
+        long removed = 0;
+        for (Partition p : topic.partitions()) {
+            removed += topic.whileOpen(
+                    () -> housekeeper.cleaner().compactNow(p.log()).recordsRemoved());
+        }
+        return removed;
     }
 
     private void recover() throws IOException {

@@ -25,6 +25,53 @@ class GroupRecordCodecTest {
     }
 
     @Test
+    void groupMetadataKeepsTheLayoutEarlierVersionsWrote() {
+        var member =
+                new GroupMetadataSnapshot.Member("m", null, "c", "/h", 300, 100, new byte[] {1}, new byte[] {2, 3});
+        var snapshot = new GroupMetadataSnapshot("consumer", 4, "range", "m", 7, List.of(member));
+        assertEquals("000200016" + "7", HexFormat.of().formatHex(GroupRecordCodec.groupKey("g")));
+        assertEquals(
+                "0003" + "0008" + HexFormat.of().formatHex("consumer".getBytes()) + "00000004" + "0005"
+                        + HexFormat.of().formatHex("range".getBytes()) + "0001" + "6d" + "0000000000000007"
+                        + "00000001" // one member
+                        + "00016d" + "ffff" + "000163" + "00022f68" + "0000012c" + "00000064" + "0000000101"
+                        + "000000020203",
+                HexFormat.of().formatHex(GroupRecordCodec.groupValue(snapshot)));
+    }
+
+    @Test
+    void consumerGroupRecordsUseKafkasFlexibleLayouts() {
+        var epoch = ConsumerGroupRecords.groupMetadata("g", 5);
+        assertEquals("0003" + "000167", HexFormat.of().formatHex(epoch.key()));
+        assertEquals("0000" + "00000005" + "00", HexFormat.of().formatHex(epoch.value()));
+        var decoded = (GroupRecord.ConsumerGroupEpoch)
+                GroupRecordCodec.decode(ByteBuffer.wrap(epoch.key()), ByteBuffer.wrap(epoch.value()))
+                        .orElseThrow();
+        assertEquals(5, decoded.value().epoch());
+
+        ConsumerGroupMember m = new ConsumerGroupMember("m1");
+        m.restoreEpochs(3, 2);
+        var topic = new java.util.UUID(1, 2);
+        m.reconciled(
+                ConsumerGroupMember.State.UNREVOKED_PARTITIONS,
+                new MemberAssignment(java.util.Map.of(topic, java.util.Set.of(0))),
+                new MemberAssignment(java.util.Map.of(topic, java.util.Set.of(1))));
+        var current = ConsumerGroupRecords.currentAssignment("g", m);
+        assertEquals("0008" + "000167" + "00026d31", HexFormat.of().formatHex(current.key()));
+        var back = (GroupRecord.CurrentMemberAssignment)
+                GroupRecordCodec.decode(ByteBuffer.wrap(current.key()), ByteBuffer.wrap(current.value()))
+                        .orElseThrow();
+        assertEquals("m1", back.memberId());
+        assertEquals(3, back.value().memberEpoch());
+        assertEquals(2, back.value().previousMemberEpoch());
+        assertEquals(1, back.value().state());
+        assertEquals(m.assigned(), ConsumerGroupRecords.assignment(back.value().assignedPartitions()));
+        assertEquals(
+                m.pendingRevocation(),
+                ConsumerGroupRecords.assignment(back.value().partitionsPendingRevocation()));
+    }
+
+    @Test
     void offsetRecordsRoundTripIncludingTombstonesAndExpiry() {
         var tp = new TopicPartition("topic", 7);
         var withExpiry = new OffsetAndMetadata(10, -1, "", 100, 200);

@@ -143,9 +143,18 @@ class AclCompatTest {
 
             // With the ACLs added, the same client works.
             superUser
-                    .createAcls(List.of(allow(ResourceType.GROUP, "alice-", PatternType.PREFIXED, AclOperation.READ)))
+                    .createAcls(List.of(
+                            allow(ResourceType.GROUP, "alice-", PatternType.PREFIXED, AclOperation.READ),
+                            allow(ResourceType.TRANSACTIONAL_ID, "alice-", PatternType.PREFIXED, AclOperation.WRITE)))
                     .all()
                     .get(20, TimeUnit.SECONDS);
+            try (KafkaProducer<String, String> producer =
+                    SecureClients.producer(server.bootstrapServers(), transactional)) {
+                producer.initTransactions();
+                producer.beginTransaction();
+                producer.send(new ProducerRecord<>("orders", "tx", "in-a-transaction"));
+                producer.commitTransaction();
+            }
             try (KafkaProducer<String, String> producer = SecureClients.producer(server.bootstrapServers(), alice())) {
                 producer.send(new ProducerRecord<>("orders", "k", "v")).get(20, TimeUnit.SECONDS);
             }
@@ -155,7 +164,7 @@ class AclCompatTest {
                 int[] read = {0};
                 await().atMost(Duration.ofSeconds(30)).until(() -> {
                     read[0] += consumer.poll(Duration.ofMillis(200)).count();
-                    return read[0] >= 1;
+                    return read[0] >= 2;
                 });
                 consumer.commitSync();
             }

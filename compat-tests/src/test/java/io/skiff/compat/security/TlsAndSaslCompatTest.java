@@ -6,9 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.broker.security.ssl.DevCertificateAuthority;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.cert.X509Certificate;
+import java.time.Clock;
+import java.util.Base64;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -27,11 +32,14 @@ class TlsAndSaslCompatTest {
     Path dataDir;
 
     private SkiffServer start(Map<String, String> config) {
-        return SkiffServer.builder().dataDir(dataDir).config(config).start();
+        return SkiffServer.builder()
+                .dataDir(dataDir.resolve("data"))
+                .config(config)
+                .start();
     }
 
     private Map<String, Object> devTrust() {
-        Path trust = dataDir.resolve("tls").resolve("truststore.p12");
+        Path trust = dataDir.resolve("data/tls/truststore.p12");
         assertTrue(Files.exists(trust), "the development trust store is written to the data directory");
         Map<String, Object> p = new HashMap<>();
         p.put("ssl.truststore.location", trust.toString());
@@ -47,6 +55,44 @@ class TlsAndSaslCompatTest {
             ssl.put("security.protocol", "SSL");
             SecureClients.roundTrip(server.bootstrapServers(), ssl, "over-tls", 50);
         }
+    }
+
+    @Test
+    void inlinePemKeyStoreAndEnabledProtocolsAreApplied() throws Exception {
+        Path caDir = dataDir.resolve("elsewhere");
+        DevCertificateAuthority.KeyMaterial material =
+                new DevCertificateAuthority(caDir, Clock.systemUTC()).serverKeyMaterial(List.of("127.0.0.1"));
+        StringBuilder chain = new StringBuilder();
+        for (X509Certificate cert : material.chain()) {
+            chain.append(pem("CERTIFICATE", cert.getEncoded()));
+        }
+        Map<String, String> config = new HashMap<>();
+        config.put("listeners", "SSL://127.0.0.1:0");
+        config.put("ssl.keystore.type", "PEM");
+        config.put("ssl.keystore.certificate.chain", chain.toString());
+        config.put("ssl.keystore.key", pem("PRIVATE KEY", material.key().getEncoded()));
+        config.put("ssl.enabled.protocols", "TLSv1.2");
+        try (SkiffServer server = start(config)) {
+            assertTrue(Files.notExists(dataDir.resolve("data/tls")), "no development CA with a configured key store");
+            Map<String, Object> client = new HashMap<>();
+            client.put("security.protocol", "SSL");
+            client.put("ssl.truststore.type", "PEM");
+            client.put("ssl.truststore.location", caDir.resolve("tls/ca.pem").toString());
+            SecureClients.roundTrip(server.bootstrapServers(), client, "over-pem", 5);
+            client.put("ssl.enabled.protocols", "TLSv1.3");
+            client.put("ssl.protocol", "TLSv1.3");
+            try (Admin admin = SecureClients.admin(server.bootstrapServers(), client)) {
+                ExecutionException e = assertThrows(
+                        ExecutionException.class,
+                        () -> admin.listTopics().names().get(15, TimeUnit.SECONDS));
+                assertInstanceOf(SslAuthenticationException.class, e.getCause());
+            }
+        }
+    }
+
+    private static String pem(String type, byte[] der) {
+        return "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder().encodeToString(der) + "\n-----END " + type
+                + "-----\n";
     }
 
     @Test

@@ -79,24 +79,27 @@ public final class ScramCredentialStore {
     public synchronized void apply(
             Map<String, Map<ScramMechanism, ScramCredential>> upserts,
             Map<String, Iterable<ScramMechanism>> deletions) {
+        Map<String, Map<ScramMechanism, ScramCredential>> next = all();
         deletions.forEach((user, mechanisms) -> {
-            Map<ScramMechanism, ScramCredential> byMechanism = users.get(user);
+            Map<ScramMechanism, ScramCredential> byMechanism = next.get(user);
             if (byMechanism != null) {
                 mechanisms.forEach(byMechanism::remove);
                 if (byMechanism.isEmpty()) {
-                    users.remove(user);
+                    next.remove(user);
                 }
             }
         });
-        upserts.forEach((user, creds) -> users.computeIfAbsent(user, u -> new EnumMap<>(ScramMechanism.class))
+        upserts.forEach((user, creds) -> next.computeIfAbsent(user, u -> new EnumMap<>(ScramMechanism.class))
                 .putAll(creds));
-        persist();
+        persist(next); // first: a failed write leaves the credentials in use unchanged
+        users.clear();
+        users.putAll(next);
     }
 
-    private void persist() {
+    private void persist(Map<String, Map<ScramMechanism, ScramCredential>> content) {
         Base64.Encoder b64 = Base64.getEncoder();
         StringBuilder sb = new StringBuilder();
-        users.forEach((user, creds) ->
+        content.forEach((user, creds) ->
                 creds.forEach((mechanism, c) -> sb.append(b64.encodeToString(user.getBytes(StandardCharsets.UTF_8)))
                         .append(' ')
                         .append(mechanism.mechanismName())

@@ -1,0 +1,257 @@
+package io.skiff.broker.group;
+
+import static io.skiff.broker.group.ConsumerGroupFixture.assignment;
+import static io.skiff.broker.group.ConsumerGroupFixture.ok;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * ConsumerGroupHeartbeat as Kafka 4.1 answers it: epochs, the target assignment, reconciliation (a partition
+ * moves only after its owner revoked it), leaving, fencing, static members, timeouts and the request checks.
+ */
+class ConsumerGroupHeartbeatTest {
+    private static final String G = "g";
+
+    private final ConsumerGroupFixture f = new ConsumerGroupFixture();
+    private final UUID t = f.topics.create("t", 6);
+
+    @AfterEach
+    void close() {
+        f.close();
+    }
+
+    @Test
+    void firstMemberGetsEveryPartitionAtEpochOne() {
+        ConsumerHeartbeatResult r = ok(f.join(G, "m1", null, null, "t"));
+        assertEquals("m1", r.memberId());
+        assertEquals(1, r.memberEpoch());
+        assertEquals(500, r.heartbeatIntervalMs());
+        assertEquals(assignment(t, 0, 1, 2, 3, 4, 5), r.assignment());
+        ConsumerGroupDescription d = f.describe(G);
+        assertEquals("Stable", d.state());
+        assertEquals(1, d.groupEpoch());
+        assertEquals(1, d.assignmentEpoch());
+        assertEquals("uniform", d.assignorName());
+        // an unchanged assignment is not sent again
+        assertNull(ok(f.heartbeat(G, "m1", 1, null)).assignment());
+    }
+
+    @Test
+    void aPartitionMovesOnlyAfterItsOwnerRevokedIt() {
+        ok(f.join(G, "m1", null, null, "t"));
+        ConsumerHeartbeatResult m2 = ok(f.join(G, "m2", null, null, "t"));
+        assertEquals(2, m2.memberEpoch(), "a new member moves to the new group epoch at once");
+        assertEquals(MemberAssignment.EMPTY, m2.assignment(), "its partitions are still owned by m1");
+        assertEquals("Reconciling", f.describe(G).state());
+
+        ConsumerHeartbeatResult m1 = ok(f.heartbeat(G, "m1", 1, null));
+        assertEquals(1, m1.memberEpoch(), "m1 stays at its epoch until it revoked");
+        MemberAssignment kept = m1.assignment();
+        assertEquals(3, kept.size());
+        assertNull(ok(f.heartbeat(G, "m2", 2, null)).assignment(), "nothing released yet");
+
+        // m1 confirms: it owns only what it keeps
+        m1 = ok(f.heartbeat(G, "m1", 1, kept));
+        assertEquals(2, m1.memberEpoch());
+        m2 = ok(f.heartbeat(G, "m2", 2, null));
+        assertEquals(3, m2.assignment().size());
+        assertFalse(m2.assignment().overlaps(kept), "each partition owned exactly once");
+        assertEquals(assignment(t, 0, 1, 2, 3, 4, 5), kept.plus(m2.assignment()));
+        assertEquals("Stable", f.describe(G).state());
+    }
+
+    @Test
+    void leavingFreesThePartitionsForTheOthers() {
+        ok(f.join(G, "m1", null, null, "t"));
+        ok(f.join(G, "m2", null, null, "t"));
+        MemberAssignment kept = ok(f.heartbeat(G, "m1", 1, null)).assignment();
+        ok(f.heartbeat(G, "m1", 1, kept));
+        ok(f.heartbeat(G, "m2", 2, null));
+
+        ConsumerHeartbeatResult left = ok(f.leave(G, "m2", null, -1));
+        assertEquals(-1, left.memberEpoch());
+        assertEquals(3, f.describe(G).groupEpoch());
+        ConsumerHeartbeatResult m1 = ok(f.heartbeat(G, "m1", 2, null));
+        assertEquals(3, m1.memberEpoch());
+        assertEquals(assignment(t, 0, 1, 2, 3, 4, 5), m1.assignment());
+        assertEquals(GroupError.UNKNOWN_MEMBER_ID, f.heartbeat(G, "m2", 2, null).error());
+    }
+
+    @Test
+    void aSilentMemberIsRemovedWhenItsSessionExpires() {
+        ok(f.join(G, "m1", null, null, "t"));
+        ok(f.join(G, "m2", null, null, "t"));
+        for (int i = 0; i < 4; i++) {
+            f.scheduler.advance(ConsumerGroupFixture.SESSION_MS / 2);
+            ok(f.heartbeat(G, "m1", 1, null));
+        }
+        assertEquals(1, f.describe(G).members().size(), "m2 sent nothing for two session timeouts");
+        assertEquals(GroupError.UNKNOWN_MEMBER_ID, f.heartbeat(G, "m2", 2, null).error());
+    }
+
+    @Test
+    void aMemberThatDoesNotRevokeWithinTheRebalanceTimeoutIsFenced() {
+        ok(f.join(G, "m1", null, null, "t"));
+        ok(f.join(G, "m2", null, null, "t"));
+        ok(f.heartbeat(G, "m1", 1, null)); // now asked to revoke
+        int m2Epoch = 2;
+        MemberAssignment ofM2 = MemberAssignment.EMPTY;
+        for (int i = 0; i < 7; i++) {
+            f.scheduler.advance(ConsumerGroupFixture.REBALANCE_MS / 6);
+            ConsumerHeartbeatResult m2 = ok(f.heartbeat(G, "m2", m2Epoch, null));
+            m2Epoch = m2.memberEpoch();
+            ofM2 = m2.assignment() != null ? m2.assignment() : ofM2;
+            if (i < 5) {
+                ok(f.heartbeat(G, "m1", 1, null)); // alive, but never confirms the revocation
+            }
+        }
+        assertEquals(GroupError.UNKNOWN_MEMBER_ID, f.heartbeat(G, "m1", 1, null).error());
+        assertEquals(3, m2Epoch, "m1's removal is a new group epoch");
+        assertEquals(6, ofM2.size(), "m2 has every partition once m1 is gone");
+    }
+
+    @Test
+    void epochsAreFencedAsKafkaFencesThem() {
+        ok(f.join(G, "m1", null, null, "t"));
+        ConsumerHeartbeatResult ahead = f.heartbeat(G, "m1", 7, null);
+        assertEquals(GroupError.FENCED_MEMBER_EPOCH, ahead.error());
+        assertTrue(ahead.errorMessage().contains("greater member epoch (7)"), ahead.errorMessage());
+        ok(f.join(G, "m2", null, null, "t"));
+        MemberAssignment kept = ok(f.heartbeat(G, "m1", 1, null)).assignment();
+        ok(f.heartbeat(G, "m1", 1, kept)); // m1 is at epoch 2 now
+        // the answer that moved m1 to epoch 2 was lost: the previous epoch with owned partitions it still has is fine
+        assertEquals(2, ok(f.heartbeat(G, "m1", 1, kept)).memberEpoch());
+        // but not without saying what it owns
+        assertEquals(
+                GroupError.FENCED_MEMBER_EPOCH, f.heartbeat(G, "m1", 1, null).error());
+    }
+
+    @Test
+    void aStaticMemberThatReturnsGetsItsPartitionsBackWithoutARebalance() {
+        ok(f.join(G, "a", "instance-a", null, "t"));
+        ok(f.join(G, "b", "instance-b", null, "t"));
+        MemberAssignment keptA = ok(f.heartbeat(G, "a", "instance-a", 1, null)).assignment();
+        ok(f.heartbeat(G, "a", "instance-a", 1, keptA));
+        MemberAssignment ofB = ok(f.heartbeat(G, "b", "instance-b", 2, null)).assignment();
+        int epoch = f.describe(G).groupEpoch();
+
+        assertEquals(-2, ok(f.leave(G, "b", "instance-b", -2)).memberEpoch());
+        assertEquals(
+                GroupError.UNRELEASED_INSTANCE_ID,
+                f.join(G, "b2", "instance-a", null, "t").error(),
+                "instance-a is still in use");
+        ConsumerHeartbeatResult back = ok(f.join(G, "b2", "instance-b", null, "t"));
+        assertEquals(ofB, back.assignment());
+        assertEquals(epoch, back.memberEpoch());
+        assertEquals(epoch, f.describe(G).groupEpoch(), "no new group epoch");
+        assertEquals(
+                GroupError.FENCED_INSTANCE_ID,
+                f.heartbeat(G, "b", "instance-b", epoch, null).error());
+        assertNull(ok(f.heartbeat(G, "a", "instance-a", epoch, null)).assignment(), "a is not disturbed");
+    }
+
+    @Test
+    void requestsAreCheckedAsKafkaChecksThem() {
+        ConsumerHeartbeat noTimeout = new ConsumerHeartbeat(
+                G, "m", 0, null, null, -1, List.of("t"), null, null, MemberAssignment.EMPTY, "c", "h", (short) 1);
+        assertEquals(GroupError.INVALID_REQUEST, f.send(noTimeout).error());
+        assertEquals(
+                "RebalanceTimeoutMs must be provided in first request.",
+                f.send(noTimeout).errorMessage());
+        ConsumerHeartbeatResult assignor = f.join(G, "m", null, "sticky", "t");
+        assertEquals(GroupError.UNSUPPORTED_ASSIGNOR, assignor.error());
+        assertEquals(
+                "ServerAssignor sticky is not supported. Supported assignors: uniform, range.",
+                assignor.errorMessage());
+        assertEquals(
+                GroupError.INVALID_REGULAR_EXPRESSION, f.joinRegex(G, "m", "(").error());
+        assertEquals(GroupError.INVALID_REQUEST, f.join(G, "", null, null, "t").error(), "v1: the client makes the id");
+        assertEquals(
+                GroupError.GROUP_ID_NOT_FOUND, f.heartbeat("nope", "m", 3, null).error());
+        assertEquals(GroupError.INVALID_REQUEST, f.heartbeat(G, "m", -3, null).error());
+    }
+
+    @Test
+    void theGroupHasAMaximumSize() {
+        try (ConsumerGroupFixture small =
+                new ConsumerGroupFixture(ConsumerGroupConfig.defaults().withMaxSize(1))) {
+            small.topics.create("t", 2);
+            ok(small.join(G, "m1", null, null, "t"));
+            assertEquals(
+                    GroupError.GROUP_MAX_SIZE_REACHED,
+                    small.join(G, "m2", null, null, "t").error());
+        }
+    }
+
+    @Test
+    void newPartitionsAndNewTopicsMatchingTheRegexAreAssigned() {
+        ok(f.joinRegex(G, "m1", "t.*"));
+        f.topics.grow("t", 8);
+        ConsumerHeartbeatResult r = ok(f.heartbeat(G, "m1", 1, null));
+        assertEquals(2, r.memberEpoch());
+        assertEquals(8, r.assignment().size());
+        UUID t2 = f.topics.create("t2", 2);
+        f.topics.create("other", 2);
+        r = ok(f.heartbeat(G, "m1", 2, null));
+        assertEquals(10, r.assignment().size());
+        assertEquals(Set.of(0, 1), r.assignment().partitions().get(t2));
+        f.topics.delete("t2");
+        r = ok(f.heartbeat(G, "m1", 3, r.assignment()));
+        assertEquals(8, r.assignment().size(), "a deleted topic's partitions are taken away");
+    }
+
+    @Test
+    void theRangeAssignorIsUsedWhenMembersAskForIt() {
+        ok(f.join(G, "m1", null, "range", "t"));
+        ok(f.join(G, "m2", null, "range", "t"));
+        assertEquals("range", f.describe(G).assignorName());
+        ConsumerGroupDescription d = f.describe(G);
+        var target = d.members().stream()
+                .filter(m -> m.memberId().equals("m1"))
+                .findFirst()
+                .orElseThrow()
+                .targetAssignment();
+        assertEquals(Set.of(0, 1, 2), target.values().iterator().next());
+    }
+
+    @Test
+    void groupsAndMembersComeBackAfterARestart() {
+        ok(f.join(G, "m1", null, null, "t"));
+        ok(f.join(G, "m2", "i2", null, "t"));
+        MemberAssignment kept = ok(f.heartbeat(G, "m1", 1, null)).assignment();
+        ok(f.heartbeat(G, "m1", 1, kept));
+        MemberAssignment ofM2 = ok(f.heartbeat(G, "m2", "i2", 2, null)).assignment();
+        ConsumerGroupDescription before = f.describe(G);
+
+        f.restart();
+
+        ConsumerGroupDescription after = f.describe(G);
+        assertEquals(before, after);
+        ConsumerHeartbeatResult m2 = ok(f.heartbeat(G, "m2", "i2", 2, null));
+        assertEquals(2, m2.memberEpoch());
+        assertNull(m2.assignment(), "nothing changed for the member");
+        ok(f.heartbeat(G, "m1", 2, kept));
+        assertEquals("Stable", f.describe(G).state());
+        assertNotNull(ofM2);
+    }
+
+    @Test
+    void deletedGroupsLeaveOnlyTombstonesBehind() {
+        ok(f.join(G, "m1", null, null, "t"));
+        ok(f.leave(G, "m1", null, -1));
+        assertEquals(
+                GroupError.NONE, f.coordinator.deleteGroups(List.of(G)).join().get(G));
+        f.restart();
+        assertEquals(GroupError.GROUP_ID_NOT_FOUND, f.describe(G).error());
+        assertTrue(f.coordinator.listGroups(Set.of(), Set.of()).isEmpty());
+    }
+}

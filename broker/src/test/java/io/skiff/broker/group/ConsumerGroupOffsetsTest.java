@@ -1,0 +1,125 @@
+package io.skiff.broker.group;
+
+import static io.skiff.broker.group.ConsumerGroupFixture.ok;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Offsets of consumer groups (OffsetCommit/OffsetFetch v9 member epochs), listing by type, and the
+ * conversion of empty groups between the classic and consumer protocols, with their offsets kept.
+ */
+class ConsumerGroupOffsetsTest {
+    private static final String G = "g";
+    private static final TopicPartition T0 = new TopicPartition("t", 0);
+
+    private final ConsumerGroupFixture f = new ConsumerGroupFixture();
+
+    @AfterEach
+    void close() {
+        f.close();
+    }
+
+    private static OffsetAndMetadata om(long offset) {
+        return new OffsetAndMetadata(offset, -1, "", -1L, OffsetAndMetadata.NO_EXPIRE_TIMESTAMP);
+    }
+
+    @Test
+    void membersCommitWithTheirCurrentEpoch() {
+        f.topics.create("t", 2);
+        ok(f.join(G, "m1", null, null, "t"));
+        assertEquals(
+                GroupError.NONE,
+                f.coordinator
+                        .commitOffsets(G, "m1", null, 1, Map.of(T0, om(5)), true)
+                        .join()
+                        .get(T0));
+        assertEquals(
+                GroupError.STALE_MEMBER_EPOCH,
+                f.coordinator
+                        .commitOffsets(G, "m1", null, 0, Map.of(T0, om(6)), true)
+                        .join()
+                        .get(T0));
+        assertEquals(
+                GroupError.UNSUPPORTED_VERSION,
+                f.coordinator
+                        .commitOffsets(G, "m1", null, 1, Map.of(T0, om(6)), false)
+                        .join()
+                        .get(T0),
+                "consumer-protocol members commit with OffsetCommit v9+");
+        assertEquals(
+                GroupError.UNKNOWN_MEMBER_ID,
+                f.coordinator
+                        .commitOffsets(G, "", null, -1, Map.of(T0, om(6)), true)
+                        .join()
+                        .get(T0),
+                "only members commit while the group has members");
+        assertEquals(
+                GroupError.STALE_MEMBER_EPOCH,
+                f.coordinator.fetchOffsets(G, "m1", 0, null, false).error());
+        OffsetFetchResult fetched = f.coordinator.fetchOffsets(G, "m1", 1, null, false);
+        assertEquals(5, fetched.partitions().get(T0).offset().offset());
+    }
+
+    @Test
+    void offsetsSurviveConversionsOfEmptyGroups() {
+        f.topics.create("t", 2);
+        // an offsets-only (classic) group becomes a consumer group when a consumer-protocol member joins
+        f.coordinator.commitOffsets(G, "", null, -1, Map.of(T0, om(11)), true).join();
+        ok(f.join(G, "m1", null, null, "t"));
+        assertEquals(
+                List.of(new GroupOverview(G, "consumer", "Stable", "consumer")),
+                f.coordinator.listGroups(Set.of(), Set.of("consumer")));
+        assertEquals(List.of(), f.coordinator.listGroups(Set.of(), Set.of("classic")));
+        assertEquals(
+                11,
+                f.coordinator
+                        .fetchOffsets(G, "m1", 1, null, false)
+                        .partitions()
+                        .get(T0)
+                        .offset()
+                        .offset());
+        ok(f.leave(G, "m1", null, -1));
+
+        // the empty consumer group becomes a classic group when a classic member joins
+        var join =
+                f.coordinator.joinGroup(CoordinatorFixture.params(G, "", null, CoordinatorFixture.protocols("range")));
+        assertEquals(GroupError.MEMBER_ID_REQUIRED, join.join().error());
+        assertEquals(
+                "classic", f.coordinator.listGroups(Set.of(), Set.of()).get(0).groupType());
+        assertEquals(
+                11,
+                f.coordinator
+                        .fetchOffsets(G, null, false)
+                        .partitions()
+                        .get(T0)
+                        .offset()
+                        .offset());
+
+        f.restart();
+        assertEquals(
+                11,
+                f.coordinator
+                        .fetchOffsets(G, null, false)
+                        .partitions()
+                        .get(T0)
+                        .offset()
+                        .offset());
+    }
+
+    @Test
+    void aConsumerGroupWithMembersRefusesClassicMembers() {
+        f.topics.create("t", 2);
+        ok(f.join(G, "m1", null, null, "t"));
+        var join =
+                f.coordinator.joinGroup(CoordinatorFixture.params(G, "", null, CoordinatorFixture.protocols("range")));
+        assertEquals(GroupError.INCONSISTENT_GROUP_PROTOCOL, join.join().error());
+        assertEquals(
+                GroupError.NON_EMPTY_GROUP,
+                f.coordinator.deleteGroups(List.of(G)).join().get(G));
+    }
+}

@@ -1,0 +1,133 @@
+package io.skiff.compat.clients;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.skiff.broker.SkiffServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * kafka-acls.sh (Kafka 4.1.1's AclCommand) against a SASL listener with an authorizer, as an administrator runs it:
+ * its own JVM, the credentials in a {@code --command-config} file. Adds, lists and removes ACLs.
+ */
+class SecurityToolsCompatTest {
+    @TempDir
+    Path dir;
+
+    /** Runs a tool's main class in a child JVM with this test's classpath (kafka-tools 4.1.1 is a test dependency). */
+    private static ExternalProcess.Result tool(String mainClass, String... args) {
+        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m",
+                "-XX:TieredStopAtLevel=1",
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                "-cp",
+                classpath,
+                mainClass));
+        command.addAll(List.of(args));
+        return ExternalProcess.of(command)
+                .timeout(Duration.ofSeconds(120))
+                .run("")
+                .assertSuccess();
+    }
+
+    @Test
+    void kafkaAclsAddsListsAndRemovesWithCommandConfig() throws Exception {
+        Map<String, String> config = new HashMap<>();
+        config.put("listeners", "SASL_PLAINTEXT://127.0.0.1:0");
+        config.put("sasl.enabled.mechanisms", "PLAIN");
+        config.put(
+                "listener.name.sasl_plaintext.plain.sasl.jaas.config",
+                "org.apache.kafka.common.security.plain.PlainLoginModule required user_admin=\"admin-secret\";");
+        config.put("authorizer.class.name", "org.apache.kafka.metadata.authorizer.StandardAuthorizer");
+        config.put("super.users", "User:admin");
+        Path commandConfig = dir.resolve("admin.properties");
+        Files.writeString(
+                commandConfig,
+                "security.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\nsasl.jaas.config="
+                        + "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"admin\" "
+                        + "password=\"admin-secret\";\n");
+        try (SkiffServer server = SkiffServer.builder()
+                .dataDir(dir.resolve("data"))
+                .config(config)
+                .start()) {
+            String bootstrap = server.bootstrapServers();
+            String cc = commandConfig.toString();
+            tool(
+                    "org.apache.kafka.tools.AclCommand",
+                    "--bootstrap-server",
+                    bootstrap,
+                    "--command-config",
+                    cc,
+                    "--add",
+                    "--allow-principal",
+                    "User:alice",
+                    "--operation",
+                    "Read",
+                    "--operation",
+                    "Describe",
+                    "--topic",
+                    "orders");
+            tool(
+                    "org.apache.kafka.tools.AclCommand",
+                    "--bootstrap-server",
+                    bootstrap,
+                    "--command-config",
+                    cc,
+                    "--add",
+                    "--allow-principal",
+                    "User:alice",
+                    "--operation",
+                    "Read",
+                    "--group",
+                    "app-",
+                    "--resource-pattern-type",
+                    "prefixed");
+            String listed = tool(
+                            "org.apache.kafka.tools.AclCommand",
+                            "--bootstrap-server",
+                            bootstrap,
+                            "--command-config",
+                            cc,
+                            "--list")
+                    .stdout();
+            assertTrue(
+                    listed.contains("ResourcePattern(resourceType=TOPIC, name=orders, patternType=LITERAL)"), listed);
+            assertTrue(listed.contains("(principal=User:alice, host=*, operation=READ, permissionType=ALLOW)"), listed);
+            assertTrue(
+                    listed.contains("(principal=User:alice, host=*, operation=DESCRIBE, permissionType=ALLOW)"),
+                    listed);
+            assertTrue(listed.contains("ResourcePattern(resourceType=GROUP, name=app-, patternType=PREFIXED)"), listed);
+
+            tool(
+                    "org.apache.kafka.tools.AclCommand",
+                    "--bootstrap-server",
+                    bootstrap,
+                    "--command-config",
+                    cc,
+                    "--remove",
+                    "--force",
+                    "--topic",
+                    "orders");
+            String after = tool(
+                            "org.apache.kafka.tools.AclCommand",
+                            "--bootstrap-server",
+                            bootstrap,
+                            "--command-config",
+                            cc,
+                            "--list")
+                    .stdout();
+            assertFalse(after.contains("name=orders"), after);
+            assertTrue(after.contains("name=app-, patternType=PREFIXED"), after);
+        }
+    }
+}

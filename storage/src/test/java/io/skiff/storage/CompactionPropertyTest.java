@@ -1,0 +1,103 @@
+package io.skiff.storage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.skiff.storage.CompactedLogs.Entry;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+
+/**
+ * Random sequences of keyed appends, tombstones, cleanings, clock moves and reopens (clean and after a crash): the
+ * compacted log read from the start maps every key to its latest value, as a plain map does, with offsets
+ * increasing, and every record read is one that was written at that offset.
+ */
+class CompactionPropertyTest {
+    private static final long RETENTION = 1000;
+
+    @Property(tries = 60)
+    void theCompactedLogMapsEveryKeyToItsLatestValue(
+            @ForAll @Size(min = 1, max = 120) List<@IntRange(min = 0, max = 9999) Integer> ops) throws IOException {
+        Path data = Files.createTempDirectory("skiff-compaction-prop");
+        Path dir = data.resolve("p-0");
+        MutableClock clock = new MutableClock(1_700_000_000_000L);
+        LogConfig config = LogConfig.builder()
+                .compact(true)
+                .keysRequired(true)
+                .segmentBytes(500)
+                .deleteRetentionMs(RETENTION)
+                .build();
+        Map<String, String> model = new LinkedHashMap<>();
+        Map<Long, Entry> written = new HashMap<>();
+        Log log = Log.open(dir, config, clock, null);
+        LogCleaner cleaner = LogCleaner.start(
+                new CleanerConfig(false, 1, 64 * OffsetMap.ENTRY_SIZE, 0.9, Double.MAX_VALUE, 0),
+                data,
+                clock,
+                List::of);
+        try {
+            int n = 0;
+            for (int op : ops) {
+                int kind = op % 20;
+                if (kind < 13) {
+                    String key = "k" + (op / 20 % 12);
+                    String value = kind == 0 ? null : "v" + n++;
+                    long offset = log.append(LogCleanerTest.keyed(clock.millis(), key, value))
+                            .firstOffset();
+                    written.put(offset, new Entry(offset, key, value));
+                    if (value == null) {
+                        model.remove(key);
+                    } else {
+                        model.put(key, value);
+                    }
+                } else if (kind < 16) {
+                    cleaner.compactNow(log);
+                } else if (kind < 18) {
+                    clock.advance(op / 20 % 3 == 0 ? RETENTION + 1 : 100);
+                } else if (kind == 18) {
+                    log.close();
+                    log = Log.open(dir, config, clock, null);
+                } else {
+                    log.closeUncleanly();
+                    log = Log.open(dir, config, clock, null);
+                }
+                List<Entry> read = CompactedLogs.records(log);
+                assertEquals(model, CompactedLogs.latest(read), "after op " + op);
+                LogCleanerTest.assertIncreasing(read);
+                for (Entry e : read) {
+                    assertEquals(written.get(e.offset()), e, "a record read is the one written at its offset");
+                }
+                assertEquals(0, log.logStartOffset());
+            }
+            // After the delete horizon of every tombstone has passed, two cleanings leave no tombstone below the
+            // active segment.
+            clock.advance(RETENTION + 1);
+            cleaner.compactNow(log);
+            clock.advance(RETENTION + 1);
+            cleaner.compactNow(log);
+            long active = log.activeSegmentBase();
+            for (Entry e : CompactedLogs.records(log)) {
+                assertTrue(e.offset() >= active || e.value() != null, "tombstone left after its horizon: " + e);
+            }
+        } finally {
+            cleaner.close();
+            log.closeAndDelete();
+            try (Stream<Path> files = Files.walk(data)) {
+                for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+    }
+}
