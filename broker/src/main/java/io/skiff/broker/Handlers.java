@@ -82,6 +82,12 @@ public final class Handlers {
         if (ctx.config().groupCoordinatorRebalanceProtocols().contains("consumer")) {
             GroupHandlers.registerConsumerProtocol(registry, ctx.groupCoordinator(), features);
         }
-        TransactionHandlers.register(registry, ctx.transactionCoordinator(), ctx.groupCoordinator(), partitionExists);
+        TransactionHandlers.register(
+                registry,
+                ctx.transactionCoordinator(),
+                ctx.groupCoordinator(),
+                data.topics(),
+                partitionExists,
+                ctx.clock());
     }
 }

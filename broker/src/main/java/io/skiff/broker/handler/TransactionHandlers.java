@@ -2,13 +2,16 @@ package io.skiff.broker.handler;
 
 import io.skiff.broker.group.ConsumerOffsetsLog;
 import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.broker.txn.PartitionMarkers;
 import io.skiff.broker.txn.TransactionCoordinator;
+import java.time.Clock;
 import java.util.function.BiPredicate;
 
 /**
- * Registers the transaction handlers (AddPartitionsToTxn, AddOffsetsToTxn, TxnOffsetCommit, EndTxn) in one call.
- * InitProducerId, FindCoordinator and Produce serve transactions too but are registered with their other roles.
- * Stateless.
+ * Registers the transaction handlers (AddPartitionsToTxn, AddOffsetsToTxn, TxnOffsetCommit, EndTxn, WriteTxnMarkers,
+ * DescribeTransactions, ListTransactions, DescribeProducers) in one call. InitProducerId, FindCoordinator and Produce
+ * serve transactions too but are registered with their other roles. Stateless.
  */
 public final class TransactionHandlers {
     private TransactionHandlers() {}
@@ -18,7 +21,9 @@ public final class TransactionHandlers {
             HandlerRegistry registry,
             TransactionCoordinator transactions,
             GroupCoordinator groups,
-            BiPredicate<String, Integer> partitionExists) {
+            TopicRegistry topics,
+            BiPredicate<String, Integer> partitionExists,
+            Clock clock) {
         if (transactions == null) {
             return; // a context without transactions (handler tests)
         }
@@ -27,5 +32,10 @@ public final class TransactionHandlers {
         registry.register(new AddOffsetsToTxnHandler(transactions, offsetsTopic, groups::partitionFor));
         registry.register(new TxnOffsetCommitHandler(transactions, groups, offsetsTopic, partitionExists));
         registry.register(new EndTxnHandler(transactions));
+        registry.register(new WriteTxnMarkersHandler(
+                new PartitionMarkers(topics, offsetsTopic, groups::completeTransaction, clock)));
+        registry.register(new DescribeTransactionsHandler(transactions));
+        registry.register(new ListTransactionsHandler(transactions, clock));
+        registry.register(new DescribeProducersHandler(topics));
     }
 }

@@ -55,28 +55,39 @@ public final class PartitionMarkers implements TransactionMarkers {
             int transactionVersion) {
         List<CompletableFuture<Void>> pending = new ArrayList<>();
         for (TopicPartition tp : partitions) {
-            if (tp.topic().equals(offsetsTopic)) {
-                pending.add(offsets.complete(producerId, tp.partition(), commit));
-                continue;
-            }
-            Optional<Topic> topic = topics.topic(tp.topic());
-            if (topic.isEmpty() || !topic.get().hasPartition(tp.partition())) {
-                LOG.debug("No {} marker for {}: the partition no longer exists", commit ? "COMMIT" : "ABORT", tp);
-                continue;
-            }
             try {
-                topic.get()
-                        .partition(tp.partition())
-                        .appendRecords(
-                                ControlRecords.endTransactionMarker(
-                                        0L, clock.millis(), producerId, producerEpoch, commit, coordinatorEpoch),
-                                AppendOrigin.COORDINATOR);
+                pending.add(writeOne(producerId, producerEpoch, commit, tp, coordinatorEpoch));
             } catch (UnknownTopicException deleted) {
-                LOG.debug("No marker for {}: the topic was deleted", tp);
+                LOG.debug("No {} marker for {}: the partition no longer exists", commit ? "COMMIT" : "ABORT", tp);
             } catch (RuntimeException e) {
                 pending.add(CompletableFuture.failedFuture(e));
             }
         }
         return CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new));
+    }
+
+    /**
+     * Writes the marker of one partition (WriteTxnMarkers uses this directly).
+     *
+     * @throws UnknownTopicException if the partition does not exist
+     * @throws RuntimeException      as {@link io.skiff.broker.topic.Partition#appendRecords} throws (a stale epoch,
+     *                               a storage failure)
+     */
+    public CompletableFuture<Void> writeOne(
+            long producerId, short producerEpoch, boolean commit, TopicPartition tp, int coordinatorEpoch) {
+        if (tp.topic().equals(offsetsTopic)) {
+            return offsets.complete(producerId, tp.partition(), commit);
+        }
+        Optional<Topic> topic = topics.topic(tp.topic());
+        if (topic.isEmpty() || !topic.get().hasPartition(tp.partition())) {
+            throw new UnknownTopicException(tp.topic());
+        }
+        topic.get()
+                .partition(tp.partition())
+                .appendRecords(
+                        ControlRecords.endTransactionMarker(
+                                0L, clock.millis(), producerId, producerEpoch, commit, coordinatorEpoch),
+                        AppendOrigin.COORDINATOR);
+        return CompletableFuture.completedFuture(null);
     }
 }

@@ -1,0 +1,78 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.DescribeProducersRequest;
+import io.skiff.protocol.message.DescribeProducersResponse;
+import io.skiff.storage.producer.ProducerStateEntry;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * DescribeProducers (key 61), v0: the producers each partition's log knows (id, epoch, last sequence and timestamp,
+ * coordinator epoch, first offset of its open transaction); UNKNOWN_TOPIC_OR_PARTITION for a partition that does not
+ * exist. Thread-safe (stateless apart from the registry).
+ */
+public final class DescribeProducersHandler
+        extends AbstractApiHandler<DescribeProducersRequest, DescribeProducersResponse> {
+    private final TopicRegistry topics;
+
+    public DescribeProducersHandler(TopicRegistry topics) {
+        super(ApiKeys.DESCRIBE_PRODUCERS, 0, 0);
+        this.topics = topics;
+    }
+
+    @Override
+    public CompletableFuture<DescribeProducersResponse> handle(RequestContext ctx, DescribeProducersRequest request) {
+        List<DescribeProducersResponse.TopicResponse> out = new ArrayList<>();
+        for (DescribeProducersRequest.TopicRequest t : request.topics()) {
+            Optional<Topic> topic = topics.topic(t.name());
+            List<DescribeProducersResponse.PartitionResponse> partitions = new ArrayList<>();
+            for (int p : t.partitionIndexes()) {
+                DescribeProducersResponse.PartitionResponse pr =
+                        new DescribeProducersResponse.PartitionResponse().setPartitionIndex(p);
+                if (topic.isEmpty() || !topic.get().hasPartition(p)) {
+                    pr.setErrorCode(Errors.UNKNOWN_TOPIC_OR_PARTITION.code());
+                } else {
+                    List<DescribeProducersResponse.ProducerState> active = new ArrayList<>();
+                    for (ProducerStateEntry e : topic.get().partition(p).log().producerStates()) {
+                        active.add(new DescribeProducersResponse.ProducerState()
+                                .setProducerId(e.producerId())
+                                .setProducerEpoch(e.epoch())
+                                .setLastSequence(e.lastSequence())
+                                .setLastTimestamp(e.lastTimestamp())
+                                .setCoordinatorEpoch(e.coordinatorEpoch())
+                                .setCurrentTxnStartOffset(e.currentTxnFirstOffset()));
+                    }
+                    pr.setErrorCode(Errors.NONE.code()).setActiveProducers(active);
+                }
+                partitions.add(pr);
+            }
+            out.add(new DescribeProducersResponse.TopicResponse()
+                    .setName(t.name())
+                    .setPartitions(partitions));
+        }
+        return CompletableFuture.completedFuture(new DescribeProducersResponse().setTopics(out));
+    }
+
+    @Override
+    public DescribeProducersResponse errorResponse(RequestContext ctx, DescribeProducersRequest request, Errors error) {
+        List<DescribeProducersResponse.TopicResponse> out = new ArrayList<>();
+        for (DescribeProducersRequest.TopicRequest t : request.topics()) {
+            List<DescribeProducersResponse.PartitionResponse> partitions = new ArrayList<>();
+            for (int p : t.partitionIndexes()) {
+                partitions.add(new DescribeProducersResponse.PartitionResponse()
+                        .setPartitionIndex(p)
+                        .setErrorCode(error.code()));
+            }
+            out.add(new DescribeProducersResponse.TopicResponse()
+                    .setName(t.name())
+                    .setPartitions(partitions));
+        }
+        return new DescribeProducersResponse().setTopics(out);
+    }
+}

@@ -1,0 +1,101 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.txn.TransactionCoordinator;
+import io.skiff.broker.txn.TransactionRecord;
+import io.skiff.broker.txn.TransactionState;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.ListTransactionsRequest;
+import io.skiff.protocol.message.ListTransactionsResponse;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * ListTransactions (key 66), v0–2: the transactional ids this coordinator knows, filtered as Kafka filters them: by
+ * state (names it does not know are listed back in {@code unknown_state_filters}), by producer id, by running longer
+ * than {@code duration_filter} ms (v1+) and by a regular expression on the id (v2+; INVALID_REGULAR_EXPRESSION if it
+ * does not compile). Thread-safe (stateless apart from the coordinator).
+ */
+public final class ListTransactionsHandler
+        extends AbstractApiHandler<ListTransactionsRequest, ListTransactionsResponse> {
+    private final TransactionCoordinator coordinator;
+    private final Clock clock;
+
+    public ListTransactionsHandler(TransactionCoordinator coordinator, Clock clock) {
+        super(ApiKeys.LIST_TRANSACTIONS, 0, 2);
+        this.coordinator = coordinator;
+        this.clock = clock;
+    }
+
+    @Override
+    public CompletableFuture<ListTransactionsResponse> handle(RequestContext ctx, ListTransactionsRequest request) {
+        ListTransactionsResponse response = new ListTransactionsResponse();
+        Pattern pattern = null;
+        if (request.transactionalIdPattern() != null
+                && !request.transactionalIdPattern().isEmpty()) {
+            try {
+                pattern = Pattern.compile(request.transactionalIdPattern());
+            } catch (PatternSyntaxException e) {
+                return CompletableFuture.completedFuture(
+                        response.setErrorCode(Errors.INVALID_REGULAR_EXPRESSION.code()));
+            }
+        }
+        Set<TransactionState> states = EnumSet.noneOf(TransactionState.class);
+        List<String> unknown = new ArrayList<>();
+        for (String name : request.stateFilters()) {
+            TransactionState s = TransactionState.fromDisplayName(name);
+            if (s == null) {
+                unknown.add(name);
+            } else {
+                states.add(s);
+            }
+        }
+        Set<Long> producerIds = new HashSet<>(request.producerIdFilters());
+        long now = clock.millis();
+        List<ListTransactionsResponse.TransactionState> out = new ArrayList<>();
+        Pattern idPattern = pattern;
+        coordinator.all().forEach((id, r) -> {
+            if (matches(r, id, states, producerIds, request.durationFilter(), idPattern, now)) {
+                out.add(new ListTransactionsResponse.TransactionState()
+                        .setTransactionalId(id)
+                        .setProducerId(r.producerId())
+                        .setTransactionState(r.state().displayName()));
+            }
+        });
+        return CompletableFuture.completedFuture(response.setErrorCode(Errors.NONE.code())
+                .setUnknownStateFilters(unknown)
+                .setTransactionStates(out));
+    }
+
+    private static boolean matches(
+            TransactionRecord r,
+            String id,
+            Set<TransactionState> states,
+            Set<Long> producerIds,
+            long durationFilter,
+            Pattern pattern,
+            long now) {
+        if (!states.isEmpty() && !states.contains(r.state())) {
+            return false;
+        }
+        if (!producerIds.isEmpty() && !producerIds.contains(r.producerId())) {
+            return false;
+        }
+        if (durationFilter >= 0 && (r.txnStartTimestamp() < 0 || now - r.txnStartTimestamp() < durationFilter)) {
+            return false;
+        }
+        return pattern == null || pattern.matcher(id).matches();
+    }
+
+    @Override
+    public ListTransactionsResponse errorResponse(RequestContext ctx, ListTransactionsRequest request, Errors error) {
+        return new ListTransactionsResponse().setErrorCode(error.code());
+    }
+}

@@ -1,0 +1,98 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.group.TopicPartition;
+import io.skiff.broker.txn.PartitionMarkers;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.WriteTxnMarkersRequest;
+import io.skiff.protocol.message.WriteTxnMarkersResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * WriteTxnMarkers (key 27), v1: writes COMMIT or ABORT markers to partitions, as a transaction coordinator does.
+ * Clients use it to abort a hanging transaction ({@code kafka-transactions abort}, Admin.abortTransaction).
+ * Per-partition errors as the append gives them: UNKNOWN_TOPIC_OR_PARTITION, INVALID_PRODUCER_EPOCH for an epoch
+ * older than the producer's, TRANSACTION_COORDINATOR_FENCED for an older coordinator epoch. Thread-safe (stateless
+ * apart from the marker writer).
+ */
+public final class WriteTxnMarkersHandler extends AbstractApiHandler<WriteTxnMarkersRequest, WriteTxnMarkersResponse> {
+    private final PartitionMarkers markers;
+
+    public WriteTxnMarkersHandler(PartitionMarkers markers) {
+        super(ApiKeys.WRITE_TXN_MARKERS, 1, 1);
+        this.markers = markers;
+    }
+
+    @Override
+    public CompletableFuture<WriteTxnMarkersResponse> handle(RequestContext ctx, WriteTxnMarkersRequest request) {
+        List<CompletableFuture<Void>> pending = new ArrayList<>();
+        List<WriteTxnMarkersResponse.WritableTxnMarkerResult> results = new ArrayList<>();
+        for (WriteTxnMarkersRequest.WritableTxnMarker m : request.markers()) {
+            List<WriteTxnMarkersResponse.WritableTxnMarkerTopicResult> topics = new ArrayList<>();
+            for (WriteTxnMarkersRequest.WritableTxnMarkerTopic t : m.topics()) {
+                List<WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult> partitions = new ArrayList<>();
+                for (int p : t.partitionIndexes()) {
+                    WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult result =
+                            new WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult().setPartitionIndex(p);
+                    partitions.add(result);
+                    CompletableFuture<Void> written;
+                    try {
+                        written = markers.writeOne(
+                                m.producerId(),
+                                m.producerEpoch(),
+                                m.transactionResult(),
+                                new TopicPartition(t.name(), p),
+                                m.coordinatorEpoch());
+                    } catch (RuntimeException e) {
+                        written = CompletableFuture.failedFuture(e);
+                    }
+                    pending.add(written.handle((ok, failure) -> {
+                        Throwable cause = failure instanceof java.util.concurrent.CompletionException
+                                ? failure.getCause()
+                                : failure;
+                        result.setErrorCode(
+                                cause == null
+                                        ? Errors.NONE.code()
+                                        : cause instanceof RuntimeException re
+                                                ? DataErrors.of(re).code()
+                                                : Errors.UNKNOWN_SERVER_ERROR.code());
+                        return null;
+                    }));
+                }
+                topics.add(new WriteTxnMarkersResponse.WritableTxnMarkerTopicResult()
+                        .setName(t.name())
+                        .setPartitions(partitions));
+            }
+            results.add(new WriteTxnMarkersResponse.WritableTxnMarkerResult()
+                    .setProducerId(m.producerId())
+                    .setTopics(topics));
+        }
+        return CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new))
+                .thenApply(v -> new WriteTxnMarkersResponse().setMarkers(results));
+    }
+
+    @Override
+    public WriteTxnMarkersResponse errorResponse(RequestContext ctx, WriteTxnMarkersRequest request, Errors error) {
+        List<WriteTxnMarkersResponse.WritableTxnMarkerResult> results = new ArrayList<>();
+        for (WriteTxnMarkersRequest.WritableTxnMarker m : request.markers()) {
+            List<WriteTxnMarkersResponse.WritableTxnMarkerTopicResult> topics = new ArrayList<>();
+            for (WriteTxnMarkersRequest.WritableTxnMarkerTopic t : m.topics()) {
+                List<WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult> partitions = new ArrayList<>();
+                for (int p : t.partitionIndexes()) {
+                    partitions.add(new WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult()
+                            .setPartitionIndex(p)
+                            .setErrorCode(error.code()));
+                }
+                topics.add(new WriteTxnMarkersResponse.WritableTxnMarkerTopicResult()
+                        .setName(t.name())
+                        .setPartitions(partitions));
+            }
+            results.add(new WriteTxnMarkersResponse.WritableTxnMarkerResult()
+                    .setProducerId(m.producerId())
+                    .setTopics(topics));
+        }
+        return new WriteTxnMarkersResponse().setMarkers(results);
+    }
+}

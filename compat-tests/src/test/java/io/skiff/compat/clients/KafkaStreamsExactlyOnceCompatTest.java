@@ -1,0 +1,181 @@
+package io.skiff.compat.clients;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.skiff.broker.SkiffServer;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.LongDeserializer;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.Grouped;
+import org.apache.kafka.streams.kstream.Materialized;
+import org.apache.kafka.streams.kstream.Produced;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Kafka Streams with {@code processing.guarantee=exactly_once_v2}: a stateful word count (repartition and changelog
+ * topics) whose output, read with read_committed, holds every word's counts exactly once and in order (1, 2, 3, …:
+ * nothing counted twice, nothing lost), across a broker restart mid-stream and an application instance replaced by
+ * a new one with an empty state directory.
+ */
+class KafkaStreamsExactlyOnceCompatTest {
+    private static final String APP = "skiff-eos-wordcount";
+    private static final String INPUT = "eos-input";
+    private static final String OUTPUT = "eos-output";
+
+    @TempDir
+    Path dataDir;
+
+    @TempDir
+    Path stateDir;
+
+    private SkiffServer skiff;
+    private KafkaStreams streams;
+    private final List<Throwable> streamErrors = new CopyOnWriteArrayList<>();
+    private final Map<String, Long> expected = new HashMap<>();
+
+    @AfterEach
+    void stop() {
+        if (streams != null) {
+            streams.close(Duration.ofSeconds(30));
+        }
+        if (skiff != null) {
+            skiff.close();
+        }
+    }
+
+    @Test
+    void countsAreExactAcrossABrokerRestartAndAReplacedInstance(@TempDir Path secondStateDir) throws Exception {
+        skiff = SkiffServer.builder().port(0).dataDir(dataDir).start();
+        int port = skiff.port();
+        skiff.createTopic(INPUT, 2);
+        skiff.createTopic(OUTPUT, 2);
+
+        streams = startStreams(stateDir);
+        send(List.of("the quick brown fox", "jumps over the lazy dog"));
+        awaitCounts();
+
+        // Broker restart mid-stream: same port and data directory; the application reconnects by itself.
+        skiff.close();
+        skiff = SkiffServer.builder().port(port).dataDir(dataDir).start();
+        send(List.of("the dog barks", "a fox is quick"));
+        awaitCounts();
+
+        // The instance goes away and a new one with an empty state directory takes over its tasks: the counts come
+        // back from the changelog, and the input resumes at the offsets committed in its transactions.
+        streams.close(Duration.ZERO);
+        streams = startStreams(secondStateDir);
+        send(List.of("the end", "fox fox"));
+        Map<String, List<Long>> history = awaitCounts();
+
+        for (Map.Entry<String, List<Long>> e : history.entrySet()) {
+            List<Long> oneToN = new ArrayList<>();
+            for (long i = 1; i <= expected.get(e.getKey()); i++) {
+                oneToN.add(i);
+            }
+            assertEquals(oneToN, e.getValue(), "every count of '" + e.getKey() + "' exactly once, in order");
+        }
+    }
+
+    private KafkaStreams startStreams(Path dir) {
+        Properties props = new Properties();
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, APP);
+        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
+        props.put(StreamsConfig.STATE_DIR_CONFIG, dir.toString());
+        props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+        props.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
+        props.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
+        // No record cache, so every update of a count is written (the sequence 1, 2, 3, … is then checkable).
+        props.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, 0);
+        // A replaced instance does not leave the group: its session must expire (45 s by default) first.
+        props.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), 10_000);
+        KafkaStreams app = new KafkaStreams(topology(), props);
+        app.setUncaughtExceptionHandler(e -> {
+            streamErrors.add(e);
+            return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+        });
+        app.start();
+        Awaitility.await("streams RUNNING")
+                .atMost(Duration.ofSeconds(60))
+                .until(() -> app.state() == KafkaStreams.State.RUNNING || !streamErrors.isEmpty());
+        assertTrue(streamErrors.isEmpty(), () -> "Kafka Streams failed: " + streamErrors);
+        return app;
+    }
+
+    private void send(List<String> lines) throws Exception {
+        Properties props = new Properties();
+        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
+        try (KafkaProducer<String, String> producer =
+                new KafkaProducer<>(props, new StringSerializer(), new StringSerializer())) {
+            for (String line : lines) {
+                producer.send(new ProducerRecord<>(INPUT, line, line)).get();
+                for (String word : line.split(" ")) {
+                    expected.merge(word, 1L, Long::sum);
+                }
+            }
+        }
+    }
+
+    /** Reads the output from the start with read_committed until the latest counts are the expected ones. */
+    private Map<String, List<Long>> awaitCounts() {
+        Map<String, List<Long>> history = new HashMap<>();
+        Map<String, Long> latest = new HashMap<>();
+        Properties props = new Properties();
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
+        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        try (KafkaConsumer<String, Long> consumer =
+                new KafkaConsumer<>(props, new StringDeserializer(), new LongDeserializer())) {
+            List<TopicPartition> partitions = List.of(new TopicPartition(OUTPUT, 0), new TopicPartition(OUTPUT, 1));
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Awaitility.await("word counts").atMost(Duration.ofSeconds(120)).until(() -> {
+                consumer.poll(Duration.ofMillis(200)).forEach(r -> {
+                    latest.put(r.key(), r.value());
+                    history.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(r.value());
+                });
+                return latest.equals(expected) || !streamErrors.isEmpty();
+            });
+        }
+        assertTrue(streamErrors.isEmpty(), () -> "Kafka Streams failed: " + streamErrors);
+        assertEquals(expected, latest);
+        return history;
+    }
+
+    private static Topology topology() {
+        StreamsBuilder builder = new StreamsBuilder();
+        builder.stream(INPUT, Consumed.with(Serdes.String(), Serdes.String()))
+                .flatMapValues(
+                        line -> Arrays.asList(line.toLowerCase(Locale.ROOT).split("\\W+")))
+                .groupBy((key, word) -> word, Grouped.with("counts", Serdes.String(), Serdes.String()))
+                .count(Materialized.as("counts"))
+                .toStream()
+                .to(OUTPUT, Produced.with(Serdes.String(), Serdes.Long()));
+        return builder.build();
+    }
+}
