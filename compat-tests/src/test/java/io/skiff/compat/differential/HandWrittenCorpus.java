@@ -22,7 +22,9 @@ import io.skiff.protocol.message.DescribeClusterRequest;
 import io.skiff.protocol.message.DescribeConfigsRequest;
 import io.skiff.protocol.message.DescribeGroupsRequest;
 import io.skiff.protocol.message.DescribeLogDirsRequest;
+import io.skiff.protocol.message.DescribeProducersRequest;
 import io.skiff.protocol.message.DescribeTopicPartitionsRequest;
+import io.skiff.protocol.message.DescribeTransactionsRequest;
 import io.skiff.protocol.message.DescribeUserScramCredentialsRequest;
 import io.skiff.protocol.message.EndTxnRequest;
 import io.skiff.protocol.message.FetchRequest;
@@ -34,6 +36,7 @@ import io.skiff.protocol.message.JoinGroupRequest;
 import io.skiff.protocol.message.LeaveGroupRequest;
 import io.skiff.protocol.message.ListGroupsRequest;
 import io.skiff.protocol.message.ListOffsetsRequest;
+import io.skiff.protocol.message.ListTransactionsRequest;
 import io.skiff.protocol.message.MetadataRequest;
 import io.skiff.protocol.message.OffsetCommitRequest;
 import io.skiff.protocol.message.OffsetDeleteRequest;
@@ -42,6 +45,7 @@ import io.skiff.protocol.message.OffsetForLeaderEpochRequest;
 import io.skiff.protocol.message.ProduceRequest;
 import io.skiff.protocol.message.SyncGroupRequest;
 import io.skiff.protocol.message.TxnOffsetCommitRequest;
+import io.skiff.protocol.message.WriteTxnMarkersRequest;
 import io.skiff.record.RecordBatchBuilder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -86,6 +90,7 @@ final class HandWrittenCorpus {
         alterConfigs(cases);
         securityAndNewGroups(cases);
         transactions(cases);
+        transactionAdmin(cases);
         misc(cases);
         return cases;
     }
@@ -619,6 +624,41 @@ final class HandWrittenCorpus {
                                 .setPartitions(list(new TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition()
                                         .setPartitionIndex(0)
                                         .setCommittedOffset(1)))))));
+    }
+
+    /** The transaction tools' APIs, and the brokers' marker API, on names and ids neither broker knows. */
+    private static void transactionAdmin(List<DifferentialCase> cases) {
+        cases.add(of(
+                ApiKeys.DESCRIBE_TRANSACTIONS,
+                "unknown and empty transactional ids",
+                v -> new DescribeTransactionsRequest().setTransactionalIds(list("hw-txn", ""))));
+        cases.add(of(
+                ApiKeys.LIST_TRANSACTIONS,
+                "unknown state filter",
+                v -> new ListTransactionsRequest().setStateFilters(list("NoSuchState"))));
+        cases.add(of(
+                ApiKeys.DESCRIBE_PRODUCERS,
+                "known, unknown partition, unknown topic",
+                v -> new DescribeProducersRequest()
+                        .setTopics(list(
+                                new DescribeProducersRequest.TopicRequest()
+                                        .setName(TOPIC)
+                                        .setPartitionIndexes(list(0, 9)),
+                                new DescribeProducersRequest.TopicRequest()
+                                        .setName(MISSING)
+                                        .setPartitionIndexes(list(0))))));
+        cases.add(of(
+                ApiKeys.WRITE_TXN_MARKERS,
+                "marker for an unknown topic",
+                v -> new WriteTxnMarkersRequest()
+                        .setMarkers(list(new WriteTxnMarkersRequest.WritableTxnMarker()
+                                .setProducerId(12345)
+                                .setProducerEpoch((short) 0)
+                                .setTransactionResult(false)
+                                .setCoordinatorEpoch(0)
+                                .setTopics(list(new WriteTxnMarkersRequest.WritableTxnMarkerTopic()
+                                        .setName(MISSING)
+                                        .setPartitionIndexes(list(0))))))));
     }
 
     /** ACL and SCRAM APIs without an authorizer, and KIP-848 consumer groups that do not exist. */
