@@ -5,11 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -19,8 +14,6 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.consumer.RangeAssignor;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.tools.consumer.group.ConsumerGroupCommand;
-import org.apache.kafka.tools.consumer.group.ConsumerGroupCommandOptions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -108,21 +101,7 @@ class ConsumerGroupCommandCompatTest {
                 "lag is now the whole partition:\n" + described);
     }
 
-    /** Runs the tool's entry point without its System.exit wrapper, returning what it printed. */
     private static String runTool(String... args) throws Exception {
-        ConsumerGroupCommandOptions opts = ConsumerGroupCommandOptions.fromArgs(args);
-        Method run = ConsumerGroupCommand.class.getDeclaredMethod("run", ConsumerGroupCommandOptions.class);
-        run.setAccessible(true);
-        PrintStream original = System.out;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-        try {
-            run.invoke(null, opts);
-        } catch (InvocationTargetException e) {
-            throw new AssertionError("kafka-consumer-groups failed: " + captured, e.getCause());
-        } finally {
-            System.setOut(original);
-        }
-        return captured.toString(StandardCharsets.UTF_8);
+        return GroupCompatSupport.runConsumerGroupCommand(args);
     }
 }

@@ -1,6 +1,11 @@
 package io.skiff.compat;
 
 import io.skiff.broker.SkiffServer;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,6 +33,8 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.RebalanceInProgressException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.tools.consumer.group.ConsumerGroupCommand;
+import org.apache.kafka.tools.consumer.group.ConsumerGroupCommandOptions;
 
 /**
  * Shared pieces of the consumer-group compat tests: a broker with short group session bounds, a producer
@@ -244,5 +251,23 @@ final class GroupCompatSupport {
         Map<String, Long> out = new java.util.HashMap<>();
         values.forEach(v -> out.merge(v, 1L, Long::sum));
         return out;
+    }
+
+    /** Runs kafka-consumer-groups' entry point without its System.exit wrapper, returning what it printed. */
+    static String runConsumerGroupCommand(String... args) throws Exception {
+        ConsumerGroupCommandOptions opts = ConsumerGroupCommandOptions.fromArgs(args);
+        Method run = ConsumerGroupCommand.class.getDeclaredMethod("run", ConsumerGroupCommandOptions.class);
+        run.setAccessible(true);
+        PrintStream original = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            run.invoke(null, opts);
+        } catch (InvocationTargetException e) {
+            throw new AssertionError("kafka-consumer-groups failed: " + captured, e.getCause());
+        } finally {
+            System.setOut(original);
+        }
+        return captured.toString(StandardCharsets.UTF_8);
     }
 }
