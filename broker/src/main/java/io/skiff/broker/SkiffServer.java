@@ -10,6 +10,7 @@ import io.skiff.broker.handler.HandlerRegistry;
 import io.skiff.broker.handler.RequestAuthorizer;
 import io.skiff.broker.security.BrokerSecurity;
 import io.skiff.broker.server.BoundListener;
+import io.skiff.broker.server.ConnectionLimits;
 import io.skiff.broker.server.KafkaRequestProcessor;
 import io.skiff.broker.server.ListenerSpec;
 import io.skiff.broker.server.NettyServer;
@@ -186,7 +187,9 @@ public final class SkiffServer implements AutoCloseable {
                 config.socketRequestMaxBytes(),
                 config.connectionsMaxIdleMs(),
                 config.numNetworkThreads(),
-                clock);
+                clock,
+                new ConnectionLimits(config.maxConnections(), config.maxConnectionsPerIp()),
+                config.queuedMaxRequestBytes());
     }
 
     /**

@@ -38,10 +38,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Log compaction seen by the official Java client: a consumer reading a compacted topic from the beginning sees the
  * latest value of every key, with increasing offsets and gaps; tombstones stay until {@code delete.retention.ms}
- * after the cleaning that kept them; {@code compact,delete} also applies retention; {@code __consumer_offsets} is
+ * after the cleaning that kept them; {@code compact,delete} also applies retention; a transactional topic with
+ * aborted transactions reads the same with read_committed before and after compaction; {@code __consumer_offsets} is
  * compacted, so a restart replays a bounded number of records. The broker's clock is injected so the time rules are
- * driven by the test. (Aborted transactions are covered in storage's LogCleanerTest until the transaction
- * coordinator serves the Java client's transactional producer.)
+ * driven by the test.
  */
 class CompactionCompatTest {
     private static final String VALUE_PAD = "x".repeat(1000);
@@ -179,6 +179,43 @@ class CompactionCompatTest {
         List<ConsumerRecord<String, String>> retained = readAll("both", "read_uncommitted");
         assertTrue(retained.get(0).offset() > 0);
         assertTrue(retained.stream().allMatch(r -> r.offset() >= beginningOffset("both")));
+    }
+
+    @Test
+    void readCommittedSeesTheSameBeforeAndAfterCompactingAbortedTransactions() throws Exception {
+        start();
+        skiff.createTopic("txn", 1, Map.of("cleanup.policy", "compact", "segment.bytes", "1048576"));
+        Properties p = new Properties();
+        p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "compaction-txn");
+        try (KafkaProducer<String, String> producer = producer(p)) {
+            producer.initTransactions();
+            for (int t = 0; t < 12; t++) {
+                producer.beginTransaction();
+                for (int i = 0; i < 300; i++) {
+                    producer.send(new ProducerRecord<>("txn", "k" + (i % 30), "t" + t + "-" + VALUE_PAD));
+                }
+                if (t % 3 == 1) {
+                    producer.abortTransaction();
+                } else {
+                    producer.commitTransaction();
+                }
+            }
+        }
+        List<ConsumerRecord<String, String>> committedBefore = readAll("txn", "read_committed");
+        Map<String, String> before = asMap(committedBefore);
+        assertTrue(before.get("k0").startsWith("t11-"));
+        long removed = skiff.compactTopic("txn");
+        assertTrue(removed > 0);
+        List<ConsumerRecord<String, String>> uncommitted = readAll("txn", "read_uncommitted");
+        long activeFrom = uncommitted.get(uncommitted.size() - 1).offset() - 300 * 3;
+        assertFalse(
+                uncommitted.stream()
+                        .filter(r -> r.offset() < activeFrom)
+                        .anyMatch(r -> r.value().startsWith("t1-") || r.value().startsWith("t4-")),
+                "aborted data in cleaned segments is removed");
+        List<ConsumerRecord<String, String>> committedAfter = readAll("txn", "read_committed");
+        assertEquals(before, asMap(committedAfter));
+        assertTrue(committedAfter.size() < committedBefore.size());
     }
 
     @Test

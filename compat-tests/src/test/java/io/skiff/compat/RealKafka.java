@@ -98,8 +98,9 @@ public final class RealKafka {
         }
         try {
             Path dir = Files.createTempDirectory("real-kafka");
-            int port = freePort();
-            int controllerPort = freePort();
+            int[] ports = freePorts(2);
+            int port = ports[0];
+            int controllerPort = ports[1];
             Path properties = dir.resolve("server.properties");
             Files.writeString(properties, serverProperties(dir, port, controllerPort), StandardCharsets.UTF_8);
             String classpath = Paths.get(libs).toAbsolutePath() + "/*" + java.io.File.pathSeparator
@@ -209,9 +210,21 @@ public final class RealKafka {
         }
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
+    /** Distinct free loopback ports (the sockets are held together, so that the OS cannot hand out one twice). */
+    private static int[] freePorts(int n) throws IOException {
+        List<ServerSocket> sockets = new ArrayList<>();
+        try {
+            int[] ports = new int[n];
+            for (int i = 0; i < n; i++) {
+                ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
+                sockets.add(socket);
+                ports[i] = socket.getLocalPort();
+            }
+            return ports;
+        } finally {
+            for (ServerSocket socket : sockets) {
+                socket.close();
+            }
         }
     }
 }

@@ -519,6 +519,18 @@ public final class BrokerConfig {
         return integer("socket.request.max.bytes");
     }
 
+    public int maxConnections() {
+        return integer("max.connections");
+    }
+
+    public int maxConnectionsPerIp() {
+        return integer("max.connections.per.ip");
+    }
+
+    public long queuedMaxRequestBytes() {
+        return longValue("queued.max.request.bytes");
+    }
+
     public long connectionsMaxIdleMs() {
         return longValue("connections.max.idle.ms");
     }

@@ -80,8 +80,26 @@ public final class BrokerConfigKeys {
                     "socket.receive.buffer.bytes", INT, "102400", null, "SO_RCVBUF of server sockets; -1 = OS default.")
             .accepted("socket.listen.backlog.size", INT, "50", atLeast(1), "Pending connection backlog.")
             .accepted("queued.max.requests", INT, "500", atLeast(1), "Kafka's request queue size.")
-            .accepted("max.connections", INT, MAX_INT, atLeast(0), "Kafka's connection limit.")
-            .accepted("max.connections.per.ip", INT, MAX_INT, atLeast(0), "Kafka's per-IP connection limit.")
+            .applied(
+                    "max.connections",
+                    INT,
+                    MAX_INT,
+                    atLeast(0),
+                    "Client connections in all; one more waits unread until a connection closes (as in Kafka's"
+                            + " listen backlog).")
+            .applied(
+                    "max.connections.per.ip",
+                    INT,
+                    MAX_INT,
+                    atLeast(0),
+                    "Connections from one address; one more is closed as soon as it is accepted.")
+            .applied(
+                    "queued.max.request.bytes",
+                    LONG,
+                    "-1",
+                    null,
+                    "Bytes of requests read and not yet answered, all connections together; at the limit"
+                            + " connections stop reading until requests are answered. -1: no bound.")
             // --- security (each may be given per listener as listener.name.<listener>.<key>)
             .applied(
                     "ssl.keystore.type",

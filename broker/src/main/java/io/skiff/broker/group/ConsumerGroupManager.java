@@ -576,6 +576,9 @@ final class ConsumerGroupManager {
 
     /** Kafka's checks of a heartbeat's fields; the INVALID_REQUEST message, or null if valid. */
     private static String validate(ConsumerHeartbeat r) {
+        if (r.apiVersion() >= 1 && r.memberId().isEmpty()) {
+            return "MemberId can't be empty."; // Kafka checks it first from v1, where the client names itself
+        }
         if (r.groupId() == null || r.groupId().isEmpty()) {
             return "GroupId can't be empty.";
         }

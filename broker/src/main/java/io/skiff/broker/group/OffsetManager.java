@@ -390,12 +390,9 @@ final class OffsetManager {
         Map<String, GroupError> results = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
         List<CompletableFuture<Void>> writes = new ArrayList<>();
         for (String groupId : groupIds) {
-            if (groupId == null || groupId.isEmpty()) {
-                results.put(groupId, GroupError.INVALID_GROUP_ID);
-                continue;
-            }
-            Group group = groups.get(groupId);
+            Group group = groupId == null ? null : groups.get(groupId);
             if (group == null) {
+                // The empty id too: Kafka's coordinator finds no such group rather than calling the id invalid.
                 results.put(groupId, GroupError.GROUP_ID_NOT_FOUND);
                 continue;
             }

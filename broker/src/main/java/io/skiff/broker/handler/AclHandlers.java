@@ -32,6 +32,8 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class AclHandlers {
     private static final String NO_AUTHORIZER = "No Authorizer is configured.";
+    /** Kafka words DescribeAcls' answer differently from the other two. */
+    private static final String NO_AUTHORIZER_DESCRIBE = "No Authorizer is configured on the broker";
 
     private AclHandlers() {}
 
@@ -123,7 +125,7 @@ public final class AclHandlers {
             DescribeAclsResponse response = new DescribeAclsResponse();
             if (store == null) {
                 return done(
-                        response.setErrorCode(Errors.SECURITY_DISABLED.code()).setErrorMessage(NO_AUTHORIZER));
+                        response.setErrorCode(Errors.SECURITY_DISABLED.code()).setErrorMessage(NO_AUTHORIZER_DESCRIBE));
             }
             if (!ctx.clusterAllowed(AclOperation.DESCRIBE)) {
                 return done(response.setErrorCode(Errors.CLUSTER_AUTHORIZATION_FAILED.code())

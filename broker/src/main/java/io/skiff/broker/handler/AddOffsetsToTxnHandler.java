@@ -33,6 +33,11 @@ public final class AddOffsetsToTxnHandler extends AbstractApiHandler<AddOffsetsT
 
     @Override
     public CompletableFuture<AddOffsetsToTxnResponse> handle(RequestContext ctx, AddOffsetsToTxnRequest request) {
+        if (request.transactionalId() == null || request.transactionalId().isEmpty()) {
+            // As Kafka: an empty transactional id is checked first, and is a malformed request.
+            return CompletableFuture.completedFuture(
+                    new AddOffsetsToTxnResponse().setErrorCode(Errors.INVALID_REQUEST.code()));
+        }
         if (!ctx.allowed(AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactionalId())) {
             return CompletableFuture.completedFuture(
                     errorResponse(ctx, request, Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED));

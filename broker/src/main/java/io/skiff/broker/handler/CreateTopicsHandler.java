@@ -6,6 +6,7 @@ import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.ConfigEntry;
+import io.skiff.config.ConfigException;
 import io.skiff.config.TopicConfig;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.Uuids;
@@ -80,12 +81,15 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
             }
             return response;
         }
+        // As Kafka: each duplicated name is answered once, after the other topics.
         Set<String> answered = new HashSet<>();
         for (CreateTopicsRequest.CreatableTopic t : request.topics()) {
             if (duplicates.contains(t.name())) {
-                if (answered.add(t.name())) {
-                    response.topics().add(error(t.name(), Errors.INVALID_REQUEST, "Duplicate topic name."));
-                }
+                continue;
+            }
+            if (request.timeoutMs() <= 0) {
+                // Kafka's controller gets the request with a deadline already past and times every topic out.
+                response.topics().add(error(t.name(), Errors.REQUEST_TIMED_OUT, null));
                 continue;
             }
             boolean mayCreate = ctx.clusterAllowed(AclOperation.CREATE)
@@ -95,6 +99,11 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
                             mayCreate
                                     ? create(t, request.validateOnly())
                                     : error(t.name(), Errors.TOPIC_AUTHORIZATION_FAILED, "Authorization failed."));
+        }
+        for (CreateTopicsRequest.CreatableTopic t : request.topics()) {
+            if (duplicates.contains(t.name()) && answered.add(t.name())) {
+                response.topics().add(error(t.name(), Errors.INVALID_REQUEST, "Duplicate topic name."));
+            }
         }
         return response;
     }
@@ -177,6 +186,8 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
                 result.setTopicId(topic.id());
             }
             return result.setConfigs(describe(topicConfig));
+        } catch (ConfigException e) {
+            return error(t.name(), Errors.INVALID_CONFIG, TopicConfigErrors.message(e, configs));
         } catch (RuntimeException e) {
             Errors error = DataErrors.of(e);
             return error(t.name(), error, error == Errors.UNKNOWN_SERVER_ERROR ? e.toString() : e.getMessage());

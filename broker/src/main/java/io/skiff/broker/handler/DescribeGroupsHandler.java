@@ -45,6 +45,15 @@ public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGrou
                         .setAuthorizedOperations(AUTHORIZED_OPERATIONS_OMITTED));
                 continue;
             }
+            if (groupId == null || groupId.isEmpty()) {
+                groups.add(unknownGroup(
+                        groupId,
+                        ctx.apiVersion(),
+                        request.includeAuthorizedOperations()
+                                ? ctx.authorizer().authorizedOperations(ctx, ResourceType.GROUP, groupId)
+                                : AUTHORIZED_OPERATIONS_OMITTED));
+                continue;
+            }
             GroupDescription d = coordinator.describeGroup(groupId);
             List<DescribeGroupsResponse.DescribedGroupMember> members = new ArrayList<>();
             for (GroupDescription.Member m : d.members()) {
@@ -62,7 +71,7 @@ public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGrou
             groups.add(new DescribeGroupsResponse.DescribedGroup()
                     .setErrorCode(error.code())
                     .setErrorMessage(
-                            error == GroupError.NONE
+                            error == GroupError.NONE || ctx.apiVersion() < 6 // no message field before v6
                                     ? null
                                     : d.errorMessage() != null
                                             ? d.errorMessage()
@@ -78,6 +87,21 @@ public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGrou
                                     : AUTHORIZED_OPERATIONS_OMITTED));
         }
         return CompletableFuture.completedFuture(new DescribeGroupsResponse().setGroups(groups));
+    }
+
+    /** The empty id: Kafka does not call it invalid here but finds no such group. */
+    private static DescribeGroupsResponse.DescribedGroup unknownGroup(
+            String groupId, short version, int authorizedOperations) {
+        DescribeGroupsResponse.DescribedGroup group = new DescribeGroupsResponse.DescribedGroup()
+                .setGroupId(groupId)
+                .setGroupState("Dead")
+                .setProtocolType("")
+                .setProtocolData("")
+                .setAuthorizedOperations(authorizedOperations);
+        if (version >= 6) {
+            group.setErrorCode(Errors.GROUP_ID_NOT_FOUND.code()).setErrorMessage("Group " + groupId + " not found.");
+        }
+        return group;
     }
 
     @Override

@@ -35,7 +35,11 @@ public final class DescribeProducersHandler
             for (int p : t.partitionIndexes()) {
                 DescribeProducersResponse.PartitionResponse pr =
                         new DescribeProducersResponse.PartitionResponse().setPartitionIndex(p);
-                if (topic.isEmpty() || !topic.get().hasPartition(p)) {
+                if (topic.isEmpty()) {
+                    // Kafka words an unknown topic, but not an unknown partition of a known one
+                    pr.setErrorCode(Errors.UNKNOWN_TOPIC_OR_PARTITION.code())
+                            .setErrorMessage("This server does not host this topic-partition.");
+                } else if (!topic.get().hasPartition(p)) {
                     pr.setErrorCode(Errors.UNKNOWN_TOPIC_OR_PARTITION.code());
                 } else {
                     List<DescribeProducersResponse.ProducerState> active = new ArrayList<>();

@@ -37,12 +37,17 @@ public final class DescribeTransactionsHandler
             DescribeTransactionsResponse.TransactionState state =
                     new DescribeTransactionsResponse.TransactionState().setTransactionalId(id);
             if (found.isEmpty()) {
-                state.setErrorCode(Errors.TRANSACTIONAL_ID_NOT_FOUND.code())
+                // As Kafka: the empty id is a malformed request, an unknown one is not found; the other fields keep
+                // their zero defaults.
+                state.setErrorCode(
+                                id == null || id.isEmpty()
+                                        ? Errors.INVALID_REQUEST.code()
+                                        : Errors.TRANSACTIONAL_ID_NOT_FOUND.code())
                         .setTransactionState("")
                         .setTransactionTimeoutMs(0)
-                        .setTransactionStartTimeMs(-1L)
-                        .setProducerId(-1L)
-                        .setProducerEpoch((short) -1);
+                        .setTransactionStartTimeMs(0L)
+                        .setProducerId(0L)
+                        .setProducerEpoch((short) 0);
             } else {
                 TransactionRecord r = found.get();
                 Map<String, List<Integer>> byTopic = new TreeMap<>();

@@ -70,7 +70,7 @@ public final class DescribeUserScramCredentialsHandler
                                 "Cannot describe SCRAM credentials for the same user twice in a single request");
             } else if (credentials == null) {
                 result.setErrorCode(Errors.RESOURCE_NOT_FOUND.code())
-                        .setErrorMessage("Attempt to describe nonexistent user");
+                        .setErrorMessage("Attempt to describe a user credential that does not exist: " + user);
             } else {
                 credentials.forEach((mechanism, credential) -> result.credentialInfos()
                         .add(new CredentialInfo()

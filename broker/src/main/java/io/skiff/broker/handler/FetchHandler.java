@@ -87,6 +87,9 @@ public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchRe
                 } else if (fp.currentLeaderEpoch()
                         > topic.get().partition(fp.partition()).leaderEpoch()) {
                     fail(pd, Errors.UNKNOWN_LEADER_EPOCH);
+                } else if (fp.partitionMaxBytes() < 0) {
+                    // Kafka's log read rejects a negative size, and the partition fails with an unexpected error.
+                    fail(pd, Errors.UNKNOWN_SERVER_ERROR);
                 } else {
                     PartitionFetch read = new PartitionFetch(
                             topic.get().partition(fp.partition()), fp.fetchOffset(), fp.partitionMaxBytes(), isolation);
@@ -142,13 +145,18 @@ public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchRe
         return out;
     }
 
-    /** Kafka answers a failed partition with unknown (-1) offsets and no records. */
+    /**
+     * Kafka answers a failed partition with unknown (-1) offsets and no records. Its list of aborted transactions is
+     * empty for a partition refused before the read (unknown topic, id or partition) and null for one whose read
+     * failed (offset out of range, storage error), whatever the isolation level.
+     */
     private static void fail(FetchResponse.PartitionData pd, Errors error) {
+        boolean refusedBeforeRead = error == Errors.UNKNOWN_TOPIC_OR_PARTITION || error == Errors.UNKNOWN_TOPIC_ID;
         pd.setErrorCode(error.code())
                 .setHighWatermark(-1L)
                 .setLastStableOffset(-1L)
                 .setLogStartOffset(-1L)
-                .setAbortedTransactions(null)
+                .setAbortedTransactions(refusedBeforeRead ? new ArrayList<>() : null)
                 .setPreferredReadReplica(-1)
                 .setRecords(new FileRecords(List.of()));
     }

@@ -54,7 +54,8 @@ public final class FindCoordinatorHandler extends AbstractApiHandler<FindCoordin
                 coordinators.add(new FindCoordinatorResponse.Coordinator()
                         .setKey(key)
                         .setErrorCode(error.code())
-                        .setErrorMessage(message(error))
+                        // Kafka's batched answer (v4+) leaves a found coordinator's message empty
+                        .setErrorMessage(ok ? "" : error.message())
                         .setNodeId(ok ? nodeId : -1)
                         .setHost(ok ? endpoint.host() : "")
                         .setPort(ok ? endpoint.port() : -1));
@@ -74,7 +75,7 @@ public final class FindCoordinatorHandler extends AbstractApiHandler<FindCoordin
         return Errors.NONE;
     }
 
-    /** Kafka sends the error's name for NONE and its message otherwise. */
+    /** Before v4 Kafka sends the error's name for NONE and its message otherwise. */
     private static String message(Errors error) {
         return error == Errors.NONE ? "NONE" : error.message();
     }

@@ -41,6 +41,10 @@ public final class InitProducerIdHandler extends AbstractApiHandler<InitProducer
 
     @Override
     public CompletableFuture<InitProducerIdResponse> handle(RequestContext ctx, InitProducerIdRequest request) {
+        if (request.transactionalId() != null && request.transactionalId().isEmpty()) {
+            // As Kafka: an empty transactional id is a malformed request, not a transactional producer.
+            return done(Errors.INVALID_REQUEST, -1L, (short) -1);
+        }
         if (request.transactionalId() != null
                 && !ctx.allowed(AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactionalId())) {
             return done(Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED, -1L, (short) -1);

@@ -10,7 +10,11 @@ import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.ListOffsetsRequest;
 import io.skiff.protocol.message.ListOffsetsResponse;
 import io.skiff.storage.TimestampOffset;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -26,7 +30,8 @@ import java.util.concurrent.CompletableFuture;
  *   <li>a timestamp: the first record whose timestamp is at or after it (see TimestampLookup), or offset -1 and
  *       timestamp -1 when every record is older.</li>
  *   <li>Unknown topic or partition: UNKNOWN_TOPIC_OR_PARTITION; current_leader_epoch above ours:
- *       UNKNOWN_LEADER_EPOCH.</li>
+ *       UNKNOWN_LEADER_EPOCH. -3, -4 and -5 before the version that introduced them (7, 8, 9), and any other
+ *       negative timestamp: UNSUPPORTED_VERSION. A partition asked for twice: one answer, INVALID_REQUEST.</li>
  * </ul>
  *
  * <p>Thread-safe (stateless apart from the registry).
@@ -48,16 +53,36 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
 
     @Override
     public CompletableFuture<ListOffsetsResponse> handle(RequestContext ctx, ListOffsetsRequest request) {
-        ListOffsetsResponse response = new ListOffsetsResponse();
+        // As Kafka: the answer has one entry per topic and partition, in order of first appearance; a partition asked
+        // for more than once is answered once, with INVALID_REQUEST.
+        Map<String, Map<Integer, ListOffsetsRequest.ListOffsetsPartition>> asked = new LinkedHashMap<>();
+        Set<String> duplicates = new HashSet<>();
         for (ListOffsetsRequest.ListOffsetsTopic rt : request.topics()) {
-            Optional<Topic> topic = topics.topic(rt.name());
-            ListOffsetsResponse.ListOffsetsTopicResponse tr =
-                    new ListOffsetsResponse.ListOffsetsTopicResponse().setName(rt.name());
-            boolean describable = ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, rt.name());
+            Map<Integer, ListOffsetsRequest.ListOffsetsPartition> partitions =
+                    asked.computeIfAbsent(rt.name(), name -> new LinkedHashMap<>());
             for (ListOffsetsRequest.ListOffsetsPartition rp : rt.partitions()) {
-                ListOffsetsResponse.ListOffsetsPartitionResponse answer = describable
-                        ? answer(topic, rp, request.isolationLevel() == READ_COMMITTED)
-                        : error(rp.partitionIndex(), Errors.TOPIC_AUTHORIZATION_FAILED);
+                if (partitions.putIfAbsent(rp.partitionIndex(), rp) != null) {
+                    duplicates.add(rt.name() + "-" + rp.partitionIndex());
+                }
+            }
+        }
+        ListOffsetsResponse response = new ListOffsetsResponse();
+        for (Map.Entry<String, Map<Integer, ListOffsetsRequest.ListOffsetsPartition>> e : asked.entrySet()) {
+            Optional<Topic> topic = topics.topic(e.getKey());
+            boolean describable = ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, e.getKey());
+            ListOffsetsResponse.ListOffsetsTopicResponse tr =
+                    new ListOffsetsResponse.ListOffsetsTopicResponse().setName(e.getKey());
+            for (ListOffsetsRequest.ListOffsetsPartition rp : e.getValue().values()) {
+                ListOffsetsResponse.ListOffsetsPartitionResponse answer;
+                if (!describable) {
+                    answer = error(rp.partitionIndex(), Errors.TOPIC_AUTHORIZATION_FAILED);
+                } else if (duplicates.contains(e.getKey() + "-" + rp.partitionIndex())) {
+                    answer = error(rp.partitionIndex(), Errors.INVALID_REQUEST);
+                } else if (rp.timestamp() < 0 && ctx.apiVersion() < versionFor(rp.timestamp())) {
+                    answer = error(rp.partitionIndex(), Errors.UNSUPPORTED_VERSION);
+                } else {
+                    answer = answer(topic, rp, request.isolationLevel() == READ_COMMITTED);
+                }
                 if (ctx.apiVersion() < 4) {
                     answer.setLeaderEpoch(-1); // not in the response before v4 (librdkafka's -o beginning uses v2)
                 }
@@ -66,6 +91,20 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
             response.topics().add(tr);
         }
         return CompletableFuture.completedFuture(response);
+    }
+
+    /** The first version that knows a special timestamp (as Kafka checks them); unknown ones never. */
+    private static int versionFor(long timestamp) {
+        if (timestamp == LATEST || timestamp == EARLIEST) {
+            return 0;
+        } else if (timestamp == MAX_TIMESTAMP) {
+            return 7;
+        } else if (timestamp == EARLIEST_LOCAL) {
+            return 8;
+        } else if (timestamp == LATEST_TIERED) {
+            return 9;
+        }
+        return Integer.MAX_VALUE;
     }
 
     /**
@@ -93,7 +132,7 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
             } else if (ts == MAX_TIMESTAMP) {
                 return timestampAnswer(rp.partitionIndex(), p.maxTimestampOffset(), p, lastFetchable);
             } else if (ts < 0) {
-                return error(rp.partitionIndex(), Errors.INVALID_REQUEST);
+                return error(rp.partitionIndex(), Errors.UNSUPPORTED_VERSION); // see versionFor
             }
             return timestampAnswer(rp.partitionIndex(), p.offsetForTimestamp(ts), p, lastFetchable);
         } catch (RuntimeException e) {

@@ -29,8 +29,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Behaviour: one broker (this node, at the endpoint advertised for the client's listener), which is also the
  * controller; the cluster id (v2+). Topics: v0 an empty list means all topics; v1+ null means all and empty means
- * none. v10+ may ask by topic id (one non-zero id makes the whole request by id, names ignored): an unknown
- * id gets UNKNOWN_TOPIC_ID. A missing topic asked by name is created
+ * none. v12+ may ask by topic id (one non-zero id makes the whole request by id, names ignored): an unknown
+ * id gets UNKNOWN_TOPIC_ID. v10-11 have the id field but, as in Kafka, a topic id or a null name there makes the
+ * whole request INVALID_REQUEST (each topic with that error, no brokers). A missing topic asked by name is created
  * when the request allows it (v4+ flag, always before v4) and {@code auto.create.topics.enable} is true; an illegal
  * name then gets INVALID_TOPIC_EXCEPTION, otherwise UNKNOWN_TOPIC_OR_PARTITION. As Kafka's controller, one request
  * creates at most 10000 metadata records (a topic and each partition): beyond that it creates nothing and the
@@ -76,6 +77,19 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
 
     private MetadataResponse respond(RequestContext ctx, MetadataRequest request) {
         short version = ctx.apiVersion();
+        if (version < 12
+                && request.topics() != null
+                && request.topics().stream().anyMatch(t -> t.name() == null || !Uuids.ZERO.equals(t.topicId()))) {
+            // v10-11 carry a topic id field, but Kafka serves ids from v12 only (and names are not nullable before
+            // v12): it refuses such a request as a whole.
+            return refused(request, Errors.INVALID_REQUEST);
+        }
+        if (request.topics() != null
+                && request.topics().stream().anyMatch(t -> t.name() == null && Uuids.ZERO.equals(t.topicId()))) {
+            // A topic with neither name nor id: Kafka's handler fails on it, and the whole request gets the
+            // unexpected-error answer.
+            return refused(request, Errors.UNKNOWN_SERVER_ERROR);
+        }
         Endpoint endpoint = broker.advertisedEndpoint(ctx.listenerName());
         MetadataResponse response = new MetadataResponse()
                 .setClusterId(broker.clusterId())
@@ -126,6 +140,25 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
         return response;
     }
 
+    /**
+     * Kafka's answer to a request it refuses: each asked-for topic with {@code error} (a null name as ""), no
+     * brokers, no cluster id, no controller (and {@code error} at the top in v13+).
+     */
+    private static MetadataResponse refused(MetadataRequest request, Errors error) {
+        MetadataResponse response =
+                new MetadataResponse().setClusterId(null).setControllerId(-1).setErrorCode(error.code());
+        for (MetadataRequest.MetadataRequestTopic rt : request.topics()) {
+            response.topics()
+                    .add(new MetadataResponse.MetadataResponseTopic()
+                            .setErrorCode(error.code())
+                            .setName(rt.name() == null ? "" : rt.name())
+                            .setTopicId(rt.topicId())
+                            .setIsInternal(false)
+                            .setTopicAuthorizedOperations(NOT_REQUESTED));
+        }
+        return response;
+    }
+
     /** Kafka's metadata records to auto-create the missing named topics: the topic plus each partition. */
     private long creationRecords(MetadataRequest request) {
         long missing = request.topics().stream()
@@ -155,7 +188,8 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
     private MetadataResponse.MetadataResponseTopic byName(
             RequestContext ctx, String name, boolean autoCreate, boolean withOperations) {
         Optional<Topic> topic = topics.topic(name);
-        Errors error = Errors.UNKNOWN_TOPIC_OR_PARTITION;
+        // As Kafka: a missing topic that may not be created is unknown, or invalid when its name is.
+        Errors error = TopicNames.isValid(name) ? Errors.UNKNOWN_TOPIC_OR_PARTITION : Errors.INVALID_TOPIC_EXCEPTION;
         if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, name)) {
             topic = Optional.empty();
             autoCreate = false;

@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Behaviour, as Kafka's:
  * <ul>
- *   <li>acks must be 0, 1 or -1 (else INVALID_REQUIRED_ACKS on every partition). With a single replica, 1 and -1
+ *   <li>acks must be 0, 1 or -1 (else INVALID_REQUIRED_ACKS on every existing partition). With a single replica, 1 and -1
  *       are the same: the answer is sent once the batch is in the log. acks=0 gets no response at all; if a
  *       partition failed, the connection is closed instead, which is how Kafka tells such a producer to refresh
  *       its metadata.</li>
@@ -84,14 +84,17 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
             boolean writable = name == null || ctx.allowed(AclOperation.WRITE, ResourceType.TOPIC, name);
             for (ProduceRequest.PartitionProduceData pd : td.partitionData()) {
                 ProduceResponse.PartitionProduceResponse pr;
-                if (!validAcks) {
-                    pr = error(pd.index(), Errors.INVALID_REQUIRED_ACKS, null);
-                } else if (transactionDenied) {
+                // As Kafka: authorization first, then a topic or partition that does not exist, then the acks.
+                if (transactionDenied) {
                     pr = error(pd.index(), Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED, null);
                 } else if (!writable) {
                     pr = error(pd.index(), Errors.TOPIC_AUTHORIZATION_FAILED, null);
                 } else if (topic.isEmpty()) {
                     pr = error(pd.index(), topicError, null);
+                } else if (!topic.get().hasPartition(pd.index())) {
+                    pr = error(pd.index(), Errors.UNKNOWN_TOPIC_OR_PARTITION, null);
+                } else if (!validAcks) {
+                    pr = error(pd.index(), Errors.INVALID_REQUIRED_ACKS, null);
                 } else {
                     pr = append(topic.get(), pd, version, request.transactionalId());
                 }

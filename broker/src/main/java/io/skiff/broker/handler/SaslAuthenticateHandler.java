@@ -40,6 +40,10 @@ public final class SaslAuthenticateHandler
     public CompletableFuture<SaslAuthenticateResponse> handle(RequestContext ctx, SaslAuthenticateRequest request) {
         ConnectionSecurity connection = ctx.security();
         SaslAuthenticator authenticator = connection.authenticator();
+        if (security.sasl(ctx.listenerName()) == null) {
+            // As Kafka: a connection of a listener without SASL counts as authenticated; it stays open.
+            return fail(Errors.ILLEGAL_SASL_STATE, "SaslAuthenticate request received after successful authentication");
+        }
         if (authenticator == null) {
             connection.closeAfterResponse();
             return fail(

@@ -35,15 +35,15 @@ public final class SaslHandshakeHandler extends AbstractApiHandler<SaslHandshake
 
     @Override
     public CompletableFuture<SaslHandshakeResponse> handle(RequestContext ctx, SaslHandshakeRequest request) {
+        SaslMechanisms mechanisms = security.sasl(ctx.listenerName());
+        if (mechanisms == null) {
+            return done(Errors.ILLEGAL_SASL_STATE, List.of()); // whatever the version, as Kafka
+        }
         if (ctx.apiVersion() == 0) {
             return CompletableFuture.failedFuture(new CloseConnectionException(
                     "SaslHandshake v0 (raw SASL tokens, before Kafka 1.0) is not supported; use v1"));
         }
-        SaslMechanisms mechanisms = security.sasl(ctx.listenerName());
         ConnectionSecurity connection = ctx.security();
-        if (mechanisms == null) {
-            return done(Errors.ILLEGAL_SASL_STATE, List.of());
-        }
         String mechanism = request.mechanism();
         SaslAuthenticator authenticator = mechanisms.newAuthenticator(mechanism);
         if (authenticator == null || (connection.isAuthenticated() && !mechanism.equals(connection.mechanism()))) {

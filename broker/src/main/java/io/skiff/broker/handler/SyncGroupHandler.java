@@ -13,7 +13,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * SyncGroup v0–5: the leader hands in the assignment; every member's response is parked until the
- * coordinator has persisted it. v5 checks and echoes protocol type and name. Thread-safe.
+ * coordinator has persisted it. v5 requires (INCONSISTENT_GROUP_PROTOCOL when null), checks and echoes protocol
+ * type and name. Thread-safe.
  */
 public final class SyncGroupHandler extends AbstractApiHandler<SyncGroupRequest, SyncGroupResponse> {
     private final GroupCoordinator coordinator;
@@ -25,6 +26,10 @@ public final class SyncGroupHandler extends AbstractApiHandler<SyncGroupRequest,
 
     @Override
     public CompletableFuture<SyncGroupResponse> handle(RequestContext ctx, SyncGroupRequest request) {
+        if (ctx.apiVersion() >= 5 && (request.protocolType() == null || request.protocolName() == null)) {
+            // Kafka requires both from v5 and checks them before anything else, the group id included.
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.INCONSISTENT_GROUP_PROTOCOL));
+        }
         if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, request.groupId())) {
             return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
         }

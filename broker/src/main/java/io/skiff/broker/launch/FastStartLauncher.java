@@ -20,7 +20,8 @@ import java.util.concurrent.TimeUnit;
  * ({@code -XX:SharedArchiveFile}), which a jar cannot set for itself. A tiny launcher JVM that starts the real one
  * with the flag is still faster in total (measured: ~240 ms to a listening socket against ~360 ms in place).
  *
- * <p>The launcher stays alive while the broker runs: SIGTERM or Ctrl-C to it stops the broker gracefully, and
+ * <p>The broker JVM gets {@link HeapDefaults} unless the user set the heap. The launcher stays alive while the
+ * broker runs: SIGTERM or Ctrl-C to it stops the broker gracefully, and
  * the broker's exit code becomes its own. If the launcher dies without that (SIGKILL), the broker notices its
  * standard input close and stops too. Without a usable archive, with a debugger or agent on the command line,
  * or with {@code -Dskiff.cds=false}, the broker runs in place in the first JVM.
@@ -141,7 +142,7 @@ public final class FastStartLauncher {
             String java, List<String> options, Path jar, CdsArchive archive, long startMillis, String[] args) {
         List<String> command = new ArrayList<>();
         command.add(java);
-        command.addAll(options);
+        command.addAll(HeapDefaults.apply(options, System.getenv()));
         command.add("-XX:SharedArchiveFile=" + archive.archive());
         command.add("-Xshare:auto");
         command.add("-D" + CHILD_PROPERTY + "=true");

@@ -1,6 +1,7 @@
 package io.skiff.broker.server;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import java.util.List;
@@ -13,6 +14,10 @@ import org.slf4j.event.Level;
  * each frame's body as a retained slice (the receiver releases it). A negative size or one above
  * {@code socket.request.max.bytes} closes this connection only — nothing of such a frame is buffered.
  *
+ * <p>Before the body of a frame is read, its size is reserved in the broker's {@link RequestMemoryPool}
+ * ({@code queued.max.request.bytes}); when the pool is exhausted the connection stops reading (its {@link ReadGate}
+ * closes) until another request's bytes are released. The emitted frame gives its bytes back when released.
+ *
  * <p>Not thread-safe: one instance per channel, used on its event loop.
  */
 public final class FrameDecoder extends ByteToMessageDecoder {
@@ -20,13 +25,24 @@ public final class FrameDecoder extends ByteToMessageDecoder {
             new ThrottledLogger(LoggerFactory.getLogger(FrameDecoder.class), Level.WARN, 10, TimeUnit.SECONDS);
 
     private final int maxFrameBytes;
+    private final RequestMemoryPool pool;
+    private final ReadGate gate;
     private boolean rejected;
+    /** Bytes reserved for the frame being read, or -1. */
+    private int reserved = -1;
 
+    /** A decoder without a memory bound (tests). */
     public FrameDecoder(int maxFrameBytes) {
+        this(maxFrameBytes, RequestMemoryPool.unbounded(), null);
+    }
+
+    FrameDecoder(int maxFrameBytes, RequestMemoryPool pool, ReadGate gate) {
         if (maxFrameBytes <= 0) {
             throw new IllegalArgumentException("maxFrameBytes must be positive: " + maxFrameBytes);
         }
         this.maxFrameBytes = maxFrameBytes;
+        this.pool = pool;
+        this.gate = gate;
     }
 
     @Override
@@ -50,10 +66,46 @@ public final class FrameDecoder extends ByteToMessageDecoder {
                     maxFrameBytes);
             return;
         }
+        if (reserved < 0) {
+            if (!pool.tryReserve(size)) {
+                waitForMemory(ctx);
+                return;
+            }
+            reserved = size;
+        }
         if (in.readableBytes() < Integer.BYTES + size) {
             return;
         }
         in.skipBytes(Integer.BYTES);
-        out.add(in.readRetainedSlice(size));
+        reserved = -1;
+        out.add(new AccountedFrame(in.readRetainedSlice(size), pool, size));
+    }
+
+    /** Stops reading until the pool has room, then decodes what is buffered already and reads on. */
+    private void waitForMemory(ChannelHandlerContext ctx) {
+        if (gate == null) {
+            throw new IllegalStateException("a bounded request memory pool needs a read gate");
+        }
+        gate.close();
+        pool.whenAvailable(() -> ctx.executor().execute(() -> {
+            if (!ctx.channel().isActive()) {
+                return;
+            }
+            try {
+                channelRead(ctx, Unpooled.EMPTY_BUFFER); // frames already buffered are decoded again
+            } catch (Exception e) {
+                ctx.fireExceptionCaught(e);
+                return;
+            }
+            gate.open(true);
+        }));
+    }
+
+    @Override
+    protected void handlerRemoved0(ChannelHandlerContext ctx) {
+        if (reserved >= 0) {
+            pool.release(reserved);
+            reserved = -1;
+        }
     }
 }

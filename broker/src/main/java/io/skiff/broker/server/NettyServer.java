@@ -19,6 +19,7 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.timeout.IdleStateHandler;
+import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.skiff.broker.concurrent.NetworkThreads;
 import io.skiff.broker.security.ConnectionSecurity;
@@ -29,8 +30,10 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -39,8 +42,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The Netty server: binds every listener (epoll when available, else NIO), and gives each accepted connection
- * its pipeline — idle timer, on TLS listeners the TLS handler with {@link TlsPrincipalHandler} and
- * {@link FileRegionCopier}, {@link FrameDecoder}, {@link ConnectionSequencer} calling the {@link RequestProcessor}. Listeners are bound with accepting paused so that the broker can finish wiring
+ * its pipeline — {@link ReadGate}, idle timer, on TLS listeners the TLS handler with {@link TlsPrincipalHandler} and
+ * {@link FileRegionCopier}, {@link FrameDecoder}, {@link ConnectionSequencer} calling the {@link RequestProcessor}.
+ * A connection over {@code max.connections.per.ip} is closed at once; one over {@code max.connections} waits unread
+ * until a slot frees (as in Kafka's listen backlog; beyond 50 waiting it is closed); request bytes in flight are
+ * bounded by {@code queued.max.request.bytes}, shared by all connections. Listeners are bound with accepting paused so that the broker can finish wiring
  * (the advertised port is only known after binding) before the first client is served.
  *
  * <p>Thread-safe: {@link #bind}, {@link #startAccepting} and {@link #close} are called by one owner thread in
@@ -48,6 +54,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class NettyServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(NettyServer.class);
+    private static final int MAX_PARKED = 50; // Kafka's socket.listen.backlog.size default
+    private static final AttributeKey<ListenerSpec> LISTENER = AttributeKey.valueOf("skiff.listener");
+    private static final ThrottledLogger REFUSED =
+            new ThrottledLogger(LOG, org.slf4j.event.Level.INFO, 10, TimeUnit.SECONDS);
 
     static {
         // Netty 4.2 registers JFR allocation events when JFR is present, which loads jdk.jfr and costs ~100 ms of
@@ -64,6 +74,14 @@ public final class NettyServer implements AutoCloseable {
     private final List<Channel> serverChannels = new ArrayList<>();
     private final List<BoundListener> bound = new ArrayList<>();
     private final AtomicLong connectionIndex = new AtomicLong();
+    private final ConnectionLimits limits;
+    private final RequestMemoryPool requestMemory;
+    /**
+     * Connections accepted while max.connections was reached, not read from until a slot frees (oldest first): to a
+     * client this is Kafka's acceptor leaving it in the listen backlog. At most {@link #MAX_PARKED}.
+     */
+    private final Queue<SocketChannel> parked = new ConcurrentLinkedQueue<>();
+
     private final boolean epoll;
     private EventLoopGroup group;
 
@@ -77,6 +95,8 @@ public final class NettyServer implements AutoCloseable {
         this.settings = settings;
         this.processor = processor;
         this.epoll = preferEpoll && epollAvailable();
+        this.limits = settings.connectionLimits();
+        this.requestMemory = new RequestMemoryPool(settings.queuedRequestBytes());
     }
 
     /**
@@ -183,6 +203,31 @@ public final class NettyServer implements AutoCloseable {
         for (Channel channel : serverChannels) {
             channel.config().setAutoRead(true);
         }
+    }
+
+    /** Serves parked connections while max.connections allows, oldest first. */
+    private void unparkWhileRoom() {
+        SocketChannel next;
+        while ((next = parked.peek()) != null) {
+            if (!next.isActive()) {
+                parked.remove(next);
+                continue;
+            }
+            if (limits.tryOpen(next.remoteAddress().getAddress()) != ConnectionLimits.Admission.ADMITTED) {
+                return;
+            }
+            parked.remove(next);
+            SocketChannel ch = next;
+            ch.eventLoop().execute(() -> {
+                serve(ch);
+                ch.read(); // it became active before its handlers were there: start reading now
+            });
+        }
+    }
+
+    /** Bytes of requests read and not yet answered (bounded by queued.max.request.bytes). */
+    public long queuedRequestBytes() {
+        return requestMemory.used();
     }
 
     /** The bound listeners, in configuration order. */
@@ -292,32 +337,66 @@ public final class NettyServer implements AutoCloseable {
 
         @Override
         protected void initChannel(SocketChannel ch) {
-            InetSocketAddress local = ch.localAddress();
             InetSocketAddress remote = ch.remoteAddress();
-            String id = local.getAddress().getHostAddress() + ":" + local.getPort() + "-"
-                    + remote.getAddress().getHostAddress() + ":" + remote.getPort() + "-"
-                    + connectionIndex.getAndIncrement();
-            ConnectionSecurity security = new ConnectionSecurity(listener.protocol(), settings.clock());
-            ConnectionSequencer sequencer =
-                    new ConnectionSequencer(processor, new ConnectionInfo(id, listener.name(), remote, security));
-            connections.add(sequencer);
-            connectionChannels.add(ch);
-            ch.closeFuture().addListener(f -> {
-                connections.remove(sequencer);
-                connectionChannels.remove(ch);
-            });
-            if (settings.idleTimeoutMs() > 0) {
-                ch.pipeline().addLast(new IdleStateHandler(0, 0, settings.idleTimeoutMs(), TimeUnit.MILLISECONDS));
+            ch.attr(LISTENER).set(listener);
+            ConnectionLimits.Admission admission = limits.tryOpen(remote.getAddress());
+            if (admission == ConnectionLimits.Admission.TOO_MANY_CONNECTIONS && parked.size() < MAX_PARKED) {
+                parked.add(ch);
+                ch.closeFuture().addListener(f -> parked.remove(ch));
+                unparkWhileRoom(); // a connection may have closed meanwhile
+                return;
             }
-            if (listener.tls() != null) {
-                ch.pipeline().addLast(listener.tls().context().newHandler(ch.alloc()));
-                ch.pipeline().addLast(new TlsPrincipalHandler(listener.tls(), security));
-                ch.pipeline().addLast(new FileRegionCopier());
+            if (admission != ConnectionLimits.Admission.ADMITTED) {
+                ch.close();
+                REFUSED.log(
+                        admission == ConnectionLimits.Admission.TOO_MANY_FROM_ADDRESS
+                                ? "Refused connection from {}: {} connections from this address (max.connections.per.ip)"
+                                : "Refused connection from {}: {} connections in all (max.connections) and "
+                                        + MAX_PARKED + " waiting",
+                        remote,
+                        admission == ConnectionLimits.Admission.TOO_MANY_FROM_ADDRESS
+                                ? limits.maxPerAddress()
+                                : limits.maxConnections());
+                return;
             }
-            ch.pipeline().addLast(new FrameDecoder(settings.maxRequestBytes()));
-            ch.pipeline().addLast(sequencer);
-            ch.pipeline().addLast(new LastResort());
+            serve(ch);
         }
+    }
+
+    /** Gives an admitted connection its pipeline; its slot is given back when it closes. */
+    private void serve(SocketChannel ch) {
+        ListenerSpec listener = ch.attr(LISTENER).get();
+        InetSocketAddress local = ch.localAddress();
+        InetSocketAddress remote = ch.remoteAddress();
+        ch.closeFuture().addListener(f -> {
+            limits.closed(remote.getAddress());
+            unparkWhileRoom();
+        });
+        String id = local.getAddress().getHostAddress() + ":" + local.getPort() + "-"
+                + remote.getAddress().getHostAddress() + ":" + remote.getPort() + "-"
+                + connectionIndex.getAndIncrement();
+        ConnectionSecurity security = new ConnectionSecurity(listener.protocol(), settings.clock());
+        ConnectionSequencer sequencer =
+                new ConnectionSequencer(processor, new ConnectionInfo(id, listener.name(), remote, security));
+        connections.add(sequencer);
+        connectionChannels.add(ch);
+        ch.closeFuture().addListener(f -> {
+            connections.remove(sequencer);
+            connectionChannels.remove(ch);
+        });
+        if (settings.idleTimeoutMs() > 0) {
+            ch.pipeline().addLast(new IdleStateHandler(0, 0, settings.idleTimeoutMs(), TimeUnit.MILLISECONDS));
+        }
+        if (listener.tls() != null) {
+            ch.pipeline().addLast(listener.tls().context().newHandler(ch.alloc()));
+            ch.pipeline().addLast(new TlsPrincipalHandler(listener.tls(), security));
+            ch.pipeline().addLast(new FileRegionCopier());
+        }
+        ReadGate gate = new ReadGate();
+        ch.pipeline().addFirst(gate);
+        ch.pipeline().addLast(new FrameDecoder(settings.maxRequestBytes(), requestMemory, gate));
+        ch.pipeline().addLast(sequencer);
+        ch.pipeline().addLast(new LastResort());
     }
 
     /** Logs and closes on anything that reached the end of the pipeline unhandled. */

@@ -12,18 +12,35 @@ import java.util.Objects;
  * @param idleTimeoutMs      connections.max.idle.ms: idle connections are closed after this
  * @param networkThreads     event-loop threads (num.network.threads)
  * @param clock              the clock SASL sessions expire by
+ * @param connectionLimits   max.connections and max.connections.per.ip
+ * @param queuedRequestBytes queued.max.request.bytes: bytes of requests read and not yet answered (-1: no bound)
  */
 public record ServerSettings(
-        List<ListenerSpec> listeners, int maxRequestBytes, long idleTimeoutMs, int networkThreads, Clock clock) {
-    public ServerSettings(List<ListenerSpec> listeners, int maxRequestBytes, long idleTimeoutMs, int networkThreads) {
-        this(listeners, maxRequestBytes, idleTimeoutMs, networkThreads, Clock.systemUTC());
-    }
-
+        List<ListenerSpec> listeners,
+        int maxRequestBytes,
+        long idleTimeoutMs,
+        int networkThreads,
+        Clock clock,
+        ConnectionLimits connectionLimits,
+        long queuedRequestBytes) {
     public ServerSettings {
         Objects.requireNonNull(clock);
+        Objects.requireNonNull(connectionLimits);
         listeners = List.copyOf(listeners);
         if (listeners.isEmpty()) {
             throw new IllegalArgumentException("at least one listener is required");
         }
+    }
+
+    /** Settings on the system clock, without connection limits or a request memory bound. */
+    public ServerSettings(List<ListenerSpec> listeners, int maxRequestBytes, long idleTimeoutMs, int networkThreads) {
+        this(
+                listeners,
+                maxRequestBytes,
+                idleTimeoutMs,
+                networkThreads,
+                Clock.systemUTC(),
+                ConnectionLimits.unlimited(),
+                -1);
     }
 }

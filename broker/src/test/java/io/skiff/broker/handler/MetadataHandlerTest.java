@@ -157,4 +157,59 @@ class MetadataHandlerTest {
             assertEquals(t.id(), byId.topicId());
         }
     }
+
+    @Test
+    void topicIdsBeforeV12AreRefusedAsKafkaDoes() throws Exception {
+        BrokerConfig config = config(dir);
+        try (DataPlane data = DataPlane.open(config, Clock.systemUTC())) {
+            TopicRegistry topics = data.topics();
+            Topic t = topics.createTopic("t", 1, Map.of());
+            MetadataHandler h = new MetadataHandler(topics, broker(config, data));
+            UUID unknown = UUID.randomUUID();
+            for (short version = 10; version <= 11; version++) {
+                MetadataRequest r = new MetadataRequest()
+                        .setTopics(new ArrayList<>(List.of(
+                                new MetadataRequest.MetadataRequestTopic().setName("t"),
+                                new MetadataRequest.MetadataRequestTopic()
+                                        .setTopicId(unknown)
+                                        .setName(null))));
+                MetadataResponse resp =
+                        h.handle(ctx(ApiKeys.METADATA, version), r).join();
+                assertTrue(resp.brokers().isEmpty());
+                assertNull(resp.clusterId());
+                assertEquals(-1, resp.controllerId());
+                assertEquals(2, resp.topics().size());
+                assertEquals("t", resp.topics().get(0).name());
+                assertEquals("", resp.topics().get(1).name(), "a null name becomes \"\", which v10-11 can encode");
+                assertEquals(unknown, resp.topics().get(1).topicId());
+                for (MetadataResponse.MetadataResponseTopic topic : resp.topics()) {
+                    assertEquals(Errors.INVALID_REQUEST.code(), topic.errorCode());
+                    assertTrue(topic.partitions().isEmpty());
+                }
+                assertEquals(resp.size(version), encodedSize(resp, version));
+            }
+            assertEquals(t.id(), topics.topic("t").orElseThrow().id());
+        }
+    }
+
+    @Test
+    void invalidNameWithoutAutoCreationIsInvalidNotUnknown() throws Exception {
+        BrokerConfig config = config(dir);
+        try (DataPlane data = DataPlane.open(config, Clock.systemUTC())) {
+            MetadataHandler h = new MetadataHandler(data.topics(), broker(config, data));
+            MetadataResponse resp = h.handle(ctx(ApiKeys.METADATA, 12), names(false, "x".repeat(250), "fine"))
+                    .join();
+            assertEquals(
+                    Errors.INVALID_TOPIC_EXCEPTION.code(), resp.topics().get(0).errorCode());
+            assertEquals(
+                    Errors.UNKNOWN_TOPIC_OR_PARTITION.code(),
+                    resp.topics().get(1).errorCode());
+        }
+    }
+
+    private static int encodedSize(MetadataResponse response, short version) {
+        java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(response.size(version));
+        response.write(new io.skiff.protocol.ByteBufferAccessor(buf), version);
+        return buf.position();
+    }
 }

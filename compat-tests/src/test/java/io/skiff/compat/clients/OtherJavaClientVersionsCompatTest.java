@@ -39,7 +39,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * settings) against Skiff, each in a child JVM
  * whose classpath has only that version ({@link OtherJavaClientDriver}): produce (plain and zstd), read back with
  * assign, consume in a group and commit, and its admin client (create topic with a config, add partitions,
- * describe configs, list/describe the group and its offsets, delete the topic). Records written by the test's 4.1
+ * describe configs, list/describe the group and its offsets, delete the topic), and transactions
+ * ({@link OtherJavaClientTransactionDriver}). Records written by the test's 4.1
  * client are read by the other one and vice versa. The jars are copied into target/old-kafka-clients by
  * maven-dependency-plugin (see the module's pom).
  */
@@ -124,7 +125,40 @@ class OtherJavaClientVersionsCompatTest {
         return copy;
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"4.4.0", "3.9.1", "2.8.2"})
+    void transactionsCommitAbortSendOffsetsAndFenceAZombie(String version) throws Exception {
+        String topic = "old-java-txn-" + version;
+        skiff.createTopic(topic, 1);
+        ExternalProcess.Result result = run(
+                version,
+                OtherJavaClientTransactionDriver.class,
+                skiff.bootstrapServers(),
+                topic,
+                "old-java-txn-group-" + version,
+                "old-java-txn-" + version);
+        List<String> lines = result.lines().stream()
+                .filter(l -> l.startsWith("read ") || l.startsWith("offset ") || l.startsWith("fenced "))
+                .toList();
+        // committed data only, in order; the offsets committed with the transaction; the zombie fenced
+        assertEquals(List.of("read c0 c1 c2 c3 c4", "offset 5", "fenced true"), lines);
+    }
+
     private static ExternalProcess.Result runDriver(String version, String topic, String group, int total)
+            throws URISyntaxException {
+        return run(
+                version,
+                OtherJavaClientDriver.class,
+                skiff.bootstrapServers(),
+                topic,
+                String.valueOf(PARTITIONS),
+                group,
+                String.valueOf(FROM_OLD_CLIENT),
+                String.valueOf(total));
+    }
+
+    /** Runs {@code driver}'s main in a child JVM with only kafka-clients {@code version} (and its dependencies). */
+    private static ExternalProcess.Result run(String version, Class<?> driver, String... args)
             throws URISyntaxException {
         Path jars = Path.of(System.getProperty("skiff.oldKafkaClients", "target/old-kafka-clients"))
                 .resolve(version);
@@ -146,21 +180,17 @@ class OtherJavaClientVersionsCompatTest {
             fail("cannot list " + jars + ": " + e);
         }
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return ExternalProcess.of(
-                        java,
-                        "-Xmx256m",
-                        "-XX:TieredStopAtLevel=1",
-                        "-Xshare:auto",
-                        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-                        "-cp",
-                        String.join(File.pathSeparator, classpath),
-                        OtherJavaClientDriver.class.getName(),
-                        skiff.bootstrapServers(),
-                        topic,
-                        String.valueOf(PARTITIONS),
-                        group,
-                        String.valueOf(FROM_OLD_CLIENT),
-                        String.valueOf(total))
+        List<String> command = new ArrayList<>(List.of(
+                java,
+                "-Xmx256m",
+                "-XX:TieredStopAtLevel=1",
+                "-Xshare:auto",
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                "-cp",
+                String.join(File.pathSeparator, classpath),
+                driver.getName()));
+        command.addAll(List.of(args));
+        return ExternalProcess.of(command.toArray(String[]::new))
                 .timeout(Duration.ofSeconds(120))
                 .run()
                 .assertSuccess();

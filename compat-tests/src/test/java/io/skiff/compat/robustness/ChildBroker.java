@@ -50,10 +50,18 @@ final class ChildBroker implements AutoCloseable {
 
     /** Starts the broker from the test classpath and waits for its ready line. */
     static ChildBroker start(Path dataDir) throws IOException {
+        return start(dataDir, new String[0]);
+    }
+
+    /** As {@link #start(Path)}, with more configuration ({@code key=value} each). */
+    static ChildBroker start(Path dataDir, String... overrides) throws IOException {
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         List<String> command =
                 new ArrayList<>(List.of(java(), "-Xmx256m", "-cp", classpath, "io.skiff.broker.launch.Main"));
         command.addAll(brokerArguments(dataDir));
+        for (String override : overrides) {
+            command.addAll(List.of("--override", override));
+        }
         return new ChildBroker(command);
     }
 

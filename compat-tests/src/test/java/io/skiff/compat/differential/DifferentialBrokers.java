@@ -1,0 +1,209 @@
+package io.skiff.compat.differential;
+
+import io.skiff.broker.SkiffServer;
+import io.skiff.compat.RealKafka;
+import io.skiff.protocol.ApiMessage;
+import io.skiff.protocol.ByteBufferAccessor;
+import io.skiff.protocol.ProtocolException;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.ApiVersionsRequest;
+import io.skiff.protocol.message.ApiVersionsResponse;
+import io.skiff.protocol.message.MetadataRequest;
+import io.skiff.protocol.message.MetadataResponse;
+import io.skiff.protocol.message.ProduceRequest;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Skiff and a real Kafka side by side, each behind its own {@link WireConnection}: one request goes to both, the two
+ * answers are decoded by Skiff's message classes, normalized ({@link Normalizer}) and compared field by field
+ * ({@link TreeDiff}) against the {@link AllowList}. Skiff is started here with Kafka's cluster id and node id and
+ * the settings of {@link RealKafka#CONFIG}; Kafka is the test JVM's shared one, so every user of this class must
+ * leave Kafka as it would leave Skiff (unique topic and group names per test class).
+ *
+ * <p>Not thread-safe: one comparison at a time.
+ */
+final class DifferentialBrokers implements Closeable {
+    private final SkiffServer skiff;
+    private final RealKafka kafka;
+    private final WireConnection toSkiff;
+    private final WireConnection toKafka;
+    private final TopicIds skiffIds;
+    private final TopicIds kafkaIds;
+    private final Map<ApiKeys, short[]> skiffRanges = new TreeMap<>();
+    private final Map<ApiKeys, short[]> kafkaRanges = new TreeMap<>();
+
+    DifferentialBrokers() {
+        kafka = RealKafka.shared();
+        skiff = SkiffServer.builder()
+                .config("cluster.id", RealKafka.CLUSTER_ID)
+                .config("node.id", Integer.toString(RealKafka.NODE_ID))
+                .config("num.partitions", RealKafka.CONFIG.get("num.partitions"))
+                .config("offsets.topic.num.partitions", RealKafka.CONFIG.get("offsets.topic.num.partitions"))
+                .config("group.initial.rebalance.delay.ms", RealKafka.CONFIG.get("group.initial.rebalance.delay.ms"))
+                .config("auto.create.topics.enable", RealKafka.CONFIG.get("auto.create.topics.enable"))
+                .start();
+        toSkiff = new WireConnection("127.0.0.1", skiff.port());
+        toKafka = new WireConnection(kafka.host(), kafka.port());
+        skiffIds = new TopicIds(toSkiff);
+        kafkaIds = new TopicIds(toKafka);
+        try {
+            readRanges(toSkiff, skiffRanges);
+            readRanges(toKafka, kafkaRanges);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The APIs Skiff advertises, with its version range. */
+    Map<ApiKeys, short[]> skiffRanges() {
+        return skiffRanges;
+    }
+
+    /** Kafka's range for {@code api}, or null when Kafka does not advertise it. */
+    short[] kafkaRange(ApiKeys api) {
+        return kafkaRanges.get(api);
+    }
+
+    private static void readRanges(WireConnection connection, Map<ApiKeys, short[]> into) throws IOException {
+        WireConnection.Reply reply = connection.send(
+                ApiKeys.API_VERSIONS,
+                (short) 3,
+                new ApiVersionsRequest()
+                        .setClientSoftwareName("skiff-differential")
+                        .setClientSoftwareVersion("1"));
+        for (ApiVersionsResponse.ApiVersion v : ((ApiVersionsResponse) reply.body()).apiKeys()) {
+            ApiKeys api = ApiKeys.forId(v.apiKey());
+            if (api != null) {
+                into.put(api, new short[] {v.minVersion(), v.maxVersion()});
+            }
+        }
+    }
+
+    /** Both answers to one request, normalized, and what differs between them. */
+    record Comparison(Object skiff, Object kafka, List<TreeDiff.Difference> unexplained, List<String> allowed) {}
+
+    /**
+     * Sends the request {@code c} builds at {@code version} to Skiff, then to Kafka (each with its own topic ids), and
+     * compares the answers.
+     */
+    Comparison compare(DifferentialCase c, short version) throws IOException {
+        ApiMessage toSkiffRequest = c.request().apply(version, skiffIds::id);
+        ApiMessage toKafkaRequest = c.request().apply(version, kafkaIds::id);
+        ApiKeys api = c.api();
+        Object skiffTree = tree(
+                api, send(toSkiff, api, version, toSkiffRequest), new Normalizer(api, skiff.port(), skiffIds::name));
+        Object kafkaTree = AllowList.dropKafkaOnlyTopics(
+                api,
+                tree(
+                        api,
+                        send(toKafka, api, version, toKafkaRequest),
+                        new Normalizer(api, kafka.port(), kafkaIds::name)));
+        List<TreeDiff.Difference> unexplained = new ArrayList<>();
+        List<String> allowed = new ArrayList<>();
+        for (TreeDiff.Difference d : TreeDiff.between(skiffTree, kafkaTree)) {
+            AllowList.find(api, c.name(), d)
+                    .ifPresentOrElse(a -> allowed.add(d + " (allowed: " + a.reason() + ")"), () -> unexplained.add(d));
+        }
+        return new Comparison(skiffTree, kafkaTree, unexplained, allowed);
+    }
+
+    /** Whether the request {@code c} builds can be encoded at {@code version} (it may use fields of later versions). */
+    static boolean encodable(DifferentialCase c, short version) {
+        ApiMessage request = c.request().apply(version, name -> HandWrittenCorpus.UNKNOWN_ID);
+        try {
+            request.write(new ByteBufferAccessor(ByteBuffer.allocate(request.size(version))), version);
+            return true;
+        } catch (ProtocolException e) { // UnsupportedVersionException included
+            return false;
+        }
+    }
+
+    /**
+     * Sends one request; for a Produce with acks=0 (which gets no answer) the outcome is whether the connection is
+     * still open, learned from an ApiVersions request sent after it.
+     */
+    private static Object send(WireConnection connection, ApiKeys api, short version, ApiMessage request)
+            throws IOException {
+        if (request instanceof ProduceRequest produce && produce.acks() == 0) {
+            connection.sendWithoutAnswer(api, version, request);
+            WireConnection.Reply probe = probe(connection);
+            return probe.isClosed() ? "<no answer (acks=0), connection closed>" : "<no answer (acks=0)>";
+        }
+        WireConnection.Reply reply = connection.send(api, version, request);
+        if (reply.isClosed()) {
+            return reply;
+        }
+        // A broker may answer and then close the connection: that is part of its answer (and must not be blamed
+        // on the next request).
+        return probe(connection).isClosed() ? new Closing(reply) : reply;
+    }
+
+    /** An answer after which the broker closed the connection. */
+    private record Closing(WireConnection.Reply reply) {}
+
+    private static WireConnection.Reply probe(WireConnection connection) throws IOException {
+        return connection.send(
+                ApiKeys.API_VERSIONS,
+                (short) 3,
+                new ApiVersionsRequest()
+                        .setClientSoftwareName("skiff-differential")
+                        .setClientSoftwareVersion("1"));
+    }
+
+    /** Sends to both brokers without comparing (to set up the same state on both); returns Kafka's answer. */
+    ApiMessage sendToBoth(ApiKeys api, short version, ApiMessage request) throws IOException {
+        toSkiff.send(api, version, request);
+        return toKafka.send(api, version, request).body();
+    }
+
+    /** Sends to Skiff only; returns its answer. */
+    ApiMessage sendToSkiff(ApiKeys api, short version, ApiMessage request) throws IOException {
+        return toSkiff.send(api, version, request).body();
+    }
+
+    /** Sends to Kafka only; returns its answer. */
+    ApiMessage sendToKafka(ApiKeys api, short version, ApiMessage request) throws IOException {
+        return toKafka.send(api, version, request).body();
+    }
+
+    /** Whether Kafka's broker already serves {@code topic} with a leader for every partition. */
+    boolean kafkaKnows(String topic) throws IOException {
+        MetadataRequest request = new MetadataRequest()
+                .setTopics(new ArrayList<>(List.of(new MetadataRequest.MetadataRequestTopic().setName(topic))))
+                .setAllowAutoTopicCreation(false);
+        MetadataResponse response = (MetadataResponse)
+                toKafka.send(ApiKeys.METADATA, (short) 12, request).body();
+        return response.topics().stream()
+                .allMatch(t -> t.errorCode() == 0
+                        && !t.partitions().isEmpty()
+                        && t.partitions().stream().allMatch(p -> p.errorCode() == 0 && p.leaderId() >= 0));
+    }
+
+    private static Object tree(ApiKeys api, Object outcome, Normalizer normalizer) {
+        if (outcome instanceof String s) {
+            return s;
+        }
+        if (outcome instanceof Closing closing) {
+            return Map.of("answer", tree(api, closing.reply(), normalizer), "then", "<connection closed>");
+        }
+        WireConnection.Reply reply = (WireConnection.Reply) outcome;
+        if (reply.isClosed()) {
+            return "<" + reply.failure() + ">";
+        }
+        return normalizer.normalize(MessageTree.of(reply.body()));
+    }
+
+    @Override
+    public void close() throws IOException {
+        toSkiff.close();
+        toKafka.close();
+        skiff.close();
+    }
+}

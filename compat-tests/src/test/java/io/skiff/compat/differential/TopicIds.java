@@ -1,0 +1,57 @@
+package io.skiff.compat.differential;
+
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.MetadataRequest;
+import io.skiff.protocol.message.MetadataResponse;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * One broker's topic ids, learned from its Metadata answer for all topics and asked again when an id or a name is
+ * not known yet (a topic created since).
+ *
+ * <p>Not thread-safe.
+ */
+final class TopicIds {
+    private final WireConnection connection;
+    private final Map<String, String> nameById = new HashMap<>();
+    private final Map<String, UUID> idByName = new HashMap<>();
+
+    TopicIds(WireConnection connection) {
+        this.connection = connection;
+    }
+
+    /** The name of the topic with this id, or null when the broker has no such topic. */
+    String name(String id) {
+        if (!nameById.containsKey(id)) {
+            refresh();
+            nameById.putIfAbsent(id, null);
+        }
+        return nameById.get(id);
+    }
+
+    /** The id of the topic with this name; a fixed unknown id when the broker has no such topic. */
+    UUID id(String name) {
+        if (!idByName.containsKey(name)) {
+            refresh();
+        }
+        return idByName.getOrDefault(name, HandWrittenCorpus.UNKNOWN_ID);
+    }
+
+    private void refresh() {
+        try {
+            MetadataResponse all = (MetadataResponse) connection
+                    .send(ApiKeys.METADATA, (short) 12, new MetadataRequest().setTopics(null))
+                    .body();
+            for (MetadataResponse.MetadataResponseTopic t : all.topics()) {
+                nameById.put(t.topicId().toString(), t.name());
+                idByName.put(t.name(), t.topicId());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
