@@ -307,6 +307,55 @@ const commands = {
   },
 };
 
+commands['transactions'] = async (topic, groupId) => {
+  // transactions TOPIC GROUP: commit, abort, sendOffsets + commit, then what a read_committed consumer (kafkajs's
+  // default isolation) reads and the group's committed offset
+  const producer = kafka.producer({ transactionalId: `${topic}-txn`, idempotent: true, maxInFlightRequests: 1 });
+  await producer.connect();
+  try {
+    const send = (txn, value) => txn.send({ topic, messages: [{ partition: 0, value }] });
+    let txn = await producer.transaction();
+    await send(txn, 'c0');
+    await send(txn, 'c1');
+    await txn.commit();
+    txn = await producer.transaction();
+    await send(txn, 'a0');
+    await txn.abort();
+    txn = await producer.transaction();
+    await send(txn, 'c2');
+    await txn.sendOffsets({ consumerGroupId: groupId, topics: [{ topic, partitions: [{ partition: 0, offset: '3' }] }] });
+    await txn.commit();
+    out('transactions done');
+  } finally {
+    await producer.disconnect();
+  }
+  const consumer = kafka.consumer({ groupId: `${groupId}-reader` });
+  const values = [];
+  await consumer.connect();
+  try {
+    await consumer.subscribe({ topic, fromBeginning: true });
+    await new Promise((resolve) => {
+      consumer.run({
+        eachMessage: async ({ message }) => {
+          values.push(message.value.toString());
+          if (values.length >= 3) resolve();
+        },
+      });
+    });
+  } finally {
+    await consumer.disconnect();
+  }
+  out(`read ${values.join(' ')}`);
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const [offsets] = await admin.fetchOffsets({ groupId, topics: [topic] });
+    out(`offset ${offsets.partitions.find((p) => p.partition === 0).offset}`);
+  } finally {
+    await admin.disconnect();
+  }
+};
+
 const run = commands[command];
 if (!run) {
   process.stderr.write(`unknown command ${command}; known: ${Object.keys(commands).join(' ')}\n`);

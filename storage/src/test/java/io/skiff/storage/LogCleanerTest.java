@@ -16,11 +16,13 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -156,6 +158,62 @@ class LogCleanerTest {
         assertTrue(log.applyRetention() > 0, "cleaned segments past retention.ms are deleted");
         assertTrue(log.logStartOffset() > 0);
         assertEquals(log.logStartOffset(), CompactedLogs.records(log).get(0).offset());
+    }
+
+    @Test
+    void cleanerThreadsCompactDirtyCompactedLogsAndLeaveOthersAlone() throws IOException {
+        Log a = Log.open(tmp.resolve("a-0"), compacted().build(), clock, null);
+        Log b = Log.open(tmp.resolve("b-0"), compacted().build(), clock, null);
+        Log plain = Log.open(
+                tmp.resolve("plain-0"), LogConfig.builder().segmentBytes(600).build(), clock, null);
+        try {
+            for (int i = 0; i < 100; i++) {
+                a.append(keyed(clock.millis(), "k" + (i % 4), "a" + i));
+                b.append(keyed(clock.millis(), "k" + (i % 7), "b" + i));
+                plain.append(keyed(clock.millis(), "k", "p" + i));
+            }
+            Map<String, String> latestA = CompactedLogs.latest(CompactedLogs.records(a));
+            Map<String, String> latestB = CompactedLogs.latest(CompactedLogs.records(b));
+            try (LogCleaner threads = LogCleaner.start(
+                    new CleanerConfig(true, 2, 1 << 20, 0.9, Double.MAX_VALUE, 10),
+                    tmp,
+                    clock,
+                    () -> List.of(a, b, plain))) {
+                Awaitility.await("both compacted logs cleaned")
+                        .atMost(Duration.ofSeconds(30))
+                        .until(() -> threads.firstDirtyOffset(a) > 0 && threads.firstDirtyOffset(b) > 0);
+            }
+            assertEquals(latestA, CompactedLogs.latest(CompactedLogs.records(a)));
+            assertEquals(latestB, CompactedLogs.latest(CompactedLogs.records(b)));
+            assertTrue(CompactedLogs.records(a).size() < 100
+                    && CompactedLogs.records(b).size() < 100);
+            assertEquals(100, CompactedLogs.records(plain).size(), "a log without compact is never cleaned");
+            String checkpoint = Files.readString(tmp.resolve(LogCleaner.CHECKPOINT_FILE));
+            assertTrue(
+                    checkpoint.contains("a 0 ") && checkpoint.contains("b 0 ") && !checkpoint.contains("plain"),
+                    checkpoint);
+        } finally {
+            a.close();
+            b.close();
+            plain.close();
+        }
+    }
+
+    @Test
+    void aRecordOlderThanMaxCompactionLagMakesTheLogCleanableWhateverItsRatio() throws IOException {
+        open(compacted().maxCompactionLagMs(60_000).minCleanableDirtyRatio(1.0).build());
+        for (int i = 0; i < 40; i++) {
+            log.append(keyed(clock.millis(), "k" + i, "v" + i)); // all distinct: nothing to gain
+        }
+        cleaner.compactNow(log);
+        for (int i = 0; i < 40; i++) {
+            log.append(keyed(clock.millis(), "k" + i, "w" + i));
+        }
+        LogCleaner.CleanableOffsets fresh = cleaner.offsetsToClean(log, clock.millis());
+        assertTrue(fresh.dirtyRatio() < 1.0);
+        assertFalse(fresh.maxLagDue());
+        clock.advance(60_001);
+        assertTrue(cleaner.offsetsToClean(log, clock.millis()).maxLagDue());
     }
 
     @Test

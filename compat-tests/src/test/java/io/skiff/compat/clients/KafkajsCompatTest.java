@@ -31,6 +31,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * kafkajs 2.2.4 with its default settings against Skiff: admin topic lifecycle and offsets, producer (plain and
- * gzip), consumer group reading back everything, committed offsets, setOffsets and deleteGroups. What kafkajs
+ * gzip), transactions (commit, abort, sendOffsets, read_committed), consumer group reading back everything, committed offsets, setOffsets and deleteGroups. What kafkajs
  * writes is read back with the Java client and vice versa; every line kafkajs prints is compared exactly.
  *
  * <p>Needs node and the pinned kafkajs ({@link Kafkajs}); fails, never skips, without them.
@@ -66,6 +67,30 @@ class KafkajsCompatTest {
 
     private static ExternalProcess.Result kafkajs(String command, String... args) {
         return Kafkajs.run(skiff.bootstrapServers(), command, args);
+    }
+
+    @Test
+    void transactionsCommitAbortAndSendOffsets() {
+        skiff.createTopic("js-txn", 1);
+        // read_committed (kafkajs's default) sees the committed records only, in order; sendOffsets committed 3
+        assertEquals(
+                List.of("transactions done", "read c0 c1 c2", "offset 3"),
+                kafkajs("transactions", "js-txn", "js-txn-group").lines());
+        // the aborted record is in the log all the same (read_uncommitted sees it)
+        try (KafkaConsumer<String, String> c = new KafkaConsumer<>(
+                Map.of("bootstrap.servers", skiff.bootstrapServers()),
+                new StringDeserializer(),
+                new StringDeserializer())) {
+            TopicPartition tp = new TopicPartition("js-txn", 0);
+            c.assign(List.of(tp));
+            c.seekToBeginning(List.of(tp));
+            List<String> all = new ArrayList<>();
+            Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> {
+                c.poll(Duration.ofMillis(100)).forEach(r -> all.add(r.value()));
+                return all.size() >= 4;
+            });
+            assertEquals(List.of("c0", "c1", "a0", "c2"), all);
+        }
     }
 
     @Test
