@@ -25,22 +25,29 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * Measures, with the official Java client and default consumer settings: (1) the time from subscribe() to
  * the first record for a fresh group with one consumer; (2) how long a 3-consumer group on a 6-partition
  * topic takes to rebalance after one member leaves (close() → the two others own 3 partitions each).
- * Not a test: run it by hand, against an in-process Skiff (no argument) or any broker (bootstrap argument):
+ * Not a test: run it by hand, against an in-process Skiff (no argument, or "-") or any broker (bootstrap
+ * argument), with the classic group protocol (default) or the consumer group protocol (KIP-848):
  * <pre>
  * mvn -q -B -o -pl compat-tests -am test-compile
- * java -cp "compat-tests/target/test-classes:$(cat cp.txt)" io.skiff.compat.GroupTimingMeasurement [host:port]
+ * java -cp "compat-tests/target/test-classes:$(cat cp.txt)" io.skiff.compat.GroupTimingMeasurement [host:port|-] [classic|consumer]
  * </pre>
  */
 public final class GroupTimingMeasurement {
     private static final int RUNS = 5;
     private static final int PARTITIONS = 6;
 
+    /** The group.protocol of every consumer (classic or consumer). */
+    private static String groupProtocol = "classic";
+
     private GroupTimingMeasurement() {}
 
     public static void main(String[] args) throws Exception {
         SkiffServer skiff = null;
         String bootstrap;
-        if (args.length > 0) {
+        if (args.length > 1) {
+            groupProtocol = args[1];
+        }
+        if (args.length > 0 && !args[0].equals("-")) {
             bootstrap = args[0];
         } else {
             skiff = SkiffServer.builder().port(0).start();
@@ -64,7 +71,9 @@ public final class GroupTimingMeasurement {
                     rebalance.add(b);
                 }
             }
-            System.out.printf("broker=%s runs=%d%n", skiff != null ? "skiff(in-process)" : bootstrap, RUNS);
+            System.out.printf(
+                    "broker=%s group.protocol=%s runs=%d%n",
+                    skiff != null ? "skiff(in-process)" : bootstrap, groupProtocol, RUNS);
             System.out.printf("subscribe->first record ms: %s median=%d%n", firstRecord, median(firstRecord));
             System.out.printf("3-member rebalance after leave ms: %s median=%d%n", rebalance, median(rebalance));
         } finally {
@@ -115,7 +124,9 @@ public final class GroupTimingMeasurement {
                 ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
                 StringDeserializer.class.getName(),
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
-                "earliest");
+                "earliest",
+                ConsumerConfig.GROUP_PROTOCOL_CONFIG,
+                groupProtocol);
     }
 
     private static long subscribeToFirstRecordMs(String bootstrap, String topic) {

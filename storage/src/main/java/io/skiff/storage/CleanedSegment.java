@@ -101,6 +101,10 @@ final class CleanedSegment implements AutoCloseable {
         committed = true;
     }
 
+    boolean isCommitted() {
+        return committed;
+    }
+
     /** Deletes the {@code .cleaned} files (a cleaning that was given up before its swap was committed). */
     void discard() throws IOException {
         close();

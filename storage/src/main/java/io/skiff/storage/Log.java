@@ -51,6 +51,7 @@ public final class Log implements Closeable {
     private volatile boolean closed;
     private volatile long flushedOffset;
     private volatile long lastStableOffset;
+    private volatile boolean swapIncomplete;
     private final ProducerStateManager producers; // guarded by writeLock
     private final ProducerSnapshots snapshots;
     private LogCheckpoint checkpoint; // last written (or read) checkpoint, guarded by writeLock
@@ -549,6 +550,11 @@ public final class Log implements Closeable {
         return closed;
     }
 
+    /** True after a swap failed between its commit and its end: the log is not cleaned again until reopened. */
+    boolean swapIncomplete() {
+        return swapIncomplete;
+    }
+
     /** Base offset of the active segment: the cleaner never goes past it. */
     long activeSegmentBase() {
         return active.baseOffset();
@@ -609,23 +615,30 @@ public final class Log implements Closeable {
             Segment last = group.get(group.size() - 1);
             Map.Entry<Long, Segment> after = segments.higherEntry(last.baseOffset());
             long end = after == null ? last.nextOffset() : after.getKey();
-            SegmentSwap.commit(dir, cleaned, end, steps);
-            Segment fresh = cleaned.toSegment(end);
-            cleaned.close();
-            // Readers find the new segment before the old ones go; one holding an old segment finds its channel
-            // gone and looks again.
-            segments.put(fresh.baseOffset(), fresh);
-            for (Segment s : group) {
-                if (s.baseOffset() != fresh.baseOffset()) {
-                    segments.remove(s.baseOffset());
+            try {
+                SegmentSwap.commit(dir, cleaned, end, steps);
+                Segment fresh = cleaned.toSegment(end);
+                cleaned.close();
+                // Readers find the new segment before the old ones go; one holding an old segment finds its channel
+                // gone and looks again.
+                segments.put(fresh.baseOffset(), fresh);
+                for (Segment s : group) {
+                    if (s.baseOffset() != fresh.baseOffset()) {
+                        segments.remove(s.baseOffset());
+                    }
                 }
+                for (Segment s : group) {
+                    openSegments.forget(s);
+                    s.delete();
+                    steps.after(SegmentSwap.Step.OLD_SEGMENT_DELETED);
+                }
+                SegmentSwap.finish(dir, fresh.baseOffset(), steps);
+            } catch (IOException | RuntimeException e) {
+                // Committed but not finished: the next open finishes it. Until then no cleaning may touch the
+                // files (a new cleaning of this group would overwrite the committed .cleaned files).
+                swapIncomplete = cleaned.isCommitted();
+                throw e;
             }
-            for (Segment s : group) {
-                openSegments.forget(s);
-                s.delete();
-                steps.after(SegmentSwap.Step.OLD_SEGMENT_DELETED);
-            }
-            SegmentSwap.finish(dir, fresh.baseOffset(), steps);
             return true;
         } finally {
             writeLock.unlock();

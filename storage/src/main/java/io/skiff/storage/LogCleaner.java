@@ -97,6 +97,10 @@ public final class LogCleaner implements AutoCloseable {
             throw new IllegalArgumentException(
                     log.dir().getFileName() + " is not compacted: its cleanup.policy does not include compact");
         }
+        if (log.swapIncomplete()) {
+            throw new StorageException(
+                    log.dir() + " has an unfinished segment swap; it is finished when the log is" + " opened again");
+        }
         claim(log);
         try {
             long now = clock.millis();
@@ -202,7 +206,7 @@ public final class LogCleaner implements AutoCloseable {
         long now = clock.millis();
         Candidate best = null;
         for (Log log : logs.get()) {
-            if (!log.config().compact() || log.isClosed() || inProgress.contains(log)) {
+            if (!log.config().compact() || log.isClosed() || log.swapIncomplete() || inProgress.contains(log)) {
                 continue;
             }
             String name = name(log);

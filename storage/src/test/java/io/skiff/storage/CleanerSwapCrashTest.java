@@ -53,6 +53,11 @@ class CleanerSwapCrashTest {
             }
         });
         assertThrows(RuntimeException.class, () -> cleaner.compactNow(log));
+        // Committed but unfinished: no further cleaning of this log until it is opened again.
+        assertEquals(crashAfter.compareTo(SegmentSwap.Step.COMMITTED) >= 0, log.swapIncomplete());
+        if (log.swapIncomplete()) {
+            assertThrows(StorageException.class, () -> cleaner.compactNow(log));
+        }
         cleaner.close();
         log.closeUncleanly();
 

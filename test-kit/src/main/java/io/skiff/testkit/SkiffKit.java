@@ -211,16 +211,20 @@ public final class SkiffKit implements AutoCloseable {
     @SuppressWarnings("deprecation") // state(): groupState() needs kafka-clients 4.0; state() is in 3.x and 4.x
     public Map<String, Set<TopicPartition>> awaitGroupStable(String groupId, int members, Duration timeout) {
         ConsumerGroupDescription last = await(timeout, () -> {
-            ConsumerGroupDescription d = describeGroup(groupId);
-            return d.state() == org.apache.kafka.common.ConsumerGroupState.STABLE
+            ConsumerGroupDescription d = describeGroupIfExists(groupId);
+            return d != null
+                            && d.state() == org.apache.kafka.common.ConsumerGroupState.STABLE
                             && d.members().size() == members
                     ? d
                     : null;
         });
         if (last == null) {
-            ConsumerGroupDescription seen = describeGroup(groupId);
+            ConsumerGroupDescription seen = describeGroupIfExists(groupId);
             throw new AssertionError("Group " + groupId + " is not Stable with " + members + " members within "
-                    + timeout + ": " + seen.state() + " with " + seen.members().size());
+                    + timeout + ": "
+                    + (seen == null
+                            ? "it does not exist"
+                            : seen.state() + " with " + seen.members().size()));
         }
         Map<String, Set<TopicPartition>> assignment = new TreeMap<>();
         for (MemberDescription m : last.members()) {
@@ -252,8 +256,11 @@ public final class SkiffKit implements AutoCloseable {
     public Map<TopicPartition, Long> lag(String groupId) {
         Map<TopicPartition, Long> committed = committedOffsets(groupId);
         Set<TopicPartition> partitions = new HashSet<>(committed.keySet());
-        for (MemberDescription m : describeGroup(groupId).members()) {
-            partitions.addAll(m.assignment().topicPartitions());
+        ConsumerGroupDescription group = describeGroupIfExists(groupId);
+        if (group != null) {
+            for (MemberDescription m : group.members()) {
+                partitions.addAll(m.assignment().topicPartitions());
+            }
         }
         Map<TopicPartition, Long> ends = endOffsets(partitions);
         Map<TopicPartition, Long> lag = new TreeMap<>(
@@ -300,9 +307,17 @@ public final class SkiffKit implements AutoCloseable {
         return result;
     }
 
-    private ConsumerGroupDescription describeGroup(String groupId) {
-        return get(admin().describeConsumerGroups(List.of(groupId)).all(), "describe group " + groupId)
-                .get(groupId);
+    /** The group's description, or null when the broker does not know it (yet): Kafka 4 answers GROUP_ID_NOT_FOUND. */
+    private ConsumerGroupDescription describeGroupIfExists(String groupId) {
+        try {
+            return get(admin().describeConsumerGroups(List.of(groupId)).all(), "describe group " + groupId)
+                    .get(groupId);
+        } catch (IllegalStateException e) {
+            if (e.getCause() instanceof org.apache.kafka.common.errors.GroupIdNotFoundException) {
+                return null;
+            }
+            throw e;
+        }
     }
 
     // ------------------------------------------------------------------ topics

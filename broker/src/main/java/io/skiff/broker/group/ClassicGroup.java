@@ -43,16 +43,16 @@ final class ClassicGroup implements Group {
     private final Set<String> pendingMembers = new HashSet<>();
     private final Set<String> pendingSyncMembers = new HashSet<>();
     private Optional<Set<String>> subscribedTopics = Optional.empty();
-    boolean newMemberAdded;
+    /** A member joined while the initial rebalance delay runs (the delay then waits longer). */
+    private boolean newMemberAdded;
     /** True while the initial rebalance delay runs: joins then never complete the phase early. */
-    boolean initialJoinPending;
-
+    private boolean initialJoinPending;
     /** Join-phase timer (initial delay or rebalance timeout), or null. */
-    CoordinatorScheduler.Cancellable joinTimer;
+    private CoordinatorScheduler.Cancellable joinTimer;
     /** Pending-sync timer, or null. */
-    CoordinatorScheduler.Cancellable syncTimer;
-    /** Bumped whenever timers are (re)scheduled, so stale timer tasks do nothing. */
-    long timerEpoch;
+    private CoordinatorScheduler.Cancellable syncTimer;
+    /** Bumped whenever the join timer is (re)scheduled or cancelled, so stale timer tasks do nothing. */
+    private long timerEpoch;
 
     ClassicGroup(String groupId, GroupState initialState, long now) {
         this.groupId = groupId;
@@ -513,5 +513,56 @@ final class ClassicGroup implements Group {
             return true;
         }
         return false;
+    }
+
+    // ---- rebalance timers (scheduled by GroupTimers) ----
+
+    boolean newMemberAdded() {
+        return newMemberAdded;
+    }
+
+    void newMemberAdded(boolean v) {
+        newMemberAdded = v;
+    }
+
+    boolean initialJoinPending() {
+        return initialJoinPending;
+    }
+
+    void initialJoinPending(boolean v) {
+        initialJoinPending = v;
+    }
+
+    /** Starts a new timer epoch (stale join-timer tasks compare theirs to {@link #timerEpoch()}). */
+    long nextTimerEpoch() {
+        return ++timerEpoch;
+    }
+
+    long timerEpoch() {
+        return timerEpoch;
+    }
+
+    void joinTimer(CoordinatorScheduler.Cancellable timer) {
+        joinTimer = timer;
+    }
+
+    /** Cancels the join timer, if any, and invalidates its pending firing. */
+    void cancelJoinTimer() {
+        if (joinTimer != null) {
+            joinTimer.cancel();
+            joinTimer = null;
+        }
+        timerEpoch++;
+    }
+
+    void syncTimer(CoordinatorScheduler.Cancellable timer) {
+        syncTimer = timer;
+    }
+
+    void cancelSyncTimer() {
+        if (syncTimer != null) {
+            syncTimer.cancel();
+            syncTimer = null;
+        }
     }
 }

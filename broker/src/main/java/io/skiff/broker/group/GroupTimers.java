@@ -65,45 +65,41 @@ final class GroupTimers {
      * again (up to {@code remainingMs} more) before running {@code onComplete}.
      */
     void scheduleInitialJoin(ClassicGroup group, int delayMs, int remainingMs, Runnable onComplete) {
-        long epoch = ++group.timerEpoch;
-        group.initialJoinPending = true;
-        group.joinTimer = scheduler.schedule(
+        long epoch = group.nextTimerEpoch();
+        group.initialJoinPending(true);
+        group.joinTimer(scheduler.schedule(
                 delayMs,
                 () -> groups.withLock(group, () -> {
-                    if (group.timerEpoch != epoch || !group.is(GroupState.PREPARING_REBALANCE)) {
+                    if (group.timerEpoch() != epoch || !group.is(GroupState.PREPARING_REBALANCE)) {
                         return;
                     }
-                    if (group.newMemberAdded && remainingMs != 0) {
+                    if (group.newMemberAdded() && remainingMs != 0) {
                         // Members keep arriving: wait a little longer, up to the rebalance timeout.
-                        group.newMemberAdded = false;
+                        group.newMemberAdded(false);
                         int delay = Math.min(config.groupInitialRebalanceDelayMs(), remainingMs);
                         scheduleInitialJoin(group, delay, Math.max(remainingMs - delayMs, 0), onComplete);
                     } else {
-                        group.initialJoinPending = false;
+                        group.initialJoinPending(false);
                         onComplete.run();
                     }
-                }));
+                })));
     }
 
     /** The rebalance timeout of the join phase: runs {@code onComplete} unless the phase ended first. */
     void scheduleJoinTimeout(ClassicGroup group, int timeoutMs, Runnable onComplete) {
-        long epoch = ++group.timerEpoch;
-        group.initialJoinPending = false;
-        group.joinTimer = scheduler.schedule(
+        long epoch = group.nextTimerEpoch();
+        group.initialJoinPending(false);
+        group.joinTimer(scheduler.schedule(
                 timeoutMs,
                 () -> groups.withLock(group, () -> {
-                    if (group.timerEpoch == epoch && group.is(GroupState.PREPARING_REBALANCE)) {
+                    if (group.timerEpoch() == epoch && group.is(GroupState.PREPARING_REBALANCE)) {
                         onComplete.run();
                     }
-                }));
+                })));
     }
 
     void cancelJoinTimer(ClassicGroup group) {
-        if (group.joinTimer != null) {
-            group.joinTimer.cancel();
-            group.joinTimer = null;
-        }
-        group.timerEpoch++;
+        group.cancelJoinTimer();
     }
 
     /**
@@ -113,7 +109,7 @@ final class GroupTimers {
     void schedulePendingSync(ClassicGroup group, Runnable onExpiry) {
         cancelSyncTimer(group);
         int generation = group.generationId();
-        group.syncTimer = scheduler.schedule(
+        group.syncTimer(scheduler.schedule(
                 group.rebalanceTimeoutMs(),
                 () -> groups.withLock(group, () -> {
                     if (generation != group.generationId()
@@ -121,14 +117,11 @@ final class GroupTimers {
                         return;
                     }
                     onExpiry.run();
-                }));
+                })));
     }
 
     void cancelSyncTimer(ClassicGroup group) {
-        if (group.syncTimer != null) {
-            group.syncTimer.cancel();
-            group.syncTimer = null;
-        }
+        group.cancelSyncTimer();
     }
 
     /** Stops every timer of a group that is going away. */

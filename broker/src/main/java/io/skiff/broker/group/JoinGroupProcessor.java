@@ -248,7 +248,7 @@ final class JoinGroupProcessor {
         member.isNew = true;
         member.awaitingJoin = response;
         if (group.is(GroupState.PREPARING_REBALANCE) && group.generationId() == 0) {
-            group.newMemberAdded = true;
+            group.newMemberAdded(true);
         }
         group.add(member);
         // A new member cannot heartbeat yet; bound how long its parked join may wait instead.

@@ -65,14 +65,14 @@ final class Rebalancer {
 
     /** Completes the join phase if everyone has rejoined (never during the initial delay). */
     void tryCompleteJoin(ClassicGroup group) {
-        if (group.is(GroupState.PREPARING_REBALANCE) && !group.initialJoinPending && group.hasAllMembersJoined()) {
+        if (group.is(GroupState.PREPARING_REBALANCE) && !group.initialJoinPending() && group.hasAllMembersJoined()) {
             timers.cancelJoinTimer(group);
             onCompleteJoin(group);
         }
     }
 
     private void onCompleteJoin(ClassicGroup group) {
-        group.initialJoinPending = false;
+        group.initialJoinPending(false);
         for (GroupMember m : group.membersSnapshot()) {
             if (!m.isAwaitingJoin() && !m.isStatic()) {
                 log.info("Group {} removes member {} which did not rejoin in time", group.groupId(), m.memberId());

@@ -1,5 +1,7 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.protocol.Errors;
@@ -15,7 +17,7 @@ import java.util.concurrent.CompletableFuture;
 /**
  * DescribeProducers (key 61), v0: the producers each partition's log knows (id, epoch, last sequence and timestamp,
  * coordinator epoch, first offset of its open transaction); UNKNOWN_TOPIC_OR_PARTITION for a partition that does not
- * exist. Thread-safe (stateless apart from the registry).
+ * exist, TOPIC_AUTHORIZATION_FAILED without READ on the topic when ACLs are enforced. Thread-safe (stateless apart from the registry).
  */
 public final class DescribeProducersHandler
         extends AbstractApiHandler<DescribeProducersRequest, DescribeProducersResponse> {
@@ -35,7 +37,9 @@ public final class DescribeProducersHandler
             for (int p : t.partitionIndexes()) {
                 DescribeProducersResponse.PartitionResponse pr =
                         new DescribeProducersResponse.PartitionResponse().setPartitionIndex(p);
-                if (topic.isEmpty()) {
+                if (!ctx.allowed(AclOperation.READ, ResourceType.TOPIC, t.name())) {
+                    pr.setErrorCode(Errors.TOPIC_AUTHORIZATION_FAILED.code());
+                } else if (topic.isEmpty()) {
                     // Kafka words an unknown topic, but not an unknown partition of a known one
                     pr.setErrorCode(Errors.UNKNOWN_TOPIC_OR_PARTITION.code())
                             .setErrorMessage("This server does not host this topic-partition.");

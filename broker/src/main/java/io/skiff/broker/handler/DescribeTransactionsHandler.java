@@ -1,6 +1,8 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.group.TopicPartition;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.txn.TransactionCoordinator;
 import io.skiff.broker.txn.TransactionRecord;
 import io.skiff.protocol.Errors;
@@ -16,7 +18,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * DescribeTransactions (key 65), v0: the state, timeout, start time, producer id and epoch, and partitions of each
- * transactional id; TRANSACTIONAL_ID_NOT_FOUND for an unknown one. Thread-safe (stateless apart from the
+ * transactional id; TRANSACTIONAL_ID_NOT_FOUND for an unknown one, TRANSACTIONAL_ID_AUTHORIZATION_FAILED without
+ * DESCRIBE on it when ACLs are enforced. Thread-safe (stateless apart from the
  * coordinator).
  */
 public final class DescribeTransactionsHandler
@@ -36,7 +39,13 @@ public final class DescribeTransactionsHandler
             Optional<TransactionRecord> found = coordinator.describe(id);
             DescribeTransactionsResponse.TransactionState state =
                     new DescribeTransactionsResponse.TransactionState().setTransactionalId(id);
-            if (found.isEmpty()) {
+            if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.TRANSACTIONAL_ID, id)) {
+                state.setErrorCode(Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED.code())
+                        .setTransactionState("")
+                        .setTransactionStartTimeMs(-1L)
+                        .setProducerId(-1L)
+                        .setProducerEpoch((short) -1);
+            } else if (found.isEmpty()) {
                 // As Kafka: the empty id is a malformed request, an unknown one is not found; the other fields keep
                 // their zero defaults.
                 state.setErrorCode(

@@ -1,5 +1,7 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.txn.TransactionCoordinator;
 import io.skiff.broker.txn.TransactionRecord;
 import io.skiff.broker.txn.TransactionState;
@@ -21,7 +23,7 @@ import java.util.regex.PatternSyntaxException;
  * ListTransactions (key 66), v0–2: the transactional ids this coordinator knows, filtered as Kafka filters them: by
  * state (names it does not know are listed back in {@code unknown_state_filters}), by producer id, by running longer
  * than {@code duration_filter} ms (v1+) and by a regular expression on the id (v2+; INVALID_REGULAR_EXPRESSION if it
- * does not compile). Thread-safe (stateless apart from the coordinator).
+ * does not compile). Ids without DESCRIBE are left out when ACLs are enforced, as in Kafka. Thread-safe (stateless apart from the coordinator).
  */
 public final class ListTransactionsHandler
         extends AbstractApiHandler<ListTransactionsRequest, ListTransactionsResponse> {
@@ -62,7 +64,8 @@ public final class ListTransactionsHandler
         List<ListTransactionsResponse.TransactionState> out = new ArrayList<>();
         Pattern idPattern = pattern;
         coordinator.all().forEach((id, r) -> {
-            if (matches(r, id, states, producerIds, request.durationFilter(), idPattern, now)) {
+            if (matches(r, id, states, producerIds, request.durationFilter(), idPattern, now)
+                    && ctx.allowed(AclOperation.DESCRIBE, ResourceType.TRANSACTIONAL_ID, id)) {
                 out.add(new ListTransactionsResponse.TransactionState()
                         .setTransactionalId(id)
                         .setProducerId(r.producerId())

@@ -1,6 +1,7 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.group.TopicPartition;
+import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.txn.PartitionMarkers;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
@@ -15,7 +16,7 @@ import java.util.concurrent.CompletableFuture;
  * Clients use it to abort a hanging transaction ({@code kafka-transactions abort}, Admin.abortTransaction).
  * Per-partition errors as the append gives them: UNKNOWN_TOPIC_OR_PARTITION, INVALID_PRODUCER_EPOCH for an epoch
  * older than the producer's, TRANSACTION_COORDINATOR_FENCED for an older coordinator epoch. Thread-safe (stateless
- * apart from the marker writer).
+ * apart from the marker writer). Needs CLUSTER_ACTION on the cluster when ACLs are enforced, as in Kafka.
  */
 public final class WriteTxnMarkersHandler extends AbstractApiHandler<WriteTxnMarkersRequest, WriteTxnMarkersResponse> {
     private final PartitionMarkers markers;
@@ -27,6 +28,9 @@ public final class WriteTxnMarkersHandler extends AbstractApiHandler<WriteTxnMar
 
     @Override
     public CompletableFuture<WriteTxnMarkersResponse> handle(RequestContext ctx, WriteTxnMarkersRequest request) {
+        if (!ctx.clusterAllowed(AclOperation.CLUSTER_ACTION)) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.CLUSTER_AUTHORIZATION_FAILED));
+        }
         List<CompletableFuture<Void>> pending = new ArrayList<>();
         List<WriteTxnMarkersResponse.WritableTxnMarkerResult> results = new ArrayList<>();
         for (WriteTxnMarkersRequest.WritableTxnMarker m : request.markers()) {
