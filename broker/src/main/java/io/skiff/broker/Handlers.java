@@ -10,6 +10,7 @@ import io.skiff.broker.handler.CreatePartitionsHandler;
 import io.skiff.broker.handler.CreateTopicsHandler;
 import io.skiff.broker.handler.DeleteRecordsHandler;
 import io.skiff.broker.handler.DeleteTopicsHandler;
+import io.skiff.broker.handler.DescribeClientQuotasHandler;
 import io.skiff.broker.handler.DescribeClusterHandler;
 import io.skiff.broker.handler.DescribeConfigsHandler;
 import io.skiff.broker.handler.DescribeLogDirsHandler;
@@ -65,6 +66,7 @@ public final class Handlers {
         registry.register(new InitProducerIdHandler(data.producerIds(), ctx.transactionCoordinator()));
         // admin
         registry.register(new DescribeConfigsHandler(data.topics(), ctx.config(), ctx.nodeId()));
+        registry.register(new DescribeClientQuotasHandler());
         registry.register(new AlterConfigsHandler(data.topics(), ctx.nodeId()));
         registry.register(new IncrementalAlterConfigsHandler(data.topics(), ctx.nodeId()));
         registry.register(new CreatePartitionsHandler(data.topics(), ctx.nodeId()));

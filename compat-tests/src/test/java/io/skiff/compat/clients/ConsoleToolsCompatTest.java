@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -36,18 +33,7 @@ class ConsoleToolsCompatTest {
 
     /** Runs a tool's main class in a child JVM with this test's classpath (kafka-tools 4.1.1 is a test dependency). */
     private static ExternalProcess.Result tool(String input, String mainClass, String... args) {
-        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m",
-                "-XX:TieredStopAtLevel=1",
-                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-                "-cp",
-                classpath,
-                mainClass));
-        command.addAll(List.of(args));
-        return ExternalProcess.of(command)
-                .timeout(Duration.ofSeconds(120))
+        return ExternalProcess.java(ExternalProcess.testClasspath(), mainClass, args)
                 .run(input)
                 .assertSuccess();
     }

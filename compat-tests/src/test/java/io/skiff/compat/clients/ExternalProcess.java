@@ -30,7 +30,7 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>Thread-safety: instances are immutable; {@link #run} may be called from any thread.
  */
-final class ExternalProcess {
+public final class ExternalProcess {
     private final List<String> command;
     private final Path workDir;
     private final Map<String, String> environment;
@@ -43,7 +43,7 @@ final class ExternalProcess {
         this.timeout = timeout;
     }
 
-    static ExternalProcess of(List<String> command) {
+    public static ExternalProcess of(List<String> command) {
         return new ExternalProcess(command, null, Map.of(), Duration.ofSeconds(60));
     }
 
@@ -59,7 +59,29 @@ final class ExternalProcess {
         return new ExternalProcess(command, workDir, env, timeout);
     }
 
-    ExternalProcess timeout(Duration limit) {
+    /**
+     * A Java program's main class in a child JVM of this JDK, small and quick to start (the Kafka tools), with a
+     * 120-second limit.
+     */
+    public static ExternalProcess java(String classpath, String mainClass, String... args) {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m",
+                "-XX:TieredStopAtLevel=1",
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                "-cp",
+                classpath,
+                mainClass));
+        command.addAll(List.of(args));
+        return of(command).timeout(Duration.ofSeconds(120));
+    }
+
+    /** This test JVM's classpath (kafka-tools 4.1.1 is a test dependency), for {@link #java}. */
+    static String testClasspath() {
+        return System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    }
+
+    public ExternalProcess timeout(Duration limit) {
         return new ExternalProcess(command, workDir, environment, limit);
     }
 
@@ -85,7 +107,7 @@ final class ExternalProcess {
     }
 
     /** Runs with no standard input. */
-    Result run() {
+    public Result run() {
         return run(new byte[0]);
     }
 
@@ -151,9 +173,9 @@ final class ExternalProcess {
     }
 
     /** What a finished process printed and how it exited. */
-    record Result(List<String> command, int exitCode, String stdout, String stderr) {
+    public record Result(List<String> command, int exitCode, String stdout, String stderr) {
         /** Fails the test, showing everything the program printed, unless it exited with 0. */
-        Result assertSuccess() {
+        public Result assertSuccess() {
             if (exitCode != 0) {
                 fail(describe("exited with " + exitCode));
             }
@@ -178,7 +200,7 @@ final class ExternalProcess {
                     .toList();
         }
 
-        String describe(String what) {
+        public String describe(String what) {
             return String.join(" ", command) + " " + what + "\n--- stdout ---\n" + stdout + "\n--- stderr ---\n"
                     + stderr;
         }

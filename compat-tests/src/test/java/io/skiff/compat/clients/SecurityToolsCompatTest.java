@@ -6,10 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.skiff.broker.SkiffServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,18 +21,7 @@ class SecurityToolsCompatTest {
 
     /** Runs a tool's main class in a child JVM with this test's classpath (kafka-tools 4.1.1 is a test dependency). */
     private static ExternalProcess.Result tool(String mainClass, String... args) {
-        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m",
-                "-XX:TieredStopAtLevel=1",
-                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-                "-cp",
-                classpath,
-                mainClass));
-        command.addAll(List.of(args));
-        return ExternalProcess.of(command)
-                .timeout(Duration.ofSeconds(120))
+        return ExternalProcess.java(ExternalProcess.testClasspath(), mainClass, args)
                 .run("")
                 .assertSuccess();
     }

@@ -18,6 +18,7 @@ import io.skiff.protocol.message.DeleteGroupsRequest;
 import io.skiff.protocol.message.DeleteRecordsRequest;
 import io.skiff.protocol.message.DeleteTopicsRequest;
 import io.skiff.protocol.message.DescribeAclsRequest;
+import io.skiff.protocol.message.DescribeClientQuotasRequest;
 import io.skiff.protocol.message.DescribeClusterRequest;
 import io.skiff.protocol.message.DescribeConfigsRequest;
 import io.skiff.protocol.message.DescribeGroupsRequest;
@@ -705,6 +706,7 @@ final class HandWrittenCorpus {
                         .setDeletions(list(new AlterUserScramCredentialsRequest.ScramCredentialDeletion()
                                 .setName("hw-nobody")
                                 .setMechanism((byte) 1)))));
+        clientQuotas(cases);
         cases.add(of(
                 ApiKeys.CONSUMER_GROUP_HEARTBEAT,
                 "unknown member of an unknown group",
@@ -716,6 +718,41 @@ final class HandWrittenCorpus {
                 ApiKeys.CONSUMER_GROUP_DESCRIBE,
                 "unknown group",
                 v -> new ConsumerGroupDescribeRequest().setGroupIds(list(GROUP + "-none"))));
+    }
+
+    /** No quotas on either broker: valid filters match nothing, invalid ones get Kafka's errors. */
+    private static void clientQuotas(List<DifferentialCase> cases) {
+        quotas(cases, "exact user, strict (kafka-configs --describe)", true, quota("user", 0, "hw-alice"));
+        quotas(cases, "every user and client id", false, quota("user", 2, null), quota("client-id", 2, null));
+        quotas(cases, "default ip", false, quota("ip", 1, null));
+        quotas(cases, "empty entity type", false, quota("", 0, "x"));
+        quotas(cases, "entity type twice", false, quota("user", 0, "a"), quota("user", 2, null));
+        quotas(cases, "unknown entity type", false, quota("group", 0, "g"));
+        quotas(cases, "exact match without a name", false, quota("user", 0, null));
+        quotas(cases, "default match with a name", false, quota("client-id", 1, "c"));
+        quotas(cases, "specified match with a name", false, quota("user", 2, "a"));
+        quotas(cases, "unknown match type", false, quota("user", 7, null));
+        quotas(cases, "ip with user", false, quota("ip", 2, null), quota("user", 0, "a"));
+    }
+
+    private static void quotas(
+            List<DifferentialCase> cases,
+            String name,
+            boolean strict,
+            DescribeClientQuotasRequest.ComponentData... components) {
+        cases.add(of(
+                ApiKeys.DESCRIBE_CLIENT_QUOTAS,
+                name,
+                v -> new DescribeClientQuotasRequest()
+                        .setComponents(list(components))
+                        .setStrict(strict)));
+    }
+
+    private static DescribeClientQuotasRequest.ComponentData quota(String type, int matchType, String match) {
+        return new DescribeClientQuotasRequest.ComponentData()
+                .setEntityType(type)
+                .setMatchType((byte) matchType)
+                .setMatch(match);
     }
 
     private static AlterConfigsRequest.AlterConfigsResource alter(byte type, String name, String key, String value) {
