@@ -17,10 +17,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A {@link CoordinatorRecordLog} over one compacted internal topic ({@code __transaction_state}): one uncompressed
- * batch per append, replay by reading every partition from its start. Like Kafka, the topic is created on the first
- * append (a broker that never sees a transaction lists no such topic), compacted and without time or size
- * retention, so a coordinator's state is never deleted by segment retention.
+ * A {@link CoordinatorRecordLog} over one compacted internal topic ({@code __consumer_offsets},
+ * {@code __transaction_state}): one uncompressed batch per append, replay by reading every partition from its start.
+ * Like Kafka, the topic is created on the first append (a broker that never uses the coordinator lists no such
+ * topic), compacted and without time or size retention, so a coordinator's state is never deleted by segment
+ * retention.
  *
  * <p>Thread-safe (creation is synchronized; the partitions serialize appends themselves).
  */

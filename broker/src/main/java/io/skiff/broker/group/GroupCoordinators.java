@@ -1,5 +1,6 @@
 package io.skiff.broker.group;
 
+import io.skiff.broker.coordinator.CoordinatorRecordLog;
 import io.skiff.broker.group.assignor.PartitionAssignor;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
@@ -51,7 +52,7 @@ public final class GroupCoordinators {
 
     /** Opens {@code __consumer_offsets}, loads the groups and starts the coordinator; close it before the registry. */
     public static GroupCoordinator start(BrokerConfig config, TopicRegistry topics, Clock clock) {
-        ConsumerOffsetsLog log = ConsumerOffsetsLog.open(topics, config.offsetsTopicNumPartitions());
+        CoordinatorRecordLog log = ConsumerOffsetsLog.open(topics, config.offsetsTopicNumPartitions());
         return GroupCoordinator.start(config(config), consumerConfig(config), topicsView(topics), log, clock);
     }
 
