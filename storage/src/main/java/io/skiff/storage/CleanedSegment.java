@@ -76,8 +76,8 @@ final class CleanedSegment implements AutoCloseable {
     void finish() throws IOException {
         channel.force(true);
         indexes.finish();
-        indexes.offsets().writeTo(cleaned(Segment.INDEX_SUFFIX));
-        indexes.times().writeTo(cleaned(Segment.TIME_INDEX_SUFFIX));
+        indexes.offsets().writeTo(cleaned(Segment.INDEX_SUFFIX), FileChannelFactory.DEFAULT);
+        indexes.times().writeTo(cleaned(Segment.TIME_INDEX_SUFFIX), FileChannelFactory.DEFAULT);
         force(cleaned(Segment.INDEX_SUFFIX));
         force(cleaned(Segment.TIME_INDEX_SUFFIX));
         txnIndex.flush();

@@ -15,13 +15,13 @@ final class IndexFiles {
     private IndexFiles() {}
 
     /** Writes an index file unless it already holds exactly {@code content} (recovery rebuilds usually match). */
-    static void writeIfChanged(Path file, ByteBuffer content) throws IOException {
+    static void writeIfChanged(Path file, ByteBuffer content, FileChannelFactory files) throws IOException {
         if (Files.isRegularFile(file)
                 && Files.size(file) == content.remaining()
                 && ByteBuffer.wrap(Files.readAllBytes(file)).equals(content)) {
             return;
         }
-        write(file, content, false);
+        write(file, content, false, files);
     }
 
     /**
@@ -37,7 +37,11 @@ final class IndexFiles {
     }
 
     static void write(Path file, ByteBuffer content, boolean force) throws IOException {
-        try (FileChannel ch = FileChannel.open(
+        write(file, content, force, FileChannelFactory.DEFAULT);
+    }
+
+    static void write(Path file, ByteBuffer content, boolean force, FileChannelFactory files) throws IOException {
+        try (FileChannel ch = files.open(
                 file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
             long pos = 0;
             while (content.hasRemaining()) {

@@ -25,6 +25,8 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The log of one partition: a directory of segments named by base offset, each a {@code .log} of RecordBatch v2
@@ -34,6 +36,7 @@ import java.util.stream.Stream;
  * written, the log end offset after that).
  */
 public final class Log implements Closeable {
+    private static final Logger LOG = LoggerFactory.getLogger(Log.class);
     static final String CLEAN_SHUTDOWN_FILE = ".skiff-clean-shutdown";
     private static final int MAX_OPEN_CLOSED_SEGMENTS = 4;
     private static final int SCAN_BUFFER = 256 * 1024;
@@ -52,6 +55,8 @@ public final class Log implements Closeable {
     private volatile long flushedOffset;
     private volatile long lastStableOffset;
     private volatile boolean swapIncomplete;
+    private volatile String offlineReason; // set once by the first write-path I/O error
+    private final FileChannelFactory files;
     private final ProducerStateManager producers; // guarded by writeLock
     private final ProducerSnapshots snapshots;
     private LogCheckpoint checkpoint; // last written (or read) checkpoint, guarded by writeLock
@@ -60,8 +65,15 @@ public final class Log implements Closeable {
     private long unflushedRecords;
     private long lastFlushMs;
 
-    private Log(Path dir, LogConfig config, Clock clock, ProducerStateManager producers, ProducerSnapshots snapshots) {
+    private Log(
+            Path dir,
+            LogConfig config,
+            Clock clock,
+            ProducerStateManager producers,
+            ProducerSnapshots snapshots,
+            FileChannelFactory files) {
         this.dir = dir;
+        this.files = files;
         this.config = config;
         this.clock = clock;
         this.reader = new LogReader(this);
@@ -77,6 +89,15 @@ public final class Log implements Closeable {
      *                         unflushed segments, producer-state replay); none after a clean shutdown
      */
     public static Log open(Path dir, LogConfig config, Clock clock, BatchListener recoveryListener) throws IOException {
+        return open(dir, config, clock, recoveryListener, FileChannelFactory.DEFAULT);
+    }
+
+    /**
+     * As {@link #open(Path, LogConfig, Clock, BatchListener)}, appending through channels from {@code files}.
+     */
+    public static Log open(
+            Path dir, LogConfig config, Clock clock, BatchListener recoveryListener, FileChannelFactory files)
+            throws IOException {
         Files.createDirectories(dir);
         LogCheckpoint checkpoint = LogCheckpoint.read(dir);
         Path marker = dir.resolve(CLEAN_SHUTDOWN_FILE);
@@ -84,9 +105,10 @@ public final class Log implements Closeable {
         ProducerSnapshots snapshots = ProducerSnapshots.list(dir);
         ProducerStateManager producers = new ProducerStateManager(String.valueOf(dir.getFileName()));
         ProducerStateRecovery producerRecovery = new ProducerStateRecovery(producers, snapshots, recoveryListener);
-        List<Segment> loaded = SegmentLoader.load(dir, config, clock.millis(), producerRecovery, checkpoint, clean);
+        List<Segment> loaded =
+                SegmentLoader.load(dir, config, clock.millis(), producerRecovery, checkpoint, clean, files);
         Files.deleteIfExists(marker);
-        Log log = new Log(dir, config, clock, producers, snapshots);
+        Log log = new Log(dir, config, clock, producers, snapshots, files);
         for (Segment s : loaded) {
             log.segments.put(s.baseOffset(), s);
         }
@@ -179,7 +201,7 @@ public final class Log implements Closeable {
             }
             return new AppendResult(first, last, appendTime, logStartOffset, last + 1, v.count());
         } catch (IOException e) {
-            throw new StorageException("appending to " + dir + " failed: " + e.getMessage(), e);
+            throw goOffline("appending to", e);
         } finally {
             writeLock.unlock();
         }
@@ -211,7 +233,7 @@ public final class Log implements Closeable {
         Segment old = active;
         old.seal(true);
         forceSegmentsAboveRecoveryPoint(old);
-        Segment fresh = Segment.createNew(dir, logEndOffset, config.indexIntervalBytes());
+        Segment fresh = Segment.createNew(dir, logEndOffset, config.indexIntervalBytes(), files);
         // The state below the new segment, so that a restart after a crash rebuilds it from here.
         snapshots.write(producers);
         segments.put(fresh.baseOffset(), fresh);
@@ -258,7 +280,7 @@ public final class Log implements Closeable {
                 flushActive(now);
             }
         } catch (IOException e) {
-            throw new StorageException("rolling " + dir + " failed: " + e.getMessage(), e);
+            throw goOffline("rolling", e);
         } finally {
             writeLock.unlock();
         }
@@ -271,7 +293,7 @@ public final class Log implements Closeable {
             ensureOpen();
             flushActive(clock.millis());
         } catch (IOException e) {
-            throw new StorageException("flushing " + dir + " failed: " + e.getMessage(), e);
+            throw goOffline("flushing", e);
         } finally {
             writeLock.unlock();
         }
@@ -453,7 +475,7 @@ public final class Log implements Closeable {
             writeCheckpoint();
             deleteSegmentsBelowStart();
         } catch (IOException e) {
-            throw new StorageException("deleting records of " + dir + " failed: " + e.getMessage(), e);
+            throw goOffline("deleting records of", e);
         } finally {
             writeLock.unlock();
         }
@@ -487,7 +509,7 @@ public final class Log implements Closeable {
             }
             return deleted;
         } catch (IOException e) {
-            throw new StorageException("applying retention to " + dir + " failed: " + e.getMessage(), e);
+            throw goOffline("applying retention to", e);
         } finally {
             writeLock.unlock();
         }
@@ -655,6 +677,11 @@ public final class Log implements Closeable {
             if (closed) {
                 return;
             }
+            if (offlineReason != null) {
+                // No seal and no clean-shutdown marker: the next open recovers the log from what is on disk.
+                closeHandles();
+                return;
+            }
             // An idle log (nothing appended since the last flush) closes without any fsync.
             active.seal(flushedOffset < logEndOffset);
             snapshots.write(producers);
@@ -665,7 +692,8 @@ public final class Log implements Closeable {
             IndexFiles.write(dir.resolve(CLEAN_SHUTDOWN_FILE), ByteBuffer.allocate(0), false);
             closeHandles();
         } catch (IOException e) {
-            throw new StorageException("closing " + dir + " failed: " + e.getMessage(), e);
+            closeHandles();
+            throw goOffline("closing", e);
         } finally {
             writeLock.unlock();
         }
@@ -728,9 +756,37 @@ public final class Log implements Closeable {
     }
 
     private void ensureOpen() {
+        String reason = offlineReason;
+        if (reason != null) {
+            throw new LogOfflineException("log " + dir + " is offline since " + reason + "; restart to recover it");
+        }
         if (closed) {
             throw new StorageException("log " + dir + " is closed");
         }
+    }
+
+    /**
+     * Takes the log offline after an I/O error while writing (a full disk, a failed fsync or delete): what is on
+     * disk may no longer match what the log has published, so every later call fails until the log is reopened,
+     * whose recovery cuts any torn tail. Kafka takes the whole log directory offline in this case (and, with one
+     * directory, halts the broker); here only this partition stops. Logged once, at ERROR.
+     */
+    private LogOfflineException goOffline(String operation, IOException e) {
+        if (offlineReason == null) {
+            offlineReason = operation + " it failed: " + e;
+            LOG.error(
+                    "Taking log {} offline: {} it failed ({}); it answers with a storage error until the broker"
+                            + " restarts and recovers it",
+                    dir,
+                    operation,
+                    e.toString());
+        }
+        return new LogOfflineException("log " + dir + " is offline: " + operation + " it failed: " + e.getMessage(), e);
+    }
+
+    /** True once an I/O error while writing took the log offline (see {@link #goOffline}). */
+    public boolean isOffline() {
+        return offlineReason != null;
     }
 
     // ------------------------------------------------------------------ for LogReader

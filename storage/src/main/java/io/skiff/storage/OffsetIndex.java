@@ -107,14 +107,14 @@ final class OffsetIndex {
         return n == 0 ? 0 : entries.positions[n - 1];
     }
 
-    void writeTo(Path file) throws IOException {
+    void writeTo(Path file, FileChannelFactory files) throws IOException {
         int n = count;
         Entries e = entries;
         ByteBuffer buf = ByteBuffer.allocate(n * ENTRY_SIZE);
         for (int i = 0; i < n; i++) {
             buf.putInt(e.relOffsets[i]).putInt(e.positions[i]);
         }
-        IndexFiles.writeIfChanged(file, buf.flip());
+        IndexFiles.writeIfChanged(file, buf.flip(), files);
     }
 
     /**

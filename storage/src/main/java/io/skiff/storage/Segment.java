@@ -35,6 +35,7 @@ final class Segment {
     private final Path timeIndexFile;
     private final TransactionIndex txnIndex;
     private final int indexIntervalBytes;
+    private final FileChannelFactory files;
 
     private volatile int size;
     private volatile long nextOffset;
@@ -47,8 +48,9 @@ final class Segment {
     private volatile boolean deleted;
     private IndexBuilder builder; // writer-only; null unless writable
 
-    private Segment(Path dir, long baseOffset, int indexIntervalBytes) {
+    private Segment(Path dir, long baseOffset, int indexIntervalBytes, FileChannelFactory files) {
         this.baseOffset = baseOffset;
+        this.files = files;
         String name = fileStem(baseOffset);
         this.logFile = dir.resolve(name + LOG_SUFFIX);
         this.indexFile = dir.resolve(name + INDEX_SUFFIX);
@@ -64,13 +66,14 @@ final class Segment {
     }
 
     /** Creates a new, empty, writable segment (the {@code .log} file must not exist yet). */
-    static Segment createNew(Path dir, long baseOffset, int indexIntervalBytes) throws IOException {
-        Segment s = new Segment(dir, baseOffset, indexIntervalBytes);
+    static Segment createNew(Path dir, long baseOffset, int indexIntervalBytes, FileChannelFactory files)
+            throws IOException {
+        Segment s = new Segment(dir, baseOffset, indexIntervalBytes, files);
         Files.deleteIfExists(s.indexFile);
         Files.deleteIfExists(s.timeIndexFile);
         s.txnIndex.delete();
-        FileChannel ch = FileChannel.open(
-                s.logFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        FileChannel ch =
+                files.open(s.logFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
         s.channel = new SharedChannel(ch);
         s.install(new IndexBuilder(baseOffset, indexIntervalBytes));
         s.writable = true;
@@ -81,8 +84,8 @@ final class Segment {
      * A segment found on disk, not read yet: it loads itself with {@link #loadTrusted}, {@link #recover} or
      * {@link #loadAfterCleanShutdown}.
      */
-    static Segment existing(Path dir, long baseOffset, int indexIntervalBytes) {
-        return new Segment(dir, baseOffset, indexIntervalBytes);
+    static Segment existing(Path dir, long baseOffset, int indexIntervalBytes, FileChannelFactory files) {
+        return new Segment(dir, baseOffset, indexIntervalBytes, files);
     }
 
     /**
@@ -99,7 +102,7 @@ final class Segment {
             List<AbortedTxn> aborted,
             Path openFrom)
             throws IOException {
-        Segment s = new Segment(dir, baseOffset, indexIntervalBytes);
+        Segment s = new Segment(dir, baseOffset, indexIntervalBytes, FileChannelFactory.DEFAULT);
         // Opened before the files take their final names; the open file survives the rename.
         s.channel = new SharedChannel(FileChannel.open(openFrom, StandardOpenOption.READ));
         s.txnIndex.preload(aborted);
@@ -246,14 +249,27 @@ final class Segment {
 
     // ---------------------------------------------------------------- writer side
 
-    /** Writes already-validated batches at the end and indexes them, then publishes the new size. */
+    /**
+     * Writes already-validated batches at the end and indexes them, then publishes the new size. A failed write
+     * publishes nothing; the bytes it may have left beyond the published size are cut (best effort: recovery cuts
+     * them otherwise).
+     */
     void append(ValidatedBatches v, long now) throws IOException {
         int start = size;
         FileChannel ch = channel.channel();
         ByteBuffer src = v.buffer().duplicate();
         long pos = start;
-        while (src.hasRemaining()) {
-            pos += ch.write(src, pos);
+        try {
+            while (src.hasRemaining()) {
+                pos += ch.write(src, pos);
+            }
+        } catch (IOException e) {
+            try {
+                ch.truncate(start);
+            } catch (IOException truncateFailed) {
+                e.addSuppressed(truncateFailed);
+            }
+            throw e;
         }
         for (int i = 0; i < v.count(); i++) {
             BatchMetadata b = v.batch(i);
@@ -279,7 +295,7 @@ final class Segment {
             if (channel != null) {
                 channel.release();
             }
-            channel = new SharedChannel(FileChannel.open(logFile, StandardOpenOption.READ, StandardOpenOption.WRITE));
+            channel = new SharedChannel(files.open(logFile, StandardOpenOption.READ, StandardOpenOption.WRITE));
         }
         writable = true;
     }
@@ -311,8 +327,8 @@ final class Segment {
         if (force) {
             flush();
         }
-        builder.offsets().writeTo(indexFile);
-        builder.times().writeTo(timeIndexFile);
+        builder.offsets().writeTo(indexFile, files);
+        builder.times().writeTo(timeIndexFile, files);
         writable = false;
         builder = null;
     }
@@ -415,8 +431,8 @@ final class Segment {
     /** Installs rebuilt indexes of a closed segment and writes them to disk. */
     private void installRebuiltIndexes(IndexBuilder b) throws IOException {
         b.finish();
-        b.offsets().writeTo(indexFile);
-        b.times().writeTo(timeIndexFile);
+        b.offsets().writeTo(indexFile, files);
+        b.times().writeTo(timeIndexFile, files);
         maxTimestamp = b.max();
         maxTimestampKnown = true;
         timeIndex = b.times();

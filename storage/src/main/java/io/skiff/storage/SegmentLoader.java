@@ -30,9 +30,12 @@ final class SegmentLoader {
     private final LogConfig config;
     private final long now;
     private final ProducerStateRecovery producers;
+    private final FileChannelFactory files;
 
-    private SegmentLoader(Path dir, LogConfig config, long now, ProducerStateRecovery producers) {
+    private SegmentLoader(
+            Path dir, LogConfig config, long now, ProducerStateRecovery producers, FileChannelFactory files) {
         this.dir = dir;
+        this.files = files;
         this.config = config;
         this.now = now;
         this.producers = producers;
@@ -49,9 +52,10 @@ final class SegmentLoader {
             long now,
             ProducerStateRecovery producers,
             LogCheckpoint checkpoint,
-            boolean cleanShutdown)
+            boolean cleanShutdown,
+            FileChannelFactory files)
             throws IOException {
-        return new SegmentLoader(dir, config, now, producers).load(checkpoint, cleanShutdown);
+        return new SegmentLoader(dir, config, now, producers, files).load(checkpoint, cleanShutdown);
     }
 
     private List<Segment> load(LogCheckpoint checkpoint, boolean cleanShutdown) throws IOException {
@@ -59,11 +63,12 @@ final class SegmentLoader {
         List<Long> bases = segmentBases();
         List<Segment> segments = new ArrayList<>();
         if (bases.isEmpty()) {
-            segments.add(Segment.createNew(dir, Math.max(0, checkpoint.logStartOffset()), config.indexIntervalBytes()));
+            segments.add(Segment.createNew(
+                    dir, Math.max(0, checkpoint.logStartOffset()), config.indexIntervalBytes(), files));
             return segments;
         }
         for (int i = 0; i < bases.size(); i++) {
-            Segment seg = Segment.existing(dir, bases.get(i), config.indexIntervalBytes());
+            Segment seg = Segment.existing(dir, bases.get(i), config.indexIntervalBytes(), files);
             segments.add(seg);
             boolean last = i == bases.size() - 1;
             long upperBound = last ? -1 : bases.get(i + 1);
@@ -100,8 +105,8 @@ final class SegmentLoader {
     private List<Long> segmentBases() throws IOException {
         TreeSet<Long> logs = new TreeSet<>();
         List<Path> indexes = new ArrayList<>();
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
-            for (Path f : files) {
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path f : entries) {
                 String name = f.getFileName().toString();
                 Matcher m = SEGMENT_FILE.matcher(name);
                 if (m.matches()) {
@@ -133,7 +138,7 @@ final class SegmentLoader {
 
     private void dropSegments(List<Long> bases, Segment survivor) throws IOException {
         for (long base : bases) {
-            Segment s = Segment.existing(dir, base, config.indexIntervalBytes());
+            Segment s = Segment.existing(dir, base, config.indexIntervalBytes(), files);
             long bytes = Files.exists(s.logFile()) ? Files.size(s.logFile()) : 0;
             int frames = 0;
             if (bytes > 0) {

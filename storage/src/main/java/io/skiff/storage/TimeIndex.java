@@ -93,14 +93,14 @@ final class TimeIndex {
         return found < 0 ? -1 : baseOffset + e.relOffsets[found];
     }
 
-    void writeTo(Path file) throws IOException {
+    void writeTo(Path file, FileChannelFactory files) throws IOException {
         int n = count;
         Entries e = entries;
         ByteBuffer buf = ByteBuffer.allocate(n * ENTRY_SIZE);
         for (int i = 0; i < n; i++) {
             buf.putLong(e.timestamps[i]).putInt(e.relOffsets[i]);
         }
-        IndexFiles.writeIfChanged(file, buf.flip());
+        IndexFiles.writeIfChanged(file, buf.flip(), files);
     }
 
     /** Loads a time index file, or null if missing or failing the sanity checks (see {@link OffsetIndex#load}). */

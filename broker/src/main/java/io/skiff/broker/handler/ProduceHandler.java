@@ -19,6 +19,7 @@ import io.skiff.record.RecordBatches;
 import io.skiff.record.RecordValidationException;
 import io.skiff.record.UndecodableRecordsException;
 import io.skiff.storage.AppendResult;
+import io.skiff.storage.LogOfflineException;
 import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -148,8 +149,9 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
                     .setLogStartOffset(r.logStartOffset());
         } catch (RuntimeException e) {
             Errors error = DataErrors.of(e);
+            // An offline log was logged once when it went offline; every later append fails the same way.
             if ((error == Errors.UNKNOWN_SERVER_ERROR && !(e instanceof UndecodableRecordsException))
-                    || error == Errors.KAFKA_STORAGE_ERROR) {
+                    || (error == Errors.KAFKA_STORAGE_ERROR && !(e instanceof LogOfflineException))) {
                 LOG.warn("Append to {}-{} failed", topic.name(), pd.index(), e);
             } else {
                 LOG.debug("Append to {}-{} rejected: {}", topic.name(), pd.index(), e.toString());

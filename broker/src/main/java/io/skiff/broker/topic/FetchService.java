@@ -2,6 +2,7 @@ package io.skiff.broker.topic;
 
 import io.skiff.broker.topic.FetchedPartition.FetchError;
 import io.skiff.storage.IsolationLevel;
+import io.skiff.storage.LogOfflineException;
 import io.skiff.storage.LogReadResult;
 import io.skiff.storage.OffsetOutOfRangeException;
 import io.skiff.storage.StorageException;
@@ -141,6 +142,9 @@ public final class FetchService implements Closeable {
             return FetchedPartition.failed(pf, FetchError.OFFSET_OUT_OF_RANGE, p.highWatermark(), p.logStartOffset());
         } catch (UnknownTopicException e) {
             return FetchedPartition.failed(pf, FetchError.UNKNOWN_TOPIC_OR_PARTITION, -1L, -1L);
+        } catch (LogOfflineException e) {
+            // Logged once when the log went offline.
+            return FetchedPartition.failed(pf, FetchError.STORAGE_ERROR, -1L, -1L);
         } catch (StorageException | UncheckedIOException e) {
             LOG.warn("Cannot read {} at offset {}: {}", p.name(), pf.fetchOffset(), e.toString());
             return FetchedPartition.failed(pf, FetchError.STORAGE_ERROR, -1L, -1L);

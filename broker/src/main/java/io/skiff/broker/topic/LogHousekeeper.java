@@ -94,6 +94,9 @@ final class LogHousekeeper implements AutoCloseable {
         int deletedSegments = 0;
         for (Topic topic : topics.get()) {
             for (Partition p : topic.partitions()) {
+                if (p.log().isOffline()) {
+                    continue; // logged once when it went offline
+                }
                 try {
                     deletedSegments += topic.whileOpen(() -> {
                         p.log().maybeRoll();
@@ -122,6 +125,9 @@ final class LogHousekeeper implements AutoCloseable {
                 continue;
             }
             for (Partition p : topic.partitions()) {
+                if (p.log().isOffline()) {
+                    continue;
+                }
                 long last = lastFlush.computeIfAbsent(p, k -> now);
                 if (now - last < flushMs) {
                     continue;

@@ -4,6 +4,7 @@ import io.skiff.broker.concurrent.NetworkThreads;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.TopicConfig;
 import io.skiff.storage.CleanerConfig;
+import io.skiff.storage.FileChannelFactory;
 import io.skiff.storage.Log;
 import java.io.Closeable;
 import java.io.IOException;
@@ -42,6 +43,7 @@ public final class TopicRegistry implements Closeable {
     private final BrokerConfig config;
     private final Clock clock;
     private final TopicMetadataStore store;
+    private final FileChannelFactory files;
     private final Object lock = new Object();
     // Serializes admin changes to existing topics (partitions, configuration); disk I/O allowed under it.
     private final Object adminLock = new Object();
@@ -55,8 +57,9 @@ public final class TopicRegistry implements Closeable {
     private int recoveredCount;
     private LogHousekeeper housekeeper;
 
-    private TopicRegistry(BrokerConfig config, Clock clock, TopicMetadataStore store) {
+    private TopicRegistry(BrokerConfig config, Clock clock, TopicMetadataStore store, FileChannelFactory files) {
         this.config = config;
+        this.files = files;
         this.clock = clock;
         this.store = store;
     }
@@ -68,12 +71,20 @@ public final class TopicRegistry implements Closeable {
      * @throws IOException if the directory is unusable or a topic's files are inconsistent
      */
     public static TopicRegistry open(BrokerConfig config, Clock clock) throws IOException {
+        return open(config, clock, FileChannelFactory.DEFAULT);
+    }
+
+    /**
+     * As {@link #open(BrokerConfig, Clock)}, the partitions' logs writing their segments through {@code files}
+     * (tests inject I/O faults with it).
+     */
+    public static TopicRegistry open(BrokerConfig config, Clock clock, FileChannelFactory files) throws IOException {
         Path dataDir = config.logDirs().get(0);
         Files.createDirectories(dataDir);
         if (config.logDirs().size() > 1) {
             LOG.warn("Several log.dirs are configured; Skiff uses only the first one, {}", dataDir);
         }
-        TopicRegistry registry = new TopicRegistry(config, clock, new TopicMetadataStore(dataDir));
+        TopicRegistry registry = new TopicRegistry(config, clock, new TopicMetadataStore(dataDir), files);
         try {
             registry.recover();
         } catch (IOException | RuntimeException e) {
@@ -329,7 +340,7 @@ public final class TopicRegistry implements Closeable {
                         + ", but topic " + topic.name() + " has id " + TopicIds.toBase64(topic.id()));
             }
         }
-        Log log = Log.open(dir, LogConfigs.of(topicConfig), clock, null);
+        Log log = Log.open(dir, LogConfigs.of(topicConfig), clock, null, files);
         log.removeExpiredProducers(config.producerIdExpirationMs());
         return new Partition(topic, index, log);
     }

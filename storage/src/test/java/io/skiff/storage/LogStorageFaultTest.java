@@ -1,0 +1,150 @@
+package io.skiff.storage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** I/O errors while writing (a full disk, a failed fsync) take the log offline without losing acknowledged data. */
+class LogStorageFaultTest {
+    @TempDir
+    Path tmp;
+
+    private final MutableClock clock = new MutableClock(1_700_000_000_000L);
+    private final FullDisk disk = new FullDisk();
+    private final int batchSize = TestBatches.batch(0, "value-00").remaining();
+    private Log log;
+
+    @AfterEach
+    void tearDown() {
+        if (log != null) {
+            log.close();
+        }
+    }
+
+    private Path dir() {
+        return tmp.resolve("f-0");
+    }
+
+    private LogConfig config() {
+        return LogConfig.builder()
+                .segmentBytes(batchSize * 4)
+                .indexIntervalBytes(batchSize)
+                .build();
+    }
+
+    /** Opens the log on the failing disk and appends {@code n} one-record batches; returns the acknowledged values. */
+    private List<String> fill(int n) throws IOException {
+        log = Log.open(dir(), config(), clock, null, disk);
+        List<String> values = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            String v = String.format("value-%02d", i);
+            log.append(TestBatches.batch(clock.millis(), v));
+            values.add(v);
+        }
+        return values;
+    }
+
+    /** Closes the failed log (as a broker stop does) and reopens it on a healthy disk. */
+    private void restartOnHealthyDisk() throws IOException {
+        log.close();
+        log = Log.open(dir(), config(), clock, null);
+    }
+
+    private long totalLogFileBytes() throws IOException {
+        long total = 0;
+        try (var files = Files.list(dir())) {
+            for (Path p : files.filter(f -> f.toString().endsWith(".log")).toList()) {
+                total += Files.size(p);
+            }
+        }
+        return total;
+    }
+
+    @Test
+    void diskFullInTheMiddleOfABatchPublishesNothingAndTakesTheLogOffline() throws IOException {
+        List<String> acked = fill(3); // one segment, not yet rolled
+        long end = log.logEndOffset();
+        long size = log.sizeInBytes();
+        disk.fillAfter(batchSize / 2);
+
+        LogOfflineException e = assertThrows(
+                LogOfflineException.class, () -> log.append(TestBatches.batch(clock.millis(), "value-xx")));
+        assertTrue(e.getMessage().contains("No space left on device"), e.getMessage());
+        assertEquals(end, log.logEndOffset(), "the half-written batch is not published");
+        assertEquals(size, log.sizeInBytes());
+        assertEquals(size, totalLogFileBytes(), "the torn bytes are cut from the file");
+        assertTrue(log.isOffline());
+        // Every later call fails the same way, even once space is back, until the log is reopened.
+        disk.fillAfter(Long.MAX_VALUE);
+        assertThrows(LogOfflineException.class, () -> log.append(TestBatches.batch(clock.millis(), "value-yy")));
+        assertThrows(LogOfflineException.class, () -> log.read(0, 1000, true));
+        assertThrows(LogOfflineException.class, () -> log.flush());
+
+        restartOnHealthyDisk();
+        assertFalse(log.isOffline());
+        assertEquals(acked, LogAppendReadTest.readValuesFrom(log, 0, 100_000));
+        log.append(TestBatches.batch(clock.millis(), "value-03"));
+        assertEquals(4, log.logEndOffset());
+    }
+
+    @Test
+    void diskFullWhenRollingKeepsEveryAcknowledgedRecord() throws IOException {
+        List<String> acked = fill(4); // the active segment is full: the next append rolls
+        disk.fillAfter(0);
+
+        assertThrows(LogOfflineException.class, () -> log.append(TestBatches.batch(clock.millis(), "value-xx")));
+        assertEquals(4, log.logEndOffset());
+
+        restartOnHealthyDisk();
+        assertEquals(acked, LogAppendReadTest.readValuesFrom(log, 0, 100_000));
+        log.append(TestBatches.batch(clock.millis(), "value-04"));
+        assertEquals(5, log.logEndOffset());
+    }
+
+    @Test
+    void diskFullWhileWritingTheIndexesOfASealedSegmentKeepsEveryAcknowledgedRecord() throws IOException {
+        List<String> acked = fill(4);
+        // Enough for nothing but a few index bytes: the roll's index write fails half way.
+        disk.fillAfter(3);
+
+        assertThrows(LogOfflineException.class, () -> log.append(TestBatches.batch(clock.millis(), "value-xx")));
+
+        restartOnHealthyDisk();
+        assertEquals(acked, LogAppendReadTest.readValuesFrom(log, 0, 100_000));
+        assertEquals(4, log.logEndOffset());
+    }
+
+    @Test
+    void failedFsyncTakesTheLogOfflineAndRecoveryKeepsTheData() throws IOException {
+        List<String> acked = fill(2);
+        disk.failFsync();
+
+        LogOfflineException e = assertThrows(LogOfflineException.class, () -> log.flush());
+        assertTrue(e.getMessage().contains("flushing"), e.getMessage());
+        assertThrows(LogOfflineException.class, () -> log.append(TestBatches.batch(clock.millis(), "value-xx")));
+
+        restartOnHealthyDisk();
+        assertEquals(acked, LogAppendReadTest.readValuesFrom(log, 0, 100_000));
+    }
+
+    @Test
+    void anOfflineLogClosesWithoutTheCleanShutdownMarkerSoTheNextOpenRecovers() throws IOException {
+        fill(3);
+        disk.fillAfter(batchSize / 2);
+        assertThrows(LogOfflineException.class, () -> log.append(TestBatches.batch(clock.millis(), "value-xx")));
+
+        log.close();
+        assertFalse(Files.exists(dir().resolve(Log.CLEAN_SHUTDOWN_FILE)));
+        log = null;
+    }
+}
