@@ -4,8 +4,10 @@ import io.skiff.broker.SkiffServer;
 import io.skiff.broker.server.NettyServer;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.ConfigException;
+import io.skiff.storage.StorageException;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.net.BindException;
 import java.nio.file.Path;
@@ -75,7 +77,8 @@ public final class Main {
         } catch (BindException e) {
             err.println("Skiff failed to start: " + e.getMessage() + " (is another broker running?)");
             return 1;
-        } catch (IOException | IllegalStateException e) {
+        } catch (IOException | IllegalStateException | StorageException | UncheckedIOException e) {
+            // Storage errors while recovering the data directory name the file; a stack trace would add nothing.
             err.println("Skiff failed to start: " + e.getMessage());
             return 1;
         }

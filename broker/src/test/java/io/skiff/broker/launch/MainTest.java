@@ -93,6 +93,37 @@ class MainTest {
     }
 
     @Test
+    void dataDirUnderAFileIsOneLineNamingTheDirectory() throws Exception {
+        Path file = Files.writeString(tmp.resolve("file"), "x");
+        Path dataDir = file.resolve("data");
+        assertEquals(1, run("--override", "listeners=PLAINTEXT://127.0.0.1:0", "--override", "log.dirs=" + dataDir));
+        String text = errText().trim();
+        assertEquals(1, text.lines().count(), text);
+        assertTrue(text.contains("data directory " + dataDir + " cannot be created"), text);
+    }
+
+    @Test
+    void unreadablePartitionDirectoryIsOneLineNamingIt() throws Exception {
+        Path dataDir = tmp.resolve("data");
+        try (SkiffServer server = SkiffServer.builder().dataDir(dataDir).start()) {
+            server.createTopic("t", 1);
+        }
+        Path partition = dataDir.resolve("t-0");
+        try (var files = Files.list(partition)) {
+            for (Path f : files.toList()) {
+                Files.delete(f);
+            }
+        }
+        Files.delete(partition);
+        Files.writeString(partition, "not a directory");
+
+        assertEquals(1, run("--override", "listeners=PLAINTEXT://127.0.0.1:0", "--override", "log.dirs=" + dataDir));
+        String text = errText().trim();
+        assertEquals(1, text.lines().count(), text);
+        assertTrue(text.startsWith("Skiff failed to start: ") && text.contains(partition.toString()), text);
+    }
+
+    @Test
     void readyLineNamesListenerDataDirAndTime() {
         try (SkiffServer server = SkiffServer.builder().start()) {
             String line = Main.readyLine(server, System.currentTimeMillis());
