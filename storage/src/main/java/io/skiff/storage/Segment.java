@@ -124,16 +124,51 @@ final class Segment {
     }
 
     /**
-     * Trusts a closed segment below the recovery point (forced, with index files) without reading it: its size is
-     * its file's and it ends where the next segment begins. Its indexes load on demand.
+     * Trusts a closed segment below the recovery point (forced, with index files) without recovering it: its size
+     * is its file's and it ends where the next segment begins; only its tail is checked ({@link #checkTrustedTail}).
+     * Its indexes load on demand. Returns the offset after its last batch.
      */
-    void loadTrusted(long nextSegmentBase) throws IOException {
+    long loadTrusted(long nextSegmentBase) throws IOException {
         long fileSize = Files.size(logFile);
         if (fileSize > Integer.MAX_VALUE) {
             throw new IOException("segment " + logFile + " is larger than 2 GiB");
         }
+        long end = checkTrustedTail(fileSize);
         this.nextOffset = nextSegmentBase;
         this.size = (int) fileSize;
+        return end;
+    }
+
+    /**
+     * Checks that a trusted segment still ends with whole batches, reading only the headers after its last
+     * offset-index entry (all of them if the index is missing or torn): a segment cut short outside Skiff is
+     * refused, naming the file, rather than served with batches missing. Returns the offset after its last batch
+     * (its base offset if it is empty).
+     */
+    private long checkTrustedTail(long fileSize) throws IOException {
+        long indexed = lastIndexedPosition();
+        if (indexed >= fileSize && OffsetIndex.load(indexFile, baseOffset, Integer.MAX_VALUE, -1) == null) {
+            indexed = -1; // the index itself is garbage (it is rebuilt when loaded), not a sign of a short log
+        }
+        if (indexed >= fileSize) {
+            throw new IOException("segment " + logFile + " was truncated: it has " + fileSize
+                    + " bytes but its index has a batch at position " + indexed
+                    + "; restore the file, or delete it and the segments after it to accept losing them");
+        }
+        long from = Math.max(indexed, 0);
+        long next = baseOffset;
+        try (FileChannel ch = FileChannel.open(logFile, StandardOpenOption.READ)) {
+            BatchScanner scan = new BatchScanner(ch, from, fileSize, HEADER_SCAN_BUFFER, false);
+            while (scan.next()) {
+                next = scan.header().lastOffset() + 1;
+            }
+            if (scan.invalidReason() != null) {
+                throw new IOException("segment " + logFile + " is damaged after position " + from + " ("
+                        + scan.invalidReason()
+                        + "); restore the file, or delete it and the segments after it to accept losing them");
+            }
+        }
+        return next;
     }
 
     /**
@@ -199,6 +234,26 @@ final class Segment {
             this.nextOffset = next;
             this.size = r.validEnd;
             return truncated ? TailCheck.TRUNCATED : TailCheck.INTACT;
+        }
+    }
+
+    /** Position in the last entry of the {@code .index} file; -1 if the file is missing, empty or torn. */
+    private long lastIndexedPosition() throws IOException {
+        if (!Files.isRegularFile(indexFile)) {
+            return -1;
+        }
+        try (FileChannel ch = FileChannel.open(indexFile, StandardOpenOption.READ)) {
+            long n = ch.size();
+            if (n == 0 || n % OffsetIndex.ENTRY_SIZE != 0) {
+                return -1;
+            }
+            ByteBuffer position = ByteBuffer.allocate(Integer.BYTES);
+            while (position.hasRemaining()) {
+                if (ch.read(position, n - Integer.BYTES + position.position()) < 0) {
+                    return -1;
+                }
+            }
+            return Integer.toUnsignedLong(position.getInt(0));
         }
     }
 

@@ -25,6 +25,10 @@ import org.slf4j.LoggerFactory;
 final class SegmentLoader {
     private static final Logger LOG = LoggerFactory.getLogger(SegmentLoader.class);
     private static final Pattern SEGMENT_FILE = Pattern.compile("(\\d{20})\\.(log|index|timeindex|txnindex)");
+    // Producer snapshots, the log checkpoint, the clean-shutdown marker, and the broker's partition.metadata.
+    private static final Pattern KNOWN_FILE =
+            Pattern.compile("\\d{20}\\.snapshot|" + Pattern.quote(LogCheckpoint.FILE_NAME) + "|"
+                    + Pattern.quote(Log.CLEAN_SHUTDOWN_FILE) + "|partition\\.metadata");
 
     private final Path dir;
     private final LogConfig config;
@@ -74,7 +78,8 @@ final class SegmentLoader {
             long upperBound = last ? -1 : bases.get(i + 1);
             boolean truncated;
             if (!last && upperBound <= checkpoint.recoveryPoint()) {
-                seg.loadTrusted(upperBound);
+                long end = seg.loadTrusted(upperBound);
+                checkContiguous(seg, end, bases.get(i + 1));
                 truncated = false;
             } else if (last && cleanShutdown) {
                 Segment.TailCheck tail = seg.loadAfterCleanShutdown(now);
@@ -101,6 +106,28 @@ final class SegmentLoader {
         return segments;
     }
 
+    /**
+     * A trusted segment must end at or before the next one's base; a gap before it is normal after compaction and
+     * otherwise means segment files were lost outside Skiff: logged, and reads skip the missing offsets.
+     */
+    private void checkContiguous(Segment seg, long end, long nextBase) throws IOException {
+        String next = Segment.fileStem(nextBase) + Segment.LOG_SUFFIX;
+        if (end > nextBase) {
+            throw new IOException("segment " + seg.logFile() + " holds offsets up to " + (end - 1)
+                    + ", beyond the start of the next segment " + next);
+        }
+        if (end < nextBase && !config.compact()) {
+            LOG.warn(
+                    "{}: offsets {} to {} are missing: segment {} ends before the next segment {} begins (files"
+                            + " lost outside Skiff?); reads skip them",
+                    dir,
+                    end,
+                    nextBase - 1,
+                    seg.logFile().getFileName(),
+                    next);
+        }
+    }
+
     /** Base offsets of the {@code .log} files; removes temp files and index files without a log. */
     private List<Long> segmentBases() throws IOException {
         TreeSet<Long> logs = new TreeSet<>();
@@ -117,6 +144,8 @@ final class SegmentLoader {
                     }
                 } else if (name.endsWith(".tmp")) {
                     Files.deleteIfExists(f);
+                } else if (!KNOWN_FILE.matcher(name).matches()) {
+                    LOG.warn("{}: ignoring unknown file {} in the partition directory", dir, name);
                 }
             }
         }
