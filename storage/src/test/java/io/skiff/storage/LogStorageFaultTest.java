@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -98,7 +101,7 @@ class LogStorageFaultTest {
     }
 
     @Test
-    void diskFullWhenRollingKeepsEveryAcknowledgedRecord() throws IOException {
+    void diskFullWhenRollingFailsTheSealAndKeepsEveryAcknowledgedRecord() throws IOException {
         List<String> acked = fill(4); // the active segment is full: the next append rolls
         disk.fillAfter(0);
 
@@ -109,6 +112,37 @@ class LogStorageFaultTest {
         assertEquals(acked, LogAppendReadTest.readValuesFrom(log, 0, 100_000));
         log.append(TestBatches.batch(clock.millis(), "value-04"));
         assertEquals(5, log.logEndOffset());
+    }
+
+    @Test
+    void failureToCreateTheNextSegmentFileKeepsEveryAcknowledgedRecord() throws IOException {
+        AtomicBoolean full = new AtomicBoolean();
+        FileChannelFactory noNewFiles = (file, options) -> {
+            if (full.get() && List.of(options).contains(StandardOpenOption.CREATE_NEW)) {
+                throw new IOException("No space left on device");
+            }
+            return FileChannel.open(file, options);
+        };
+        log = Log.open(dir(), config(), clock, null, noNewFiles);
+        List<String> acked = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            String v = String.format("value-%02d", i);
+            log.append(TestBatches.batch(clock.millis(), v));
+            acked.add(v);
+        }
+        full.set(true);
+
+        LogOfflineException e = assertThrows(
+                LogOfflineException.class, () -> log.append(TestBatches.batch(clock.millis(), "value-xx")));
+        assertTrue(e.getMessage().contains("No space left on device"), e.getMessage());
+        assertEquals(4, log.logEndOffset());
+        assertFalse(Files.exists(dir().resolve(Segment.fileStem(4) + Segment.LOG_SUFFIX)));
+
+        restartOnHealthyDisk();
+        assertEquals(acked, LogAppendReadTest.readValuesFrom(log, 0, 100_000));
+        log.append(TestBatches.batch(clock.millis(), "value-04"));
+        assertEquals(5, log.logEndOffset());
+        assertEquals(2, log.segmentCount());
     }
 
     @Test
