@@ -28,7 +28,7 @@ public final class BrokerContext {
     private final BrokerSecurity security;
     private final TransactionCoordinator transactionCoordinator;
 
-    /** A context without consumer groups (handler tests that do not need them). */
+    /** A context without coordinators or security (handler tests that do not need them). */
     public BrokerContext(
             BrokerConfig config,
             Clock clock,
@@ -36,35 +36,14 @@ public final class BrokerContext {
             int nodeId,
             List<Endpoint> advertisedEndpoints,
             DataPlane dataPlane) {
-        this(config, clock, clusterId, nodeId, advertisedEndpoints, dataPlane, null);
+        this(config, clock, clusterId, nodeId, advertisedEndpoints, dataPlane, null, BrokerSecurity.none(), null);
     }
 
-    /** @param groupCoordinator may be null only in tests that do not touch groups */
-    public BrokerContext(
-            BrokerConfig config,
-            Clock clock,
-            String clusterId,
-            int nodeId,
-            List<Endpoint> advertisedEndpoints,
-            DataPlane dataPlane,
-            GroupCoordinator groupCoordinator) {
-        this(config, clock, clusterId, nodeId, advertisedEndpoints, dataPlane, groupCoordinator, BrokerSecurity.none());
-    }
-
-    /** @param security the listeners' TLS and SASL settings and the SCRAM credentials */
-    public BrokerContext(
-            BrokerConfig config,
-            Clock clock,
-            String clusterId,
-            int nodeId,
-            List<Endpoint> advertisedEndpoints,
-            DataPlane dataPlane,
-            GroupCoordinator groupCoordinator,
-            BrokerSecurity security) {
-        this(config, clock, clusterId, nodeId, advertisedEndpoints, dataPlane, groupCoordinator, security, null);
-    }
-
-    /** @param transactionCoordinator may be null only in tests that do not touch transactions */
+    /**
+     * @param groupCoordinator       may be null only in tests that do not touch groups
+     * @param security               the listeners' TLS and SASL settings and the SCRAM credentials
+     * @param transactionCoordinator may be null only in tests that do not touch transactions
+     */
     public BrokerContext(
             BrokerConfig config,
             Clock clock,
