@@ -63,7 +63,7 @@ class TransactionErrorsCompatTest {
             "add wrong epoch: {={probe-t-0=PRODUCER_FENCED}}",
             "add wrong pid: {={probe-t-0=INVALID_PRODUCER_ID_MAPPING}}",
             "add unknown id: {={probe-t-0=INVALID_PRODUCER_ID_MAPPING}}",
-            "add unknown topic: {={probe-t-0=OPERATION_NOT_ATTEMPTED, nosuch-0=UNKNOWN_TOPIC_OR_PARTITION}}",
+            "add unknown topic: {={nosuch-0=UNKNOWN_TOPIC_OR_PARTITION, probe-t-0=OPERATION_NOT_ATTEMPTED}}",
             "produce v9 not in txn: INVALID_TXN_STATE Partition was not added to the transaction",
             "produce v11 not in txn: TRANSACTION_ABORTABLE null",
             "add ok: {={probe-t-0=NONE}}",
@@ -229,7 +229,7 @@ class TransactionErrorsCompatTest {
         AddPartitionsToTxnResponse r = c.send(AddPartitionsToTxnRequest.Builder.forClient(
                         id, pid, ep, List.of(new org.apache.kafka.common.TopicPartition(topic, p)))
                 .build((short) 3));
-        return r.errors().toString();
+        return sorted(r.errors());
     }
 
     String addTwo(String id, long pid, short ep) throws Exception {
@@ -241,7 +241,21 @@ class TransactionErrorsCompatTest {
                                 new org.apache.kafka.common.TopicPartition(T, 0),
                                 new org.apache.kafka.common.TopicPartition("nosuch", 0)))
                 .build((short) 3));
-        return r.errors().toString();
+        return sorted(r.errors());
+    }
+
+    /**
+     * The per-transaction errors with partitions in name order: the client's maps are hash maps, and the topic
+     * names carry a random suffix, so their own order changes from run to run.
+     */
+    static String sorted(Map<String, Map<org.apache.kafka.common.TopicPartition, Errors>> errors) {
+        Map<String, Map<String, Errors>> byName = new java.util.TreeMap<>();
+        errors.forEach((txn, partitions) -> {
+            Map<String, Errors> sortedPartitions = new java.util.TreeMap<>();
+            partitions.forEach((tp, e) -> sortedPartitions.put(tp.toString().replace(SUFFIX, ""), e));
+            byName.put(txn, sortedPartitions);
+        });
+        return byName.toString();
     }
 
     String produce(String id, long pid, short ep, int partition, int version, int seq) throws Exception {
