@@ -343,6 +343,50 @@ class LogCleanerTest {
     }
 
     @Test
+    void neverCleansAnOpenTransactionsDataAwayAndCleansItOnceItCommitted() throws IOException {
+        open(compacted().build());
+        for (int i = 0; i < 20; i++) {
+            log.append(keyed(clock.millis(), "k", "before" + i));
+        }
+        long txnOffset = log.append(new RecordBatchBuilder(0, clock.millis())
+                        .producer(5, (short) 0, 0)
+                        .transactional(true)
+                        .add(clock.millis(), bytes("k"), bytes("open"))
+                        .build())
+                .firstOffset();
+        for (int i = 0; i < 40; i++) { // newer values of k, in later segments
+            log.append(keyed(clock.millis(), "k", "after" + i));
+        }
+        assertEquals(txnOffset, log.lastStableOffset());
+        assertTrue(log.floorSegment(txnOffset).baseOffset() > 2, "segments of values before the transaction");
+        assertTrue(log.activeSegmentBase() > log.floorSegment(txnOffset).baseOffset(), "the open txn is not active");
+
+        cleaner.compactNow(log);
+        List<Entry> whileOpen = CompactedLogs.records(log);
+        assertTrue(
+                whileOpen.contains(new Entry(txnOffset, "k", "open")),
+                "the open transaction's record is kept although newer values of its key exist: " + whileOpen);
+        long txnSegment = log.floorSegment(txnOffset).baseOffset();
+        assertEquals(
+                1,
+                whileOpen.stream().filter(e -> e.offset() < txnSegment).count(),
+                "below the open transaction's segment only the latest value of k there is left: " + whileOpen);
+
+        log.append(
+                ControlRecords.endTransactionMarker(0, clock.millis(), 5, (short) 0, true, 1),
+                AppendOrigin.COORDINATOR);
+        for (int i = 0; i < 20; i++) {
+            log.append(keyed(clock.millis(), "filler", "f" + i)); // roll past the marker
+        }
+        cleaner.compactNow(log);
+        List<Entry> committed = CompactedLogs.records(log);
+        assertFalse(
+                committed.stream().anyMatch(e -> "open".equals(e.value())),
+                "once committed, the record is superseded by newer values of its key: " + committed);
+        assertEquals("after39", CompactedLogs.latest(committed).get("k"));
+    }
+
+    @Test
     void aSmallOffsetMapCleansInSeveralPasses() throws IOException {
         log = Log.open(tmp.resolve("t-0"), compacted().build(), clock, null);
         logs.add(log);
