@@ -200,6 +200,40 @@ class LogCleanerTest {
     }
 
     @Test
+    void theDirtiestLogIsPickedFirstAndACleanOneNotAtAll() throws IOException {
+        LogConfig config = compacted().minCleanableDirtyRatio(0.05).build();
+        Log light = Log.open(tmp.resolve("light-0"), config, clock, null);
+        Log heavy = Log.open(tmp.resolve("heavy-0"), config, clock, null);
+        Log clean = Log.open(tmp.resolve("clean-0"), config, clock, null);
+        logs.addAll(List.of(light, heavy, clean));
+        cleaner = LogCleaner.start(
+                new CleanerConfig(false, 1, 1 << 20, 0.9, Double.MAX_VALUE, 15_000), tmp, clock, () -> logs);
+        try {
+            for (int i = 0; i < 60; i++) {
+                light.append(keyed(clock.millis(), "k" + i, "v"));
+                heavy.append(keyed(clock.millis(), "k" + (i % 3), "v" + i));
+                clean.append(keyed(clock.millis(), "k" + i, "v"));
+            }
+            cleaner.compactNow(light);
+            cleaner.compactNow(clean);
+            for (int i = 0; i < 20; i++) {
+                light.append(keyed(clock.millis(), "k" + i, "w")); // a little dirt after the cleaning
+            }
+            double lightRatio = cleaner.offsetsToClean(light, clock.millis()).dirtyRatio();
+            assertTrue(lightRatio > 0.05 && lightRatio < 0.9, "light's dirty ratio: " + lightRatio);
+            assertEquals(1.0, cleaner.offsetsToClean(heavy, clock.millis()).dirtyRatio());
+
+            assertEquals(heavy, cleaner.grabFilthiest().log(), "the dirtiest first");
+            assertEquals(light, cleaner.grabFilthiest().log(), "then the next, the first being in progress");
+            assertEquals(null, cleaner.grabFilthiest(), "a log with nothing dirty is not picked");
+        } finally {
+            light.close();
+            heavy.close();
+            clean.close();
+        }
+    }
+
+    @Test
     void aRecordOlderThanMaxCompactionLagMakesTheLogCleanableWhateverItsRatio() throws IOException {
         open(compacted().maxCompactionLagMs(60_000).minCleanableDirtyRatio(1.0).build());
         for (int i = 0; i < 40; i++) {
