@@ -1,5 +1,7 @@
 package io.skiff.storage;
 
+import java.util.function.LongSupplier;
+
 /**
  * Bounds the cleaner's disk I/O, read and written, to {@code log.cleaner.io.max.bytes.per.second} across all
  * cleaner threads: callers report bytes as they go, and one that finds the rate of the current period above the
@@ -10,16 +12,33 @@ package io.skiff.storage;
 final class IoThrottler {
     private static final long PERIOD_NANOS = 100_000_000L;
 
+    /** Waits; {@link #SLEEP} in production, a fake clock's advance in tests. */
+    @FunctionalInterface
+    interface Sleeper {
+        Sleeper SLEEP = nanos -> Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
+
+        void sleep(long nanos) throws InterruptedException;
+    }
+
     private final double bytesPerSecond;
-    private long periodStart = System.nanoTime();
+    private final LongSupplier nanoTime;
+    private final Sleeper sleeper;
+    private long periodStart;
     private long periodBytes;
 
     IoThrottler(double bytesPerSecond) {
+        this(bytesPerSecond, System::nanoTime, Sleeper.SLEEP);
+    }
+
+    IoThrottler(double bytesPerSecond, LongSupplier nanoTime, Sleeper sleeper) {
         if (!(bytesPerSecond > 0)) {
             throw new IllegalArgumentException(
                     "log.cleaner.io.max.bytes.per.second must be positive but was " + bytesPerSecond);
         }
         this.bytesPerSecond = bytesPerSecond;
+        this.nanoTime = nanoTime;
+        this.sleeper = sleeper;
+        this.periodStart = nanoTime.getAsLong();
     }
 
     /** No limit. */
@@ -35,7 +54,7 @@ final class IoThrottler {
         long sleepNanos = 0;
         synchronized (this) {
             periodBytes += bytes;
-            long now = System.nanoTime();
+            long now = nanoTime.getAsLong();
             long elapsed = now - periodStart;
             if (elapsed >= PERIOD_NANOS || periodBytes >= bytesPerSecond * PERIOD_NANOS / 1e9) {
                 long needed = (long) (periodBytes / bytesPerSecond * 1e9);
@@ -46,7 +65,7 @@ final class IoThrottler {
         }
         if (sleepNanos > 0) {
             try {
-                Thread.sleep(sleepNanos / 1_000_000, (int) (sleepNanos % 1_000_000));
+                sleeper.sleep(sleepNanos);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

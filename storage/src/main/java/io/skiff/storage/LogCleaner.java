@@ -189,7 +189,7 @@ public final class LogCleaner implements AutoCloseable {
 
     // ---------------------------------------------------------------- choosing
 
-    private record Candidate(Log log, CleanableOffsets offsets, double ratio, boolean horizonDue) {}
+    record Candidate(Log log, CleanableOffsets offsets, double ratio, boolean horizonDue) {}
 
     /** The cleanable offsets of a log and the byte counts its dirty ratio is computed from. */
     record CleanableOffsets(long firstDirty, long uncleanable, long cleanBytes, long dirtyBytes, boolean maxLagDue) {
@@ -199,7 +199,12 @@ public final class LogCleaner implements AutoCloseable {
         }
     }
 
-    private synchronized Candidate grabFilthiest() {
+    /**
+     * The compacted log most worth cleaning now, marked in progress (until {@link #release}): the highest dirty
+     * ratio at or above its {@code min.cleanable.dirty.ratio}, a log whose max compaction lag or delete horizon is due
+     * before any other; null when none qualifies. Package-private for tests.
+     */
+    synchronized Candidate grabFilthiest() {
         if (closed) {
             return null;
         }

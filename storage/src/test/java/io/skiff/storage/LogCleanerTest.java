@@ -200,6 +200,40 @@ class LogCleanerTest {
     }
 
     @Test
+    void theDirtiestLogIsPickedFirstAndACleanOneNotAtAll() throws IOException {
+        LogConfig config = compacted().minCleanableDirtyRatio(0.05).build();
+        Log light = Log.open(tmp.resolve("light-0"), config, clock, null);
+        Log heavy = Log.open(tmp.resolve("heavy-0"), config, clock, null);
+        Log clean = Log.open(tmp.resolve("clean-0"), config, clock, null);
+        logs.addAll(List.of(light, heavy, clean));
+        cleaner = LogCleaner.start(
+                new CleanerConfig(false, 1, 1 << 20, 0.9, Double.MAX_VALUE, 15_000), tmp, clock, () -> logs);
+        try {
+            for (int i = 0; i < 60; i++) {
+                light.append(keyed(clock.millis(), "k" + i, "v"));
+                heavy.append(keyed(clock.millis(), "k" + (i % 3), "v" + i));
+                clean.append(keyed(clock.millis(), "k" + i, "v"));
+            }
+            cleaner.compactNow(light);
+            cleaner.compactNow(clean);
+            for (int i = 0; i < 20; i++) {
+                light.append(keyed(clock.millis(), "k" + i, "w")); // a little dirt after the cleaning
+            }
+            double lightRatio = cleaner.offsetsToClean(light, clock.millis()).dirtyRatio();
+            assertTrue(lightRatio > 0.05 && lightRatio < 0.9, "light's dirty ratio: " + lightRatio);
+            assertEquals(1.0, cleaner.offsetsToClean(heavy, clock.millis()).dirtyRatio());
+
+            assertEquals(heavy, cleaner.grabFilthiest().log(), "the dirtiest first");
+            assertEquals(light, cleaner.grabFilthiest().log(), "then the next, the first being in progress");
+            assertEquals(null, cleaner.grabFilthiest(), "a log with nothing dirty is not picked");
+        } finally {
+            light.close();
+            heavy.close();
+            clean.close();
+        }
+    }
+
+    @Test
     void aRecordOlderThanMaxCompactionLagMakesTheLogCleanableWhateverItsRatio() throws IOException {
         open(compacted().maxCompactionLagMs(60_000).minCleanableDirtyRatio(1.0).build());
         for (int i = 0; i < 40; i++) {
@@ -340,6 +374,50 @@ class LogCleanerTest {
         cleaner.compactNow(log);
         assertTrue(markers() < markersAfterFirst, "markers of emptied transactions go after the horizon");
         assertEquals(committedBefore, CompactedLogs.latest(CompactedLogs.records(log, IsolationLevel.READ_COMMITTED)));
+    }
+
+    @Test
+    void neverCleansAnOpenTransactionsDataAwayAndCleansItOnceItCommitted() throws IOException {
+        open(compacted().build());
+        for (int i = 0; i < 20; i++) {
+            log.append(keyed(clock.millis(), "k", "before" + i));
+        }
+        long txnOffset = log.append(new RecordBatchBuilder(0, clock.millis())
+                        .producer(5, (short) 0, 0)
+                        .transactional(true)
+                        .add(clock.millis(), bytes("k"), bytes("open"))
+                        .build())
+                .firstOffset();
+        for (int i = 0; i < 40; i++) { // newer values of k, in later segments
+            log.append(keyed(clock.millis(), "k", "after" + i));
+        }
+        assertEquals(txnOffset, log.lastStableOffset());
+        assertTrue(log.floorSegment(txnOffset).baseOffset() > 2, "segments of values before the transaction");
+        assertTrue(log.activeSegmentBase() > log.floorSegment(txnOffset).baseOffset(), "the open txn is not active");
+
+        cleaner.compactNow(log);
+        List<Entry> whileOpen = CompactedLogs.records(log);
+        assertTrue(
+                whileOpen.contains(new Entry(txnOffset, "k", "open")),
+                "the open transaction's record is kept although newer values of its key exist: " + whileOpen);
+        long txnSegment = log.floorSegment(txnOffset).baseOffset();
+        assertEquals(
+                1,
+                whileOpen.stream().filter(e -> e.offset() < txnSegment).count(),
+                "below the open transaction's segment only the latest value of k there is left: " + whileOpen);
+
+        log.append(
+                ControlRecords.endTransactionMarker(0, clock.millis(), 5, (short) 0, true, 1),
+                AppendOrigin.COORDINATOR);
+        for (int i = 0; i < 20; i++) {
+            log.append(keyed(clock.millis(), "filler", "f" + i)); // roll past the marker
+        }
+        cleaner.compactNow(log);
+        List<Entry> committed = CompactedLogs.records(log);
+        assertFalse(
+                committed.stream().anyMatch(e -> "open".equals(e.value())),
+                "once committed, the record is superseded by newer values of its key: " + committed);
+        assertEquals("after39", CompactedLogs.latest(committed).get("k"));
     }
 
     @Test

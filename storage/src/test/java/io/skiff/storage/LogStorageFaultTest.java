@@ -17,7 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** I/O errors while writing (a full disk, a failed fsync) take the log offline without losing acknowledged data. */
+/** I/O errors while writing (a full disk, a failed fsync or segment delete) take the log offline without losing acknowledged data. */
 class LogStorageFaultTest {
     @TempDir
     Path tmp;
@@ -169,6 +169,57 @@ class LogStorageFaultTest {
 
         restartOnHealthyDisk();
         assertEquals(acked, LogAppendReadTest.readValuesFrom(log, 0, 100_000));
+    }
+
+    @Test
+    void failureToDeleteASegmentTakesTheLogOfflineAndARestartKeepsEveryRecordAboveTheLogStart() throws IOException {
+        List<String> acked = fill(10); // segments 0, 4 and 8
+        // A segment file that cannot be deleted: a non-empty directory in its place (the test runs as any user,
+        // so permissions cannot be relied on).
+        Path first = dir().resolve(Segment.fileStem(0) + Segment.LOG_SUFFIX);
+        Files.delete(first);
+        Path obstacle = Files.createDirectories(first.resolve("in-the-way"));
+
+        LogOfflineException e = assertThrows(LogOfflineException.class, () -> log.deleteRecordsBefore(4));
+        assertTrue(e.getMessage().contains("deleting records"), e.getMessage());
+        assertTrue(log.isOffline());
+        assertThrows(LogOfflineException.class, () -> log.append(TestBatches.batch(clock.millis(), "value-xx")));
+        assertThrows(LogOfflineException.class, () -> log.read(4, 1000, true));
+        assertThrows(LogOfflineException.class, () -> log.applyRetention());
+
+        // The obstacle goes; a restart brings the log back with every record at or above the new log start.
+        Files.delete(obstacle);
+        Files.delete(first);
+        restartOnHealthyDisk();
+        assertFalse(log.isOffline());
+        assertEquals(4, log.logStartOffset());
+        assertEquals(acked.subList(4, 10), LogAppendReadTest.readValuesFrom(log, 4, 100_000));
+        log.append(TestBatches.batch(clock.millis(), "value-10"));
+        assertEquals(11, log.logEndOffset());
+    }
+
+    @Test
+    void failureToDeleteASegmentInRetentionTakesTheLogOfflineAndKeepsTheRest() throws IOException {
+        log = Log.open(
+                dir(), config().toBuilder().retentionBytes(batchSize * 4L).build(), clock, null, disk);
+        List<String> acked = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            String v = String.format("value-%02d", i);
+            log.append(TestBatches.batch(clock.millis(), v));
+            acked.add(v);
+        }
+        Path first = dir().resolve(Segment.fileStem(0) + Segment.LOG_SUFFIX);
+        Files.delete(first);
+        Path obstacle = Files.createDirectories(first.resolve("in-the-way"));
+
+        assertThrows(LogOfflineException.class, () -> log.applyRetention());
+        assertTrue(log.isOffline());
+
+        Files.delete(obstacle);
+        Files.delete(first);
+        restartOnHealthyDisk();
+        assertEquals(4, log.logStartOffset(), "the first segment is gone; the log starts at the next one");
+        assertEquals(acked.subList(4, 10), LogAppendReadTest.readValuesFrom(log, 4, 100_000));
     }
 
     @Test

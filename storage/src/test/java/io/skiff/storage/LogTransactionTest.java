@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.record.ControlRecords;
 import io.skiff.record.InvalidRecordException;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Transactions in the log: the last stable offset, read_committed reads and the {@code .txnindex} of aborted
- * transactions through roll, retention, truncation and recovery. Batches and markers come from the record module's
+ * transactions through roll, retention (delete-records and retention.ms), truncation and recovery. Batches and markers come from the record module's
  * builder, as the producer and the transaction coordinator write them.
  */
 class LogTransactionTest {
@@ -188,6 +189,27 @@ class LogTransactionTest {
         assertFalse(Files.exists(txnIndex(2)), "deleted with its segment");
         LogReadResult r = log.read(4, Integer.MAX_VALUE, true, IsolationLevel.READ_COMMITTED);
         assertEquals(List.of(new AbortedTxn(1, 3, 4, 5)), r.abortedTransactions());
+        r.releaseAll();
+    }
+
+    @Test
+    void timeRetentionDeletesTheTransactionIndexWithItsSegmentAndKeepsTheNewerOnes() throws IOException {
+        open(LogConfig.builder().segmentBytes(14).retentionMs(1000).build()); // a segment per batch
+        log.append(txn(1, "old")); // 0
+        end(1, false); // 1
+        clock.advance(5000);
+        log.append(txn(1, "new")); // 2
+        end(1, false); // 3
+        log.append(plain("p")); // 4, active
+        assertTrue(Files.exists(txnIndex(1)));
+        assertEquals(List.of(new AbortedTxn(1, 2, 3, 4)), entries(3));
+
+        assertEquals(2, log.applyRetention(), "the two segments older than retention.ms");
+        assertEquals(2, log.logStartOffset());
+        assertFalse(Files.exists(txnIndex(1)), "deleted with its segment");
+        assertEquals(List.of(new AbortedTxn(1, 2, 3, 4)), entries(3), "the newer segment keeps its index");
+        LogReadResult r = log.read(2, Integer.MAX_VALUE, true, IsolationLevel.READ_COMMITTED);
+        assertEquals(List.of(new AbortedTxn(1, 2, 3, 4)), r.abortedTransactions());
         r.releaseAll();
     }
 

@@ -24,7 +24,9 @@ import java.util.concurrent.CompletableFuture;
 /**
  * CreateAcls (30), DescribeAcls (29) and DeleteAcls (31), versions 1–3, over the {@link AclStore}. Changing ACLs
  * needs ALTER on the cluster, reading them DESCRIBE; without an authorizer every request gets SECURITY_DISABLED
- * ("No Authorizer is configured."), as in Kafka. Invalid bindings and filters get INVALID_REQUEST with the reason.
+ * ("No Authorizer is configured."), as in Kafka. A DescribeAcls filter with UNKNOWN elements closes the connection
+ * without an answer, as Kafka's request parser refuses it; other invalid bindings and filters get INVALID_REQUEST
+ * with the reason.
  * Changes are persisted before the answer.
  *
  * <p>Thread-safe: the handlers are stateless apart from the thread-safe store; changes write and fsync a file, so
@@ -122,15 +124,6 @@ public final class AclHandlers {
 
         @Override
         public CompletableFuture<DescribeAclsResponse> handle(RequestContext ctx, DescribeAclsRequest request) {
-            DescribeAclsResponse response = new DescribeAclsResponse();
-            if (store == null) {
-                return done(
-                        response.setErrorCode(Errors.SECURITY_DISABLED.code()).setErrorMessage(NO_AUTHORIZER_DESCRIBE));
-            }
-            if (!ctx.clusterAllowed(AclOperation.DESCRIBE)) {
-                return done(response.setErrorCode(Errors.CLUSTER_AUTHORIZATION_FAILED.code())
-                        .setErrorMessage(Errors.CLUSTER_AUTHORIZATION_FAILED.message()));
-            }
             AclBindingFilter filter = new AclBindingFilter(
                     ResourceType.of(request.resourceTypeFilter()),
                     request.resourceNameFilter(),
@@ -141,7 +134,18 @@ public final class AclHandlers {
                     AclPermissionType.of(request.permissionType()));
             String invalid = filter.invalidReason();
             if (invalid != null) {
-                return done(response.setErrorCode(Errors.INVALID_REQUEST.code()).setErrorMessage(invalid));
+                // Kafka's DescribeAclsRequest refuses such a filter while it is parsed: no answer, the connection
+                // closes (with or without an authorizer).
+                throw new CloseConnectionException("DescribeAcls refused: " + invalid);
+            }
+            DescribeAclsResponse response = new DescribeAclsResponse();
+            if (store == null) {
+                return done(
+                        response.setErrorCode(Errors.SECURITY_DISABLED.code()).setErrorMessage(NO_AUTHORIZER_DESCRIBE));
+            }
+            if (!ctx.clusterAllowed(AclOperation.DESCRIBE)) {
+                return done(response.setErrorCode(Errors.CLUSTER_AUTHORIZATION_FAILED.code())
+                        .setErrorMessage(Errors.CLUSTER_AUTHORIZATION_FAILED.message()));
             }
             Map<List<Object>, DescribeAclsResponse.DescribeAclsResource> resources = new LinkedHashMap<>();
             for (AclBinding b : store.bindings()) {

@@ -51,7 +51,8 @@ public interface ApiHandler<Q extends ApiMessage, S extends ApiMessage> {
      * Handles a request. The future may complete later (a delayed fetch, a join waiting for members) and on
      * any thread. Completing with {@code null} sends no response (acks=0 produce). Per-partition problems are
      * error codes inside the response; an exception makes the server answer with {@link #errorResponse}, or
-     * close the connection when that gives none.
+     * close the connection when that gives none. A {@link CloseConnectionException} closes the connection without
+     * an answer, for requests Kafka refuses while parsing them.
      */
     CompletableFuture<S> handle(RequestContext ctx, Q request);
 

@@ -24,8 +24,10 @@ import java.util.function.ToIntFunction;
  * TxnOffsetCommit (key 28), v0–4: offsets committed inside a transaction. The group's {@code __consumer_offsets}
  * partition must be in the producer's open transaction (AddOffsetsToTxn first; INVALID_TXN_STATE if not,
  * INVALID_PRODUCER_EPOCH for an older epoch); v3+ also check the member id, instance id and generation as a commit of
- * a member does (KIP-447). Partitions of unknown topics get UNKNOWN_TOPIC_OR_PARTITION. The offsets stay pending,
- * invisible to OffsetFetch, until the transaction commits. Thread-safe (stateless apart from the coordinators).
+ * a member does (KIP-447). A transactional id the coordinator does not know, or that belongs to another producer id,
+ * gets INVALID_PRODUCER_ID_MAPPING, as from Kafka's transaction verification. Partitions of unknown topics get
+ * UNKNOWN_TOPIC_OR_PARTITION. The offsets stay pending, invisible to OffsetFetch, until the transaction commits.
+ * Thread-safe (stateless apart from the coordinators).
  */
 public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCommitRequest, TxnOffsetCommitResponse> {
     private final TransactionCoordinator transactions;
@@ -63,7 +65,9 @@ public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCo
         if (verified != Errors.NONE) {
             short code = verified == Errors.INVALID_PRODUCER_EPOCH
                     ? Errors.INVALID_PRODUCER_EPOCH.code()
-                    : Errors.INVALID_TXN_STATE.code();
+                    : producerIdUnknown(request)
+                            ? Errors.INVALID_PRODUCER_ID_MAPPING.code()
+                            : Errors.INVALID_TXN_STATE.code();
             return done(response(request, tp -> code));
         }
         Map<TopicPartition, OffsetAndMetadata> toCommit = new LinkedHashMap<>();
@@ -104,6 +108,18 @@ public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCo
                     request,
                     tp -> all.getOrDefault(tp, GroupError.UNKNOWN_SERVER_ERROR).code());
         });
+    }
+
+    /**
+     * Whether the coordinator knows no transaction of this producer: an unknown transactional id, or one that now
+     * belongs to another producer id (Kafka's transaction verification answers INVALID_PRODUCER_ID_MAPPING then).
+     */
+    private boolean producerIdUnknown(TxnOffsetCommitRequest request) {
+        return request.transactionalId() == null
+                || transactions
+                        .describe(request.transactionalId())
+                        .map(t -> t.producerId() != request.producerId())
+                        .orElse(true);
     }
 
     private static TxnOffsetCommitResponse response(

@@ -146,6 +146,9 @@ public final class KafkaRequestProcessor implements RequestProcessor {
             if (error != null) {
                 Throwable cause =
                         error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+                if (cause instanceof CloseConnectionException) {
+                    throw new CompletionException(cause); // the handler refuses the request as Kafka's parser does
+                }
                 LOG.warn(
                         "{} v{} from {} (client id {}) failed",
                         handler.api().name,

@@ -5,6 +5,10 @@ import static io.skiff.broker.handler.HandlerTestSupport.ctx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.broker.topic.FetchService;
+import io.skiff.broker.topic.FetchedPartition;
+import io.skiff.broker.topic.Partition;
+import io.skiff.broker.topic.PartitionFetch;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.protocol.ByteBufferRecords;
 import io.skiff.protocol.Errors;
@@ -13,6 +17,7 @@ import io.skiff.protocol.message.ProduceRequest;
 import io.skiff.protocol.message.ProduceResponse;
 import io.skiff.record.RecordBatchBuilder;
 import io.skiff.storage.FileChannelFactory;
+import io.skiff.storage.FileSlice;
 import io.skiff.storage.Log;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -20,6 +25,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
@@ -86,8 +92,12 @@ class ProduceStorageFaultTest {
                 .errorCode();
     }
 
+    private Partition partition(String topic) {
+        return topics.topic(topic).orElseThrow().partition(0);
+    }
+
     private Log log(String topic) {
-        return topics.topic(topic).orElseThrow().partition(0).log();
+        return partition(topic).log();
     }
 
     @Test
@@ -109,6 +119,22 @@ class ProduceStorageFaultTest {
         assertEquals(Errors.NONE.code(), errorOf(failed, "healthy"));
         assertTrue(log("doomed").isOffline());
         assertEquals(1, log("doomed").logEndOffset(), "nothing of the failed batch is published");
+        // Fetches of the offline partition get the storage error (KAFKA_STORAGE_ERROR on the wire); the other
+        // partition of the same fetch is read.
+        try (FetchService fetches = new FetchService()) {
+            List<FetchedPartition> read = fetches.fetch(
+                            List.of(
+                                    new PartitionFetch(partition("doomed"), 0, 1 << 20),
+                                    new PartitionFetch(partition("healthy"), 0, 1 << 20)),
+                            1 << 20,
+                            0,
+                            0)
+                    .join();
+            assertEquals(FetchedPartition.FetchError.STORAGE_ERROR, read.get(0).error());
+            assertEquals(FetchedPartition.FetchError.NONE, read.get(1).error());
+            assertTrue(read.get(1).bytes() > 0);
+            read.forEach(r -> r.slices().forEach(FileSlice::release));
+        }
 
         // The partition stays offline even once space is back; the others keep working.
         diskFull.set(false);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.handler.ApiHandler;
 import io.skiff.broker.handler.ApiVersionsHandler;
+import io.skiff.broker.handler.CloseConnectionException;
 import io.skiff.broker.handler.HandlerRegistry;
 import io.skiff.broker.handler.RequestContext;
 import io.skiff.protocol.Errors;
@@ -55,10 +56,19 @@ class KafkaRequestHandlingTest {
         @Override
         public CompletableFuture<ProduceResponse> handle(RequestContext ctx, ProduceRequest request) {
             producedAcks.add(request.acks());
-            if (request.transactionalId() != null && request.transactionalId().equals("fail")) {
+            if ("fail".equals(request.transactionalId()) || "fail-answered".equals(request.transactionalId())) {
                 throw new IllegalStateException("asked to fail");
             }
+            if ("refuse".equals(request.transactionalId())) {
+                throw new CloseConnectionException("asked to refuse the request");
+            }
             return CompletableFuture.completedFuture(request.acks() == 0 ? null : new ProduceResponse());
+        }
+
+        /** An answer for two of the failures ("fail-answered" and "refuse"); none (close) for "fail". */
+        @Override
+        public ProduceResponse errorResponse(RequestContext ctx, ProduceRequest request, Errors error) {
+            return "fail".equals(request.transactionalId()) ? null : new ProduceResponse();
         }
     }
 
@@ -225,6 +235,23 @@ class KafkaRequestHandlingTest {
         try (KafkaTestClient client = new KafkaTestClient(port)) {
             client.send(ApiKeys.PRODUCE, (short) 9, 1, produce((short) 1, "fail"));
             assertTrue(client.raw.awaitClosedByServer());
+        }
+    }
+
+    @Test
+    void handlerFailureWithAnErrorResponseIsAnsweredAndTheConnectionServesOn() throws IOException {
+        try (KafkaTestClient client = new KafkaTestClient(port)) {
+            client.send(ApiKeys.PRODUCE, (short) 9, 7, produce((short) 1, "fail-answered"));
+            client.receive(ApiKeys.PRODUCE, (short) 9, 7);
+            assertServes(client);
+        }
+    }
+
+    @Test
+    void aHandlerThatRefusesTheRequestClosesTheConnectionWithoutAnAnswer() throws IOException {
+        try (KafkaTestClient client = new KafkaTestClient(port)) {
+            client.send(ApiKeys.PRODUCE, (short) 9, 8, produce((short) 1, "refuse"));
+            assertTrue(client.raw.awaitClosedByServer(), "closed although the handler has an error response");
         }
     }
 

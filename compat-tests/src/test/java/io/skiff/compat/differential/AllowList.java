@@ -45,19 +45,6 @@ final class AllowList {
                             + " UNKNOWN_TOPIC_OR_PARTITION. Lists of all topics are compared without those two"
                             + " (dropKafkaOnlyTopics)"),
             new Allowance(
-                    ApiKeys.TXN_OFFSET_COMMIT,
-                    Pattern.compile("unknown transactional id"),
-                    Pattern.compile("topics\\[]\\.partitions\\[]\\.errorCode"),
-                    "Not yet matched (open, transactions are being built): for a transactional id it does not know"
-                            + " Kafka answers INVALID_PRODUCER_ID_MAPPING, Skiff INVALID_TXN_STATE"),
-            new Allowance(
-                    ApiKeys.DESCRIBE_ACLS,
-                    Pattern.compile("every field at its default"),
-                    Pattern.compile("\\(answer\\)"),
-                    "Not yet matched (open): Kafka refuses a filter with UNKNOWN (0) elements while parsing the request"
-                            + " and closes the connection without an answer; Skiff's handlers cannot close without"
-                            + " answering, so it answers with an error"),
-            new Allowance(
                     ApiKeys.INCREMENTAL_ALTER_CONFIGS,
                     Pattern.compile("broker config.*"),
                     Pattern.compile("responses\\[]\\.errorMessage"),

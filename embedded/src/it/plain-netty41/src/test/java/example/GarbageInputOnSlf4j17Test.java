@@ -23,8 +23,9 @@ import org.slf4j.Logger;
 
 /**
  * With slf4j-api 1.7 on the classpath (as kafka-clients brings it) and slf4j-simple 1.7 logging at DEBUG to
- * target/skiff.log, a client sends each kind of bad input that makes Skiff log and close its connection. Every such
- * connection closes, the log lines are written, and a good client is served all along.
+ * target/skiff.log, a client sends each kind of bad input that makes Skiff log and close its connection (on a
+ * PLAINTEXT, a SASL_PLAINTEXT and an SSL listener). Every such connection closes, the log lines are written, and a
+ * good client is served all along.
  */
 class GarbageInputOnSlf4j17Test {
     private static SkiffServer server;
@@ -32,8 +33,15 @@ class GarbageInputOnSlf4j17Test {
 
     @BeforeAll
     static void start() {
-        server = SkiffServer.builder().config("connections.max.idle.ms", "300").start();
-        kit = new SkiffKit(server);
+        server = SkiffServer.builder()
+                .config("connections.max.idle.ms", "300")
+                .config("listeners", "PLAINTEXT://127.0.0.1:0,SASL_PLAINTEXT://127.0.0.1:0,SSL://127.0.0.1:0")
+                .config("sasl.enabled.mechanisms", "PLAIN")
+                .config(
+                        "listener.name.sasl_plaintext.plain.sasl.jaas.config",
+                        "org.apache.kafka.common.security.plain.PlainLoginModule required user_alice=\"alice-pw\";")
+                .start();
+        kit = new SkiffKit("127.0.0.1:" + server.port()); // the PLAINTEXT listener only
     }
 
     @AfterAll
@@ -55,12 +63,18 @@ class GarbageInputOnSlf4j17Test {
         // KafkaRequestProcessor, then ConnectionSequencer: what cannot be answered.
         assertClosedAfter(request(9999, 0, new byte[0])); // unknown API key
         assertClosedAfter(frame(new byte[3])); // too short for a header
-        assertClosedAfter(request(24, 4, new byte[0])); // AddPartitionsToTxn: not supported
+        assertClosedAfter(request(24, 4, new byte[0])); // AddPartitionsToTxn v4 without a body
         assertClosedAfter(request(3, 99, new byte[0])); // Metadata v99
         for (short api : new short[] {0, 1, 2, 3, 8, 9, 10, 11, 19, 20, 32}) { // bodies that do not decode
             assertClosedAfter(request(api, 4, new byte[0]));
             assertClosedAfter(request(api, 4, new byte[] {(byte) 0x7f, (byte) 0xff, (byte) 0xff, (byte) 0xff}));
         }
+        // AclHandlers: a DescribeAcls filter of UNKNOWN elements (all zero), refused as Kafka's parser refuses it.
+        assertClosedAfter(request(29, 1, new byte[10]));
+        // KafkaRequestProcessor: a request other than ApiVersions and SASL before a SASL listener authenticated it.
+        assertClosedAfter(listenerPort("SASL_PLAINTEXT"), request(3, 4, new byte[] {0, 0, 0, 0, 0}));
+        // ConnectionSequencer.exceptionCaught, from Netty's SslHandler: plaintext on a TLS listener.
+        assertClosedAfter(listenerPort("SSL"), request(18, 0, new byte[0]));
         // ConnectionSequencer.exceptionCaught: the peer resets the connection in the middle of a request.
         try (Socket socket = connect()) {
             socket.getOutputStream().write(new byte[] {0, 0, 0, 100, 0, 3});
@@ -80,19 +94,37 @@ class GarbageInputOnSlf4j17Test {
         assertTrue(log.contains("unknown API key 9999"), log);
         assertTrue(log.contains("after an error"), log);
         assertTrue(log.contains("idle for longer than connections.max.idle.ms"), log);
+        // (Closes logged at INFO are throttled to one line per 10 s, so the later ones are counted, not written.)
+        assertTrue(log.contains("TLS handshake with") && log.contains("NotSslRecordException"), log);
         assertTrue(!log.contains("NoSuchMethodError"), log);
     }
 
+    private static int listenerPort(String name) {
+        return server.boundListeners().stream()
+                .filter(l -> l.name().equals(name))
+                .findFirst()
+                .orElseThrow()
+                .port();
+    }
+
     private static Socket connect() throws IOException {
+        return connect(server.port());
+    }
+
+    private static Socket connect(int port) throws IOException {
         Socket socket = new Socket();
-        socket.connect(new InetSocketAddress("127.0.0.1", server.port()), 5000);
+        socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
         socket.setSoTimeout(10_000);
         return socket;
     }
 
     /** Sends the bytes on a new connection and expects the broker to close it without an answer. */
     private static void assertClosedAfter(byte[] bytes) throws IOException {
-        try (Socket socket = connect()) {
+        assertClosedAfter(server.port(), bytes);
+    }
+
+    private static void assertClosedAfter(int port, byte[] bytes) throws IOException {
+        try (Socket socket = connect(port)) {
             socket.getOutputStream().write(bytes);
             socket.getOutputStream().flush();
             assertEquals(-1, readUntilClosed(socket.getInputStream()), "connection closed after " + bytes.length + " bytes");

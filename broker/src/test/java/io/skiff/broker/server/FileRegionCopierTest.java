@@ -1,0 +1,68 @@
+package io.skiff.broker.server;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.skiff.record.RecordBatchBuilder;
+import io.skiff.storage.FileSlice;
+import io.skiff.storage.Log;
+import io.skiff.storage.LogConfig;
+import io.skiff.storage.LogReadResult;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * On a TLS connection record data cannot be sent with sendfile: the copier turns each file region into a heap buffer
+ * with the same bytes, passes everything else through unchanged, and releases the slice it copied.
+ */
+class FileRegionCopierTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void fileRegionsBecomeHeapBuffersWithTheSegmentBytesAndTheSliceIsReleased() throws IOException {
+        Log log = Log.open(dir.resolve("t-0"), LogConfig.defaults(), Clock.systemUTC(), null);
+        for (int i = 0; i < 3; i++) {
+            log.append(new RecordBatchBuilder(0, 1000 + i)
+                    .add(1000 + i, ("k" + i).getBytes(StandardCharsets.UTF_8), new byte[1000 + i])
+                    .build());
+        }
+        LogReadResult read = log.read(0, Integer.MAX_VALUE, true);
+        FileSlice slice = read.slices().get(0);
+        byte[] segmentBytes = slice.readFully().array();
+        FileChannel channel = slice.channel();
+
+        EmbeddedChannel tlsSide = new EmbeddedChannel(new FileRegionCopier());
+        ByteBuf header = Unpooled.wrappedBuffer(new byte[] {1, 2, 3});
+        tlsSide.writeOutbound(header, new FileSliceRegion(slice));
+
+        ByteBuf passed = tlsSide.readOutbound();
+        assertArrayEquals(new byte[] {1, 2, 3}, ByteBufUtil.getBytes(passed), "buffers pass through");
+        passed.release();
+        Object copied = tlsSide.readOutbound();
+        ByteBuf body = assertInstanceOf(ByteBuf.class, copied, "no file region reaches the TLS handler");
+        assertTrue(body.hasArray(), "a heap buffer, which the JDK's TLS engine encrypts without another copy");
+        assertArrayEquals(segmentBytes, ByteBufUtil.getBytes(body));
+        body.release();
+        assertNull(tlsSide.readOutbound());
+        tlsSide.finishAndReleaseAll();
+
+        // The copier released the slice: the segment's channel closes with the log.
+        log.close();
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertFalse(channel.isOpen()));
+    }
+}
