@@ -6,13 +6,10 @@ import io.skiff.broker.coordinator.CoordinatorRecordLog;
 import io.skiff.broker.coordinator.CoordinatorScheduler;
 import io.skiff.broker.coordinator.CoordinatorWriter;
 import io.skiff.broker.group.assignor.PartitionAssignor;
-import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Objects;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -78,7 +75,7 @@ final class ConsumerGroupManager {
     // ------------------------------------------------------------------ ConsumerGroupHeartbeat
 
     CompletableFuture<ConsumerHeartbeatResult> heartbeat(ConsumerHeartbeat request) {
-        String invalid = validate(request);
+        String invalid = ConsumerHeartbeatRequests.validate(request);
         if (invalid != null) {
             return done(ConsumerHeartbeatResult.error(GroupError.INVALID_REQUEST, invalid));
         }
@@ -102,7 +99,7 @@ final class ConsumerGroupManager {
             }
         }
         ConsumerHeartbeat req = request.memberId().isEmpty() && request.memberEpoch() == ConsumerHeartbeat.JOIN_EPOCH
-                ? withMemberId(request, newMemberId())
+                ? ConsumerHeartbeatRequests.withMemberId(request, ConsumerHeartbeatRequests.newMemberId())
                 : request;
         if (req.memberEpoch() == ConsumerHeartbeat.LEAVE_EPOCH
                 || req.memberEpoch() == ConsumerHeartbeat.STATIC_LEAVE_EPOCH) {
@@ -491,75 +488,6 @@ final class ConsumerGroupManager {
                                 : ConsumerHeartbeatResult.error(
                                         GroupError.COORDINATOR_NOT_AVAILABLE,
                                         "The group's records could not be written.")));
-    }
-
-    /** Kafka's checks of a heartbeat's fields; the INVALID_REQUEST message, or null if valid. */
-    private static String validate(ConsumerHeartbeat r) {
-        if (r.apiVersion() >= 1 && r.memberId().isEmpty()) {
-            return "MemberId can't be empty."; // Kafka checks it first from v1, where the client names itself
-        }
-        if (r.groupId() == null || r.groupId().isEmpty()) {
-            return "GroupId can't be empty.";
-        }
-        if (r.rackId() != null && r.rackId().isEmpty()) {
-            return "RackId can't be empty.";
-        }
-        if (r.instanceId() != null && r.instanceId().isEmpty()) {
-            return "InstanceId can't be empty.";
-        }
-        if ((r.apiVersion() >= 1 || r.memberEpoch() != ConsumerHeartbeat.JOIN_EPOCH)
-                && r.memberId().isEmpty()) {
-            return "MemberId can't be empty.";
-        }
-        if (r.memberEpoch() == ConsumerHeartbeat.JOIN_EPOCH) {
-            if (r.rebalanceTimeoutMs() == -1) {
-                return "RebalanceTimeoutMs must be provided in first request.";
-            }
-            if (r.owned() == null || !r.owned().isEmpty()) {
-                return "TopicPartitions must be empty when (re-)joining.";
-            }
-            if (r.subscribedTopicNames() == null && r.subscribedTopicRegex() == null) {
-                return "Either SubscribedTopicNames or SubscribedTopicRegex must be non-null when (re-)joining.";
-            }
-        } else if (r.memberEpoch() == ConsumerHeartbeat.STATIC_LEAVE_EPOCH) {
-            if (r.instanceId() == null) {
-                return "InstanceId can't be null.";
-            }
-        } else if (r.memberEpoch() < ConsumerHeartbeat.STATIC_LEAVE_EPOCH) {
-            return "MemberEpoch is invalid.";
-        }
-        if (r.subscribedTopicRegex() != null && r.subscribedTopicRegex().isEmpty()) {
-            return "SubscribedTopicRegex must not be empty.";
-        }
-        if (r.serverAssignor() != null && r.serverAssignor().isEmpty()) {
-            return "ServerAssignor can't be empty.";
-        }
-        return null;
-    }
-
-    /** Kafka's member ids: a random UUID in URL-safe base64 without padding (22 characters). */
-    private static String newMemberId() {
-        UUID u = UUID.randomUUID();
-        ByteBuffer b =
-                ByteBuffer.allocate(16).putLong(u.getMostSignificantBits()).putLong(u.getLeastSignificantBits());
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(b.array());
-    }
-
-    private static ConsumerHeartbeat withMemberId(ConsumerHeartbeat r, String memberId) {
-        return new ConsumerHeartbeat(
-                r.groupId(),
-                memberId,
-                r.memberEpoch(),
-                r.instanceId(),
-                r.rackId(),
-                r.rebalanceTimeoutMs(),
-                r.subscribedTopicNames(),
-                r.subscribedTopicRegex(),
-                r.serverAssignor(),
-                r.owned(),
-                r.clientId(),
-                r.clientHost(),
-                r.apiVersion());
     }
 
     private static <T> CompletableFuture<T> done(T value) {
