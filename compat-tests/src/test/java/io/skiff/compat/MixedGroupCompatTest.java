@@ -49,12 +49,14 @@ class MixedGroupCompatTest {
 
     private SkiffServer server;
     private final List<GroupConsumer> consumers = new ArrayList<>();
+    private Runnable cleanup = () -> {};
 
     @AfterEach
     void stop() throws InterruptedException {
         for (GroupConsumer c : consumers) {
             c.stop(Stop.LEAVE);
         }
+        cleanup.run();
         if (server != null) {
             server.close();
         }
@@ -75,6 +77,7 @@ class MixedGroupCompatTest {
         String group = "mixed-group-" + suffix;
         ConcurrentLinkedQueue<String> received = new ConcurrentLinkedQueue<>();
         List<String> produced = new ArrayList<>();
+        cleanup = () -> deleteGroupAndTopic(bootstrap, group, topic);
         try (Admin admin = admin(bootstrap)) {
             admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1)))
                     .all()
@@ -134,6 +137,19 @@ class MixedGroupCompatTest {
         Map<String, Long> counts = GroupCompatSupport.countOccurrences(received);
         assertEquals(new HashSet<>(produced), counts.keySet(), "nothing lost");
         counts.forEach((v, n) -> assertEquals(1L, n, "duplicate delivery of " + v));
+    }
+
+    /** Leaves nothing behind in the shared Kafka (the differential tests list its groups), once the members left. */
+    private static void deleteGroupAndTopic(String bootstrap, String group, String topic) {
+        try (Admin admin = admin(bootstrap)) {
+            await().atMost(WAIT)
+                    .ignoreExceptions()
+                    .untilAsserted(() ->
+                            admin.deleteConsumerGroups(List.of(group)).all().get());
+            admin.deleteTopics(List.of(topic)).all().get();
+        } catch (Exception e) {
+            throw new IllegalStateException("cleanup of " + group, e);
+        }
     }
 
     private GroupConsumer start(Properties props, String topic, ConcurrentLinkedQueue<String> received) {

@@ -22,6 +22,7 @@ import org.apache.kafka.common.message.ConsumerGroupDescribeRequestData;
 import org.apache.kafka.common.message.ConsumerGroupHeartbeatRequestData;
 import org.apache.kafka.common.message.ConsumerGroupHeartbeatResponseData;
 import org.apache.kafka.common.message.DescribeGroupsRequestData;
+import org.apache.kafka.common.message.FindCoordinatorRequestData;
 import org.apache.kafka.common.message.HeartbeatRequestData;
 import org.apache.kafka.common.message.JoinGroupRequestData;
 import org.apache.kafka.common.message.JoinGroupResponseData;
@@ -36,6 +37,8 @@ import org.apache.kafka.common.requests.ConsumerGroupHeartbeatRequest;
 import org.apache.kafka.common.requests.ConsumerGroupHeartbeatResponse;
 import org.apache.kafka.common.requests.DescribeGroupsRequest;
 import org.apache.kafka.common.requests.DescribeGroupsResponse;
+import org.apache.kafka.common.requests.FindCoordinatorRequest;
+import org.apache.kafka.common.requests.FindCoordinatorResponse;
 import org.apache.kafka.common.requests.HeartbeatRequest;
 import org.apache.kafka.common.requests.HeartbeatResponse;
 import org.apache.kafka.common.requests.JoinGroupRequest;
@@ -82,6 +85,7 @@ class MixedGroupProtocolCompatTest {
         String topic = "raw-mixed-" + suffix;
         String group = "raw-mixed-group-" + suffix;
         String connectGroup = "raw-connect-group-" + suffix;
+        String probeGroup = "raw-probe-group-" + suffix;
         try (Admin admin = admin(bootstrap)) {
             admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1)))
                     .all()
@@ -92,20 +96,25 @@ class MixedGroupProtocolCompatTest {
         try (RawKafkaConnection c = new RawKafkaConnection(hp[0], Integer.parseInt(hp[1]))) {
             // A consumer-protocol member forms the consumer group and owns every partition.
             String m1 = Uuid.randomUuid().toString();
-            ConsumerGroupHeartbeatResponseData joined = awaitCoordinator(() -> heartbeat(
-                    c, new ConsumerGroupHeartbeatRequestData()
-                            .setGroupId(group)
-                            .setMemberId(m1)
-                            .setMemberEpoch(0)
-                            .setRebalanceTimeoutMs(30_000)
-                            .setSubscribedTopicNames(List.of(topic))
-                            .setTopicPartitions(List.of())));
+            ConsumerGroupHeartbeatResponseData joined = awaitCoordinator(
+                    c,
+                    group,
+                    () -> heartbeat(
+                            c,
+                            new ConsumerGroupHeartbeatRequestData()
+                                    .setGroupId(group)
+                                    .setMemberId(m1)
+                                    .setMemberEpoch(0)
+                                    .setRebalanceTimeoutMs(30_000)
+                                    .setSubscribedTopicNames(List.of(topic))
+                                    .setTopicPartitions(List.of())));
             out.add("m1 join: " + Errors.forCode(joined.errorCode()) + " epoch " + joined.memberEpoch() + " partitions "
                     + partitions(joined.assignment()));
 
             // A classic member joins the consumer group.
             JoinGroupResponseData first = join(c, group, "", topic);
-            out.add("classic join: " + Errors.forCode(first.errorCode()) + " id given " + !first.memberId().isEmpty());
+            out.add("classic join: " + Errors.forCode(first.errorCode()) + " id length "
+                    + first.memberId().length());
             String classic = first.memberId();
             JoinGroupResponseData second = join(c, group, classic, topic);
             out.add("classic join with id: " + describe(second));
@@ -113,7 +122,8 @@ class MixedGroupProtocolCompatTest {
             SyncGroupResponseData synced = sync(c, group, classic, generation, "range");
             out.add("classic sync: " + describe(synced));
             out.add("classic sync, wrong protocol: "
-                    + Errors.forCode(sync(c, group, classic, generation, "roundrobin").errorCode()));
+                    + Errors.forCode(
+                            sync(c, group, classic, generation, "roundrobin").errorCode()));
             out.add("classic heartbeat: " + heartbeat(c, group, classic, generation));
             out.add("classic heartbeat, wrong generation: " + heartbeat(c, group, classic, generation + 5));
             out.add("m1 with the classic Heartbeat: " + heartbeat(c, group, m1, joined.memberEpoch()));
@@ -122,18 +132,22 @@ class MixedGroupProtocolCompatTest {
             out.add("ListGroups: " + listGroups(c, group));
 
             // m1 gives up half; the classic member is told to rejoin and gets the other half.
-            ConsumerGroupHeartbeatResponseData revoke = heartbeat(c, new ConsumerGroupHeartbeatRequestData()
-                    .setGroupId(group)
-                    .setMemberId(m1)
-                    .setMemberEpoch(joined.memberEpoch())
-                    .setTopicPartitions(owned(joined.assignment())));
+            ConsumerGroupHeartbeatResponseData revoke = heartbeat(
+                    c,
+                    new ConsumerGroupHeartbeatRequestData()
+                            .setGroupId(group)
+                            .setMemberId(m1)
+                            .setMemberEpoch(joined.memberEpoch())
+                            .setTopicPartitions(owned(joined.assignment())));
             out.add("m1 heartbeat: " + Errors.forCode(revoke.errorCode()) + " epoch " + revoke.memberEpoch()
                     + " partitions " + partitions(revoke.assignment()));
-            ConsumerGroupHeartbeatResponseData revoked = heartbeat(c, new ConsumerGroupHeartbeatRequestData()
-                    .setGroupId(group)
-                    .setMemberId(m1)
-                    .setMemberEpoch(revoke.memberEpoch())
-                    .setTopicPartitions(owned(revoke.assignment())));
+            ConsumerGroupHeartbeatResponseData revoked = heartbeat(
+                    c,
+                    new ConsumerGroupHeartbeatRequestData()
+                            .setGroupId(group)
+                            .setMemberId(m1)
+                            .setMemberEpoch(revoke.memberEpoch())
+                            .setTopicPartitions(owned(revoke.assignment())));
             out.add("m1 revoked: " + Errors.forCode(revoked.errorCode()) + " epoch " + revoked.memberEpoch());
             out.add("classic heartbeat after the release: " + heartbeat(c, group, classic, generation));
             JoinGroupResponseData rejoined = join(c, group, classic, topic);
@@ -144,18 +158,19 @@ class MixedGroupProtocolCompatTest {
             out.add("ConsumerGroupDescribe: " + consumerGroupDescribe(c, group));
 
             // m1 leaves: the group downgrades to a classic group and rebalances.
-            ConsumerGroupHeartbeatResponseData left = heartbeat(c, new ConsumerGroupHeartbeatRequestData()
-                    .setGroupId(group)
-                    .setMemberId(m1)
-                    .setMemberEpoch(-1));
+            ConsumerGroupHeartbeatResponseData left = heartbeat(
+                    c,
+                    new ConsumerGroupHeartbeatRequestData()
+                            .setGroupId(group)
+                            .setMemberId(m1)
+                            .setMemberEpoch(-1));
             out.add("m1 leave: " + Errors.forCode(left.errorCode()) + " epoch " + left.memberEpoch());
             out.add("ListGroups: " + listGroups(c, group));
             out.add("DescribeGroups: " + describeGroups(c, group));
             out.add("ConsumerGroupDescribe: " + consumerGroupDescribe(c, group));
             out.add("classic heartbeat: " + heartbeat(c, group, classic, rejoined.generationId()));
             JoinGroupResponseData classicAgain = join(c, group, classic, topic);
-            out.add("classic rejoin: " + describe(classicAgain) + " leader is itself "
-                    + classic.equals(classicAgain.leader()) + " members " + classicAgain.members().size());
+            out.add("classic rejoin: " + describe(classicAgain));
             out.add("ListGroups: " + listGroups(c, group));
             LeaveGroupResponse leave = c.send(new LeaveGroupRequest.Builder(
                             group, List.of(new LeaveGroupRequestData.MemberIdentity().setMemberId(classic)))
@@ -167,17 +182,79 @@ class MixedGroupProtocolCompatTest {
             JoinGroupResponseData connect = joinWithType(c, connectGroup, "", "connect", topic);
             connect = joinWithType(c, connectGroup, connect.memberId(), "connect", topic);
             out.add("connect group join: " + Errors.forCode(connect.errorCode()));
-            ConsumerGroupHeartbeatResponseData refused = heartbeat(c, new ConsumerGroupHeartbeatRequestData()
-                    .setGroupId(connectGroup)
-                    .setMemberId(Uuid.randomUuid().toString())
-                    .setMemberEpoch(0)
-                    .setRebalanceTimeoutMs(30_000)
-                    .setSubscribedTopicNames(List.of(topic))
-                    .setTopicPartitions(List.of()));
+            ConsumerGroupHeartbeatResponseData refused = heartbeat(
+                    c,
+                    new ConsumerGroupHeartbeatRequestData()
+                            .setGroupId(connectGroup)
+                            .setMemberId(Uuid.randomUuid().toString())
+                            .setMemberEpoch(0)
+                            .setRebalanceTimeoutMs(30_000)
+                            .setSubscribedTopicNames(List.of(topic))
+                            .setTopicPartitions(List.of()));
             out.add("consumer-protocol join to it: " + Errors.forCode(refused.errorCode()) + " "
                     + refused.errorMessage().replace(suffix, "*"));
+            c.send(new LeaveGroupRequest.Builder(
+                            connectGroup,
+                            List.of(new LeaveGroupRequestData.MemberIdentity().setMemberId(connect.memberId())))
+                    .build((short) 5));
+        }
+        // Leave nothing behind in the shared Kafka (the differential tests list its groups).
+        try (Admin admin = admin(bootstrap)) {
+            admin.deleteConsumerGroups(List.of(group, connectGroup, probeGroup))
+                    .all()
+                    .get();
+            admin.deleteTopics(List.of(topic)).all().get();
         }
         return out;
+    }
+
+    /**
+     * A probe member joins its own group until it is assigned the new topic's partitions, then leaves: Kafka's group
+     * coordinator sees a new topic only once its metadata image has it.
+     */
+    private static void awaitTopicSeenByTheCoordinator(RawKafkaConnection c, String probeGroup, String topic) {
+        String probe = Uuid.randomUuid().toString();
+        ConsumerGroupHeartbeatResponseData first = awaitCoordinator(
+                c,
+                probeGroup,
+                () -> heartbeat(
+                        c,
+                        new ConsumerGroupHeartbeatRequestData()
+                                .setGroupId(probeGroup)
+                                .setMemberId(probe)
+                                .setMemberEpoch(0)
+                                .setRebalanceTimeoutMs(30_000)
+                                .setSubscribedTopicNames(List.of(topic))
+                                .setTopicPartitions(List.of())));
+        AtomicReference<Integer> epoch = new AtomicReference<>(first.memberEpoch());
+        AtomicReference<Integer> assigned = new AtomicReference<>(partitions(first.assignment()));
+        await().atMost(WAIT).until(() -> {
+            if (assigned.get() == PARTITIONS) {
+                return true;
+            }
+            ConsumerGroupHeartbeatResponseData r = heartbeat(
+                    c,
+                    new ConsumerGroupHeartbeatRequestData()
+                            .setGroupId(probeGroup)
+                            .setMemberId(probe)
+                            .setMemberEpoch(epoch.get())
+                            .setTopicPartitions(List.of()));
+            epoch.set(r.memberEpoch());
+            if (r.assignment() != null) {
+                assigned.set(partitions(r.assignment()));
+            }
+            return assigned.get() == PARTITIONS;
+        });
+        try {
+            heartbeat(
+                    c,
+                    new ConsumerGroupHeartbeatRequestData()
+                            .setGroupId(probeGroup)
+                            .setMemberId(probe)
+                            .setMemberEpoch(-1));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     // ------------------------------------------------------------------ requests
@@ -186,10 +263,21 @@ class MixedGroupProtocolCompatTest {
         T call() throws Exception;
     }
 
-    /** Retries the first group request while the coordinator is loading (real Kafka, on first use). */
-    private static ConsumerGroupHeartbeatResponseData awaitCoordinator(Call<ConsumerGroupHeartbeatResponseData> call) {
+    /**
+     * Retries the first group request until the coordinator answers: FindCoordinator makes Kafka create
+     * {@code __consumer_offsets}, whose partition then loads.
+     */
+    private static ConsumerGroupHeartbeatResponseData awaitCoordinator(
+            RawKafkaConnection c, String group, Call<ConsumerGroupHeartbeatResponseData> call) {
         AtomicReference<ConsumerGroupHeartbeatResponseData> result = new AtomicReference<>();
         await().atMost(WAIT).until(() -> {
+            FindCoordinatorResponse found = c.send(new FindCoordinatorRequest.Builder(new FindCoordinatorRequestData()
+                            .setKeyType(FindCoordinatorRequest.CoordinatorType.GROUP.id())
+                            .setCoordinatorKeys(List.of(group)))
+                    .build((short) 4));
+            if (found.data().coordinators().get(0).errorCode() != 0) {
+                return false;
+            }
             ConsumerGroupHeartbeatResponseData r = call.call();
             Errors e = Errors.forCode(r.errorCode());
             if (e == Errors.COORDINATOR_LOAD_IN_PROGRESS
@@ -245,8 +333,7 @@ class MixedGroupProtocolCompatTest {
     }
 
     private static SyncGroupResponseData sync(
-            RawKafkaConnection c, String group, String memberId, int generation, String protocolName)
-            throws Exception {
+            RawKafkaConnection c, String group, String memberId, int generation, String protocolName) throws Exception {
         SyncGroupResponse r = c.send(new SyncGroupRequest.Builder(new SyncGroupRequestData()
                         .setGroupId(group)
                         .setMemberId(memberId)
@@ -259,9 +346,9 @@ class MixedGroupProtocolCompatTest {
     }
 
     private static String describeGroups(RawKafkaConnection c, String group) throws Exception {
-        DescribeGroupsResponse r = c.send(new DescribeGroupsRequest.Builder(
-                        new DescribeGroupsRequestData().setGroups(List.of(group)))
-                .build((short) 5));
+        DescribeGroupsResponse r =
+                c.send(new DescribeGroupsRequest.Builder(new DescribeGroupsRequestData().setGroups(List.of(group)))
+                        .build((short) 5));
         var g = r.data().groups().get(0);
         return Errors.forCode(g.errorCode()) + " state " + g.groupState() + " protocolType '" + g.protocolType()
                 + "' protocol '" + g.protocolData() + "' members " + g.members().size();
@@ -299,9 +386,12 @@ class MixedGroupProtocolCompatTest {
     // ------------------------------------------------------------------ payloads
 
     private static String describe(JoinGroupResponseData r) {
+        String leader = !r.leader().isEmpty() && r.leader().equals(r.memberId()) ? "<itself>" : r.leader();
         return Errors.forCode(r.errorCode()) + " generation " + r.generationId() + " protocolType " + r.protocolType()
-                + " protocol " + r.protocolName() + " leader '" + r.leader() + "' members " + r.members().size()
-                + " skipAssignment " + r.skipAssignment();
+                + " protocol " + r.protocolName() + " leader '" + leader + "' members "
+                + r.members().size()
+                + " skipAssignment " + r.skipAssignment() + " member id length "
+                + r.memberId().length();
     }
 
     private static String describe(SyncGroupResponseData r) {
@@ -315,24 +405,29 @@ class MixedGroupProtocolCompatTest {
     }
 
     private static byte[] subscription(String topic) {
-        ByteBuffer b = ConsumerProtocol.serializeSubscription(new ConsumerPartitionAssignor.Subscription(
-                List.of(topic), null, List.of(), -1, Optional.empty()));
+        ByteBuffer b = ConsumerProtocol.serializeSubscription(
+                new ConsumerPartitionAssignor.Subscription(List.of(topic), null, List.of(), -1, Optional.empty()));
         byte[] out = new byte[b.remaining()];
         b.get(out);
         return out;
     }
 
     private static int partitions(ConsumerGroupHeartbeatResponseData.Assignment a) {
-        return a == null ? -1 : a.topicPartitions().stream().mapToInt(tp -> tp.partitions().size()).sum();
+        return a == null
+                ? -1
+                : a.topicPartitions().stream()
+                        .mapToInt(tp -> tp.partitions().size())
+                        .sum();
     }
 
     private static List<ConsumerGroupHeartbeatRequestData.TopicPartitions> owned(
             ConsumerGroupHeartbeatResponseData.Assignment a) {
         List<ConsumerGroupHeartbeatRequestData.TopicPartitions> out = new ArrayList<>();
         if (a != null) {
-            a.topicPartitions().forEach(tp -> out.add(new ConsumerGroupHeartbeatRequestData.TopicPartitions()
-                    .setTopicId(tp.topicId())
-                    .setPartitions(tp.partitions())));
+            a.topicPartitions()
+                    .forEach(tp -> out.add(new ConsumerGroupHeartbeatRequestData.TopicPartitions()
+                            .setTopicId(tp.topicId())
+                            .setPartitions(tp.partitions())));
         }
         return out;
     }

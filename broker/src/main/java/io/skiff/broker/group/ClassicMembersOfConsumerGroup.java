@@ -5,7 +5,6 @@ import io.skiff.broker.coordinator.CoordinatorWriter;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,7 +66,7 @@ final class ClassicMembersOfConsumerGroup {
 
     private JoinResult joinLocked(ConsumerGroup group, JoinGroupParams p, List<KeyValue> records) {
         boolean unknownMember = p.memberId().isEmpty();
-        String memberId = unknownMember ? UUID.randomUUID().toString() : p.memberId();
+        String memberId = unknownMember ? ConsumerHeartbeatRequests.newMemberId() : p.memberId();
         String instanceId = p.groupInstanceId();
         boolean known = group.hasMember(memberId) || (instanceId != null && group.staticMember(instanceId) != null);
         if (!known && group.size() >= config.maxSize()) {

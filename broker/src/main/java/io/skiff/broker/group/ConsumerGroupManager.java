@@ -107,12 +107,7 @@ final class ConsumerGroupManager {
         }
         ConsumerGroup group = groupFor(req);
         if (group == null) {
-            Group other = groups.get(req.groupId());
-            return done(ConsumerHeartbeatResult.error(
-                    GroupError.GROUP_ID_NOT_FOUND,
-                    other == null
-                            ? "Consumer group " + req.groupId() + " not found."
-                            : "Group " + req.groupId() + " is not a consumer group."));
+            return done(ConsumerHeartbeatResult.error(GroupError.GROUP_ID_NOT_FOUND, notFoundMessage(req.groupId())));
         }
         CompletableFuture<ConsumerHeartbeatResult> response = new CompletableFuture<>();
         groups.withLock(group, () -> {
@@ -426,24 +421,9 @@ final class ConsumerGroupManager {
      */
     private ConsumerGroup maybeUpgrade(ClassicGroup classic) {
         String groupId = classic.groupId();
-        if (!config.migrationPolicy().upgradeAllowed()) {
-            log.info(
-                    "Cannot upgrade classic group {} to consumer group because the online upgrade is disabled.",
-                    groupId);
-            return null;
-        }
-        if (!GroupConversion.usesConsumerProtocol(classic)) {
-            log.info(
-                    "Cannot upgrade classic group {} to consumer group because the group does not use the consumer"
-                            + " embedded protocol.",
-                    groupId);
-            return null;
-        }
-        if (classic.size() >= config.maxSize()) {
-            log.info(
-                    "Cannot upgrade classic group {} to consumer group because the group size exceeds the consumer"
-                            + " group maximum size.",
-                    groupId);
+        String refusal = upgradeRefusal(classic);
+        if (refusal != null) {
+            log.info(refusal);
             return null;
         }
         ConsumerGroup upgraded;
@@ -467,6 +447,35 @@ final class ConsumerGroupManager {
         groups.withLock(upgraded, () -> upgraded.members().forEach(m -> fencing.scheduleSession(upgraded, m)));
         log.info("Classic group {} upgraded to a consumer group with its {} members", groupId, upgraded.size());
         return upgraded;
+    }
+
+    /** Why Kafka's validateOnlineUpgrade refuses to upgrade this classic group (its error message), or null. */
+    private String upgradeRefusal(ClassicGroup classic) {
+        String prefix = "Cannot upgrade classic group " + classic.groupId() + " to consumer group because ";
+        if (!config.migrationPolicy().upgradeAllowed()) {
+            return prefix + "the online upgrade is disabled.";
+        }
+        if (!GroupConversion.usesConsumerProtocol(classic)) {
+            return prefix + "the group does not use the consumer embedded protocol.";
+        }
+        if (classic.size() > config.maxSize()) {
+            return prefix + "the group size exceeds the consumer group maximum size.";
+        }
+        return null;
+    }
+
+    /** The GROUP_ID_NOT_FOUND message for a heartbeat that found no consumer group. */
+    private String notFoundMessage(String groupId) {
+        Group other = groups.get(groupId);
+        String refusal = other instanceof ClassicGroup classic && !classic.isEmpty()
+                ? groups.withLock(classic, () -> upgradeRefusal(classic))
+                : null;
+        if (refusal != null) {
+            return refusal;
+        }
+        return other == null
+                ? "Consumer group " + groupId + " not found."
+                : "Group " + groupId + " is not a consumer group.";
     }
 
     // ------------------------------------------------------------------ helpers

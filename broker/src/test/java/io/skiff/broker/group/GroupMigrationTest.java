@@ -136,6 +136,26 @@ class GroupMigrationTest {
     }
 
     @Test
+    void anUpgradeDuringARebalanceAnswersTheParkedJoinsWithRebalanceInProgress() {
+        ClassicConsumerClient a = stableClassicGroup();
+        ClassicConsumerClient b = new ClassicConsumerClient(f, G);
+        JoinResult first = f.coordinator.joinGroup(b.params()).join();
+        assertEquals(GroupError.MEMBER_ID_REQUIRED, first.error());
+        b.memberId = first.memberId();
+        var parked = f.coordinator.joinGroup(b.params());
+        assertFalse(parked.isDone(), "the classic group waits for a to rejoin");
+
+        ok(f.join(G, "m1", null, null, "t"));
+        assertEquals(GroupError.REBALANCE_IN_PROGRESS, parked.join().error());
+        assertEquals("consumer", overview().groupType());
+        assertEquals(3, f.describe(G).members().size(), "a, b (joined, never synced) and m1");
+        assertEquals(GroupError.REBALANCE_IN_PROGRESS, a.heartbeat());
+        assertEquals(GroupError.NONE, b.join().error(), "b rejoins the consumer group");
+        assertEquals(GroupError.NONE, b.sync("range", false, 6).error());
+        assertTrue(described(b.memberId).classic());
+    }
+
+    @Test
     void classicMembersAreServedInsideAConsumerGroup() {
         ok(f.join(G, "m1", null, null, "t"));
         ClassicConsumerClient c = new ClassicConsumerClient(f, G);
@@ -222,7 +242,9 @@ class GroupMigrationTest {
         ClassicConsumerClient c = stableClassicGroup();
         ConsumerHeartbeatResult refused = f.join(G, "m1", null, null, "t");
         assertEquals(GroupError.GROUP_ID_NOT_FOUND, refused.error());
-        assertEquals("Group g is not a consumer group.", refused.errorMessage());
+        assertEquals(
+                "Cannot upgrade classic group g to consumer group because the online upgrade is disabled.",
+                refused.errorMessage());
         assertEquals("classic", overview().groupType());
         assertEquals(GroupError.NONE, c.heartbeat(), "the classic group goes on undisturbed");
 
