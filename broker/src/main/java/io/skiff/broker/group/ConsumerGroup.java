@@ -230,6 +230,57 @@ final class ConsumerGroup implements Group {
         return false;
     }
 
+    /** True if a partition of the member's target that it does not have yet is still owned by another member. */
+    boolean waitingOnUnreleasedPartition(ConsumerGroupMember member) {
+        MemberAssignment missing = targetOf(member.memberId()).minus(member.assigned());
+        for (Map.Entry<UUID, Set<Integer>> e : missing.partitions().entrySet()) {
+            for (int p : e.getValue()) {
+                if (ownedByOther(member.memberId(), e.getKey(), p)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    // ---- members of the classic protocol ----
+
+    int numClassicMembers() {
+        return (int) members.values().stream()
+                .filter(ConsumerGroupMember::usesClassicProtocol)
+                .count();
+    }
+
+    /** True if every member but {@code exceptMemberId} uses the classic protocol (Kafka's downgrade condition). */
+    boolean allMembersUseClassicProtocolExcept(String exceptMemberId) {
+        for (ConsumerGroupMember m : members.values()) {
+            if (!m.memberId().equals(exceptMemberId) && !m.usesClassicProtocol()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Kafka's supportsClassicProtocols: a classic member may join if its protocol type is "consumer" and, unless
+     * the group has no classic member, one of its protocols is supported by every classic member.
+     */
+    boolean supportsClassicProtocols(String protocolType, List<MemberProtocol> protocols) {
+        if (!PROTOCOL_TYPE.equals(protocolType) || protocols.isEmpty()) {
+            return false;
+        }
+        int classic = numClassicMembers();
+        if (classic == 0) {
+            return true;
+        }
+        Map<String, Integer> counts = new HashMap<>();
+        members.values().stream()
+                .filter(ConsumerGroupMember::usesClassicProtocol)
+                .forEach(m ->
+                        m.classicMetadata().supportedProtocols().forEach(p -> counts.merge(p.name(), 1, Integer::sum)));
+        return protocols.stream().anyMatch(p -> counts.getOrDefault(p.name(), 0) == classic);
+    }
+
     /** Every topic name some member subscribes to by name (regex matches are added by the caller). */
     Set<String> subscribedTopicNamesByName() {
         Set<String> out = new HashSet<>();
@@ -284,10 +335,18 @@ final class ConsumerGroup implements Group {
         if (member == null) {
             return GroupError.UNKNOWN_MEMBER_ID;
         }
-        if (!v9OrLater) {
+        if (!v9OrLater && !member.usesClassicProtocol()) {
             return GroupError.UNSUPPORTED_VERSION;
         }
-        return memberEpoch == member.memberEpoch() ? GroupError.NONE : GroupError.STALE_MEMBER_EPOCH;
+        return epochError(member, memberEpoch);
+    }
+
+    /** A classic member's generation is its member epoch: a mismatch is ILLEGAL_GENERATION for it, as Kafka says. */
+    private static GroupError epochError(ConsumerGroupMember member, int memberEpoch) {
+        if (memberEpoch == member.memberEpoch()) {
+            return GroupError.NONE;
+        }
+        return member.usesClassicProtocol() ? GroupError.ILLEGAL_GENERATION : GroupError.STALE_MEMBER_EPOCH;
     }
 
     /** Kafka's ConsumerGroup.validateOffsetFetch: a fetch that names a member must carry its current epoch. */
@@ -299,6 +358,6 @@ final class ConsumerGroup implements Group {
         if (member == null) {
             return GroupError.UNKNOWN_MEMBER_ID;
         }
-        return memberEpoch == member.memberEpoch() ? GroupError.NONE : GroupError.STALE_MEMBER_EPOCH;
+        return epochError(member, memberEpoch);
     }
 }

@@ -58,6 +58,10 @@ public record ConsumerGroupConfig(
         return new ConsumerGroupConfig(sessionTimeoutMs, heartbeatIntervalMs, size, assignors, migrationPolicy);
     }
 
+    public ConsumerGroupConfig withMigrationPolicy(MigrationPolicy policy) {
+        return new ConsumerGroupConfig(sessionTimeoutMs, heartbeatIntervalMs, maxSize, assignors, policy);
+    }
+
     /** The assignor named {@code name}, or null. */
     PartitionAssignor assignor(String name) {
         for (PartitionAssignor a : assignors) {

@@ -20,7 +20,7 @@ public record ConsumerGroupDescription(
         String assignorName,
         List<Member> members) {
 
-    /** One member as ConsumerGroupDescribe shows it. */
+    /** One member as ConsumerGroupDescribe shows it; {@code classic} for a member of the classic protocol. */
     public record Member(
             String memberId,
             String instanceId,
@@ -31,7 +31,8 @@ public record ConsumerGroupDescription(
             List<String> subscribedTopicNames,
             String subscribedTopicRegex,
             Map<TopicsView.TopicInfo, Set<Integer>> assignment,
-            Map<TopicsView.TopicInfo, Set<Integer>> targetAssignment) {}
+            Map<TopicsView.TopicInfo, Set<Integer>> targetAssignment,
+            boolean classic) {}
 
     static ConsumerGroupDescription error(String groupId, GroupError error, String message) {
         return new ConsumerGroupDescription(groupId, error, message, "", 0, 0, "", List.of());
@@ -51,7 +52,8 @@ public record ConsumerGroupDescription(
                     m.subscribedTopicNames(),
                     m.subscribedTopicRegex(),
                     named(m.assigned(), topics),
-                    named(group.targetOf(m.memberId()), topics)));
+                    named(group.targetOf(m.memberId()), topics),
+                    m.usesClassicProtocol()));
         }
         return new ConsumerGroupDescription(
                 group.groupId(),

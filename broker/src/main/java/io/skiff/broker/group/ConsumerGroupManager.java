@@ -5,20 +5,11 @@ import com.google.re2j.PatternSyntaxException;
 import io.skiff.broker.coordinator.CoordinatorRecordLog;
 import io.skiff.broker.coordinator.CoordinatorScheduler;
 import io.skiff.broker.coordinator.CoordinatorWriter;
-import io.skiff.broker.group.assignor.AssignmentSpec;
 import io.skiff.broker.group.assignor.PartitionAssignor;
-import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Base64;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -39,29 +30,52 @@ final class ConsumerGroupManager {
     private final ConsumerGroupConfig config;
     private final GroupRegistry groups;
     private final CoordinatorWriter store;
-    private final CoordinatorScheduler scheduler;
     private final TopicsView topics;
     private final Clock clock;
+    private final ConsumerGroupAssignments assignments;
+    private final ConsumerGroupFencing fencing;
+    private final ClassicGroupHandover classicGroups;
 
+    /**
+     * @param classicGroups the classic protocol's side, which stops a classic group's timers when it is upgraded
+     *                      ({@link ClassicGroupHandover#release}) and takes over a downgraded one
+     */
     ConsumerGroupManager(
             ConsumerGroupConfig config,
+            int classicGroupMaxSize,
             GroupRegistry groups,
             CoordinatorWriter store,
             CoordinatorScheduler scheduler,
             TopicsView topics,
+            ClassicGroupHandover classicGroups,
             Clock clock) {
         this.config = config;
         this.groups = groups;
         this.store = store;
-        this.scheduler = scheduler;
         this.topics = topics;
         this.clock = clock;
+        this.classicGroups = classicGroups;
+        this.assignments = new ConsumerGroupAssignments(config, topics, clock);
+        this.fencing = new ConsumerGroupFencing(
+                config, classicGroupMaxSize, groups, store, scheduler, assignments, topics, classicGroups, clock);
+    }
+
+    ConsumerGroupAssignments assignments() {
+        return assignments;
+    }
+
+    ConsumerGroupFencing fencing() {
+        return fencing;
+    }
+
+    PartitionAssignor preferredAssignor(ConsumerGroup group) {
+        return assignments.preferredAssignor(group);
     }
 
     // ------------------------------------------------------------------ ConsumerGroupHeartbeat
 
     CompletableFuture<ConsumerHeartbeatResult> heartbeat(ConsumerHeartbeat request) {
-        String invalid = validate(request);
+        String invalid = ConsumerHeartbeatRequests.validate(request);
         if (invalid != null) {
             return done(ConsumerHeartbeatResult.error(GroupError.INVALID_REQUEST, invalid));
         }
@@ -85,7 +99,7 @@ final class ConsumerGroupManager {
             }
         }
         ConsumerHeartbeat req = request.memberId().isEmpty() && request.memberEpoch() == ConsumerHeartbeat.JOIN_EPOCH
-                ? withMemberId(request, newMemberId())
+                ? ConsumerHeartbeatRequests.withMemberId(request, ConsumerHeartbeatRequests.newMemberId())
                 : request;
         if (req.memberEpoch() == ConsumerHeartbeat.LEAVE_EPOCH
                 || req.memberEpoch() == ConsumerHeartbeat.STATIC_LEAVE_EPOCH) {
@@ -93,12 +107,7 @@ final class ConsumerGroupManager {
         }
         ConsumerGroup group = groupFor(req);
         if (group == null) {
-            Group other = groups.get(req.groupId());
-            return done(ConsumerHeartbeatResult.error(
-                    GroupError.GROUP_ID_NOT_FOUND,
-                    other == null
-                            ? "Consumer group " + req.groupId() + " not found."
-                            : "Group " + req.groupId() + " is not a consumer group."));
+            return done(ConsumerHeartbeatResult.error(GroupError.GROUP_ID_NOT_FOUND, notFoundMessage(req.groupId())));
         }
         CompletableFuture<ConsumerHeartbeatResult> response = new CompletableFuture<>();
         groups.withLock(group, () -> {
@@ -163,47 +172,32 @@ final class ConsumerGroupManager {
                         GroupError.UNKNOWN_MEMBER_ID,
                         "Member " + req.memberId() + " is not a member of group " + group.groupId() + ".");
             }
+            if (member.usesClassicProtocol()) {
+                return ConsumerHeartbeatResult.error(
+                        GroupError.UNKNOWN_MEMBER_ID,
+                        "Member " + req.memberId() + " uses the classic protocol in group " + group.groupId() + ".");
+            }
             String fenced = epochFencing(member, req);
             if (fenced != null) {
                 return ConsumerHeartbeatResult.error(GroupError.FENCED_MEMBER_EPOCH, fenced);
             }
         }
         MemberAssignment assignedBefore = member.assigned();
-        int epochBefore = member.memberEpoch();
         boolean subscriptionChanged = updateMember(member, req);
         bumpEpoch |= subscriptionChanged;
         if (bumpEpoch || req.memberEpoch() == ConsumerHeartbeat.JOIN_EPOCH) {
             records.add(ConsumerGroupRecords.memberMetadata(group.groupId(), member));
             group.markPersisted(member.memberId());
         }
-        Map<String, TopicsView.TopicInfo> subscribed = resolveSubscribedTopics(group);
-        if (!subscribed.equals(group.subscribedTopics())) {
-            group.subscribedTopics(subscribed);
-            bumpEpoch = true;
-        }
-        if (bumpEpoch) {
-            group.groupEpoch(group.groupEpoch() + 1);
-            records.add(ConsumerGroupRecords.groupMetadata(group.groupId(), group.groupEpoch()));
-        }
-        if (group.groupEpoch() > group.assignmentEpoch()) {
-            records.addAll(computeTargetAssignment(group));
-        }
-        ConsumerGroupMember.State stateBefore = member.state();
-        MemberAssignment pendingBefore = member.pendingRevocation();
-        ConsumerGroupReconciler.reconcile(group, member, req.owned());
-        if (member.memberEpoch() != epochBefore
-                || member.state() != stateBefore
-                || !member.assigned().equals(assignedBefore)
-                || !member.pendingRevocation().equals(pendingBefore)) {
-            records.add(ConsumerGroupRecords.currentAssignment(group.groupId(), member));
-            group.markPersisted(member.memberId());
+        assignments.updateGroup(group, bumpEpoch, records);
+        if (assignments.reconcile(group, member, req.owned(), records)) {
             if (member.state() == ConsumerGroupMember.State.UNREVOKED_PARTITIONS) {
-                scheduleRevocationTimeout(group, member);
+                fencing.scheduleRevocation(group, member);
             } else {
                 member.cancelRevocationTimer();
             }
         }
-        scheduleSessionTimeout(group, member);
+        fencing.scheduleSession(group, member);
         boolean sendAssignment = req.memberEpoch() == ConsumerHeartbeat.JOIN_EPOCH
                 || req.isFull()
                 || !member.assigned().equals(assignedBefore);
@@ -330,10 +324,10 @@ final class ConsumerGroupManager {
                 // The static member keeps its partitions until it returns or its session expires.
                 member.updateEpoch(ConsumerHeartbeat.STATIC_LEAVE_EPOCH);
                 records.add(ConsumerGroupRecords.currentAssignment(group.groupId(), member));
-                scheduleSessionTimeout(group, member);
+                fencing.scheduleSession(group, member);
                 log.info("Static member {} of consumer group {} leaves temporarily", req.instanceId(), group.groupId());
             } else {
-                records.addAll(removeMember(group, member, "left"));
+                records.addAll(fencing.fence(group, member, "left"));
             }
             reply(
                     group,
@@ -344,64 +338,14 @@ final class ConsumerGroupManager {
         return response;
     }
 
-    /** Removes a member (left, fenced, expired): a new group epoch without it. Call under the lock. */
-    private List<CoordinatorRecordLog.KeyValue> removeMember(
-            ConsumerGroup group, ConsumerGroupMember member, String why) {
-        List<CoordinatorRecordLog.KeyValue> records = new ArrayList<>();
-        group.removeMember(member.memberId());
-        records.addAll(ConsumerGroupRecords.memberTombstones(group.groupId(), member.memberId()));
-        group.markUnpersisted(member.memberId());
-        log.info("Member {} of consumer group {} {}", member.memberId(), group.groupId(), why);
-        group.subscribedTopics(resolveSubscribedTopics(group));
-        // As Kafka: a new group epoch now; the target assignment follows at the next heartbeat of a member.
-        group.groupEpoch(group.groupEpoch() + 1);
-        records.add(ConsumerGroupRecords.groupMetadata(group.groupId(), group.groupEpoch()));
-        return records;
-    }
-
-    // ------------------------------------------------------------------ timers
-
-    private void scheduleSessionTimeout(ConsumerGroup group, ConsumerGroupMember member) {
-        long epoch = member.nextSessionEpoch();
-        member.sessionTimer(scheduler.schedule(
-                config.sessionTimeoutMs(),
-                () -> groups.withLock(group, () -> {
-                    if (group.isDead() || group.member(member.memberId()) != member || member.sessionEpoch() != epoch) {
-                        return;
-                    }
-                    write(group, removeMember(group, member, "expired (session timeout)"));
-                })));
-    }
-
-    private void scheduleRevocationTimeout(ConsumerGroup group, ConsumerGroupMember member) {
-        int epoch = member.memberEpoch();
-        MemberAssignment pending = member.pendingRevocation();
-        int timeout = member.rebalanceTimeoutMs() > 0 ? member.rebalanceTimeoutMs() : config.sessionTimeoutMs();
-        member.revocationTimer(scheduler.schedule(
-                timeout,
-                () -> groups.withLock(group, () -> {
-                    if (group.isDead()
-                            || group.member(member.memberId()) != member
-                            || member.state() != ConsumerGroupMember.State.UNREVOKED_PARTITIONS
-                            || member.memberEpoch() != epoch
-                            || !member.pendingRevocation().equals(pending)) {
-                        return;
-                    }
-                    write(
-                            group,
-                            removeMember(
-                                    group, member, "fenced (partitions not revoked within the rebalance timeout)"));
-                })));
-    }
-
     /**
      * After replay: the group's subscribed topics are resolved again and every member gets a new session, so
      * members that do not come back are removed once it expires.
      */
     void resumeAfterLoad(ConsumerGroup group) {
         groups.withLock(group, () -> {
-            group.subscribedTopics(resolveSubscribedTopics(group));
-            group.members().forEach(m -> scheduleSessionTimeout(group, m));
+            group.subscribedTopics(assignments.resolveSubscribedTopics(group));
+            group.members().forEach(m -> fencing.scheduleSession(group, m));
         });
     }
 
@@ -414,92 +358,13 @@ final class ConsumerGroupManager {
         }
     }
 
-    // ------------------------------------------------------------------ assignment
-
-    /** The subscribed topics that exist: names, and topics matching the members' regexes. */
-    private Map<String, TopicsView.TopicInfo> resolveSubscribedTopics(ConsumerGroup group) {
-        Map<String, TopicsView.TopicInfo> out = new HashMap<>();
-        for (String name : group.subscribedTopicNamesByName()) {
-            topics.byName(name).ifPresent(t -> out.put(name, t));
-        }
-        Set<String> regexes = group.subscribedRegexes();
-        if (!regexes.isEmpty()) {
-            List<Pattern> patterns = regexes.stream().map(Pattern::compile).toList();
-            for (TopicsView.TopicInfo t : topics.userTopics()) {
-                if (patterns.stream().anyMatch(p -> p.matches(t.name()))) {
-                    out.put(t.name(), t);
-                }
-            }
-        }
-        return out;
-    }
-
-    /** Topics a member subscribes to, by name or by its regex, among {@code subscribed}. */
-    private static Set<UUID> subscribedIds(ConsumerGroupMember m, Map<String, TopicsView.TopicInfo> subscribed) {
-        Set<UUID> out = new HashSet<>();
-        Pattern regex = m.subscribedTopicRegex() != null ? Pattern.compile(m.subscribedTopicRegex()) : null;
-        subscribed.forEach((name, t) -> {
-            if (m.subscribedTopicNames().contains(name) || (regex != null && regex.matches(name))) {
-                out.add(t.id());
-            }
-        });
-        return out;
-    }
-
-    /** Runs the group's assignor for the current group epoch; returns the target-assignment records. */
-    private List<CoordinatorRecordLog.KeyValue> computeTargetAssignment(ConsumerGroup group) {
-        Map<String, AssignmentSpec.Member> members = new LinkedHashMap<>();
-        for (ConsumerGroupMember m : group.members()) {
-            members.put(
-                    m.memberId(),
-                    new AssignmentSpec.Member(
-                            m.instanceId(),
-                            subscribedIds(m, group.subscribedTopics()),
-                            group.targetOf(m.memberId()).partitions()));
-        }
-        Map<UUID, AssignmentSpec.Topic> specTopics = new HashMap<>();
-        group.subscribedTopics()
-                .values()
-                .forEach(t -> specTopics.put(t.id(), new AssignmentSpec.Topic(t.name(), t.partitionCount())));
-        PartitionAssignor assignor = preferredAssignor(group);
-        Map<String, Map<UUID, Set<Integer>>> computed = assignor.assign(new AssignmentSpec(members, specTopics));
-        Map<String, MemberAssignment> target = new HashMap<>();
-        List<CoordinatorRecordLog.KeyValue> records = new ArrayList<>();
-        for (String memberId : members.keySet()) {
-            MemberAssignment a = new MemberAssignment(computed.getOrDefault(memberId, Map.of()));
-            target.put(memberId, a);
-            if (!a.equals(group.targetOf(memberId))) {
-                records.add(ConsumerGroupRecords.targetMember(group.groupId(), memberId, a));
-            }
-        }
-        group.targetAssignment(group.groupEpoch(), target);
-        records.add(ConsumerGroupRecords.targetMetadata(group.groupId(), group.groupEpoch(), clock.millis()));
-        return records;
-    }
-
-    /** The assignor most members ask for (Kafka's rule), else the first configured one. */
-    PartitionAssignor preferredAssignor(ConsumerGroup group) {
-        Map<String, Integer> votes = new HashMap<>();
-        for (ConsumerGroupMember m : group.members()) {
-            if (m.serverAssignor() != null) {
-                votes.merge(m.serverAssignor(), 1, Integer::sum);
-            }
-        }
-        String best = null;
-        for (Map.Entry<String, Integer> e : votes.entrySet()) {
-            if (best == null
-                    || e.getValue() > votes.get(best)
-                    || (e.getValue().equals(votes.get(best)) && e.getKey().compareTo(best) < 0)) {
-                best = e.getKey();
-            }
-        }
-        PartitionAssignor chosen = best == null ? null : config.assignor(best);
-        return chosen != null ? chosen : config.assignors().get(0);
-    }
-
     // ------------------------------------------------------------------ groups
 
-    /** The consumer group of the request: created or converted from an empty classic group on joining. */
+    /**
+     * The consumer group of the request. A joining member creates it, or converts a classic group: an empty one
+     * (offsets only) is replaced, a live one is upgraded if [group.consumer.migration.policy] allows it (Kafka's
+     * getOrMaybeCreateConsumerGroup). Null (GROUP_ID_NOT_FOUND) for a classic group that stays classic.
+     */
     private ConsumerGroup groupFor(ConsumerHeartbeat req) {
         ConsumerGroup existing = groups.consumer(req.groupId());
         if (existing != null || req.memberEpoch() != ConsumerHeartbeat.JOIN_EPOCH) {
@@ -519,30 +384,98 @@ final class ConsumerGroupManager {
             }
             ClassicGroup classic = (ClassicGroup) current;
             ConsumerGroup converted = groups.withLock(classic, () -> {
-                if (classic.isDead() || !classic.isEmpty()) {
+                if (classic.isDead()) {
                     return null;
                 }
-                // An empty classic group (offsets only, or members all gone) becomes a consumer group;
-                // the offsets stay, they are kept by group id.
-                ConsumerGroup replacement = new ConsumerGroup(req.groupId());
-                if (!groups.replace(classic, replacement)) {
-                    return null;
-                }
-                classic.markDead(clock.millis());
-                store.append(
-                        req.groupId(),
-                        List.of(new CoordinatorRecordLog.KeyValue(GroupRecordCodec.groupKey(req.groupId()), null)),
-                        clock.millis());
-                log.info("Empty classic group {} converted to a consumer group", req.groupId());
-                return replacement;
+                return classic.isEmpty() ? replaceEmpty(classic) : maybeUpgrade(classic);
             });
             if (converted != null) {
                 return converted;
             }
             if (!classic.isDead()) {
-                return null; // a live classic group: not converted (see the README)
+                return null;
             }
         }
+    }
+
+    /** An empty classic group (offsets only, or members all gone) becomes a consumer group; the offsets stay. */
+    private ConsumerGroup replaceEmpty(ClassicGroup classic) {
+        ConsumerGroup replacement = new ConsumerGroup(classic.groupId());
+        if (!groups.replace(classic, replacement)) {
+            return null;
+        }
+        classicGroups.release(classic);
+        classic.markDead(clock.millis());
+        store.append(
+                classic.groupId(),
+                List.of(new CoordinatorRecordLog.KeyValue(GroupRecordCodec.groupKey(classic.groupId()), null)),
+                clock.millis());
+        log.info("Empty classic group {} converted to a consumer group", classic.groupId());
+        return replacement;
+    }
+
+    /**
+     * Kafka's validateOnlineUpgrade and convertToConsumerGroup: the classic members become classic-protocol
+     * members of a consumer group with their current assignment; the classic group's record gets a tombstone and
+     * the consumer group's records are written. Null if the group may not be upgraded.
+     */
+    private ConsumerGroup maybeUpgrade(ClassicGroup classic) {
+        String groupId = classic.groupId();
+        String refusal = upgradeRefusal(classic);
+        if (refusal != null) {
+            log.info(refusal);
+            return null;
+        }
+        ConsumerGroup upgraded;
+        try {
+            upgraded = GroupConversion.toConsumerGroup(classic, topics);
+        } catch (IllegalArgumentException e) {
+            log.warn("Cannot upgrade classic group {}: {}", groupId, e.getMessage());
+            return null;
+        }
+        if (!groups.replace(classic, upgraded)) {
+            return null;
+        }
+        // Members parked in a join or sync rejoin and find the consumer group (Kafka answers REBALANCE_IN_PROGRESS).
+        classicGroups.release(classic);
+        classic.markDead(clock.millis());
+        upgraded.subscribedTopics(assignments.resolveSubscribedTopics(upgraded));
+        List<CoordinatorRecordLog.KeyValue> records = new ArrayList<>();
+        records.add(new CoordinatorRecordLog.KeyValue(GroupRecordCodec.groupKey(groupId), null));
+        records.addAll(ConsumerGroupRecords.allRecords(upgraded, clock.millis()));
+        fencing.write(upgraded, records);
+        groups.withLock(upgraded, () -> upgraded.members().forEach(m -> fencing.scheduleSession(upgraded, m)));
+        log.info("Classic group {} upgraded to a consumer group with its {} members", groupId, upgraded.size());
+        return upgraded;
+    }
+
+    /** Why Kafka's validateOnlineUpgrade refuses to upgrade this classic group (its error message), or null. */
+    private String upgradeRefusal(ClassicGroup classic) {
+        String prefix = "Cannot upgrade classic group " + classic.groupId() + " to consumer group because ";
+        if (!config.migrationPolicy().upgradeAllowed()) {
+            return prefix + "the online upgrade is disabled.";
+        }
+        if (!GroupConversion.usesConsumerProtocol(classic)) {
+            return prefix + "the group does not use the consumer embedded protocol.";
+        }
+        if (classic.size() > config.maxSize()) {
+            return prefix + "the group size exceeds the consumer group maximum size.";
+        }
+        return null;
+    }
+
+    /** The GROUP_ID_NOT_FOUND message for a heartbeat that found no consumer group. */
+    private String notFoundMessage(String groupId) {
+        Group other = groups.get(groupId);
+        String refusal = other instanceof ClassicGroup classic && !classic.isEmpty()
+                ? groups.withLock(classic, () -> upgradeRefusal(classic))
+                : null;
+        if (refusal != null) {
+            return refusal;
+        }
+        return other == null
+                ? "Consumer group " + groupId + " not found."
+                : "Group " + groupId + " is not a consumer group.";
     }
 
     // ------------------------------------------------------------------ helpers
@@ -564,83 +497,6 @@ final class ConsumerGroupManager {
                                 : ConsumerHeartbeatResult.error(
                                         GroupError.COORDINATOR_NOT_AVAILABLE,
                                         "The group's records could not be written.")));
-    }
-
-    private void write(ConsumerGroup group, List<CoordinatorRecordLog.KeyValue> records) {
-        store.append(group.groupId(), records, clock.millis()).whenComplete((ok, failure) -> {
-            if (failure != null) {
-                log.warn("Failed to write records of consumer group {}", group.groupId(), failure);
-            }
-        });
-    }
-
-    /** Kafka's checks of a heartbeat's fields; the INVALID_REQUEST message, or null if valid. */
-    private static String validate(ConsumerHeartbeat r) {
-        if (r.apiVersion() >= 1 && r.memberId().isEmpty()) {
-            return "MemberId can't be empty."; // Kafka checks it first from v1, where the client names itself
-        }
-        if (r.groupId() == null || r.groupId().isEmpty()) {
-            return "GroupId can't be empty.";
-        }
-        if (r.rackId() != null && r.rackId().isEmpty()) {
-            return "RackId can't be empty.";
-        }
-        if (r.instanceId() != null && r.instanceId().isEmpty()) {
-            return "InstanceId can't be empty.";
-        }
-        if ((r.apiVersion() >= 1 || r.memberEpoch() != ConsumerHeartbeat.JOIN_EPOCH)
-                && r.memberId().isEmpty()) {
-            return "MemberId can't be empty.";
-        }
-        if (r.memberEpoch() == ConsumerHeartbeat.JOIN_EPOCH) {
-            if (r.rebalanceTimeoutMs() == -1) {
-                return "RebalanceTimeoutMs must be provided in first request.";
-            }
-            if (r.owned() == null || !r.owned().isEmpty()) {
-                return "TopicPartitions must be empty when (re-)joining.";
-            }
-            if (r.subscribedTopicNames() == null && r.subscribedTopicRegex() == null) {
-                return "Either SubscribedTopicNames or SubscribedTopicRegex must be non-null when (re-)joining.";
-            }
-        } else if (r.memberEpoch() == ConsumerHeartbeat.STATIC_LEAVE_EPOCH) {
-            if (r.instanceId() == null) {
-                return "InstanceId can't be null.";
-            }
-        } else if (r.memberEpoch() < ConsumerHeartbeat.STATIC_LEAVE_EPOCH) {
-            return "MemberEpoch is invalid.";
-        }
-        if (r.subscribedTopicRegex() != null && r.subscribedTopicRegex().isEmpty()) {
-            return "SubscribedTopicRegex must not be empty.";
-        }
-        if (r.serverAssignor() != null && r.serverAssignor().isEmpty()) {
-            return "ServerAssignor can't be empty.";
-        }
-        return null;
-    }
-
-    /** Kafka's member ids: a random UUID in URL-safe base64 without padding (22 characters). */
-    private static String newMemberId() {
-        UUID u = UUID.randomUUID();
-        ByteBuffer b =
-                ByteBuffer.allocate(16).putLong(u.getMostSignificantBits()).putLong(u.getLeastSignificantBits());
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(b.array());
-    }
-
-    private static ConsumerHeartbeat withMemberId(ConsumerHeartbeat r, String memberId) {
-        return new ConsumerHeartbeat(
-                r.groupId(),
-                memberId,
-                r.memberEpoch(),
-                r.instanceId(),
-                r.rackId(),
-                r.rebalanceTimeoutMs(),
-                r.subscribedTopicNames(),
-                r.subscribedTopicRegex(),
-                r.serverAssignor(),
-                r.owned(),
-                r.clientId(),
-                r.clientHost(),
-                r.apiVersion());
     }
 
     private static <T> CompletableFuture<T> done(T value) {

@@ -44,6 +44,8 @@ final class ConsumerGroupMember {
     private String serverAssignor;
     private List<String> subscribedTopicNames = List.of();
     private String subscribedTopicRegex;
+    /** Set for a member that speaks the classic protocol (JoinGroup/SyncGroup/Heartbeat); null otherwise. */
+    private ClassicMemberMetadata classicMetadata;
 
     private int memberEpoch;
     private int previousMemberEpoch;
@@ -53,6 +55,11 @@ final class ConsumerGroupMember {
 
     private CoordinatorScheduler.Cancellable sessionTimer;
     private CoordinatorScheduler.Cancellable revocationTimer;
+    /** A classic member asked to rejoin must do so within its rebalance timeout (Kafka's join timeout). */
+    private CoordinatorScheduler.Cancellable joinTimer;
+    /** A classic member that joined must send SyncGroup within its rebalance timeout (Kafka's sync timeout). */
+    private CoordinatorScheduler.Cancellable syncTimer;
+
     private long sessionEpoch;
 
     ConsumerGroupMember(String memberId) {
@@ -124,6 +131,24 @@ final class ConsumerGroupMember {
         subscribedTopicRegex = v;
     }
 
+    ClassicMemberMetadata classicMetadata() {
+        return classicMetadata;
+    }
+
+    void classicMetadata(ClassicMemberMetadata v) {
+        classicMetadata = v;
+    }
+
+    /** True for a member that joined with the classic protocol (JoinGroup), false for a consumer-protocol member. */
+    boolean usesClassicProtocol() {
+        return classicMetadata != null;
+    }
+
+    /** The session timeout: the classic member's own, else the group's ({@code groupSessionTimeoutMs}). */
+    int sessionTimeoutMs(int groupSessionTimeoutMs) {
+        return classicMetadata != null ? classicMetadata.sessionTimeoutMs() : groupSessionTimeoutMs;
+    }
+
     int memberEpoch() {
         return memberEpoch;
     }
@@ -189,6 +214,34 @@ final class ConsumerGroupMember {
         revocationTimer = timer;
     }
 
+    boolean hasJoinTimer() {
+        return joinTimer != null;
+    }
+
+    void joinTimer(CoordinatorScheduler.Cancellable timer) {
+        cancelJoinTimer();
+        joinTimer = timer;
+    }
+
+    void cancelJoinTimer() {
+        if (joinTimer != null) {
+            joinTimer.cancel();
+            joinTimer = null;
+        }
+    }
+
+    void syncTimer(CoordinatorScheduler.Cancellable timer) {
+        cancelSyncTimer();
+        syncTimer = timer;
+    }
+
+    void cancelSyncTimer() {
+        if (syncTimer != null) {
+            syncTimer.cancel();
+            syncTimer = null;
+        }
+    }
+
     void cancelSessionTimer() {
         if (sessionTimer != null) {
             sessionTimer.cancel();
@@ -207,5 +260,7 @@ final class ConsumerGroupMember {
         sessionEpoch++;
         cancelSessionTimer();
         cancelRevocationTimer();
+        cancelJoinTimer();
+        cancelSyncTimer();
     }
 }

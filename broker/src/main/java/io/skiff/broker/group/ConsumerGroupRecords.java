@@ -37,7 +37,47 @@ final class ConsumerGroupRecords {
                         .setSubscribedTopicNames(m.subscribedTopicNames())
                         .setSubscribedTopicRegex(m.subscribedTopicRegex())
                         .setRebalanceTimeoutMs(m.rebalanceTimeoutMs())
-                        .setServerAssignor(m.serverAssignor())));
+                        .setServerAssignor(m.serverAssignor())
+                        .setClassicMemberMetadata(classicMetadata(m.classicMetadata()))));
+    }
+
+    private static ConsumerGroupMemberMetadataValue.ClassicMemberMetadata classicMetadata(ClassicMemberMetadata c) {
+        if (c == null) {
+            return null;
+        }
+        List<ConsumerGroupMemberMetadataValue.ClassicProtocol> protocols = new ArrayList<>();
+        c.supportedProtocols()
+                .forEach(p -> protocols.add(new ConsumerGroupMemberMetadataValue.ClassicProtocol()
+                        .setName(p.name())
+                        .setMetadata(p.metadata())));
+        return new ConsumerGroupMemberMetadataValue.ClassicMemberMetadata()
+                .setSessionTimeoutMs(c.sessionTimeoutMs())
+                .setSupportedProtocols(protocols);
+    }
+
+    /** The classic metadata of a replayed member record, or null for a consumer-protocol member. */
+    static ClassicMemberMetadata classicMetadata(ConsumerGroupMemberMetadataValue.ClassicMemberMetadata c) {
+        if (c == null || c.supportedProtocols().isEmpty()) {
+            return null;
+        }
+        List<MemberProtocol> protocols = new ArrayList<>();
+        c.supportedProtocols().forEach(p -> protocols.add(new MemberProtocol(p.name(), p.metadata())));
+        return new ClassicMemberMetadata(c.sessionTimeoutMs(), protocols);
+    }
+
+    /**
+     * Every record of {@code group} as a new group's (Kafka's createConsumerGroupRecords, written when a classic
+     * group is upgraded): members' metadata, the group epoch, the target assignment, the current assignments.
+     */
+    static List<KeyValue> allRecords(ConsumerGroup group, long timestamp) {
+        List<KeyValue> out = new ArrayList<>();
+        String id = group.groupId();
+        group.members().forEach(m -> out.add(memberMetadata(id, m)));
+        out.add(groupMetadata(id, group.groupEpoch()));
+        group.members().forEach(m -> out.add(targetMember(id, m.memberId(), group.targetOf(m.memberId()))));
+        out.add(targetMetadata(id, group.assignmentEpoch(), timestamp));
+        group.members().forEach(m -> out.add(currentAssignment(id, m)));
+        return out;
     }
 
     static KeyValue targetMetadata(String groupId, int assignmentEpoch, long timestamp) {

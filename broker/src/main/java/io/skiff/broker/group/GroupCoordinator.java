@@ -43,6 +43,7 @@ public final class GroupCoordinator implements AutoCloseable {
     private final MembershipManager membership;
     private final OffsetManager offsets;
     private final ConsumerGroupManager consumerGroups;
+    private final ClassicMembersOfConsumerGroup classicMembersOfConsumerGroups;
     private final TopicsView topics;
     private final List<AutoCloseable> owned = new ArrayList<>();
     private CoordinatorScheduler.Cancellable expiryTask;
@@ -66,7 +67,10 @@ public final class GroupCoordinator implements AutoCloseable {
         this.store = new CoordinatorWriter(recordLog, writer);
         this.membership = new MembershipManager(config, groups, store, scheduler, clock);
         this.offsets = new OffsetManager(config, groups, store, committed, membership, clock);
-        this.consumerGroups = new ConsumerGroupManager(consumerConfig, groups, store, scheduler, topics, clock);
+        this.consumerGroups = new ConsumerGroupManager(
+                consumerConfig, config.groupMaxSize(), groups, store, scheduler, topics, membership, clock);
+        this.classicMembersOfConsumerGroups = new ClassicMembersOfConsumerGroup(
+                consumerConfig, groups, store, consumerGroups.assignments(), consumerGroups.fencing(), topics, clock);
     }
 
     /** A coordinator of classic groups and consumer groups with default consumer-group settings and no topics. */
@@ -192,7 +196,21 @@ public final class GroupCoordinator implements AutoCloseable {
 
     // ------------------------------------------------------------------ membership
 
+    /**
+     * JoinGroup. A consumer group with members serves classic members itself (Kafka 4.1); otherwise the classic
+     * protocol does, converting an empty consumer group.
+     */
     public CompletableFuture<JoinResult> joinGroup(JoinGroupParams params) {
+        boolean valid = params.groupId() != null
+                && !params.groupId().isEmpty()
+                && params.sessionTimeoutMs() >= config.groupMinSessionTimeoutMs()
+                && params.sessionTimeoutMs() <= config.groupMaxSessionTimeoutMs();
+        while (valid && groups.get(params.groupId()) instanceof ConsumerGroup cg && !cg.isEmpty()) {
+            CompletableFuture<JoinResult> response = classicMembersOfConsumerGroups.join(cg, params);
+            if (response != null) {
+                return response;
+            }
+        }
         return membership.joinGroup(params);
     }
 
@@ -204,15 +222,34 @@ public final class GroupCoordinator implements AutoCloseable {
             String protocolType,
             String protocolName,
             Map<String, byte[]> assignments) {
+        while (groupId != null && groups.get(groupId) instanceof ConsumerGroup cg) {
+            CompletableFuture<SyncResult> response = classicMembersOfConsumerGroups.sync(
+                    cg, generationId, memberId, groupInstanceId, protocolType, protocolName);
+            if (response != null) {
+                return response;
+            }
+        }
         return membership.syncGroup(
                 groupId, generationId, memberId, groupInstanceId, protocolType, protocolName, assignments);
     }
 
     public GroupError heartbeat(String groupId, String memberId, String groupInstanceId, int generationId) {
+        while (groupId != null && groups.get(groupId) instanceof ConsumerGroup cg) {
+            GroupError error = classicMembersOfConsumerGroups.heartbeat(cg, memberId, groupInstanceId, generationId);
+            if (error != null) {
+                return error;
+            }
+        }
         return membership.heartbeat(groupId, memberId, groupInstanceId, generationId);
     }
 
     public LeaveResult leaveGroup(String groupId, List<MemberIdentity> members) {
+        while (groupId != null && groups.get(groupId) instanceof ConsumerGroup cg) {
+            LeaveResult result = classicMembersOfConsumerGroups.leave(cg, members);
+            if (result != null) {
+                return result;
+            }
+        }
         return membership.leaveGroup(groupId, members);
     }
 

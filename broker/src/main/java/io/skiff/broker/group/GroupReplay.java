@@ -99,6 +99,7 @@ final class GroupReplay {
         m.subscribedTopicRegex(v.subscribedTopicRegex());
         m.rebalanceTimeoutMs(v.rebalanceTimeoutMs());
         m.serverAssignor(v.serverAssignor());
+        m.classicMetadata(ConsumerGroupRecords.classicMetadata(v.classicMemberMetadata()));
         g.markPersisted(mm.memberId());
     }
 

@@ -17,7 +17,7 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>Thread-safe: every group mutation happens inside {@link GroupRegistry#withLock} on that group only.
  */
-final class MembershipManager {
+final class MembershipManager implements ClassicGroupHandover {
     private final GroupRegistry groups;
     private final Rebalancer rebalancer;
     private final JoinGroupProcessor joins;
@@ -133,6 +133,27 @@ final class MembershipManager {
     /** Proof of life from a member (heartbeat, commit): restart its session timer. */
     void touch(ClassicGroup group, GroupMember member) {
         rebalancer.touch(group, member);
+    }
+
+    @Override
+    public void release(ClassicGroup group) {
+        for (GroupMember m : group.allMembers()) {
+            group.completeJoin(m, JoinResult.error(m.memberId(), GroupError.REBALANCE_IN_PROGRESS));
+            group.completeSync(m, SyncResult.error(GroupError.REBALANCE_IN_PROGRESS));
+            GroupTimers.cancelSession(m);
+        }
+        rebalancer.cancelTimers(group);
+    }
+
+    @Override
+    public void adopt(ClassicGroup group, String reason) {
+        groups.withLock(group, () -> {
+            if (group.isDead()) {
+                return;
+            }
+            group.allMembers().forEach(m -> rebalancer.startSession(group, m, m.sessionTimeoutMs()));
+            rebalancer.prepareRebalance(group, reason);
+        });
     }
 
     /** Stops every timer of a group that is going away. */

@@ -27,6 +27,8 @@ import java.util.concurrent.CompletableFuture;
 public final class ConsumerGroupDescribeHandler
         extends AbstractApiHandler<ConsumerGroupDescribeRequest, ConsumerGroupDescribeResponse> {
     /** Kafka's member type of a member that uses the consumer protocol. */
+    private static final byte CLASSIC_MEMBER_TYPE = 0;
+
     private static final byte CONSUMER_MEMBER_TYPE = 1;
 
     private final GroupCoordinator coordinator;
@@ -62,7 +64,7 @@ public final class ConsumerGroupDescribeHandler
                         .setSubscribedTopicRegex(m.subscribedTopicRegex())
                         .setAssignment(assignment(m.assignment()))
                         .setTargetAssignment(assignment(m.targetAssignment()))
-                        .setMemberType(CONSUMER_MEMBER_TYPE));
+                        .setMemberType(m.classic() ? CLASSIC_MEMBER_TYPE : CONSUMER_MEMBER_TYPE));
             }
             groups.add(new ConsumerGroupDescribeResponse.DescribedGroup()
                     .setErrorCode(d.error().code())

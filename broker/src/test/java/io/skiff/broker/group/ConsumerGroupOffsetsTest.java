@@ -112,12 +112,26 @@ class ConsumerGroupOffsetsTest {
     }
 
     @Test
-    void aConsumerGroupWithMembersRefusesClassicMembers() {
+    void aConsumerGroupWithMembersServesClassicMembersAndIsNotDeleted() {
         f.topics.create("t", 2);
         ok(f.join(G, "m1", null, null, "t"));
         var join =
                 f.coordinator.joinGroup(CoordinatorFixture.params(G, "", null, CoordinatorFixture.protocols("range")));
-        assertEquals(GroupError.INCONSISTENT_GROUP_PROTOCOL, join.join().error());
+        assertEquals(GroupError.MEMBER_ID_REQUIRED, join.join().error(), "a classic member joins as in Kafka 4.1");
+        var other = f.coordinator.joinGroup(new JoinGroupParams(
+                G,
+                "",
+                null,
+                true,
+                true,
+                "c",
+                "/h",
+                30_000,
+                10_000,
+                "connect",
+                CoordinatorFixture.protocols("range"),
+                null));
+        assertEquals(GroupError.INCONSISTENT_GROUP_PROTOCOL, other.join().error(), "only the consumer protocol type");
         assertEquals(
                 GroupError.NON_EMPTY_GROUP,
                 f.coordinator.deleteGroups(List.of(G)).join().get(G));

@@ -1,0 +1,119 @@
+package io.skiff.broker.group;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.kafka.clients.consumer.ConsumerPartitionAssignor;
+import org.apache.kafka.clients.consumer.internals.ConsumerProtocol;
+import org.apache.kafka.common.TopicPartition;
+
+/**
+ * A classic consumer's side of the classic protocol against a {@link GroupCoordinator}, with its subscription
+ * and assignment bytes made by kafka-clients' own ConsumerProtocol: one member of one group, on topic "t",
+ * with the "range" protocol. Not thread-safe.
+ */
+final class ClassicConsumerClient {
+    static final int SESSION_MS = 10_000;
+    static final int REBALANCE_MS = 30_000;
+
+    private final ConsumerGroupFixture f;
+    private final String group;
+    String memberId = "";
+    int generation = -1;
+    List<TopicPartition> owned = List.of();
+
+    ClassicConsumerClient(ConsumerGroupFixture f, String group) {
+        this.f = f;
+        this.group = group;
+    }
+
+    static byte[] subscription(List<TopicPartition> owned, int generation) {
+        ByteBuffer b = ConsumerProtocol.serializeSubscription(
+                new ConsumerPartitionAssignor.Subscription(List.of("t"), null, owned, generation, Optional.empty()));
+        byte[] out = new byte[b.remaining()];
+        b.get(out);
+        return out;
+    }
+
+    static byte[] assignmentBytes(List<TopicPartition> partitions) {
+        ByteBuffer b = ConsumerProtocol.serializeAssignment(new ConsumerPartitionAssignor.Assignment(partitions));
+        byte[] out = new byte[b.remaining()];
+        b.get(out);
+        return out;
+    }
+
+    static List<TopicPartition> partitions(byte[] assignment) {
+        List<TopicPartition> out = new ArrayList<>(ConsumerProtocol.deserializeAssignment(ByteBuffer.wrap(assignment))
+                .partitions());
+        out.sort(java.util.Comparator.comparingInt(TopicPartition::partition));
+        return out;
+    }
+
+    static List<TopicPartition> tps(int... partitions) {
+        List<TopicPartition> out = new ArrayList<>();
+        for (int p : partitions) {
+            out.add(new TopicPartition("t", p));
+        }
+        return out;
+    }
+
+    JoinGroupParams params() {
+        return new JoinGroupParams(
+                group,
+                memberId,
+                null,
+                true,
+                true,
+                "classic-client",
+                "/127.0.0.1",
+                REBALANCE_MS,
+                SESSION_MS,
+                "consumer",
+                List.of(new MemberProtocol("range", subscription(owned, generation))),
+                null);
+    }
+
+    /** JoinGroup (after MEMBER_ID_REQUIRED when new); returns the response, parked ones not awaited. */
+    JoinResult join() {
+        if (memberId.isEmpty()) {
+            JoinResult first = f.coordinator.joinGroup(params()).join();
+            assertEquals(GroupError.MEMBER_ID_REQUIRED, first.error());
+            memberId = first.memberId();
+        }
+        java.util.concurrent.CompletableFuture<JoinResult> r = f.coordinator.joinGroup(params());
+        f.scheduler.runDue();
+        JoinResult result = r.join();
+        if (result.error() == GroupError.NONE) {
+            generation = result.generationId();
+        }
+        return result;
+    }
+
+    /** SyncGroup; as the leader (of a classic group), assigns every partition of {@code t} to itself. */
+    SyncResult sync(String protocolName, boolean leaderAssignsAll, int partitionCount) {
+        Map<String, byte[]> assignments = Map.of();
+        if (leaderAssignsAll) {
+            int[] all = java.util.stream.IntStream.range(0, partitionCount).toArray();
+            assignments = Map.of(memberId, assignmentBytes(tps(all)));
+        }
+        SyncResult r = f.coordinator
+                .syncGroup(group, generation, memberId, null, "consumer", protocolName, assignments)
+                .join();
+        if (r.error() == GroupError.NONE) {
+            owned = partitions(r.assignment());
+        }
+        return r;
+    }
+
+    GroupError heartbeat() {
+        return f.coordinator.heartbeat(group, memberId, null, generation);
+    }
+
+    LeaveResult leave() {
+        return f.coordinator.leaveGroup(group, List.of(new MemberIdentity(memberId, null, "bye")));
+    }
+}

@@ -1,0 +1,243 @@
+package io.skiff.compat;
+
+import static io.skiff.compat.GroupCompatSupport.coversExactlyOnce;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.skiff.broker.SkiffServer;
+import io.skiff.compat.GroupCompatSupport.GroupConsumer;
+import io.skiff.compat.GroupCompatSupport.Stop;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.GroupListing;
+import org.apache.kafka.clients.admin.ListGroupsOptions;
+import org.apache.kafka.clients.admin.MemberDescription;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.GroupState;
+import org.apache.kafka.common.GroupType;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A mixed group, run against Skiff and against a real Kafka 4.1 with the same expectations (Kafka's behaviour is
+ * the spec): classic Java consumers ({@code group.protocol=classic}) form a classic group; a consumer-protocol
+ * consumer ({@code group.protocol=consumer}) joins it, which upgrades it to a consumer group that keeps the
+ * classic members; every partition of a 6-partition topic is owned exactly once once it settles, and with
+ * commitSync after every poll nothing is lost or duplicated; when the consumer-protocol member leaves, the
+ * group downgrades to a classic group and goes on.
+ */
+class MixedGroupCompatTest {
+    private static final int PARTITIONS = 6;
+    private static final Duration WAIT = Duration.ofSeconds(120);
+
+    private SkiffServer server;
+    private final List<GroupConsumer> consumers = new ArrayList<>();
+    private Runnable cleanup = () -> {};
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        for (GroupConsumer c : consumers) {
+            c.stop(Stop.LEAVE);
+        }
+        cleanup.run();
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"skiff", "kafka"})
+    void classicAndConsumerProtocolMembersShareAGroupThatUpgradesAndDowngrades(String target) throws Exception {
+        String bootstrap;
+        if (target.equals("skiff")) {
+            server = SkiffServer.builder().port(0).start();
+            bootstrap = server.bootstrapServers();
+        } else {
+            bootstrap = RealKafka.shared().bootstrapServers();
+        }
+        String suffix = UUID.randomUUID().toString().substring(0, 8);
+        String topic = "mixed-" + suffix;
+        String group = "mixed-group-" + suffix;
+        ConcurrentLinkedQueue<String> received = new ConcurrentLinkedQueue<>();
+        List<String> produced = new ArrayList<>();
+        cleanup = () -> deleteGroupAndTopic(bootstrap, group, topic);
+        try (Admin admin = admin(bootstrap)) {
+            admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1)))
+                    .all()
+                    .get();
+            produced.addAll(produce(bootstrap, topic, "a"));
+
+            GroupConsumer classic1 = start(classicProps(bootstrap, group), topic, received);
+            GroupConsumer classic2 = start(classicProps(bootstrap, group), topic, received);
+            awaitSettled(topic, List.of(classic1, classic2));
+            awaitReceived(received, produced);
+            assertEquals(GroupType.CLASSIC, listed(admin, group).type().orElseThrow());
+
+            GroupConsumer modern = start(consumerProtocolProps(bootstrap, group), topic, received);
+            produced.addAll(produce(bootstrap, topic, "b"));
+            awaitSettled(topic, List.of(classic1, classic2, modern));
+            awaitReceived(received, produced);
+            await().atMost(WAIT).untilAsserted(() -> {
+                ConsumerGroupDescription d = described(admin, group);
+                assertEquals(GroupType.CONSUMER, d.type(), "upgraded by the consumer-protocol member");
+                assertEquals(GroupState.STABLE, d.groupState());
+                assertEquals(3, d.members().size());
+                assertEquals(
+                        List.of(false, false, true),
+                        d.members().stream()
+                                .map(m -> m.upgraded().orElseThrow())
+                                .sorted()
+                                .toList(),
+                        "two classic members, one of the consumer protocol");
+                int assigned = d.members().stream()
+                        .mapToInt(m -> m.assignment().topicPartitions().size())
+                        .sum();
+                assertEquals(PARTITIONS, assigned);
+                for (MemberDescription m : d.members()) {
+                    assertEquals(2, m.assignment().topicPartitions().size(), "uniform spread: " + d);
+                }
+            });
+            assertEquals(GroupType.CONSUMER, listed(admin, group).type().orElseThrow());
+
+            modern.stop(Stop.LEAVE);
+            consumers.remove(modern);
+            produced.addAll(produce(bootstrap, topic, "c"));
+            awaitSettled(topic, List.of(classic1, classic2));
+            awaitReceived(received, produced);
+            await().atMost(WAIT).untilAsserted(() -> {
+                ConsumerGroupDescription d = described(admin, group);
+                assertEquals(GroupType.CLASSIC, d.type(), "downgraded when the last consumer-protocol member left");
+                assertEquals(GroupState.STABLE, d.groupState());
+                assertEquals(2, d.members().size());
+                assertEquals("range", d.partitionAssignor());
+            });
+            assertEquals(GroupType.CLASSIC, listed(admin, group).type().orElseThrow());
+            assertEquals("consumer", listed(admin, group).protocol());
+
+            produced.addAll(produce(bootstrap, topic, "d"));
+            awaitReceived(received, produced);
+        }
+        Map<String, Long> counts = GroupCompatSupport.countOccurrences(received);
+        assertEquals(new HashSet<>(produced), counts.keySet(), "nothing lost");
+        counts.forEach((v, n) -> assertEquals(1L, n, "duplicate delivery of " + v));
+    }
+
+    /** Leaves nothing behind in the shared Kafka (the differential tests list its groups), once the members left. */
+    private static void deleteGroupAndTopic(String bootstrap, String group, String topic) {
+        try (Admin admin = admin(bootstrap)) {
+            await().atMost(WAIT)
+                    .ignoreExceptions()
+                    .untilAsserted(() ->
+                            admin.deleteConsumerGroups(List.of(group)).all().get());
+            admin.deleteTopics(List.of(topic)).all().get();
+        } catch (Exception e) {
+            throw new IllegalStateException("cleanup of " + group, e);
+        }
+    }
+
+    private GroupConsumer start(Properties props, String topic, ConcurrentLinkedQueue<String> received) {
+        GroupConsumer c = new GroupConsumer(props, topic, received);
+        consumers.add(c);
+        return c;
+    }
+
+    private static void awaitSettled(String topic, List<GroupConsumer> members) {
+        await().atMost(WAIT).untilAsserted(() -> {
+            for (GroupConsumer m : members) {
+                assertTrue(m.failure() == null, () -> "consumer failed: " + m.failure());
+            }
+            assertTrue(
+                    coversExactlyOnce(topic, PARTITIONS, members),
+                    () -> "assignments "
+                            + members.stream().map(GroupConsumer::assignment).toList());
+            int expected = PARTITIONS / members.size();
+            for (GroupConsumer m : members) {
+                assertEquals(expected, m.assignment().size(), "even spread");
+            }
+        });
+    }
+
+    private static void awaitReceived(ConcurrentLinkedQueue<String> received, List<String> produced) {
+        await().atMost(WAIT).until(() -> new HashSet<>(received).containsAll(produced));
+    }
+
+    private static ConsumerGroupDescription described(Admin admin, String group) throws Exception {
+        return admin.describeConsumerGroups(List.of(group))
+                .describedGroups()
+                .get(group)
+                .get();
+    }
+
+    private static GroupListing listed(Admin admin, String group) throws Exception {
+        return admin.listGroups(new ListGroupsOptions()).all().get().stream()
+                .filter(g -> g.groupId().equals(group))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    private static Admin admin(String bootstrap) {
+        Properties p = new Properties();
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        return Admin.create(p);
+    }
+
+    private static List<String> produce(String bootstrap, String topic, String prefix) {
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        List<String> values = new ArrayList<>();
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(p)) {
+            for (int i = 0; i < 300; i++) {
+                String v = prefix + "-" + i;
+                producer.send(new ProducerRecord<>(topic, i % PARTITIONS, "k" + i, v));
+                values.add(v);
+            }
+            producer.flush();
+        }
+        return values;
+    }
+
+    private static Properties common(String bootstrap, String group) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        return p;
+    }
+
+    /** A classic consumer with its default assignors (range, cooperative-sticky) and a quick heartbeat. */
+    private static Properties classicProps(String bootstrap, String group) {
+        Properties p = common(bootstrap, group);
+        p.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "classic");
+        p.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "10000");
+        p.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, "300");
+        return p;
+    }
+
+    private static Properties consumerProtocolProps(String bootstrap, String group) {
+        Properties p = common(bootstrap, group);
+        p.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "consumer");
+        return p;
+    }
+}

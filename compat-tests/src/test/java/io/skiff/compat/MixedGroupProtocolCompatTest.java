@@ -1,0 +1,440 @@
+package io.skiff.compat;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.skiff.broker.SkiffServer;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerPartitionAssignor;
+import org.apache.kafka.clients.consumer.internals.ConsumerProtocol;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.message.ConsumerGroupDescribeRequestData;
+import org.apache.kafka.common.message.ConsumerGroupHeartbeatRequestData;
+import org.apache.kafka.common.message.ConsumerGroupHeartbeatResponseData;
+import org.apache.kafka.common.message.DescribeGroupsRequestData;
+import org.apache.kafka.common.message.FindCoordinatorRequestData;
+import org.apache.kafka.common.message.HeartbeatRequestData;
+import org.apache.kafka.common.message.JoinGroupRequestData;
+import org.apache.kafka.common.message.JoinGroupResponseData;
+import org.apache.kafka.common.message.LeaveGroupRequestData;
+import org.apache.kafka.common.message.ListGroupsRequestData;
+import org.apache.kafka.common.message.SyncGroupRequestData;
+import org.apache.kafka.common.message.SyncGroupResponseData;
+import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.ConsumerGroupDescribeRequest;
+import org.apache.kafka.common.requests.ConsumerGroupDescribeResponse;
+import org.apache.kafka.common.requests.ConsumerGroupHeartbeatRequest;
+import org.apache.kafka.common.requests.ConsumerGroupHeartbeatResponse;
+import org.apache.kafka.common.requests.DescribeGroupsRequest;
+import org.apache.kafka.common.requests.DescribeGroupsResponse;
+import org.apache.kafka.common.requests.FindCoordinatorRequest;
+import org.apache.kafka.common.requests.FindCoordinatorResponse;
+import org.apache.kafka.common.requests.HeartbeatRequest;
+import org.apache.kafka.common.requests.HeartbeatResponse;
+import org.apache.kafka.common.requests.JoinGroupRequest;
+import org.apache.kafka.common.requests.JoinGroupResponse;
+import org.apache.kafka.common.requests.LeaveGroupRequest;
+import org.apache.kafka.common.requests.LeaveGroupResponse;
+import org.apache.kafka.common.requests.ListGroupsRequest;
+import org.apache.kafka.common.requests.ListGroupsResponse;
+import org.apache.kafka.common.requests.SyncGroupRequest;
+import org.apache.kafka.common.requests.SyncGroupResponse;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The same sequence of raw group requests (kafka-clients' own request classes) sent to Skiff and to a real Kafka
+ * 4.1, their answers written down field by field and compared: a classic member joining, syncing, heartbeating and
+ * leaving a consumer group, the group's ConsumerGroupDescribe, DescribeGroups and ListGroups views before and after
+ * the downgrade when its consumer-protocol member leaves, and the refused upgrade of a group whose protocol type is
+ * not "consumer". Kafka's answers are the spec.
+ */
+class MixedGroupProtocolCompatTest {
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final int PARTITIONS = 6;
+
+    private SkiffServer skiff;
+
+    @AfterEach
+    void stop() {
+        if (skiff != null) {
+            skiff.close();
+        }
+    }
+
+    @Test
+    void skiffAnswersTheMixedGroupSequenceAsKafkaDoes() throws Exception {
+        skiff = SkiffServer.builder().port(0).start();
+        List<String> kafka = transcript(RealKafka.shared().bootstrapServers());
+        List<String> ours = transcript(skiff.bootstrapServers());
+        assertEquals(String.join("\n", kafka), String.join("\n", ours));
+    }
+
+    private static List<String> transcript(String bootstrap) throws Exception {
+        String suffix = UUID.randomUUID().toString().substring(0, 8);
+        String topic = "raw-mixed-" + suffix;
+        String group = "raw-mixed-group-" + suffix;
+        String connectGroup = "raw-connect-group-" + suffix;
+        String probeGroup = "raw-probe-group-" + suffix;
+        try (Admin admin = admin(bootstrap)) {
+            admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1)))
+                    .all()
+                    .get();
+        }
+        String[] hp = bootstrap.split(":");
+        List<String> out = new ArrayList<>();
+        try (RawKafkaConnection c = new RawKafkaConnection(hp[0], Integer.parseInt(hp[1]))) {
+            // A consumer-protocol member forms the consumer group and owns every partition.
+            String m1 = Uuid.randomUuid().toString();
+            ConsumerGroupHeartbeatResponseData joined = awaitCoordinator(
+                    c,
+                    group,
+                    () -> heartbeat(
+                            c,
+                            new ConsumerGroupHeartbeatRequestData()
+                                    .setGroupId(group)
+                                    .setMemberId(m1)
+                                    .setMemberEpoch(0)
+                                    .setRebalanceTimeoutMs(30_000)
+                                    .setSubscribedTopicNames(List.of(topic))
+                                    .setTopicPartitions(List.of())));
+            out.add("m1 join: " + Errors.forCode(joined.errorCode()) + " epoch " + joined.memberEpoch() + " partitions "
+                    + partitions(joined.assignment()));
+
+            // A classic member joins the consumer group.
+            JoinGroupResponseData first = join(c, group, "", topic);
+            out.add("classic join: " + Errors.forCode(first.errorCode()) + " id length "
+                    + first.memberId().length());
+            String classic = first.memberId();
+            JoinGroupResponseData second = join(c, group, classic, topic);
+            out.add("classic join with id: " + describe(second));
+            int generation = second.generationId();
+            SyncGroupResponseData synced = sync(c, group, classic, generation, "range");
+            out.add("classic sync: " + describe(synced));
+            out.add("classic sync, wrong protocol: "
+                    + Errors.forCode(
+                            sync(c, group, classic, generation, "roundrobin").errorCode()));
+            out.add("classic heartbeat: " + heartbeat(c, group, classic, generation));
+            out.add("classic heartbeat, wrong generation: " + heartbeat(c, group, classic, generation + 5));
+            out.add("m1 with the classic Heartbeat: " + heartbeat(c, group, m1, joined.memberEpoch()));
+            out.add("DescribeGroups: " + describeGroups(c, group));
+            out.add("ConsumerGroupDescribe: " + consumerGroupDescribe(c, group));
+            out.add("ListGroups: " + listGroups(c, group));
+
+            // m1 gives up half; the classic member is told to rejoin and gets the other half.
+            ConsumerGroupHeartbeatResponseData revoke = heartbeat(
+                    c,
+                    new ConsumerGroupHeartbeatRequestData()
+                            .setGroupId(group)
+                            .setMemberId(m1)
+                            .setMemberEpoch(joined.memberEpoch())
+                            .setTopicPartitions(owned(joined.assignment())));
+            out.add("m1 heartbeat: " + Errors.forCode(revoke.errorCode()) + " epoch " + revoke.memberEpoch()
+                    + " partitions " + partitions(revoke.assignment()));
+            ConsumerGroupHeartbeatResponseData revoked = heartbeat(
+                    c,
+                    new ConsumerGroupHeartbeatRequestData()
+                            .setGroupId(group)
+                            .setMemberId(m1)
+                            .setMemberEpoch(revoke.memberEpoch())
+                            .setTopicPartitions(owned(revoke.assignment())));
+            out.add("m1 revoked: " + Errors.forCode(revoked.errorCode()) + " epoch " + revoked.memberEpoch());
+            out.add("classic heartbeat after the release: " + heartbeat(c, group, classic, generation));
+            JoinGroupResponseData rejoined = join(c, group, classic, topic);
+            out.add("classic rejoin: " + describe(rejoined));
+            SyncGroupResponseData resynced = sync(c, group, classic, rejoined.generationId(), "range");
+            out.add("classic sync: " + describe(resynced));
+            out.add("classic heartbeat: " + heartbeat(c, group, classic, rejoined.generationId()));
+            out.add("ConsumerGroupDescribe: " + consumerGroupDescribe(c, group));
+
+            // m1 leaves: the group downgrades to a classic group and rebalances.
+            ConsumerGroupHeartbeatResponseData left = heartbeat(
+                    c,
+                    new ConsumerGroupHeartbeatRequestData()
+                            .setGroupId(group)
+                            .setMemberId(m1)
+                            .setMemberEpoch(-1));
+            out.add("m1 leave: " + Errors.forCode(left.errorCode()) + " epoch " + left.memberEpoch());
+            out.add("ListGroups: " + listGroups(c, group));
+            out.add("DescribeGroups: " + describeGroups(c, group));
+            out.add("ConsumerGroupDescribe: " + consumerGroupDescribe(c, group));
+            out.add("classic heartbeat: " + heartbeat(c, group, classic, rejoined.generationId()));
+            JoinGroupResponseData classicAgain = join(c, group, classic, topic);
+            out.add("classic rejoin: " + describe(classicAgain));
+            out.add("ListGroups: " + listGroups(c, group));
+            LeaveGroupResponse leave = c.send(new LeaveGroupRequest.Builder(
+                            group, List.of(new LeaveGroupRequestData.MemberIdentity().setMemberId(classic)))
+                    .build((short) 5));
+            out.add("classic leave: " + leave.error() + " "
+                    + Errors.forCode(leave.data().members().get(0).errorCode()));
+
+            // A group of another protocol type is not upgraded.
+            JoinGroupResponseData connect = joinWithType(c, connectGroup, "", "connect", topic);
+            connect = joinWithType(c, connectGroup, connect.memberId(), "connect", topic);
+            out.add("connect group join: " + Errors.forCode(connect.errorCode()));
+            ConsumerGroupHeartbeatResponseData refused = heartbeat(
+                    c,
+                    new ConsumerGroupHeartbeatRequestData()
+                            .setGroupId(connectGroup)
+                            .setMemberId(Uuid.randomUuid().toString())
+                            .setMemberEpoch(0)
+                            .setRebalanceTimeoutMs(30_000)
+                            .setSubscribedTopicNames(List.of(topic))
+                            .setTopicPartitions(List.of()));
+            out.add("consumer-protocol join to it: " + Errors.forCode(refused.errorCode()) + " "
+                    + refused.errorMessage().replace(suffix, "*"));
+            c.send(new LeaveGroupRequest.Builder(
+                            connectGroup,
+                            List.of(new LeaveGroupRequestData.MemberIdentity().setMemberId(connect.memberId())))
+                    .build((short) 5));
+        }
+        // Leave nothing behind in the shared Kafka (the differential tests list its groups).
+        try (Admin admin = admin(bootstrap)) {
+            admin.deleteConsumerGroups(List.of(group, connectGroup, probeGroup))
+                    .all()
+                    .get();
+            admin.deleteTopics(List.of(topic)).all().get();
+        }
+        return out;
+    }
+
+    /**
+     * A probe member joins its own group until it is assigned the new topic's partitions, then leaves: Kafka's group
+     * coordinator sees a new topic only once its metadata image has it.
+     */
+    private static void awaitTopicSeenByTheCoordinator(RawKafkaConnection c, String probeGroup, String topic) {
+        String probe = Uuid.randomUuid().toString();
+        ConsumerGroupHeartbeatResponseData first = awaitCoordinator(
+                c,
+                probeGroup,
+                () -> heartbeat(
+                        c,
+                        new ConsumerGroupHeartbeatRequestData()
+                                .setGroupId(probeGroup)
+                                .setMemberId(probe)
+                                .setMemberEpoch(0)
+                                .setRebalanceTimeoutMs(30_000)
+                                .setSubscribedTopicNames(List.of(topic))
+                                .setTopicPartitions(List.of())));
+        AtomicReference<Integer> epoch = new AtomicReference<>(first.memberEpoch());
+        AtomicReference<Integer> assigned = new AtomicReference<>(partitions(first.assignment()));
+        await().atMost(WAIT).until(() -> {
+            if (assigned.get() == PARTITIONS) {
+                return true;
+            }
+            ConsumerGroupHeartbeatResponseData r = heartbeat(
+                    c,
+                    new ConsumerGroupHeartbeatRequestData()
+                            .setGroupId(probeGroup)
+                            .setMemberId(probe)
+                            .setMemberEpoch(epoch.get())
+                            .setTopicPartitions(List.of()));
+            epoch.set(r.memberEpoch());
+            if (r.assignment() != null) {
+                assigned.set(partitions(r.assignment()));
+            }
+            return assigned.get() == PARTITIONS;
+        });
+        try {
+            heartbeat(
+                    c,
+                    new ConsumerGroupHeartbeatRequestData()
+                            .setGroupId(probeGroup)
+                            .setMemberId(probe)
+                            .setMemberEpoch(-1));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    // ------------------------------------------------------------------ requests
+
+    private interface Call<T> {
+        T call() throws Exception;
+    }
+
+    /**
+     * Retries the first group request until the coordinator answers: FindCoordinator makes Kafka create
+     * {@code __consumer_offsets}, whose partition then loads.
+     */
+    private static ConsumerGroupHeartbeatResponseData awaitCoordinator(
+            RawKafkaConnection c, String group, Call<ConsumerGroupHeartbeatResponseData> call) {
+        AtomicReference<ConsumerGroupHeartbeatResponseData> result = new AtomicReference<>();
+        await().atMost(WAIT).until(() -> {
+            FindCoordinatorResponse found = c.send(new FindCoordinatorRequest.Builder(new FindCoordinatorRequestData()
+                            .setKeyType(FindCoordinatorRequest.CoordinatorType.GROUP.id())
+                            .setCoordinatorKeys(List.of(group)))
+                    .build((short) 4));
+            if (found.data().coordinators().get(0).errorCode() != 0) {
+                return false;
+            }
+            ConsumerGroupHeartbeatResponseData r = call.call();
+            Errors e = Errors.forCode(r.errorCode());
+            if (e == Errors.COORDINATOR_LOAD_IN_PROGRESS
+                    || e == Errors.COORDINATOR_NOT_AVAILABLE
+                    || e == Errors.NOT_COORDINATOR) {
+                return false;
+            }
+            result.set(r);
+            return true;
+        });
+        return result.get();
+    }
+
+    private static ConsumerGroupHeartbeatResponseData heartbeat(
+            RawKafkaConnection c, ConsumerGroupHeartbeatRequestData data) throws Exception {
+        ConsumerGroupHeartbeatResponse r = c.send(new ConsumerGroupHeartbeatRequest.Builder(data).build((short) 1));
+        return r.data();
+    }
+
+    private static Errors heartbeat(RawKafkaConnection c, String group, String memberId, int generation)
+            throws Exception {
+        HeartbeatResponse r = c.send(new HeartbeatRequest.Builder(new HeartbeatRequestData()
+                        .setGroupId(group)
+                        .setMemberId(memberId)
+                        .setGenerationId(generation))
+                .build((short) 4));
+        return r.error();
+    }
+
+    private static JoinGroupResponseData join(RawKafkaConnection c, String group, String memberId, String topic)
+            throws Exception {
+        return joinWithType(c, group, memberId, "consumer", topic);
+    }
+
+    private static JoinGroupResponseData joinWithType(
+            RawKafkaConnection c, String group, String memberId, String protocolType, String topic) throws Exception {
+        JoinGroupRequestData.JoinGroupRequestProtocolCollection protocols =
+                new JoinGroupRequestData.JoinGroupRequestProtocolCollection();
+        for (String name : List.of("range", "cooperative-sticky")) {
+            protocols.add(new JoinGroupRequestData.JoinGroupRequestProtocol()
+                    .setName(name)
+                    .setMetadata(subscription(topic)));
+        }
+        JoinGroupResponse r = c.send(new JoinGroupRequest.Builder(new JoinGroupRequestData()
+                        .setGroupId(group)
+                        .setMemberId(memberId)
+                        .setSessionTimeoutMs(10_000)
+                        .setRebalanceTimeoutMs(30_000)
+                        .setProtocolType(protocolType)
+                        .setProtocols(protocols))
+                .build((short) 9));
+        return r.data();
+    }
+
+    private static SyncGroupResponseData sync(
+            RawKafkaConnection c, String group, String memberId, int generation, String protocolName) throws Exception {
+        SyncGroupResponse r = c.send(new SyncGroupRequest.Builder(new SyncGroupRequestData()
+                        .setGroupId(group)
+                        .setMemberId(memberId)
+                        .setGenerationId(generation)
+                        .setProtocolType("consumer")
+                        .setProtocolName(protocolName)
+                        .setAssignments(List.of()))
+                .build((short) 5));
+        return r.data();
+    }
+
+    private static String describeGroups(RawKafkaConnection c, String group) throws Exception {
+        DescribeGroupsResponse r =
+                c.send(new DescribeGroupsRequest.Builder(new DescribeGroupsRequestData().setGroups(List.of(group)))
+                        .build((short) 5));
+        var g = r.data().groups().get(0);
+        return Errors.forCode(g.errorCode()) + " state " + g.groupState() + " protocolType '" + g.protocolType()
+                + "' protocol '" + g.protocolData() + "' members " + g.members().size();
+    }
+
+    private static String consumerGroupDescribe(RawKafkaConnection c, String group) throws Exception {
+        ConsumerGroupDescribeResponse r = c.send(new ConsumerGroupDescribeRequest.Builder(
+                        new ConsumerGroupDescribeRequestData().setGroupIds(List.of(group)))
+                .build((short) 1));
+        var g = r.data().groups().get(0);
+        if (g.errorCode() != 0) {
+            return Errors.forCode(g.errorCode()).toString();
+        }
+        List<String> members = g.members().stream()
+                .map(m -> "type " + m.memberType() + " epoch " + m.memberEpoch() + " partitions "
+                        + m.assignment().topicPartitions().stream()
+                                .mapToInt(tp -> tp.partitions().size())
+                                .sum())
+                .sorted()
+                .toList();
+        return "state " + g.groupState() + " epoch " + g.groupEpoch() + " assignmentEpoch " + g.assignmentEpoch()
+                + " members " + members;
+    }
+
+    private static String listGroups(RawKafkaConnection c, String group) throws Exception {
+        ListGroupsResponse r = c.send(new ListGroupsRequest.Builder(new ListGroupsRequestData()).build((short) 5));
+        return r.data().groups().stream()
+                .filter(g -> g.groupId().equals(group))
+                .map(g -> "type " + g.groupType() + " state " + g.groupState() + " protocolType '" + g.protocolType()
+                        + "'")
+                .findFirst()
+                .orElse("absent");
+    }
+
+    // ------------------------------------------------------------------ payloads
+
+    private static String describe(JoinGroupResponseData r) {
+        String leader = !r.leader().isEmpty() && r.leader().equals(r.memberId()) ? "<itself>" : r.leader();
+        return Errors.forCode(r.errorCode()) + " generation " + r.generationId() + " protocolType " + r.protocolType()
+                + " protocol " + r.protocolName() + " leader '" + leader + "' members "
+                + r.members().size()
+                + " skipAssignment " + r.skipAssignment() + " member id length "
+                + r.memberId().length();
+    }
+
+    private static String describe(SyncGroupResponseData r) {
+        String partitions = r.assignment() == null || r.assignment().length == 0
+                ? "none"
+                : String.valueOf(ConsumerProtocol.deserializeAssignment(ByteBuffer.wrap(r.assignment()))
+                        .partitions()
+                        .size());
+        return Errors.forCode(r.errorCode()) + " protocolType " + r.protocolType() + " protocol " + r.protocolName()
+                + " partitions " + partitions;
+    }
+
+    private static byte[] subscription(String topic) {
+        ByteBuffer b = ConsumerProtocol.serializeSubscription(
+                new ConsumerPartitionAssignor.Subscription(List.of(topic), null, List.of(), -1, Optional.empty()));
+        byte[] out = new byte[b.remaining()];
+        b.get(out);
+        return out;
+    }
+
+    private static int partitions(ConsumerGroupHeartbeatResponseData.Assignment a) {
+        return a == null
+                ? -1
+                : a.topicPartitions().stream()
+                        .mapToInt(tp -> tp.partitions().size())
+                        .sum();
+    }
+
+    private static List<ConsumerGroupHeartbeatRequestData.TopicPartitions> owned(
+            ConsumerGroupHeartbeatResponseData.Assignment a) {
+        List<ConsumerGroupHeartbeatRequestData.TopicPartitions> out = new ArrayList<>();
+        if (a != null) {
+            a.topicPartitions()
+                    .forEach(tp -> out.add(new ConsumerGroupHeartbeatRequestData.TopicPartitions()
+                            .setTopicId(tp.topicId())
+                            .setPartitions(tp.partitions())));
+        }
+        return out;
+    }
+
+    private static Admin admin(String bootstrap) {
+        Properties p = new Properties();
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        return Admin.create(p);
+    }
+}
