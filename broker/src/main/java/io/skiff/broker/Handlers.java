@@ -86,6 +86,7 @@ public final class Handlers {
         }
         TransactionHandlers.register(
                 registry,
+                features,
                 ctx.transactionCoordinator(),
                 ctx.groupCoordinator(),
                 data.topics(),

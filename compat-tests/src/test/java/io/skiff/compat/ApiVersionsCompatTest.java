@@ -8,7 +8,9 @@ import io.skiff.broker.SkiffServer;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.NodeApiVersions;
 import org.apache.kafka.clients.admin.Admin;
@@ -73,12 +75,19 @@ class ApiVersionsCompatTest {
                 response.data().finalizedFeatures(),
                 response.data().finalizedFeaturesEpoch());
         assertEquals(version, versions.latestUsableVersion(ApiKeys.API_VERSIONS));
-        // group.version 1 (the consumer group protocol) is the only finalized feature: no transaction.version
-        // >= 2, which would make clients use transaction protocol version 2.
-        assertEquals(Map.of("group.version", (short) 1), versions.finalizedFeatures());
+        // group.version 1 (the consumer group protocol) and transaction.version 2 (transaction protocol version 2,
+        // which Kafka 4.x clients then use) are finalized, at an epoch >= 0 so that clients take them into account.
+        assertEquals(
+                Map.of("group.version", (short) 1, "transaction.version", (short) 2), versions.finalizedFeatures());
         assertEquals(0L, versions.finalizedFeaturesEpoch());
         assertEquals(0, versions.supportedFeatures().get("group.version").min());
         assertEquals(1, versions.supportedFeatures().get("group.version").max());
+        assertEquals(0, versions.supportedFeatures().get("transaction.version").min());
+        assertEquals(2, versions.supportedFeatures().get("transaction.version").max());
+        // ... and the APIs of transaction protocol version 2 come with it.
+        assertEquals(5, versions.latestUsableVersion(ApiKeys.END_TXN));
+        assertEquals(5, versions.latestUsableVersion(ApiKeys.TXN_OFFSET_COMMIT));
+        assertTrue(versions.latestUsableVersion(ApiKeys.PRODUCE) >= 12);
     }
 
     @Test
@@ -87,14 +96,14 @@ class ApiVersionsCompatTest {
         ByteBuffer buf = exchange(ApiKeys.API_VERSIONS, version, version, 12);
         ResponseHeader.parse(buf, ApiKeys.API_VERSIONS.responseHeaderVersion(version));
         ApiVersionsResponse response = ApiVersionsResponse.parse(new ByteBufferAccessor(buf), version);
-        // Kafka 4.1 leaves out group.version (0-1) here: clients up to 3.8 cannot parse a range from 0.
+        // Kafka 4.1 leaves out group.version (0-1) and transaction.version (0-2) here: clients up to 3.8 cannot
+        // parse a range from 0. The finalized levels are still listed.
         assertTrue(
                 response.data().supportedFeatures().isEmpty(),
                 () -> "" + response.data().supportedFeatures());
-        assertEquals(1, response.data().finalizedFeatures().size());
-        assertEquals(
-                "group.version",
-                response.data().finalizedFeatures().iterator().next().name());
+        Set<String> finalized = new HashSet<>();
+        response.data().finalizedFeatures().forEach(f -> finalized.add(f.name()));
+        assertEquals(Set.of("group.version", "transaction.version"), finalized);
     }
 
     @Test

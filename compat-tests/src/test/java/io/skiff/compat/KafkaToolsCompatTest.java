@@ -20,6 +20,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.utils.Exit;
 import org.apache.kafka.tools.DeleteRecordsCommand;
+import org.apache.kafka.tools.FeatureCommand;
 import org.apache.kafka.tools.GetOffsetShell;
 import org.apache.kafka.tools.TopicCommand;
 import org.junit.jupiter.api.AfterAll;
@@ -121,6 +122,23 @@ class KafkaToolsCompatTest {
         topics("--delete", "--topic", "cli-topic");
         await().atMost(Duration.ofSeconds(10))
                 .until(() -> !Set.of(topics("--list").split("\\R")).contains("cli-topic"));
+    }
+
+    /**
+     * kafka-features.sh describe (FeatureCommand) lists the features as Kafka 4.1.1 does; Kafka also lists
+     * metadata.version, kraft.version, share.version and eligible.leader.replicas.version, which describe a KRaft
+     * cluster, and its epoch is that of its metadata log.
+     */
+    @Test
+    void featureCommandDescribesGroupAndTransactionVersion() throws Exception {
+        String out = run(FeatureCommand.class, "--bootstrap-server", server.bootstrapServers(), "describe");
+        assertEquals(
+                List.of(
+                        "Feature: group.version\tSupportedMinVersion: 0\tSupportedMaxVersion: 1\t"
+                                + "FinalizedVersionLevel: 1\tEpoch: 0",
+                        "Feature: transaction.version\tSupportedMinVersion: 0\tSupportedMaxVersion: 2\t"
+                                + "FinalizedVersionLevel: 2\tEpoch: 0"),
+                out.lines().filter(l -> l.startsWith("Feature: ")).toList());
     }
 
     @Test

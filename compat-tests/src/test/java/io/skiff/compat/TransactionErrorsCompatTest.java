@@ -12,6 +12,8 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.compress.Compression;
 import org.apache.kafka.common.message.AddOffsetsToTxnRequestData;
+import org.apache.kafka.common.message.DescribeTransactionsRequestData;
+import org.apache.kafka.common.message.DescribeTransactionsResponseData;
 import org.apache.kafka.common.message.EndTxnRequestData;
 import org.apache.kafka.common.message.FindCoordinatorRequestData;
 import org.apache.kafka.common.message.InitProducerIdRequestData;
@@ -26,6 +28,8 @@ import org.apache.kafka.common.requests.AddOffsetsToTxnRequest;
 import org.apache.kafka.common.requests.AddOffsetsToTxnResponse;
 import org.apache.kafka.common.requests.AddPartitionsToTxnRequest;
 import org.apache.kafka.common.requests.AddPartitionsToTxnResponse;
+import org.apache.kafka.common.requests.DescribeTransactionsRequest;
+import org.apache.kafka.common.requests.DescribeTransactionsResponse;
 import org.apache.kafka.common.requests.EndTxnRequest;
 import org.apache.kafka.common.requests.EndTxnResponse;
 import org.apache.kafka.common.requests.FindCoordinatorRequest;
@@ -83,6 +87,41 @@ class TransactionErrorsCompatTest {
             "add old epoch after fence: {={probe-t-0=PRODUCER_FENCED}}",
             "endtxn old epoch after fence: PRODUCER_FENCED");
 
+    /**
+     * What Kafka 4.1.1 answers to the session of a transaction protocol version 2 client, in order: EndTxn v5, Produce
+     * v12 and TxnOffsetCommit v5 (recorded as above).
+     */
+    private static final List<String> KAFKA_4_1_V2_ANSWERS = List.of(
+            "init: NONE epoch 0",
+            "endtxn v5 commit on empty: INVALID_TXN_STATE epoch -1 samepid false",
+            "endtxn v5 abort on empty: NONE epoch 1 samepid true",
+            "endtxn v5 abort retry: NONE epoch 1 samepid true",
+            "endtxn v5 commit after abort: INVALID_TXN_STATE epoch -1 samepid false",
+            "endtxn v5 abort again: NONE epoch 2 samepid true",
+            "produce v12 adds the partition: NONE null",
+            "produce v12 second partition: NONE null",
+            "produce v12 old epoch: INVALID_PRODUCER_EPOCH null",
+            "produce v12 wrong pid: INVALID_PRODUCER_ID_MAPPING null",
+            // the partition already has this producer's open transaction at this epoch: no add, whatever the id
+            "produce v12 unknown id: NONE null",
+            "txnoffsetcommit v5 adds the group: {probe-t-0=NONE}",
+            "txnoffsetcommit v5 old epoch: {probe-t-0=INVALID_PRODUCER_EPOCH}",
+            "txnoffsetcommit v5 wrong pid: {probe-t-0=INVALID_PRODUCER_ID_MAPPING}",
+            // the group's partition of __consumer_offsets is N (its number depends on offsets.topic.num.partitions)
+            "describe ongoing: NONE Ongoing epoch 2 [__consumer_offsets-N, probe-t-0, probe-t-1]",
+            "endtxn v5 old epoch: PRODUCER_FENCED epoch -1 samepid false",
+            "endtxn v5 commit: NONE epoch 3 samepid true",
+            "endtxn v5 commit retry: NONE epoch 3 samepid true",
+            "endtxn v5 abort retry after commit: INVALID_TXN_STATE epoch -1 samepid false",
+            "endtxn v4 after v5 commit: NONE",
+            "produce v11 not in txn: TRANSACTION_ABORTABLE null",
+            "produce v12 next transaction: NONE null",
+            "init during ongoing: CONCURRENT_TRANSACTIONS",
+            "init after: NONE epoch 5 samepid true",
+            "produce v12 old epoch after fence: INVALID_PRODUCER_EPOCH null",
+            "endtxn v5 old epoch after fence: PRODUCER_FENCED epoch -1 samepid false",
+            "txnoffsetcommit v5 old epoch after fence: {probe-t-0=INVALID_PRODUCER_EPOCH}");
+
     private final List<String> out = new ArrayList<>();
     private RawKafkaConnection c;
 
@@ -98,9 +137,7 @@ class TransactionErrorsCompatTest {
             server = SkiffServer.builder().port(0).start();
             bootstrap = server.bootstrapServers();
         }
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
-            admin.createTopics(List.of(new NewTopic(T, 2, (short) 1))).all().get();
-        }
+        createProbeTopic(bootstrap);
         String[] hp = bootstrap.split(":");
         c = new RawKafkaConnection(hp[0], Integer.parseInt(hp[1]));
         String id = "p" + SUFFIX;
@@ -178,6 +215,112 @@ class TransactionErrorsCompatTest {
         }
         server.close();
         assertEquals(KAFKA_4_1_ANSWERS, out);
+    }
+
+    /**
+     * Transaction protocol version 2: the epoch bumped and returned by every EndTxn v5, retries of a completed end,
+     * the implicit add of Produce v12 and TxnOffsetCommit v5, and fencing, beside the version 1 requests.
+     */
+    @Test
+    void sameVersion2ErrorsAsKafka() throws Exception {
+        String bootstrap = System.getProperty("txn.bootstrap");
+        SkiffServer server = null;
+        if (bootstrap == null) {
+            server = SkiffServer.builder().port(0).start();
+            bootstrap = server.bootstrapServers();
+        }
+        createProbeTopic(bootstrap);
+        String[] hp = bootstrap.split(":");
+        c = new RawKafkaConnection(hp[0], Integer.parseInt(hp[1]));
+        String id = "v2" + SUFFIX;
+        awaitCoordinator((byte) 1, id);
+        InitProducerIdResponseData ok = initUntilDone(id);
+        long pid = ok.producerId();
+        log("init", Errors.forCode(ok.errorCode()) + " epoch " + ok.producerEpoch());
+        log("endtxn v5 commit on empty", endTxnV5(id, pid, (short) 0, true));
+        log("endtxn v5 abort on empty", endTxnV5(id, pid, (short) 0, false));
+        log("endtxn v5 abort retry", endTxnV5(id, pid, (short) 0, false));
+        log("endtxn v5 commit after abort", endTxnV5(id, pid, (short) 1, true));
+        log("endtxn v5 abort again", endTxnV5(id, pid, (short) 1, false));
+        short ep = 2;
+        log("produce v12 adds the partition", produce(id, pid, ep, 0, 12, 0));
+        log("produce v12 second partition", produce(id, pid, ep, 1, 12, 0));
+        log("produce v12 old epoch", produce(id, pid, (short) (ep - 1), 0, 12, 1));
+        log("produce v12 wrong pid", produce(id, pid + 1, ep, 0, 12, 0));
+        log("produce v12 unknown id", produce("nope", pid, ep, 0, 12, 0));
+        awaitCoordinator((byte) 0, G);
+        log("txnoffsetcommit v5 adds the group", txnOffset(id, pid, ep, G, -1, "", (short) 5));
+        log("txnoffsetcommit v5 old epoch", txnOffset(id, pid, (short) (ep - 1), G, -1, "", (short) 5));
+        log("txnoffsetcommit v5 wrong pid", txnOffset(id, pid + 1, ep, G, -1, "", (short) 5));
+        log("describe ongoing", describe(id));
+        log("endtxn v5 old epoch", endTxnV5(id, pid, (short) (ep - 1), true));
+        log("endtxn v5 commit", endTxnV5(id, pid, ep, true));
+        log("endtxn v5 commit retry", endTxnV5(id, pid, ep, true));
+        log("endtxn v5 abort retry after commit", endTxnV5(id, pid, ep, false));
+        log("endtxn v4 after v5 commit", endTxn(id, pid, (short) (ep + 1), true));
+        ep = (short) (ep + 1);
+        log("produce v11 not in txn", produce(id, pid, ep, 0, 11, 0));
+        log("produce v12 next transaction", produce(id, pid, ep, 0, 12, 0));
+        log("init during ongoing", init(id, 60_000, -1, (short) -1));
+        InitProducerIdResponseData again = initUntilDone(id);
+        log(
+                "init after",
+                Errors.forCode(again.errorCode()) + " epoch " + again.producerEpoch() + " samepid "
+                        + (again.producerId() == pid));
+        log("produce v12 old epoch after fence", produce(id, pid, ep, 0, 12, 1));
+        log("endtxn v5 old epoch after fence", endTxnV5(id, pid, ep, false));
+        log("txnoffsetcommit v5 old epoch after fence", txnOffset(id, pid, ep, G, -1, "", (short) 5));
+        c.close();
+        if (server == null) {
+            out.forEach(System.out::println); // a real Kafka: print its answers
+            return;
+        }
+        server.close();
+        assertEquals(KAFKA_4_1_V2_ANSWERS, out);
+    }
+
+    /** Creates the topic both sessions write to, unless the other session did. */
+    private static void createProbeTopic(String bootstrap) throws Exception {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
+            admin.createTopics(List.of(new NewTopic(T, 2, (short) 1))).all().get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (!(e.getCause() instanceof org.apache.kafka.common.errors.TopicExistsException)) {
+                throw e;
+            }
+        }
+    }
+
+    /** EndTxn v5: the error, and the epoch returned and whether the producer id stayed. */
+    String endTxnV5(String id, long pid, short ep, boolean commit) throws Exception {
+        EndTxnResponse r = c.send(new EndTxnRequest.Builder(
+                        new EndTxnRequestData()
+                                .setTransactionalId(id)
+                                .setProducerId(pid)
+                                .setProducerEpoch(ep)
+                                .setCommitted(commit),
+                        true)
+                .build((short) 5));
+        return Errors.forCode(r.data().errorCode()) + " epoch " + r.data().producerEpoch() + " samepid "
+                + (r.data().producerId() == pid);
+    }
+
+    /** DescribeTransactions: the state, the epoch and the partitions in the transaction. */
+    String describe(String id) throws Exception {
+        DescribeTransactionsResponse r = c.send(new DescribeTransactionsRequest.Builder(
+                        new DescribeTransactionsRequestData().setTransactionalIds(List.of(id)))
+                .build((short) 0));
+        DescribeTransactionsResponseData.TransactionState state =
+                r.data().transactionStates().get(0);
+        List<String> partitions = new ArrayList<>();
+        state.topics()
+                .forEach(t -> t.partitions()
+                        .forEach(p -> partitions.add(
+                                t.topic().startsWith("__consumer_offsets")
+                                        ? "__consumer_offsets-N"
+                                        : t.topic().replace(SUFFIX, "") + "-" + p)));
+        partitions.sort(null);
+        return Errors.forCode(state.errorCode()) + " " + state.transactionState() + " epoch " + state.producerEpoch()
+                + " " + partitions;
     }
 
     private void awaitCoordinator(byte keyType, String key) {
@@ -279,6 +422,11 @@ class TransactionErrorsCompatTest {
     }
 
     String txnOffset(String id, long pid, short ep, String group, int gen, String member) throws Exception {
+        return txnOffset(id, pid, ep, group, gen, member, (short) 3);
+    }
+
+    String txnOffset(String id, long pid, short ep, String group, int gen, String member, short version)
+            throws Exception {
         TxnOffsetCommitResponse r = c.send(new TxnOffsetCommitRequest.Builder(new TxnOffsetCommitRequestData()
                         .setTransactionalId(id)
                         .setGroupId(group)
@@ -291,7 +439,7 @@ class TransactionErrorsCompatTest {
                                 .setPartitions(List.of(new TxnOffsetCommitRequestData.TxnOffsetCommitRequestPartition()
                                         .setPartitionIndex(0)
                                         .setCommittedOffset(5))))))
-                .build((short) 3));
+                .build(version));
         return r.errors().toString();
     }
 }

@@ -7,7 +7,7 @@ import java.util.List;
  * The feature flags this broker supports and has finalized, for ApiVersions and {@code kafka-features
  * describe}. Kafka finalizes features through its metadata log; a single Skiff node finalizes them at start
  * from its configuration, so the finalized epoch is fixed. Each coordinator adds the features it implements
- * (the group coordinator {@code group.version}; a transaction coordinator would add {@code transaction.version}).
+ * (the group coordinator {@code group.version}, the transaction coordinator {@code transaction.version}).
  *
  * <p>Thread-safe: built once, before connections are accepted, then only read.
  */

@@ -4,6 +4,7 @@ import io.skiff.broker.group.TopicPartition;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.txn.TransactionCoordinator;
+import io.skiff.broker.txn.TransactionVersion;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.AddPartitionsToTxnRequest;
 import io.skiff.protocol.message.AddPartitionsToTxnResponse;
@@ -21,7 +22,8 @@ import java.util.function.BiPredicate;
  * AddPartitionsToTxn (key 24), v0–5. v0–3 (clients): one transaction; its partitions are added, or all get the
  * coordinator's error. Partitions of unknown topics get UNKNOWN_TOPIC_OR_PARTITION and the others
  * OPERATION_NOT_ATTEMPTED (nothing is added), as in Kafka. v4–5 (brokers) batch transactions; {@code verify_only}
- * asks, per partition, whether it is already in the transaction (INVALID_TXN_STATE if not) without adding it.
+ * asks, per partition, whether it is already in the transaction (INVALID_TXN_STATE if not) without adding it; the
+ * others add partitions for a transaction protocol version 2 client, as Kafka's brokers ask for Produce v12+.
  *
  * <p>Thread-safe (stateless apart from the coordinator).
  */
@@ -115,7 +117,12 @@ public final class AddPartitionsToTxnHandler
                     tp -> unknown.contains(tp) ? Errors.UNKNOWN_TOPIC_OR_PARTITION : Errors.OPERATION_NOT_ATTEMPTED));
         }
         return coordinator
-                .addPartitions(transactionalId, producerId, producerEpoch, partitions)
+                .addPartitions(
+                        transactionalId,
+                        producerId,
+                        producerEpoch,
+                        partitions,
+                        TransactionVersion.forAddPartitionsToTxn(ctx.apiVersion()))
                 .thenApply(error -> results(partitions, tp -> error));
     }
 

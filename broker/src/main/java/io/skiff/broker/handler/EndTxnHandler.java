@@ -3,6 +3,7 @@ package io.skiff.broker.handler;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.txn.TransactionCoordinator;
+import io.skiff.broker.txn.TransactionVersion;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.EndTxnRequest;
@@ -10,16 +11,23 @@ import io.skiff.protocol.message.EndTxnResponse;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * EndTxn (key 26), v0–4: commits or aborts the producer's transaction (transaction protocol version 1: the epoch
- * stays). Answered once the markers are written and the transaction is complete. Thread-safe (stateless apart from
- * the coordinator).
+ * EndTxn (key 26), v0–5: commits or aborts the producer's transaction. v0–4 come from transaction protocol version 1
+ * clients (the epoch stays); v5 from version 2 clients (KIP-890): the coordinator bumps the epoch, and the response
+ * carries the producer id and epoch to continue with (a new producer id at epoch 0 when the epochs are exhausted).
+ * Answered once the markers are written and the transaction is complete. Runs on the blocking executor: an epoch
+ * overflow allocates a producer id. Thread-safe (stateless apart from the coordinator).
  */
 public final class EndTxnHandler extends AbstractApiHandler<EndTxnRequest, EndTxnResponse> {
     private final TransactionCoordinator coordinator;
 
     public EndTxnHandler(TransactionCoordinator coordinator) {
-        super(ApiKeys.END_TXN, 0, 4);
+        super(ApiKeys.END_TXN, 0, 5);
         this.coordinator = coordinator;
+    }
+
+    @Override
+    public Execution execution() {
+        return Execution.BLOCKING_EXECUTOR;
     }
 
     @Override
@@ -30,8 +38,15 @@ public final class EndTxnHandler extends AbstractApiHandler<EndTxnRequest, EndTx
         }
         return coordinator
                 .endTransaction(
-                        request.transactionalId(), request.producerId(), request.producerEpoch(), request.committed())
-                .thenApply(error -> new EndTxnResponse().setErrorCode(error.code()));
+                        request.transactionalId(),
+                        request.producerId(),
+                        request.producerEpoch(),
+                        request.committed(),
+                        TransactionVersion.forEndTxn(ctx.apiVersion()))
+                .thenApply(r -> new EndTxnResponse()
+                        .setErrorCode(r.error().code())
+                        .setProducerId(r.producerId())
+                        .setProducerEpoch(r.producerEpoch()));
     }
 
     @Override

@@ -40,8 +40,10 @@ import org.slf4j.LoggerFactory;
  *       UNKNOWN_TOPIC_OR_PARTITION, an unknown id UNKNOWN_TOPIC_ID. Internal topics cannot be written by clients
  *       (INVALID_TOPIC_EXCEPTION).</li>
  *   <li>Each partition's records must be exactly one v2 batch (INVALID_RECORD otherwise); zstd needs v7+
- *       (UNSUPPORTED_COMPRESSION_TYPE); a transactional batch must be for a partition of its producer's open
- *       transaction (see {@link #verifyTransaction}).</li>
+ *       (UNSUPPORTED_COMPRESSION_TYPE); up to v11 a transactional batch must be for a partition of its producer's
+ *       open transaction (see {@link #verifyTransaction}); from v12, which transaction protocol version 2 clients
+ *       send, the broker adds the partitions to the transaction itself before appending (see
+ *       {@link ImplicitTransactionAdd}).</li>
  *   <li>The partition validates and appends (see {@link io.skiff.broker.topic.Partition#appendRecords}):
  *       MESSAGE_TOO_LARGE above max.message.bytes, CORRUPT_MESSAGE for a bad CRC or framing, INVALID_RECORD with an
  *       error_message for inconsistent content, INVALID_PRODUCER_EPOCH / OUT_OF_ORDER_SEQUENCE_NUMBER for
@@ -68,6 +70,30 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
 
     @Override
     public CompletableFuture<ProduceResponse> handle(RequestContext ctx, ProduceRequest request) {
+        ImplicitTransactionAdd add = transactions == null || request.transactionalId() == null
+                ? null
+                : ImplicitTransactionAdd.of(ctx, request, topics);
+        if (add == null) {
+            return respond(ctx, request, null);
+        }
+        if (add.partitions().isEmpty()) {
+            return respond(ctx, request, ImplicitTransactionAdd.produceError(Errors.NONE));
+        }
+        return transactions
+                .addPartitionsForProduce(
+                        request.transactionalId(), add.producerId(), add.producerEpoch(), add.partitions())
+                .thenCompose(error -> respond(ctx, request, ImplicitTransactionAdd.produceError(error)));
+    }
+
+    /**
+     * Appends the partitions and answers.
+     *
+     * @param added for a Produce v12+ of a transactional producer, the broker's add of its partitions to the
+     *              transaction (NONE, or the error each transactional partition gets); null when the partitions
+     *              are verified instead
+     */
+    private CompletableFuture<ProduceResponse> respond(
+            RequestContext ctx, ProduceRequest request, ImplicitTransactionAdd.Outcome added) {
         short version = ctx.apiVersion();
         short acks = request.acks();
         boolean validAcks = acks == 0 || acks == 1 || acks == -1;
@@ -97,7 +123,7 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
                 } else if (!validAcks) {
                     pr = error(pd.index(), Errors.INVALID_REQUIRED_ACKS, null);
                 } else {
-                    pr = append(topic.get(), pd, version, request.transactionalId());
+                    pr = append(topic.get(), pd, version, request.transactionalId(), added);
                 }
                 anyError |= pr.errorCode() != Errors.NONE.code();
                 tr.partitionResponses().add(pr);
@@ -116,7 +142,11 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
     }
 
     private ProduceResponse.PartitionProduceResponse append(
-            Topic topic, ProduceRequest.PartitionProduceData pd, short version, String transactionalId) {
+            Topic topic,
+            ProduceRequest.PartitionProduceData pd,
+            short version,
+            String transactionalId,
+            ImplicitTransactionAdd.Outcome added) {
         if (!topic.hasPartition(pd.index())) {
             return error(pd.index(), Errors.UNKNOWN_TOPIC_OR_PARTITION, null);
         }
@@ -130,7 +160,11 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
         ByteBuffer batches = bbr.buffer();
         try {
             Errors invalid = checkBatches(batches, version);
-            if (invalid == Errors.NONE && isTransactional(batches)) {
+            if (invalid == Errors.NONE && isTransactional(batches) && added != null) {
+                if (added.error() != Errors.NONE) {
+                    return error(pd.index(), added.error(), added.message());
+                }
+            } else if (invalid == Errors.NONE && isTransactional(batches)) {
                 invalid = verifyTransaction(batches, transactionalId, topic.name(), pd.index(), version);
             }
             if (invalid != Errors.NONE) {
@@ -171,7 +205,7 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
         }
     }
 
-    private static boolean isTransactional(ByteBuffer batches) {
+    static boolean isTransactional(ByteBuffer batches) {
         for (RecordBatchView b : RecordBatches.iterate(batches)) {
             return b.isTransactional();
         }

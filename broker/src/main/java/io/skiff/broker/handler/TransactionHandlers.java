@@ -1,10 +1,13 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.feature.Feature;
+import io.skiff.broker.feature.Features;
 import io.skiff.broker.group.ConsumerOffsetsLog;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.broker.txn.PartitionMarkers;
 import io.skiff.broker.txn.TransactionCoordinator;
+import io.skiff.broker.txn.TransactionVersion;
 import java.time.Clock;
 import java.util.function.BiPredicate;
 
@@ -16,9 +19,15 @@ import java.util.function.BiPredicate;
 public final class TransactionHandlers {
     private TransactionHandlers() {}
 
-    /** @param partitionExists whether a topic partition exists (topic name, partition index) */
+    /**
+     * Also finalizes the feature {@code transaction.version} (0–2) at 2, which makes Kafka 4.x clients use
+     * transaction protocol version 2: EndTxn v5, TxnOffsetCommit v5 and Produce v12+ are registered with it.
+     *
+     * @param partitionExists whether a topic partition exists (topic name, partition index)
+     */
     public static void register(
             HandlerRegistry registry,
+            Features features,
             TransactionCoordinator transactions,
             GroupCoordinator groups,
             TopicRegistry topics,
@@ -37,5 +46,10 @@ public final class TransactionHandlers {
         registry.register(new DescribeTransactionsHandler(transactions));
         registry.register(new ListTransactionsHandler(transactions, clock));
         registry.register(new DescribeProducersHandler(topics));
+        features.add(new Feature(
+                TransactionVersion.FEATURE_NAME,
+                TransactionVersion.TV_0,
+                TransactionVersion.FINALIZED,
+                TransactionVersion.FINALIZED));
     }
 }

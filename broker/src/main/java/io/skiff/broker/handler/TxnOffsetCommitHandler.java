@@ -7,6 +7,7 @@ import io.skiff.broker.group.TopicPartition;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.txn.TransactionCoordinator;
+import io.skiff.broker.txn.TransactionVersion;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.TxnOffsetCommitRequest;
@@ -16,18 +17,20 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiPredicate;
 import java.util.function.ToIntFunction;
 
 /**
- * TxnOffsetCommit (key 28), v0–4: offsets committed inside a transaction. The group's {@code __consumer_offsets}
- * partition must be in the producer's open transaction (AddOffsetsToTxn first; INVALID_TXN_STATE if not,
- * INVALID_PRODUCER_EPOCH for an older epoch); v3+ also check the member id, instance id and generation as a commit of
- * a member does (KIP-447). A transactional id the coordinator does not know, or that belongs to another producer id,
- * gets INVALID_PRODUCER_ID_MAPPING, as from Kafka's transaction verification. Partitions of unknown topics get
- * UNKNOWN_TOPIC_OR_PARTITION. The offsets stay pending, invisible to OffsetFetch, until the transaction commits.
- * Thread-safe (stateless apart from the coordinators).
+ * TxnOffsetCommit (key 28), v0–5: offsets committed inside a transaction. Up to v4 the group's {@code
+ * __consumer_offsets} partition must be in the producer's open transaction (AddOffsetsToTxn first; INVALID_TXN_STATE
+ * if not, INVALID_PRODUCER_EPOCH for an older epoch); v5 comes from transaction protocol version 2 clients, which
+ * send no AddOffsetsToTxn: the broker adds the group to the transaction itself, as Kafka does. A transactional id the
+ * coordinator does not know, or that belongs to another producer id, gets INVALID_PRODUCER_ID_MAPPING, as from
+ * Kafka's transaction verification. v3+ also check the member id, instance id and generation as a commit of a member
+ * does (KIP-447). Partitions of unknown topics get UNKNOWN_TOPIC_OR_PARTITION. The offsets stay pending, invisible to
+ * OffsetFetch, until the transaction commits. Thread-safe (stateless apart from the coordinators).
  */
 public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCommitRequest, TxnOffsetCommitResponse> {
     private final TransactionCoordinator transactions;
@@ -40,7 +43,7 @@ public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCo
             GroupCoordinator groups,
             String offsetsTopic,
             BiPredicate<String, Integer> partitionExists) {
-        super(ApiKeys.TXN_OFFSET_COMMIT, 0, 4);
+        super(ApiKeys.TXN_OFFSET_COMMIT, 0, 5);
         this.transactions = transactions;
         this.groups = groups;
         this.offsetsTopic = offsetsTopic;
@@ -60,6 +63,19 @@ public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCo
             return done(response(request, tp -> GroupError.INVALID_GROUP_ID.code()));
         }
         TopicPartition offsetsPartition = new TopicPartition(offsetsTopic, groups.partitionFor(request.groupId()));
+        if (TransactionVersion.txnOffsetCommitAddsGroup(ctx.apiVersion()) && anyCommittable(ctx, request)) {
+            return transactions
+                    .addPartitions(
+                            request.transactionalId(),
+                            request.producerId(),
+                            request.producerEpoch(),
+                            Set.of(offsetsPartition),
+                            TransactionVersion.TV_2)
+                    .thenCompose(added -> added == Errors.NONE
+                            ? commit(ctx, request)
+                            : done(response(
+                                    request, tp -> addedGroupError(added).code())));
+        }
         Errors verified = transactions.verifyPartition(
                 request.transactionalId(), request.producerId(), request.producerEpoch(), offsetsPartition);
         if (verified != Errors.NONE) {
@@ -70,6 +86,32 @@ public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCo
                             : Errors.INVALID_TXN_STATE.code();
             return done(response(request, tp -> code));
         }
+        return commit(ctx, request);
+    }
+
+    /**
+     * The error of a TxnOffsetCommit v5+ whose group the coordinator did not add, as Kafka's broker translates the
+     * coordinator's answer: a fenced producer is told INVALID_PRODUCER_EPOCH, the others pass as they are.
+     */
+    private static Errors addedGroupError(Errors added) {
+        return added == Errors.PRODUCER_FENCED ? Errors.INVALID_PRODUCER_EPOCH : added;
+    }
+
+    /** Whether some partition is readable and exists (else Kafka answers without asking the coordinators). */
+    private boolean anyCommittable(RequestContext ctx, TxnOffsetCommitRequest request) {
+        for (TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic t : request.topics()) {
+            for (TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition p : t.partitions()) {
+                if (ctx.allowed(AclOperation.READ, ResourceType.TOPIC, t.name())
+                        && partitionExists.test(t.name(), p.partitionIndex())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Commits the offsets of a request whose group is in the transaction. */
+    private CompletableFuture<TxnOffsetCommitResponse> commit(RequestContext ctx, TxnOffsetCommitRequest request) {
         Map<TopicPartition, OffsetAndMetadata> toCommit = new LinkedHashMap<>();
         Map<TopicPartition, GroupError> unknown = new HashMap<>();
         for (TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic t : request.topics()) {

@@ -8,6 +8,7 @@ import io.skiff.storage.Log;
 import io.skiff.storage.LogConfig;
 import io.skiff.storage.LogReadResult;
 import io.skiff.storage.TimestampOffset;
+import io.skiff.storage.producer.ProducerAppendInfo;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Optional;
@@ -68,8 +69,17 @@ public final class Partition {
      * @throws io.skiff.storage.StorageException (and subclasses) if storage rejects the batches
      */
     public AppendResult appendRecords(ByteBuffer batches, AppendOrigin origin) {
+        return appendRecords(batches, origin, ProducerAppendInfo.LEGACY_TRANSACTION_VERSION);
+    }
+
+    /**
+     * As {@link #appendRecords(ByteBuffer, AppendOrigin)}, for transaction markers written by the coordinator of a
+     * client with {@code transactionVersion} (2: the marker's epoch was bumped, so it must be above the producer's
+     * current epoch, or equal to it for a marker retried after it was written).
+     */
+    public AppendResult appendRecords(ByteBuffer batches, AppendOrigin origin, int transactionVersion) {
         int bytes = batches.remaining();
-        AppendResult result = topic.whileOpen(() -> appendLocked(batches, origin));
+        AppendResult result = topic.whileOpen(() -> appendLocked(batches, origin, transactionVersion));
         if (result.batchCount() > 0 && result.lastOffset() >= result.firstOffset() && !isDuplicate(result)) {
             for (AppendListener l : listeners) {
                 l.onAppend(this, bytes);
@@ -78,7 +88,7 @@ public final class Partition {
         return result;
     }
 
-    private AppendResult appendLocked(ByteBuffer batches, AppendOrigin origin) {
+    private AppendResult appendLocked(ByteBuffer batches, AppendOrigin origin, int transactionVersion) {
         for (RecordBatchView view : RecordBatches.iterate(batches.duplicate())) {
             view.setPartitionLeaderEpoch(LEADER_EPOCH);
         }
@@ -86,7 +96,8 @@ public final class Partition {
                 batches,
                 origin == AppendOrigin.CLIENT
                         ? io.skiff.storage.producer.AppendOrigin.CLIENT
-                        : io.skiff.storage.producer.AppendOrigin.COORDINATOR);
+                        : io.skiff.storage.producer.AppendOrigin.COORDINATOR,
+                transactionVersion);
     }
 
     private static boolean isDuplicate(AppendResult result) {

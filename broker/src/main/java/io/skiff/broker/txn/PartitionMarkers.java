@@ -6,6 +6,7 @@ import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.broker.topic.UnknownTopicException;
 import io.skiff.record.ControlRecords;
+import io.skiff.storage.producer.ProducerAppendInfo;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +57,7 @@ public final class PartitionMarkers implements TransactionMarkers {
         List<CompletableFuture<Void>> pending = new ArrayList<>();
         for (TopicPartition tp : partitions) {
             try {
-                pending.add(writeOne(producerId, producerEpoch, commit, tp, coordinatorEpoch));
+                pending.add(writeOne(producerId, producerEpoch, commit, tp, coordinatorEpoch, transactionVersion));
             } catch (UnknownTopicException deleted) {
                 LOG.debug("No {} marker for {}: the partition no longer exists", commit ? "COMMIT" : "ABORT", tp);
             } catch (RuntimeException e) {
@@ -75,6 +76,21 @@ public final class PartitionMarkers implements TransactionMarkers {
      */
     public CompletableFuture<Void> writeOne(
             long producerId, short producerEpoch, boolean commit, TopicPartition tp, int coordinatorEpoch) {
+        return writeOne(
+                producerId, producerEpoch, commit, tp, coordinatorEpoch, ProducerAppendInfo.LEGACY_TRANSACTION_VERSION);
+    }
+
+    /**
+     * As {@link #writeOne(long, short, boolean, TopicPartition, int)}, for the coordinator of a client with
+     * {@code transactionVersion} (2: the partition checks that the marker's epoch was bumped).
+     */
+    public CompletableFuture<Void> writeOne(
+            long producerId,
+            short producerEpoch,
+            boolean commit,
+            TopicPartition tp,
+            int coordinatorEpoch,
+            int transactionVersion) {
         if (tp.topic().equals(offsetsTopic)) {
             return offsets.complete(producerId, tp.partition(), commit);
         }
@@ -87,7 +103,8 @@ public final class PartitionMarkers implements TransactionMarkers {
                 .appendRecords(
                         ControlRecords.endTransactionMarker(
                                 0L, clock.millis(), producerId, producerEpoch, commit, coordinatorEpoch),
-                        AppendOrigin.COORDINATOR);
+                        AppendOrigin.COORDINATOR,
+                        transactionVersion);
         return CompletableFuture.completedFuture(null);
     }
 }

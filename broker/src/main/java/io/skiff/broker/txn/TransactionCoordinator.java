@@ -8,7 +8,6 @@ import io.skiff.protocol.Errors;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +50,7 @@ public final class TransactionCoordinator implements AutoCloseable {
     private final Map<String, TransactionMetadata> transactions = new ConcurrentHashMap<>();
     private final List<CoordinatorScheduler.Cancellable> timers = new ArrayList<>();
     private final List<AutoCloseable> owned = new ArrayList<>();
+    private final ConcurrentTransactionsRetry concurrentRetry;
 
     /**
      * @param producerIds hands out new producer ids (may block on the disk: called on the caller's thread)
@@ -70,6 +70,7 @@ public final class TransactionCoordinator implements AutoCloseable {
         this.producerIds = producerIds;
         this.markers = markers;
         this.clock = clock;
+        this.concurrentRetry = new ConcurrentTransactionsRetry(scheduler, clock);
     }
 
     // ------------------------------------------------------------------ lifecycle
@@ -209,46 +210,14 @@ public final class TransactionCoordinator implements AutoCloseable {
                 case EMPTY, COMPLETE_COMMIT, COMPLETE_ABORT -> {
                     TransactionRecord next;
                     if (cur.epochExhausted() && (!hasExpected || expectedProducerEpoch == cur.producerEpoch())) {
-                        next = new TransactionRecord(
-                                producerIds.getAsLong(),
-                                cur.producerId(),
-                                -1L,
-                                (short) 0,
-                                hasExpected ? cur.producerEpoch() : TransactionRecord.NO_EPOCH,
-                                timeoutMs,
-                                TransactionState.EMPTY,
-                                Set.of(),
-                                -1L,
-                                now,
-                                cur.clientTransactionVersion());
+                        next = TransactionTransitions.rotateProducerId(
+                                cur, producerIds.getAsLong(), timeoutMs, hasExpected, now);
                     } else {
-                        short epoch;
-                        short lastEpoch;
-                        if (!hasExpected) {
-                            epoch = (short) (cur.producerEpoch() + 1);
-                            lastEpoch = TransactionRecord.NO_EPOCH;
-                        } else if (cur.producerEpoch() == TransactionRecord.NO_EPOCH
-                                || expectedProducerEpoch == cur.producerEpoch()) {
-                            epoch = (short) (cur.producerEpoch() + 1);
-                            lastEpoch = cur.producerEpoch();
-                        } else if (expectedProducerEpoch == cur.lastProducerEpoch()) {
-                            epoch = cur.producerEpoch(); // a retry of a bump whose answer was lost
-                            lastEpoch = cur.lastProducerEpoch();
-                        } else {
+                        next = TransactionTransitions.incrementEpoch(
+                                cur, timeoutMs, hasExpected, expectedProducerEpoch, now);
+                        if (next == null) {
                             return done(InitProducerIdResult.error(Errors.PRODUCER_FENCED));
                         }
-                        next = new TransactionRecord(
-                                cur.producerId(),
-                                cur.previousProducerId(),
-                                -1L,
-                                epoch,
-                                lastEpoch,
-                                timeoutMs,
-                                TransactionState.EMPTY,
-                                Set.of(),
-                                -1L,
-                                now,
-                                cur.clientTransactionVersion());
                     }
                     return persist(m, next)
                             .thenApply(error -> error == Errors.NONE
@@ -279,9 +248,25 @@ public final class TransactionCoordinator implements AutoCloseable {
 
     // ------------------------------------------------------------------ AddPartitionsToTxn / AddOffsetsToTxn
 
-    /** Adds partitions to the producer's transaction, beginning it if none is open. */
+    /** Adds partitions to the transaction of a version 1 client (AddPartitionsToTxn v0-3). */
     public CompletableFuture<Errors> addPartitions(
             String transactionalId, long producerId, short producerEpoch, Set<TopicPartition> partitions) {
+        return addPartitions(transactionalId, producerId, producerEpoch, partitions, TransactionVersion.TV_0);
+    }
+
+    /**
+     * Adds partitions to the producer's transaction, beginning it if none is open (Kafka's
+     * handleAddPartitionsToTransaction).
+     *
+     * @param clientTransactionVersion the client's transaction version, kept in the transaction's state: 2 when the
+     *                                 broker adds the partitions of a Produce v12+ or TxnOffsetCommit v5+ itself
+     */
+    public CompletableFuture<Errors> addPartitions(
+            String transactionalId,
+            long producerId,
+            short producerEpoch,
+            Set<TopicPartition> partitions,
+            short clientTransactionVersion) {
         if (transactionalId == null || transactionalId.isEmpty()) {
             return done(Errors.INVALID_REQUEST);
         }
@@ -306,23 +291,20 @@ public final class TransactionCoordinator implements AutoCloseable {
             if (cur.state() != TransactionState.ONGOING && !cur.state().isIdle()) {
                 return done(Errors.INVALID_TXN_STATE);
             }
-            long now = clock.millis();
-            Set<TopicPartition> all = new HashSet<>(cur.partitions());
-            all.addAll(partitions);
-            TransactionRecord next = new TransactionRecord(
-                    cur.producerId(),
-                    cur.previousProducerId(),
-                    cur.nextProducerId(),
-                    cur.producerEpoch(),
-                    cur.lastProducerEpoch(),
-                    cur.timeoutMs(),
-                    TransactionState.ONGOING,
-                    all,
-                    cur.state() == TransactionState.ONGOING ? cur.txnStartTimestamp() : now,
-                    now,
-                    cur.clientTransactionVersion());
-            return persist(m, next);
+            return persist(
+                    m, TransactionTransitions.addPartitions(cur, partitions, clientTransactionVersion, clock.millis()));
         });
+    }
+
+    /**
+     * The broker's own add of the partitions of a Produce v12+ from a transaction protocol version 2 client (Kafka's
+     * AddPartitionsToTxnManager with ADD_PARTITION): as {@link #addPartitions}, retrying CONCURRENT_TRANSACTIONS for a
+     * short while, see {@link ConcurrentTransactionsRetry}.
+     */
+    public CompletableFuture<Errors> addPartitionsForProduce(
+            String transactionalId, long producerId, short producerEpoch, Set<TopicPartition> partitions) {
+        return concurrentRetry.run(
+                () -> addPartitions(transactionalId, producerId, producerEpoch, partitions, TransactionVersion.TV_2));
     }
 
     /**
@@ -356,58 +338,106 @@ public final class TransactionCoordinator implements AutoCloseable {
 
     // ------------------------------------------------------------------ EndTxn
 
-    /** Commits or aborts the producer's transaction (transaction version 1: the epoch stays). */
+    /** Commits or aborts the transaction of a version 1 client (EndTxn v0-4): the epoch stays. */
     public CompletableFuture<Errors> endTransaction(
             String transactionalId, long producerId, short producerEpoch, boolean commit) {
+        return endTransaction(transactionalId, producerId, producerEpoch, commit, TransactionVersion.TV_0)
+                .thenApply(InitProducerIdResult::error);
+    }
+
+    /**
+     * Commits or aborts the producer's transaction. Answered once it is complete; for a transaction version 2 client
+     * with the producer id and epoch to continue with (the epoch bumped, or a new producer id at epoch 0 when the
+     * epochs are exhausted), for version 1 with -1 and -1.
+     */
+    public CompletableFuture<InitProducerIdResult> endTransaction(
+            String transactionalId,
+            long producerId,
+            short producerEpoch,
+            boolean commit,
+            short clientTransactionVersion) {
         if (transactionalId == null || transactionalId.isEmpty()) {
-            return done(Errors.INVALID_REQUEST);
+            return done(InitProducerIdResult.error(Errors.INVALID_REQUEST));
         }
         TransactionMetadata m = transactions.get(transactionalId);
         if (m == null) {
-            return done(Errors.INVALID_PRODUCER_ID_MAPPING);
+            return done(InitProducerIdResult.error(Errors.INVALID_PRODUCER_ID_MAPPING));
         }
-        return m.lock().call(() -> {
-            TransactionRecord cur = m.current();
-            if (cur.producerId() != producerId) {
-                return done(Errors.INVALID_PRODUCER_ID_MAPPING);
-            }
-            if (cur.producerEpoch() != producerEpoch) {
-                return done(Errors.PRODUCER_FENCED);
-            }
-            if (m.pending() != null) {
-                return done(Errors.CONCURRENT_TRANSACTIONS);
-            }
-            return switch (cur.state()) {
-                case ONGOING -> {
-                    TransactionRecord prepared = cur.withState(
-                            commit ? TransactionState.PREPARE_COMMIT : TransactionState.PREPARE_ABORT, clock.millis());
-                    yield end(m, prepared);
-                }
-                case COMPLETE_COMMIT -> done(commit ? Errors.NONE : Errors.INVALID_TXN_STATE);
-                case COMPLETE_ABORT -> done(commit ? Errors.INVALID_TXN_STATE : Errors.NONE);
-                case PREPARE_COMMIT -> done(commit ? Errors.CONCURRENT_TRANSACTIONS : Errors.INVALID_TXN_STATE);
-                case PREPARE_ABORT -> done(commit ? Errors.INVALID_TXN_STATE : Errors.CONCURRENT_TRANSACTIONS);
-                default -> done(Errors.INVALID_TXN_STATE);
-            };
-        });
+        if (TransactionVersion.supportsEpochBump(clientTransactionVersion)) {
+            return m.lock().call(() -> endWithEpochBump(m, producerId, producerEpoch, commit));
+        }
+        return m.lock()
+                .call(() -> endKeepingEpoch(m, producerId, producerEpoch, commit))
+                .thenApply(error -> error == Errors.NONE
+                        ? new InitProducerIdResult(Errors.NONE, -1L, TransactionRecord.NO_EPOCH)
+                        : InitProducerIdResult.error(error));
     }
 
-    /** Aborts an Ongoing transaction with the epoch bumped (Kafka's prepareFenceProducerEpoch), under the lock. */
+    /** Transaction version 2 (Kafka's endTransaction): see {@link EndTxnV2Rules}. Under the lock. */
+    private CompletableFuture<InitProducerIdResult> endWithEpochBump(
+            TransactionMetadata m, long producerId, short producerEpoch, boolean commit) {
+        TransactionRecord cur = m.current();
+        EndTxnV2Rules.Decision decision = EndTxnV2Rules.decide(cur, m.pending(), producerId, producerEpoch, commit);
+        if (decision instanceof EndTxnV2Rules.Refuse refuse) {
+            return done(InitProducerIdResult.error(refuse.error()));
+        }
+        if (decision instanceof EndTxnV2Rules.Retried) {
+            return done(new InitProducerIdResult(Errors.NONE, cur.producerId(), cur.producerEpoch()));
+        }
+        EndTxnV2Rules.Prepare prepare = (EndTxnV2Rules.Prepare) decision;
+        long nextProducerId = cur.epochExhausted() ? producerIds.getAsLong() : -1L;
+        TransactionRecord prepared = TransactionTransitions.prepareEnd(
+                cur,
+                prepare.state(),
+                TransactionVersion.TV_2,
+                nextProducerId,
+                prepare.noPartitionAdded(),
+                clock.millis());
+        TransactionRecord continued = TransactionTransitions.complete(prepared, prepared.txnLastUpdateTimestamp());
+        return end(m, prepared)
+                .thenApply(error -> error == Errors.NONE
+                        ? new InitProducerIdResult(Errors.NONE, continued.producerId(), continued.producerEpoch())
+                        : InitProducerIdResult.error(error));
+    }
+
+    /** Transaction version 1 (Kafka's endTransactionWithTV1): the epoch stays. Under the lock. */
+    private CompletableFuture<Errors> endKeepingEpoch(
+            TransactionMetadata m, long producerId, short producerEpoch, boolean commit) {
+        TransactionRecord cur = m.current();
+        if (cur.producerId() != producerId) {
+            return done(Errors.INVALID_PRODUCER_ID_MAPPING);
+        }
+        if (cur.producerEpoch() != producerEpoch) {
+            return done(Errors.PRODUCER_FENCED);
+        }
+        if (m.pending() != null) {
+            return done(Errors.CONCURRENT_TRANSACTIONS);
+        }
+        return switch (cur.state()) {
+            case ONGOING ->
+                end(
+                        m,
+                        TransactionTransitions.prepareEnd(
+                                cur,
+                                commit ? TransactionState.PREPARE_COMMIT : TransactionState.PREPARE_ABORT,
+                                TransactionVersion.TV_0,
+                                -1L,
+                                false,
+                                clock.millis()));
+            case COMPLETE_COMMIT -> done(commit ? Errors.NONE : Errors.INVALID_TXN_STATE);
+            case COMPLETE_ABORT -> done(commit ? Errors.INVALID_TXN_STATE : Errors.NONE);
+            case PREPARE_COMMIT -> done(commit ? Errors.CONCURRENT_TRANSACTIONS : Errors.INVALID_TXN_STATE);
+            case PREPARE_ABORT -> done(commit ? Errors.INVALID_TXN_STATE : Errors.CONCURRENT_TRANSACTIONS);
+            default -> done(Errors.INVALID_TXN_STATE);
+        };
+    }
+
+    /**
+     * Aborts an Ongoing transaction with the epoch bumped (Kafka's prepareFenceProducerEpoch, then the abort with the
+     * broker's finalized transaction version), under the lock.
+     */
     private CompletableFuture<Errors> fenceAndAbort(TransactionMetadata m, TransactionRecord cur, long now) {
-        short fenced = cur.producerEpoch() == Short.MAX_VALUE ? cur.producerEpoch() : (short) (cur.producerEpoch() + 1);
-        TransactionRecord prepared = new TransactionRecord(
-                cur.producerId(),
-                cur.previousProducerId(),
-                cur.nextProducerId(),
-                fenced,
-                TransactionRecord.NO_EPOCH,
-                cur.timeoutMs(),
-                TransactionState.PREPARE_ABORT,
-                cur.partitions(),
-                cur.txnStartTimestamp(),
-                now,
-                cur.clientTransactionVersion());
-        return end(m, prepared);
+        return end(m, TransactionTransitions.fenceAndPrepareAbort(cur, TransactionVersion.FINALIZED, now));
     }
 
     /** Writes {@code prepared} (a Prepare state), then the markers, then the Complete state. Under the lock. */
@@ -447,19 +477,8 @@ public final class TransactionCoordinator implements AutoCloseable {
                                 config.markerRetryBackoffMs(), () -> writeMarkersAndComplete(m, prepared, result));
                         return;
                     }
-                    TransactionRecord complete = new TransactionRecord(
-                            prepared.producerId(),
-                            prepared.previousProducerId(),
-                            prepared.nextProducerId(),
-                            prepared.producerEpoch(),
-                            prepared.lastProducerEpoch(),
-                            prepared.timeoutMs(),
-                            completeStateOf(prepared.state()),
-                            Set.of(),
-                            prepared.txnStartTimestamp(),
-                            clock.millis(),
-                            prepared.clientTransactionVersion());
-                    write(m, complete).whenComplete((error, f) -> result.complete(error));
+                    write(m, TransactionTransitions.complete(prepared, clock.millis()))
+                            .whenComplete((error, f) -> result.complete(error));
                 });
     }
 

@@ -16,9 +16,10 @@ import java.util.TreeMap;
 /**
  * {@code __transaction_state} records in Kafka's layouts, so Kafka's tools decode them. Each key and value is an
  * int16 schema version followed by the message generated from {@code src/main/schemas/txn}: the key is
- * TransactionLogKey v0; the value is TransactionLogValue v0 for transaction protocol version 1 clients, or the
- * flexible v1 (with the tagged previous and next producer ids and the client's transaction version) for version 2
- * clients, as Kafka writes them. A null value is the tombstone of an expired transactional id. Stateless,
+ * TransactionLogKey v0; the value is TransactionLogValue v1, flexible, which Kafka writes for every client once
+ * transaction.version 1 or higher is finalized (the tagged client transaction version; this broker also tags the
+ * previous and next producer ids, which Kafka 4.1 leaves out, so that an epoch overflow in progress survives a
+ * restart). v0 is still read. A null value is the tombstone of an expired transactional id. Stateless,
  * thread-safe.
  */
 final class TransactionLogCodec {
@@ -40,7 +41,13 @@ final class TransactionLogCodec {
         return new TransactionLogKey(in, version).transactionalId();
     }
 
+    /** The value in the version Kafka writes at this broker's finalized transaction.version (v1 from level 1). */
     static byte[] value(TransactionRecord r) {
+        return value(r, TransactionVersion.logValueVersion(TransactionVersion.FINALIZED));
+    }
+
+    /** The value at {@code version} (0, or the flexible 1 with the tagged fields). */
+    static byte[] value(TransactionRecord r, short version) {
         Map<String, List<Integer>> byTopic = new TreeMap<>();
         for (TopicPartition tp : r.partitions()) {
             byTopic.computeIfAbsent(tp.topic(), t -> new ArrayList<>()).add(tp.partition());
@@ -51,7 +58,7 @@ final class TransactionLogCodec {
             partitions.add(
                     new TransactionLogValue.PartitionsSchema().setTopic(topic).setPartitionIds(ids));
         });
-        boolean flexible = r.clientTransactionVersion() >= 2;
+        boolean flexible = version >= 1;
         TransactionLogValue value = new TransactionLogValue()
                 .setProducerId(r.producerId())
                 .setProducerEpoch(r.producerEpoch())
@@ -64,7 +71,7 @@ final class TransactionLogCodec {
         if (flexible) { // v0 has no place for these (Kafka keeps them in memory only then, too)
             value.setPreviousProducerId(r.previousProducerId()).setNextProducerId(r.nextProducerId());
         }
-        return encode((short) (flexible ? 1 : 0), value);
+        return encode(version, value);
     }
 
     /**

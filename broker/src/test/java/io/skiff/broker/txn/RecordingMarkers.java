@@ -11,6 +11,7 @@ final class RecordingMarkers implements TransactionMarkers {
     record Marker(long producerId, short epoch, boolean commit, Set<TopicPartition> partitions) {}
 
     private final List<Marker> written = new ArrayList<>();
+    private final List<Integer> transactionVersions = new ArrayList<>();
     volatile boolean fail;
 
     @Override
@@ -25,7 +26,13 @@ final class RecordingMarkers implements TransactionMarkers {
             return CompletableFuture.failedFuture(new IllegalStateException("markers refused (test)"));
         }
         written.add(new Marker(producerId, producerEpoch, commit, Set.copyOf(partitions)));
+        transactionVersions.add(transactionVersion);
         return CompletableFuture.completedFuture(null);
+    }
+
+    /** The transaction version each written marker was asked for, in order. */
+    synchronized List<Integer> transactionVersions() {
+        return new ArrayList<>(transactionVersions);
     }
 
     synchronized List<Marker> written() {

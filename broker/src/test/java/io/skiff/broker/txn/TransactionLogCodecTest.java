@@ -33,7 +33,7 @@ class TransactionLogCodecTest {
 
     @Test
     void versionZeroValueRoundTripsWithKafkasLayout() {
-        byte[] value = TransactionLogCodec.value(RECORD);
+        byte[] value = TransactionLogCodec.value(RECORD, (short) 0);
         ByteBuffer in = ByteBuffer.wrap(value);
         assertEquals(0, in.getShort()); // version
         assertEquals(42L, in.getLong());
@@ -64,6 +64,15 @@ class TransactionLogCodecTest {
         byte[] value = TransactionLogCodec.value(v2);
         assertEquals(1, ByteBuffer.wrap(value).getShort());
         assertEquals(v2, TransactionLogCodec.readValue(ByteBuffer.wrap(value)));
+    }
+
+    @Test
+    void withTransactionVersionFinalizedEveryClientsValueIsWrittenAtVersionOneAsKafkaDoes() {
+        // Kafka writes the flexible v1 for all transactions once transaction.version >= 1 is finalized, also for
+        // a version 1 client (clientTransactionVersion 0, which is the tagged default and so not written).
+        byte[] value = TransactionLogCodec.value(RECORD);
+        assertEquals(1, ByteBuffer.wrap(value).getShort());
+        assertEquals(RECORD, TransactionLogCodec.readValue(ByteBuffer.wrap(value)));
     }
 
     @Test

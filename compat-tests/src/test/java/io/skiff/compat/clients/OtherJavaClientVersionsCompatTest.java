@@ -16,8 +16,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -31,6 +34,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -142,6 +146,86 @@ class OtherJavaClientVersionsCompatTest {
                 .toList();
         // committed data only, in order; the offsets committed with the transaction; the zombie fenced
         assertEquals(List.of("read c0 c1 c2 c3 c4", "offset 5", "fenced true"), lines);
+    }
+
+    /**
+     * A version 1 client (3.9.1, in its child JVM) and a version 2 client (this JVM's 4.1.1) run transactions on the
+     * broker at the same time, each with its own protocol: the 4.1.1 producer's epoch is bumped by every
+     * transaction, the 3.9.1 one's results are those of its run alone.
+     */
+    @Test
+    void aVersion1ClientAndAVersion2ClientRunTransactionsAtTheSameTime() throws Exception {
+        String oldTopic = "mixed-txn-3.9.1";
+        String newTopic = "mixed-txn-4.1.1";
+        skiff.createTopic(oldTopic, 1);
+        skiff.createTopic(newTopic, 1);
+        CompletableFuture<ExternalProcess.Result> old = CompletableFuture.supplyAsync(() -> {
+            try {
+                return run(
+                        "3.9.1",
+                        OtherJavaClientTransactionDriver.class,
+                        skiff.bootstrapServers(),
+                        oldTopic,
+                        "mixed-txn-group",
+                        "mixed-txn-3.9.1");
+            } catch (URISyntaxException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Properties props = new Properties();
+        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
+        props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "mixed-txn-4.1.1");
+        List<String> committed = new ArrayList<>();
+        int transactions = 0;
+        short firstEpoch;
+        short lastEpoch;
+        try (KafkaProducer<String, String> p =
+                        new KafkaProducer<>(props, new StringSerializer(), new StringSerializer());
+                Admin admin =
+                        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers()))) {
+            p.initTransactions();
+            firstEpoch = (short) admin.describeTransactions(List.of("mixed-txn-4.1.1"))
+                    .description("mixed-txn-4.1.1")
+                    .get()
+                    .producerEpoch();
+            // transactions until the child is done, and at least a few
+            while (!old.isDone() || transactions < 4) {
+                p.beginTransaction();
+                String value = "n" + transactions;
+                p.send(new ProducerRecord<>(newTopic, value)).get();
+                if (transactions % 3 == 2) {
+                    p.abortTransaction();
+                } else {
+                    p.commitTransaction();
+                    committed.add(value);
+                }
+                transactions++;
+            }
+            lastEpoch = (short) admin.describeTransactions(List.of("mixed-txn-4.1.1"))
+                    .description("mixed-txn-4.1.1")
+                    .get()
+                    .producerEpoch();
+        }
+        List<String> lines = old.get().lines().stream()
+                .filter(l -> l.startsWith("read ") || l.startsWith("offset ") || l.startsWith("fenced "))
+                .toList();
+        assertEquals(List.of("read c0 c1 c2 c3 c4", "offset 5", "fenced true"), lines);
+        assertEquals(firstEpoch + transactions, lastEpoch, "the 4.1.1 client used transaction protocol version 2");
+        Properties c = new Properties();
+        c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
+        c.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        try (KafkaConsumer<String, String> consumer =
+                new KafkaConsumer<>(c, new StringDeserializer(), new StringDeserializer())) {
+            TopicPartition tp = new TopicPartition(newTopic, 0);
+            consumer.assign(List.of(tp));
+            consumer.seekToBeginning(List.of(tp));
+            List<String> read = new ArrayList<>();
+            Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> {
+                consumer.poll(Duration.ofMillis(200)).forEach(r -> read.add(r.value()));
+                return read.size() >= committed.size();
+            });
+            assertEquals(committed, read);
+        }
     }
 
     private static ExternalProcess.Result runDriver(String version, String topic, String group, int total)
