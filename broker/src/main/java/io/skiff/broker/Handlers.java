@@ -62,7 +62,8 @@ public final class Handlers {
         registry.register(new FetchHandler(data.topics(), data.fetches()));
         registry.register(new ListOffsetsHandler(data.topics()));
         registry.register(new CreateTopicsHandler(data.topics(), ctx.config(), ctx.nodeId()));
-        registry.register(new DeleteTopicsHandler(data.topics(), ctx.config().deleteTopicEnable()));
+        registry.register(new DeleteTopicsHandler(
+                data.topics(), ctx.config().deleteTopicEnable(), ctx.groupCoordinator()::deleteOffsetsOfTopic));
         registry.register(new InitProducerIdHandler(data.producerIds(), ctx.transactionCoordinator()));
         // admin
         registry.register(new DescribeConfigsHandler(data.topics(), ctx.config(), ctx.nodeId()));

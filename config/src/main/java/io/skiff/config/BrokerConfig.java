@@ -663,6 +663,18 @@ public final class BrokerConfig {
         return entries;
     }
 
+    /**
+     * A topic key's broker synonyms as Kafka reports them: every key of the chain that is set, then the default of
+     * the chain's first key only (Kafka 4.1 shows no default for {@code log.retention.hours} under retention.ms,
+     * whose first synonym {@code log.retention.ms} has none).
+     */
+    List<ConfigSynonym> synonymsOfTopicKey(List<BrokerSynonym> chain) {
+        List<ConfigSynonym> synonyms = new ArrayList<>(synonyms(chain, false));
+        synonyms.removeIf(s -> s.source() == ConfigSource.DEFAULT_CONFIG
+                && !s.name().equals(chain.get(0).name()));
+        return synonyms;
+    }
+
     /** Static-then-default synonyms of a chain of broker keys, each in its own unit. */
     List<ConfigSynonym> synonyms(List<BrokerSynonym> chain, boolean sensitive) {
         List<ConfigSynonym> synonyms = new ArrayList<>();

@@ -197,7 +197,7 @@ public final class TopicConfig {
     /**
      * Every topic key as DescribeConfigs reports it for a topic: TOPIC_CONFIG when overridden,
      * STATIC_BROKER_CONFIG when a broker synonym is set, else DEFAULT_CONFIG; never read-only or
-     * sensitive. Synonyms list the topic override, then set broker keys, then defaults.
+     * sensitive. Synonyms list the topic override, then set broker keys, then the first broker key's default.
      */
     public List<ConfigEntry> describe() {
         List<ConfigEntry> entries = new ArrayList<>();
@@ -207,13 +207,9 @@ public final class TopicConfig {
                 synonyms.add(new ConfigSynonym(
                         key.name(), ConfigType.format(values.get(key.name())), ConfigSource.TOPIC_CONFIG));
             }
-            if (key.brokerSynonyms().isEmpty()) {
-                if (key.defaultValue() != null) {
-                    synonyms.add(new ConfigSynonym(
-                            key.name(), ConfigType.format(key.parsedDefault()), ConfigSource.DEFAULT_CONFIG));
-                }
-            } else {
-                synonyms.addAll(broker.synonyms(key.brokerSynonyms(), false));
+            // A key without a broker counterpart (remote.storage.enable, ...) has no default synonym, as in Kafka.
+            if (!key.brokerSynonyms().isEmpty()) {
+                synonyms.addAll(broker.synonymsOfTopicKey(key.brokerSynonyms()));
             }
             ConfigSource source = synonyms.isEmpty()
                     ? ConfigSource.DEFAULT_CONFIG

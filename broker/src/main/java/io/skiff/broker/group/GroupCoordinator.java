@@ -325,6 +325,11 @@ public final class GroupCoordinator implements AutoCloseable {
         return offsets.deleteOffsets(groupId, partitions);
     }
 
+    /** Removes a deleted topic's committed offsets from every group (Kafka's onPartitionsDeleted). */
+    public int deleteOffsetsOfTopic(String topic) {
+        return offsets.deleteOffsetsOfTopic(topic);
+    }
+
     public CompletableFuture<Map<String, GroupError>> deleteGroups(List<String> groupIds) {
         return offsets.deleteGroups(groupIds);
     }
@@ -371,7 +376,7 @@ public final class GroupCoordinator implements AutoCloseable {
 
     /** Describes a classic group; unknown groups and consumer groups are Dead and GROUP_ID_NOT_FOUND, as Kafka does. */
     public GroupDescription describeGroup(String groupId) {
-        if (groupId == null || groupId.isEmpty()) {
+        if (groupId == null) {
             return new GroupDescription(groupId, GroupError.INVALID_GROUP_ID, "", "", "", List.of());
         }
         Group group = groups.get(groupId);

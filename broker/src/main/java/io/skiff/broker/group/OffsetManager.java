@@ -65,7 +65,8 @@ final class OffsetManager {
             Map<TopicPartition, OffsetAndMetadata> offsets,
             boolean unknownGroupIsNotFound) {
         String member = memberId == null ? "" : memberId;
-        if (groupId == null || groupId.isEmpty()) {
+        if (groupId == null) {
+            // Kafka accepts the empty group id, for backwards compatibility (old simple consumers committed so).
             return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.INVALID_GROUP_ID));
         }
         Group existing = groups.get(groupId);
@@ -422,6 +423,44 @@ final class OffsetManager {
                 return new LinkedHashMap<>(results);
             }
         });
+    }
+
+    // ------------------------------------------------------------------ deleted topics
+
+    /**
+     * Kafka's onPartitionsDeleted: the committed offsets of a deleted topic go from every group, with tombstones.
+     * The groups themselves stay (an Empty group without offsets goes at the next expiry run, as in Kafka 4.1).
+     * Returns how many offsets were removed.
+     */
+    int deleteOffsetsOfTopic(String topic) {
+        int removed = 0;
+        for (Group group : groups.all()) {
+            removed += groups.withLock(group, () -> {
+                CommittedOffsets.GroupOffsets groupOffsets = committed.of(group.groupId());
+                List<TopicPartition> gone = new ArrayList<>();
+                for (TopicPartition tp : groupOffsets.offsets().keySet()) {
+                    if (tp.topic().equals(topic)) {
+                        gone.add(tp);
+                    }
+                }
+                if (group.isDead() || gone.isEmpty()) {
+                    return 0;
+                }
+                List<CoordinatorRecordLog.KeyValue> records = new ArrayList<>();
+                for (TopicPartition tp : gone) {
+                    groupOffsets.offsets().remove(tp);
+                    records.add(
+                            new CoordinatorRecordLog.KeyValue(GroupRecordCodec.offsetKey(group.groupId(), tp), null));
+                }
+                store.append(group.groupId(), records, clock.millis()).whenComplete((ok, failure) -> {
+                    if (failure != null) {
+                        log.warn("Failed to write tombstones for the offsets of deleted topic {}", topic, failure);
+                    }
+                });
+                return gone.size();
+            });
+        }
+        return removed;
     }
 
     // ------------------------------------------------------------------ expiry

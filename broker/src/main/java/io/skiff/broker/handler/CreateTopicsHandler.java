@@ -2,7 +2,9 @@ package io.skiff.broker.handler;
 
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
+import io.skiff.broker.topic.InvalidTopicException;
 import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.TopicNames;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.ConfigEntry;
@@ -122,6 +124,17 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
 
     private CreateTopicsResponse.CreatableTopicResult create(
             CreateTopicsRequest.CreatableTopic t, boolean validateOnly) {
+        // Kafka's controller checks the name, then whether the topic exists, before anything else of the topic.
+        if (!TopicNames.isValid(t.name())) {
+            try {
+                TopicNames.validate(t.name());
+            } catch (InvalidTopicException e) {
+                return error(t.name(), Errors.INVALID_TOPIC_EXCEPTION, e.getMessage());
+            }
+        }
+        if (topics.topic(t.name()).isPresent()) {
+            return error(t.name(), Errors.TOPIC_ALREADY_EXISTS, "Topic '" + t.name() + "' already exists.");
+        }
         int partitions;
         if (!t.assignments().isEmpty()) {
             if (t.numPartitions() != -1 || t.replicationFactor() != -1) {
@@ -213,7 +226,9 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
 
     private static List<CreateTopicsResponse.CreatableTopicConfigs> describe(TopicConfig topicConfig) {
         List<CreateTopicsResponse.CreatableTopicConfigs> out = new ArrayList<>();
-        for (ConfigEntry e : topicConfig.describe()) {
+        List<ConfigEntry> byName = new ArrayList<>(topicConfig.describe());
+        byName.sort(java.util.Comparator.comparing(ConfigEntry::name)); // Kafka lists them in name order
+        for (ConfigEntry e : byName) {
             out.add(new CreateTopicsResponse.CreatableTopicConfigs()
                     .setName(e.name())
                     .setValue(e.sensitive() ? null : e.value())

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 
 /**
  * DeleteTopics (key 20), v1–6.
@@ -29,11 +30,18 @@ import java.util.concurrent.CompletableFuture;
 public final class DeleteTopicsHandler extends AbstractApiHandler<DeleteTopicsRequest, DeleteTopicsResponse> {
     private final TopicRegistry topics;
     private final boolean deletionEnabled;
+    private final Consumer<String> onDeleted;
 
     public DeleteTopicsHandler(TopicRegistry topics, boolean deletionEnabled) {
+        this(topics, deletionEnabled, name -> {});
+    }
+
+    /** {@code onDeleted}: told the name of each deleted topic (the group coordinator drops its offsets). */
+    public DeleteTopicsHandler(TopicRegistry topics, boolean deletionEnabled, Consumer<String> onDeleted) {
         super(ApiKeys.DELETE_TOPICS, 1, 6);
         this.topics = topics;
         this.deletionEnabled = deletionEnabled;
+        this.onDeleted = onDeleted;
     }
 
     @Override
@@ -93,6 +101,7 @@ public final class DeleteTopicsHandler extends AbstractApiHandler<DeleteTopicsRe
         Topic t = topic.get();
         try {
             topics.deleteTopic(t.name());
+            onDeleted.accept(t.name());
             return result(t.name(), t.id(), Errors.NONE, null);
         } catch (RuntimeException e) {
             Errors error = DataErrors.of(e);

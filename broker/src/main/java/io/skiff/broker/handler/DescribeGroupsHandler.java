@@ -45,7 +45,7 @@ public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGrou
                         .setAuthorizedOperations(AUTHORIZED_OPERATIONS_OMITTED));
                 continue;
             }
-            if (groupId == null || groupId.isEmpty()) {
+            if (groupId == null) {
                 groups.add(unknownGroup(
                         groupId,
                         ctx.apiVersion(),
@@ -89,7 +89,7 @@ public final class DescribeGroupsHandler extends AbstractApiHandler<DescribeGrou
         return CompletableFuture.completedFuture(new DescribeGroupsResponse().setGroups(groups));
     }
 
-    /** The empty id: Kafka does not call it invalid here but finds no such group. */
+    /** A null id: Kafka does not call it invalid here but finds no such group (the empty id is a group's). */
     private static DescribeGroupsResponse.DescribedGroup unknownGroup(
             String groupId, short version, int authorizedOperations) {
         DescribeGroupsResponse.DescribedGroup group = new DescribeGroupsResponse.DescribedGroup()

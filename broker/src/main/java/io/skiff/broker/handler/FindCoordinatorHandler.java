@@ -14,8 +14,8 @@ import java.util.function.Function;
 
 /**
  * FindCoordinator v0–6. Group and transaction keys: this (single) broker is every group's and every
- * transactional id's coordinator, reached at the endpoint of the listener the request arrived on (an empty
- * transactional id is INVALID_REQUEST). Other key types: INVALID_REQUEST. v0–3 carry one key and answer at
+ * transactional id's coordinator, reached at the endpoint of the listener the request arrived on (the empty
+ * key too, as Kafka). Other key types: INVALID_REQUEST. v0–3 carry one key and answer at
  * top level; v4+ batch keys and answer one {@code Coordinator} per key. Thread-safe (stateless).
  */
 public final class FindCoordinatorHandler extends AbstractApiHandler<FindCoordinatorRequest, FindCoordinatorResponse> {
@@ -67,7 +67,7 @@ public final class FindCoordinatorHandler extends AbstractApiHandler<FindCoordin
 
     private static Errors errorFor(byte keyType, String key) {
         if (keyType == TRANSACTION_KEY_TYPE) {
-            return key == null || key.isEmpty() ? Errors.INVALID_REQUEST : Errors.NONE;
+            return key == null ? Errors.INVALID_REQUEST : Errors.NONE;
         }
         if (keyType != GROUP_KEY_TYPE || key == null) {
             return Errors.INVALID_REQUEST;

@@ -41,9 +41,11 @@ public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequ
                         errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
             }
             List<TopicPartition> wanted = null;
+            List<String> askedTopics = new ArrayList<>();
             if (request.topics() != null) {
                 wanted = new ArrayList<>();
                 for (OffsetFetchRequest.OffsetFetchRequestTopic t : request.topics()) {
+                    askedTopics.add(t.name());
                     for (int p : t.partitionIndexes()) {
                         wanted.add(new TopicPartition(t.name(), p));
                     }
@@ -51,7 +53,7 @@ public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequ
             }
             OffsetFetchResult result = coordinator.fetchOffsets(request.groupId(), wanted, request.requireStable());
             List<OffsetFetchResponse.OffsetFetchResponseTopic> topics = new ArrayList<>();
-            groupByTopic(result, wanted).forEach((topic, parts) -> {
+            groupByTopic(result, askedTopics, wanted).forEach((topic, parts) -> {
                 List<OffsetFetchResponse.OffsetFetchResponsePartition> partitions = new ArrayList<>();
                 parts.forEach((partition, pr) -> {
                     OffsetAndMetadata om = pr.offset();
@@ -86,9 +88,11 @@ public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequ
     private OffsetFetchResponse.OffsetFetchResponseGroup fetchGroup(
             OffsetFetchRequest.OffsetFetchRequestGroup g, boolean requireStable) {
         List<TopicPartition> wanted = null;
+        List<String> askedTopics = new ArrayList<>();
         if (g.topics() != null) {
             wanted = new ArrayList<>();
             for (OffsetFetchRequest.OffsetFetchRequestTopics t : g.topics()) {
+                askedTopics.add(t.name());
                 for (int p : t.partitionIndexes()) {
                     wanted.add(new TopicPartition(t.name(), p));
                 }
@@ -97,7 +101,7 @@ public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequ
         OffsetFetchResult result =
                 coordinator.fetchOffsets(g.groupId(), g.memberId(), g.memberEpoch(), wanted, requireStable);
         List<OffsetFetchResponse.OffsetFetchResponseTopics> topics = new ArrayList<>();
-        groupByTopic(result, wanted).forEach((topic, parts) -> {
+        groupByTopic(result, askedTopics, wanted).forEach((topic, parts) -> {
             List<OffsetFetchResponse.OffsetFetchResponsePartitions> partitions = new ArrayList<>();
             parts.forEach((partition, pr) -> {
                 OffsetAndMetadata om = pr.offset();
@@ -118,10 +122,16 @@ public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequ
                 .setErrorCode(result.error().code());
     }
 
-    /** Results by topic then partition, in request order when partitions were named. */
+    /**
+     * Results by topic then partition, in request order when partitions were named; a topic asked for with no
+     * partitions is answered with none, as Kafka does.
+     */
     private static Map<String, Map<Integer, OffsetFetchResult.PartitionResult>> groupByTopic(
-            OffsetFetchResult result, List<TopicPartition> wanted) {
+            OffsetFetchResult result, List<String> askedTopics, List<TopicPartition> wanted) {
         Map<String, Map<Integer, OffsetFetchResult.PartitionResult>> out = new LinkedHashMap<>();
+        for (String topic : askedTopics) {
+            out.putIfAbsent(topic, new LinkedHashMap<>());
+        }
         if (wanted != null) {
             OffsetFetchResult.PartitionResult none = new OffsetFetchResult.PartitionResult(null, GroupError.NONE);
             for (TopicPartition tp : wanted) {

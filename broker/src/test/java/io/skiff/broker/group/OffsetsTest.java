@@ -53,6 +53,22 @@ class OffsetsTest {
     }
 
     @Test
+    void aDeletedTopicsOffsetsGoFromEveryGroupButTheGroupsStay() {
+        JoinResult a = f.joinAlone(G);
+        f.coordinator
+                .commitOffsets(G, a.memberId(), null, 1, Map.of(T0, om(42, ""), T1, om(7, ""), U0, om(1, "")), true)
+                .join();
+
+        assertEquals(2, f.coordinator.deleteOffsetsOfTopic("t"));
+
+        assertEquals(
+                Set.of(U0),
+                f.coordinator.fetchOffsets(G, null, false).partitions().keySet());
+        assertEquals(GroupError.NONE, f.coordinator.fetchOffsets(G, null, false).error());
+        assertEquals(0, f.coordinator.deleteOffsetsOfTopic("t"), "nothing left to delete");
+    }
+
+    @Test
     void commitValidation() {
         JoinResult a = f.joinAlone(G);
         assertEquals(

@@ -4,6 +4,7 @@ import io.skiff.protocol.message.ApiKeys;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -37,13 +38,35 @@ final class AllowList {
                     "Skiff lists the APIs it implements, a subset of Kafka's; that each of its ranges lies within"
                             + " Kafka's is checked by skiffAdvertisesOnlyVersionsKafkaHas"),
             new Allowance(
+                    ApiKeys.API_VERSIONS,
+                    Pattern.compile(".*"),
+                    Pattern.compile("supportedFeatures|finalizedFeatures|finalizedFeaturesEpoch"),
+                    "Skiff advertises the one feature it implements (group.version); Kafka's others describe its KRaft"
+                            + " metadata log (metadata.version, kraft.version, whose offset is finalizedFeaturesEpoch),"
+                            + " replication (eligible.leader.replicas.version), share groups and transactions V2, which"
+                            + " Skiff does not have"),
+            new Allowance(
+                    ApiKeys.FETCH,
+                    Pattern.compile(".*"),
+                    Pattern.compile("sessionId"),
+                    "Skiff has no fetch sessions (FetchHandler): it answers session id 0, which tells clients to keep"
+                            + " sending full fetches; Kafka opens a session. Captured requests that continue a session"
+                            + " are therefore not replayed (CapturedDifferentialTest)"),
+            new Allowance(
+                    ApiKeys.METADATA,
+                    Pattern.compile("kcat\\.frames:\\d+"),
+                    Pattern.compile("topics\\[]\\.(errorCode|partitions)"),
+                    "Timing: Kafka 4.1 forwards a Metadata request's auto-creation to its controller and answers that"
+                            + " request UNKNOWN_TOPIC_OR_PARTITION (the capture shows kcat asking again and finding the"
+                            + " topic); Skiff creates the topic at once and describes it in the same answer"),
+            new Allowance(
                     ApiKeys.METADATA,
                     Pattern.compile("internal topic by name"),
                     Pattern.compile("topics\\[]\\.(errorCode|partitions|topicId)"),
                     "Skiff keeps group offsets and transaction state in its own logs, not in __consumer_offsets and"
                             + " __transaction_state topics clients can see: Kafka describes the topic, Skiff answers"
                             + " UNKNOWN_TOPIC_OR_PARTITION. Lists of all topics are compared without those two"
-                            + " (dropKafkaOnlyTopics)"),
+                            + " (dropForeignEntries)"),
             new Allowance(
                     ApiKeys.INCREMENTAL_ALTER_CONFIGS,
                     Pattern.compile("broker config.*"),
@@ -62,7 +85,13 @@ final class AllowList {
             "Metadata.topics", "name",
             // Kafka answers group by group in the order of the coordinator shards (__consumer_offsets partitions)
             "DescribeGroups.groups", "groupId",
-            "DeleteGroups.results", "groupId");
+            "DeleteGroups.results", "groupId",
+            "ListGroups.groups", "groupId",
+            // Kafka lists a resource's configs from a hash map (CreateTopics answers in name order, and so does Skiff)
+            "DescribeConfigs.configs", "name",
+            // Kafka answers a Produce or ListOffsets partition by partition from a hash map of the request's partitions
+            "Produce.partitionResponses", "index",
+            "ListOffsets.partitions", "partitionIndex");
 
     private AllowList() {}
 
@@ -71,21 +100,67 @@ final class AllowList {
     }
 
     /**
-     * Removes from Kafka's lists of topics (Metadata, DescribeTopicPartitions) its internal topics and the topics
-     * other test classes created on the shared real Kafka (every topic of this corpus is named {@code hw…}).
+     * Removes from a broker's lists of topics (Metadata, DescribeTopicPartitions) the internal topics (Kafka creates
+     * them on the first FindCoordinator, Skiff on its first write to them), and from its lists of topics and of
+     * groups (ListGroups) those other test classes created on the shared real Kafka: every name that is not the
+     * corpus's ({@code ownNames}).
      */
     @SuppressWarnings("unchecked")
-    static Object dropKafkaOnlyTopics(ApiKeys api, Object kafkaTree) {
-        if ((api == ApiKeys.METADATA || api == ApiKeys.DESCRIBE_TOPIC_PARTITIONS) && kafkaTree instanceof Map<?, ?> m) {
+    static Object dropForeignEntries(ApiKeys api, Object tree, Predicate<String> ownNames) {
+        if (!(tree instanceof Map<?, ?> m)) {
+            return tree;
+        }
+        if (api == ApiKeys.METADATA || api == ApiKeys.DESCRIBE_TOPIC_PARTITIONS) {
             Object topics = m.get("topics");
             if (topics instanceof List<?> list && list.size() > 1) {
-                ((List<Object>) list).removeIf(t -> t instanceof Map<?, ?> tm && isKafkaOnly(tm.get("name")));
+                ((List<Object>) list).removeIf(t -> t instanceof Map<?, ?> tm && isForeign(tm.get("name"), ownNames));
             }
         }
-        return kafkaTree;
+        if (api == ApiKeys.LIST_GROUPS && m.get("groups") instanceof List<?> groups) {
+            ((List<Object>) groups).removeIf(g -> g instanceof Map<?, ?> gm && isForeign(gm.get("groupId"), ownNames));
+        }
+        return tree;
     }
 
-    private static boolean isKafkaOnly(Object name) {
-        return KAFKA_ONLY_TOPICS.contains(name) || (name instanceof String s && !s.isEmpty() && !s.startsWith("hw"));
+    /** The config whose source differs: see {@link #undoClusterDefaultOfMinInsyncReplicas}. */
+    static final String MIN_INSYNC_REPLICAS = "min.insync.replicas";
+
+    private static final int DYNAMIC_DEFAULT_BROKER_CONFIG = 3;
+    private static final int DEFAULT_CONFIG = 5;
+
+    /**
+     * Reviewed difference, kept here rather than in {@link #ENTRIES} because it concerns one config among many
+     * (a path cannot name it): Kafka 4.1 with eligible leader replicas (KIP-966) stores {@code min.insync.replicas}
+     * as a cluster-wide dynamic default, so it reports that config's source as DYNAMIC_DEFAULT_BROKER_CONFIG with a
+     * synonym of that source. Skiff has no replication and no dynamic broker configs (README): its source is
+     * DEFAULT_CONFIG. This turns Kafka's report of that one config into the static default's.
+     */
+    @SuppressWarnings("unchecked")
+    static Object undoClusterDefaultOfMinInsyncReplicas(ApiKeys api, Object tree) {
+        if (api != ApiKeys.CREATE_TOPICS && api != ApiKeys.DESCRIBE_CONFIGS) {
+            return tree;
+        }
+        if (tree instanceof Map<?, ?> m) {
+            Map<String, Object> map = (Map<String, Object>) m;
+            if (MIN_INSYNC_REPLICAS.equals(map.get("name"))) {
+                if (map.get("configSource") instanceof Number source
+                        && source.intValue() == DYNAMIC_DEFAULT_BROKER_CONFIG) {
+                    map.put("configSource", (byte) DEFAULT_CONFIG);
+                }
+                if (map.get("synonyms") instanceof List<?> synonyms) {
+                    ((List<Object>) synonyms)
+                            .removeIf(o -> o instanceof Map<?, ?> sm
+                                    && ((Number) sm.get("source")).intValue() == DYNAMIC_DEFAULT_BROKER_CONFIG);
+                }
+            }
+            map.values().forEach(v -> undoClusterDefaultOfMinInsyncReplicas(api, v));
+        } else if (tree instanceof List<?> l) {
+            l.forEach(v -> undoClusterDefaultOfMinInsyncReplicas(api, v));
+        }
+        return tree;
+    }
+
+    private static boolean isForeign(Object name, Predicate<String> ownNames) {
+        return KAFKA_ONLY_TOPICS.contains(name) || (name instanceof String s && !s.isEmpty() && !ownNames.test(s));
     }
 }

@@ -19,6 +19,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.UUID;
+import java.util.function.Predicate;
 
 /**
  * Skiff and a real Kafka side by side, each behind its own {@link WireConnection}: one request goes to both, the two
@@ -30,6 +32,8 @@ import java.util.TreeMap;
  * <p>Not thread-safe: one comparison at a time.
  */
 final class DifferentialBrokers implements Closeable {
+    private static final String CLIENT_ID = "skiff-differential";
+    private final Predicate<String> ownNames;
     private final SkiffServer skiff;
     private final RealKafka kafka;
     private final WireConnection toSkiff;
@@ -39,7 +43,17 @@ final class DifferentialBrokers implements Closeable {
     private final Map<ApiKeys, short[]> skiffRanges = new TreeMap<>();
     private final Map<ApiKeys, short[]> kafkaRanges = new TreeMap<>();
 
+    /** For a corpus whose topics and groups are all named {@code hw…}. */
     DifferentialBrokers() {
+        this(name -> name.startsWith("hw"));
+    }
+
+    /**
+     * {@code ownNames}: whether a topic or group name is one of the corpus's; Kafka's lists of all topics or groups
+     * are compared without the others (other test classes share the real Kafka).
+     */
+    DifferentialBrokers(Predicate<String> ownNames) {
+        this.ownNames = ownNames;
         kafka = RealKafka.shared();
         skiff = SkiffServer.builder()
                 .config("cluster.id", RealKafka.CLUSTER_ID)
@@ -86,8 +100,36 @@ final class DifferentialBrokers implements Closeable {
         }
     }
 
-    /** Both answers to one request, normalized, and what differs between them. */
-    record Comparison(Object skiff, Object kafka, List<TreeDiff.Difference> unexplained, List<String> allowed) {}
+    /** Both answers to one request, normalized, what differs between them, and Kafka's answer as it came. */
+    record Comparison(
+            Object skiff,
+            Object kafka,
+            List<TreeDiff.Difference> unexplained,
+            List<String> allowed,
+            ApiMessage kafkaAnswer) {}
+
+    /**
+     * What each broker did with one request: a {@link WireConnection.Reply}, a {@link Closing} or a description of
+     * an unanswered request.
+     */
+    record Outcomes(Object skiff, Object kafka) {
+        /** Skiff's decoded answer, or null when there is none. */
+        ApiMessage skiffAnswer() {
+            return answer(skiff);
+        }
+
+        /** Kafka's decoded answer, or null when there is none. */
+        ApiMessage kafkaAnswer() {
+            return answer(kafka);
+        }
+
+        private static ApiMessage answer(Object outcome) {
+            if (outcome instanceof Closing closing) {
+                return closing.reply().body();
+            }
+            return outcome instanceof WireConnection.Reply reply ? reply.body() : null;
+        }
+    }
 
     /**
      * Sends the request {@code c} builds at {@code version} to Skiff, then to Kafka (each with its own topic ids), and
@@ -96,22 +138,42 @@ final class DifferentialBrokers implements Closeable {
     Comparison compare(DifferentialCase c, short version) throws IOException {
         ApiMessage toSkiffRequest = c.request().apply(version, skiffIds::id);
         ApiMessage toKafkaRequest = c.request().apply(version, kafkaIds::id);
-        ApiKeys api = c.api();
-        Object skiffTree = tree(
-                api, send(toSkiff, api, version, toSkiffRequest), new Normalizer(api, skiff.port(), skiffIds::name));
-        Object kafkaTree = AllowList.dropKafkaOnlyTopics(
+        return compare(c.api(), c.name(), send(c.api(), version, CLIENT_ID, toSkiffRequest, toKafkaRequest));
+    }
+
+    /** Sends one request to Skiff, then its counterpart to Kafka, under {@code clientId}; compares nothing. */
+    Outcomes send(ApiKeys api, short version, String clientId, ApiMessage toSkiffRequest, ApiMessage toKafkaRequest)
+            throws IOException {
+        return new Outcomes(
+                send(toSkiff, api, version, clientId, toSkiffRequest),
+                send(toKafka, api, version, clientId, toKafkaRequest));
+    }
+
+    /** Normalizes and compares the two outcomes of one request of {@code api}, named {@code caseName}. */
+    Comparison compare(ApiKeys api, String caseName, Outcomes outcomes) {
+        Object skiffTree = AllowList.dropForeignEntries(
+                api, tree(api, outcomes.skiff(), new Normalizer(api, skiff.port(), skiffIds::name)), ownNames);
+        Object kafkaTree = AllowList.undoClusterDefaultOfMinInsyncReplicas(
                 api,
-                tree(
-                        api,
-                        send(toKafka, api, version, toKafkaRequest),
-                        new Normalizer(api, kafka.port(), kafkaIds::name)));
+                AllowList.dropForeignEntries(
+                        api, tree(api, outcomes.kafka(), new Normalizer(api, kafka.port(), kafkaIds::name)), ownNames));
         List<TreeDiff.Difference> unexplained = new ArrayList<>();
         List<String> allowed = new ArrayList<>();
         for (TreeDiff.Difference d : TreeDiff.between(skiffTree, kafkaTree)) {
-            AllowList.find(api, c.name(), d)
+            AllowList.find(api, caseName, d)
                     .ifPresentOrElse(a -> allowed.add(d + " (allowed: " + a.reason() + ")"), () -> unexplained.add(d));
         }
-        return new Comparison(skiffTree, kafkaTree, unexplained, allowed);
+        return new Comparison(skiffTree, kafkaTree, unexplained, allowed, outcomes.kafkaAnswer());
+    }
+
+    /** The id of {@code topic} on Skiff (a fixed unknown id when it has none). */
+    UUID skiffTopicId(String topic) {
+        return skiffIds.id(topic);
+    }
+
+    /** The id of {@code topic} on Kafka (a fixed unknown id when it has none). */
+    UUID kafkaTopicId(String topic) {
+        return kafkaIds.id(topic);
     }
 
     /** Whether the request {@code c} builds can be encoded at {@code version} (it may use fields of later versions). */
@@ -129,14 +191,15 @@ final class DifferentialBrokers implements Closeable {
      * Sends one request; for a Produce with acks=0 (which gets no answer) the outcome is whether the connection is
      * still open, learned from an ApiVersions request sent after it.
      */
-    private static Object send(WireConnection connection, ApiKeys api, short version, ApiMessage request)
+    private static Object send(
+            WireConnection connection, ApiKeys api, short version, String clientId, ApiMessage request)
             throws IOException {
         if (request instanceof ProduceRequest produce && produce.acks() == 0) {
-            connection.sendWithoutAnswer(api, version, request);
+            connection.sendWithoutAnswer(api, version, request, clientId);
             WireConnection.Reply probe = probe(connection);
             return probe.isClosed() ? "<no answer (acks=0), connection closed>" : "<no answer (acks=0)>";
         }
-        WireConnection.Reply reply = connection.send(api, version, request);
+        WireConnection.Reply reply = connection.send(api, version, request, clientId);
         if (reply.isClosed()) {
             return reply;
         }
@@ -146,7 +209,7 @@ final class DifferentialBrokers implements Closeable {
     }
 
     /** An answer after which the broker closed the connection. */
-    private record Closing(WireConnection.Reply reply) {}
+    record Closing(WireConnection.Reply reply) {}
 
     private static WireConnection.Reply probe(WireConnection connection) throws IOException {
         return connection.send(

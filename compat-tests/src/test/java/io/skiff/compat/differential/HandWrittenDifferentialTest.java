@@ -9,10 +9,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.CreateTopicsRequest;
 import io.skiff.protocol.message.CreateTopicsResponse;
-import io.skiff.protocol.message.FindCoordinatorRequest;
-import io.skiff.protocol.message.FindCoordinatorResponse;
-import io.skiff.protocol.message.InitProducerIdRequest;
-import io.skiff.protocol.message.InitProducerIdResponse;
 import io.skiff.protocol.message.ProduceRequest;
 import java.io.IOException;
 import java.time.Duration;
@@ -59,32 +55,7 @@ class HandWrittenDifferentialTest {
                                 .setIndex(0)
                                 .setRecords(HandWrittenCorpus.initialBatch())))));
         brokers.sendToBoth(ApiKeys.PRODUCE, (short) 9, produce);
-        // Kafka creates __consumer_offsets on the first FindCoordinator and answers COORDINATOR_NOT_AVAILABLE until
-        // then; Skiff creates it at once. Start both with it.
-        FindCoordinatorRequest find = new FindCoordinatorRequest().setKey(HandWrittenCorpus.GROUP);
-        brokers.sendToSkiff(ApiKeys.FIND_COORDINATOR, (short) 3, find);
-        await().atMost(Duration.ofSeconds(60))
-                .until(() -> ((FindCoordinatorResponse) brokers.sendToKafka(ApiKeys.FIND_COORDINATOR, (short) 3, find))
-                                .errorCode()
-                        == 0);
-        // The same for __transaction_state, on the first FindCoordinator for a transactional id.
-        FindCoordinatorRequest findTxn =
-                new FindCoordinatorRequest().setKey("hw-txn").setKeyType((byte) 1);
-        brokers.sendToSkiff(ApiKeys.FIND_COORDINATOR, (short) 3, findTxn);
-        await().atMost(Duration.ofSeconds(60))
-                .until(() ->
-                        ((FindCoordinatorResponse) brokers.sendToKafka(ApiKeys.FIND_COORDINATOR, (short) 3, findTxn))
-                                        .errorCode()
-                                == 0);
-        // Kafka fetches its first block of producer ids from its controller on the first InitProducerId (answering
-        // COORDINATOR_LOAD_IN_PROGRESS meanwhile); both then hand out ids from 1.
-        InitProducerIdRequest init =
-                new InitProducerIdRequest().setTransactionalId(null).setTransactionTimeoutMs(60_000);
-        brokers.sendToSkiff(ApiKeys.INIT_PRODUCER_ID, (short) 4, init);
-        await().atMost(Duration.ofSeconds(60))
-                .until(() -> ((InitProducerIdResponse) brokers.sendToKafka(ApiKeys.INIT_PRODUCER_ID, (short) 4, init))
-                                .errorCode()
-                        == 0);
+        ReadyCoordinators.awaitReady(brokers, HandWrittenCorpus.GROUP, "hw-txn");
     }
 
     @AfterAll

@@ -58,7 +58,17 @@ final class WireConnection implements Closeable {
      * one version under a header claiming another).
      */
     Reply send(ApiKeys api, short version, ApiMessage body, short bodyVersion) throws IOException {
-        RequestHeader header = new RequestHeader(api, version, ++correlationId, "skiff-differential");
+        return send(api, version, body, bodyVersion, "skiff-differential");
+    }
+
+    /** As {@link #send(ApiKeys, short, ApiMessage)}, under another client id (a captured client's). */
+    Reply send(ApiKeys api, short version, ApiMessage body, String clientId) throws IOException {
+        return send(api, version, body, version, clientId);
+    }
+
+    private Reply send(ApiKeys api, short version, ApiMessage body, short bodyVersion, String clientId)
+            throws IOException {
+        RequestHeader header = new RequestHeader(api, version, ++correlationId, clientId);
         ByteBuffer frame = ByteBuffer.allocate(4 + header.size() + body.size(bodyVersion));
         frame.putInt(frame.capacity() - 4);
         ByteBufferAccessor writer = new ByteBufferAccessor(frame);
@@ -69,8 +79,8 @@ final class WireConnection implements Closeable {
     }
 
     /** Sends {@code body} and reads nothing: for requests the broker does not answer (Produce with acks=0). */
-    void sendWithoutAnswer(ApiKeys api, short version, ApiMessage body) throws IOException {
-        RequestHeader header = new RequestHeader(api, version, ++correlationId, "skiff-differential");
+    void sendWithoutAnswer(ApiKeys api, short version, ApiMessage body, String clientId) throws IOException {
+        RequestHeader header = new RequestHeader(api, version, ++correlationId, clientId);
         ByteBuffer frame = ByteBuffer.allocate(4 + header.size() + body.size(version));
         frame.putInt(frame.capacity() - 4);
         ByteBufferAccessor writer = new ByteBufferAccessor(frame);

@@ -1,0 +1,99 @@
+package io.skiff.compat.differential;
+
+import static org.awaitility.Awaitility.await;
+
+import io.skiff.protocol.ApiMessage;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.CreatePartitionsResponse;
+import io.skiff.protocol.message.CreateTopicsRequest;
+import io.skiff.protocol.message.CreateTopicsResponse;
+import io.skiff.protocol.message.DeleteGroupsRequest;
+import io.skiff.protocol.message.DeleteTopicsRequest;
+import io.skiff.protocol.message.DeleteTopicsResponse;
+import io.skiff.protocol.message.ListGroupsRequest;
+import io.skiff.protocol.message.ListGroupsResponse;
+import io.skiff.protocol.message.MetadataRequest;
+import io.skiff.protocol.message.MetadataResponse;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import org.awaitility.core.ConditionTimeoutException;
+
+/**
+ * Kafka's metadata follows a topic's creation, deletion or new partitions a moment later (its controller decides,
+ * then the broker learns); a client retries until it does. After such a request, a corpus waits until Kafka's
+ * metadata shows the change, so that the next request finds both brokers in the same state. Skiff needs no wait.
+ * At the end, a corpus removes its topics and groups from the shared Kafka.
+ *
+ * <p>Stateless.
+ */
+final class KafkaSettling {
+    private static final short UNKNOWN_TOPIC_OR_PARTITION = 3;
+    private static final short LEADER_NOT_AVAILABLE = 5;
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    private KafkaSettling() {}
+
+    /** Waits for what {@code request}, answered by Kafka with {@code kafkaAnswer}, changed in Kafka's metadata. */
+    static void awaitSettled(DifferentialBrokers brokers, ApiMessage request, ApiMessage kafkaAnswer) {
+        List<String> created = new ArrayList<>();
+        List<String> deleted = new ArrayList<>();
+        List<String> mayBeCreated = new ArrayList<>();
+        if (kafkaAnswer instanceof CreateTopicsResponse r && !((CreateTopicsRequest) request).validateOnly()) {
+            r.topics().stream().filter(t -> t.errorCode() == 0).forEach(t -> created.add(t.name()));
+        } else if (kafkaAnswer instanceof CreatePartitionsResponse r) {
+            r.results().stream().filter(t -> t.errorCode() == 0).forEach(t -> created.add(t.name()));
+        } else if (kafkaAnswer instanceof MetadataResponse r && ((MetadataRequest) request).allowAutoTopicCreation()) {
+            // Kafka forwards an auto-creation to its controller and answers UNKNOWN_TOPIC_OR_PARTITION meanwhile.
+            r.topics().stream()
+                    .filter(t -> t.errorCode() == LEADER_NOT_AVAILABLE || t.errorCode() == UNKNOWN_TOPIC_OR_PARTITION)
+                    .forEach(t -> mayBeCreated.add(t.name()));
+        } else if (kafkaAnswer instanceof DeleteTopicsResponse r) {
+            r.responses().stream().filter(t -> t.errorCode() == 0).forEach(t -> deleted.add(t.name()));
+        }
+        for (String topic : created) {
+            await().atMost(WAIT).until(() -> brokers.kafkaKnows(topic));
+        }
+        for (String topic : mayBeCreated) {
+            try {
+                await().atMost(Duration.ofSeconds(5)).until(() -> brokers.kafkaKnows(topic));
+            } catch (ConditionTimeoutException notCreated) {
+                // Kafka did not create it (an invalid name, or the creation failed): nothing to wait for.
+            }
+        }
+        for (String topic : deleted) {
+            await().atMost(WAIT).until(() -> !brokers.kafkaKnows(topic));
+        }
+    }
+
+    /**
+     * Deletes a corpus's topics and groups ({@code ours}) from the shared Kafka, so that later test classes do not
+     * see them.
+     */
+    static void leaveKafkaAsFound(DifferentialBrokers brokers, Predicate<String> ours) throws IOException {
+        MetadataResponse all = (MetadataResponse)
+                brokers.sendToKafka(ApiKeys.METADATA, (short) 12, new MetadataRequest().setTopics(null));
+        List<String> topics = all.topics().stream()
+                .map(MetadataResponse.MetadataResponseTopic::name)
+                .filter(ours)
+                .collect(Collectors.toCollection(ArrayList::new));
+        if (!topics.isEmpty()) {
+            brokers.sendToKafka(
+                    ApiKeys.DELETE_TOPICS,
+                    (short) 5,
+                    new DeleteTopicsRequest().setTopicNames(topics).setTimeoutMs(30_000));
+        }
+        ListGroupsResponse groups =
+                (ListGroupsResponse) brokers.sendToKafka(ApiKeys.LIST_GROUPS, (short) 4, new ListGroupsRequest());
+        List<String> groupIds = groups.groups().stream()
+                .map(ListGroupsResponse.ListedGroup::groupId)
+                .filter(ours)
+                .collect(Collectors.toCollection(ArrayList::new));
+        if (!groupIds.isEmpty()) {
+            brokers.sendToKafka(ApiKeys.DELETE_GROUPS, (short) 2, new DeleteGroupsRequest().setGroupsNames(groupIds));
+        }
+    }
+}
