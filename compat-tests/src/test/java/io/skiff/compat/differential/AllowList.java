@@ -41,10 +41,10 @@ final class AllowList {
                     ApiKeys.API_VERSIONS,
                     Pattern.compile(".*"),
                     Pattern.compile("supportedFeatures|finalizedFeatures|finalizedFeaturesEpoch"),
-                    "Skiff advertises the one feature it implements (group.version); Kafka's others describe its KRaft"
-                            + " metadata log (metadata.version, kraft.version, whose offset is finalizedFeaturesEpoch),"
-                            + " replication (eligible.leader.replicas.version), share groups and transactions V2, which"
-                            + " Skiff does not have"),
+                    "Skiff advertises the features it implements (group.version, transaction.version); Kafka's others"
+                            + " describe its KRaft metadata log (metadata.version, kraft.version, whose offset is"
+                            + " finalizedFeaturesEpoch), replication (eligible.leader.replicas.version) and share"
+                            + " groups, which Skiff does not have"),
             new Allowance(
                     ApiKeys.FETCH,
                     Pattern.compile(".*"),
