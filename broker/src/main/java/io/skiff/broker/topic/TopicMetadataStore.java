@@ -61,14 +61,13 @@ final class TopicMetadataStore {
     }
 
     /**
-     * Writes {@code partition.metadata} into a partition directory (created if missing). Not forced: the topic's
+     * Writes {@code partition.metadata} into an existing partition directory. Not forced: the topic's
      * properties file, forced after its partitions are written, is the durable record of the topic id, and a
      * partition.metadata lost or torn by a crash is rewritten from it at the next start
      * ({@link #readPartitionTopicId}). Forcing it cost two fsyncs per partition — 100 for {@code __consumer_offsets}
      * on a first start, most of the start time.
      */
     void writePartitionMetadata(Path partitionDir, UUID topicId) throws IOException {
-        Files.createDirectories(partitionDir);
         Files.writeString(
                 partitionDir.resolve(PARTITION_METADATA),
                 "version: 0\ntopic_id: " + TopicIds.toBase64(topicId) + "\n",

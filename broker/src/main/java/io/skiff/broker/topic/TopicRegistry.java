@@ -44,6 +44,7 @@ public final class TopicRegistry implements Closeable {
     private final Clock clock;
     private final TopicMetadataStore store;
     private final FileChannelFactory files;
+    private final PartitionOpener opener = new PartitionOpener();
     private final Object lock = new Object();
     // Serializes admin changes to existing topics (partitions, configuration); disk I/O allowed under it.
     private final Object adminLock = new Object();
@@ -287,6 +288,9 @@ public final class TopicRegistry implements Closeable {
                 publish(topic);
             }
             reservation.complete(topic);
+            if (defersPartitionMetadata(partitions)) {
+                writePartitionMetadataLater(topic, topic.partitions());
+            }
             LOG.info("Created topic {} with {} partitions, id {}", name, partitions, TopicIds.toBase64(meta.id()));
             return topic;
         } catch (IOException | RuntimeException e) {
@@ -305,44 +309,102 @@ public final class TopicRegistry implements Closeable {
         }
     }
 
-    /** Opens (recovery) or creates every partition of a topic; on failure, closes what was opened. */
+    /**
+     * Opens (recovery) or creates every partition of a topic, several at once (see {@link PartitionOpener}); on
+     * failure, closes what was opened.
+     */
     private Topic build(TopicMetadata meta, TopicConfig topicConfig, boolean fresh) throws IOException {
         Topic topic = new Topic(meta.name(), meta.id(), meta.internal(), topicConfig);
-        List<Partition> partitions = new ArrayList<>(meta.partitionCount());
-        try {
-            for (int i = 0; i < meta.partitionCount(); i++) {
-                partitions.add(openPartition(topic, i, topicConfig, fresh));
-            }
-        } catch (IOException | RuntimeException e) {
-            for (Partition p : partitions) {
-                closeQuietly(p, fresh);
-            }
-            throw e;
-        }
+        boolean metadataNow = !fresh || !defersPartitionMetadata(meta.partitionCount());
+        List<Partition> partitions = opener.openAll(
+                0,
+                meta.partitionCount(),
+                i -> openPartition(topic, i, topicConfig, fresh, metadataNow),
+                p -> closeQuietly(p, fresh));
         topic.setPartitions(partitions);
         return topic;
     }
 
-    private Partition openPartition(Topic topic, int index, TopicConfig topicConfig, boolean fresh) throws IOException {
+    /**
+     * Creates ({@code fresh}) or recovers a partition's log. A fresh one gets its {@code partition.metadata} now if
+     * {@code metadataNow}, else the caller writes it once the topic is published.
+     */
+    private Partition openPartition(Topic topic, int index, TopicConfig topicConfig, boolean fresh, boolean metadataNow)
+            throws IOException {
         Path dir = store.partitionDir(topic.name(), index);
+        boolean writeMetadata = fresh && metadataNow;
         if (fresh) {
             if (Files.exists(dir)) {
                 LOG.warn("Replacing {}, left by a topic creation or deletion that did not complete", dir.getFileName());
                 TopicMetadataStore.deleteRecursively(dir);
             }
-            store.writePartitionMetadata(dir, topic.id());
         } else {
             UUID stored = store.readPartitionTopicId(dir);
             if (stored == null) {
-                store.writePartitionMetadata(dir, topic.id());
+                writeMetadata = true;
             } else if (!stored.equals(topic.id())) {
                 throw new IOException("Partition directory " + dir + " belongs to topic id " + TopicIds.toBase64(stored)
                         + ", but topic " + topic.name() + " has id " + TopicIds.toBase64(topic.id()));
             }
         }
+        // The log creates the directory; partition.metadata goes in after it (a directory without one is never a
+        // live topic's until the topic's properties file exists, and a missing one is rewritten at the next start).
         Log log = Log.open(dir, LogConfigs.of(topicConfig), clock, null, files);
-        log.removeExpiredProducers(config.producerIdExpirationMs());
+        try {
+            if (writeMetadata) {
+                store.writePartitionMetadata(dir, topic.id());
+            }
+            log.removeExpiredProducers(config.producerIdExpirationMs());
+        } catch (IOException | RuntimeException e) {
+            try {
+                if (fresh) {
+                    log.closeAndDelete();
+                } else {
+                    log.close();
+                }
+            } catch (RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
         return new Partition(topic, index, log);
+    }
+
+    /**
+     * Whether a creation of this many partitions writes their {@code partition.metadata} files after the topic is
+     * published instead of before: each is a file to create, as costly as the partition's directory or segment
+     * (see {@link PartitionOpener}), and none is needed to serve the topic. The topic's properties file, forced
+     * before the topic is published, is the durable record of its id; a partition.metadata that a crash prevents
+     * is written at the next start from it ({@link TopicMetadataStore#writePartitionMetadata}). Small topics write
+     * them at once.
+     */
+    private static boolean defersPartitionMetadata(int partitions) {
+        return partitions >= PartitionOpener.PARALLEL_FROM;
+    }
+
+    /** Writes {@code partition.metadata} for these new partitions in the background, unless the topic goes first. */
+    private void writePartitionMetadataLater(Topic topic, List<Partition> partitions) {
+        opener.inBackground(partitions, p -> {
+            Path dir = store.partitionDir(topic.name(), p.index());
+            try {
+                topic.whileOpen(() -> {
+                    try {
+                        store.writePartitionMetadata(dir, topic.id());
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                    return null;
+                });
+            } catch (UnknownTopicException deleted) {
+                // deleted or closing: nothing to describe (or the next start writes it)
+            } catch (UncheckedIOException e) {
+                LOG.warn(
+                        "Cannot write {} in {} (the next start writes it): {}",
+                        TopicMetadataStore.PARTITION_METADATA,
+                        dir.getFileName(),
+                        e.getCause().toString());
+            }
+        });
     }
 
     /**
@@ -364,11 +426,14 @@ public final class TopicRegistry implements Closeable {
                     throw new IllegalArgumentException("The topic " + name + " currently has " + current
                             + " partition(s); " + totalCount + " would not be an increase.");
                 }
-                List<Partition> added = new ArrayList<>();
+                List<Partition> added = List.of();
                 try {
-                    for (int i = current; i < totalCount; i++) {
-                        added.add(openPartition(topic, i, topic.config(), true));
-                    }
+                    added = opener.openAll(
+                            current,
+                            totalCount,
+                            i -> openPartition(
+                                    topic, i, topic.config(), true, !defersPartitionMetadata(totalCount - current)),
+                            p -> closeQuietly(p, true));
                     store.writeTopic(metadata(topic, totalCount, topic.config()));
                 } catch (IOException | RuntimeException e) {
                     for (Partition p : added) {
@@ -382,6 +447,9 @@ public final class TopicRegistry implements Closeable {
                 List<Partition> all = new ArrayList<>(topic.partitions());
                 all.addAll(added);
                 topic.setPartitions(all);
+                if (defersPartitionMetadata(added.size())) {
+                    writePartitionMetadataLater(topic, added);
+                }
                 LOG.info("Increased the partitions of topic {} from {} to {}", name, current, totalCount);
                 return topic;
             });
@@ -476,6 +544,7 @@ public final class TopicRegistry implements Closeable {
         if (housekeeper != null) {
             housekeeper.close();
         }
+        opener.close();
         for (Topic t : all) {
             t.closeExclusively(() -> {
                 for (Partition p : t.partitions()) {

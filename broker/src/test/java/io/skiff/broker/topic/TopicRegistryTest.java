@@ -216,4 +216,49 @@ class TopicRegistryTest {
         Exception e = assertThrows(java.io.IOException.class, () -> open(dir));
         assertTrue(e.getMessage().contains("belongs to topic id"), e.getMessage());
     }
+
+    @Test
+    void aLargeTopicGetsItsPartitionMetadataAfterItIsPublishedAndKeepsItsIdAcrossARestart() throws Exception {
+        int count = PartitionOpener.PARALLEL_FROM * 3;
+        UUID id;
+        try (TopicRegistry registry = open(dir)) {
+            Topic t = registry.createTopic("wide", count, Map.of());
+            id = t.id();
+            assertEquals(count, t.partitionCount());
+            String expected = "version: 0\ntopic_id: " + TopicIds.toBase64(id) + "\n";
+            org.awaitility.Awaitility.await().untilAsserted(() -> {
+                for (int p = 0; p < count; p++) {
+                    Path meta = dir.resolve("wide-" + p).resolve("partition.metadata");
+                    assertTrue(Files.exists(meta), meta.toString());
+                    assertEquals(expected, Files.readString(meta));
+                }
+            });
+            registry.createPartitions("wide", count * 2);
+            org.awaitility.Awaitility.await()
+                    .until(() ->
+                            Files.exists(dir.resolve("wide-" + (count * 2 - 1)).resolve("partition.metadata")));
+        }
+        // A crash before the background write leaves no partition.metadata: the next start writes it from the
+        // topic's properties.
+        Files.delete(dir.resolve("wide-5").resolve("partition.metadata"));
+        try (TopicRegistry registry = open(dir)) {
+            assertEquals(id, registry.topic("wide").orElseThrow().id());
+            assertEquals(count * 2, registry.topic("wide").orElseThrow().partitionCount());
+        }
+        assertEquals(
+                "version: 0\ntopic_id: " + TopicIds.toBase64(id) + "\n",
+                Files.readString(dir.resolve("wide-5").resolve("partition.metadata")));
+    }
+
+    @Test
+    void aLargeTopicDeletedAtOnceLeavesNoPartitionDirectory() throws Exception {
+        int count = PartitionOpener.PARALLEL_FROM * 4;
+        try (TopicRegistry registry = open(dir)) {
+            registry.createTopic("brief", count, Map.of());
+            registry.deleteTopic("brief");
+        }
+        for (int p = 0; p < count; p++) {
+            assertFalse(Files.exists(dir.resolve("brief-" + p)), "brief-" + p);
+        }
+    }
 }
