@@ -37,12 +37,14 @@ cleanup() { kill "$LAUNCHER" 2>/dev/null || true; wait "$LAUNCHER" 2>/dev/null |
 trap cleanup EXIT
 for _ in $(seq 1 300); do grep -q "ready" "$LOG" && break; sleep 0.1; done
 grep -q "ready" "$LOG" || { cat "$LOG"; echo "Skiff did not start" >&2; exit 1; }
-BROKER="$(pgrep -P "$LAUNCHER" java || echo "$LAUNCHER")"   # the launcher's child JVM, or itself in one JVM
+# shellcheck source=broker-proc.sh
+. "$ROOT/bench/broker-proc.sh"
+BROKER="$(broker_jvm "$LAUNCHER")"   # the launcher's child JVM, or itself in one JVM
 echo "Skiff pid $BROKER, JVM options: $(tr '\0' ' ' < /proc/"$BROKER"/cmdline | sed 's/ -jar .*//; s/^[^ ]* //')"
 
 sample() { # label
   local rss heap fds threads
-  rss=$(awk '/VmRSS/ {printf "%d MiB", $2/1024}' /proc/"$BROKER"/status)
+  rss="$(rss_mib "$BROKER") MiB"
   heap=$(jcmd "$BROKER" GC.heap_info 2>/dev/null | awk '/total/ {for (i=1;i<=NF;i++) { if ($i=="total") t=$(i+1); if ($i=="used") u=$(i+1) } } END {gsub(",","",t); gsub(",","",u); printf "%d MiB used of %d MiB committed", u/1024, t/1024}')
   fds=$(ls /proc/"$BROKER"/fd | wc -l)
   threads=$(awk '/Threads/ {print $2}' /proc/"$BROKER"/status)

@@ -78,7 +78,11 @@ final class LogHousekeeper implements AutoCloseable {
         List<Log> logs = new ArrayList<>();
         for (Topic topic : topics.get()) {
             for (Partition p : topic.partitions()) {
-                logs.add(p.log());
+                try {
+                    logs.add(p.log());
+                } catch (RuntimeException e) {
+                    // deleted before its log was created, or the log cannot be created: nothing to clean
+                }
             }
         }
         return logs;
@@ -94,10 +98,12 @@ final class LogHousekeeper implements AutoCloseable {
         int deletedSegments = 0;
         for (Topic topic : topics.get()) {
             for (Partition p : topic.partitions()) {
-                if (p.log().isOffline()) {
-                    continue; // logged once when it went offline
-                }
                 try {
+                    // Inside the try: a partition published before its log (a large new topic) opens it here, and
+                    // an exception must not end the scheduled maintenance.
+                    if (p.log().isOffline()) {
+                        continue; // logged once when it went offline
+                    }
                     deletedSegments += topic.whileOpen(() -> {
                         p.log().maybeRoll();
                         int deleted = p.log().applyRetention();
@@ -125,14 +131,14 @@ final class LogHousekeeper implements AutoCloseable {
                 continue;
             }
             for (Partition p : topic.partitions()) {
-                if (p.log().isOffline()) {
-                    continue;
-                }
-                long last = lastFlush.computeIfAbsent(p, k -> now);
-                if (now - last < flushMs) {
-                    continue;
-                }
                 try {
+                    if (p.log().isOffline()) {
+                        continue;
+                    }
+                    long last = lastFlush.computeIfAbsent(p, k -> now);
+                    if (now - last < flushMs) {
+                        continue;
+                    }
                     topic.whileOpen(() -> {
                         p.log().flush();
                         return null;

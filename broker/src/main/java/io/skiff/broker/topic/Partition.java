@@ -7,6 +7,7 @@ import io.skiff.storage.IsolationLevel;
 import io.skiff.storage.Log;
 import io.skiff.storage.LogConfig;
 import io.skiff.storage.LogReadResult;
+import io.skiff.storage.StorageException;
 import io.skiff.storage.TimestampOffset;
 import io.skiff.storage.producer.ProducerAppendInfo;
 import java.io.IOException;
@@ -20,22 +21,40 @@ import java.util.concurrent.ConcurrentHashMap;
  * data. This broker is the only replica, so the partition is always led here with leader epoch 0 and the high
  * watermark is the log end offset.
  *
+ * <p>The partitions of a large new topic are published before their logs exist (see {@link TopicRegistry}): such a
+ * partition opens its log on first use, or when the registry's background opening reaches it, whichever comes
+ * first. Opening creates the partition's directory and first segment, as a segment roll does on the append path.
+ *
  * <p>Thread-safe. Appends are serialized by the log, which checks producer state under its own lock; reads take
  * no lock (storage reads are thread-safe). Both run under the topic's lifecycle read lock, so a deletion waits for
- * them.
+ * them. Opening the log and closing the partition are serialized by the partition's monitor.
  */
 public final class Partition {
     static final int LEADER_EPOCH = 0;
 
+    /** Creates a partition's log; called at most once, on first use of a partition published before its log. */
+    interface LogOpener {
+        Log open() throws IOException;
+    }
+
     private final Topic topic;
     private final int index;
-    private final Log log;
+    private volatile Log log; // null until a late-opened partition's log is open
+    private LogOpener opener; // guarded by this; null once the log is open
+    private boolean closed; // guarded by this
     private final Set<AppendListener> listeners = ConcurrentHashMap.newKeySet();
 
     Partition(Topic topic, int index, Log log) {
         this.topic = topic;
         this.index = index;
         this.log = log;
+    }
+
+    /** A partition whose log is created on first use (or by the registry's background opening). */
+    Partition(Topic topic, int index, LogOpener opener) {
+        this.topic = topic;
+        this.index = index;
+        this.opener = opener;
     }
 
     public Topic topic() {
@@ -46,7 +65,29 @@ public final class Partition {
         return index;
     }
 
+    /**
+     * The partition's log, opened now if it is not yet.
+     *
+     * @throws UnknownTopicException if the partition was closed before its log was opened
+     * @throws io.skiff.storage.StorageException if the log cannot be created
+     */
     public Log log() {
+        Log l = log;
+        return l != null ? l : openLog();
+    }
+
+    private synchronized Log openLog() {
+        if (log == null) {
+            if (closed) {
+                throw new UnknownTopicException("Partition " + name() + " has been deleted");
+            }
+            try {
+                log = opener.open();
+            } catch (IOException e) {
+                throw new StorageException("Cannot create the log of " + name() + ": " + e.getMessage(), e);
+            }
+            opener = null;
+        }
         return log;
     }
 
@@ -92,7 +133,7 @@ public final class Partition {
         for (RecordBatchView view : RecordBatches.iterate(batches.duplicate())) {
             view.setPartitionLeaderEpoch(LEADER_EPOCH);
         }
-        return log.append(
+        return log().append(
                 batches,
                 origin == AppendOrigin.CLIENT
                         ? io.skiff.storage.producer.AppendOrigin.CLIENT
@@ -120,7 +161,7 @@ public final class Partition {
      * transactions overlapping what it returns.
      */
     public LogReadResult read(long offset, int maxBytes, boolean minOneBatch, IsolationLevel isolation) {
-        return topic.whileOpen(() -> log.read(offset, maxBytes, minOneBatch, isolation));
+        return topic.whileOpen(() -> log().read(offset, maxBytes, minOneBatch, isolation));
     }
 
     /**
@@ -129,7 +170,7 @@ public final class Partition {
      * @throws UnknownTopicException if the topic was deleted
      */
     public Optional<TimestampOffset> offsetForTimestamp(long timestamp) {
-        return topic.whileOpen(() -> TimestampLookup.offsetForTimestamp(log, timestamp));
+        return topic.whileOpen(() -> TimestampLookup.offsetForTimestamp(log(), timestamp));
     }
 
     /**
@@ -138,7 +179,7 @@ public final class Partition {
      * @throws UnknownTopicException if the topic was deleted
      */
     public Optional<TimestampOffset> maxTimestampOffset() {
-        return topic.whileOpen(() -> TimestampLookup.maxTimestamp(log));
+        return topic.whileOpen(() -> TimestampLookup.maxTimestamp(log()));
     }
 
     /**
@@ -151,28 +192,28 @@ public final class Partition {
      */
     public long deleteRecordsBefore(long offset) {
         return topic.whileOpen(() -> {
-            log.deleteRecordsBefore(offset);
-            return log.logStartOffset();
+            log().deleteRecordsBefore(offset);
+            return log().logStartOffset();
         });
     }
 
     /** Applies a changed topic configuration to the live log (AlterConfigs). Called by the registry. */
     void applyLogConfig(LogConfig config) {
-        log.updateConfig(config);
+        log().updateConfig(config);
     }
 
     /** The offset up to which records are readable: the log end offset (single replica, no transactions). */
     public long highWatermark() {
-        return log.logEndOffset();
+        return log().logEndOffset();
     }
 
     public long logStartOffset() {
-        return log.logStartOffset();
+        return log().logStartOffset();
     }
 
     /** The first offset of the earliest open transaction, or the high watermark when none is open. */
     public long lastStableOffset() {
-        return log.lastStableOffset();
+        return log().lastStableOffset();
     }
 
     public int leaderEpoch() {
@@ -189,16 +230,23 @@ public final class Partition {
 
     /** Forgets producers that have not written for {@code expirationMs}. */
     int expireProducers(long expirationMs) {
-        return log.removeExpiredProducers(expirationMs);
+        return log().removeExpiredProducers(expirationMs);
     }
 
     /** Called with the topic's lifecycle write lock held. */
     void close(boolean delete) throws IOException {
+        Log open;
+        synchronized (this) {
+            closed = true;
+            open = log;
+        }
         try {
-            if (delete) {
-                log.closeAndDelete();
+            if (open == null) {
+                return; // never opened: nothing to close (a deletion removes whatever directory there is)
+            } else if (delete) {
+                open.closeAndDelete();
             } else {
-                log.close();
+                open.close();
             }
         } finally {
             for (AppendListener l : listeners) {

@@ -33,7 +33,9 @@ import org.slf4j.LoggerFactory;
  * </pre>
  * Creating a topic writes the partition directories first and the properties file last; deleting removes the
  * properties file first. A partition directory without a properties file is therefore never a live topic: it is
- * ignored at startup (with a warning) and replaced when a topic of that name is created.
+ * ignored at startup (with a warning) and replaced when a topic of that name is created. Large creations (see
+ * {@code TopicRegistry.opensLogsLate}) remove such leftovers, then write the properties file, then create the
+ * partition directories: a properties file whose partition directories are missing gets them at the next start.
  *
  * <p>Thread-safe for different topics; the registry never writes the same topic from two threads at once.
  */
@@ -61,14 +63,13 @@ final class TopicMetadataStore {
     }
 
     /**
-     * Writes {@code partition.metadata} into a partition directory (created if missing). Not forced: the topic's
+     * Writes {@code partition.metadata} into an existing partition directory. Not forced: the topic's
      * properties file, forced after its partitions are written, is the durable record of the topic id, and a
      * partition.metadata lost or torn by a crash is rewritten from it at the next start
      * ({@link #readPartitionTopicId}). Forcing it cost two fsyncs per partition — 100 for {@code __consumer_offsets}
      * on a first start, most of the start time.
      */
     void writePartitionMetadata(Path partitionDir, UUID topicId) throws IOException {
-        Files.createDirectories(partitionDir);
         Files.writeString(
                 partitionDir.resolve(PARTITION_METADATA),
                 "version: 0\ntopic_id: " + TopicIds.toBase64(topicId) + "\n",

@@ -216,4 +216,88 @@ class TopicRegistryTest {
         Exception e = assertThrows(java.io.IOException.class, () -> open(dir));
         assertTrue(e.getMessage().contains("belongs to topic id"), e.getMessage());
     }
+
+    @Test
+    void aLargeTopicIsPublishedBeforeItsLogsAndOpensThemInTheBackgroundOrOnFirstUse() throws Exception {
+        int count = TopicRegistry.LATE_OPEN_FROM;
+        UUID id;
+        try (TopicRegistry registry = open(dir)) {
+            Topic t = registry.createTopic("wide", count, Map.of());
+            id = t.id();
+            assertEquals(count, t.partitionCount());
+            // First use opens a log at once, wherever the background opening is.
+            t.partition(count - 1).appendRecords(batch(1), AppendOrigin.CLIENT);
+            assertEquals(1, t.partition(count - 1).highWatermark());
+            String expected = "version: 0\ntopic_id: " + TopicIds.toBase64(id) + "\n";
+            org.awaitility.Awaitility.await().untilAsserted(() -> {
+                for (int p = 0; p < count; p++) {
+                    Path meta = dir.resolve("wide-" + p).resolve("partition.metadata");
+                    assertTrue(Files.exists(meta), meta.toString());
+                    assertEquals(expected, Files.readString(meta));
+                    assertTrue(Files.exists(dir.resolve("wide-" + p).resolve("00000000000000000000.log")));
+                }
+            });
+            registry.createPartitions("wide", count * 2);
+            t.partition(count * 2 - 1).appendRecords(batch(1), AppendOrigin.CLIENT);
+            org.awaitility.Awaitility.await()
+                    .until(() -> Files.exists(dir.resolve("wide-" + count).resolve("partition.metadata")));
+        }
+        try (TopicRegistry registry = open(dir)) {
+            Topic t = registry.topic("wide").orElseThrow();
+            assertEquals(id, t.id());
+            assertEquals(count * 2, t.partitionCount());
+            assertEquals(1, t.partition(count - 1).highWatermark());
+            assertEquals(1, t.partition(count * 2 - 1).highWatermark());
+        }
+    }
+
+    @Test
+    void aLargeTopicWhosePartitionDirectoriesACrashPreventedGetsThemAtTheNextStart() throws Exception {
+        int count = TopicRegistry.LATE_OPEN_FROM;
+        UUID id;
+        try (TopicRegistry registry = open(dir)) {
+            id = registry.createTopic("wide", count, Map.of()).id();
+        }
+        // As if the broker had stopped right after the topic's properties file was written.
+        for (int p = 0; p < count; p += 7) {
+            TopicMetadataStore.deleteRecursively(dir.resolve("wide-" + p));
+        }
+        try (TopicRegistry registry = open(dir)) {
+            Topic t = registry.topic("wide").orElseThrow();
+            assertEquals(id, t.id());
+            t.partition(7).appendRecords(batch(1), AppendOrigin.CLIENT);
+            assertEquals(1, t.partition(7).highWatermark());
+        }
+        assertEquals(
+                "version: 0\ntopic_id: " + TopicIds.toBase64(id) + "\n",
+                Files.readString(dir.resolve("wide-14").resolve("partition.metadata")));
+    }
+
+    @Test
+    void aLargeTopicReplacesWhatAnUnfinishedDeletionLeftBeforeItExists() throws Exception {
+        int count = TopicRegistry.LATE_OPEN_FROM;
+        Path stale = dir.resolve("wide-3");
+        Files.createDirectories(stale);
+        Files.writeString(
+                stale.resolve("partition.metadata"), "version: 0\ntopic_id: " + TopicIds.toBase64(TopicIds.random()));
+        Files.writeString(stale.resolve("00000000000000000000.log"), "junk");
+        try (TopicRegistry registry = open(dir)) {
+            registry.createTopic("wide", count, Map.of());
+        }
+        try (TopicRegistry registry = open(dir)) {
+            assertEquals(0, registry.topic("wide").orElseThrow().partition(3).highWatermark());
+        }
+    }
+
+    @Test
+    void aLargeTopicDeletedAtOnceLeavesNoPartitionDirectory() throws Exception {
+        int count = TopicRegistry.LATE_OPEN_FROM * 2;
+        try (TopicRegistry registry = open(dir)) {
+            registry.createTopic("brief", count, Map.of());
+            registry.deleteTopic("brief");
+        }
+        for (int p = 0; p < count; p++) {
+            assertFalse(Files.exists(dir.resolve("brief-" + p)), "brief-" + p);
+        }
+    }
 }

@@ -1,0 +1,24 @@
+# Helpers shared by the bench scripts (source it): the broker's JVM and what it has used, from /proc.
+# Linux only. All sizes in MiB, CPU in seconds of user + system time of every thread of the JVM.
+
+# broker_jvm PID: the JVM that runs the broker. `java -jar skiff.jar` starts a small launcher that runs the broker in
+# a child JVM (see FastStartLauncher); in place, or for Kafka, it is PID itself.
+broker_jvm() {
+  local child
+  child="$(pgrep -P "$1" java 2>/dev/null | head -1 || true)"
+  echo "${child:-$1}"
+}
+
+# cpu_seconds PID: CPU time (user + system) the process has used so far.
+cpu_seconds() {
+  local tick
+  tick="$(getconf CLK_TCK)"
+  # Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  sed 's/.*) //' "/proc/$1/stat" | awk -v t="$tick" '{printf "%.2f\n", ($12 + $13) / t}'
+}
+
+# rss_mib PID: resident memory now (VmRSS).
+rss_mib() { awk '/^VmRSS/ {printf "%d\n", $2 / 1024}' "/proc/$1/status"; }
+
+# peak_rss_mib PID: the most resident memory the process has had (VmHWM, the kernel's high-water mark).
+peak_rss_mib() { awk '/^VmHWM/ {printf "%d\n", $2 / 1024}' "/proc/$1/status"; }

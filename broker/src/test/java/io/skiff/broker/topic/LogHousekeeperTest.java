@@ -1,0 +1,56 @@
+package io.skiff.broker.topic;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.skiff.config.BrokerConfig;
+import io.skiff.config.TopicConfig;
+import io.skiff.storage.CleanerConfig;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LogHousekeeperTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aPartitionWhoseLogCannotBeCreatedOrWasDeletedFirstDoesNotStopTheHousekeeping() throws Exception {
+        TopicConfig config = TopicConfig.of(Map.of("flush.ms", "0"), BrokerConfig.defaults());
+        AtomicInteger attempts = new AtomicInteger();
+        Topic failing = new Topic("failing", TopicIds.random(), false, config);
+        failing.setPartitions(List.of(new Partition(failing, 0, () -> {
+            attempts.incrementAndGet();
+            throw new IOException("No space left on device");
+        })));
+        Topic deleted = new Topic("deleted", TopicIds.random(), false, config);
+        Partition neverOpened = new Partition(deleted, 0, () -> {
+            throw new AssertionError("a closed partition must not open its log");
+        });
+        deleted.setPartitions(List.of(neverOpened));
+        deleted.closeExclusively(() -> {
+            try {
+                neverOpened.close(true);
+            } catch (IOException e) {
+                throw new AssertionError(e);
+            }
+        });
+        try (LogHousekeeper h = LogHousekeeper.start(
+                () -> List.of(failing, deleted),
+                Long.MAX_VALUE,
+                60_000,
+                Clock.systemUTC(),
+                CleanerConfig.DEFAULTS,
+                dir)) {
+            assertDoesNotThrow(h::runMaintenance);
+            assertDoesNotThrow(h::runFlushes);
+        }
+        // Both passes (and the cleaner, which may look too) tried to create the log again.
+        assertTrue(attempts.get() >= 2, "attempts: " + attempts.get());
+    }
+}
