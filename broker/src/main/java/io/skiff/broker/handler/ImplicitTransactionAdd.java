@@ -28,6 +28,11 @@ record ImplicitTransactionAdd(long producerId, short producerEpoch, Set<TopicPar
     /** The produce error of the transactional partitions, with Kafka's message where it sets one. */
     record Outcome(Errors error, String message) {}
 
+    /** The coordinator's answer, as the produce error of each partition this add included (NONE for the others). */
+    Outcome outcomeFor(TopicPartition tp, Errors added) {
+        return partitions.contains(tp) ? produceError(added) : produceError(Errors.NONE);
+    }
+
     /** What a Produce v12+ adds (perhaps nothing), or null below v12 (its partitions are verified instead). */
     static ImplicitTransactionAdd of(RequestContext ctx, ProduceRequest request, TopicRegistry topics) {
         short version = ctx.apiVersion();

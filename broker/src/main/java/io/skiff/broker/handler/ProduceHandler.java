@@ -23,6 +23,7 @@ import io.skiff.storage.LogOfflineException;
 import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -77,23 +78,25 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
             return respond(ctx, request, null);
         }
         if (add.partitions().isEmpty()) {
-            return respond(ctx, request, ImplicitTransactionAdd.produceError(Errors.NONE));
+            return respond(ctx, request, tp -> ImplicitTransactionAdd.produceError(Errors.NONE));
         }
         return transactions
                 .addPartitionsForProduce(
                         request.transactionalId(), add.producerId(), add.producerEpoch(), add.partitions())
-                .thenCompose(error -> respond(ctx, request, ImplicitTransactionAdd.produceError(error)));
+                .thenCompose(error -> respond(ctx, request, tp -> add.outcomeFor(tp, error)));
     }
 
     /**
      * Appends the partitions and answers.
      *
-     * @param added for a Produce v12+ of a transactional producer, the broker's add of its partitions to the
-     *              transaction (NONE, or the error each transactional partition gets); null when the partitions
-     *              are verified instead
+     * @param added for a Produce v12+ of a transactional producer, the outcome of the broker's add of its partitions
+     *              to the transaction, per partition (NONE, or the error the partition gets); null when the
+     *              partitions are verified instead
      */
     private CompletableFuture<ProduceResponse> respond(
-            RequestContext ctx, ProduceRequest request, ImplicitTransactionAdd.Outcome added) {
+            RequestContext ctx,
+            ProduceRequest request,
+            Function<TopicPartition, ImplicitTransactionAdd.Outcome> added) {
         short version = ctx.apiVersion();
         short acks = request.acks();
         boolean validAcks = acks == 0 || acks == 1 || acks == -1;
@@ -146,7 +149,7 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
             ProduceRequest.PartitionProduceData pd,
             short version,
             String transactionalId,
-            ImplicitTransactionAdd.Outcome added) {
+            Function<TopicPartition, ImplicitTransactionAdd.Outcome> added) {
         if (!topic.hasPartition(pd.index())) {
             return error(pd.index(), Errors.UNKNOWN_TOPIC_OR_PARTITION, null);
         }
@@ -161,8 +164,9 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
         try {
             Errors invalid = checkBatches(batches, version);
             if (invalid == Errors.NONE && isTransactional(batches) && added != null) {
-                if (added.error() != Errors.NONE) {
-                    return error(pd.index(), added.error(), added.message());
+                ImplicitTransactionAdd.Outcome outcome = added.apply(new TopicPartition(topic.name(), pd.index()));
+                if (outcome.error() != Errors.NONE) {
+                    return error(pd.index(), outcome.error(), outcome.message());
                 }
             } else if (invalid == Errors.NONE && isTransactional(batches)) {
                 invalid = verifyTransaction(batches, transactionalId, topic.name(), pd.index(), version);
@@ -205,7 +209,7 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
         }
     }
 
-    static boolean isTransactional(ByteBuffer batches) {
+    private static boolean isTransactional(ByteBuffer batches) {
         for (RecordBatchView b : RecordBatches.iterate(batches)) {
             return b.isTransactional();
         }

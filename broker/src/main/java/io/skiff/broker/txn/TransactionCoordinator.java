@@ -32,6 +32,12 @@ import org.slf4j.LoggerFactory;
  * A transaction found in a Prepare state at start is completed; an Ongoing one open longer than its timeout is
  * aborted with a bumped epoch (fencing its producer), as Kafka does.
  *
+ * <p>Clients of transaction protocol versions 1 and 2 ({@link TransactionVersion}) are served side by side; each
+ * request says which version its client uses. Version 2 clients get an epoch bump at every commit and abort
+ * ({@link EndTxnV2Rules}), their partitions and groups are added by the broker ({@link #addPartitionsForProduce}),
+ * and their markers carry the bumped epoch. Fencing and timeouts follow the broker's finalized version, as Kafka's
+ * do. The states themselves are built by {@link TransactionTransitions}.
+ *
  * <p>Thread-safe: the work on one transactional id is serialized by its {@link TransactionMetadata#lock()}; no
  * lock is held while the log or the partitions are written.
  */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.skiff.broker.group.TopicPartition;
 import java.nio.ByteBuffer;
+import java.util.HexFormat;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -63,6 +64,12 @@ class TransactionLogCodecTest {
                 (short) 2);
         byte[] value = TransactionLogCodec.value(v2);
         assertEquals(1, ByteBuffer.wrap(value).getShort());
+        // the bytes Kafka 4.1.1's TransactionLogValue (MessageUtil.toVersionPrefixedBytes) gives for these fields
+        assertArrayEquals(
+                HexFormat.of()
+                        .parseHex("0001000000000000002a00000000ea600202026102000000000000000000000007d0"
+                                + "00000000000003e803000800000000000000290108000000000000002b02020002"),
+                value);
         assertEquals(v2, TransactionLogCodec.readValue(ByteBuffer.wrap(value)));
     }
 
@@ -73,6 +80,12 @@ class TransactionLogCodecTest {
         byte[] value = TransactionLogCodec.value(RECORD);
         assertEquals(1, ByteBuffer.wrap(value).getShort());
         assertEquals(RECORD, TransactionLogCodec.readValue(ByteBuffer.wrap(value)));
+        // as Kafka 4.1.1 writes it (no tagged fields: the client's version 0 is the default)
+        assertArrayEquals(
+                HexFormat.of()
+                        .parseHex("0001000000000000002a00030000ea600103026103000000000000000200026202000000"
+                                + "010000000000000007d000000000000003e800"),
+                value);
     }
 
     @Test
