@@ -231,9 +231,11 @@ class MixedGroupCompatTest {
     /** A classic consumer with one assignor (eager range, or cooperative-sticky) and a quick heartbeat. */
     private static Properties classicProps(String bootstrap, String group, String assignor) {
         Properties p = common(bootstrap, group);
-        p.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, assignor.equals("range")
-                ? "org.apache.kafka.clients.consumer.RangeAssignor"
-                : "org.apache.kafka.clients.consumer.CooperativeStickyAssignor");
+        p.put(
+                ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG,
+                assignor.equals("range")
+                        ? "org.apache.kafka.clients.consumer.RangeAssignor"
+                        : "org.apache.kafka.clients.consumer.CooperativeStickyAssignor");
         p.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "classic");
         p.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "10000");
         p.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, "300");
