@@ -51,6 +51,7 @@ import org.apache.kafka.common.requests.ListGroupsRequest;
 import org.apache.kafka.common.requests.ListGroupsResponse;
 import org.apache.kafka.common.requests.SyncGroupRequest;
 import org.apache.kafka.common.requests.SyncGroupResponse;
+import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -87,7 +88,7 @@ class MixedGroupProtocolCompatTest {
         String topic = "raw-mixed-" + suffix;
         String group = "raw-mixed-group-" + suffix;
         String connectGroup = "raw-connect-group-" + suffix;
-        String probeGroup = "raw-probe-group-" + suffix;
+        String probeGroup = onTheSameOffsetsPartition(group, "raw-probe-group-" + suffix);
         try (Admin admin = admin(bootstrap)) {
             admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1)))
                     .all()
@@ -214,6 +215,22 @@ class MixedGroupProtocolCompatTest {
             admin.deleteTopics(List.of(topic)).all().get();
         }
         return out;
+    }
+
+    /**
+     * A group id whose records go to the same {@code __consumer_offsets} partition as {@code group}'s: Kafka's group
+     * coordinator shards learn of new topics each on its own, so only a probe on the same shard tells when the
+     * group's coordinator sees the topic.
+     */
+    private static String onTheSameOffsetsPartition(String group, String prefix) {
+        int partitions = Integer.parseInt(RealKafka.CONFIG.get("offsets.topic.num.partitions"));
+        int target = Utils.abs(group.hashCode()) % partitions;
+        for (int i = 0; ; i++) {
+            String candidate = prefix + "-" + i;
+            if (Utils.abs(candidate.hashCode()) % partitions == target) {
+                return candidate;
+            }
+        }
     }
 
     /**
