@@ -111,8 +111,31 @@ class MixedGroupProtocolCompatTest {
                                     .setRebalanceTimeoutMs(30_000)
                                     .setSubscribedTopicNames(List.of(topic))
                                     .setTopicPartitions(List.of())));
-            out.add("m1 join: " + Errors.forCode(joined.errorCode()) + " epoch " + joined.memberEpoch() + " partitions "
-                    + partitions(joined.assignment()));
+            out.add("m1 join: " + Errors.forCode(joined.errorCode()));
+            // Kafka's coordinator may see the new topic only after a first empty assignment (and a new epoch):
+            // heartbeat until m1 owns every partition; epochs are written down relative to m1's epoch then.
+            AtomicReference<ConsumerGroupHeartbeatResponseData> latest = new AtomicReference<>(joined);
+            AtomicReference<ConsumerGroupHeartbeatResponseData.Assignment> assigned =
+                    new AtomicReference<>(joined.assignment());
+            await().atMost(WAIT).until(() -> {
+                if (partitions(assigned.get()) == PARTITIONS) {
+                    return true;
+                }
+                ConsumerGroupHeartbeatResponseData r = heartbeat(
+                        c,
+                        new ConsumerGroupHeartbeatRequestData()
+                                .setGroupId(group)
+                                .setMemberId(m1)
+                                .setMemberEpoch(latest.get().memberEpoch())
+                                .setTopicPartitions(owned(assigned.get())));
+                latest.set(r);
+                if (r.assignment() != null) {
+                    assigned.set(r.assignment());
+                }
+                return partitions(assigned.get()) == PARTITIONS;
+            });
+            int base = latest.get().memberEpoch();
+            out.add("m1 owns every partition");
 
             // A classic member joins the consumer group.
             JoinGroupResponseData first = join(c, group, "", topic);
@@ -129,7 +152,7 @@ class MixedGroupProtocolCompatTest {
                             sync(c, group, classic, generation, "roundrobin").errorCode()));
             out.add("classic heartbeat: " + heartbeat(c, group, classic, generation));
             out.add("classic heartbeat, wrong generation: " + heartbeat(c, group, classic, generation + 5));
-            out.add("m1 with the classic Heartbeat: " + heartbeat(c, group, m1, joined.memberEpoch()));
+            out.add("m1 with the classic Heartbeat: " + heartbeat(c, group, m1, base));
             out.add("DescribeGroups: " + describeGroups(c, group));
             out.add("ConsumerGroupDescribe: " + consumerGroupDescribe(c, group));
             out.add("ListGroups: " + listGroups(c, group));
@@ -140,8 +163,8 @@ class MixedGroupProtocolCompatTest {
                     new ConsumerGroupHeartbeatRequestData()
                             .setGroupId(group)
                             .setMemberId(m1)
-                            .setMemberEpoch(joined.memberEpoch())
-                            .setTopicPartitions(owned(joined.assignment())));
+                            .setMemberEpoch(base)
+                            .setTopicPartitions(owned(assigned.get())));
             out.add("m1 heartbeat: " + Errors.forCode(revoke.errorCode()) + " epoch " + revoke.memberEpoch()
                     + " partitions " + partitions(revoke.assignment()));
             ConsumerGroupHeartbeatResponseData revoked = heartbeat(
@@ -196,6 +219,7 @@ class MixedGroupProtocolCompatTest {
                             .setTopicPartitions(List.of()));
             out.add("consumer-protocol join to it: " + Errors.forCode(refused.errorCode()) + " "
                     + refused.errorMessage().replace(suffix, "*"));
+            relativeEpochs(out, base);
             c.send(new LeaveGroupRequest.Builder(
                             connectGroup,
                             List.of(new LeaveGroupRequestData.MemberIdentity().setMemberId(connect.memberId())))
@@ -215,6 +239,21 @@ class MixedGroupProtocolCompatTest {
             admin.deleteTopics(List.of(topic)).all().get();
         }
         return out;
+    }
+
+    /** Rewrites every "epoch N", "generation N" and "assignmentEpoch N" (N >= 0) as its distance to {@code base}. */
+    private static void relativeEpochs(List<String> out, int base) {
+        java.util.regex.Pattern number = java.util.regex.Pattern.compile("(epoch|generation|assignmentEpoch) (\\d+)");
+        out.replaceAll(line -> {
+            java.util.regex.Matcher m = number.matcher(line);
+            StringBuilder b = new StringBuilder();
+            while (m.find()) {
+                int n = Integer.parseInt(m.group(2));
+                m.appendReplacement(b, m.group(1) + " base" + (n - base >= 0 ? "+" : "") + (n - base));
+            }
+            m.appendTail(b);
+            return b.toString();
+        });
     }
 
     /**
