@@ -33,7 +33,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * A mixed group, run against Skiff and against a real Kafka 4.1 with the same expectations (Kafka's behaviour is
@@ -41,7 +41,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * consumer ({@code group.protocol=consumer}) joins it, which upgrades it to a consumer group that keeps the
  * classic members; every partition of a 6-partition topic is owned exactly once once it settles, and with
  * commitSync after every poll nothing is lost or duplicated; when the consumer-protocol member leaves, the
- * group downgrades to a classic group and goes on.
+ * group downgrades to a classic group and goes on. The classic members use the eager range assignor, or the
+ * cooperative-sticky one (which revokes partitions in a second join).
  */
 class MixedGroupCompatTest {
     private static final int PARTITIONS = 6;
@@ -63,8 +64,9 @@ class MixedGroupCompatTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"skiff", "kafka"})
-    void classicAndConsumerProtocolMembersShareAGroupThatUpgradesAndDowngrades(String target) throws Exception {
+    @CsvSource({"skiff, range", "kafka, range", "skiff, cooperative-sticky", "kafka, cooperative-sticky"})
+    void classicAndConsumerProtocolMembersShareAGroupThatUpgradesAndDowngrades(String target, String assignor)
+            throws Exception {
         String bootstrap;
         if (target.equals("skiff")) {
             server = SkiffServer.builder().port(0).start();
@@ -84,8 +86,8 @@ class MixedGroupCompatTest {
                     .get();
             produced.addAll(produce(bootstrap, topic, "a"));
 
-            GroupConsumer classic1 = start(classicProps(bootstrap, group), topic, received);
-            GroupConsumer classic2 = start(classicProps(bootstrap, group), topic, received);
+            GroupConsumer classic1 = start(classicProps(bootstrap, group, assignor), topic, received);
+            GroupConsumer classic2 = start(classicProps(bootstrap, group, assignor), topic, received);
             awaitSettled(topic, List.of(classic1, classic2));
             awaitReceived(received, produced);
             assertEquals(GroupType.CLASSIC, listed(admin, group).type().orElseThrow());
@@ -126,7 +128,7 @@ class MixedGroupCompatTest {
                 assertEquals(GroupType.CLASSIC, d.type(), "downgraded when the last consumer-protocol member left");
                 assertEquals(GroupState.STABLE, d.groupState());
                 assertEquals(2, d.members().size());
-                assertEquals("range", d.partitionAssignor());
+                assertEquals(assignor, d.partitionAssignor());
             });
             assertEquals(GroupType.CLASSIC, listed(admin, group).type().orElseThrow());
             assertEquals("consumer", listed(admin, group).protocol());
@@ -226,9 +228,14 @@ class MixedGroupCompatTest {
         return p;
     }
 
-    /** A classic consumer with its default assignors (range, cooperative-sticky) and a quick heartbeat. */
-    private static Properties classicProps(String bootstrap, String group) {
+    /** A classic consumer with one assignor (eager range, or cooperative-sticky) and a quick heartbeat. */
+    private static Properties classicProps(String bootstrap, String group, String assignor) {
         Properties p = common(bootstrap, group);
+        p.put(
+                ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG,
+                assignor.equals("range")
+                        ? "org.apache.kafka.clients.consumer.RangeAssignor"
+                        : "org.apache.kafka.clients.consumer.CooperativeStickyAssignor");
         p.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "classic");
         p.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "10000");
         p.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, "300");

@@ -30,11 +30,10 @@ final class ConsumerGroupManager {
     private final ConsumerGroupConfig config;
     private final GroupRegistry groups;
     private final CoordinatorWriter store;
-    private final TopicsView topics;
     private final Clock clock;
     private final ConsumerGroupAssignments assignments;
     private final ConsumerGroupFencing fencing;
-    private final ClassicGroupHandover classicGroups;
+    private final ConsumerGroupLookup lookup;
 
     /**
      * @param classicGroups the classic protocol's side, which stops a classic group's timers when it is upgraded
@@ -52,12 +51,12 @@ final class ConsumerGroupManager {
         this.config = config;
         this.groups = groups;
         this.store = store;
-        this.topics = topics;
         this.clock = clock;
-        this.classicGroups = classicGroups;
         this.assignments = new ConsumerGroupAssignments(config, topics, clock);
         this.fencing = new ConsumerGroupFencing(
                 config, classicGroupMaxSize, groups, store, scheduler, assignments, topics, classicGroups, clock);
+        this.lookup =
+                new ConsumerGroupLookup(config, groups, store, topics, assignments, fencing, classicGroups, clock);
     }
 
     ConsumerGroupAssignments assignments() {
@@ -105,9 +104,10 @@ final class ConsumerGroupManager {
                 || req.memberEpoch() == ConsumerHeartbeat.STATIC_LEAVE_EPOCH) {
             return leave(req);
         }
-        ConsumerGroup group = groupFor(req);
+        ConsumerGroup group = lookup.groupFor(req);
         if (group == null) {
-            return done(ConsumerHeartbeatResult.error(GroupError.GROUP_ID_NOT_FOUND, notFoundMessage(req.groupId())));
+            return done(ConsumerHeartbeatResult.error(
+                    GroupError.GROUP_ID_NOT_FOUND, lookup.notFoundMessage(req.groupId())));
         }
         CompletableFuture<ConsumerHeartbeatResult> response = new CompletableFuture<>();
         groups.withLock(group, () -> {
@@ -356,126 +356,6 @@ final class ConsumerGroupManager {
                 groups.withLock(cg, () -> cg.members().forEach(ConsumerGroupMember::cancelTimers));
             }
         }
-    }
-
-    // ------------------------------------------------------------------ groups
-
-    /**
-     * The consumer group of the request. A joining member creates it, or converts a classic group: an empty one
-     * (offsets only) is replaced, a live one is upgraded if [group.consumer.migration.policy] allows it (Kafka's
-     * getOrMaybeCreateConsumerGroup). Null (GROUP_ID_NOT_FOUND) for a classic group that stays classic.
-     */
-    private ConsumerGroup groupFor(ConsumerHeartbeat req) {
-        ConsumerGroup existing = groups.consumer(req.groupId());
-        if (existing != null || req.memberEpoch() != ConsumerHeartbeat.JOIN_EPOCH) {
-            return existing;
-        }
-        while (true) {
-            Group current = groups.get(req.groupId());
-            if (current == null) {
-                Group registered = groups.putIfAbsent(new ConsumerGroup(req.groupId()));
-                if (registered instanceof ConsumerGroup cg) {
-                    return cg;
-                }
-                continue;
-            }
-            if (current instanceof ConsumerGroup cg) {
-                return cg;
-            }
-            ClassicGroup classic = (ClassicGroup) current;
-            ConsumerGroup converted = groups.withLock(classic, () -> {
-                if (classic.isDead()) {
-                    return null;
-                }
-                return classic.isEmpty() ? replaceEmpty(classic) : maybeUpgrade(classic);
-            });
-            if (converted != null) {
-                return converted;
-            }
-            if (!classic.isDead()) {
-                return null;
-            }
-        }
-    }
-
-    /** An empty classic group (offsets only, or members all gone) becomes a consumer group; the offsets stay. */
-    private ConsumerGroup replaceEmpty(ClassicGroup classic) {
-        ConsumerGroup replacement = new ConsumerGroup(classic.groupId());
-        if (!groups.replace(classic, replacement)) {
-            return null;
-        }
-        classicGroups.release(classic);
-        classic.markDead(clock.millis());
-        store.append(
-                classic.groupId(),
-                List.of(new CoordinatorRecordLog.KeyValue(GroupRecordCodec.groupKey(classic.groupId()), null)),
-                clock.millis());
-        log.info("Empty classic group {} converted to a consumer group", classic.groupId());
-        return replacement;
-    }
-
-    /**
-     * Kafka's validateOnlineUpgrade and convertToConsumerGroup: the classic members become classic-protocol
-     * members of a consumer group with their current assignment; the classic group's record gets a tombstone and
-     * the consumer group's records are written. Null if the group may not be upgraded.
-     */
-    private ConsumerGroup maybeUpgrade(ClassicGroup classic) {
-        String groupId = classic.groupId();
-        String refusal = upgradeRefusal(classic);
-        if (refusal != null) {
-            log.info(refusal);
-            return null;
-        }
-        ConsumerGroup upgraded;
-        try {
-            upgraded = GroupConversion.toConsumerGroup(classic, topics);
-        } catch (IllegalArgumentException e) {
-            log.warn("Cannot upgrade classic group {}: {}", groupId, e.getMessage());
-            return null;
-        }
-        if (!groups.replace(classic, upgraded)) {
-            return null;
-        }
-        // Members parked in a join or sync rejoin and find the consumer group (Kafka answers REBALANCE_IN_PROGRESS).
-        classicGroups.release(classic);
-        classic.markDead(clock.millis());
-        upgraded.subscribedTopics(assignments.resolveSubscribedTopics(upgraded));
-        List<CoordinatorRecordLog.KeyValue> records = new ArrayList<>();
-        records.add(new CoordinatorRecordLog.KeyValue(GroupRecordCodec.groupKey(groupId), null));
-        records.addAll(ConsumerGroupRecords.allRecords(upgraded, clock.millis()));
-        fencing.write(upgraded, records);
-        groups.withLock(upgraded, () -> upgraded.members().forEach(m -> fencing.scheduleSession(upgraded, m)));
-        log.info("Classic group {} upgraded to a consumer group with its {} members", groupId, upgraded.size());
-        return upgraded;
-    }
-
-    /** Why Kafka's validateOnlineUpgrade refuses to upgrade this classic group (its error message), or null. */
-    private String upgradeRefusal(ClassicGroup classic) {
-        String prefix = "Cannot upgrade classic group " + classic.groupId() + " to consumer group because ";
-        if (!config.migrationPolicy().upgradeAllowed()) {
-            return prefix + "the online upgrade is disabled.";
-        }
-        if (!GroupConversion.usesConsumerProtocol(classic)) {
-            return prefix + "the group does not use the consumer embedded protocol.";
-        }
-        if (classic.size() > config.maxSize()) {
-            return prefix + "the group size exceeds the consumer group maximum size.";
-        }
-        return null;
-    }
-
-    /** The GROUP_ID_NOT_FOUND message for a heartbeat that found no consumer group. */
-    private String notFoundMessage(String groupId) {
-        Group other = groups.get(groupId);
-        String refusal = other instanceof ClassicGroup classic && !classic.isEmpty()
-                ? groups.withLock(classic, () -> upgradeRefusal(classic))
-                : null;
-        if (refusal != null) {
-            return refusal;
-        }
-        return other == null
-                ? "Consumer group " + groupId + " not found."
-                : "Group " + groupId + " is not a consumer group.";
     }
 
     // ------------------------------------------------------------------ helpers

@@ -22,6 +22,7 @@ final class ConsumerGroupFixture implements AutoCloseable {
     final InMemoryRecordLog log = new InMemoryRecordLog(4);
     final FakeTopics topics = new FakeTopics();
     final ConsumerGroupConfig config;
+    final GroupCoordinatorConfig classicConfig;
     GroupCoordinator coordinator;
 
     ConsumerGroupFixture() {
@@ -29,13 +30,18 @@ final class ConsumerGroupFixture implements AutoCloseable {
     }
 
     ConsumerGroupFixture(ConsumerGroupConfig config) {
+        this(config, GroupCoordinatorConfig.defaults());
+    }
+
+    ConsumerGroupFixture(ConsumerGroupConfig config, GroupCoordinatorConfig classicConfig) {
         this.config = config;
+        this.classicConfig = classicConfig;
         this.coordinator = newCoordinator();
     }
 
     private GroupCoordinator newCoordinator() {
-        GroupCoordinator c = new GroupCoordinator(
-                GroupCoordinatorConfig.defaults(), config, topics, log, scheduler, scheduler.clock, Runnable::run);
+        GroupCoordinator c =
+                new GroupCoordinator(classicConfig, config, topics, log, scheduler, scheduler.clock, Runnable::run);
         c.load();
         return c;
     }

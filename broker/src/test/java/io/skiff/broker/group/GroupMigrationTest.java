@@ -275,6 +275,33 @@ class GroupMigrationTest {
     }
 
     @Test
+    void theGroupSizeLimitsApplyToBothConversions() {
+        f.close();
+        f = new ConsumerGroupFixture(ConsumerGroupConfig.defaults()
+                .withSessionTimeoutMs(ConsumerGroupFixture.SESSION_MS)
+                .withMaxSize(0));
+        t = f.topics.create("t", 6);
+        stableClassicGroup();
+        ConsumerHeartbeatResult refused = f.join(G, "m1", null, null, "t");
+        assertEquals(GroupError.GROUP_ID_NOT_FOUND, refused.error(), "1 classic member > group.consumer.max.size 0");
+        assertEquals(
+                "Cannot upgrade classic group g to consumer group because the group size exceeds the consumer group"
+                        + " maximum size.",
+                refused.errorMessage());
+
+        f.close();
+        f = new ConsumerGroupFixture(
+                ConsumerGroupConfig.defaults().withSessionTimeoutMs(ConsumerGroupFixture.SESSION_MS),
+                new GroupCoordinatorConfig(6000, 1_800_000, 0, 1, 10080L * 60_000L, 600_000L, 4096));
+        t = f.topics.create("t", 6);
+        ok(f.join(G, "m1", null, null, "t"));
+        assertEquals(GroupError.NONE, new ClassicConsumerClient(f, G).join().error());
+        assertEquals(GroupError.NONE, new ClassicConsumerClient(f, G).join().error());
+        ok(f.leave(G, "m1", null, -1));
+        assertEquals("consumer", overview().groupType(), "two classic members do not fit group.max.size=1");
+    }
+
+    @Test
     void aRestartReplaysTheUpgradedGroupWithItsClassicMembersAndTheDowngradedGroup() {
         ClassicConsumerClient c = stableClassicGroup();
         ok(f.join(G, "m1", null, null, "t"));
