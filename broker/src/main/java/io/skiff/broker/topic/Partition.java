@@ -134,11 +134,11 @@ public final class Partition {
             view.setPartitionLeaderEpoch(LEADER_EPOCH);
         }
         return log().append(
-                batches,
-                origin == AppendOrigin.CLIENT
-                        ? io.skiff.storage.producer.AppendOrigin.CLIENT
-                        : io.skiff.storage.producer.AppendOrigin.COORDINATOR,
-                transactionVersion);
+                        batches,
+                        origin == AppendOrigin.CLIENT
+                                ? io.skiff.storage.producer.AppendOrigin.CLIENT
+                                : io.skiff.storage.producer.AppendOrigin.COORDINATOR,
+                        transactionVersion);
     }
 
     private static boolean isDuplicate(AppendResult result) {
