@@ -11,7 +11,6 @@ import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
@@ -36,8 +35,8 @@ public final class ConnectionSequencer extends ChannelDuplexHandler {
     static final int MAX_QUEUED_FRAMES = 64 * 1024 / 14 + 1;
 
     private static final Logger LOG = LoggerFactory.getLogger(ConnectionSequencer.class);
-    private static final ThrottledLogger CLOSED = new ThrottledLogger(LOG, Level.INFO, 10, TimeUnit.SECONDS);
-    private static final ThrottledLogger FAILED = new ThrottledLogger(LOG, Level.WARN, 10, TimeUnit.SECONDS);
+    private static final ThrottledLogger CLOSED = new ThrottledLogger(LOG, Level.INFO);
+    private static final ThrottledLogger FAILED = new ThrottledLogger(LOG, Level.WARN);
 
     private final RequestProcessor processor;
     private final ConnectionInfo connection;

@@ -5,7 +5,6 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
 
@@ -22,7 +21,7 @@ import org.slf4j.event.Level;
  */
 public final class FrameDecoder extends ByteToMessageDecoder {
     private static final ThrottledLogger REJECTED =
-            new ThrottledLogger(LoggerFactory.getLogger(FrameDecoder.class), Level.WARN, 10, TimeUnit.SECONDS);
+            new ThrottledLogger(LoggerFactory.getLogger(FrameDecoder.class), Level.WARN);
 
     private final int maxFrameBytes;
     private final RequestMemoryPool pool;

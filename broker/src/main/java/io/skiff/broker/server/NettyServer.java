@@ -56,8 +56,7 @@ public final class NettyServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(NettyServer.class);
     private static final int MAX_PARKED = 50; // Kafka's socket.listen.backlog.size default
     private static final AttributeKey<ListenerSpec> LISTENER = AttributeKey.valueOf("skiff.listener");
-    private static final ThrottledLogger REFUSED =
-            new ThrottledLogger(LOG, org.slf4j.event.Level.INFO, 10, TimeUnit.SECONDS);
+    private static final ThrottledLogger REFUSED = new ThrottledLogger(LOG, org.slf4j.event.Level.INFO);
 
     static {
         // Netty 4.2 registers JFR allocation events when JFR is present, which loads jdk.jfr and costs ~100 ms of

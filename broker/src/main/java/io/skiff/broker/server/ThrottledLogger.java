@@ -23,6 +23,17 @@ final class ThrottledLogger {
     private final AtomicLong nextAllowedNanos;
     private final AtomicLong suppressed = new AtomicLong();
 
+    /**
+     * The interval of the broker's throttled log lines: 10 s, or the system property {@value #INTERVAL_PROPERTY} in
+     * milliseconds (0 logs every event: tests that check each log path set it).
+     */
+    static final String INTERVAL_PROPERTY = "skiff.log.throttle.ms";
+
+    /** At most one line per {@link #INTERVAL_PROPERTY} (10 s by default). */
+    ThrottledLogger(Logger log, Level level) {
+        this(log, level, Long.getLong(INTERVAL_PROPERTY, 10_000L), TimeUnit.MILLISECONDS);
+    }
+
     ThrottledLogger(Logger log, Level level, long interval, TimeUnit unit) {
         this(log, level, unit.toNanos(interval), System::nanoTime);
     }
