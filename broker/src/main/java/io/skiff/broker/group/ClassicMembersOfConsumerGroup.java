@@ -332,14 +332,14 @@ final class ClassicMembersOfConsumerGroup {
     /** Writes the records, then completes the JoinGroup response (after the lock is released). */
     private void reply(
             ConsumerGroup group, CompletableFuture<JoinResult> response, JoinResult result, List<KeyValue> records) {
-        if (records.isEmpty() || result.error() != GroupError.NONE) {
-            group.keyLock().defer(() -> response.complete(result));
-            return;
-        }
-        store.append(group.groupId(), records, clock.millis())
-                .whenComplete((ok, failure) -> response.complete(
-                        failure == null
-                                ? result
-                                : JoinResult.error(result.memberId(), GroupError.COORDINATOR_NOT_AVAILABLE)));
+        RecordsThenReply.complete(
+                store,
+                clock,
+                group,
+                response,
+                result,
+                result.error() != GroupError.NONE,
+                records,
+                () -> JoinResult.error(result.memberId(), GroupError.COORDINATOR_NOT_AVAILABLE));
     }
 }

@@ -366,17 +366,16 @@ final class ConsumerGroupManager {
             CompletableFuture<ConsumerHeartbeatResult> response,
             ConsumerHeartbeatResult result,
             List<CoordinatorRecordLog.KeyValue> records) {
-        if (records.isEmpty() || result.error() != GroupError.NONE) {
-            group.keyLock().defer(() -> response.complete(result));
-            return;
-        }
-        store.append(group.groupId(), records, clock.millis())
-                .whenComplete((ok, failure) -> response.complete(
-                        failure == null
-                                ? result
-                                : ConsumerHeartbeatResult.error(
-                                        GroupError.COORDINATOR_NOT_AVAILABLE,
-                                        "The group's records could not be written.")));
+        RecordsThenReply.complete(
+                store,
+                clock,
+                group,
+                response,
+                result,
+                result.error() != GroupError.NONE,
+                records,
+                () -> ConsumerHeartbeatResult.error(
+                        GroupError.COORDINATOR_NOT_AVAILABLE, "The group's records could not be written."));
     }
 
     private static <T> CompletableFuture<T> done(T value) {
