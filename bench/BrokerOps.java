@@ -31,6 +31,11 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  *   <li>{@code connections HOST:PORT N}: opens N TCP connections at once, each sending an ApiVersions request
  *       (v0); {@code openMs} is until all N have been answered. Then every connection sends a Metadata request (v1,
  *       no topics) at the same moment; {@code burstMs} is until all N have been answered.
+ *   <li>{@code fill HOST:PORT PREFIX TOPICS PARTITIONS MIB}: creates TOPICS topics {@code PREFIX-0..} of PARTITIONS
+ *       partitions each and writes MIB mebibytes of 10 KiB records spread evenly over all their partitions
+ *       (acks=1, large batches), for the start-time measurement of a big data directory.
+ *   <li>{@code touch HOST:PORT PREFIX TOPICS PARTITIONS EVERY}: one 100-byte record to every EVERY-th partition of
+ *       those topics (acks=1), so that a broker killed afterwards has unflushed data to recover.
  * </ul>
  *
  * <p>Run with Kafka's client jars on the class path (java single-file source launch):
@@ -41,6 +46,10 @@ public class BrokerOps {
         switch (args[0]) {
             case "partitions" -> partitions(args[1], args[2], Integer.parseInt(args[3]));
             case "connections" -> connections(args[1], Integer.parseInt(args[2]));
+            case "fill" -> fill(
+                    args[1], args[2], Integer.parseInt(args[3]), Integer.parseInt(args[4]), Long.parseLong(args[5]));
+            case "touch" -> touch(
+                    args[1], args[2], Integer.parseInt(args[3]), Integer.parseInt(args[4]), Integer.parseInt(args[5]));
             default -> throw new IllegalArgumentException("unknown operation " + args[0]);
         }
     }
@@ -76,6 +85,59 @@ public class BrokerOps {
             long writableNs = System.nanoTime() - t0;
             System.out.printf(
                     "partitions=%d createMs=%.0f writableMs=%.0f%n", count, createNs / 1e6, writableNs / 1e6);
+        }
+    }
+
+    static void fill(String bootstrap, String prefix, int topics, int partitions, long mebibytes) throws Exception {
+        Properties p = new Properties();
+        p.put("bootstrap.servers", bootstrap);
+        p.put("acks", "1");
+        p.put("linger.ms", "20");
+        p.put("batch.size", Integer.toString(256 * 1024));
+        p.put("buffer.memory", Long.toString(256L * 1024 * 1024));
+        p.put("max.request.size", Integer.toString(8 * 1024 * 1024));
+        long t0 = System.nanoTime();
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap));
+                KafkaProducer<byte[], byte[]> producer =
+                        new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
+            List<NewTopic> newTopics = new ArrayList<>();
+            for (int t = 0; t < topics; t++) {
+                newTopics.add(new NewTopic(prefix + "-" + t, partitions, (short) 1));
+            }
+            admin.createTopics(newTopics).all().get();
+            byte[] value = new byte[10 * 1024];
+            new java.util.Random(1).nextBytes(value); // incompressible, as real data mostly is
+            long records = mebibytes * 1024 * 1024 / value.length;
+            AtomicReference<Exception> failed = new AtomicReference<>();
+            for (long i = 0; i < records && failed.get() == null; i++) {
+                int slot = (int) (i % ((long) topics * partitions));
+                producer.send(new ProducerRecord<>(prefix + "-" + slot / partitions, slot % partitions, null, value),
+                        (md, e) -> {
+                            if (e != null) {
+                                failed.compareAndSet(null, e);
+                            }
+                        });
+            }
+            producer.flush();
+            if (failed.get() != null) {
+                throw new IllegalStateException("a write failed", failed.get());
+            }
+            System.out.printf(
+                    "topics=%d partitions=%d records=%d mib=%d fillMs=%.0f%n",
+                    topics, topics * partitions, records, mebibytes, (System.nanoTime() - t0) / 1e6);
+        }
+    }
+
+    static void touch(String bootstrap, String prefix, int topics, int partitions, int every) throws Exception {
+        Properties p = new Properties();
+        p.put("bootstrap.servers", bootstrap);
+        p.put("acks", "1");
+        try (KafkaProducer<byte[], byte[]> producer =
+                new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
+            for (int slot = 0; slot < topics * partitions; slot += every) {
+                producer.send(new ProducerRecord<>(prefix + "-" + slot / partitions, slot % partitions, null, new byte[100]));
+            }
+            producer.flush();
         }
     }
 

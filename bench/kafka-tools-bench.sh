@@ -26,7 +26,8 @@
 #   KAFKA_TOOLS      folder with tool.sh, fetch.sh and start-kafka.sh (default: ../shared/tools/kafka from the repo
 #                    root, or from the main checkout's root when run in a git worktree)
 #   SKIFF_JAR        default: broker/target/skiff.jar in this checkout
-#   SKIFF_JAVA_OPTS  JVM options for Skiff (default: -Xmx1G -Xms1G, the heap start-kafka.sh gives Kafka)
+#   SKIFF_JAVA_OPTS  JVM options for Skiff (default: none, so Skiff runs with its own defaults as a user gets them;
+#                    -Xmx1G -Xms1G gives it the heap start-kafka.sh gives Kafka)
 #   RECORDS=2000000 RECORD_SIZE=100 RECORDS_LARGE=500000 RECORD_SIZE_LARGE=1024 E2E_MESSAGES=5000
 #   PARTITIONS=1000 CONNECTIONS=500 START_RUNS=5
 #   COMPRESSION=none the producers' compression.type (none, gzip, snappy, lz4, zstd)
@@ -46,7 +47,7 @@ START_RUNS="${START_RUNS:-5}"
 COMPRESSION="${COMPRESSION:-none}"
 SKIP=",${SKIP:-},"
 ONLY="${ONLY:-}"
-SKIFF_JAVA_OPTS="${SKIFF_JAVA_OPTS:--Xmx1G -Xms1G}"
+SKIFF_JAVA_OPTS="${SKIFF_JAVA_OPTS:-}"
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 if [ -z "${KAFKA_TOOLS:-}" ]; then

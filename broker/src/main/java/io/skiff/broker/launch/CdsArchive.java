@@ -40,6 +40,28 @@ public record CdsArchive(Path archive, Path sidecar) {
     }
 
     /**
+     * Where a JVM other than the build's keeps its own archive for {@code jar}: {@code skiff-<vm version>.jsa}
+     * beside the jar if its folder is writable, else under {@code ~/.cache/skiff}; empty if neither is. The JVM
+     * checks the archive itself (its build, the class path) and writes a new one when it does not match.
+     */
+    public static Optional<Path> forThisJvm(Path jar, String vmVersion) {
+        String name = jar.getFileName().toString();
+        String base = name.endsWith(".jar") ? name.substring(0, name.length() - 4) : name;
+        String file = base + "-" + vmVersion.replaceAll("[^A-Za-z0-9._-]", "_") + ".jsa";
+        Path folder = jar.toAbsolutePath().getParent();
+        if (folder != null && Files.isWritable(folder)) {
+            return Optional.of(folder.resolve(file));
+        }
+        try {
+            Path cache = Path.of(System.getProperty("user.home"), ".cache", "skiff");
+            Files.createDirectories(cache);
+            return Files.isWritable(cache) ? Optional.of(cache.resolve(file)) : Optional.empty();
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
      * Whether this JVM can map the archive for {@code jar}: both files exist and the sidecar names this JVM
      * build, this Java home and this very jar (path, size and modification time).
      */

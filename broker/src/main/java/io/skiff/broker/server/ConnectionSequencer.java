@@ -7,6 +7,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 import io.skiff.broker.handler.CloseConnectionException;
+import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -43,6 +44,9 @@ public final class ConnectionSequencer extends ChannelDuplexHandler {
     private final ArrayDeque<ByteBuf> queued = new ArrayDeque<>();
     private ChannelHandlerContext ctx;
     private boolean inFlight;
+    /** Responses written since the last flush: one flush per burst of requests answered at once. */
+    private boolean unflushed;
+
     private boolean draining;
     private boolean closed;
 
@@ -119,6 +123,12 @@ public final class ConnectionSequencer extends ChannelDuplexHandler {
         closed = true;
         releaseQueued();
         ctx.close(); // before logging: a connection that must close does, whatever the logging setup does
+        if (cause instanceof IOException) {
+            // The peer reset or closed the socket (a client that stops, a probe that only checks the port): routine,
+            // and Kafka logs it at DEBUG too.
+            debug("Connection {} closed by the peer: {}", connection.connectionId(), cause.toString());
+            return;
+        }
         FAILED.log("Closing connection {} after an error: {}", connection.connectionId(), cause.toString());
         debug("Connection {} error", connection.connectionId(), cause);
     }
@@ -198,6 +208,7 @@ public final class ConnectionSequencer extends ChannelDuplexHandler {
         }
         if (response != null) {
             response.writeTo(ctx);
+            unflushed = true;
         }
         if (connection.security().shouldCloseAfterResponse()) {
             // failed SASL authentication: the client reads the error, then the connection closes as Kafka closes it
@@ -210,8 +221,19 @@ public final class ConnectionSequencer extends ChannelDuplexHandler {
             ctx.writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
             return;
         }
+        // A request answered at once by processNext writes its response and flushes both (the innermost call
+        // flushes); one that waits (a fetch, an append elsewhere) leaves ours to the flush here. So a client that
+        // pipelined several requests gets their responses in one socket write instead of one write each.
         processNext();
+        flushWritten();
         readIfIdle();
+    }
+
+    private void flushWritten() {
+        if (unflushed) {
+            unflushed = false;
+            ctx.flush();
+        }
     }
 
     private void readIfIdle() {
@@ -230,6 +252,7 @@ public final class ConnectionSequencer extends ChannelDuplexHandler {
         }
         closed = true;
         releaseQueued();
+        flushWritten(); // the answers to earlier requests still go out, as they did before this one
         ctx.close(); // before logging: a connection that must close does, whatever the logging setup does
         if (level == Level.DEBUG) {
             debug("Closing connection {}: {}", connection.connectionId(), reason);

@@ -26,7 +26,6 @@ final class EncodedResponse implements OutboundResponse {
         for (Object part : parts) {
             ctx.write(part, ctx.voidPromise());
         }
-        ctx.flush();
     }
 
     @Override

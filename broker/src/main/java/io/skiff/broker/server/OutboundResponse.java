@@ -9,7 +9,10 @@ import io.netty.channel.ChannelHandlerContext;
  * <p>Not thread-safe: handed from the thread that encoded it to the connection's event loop.
  */
 public interface OutboundResponse {
-    /** Writes and flushes the whole response; the channel takes ownership of its buffers and file regions. */
+    /**
+     * Writes the whole response without flushing it ({@link ConnectionSequencer} flushes once per burst); the
+     * channel takes ownership of its buffers and file regions.
+     */
     void writeTo(ChannelHandlerContext ctx);
 
     /** Frees the buffers and file regions when the response will never be written (connection gone). */

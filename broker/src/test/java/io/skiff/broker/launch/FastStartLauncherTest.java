@@ -63,13 +63,14 @@ class FastStartLauncherTest {
     @Test
     void childCommandMapsTheArchiveAndMarksTheChild() throws IOException {
         Path jar = Files.writeString(tmp.resolve("skiff.jar"), "jar");
-        CdsArchive archive = CdsArchive.besideJar(jar);
+        List<String> sharing = List.of("-XX:SharedArchiveFile=" + tmp.resolve("skiff.jsa"), "-Xshare:auto");
         List<String> command = FastStartLauncher.childCommand(
-                "/jdk/bin/java", List.of("-Xmx1g"), jar, archive, 1234L, new String[] {"--override", "num.partitions=3"
+                "/jdk/bin/java", List.of("-Xmx1g"), jar, sharing, 1234L, new String[] {"--override", "num.partitions=3"
                 });
         assertEquals(
                 List.of(
                         "/jdk/bin/java",
+                        "-XX:TieredStopAtLevel=1",
                         "-Xmx1g",
                         "-XX:SharedArchiveFile=" + tmp.resolve("skiff.jsa"),
                         "-Xshare:auto",
@@ -80,6 +81,32 @@ class FastStartLauncherTest {
                         "--override",
                         "num.partitions=3"),
                 command);
+    }
+
+    @Test
+    void sharingMapsTheBuildsArchiveForItsJvmAndAnArchiveOfItsOwnForANewerJvm() throws IOException {
+        Path jar = Files.writeString(tmp.resolve("skiff.jar"), "jar");
+        CdsArchive built = CdsArchive.besideJar(jar);
+        assertEquals(
+                Optional.empty(), FastStartLauncher.sharingOptions(jar, 17), "Java 17 without the build's archive");
+        String own = tmp.resolve(
+                        "skiff-" + System.getProperty("java.vm.version").replaceAll("[^A-Za-z0-9._-]", "_") + ".jsa")
+                .toString();
+        assertEquals(
+                Optional.of(List.of("-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=" + own)),
+                FastStartLauncher.sharingOptions(jar, 25));
+
+        Files.writeString(built.archive(), "dumped classes");
+        built.writeSidecar(jar);
+        List<String> mapped = List.of("-XX:SharedArchiveFile=" + built.archive(), "-Xshare:auto");
+        assertEquals(Optional.of(mapped), FastStartLauncher.sharingOptions(jar, 17));
+        assertEquals(Optional.of(mapped), FastStartLauncher.sharingOptions(jar, 25), "the build's JVM, whatever it is");
+    }
+
+    @Test
+    void anArchiveOfItsOwnIsNamedForTheJvm() throws IOException {
+        Path jar = Files.writeString(tmp.resolve("skiff.jar"), "jar");
+        assertEquals(Optional.of(tmp.resolve("skiff-25.0.3_9-LTS.jsa")), CdsArchive.forThisJvm(jar, "25.0.3+9-LTS"));
     }
 
     @Test

@@ -54,7 +54,7 @@ final class ScriptedProcessor implements RequestProcessor {
             public void writeTo(ChannelHandlerContext ctx) {
                 ByteBuf buf = ctx.alloc().ioBuffer(4 + bytes.length);
                 buf.writeInt(bytes.length).writeBytes(bytes);
-                ctx.writeAndFlush(buf, ctx.voidPromise());
+                ctx.write(buf, ctx.voidPromise());
             }
 
             @Override

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Start time of a big data directory: TOPICS x PARTITIONS partitions holding MIB mebibytes in all (default 10 x 1,000
+# partitions, 10 GiB). Fills a fresh directory through the broker, stops it gracefully, then measures START_RUNS
+# starts after a clean shutdown and START_RUNS starts after a kill -9 (each kill follows one record written to
+# every 10th partition, so recovery has unflushed segments to check). Per start: the broker's "Skiff ready in N ms"
+# and the wall time from launch until the port answers an ApiVersions request.
+#
+#   mvn -q -B -ntp -Pquick package -pl broker -am && bench/large-dir-start.sh
+#
+# Settings (environment): TOPICS (10), PARTITIONS (1000), MIB (10240), START_RUNS (3), SKIFF_JAR, SKIFF_JAVA_OPTS,
+# KAFKA_TOOLS (for the client jars), DATA (a directory to reuse: filled only if empty, kept afterwards).
+set -euo pipefail
+
+TOPICS="${TOPICS:-10}"
+PARTITIONS="${PARTITIONS:-1000}"
+MIB="${MIB:-10240}"
+START_RUNS="${START_RUNS:-3}"
+SKIFF_JAVA_OPTS="${SKIFF_JAVA_OPTS:-}"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if [ -z "${KAFKA_TOOLS:-}" ]; then
+  KAFKA_TOOLS="$ROOT/../shared/tools/kafka"
+  if [ ! -x "$KAFKA_TOOLS/fetch.sh" ]; then
+    common="$(git -C "$ROOT" rev-parse --path-format=absolute --git-common-dir 2>/dev/null || true)"
+    [ -n "$common" ] && KAFKA_TOOLS="$(dirname "$common")/../shared/tools/kafka"
+  fi
+fi
+SKIFF_JAR="${SKIFF_JAR:-$ROOT/broker/target/skiff.jar}"
+[ -f "$SKIFF_JAR" ] || { echo "$SKIFF_JAR missing: build it first" >&2; exit 1; }
+CLIENT_CP="$("$KAFKA_TOOLS/fetch.sh")/*"
+
+# Every partition keeps its active segment open.
+ulimit -n "$(ulimit -Hn)"
+KEEP=1
+if [ -z "${DATA:-}" ]; then
+  DATA="$(mktemp -d "${TMPDIR:-/tmp}/skiff-large.XXXXXX")"
+  KEEP=0
+fi
+PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+PID=""
+cleanup() {
+  [ -n "$PID" ] && kill "$PID" 2>/dev/null && wait "$PID" 2>/dev/null
+  [ "$KEEP" = 1 ] || rm -rf "$DATA"
+}
+trap cleanup EXIT
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+
+start() { # starts the broker, waits until it answers; prints "ready line ms, ApiVersions ms"
+  # shellcheck disable=SC2086
+  java $SKIFF_JAVA_OPTS -jar "$SKIFF_JAR" --override "listeners=PLAINTEXT://127.0.0.1:$PORT" \
+    --override "log.dirs=$DATA/skiff" > "$DATA/out.txt" 2>&1 &
+  PID=$!
+  local answered
+  answered="$(python3 "$ROOT/bench/ready.py" "$PID" "$PORT" 600)" || { cat "$DATA/out.txt" >&2; exit 1; }
+  for _ in $(seq 100); do grep -q 'Skiff ready' "$DATA/out.txt" && break; sleep 0.05; done
+  echo "ready line $(grep -o 'ready in [0-9]* ms' "$DATA/out.txt" | grep -o '[0-9]*') ms, launch->ApiVersions ${answered} ms, $(grep -o '[0-9]* topics recovered' "$DATA/out.txt")"
+}
+stop() { kill "$PID"; wait "$PID" || true; PID=""; }
+crash() { kill -9 "$(pgrep -P "$PID" java || echo "$PID")" "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; PID=""; }
+
+echo "== $(nproc) cores, load $(load), $(java -version 2>&1 | head -1); data $DATA"
+start >/dev/null
+if [ ! -f "$DATA/filled" ]; then
+  echo "fill: $(java -cp "$CLIENT_CP" "$ROOT/bench/BrokerOps.java" fill "127.0.0.1:$PORT" big "$TOPICS" "$PARTITIONS" "$MIB")"
+  touch "$DATA/filled"
+fi
+stop
+echo "data: $(du -sh "$DATA/skiff" | cut -f1), $(find "$DATA/skiff" -name '*.log' | wc -l) segment files"
+# The first start after the fill also finds the files in the page cache; drop it where we may.
+sync; echo 3 > /proc/sys/vm/drop_caches 2>/dev/null && echo "(page cache dropped before the first start)" || true
+for i in $(seq "$START_RUNS"); do
+  echo "clean start $i: $(start)   (load $(load))"
+  stop
+done
+for i in $(seq "$START_RUNS"); do
+  start >/dev/null
+  java -cp "$CLIENT_CP" "$ROOT/bench/BrokerOps.java" touch "127.0.0.1:$PORT" big "$TOPICS" "$PARTITIONS" 10 >/dev/null
+  crash
+  echo "start after kill -9 $i: $(start)   (load $(load))"
+  stop
+done

@@ -1,0 +1,73 @@
+package io.skiff.broker.launch;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The options the launcher adds to the broker JVM where the user chose none, each group only when neither the
+ * command line nor a JVM options environment variable sets anything of its kind (the user's choice wins):
+ *
+ * <ul>
+ *   <li>Heap: {@value #INITIAL} initial, {@value #MAXIMUM} at most. A developer runs Skiff beside an IDE and the
+ *       application under test, so the JVM's own default (a quarter of the machine's memory) is too much to reserve.
+ *   <li>JIT: {@value #C1_ONLY}, the client compiler only. On a benchmark-length run the C2 compiler threads used
+ *       about a third of the broker's CPU on two cores, and the broker's work is mostly the kernel's (socket and page
+ *       cache copies), so C2's faster code bought no measurable throughput (docs/performance.md). A user who wants
+ *       C2 passes {@code -XX:TieredStopAtLevel=4}.
+ * </ul>
+ *
+ * <p>Loops, not streams or lambdas: this runs in the launcher's cold JVM, where each costs start time. Stateless.
+ */
+final class BrokerJvmDefaults {
+    static final String INITIAL = "-Xms64m";
+    static final String MAXIMUM = "-Xmx512m";
+    static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
+
+    private static final List<String> HEAP_OPTIONS = List.of(
+            "-Xmx", "-Xms", "-XX:MaxRAM", "-XX:MaxRAMPercentage", "-XX:InitialRAMPercentage", "-XX:MaxHeapSize");
+    private static final List<String> JIT_OPTIONS = List.of(
+            "-XX:TieredStopAtLevel", "-XX:+TieredCompilation", "-XX:-TieredCompilation", "-Xint", "-Xcomp", "-Xmixed");
+    private static final List<String> OPTION_VARIABLES =
+            List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
+
+    private BrokerJvmDefaults() {}
+
+    /** The defaults {@code options} and {@code environment} leave open, then {@code options} (last, so they win). */
+    static List<String> apply(List<String> options, Map<String, String> environment) {
+        List<String> result = new ArrayList<>();
+        if (!chosen(HEAP_OPTIONS, options, environment)) {
+            result.add(INITIAL);
+            result.add(MAXIMUM);
+        }
+        if (!chosen(JIT_OPTIONS, options, environment)) {
+            result.add(C1_ONLY);
+        }
+        result.addAll(options);
+        return result;
+    }
+
+    private static boolean chosen(List<String> kind, List<String> options, Map<String, String> environment) {
+        if (setsAny(kind, options)) {
+            return true;
+        }
+        for (String variable : OPTION_VARIABLES) {
+            String value = environment.get(variable);
+            if (value != null && setsAny(kind, List.of(value.trim().split("\\s+")))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean setsAny(List<String> kind, List<String> options) {
+        for (String option : options) {
+            for (String prefix : kind) {
+                if (option.startsWith(prefix)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}
