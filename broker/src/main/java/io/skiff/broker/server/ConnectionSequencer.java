@@ -44,8 +44,12 @@ public final class ConnectionSequencer extends ChannelDuplexHandler {
     private final ArrayDeque<ByteBuf> queued = new ArrayDeque<>();
     private ChannelHandlerContext ctx;
     private boolean inFlight;
-    /** Responses written since the last flush: one flush per burst of requests answered at once. */
+    /** Responses written since the last flush: one flush per socket read's worth of requests answered at once. */
     private boolean unflushed;
+    /** Between a read's first frame and its end: responses written meanwhile are flushed once, at its end. */
+    private boolean reading;
+    /** Ends a read as channelReadComplete does, should a handler before us deliver frames without one. */
+    private final Runnable endOfReadTask = this::endOfRead;
 
     private boolean draining;
     private boolean closed;
@@ -82,11 +86,16 @@ public final class ConnectionSequencer extends ChannelDuplexHandler {
             return;
         }
         queued.add(frame);
+        if (!reading) {
+            reading = true;
+            ctx.executor().execute(endOfReadTask); // a safety net: normally channelReadComplete comes first
+        }
         processNext();
     }
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
+        endOfRead();
         readIfIdle();
         ctx.fireChannelReadComplete();
     }
@@ -221,12 +230,19 @@ public final class ConnectionSequencer extends ChannelDuplexHandler {
             ctx.writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
             return;
         }
-        // A request answered at once by processNext writes its response and flushes both (the innermost call
-        // flushes); one that waits (a fetch, an append elsewhere) leaves ours to the flush here. So a client that
-        // pipelined several requests gets their responses in one socket write instead of one write each.
+        // Within a socket read the flush waits for channelReadComplete, so a client that pipelined several requests
+        // (a producer with max.in.flight 5) gets their answers in one socket write instead of one write each. A
+        // response completed later (a fetch that waited, an append elsewhere) is flushed here at once.
         processNext();
-        flushWritten();
+        if (!reading) {
+            flushWritten();
+        }
         readIfIdle();
+    }
+
+    private void endOfRead() {
+        reading = false;
+        flushWritten();
     }
 
     private void flushWritten() {

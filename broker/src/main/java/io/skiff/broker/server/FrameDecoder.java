@@ -92,6 +92,7 @@ public final class FrameDecoder extends ByteToMessageDecoder {
             }
             try {
                 channelRead(ctx, Unpooled.EMPTY_BUFFER); // frames already buffered are decoded again
+                channelReadComplete(ctx); // ends this "read" as a socket read ends: its answers are flushed
             } catch (Exception e) {
                 ctx.fireExceptionCaught(e);
                 return;

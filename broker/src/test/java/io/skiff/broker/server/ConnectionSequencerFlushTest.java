@@ -1,0 +1,87 @@
+package io.skiff.broker.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.embedded.EmbeddedChannel;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Responses to requests that one read delivered go out in one flush, in request order. */
+class ConnectionSequencerFlushTest {
+    private final ScriptedProcessor processor = new ScriptedProcessor();
+    private final FlushCounter flushes = new FlushCounter();
+    private final EmbeddedChannel channel = new EmbeddedChannel(
+            flushes,
+            new ConnectionSequencer(
+                    processor, new ConnectionInfo("c1", "PLAINTEXT", new InetSocketAddress("127.0.0.1", 1))));
+
+    @Test
+    void requestsOfOneReadAreAnsweredWithOneFlush() {
+        channel.writeInbound(frame("echo:a"), frame("echo:b"), frame("echo:c")); // one read, then its readComplete
+
+        assertEquals(1, flushes.count, "one flush for the three answers");
+        assertEquals(List.of("a", "b", "c"), answers());
+    }
+
+    @Test
+    void eachReadIsFlushedAtItsEnd() {
+        channel.writeInbound(frame("echo:a"));
+        assertEquals(List.of("a"), answers(), "answered before the next read");
+        channel.writeInbound(frame("echo:b"));
+        assertEquals(List.of("b"), answers());
+        assertEquals(2, flushes.count);
+    }
+
+    @Test
+    void framesDeliveredWithoutAReadCompleteAreStillFlushed() {
+        channel.pipeline().fireChannelRead(frame("echo:a")); // as if a handler before us forgot channelReadComplete
+        channel.runPendingTasks();
+
+        assertEquals(List.of("a"), answers());
+    }
+
+    @Test
+    void anAnswerThatCompletesLaterIsFlushedWhenItCompletes() {
+        channel.writeInbound(frame("hold:later"), frame("echo:next"));
+        assertNull(channel.readOutbound(), "nothing to answer yet");
+
+        processor.held.complete(null);
+        channel.runPendingTasks();
+
+        assertEquals(List.of("later", "next"), answers());
+    }
+
+    private List<String> answers() {
+        List<String> answers = new ArrayList<>();
+        ByteBuf out;
+        while ((out = channel.readOutbound()) != null) {
+            out.skipBytes(4); // the size prefix
+            answers.add(out.toString(StandardCharsets.UTF_8));
+            out.release();
+        }
+        return answers;
+    }
+
+    private static ByteBuf frame(String text) {
+        return Unpooled.copiedBuffer(text, StandardCharsets.UTF_8);
+    }
+
+    /** Counts the flushes that reach the channel. */
+    private static final class FlushCounter extends ChannelOutboundHandlerAdapter {
+        int count;
+
+        @Override
+        public void flush(ChannelHandlerContext ctx) {
+            count++;
+            ctx.flush();
+        }
+    }
+}
