@@ -100,11 +100,11 @@ public class BrokerOps {
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap));
                 KafkaProducer<byte[], byte[]> producer =
                         new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
-            List<NewTopic> newTopics = new ArrayList<>();
-            for (int t = 0; t < topics; t++) {
-                newTopics.add(new NewTopic(prefix + "-" + t, partitions, (short) 1));
+            for (int t = 0; t < topics; t++) { // one per request: Kafka refuses over 10,000 records in one
+                admin.createTopics(List.of(new NewTopic(prefix + "-" + t, partitions, (short) 1)))
+                        .all()
+                        .get();
             }
-            admin.createTopics(newTopics).all().get();
             byte[] value = new byte[10 * 1024];
             new java.util.Random(1).nextBytes(value); // incompressible, as real data mostly is
             long records = mebibytes * 1024 * 1024 / value.length;

@@ -2,8 +2,9 @@
 # Start time of a big data directory: TOPICS x PARTITIONS partitions holding MIB mebibytes in all (default 10 x 1,000
 # partitions, 10 GiB). Fills a fresh directory through the broker, stops it gracefully, then measures START_RUNS
 # starts after a clean shutdown and START_RUNS starts after a kill -9 (each kill follows one record written to
-# every 10th partition, so recovery has unflushed segments to check). Per start: the broker's "Skiff ready in N ms"
-# and the wall time from launch until the port answers an ApiVersions request.
+# every 10th partition, so recovery has unflushed segments to check). Per start: the broker's "Skiff ready in N ms",
+# the wall time from launch until the port answers an ApiVersions request, and when the broker opens a large
+# directory's logs in the background, how long that took (WAIT_OPEN=0 does not wait for it).
 #
 #   mvn -q -B -ntp -Pquick package -pl broker -am && bench/large-dir-start.sh
 #
@@ -38,13 +39,13 @@ fi
 PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
 PID=""
 cleanup() {
-  [ -n "$PID" ] && kill "$PID" 2>/dev/null && wait "$PID" 2>/dev/null
+  kill_pid
   [ "$KEEP" = 1 ] || rm -rf "$DATA"
 }
 trap cleanup EXIT
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 
-start() { # starts the broker, waits until it answers; prints "ready line ms, ApiVersions ms"
+start() { # starts the broker and waits until it answers; sets STARTED to "ready line ms, ApiVersions ms"
   # shellcheck disable=SC2086
   java $SKIFF_JAVA_OPTS -jar "$SKIFF_JAR" --override "listeners=PLAINTEXT://127.0.0.1:$PORT" \
     --override "log.dirs=$DATA/skiff" > "$DATA/out.txt" 2>&1 &
@@ -52,15 +53,26 @@ start() { # starts the broker, waits until it answers; prints "ready line ms, Ap
   local answered
   answered="$(python3 "$ROOT/bench/ready.py" "$PID" "$PORT" 600)" || { cat "$DATA/out.txt" >&2; exit 1; }
   for _ in $(seq 100); do grep -q 'Skiff ready' "$DATA/out.txt" && break; sleep 0.05; done
-  echo "ready line $(grep -o 'ready in [0-9]* ms' "$DATA/out.txt" | grep -o '[0-9]*') ms, launch->ApiVersions ${answered} ms, $(grep -o '[0-9]* topics recovered' "$DATA/out.txt")"
+  local opened=""
+  if [ "${WAIT_OPEN:-1}" = 1 ]; then # a large directory's logs are opened in the background after the start
+    for _ in $(seq 6000); do
+      opened="$(grep -o 'Opened the logs of [0-9]* partitions in [0-9]* ms' "$DATA/out.txt" || true)"
+      [ -n "$opened" ] && break
+      grep -q 'Opening the logs of' "$DATA/out.txt" || break
+      sleep 0.1
+    done
+  fi
+  STARTED="${opened:+$opened; }ready line $(grep -o 'ready in [0-9]* ms' "$DATA/out.txt" | grep -o '[0-9]*') ms, launch->ApiVersions ${answered} ms, $(grep -o '[0-9]* topics recovered' "$DATA/out.txt")"
 }
 stop() { kill "$PID"; wait "$PID" || true; PID=""; }
+kill_pid() { [ -n "$PID" ] && kill "$PID" 2>/dev/null && wait "$PID" 2>/dev/null; return 0; }
 crash() { kill -9 "$(pgrep -P "$PID" java || echo "$PID")" "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; PID=""; }
 
 echo "== $(nproc) cores, load $(load), $(java -version 2>&1 | head -1); data $DATA"
-start >/dev/null
+start
 if [ ! -f "$DATA/filled" ]; then
-  echo "fill: $(java -cp "$CLIENT_CP" "$ROOT/bench/BrokerOps.java" fill "127.0.0.1:$PORT" big "$TOPICS" "$PARTITIONS" "$MIB")"
+  filled="$(java -cp "$CLIENT_CP" "$ROOT/bench/BrokerOps.java" fill "127.0.0.1:$PORT" big "$TOPICS" "$PARTITIONS" "$MIB")"
+  echo "fill: $filled"
   touch "$DATA/filled"
 fi
 stop
@@ -68,13 +80,15 @@ echo "data: $(du -sh "$DATA/skiff" | cut -f1), $(find "$DATA/skiff" -name '*.log
 # The first start after the fill also finds the files in the page cache; drop it where we may.
 sync; echo 3 > /proc/sys/vm/drop_caches 2>/dev/null && echo "(page cache dropped before the first start)" || true
 for i in $(seq "$START_RUNS"); do
-  echo "clean start $i: $(start)   (load $(load))"
+  start
+  echo "clean start $i: $STARTED   (load $(load))"
   stop
 done
 for i in $(seq "$START_RUNS"); do
-  start >/dev/null
+  start
   java -cp "$CLIENT_CP" "$ROOT/bench/BrokerOps.java" touch "127.0.0.1:$PORT" big "$TOPICS" "$PARTITIONS" 10 >/dev/null
   crash
-  echo "start after kill -9 $i: $(start)   (load $(load))"
+  start
+  echo "start after kill -9 $i: $STARTED   (load $(load))"
   stop
 done

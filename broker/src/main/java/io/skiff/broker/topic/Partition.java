@@ -21,9 +21,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * data. This broker is the only replica, so the partition is always led here with leader epoch 0 and the high
  * watermark is the log end offset.
  *
- * <p>The partitions of a large new topic are published before their logs exist (see {@link TopicRegistry}): such a
- * partition opens its log on first use, or when the registry's background opening reaches it, whichever comes
- * first. Opening creates the partition's directory and first segment, as a segment roll does on the append path.
+ * <p>The partitions of a large new topic, and those of a large data directory at start, are published before their
+ * logs are open (see {@link TopicRegistry}): such a partition opens its log on first use, or when the registry's
+ * background opening reaches it, whichever comes first. Opening creates the partition's directory and first segment
+ * (new partition), as a segment roll does on the append path, or recovers the log (start).
  *
  * <p>Thread-safe. Appends are serialized by the log, which checks producer state under its own lock; reads take
  * no lock (storage reads are thread-safe). Both run under the topic's lifecycle read lock, so a deletion waits for
@@ -84,7 +85,7 @@ public final class Partition {
             try {
                 log = opener.open();
             } catch (IOException e) {
-                throw new StorageException("Cannot create the log of " + name() + ": " + e.getMessage(), e);
+                throw new StorageException("Cannot open the log of " + name() + ": " + e.getMessage(), e);
             }
             opener = null;
         }

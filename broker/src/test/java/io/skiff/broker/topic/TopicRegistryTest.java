@@ -290,6 +290,64 @@ class TopicRegistryTest {
     }
 
     @Test
+    void aLargeDataDirectoryStartsWithItsLogsUnopenedAndOpensThemInTheBackgroundKeepingTheirData() throws Exception {
+        int half = TopicRegistry.LATE_OPEN_FROM / 2; // two topics each small enough to be opened at creation
+        try (TopicRegistry registry = open(dir)) {
+            for (String name : List.of("left", "right")) {
+                Topic t = registry.createTopic(name, half, Map.of());
+                for (int p = 0; p < half; p += 5) {
+                    t.partition(p).appendRecords(batch(p % 3 + 1), AppendOrigin.CLIENT);
+                }
+            }
+        }
+        for (int round = 0; round < 2; round++) {
+            try (TopicRegistry registry = open(dir)) {
+                for (String name : List.of("left", "right")) {
+                    Topic t = registry.topic(name).orElseThrow();
+                    assertEquals(half, t.partitionCount());
+                    for (int p = 0; p < half; p += 5) {
+                        assertEquals(p % 3 + 1, t.partition(p).highWatermark(), name + "-" + p);
+                    }
+                }
+                // Every log is opened in the background: opening one removes its clean-shutdown marker.
+                org.awaitility.Awaitility.await().untilAsserted(() -> {
+                    for (String name : List.of("left", "right")) {
+                        for (int p = 0; p < half; p++) {
+                            Path marker = dir.resolve(name + "-" + p).resolve(".skiff-clean-shutdown");
+                            assertFalse(Files.exists(marker), marker.toString());
+                        }
+                    }
+                });
+                registry.topic("right").orElseThrow().partition(1).appendRecords(batch(1), AppendOrigin.CLIENT);
+            }
+        }
+        try (TopicRegistry registry = open(dir)) {
+            assertEquals(2, registry.topic("right").orElseThrow().partition(1).highWatermark());
+        }
+    }
+
+    @Test
+    void inALargeDataDirectoryAPartitionThatCannotBeOpenedFailsAloneWhenUsed() throws Exception {
+        int half = TopicRegistry.LATE_OPEN_FROM / 2;
+        try (TopicRegistry registry = open(dir)) {
+            registry.createTopic("left", half, Map.of());
+            registry.createTopic("right", half, Map.of());
+        }
+        Files.writeString(
+                dir.resolve("right-3").resolve("partition.metadata"),
+                "version: 0\ntopic_id: " + TopicIds.toBase64(TopicIds.random()) + "\n");
+        try (TopicRegistry registry = open(dir)) { // a small directory would refuse to start (test above)
+            Partition bad = registry.topic("right").orElseThrow().partition(3);
+            Exception e = assertThrows(
+                    io.skiff.storage.StorageException.class, () -> bad.appendRecords(batch(1), AppendOrigin.CLIENT));
+            assertTrue(e.getMessage().contains("belongs to topic id"), e.getMessage());
+            Partition good = registry.topic("left").orElseThrow().partition(3);
+            good.appendRecords(batch(1), AppendOrigin.CLIENT);
+            assertEquals(1, good.highWatermark());
+        }
+    }
+
+    @Test
     void aLargeTopicDeletedAtOnceLeavesNoPartitionDirectory() throws Exception {
         int count = TopicRegistry.LATE_OPEN_FROM * 2;
         try (TopicRegistry registry = open(dir)) {
