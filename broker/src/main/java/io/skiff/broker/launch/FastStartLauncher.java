@@ -20,9 +20,9 @@ import java.util.concurrent.TimeUnit;
  * ({@code -XX:SharedArchiveFile}), which a jar cannot set for itself. A tiny launcher JVM that starts the real one
  * with the flag is still faster in total (measured: ~240 ms to a listening socket against ~360 ms in place).
  *
- * <p>The broker JVM gets {@link BrokerJvmDefaults} (heap, compiler) for whatever the user did not set. The launcher stays alive while the
- * broker runs: SIGTERM or Ctrl-C to it stops the broker gracefully, and
- * the broker's exit code becomes its own. If the launcher dies without that (SIGKILL), the broker notices its
+ * <p>The broker JVM gets {@link BrokerJvmDefaults} (heap, compiler) for whatever the user did not set. The
+ * launcher stays alive while the broker runs: SIGTERM or Ctrl-C to it stops the broker gracefully, and the broker's
+ * exit code becomes its own. If the launcher dies without that (SIGKILL), the broker notices its
  * standard input close and stops too. Without a usable archive, with a debugger or agent on the command line,
  * or with {@code -Dskiff.cds=false}, the broker runs in place in the first JVM.
  *
@@ -157,7 +157,7 @@ public final class FastStartLauncher {
      * The class-data-sharing options for the broker JVM: the build's archive when it was dumped by this very JVM;
      * on Java 19 or later otherwise (a user's newer JDK), an archive of this JVM's own that it writes itself at its
      * first exit and maps from then on ({@code -XX:+AutoCreateSharedArchive}; measured on Java 25: 780 ms to ready
-     * without, 330–380 ms with it). Empty when neither is possible: the broker then runs in place.
+     * in one JVM without it, 450–520 ms through the launcher with it). Empty when neither is possible: the broker then runs in place.
      */
     static Optional<List<String>> sharingOptions(Path jar, int javaFeatureVersion) {
         CdsArchive built = CdsArchive.besideJar(jar);

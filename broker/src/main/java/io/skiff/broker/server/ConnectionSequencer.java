@@ -12,6 +12,7 @@ import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
+import javax.net.ssl.SSLException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
@@ -132,9 +133,9 @@ public final class ConnectionSequencer extends ChannelDuplexHandler {
         closed = true;
         releaseQueued();
         ctx.close(); // before logging: a connection that must close does, whatever the logging setup does
-        if (cause instanceof IOException) {
+        if (cause instanceof IOException && !(cause instanceof SSLException)) {
             // The peer reset or closed the socket (a client that stops, a probe that only checks the port): routine,
-            // and Kafka logs it at DEBUG too.
+            // and Kafka logs it at DEBUG too. TLS failures stay visible.
             debug("Connection {} closed by the peer: {}", connection.connectionId(), cause.toString());
             return;
         }
