@@ -14,9 +14,12 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Opens (or creates) the partitions of a topic on a few threads at once.
+ * Opens (or creates) the partitions of a topic on a few threads at once, and the logs of partitions published
+ * before them (large creations, the start of a large data directory) in the background.
  *
  * <p>Why: creating a partition is a handful of file-system calls that each create an inode (its directory, its
  * {@code partition.metadata}, its first segment). They cost kernel time, not Java time — about 0.5 ms each on the
@@ -29,6 +32,8 @@ import java.util.function.Consumer;
  * topics keeps none. Thread-safe; {@link #close} stops the threads (a running {@link #openAll} still completes).
  */
 final class PartitionOpener implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(PartitionOpener.class);
+
     /** Threads at most: the benchmark machine has 2 cores, and the file-system calls wait on the kernel's locks. */
     static final int THREADS = 4;
     /** Topics with fewer partitions are opened on the caller's thread. */
@@ -131,6 +136,40 @@ final class PartitionOpener implements AutoCloseable {
             } catch (RejectedExecutionException closing) {
                 return;
             }
+        }
+    }
+
+    /**
+     * Opens these partitions' logs in the background (their first use may come first). A log that cannot be opened
+     * is logged; its next use tries again. With {@code announce}, logs how many there are, and the time once all are
+     * open (the start of a large data directory).
+     */
+    void openLogsInBackground(List<Partition> partitions, boolean announce) {
+        long started = System.nanoTime();
+        AtomicInteger left = new AtomicInteger(partitions.size());
+        if (announce) {
+            LOG.info(
+                    "Opening the logs of {} partitions in the background (first use opens one at once)",
+                    partitions.size());
+        }
+        inBackground(partitions, p -> {
+            openQuietly(p);
+            if (left.decrementAndGet() == 0 && announce) {
+                LOG.info(
+                        "Opened the logs of {} partitions in {} ms",
+                        partitions.size(),
+                        (System.nanoTime() - started) / 1_000_000);
+            }
+        });
+    }
+
+    private static void openQuietly(Partition p) {
+        try {
+            p.log();
+        } catch (UnknownTopicException deleted) {
+            // deleted or the broker is closing: nothing to open (the next start opens what a close left)
+        } catch (RuntimeException e) {
+            LOG.warn("Cannot open the log of {} (its first use tries again): {}", p.name(), e.toString());
         }
     }
 

@@ -21,7 +21,6 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -169,7 +168,11 @@ public final class TopicRegistry implements Closeable {
             recoveredCount++;
         }
         if (!opening.isEmpty()) {
-            openRecoveredInBackground(opening);
+            List<Partition> partitions = new ArrayList<>();
+            for (Topic topic : opening) {
+                partitions.addAll(topic.partitions());
+            }
+            opener.openLogsInBackground(partitions, true);
         }
     }
 
@@ -183,27 +186,6 @@ public final class TopicRegistry implements Closeable {
         }
         topic.setPartitions(partitions);
         return topic;
-    }
-
-    /** Opens the recovered logs of these topics in the background, and says when all are open. */
-    private void openRecoveredInBackground(List<Topic> topics) {
-        List<Partition> partitions = new ArrayList<>();
-        for (Topic topic : topics) {
-            partitions.addAll(topic.partitions());
-        }
-        long started = System.nanoTime();
-        AtomicInteger left = new AtomicInteger(partitions.size());
-        LOG.info(
-                "Opening the logs of {} partitions in the background (first use opens one at once)", partitions.size());
-        opener.inBackground(partitions, p -> {
-            openQuietly(p);
-            if (left.decrementAndGet() == 0) {
-                LOG.info(
-                        "Opened the logs of {} partitions in {} ms",
-                        partitions.size(),
-                        (System.nanoTime() - started) / 1_000_000);
-            }
-        });
     }
 
     /** How many topics were recovered from the data directory at startup. */
@@ -349,7 +331,7 @@ public final class TopicRegistry implements Closeable {
             }
             reservation.complete(topic);
             if (late) {
-                openLogsInBackground(topic, topic.partitions());
+                opener.openLogsInBackground(topic.partitions(), false);
             }
             LOG.info("Created topic {} with {} partitions, id {}", name, partitions, TopicIds.toBase64(meta.id()));
             return topic;
@@ -476,22 +458,6 @@ public final class TopicRegistry implements Closeable {
     /** Creations of at least this many partitions publish them before their logs exist ({@link #opensLogsLate}). */
     static final int LATE_OPEN_FROM = 100;
 
-    /** Opens the logs of these partitions in the background (first use may come first). */
-    private void openLogsInBackground(Topic topic, List<Partition> partitions) {
-        opener.inBackground(partitions, TopicRegistry::openQuietly);
-    }
-
-    /** Opens a partition's log unless it is open; a failure is logged, and its next use tries again. */
-    private static void openQuietly(Partition p) {
-        try {
-            p.log();
-        } catch (UnknownTopicException deleted) {
-            // deleted or the broker is closing: nothing to open (the next start opens what a close left)
-        } catch (RuntimeException e) {
-            LOG.warn("Cannot open the log of {} (its first use tries again): {}", p.name(), e.toString());
-        }
-    }
-
     /**
      * Grows a topic to {@code totalCount} partitions (CreatePartitions): the new partitions' logs are created, then
      * the new count is persisted, then they become visible. Admin changes to topics are serialized; none holds the
@@ -535,7 +501,7 @@ public final class TopicRegistry implements Closeable {
                 all.addAll(added);
                 topic.setPartitions(all);
                 if (late) {
-                    openLogsInBackground(topic, added);
+                    opener.openLogsInBackground(added, false);
                 }
                 LOG.info("Increased the partitions of topic {} from {} to {}", name, current, totalCount);
                 return topic;
