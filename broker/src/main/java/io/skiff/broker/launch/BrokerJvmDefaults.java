@@ -13,8 +13,9 @@ import java.util.Map;
  *       application under test, so the JVM's own default (a quarter of the machine's memory) is too much to reserve.
  *   <li>JIT: {@value #C1_ONLY}, the client compiler only. On a benchmark-length run the C2 compiler threads used
  *       about a third of the broker's CPU on two cores, and the broker's work is mostly the kernel's (socket and page
- *       cache copies), so C2's faster code bought no measurable throughput (docs/performance.md). A user who wants
- *       C2 passes {@code -XX:TieredStopAtLevel=4}.
+ *       cache copies), so C2's faster code bought no measurable throughput (docs/performance.md). C2 needs some 40
+ *       M records to earn its compilation back (a fifth less CPU per record once warm); a user who runs a broker
+ *       that long passes {@code -XX:TieredStopAtLevel=4}.
  * </ul>
  *
  * <p>Loops, not streams or lambdas: this runs in the launcher's cold JVM, where each costs start time. Stateless.
