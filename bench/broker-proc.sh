@@ -1,5 +1,5 @@
 # Helpers shared by the bench scripts (source it): the broker's JVM and what it has used, from /proc.
-# Linux only. All sizes in MiB, CPU in seconds of user + system time of every thread of the JVM.
+# Also where Kafka's tools are. Linux only. All sizes in MiB, CPU in seconds of user + system time of every thread of the JVM.
 
 # broker_jvm PID: the JVM that runs the broker. `java -jar skiff.jar` starts a small launcher that runs the broker in
 # a child JVM (see FastStartLauncher); in place, or for Kafka, it is PID itself.
@@ -22,3 +22,15 @@ rss_mib() { awk '/^VmRSS/ {printf "%d\n", $2 / 1024}' "/proc/$1/status"; }
 
 # peak_rss_mib PID: the most resident memory the process has had (VmHWM, the kernel's high-water mark).
 peak_rss_mib() { awk '/^VmHWM/ {printf "%d\n", $2 / 1024}' "/proc/$1/status"; }
+
+# kafka_tools ROOT: the folder with Kafka's tool.sh, fetch.sh and start-kafka.sh — $KAFKA_TOOLS if set, else
+# ../shared/tools/kafka beside the repository, or beside the main checkout when ROOT is a git worktree.
+kafka_tools() {
+  if [ -n "${KAFKA_TOOLS:-}" ]; then echo "$KAFKA_TOOLS"; return; fi
+  local dir="$1/../shared/tools/kafka" common
+  if [ ! -x "$dir/tool.sh" ]; then
+    common="$(git -C "$1" rev-parse --path-format=absolute --git-common-dir 2>/dev/null || true)"
+    [ -n "$common" ] && dir="$(dirname "$common")/../shared/tools/kafka"
+  fi
+  echo "$dir"
+}

@@ -50,17 +50,10 @@ ONLY="${ONLY:-}"
 SKIFF_JAVA_OPTS="${SKIFF_JAVA_OPTS:-}"
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-if [ -z "${KAFKA_TOOLS:-}" ]; then
-  KAFKA_TOOLS="$ROOT/../shared/tools/kafka"
-  if [ ! -x "$KAFKA_TOOLS/tool.sh" ]; then
-    # In a git worktree the shared folder sits beside the main checkout.
-    common="$(git -C "$ROOT" rev-parse --path-format=absolute --git-common-dir 2>/dev/null || true)"
-    [ -n "$common" ] && KAFKA_TOOLS="$(dirname "$common")/../shared/tools/kafka"
-  fi
-fi
-SKIFF_JAR="${SKIFF_JAR:-$ROOT/broker/target/skiff.jar}"
 # shellcheck source=broker-proc.sh
 . "$ROOT/bench/broker-proc.sh"
+KAFKA_TOOLS="$(kafka_tools "$ROOT")"
+SKIFF_JAR="${SKIFF_JAR:-$ROOT/broker/target/skiff.jar}"
 [ -x "$KAFKA_TOOLS/tool.sh" ] || { echo "Kafka tools not found at $KAFKA_TOOLS (set KAFKA_TOOLS)" >&2; exit 1; }
 [ "$ONLY" = kafka ] || [ -f "$SKIFF_JAR" ] || { echo "$SKIFF_JAR missing: build it first (mvn -q -B -pl broker -am package -DskipTests)" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "python3 is needed (free ports, start timing)" >&2; exit 1; }

@@ -18,13 +18,9 @@ MIB="${MIB:-10240}"
 START_RUNS="${START_RUNS:-3}"
 SKIFF_JAVA_OPTS="${SKIFF_JAVA_OPTS:-}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-if [ -z "${KAFKA_TOOLS:-}" ]; then
-  KAFKA_TOOLS="$ROOT/../shared/tools/kafka"
-  if [ ! -x "$KAFKA_TOOLS/fetch.sh" ]; then
-    common="$(git -C "$ROOT" rev-parse --path-format=absolute --git-common-dir 2>/dev/null || true)"
-    [ -n "$common" ] && KAFKA_TOOLS="$(dirname "$common")/../shared/tools/kafka"
-  fi
-fi
+# shellcheck source=broker-proc.sh
+. "$ROOT/bench/broker-proc.sh"
+KAFKA_TOOLS="$(kafka_tools "$ROOT")"
 SKIFF_JAR="${SKIFF_JAR:-$ROOT/broker/target/skiff.jar}"
 [ -f "$SKIFF_JAR" ] || { echo "$SKIFF_JAR missing: build it first" >&2; exit 1; }
 CLIENT_CP="$("$KAFKA_TOOLS/fetch.sh")/*"
