@@ -1,5 +1,5 @@
-# Helpers shared by the bench scripts (source it): the broker's JVM and what it has used, from /proc.
-# Also where Kafka's tools are. Linux only. All sizes in MiB, CPU in seconds of user + system time of every thread of the JVM.
+# Helpers shared by the bench scripts (source it): the broker's JVM and what it has used, from /proc, and where
+# Kafka's tools are. Linux only. All sizes in MiB, CPU in seconds of user + system time of every thread of the JVM.
 
 # broker_jvm PID: the JVM that runs the broker. `java -jar skiff.jar` starts a small launcher that runs the broker in
 # a child JVM (see FastStartLauncher); in place, or for Kafka, it is PID itself.
