@@ -157,7 +157,7 @@ public final class TopicRegistry implements Closeable {
             }
             Topic topic;
             if (late && !meta.internal()) {
-                topic = recoveredUnopened(meta, topicConfig);
+                topic = buildUnopened(meta, topicConfig, false);
                 opening.add(topic);
             } else {
                 topic = build(meta, topicConfig, false);
@@ -174,18 +174,6 @@ public final class TopicRegistry implements Closeable {
             }
             opener.openLogsInBackground(partitions, true);
         }
-    }
-
-    /** A recovered topic whose partitions recover their logs when first used or opened in the background. */
-    private Topic recoveredUnopened(TopicMetadata meta, TopicConfig topicConfig) {
-        Topic topic = new Topic(meta.name(), meta.id(), meta.internal(), topicConfig);
-        List<Partition> partitions = new ArrayList<>(meta.partitionCount());
-        for (int i = 0; i < meta.partitionCount(); i++) {
-            int index = i;
-            partitions.add(new Partition(topic, index, () -> openLog(topic, index, false)));
-        }
-        topic.setPartitions(partitions);
-        return topic;
     }
 
     /** How many topics were recovered from the data directory at startup. */
@@ -323,7 +311,7 @@ public final class TopicRegistry implements Closeable {
         Topic topic = null;
         boolean late = opensLogsLate(partitions);
         try {
-            topic = late ? buildUnopened(meta, topicConfig) : build(meta, topicConfig, true);
+            topic = late ? buildUnopened(meta, topicConfig, true) : build(meta, topicConfig, true);
             store.writeTopic(meta);
             synchronized (lock) {
                 creating.remove(name);
@@ -367,21 +355,24 @@ public final class TopicRegistry implements Closeable {
     }
 
     /**
-     * A new topic whose partitions open their logs later ({@link #opensLogsLate}). What a topic creation or deletion
-     * that did not complete left in their directories is removed now, before the topic exists.
+     * A topic whose partitions open their logs later ({@link #opensLogsLate}): created ({@code fresh}) or recovered
+     * at start. For a new topic, what a topic creation or deletion that did not complete left in its partitions'
+     * directories is removed now, before the topic exists.
      */
-    private Topic buildUnopened(TopicMetadata meta, TopicConfig topicConfig) throws IOException {
+    private Topic buildUnopened(TopicMetadata meta, TopicConfig topicConfig, boolean fresh) throws IOException {
         Topic topic = new Topic(meta.name(), meta.id(), meta.internal(), topicConfig);
-        topic.setPartitions(unopened(topic, 0, meta.partitionCount()));
+        topic.setPartitions(unopened(topic, 0, meta.partitionCount(), fresh));
         return topic;
     }
 
-    private List<Partition> unopened(Topic topic, int from, int to) throws IOException {
+    private List<Partition> unopened(Topic topic, int from, int to, boolean fresh) throws IOException {
         List<Partition> partitions = new ArrayList<>(to - from);
         for (int i = from; i < to; i++) {
-            removeLeftovers(store.partitionDir(topic.name(), i));
+            if (fresh) {
+                removeLeftovers(store.partitionDir(topic.name(), i));
+            }
             int index = i;
-            partitions.add(new Partition(topic, index, () -> openLog(topic, index, true)));
+            partitions.add(new Partition(topic, index, () -> openLog(topic, index, fresh)));
         }
         return partitions;
     }
@@ -481,7 +472,7 @@ public final class TopicRegistry implements Closeable {
                 List<Partition> added = List.of();
                 try {
                     added = late
-                            ? unopened(topic, current, totalCount)
+                            ? unopened(topic, current, totalCount, true)
                             : opener.openAll(
                                     current,
                                     totalCount,
