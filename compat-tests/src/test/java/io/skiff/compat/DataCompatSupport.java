@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -123,6 +124,21 @@ final class DataCompatSupport {
                 admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers()));
             }
             return admin;
+        }
+
+        /** Creates a topic of {@code partitions} partitions (replication factor 1) and waits for it. */
+        void createTopic(String topic, int partitions) throws Exception {
+            admin().createTopics(List.of(new NewTopic(topic, partitions, (short) 1)))
+                    .all()
+                    .get();
+        }
+
+        /** A transactional producer of strings with {@code transactionalId}, its transactions initialized. */
+        KafkaProducer<String, String> transactional(String transactionalId) {
+            KafkaProducer<String, String> p =
+                    producer(bootstrapServers(), "transactional.id", transactionalId, "max.block.ms", "10000");
+            p.initTransactions();
+            return p;
         }
 
         @Override

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -31,28 +30,14 @@ class TransactionsCompatTest {
     @RegisterExtension
     static final DataCompatSupport.Broker BROKER = new DataCompatSupport.Broker();
 
-    private static void createTopic(String topic, int partitions) throws Exception {
-        BROKER.admin()
-                .createTopics(List.of(new NewTopic(topic, partitions, (short) 1)))
-                .all()
-                .get();
-    }
-
-    private static KafkaProducer<String, String> transactional(String id) {
-        KafkaProducer<String, String> p =
-                producer(BROKER.bootstrapServers(), "transactional.id", id, "max.block.ms", "10000");
-        p.initTransactions();
-        return p;
-    }
-
     private static List<String> values(List<ConsumerRecord<String, String>> records) {
         return records.stream().map(ConsumerRecord::value).toList();
     }
 
     @Test
     void committedTransactionIsReadWithItsMarker() throws Exception {
-        createTopic("txn-commit", 1);
-        try (KafkaProducer<String, String> p = transactional("commit-1")) {
+        BROKER.createTopic("txn-commit", 1);
+        try (KafkaProducer<String, String> p = BROKER.transactional("commit-1")) {
             p.beginTransaction();
             for (int i = 0; i < 3; i++) {
                 p.send(new ProducerRecord<>("txn-commit", "k" + i, "v" + i));
@@ -69,8 +54,8 @@ class TransactionsCompatTest {
 
     @Test
     void severalTransactionsInARowCommitAndAbort() throws Exception {
-        createTopic("txn-row", 2);
-        try (KafkaProducer<String, String> p = transactional("row-1")) {
+        BROKER.createTopic("txn-row", 2);
+        try (KafkaProducer<String, String> p = BROKER.transactional("row-1")) {
             for (int t = 0; t < 5; t++) {
                 p.beginTransaction();
                 p.send(new ProducerRecord<>("txn-row", t % 2, null, "t" + t)).get();
@@ -92,9 +77,9 @@ class TransactionsCompatTest {
 
     @Test
     void readCommittedSeesCommittedDataOnlyInOrderAndReadUncommittedSeesAll() throws Exception {
-        createTopic("txn-isolation", 1);
+        BROKER.createTopic("txn-isolation", 1);
         TopicPartition tp = new TopicPartition("txn-isolation", 0);
-        try (KafkaProducer<String, String> p = transactional("isolation-1")) {
+        try (KafkaProducer<String, String> p = BROKER.transactional("isolation-1")) {
             p.beginTransaction();
             p.send(new ProducerRecord<>(tp.topic(), "c1"));
             p.send(new ProducerRecord<>(tp.topic(), "c2"));
@@ -119,10 +104,10 @@ class TransactionsCompatTest {
 
     @Test
     void anOpenTransactionHoldsBackReadCommittedAtTheLastStableOffset() throws Exception {
-        createTopic("txn-lso", 1);
+        BROKER.createTopic("txn-lso", 1);
         TopicPartition tp = new TopicPartition("txn-lso", 0);
         try (KafkaProducer<String, String> plain = producer(BROKER.bootstrapServers());
-                KafkaProducer<String, String> p = transactional("lso-1")) {
+                KafkaProducer<String, String> p = BROKER.transactional("lso-1")) {
             plain.send(new ProducerRecord<>(tp.topic(), "before")).get();
             p.beginTransaction();
             p.send(new ProducerRecord<>(tp.topic(), "open")).get();
@@ -142,7 +127,7 @@ class TransactionsCompatTest {
 
     @Test
     void offsetsSentToATransactionAreCommittedWithIt() throws Exception {
-        createTopic("txn-offsets-in", 1);
+        BROKER.createTopic("txn-offsets-in", 1);
         TopicPartition in = new TopicPartition("txn-offsets-in", 0);
         try (KafkaProducer<String, String> plain = producer(BROKER.bootstrapServers())) {
             for (int i = 0; i < 4; i++) {
@@ -151,7 +136,7 @@ class TransactionsCompatTest {
         }
         String group = "txn-offsets-group";
         try (KafkaConsumer<String, String> c = consumer(BROKER.bootstrapServers(), "group.id", group);
-                KafkaProducer<String, String> p = transactional("offsets-1")) {
+                KafkaProducer<String, String> p = BROKER.transactional("offsets-1")) {
             c.subscribe(List.of(in.topic()));
             List<ConsumerRecord<String, String>> got = new java.util.ArrayList<>();
             org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> {
@@ -180,11 +165,11 @@ class TransactionsCompatTest {
 
     @Test
     void abortedOffsetsAreNeverCommitted() throws Exception {
-        createTopic("txn-offsets-abort", 1);
+        BROKER.createTopic("txn-offsets-abort", 1);
         TopicPartition in = new TopicPartition("txn-offsets-abort", 0);
         String group = "txn-abort-group";
         try (KafkaConsumer<String, String> c = consumer(BROKER.bootstrapServers(), "group.id", group);
-                KafkaProducer<String, String> p = transactional("offsets-abort-1")) {
+                KafkaProducer<String, String> p = BROKER.transactional("offsets-abort-1")) {
             p.beginTransaction();
             p.send(new ProducerRecord<>(in.topic(), "x"));
             p.sendOffsetsToTransaction(Map.of(in, new OffsetAndMetadata(7)), c.groupMetadata());
@@ -199,12 +184,12 @@ class TransactionsCompatTest {
 
     @Test
     void aNewInstanceFencesTheZombie() throws Exception {
-        createTopic("txn-fence", 1);
-        KafkaProducer<String, String> zombie = transactional("fence-1");
+        BROKER.createTopic("txn-fence", 1);
+        KafkaProducer<String, String> zombie = BROKER.transactional("fence-1");
         try {
             zombie.beginTransaction();
             zombie.send(new ProducerRecord<>("txn-fence", "zombie")).get();
-            try (KafkaProducer<String, String> fresh = transactional("fence-1")) {
+            try (KafkaProducer<String, String> fresh = BROKER.transactional("fence-1")) {
                 fresh.beginTransaction();
                 fresh.send(new ProducerRecord<>("txn-fence", "fresh")).get();
                 fresh.commitTransaction();

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.ProducerState;
 import org.apache.kafka.clients.admin.TransactionDescription;
 import org.apache.kafka.clients.admin.TransactionState;
@@ -38,20 +37,6 @@ class TransactionsV2CompatTest {
     @RegisterExtension
     static final DataCompatSupport.Broker BROKER = new DataCompatSupport.Broker();
 
-    private static void createTopic(String topic, int partitions) throws Exception {
-        BROKER.admin()
-                .createTopics(List.of(new NewTopic(topic, partitions, (short) 1)))
-                .all()
-                .get();
-    }
-
-    private static KafkaProducer<String, String> transactional(String id) {
-        KafkaProducer<String, String> p =
-                producer(BROKER.bootstrapServers(), "transactional.id", id, "max.block.ms", "10000");
-        p.initTransactions();
-        return p;
-    }
-
     private static TransactionDescription describe(String transactionalId) throws Exception {
         return BROKER.admin()
                 .describeTransactions(List.of(transactionalId))
@@ -65,10 +50,10 @@ class TransactionsV2CompatTest {
 
     @Test
     void everyCommitAndAbortBumpsTheEpochAndTheMarkersCarryIt() throws Exception {
-        createTopic("tv2-row", 1);
+        BROKER.createTopic("tv2-row", 1);
         TopicPartition tp = new TopicPartition("tv2-row", 0);
         List<Integer> epochs = new ArrayList<>();
-        try (KafkaProducer<String, String> p = transactional("tv2-row-1")) {
+        try (KafkaProducer<String, String> p = BROKER.transactional("tv2-row-1")) {
             long producerId = describe("tv2-row-1").producerId();
             epochs.add(describe("tv2-row-1").producerEpoch());
             for (int t = 0; t < 5; t++) {
@@ -108,8 +93,8 @@ class TransactionsV2CompatTest {
 
     @Test
     void consumeTransformProduceCommitsTheGroupsOffsetsWithEachTransaction() throws Exception {
-        createTopic("tv2-in", 1);
-        createTopic("tv2-out", 1);
+        BROKER.createTopic("tv2-in", 1);
+        BROKER.createTopic("tv2-out", 1);
         TopicPartition in = new TopicPartition("tv2-in", 0);
         TopicPartition out = new TopicPartition("tv2-out", 0);
         try (KafkaProducer<String, String> plain = producer(BROKER.bootstrapServers())) {
@@ -127,7 +112,7 @@ class TransactionsV2CompatTest {
                         "read_committed",
                         "enable.auto.commit",
                         "false");
-                KafkaProducer<String, String> p = transactional("tv2-etl")) {
+                KafkaProducer<String, String> p = BROKER.transactional("tv2-etl")) {
             c.subscribe(List.of(in.topic()));
             int epochBefore = describe("tv2-etl").producerEpoch();
             long[] consumed = {0};
@@ -167,11 +152,11 @@ class TransactionsV2CompatTest {
 
     @Test
     void abortedOffsetsAreNeverCommitted() throws Exception {
-        createTopic("tv2-offsets-abort", 1);
+        BROKER.createTopic("tv2-offsets-abort", 1);
         TopicPartition in = new TopicPartition("tv2-offsets-abort", 0);
         String group = "tv2-abort-group";
         try (KafkaConsumer<String, String> c = consumer(BROKER.bootstrapServers(), "group.id", group);
-                KafkaProducer<String, String> p = transactional("tv2-offsets-abort-1")) {
+                KafkaProducer<String, String> p = BROKER.transactional("tv2-offsets-abort-1")) {
             p.beginTransaction();
             p.sendOffsetsToTransaction(Map.of(in, new OffsetAndMetadata(7)), c.groupMetadata());
             p.abortTransaction();
@@ -191,9 +176,9 @@ class TransactionsV2CompatTest {
 
     @Test
     void aNewInstanceFencesTheZombieAfterSeveralBumps() throws Exception {
-        createTopic("tv2-fence", 1);
+        BROKER.createTopic("tv2-fence", 1);
         TopicPartition tp = new TopicPartition("tv2-fence", 0);
-        KafkaProducer<String, String> zombie = transactional("tv2-fence-1");
+        KafkaProducer<String, String> zombie = BROKER.transactional("tv2-fence-1");
         try {
             for (int t = 0; t < 3; t++) {
                 zombie.beginTransaction();
@@ -203,7 +188,7 @@ class TransactionsV2CompatTest {
             zombie.beginTransaction();
             zombie.send(new ProducerRecord<>(tp.topic(), "zombie")).get();
             int zombieEpoch = describe("tv2-fence-1").producerEpoch();
-            try (KafkaProducer<String, String> fresh = transactional("tv2-fence-1")) {
+            try (KafkaProducer<String, String> fresh = BROKER.transactional("tv2-fence-1")) {
                 // the open transaction was aborted with one bump, then the new instance got the next epoch
                 assertEquals(zombieEpoch + 2, describe("tv2-fence-1").producerEpoch());
                 fresh.beginTransaction();
