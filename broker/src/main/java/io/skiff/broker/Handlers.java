@@ -3,6 +3,7 @@ package io.skiff.broker;
 import io.skiff.broker.feature.Features;
 import io.skiff.broker.handler.AclHandlers;
 import io.skiff.broker.handler.AlterConfigsHandler;
+import io.skiff.broker.handler.AlterPartitionReassignmentsHandler;
 import io.skiff.broker.handler.AlterUserScramCredentialsHandler;
 import io.skiff.broker.handler.ApiVersionsHandler;
 import io.skiff.broker.handler.BrokerContext;
@@ -16,12 +17,15 @@ import io.skiff.broker.handler.DescribeConfigsHandler;
 import io.skiff.broker.handler.DescribeLogDirsHandler;
 import io.skiff.broker.handler.DescribeTopicPartitionsHandler;
 import io.skiff.broker.handler.DescribeUserScramCredentialsHandler;
+import io.skiff.broker.handler.ElectLeadersHandler;
 import io.skiff.broker.handler.FetchHandler;
 import io.skiff.broker.handler.GroupHandlers;
 import io.skiff.broker.handler.HandlerRegistry;
 import io.skiff.broker.handler.IncrementalAlterConfigsHandler;
 import io.skiff.broker.handler.InitProducerIdHandler;
+import io.skiff.broker.handler.ListConfigResourcesHandler;
 import io.skiff.broker.handler.ListOffsetsHandler;
+import io.skiff.broker.handler.ListPartitionReassignmentsHandler;
 import io.skiff.broker.handler.MetadataHandler;
 import io.skiff.broker.handler.OffsetForLeaderEpochHandler;
 import io.skiff.broker.handler.ProduceHandler;
@@ -76,6 +80,10 @@ public final class Handlers {
         registry.register(new OffsetForLeaderEpochHandler(data.topics()));
         registry.register(new DescribeLogDirsHandler(data.topics()));
         registry.register(new DescribeTopicPartitionsHandler(data.topics(), ctx.nodeId()));
+        registry.register(new ElectLeadersHandler(data.topics()));
+        registry.register(new AlterPartitionReassignmentsHandler(data.topics(), ctx.nodeId()));
+        registry.register(new ListPartitionReassignmentsHandler());
+        registry.register(new ListConfigResourcesHandler(data.topics(), ctx.nodeId()));
         BiPredicate<String, Integer> partitionExists = (topic, partition) -> data.topics()
                 .topic(topic)
                 .map(t -> partition >= 0 && partition < t.partitionCount())

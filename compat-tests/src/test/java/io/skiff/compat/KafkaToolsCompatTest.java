@@ -3,6 +3,8 @@ package io.skiff.compat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
@@ -14,15 +16,29 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ListConfigResourcesOptions;
+import org.apache.kafka.clients.admin.NewPartitionReassignment;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.InvalidReplicaAssignmentException;
 import org.apache.kafka.common.utils.Exit;
+import org.apache.kafka.tools.ClientMetricsCommand;
 import org.apache.kafka.tools.DeleteRecordsCommand;
 import org.apache.kafka.tools.FeatureCommand;
 import org.apache.kafka.tools.GetOffsetShell;
+import org.apache.kafka.tools.LeaderElectionCommand;
 import org.apache.kafka.tools.TopicCommand;
+import org.apache.kafka.tools.reassign.ReassignPartitionsCommand;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -30,7 +46,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Kafka 4.1.1's own command-line tools (kafka-tools jar) against Skiff: kafka-topics.sh (TopicCommand),
- * kafka-get-offsets.sh (GetOffsetShell) and kafka-delete-records.sh (DeleteRecordsCommand), run in-process.
+ * kafka-get-offsets.sh (GetOffsetShell), kafka-delete-records.sh (DeleteRecordsCommand), kafka-features.sh,
+ * kafka-leader-election.sh, kafka-reassign-partitions.sh and kafka-client-metrics.sh, run in-process.
  * Their {@code execute} entry points are called directly (without System.exit), printing to a captured stdout.
  */
 class KafkaToolsCompatTest {
@@ -63,8 +80,16 @@ class KafkaToolsCompatTest {
      * Runs a tool's static {@code execute(String...)} and returns what it printed. Some tools end with
      * {@code Exit.exit(status)}: it is turned into an exception, and a non-zero status fails the test.
      */
-    private static synchronized String run(Class<?> tool, String... args) throws Exception {
-        Method execute = tool.getDeclaredMethod("execute", String[].class);
+    private static String run(Class<?> tool, String... args) throws Exception {
+        return run(tool, "execute", args);
+    }
+
+    /**
+     * Runs a tool's static {@code entryPoint(String...)} as {@link #run(Class, String...)} does; an entry point that
+     * returns an exit status (such as {@code mainNoExit}) fails the test unless it is 0.
+     */
+    private static synchronized String run(Class<?> tool, String entryPoint, String... args) throws Exception {
+        Method execute = tool.getDeclaredMethod(entryPoint, String[].class);
         execute.setAccessible(true);
         PrintStream original = System.out;
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -73,7 +98,10 @@ class KafkaToolsCompatTest {
             throw new ExitCalled(status, message);
         });
         try {
-            execute.invoke(null, (Object) args);
+            Object status = execute.invoke(null, (Object) args);
+            if (status instanceof Integer code && code != 0) {
+                throw new AssertionError(tool.getSimpleName() + " exited with " + code + ":\n" + out);
+            }
         } catch (InvocationTargetException e) {
             if (!(e.getCause() instanceof ExitCalled exit) || exit.status != 0) {
                 throw new AssertionError(tool.getSimpleName() + " failed: " + e.getCause() + "\n" + out, e.getCause());
@@ -175,6 +203,111 @@ class KafkaToolsCompatTest {
                 "--time",
                 "-2");
         assertEquals(List.of("cli-offsets:0:5", "cli-offsets:1:0"), lines(earliest));
+    }
+
+    /**
+     * kafka-leader-election.sh (LeaderElectionCommand) as against Kafka 4.1.1: the partition's one replica leads
+     * already, and all partitions need no election.
+     */
+    @Test
+    void leaderElectionCommandFindsNothingToElect() throws Exception {
+        server.createTopic("cli-elect", 2);
+        String bootstrap = server.bootstrapServers();
+        String named = run(
+                LeaderElectionCommand.class,
+                "mainNoExit",
+                "--bootstrap-server",
+                bootstrap,
+                "--election-type",
+                "preferred",
+                "--topic",
+                "cli-elect",
+                "--partition",
+                "1");
+        assertEquals("Valid replica already elected for partitions cli-elect-1", named.strip());
+        String all = run(
+                LeaderElectionCommand.class,
+                "mainNoExit",
+                "--bootstrap-server",
+                bootstrap,
+                "--election-type",
+                "unclean",
+                "--all-topic-partitions");
+        assertEquals("", all.strip());
+    }
+
+    /**
+     * kafka-reassign-partitions.sh (ReassignPartitionsCommand) --execute, --verify and --list of a reassignment to
+     * the one broker, as against Kafka 4.1.1: accepted, complete at once, none in progress; a move to a broker that
+     * does not exist fails with Kafka's message.
+     */
+    @Test
+    void reassignPartitionsCommandExecutesVerifiesAndLists() throws Exception {
+        server.createTopic("cli-reassign", 2);
+        String bootstrap = server.bootstrapServers();
+        Path json = tmp.resolve("reassign.json");
+        Files.writeString(
+                json,
+                "{\"version\":1,\"partitions\":[{\"topic\":\"cli-reassign\",\"partition\":0,\"replicas\":["
+                        + server.nodeId() + "]}]}");
+        String executed = run(
+                ReassignPartitionsCommand.class,
+                "main",
+                "--bootstrap-server",
+                bootstrap,
+                "--reassignment-json-file",
+                json.toString(),
+                "--execute");
+        assertTrue(executed.contains("Successfully started partition reassignment for cli-reassign-0"), executed);
+        String verified = run(
+                ReassignPartitionsCommand.class,
+                "main",
+                "--bootstrap-server",
+                bootstrap,
+                "--reassignment-json-file",
+                json.toString(),
+                "--verify");
+        assertTrue(verified.contains("Reassignment of partition cli-reassign-0 is completed."), verified);
+        String listed = run(ReassignPartitionsCommand.class, "main", "--bootstrap-server", bootstrap, "--list");
+        assertTrue(listed.contains("No partition reassignments found."), listed);
+
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            TopicPartition p1 = new TopicPartition("cli-reassign", 1);
+            ExecutionException e = assertThrows(
+                    ExecutionException.class,
+                    () -> admin.alterPartitionReassignments(
+                                    Map.of(p1, Optional.of(new NewPartitionReassignment(List.of(server.nodeId() + 1)))))
+                            .all()
+                            .get());
+            assertInstanceOf(InvalidReplicaAssignmentException.class, e.getCause());
+            assertEquals(
+                    "The manual partition assignment includes broker " + (server.nodeId() + 1)
+                            + ", but no such broker is registered.",
+                    e.getCause().getMessage());
+            assertEquals(
+                    Map.of(), admin.listPartitionReassignments().reassignments().get());
+        }
+    }
+
+    /** kafka-client-metrics.sh --list (ClientMetricsCommand, ListConfigResources) lists none, as Kafka 4.1.1. */
+    @Test
+    void clientMetricsCommandListsNone() throws Exception {
+        String out = run(ClientMetricsCommand.class, "--bootstrap-server", server.bootstrapServers(), "--list");
+        assertEquals("", out.strip());
+        try (Admin admin =
+                Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers()))) {
+            server.createTopic("cli-config-resources", 1);
+            Collection<ConfigResource> listed = admin.listConfigResources(
+                            Set.of(ConfigResource.Type.TOPIC, ConfigResource.Type.BROKER),
+                            new ListConfigResourcesOptions())
+                    .all()
+                    .get();
+            assertTrue(
+                    listed.contains(new ConfigResource(ConfigResource.Type.TOPIC, "cli-config-resources")),
+                    "" + listed);
+            assertTrue(
+                    listed.contains(new ConfigResource(ConfigResource.Type.BROKER, String.valueOf(server.nodeId()))));
+        }
     }
 
     private static List<String> lines(String output) {

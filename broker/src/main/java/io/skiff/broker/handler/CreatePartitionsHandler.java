@@ -12,7 +12,6 @@ import io.skiff.protocol.message.CreatePartitionsRequest.CreatePartitionsAssignm
 import io.skiff.protocol.message.CreatePartitionsRequest.CreatePartitionsTopic;
 import io.skiff.protocol.message.CreatePartitionsResponse;
 import io.skiff.protocol.message.CreatePartitionsResponse.CreatePartitionsTopicResult;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -143,22 +142,9 @@ public final class CreatePartitionsHandler
                     + assignments.size() + " assignment(s) were specified.");
         }
         for (CreatePartitionsAssignment assignment : assignments) {
-            List<Integer> brokers = new ArrayList<>(assignment.brokerIds());
-            if (brokers.isEmpty()) {
-                return invalidAssignment("The manual partition assignment includes an empty replica list.");
-            }
-            brokers.sort(Integer::compare);
-            Integer previous = null;
-            for (Integer broker : brokers) {
-                if (broker != nodeId) {
-                    return invalidAssignment("The manual partition assignment includes broker " + broker
-                            + ", but no such broker is registered.");
-                }
-                if (broker.equals(previous)) {
-                    return invalidAssignment(
-                            "The manual partition assignment includes the broker " + previous + " more than once.");
-                }
-                previous = broker;
+            ResourceError error = ReplicaAssignment.check(assignment.brokerIds(), nodeId);
+            if (error.isFailure()) {
+                return error;
             }
         }
         return ResourceError.NONE;

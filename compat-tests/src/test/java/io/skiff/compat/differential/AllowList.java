@@ -103,7 +103,8 @@ final class AllowList {
      * Removes from a broker's lists of topics (Metadata, DescribeTopicPartitions) the internal topics (Kafka creates
      * them on the first FindCoordinator, Skiff on its first write to them), and from its lists of topics and of
      * groups (ListGroups) those other test classes created on the shared real Kafka: every name that is not the
-     * corpus's ({@code ownNames}).
+     * corpus's ({@code ownNames}); the same topics from ElectLeaders for all partitions and from
+     * ListConfigResources, and Kafka's broker loggers from the latter.
      */
     @SuppressWarnings("unchecked")
     static Object dropForeignEntries(ApiKeys api, Object tree, Predicate<String> ownNames) {
@@ -118,6 +119,12 @@ final class AllowList {
         }
         if (api == ApiKeys.LIST_GROUPS && m.get("groups") instanceof List<?> groups) {
             ((List<Object>) groups).removeIf(g -> g instanceof Map<?, ?> gm && isForeign(gm.get("groupId"), ownNames));
+        }
+        if (api == ApiKeys.ELECT_LEADERS && m.get("replicaElectionResults") instanceof List<?> results) {
+            ((List<Object>) results).removeIf(r -> r instanceof Map<?, ?> rm && isForeign(rm.get("topic"), ownNames));
+        }
+        if (api == ApiKeys.LIST_CONFIG_RESOURCES && m.get("configResources") instanceof List<?> resources) {
+            ((List<Object>) resources).removeIf(r -> r instanceof Map<?, ?> rm && isForeignResource(rm, ownNames));
         }
         return tree;
     }
@@ -159,6 +166,21 @@ final class AllowList {
         }
         return tree;
     }
+
+    /**
+     * A topic resource named as in {@link #isForeign}, or a broker logger: Kafka lists its broker's loggers, whose
+     * configs Skiff does not have (DescribeConfigs refuses BROKER_LOGGER, as the README says).
+     */
+    private static boolean isForeignResource(Map<?, ?> resource, Predicate<String> ownNames) {
+        Object type = resource.get("resourceType");
+        return (type instanceof Number n && n.intValue() == BROKER_LOGGER)
+                || (type instanceof Number t
+                        && t.intValue() == TOPIC
+                        && isForeign(resource.get("resourceName"), ownNames));
+    }
+
+    private static final int TOPIC = 2;
+    private static final int BROKER_LOGGER = 8;
 
     private static boolean isForeign(Object name, Predicate<String> ownNames) {
         return KAFKA_ONLY_TOPICS.contains(name) || (name instanceof String s && !s.isEmpty() && !ownNames.test(s));

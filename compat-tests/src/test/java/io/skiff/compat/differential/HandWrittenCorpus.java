@@ -93,6 +93,7 @@ final class HandWrittenCorpus {
         transactions(cases);
         transactionAdmin(cases);
         misc(cases);
+        PartitionAdminCorpus.add(cases);
         return cases;
     }
 

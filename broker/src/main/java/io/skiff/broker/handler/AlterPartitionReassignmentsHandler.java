@@ -1,0 +1,108 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.AlterPartitionReassignmentsRequest;
+import io.skiff.protocol.message.AlterPartitionReassignmentsRequest.ReassignablePartition;
+import io.skiff.protocol.message.AlterPartitionReassignmentsRequest.ReassignableTopic;
+import io.skiff.protocol.message.AlterPartitionReassignmentsResponse;
+import io.skiff.protocol.message.AlterPartitionReassignmentsResponse.ReassignablePartitionResponse;
+import io.skiff.protocol.message.AlterPartitionReassignmentsResponse.ReassignableTopicResponse;
+import io.skiff.protocol.message.ApiKeys;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * AlterPartitionReassignments (key 45), versions 0–1 ({@code kafka-reassign-partitions --execute},
+ * {@code Admin.alterPartitionReassignments}). A partition's only possible replica list is this node: a target of
+ * exactly this node is accepted and complete at once (nothing moves), any other is INVALID_REPLICA_ASSIGNMENT with
+ * Kafka's messages, and a cancellation (null replicas) is NO_REASSIGNMENT_IN_PROGRESS, since none ever is. An
+ * unknown topic or partition is UNKNOWN_TOPIC_OR_PARTITION with Kafka's messages. v1's
+ * allow_replication_factor_change is echoed (the client reads it to tell that the broker knows the option); a
+ * change of replication factor cannot pass the replica check here. Needs ALTER on the cluster.
+ *
+ * <p>Thread-safe: stateless apart from the thread-safe registry.
+ */
+public final class AlterPartitionReassignmentsHandler
+        extends AbstractApiHandler<AlterPartitionReassignmentsRequest, AlterPartitionReassignmentsResponse> {
+    private final TopicRegistry topics;
+    private final int nodeId;
+
+    public AlterPartitionReassignmentsHandler(TopicRegistry topics, int nodeId) {
+        super(ApiKeys.ALTER_PARTITION_REASSIGNMENTS, 0, 1);
+        this.topics = topics;
+        this.nodeId = nodeId;
+    }
+
+    @Override
+    public CompletableFuture<AlterPartitionReassignmentsResponse> handle(
+            RequestContext ctx, AlterPartitionReassignmentsRequest request) {
+        if (!ctx.clusterAllowed(AclOperation.ALTER)) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.CLUSTER_AUTHORIZATION_FAILED));
+        }
+        AlterPartitionReassignmentsResponse response = newResponse(ctx, request);
+        if (request.topics().isEmpty()) {
+            return CompletableFuture.completedFuture(response.setErrorMessage("")); // Kafka's empty answer has ""
+        }
+        for (ReassignableTopic requested : request.topics()) {
+            Optional<Topic> topic = topics.topic(requested.name());
+            ReassignableTopicResponse result = new ReassignableTopicResponse().setName(requested.name());
+            for (ReassignablePartition partition : requested.partitions()) {
+                ResourceError error = outcome(requested.name(), topic, partition);
+                result.partitions()
+                        .add(new ReassignablePartitionResponse()
+                                .setPartitionIndex(partition.partitionIndex())
+                                .setErrorCode(error.code())
+                                .setErrorMessage(error.message()));
+            }
+            response.responses().add(result);
+        }
+        return CompletableFuture.completedFuture(response);
+    }
+
+    private ResourceError outcome(String name, Optional<Topic> topic, ReassignablePartition partition) {
+        if (topic.isEmpty()) {
+            return ResourceError.of(Errors.UNKNOWN_TOPIC_OR_PARTITION, "Unable to find a topic named " + name + ".");
+        }
+        if (!topic.get().hasPartition(partition.partitionIndex())) {
+            return ResourceError.of(
+                    Errors.UNKNOWN_TOPIC_OR_PARTITION,
+                    "Unable to find partition " + name + ":" + partition.partitionIndex() + ".");
+        }
+        if (partition.replicas() == null) {
+            return ResourceError.of(Errors.NO_REASSIGNMENT_IN_PROGRESS, null);
+        }
+        return ReplicaAssignment.check(partition.replicas(), nodeId);
+    }
+
+    private static AlterPartitionReassignmentsResponse newResponse(
+            RequestContext ctx, AlterPartitionReassignmentsRequest request) {
+        AlterPartitionReassignmentsResponse response = new AlterPartitionReassignmentsResponse();
+        if (ctx.apiVersion() >= 1) {
+            response.setAllowReplicationFactorChange(request.allowReplicationFactorChange());
+        }
+        return response;
+    }
+
+    /** As Kafka's: the error at the top and for every partition of the request. */
+    @Override
+    public AlterPartitionReassignmentsResponse errorResponse(
+            RequestContext ctx, AlterPartitionReassignmentsRequest request, Errors error) {
+        AlterPartitionReassignmentsResponse response =
+                newResponse(ctx, request).setErrorCode(error.code()).setErrorMessage(error.message());
+        for (ReassignableTopic topic : request.topics()) {
+            ReassignableTopicResponse result = new ReassignableTopicResponse().setName(topic.name());
+            for (ReassignablePartition partition : topic.partitions()) {
+                result.partitions()
+                        .add(new ReassignablePartitionResponse()
+                                .setPartitionIndex(partition.partitionIndex())
+                                .setErrorCode(error.code())
+                                .setErrorMessage(error.message()));
+            }
+            response.responses().add(result);
+        }
+        return response;
+    }
+}

@@ -1,0 +1,94 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.ElectLeadersRequest;
+import io.skiff.protocol.message.ElectLeadersRequest.ElectLeadersTopicPartitions;
+import io.skiff.protocol.message.ElectLeadersResponse;
+import io.skiff.protocol.message.ElectLeadersResponse.PartitionResult;
+import io.skiff.protocol.message.ElectLeadersResponse.ReplicaElectionResult;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * ElectLeaders (key 43), versions 0–2 ({@code kafka-leader-election}, {@code Admin.electLeaders}). Every partition
+ * has one replica, this node, which leads it already: as Kafka answers for a partition whose preferred or live
+ * replica leads, a named partition gets ELECTION_NOT_NEEDED (preferred and unclean alike), and a request for all
+ * partitions (null) gets each topic with no partition results. An unknown topic or partition gets UNKNOWN_TOPIC_OR_PARTITION with Kafka's
+ * messages. Needs ALTER on the cluster.
+ *
+ * <p>Thread-safe: stateless apart from the thread-safe registry.
+ */
+public final class ElectLeadersHandler extends AbstractApiHandler<ElectLeadersRequest, ElectLeadersResponse> {
+    private final TopicRegistry topics;
+
+    public ElectLeadersHandler(TopicRegistry topics) {
+        super(ApiKeys.ELECT_LEADERS, 0, 2);
+        this.topics = topics;
+    }
+
+    @Override
+    public CompletableFuture<ElectLeadersResponse> handle(RequestContext ctx, ElectLeadersRequest request) {
+        if (!ctx.clusterAllowed(AclOperation.ALTER)) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.CLUSTER_AUTHORIZATION_FAILED));
+        }
+        ElectLeadersResponse response = new ElectLeadersResponse();
+        if (request.topicPartitions() == null) {
+            for (Topic topic : topics.topics()) { // all partitions: a topic each, none needed an election
+                response.replicaElectionResults().add(new ReplicaElectionResult().setTopic(topic.name()));
+            }
+            return CompletableFuture.completedFuture(response);
+        }
+        for (ElectLeadersTopicPartitions requested : request.topicPartitions()) {
+            Optional<Topic> topic = topics.topic(requested.topic());
+            ReplicaElectionResult result = new ReplicaElectionResult().setTopic(requested.topic());
+            for (int partition : requested.partitions()) {
+                result.partitionResult().add(outcome(requested.topic(), topic, partition));
+            }
+            response.replicaElectionResults().add(result);
+        }
+        return CompletableFuture.completedFuture(response);
+    }
+
+    private static PartitionResult outcome(String name, Optional<Topic> topic, int partition) {
+        PartitionResult result = new PartitionResult().setPartitionId(partition);
+        if (topic.isEmpty()) {
+            return result.setErrorCode(Errors.UNKNOWN_TOPIC_OR_PARTITION.code())
+                    .setErrorMessage("No such topic as " + name);
+        }
+        if (!topic.get().hasPartition(partition)) {
+            return result.setErrorCode(Errors.UNKNOWN_TOPIC_OR_PARTITION.code())
+                    .setErrorMessage("No such partition as " + name + "-" + partition);
+        }
+        return result.setErrorCode(Errors.ELECTION_NOT_NEEDED.code())
+                .setErrorMessage(Errors.ELECTION_NOT_NEEDED.message());
+    }
+
+    /** As Kafka's: the error at the top (v1+) and for every named partition. */
+    @Override
+    public ElectLeadersResponse errorResponse(RequestContext ctx, ElectLeadersRequest request, Errors error) {
+        ElectLeadersResponse response = new ElectLeadersResponse();
+        if (ctx.apiVersion() >= 1) {
+            response.setErrorCode(error.code()); // v0 has no top-level error
+        }
+        List<ElectLeadersTopicPartitions> requested = request.topicPartitions();
+        if (requested != null) {
+            for (ElectLeadersTopicPartitions topic : requested) {
+                ReplicaElectionResult result = new ReplicaElectionResult().setTopic(topic.topic());
+                for (int partition : topic.partitions()) {
+                    result.partitionResult()
+                            .add(new PartitionResult()
+                                    .setPartitionId(partition)
+                                    .setErrorCode(error.code())
+                                    .setErrorMessage(error.message()));
+                }
+                response.replicaElectionResults().add(result);
+            }
+        }
+        return response;
+    }
+}

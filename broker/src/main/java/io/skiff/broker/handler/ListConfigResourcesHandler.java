@@ -1,0 +1,77 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.ListConfigResourcesRequest;
+import io.skiff.protocol.message.ListConfigResourcesResponse;
+import io.skiff.protocol.message.ListConfigResourcesResponse.ConfigResource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * ListConfigResources (key 74), versions 0–1; v0 is Kafka 3.x's ListClientMetricsResources
+ * ({@code kafka-client-metrics --list}, {@code Admin.listConfigResources}). v0 lists client-metrics resources:
+ * Skiff has none. v1 lists the resources of the requested types (none requested: every type): a topic per topic,
+ * internal ones included, by name; the broker as its node id; no group or client-metrics resources, since Skiff
+ * keeps no configs for them, as Kafka lists none while none are set. Broker loggers, which Kafka lists, are left
+ * out: Skiff does not describe or alter them. A type Kafka does not define → UNSUPPORTED_VERSION, as Kafka
+ * answers. Needs DESCRIBE_CONFIGS on the cluster.
+ *
+ * <p>Thread-safe: stateless apart from the thread-safe registry.
+ */
+public final class ListConfigResourcesHandler
+        extends AbstractApiHandler<ListConfigResourcesRequest, ListConfigResourcesResponse> {
+    private final TopicRegistry topics;
+    private final int nodeId;
+
+    public ListConfigResourcesHandler(TopicRegistry topics, int nodeId) {
+        super(ApiKeys.LIST_CONFIG_RESOURCES, 0, 1);
+        this.topics = topics;
+        this.nodeId = nodeId;
+    }
+
+    @Override
+    public CompletableFuture<ListConfigResourcesResponse> handle(
+            RequestContext ctx, ListConfigResourcesRequest request) {
+        if (!ctx.clusterAllowed(AclOperation.DESCRIBE_CONFIGS)) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.CLUSTER_AUTHORIZATION_FAILED));
+        }
+        ListConfigResourcesResponse response = new ListConfigResourcesResponse();
+        if (ctx.apiVersion() == 0) {
+            return CompletableFuture.completedFuture(response); // client-metrics resources only: none
+        }
+        List<ConfigResourceType> types = new ArrayList<>();
+        for (byte id : request.resourceTypes()) {
+            ConfigResourceType type = ConfigResourceType.forId(id);
+            if (type == ConfigResourceType.UNKNOWN) {
+                return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.UNSUPPORTED_VERSION));
+            }
+            types.add(type);
+        }
+        boolean all = types.isEmpty();
+        if (all || types.contains(ConfigResourceType.BROKER)) {
+            response.configResources().add(resource(String.valueOf(nodeId), ConfigResourceType.BROKER));
+        }
+        if (all || types.contains(ConfigResourceType.TOPIC)) {
+            topics.topics().stream()
+                    .map(Topic::name)
+                    .sorted()
+                    .forEach(name -> response.configResources().add(resource(name, ConfigResourceType.TOPIC)));
+        }
+        return CompletableFuture.completedFuture(response);
+    }
+
+    private static ConfigResource resource(String name, ConfigResourceType type) {
+        return new ConfigResource().setResourceName(name).setResourceType(type.id());
+    }
+
+    @Override
+    public ListConfigResourcesResponse errorResponse(
+            RequestContext ctx, ListConfigResourcesRequest request, Errors error) {
+        return new ListConfigResourcesResponse().setErrorCode(error.code());
+    }
+}

@@ -1,0 +1,41 @@
+package io.skiff.broker.handler;
+
+import io.skiff.protocol.Errors;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Kafka's check of a manual replica list (CreatePartitions assignments, AlterPartitionReassignments targets) on a
+ * one-node cluster: not empty, then in broker id order every id must be this node's and appear once, with
+ * Kafka's INVALID_REPLICA_ASSIGNMENT messages.
+ *
+ * <p>Stateless; thread-safe.
+ */
+final class ReplicaAssignment {
+    private ReplicaAssignment() {}
+
+    /** {@link ResourceError#NONE} when {@code replicas} names this node exactly once, else Kafka's error. */
+    static ResourceError check(List<Integer> replicas, int nodeId) {
+        if (replicas.isEmpty()) {
+            return invalid("The manual partition assignment includes an empty replica list.");
+        }
+        List<Integer> sorted = new ArrayList<>(replicas);
+        sorted.sort(Integer::compare);
+        Integer previous = null;
+        for (Integer broker : sorted) {
+            if (broker != nodeId) {
+                return invalid("The manual partition assignment includes broker " + broker
+                        + ", but no such broker is registered.");
+            }
+            if (broker.equals(previous)) {
+                return invalid("The manual partition assignment includes the broker " + previous + " more than once.");
+            }
+            previous = broker;
+        }
+        return ResourceError.NONE;
+    }
+
+    private static ResourceError invalid(String message) {
+        return ResourceError.of(Errors.INVALID_REPLICA_ASSIGNMENT, message);
+    }
+}
