@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * Creating a topic writes the partition directories first and the properties file last; deleting removes the
  * properties file first. A partition directory without a properties file is therefore never a live topic: it is
  * ignored at startup (with a warning) and replaced when a topic of that name is created. Large creations (see
- * {@code TopicRegistry.opensLogsLate}) remove such leftovers, then write the properties file, then create the
+ * {@code TopicBuilder.opensLogsLate}) remove such leftovers, then write the properties file, then create the
  * partition directories: a properties file whose partition directories are missing gets them at the next start.
  *
  * <p>Thread-safe for different topics; the registry never writes the same topic from two threads at once.

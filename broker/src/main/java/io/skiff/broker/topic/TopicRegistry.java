@@ -5,7 +5,6 @@ import io.skiff.config.BrokerConfig;
 import io.skiff.config.TopicConfig;
 import io.skiff.storage.CleanerConfig;
 import io.skiff.storage.FileChannelFactory;
-import io.skiff.storage.Log;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -41,10 +40,9 @@ public final class TopicRegistry implements Closeable {
     private static final Logger LOG = LoggerFactory.getLogger(TopicRegistry.class);
 
     private final BrokerConfig config;
-    private final Clock clock;
     private final TopicMetadataStore store;
-    private final FileChannelFactory files;
     private final PartitionOpener opener = new PartitionOpener();
+    private final TopicBuilder builder;
     private final Object lock = new Object();
     // Serializes admin changes to existing topics (partitions, configuration); disk I/O allowed under it.
     private final Object adminLock = new Object();
@@ -60,9 +58,8 @@ public final class TopicRegistry implements Closeable {
 
     private TopicRegistry(BrokerConfig config, Clock clock, TopicMetadataStore store, FileChannelFactory files) {
         this.config = config;
-        this.files = files;
-        this.clock = clock;
         this.store = store;
+        this.builder = new TopicBuilder(config, clock, store, files, opener);
     }
 
     /**
@@ -131,7 +128,7 @@ public final class TopicRegistry implements Closeable {
     }
 
     /**
-     * Recovers every persisted topic. A data directory holding {@value #LATE_OPEN_FROM} or more partitions outside
+     * Recovers every persisted topic. A data directory holding {@value TopicBuilder#LATE_OPEN_FROM} or more partitions outside
      * the internal topics opens their logs as a large creation does (published first, opened in the background or by
      * first use): each log's recovery reads a few small files, about a millisecond each from a cold disk, so 10,000
      * partitions took 13 s before the broker answered. Nothing is lost by waiting: every log keeps its clean-shutdown
@@ -145,7 +142,7 @@ public final class TopicRegistry implements Closeable {
         for (TopicMetadata meta : all) {
             userPartitions += meta.internal() ? 0 : meta.partitionCount();
         }
-        boolean late = opensLogsLate(userPartitions);
+        boolean late = TopicBuilder.opensLogsLate(userPartitions);
         List<Topic> opening = new ArrayList<>();
         for (TopicMetadata meta : all) {
             TopicConfig topicConfig;
@@ -157,10 +154,10 @@ public final class TopicRegistry implements Closeable {
             }
             Topic topic;
             if (late && !meta.internal()) {
-                topic = buildUnopened(meta, topicConfig, false);
+                topic = builder.buildUnopened(meta, topicConfig, false);
                 opening.add(topic);
             } else {
-                topic = build(meta, topicConfig, false);
+                topic = builder.build(meta, topicConfig, false);
             }
             synchronized (lock) {
                 publish(topic);
@@ -309,9 +306,9 @@ public final class TopicRegistry implements Closeable {
         NetworkThreads.checkMayBlock("Creating topic " + name);
         TopicMetadata meta = new TopicMetadata(name, TopicIds.random(), partitions, internal, topicConfig.overrides());
         Topic topic = null;
-        boolean late = opensLogsLate(partitions);
+        boolean late = TopicBuilder.opensLogsLate(partitions);
         try {
-            topic = late ? buildUnopened(meta, topicConfig, true) : build(meta, topicConfig, true);
+            topic = late ? builder.buildUnopened(meta, topicConfig, true) : builder.build(meta, topicConfig, true);
             store.writeTopic(meta);
             synchronized (lock) {
                 creating.remove(name);
@@ -340,116 +337,6 @@ public final class TopicRegistry implements Closeable {
     }
 
     /**
-     * Opens (recovery) or creates every partition of a topic, several at once (see {@link PartitionOpener}); on
-     * failure, closes what was opened.
-     */
-    private Topic build(TopicMetadata meta, TopicConfig topicConfig, boolean fresh) throws IOException {
-        Topic topic = new Topic(meta.name(), meta.id(), meta.internal(), topicConfig);
-        List<Partition> partitions = opener.openAll(
-                0,
-                meta.partitionCount(),
-                i -> openPartition(topic, i, topicConfig, fresh),
-                p -> closeQuietly(p, fresh));
-        topic.setPartitions(partitions);
-        return topic;
-    }
-
-    /**
-     * A topic whose partitions open their logs later ({@link #opensLogsLate}): created ({@code fresh}) or recovered
-     * at start. For a new topic, what a topic creation or deletion that did not complete left in its partitions'
-     * directories is removed now, before the topic exists.
-     */
-    private Topic buildUnopened(TopicMetadata meta, TopicConfig topicConfig, boolean fresh) throws IOException {
-        Topic topic = new Topic(meta.name(), meta.id(), meta.internal(), topicConfig);
-        topic.setPartitions(unopened(topic, 0, meta.partitionCount(), fresh));
-        return topic;
-    }
-
-    private List<Partition> unopened(Topic topic, int from, int to, boolean fresh) throws IOException {
-        List<Partition> partitions = new ArrayList<>(to - from);
-        for (int i = from; i < to; i++) {
-            if (fresh) {
-                removeLeftovers(store.partitionDir(topic.name(), i));
-            }
-            int index = i;
-            partitions.add(new Partition(topic, index, () -> openLog(topic, index, fresh)));
-        }
-        return partitions;
-    }
-
-    private Partition openPartition(Topic topic, int index, TopicConfig topicConfig, boolean fresh) throws IOException {
-        return new Partition(topic, index, openLog(topic, index, topicConfig, fresh));
-    }
-
-    /** The log of a partition published before it ({@link #opensLogsLate}), with the topic's current config. */
-    private Log openLog(Topic topic, int index, boolean fresh) throws IOException {
-        return openLog(topic, index, topic.config(), fresh);
-    }
-
-    private static void removeLeftovers(Path dir) throws IOException {
-        if (Files.exists(dir)) {
-            LOG.warn("Replacing {}, left by a topic creation or deletion that did not complete", dir.getFileName());
-            TopicMetadataStore.deleteRecursively(dir);
-        }
-    }
-
-    /** Creates ({@code fresh}) or recovers a partition's log. */
-    private Log openLog(Topic topic, int index, TopicConfig topicConfig, boolean fresh) throws IOException {
-        Path dir = store.partitionDir(topic.name(), index);
-        boolean writeMetadata = fresh;
-        if (fresh) {
-            removeLeftovers(dir);
-        } else {
-            UUID stored = store.readPartitionTopicId(dir);
-            if (stored == null) {
-                writeMetadata = true;
-            } else if (!stored.equals(topic.id())) {
-                throw new IOException("Partition directory " + dir + " belongs to topic id " + TopicIds.toBase64(stored)
-                        + ", but topic " + topic.name() + " has id " + TopicIds.toBase64(topic.id()));
-            }
-        }
-        // The log creates the directory; partition.metadata goes in after it (a directory without one is never a
-        // live topic's until the topic's properties file exists, and a missing one is rewritten at the next start).
-        Log log = Log.open(dir, LogConfigs.of(topicConfig), clock, null, files);
-        try {
-            if (writeMetadata) {
-                store.writePartitionMetadata(dir, topic.id());
-            }
-            log.removeExpiredProducers(config.producerIdExpirationMs());
-        } catch (IOException | RuntimeException e) {
-            try {
-                if (fresh) {
-                    log.closeAndDelete();
-                } else {
-                    log.close();
-                }
-            } catch (RuntimeException suppressed) {
-                e.addSuppressed(suppressed);
-            }
-            throw e;
-        }
-        return log;
-    }
-
-    /**
-     * Whether a creation of this many partitions publishes them before their logs exist. Creating a partition's log
-     * creates its directory, its first segment and its {@code partition.metadata}; each file creation is about
-     * 0.5–1 ms of kernel time on the 2-core benchmark machine (ext4's inode allocation), several seconds for a
-     * topic of 1,000 partitions. Kafka answers CreateTopics once its controller has recorded the topic and creates
-     * the logs afterwards; so does Skiff for large creations: the topic's properties file is forced (the durable
-     * record that the topic exists, with its id and partition count), the topic is published and answered, and its
-     * logs are opened in the background and by first use, whichever comes first. A crash before they are all
-     * opened loses nothing: no record was acknowledged on a partition whose log did not exist, and the next start
-     * creates the missing ones from the properties file. Smaller creations open every log first.
-     */
-    static boolean opensLogsLate(int newPartitions) {
-        return newPartitions >= LATE_OPEN_FROM;
-    }
-
-    /** Creations of at least this many partitions publish them before their logs exist ({@link #opensLogsLate}). */
-    static final int LATE_OPEN_FROM = 100;
-
-    /**
      * Grows a topic to {@code totalCount} partitions (CreatePartitions): the new partitions' logs are created, then
      * the new count is persisted, then they become visible. Admin changes to topics are serialized; none holds the
      * map lock.
@@ -468,20 +355,16 @@ public final class TopicRegistry implements Closeable {
                     throw new IllegalArgumentException("The topic " + name + " currently has " + current
                             + " partition(s); " + totalCount + " would not be an increase.");
                 }
-                boolean late = opensLogsLate(totalCount - current);
+                boolean late = TopicBuilder.opensLogsLate(totalCount - current);
                 List<Partition> added = List.of();
                 try {
                     added = late
-                            ? unopened(topic, current, totalCount, true)
-                            : opener.openAll(
-                                    current,
-                                    totalCount,
-                                    i -> openPartition(topic, i, topic.config(), true),
-                                    p -> closeQuietly(p, true));
+                            ? builder.unopened(topic, current, totalCount, true)
+                            : builder.openNew(topic, current, totalCount);
                     store.writeTopic(metadata(topic, totalCount, topic.config()));
                 } catch (IOException | RuntimeException e) {
                     for (Partition p : added) {
-                        closeQuietly(p, true);
+                        TopicBuilder.closeQuietly(p, true);
                     }
                     if (e instanceof IOException io) {
                         throw new UncheckedIOException("Cannot add partitions to " + name + ": " + io.getMessage(), io);
@@ -556,7 +439,7 @@ public final class TopicRegistry implements Closeable {
             store.deleteTopicFile(name);
             topic.closeExclusively(() -> {
                 for (Partition p : topic.partitions()) {
-                    closeQuietly(p, true);
+                    TopicBuilder.closeQuietly(p, true);
                 }
             });
             for (Partition p : topic.partitions()) {
@@ -592,7 +475,7 @@ public final class TopicRegistry implements Closeable {
         for (Topic t : all) {
             t.closeExclusively(() -> {
                 for (Partition p : t.partitions()) {
-                    closeQuietly(p, false);
+                    TopicBuilder.closeQuietly(p, false);
                 }
             });
         }
@@ -607,7 +490,7 @@ public final class TopicRegistry implements Closeable {
     private void discard(Topic topic) {
         topic.closeExclusively(() -> {
             for (Partition p : topic.partitions()) {
-                closeQuietly(p, true);
+                TopicBuilder.closeQuietly(p, true);
             }
         });
         for (int i = 0; i < topic.partitionCount(); i++) {
@@ -642,14 +525,6 @@ public final class TopicRegistry implements Closeable {
     private static void checkPartitions(int partitions) {
         if (partitions < 1) {
             throw new IllegalArgumentException("Number of partitions must be larger than 0, was " + partitions);
-        }
-    }
-
-    private static void closeQuietly(Partition p, boolean delete) {
-        try {
-            p.close(delete);
-        } catch (IOException | RuntimeException e) {
-            LOG.warn("Error closing {}: {}", p.name(), e.toString());
         }
     }
 }

@@ -219,7 +219,7 @@ class TopicRegistryTest {
 
     @Test
     void aLargeTopicIsPublishedBeforeItsLogsAndOpensThemInTheBackgroundOrOnFirstUse() throws Exception {
-        int count = TopicRegistry.LATE_OPEN_FROM;
+        int count = TopicBuilder.LATE_OPEN_FROM;
         UUID id;
         try (TopicRegistry registry = open(dir)) {
             Topic t = registry.createTopic("wide", count, Map.of());
@@ -253,7 +253,7 @@ class TopicRegistryTest {
 
     @Test
     void aLargeTopicWhosePartitionDirectoriesACrashPreventedGetsThemAtTheNextStart() throws Exception {
-        int count = TopicRegistry.LATE_OPEN_FROM;
+        int count = TopicBuilder.LATE_OPEN_FROM;
         UUID id;
         try (TopicRegistry registry = open(dir)) {
             id = registry.createTopic("wide", count, Map.of()).id();
@@ -276,7 +276,7 @@ class TopicRegistryTest {
 
     @Test
     void aLargeTopicReplacesWhatAnUnfinishedDeletionLeftBeforeItExists() throws Exception {
-        int count = TopicRegistry.LATE_OPEN_FROM;
+        int count = TopicBuilder.LATE_OPEN_FROM;
         Path stale = dir.resolve("wide-3");
         Files.createDirectories(stale);
         Files.writeString(
@@ -292,7 +292,7 @@ class TopicRegistryTest {
 
     @Test
     void aLargeDataDirectoryStartsWithItsLogsUnopenedAndOpensThemInTheBackgroundKeepingTheirData() throws Exception {
-        int half = TopicRegistry.LATE_OPEN_FROM / 2; // two topics each small enough to be opened at creation
+        int half = TopicBuilder.LATE_OPEN_FROM / 2; // two topics each small enough to be opened at creation
         try (TopicRegistry registry = open(dir)) {
             for (String name : List.of("left", "right")) {
                 Topic t = registry.createTopic(name, half, Map.of());
@@ -329,7 +329,7 @@ class TopicRegistryTest {
 
     @Test
     void inALargeDataDirectoryAPartitionThatCannotBeOpenedFailsAloneWhenUsed() throws Exception {
-        int half = TopicRegistry.LATE_OPEN_FROM / 2;
+        int half = TopicBuilder.LATE_OPEN_FROM / 2;
         try (TopicRegistry registry = open(dir)) {
             registry.createTopic("left", half, Map.of());
             registry.createTopic("right", half, Map.of());
@@ -350,7 +350,7 @@ class TopicRegistryTest {
 
     @Test
     void aLargeTopicDeletedAtOnceLeavesNoPartitionDirectory() throws Exception {
-        int count = TopicRegistry.LATE_OPEN_FROM * 2;
+        int count = TopicBuilder.LATE_OPEN_FROM * 2;
         try (TopicRegistry registry = open(dir)) {
             registry.createTopic("brief", count, Map.of());
             registry.deleteTopic("brief");
