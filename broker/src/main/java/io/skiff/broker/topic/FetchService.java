@@ -28,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * {@code min(partition max, what is left of the request max)}, and the first batch of the first partition that has
  * data is returned whole even if it exceeds the limits, so a consumer can always make progress.
  *
- * <p>Thread-safe. Completion of parked fetches runs on one timer thread.
+ * <p>Thread-safe. A parked fetch completes on the thread whose append brought its bytes, else (timeout, partition
+ * closed) on one timer thread.
  */
 public final class FetchService implements Closeable {
     private static final Logger LOG = LoggerFactory.getLogger(FetchService.class);

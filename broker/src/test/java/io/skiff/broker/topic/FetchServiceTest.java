@@ -68,6 +68,19 @@ class FetchServiceTest {
         r.release();
     }
 
+    /** The append that brings the bytes completes the fetch itself, before it returns (no hand-over of latency). */
+    @Test
+    void parkedFetchIsCompletedByTheAppendingThread() {
+        Partition p = registry.createTopic("t", 1, Map.of()).partition(0);
+        CompletableFuture<List<FetchedPartition>> f =
+                fetches.fetch(List.of(new PartitionFetch(p, 0, 1 << 20)), 1 << 20, 1, LONG_WAIT_MS);
+        CompletableFuture<Thread> completedOn = f.thenApply(r -> Thread.currentThread());
+        p.appendRecords(batch(1), AppendOrigin.CLIENT);
+        assertTrue(f.isDone(), "completed when the append returned");
+        assertEquals(Thread.currentThread(), completedOn.join());
+        f.join().get(0).release();
+    }
+
     @Test
     void parkedFetchWaitsForMinBytesThenTimesOutWithWhatThereIs() {
         Partition p = registry.createTopic("t", 1, Map.of()).partition(0);
