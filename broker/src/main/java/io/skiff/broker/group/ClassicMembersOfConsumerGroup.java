@@ -28,6 +28,7 @@ final class ClassicMembersOfConsumerGroup {
     private final CoordinatorWriter store;
     private final ConsumerGroupAssignments assignments;
     private final ConsumerGroupFencing fencing;
+    private final StaticMemberDowngrade staticDowngrade;
     private final TopicsView topics;
     private final Clock clock;
 
@@ -37,6 +38,7 @@ final class ClassicMembersOfConsumerGroup {
             CoordinatorWriter store,
             ConsumerGroupAssignments assignments,
             ConsumerGroupFencing fencing,
+            StaticMemberDowngrade staticDowngrade,
             TopicsView topics,
             Clock clock) {
         this.config = config;
@@ -44,6 +46,7 @@ final class ClassicMembersOfConsumerGroup {
         this.store = store;
         this.assignments = assignments;
         this.fencing = fencing;
+        this.staticDowngrade = staticDowngrade;
         this.topics = topics;
         this.clock = clock;
     }
@@ -91,6 +94,7 @@ final class ClassicMembersOfConsumerGroup {
         }
         ConsumerGroupMember member;
         boolean bumpEpoch = false;
+        boolean downgrade = false;
         if (instanceId == null) {
             member = group.member(memberId);
             if (member == null) {
@@ -112,6 +116,7 @@ final class ClassicMembersOfConsumerGroup {
                 group.addMember(member);
                 bumpEpoch = true;
             } else if (unknownMember) {
+                downgrade = staticDowngrade.applies(group, previous);
                 member = replaceStaticMember(group, previous, memberId, records);
             } else if (!previous.memberId().equals(memberId)) {
                 return JoinResult.error(memberId, GroupError.FENCED_INSTANCE_ID);
@@ -134,8 +139,11 @@ final class ClassicMembersOfConsumerGroup {
         member.classicMetadata(new ClassicMemberMetadata(p.sessionTimeoutMs(), p.protocols()));
         records.add(ConsumerGroupRecords.memberMetadata(group.groupId(), member));
         group.markPersisted(member.memberId());
-        assignments.updateGroup(group, bumpEpoch, records);
         MemberAssignment owned = EmbeddedConsumerProtocol.byTopicId(subscription.ownedPartitions(), topics);
+        if (downgrade) {
+            return staticDowngrade.join(group, member, bumpEpoch, owned, records);
+        }
+        assignments.updateGroup(group, bumpEpoch, records);
         if (assignments.reconcile(group, member, owned, records)) {
             if (member.state() == ConsumerGroupMember.State.UNREVOKED_PARTITIONS) {
                 fencing.scheduleRevocation(group, member);
@@ -157,15 +165,19 @@ final class ClassicMembersOfConsumerGroup {
                 GroupError.NONE);
     }
 
-    /** A static member's new instance takes the old one's place and partitions (nothing moves). */
+    /**
+     * A static member's new instance takes the old one's place, partitions and target assignment (nothing moves);
+     * as in Kafka it starts at epoch 0 and is reconciled to the assignment epoch.
+     */
     private ConsumerGroupMember replaceStaticMember(
             ConsumerGroup group, ConsumerGroupMember previous, String memberId, List<KeyValue> records) {
         ConsumerGroupMember member = new ConsumerGroupMember(memberId);
         member.instanceId(previous.instanceId());
         member.subscribedTopicNames(previous.subscribedTopicNames());
+        member.serverAssignor(previous.serverAssignor());
         member.rebalanceTimeoutMs(previous.rebalanceTimeoutMs());
         member.rackId(previous.rackId());
-        member.restoreEpochs(previous.memberEpoch(), previous.previousMemberEpoch());
+        member.restoreEpochs(0, 0);
         member.reconciled(previous.state(), previous.assigned(), previous.pendingRevocation());
         group.replaceStaticMember(previous, member);
         records.addAll(ConsumerGroupRecords.memberTombstones(group.groupId(), previous.memberId()));
