@@ -212,6 +212,26 @@ class StaticMemberDowngradeTest {
     }
 
     @Test
+    void aGroupOfOneConsumerProtocolStaticMemberBecomesAClassicGroupOfItsReplacement() {
+        assertEquals(
+                6, ok(f.join(G, "m1", "instance-m", null, "t")).assignment().size());
+        // Kafka replaces a consumer-protocol static member for a classic JoinGroup even while it is still there.
+        ClassicConsumerClient r = classicStatic("instance-m");
+        JoinResult joined = r.join();
+        assertEquals(GroupError.NONE, joined.error());
+        assertEquals(1, joined.generationId());
+        assertEquals("classic", overview().groupType());
+        assertEquals("Stable", overview().state());
+        assertEquals(GroupError.NONE, r.sync("range", false, 6).error());
+        assertEquals(tps(0, 1, 2, 3, 4, 5), r.owned);
+        assertEquals(
+                GroupError.GROUP_ID_NOT_FOUND,
+                f.heartbeat(G, "m1", "instance-m", 1, null).error(),
+                "the replaced member's heartbeats find no consumer group");
+        assertEquals(GroupError.NONE, r.heartbeat());
+    }
+
+    @Test
     void aReplacementWithAnotherSubscriptionDowngradesAndRebalances() {
         f.topics.create("u", 2);
         ClassicConsumerClient c = mixedStaticGroup().classic();
