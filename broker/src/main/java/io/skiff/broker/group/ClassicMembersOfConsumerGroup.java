@@ -15,7 +15,9 @@ import org.slf4j.LoggerFactory;
  * so a JoinGroup updates the member, the group epoch and the target assignment and reconciles the member at
  * once; the member's generation is its member epoch; SyncGroup hands it its assigned partitions serialized as a
  * ConsumerProtocolAssignment; Heartbeat answers REBALANCE_IN_PROGRESS when its assignment must change, so it
- * rejoins. Nobody waits in a JoinGroup or SyncGroup: there is no join phase and no leader.
+ * rejoins. Nobody waits in a JoinGroup or SyncGroup: there is no join phase and no leader. A static member's
+ * JoinGroup that takes the place of the group's last consumer-protocol member converts the group to a classic
+ * group instead ({@link StaticMemberDowngrade}).
  *
  * <p>Thread-safe: each call works under the group's lock. A call made on a group that was converted or emptied
  * meanwhile returns null, and the caller routes the request again.
