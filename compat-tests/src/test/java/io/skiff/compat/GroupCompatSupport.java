@@ -58,15 +58,24 @@ final class GroupCompatSupport {
     }
 
     static Admin admin(SkiffServer server) {
+        return admin(server.bootstrapServers());
+    }
+
+    static Admin admin(String bootstrap) {
         Properties p = new Properties();
-        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers());
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         return Admin.create(p);
     }
 
     /** Sends {@code count} records with values {@code prefix-i}, round-robin over the partitions; returns the values. */
     static List<String> produce(SkiffServer server, String topic, int partitions, String prefix, int count) {
+        return produce(server.bootstrapServers(), topic, partitions, prefix, count);
+    }
+
+    /** The same, to the broker at {@code bootstrap} (Skiff or a real Kafka). */
+    static List<String> produce(String bootstrap, String topic, int partitions, String prefix, int count) {
         Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers());
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         p.put(ProducerConfig.LINGER_MS_CONFIG, "5");

@@ -1,14 +1,24 @@
 package io.skiff.compat;
 
+import static io.skiff.compat.RawGroupRequests.awaitCoordinator;
+import static io.skiff.compat.RawGroupRequests.consumerGroupDescribe;
+import static io.skiff.compat.RawGroupRequests.describe;
+import static io.skiff.compat.RawGroupRequests.describeGroups;
+import static io.skiff.compat.RawGroupRequests.heartbeat;
+import static io.skiff.compat.RawGroupRequests.join;
+import static io.skiff.compat.RawGroupRequests.joinWithType;
+import static io.skiff.compat.RawGroupRequests.listGroups;
+import static io.skiff.compat.RawGroupRequests.owned;
+import static io.skiff.compat.RawGroupRequests.partitions;
+import static io.skiff.compat.RawGroupRequests.relativeEpochs;
+import static io.skiff.compat.RawGroupRequests.sync;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.skiff.broker.SkiffServer;
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
@@ -16,41 +26,16 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerPartitionAssignor;
-import org.apache.kafka.clients.consumer.internals.ConsumerProtocol;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.errors.GroupIdNotFoundException;
-import org.apache.kafka.common.message.ConsumerGroupDescribeRequestData;
 import org.apache.kafka.common.message.ConsumerGroupHeartbeatRequestData;
 import org.apache.kafka.common.message.ConsumerGroupHeartbeatResponseData;
-import org.apache.kafka.common.message.DescribeGroupsRequestData;
-import org.apache.kafka.common.message.FindCoordinatorRequestData;
-import org.apache.kafka.common.message.HeartbeatRequestData;
-import org.apache.kafka.common.message.JoinGroupRequestData;
 import org.apache.kafka.common.message.JoinGroupResponseData;
 import org.apache.kafka.common.message.LeaveGroupRequestData;
-import org.apache.kafka.common.message.ListGroupsRequestData;
-import org.apache.kafka.common.message.SyncGroupRequestData;
 import org.apache.kafka.common.message.SyncGroupResponseData;
 import org.apache.kafka.common.protocol.Errors;
-import org.apache.kafka.common.requests.ConsumerGroupDescribeRequest;
-import org.apache.kafka.common.requests.ConsumerGroupDescribeResponse;
-import org.apache.kafka.common.requests.ConsumerGroupHeartbeatRequest;
-import org.apache.kafka.common.requests.ConsumerGroupHeartbeatResponse;
-import org.apache.kafka.common.requests.DescribeGroupsRequest;
-import org.apache.kafka.common.requests.DescribeGroupsResponse;
-import org.apache.kafka.common.requests.FindCoordinatorRequest;
-import org.apache.kafka.common.requests.FindCoordinatorResponse;
-import org.apache.kafka.common.requests.HeartbeatRequest;
-import org.apache.kafka.common.requests.HeartbeatResponse;
-import org.apache.kafka.common.requests.JoinGroupRequest;
-import org.apache.kafka.common.requests.JoinGroupResponse;
 import org.apache.kafka.common.requests.LeaveGroupRequest;
 import org.apache.kafka.common.requests.LeaveGroupResponse;
-import org.apache.kafka.common.requests.ListGroupsRequest;
-import org.apache.kafka.common.requests.ListGroupsResponse;
-import org.apache.kafka.common.requests.SyncGroupRequest;
-import org.apache.kafka.common.requests.SyncGroupResponse;
 import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -241,21 +226,6 @@ class MixedGroupProtocolCompatTest {
         return out;
     }
 
-    /** Rewrites every "epoch N", "generation N" and "assignmentEpoch N" (N >= 0) as its distance to {@code base}. */
-    private static void relativeEpochs(List<String> out, int base) {
-        java.util.regex.Pattern number = java.util.regex.Pattern.compile("(epoch|generation|assignmentEpoch) (\\d+)");
-        out.replaceAll(line -> {
-            java.util.regex.Matcher m = number.matcher(line);
-            StringBuilder b = new StringBuilder();
-            while (m.find()) {
-                int n = Integer.parseInt(m.group(2));
-                m.appendReplacement(b, m.group(1) + " base" + (n - base >= 0 ? "+" : "") + (n - base));
-            }
-            m.appendTail(b);
-            return b.toString();
-        });
-    }
-
     /**
      * A group id whose records go to the same {@code __consumer_offsets} partition as {@code group}'s: Kafka's group
      * coordinator shards learn of new topics each on its own, so only a probe on the same shard tells when the
@@ -270,230 +240,6 @@ class MixedGroupProtocolCompatTest {
                 return candidate;
             }
         }
-    }
-
-    /**
-     * A probe member joins its own group until it is assigned the new topic's partitions, then leaves: Kafka's group
-     * coordinator sees a new topic only once its metadata image has it.
-     */
-    private static void awaitTopicSeenByTheCoordinator(RawKafkaConnection c, String probeGroup, String topic) {
-        String probe = Uuid.randomUuid().toString();
-        ConsumerGroupHeartbeatResponseData first = awaitCoordinator(
-                c,
-                probeGroup,
-                () -> heartbeat(
-                        c,
-                        new ConsumerGroupHeartbeatRequestData()
-                                .setGroupId(probeGroup)
-                                .setMemberId(probe)
-                                .setMemberEpoch(0)
-                                .setRebalanceTimeoutMs(30_000)
-                                .setSubscribedTopicNames(List.of(topic))
-                                .setTopicPartitions(List.of())));
-        AtomicReference<Integer> epoch = new AtomicReference<>(first.memberEpoch());
-        AtomicReference<Integer> assigned = new AtomicReference<>(partitions(first.assignment()));
-        await().atMost(WAIT).until(() -> {
-            if (assigned.get() == PARTITIONS) {
-                return true;
-            }
-            ConsumerGroupHeartbeatResponseData r = heartbeat(
-                    c,
-                    new ConsumerGroupHeartbeatRequestData()
-                            .setGroupId(probeGroup)
-                            .setMemberId(probe)
-                            .setMemberEpoch(epoch.get())
-                            .setTopicPartitions(List.of()));
-            epoch.set(r.memberEpoch());
-            if (r.assignment() != null) {
-                assigned.set(partitions(r.assignment()));
-            }
-            return assigned.get() == PARTITIONS;
-        });
-        try {
-            heartbeat(
-                    c,
-                    new ConsumerGroupHeartbeatRequestData()
-                            .setGroupId(probeGroup)
-                            .setMemberId(probe)
-                            .setMemberEpoch(-1));
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    // ------------------------------------------------------------------ requests
-
-    private interface Call<T> {
-        T call() throws Exception;
-    }
-
-    /**
-     * Retries the first group request until the coordinator answers: FindCoordinator makes Kafka create
-     * {@code __consumer_offsets}, whose partition then loads.
-     */
-    private static ConsumerGroupHeartbeatResponseData awaitCoordinator(
-            RawKafkaConnection c, String group, Call<ConsumerGroupHeartbeatResponseData> call) {
-        AtomicReference<ConsumerGroupHeartbeatResponseData> result = new AtomicReference<>();
-        await().atMost(WAIT).until(() -> {
-            FindCoordinatorResponse found = c.send(new FindCoordinatorRequest.Builder(new FindCoordinatorRequestData()
-                            .setKeyType(FindCoordinatorRequest.CoordinatorType.GROUP.id())
-                            .setCoordinatorKeys(List.of(group)))
-                    .build((short) 4));
-            if (found.data().coordinators().get(0).errorCode() != 0) {
-                return false;
-            }
-            ConsumerGroupHeartbeatResponseData r = call.call();
-            Errors e = Errors.forCode(r.errorCode());
-            if (e == Errors.COORDINATOR_LOAD_IN_PROGRESS
-                    || e == Errors.COORDINATOR_NOT_AVAILABLE
-                    || e == Errors.NOT_COORDINATOR) {
-                return false;
-            }
-            result.set(r);
-            return true;
-        });
-        return result.get();
-    }
-
-    private static ConsumerGroupHeartbeatResponseData heartbeat(
-            RawKafkaConnection c, ConsumerGroupHeartbeatRequestData data) throws Exception {
-        ConsumerGroupHeartbeatResponse r = c.send(new ConsumerGroupHeartbeatRequest.Builder(data).build((short) 1));
-        return r.data();
-    }
-
-    private static Errors heartbeat(RawKafkaConnection c, String group, String memberId, int generation)
-            throws Exception {
-        HeartbeatResponse r = c.send(new HeartbeatRequest.Builder(new HeartbeatRequestData()
-                        .setGroupId(group)
-                        .setMemberId(memberId)
-                        .setGenerationId(generation))
-                .build((short) 4));
-        return r.error();
-    }
-
-    private static JoinGroupResponseData join(RawKafkaConnection c, String group, String memberId, String topic)
-            throws Exception {
-        return joinWithType(c, group, memberId, "consumer", topic);
-    }
-
-    private static JoinGroupResponseData joinWithType(
-            RawKafkaConnection c, String group, String memberId, String protocolType, String topic) throws Exception {
-        JoinGroupRequestData.JoinGroupRequestProtocolCollection protocols =
-                new JoinGroupRequestData.JoinGroupRequestProtocolCollection();
-        for (String name : List.of("range", "cooperative-sticky")) {
-            protocols.add(new JoinGroupRequestData.JoinGroupRequestProtocol()
-                    .setName(name)
-                    .setMetadata(subscription(topic)));
-        }
-        JoinGroupResponse r = c.send(new JoinGroupRequest.Builder(new JoinGroupRequestData()
-                        .setGroupId(group)
-                        .setMemberId(memberId)
-                        .setSessionTimeoutMs(10_000)
-                        .setRebalanceTimeoutMs(30_000)
-                        .setProtocolType(protocolType)
-                        .setProtocols(protocols))
-                .build((short) 9));
-        return r.data();
-    }
-
-    private static SyncGroupResponseData sync(
-            RawKafkaConnection c, String group, String memberId, int generation, String protocolName) throws Exception {
-        SyncGroupResponse r = c.send(new SyncGroupRequest.Builder(new SyncGroupRequestData()
-                        .setGroupId(group)
-                        .setMemberId(memberId)
-                        .setGenerationId(generation)
-                        .setProtocolType("consumer")
-                        .setProtocolName(protocolName)
-                        .setAssignments(List.of()))
-                .build((short) 5));
-        return r.data();
-    }
-
-    private static String describeGroups(RawKafkaConnection c, String group) throws Exception {
-        DescribeGroupsResponse r =
-                c.send(new DescribeGroupsRequest.Builder(new DescribeGroupsRequestData().setGroups(List.of(group)))
-                        .build((short) 5));
-        var g = r.data().groups().get(0);
-        return Errors.forCode(g.errorCode()) + " state " + g.groupState() + " protocolType '" + g.protocolType()
-                + "' protocol '" + g.protocolData() + "' members " + g.members().size();
-    }
-
-    private static String consumerGroupDescribe(RawKafkaConnection c, String group) throws Exception {
-        ConsumerGroupDescribeResponse r = c.send(new ConsumerGroupDescribeRequest.Builder(
-                        new ConsumerGroupDescribeRequestData().setGroupIds(List.of(group)))
-                .build((short) 1));
-        var g = r.data().groups().get(0);
-        if (g.errorCode() != 0) {
-            return Errors.forCode(g.errorCode()).toString();
-        }
-        List<String> members = g.members().stream()
-                .map(m -> "type " + m.memberType() + " epoch " + m.memberEpoch() + " partitions "
-                        + m.assignment().topicPartitions().stream()
-                                .mapToInt(tp -> tp.partitions().size())
-                                .sum())
-                .sorted()
-                .toList();
-        return "state " + g.groupState() + " epoch " + g.groupEpoch() + " assignmentEpoch " + g.assignmentEpoch()
-                + " members " + members;
-    }
-
-    private static String listGroups(RawKafkaConnection c, String group) throws Exception {
-        ListGroupsResponse r = c.send(new ListGroupsRequest.Builder(new ListGroupsRequestData()).build((short) 5));
-        return r.data().groups().stream()
-                .filter(g -> g.groupId().equals(group))
-                .map(g -> "type " + g.groupType() + " state " + g.groupState() + " protocolType '" + g.protocolType()
-                        + "'")
-                .findFirst()
-                .orElse("absent");
-    }
-
-    // ------------------------------------------------------------------ payloads
-
-    private static String describe(JoinGroupResponseData r) {
-        String leader = !r.leader().isEmpty() && r.leader().equals(r.memberId()) ? "<itself>" : r.leader();
-        return Errors.forCode(r.errorCode()) + " generation " + r.generationId() + " protocolType " + r.protocolType()
-                + " protocol " + r.protocolName() + " leader '" + leader + "' members "
-                + r.members().size()
-                + " skipAssignment " + r.skipAssignment() + " member id length "
-                + r.memberId().length();
-    }
-
-    private static String describe(SyncGroupResponseData r) {
-        String partitions = r.assignment() == null || r.assignment().length == 0
-                ? "none"
-                : String.valueOf(ConsumerProtocol.deserializeAssignment(ByteBuffer.wrap(r.assignment()))
-                        .partitions()
-                        .size());
-        return Errors.forCode(r.errorCode()) + " protocolType " + r.protocolType() + " protocol " + r.protocolName()
-                + " partitions " + partitions;
-    }
-
-    private static byte[] subscription(String topic) {
-        ByteBuffer b = ConsumerProtocol.serializeSubscription(
-                new ConsumerPartitionAssignor.Subscription(List.of(topic), null, List.of(), -1, Optional.empty()));
-        byte[] out = new byte[b.remaining()];
-        b.get(out);
-        return out;
-    }
-
-    private static int partitions(ConsumerGroupHeartbeatResponseData.Assignment a) {
-        return a == null
-                ? -1
-                : a.topicPartitions().stream()
-                        .mapToInt(tp -> tp.partitions().size())
-                        .sum();
-    }
-
-    private static List<ConsumerGroupHeartbeatRequestData.TopicPartitions> owned(
-            ConsumerGroupHeartbeatResponseData.Assignment a) {
-        List<ConsumerGroupHeartbeatRequestData.TopicPartitions> out = new ArrayList<>();
-        if (a != null) {
-            a.topicPartitions()
-                    .forEach(tp -> out.add(new ConsumerGroupHeartbeatRequestData.TopicPartitions()
-                            .setTopicId(tp.topicId())
-                            .setPartitions(tp.partitions())));
-        }
-        return out;
     }
 
     private static Admin admin(String bootstrap) {

@@ -15,7 +15,9 @@ import org.slf4j.LoggerFactory;
  * so a JoinGroup updates the member, the group epoch and the target assignment and reconciles the member at
  * once; the member's generation is its member epoch; SyncGroup hands it its assigned partitions serialized as a
  * ConsumerProtocolAssignment; Heartbeat answers REBALANCE_IN_PROGRESS when its assignment must change, so it
- * rejoins. Nobody waits in a JoinGroup or SyncGroup: there is no join phase and no leader.
+ * rejoins. Nobody waits in a JoinGroup or SyncGroup: there is no join phase and no leader. A static member's
+ * JoinGroup that takes the place of the group's last consumer-protocol member converts the group to a classic
+ * group instead ({@link StaticMemberDowngrade}).
  *
  * <p>Thread-safe: each call works under the group's lock. A call made on a group that was converted or emptied
  * meanwhile returns null, and the caller routes the request again.
@@ -28,6 +30,7 @@ final class ClassicMembersOfConsumerGroup {
     private final CoordinatorWriter store;
     private final ConsumerGroupAssignments assignments;
     private final ConsumerGroupFencing fencing;
+    private final StaticMemberDowngrade staticDowngrade;
     private final TopicsView topics;
     private final Clock clock;
 
@@ -37,6 +40,7 @@ final class ClassicMembersOfConsumerGroup {
             CoordinatorWriter store,
             ConsumerGroupAssignments assignments,
             ConsumerGroupFencing fencing,
+            StaticMemberDowngrade staticDowngrade,
             TopicsView topics,
             Clock clock) {
         this.config = config;
@@ -44,6 +48,7 @@ final class ClassicMembersOfConsumerGroup {
         this.store = store;
         this.assignments = assignments;
         this.fencing = fencing;
+        this.staticDowngrade = staticDowngrade;
         this.topics = topics;
         this.clock = clock;
     }
@@ -91,6 +96,7 @@ final class ClassicMembersOfConsumerGroup {
         }
         ConsumerGroupMember member;
         boolean bumpEpoch = false;
+        boolean downgrade = false;
         if (instanceId == null) {
             member = group.member(memberId);
             if (member == null) {
@@ -112,6 +118,7 @@ final class ClassicMembersOfConsumerGroup {
                 group.addMember(member);
                 bumpEpoch = true;
             } else if (unknownMember) {
+                downgrade = staticDowngrade.applies(group, previous);
                 member = replaceStaticMember(group, previous, memberId, records);
             } else if (!previous.memberId().equals(memberId)) {
                 return JoinResult.error(memberId, GroupError.FENCED_INSTANCE_ID);
@@ -134,8 +141,11 @@ final class ClassicMembersOfConsumerGroup {
         member.classicMetadata(new ClassicMemberMetadata(p.sessionTimeoutMs(), p.protocols()));
         records.add(ConsumerGroupRecords.memberMetadata(group.groupId(), member));
         group.markPersisted(member.memberId());
-        assignments.updateGroup(group, bumpEpoch, records);
         MemberAssignment owned = EmbeddedConsumerProtocol.byTopicId(subscription.ownedPartitions(), topics);
+        if (downgrade) {
+            return staticDowngrade.join(group, member, bumpEpoch, owned, records);
+        }
+        assignments.updateGroup(group, bumpEpoch, records);
         if (assignments.reconcile(group, member, owned, records)) {
             if (member.state() == ConsumerGroupMember.State.UNREVOKED_PARTITIONS) {
                 fencing.scheduleRevocation(group, member);
@@ -157,15 +167,19 @@ final class ClassicMembersOfConsumerGroup {
                 GroupError.NONE);
     }
 
-    /** A static member's new instance takes the old one's place and partitions (nothing moves). */
+    /**
+     * A static member's new instance takes the old one's place, partitions and target assignment (nothing moves);
+     * as in Kafka it starts at epoch 0 and is reconciled to the assignment epoch.
+     */
     private ConsumerGroupMember replaceStaticMember(
             ConsumerGroup group, ConsumerGroupMember previous, String memberId, List<KeyValue> records) {
         ConsumerGroupMember member = new ConsumerGroupMember(memberId);
         member.instanceId(previous.instanceId());
         member.subscribedTopicNames(previous.subscribedTopicNames());
+        member.serverAssignor(previous.serverAssignor());
         member.rebalanceTimeoutMs(previous.rebalanceTimeoutMs());
         member.rackId(previous.rackId());
-        member.restoreEpochs(previous.memberEpoch(), previous.previousMemberEpoch());
+        member.restoreEpochs(0, 0);
         member.reconciled(previous.state(), previous.assigned(), previous.pendingRevocation());
         group.replaceStaticMember(previous, member);
         records.addAll(ConsumerGroupRecords.memberTombstones(group.groupId(), previous.memberId()));

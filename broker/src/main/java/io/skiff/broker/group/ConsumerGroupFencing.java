@@ -12,8 +12,8 @@ import org.slf4j.LoggerFactory;
 /**
  * How members leave a {@link ConsumerGroup}: by leaving, or fenced by one of their timers (session, partition
  * revocation, and for classic-protocol members the join and sync timeouts). When the member that goes is the
- * last one of the consumer protocol and [group.consumer.migration.policy] allows a downgrade, the group is
- * converted to a classic group instead (Kafka's consumerGroupFenceMember and convertToClassicGroup).
+ * last one of the consumer protocol and {@link ConsumerGroupDowngrade} allows it, the group is converted to a
+ * classic group instead, which then rebalances (Kafka's consumerGroupFenceMembers and convertToClassicGroup).
  *
  * <p>Thread-safe: called under the group's lock; timers take it when they fire.
  */
@@ -21,32 +21,29 @@ final class ConsumerGroupFencing {
     private static final Logger log = LoggerFactory.getLogger(ConsumerGroupFencing.class);
 
     private final ConsumerGroupConfig config;
-    private final int classicGroupMaxSize;
     private final GroupRegistry groups;
     private final CoordinatorWriter store;
     private final CoordinatorScheduler scheduler;
     private final ConsumerGroupAssignments assignments;
-    private final TopicsView topics;
+    private final ConsumerGroupDowngrade downgrades;
     private final ClassicGroupHandover adopter;
     private final Clock clock;
 
     ConsumerGroupFencing(
             ConsumerGroupConfig config,
-            int classicGroupMaxSize,
             GroupRegistry groups,
             CoordinatorWriter store,
             CoordinatorScheduler scheduler,
             ConsumerGroupAssignments assignments,
-            TopicsView topics,
+            ConsumerGroupDowngrade downgrades,
             ClassicGroupHandover adopter,
             Clock clock) {
         this.config = config;
-        this.classicGroupMaxSize = classicGroupMaxSize;
         this.groups = groups;
         this.store = store;
         this.scheduler = scheduler;
         this.assignments = assignments;
-        this.topics = topics;
+        this.downgrades = downgrades;
         this.adopter = adopter;
         this.clock = clock;
     }
@@ -56,7 +53,7 @@ final class ConsumerGroupFencing {
      * caller writes; a downgrade writes its own (the group is then dead and its classic successor registered).
      */
     List<KeyValue> fence(ConsumerGroup group, ConsumerGroupMember member, String why) {
-        if (downgradeAllowed(group, member.memberId())) {
+        if (downgrades.allowedWithout(group, member.memberId())) {
             downgrade(group, member, why);
             return List.of();
         }
@@ -80,44 +77,19 @@ final class ConsumerGroupFencing {
         return ConsumerGroupRecords.memberTombstones(group.groupId(), member.memberId());
     }
 
-    /** Kafka's validateOnlineDowngradeWithFencedMember. */
-    private boolean downgradeAllowed(ConsumerGroup group, String leavingMemberId) {
-        if (!group.allMembersUseClassicProtocolExcept(leavingMemberId) || group.size() <= 1) {
-            return false;
-        }
-        if (!config.migrationPolicy().downgradeAllowed()) {
-            log.info(
-                    "Cannot downgrade consumer group {} to classic group because the online downgrade is disabled.",
-                    group.groupId());
-            return false;
-        }
-        if (group.size() - 1 > classicGroupMaxSize) {
-            log.info(
-                    "Cannot downgrade consumer group {} to classic group because its group size is greater than"
-                            + " classic group max size.",
-                    group.groupId());
-            return false;
-        }
-        return true;
-    }
-
     private void downgrade(ConsumerGroup group, ConsumerGroupMember leaving, String why) {
-        long now = clock.millis();
-        ClassicGroup classic = GroupConversion.toClassicGroup(group, leaving.memberId(), topics, now);
-        List<KeyValue> records = new ArrayList<>(group.tombstones());
-        records.add(classic.metadataRecord(null));
-        group.markDead(now);
-        if (!groups.replace(group, classic)) {
+        List<KeyValue> records = new ArrayList<>();
+        ClassicGroup classic = downgrades.convert(group, leaving.memberId(), records);
+        if (classic == null) {
             return;
         }
         log.info(
-                "Member {} of consumer group {} {}; the group is converted to a classic group of {} members",
+                "Member {} of consumer group {} {}; the group becomes a classic group",
                 leaving.memberId(),
                 group.groupId(),
-                why,
-                classic.size());
+                why);
         write(group, records);
-        adopter.adopt(classic, "Downgrade group " + group.groupId() + " from consumer to classic.");
+        adopter.adopt(classic, "Downgrade group " + group.groupId() + " from consumer to classic for member leaving.");
     }
 
     // ------------------------------------------------------------------ timers

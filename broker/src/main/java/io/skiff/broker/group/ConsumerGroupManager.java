@@ -33,6 +33,7 @@ final class ConsumerGroupManager {
     private final Clock clock;
     private final ConsumerGroupAssignments assignments;
     private final ConsumerGroupFencing fencing;
+    private final ConsumerGroupDowngrade downgrades;
     private final ConsumerGroupLookup lookup;
 
     /**
@@ -53,8 +54,9 @@ final class ConsumerGroupManager {
         this.store = store;
         this.clock = clock;
         this.assignments = new ConsumerGroupAssignments(config, topics, clock);
+        this.downgrades = new ConsumerGroupDowngrade(config, classicGroupMaxSize, groups, topics, clock);
         this.fencing = new ConsumerGroupFencing(
-                config, classicGroupMaxSize, groups, store, scheduler, assignments, topics, classicGroups, clock);
+                config, groups, store, scheduler, assignments, downgrades, classicGroups, clock);
         this.lookup =
                 new ConsumerGroupLookup(config, groups, store, topics, assignments, fencing, classicGroups, clock);
     }
@@ -65,6 +67,10 @@ final class ConsumerGroupManager {
 
     ConsumerGroupFencing fencing() {
         return fencing;
+    }
+
+    ConsumerGroupDowngrade downgrades() {
+        return downgrades;
     }
 
     PartitionAssignor preferredAssignor(ConsumerGroup group) {

@@ -12,9 +12,11 @@ import java.util.Map;
  *   <li>Upgrade: every classic member becomes a classic-protocol member of a consumer group, Stable at the
  *       classic generation, owning the partitions of its last SyncGroup assignment, which is also its target;
  *       the group epoch and assignment epoch are the generation.</li>
- *   <li>Downgrade: the members but the leaving one become members of a Stable classic group at the group epoch,
- *       each with its target assignment serialized in the version of its own subscription; the caller then
- *       starts a rebalance.</li>
+ *   <li>Downgrade: the members but the leaving one (if any) become members of a Stable classic group at the group
+ *       epoch, each with its target assignment serialized in the version of its own subscription; the caller then
+ *       starts a rebalance. A classic static member that replaced the last consumer-protocol member has already
+ *       taken its place and target (Kafka's fromConsumerGroup with a joining member), so it converts the same way;
+ *       it comes last, as Kafka adds the joining member after the others.</li>
  * </ul>
  *
  * Stateless; call under the lock of the group converted.
@@ -58,6 +60,7 @@ final class GroupConversion {
         return ConsumerGroup.PROTOCOL_TYPE.equals(classic.protocolType());
     }
 
+    /** @param leavingMemberId the member left out, or null when every member stays */
     static ClassicGroup toClassicGroup(ConsumerGroup group, String leavingMemberId, TopicsView topics, long now) {
         ClassicGroup classic = new ClassicGroup(group.groupId(), GroupState.STABLE, now);
         classic.generationId(group.groupEpoch());

@@ -70,7 +70,14 @@ public final class GroupCoordinator implements AutoCloseable {
         this.consumerGroups = new ConsumerGroupManager(
                 consumerConfig, config.groupMaxSize(), groups, store, scheduler, topics, membership, clock);
         this.classicMembersOfConsumerGroups = new ClassicMembersOfConsumerGroup(
-                consumerConfig, groups, store, consumerGroups.assignments(), consumerGroups.fencing(), topics, clock);
+                consumerConfig,
+                groups,
+                store,
+                consumerGroups.assignments(),
+                consumerGroups.fencing(),
+                new StaticMemberDowngrade(consumerGroups.downgrades(), consumerGroups.assignments(), membership),
+                topics,
+                clock);
     }
 
     /** A coordinator of classic groups and consumer groups with default consumer-group settings and no topics. */

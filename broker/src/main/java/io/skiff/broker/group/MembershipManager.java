@@ -156,6 +156,15 @@ final class MembershipManager implements ClassicGroupHandover {
         });
     }
 
+    @Override
+    public void adoptStable(ClassicGroup group) {
+        groups.withLock(group, () -> {
+            if (!group.isDead()) {
+                group.allMembers().forEach(m -> rebalancer.startSession(group, m, m.sessionTimeoutMs()));
+            }
+        });
+    }
+
     /** Stops every timer of a group that is going away. */
     void cancelTimers(ClassicGroup group) {
         rebalancer.cancelTimers(group);

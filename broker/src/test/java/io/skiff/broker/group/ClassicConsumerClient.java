@@ -13,8 +13,8 @@ import org.apache.kafka.common.TopicPartition;
 
 /**
  * A classic consumer's side of the classic protocol against a {@link GroupCoordinator}, with its subscription
- * and assignment bytes made by kafka-clients' own ConsumerProtocol: one member of one group, on topic "t",
- * with the "range" protocol. Not thread-safe.
+ * and assignment bytes made by kafka-clients' own ConsumerProtocol: one member of one group, on topic "t" (or
+ * {@link #topics}), with the "range" protocol, static when {@link #instanceId} is set. Not thread-safe.
  */
 final class ClassicConsumerClient {
     static final int SESSION_MS = 10_000;
@@ -23,6 +23,8 @@ final class ClassicConsumerClient {
     private final ConsumerGroupFixture f;
     private final String group;
     String memberId = "";
+    String instanceId;
+    List<String> topics = List.of("t");
     int generation = -1;
     List<TopicPartition> owned = List.of();
 
@@ -32,8 +34,12 @@ final class ClassicConsumerClient {
     }
 
     static byte[] subscription(List<TopicPartition> owned, int generation) {
+        return subscription(List.of("t"), owned, generation);
+    }
+
+    static byte[] subscription(List<String> topics, List<TopicPartition> owned, int generation) {
         ByteBuffer b = ConsumerProtocol.serializeSubscription(
-                new ConsumerPartitionAssignor.Subscription(List.of("t"), null, owned, generation, Optional.empty()));
+                new ConsumerPartitionAssignor.Subscription(topics, null, owned, generation, Optional.empty()));
         byte[] out = new byte[b.remaining()];
         b.get(out);
         return out;
@@ -65,7 +71,7 @@ final class ClassicConsumerClient {
         return new JoinGroupParams(
                 group,
                 memberId,
-                null,
+                instanceId,
                 true,
                 true,
                 "classic-client",
@@ -73,21 +79,26 @@ final class ClassicConsumerClient {
                 REBALANCE_MS,
                 SESSION_MS,
                 "consumer",
-                List.of(new MemberProtocol("range", subscription(owned, generation))),
+                List.of(new MemberProtocol("range", subscription(topics, owned, generation))),
                 null);
     }
 
-    /** JoinGroup (after MEMBER_ID_REQUIRED when new); returns the response, parked ones not awaited. */
+    /** JoinGroup (after MEMBER_ID_REQUIRED when new and dynamic); returns the response, parked ones not awaited. */
     JoinResult join() {
-        if (memberId.isEmpty()) {
+        if (memberId.isEmpty() && instanceId == null) {
             JoinResult first = f.coordinator.joinGroup(params()).join();
             assertEquals(GroupError.MEMBER_ID_REQUIRED, first.error());
             memberId = first.memberId();
         }
         java.util.concurrent.CompletableFuture<JoinResult> r = f.coordinator.joinGroup(params());
         f.scheduler.runDue();
-        JoinResult result = r.join();
+        return joined(r.join());
+    }
+
+    /** Takes the member id and generation of a successful JoinGroup answer. */
+    JoinResult joined(JoinResult result) {
         if (result.error() == GroupError.NONE) {
+            memberId = result.memberId();
             generation = result.generationId();
         }
         return result;
@@ -101,7 +112,7 @@ final class ClassicConsumerClient {
             assignments = Map.of(memberId, assignmentBytes(tps(all)));
         }
         SyncResult r = f.coordinator
-                .syncGroup(group, generation, memberId, null, "consumer", protocolName, assignments)
+                .syncGroup(group, generation, memberId, instanceId, "consumer", protocolName, assignments)
                 .join();
         if (r.error() == GroupError.NONE) {
             owned = partitions(r.assignment());
@@ -110,10 +121,10 @@ final class ClassicConsumerClient {
     }
 
     GroupError heartbeat() {
-        return f.coordinator.heartbeat(group, memberId, null, generation);
+        return f.coordinator.heartbeat(group, memberId, instanceId, generation);
     }
 
     LeaveResult leave() {
-        return f.coordinator.leaveGroup(group, List.of(new MemberIdentity(memberId, null, "bye")));
+        return f.coordinator.leaveGroup(group, List.of(new MemberIdentity(memberId, instanceId, "bye")));
     }
 }

@@ -1,0 +1,245 @@
+package io.skiff.compat;
+
+import static io.skiff.compat.GroupCompatSupport.coversExactlyOnce;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.skiff.broker.SkiffServer;
+import io.skiff.compat.GroupCompatSupport.GroupConsumer;
+import io.skiff.compat.GroupCompatSupport.Stop;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.GroupListing;
+import org.apache.kafka.clients.admin.ListGroupsOptions;
+import org.apache.kafka.clients.admin.MemberDescription;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.RemoveMembersFromConsumerGroupOptions;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.RangeAssignor;
+import org.apache.kafka.common.GroupState;
+import org.apache.kafka.common.GroupType;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A consumer group of static members, one of the consumer protocol ({@code group.protocol=consumer}) and two
+ * classic ones, whose consumer-protocol member is replaced by a classic consumer with the same group.instance.id,
+ * run against Skiff and against a real Kafka 4.1 with the same expectations (Kafka's behaviour is the spec): the
+ * group becomes a classic group at once (Kafka's downgrade on a static member's replacement), Stable, with the
+ * classic protocol's assignor name, the new member holding the replaced member's partitions; the other members go
+ * on without a rebalance (same generation, nothing revoked); with commitSync after every poll no record is lost or
+ * delivered twice.
+ */
+class MixedGroupStaticDowngradeCompatTest {
+    private static final int PARTITIONS = 6;
+    private static final Duration WAIT = Duration.ofSeconds(120);
+
+    private SkiffServer server;
+    private final List<GroupConsumer> consumers = new ArrayList<>();
+    private Runnable cleanup = () -> {};
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        for (GroupConsumer c : consumers) {
+            c.stop(Stop.LEAVE);
+        }
+        cleanup.run();
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"skiff", "kafka"})
+    void aClassicStaticMemberReplacingTheLastConsumerProtocolStaticMemberDowngradesTheGroup(String target)
+            throws Exception {
+        String bootstrap;
+        if (target.equals("skiff")) {
+            server = SkiffServer.builder().port(0).start();
+            bootstrap = server.bootstrapServers();
+        } else {
+            bootstrap = RealKafka.shared().bootstrapServers();
+        }
+        String suffix = UUID.randomUUID().toString().substring(0, 8);
+        String topic = "static-downgrade-" + suffix;
+        String group = "static-downgrade-group-" + suffix;
+        ConcurrentLinkedQueue<String> received = new ConcurrentLinkedQueue<>();
+        List<String> produced = new ArrayList<>();
+        cleanup = () -> removeMembersThenDelete(bootstrap, group, topic);
+        try (Admin admin = GroupCompatSupport.admin(bootstrap)) {
+            admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1)))
+                    .all()
+                    .get();
+            produced.addAll(GroupCompatSupport.produce(bootstrap, topic, PARTITIONS, "a", 300));
+
+            GroupConsumer modern = start(consumerProtocolProps(bootstrap, group, "instance-m"), topic, received);
+            await().atMost(WAIT).until(() -> modern.assignment().size() == PARTITIONS);
+            GroupConsumer classic1 = start(classicProps(bootstrap, group, "instance-c1"), topic, received);
+            GroupConsumer classic2 = start(classicProps(bootstrap, group, "instance-c2"), topic, received);
+            awaitSettled(topic, List.of(modern, classic1, classic2));
+            awaitReceived(received, produced);
+            await().atMost(WAIT).untilAsserted(() -> {
+                ConsumerGroupDescription d = described(admin, group);
+                assertEquals(GroupType.CONSUMER, d.type());
+                assertEquals(GroupState.STABLE, d.groupState());
+                assertEquals(
+                        List.of(false, false, true),
+                        d.members().stream()
+                                .map(m -> m.upgraded().orElseThrow())
+                                .sorted()
+                                .toList(),
+                        "two classic members, one of the consumer protocol");
+            });
+            Set<TopicPartition> ofModern = modern.assignment();
+            Map<GroupConsumer, Integer> generations =
+                    Map.of(classic1, classic1.generation(), classic2, classic2.generation());
+            Map<GroupConsumer, Integer> revocations =
+                    Map.of(classic1, classic1.revocations(), classic2, classic2.revocations());
+            Map<GroupConsumer, Set<TopicPartition>> assignments =
+                    Map.of(classic1, classic1.assignment(), classic2, classic2.assignment());
+
+            modern.stop(Stop.LEAVE); // a static member's close(): it keeps its place (and partitions) in the group
+            consumers.remove(modern);
+            produced.addAll(GroupCompatSupport.produce(bootstrap, topic, PARTITIONS, "b", 300));
+            assertEquals(GroupType.CONSUMER, listed(admin, group).type().orElseThrow());
+
+            GroupConsumer replacement = start(classicProps(bootstrap, group, "instance-m"), topic, received);
+            awaitSettled(topic, List.of(classic1, classic2, replacement));
+            awaitReceived(received, produced);
+            assertEquals(ofModern, replacement.assignment(), "the replaced member's partitions");
+            await().atMost(WAIT).untilAsserted(() -> {
+                ConsumerGroupDescription d = described(admin, group);
+                assertEquals(GroupType.CLASSIC, d.type(), "downgraded by the replacement");
+                assertEquals(GroupState.STABLE, d.groupState());
+                assertEquals("range", d.partitionAssignor());
+                assertEquals(
+                        Set.of("instance-c1", "instance-c2", "instance-m"),
+                        d.members().stream()
+                                .map(m -> m.groupInstanceId().orElseThrow())
+                                .collect(Collectors.toSet()));
+                MemberDescription m = d.members().stream()
+                        .filter(x -> x.groupInstanceId().orElseThrow().equals("instance-m"))
+                        .findFirst()
+                        .orElseThrow();
+                assertEquals(ofModern, m.assignment().topicPartitions());
+            });
+            GroupListing listing = listed(admin, group);
+            assertEquals(GroupType.CLASSIC, listing.type().orElseThrow());
+            assertEquals("consumer", listing.protocol());
+            assertEquals(GroupState.STABLE, listing.groupState().orElseThrow());
+            for (GroupConsumer c : List.of(classic1, classic2)) {
+                assertEquals(assignments.get(c), c.assignment(), "the other members keep their partitions");
+                assertEquals(revocations.get(c), c.revocations(), "no rebalance reached the other members");
+                assertEquals(generations.get(c), c.generation(), "no new generation");
+            }
+            assertEquals(generations.get(classic1), replacement.generation(), "it joined that generation");
+
+            produced.addAll(GroupCompatSupport.produce(bootstrap, topic, PARTITIONS, "c", 300));
+            awaitReceived(received, produced);
+        }
+        Map<String, Long> counts = GroupCompatSupport.countOccurrences(received);
+        assertEquals(new HashSet<>(produced), counts.keySet(), "nothing lost");
+        counts.forEach((v, n) -> assertEquals(1L, n, "duplicate delivery of " + v));
+    }
+
+    /**
+     * Static classic members do not leave on close(): they are removed by instance id (Admin's
+     * removeMembersFromConsumerGroup), then the group and topic are deleted, so the shared Kafka keeps nothing.
+     */
+    private static void removeMembersThenDelete(String bootstrap, String group, String topic) {
+        try (Admin admin = GroupCompatSupport.admin(bootstrap)) {
+            await().atMost(WAIT).ignoreExceptions().untilAsserted(() -> {
+                if (!described(admin, group).members().isEmpty()) {
+                    admin.removeMembersFromConsumerGroup(group, new RemoveMembersFromConsumerGroupOptions())
+                            .all()
+                            .get();
+                }
+                admin.deleteConsumerGroups(List.of(group)).all().get();
+            });
+            admin.deleteTopics(List.of(topic)).all().get();
+        } catch (Exception e) {
+            throw new IllegalStateException("cleanup of " + group, e);
+        }
+    }
+
+    private GroupConsumer start(Properties props, String topic, ConcurrentLinkedQueue<String> received) {
+        GroupConsumer c = new GroupConsumer(props, topic, received);
+        consumers.add(c);
+        return c;
+    }
+
+    private static void awaitSettled(String topic, List<GroupConsumer> members) {
+        await().atMost(WAIT).untilAsserted(() -> {
+            for (GroupConsumer m : members) {
+                assertTrue(m.failure() == null, () -> "consumer failed: " + m.failure());
+            }
+            assertTrue(
+                    coversExactlyOnce(topic, PARTITIONS, members),
+                    () -> "assignments "
+                            + members.stream().map(GroupConsumer::assignment).toList());
+            for (GroupConsumer m : members) {
+                assertEquals(PARTITIONS / members.size(), m.assignment().size(), "even spread");
+            }
+        });
+    }
+
+    private static void awaitReceived(ConcurrentLinkedQueue<String> received, List<String> produced) {
+        await().atMost(WAIT).until(() -> new HashSet<>(received).containsAll(produced));
+    }
+
+    private static ConsumerGroupDescription described(Admin admin, String group) throws Exception {
+        return admin.describeConsumerGroups(List.of(group))
+                .describedGroups()
+                .get(group)
+                .get();
+    }
+
+    private static GroupListing listed(Admin admin, String group) throws Exception {
+        return admin.listGroups(new ListGroupsOptions()).all().get().stream()
+                .filter(g -> g.groupId().equals(group))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    private static Properties common(String bootstrap, String group, String instanceId) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        p.put(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, instanceId);
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        return p;
+    }
+
+    /** A classic static consumer with the eager range assignor and a quick heartbeat. */
+    private static Properties classicProps(String bootstrap, String group, String instanceId) {
+        Properties p = common(bootstrap, group, instanceId);
+        p.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, RangeAssignor.class.getName());
+        p.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "classic");
+        p.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "10000");
+        p.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, "300");
+        return p;
+    }
+
+    private static Properties consumerProtocolProps(String bootstrap, String group, String instanceId) {
+        Properties p = common(bootstrap, group, instanceId);
+        p.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "consumer");
+        return p;
+    }
+}
