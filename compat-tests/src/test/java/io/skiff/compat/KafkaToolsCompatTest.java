@@ -81,14 +81,15 @@ class KafkaToolsCompatTest {
      * {@code Exit.exit(status)}: it is turned into an exception, and a non-zero status fails the test.
      */
     private static String run(Class<?> tool, String... args) throws Exception {
-        return run(tool, "execute", args);
+        return runEntryPoint(tool, "execute", args);
     }
 
     /**
-     * Runs a tool's static {@code entryPoint(String...)} as {@link #run(Class, String...)} does; an entry point that
+     * Runs a tool's static {@code entryPoint(String...)} as {@link #run(Class, String...)} runs {@code execute}; an entry point that
      * returns an exit status (such as {@code mainNoExit}) fails the test unless it is 0.
      */
-    private static synchronized String run(Class<?> tool, String entryPoint, String... args) throws Exception {
+    private static synchronized String runEntryPoint(Class<?> tool, String entryPoint, String... args)
+            throws Exception {
         Method execute = tool.getDeclaredMethod(entryPoint, String[].class);
         execute.setAccessible(true);
         PrintStream original = System.out;
@@ -213,7 +214,7 @@ class KafkaToolsCompatTest {
     void leaderElectionCommandFindsNothingToElect() throws Exception {
         server.createTopic("cli-elect", 2);
         String bootstrap = server.bootstrapServers();
-        String named = run(
+        String named = runEntryPoint(
                 LeaderElectionCommand.class,
                 "mainNoExit",
                 "--bootstrap-server",
@@ -225,7 +226,7 @@ class KafkaToolsCompatTest {
                 "--partition",
                 "1");
         assertEquals("Valid replica already elected for partitions cli-elect-1", named.strip());
-        String all = run(
+        String all = runEntryPoint(
                 LeaderElectionCommand.class,
                 "mainNoExit",
                 "--bootstrap-server",
@@ -250,7 +251,7 @@ class KafkaToolsCompatTest {
                 json,
                 "{\"version\":1,\"partitions\":[{\"topic\":\"cli-reassign\",\"partition\":0,\"replicas\":["
                         + server.nodeId() + "]}]}");
-        String executed = run(
+        String executed = runEntryPoint(
                 ReassignPartitionsCommand.class,
                 "main",
                 "--bootstrap-server",
@@ -259,7 +260,7 @@ class KafkaToolsCompatTest {
                 json.toString(),
                 "--execute");
         assertTrue(executed.contains("Successfully started partition reassignment for cli-reassign-0"), executed);
-        String verified = run(
+        String verified = runEntryPoint(
                 ReassignPartitionsCommand.class,
                 "main",
                 "--bootstrap-server",
@@ -268,7 +269,8 @@ class KafkaToolsCompatTest {
                 json.toString(),
                 "--verify");
         assertTrue(verified.contains("Reassignment of partition cli-reassign-0 is completed."), verified);
-        String listed = run(ReassignPartitionsCommand.class, "main", "--bootstrap-server", bootstrap, "--list");
+        String listed =
+                runEntryPoint(ReassignPartitionsCommand.class, "main", "--bootstrap-server", bootstrap, "--list");
         assertTrue(listed.contains("No partition reassignments found."), listed);
 
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
