@@ -81,14 +81,15 @@ class KafkaToolsCompatTest {
      * {@code Exit.exit(status)}: it is turned into an exception, and a non-zero status fails the test.
      */
     private static String run(Class<?> tool, String... args) throws Exception {
-        return run(tool, "execute", args);
+        return runEntryPoint(tool, "execute", args);
     }
 
     /**
      * Runs a tool's static {@code entryPoint(String...)} as {@link #run(Class, String...)} does; an entry point that
      * returns an exit status (such as {@code mainNoExit}) fails the test unless it is 0.
      */
-    private static synchronized String run(Class<?> tool, String entryPoint, String... args) throws Exception {
+    private static synchronized String runEntryPoint(Class<?> tool, String entryPoint, String... args)
+            throws Exception {
         Method execute = tool.getDeclaredMethod(entryPoint, String[].class);
         execute.setAccessible(true);
         PrintStream original = System.out;
@@ -268,7 +269,8 @@ class KafkaToolsCompatTest {
                 json.toString(),
                 "--verify");
         assertTrue(verified.contains("Reassignment of partition cli-reassign-0 is completed."), verified);
-        String listed = run(ReassignPartitionsCommand.class, "main", "--bootstrap-server", bootstrap, "--list");
+        String listed =
+                runEntryPoint(ReassignPartitionsCommand.class, "main", "--bootstrap-server", bootstrap, "--list");
         assertTrue(listed.contains("No partition reassignments found."), listed);
 
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
