@@ -214,7 +214,7 @@ class KafkaToolsCompatTest {
     void leaderElectionCommandFindsNothingToElect() throws Exception {
         server.createTopic("cli-elect", 2);
         String bootstrap = server.bootstrapServers();
-        String named = run(
+        String named = runEntryPoint(
                 LeaderElectionCommand.class,
                 "mainNoExit",
                 "--bootstrap-server",
@@ -226,7 +226,7 @@ class KafkaToolsCompatTest {
                 "--partition",
                 "1");
         assertEquals("Valid replica already elected for partitions cli-elect-1", named.strip());
-        String all = run(
+        String all = runEntryPoint(
                 LeaderElectionCommand.class,
                 "mainNoExit",
                 "--bootstrap-server",
@@ -251,7 +251,7 @@ class KafkaToolsCompatTest {
                 json,
                 "{\"version\":1,\"partitions\":[{\"topic\":\"cli-reassign\",\"partition\":0,\"replicas\":["
                         + server.nodeId() + "]}]}");
-        String executed = run(
+        String executed = runEntryPoint(
                 ReassignPartitionsCommand.class,
                 "main",
                 "--bootstrap-server",
@@ -260,7 +260,7 @@ class KafkaToolsCompatTest {
                 json.toString(),
                 "--execute");
         assertTrue(executed.contains("Successfully started partition reassignment for cli-reassign-0"), executed);
-        String verified = run(
+        String verified = runEntryPoint(
                 ReassignPartitionsCommand.class,
                 "main",
                 "--bootstrap-server",
