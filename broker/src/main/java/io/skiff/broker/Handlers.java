@@ -1,6 +1,7 @@
 package io.skiff.broker;
 
 import io.skiff.broker.feature.Features;
+import io.skiff.broker.group.GroupConfigStore;
 import io.skiff.broker.handler.AclHandlers;
 import io.skiff.broker.handler.AlterConfigsHandler;
 import io.skiff.broker.handler.AlterPartitionReassignmentsHandler;
@@ -70,10 +71,11 @@ public final class Handlers {
                 data.topics(), ctx.config().deleteTopicEnable(), ctx.groupCoordinator()::deleteOffsetsOfTopic));
         registry.register(new InitProducerIdHandler(data.producerIds(), ctx.transactionCoordinator()));
         // admin
-        registry.register(new DescribeConfigsHandler(data.topics(), ctx.config(), ctx.nodeId()));
+        GroupConfigStore groupConfigs = ctx.groupCoordinator().groupConfigs();
+        registry.register(new DescribeConfigsHandler(data.topics(), groupConfigs, ctx.config(), ctx.nodeId()));
         registry.register(new DescribeClientQuotasHandler());
-        registry.register(new AlterConfigsHandler(data.topics(), ctx.nodeId()));
-        registry.register(new IncrementalAlterConfigsHandler(data.topics(), ctx.nodeId()));
+        registry.register(new AlterConfigsHandler(data.topics(), groupConfigs, ctx.nodeId()));
+        registry.register(new IncrementalAlterConfigsHandler(data.topics(), groupConfigs, ctx.nodeId()));
         registry.register(new CreatePartitionsHandler(data.topics(), ctx.nodeId()));
         registry.register(new DeleteRecordsHandler(data.topics()));
         registry.register(new DescribeClusterHandler(ctx.clusterId(), ctx.nodeId(), ctx::advertisedEndpoint));
@@ -83,7 +85,7 @@ public final class Handlers {
         registry.register(new ElectLeadersHandler(data.topics()));
         registry.register(new AlterPartitionReassignmentsHandler(data.topics(), ctx.nodeId()));
         registry.register(new ListPartitionReassignmentsHandler());
-        registry.register(new ListConfigResourcesHandler(data.topics(), ctx.nodeId()));
+        registry.register(new ListConfigResourcesHandler(data.topics(), groupConfigs, ctx.nodeId()));
         BiPredicate<String, Integer> partitionExists = (topic, partition) -> data.topics()
                 .topic(topic)
                 .map(t -> partition >= 0 && partition < t.partitionCount())

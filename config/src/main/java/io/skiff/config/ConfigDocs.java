@@ -16,9 +16,10 @@ public final class ConfigDocs {
         System.out.print(markdown());
     }
 
-    /** Both tables with headings. */
+    /** The three tables with headings. */
     public static String markdown() {
-        return "### Broker configuration\n\n" + brokerTable() + "\n### Topic configuration\n\n" + topicTable();
+        return "### Broker configuration\n\n" + brokerTable() + "\n### Topic configuration\n\n" + topicTable()
+                + "\n### Group configuration\n\n" + groupTable();
     }
 
     /** One row per broker key. */
@@ -45,10 +46,19 @@ public final class ConfigDocs {
 
     /** One row per topic key, with the broker keys that supply its default. */
     public static String topicTable() {
+        return resourceTable(TopicConfigKeys.TABLE);
+    }
+
+    /** One row per group key (kafka-configs --entity-type groups), with the broker key that supplies its default. */
+    public static String groupTable() {
+        return resourceTable(GroupConfigKeys.TABLE);
+    }
+
+    private static String resourceTable(ConfigKeyTable table) {
         StringBuilder sb = new StringBuilder();
         sb.append("| Key | Type | Default | Broker default from | Allowed | Skiff | Description |\n");
         sb.append("|---|---|---|---|---|---|---|\n");
-        for (ConfigKey key : TopicConfigKeys.TABLE.keys()) {
+        for (ConfigKey key : table.keys()) {
             String synonyms =
                     key.brokerSynonyms().stream().map(s -> code(s.name())).collect(Collectors.joining(", "));
             row(

@@ -2,8 +2,8 @@ package io.skiff.config;
 
 /**
  * Where a described configuration value comes from, with Kafka's DescribeConfigs source ids.
- * Skiff has no dynamic configuration, so only TOPIC_CONFIG, STATIC_BROKER_CONFIG and
- * DEFAULT_CONFIG occur.
+ * Skiff has no dynamic broker configuration, so only TOPIC_CONFIG, DYNAMIC_GROUP_CONFIG (a group's own
+ * settings), STATIC_BROKER_CONFIG and DEFAULT_CONFIG occur.
  *
  * <p>Thread-safety: immutable enum.
  */
@@ -14,7 +14,9 @@ public enum ConfigSource {
     DYNAMIC_DEFAULT_BROKER_CONFIG(3),
     STATIC_BROKER_CONFIG(4),
     DEFAULT_CONFIG(5),
-    DYNAMIC_BROKER_LOGGER_CONFIG(6);
+    DYNAMIC_BROKER_LOGGER_CONFIG(6),
+    DYNAMIC_CLIENT_METRICS_CONFIG(7),
+    DYNAMIC_GROUP_CONFIG(8);
 
     private final byte id;
 

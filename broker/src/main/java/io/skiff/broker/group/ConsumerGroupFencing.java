@@ -94,11 +94,14 @@ final class ConsumerGroupFencing {
 
     // ------------------------------------------------------------------ timers
 
-    /** (Re)starts the member's session: a classic member's own session timeout, else the group's. */
+    /**
+     * (Re)starts the member's session: a classic member's own session timeout, else the group's (its
+     * consumer.session.timeout.ms, else the broker's), read at each heartbeat as Kafka does.
+     */
     void scheduleSession(ConsumerGroup group, ConsumerGroupMember member) {
         long epoch = member.nextSessionEpoch();
         member.sessionTimer(scheduler.schedule(
-                member.sessionTimeoutMs(config.sessionTimeoutMs()),
+                member.sessionTimeoutMs(config.sessionTimeoutMs(group.groupId())),
                 () -> groups.withLock(group, () -> {
                     if (isGone(group, member) || member.sessionEpoch() != epoch) {
                         return;

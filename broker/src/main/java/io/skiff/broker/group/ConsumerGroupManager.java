@@ -212,7 +212,7 @@ final class ConsumerGroupManager {
                 null,
                 member.memberId(),
                 member.memberEpoch(),
-                config.heartbeatIntervalMs(),
+                config.heartbeatIntervalMs(group.groupId()),
                 sendAssignment ? member.assigned() : null);
     }
 

@@ -45,6 +45,7 @@ public final class GroupCoordinator implements AutoCloseable {
     private final ConsumerGroupManager consumerGroups;
     private final ClassicMembersOfConsumerGroup classicMembersOfConsumerGroups;
     private final TopicsView topics;
+    private final GroupConfigStore groupConfigs;
     private final List<AutoCloseable> owned = new ArrayList<>();
     private CoordinatorScheduler.Cancellable expiryTask;
 
@@ -64,6 +65,7 @@ public final class GroupCoordinator implements AutoCloseable {
         this.scheduler = scheduler;
         this.clock = clock;
         this.topics = topics;
+        this.groupConfigs = consumerConfig.groupConfigs();
         this.store = new CoordinatorWriter(recordLog, writer);
         this.membership = new MembershipManager(config, groups, store, scheduler, clock);
         this.offsets = new OffsetManager(config, groups, store, committed, membership, clock);
@@ -118,6 +120,11 @@ public final class GroupCoordinator implements AutoCloseable {
         coordinator.load();
         coordinator.startOffsetExpiry();
         return coordinator;
+    }
+
+    /** The groups' own configurations (config resource type GROUP), which consumer groups consult. */
+    public GroupConfigStore groupConfigs() {
+        return groupConfigs;
     }
 
     // ------------------------------------------------------------------ lifecycle

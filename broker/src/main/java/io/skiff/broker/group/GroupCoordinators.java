@@ -50,10 +50,15 @@ public final class GroupCoordinators {
                         config.groupConsumerMigrationPolicy().toUpperCase(Locale.ROOT)));
     }
 
-    /** Opens {@code __consumer_offsets}, loads the groups and starts the coordinator; close it before the registry. */
+    /**
+     * Opens {@code __consumer_offsets} and the groups' own configurations ({@link GroupConfigStore}, in the data
+     * directory), loads the groups and starts the coordinator; close it before the registry.
+     */
     public static GroupCoordinator start(BrokerConfig config, TopicRegistry topics, Clock clock) {
+        GroupConfigStore groupConfigs = GroupConfigStore.open(topics.dataDir(), config);
         CoordinatorRecordLog log = ConsumerOffsetsLog.open(topics, config.offsetsTopicNumPartitions());
-        return GroupCoordinator.start(config(config), consumerConfig(config), topicsView(topics), log, clock);
+        return GroupCoordinator.start(
+                config(config), consumerConfig(config).withGroupConfigs(groupConfigs), topicsView(topics), log, clock);
     }
 
     /** The consumer group protocol's view of the broker's topics. */

@@ -1,5 +1,6 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.group.GroupConfigStore;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.protocol.Errors;
@@ -19,7 +20,8 @@ import java.util.concurrent.CompletableFuture;
 /**
  * AlterConfigs (key 33), versions 0–2, Kafka's legacy (non-incremental) form: the configs given REPLACE the
  * resource's whole set of overrides — keys not named return to their defaults. TOPIC resources are validated,
- * persisted and applied to the live logs (unless {@code validate_only}); BROKER resources are refused as Kafka
+ * persisted and applied to the live logs (unless {@code validate_only}); GROUP resources are validated and
+ * persisted, and consumer groups use them from their members' next heartbeat; BROKER resources are refused as Kafka
  * refuses non-dynamic keys, since Skiff has no dynamic broker configuration; other types get "Unknown resource type"
  * (Kafka: legacy AlterConfigs does not serve BROKER_LOGGER). Errors and messages: see {@link ConfigAlterations}.
  *
@@ -29,9 +31,9 @@ import java.util.concurrent.CompletableFuture;
 public final class AlterConfigsHandler extends AbstractApiHandler<AlterConfigsRequest, AlterConfigsResponse> {
     private final ConfigAlterations alterations;
 
-    public AlterConfigsHandler(TopicRegistry topics, int nodeId) {
+    public AlterConfigsHandler(TopicRegistry topics, GroupConfigStore groupConfigs, int nodeId) {
         super(ApiKeys.ALTER_CONFIGS, 0, 2);
-        this.alterations = new ConfigAlterations(topics, nodeId);
+        this.alterations = new ConfigAlterations(topics, groupConfigs, nodeId);
     }
 
     @Override
@@ -76,6 +78,7 @@ public final class AlterConfigsHandler extends AbstractApiHandler<AlterConfigsRe
         }
         return switch (ConfigResourceType.forId(resource.resourceType())) {
             case TOPIC -> alterations.alterTopic(resource.resourceName(), current -> given, validateOnly);
+            case GROUP -> alterations.alterGroup(resource.resourceName(), current -> given, validateOnly);
             case BROKER -> alterations.alterBroker(resource.resourceName(), new HashSet<>(keys));
             default -> ConfigAlterations.unknownResourceType(resource.resourceType());
         };

@@ -1,13 +1,16 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.group.GroupConfigStore;
 import io.skiff.broker.topic.InvalidTopicException;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicNames;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.broker.topic.UnknownTopicException;
 import io.skiff.config.ConfigException;
+import io.skiff.config.GroupConfig;
 import io.skiff.config.TopicConfig;
 import io.skiff.protocol.Errors;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -33,18 +36,24 @@ import java.util.function.UnaryOperator;
  *   <li>BROKER: the name must be empty or our node id (INVALID_REQUEST otherwise). Skiff has no dynamic broker
  *       configuration, so every key left set by the change is refused the way Kafka refuses a key that is not
  *       dynamic: INVALID_REQUEST "Cannot update these configs dynamically: Set(k)" (plus a hint);</li>
+ *   <li>GROUP: the empty name → INVALID_REQUEST "Default group resources are not allowed."; the resulting settings
+ *       are validated as Kafka's GroupConfig does (INVALID_CONFIG: "Unknown group config name: k", a bad value,
+ *       a value outside the broker's group.consumer.min/max.* bounds, a session timeout not above the heartbeat
+ *       interval); the group need not exist; then, unless validate-only, persisted ({@link GroupConfigStore});</li>
  *   <li>other resource types → INVALID_REQUEST "Unknown resource type N", Kafka's answer for a type its
- *       AlterConfigs path does not serve (Skiff has no broker loggers, groups configs or client metrics).</li>
+ *       AlterConfigs path does not serve (Skiff has no broker loggers or client metrics).</li>
  * </ol>
  *
  * <p>Thread-safe: stateless apart from the thread-safe registry.
  */
 final class ConfigAlterations {
     private final TopicRegistry topics;
+    private final GroupConfigStore groupConfigs;
     private final int nodeId;
 
-    ConfigAlterations(TopicRegistry topics, int nodeId) {
+    ConfigAlterations(TopicRegistry topics, GroupConfigStore groupConfigs, int nodeId) {
         this.topics = topics;
+        this.groupConfigs = groupConfigs;
         this.nodeId = nodeId;
     }
 
@@ -131,6 +140,36 @@ final class ConfigAlterations {
         } catch (ConfigException e) {
             return ResourceError.of(Errors.INVALID_CONFIG, TopicConfigErrors.message(e, next));
         }
+    }
+
+    /**
+     * Changes a group's settings: {@code change} maps the current ones (empty when it has none) to the new ones, or
+     * throws {@link ConfigChangeException}.
+     */
+    ResourceError alterGroup(String name, UnaryOperator<Map<String, String>> change, boolean validateOnly) {
+        if (name.isEmpty()) {
+            return ResourceError.of(Errors.INVALID_REQUEST, "Default group resources are not allowed.");
+        }
+        Map<String, String> next;
+        try {
+            next = change.apply(new HashMap<>(groupConfigs.overrides(name)));
+        } catch (ConfigChangeException e) {
+            return e.error();
+        }
+        GroupConfig config;
+        try {
+            config = GroupConfig.validate(next, groupConfigs.brokerConfig());
+        } catch (ConfigException e) {
+            return ResourceError.of(Errors.INVALID_CONFIG, e.getMessage());
+        }
+        if (!validateOnly) {
+            try {
+                groupConfigs.replace(name, config);
+            } catch (UncheckedIOException e) {
+                return ResourceError.of(Errors.UNKNOWN_SERVER_ERROR, e.getMessage());
+            }
+        }
+        return ResourceError.NONE;
     }
 
     private static ResourceError unknownTopic(String name) {

@@ -2,7 +2,7 @@ package io.skiff.broker.handler;
 
 /**
  * Kafka's config resource types (DescribeConfigs, AlterConfigs, IncrementalAlterConfigs) with their wire ids.
- * Skiff serves TOPIC and BROKER; the others are answered as Kafka answers a resource type it does not support.
+ * Skiff serves TOPIC, BROKER and GROUP; the others are answered as Kafka answers a resource type it does not support.
  *
  * <p>Immutable enum; thread-safe.
  */

@@ -1,5 +1,6 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.group.GroupConfigStore;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.topic.InvalidTopicException;
 import io.skiff.broker.topic.Topic;
@@ -31,7 +32,11 @@ import java.util.concurrent.CompletableFuture;
  *   <li>BROKER named by our node id: every broker key (all read-only: Skiff has no dynamic broker configs). The empty
  *       name (cluster-wide dynamic defaults) → no entries, since there are none. Another id → INVALID_REQUEST
  *       "Unexpected broker id, expected N or empty string, but received X"; a non-number → INVALID_REQUEST.</li>
- *   <li>BROKER_LOGGER, GROUP and CLIENT_METRICS are not supported by Skiff: the resource gets INVALID_REQUEST
+ *   <li>GROUP: every group key (Kafka 4.1's GroupConfig, also the share.* and streams.* ones) with the group's own
+ *       value (source DYNAMIC_GROUP_CONFIG) or the default from the broker (DEFAULT_CONFIG, also for defaults taken
+ *       from group.consumer.* keys, as Kafka reports them); read-only false; the one synonym is the key itself. Any
+ *       group id, existing or not; the empty name → INVALID_REQUEST "Group name must not be empty".</li>
+ *   <li>BROKER_LOGGER and CLIENT_METRICS are not supported by Skiff: the resource gets INVALID_REQUEST
  *       "Unsupported resource type: TYPE", Kafka's answer for a type it does not serve. A type id Kafka does not
  *       define fails every resource of the request with INVALID_REQUEST, as Kafka does.</li>
  *   <li>{@code configuration_keys}: null or empty → all keys, else only the keys named (unknown names are skipped).</li>
@@ -41,12 +46,15 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class DescribeConfigsHandler extends AbstractApiHandler<DescribeConfigsRequest, DescribeConfigsResponse> {
     private final TopicRegistry topics;
+    private final GroupConfigStore groupConfigs;
     private final BrokerConfig brokerConfig;
     private final int nodeId;
 
-    public DescribeConfigsHandler(TopicRegistry topics, BrokerConfig brokerConfig, int nodeId) {
+    public DescribeConfigsHandler(
+            TopicRegistry topics, GroupConfigStore groupConfigs, BrokerConfig brokerConfig, int nodeId) {
         super(ApiKeys.DESCRIBE_CONFIGS, 1, 4);
         this.topics = topics;
+        this.groupConfigs = groupConfigs;
         this.brokerConfig = brokerConfig;
         this.nodeId = nodeId;
     }
@@ -110,6 +118,12 @@ public final class DescribeConfigsHandler extends AbstractApiHandler<DescribeCon
                             "Unexpected broker id, expected " + nodeId + " or empty string, but received " + name);
                 }
                 addEntries(result, brokerConfig.describe(), resource.configurationKeys(), synonyms, docs);
+            }
+            case GROUP -> {
+                if (name == null || name.isEmpty()) {
+                    return fail(result, Errors.INVALID_REQUEST, "Group name must not be empty");
+                }
+                addEntries(result, groupConfigs.config(name).describe(), resource.configurationKeys(), synonyms, docs);
             }
             default -> {
                 return fail(result, Errors.INVALID_REQUEST, "Unsupported resource type: " + type);

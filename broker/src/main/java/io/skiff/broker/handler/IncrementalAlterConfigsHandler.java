@@ -1,10 +1,13 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.group.GroupConfigStore;
 import io.skiff.broker.handler.ConfigAlterations.ConfigChangeException;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.ConfigKey;
+import io.skiff.config.ConfigKeyTable;
 import io.skiff.config.ConfigType;
+import io.skiff.config.GroupConfigKeys;
 import io.skiff.config.TopicConfigKeys;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
@@ -26,7 +29,8 @@ import java.util.concurrent.CompletableFuture;
  * add / remove comma-separated items of a LIST key (starting from the key's default when it is not set; APPEND
  * skips items already present). APPEND/SUBTRACT on a key that is not a list → INVALID_CONFIG "Can't APPEND to key
  * K because its type is not LIST."; an unknown operation id → INVALID_REQUEST. TOPIC changes are validated,
- * persisted and applied to the live logs unless {@code validate_only}; BROKER changes are refused (no dynamic broker
+ * persisted and applied to the live logs unless {@code validate_only}; GROUP changes are validated and persisted
+ * (no key of a group is a LIST, so APPEND/SUBTRACT always fail there, as in Kafka); BROKER changes are refused (no dynamic broker
  * configuration, see {@link ConfigAlterations}); BROKER_LOGGER and other types → "Unknown resource type".
  *
  * <p>Thread-safe: stateless apart from the thread-safe registry. It writes files, so it runs on the blocking
@@ -42,9 +46,9 @@ public final class IncrementalAlterConfigsHandler
 
     private final ConfigAlterations alterations;
 
-    public IncrementalAlterConfigsHandler(TopicRegistry topics, int nodeId) {
+    public IncrementalAlterConfigsHandler(TopicRegistry topics, GroupConfigStore groupConfigs, int nodeId) {
         super(ApiKeys.INCREMENTAL_ALTER_CONFIGS, 0, 1);
-        this.alterations = new ConfigAlterations(topics, nodeId);
+        this.alterations = new ConfigAlterations(topics, groupConfigs, nodeId);
     }
 
     @Override
@@ -95,6 +99,11 @@ public final class IncrementalAlterConfigsHandler
             case TOPIC ->
                 alterations.alterTopic(
                         resource.resourceName(), current -> applyTopicOps(current, resource.configs()), validateOnly);
+            case GROUP ->
+                alterations.alterGroup(
+                        resource.resourceName(),
+                        current -> applyOps(current, resource.configs(), GroupConfigKeys.TABLE),
+                        validateOnly);
             case BROKER -> alterations.alterBroker(resource.resourceName(), brokerKeysLeftSet(resource.configs()));
             default -> ConfigAlterations.unknownResourceType(resource.resourceType());
         };
@@ -102,13 +111,19 @@ public final class IncrementalAlterConfigsHandler
 
     /** Applies the operations to a copy of a topic's overrides. */
     static Map<String, String> applyTopicOps(Map<String, String> overrides, List<AlterableConfig> ops) {
+        return applyOps(overrides, ops, TopicConfigKeys.TABLE);
+    }
+
+    /** Applies the operations to a copy of a resource's overrides; {@code table} says which keys are lists. */
+    static Map<String, String> applyOps(
+            Map<String, String> overrides, List<AlterableConfig> ops, ConfigKeyTable table) {
         for (AlterableConfig op : ops) {
             String key = op.name();
             switch (op.configOperation()) {
                 case SET -> overrides.put(key, op.value());
                 case DELETE -> overrides.remove(key);
                 default -> {
-                    ConfigKey definition = TopicConfigKeys.TABLE.get(key);
+                    ConfigKey definition = table.get(key);
                     if (definition == null || definition.type() != ConfigType.LIST) {
                         throw new ConfigChangeException(ResourceError.of(
                                 Errors.INVALID_CONFIG,

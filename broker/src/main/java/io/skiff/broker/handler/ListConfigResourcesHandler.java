@@ -1,5 +1,6 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.group.GroupConfigStore;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
@@ -16,8 +17,10 @@ import java.util.concurrent.CompletableFuture;
  * ListConfigResources (key 74), versions 0–1; v0 is Kafka 3.x's ListClientMetricsResources
  * ({@code kafka-client-metrics --list}, {@code Admin.listConfigResources}). v0 lists client-metrics resources:
  * Skiff has none. v1 lists the resources of the requested types (none requested: every type): a topic per topic,
- * internal ones included, by name; the broker as its node id; no group or client-metrics resources, since Skiff
- * keeps no configs for them, as Kafka lists none while none are set. Broker loggers, which Kafka lists, are left
+ * internal ones included, by name; the broker as its node id; a group per group id that has settings of its own
+ * (whether or not the group exists; also once its settings were all removed, as Kafka 4.1 keeps listing it, see
+ * {@link GroupConfigStore}); no client-metrics resources, since Skiff keeps no configs for them, as Kafka lists none
+ * while none are set. Broker loggers, which Kafka lists, are left
  * out: Skiff does not describe or alter them. A type Kafka does not define → UNSUPPORTED_VERSION, as Kafka
  * answers. Needs DESCRIBE_CONFIGS on the cluster.
  *
@@ -26,11 +29,13 @@ import java.util.concurrent.CompletableFuture;
 public final class ListConfigResourcesHandler
         extends AbstractApiHandler<ListConfigResourcesRequest, ListConfigResourcesResponse> {
     private final TopicRegistry topics;
+    private final GroupConfigStore groupConfigs;
     private final int nodeId;
 
-    public ListConfigResourcesHandler(TopicRegistry topics, int nodeId) {
+    public ListConfigResourcesHandler(TopicRegistry topics, GroupConfigStore groupConfigs, int nodeId) {
         super(ApiKeys.LIST_CONFIG_RESOURCES, 0, 1);
         this.topics = topics;
+        this.groupConfigs = groupConfigs;
         this.nodeId = nodeId;
     }
 
@@ -53,6 +58,11 @@ public final class ListConfigResourcesHandler
             types.add(type);
         }
         boolean all = types.isEmpty();
+        if (all || types.contains(ConfigResourceType.GROUP)) {
+            groupConfigs
+                    .groupsWithConfigs()
+                    .forEach(group -> response.configResources().add(resource(group, ConfigResourceType.GROUP)));
+        }
         if (all || types.contains(ConfigResourceType.BROKER)) {
             response.configResources().add(resource(String.valueOf(nodeId), ConfigResourceType.BROKER));
         }

@@ -4,6 +4,7 @@ import static io.skiff.broker.handler.AdminFixture.call;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.skiff.broker.group.GroupConfigStore;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.AlterConfigsRequest;
 import io.skiff.protocol.message.AlterConfigsResponse;
@@ -28,6 +29,7 @@ class AlterConfigsHandlersTest {
     Path dir;
 
     AdminFixture fx;
+    GroupConfigStore groupConfigs;
     IncrementalAlterConfigsHandler incremental;
     AlterConfigsHandler legacy;
 
@@ -35,8 +37,9 @@ class AlterConfigsHandlersTest {
     void setUp() throws Exception {
         fx = new AdminFixture(dir);
         fx.createTopic("orders", 2, Map.of("retention.ms", "1000"));
-        incremental = new IncrementalAlterConfigsHandler(fx.topics, AdminFixture.NODE_ID);
-        legacy = new AlterConfigsHandler(fx.topics, AdminFixture.NODE_ID);
+        groupConfigs = GroupConfigStore.inMemory(fx.config);
+        incremental = new IncrementalAlterConfigsHandler(fx.topics, groupConfigs, AdminFixture.NODE_ID);
+        legacy = new AlterConfigsHandler(fx.topics, groupConfigs, AdminFixture.NODE_ID);
     }
 
     @AfterEach
@@ -248,7 +251,7 @@ class AlterConfigsHandlersTest {
                         .setName("segment.bytes")
                         .setValue("10"));
         bad.resources().add(badResource);
-        var r = call(new AlterConfigsHandler(fx.topics, AdminFixture.NODE_ID), 0, bad)
+        var r = call(new AlterConfigsHandler(fx.topics, groupConfigs, AdminFixture.NODE_ID), 0, bad)
                 .responses()
                 .get(0);
         assertEquals(Errors.INVALID_CONFIG.code(), r.errorCode());

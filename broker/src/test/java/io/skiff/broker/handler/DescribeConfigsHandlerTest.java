@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.broker.group.GroupConfigStore;
 import io.skiff.config.ConfigSource;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.DescribeConfigsRequest;
@@ -27,13 +28,15 @@ class DescribeConfigsHandlerTest {
     Path dir;
 
     AdminFixture fx;
+    GroupConfigStore groupConfigs;
     DescribeConfigsHandler handler;
 
     @BeforeEach
     void setUp() throws Exception {
         fx = new AdminFixture(dir, "log.retention.hours", "24");
         fx.createTopic("orders", 1, Map.of("max.message.bytes", "2000000"));
-        handler = new DescribeConfigsHandler(fx.topics, fx.config, AdminFixture.NODE_ID);
+        groupConfigs = GroupConfigStore.inMemory(fx.config);
+        handler = new DescribeConfigsHandler(fx.topics, groupConfigs, fx.config, AdminFixture.NODE_ID);
     }
 
     @AfterEach
@@ -147,8 +150,8 @@ class DescribeConfigsHandlerTest {
         assertEquals(Errors.INVALID_REQUEST.code(), logger.errorCode());
         assertEquals("Unsupported resource type: BROKER_LOGGER", logger.errorMessage());
         assertEquals(8, logger.resourceType());
-        DescribeConfigsResult group = describe(4, (byte) 32, "g", null, false, false);
-        assertEquals("Unsupported resource type: GROUP", group.errorMessage());
+        DescribeConfigsResult metrics = describe(4, (byte) 16, "m", null, false, false);
+        assertEquals("Unsupported resource type: CLIENT_METRICS", metrics.errorMessage());
 
         DescribeConfigsRequest mixed = new DescribeConfigsRequest();
         mixed.resources()

@@ -89,6 +89,8 @@ final class AllowList {
             "ListGroups.groups", "groupId",
             // Kafka lists a resource's configs from a hash map (CreateTopics answers in name order, and so does Skiff)
             "DescribeConfigs.configs", "name",
+            // Kafka lists config resources of a type from its metadata image's hash maps (groups in no stable order)
+            "ListConfigResources.configResources", "resourceName",
             // Kafka answers a Produce or ListOffsets partition by partition from a hash map of the request's partitions
             "Produce.partitionResponses", "index",
             "ListOffsets.partitions", "partitionIndex");

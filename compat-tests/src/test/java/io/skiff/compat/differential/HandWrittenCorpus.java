@@ -94,6 +94,7 @@ final class HandWrittenCorpus {
         transactionAdmin(cases);
         misc(cases);
         PartitionAdminCorpus.add(cases);
+        GroupConfigCorpus.add(cases);
         return cases;
     }
 
