@@ -320,8 +320,8 @@ public final class SkiffServer implements AutoCloseable {
     }
 
     /**
-     * Empties the broker between tests, much faster than a restart: deletes every topic but the internal ones, and
-     * every consumer group with its committed offsets. Clients of the previous test should be closed first: a group
+     * Empties the broker between tests, much faster than a restart: deletes every topic but the internal ones,
+     * every consumer group with its committed offsets, and every group's configs. Clients of the previous test should be closed first: a group
      * that still has members cannot be deleted (as with Kafka's DeleteGroups) and is named in the exception, after
      * everything else was deleted.
      *
@@ -339,6 +339,7 @@ public final class SkiffServer implements AutoCloseable {
                 .map(GroupOverview::groupId)
                 .toList();
         Map<String, GroupError> results = groups.deleteGroups(groupIds).join();
+        groups.groupConfigs().clear();
         List<String> remaining = results.entrySet().stream()
                 .filter(e -> e.getValue() != GroupError.NONE && e.getValue() != GroupError.GROUP_ID_NOT_FOUND)
                 .map(e -> e.getKey() + " (" + e.getValue() + ")")

@@ -11,7 +11,10 @@ import java.util.Properties;
 import java.util.Set;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.ConsumerGroupListing;
+import org.apache.kafka.clients.admin.ListConfigResourcesOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -20,6 +23,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterEach;
@@ -51,6 +55,16 @@ class SkiffServerResetTest {
             consumer.commitSync();
         }
         assertEquals(Set.of("orders", "auto-created"), server.topicNames());
+        try (Admin admin =
+                Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers()))) {
+            admin.incrementalAlterConfigs(Map.of(
+                            new ConfigResource(ConfigResource.Type.GROUP, "g1"),
+                            List.of(new AlterConfigOp(
+                                    new ConfigEntry("consumer.heartbeat.interval.ms", "6000"),
+                                    AlterConfigOp.OpType.SET))))
+                    .all()
+                    .get();
+        }
 
         server.reset();
 
@@ -65,6 +79,13 @@ class SkiffServerResetTest {
                     .partitionsToOffsetAndMetadata()
                     .get();
             assertTrue(committed.isEmpty(), "offsets of the deleted group: " + committed);
+            assertEquals(
+                    List.of(),
+                    List.copyOf(admin.listConfigResources(
+                                    Set.of(ConfigResource.Type.GROUP), new ListConfigResourcesOptions())
+                            .all()
+                            .get()),
+                    "group configs are cleared");
         }
         // The same names work again, from offset 0.
         server.createTopic("orders", 1);

@@ -132,6 +132,19 @@ public final class GroupConfigStore {
         configs.put(groupId, config);
     }
 
+    /**
+     * Forgets every group's settings (SkiffServer.reset()). Persisted before it returns.
+     *
+     * @throws UncheckedIOException when the file cannot be written; nothing changed then
+     */
+    public synchronized void clear() {
+        if (configs.isEmpty()) {
+            return;
+        }
+        persist(Map.of());
+        configs.clear();
+    }
+
     /** The group's own consumer.session.timeout.ms, if it sets one. */
     public OptionalInt consumerSessionTimeoutMs(String groupId) {
         GroupConfig config = configs.get(groupId);
