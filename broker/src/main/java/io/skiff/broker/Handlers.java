@@ -1,6 +1,8 @@
 package io.skiff.broker;
 
 import io.skiff.broker.feature.Features;
+import io.skiff.broker.fetch.FetchSessionCache;
+import io.skiff.broker.fetch.FetchSessions;
 import io.skiff.broker.group.GroupConfigStore;
 import io.skiff.broker.handler.AclHandlers;
 import io.skiff.broker.handler.AlterConfigsHandler;
@@ -64,7 +66,10 @@ public final class Handlers {
         registry.register(new ApiVersionsHandler(registry, features));
         registry.register(new MetadataHandler(data.topics(), ctx));
         registry.register(new ProduceHandler(data.topics(), ctx.transactionCoordinator()));
-        registry.register(new FetchHandler(data.topics(), data.fetches()));
+        int sessionSlots = ((Number) ctx.config().value("max.incremental.fetch.session.cache.slots")).intValue();
+        FetchSessions fetchSessions =
+                new FetchSessions(new FetchSessionCache(sessionSlots, FetchSessionCache.EVICTION_MS), ctx.clock());
+        registry.register(new FetchHandler(data.topics(), data.fetches(), fetchSessions));
         registry.register(new ListOffsetsHandler(data.topics()));
         registry.register(new CreateTopicsHandler(data.topics(), ctx.config(), ctx.nodeId()));
         registry.register(new DeleteTopicsHandler(

@@ -440,6 +440,15 @@ public final class BrokerConfigKeys {
             .accepted("compression.gzip.level", INT, "-1", betweenOr(1, 9, -1), "gzip level when recompressing.")
             .accepted("compression.lz4.level", INT, "9", between(1, 17), "lz4 level when recompressing.")
             .accepted("compression.zstd.level", INT, "3", between(-131072, 22), "zstd level when recompressing.")
+            // --- fetch
+            .applied(
+                    "max.incremental.fetch.session.cache.slots",
+                    INT,
+                    "1000",
+                    atLeast(0),
+                    "Most incremental fetch sessions (KIP-227) kept at once. When full, a new session replaces one "
+                            + "unused for 2 minutes or a smaller one older than that, else the full fetch gets no "
+                            + "session; 0 disables sessions.")
             // --- groups and offsets
             .appliedDev(
                     "group.initial.rebalance.delay.ms",

@@ -1,9 +1,14 @@
 package io.skiff.broker.handler;
 
+import io.skiff.broker.fetch.FetchContext;
+import io.skiff.broker.fetch.FetchPartitionKey;
+import io.skiff.broker.fetch.FetchSessionCache;
+import io.skiff.broker.fetch.FetchSessions;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.FetchService;
 import io.skiff.broker.topic.FetchedPartition;
+import io.skiff.broker.topic.Partition;
 import io.skiff.broker.topic.PartitionFetch;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
@@ -13,102 +18,210 @@ import io.skiff.protocol.message.FetchRequest;
 import io.skiff.protocol.message.FetchResponse;
 import io.skiff.storage.AbortedTxn;
 import io.skiff.storage.IsolationLevel;
+import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /**
  * Fetch (key 1), v4–18.
  *
  * <p>Behaviour, as Kafka's for a consumer fetching from the leader:
  * <ul>
- *   <li>Topics are named (v4–12) or identified by id (v13+); unknown ids answer UNKNOWN_TOPIC_ID, unknown names or
- *       partitions UNKNOWN_TOPIC_OR_PARTITION. A current_leader_epoch above ours (0) is UNKNOWN_LEADER_EPOCH.</li>
+ *   <li>Fetch sessions (KIP-227, {@link FetchSessions}): a full fetch with epoch 0 opens a session when the cache
+ *       ({@code max.incremental.fetch.session.cache.slots}) has room; an incremental fetch names only the partitions
+ *       that changed (and {@code forgotten_topics_data}), the session's other partitions are read as last asked, and
+ *       the answer carries only partitions with records, a new high watermark or log start offset, or an error.
+ *       Session errors (FETCH_SESSION_ID_NOT_FOUND, INVALID_FETCH_SESSION_EPOCH, FETCH_SESSION_TOPIC_ID_ERROR) are
+ *       answered at once, with no partitions. Epoch -1 closes a session and fetches without one.</li>
+ *   <li>Topics are named (v4–12) or identified by id (v13+). A partition is refused before it is read, in this order:
+ *       an unknown topic id (UNKNOWN_TOPIC_ID), then a topic not readable (TOPIC_AUTHORIZATION_FAILED) or an unknown
+ *       topic or partition (UNKNOWN_TOPIC_OR_PARTITION); refused partitions are listed after the partitions read, as
+ *       Kafka lists them. A partition of a session by id whose topic was deleted and created again under the same
+ *       name is INCONSISTENT_TOPIC_ID. A current_leader_epoch above ours (0) is UNKNOWN_LEADER_EPOCH.</li>
  *   <li>Long poll: when fewer than min_bytes are available the fetch waits, woken by appends, for at most
- *       max_wait_ms ({@link FetchService}). Per-partition and total max bytes apply, but the first batch is always
- *       returned whole (KIP-74).</li>
+ *       max_wait_ms ({@link FetchService}); a partition error answers at once. Per-partition and total max bytes
+ *       apply, but the first batch is always returned whole (KIP-74). The session's answer is made when the wait
+ *       ends.</li>
  *   <li>Records are the log's file ranges, sent with sendfile ({@link FileRecords}); the server releases them.</li>
- *   <li>high watermark = last stable offset = log end offset; log start offset v5+; aborted transactions are an
- *       empty list for read_committed and null for read_uncommitted (there are no transactions);
- *       preferred_read_replica -1.</li>
- *   <li>No fetch sessions: the answer's session id is 0, which tells clients to send full requests (Java and
- *       librdkafka accept this). A request naming a session (session_id != 0) gets FETCH_SESSION_ID_NOT_FOUND, so
- *       the client starts over with a full fetch.</li>
+ *   <li>high watermark = log end offset; last stable offset and aborted transactions (read_committed) from the log;
+ *       aborted transactions null for read_uncommitted; log start offset v5+; preferred_read_replica -1.</li>
  * </ul>
  *
- * <p>Thread-safe (stateless apart from the registry and fetch service).
+ * <p>Thread-safe: the sessions are; the rest is per request.
  */
 public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchResponse> {
     private static final byte READ_COMMITTED = 1;
 
     private final TopicRegistry topics;
     private final FetchService fetches;
+    private final FetchSessions sessions;
 
+    /** With Kafka's default session cache (1000 slots), for tests. */
     public FetchHandler(TopicRegistry topics, FetchService fetches) {
+        this(
+                topics,
+                fetches,
+                new FetchSessions(new FetchSessionCache(1000, FetchSessionCache.EVICTION_MS), Clock.systemUTC()));
+    }
+
+    public FetchHandler(TopicRegistry topics, FetchService fetches, FetchSessions sessions) {
         super(ApiKeys.FETCH, 4, 18);
         this.topics = topics;
         this.fetches = fetches;
+        this.sessions = sessions;
     }
+
+    /** A partition to read: where its answer goes and what to read (null when it failed before the read). */
+    private record Slot(FetchPartitionKey key, FetchResponse.PartitionData data, PartitionFetch read) {}
 
     @Override
     public CompletableFuture<FetchResponse> handle(RequestContext ctx, FetchRequest request) {
         short version = ctx.apiVersion();
-        if (request.sessionId() != 0) {
-            return CompletableFuture.completedFuture(new FetchResponse()
-                    .setErrorCode(Errors.FETCH_SESSION_ID_NOT_FOUND.code())
-                    .setSessionId(0));
+        Map<UUID, Optional<Topic>> byId = new HashMap<>();
+        Map<String, Optional<Topic>> byName = new HashMap<>();
+        Function<UUID, String> topicNames =
+                id -> byId.computeIfAbsent(id, topics::topic).map(Topic::name).orElse(null);
+        Map<FetchPartitionKey, FetchRequest.FetchPartition> fetchData = new LinkedHashMap<>();
+        for (FetchRequest.FetchTopic ft : request.topics()) {
+            for (FetchRequest.FetchPartition fp : ft.partitions()) {
+                fetchData.put(key(version, ft.topicId(), ft.topic(), fp.partition(), topicNames), fp);
+            }
         }
-        // Response skeleton in request order; readable partitions are filled in when the fetch completes.
+        List<FetchPartitionKey> toForget = new ArrayList<>();
+        for (FetchRequest.ForgottenTopic t : request.forgottenTopicsData()) {
+            for (int partition : t.partitions()) {
+                toForget.add(key(version, t.topicId(), t.topic(), partition, topicNames));
+            }
+        }
+        int replicaId = version >= 15 && request.replicaState() != null
+                ? request.replicaState().replicaId()
+                : request.replicaId();
+        FetchContext context = sessions.newContext(
+                version, request.sessionId(), request.sessionEpoch(), replicaId >= 0, fetchData, toForget, topicNames);
+
         IsolationLevel isolation = request.isolationLevel() == READ_COMMITTED
                 ? IsolationLevel.READ_COMMITTED
                 : IsolationLevel.READ_UNCOMMITTED;
-        List<FetchResponse.FetchableTopicResponse> skeleton = new ArrayList<>();
-        List<PartitionFetch> reads = new ArrayList<>();
-        Map<PartitionFetch, FetchResponse.PartitionData> slots = new IdentityHashMap<>();
-        for (FetchRequest.FetchTopic ft : request.topics()) {
-            Optional<Topic> topic = version >= 13 ? topics.topic(ft.topicId()) : topics.topic(ft.topic());
-            FetchResponse.FetchableTopicResponse tr = new FetchResponse.FetchableTopicResponse()
-                    .setTopic(ft.topic())
-                    .setTopicId(ft.topicId());
-            String name = version >= 13 ? topic.map(Topic::name).orElse(null) : ft.topic();
-            boolean readable = name == null || ctx.allowed(AclOperation.READ, ResourceType.TOPIC, name);
-            for (FetchRequest.FetchPartition fp : ft.partitions()) {
-                FetchResponse.PartitionData pd = new FetchResponse.PartitionData().setPartitionIndex(fp.partition());
-                tr.partitions().add(pd);
-                if (!readable) {
-                    fail(pd, Errors.TOPIC_AUTHORIZATION_FAILED);
-                } else if (topic.isEmpty()) {
-                    fail(pd, version >= 13 ? Errors.UNKNOWN_TOPIC_ID : Errors.UNKNOWN_TOPIC_OR_PARTITION);
-                } else if (!topic.get().hasPartition(fp.partition())) {
-                    fail(pd, Errors.UNKNOWN_TOPIC_OR_PARTITION);
-                } else if (fp.currentLeaderEpoch()
-                        > topic.get().partition(fp.partition()).leaderEpoch()) {
-                    fail(pd, Errors.UNKNOWN_LEADER_EPOCH);
-                } else if (fp.partitionMaxBytes() < 0) {
-                    // Kafka's log read rejects a negative size, and the partition fails with an unexpected error.
-                    fail(pd, Errors.UNKNOWN_SERVER_ERROR);
-                } else {
-                    PartitionFetch read = new PartitionFetch(
-                            topic.get().partition(fp.partition()), fp.fetchOffset(), fp.partitionMaxBytes(), isolation);
-                    reads.add(read);
-                    slots.put(read, pd);
-                }
+        // Kafka's order: unknown ids are refused while the partitions are listed, the rest when they are checked.
+        LinkedHashMap<FetchPartitionKey, FetchResponse.PartitionData> refused = new LinkedHashMap<>();
+        List<Map.Entry<FetchPartitionKey, FetchRequest.FetchPartition>> named = new ArrayList<>();
+        for (Map.Entry<FetchPartitionKey, FetchRequest.FetchPartition> e : context.partitions()) {
+            if (e.getKey().topic() == null) {
+                refused.put(e.getKey(), refuse(e.getKey(), Errors.UNKNOWN_TOPIC_ID));
+            } else {
+                named.add(e);
             }
-            skeleton.add(tr);
         }
-        return fetches.fetch(reads, request.maxBytes(), request.minBytes(), request.maxWaitMs())
-                .thenApply(results -> {
-                    for (FetchedPartition r : results) {
-                        fill(slots.get(r.request()), r);
-                    }
-                    FetchResponse response =
-                            new FetchResponse().setErrorCode(Errors.NONE.code()).setSessionId(0);
-                    response.responses().addAll(skeleton);
-                    return response;
-                });
+        Map<String, Boolean> readable = new HashMap<>();
+        List<Slot> slots = new ArrayList<>();
+        List<PartitionFetch> reads = new ArrayList<>();
+        boolean failedBeforeRead = false;
+        for (Map.Entry<FetchPartitionKey, FetchRequest.FetchPartition> e : named) {
+            FetchPartitionKey key = e.getKey();
+            FetchRequest.FetchPartition fp = e.getValue();
+            Optional<Topic> topic = byName.computeIfAbsent(key.topic(), topics::topic);
+            if (!readable.computeIfAbsent(
+                    key.topic(), name -> ctx.allowed(AclOperation.READ, ResourceType.TOPIC, name))) {
+                refused.put(key, refuse(key, Errors.TOPIC_AUTHORIZATION_FAILED));
+                continue;
+            }
+            if (topic.isEmpty() || !topic.get().hasPartition(key.partition())) {
+                refused.put(key, refuse(key, Errors.UNKNOWN_TOPIC_OR_PARTITION));
+                continue;
+            }
+            FetchResponse.PartitionData pd = new FetchResponse.PartitionData().setPartitionIndex(key.partition());
+            Partition partition = topic.get().partition(key.partition());
+            PartitionFetch read = null;
+            if (key.hasTopicId() && !key.topicId().equals(topic.get().id())) {
+                fail(pd, Errors.INCONSISTENT_TOPIC_ID);
+            } else if (fp.currentLeaderEpoch() > partition.leaderEpoch()) {
+                fail(pd, Errors.UNKNOWN_LEADER_EPOCH);
+            } else if (fp.partitionMaxBytes() < 0) {
+                // Kafka's log read rejects a negative size, and the partition fails with an unexpected error.
+                fail(pd, Errors.UNKNOWN_SERVER_ERROR);
+            } else {
+                read = new PartitionFetch(partition, fp.fetchOffset(), fp.partitionMaxBytes(), isolation);
+                reads.add(read);
+            }
+            failedBeforeRead |= read == null;
+            slots.add(new Slot(key, pd, read));
+        }
+        // As Kafka: min_bytes never above max_bytes, and a partition error answers without waiting.
+        int minBytes = Math.min(request.minBytes(), request.maxBytes());
+        long maxWaitMs = failedBeforeRead ? 0 : request.maxWaitMs();
+        return fetches.fetch(reads, request.maxBytes(), minBytes, maxWaitMs)
+                .thenApply(results -> answer(version, context, slots, results, refused));
+    }
+
+    private static FetchPartitionKey key(
+            short version, UUID topicId, String topic, int partition, Function<UUID, String> names) {
+        return version >= 13
+                ? new FetchPartitionKey(topicId, names.apply(topicId), partition)
+                : FetchPartitionKey.byName(topic, partition);
+    }
+
+    private static FetchResponse answer(
+            short version,
+            FetchContext context,
+            List<Slot> slots,
+            List<FetchedPartition> results,
+            LinkedHashMap<FetchPartitionKey, FetchResponse.PartitionData> refused) {
+        LinkedHashMap<FetchPartitionKey, FetchResponse.PartitionData> updates = new LinkedHashMap<>();
+        int next = 0;
+        for (Slot slot : slots) {
+            if (slot.read() != null) {
+                fill(slot.data(), results.get(next++));
+            }
+            updates.put(slot.key(), slot.data());
+        }
+        updates.putAll(refused);
+        FetchContext.Answer answer = context.respond(updates);
+        if (answer.partitions().size() < updates.size()) {
+            releaseLeftOut(updates, answer.partitions());
+        }
+        FetchResponse response =
+                new FetchResponse().setErrorCode(answer.error().code()).setSessionId(answer.sessionId());
+        // Consecutive partitions of one topic share a topic entry, as Kafka groups them.
+        FetchResponse.FetchableTopicResponse current = null;
+        for (Map.Entry<FetchPartitionKey, FetchResponse.PartitionData> e :
+                answer.partitions().entrySet()) {
+            FetchPartitionKey key = e.getKey();
+            if (current == null || !sameTopic(version, current, key)) {
+                current = new FetchResponse.FetchableTopicResponse()
+                        .setTopic(key.topic() == null ? "" : key.topic())
+                        .setTopicId(key.topicId());
+                response.responses().add(current);
+            }
+            current.partitions().add(e.getValue());
+        }
+        return response;
+    }
+
+    private static boolean sameTopic(short version, FetchResponse.FetchableTopicResponse t, FetchPartitionKey key) {
+        return version >= 13 ? t.topicId().equals(key.topicId()) : t.topic().equals(key.topic());
+    }
+
+    /** Releases the record data of partitions the session's answer leaves out. */
+    private static void releaseLeftOut(
+            Map<FetchPartitionKey, FetchResponse.PartitionData> all,
+            Map<FetchPartitionKey, FetchResponse.PartitionData> answered) {
+        Set<FetchResponse.PartitionData> kept = Collections.newSetFromMap(new IdentityHashMap<>());
+        kept.addAll(answered.values());
+        for (FetchResponse.PartitionData pd : all.values()) {
+            if (!kept.contains(pd) && pd.records() instanceof FileRecords records) {
+                records.release();
+            }
+        }
     }
 
     private static void fill(FetchResponse.PartitionData pd, FetchedPartition r) {
@@ -145,18 +258,23 @@ public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchRe
         return out;
     }
 
+    /** A partition refused before it is read: Kafka answers unknown (-1) offsets and an empty aborted list. */
+    private static FetchResponse.PartitionData refuse(FetchPartitionKey key, Errors error) {
+        FetchResponse.PartitionData pd = new FetchResponse.PartitionData().setPartitionIndex(key.partition());
+        fail(pd, error);
+        return pd.setAbortedTransactions(new ArrayList<>());
+    }
+
     /**
-     * Kafka answers a failed partition with unknown (-1) offsets and no records. Its list of aborted transactions is
-     * empty for a partition refused before the read (unknown topic, id or partition) and null for one whose read
-     * failed (offset out of range, storage error), whatever the isolation level.
+     * A partition whose read failed (offset out of range, storage error, inconsistent topic id, ...): Kafka answers
+     * unknown (-1) offsets, no records and a null list of aborted transactions, whatever the isolation level.
      */
     private static void fail(FetchResponse.PartitionData pd, Errors error) {
-        boolean refusedBeforeRead = error == Errors.UNKNOWN_TOPIC_OR_PARTITION || error == Errors.UNKNOWN_TOPIC_ID;
         pd.setErrorCode(error.code())
                 .setHighWatermark(-1L)
                 .setLastStableOffset(-1L)
                 .setLogStartOffset(-1L)
-                .setAbortedTransactions(refusedBeforeRead ? new ArrayList<>() : null)
+                .setAbortedTransactions(null)
                 .setPreferredReadReplica(-1)
                 .setRecords(new FileRecords(List.of()));
     }

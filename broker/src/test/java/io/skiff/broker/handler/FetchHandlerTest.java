@@ -130,10 +130,11 @@ class FetchHandlerTest {
                 .join());
         assertEquals(Errors.OFFSET_OUT_OF_RANGE.code(), oor.errorCode());
         assertEquals(-1, oor.highWatermark());
-        FetchRequest session = request("t", null, 0, 0, 0, 0).setSessionId(42);
-        assertEquals(
-                Errors.FETCH_SESSION_ID_NOT_FOUND.code(),
-                handler.handle(ctx(ApiKeys.FETCH, 12), session).join().errorCode());
+        FetchRequest session = request("t", null, 0, 0, 0, 0).setSessionId(42).setSessionEpoch(3);
+        FetchResponse notFound = handler.handle(ctx(ApiKeys.FETCH, 12), session).join();
+        assertEquals(Errors.FETCH_SESSION_ID_NOT_FOUND.code(), notFound.errorCode());
+        assertEquals(0, notFound.sessionId());
+        assertTrue(notFound.responses().isEmpty());
         assertEquals(
                 t.id(),
                 handler.handle(ctx(ApiKeys.FETCH, 13), request(null, t.id(), 0, 0, 0, 0))
