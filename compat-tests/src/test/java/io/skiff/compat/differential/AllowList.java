@@ -46,13 +46,6 @@ final class AllowList {
                             + " finalizedFeaturesEpoch), replication (eligible.leader.replicas.version) and share"
                             + " groups, which Skiff does not have"),
             new Allowance(
-                    ApiKeys.FETCH,
-                    Pattern.compile(".*"),
-                    Pattern.compile("sessionId"),
-                    "Skiff has no fetch sessions (FetchHandler): it answers session id 0, which tells clients to keep"
-                            + " sending full fetches; Kafka opens a session. Captured requests that continue a session"
-                            + " are therefore not replayed (CapturedDifferentialTest)"),
-            new Allowance(
                     ApiKeys.METADATA,
                     Pattern.compile("kcat\\.frames:\\d+"),
                     Pattern.compile("topics\\[]\\.(errorCode|partitions)"),

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 /**
  * Replaces, in one broker's answer tree, only what must differ between two brokers: throttle times, the broker's own
  * port, topic ids (by the name of the topic they stand for), wall-clock timestamps, the log directory's path and its
- * disk's free and total bytes, allocated producer ids; and sorts the lists whose order the protocol leaves to the broker
+ * disk's free and total bytes, allocated producer ids, fetch session ids; and sorts the lists whose order the protocol leaves to the broker
  * ({@link AllowList#UNORDERED}). Cluster id and node id need nothing: the differential tests give Skiff Kafka's.
  * Everything else is compared as it is.
  *
@@ -76,6 +76,10 @@ final class Normalizer {
         if (api == ApiKeys.INIT_PRODUCER_ID && key.equals("producerId") && value instanceof Long id && id >= 0) {
             // Allocated from a counter: the shared real Kafka has given ids to other test classes before.
             return "<producer id>";
+        }
+        if (api == ApiKeys.FETCH && key.equals("sessionId") && value instanceof Integer id && id != 0) {
+            // A fetch session's id is random (Kafka's and Skiff's alike): what must agree is whether there is one.
+            return "<session id>";
         }
         if (key.equals("port") && value instanceof Integer p && p == port) {
             return "<broker port>";

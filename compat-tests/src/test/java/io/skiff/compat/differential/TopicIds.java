@@ -24,11 +24,13 @@ final class TopicIds {
         this.connection = connection;
     }
 
-    /** The name of the topic with this id, or null when the broker has no such topic. */
+    /**
+     * The name of the topic with this id, or null when the broker has no such topic. An unknown id is asked again
+     * each time: Kafka answers a CreateTopics request with the new id before its metadata lists the topic.
+     */
     String name(String id) {
         if (!nameById.containsKey(id)) {
             refresh();
-            nameById.putIfAbsent(id, null);
         }
         return nameById.get(id);
     }
