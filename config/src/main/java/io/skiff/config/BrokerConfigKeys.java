@@ -540,7 +540,8 @@ public final class BrokerConfigKeys {
                     "Which conversions between the classic and consumer protocols a group with members may make (an"
                             + " empty group always converts): `upgrade` lets a consumer-protocol member convert a classic"
                             + " group, `downgrade` converts a consumer group back when its last consumer-protocol member"
-                            + " leaves. Classic members may join a consumer group whatever the policy, as in Kafka.")
+                            + " leaves, or when a classic static member takes the place of the last consumer-protocol"
+                            + " one. Classic members may join a consumer group whatever the policy, as in Kafka.")
             .applied("offsets.topic.num.partitions", INT, "50", atLeast(1), "Partitions of __consumer_offsets.")
             .acceptedDev(
                     "offsets.topic.replication.factor",
