@@ -67,10 +67,9 @@ public final class ListConfigResourcesHandler
             response.configResources().add(resource(String.valueOf(nodeId), ConfigResourceType.BROKER));
         }
         if (all || types.contains(ConfigResourceType.TOPIC)) {
-            topics.topics().stream()
-                    .map(Topic::name)
-                    .sorted()
-                    .forEach(name -> response.configResources().add(resource(name, ConfigResourceType.TOPIC)));
+            for (Topic topic : topics.topics()) { // sorted by name
+                response.configResources().add(resource(topic.name(), ConfigResourceType.TOPIC));
+            }
         }
         return CompletableFuture.completedFuture(response);
     }
