@@ -1,5 +1,9 @@
 package io.skiff.compat;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.skiff.broker.SkiffServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -21,6 +25,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.GroupListing;
+import org.apache.kafka.clients.admin.ListGroupsOptions;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
@@ -89,6 +96,43 @@ final class GroupCompatSupport {
             producer.flush();
         }
         return values;
+    }
+
+    /** Waits until every member is healthy and the members own the topic's partitions once each, evenly. */
+    static void awaitSettled(String topic, int partitions, List<GroupConsumer> members, Duration wait) {
+        await().atMost(wait).untilAsserted(() -> {
+            for (GroupConsumer m : members) {
+                assertTrue(m.failure() == null, () -> "consumer failed: " + m.failure());
+            }
+            assertTrue(
+                    coversExactlyOnce(topic, partitions, members),
+                    () -> "assignments "
+                            + members.stream().map(GroupConsumer::assignment).toList());
+            int expected = partitions / members.size();
+            for (GroupConsumer m : members) {
+                assertEquals(expected, m.assignment().size(), "even spread");
+            }
+        });
+    }
+
+    /** Waits until {@code received} holds every produced value. */
+    static void awaitReceived(Collection<String> received, List<String> produced, Duration wait) {
+        await().atMost(wait).until(() -> new HashSet<>(received).containsAll(produced));
+    }
+
+    static ConsumerGroupDescription described(Admin admin, String group) throws Exception {
+        return admin.describeConsumerGroups(List.of(group))
+                .describedGroups()
+                .get(group)
+                .get();
+    }
+
+    /** The group as ListGroups lists it (any type). */
+    static GroupListing listed(Admin admin, String group) throws Exception {
+        return admin.listGroups(new ListGroupsOptions()).all().get().stream()
+                .filter(g -> g.groupId().equals(group))
+                .findFirst()
+                .orElseThrow();
     }
 
     static Properties consumerProps(SkiffServer server, String group, String assignor) {

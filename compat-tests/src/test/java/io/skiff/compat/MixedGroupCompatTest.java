@@ -1,9 +1,13 @@
 package io.skiff.compat;
 
-import static io.skiff.compat.GroupCompatSupport.coversExactlyOnce;
+import static io.skiff.compat.GroupCompatSupport.admin;
+import static io.skiff.compat.GroupCompatSupport.awaitReceived;
+import static io.skiff.compat.GroupCompatSupport.awaitSettled;
+import static io.skiff.compat.GroupCompatSupport.described;
+import static io.skiff.compat.GroupCompatSupport.listed;
+import static io.skiff.compat.GroupCompatSupport.produce;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.compat.GroupCompatSupport.GroupConsumer;
@@ -17,20 +21,13 @@ import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
-import org.apache.kafka.clients.admin.GroupListing;
-import org.apache.kafka.clients.admin.ListGroupsOptions;
 import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.GroupState;
 import org.apache.kafka.common.GroupType;
 import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -84,18 +81,18 @@ class MixedGroupCompatTest {
             admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1)))
                     .all()
                     .get();
-            produced.addAll(produce(bootstrap, topic, "a"));
+            produced.addAll(produce(bootstrap, topic, PARTITIONS, "a", 300));
 
             GroupConsumer classic1 = start(classicProps(bootstrap, group, assignor), topic, received);
             GroupConsumer classic2 = start(classicProps(bootstrap, group, assignor), topic, received);
-            awaitSettled(topic, List.of(classic1, classic2));
-            awaitReceived(received, produced);
+            awaitSettled(topic, PARTITIONS, List.of(classic1, classic2), WAIT);
+            awaitReceived(received, produced, WAIT);
             assertEquals(GroupType.CLASSIC, listed(admin, group).type().orElseThrow());
 
             GroupConsumer modern = start(consumerProtocolProps(bootstrap, group), topic, received);
-            produced.addAll(produce(bootstrap, topic, "b"));
-            awaitSettled(topic, List.of(classic1, classic2, modern));
-            awaitReceived(received, produced);
+            produced.addAll(produce(bootstrap, topic, PARTITIONS, "b", 300));
+            awaitSettled(topic, PARTITIONS, List.of(classic1, classic2, modern), WAIT);
+            awaitReceived(received, produced, WAIT);
             await().atMost(WAIT).untilAsserted(() -> {
                 ConsumerGroupDescription d = described(admin, group);
                 assertEquals(GroupType.CONSUMER, d.type(), "upgraded by the consumer-protocol member");
@@ -120,9 +117,9 @@ class MixedGroupCompatTest {
 
             modern.stop(Stop.LEAVE);
             consumers.remove(modern);
-            produced.addAll(produce(bootstrap, topic, "c"));
-            awaitSettled(topic, List.of(classic1, classic2));
-            awaitReceived(received, produced);
+            produced.addAll(produce(bootstrap, topic, PARTITIONS, "c", 300));
+            awaitSettled(topic, PARTITIONS, List.of(classic1, classic2), WAIT);
+            awaitReceived(received, produced, WAIT);
             await().atMost(WAIT).untilAsserted(() -> {
                 ConsumerGroupDescription d = described(admin, group);
                 assertEquals(GroupType.CLASSIC, d.type(), "downgraded when the last consumer-protocol member left");
@@ -133,8 +130,8 @@ class MixedGroupCompatTest {
             assertEquals(GroupType.CLASSIC, listed(admin, group).type().orElseThrow());
             assertEquals("consumer", listed(admin, group).protocol());
 
-            produced.addAll(produce(bootstrap, topic, "d"));
-            awaitReceived(received, produced);
+            produced.addAll(produce(bootstrap, topic, PARTITIONS, "d", 300));
+            awaitReceived(received, produced, WAIT);
         }
         Map<String, Long> counts = GroupCompatSupport.countOccurrences(received);
         assertEquals(new HashSet<>(produced), counts.keySet(), "nothing lost");
@@ -158,63 +155,6 @@ class MixedGroupCompatTest {
         GroupConsumer c = new GroupConsumer(props, topic, received);
         consumers.add(c);
         return c;
-    }
-
-    private static void awaitSettled(String topic, List<GroupConsumer> members) {
-        await().atMost(WAIT).untilAsserted(() -> {
-            for (GroupConsumer m : members) {
-                assertTrue(m.failure() == null, () -> "consumer failed: " + m.failure());
-            }
-            assertTrue(
-                    coversExactlyOnce(topic, PARTITIONS, members),
-                    () -> "assignments "
-                            + members.stream().map(GroupConsumer::assignment).toList());
-            int expected = PARTITIONS / members.size();
-            for (GroupConsumer m : members) {
-                assertEquals(expected, m.assignment().size(), "even spread");
-            }
-        });
-    }
-
-    private static void awaitReceived(ConcurrentLinkedQueue<String> received, List<String> produced) {
-        await().atMost(WAIT).until(() -> new HashSet<>(received).containsAll(produced));
-    }
-
-    private static ConsumerGroupDescription described(Admin admin, String group) throws Exception {
-        return admin.describeConsumerGroups(List.of(group))
-                .describedGroups()
-                .get(group)
-                .get();
-    }
-
-    private static GroupListing listed(Admin admin, String group) throws Exception {
-        return admin.listGroups(new ListGroupsOptions()).all().get().stream()
-                .filter(g -> g.groupId().equals(group))
-                .findFirst()
-                .orElseThrow();
-    }
-
-    private static Admin admin(String bootstrap) {
-        Properties p = new Properties();
-        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        return Admin.create(p);
-    }
-
-    private static List<String> produce(String bootstrap, String topic, String prefix) {
-        Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        List<String> values = new ArrayList<>();
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(p)) {
-            for (int i = 0; i < 300; i++) {
-                String v = prefix + "-" + i;
-                producer.send(new ProducerRecord<>(topic, i % PARTITIONS, "k" + i, v));
-                values.add(v);
-            }
-            producer.flush();
-        }
-        return values;
     }
 
     private static Properties common(String bootstrap, String group) {

@@ -1,9 +1,11 @@
 package io.skiff.compat;
 
-import static io.skiff.compat.GroupCompatSupport.coversExactlyOnce;
+import static io.skiff.compat.GroupCompatSupport.awaitReceived;
+import static io.skiff.compat.GroupCompatSupport.awaitSettled;
+import static io.skiff.compat.GroupCompatSupport.described;
+import static io.skiff.compat.GroupCompatSupport.listed;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.compat.GroupCompatSupport.GroupConsumer;
@@ -21,7 +23,6 @@ import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.GroupListing;
-import org.apache.kafka.clients.admin.ListGroupsOptions;
 import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.RemoveMembersFromConsumerGroupOptions;
@@ -90,8 +91,8 @@ class MixedGroupStaticDowngradeCompatTest {
             await().atMost(WAIT).until(() -> modern.assignment().size() == PARTITIONS);
             GroupConsumer classic1 = start(classicProps(bootstrap, group, "instance-c1"), topic, received);
             GroupConsumer classic2 = start(classicProps(bootstrap, group, "instance-c2"), topic, received);
-            awaitSettled(topic, List.of(modern, classic1, classic2));
-            awaitReceived(received, produced);
+            awaitSettled(topic, PARTITIONS, List.of(modern, classic1, classic2), WAIT);
+            awaitReceived(received, produced, WAIT);
             await().atMost(WAIT).untilAsserted(() -> {
                 ConsumerGroupDescription d = described(admin, group);
                 assertEquals(GroupType.CONSUMER, d.type());
@@ -118,8 +119,8 @@ class MixedGroupStaticDowngradeCompatTest {
             assertEquals(GroupType.CONSUMER, listed(admin, group).type().orElseThrow());
 
             GroupConsumer replacement = start(classicProps(bootstrap, group, "instance-m"), topic, received);
-            awaitSettled(topic, List.of(classic1, classic2, replacement));
-            awaitReceived(received, produced);
+            awaitSettled(topic, PARTITIONS, List.of(classic1, classic2, replacement), WAIT);
+            awaitReceived(received, produced, WAIT);
             assertEquals(ofModern, replacement.assignment(), "the replaced member's partitions");
             await().atMost(WAIT).untilAsserted(() -> {
                 ConsumerGroupDescription d = described(admin, group);
@@ -149,7 +150,7 @@ class MixedGroupStaticDowngradeCompatTest {
             assertEquals(generations.get(classic1), replacement.generation(), "it joined that generation");
 
             produced.addAll(GroupCompatSupport.produce(bootstrap, topic, PARTITIONS, "c", 300));
-            awaitReceived(received, produced);
+            awaitReceived(received, produced, WAIT);
         }
         Map<String, Long> counts = GroupCompatSupport.countOccurrences(received);
         assertEquals(new HashSet<>(produced), counts.keySet(), "nothing lost");
@@ -180,39 +181,6 @@ class MixedGroupStaticDowngradeCompatTest {
         GroupConsumer c = new GroupConsumer(props, topic, received);
         consumers.add(c);
         return c;
-    }
-
-    private static void awaitSettled(String topic, List<GroupConsumer> members) {
-        await().atMost(WAIT).untilAsserted(() -> {
-            for (GroupConsumer m : members) {
-                assertTrue(m.failure() == null, () -> "consumer failed: " + m.failure());
-            }
-            assertTrue(
-                    coversExactlyOnce(topic, PARTITIONS, members),
-                    () -> "assignments "
-                            + members.stream().map(GroupConsumer::assignment).toList());
-            for (GroupConsumer m : members) {
-                assertEquals(PARTITIONS / members.size(), m.assignment().size(), "even spread");
-            }
-        });
-    }
-
-    private static void awaitReceived(ConcurrentLinkedQueue<String> received, List<String> produced) {
-        await().atMost(WAIT).until(() -> new HashSet<>(received).containsAll(produced));
-    }
-
-    private static ConsumerGroupDescription described(Admin admin, String group) throws Exception {
-        return admin.describeConsumerGroups(List.of(group))
-                .describedGroups()
-                .get(group)
-                .get();
-    }
-
-    private static GroupListing listed(Admin admin, String group) throws Exception {
-        return admin.listGroups(new ListGroupsOptions()).all().get().stream()
-                .filter(g -> g.groupId().equals(group))
-                .findFirst()
-                .orElseThrow();
     }
 
     private static Properties common(String bootstrap, String group, String instanceId) {
