@@ -5,7 +5,9 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * An ordered set of {@link ConfigKey} definitions and the parsing of raw text values against it.
@@ -31,6 +33,27 @@ public final class ConfigKeyTable {
 
     public boolean contains(String name) {
         return keys.containsKey(name);
+    }
+
+    /**
+     * The given overrides of a resource (a topic, a group), sorted by key, without null values (absent); a key not
+     * in the table is refused with {@code unknownMessage} of it.
+     *
+     * @throws ConfigException for the first unknown key, in key order
+     */
+    public Map<String, String> overrides(Map<String, String> given, Function<String, String> unknownMessage) {
+        Map<String, String> present = new TreeMap<>();
+        given.forEach((k, v) -> {
+            if (v != null) {
+                present.put(k, v);
+            }
+        });
+        for (String key : present.keySet()) {
+            if (!keys.containsKey(key)) {
+                throw new ConfigException(key, unknownMessage.apply(key));
+            }
+        }
+        return present;
     }
 
     /**

@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
-import java.util.TreeMap;
 
 /**
  * A consumer group's own configuration (config resource type GROUP): its overrides ({@link GroupConfigKeys}) on top
@@ -39,17 +38,7 @@ public final class GroupConfig {
      * @throws ConfigException with Kafka's message
      */
     public static GroupConfig of(Map<String, String> overrides, BrokerConfig broker) {
-        Map<String, String> given = new TreeMap<>();
-        overrides.forEach((k, v) -> {
-            if (v != null) {
-                given.put(k, v);
-            }
-        });
-        for (String key : given.keySet()) {
-            if (!TABLE.contains(key)) {
-                throw new ConfigException(key, "Unknown group config name: " + key);
-            }
-        }
+        Map<String, String> given = TABLE.overrides(overrides, key -> "Unknown group config name: " + key);
         Map<String, Object> values = new LinkedHashMap<>();
         for (ConfigKey key : TABLE.keys()) {
             String raw = given.get(key.name());

@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * A topic's configuration: its own overrides (topic-level keys, {@link TopicConfigKeys}) on top
@@ -36,20 +35,10 @@ public final class TopicConfig {
      *                         max.compaction.lag.ms
      */
     public static TopicConfig of(Map<String, String> overrides, BrokerConfig defaults) {
-        Map<String, String> given = new TreeMap<>();
-        overrides.forEach((k, v) -> {
-            if (v != null) {
-                given.put(k, v);
-            }
-        });
-        for (String key : given.keySet()) {
-            if (!TABLE.contains(key)) {
-                throw new ConfigException(
-                        key,
-                        "Unknown topic config name: " + key
-                                + " (topic configs are the keys of Kafka's topic-level configuration, e.g. retention.ms)");
-            }
-        }
+        Map<String, String> given = TABLE.overrides(
+                overrides,
+                key -> "Unknown topic config name: " + key
+                        + " (topic configs are the keys of Kafka's topic-level configuration, e.g. retention.ms)");
         Map<String, Object> values = new LinkedHashMap<>();
         for (ConfigKey key : TABLE.keys()) {
             String raw = given.get(key.name());
