@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
-import io.skiff.compat.clients.ExternalProcess;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -227,18 +225,8 @@ class GroupConfigsCompatTest {
 
     /** Runs Kafka 4.1's kafka-configs in a child JVM on Kafka's own jars; fails the test unless it exits with 0. */
     private static String kafkaConfigs(String bootstrap, String... args) {
-        String libs = System.getProperty("skiff.referenceKafkaLibs");
-        assertTrue(
-                libs != null && Files.isDirectory(Path.of(libs)),
-                "Kafka's jars are missing (skiff.referenceKafkaLibs = " + libs + "): build with Maven");
         List<String> command = new ArrayList<>(List.of("--bootstrap-server", bootstrap));
         command.addAll(List.of(args));
-        return ExternalProcess.java(
-                        Path.of(libs).toAbsolutePath() + "/*",
-                        "kafka.admin.ConfigCommand",
-                        command.toArray(new String[0]))
-                .run()
-                .assertSuccess()
-                .stdout();
+        return RealKafka.runTool("kafka.admin.ConfigCommand", command);
     }
 }

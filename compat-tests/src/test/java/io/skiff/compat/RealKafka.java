@@ -1,5 +1,6 @@
 package io.skiff.compat;
 
+import io.skiff.compat.clients.ExternalProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -90,12 +91,26 @@ public final class RealKafka {
         return dir.resolve("server.log");
     }
 
-    private static RealKafka start() {
+    /** The folder of Kafka 4.1.1's jars the build copied (system property {@code skiff.referenceKafkaLibs}). */
+    static Path libs() {
         String libs = System.getProperty("skiff.referenceKafkaLibs");
         if (libs == null || !Files.isDirectory(Paths.get(libs))) {
             throw new IllegalStateException("Kafka's jars are missing (system property skiff.referenceKafkaLibs = "
                     + libs + "): build with Maven, which copies them into reference-kafka/target/kafka-libs");
         }
+        return Paths.get(libs).toAbsolutePath();
+    }
+
+    /** Runs one of Kafka's command-line tools in a child JVM on Kafka's own jars; its output, unless it fails. */
+    public static String runTool(String mainClass, List<String> args) {
+        return ExternalProcess.java(libs() + "/*", mainClass, args.toArray(new String[0]))
+                .run()
+                .assertSuccess()
+                .stdout();
+    }
+
+    private static RealKafka start() {
+        Path libs = libs();
         try {
             Path dir = Files.createTempDirectory("real-kafka");
             int[] ports = freePorts(2);
@@ -103,7 +118,7 @@ public final class RealKafka {
             int controllerPort = ports[1];
             Path properties = dir.resolve("server.properties");
             Files.writeString(properties, serverProperties(dir, port, controllerPort), StandardCharsets.UTF_8);
-            String classpath = Paths.get(libs).toAbsolutePath() + "/*" + java.io.File.pathSeparator
+            String classpath = libs + "/*" + java.io.File.pathSeparator
                     + Paths.get(RealKafkaMain.class
                                     .getProtectionDomain()
                                     .getCodeSource()

@@ -156,15 +156,7 @@ final class ClassicMembersOfConsumerGroup {
         member.cancelJoinTimer();
         fencing.scheduleSession(group, member);
         fencing.scheduleSync(group, member);
-        return new JoinResult(
-                List.of(),
-                member.memberId(),
-                member.memberEpoch(),
-                ConsumerGroup.PROTOCOL_TYPE,
-                member.classicMetadata().preferredProtocol().name(),
-                "",
-                false,
-                GroupError.NONE);
+        return JoinResult.reconciledClassicMember(member);
     }
 
     /**

@@ -77,14 +77,6 @@ final class StaticMemberDowngrade {
                 adopter.adoptStable(classic);
             }
         });
-        return new JoinResult(
-                List.of(),
-                member.memberId(),
-                member.memberEpoch(),
-                ConsumerGroup.PROTOCOL_TYPE,
-                member.classicMetadata().preferredProtocol().name(),
-                "",
-                false,
-                GroupError.NONE);
+        return JoinResult.reconciledClassicMember(member);
     }
 }

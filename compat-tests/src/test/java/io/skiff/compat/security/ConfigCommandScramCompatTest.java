@@ -3,10 +3,9 @@ package io.skiff.compat.security;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
-import io.skiff.compat.clients.ExternalProcess;
+import io.skiff.compat.RealKafka;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,20 +58,10 @@ class ConfigCommandScramCompatTest {
 
     /** Runs kafka-configs in a child JVM on Kafka's own jars; fails the test unless it exits with 0. */
     private String kafkaConfigs(String bootstrap, Path commandConfig, String... args) {
-        String libs = System.getProperty("skiff.referenceKafkaLibs");
-        assertTrue(
-                libs != null && Files.isDirectory(Path.of(libs)),
-                "Kafka's jars are missing (skiff.referenceKafkaLibs = " + libs + "): build with Maven");
         List<String> command =
                 new ArrayList<>(List.of("--bootstrap-server", bootstrap, "--command-config", commandConfig.toString()));
         command.addAll(List.of(args));
-        return ExternalProcess.java(
-                        Path.of(libs).toAbsolutePath() + "/*",
-                        "kafka.admin.ConfigCommand",
-                        command.toArray(new String[0]))
-                .run()
-                .assertSuccess()
-                .stdout();
+        return RealKafka.runTool("kafka.admin.ConfigCommand", command);
     }
 
     @Test
