@@ -74,6 +74,7 @@ class TransactionErrorsCompatTest {
             "produce v9 in txn: NONE null",
             "produce v9 in txn old epoch: INVALID_PRODUCER_EPOCH null",
             "txnoffsetcommit without addoffsets: {probe-t-0=INVALID_TXN_STATE}",
+            "txnoffsetcommit v4 without addoffsets: {probe-t-0=TRANSACTION_ABORTABLE}",
             "addoffsets: NONE",
             "txnoffsetcommit gen 5 unknown group: {probe-t-0=ILLEGAL_GENERATION}",
             "txnoffsetcommit simple: {probe-t-0=NONE}",
@@ -163,6 +164,7 @@ class TransactionErrorsCompatTest {
         log("produce v9 in txn old epoch", produce(id, pid, (short) (ep - 1), 0, 9, 1));
         awaitCoordinator((byte) 0, G);
         log("txnoffsetcommit without addoffsets", txnOffset(id, pid, ep, G, -1, ""));
+        log("txnoffsetcommit v4 without addoffsets", txnOffset(id, pid, ep, G, -1, "", (short) 4));
         log(
                 "addoffsets",
                 Errors.forCode(((AddOffsetsToTxnResponse)

@@ -25,7 +25,7 @@ import java.util.function.ToIntFunction;
 /**
  * TxnOffsetCommit (key 28), v0–5: offsets committed inside a transaction. Up to v4 the group's {@code
  * __consumer_offsets} partition must be in the producer's open transaction (AddOffsetsToTxn first; INVALID_TXN_STATE
- * if not, INVALID_PRODUCER_EPOCH for an older epoch); v5 comes from transaction protocol version 2 clients, which
+ * if not, TRANSACTION_ABORTABLE from v4, INVALID_PRODUCER_EPOCH for an older epoch); v5 comes from transaction protocol version 2 clients, which
  * send no AddOffsetsToTxn: the broker adds the group to the transaction itself, as Kafka does. A transactional id the
  * coordinator does not know, or that belongs to another producer id, gets INVALID_PRODUCER_ID_MAPPING, as from
  * Kafka's transaction verification. v3+ also check the member id, instance id and generation as a commit of a member
@@ -79,14 +79,26 @@ public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCo
         Errors verified = transactions.verifyPartition(
                 request.transactionalId(), request.producerId(), request.producerEpoch(), offsetsPartition);
         if (verified != Errors.NONE) {
-            short code = verified == Errors.INVALID_PRODUCER_EPOCH
-                    ? Errors.INVALID_PRODUCER_EPOCH.code()
-                    : producerIdUnknown(request)
-                            ? Errors.INVALID_PRODUCER_ID_MAPPING.code()
-                            : Errors.INVALID_TXN_STATE.code();
+            short code = verificationError(ctx, request, verified).code();
             return done(response(request, tp -> code));
         }
         return commit(ctx, request);
+    }
+
+    /**
+     * The answer to a TxnOffsetCommit v0-4 whose group's partition is not (yet) usable in the transaction, as Kafka's
+     * verification answers it: CONCURRENT_TRANSACTIONS while the transaction ends (clients retry it), an unknown
+     * producer INVALID_PRODUCER_ID_MAPPING, a group not in the transaction INVALID_TXN_STATE, from v4 (clients that
+     * abort on it) TRANSACTION_ABORTABLE.
+     */
+    private Errors verificationError(RequestContext ctx, TxnOffsetCommitRequest request, Errors verified) {
+        if (verified == Errors.INVALID_PRODUCER_EPOCH || verified == Errors.CONCURRENT_TRANSACTIONS) {
+            return verified;
+        }
+        if (producerIdUnknown(request)) {
+            return Errors.INVALID_PRODUCER_ID_MAPPING;
+        }
+        return ctx.apiVersion() >= 4 ? Errors.TRANSACTION_ABORTABLE : Errors.INVALID_TXN_STATE;
     }
 
     /**

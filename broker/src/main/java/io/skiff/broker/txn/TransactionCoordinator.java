@@ -316,7 +316,9 @@ public final class TransactionCoordinator implements AutoCloseable {
     /**
      * Whether {@code partition} is in the open transaction of this producer, for the produce path and
      * TxnOffsetCommit: NONE if it is, INVALID_PRODUCER_EPOCH for an older epoch, CONCURRENT_TRANSACTIONS while the
-     * transaction is ending, INVALID_TXN_STATE otherwise.
+     * transaction is ending, INVALID_TXN_STATE otherwise. An add of other partitions being written does not matter
+     * (Kafka's verification ignores pending adds too): a client commonly adds its output partitions while its
+     * offsets, already added, are committed.
      */
     public Errors verifyPartition(
             String transactionalId, long producerId, short producerEpoch, TopicPartition partition) {
@@ -335,10 +337,13 @@ public final class TransactionCoordinator implements AutoCloseable {
             if (producerEpoch != cur.producerEpoch()) {
                 return Errors.INVALID_TXN_STATE;
             }
+            if (cur.state().isPrepare() || (m.pending() != null && m.pending() != TransactionState.ONGOING)) {
+                return Errors.CONCURRENT_TRANSACTIONS;
+            }
             if (cur.state() != TransactionState.ONGOING || !cur.partitions().contains(partition)) {
                 return Errors.INVALID_TXN_STATE;
             }
-            return m.pending() != null ? Errors.CONCURRENT_TRANSACTIONS : Errors.NONE;
+            return Errors.NONE;
         });
     }
 

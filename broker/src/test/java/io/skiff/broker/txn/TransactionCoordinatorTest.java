@@ -11,6 +11,7 @@ import io.skiff.broker.coordinator.ManualScheduler;
 import io.skiff.broker.group.TopicPartition;
 import io.skiff.protocol.Errors;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -178,6 +179,42 @@ class TransactionCoordinatorTest {
                 coordinator
                         .endTransaction("nope", r.producerId(), r.producerEpoch(), true)
                         .join());
+    }
+
+    @Test
+    void aPartitionInTheTransactionStaysVerifiedWhileAnAddOfOthersIsWrittenButNotWhileItEnds() throws IOException {
+        List<Runnable> held = new ArrayList<>();
+        InMemoryRecordLog heldLog = new InMemoryRecordLog(3);
+        TransactionCoordinator c = new TransactionCoordinator(
+                new TransactionCoordinatorConfig(MAX_TIMEOUT, ID_EXPIRATION, ABORT_INTERVAL, 60_000, 500),
+                heldLog,
+                new CoordinatorWriter(heldLog, held::add),
+                scheduler,
+                nextProducerId::getAndIncrement,
+                markers,
+                scheduler.clock);
+        var init = c.initProducerId("t", 60_000, -1L, (short) -1);
+        held.remove(0).run();
+        InitProducerIdResult r = init.join();
+        var addA = c.addPartitions("t", r.producerId(), r.producerEpoch(), Set.of(A));
+        held.remove(0).run();
+        assertEquals(Errors.NONE, addA.join());
+
+        // librdkafka: its offsets partition (A) is committed while the add of its output partition (B) is written
+        var addB = c.addPartitions("t", r.producerId(), r.producerEpoch(), Set.of(B));
+        assertEquals(Errors.NONE, c.verifyPartition("t", r.producerId(), r.producerEpoch(), A));
+        assertEquals(Errors.INVALID_TXN_STATE, c.verifyPartition("t", r.producerId(), r.producerEpoch(), B));
+        held.remove(0).run();
+        assertEquals(Errors.NONE, addB.join());
+        assertEquals(Errors.NONE, c.verifyPartition("t", r.producerId(), r.producerEpoch(), B));
+
+        var end = c.endTransaction("t", r.producerId(), r.producerEpoch(), true);
+        assertEquals(Errors.CONCURRENT_TRANSACTIONS, c.verifyPartition("t", r.producerId(), r.producerEpoch(), A));
+        while (!held.isEmpty()) {
+            held.remove(0).run();
+        }
+        assertEquals(Errors.NONE, end.join());
+        assertEquals(Errors.INVALID_TXN_STATE, c.verifyPartition("t", r.producerId(), r.producerEpoch(), A));
     }
 
     @Test
