@@ -12,6 +12,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.compress.Compression;
 import org.apache.kafka.common.message.AddOffsetsToTxnRequestData;
+import org.apache.kafka.common.message.AddPartitionsToTxnRequestData;
 import org.apache.kafka.common.message.DescribeTransactionsRequestData;
 import org.apache.kafka.common.message.DescribeTransactionsResponseData;
 import org.apache.kafka.common.message.EndTxnRequestData;
@@ -70,11 +71,23 @@ class TransactionErrorsCompatTest {
             "add unknown topic: {={nosuch-0=UNKNOWN_TOPIC_OR_PARTITION, probe-t-0=OPERATION_NOT_ATTEMPTED}}",
             "produce v9 not in txn: INVALID_TXN_STATE Partition was not added to the transaction",
             "produce v11 not in txn: TRANSACTION_ABORTABLE null",
+            "produce v9 unknown id: INVALID_PRODUCER_ID_MAPPING null",
+            "produce v9 wrong pid: INVALID_PRODUCER_ID_MAPPING null",
+            "produce v11 wrong pid: INVALID_PRODUCER_ID_MAPPING null",
+            "produce v9 newer epoch: INVALID_PRODUCER_EPOCH null",
+            "verify only not in txn: {p={probe-t-0=TRANSACTION_ABORTABLE}}",
             "add ok: {={probe-t-0=NONE}}",
+            "verify only in txn: {p={probe-t-0=NONE}}",
+            "verify only other partition: {p={probe-t-1=TRANSACTION_ABORTABLE}}",
+            "verify only old epoch: {p={probe-t-0=PRODUCER_FENCED}}",
+            "verify only wrong pid: {p={probe-t-0=INVALID_PRODUCER_ID_MAPPING}}",
+            "verify only unknown id: {nope={probe-t-0=INVALID_PRODUCER_ID_MAPPING}}",
             "produce v9 in txn: NONE null",
             "produce v9 in txn old epoch: INVALID_PRODUCER_EPOCH null",
             "txnoffsetcommit without addoffsets: {probe-t-0=INVALID_TXN_STATE}",
             "txnoffsetcommit v4 without addoffsets: {probe-t-0=TRANSACTION_ABORTABLE}",
+            "txnoffsetcommit unknown id: {probe-t-0=INVALID_PRODUCER_ID_MAPPING}",
+            "txnoffsetcommit newer epoch: {probe-t-0=INVALID_PRODUCER_EPOCH}",
             "addoffsets: NONE",
             "txnoffsetcommit gen 5 unknown group: {probe-t-0=ILLEGAL_GENERATION}",
             "txnoffsetcommit simple: {probe-t-0=NONE}",
@@ -159,12 +172,24 @@ class TransactionErrorsCompatTest {
         log("add unknown topic", addTwo(id, pid, ep));
         log("produce v9 not in txn", produce(id, pid, ep, 1, 9, 0));
         log("produce v11 not in txn", produce(id, pid, ep, 1, 11, 0));
+        log("produce v9 unknown id", produce("nope", pid, ep, 1, 9, 0));
+        log("produce v9 wrong pid", produce(id, pid + 1, ep, 1, 9, 0));
+        log("produce v11 wrong pid", produce(id, pid + 1, ep, 1, 11, 0));
+        log("produce v9 newer epoch", produce(id, pid, (short) (ep + 1), 1, 9, 0));
+        log("verify only not in txn", verifyOnly(id, pid, ep, 0));
         log("add ok", add(id, pid, ep, T, 0));
+        log("verify only in txn", verifyOnly(id, pid, ep, 0));
+        log("verify only other partition", verifyOnly(id, pid, ep, 1));
+        log("verify only old epoch", verifyOnly(id, pid, (short) (ep - 1), 0));
+        log("verify only wrong pid", verifyOnly(id, pid + 1, ep, 0));
+        log("verify only unknown id", verifyOnly("nope", pid, ep, 0));
         log("produce v9 in txn", produce(id, pid, ep, 0, 9, 0));
         log("produce v9 in txn old epoch", produce(id, pid, (short) (ep - 1), 0, 9, 1));
         awaitCoordinator((byte) 0, G);
         log("txnoffsetcommit without addoffsets", txnOffset(id, pid, ep, G, -1, ""));
         log("txnoffsetcommit v4 without addoffsets", txnOffset(id, pid, ep, G, -1, "", (short) 4));
+        log("txnoffsetcommit unknown id", txnOffset("nope", pid, ep, G, -1, ""));
+        log("txnoffsetcommit newer epoch", txnOffset(id, pid, (short) (ep + 1), G, -1, ""));
         log(
                 "addoffsets",
                 Errors.forCode(((AddOffsetsToTxnResponse)
@@ -374,6 +399,24 @@ class TransactionErrorsCompatTest {
         AddPartitionsToTxnResponse r = c.send(AddPartitionsToTxnRequest.Builder.forClient(
                         id, pid, ep, List.of(new org.apache.kafka.common.TopicPartition(topic, p)))
                 .build((short) 3));
+        return sorted(r.errors());
+    }
+
+    /** A broker's verify-only AddPartitionsToTxn (v4) of partition {@code p} of the probe topic. */
+    String verifyOnly(String id, long pid, short ep, int p) throws Exception {
+        var topics = new AddPartitionsToTxnRequestData.AddPartitionsToTxnTopicCollection();
+        topics.add(new AddPartitionsToTxnRequestData.AddPartitionsToTxnTopic()
+                .setName(T)
+                .setPartitions(List.of(p)));
+        var txns = new AddPartitionsToTxnRequestData.AddPartitionsToTxnTransactionCollection();
+        txns.add(new AddPartitionsToTxnRequestData.AddPartitionsToTxnTransaction()
+                .setTransactionalId(id)
+                .setProducerId(pid)
+                .setProducerEpoch(ep)
+                .setVerifyOnly(true)
+                .setTopics(topics));
+        AddPartitionsToTxnResponse r =
+                c.send(AddPartitionsToTxnRequest.Builder.forBroker(txns).build((short) 4));
         return sorted(r.errors());
     }
 

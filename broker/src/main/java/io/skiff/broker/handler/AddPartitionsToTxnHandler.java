@@ -74,6 +74,18 @@ public final class AddPartitionsToTxnHandler
         });
     }
 
+    /**
+     * A verify-only add answers as Kafka's coordinator does to a broker: another epoch is PRODUCER_FENCED, a partition
+     * outside the transaction TRANSACTION_ABORTABLE (the broker that asked translates them for its client).
+     */
+    private static Errors verifyOnlyError(Errors verified) {
+        return switch (verified) {
+            case INVALID_PRODUCER_EPOCH -> Errors.PRODUCER_FENCED;
+            case INVALID_TXN_STATE -> Errors.TRANSACTION_ABORTABLE;
+            default -> verified;
+        };
+    }
+
     private CompletableFuture<List<AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult>> addOne(
             RequestContext ctx,
             String transactionalId,
@@ -90,7 +102,9 @@ public final class AddPartitionsToTxnHandler
         if (verifyOnly) {
             Map<TopicPartition, Errors> errors = new LinkedHashMap<>();
             for (TopicPartition tp : partitions) {
-                errors.put(tp, coordinator.verifyPartition(transactionalId, producerId, producerEpoch, tp));
+                errors.put(
+                        tp,
+                        verifyOnlyError(coordinator.verifyPartition(transactionalId, producerId, producerEpoch, tp)));
             }
             return CompletableFuture.completedFuture(results(partitions, errors::get));
         }

@@ -219,8 +219,8 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
     /**
      * Kafka's produce-side verification (KIP-890): a transactional batch is accepted only for a partition already in
      * its producer's open transaction. Otherwise INVALID_TXN_STATE, or TRANSACTION_ABORTABLE from v11, which clients
-     * of that version abort on; an older epoch is INVALID_PRODUCER_EPOCH; a transaction being ended answers
-     * NOT_ENOUGH_REPLICAS, which the producer retries.
+     * of that version abort on; another epoch is INVALID_PRODUCER_EPOCH, an unknown transactional or producer id
+     * INVALID_PRODUCER_ID_MAPPING; a transaction being ended answers NOT_ENOUGH_REPLICAS, which the producer retries.
      */
     private Errors verifyTransaction(
             ByteBuffer batches, String transactionalId, String topic, int partition, short version) {
@@ -231,7 +231,7 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
                         transactionalId, b.producerId(), b.producerEpoch(), new TopicPartition(topic, partition));
         return switch (verified) {
             case NONE -> Errors.NONE;
-            case INVALID_PRODUCER_EPOCH -> Errors.INVALID_PRODUCER_EPOCH;
+            case INVALID_PRODUCER_EPOCH, INVALID_PRODUCER_ID_MAPPING -> verified;
             case CONCURRENT_TRANSACTIONS -> Errors.NOT_ENOUGH_REPLICAS;
             default -> version >= 11 ? Errors.TRANSACTION_ABORTABLE : Errors.INVALID_TXN_STATE;
         };

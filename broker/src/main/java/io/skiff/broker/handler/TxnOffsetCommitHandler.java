@@ -28,7 +28,7 @@ import java.util.function.ToIntFunction;
  * if not, TRANSACTION_ABORTABLE from v4, INVALID_PRODUCER_EPOCH for an older epoch); v5 comes from transaction protocol version 2 clients, which
  * send no AddOffsetsToTxn: the broker adds the group to the transaction itself, as Kafka does. A transactional id the
  * coordinator does not know, or that belongs to another producer id, gets INVALID_PRODUCER_ID_MAPPING, as from
- * Kafka's transaction verification. v3+ also check the member id, instance id and generation as a commit of a member
+ * Kafka's transaction verification ({@link TransactionCoordinator#verifyPartition}). v3+ also check the member id, instance id and generation as a commit of a member
  * does (KIP-447). Partitions of unknown topics get UNKNOWN_TOPIC_OR_PARTITION. The offsets stay pending, invisible to
  * OffsetFetch, until the transaction commits. Thread-safe (stateless apart from the coordinators).
  */
@@ -79,26 +79,20 @@ public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCo
         Errors verified = transactions.verifyPartition(
                 request.transactionalId(), request.producerId(), request.producerEpoch(), offsetsPartition);
         if (verified != Errors.NONE) {
-            short code = verificationError(ctx, request, verified).code();
+            short code = verificationError(ctx, verified).code();
             return done(response(request, tp -> code));
         }
         return commit(ctx, request);
     }
 
     /**
-     * The answer to a TxnOffsetCommit v0-4 whose group's partition is not (yet) usable in the transaction, as Kafka's
-     * verification answers it: CONCURRENT_TRANSACTIONS while the transaction ends (clients retry it), an unknown
-     * producer INVALID_PRODUCER_ID_MAPPING, a group not in the transaction INVALID_TXN_STATE, from v4 (clients that
-     * abort on it) TRANSACTION_ABORTABLE.
+     * The answer to a TxnOffsetCommit v0-4 whose group's partition is not usable in the transaction, as Kafka's
+     * verification answers: a group not in the transaction is INVALID_TXN_STATE, from v4 (clients that abort on it)
+     * TRANSACTION_ABORTABLE; the other errors (an unknown producer, another epoch, a transaction ending) pass as they
+     * are.
      */
-    private Errors verificationError(RequestContext ctx, TxnOffsetCommitRequest request, Errors verified) {
-        if (verified == Errors.INVALID_PRODUCER_EPOCH || verified == Errors.CONCURRENT_TRANSACTIONS) {
-            return verified;
-        }
-        if (producerIdUnknown(request)) {
-            return Errors.INVALID_PRODUCER_ID_MAPPING;
-        }
-        return ctx.apiVersion() >= 4 ? Errors.TRANSACTION_ABORTABLE : Errors.INVALID_TXN_STATE;
+    private static Errors verificationError(RequestContext ctx, Errors verified) {
+        return verified == Errors.INVALID_TXN_STATE && ctx.apiVersion() >= 4 ? Errors.TRANSACTION_ABORTABLE : verified;
     }
 
     /**
@@ -162,18 +156,6 @@ public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCo
                     request,
                     tp -> all.getOrDefault(tp, GroupError.UNKNOWN_SERVER_ERROR).code());
         });
-    }
-
-    /**
-     * Whether the coordinator knows no transaction of this producer: an unknown transactional id, or one that now
-     * belongs to another producer id (Kafka's transaction verification answers INVALID_PRODUCER_ID_MAPPING then).
-     */
-    private boolean producerIdUnknown(TxnOffsetCommitRequest request) {
-        return request.transactionalId() == null
-                || transactions
-                        .describe(request.transactionalId())
-                        .map(t -> t.producerId() != request.producerId())
-                        .orElse(true);
     }
 
     private static TxnOffsetCommitResponse response(

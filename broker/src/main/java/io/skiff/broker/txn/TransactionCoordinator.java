@@ -315,27 +315,25 @@ public final class TransactionCoordinator implements AutoCloseable {
 
     /**
      * Whether {@code partition} is in the open transaction of this producer, for the produce path and
-     * TxnOffsetCommit: NONE if it is, INVALID_PRODUCER_EPOCH for an older epoch, CONCURRENT_TRANSACTIONS while the
-     * transaction is ending, INVALID_TXN_STATE otherwise. An add of other partitions being written does not matter
-     * (Kafka's verification ignores pending adds too): a client commonly adds its output partitions while its
+     * TxnOffsetCommit, as Kafka's transaction verification answers: NONE if it is; INVALID_PRODUCER_ID_MAPPING for an
+     * unknown transactional id or another producer id; INVALID_PRODUCER_EPOCH for another epoch; CONCURRENT_TRANSACTIONS
+     * while the transaction is ending; INVALID_TXN_STATE otherwise. An add of other partitions being written does not
+     * matter (Kafka's verification ignores pending adds too): a client commonly adds its output partitions while its
      * offsets, already added, are committed.
      */
     public Errors verifyPartition(
             String transactionalId, long producerId, short producerEpoch, TopicPartition partition) {
         TransactionMetadata m = transactionalId == null ? null : transactions.get(transactionalId);
         if (m == null) {
-            return Errors.INVALID_TXN_STATE;
+            return Errors.INVALID_PRODUCER_ID_MAPPING;
         }
         return m.lock().call(() -> {
             TransactionRecord cur = m.current();
             if (cur.producerId() != producerId) {
-                return Errors.INVALID_TXN_STATE;
-            }
-            if (producerEpoch < cur.producerEpoch()) {
-                return Errors.INVALID_PRODUCER_EPOCH;
+                return Errors.INVALID_PRODUCER_ID_MAPPING;
             }
             if (producerEpoch != cur.producerEpoch()) {
-                return Errors.INVALID_TXN_STATE;
+                return Errors.INVALID_PRODUCER_EPOCH;
             }
             if (cur.state().isPrepare() || (m.pending() != null && m.pending() != TransactionState.ONGOING)) {
                 return Errors.CONCURRENT_TRANSACTIONS;
