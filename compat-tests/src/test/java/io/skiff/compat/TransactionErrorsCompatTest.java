@@ -84,6 +84,7 @@ class TransactionErrorsCompatTest {
             "verify only unknown id: {nope={probe-t-0=INVALID_PRODUCER_ID_MAPPING}}",
             "produce v9 in txn: NONE null",
             "produce v9 in txn old epoch: INVALID_PRODUCER_EPOCH null",
+            "produce v9 in txn unknown id: NONE null",
             "txnoffsetcommit without addoffsets: {probe-t-0=INVALID_TXN_STATE}",
             "txnoffsetcommit v4 without addoffsets: {probe-t-0=TRANSACTION_ABORTABLE}",
             "txnoffsetcommit unknown id: {probe-t-0=INVALID_PRODUCER_ID_MAPPING}",
@@ -185,6 +186,7 @@ class TransactionErrorsCompatTest {
         log("verify only unknown id", verifyOnly("nope", pid, ep, 0));
         log("produce v9 in txn", produce(id, pid, ep, 0, 9, 0));
         log("produce v9 in txn old epoch", produce(id, pid, (short) (ep - 1), 0, 9, 1));
+        log("produce v9 in txn unknown id", produce("nope", pid, ep, 0, 9, 1));
         awaitCoordinator((byte) 0, G);
         log("txnoffsetcommit without addoffsets", txnOffset(id, pid, ep, G, -1, ""));
         log("txnoffsetcommit v4 without addoffsets", txnOffset(id, pid, ep, G, -1, "", (short) 4));

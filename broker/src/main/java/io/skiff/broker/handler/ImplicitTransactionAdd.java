@@ -75,7 +75,7 @@ record ImplicitTransactionAdd(long producerId, short producerEpoch, Set<TopicPar
      * Kafka's shortcut (UnifiedLog.maybeStartTransactionVerification): a partition where this producer's
      * transaction at this epoch is already open needs no add, whatever transactional id the request names.
      */
-    private static boolean hasOngoingTransaction(Topic topic, int partition, long producerId, short epoch) {
+    static boolean hasOngoingTransaction(Topic topic, int partition, long producerId, short epoch) {
         return topic.partition(partition)
                 .log()
                 .producerState(producerId)

@@ -169,7 +169,7 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
                     return error(pd.index(), outcome.error(), outcome.message());
                 }
             } else if (invalid == Errors.NONE && isTransactional(batches)) {
-                invalid = verifyTransaction(batches, transactionalId, topic.name(), pd.index(), version);
+                invalid = verifyTransaction(batches, transactionalId, topic, pd.index(), version);
             }
             if (invalid != Errors.NONE) {
                 // Kafka's message for a partition its verification did not find in the transaction
@@ -221,14 +221,21 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
      * its producer's open transaction. Otherwise INVALID_TXN_STATE, or TRANSACTION_ABORTABLE from v11, which clients
      * of that version abort on; another epoch is INVALID_PRODUCER_EPOCH, an unknown transactional or producer id
      * INVALID_PRODUCER_ID_MAPPING; a transaction being ended answers NOT_ENOUGH_REPLICAS, which the producer retries.
+     * As in Kafka, a partition that already holds this producer's open transaction at this epoch is not verified.
      */
     private Errors verifyTransaction(
-            ByteBuffer batches, String transactionalId, String topic, int partition, short version) {
+            ByteBuffer batches, String transactionalId, Topic topic, int partition, short version) {
         RecordBatchView b = RecordBatches.iterate(batches).iterator().next();
+        if (ImplicitTransactionAdd.hasOngoingTransaction(topic, partition, b.producerId(), b.producerEpoch())) {
+            return Errors.NONE;
+        }
         Errors verified = transactions == null
                 ? Errors.INVALID_TXN_STATE
                 : transactions.verifyPartition(
-                        transactionalId, b.producerId(), b.producerEpoch(), new TopicPartition(topic, partition));
+                        transactionalId,
+                        b.producerId(),
+                        b.producerEpoch(),
+                        new TopicPartition(topic.name(), partition));
         return switch (verified) {
             case NONE -> Errors.NONE;
             case INVALID_PRODUCER_EPOCH, INVALID_PRODUCER_ID_MAPPING -> verified;
