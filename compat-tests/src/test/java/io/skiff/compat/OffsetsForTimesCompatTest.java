@@ -62,8 +62,9 @@ class OffsetsForTimesCompatTest {
                 ProducerConfig.LINGER_MS_CONFIG,
                 1000)) {
             for (int i = 0; i < 5; i++) {
-                producer.send(new ProducerRecord<>(TP.topic(), 0, 1000L * (i + 1), "k", "v" + i))
-                        .get();
+                // flush, not get(): a batch of its own at once, without waiting out the linger
+                producer.send(new ProducerRecord<>(TP.topic(), 0, 1000L * (i + 1), "k", "v" + i));
+                producer.flush();
             }
             for (int i = 5; i < 10; i++) {
                 long ts = i == 7 ? 50_000L : 1000L * (i + 1);
