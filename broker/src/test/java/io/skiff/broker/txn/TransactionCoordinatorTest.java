@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -41,17 +42,22 @@ class TransactionCoordinatorTest {
     }
 
     private TransactionCoordinator newCoordinator() throws IOException {
-        TransactionCoordinator c = new TransactionCoordinator(
+        TransactionCoordinator c = newCoordinator(log, Runnable::run);
+        c.load();
+        c.startTimers();
+        return c;
+    }
+
+    /** A coordinator over {@code recordLog} whose writes run on {@code writes}. */
+    private TransactionCoordinator newCoordinator(InMemoryRecordLog recordLog, Executor writes) {
+        return new TransactionCoordinator(
                 new TransactionCoordinatorConfig(MAX_TIMEOUT, ID_EXPIRATION, ABORT_INTERVAL, 60_000, 500),
-                log,
-                new CoordinatorWriter(log, Runnable::run),
+                recordLog,
+                new CoordinatorWriter(recordLog, writes),
                 scheduler,
                 nextProducerId::getAndIncrement,
                 markers,
                 scheduler.clock);
-        c.load();
-        c.startTimers();
-        return c;
     }
 
     private InitProducerIdResult init(String id) {
@@ -182,17 +188,9 @@ class TransactionCoordinatorTest {
     }
 
     @Test
-    void aPartitionInTheTransactionStaysVerifiedWhileAnAddOfOthersIsWrittenButNotWhileItEnds() throws IOException {
-        List<Runnable> held = new ArrayList<>();
-        InMemoryRecordLog heldLog = new InMemoryRecordLog(3);
-        TransactionCoordinator c = new TransactionCoordinator(
-                new TransactionCoordinatorConfig(MAX_TIMEOUT, ID_EXPIRATION, ABORT_INTERVAL, 60_000, 500),
-                heldLog,
-                new CoordinatorWriter(heldLog, held::add),
-                scheduler,
-                nextProducerId::getAndIncrement,
-                markers,
-                scheduler.clock);
+    void aPartitionInTheTransactionStaysVerifiedWhileAnAddOfOthersIsWrittenButNotWhileItEnds() {
+        List<Runnable> held = new ArrayList<>(); // writes run when the test says
+        TransactionCoordinator c = newCoordinator(new InMemoryRecordLog(3), held::add);
         var init = c.initProducerId("t", 60_000, -1L, (short) -1);
         held.remove(0).run();
         InitProducerIdResult r = init.join();
