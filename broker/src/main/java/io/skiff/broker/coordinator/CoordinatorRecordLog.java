@@ -14,9 +14,15 @@ public interface CoordinatorRecordLog {
     /** A key and value (value null = tombstone). */
     record KeyValue(byte[] key, byte[] value) {}
 
-    /** Visits replayed records in log order. */
+    /**
+     * Visits replayed records in log order. The records of a transaction are visited where its COMMIT marker is
+     * (none if it aborted); those of a transaction still open at the end of the log are visited last, as open.
+     */
     interface RecordVisitor {
         void onRecord(ByteBuffer key, ByteBuffer valueOrNull);
+
+        /** A record of {@code producerId}'s transaction, which has no marker yet. */
+        default void onOpenTransactionalRecord(long producerId, ByteBuffer key, ByteBuffer valueOrNull) {}
     }
 
     /** How many partitions the internal topic has (key → partition = abs(hash) % count). */
@@ -24,6 +30,14 @@ public interface CoordinatorRecordLog {
 
     /** Appends the records as one batch to {@code partition}; returns when the append is done. */
     void append(int partition, List<KeyValue> records, long timestamp) throws IOException;
+
+    /**
+     * Appends the records as one transactional batch of {@code producerId} at {@code producerEpoch} (offsets committed
+     * inside a transaction): they take effect once the transaction's COMMIT marker follows them in the partition.
+     */
+    void appendTransactional(
+            int partition, long producerId, short producerEpoch, List<KeyValue> records, long timestamp)
+            throws IOException;
 
     /** Reads every record of every partition, oldest first within a partition. */
     void replay(RecordVisitor visitor) throws IOException;

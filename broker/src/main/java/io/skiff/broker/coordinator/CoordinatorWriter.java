@@ -1,5 +1,6 @@
 package io.skiff.broker.coordinator;
 
+import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -31,6 +32,32 @@ public final class CoordinatorWriter {
 
     /** Appends the records of {@code key}; the future completes (on the writer) once they are in the log. */
     public CompletableFuture<Void> append(String key, List<CoordinatorRecordLog.KeyValue> records, long timestamp) {
+        return write(key, records, partition -> recordLog.append(partition, records, timestamp));
+    }
+
+    /**
+     * Appends the records of {@code key} as a transactional batch of {@code producerId} at {@code producerEpoch}
+     * ({@link CoordinatorRecordLog#appendTransactional}); the future completes once they are in the log.
+     */
+    public CompletableFuture<Void> appendTransactional(
+            String key,
+            long producerId,
+            short producerEpoch,
+            List<CoordinatorRecordLog.KeyValue> records,
+            long timestamp) {
+        return write(
+                key,
+                records,
+                partition -> recordLog.appendTransactional(partition, producerId, producerEpoch, records, timestamp));
+    }
+
+    /** One append to a partition's log. */
+    @FunctionalInterface
+    private interface Append {
+        void to(int partition) throws IOException;
+    }
+
+    private CompletableFuture<Void> write(String key, List<CoordinatorRecordLog.KeyValue> records, Append append) {
         CompletableFuture<Void> done = new CompletableFuture<>();
         if (records.isEmpty()) {
             done.complete(null);
@@ -40,7 +67,7 @@ public final class CoordinatorWriter {
         try {
             writer.execute(() -> {
                 try {
-                    recordLog.append(partition, records, timestamp);
+                    append.to(partition);
                     done.complete(null);
                 } catch (Exception | Error e) {
                     log.warn("Failed to append {} records of {} to partition {}", records.size(), key, partition, e);

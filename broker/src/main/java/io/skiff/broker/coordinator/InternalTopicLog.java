@@ -3,6 +3,7 @@ package io.skiff.broker.coordinator;
 import io.skiff.broker.topic.AppendOrigin;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.record.ControlRecords;
 import io.skiff.record.Record;
 import io.skiff.record.RecordBatchBuilder;
 import io.skiff.record.RecordBatchView;
@@ -18,7 +19,8 @@ import java.util.Map;
 
 /**
  * A {@link CoordinatorRecordLog} over one compacted internal topic ({@code __consumer_offsets},
- * {@code __transaction_state}): one uncompressed batch per append, replay by reading every partition from its start.
+ * {@code __transaction_state}): one uncompressed batch per append, replay by reading every partition from its start
+ * (transactional batches through {@link TransactionalReplay}).
  * Like Kafka, the topic is created on the first append (a broker that never uses the coordinator lists no such
  * topic), compacted and without time or size retention, so a coordinator's state is never deleted by segment
  * retention.
@@ -74,7 +76,22 @@ public final class InternalTopicLog implements CoordinatorRecordLog {
 
     @Override
     public void append(int partition, List<KeyValue> records, long timestamp) throws IOException {
-        RecordBatchBuilder builder = new RecordBatchBuilder(0L, timestamp);
+        append(partition, new RecordBatchBuilder(0L, timestamp), records, timestamp);
+    }
+
+    @Override
+    public void appendTransactional(
+            int partition, long producerId, short producerEpoch, List<KeyValue> records, long timestamp)
+            throws IOException {
+        // As Kafka's coordinators write them: no sequence, and the log checks only the producer's epoch.
+        RecordBatchBuilder builder = new RecordBatchBuilder(0L, timestamp)
+                .producer(producerId, producerEpoch, RecordBatchView.NO_SEQUENCE)
+                .transactional(true);
+        append(partition, builder, records, timestamp);
+    }
+
+    private void append(int partition, RecordBatchBuilder builder, List<KeyValue> records, long timestamp)
+            throws IOException {
         for (KeyValue kv : records) {
             builder.add(timestamp, kv.key(), kv.value());
         }
@@ -97,6 +114,12 @@ public final class InternalTopicLog implements CoordinatorRecordLog {
     }
 
     private static void replayPartition(Log log, RecordVisitor visitor) {
+        TransactionalReplay replay = new TransactionalReplay(visitor);
+        readPartition(log, replay);
+        replay.finish();
+    }
+
+    private static void readPartition(Log log, TransactionalReplay replay) {
         long offset = log.logStartOffset();
         while (offset < log.logEndOffset()) {
             LogReadResult read = log.read(offset, READ_CHUNK_BYTES, true);
@@ -109,14 +132,29 @@ public final class InternalTopicLog implements CoordinatorRecordLog {
                     ByteBuffer bytes = slice.readFully();
                     for (RecordBatchView batch : RecordBatches.iterate(bytes)) {
                         next = Math.max(next, batch.lastOffset() + 1);
-                        if (batch.isControl() || batch.lastOffset() < offset) {
+                        if (batch.lastOffset() < offset) {
                             continue;
                         }
                         RecordReader reader = new RecordReader(batch);
+                        if (batch.isControl()) {
+                            if (reader.hasNext()) {
+                                Record marker = reader.next();
+                                short type = ControlRecords.type(marker);
+                                if (type == ControlRecords.COMMIT || type == ControlRecords.ABORT) {
+                                    replay.onMarker(batch.producerId(), type == ControlRecords.COMMIT);
+                                }
+                            }
+                            continue;
+                        }
                         while (reader.hasNext()) {
                             Record r = reader.next();
-                            if (r.offset() >= offset && r.key() != null) {
-                                visitor.onRecord(r.key(), r.value());
+                            if (r.offset() < offset || r.key() == null) {
+                                continue;
+                            }
+                            if (batch.isTransactional()) {
+                                replay.onTransactionalRecord(batch.producerId(), r.key(), r.value());
+                            } else {
+                                replay.onRecord(r.key(), r.value());
                             }
                         }
                     }

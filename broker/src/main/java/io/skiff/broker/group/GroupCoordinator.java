@@ -6,6 +6,7 @@ import io.skiff.broker.coordinator.CoordinatorWriter;
 import io.skiff.broker.coordinator.ExecutorCoordinatorScheduler;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -137,9 +138,23 @@ public final class GroupCoordinator implements AutoCloseable {
         GroupReplay replay = new GroupReplay();
         int[] count = {0};
         try {
-            recordLog.replay((key, value) -> {
-                count[0]++;
-                GroupRecordCodec.decode(key, value).ifPresent(replay::apply);
+            recordLog.replay(new CoordinatorRecordLog.RecordVisitor() {
+                @Override
+                public void onRecord(ByteBuffer key, ByteBuffer value) {
+                    count[0]++;
+                    GroupRecordCodec.decode(key, value).ifPresent(replay::apply);
+                }
+
+                @Override
+                public void onOpenTransactionalRecord(long producerId, ByteBuffer key, ByteBuffer value) {
+                    count[0]++;
+                    GroupRecordCodec.decode(key, value).ifPresent(r -> {
+                        if (r instanceof GroupRecord.OffsetCommit oc && oc.value() != null) {
+                            offsets.restorePending(oc.groupId(), producerId, oc.partition(), oc.value());
+                            replay.openTransactionalOffsets(oc.groupId());
+                        }
+                    });
+                }
             });
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot replay __consumer_offsets", e);
@@ -280,16 +295,20 @@ public final class GroupCoordinator implements AutoCloseable {
                 groupId, memberId, groupInstanceId, generationId, offsetsToCommit, unknownGroupIsNotFound);
     }
 
-    /** TxnOffsetCommit: offsets of a producer's open transaction, pending until it ends. */
+    /**
+     * TxnOffsetCommit: offsets of a producer's open transaction, written as its transactional records and pending
+     * until it ends.
+     */
     public CompletableFuture<Map<TopicPartition, GroupError>> commitTransactionalOffsets(
             String groupId,
             long producerId,
+            short producerEpoch,
             String memberId,
             String groupInstanceId,
             int generationId,
             Map<TopicPartition, OffsetAndMetadata> offsetsToCommit) {
         return offsets.commitTransactionalOffsets(
-                groupId, producerId, memberId, groupInstanceId, generationId, offsetsToCommit);
+                groupId, producerId, producerEpoch, memberId, groupInstanceId, generationId, offsetsToCommit);
     }
 
     /** The end of a producer's transaction on one offsets partition: its pending offsets are committed or dropped. */

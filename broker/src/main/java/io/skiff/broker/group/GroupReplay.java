@@ -11,7 +11,7 @@ import java.util.Set;
 /**
  * Rebuilds the coordinator's state from the records of {@code __consumer_offsets}, applied in log order:
  * offsets by group, classic group metadata, and consumer groups with their members, target assignment and
- * current assignments. A later record of a key replaces an earlier one; a tombstone removes it.
+ * current assignments (the offsets of a committed transaction where its marker is). A later record of a key replaces an earlier one; a tombstone removes it.
  *
  * <p>Not thread-safe: used by the loading thread only, before the coordinator serves requests.
  */
@@ -19,6 +19,7 @@ final class GroupReplay {
     private final Map<String, Map<TopicPartition, OffsetAndMetadata>> offsets = new HashMap<>();
     private final Map<String, GroupMetadataSnapshot> classic = new HashMap<>();
     private final Map<String, ConsumerGroup> consumer = new LinkedHashMap<>();
+    private final Set<String> withOpenTransactionalOffsets = new LinkedHashSet<>();
 
     void apply(GroupRecord record) {
         if (record instanceof GroupRecord.OffsetCommit oc) {
@@ -128,6 +129,19 @@ final class GroupReplay {
                 ids.add(id);
             }
         });
+        for (String id : withOpenTransactionalOffsets) {
+            if (!consumer.containsKey(id)) {
+                ids.add(id);
+            }
+        }
         return ids;
+    }
+
+    /**
+     * A group has offsets of a transaction that has no marker yet: it comes back (as the TxnOffsetCommit that wrote
+     * them created it) even without other records.
+     */
+    void openTransactionalOffsets(String groupId) {
+        withOpenTransactionalOffsets.add(groupId);
     }
 }

@@ -136,9 +136,7 @@ final class OffsetManager {
      */
     private CompletableFuture<Void> write(
             Group group, String groupId, Map<TopicPartition, OffsetAndMetadata> accepted) {
-        List<CoordinatorRecordLog.KeyValue> records = new ArrayList<>();
-        accepted.forEach((tp, om) -> records.add(new CoordinatorRecordLog.KeyValue(
-                GroupRecordCodec.offsetKey(groupId, tp), GroupRecordCodec.offsetValue(om))));
+        List<CoordinatorRecordLog.KeyValue> records = offsetRecords(groupId, accepted);
         CommittedOffsets.GroupOffsets groupOffsets = committed.of(groupId);
         groupOffsets.beginPendingCommit(accepted.keySet());
         CompletableFuture<Void> written = new CompletableFuture<>();
@@ -162,11 +160,14 @@ final class OffsetManager {
 
     /**
      * Offsets committed in {@code producerId}'s transaction: checked as a commit of the member when member id,
-     * instance id or generation are given (KIP-447), then kept pending until the transaction ends.
+     * instance id or generation are given (KIP-447), written to the log as a transactional batch of the producer
+     * (as Kafka writes them: a restart finds them, and the transaction's marker decides), then kept pending until
+     * the transaction ends.
      */
     CompletableFuture<Map<TopicPartition, GroupError>> commitTransactionalOffsets(
             String groupId,
             long producerId,
+            short producerEpoch,
             String memberId,
             String groupInstanceId,
             int generationId,
@@ -189,9 +190,38 @@ final class OffsetManager {
                 return CompletableFuture.completedFuture(allWith(offsets.keySet(), error));
             }
             Map<TopicPartition, GroupError> results = new LinkedHashMap<>();
-            transactional.add(groupId, producerId, acceptable(offsets, results));
-            return CompletableFuture.completedFuture(results);
+            Map<TopicPartition, OffsetAndMetadata> accepted = acceptable(offsets, results);
+            if (accepted.isEmpty()) {
+                return CompletableFuture.completedFuture(results);
+            }
+            return store.appendTransactional(
+                            groupId, producerId, producerEpoch, offsetRecords(groupId, accepted), clock.millis())
+                    .handle((ok, failure) -> {
+                        if (failure == null) {
+                            transactional.add(groupId, producerId, accepted);
+                        } else {
+                            accepted.keySet().forEach(tp -> results.put(tp, GroupError.COORDINATOR_NOT_AVAILABLE));
+                        }
+                        return results;
+                    });
         });
+    }
+
+    /** The offset commit records of {@code offsets}. */
+    private static List<CoordinatorRecordLog.KeyValue> offsetRecords(
+            String groupId, Map<TopicPartition, OffsetAndMetadata> offsets) {
+        List<CoordinatorRecordLog.KeyValue> records = new ArrayList<>();
+        offsets.forEach((tp, om) -> records.add(new CoordinatorRecordLog.KeyValue(
+                GroupRecordCodec.offsetKey(groupId, tp), GroupRecordCodec.offsetValue(om))));
+        return records;
+    }
+
+    /**
+     * An offset of {@code producerId}'s transaction found in the log without the transaction's marker (at load): it
+     * is pending again, and the transaction's end commits or drops it.
+     */
+    void restorePending(String groupId, long producerId, TopicPartition tp, OffsetAndMetadata offset) {
+        transactional.add(groupId, producerId, Map.of(tp, offset));
     }
 
     /** Kafka's checks of a transactional commit: none for a producer without group metadata, else the member's. */
@@ -214,11 +244,11 @@ final class OffsetManager {
     }
 
     /**
-     * Ends {@code producerId}'s transaction for the groups on {@code offsetsPartition}: its pending offsets are
-     * written as commits ({@code commit}) or dropped. Completes once they are written.
+     * Ends {@code producerId}'s transaction for the groups on {@code offsetsPartition}, whose marker is in the log:
+     * its pending offsets, already in the log as the transaction's records, become the groups' committed offsets
+     * ({@code commit}) or are dropped.
      */
     CompletableFuture<Void> completeTransaction(long producerId, int offsetsPartition, boolean commit) {
-        List<CompletableFuture<Void>> writes = new ArrayList<>();
         for (String groupId : transactional.groupsOf(producerId)) {
             if (store.partitionFor(groupId) != offsetsPartition) {
                 continue;
@@ -234,12 +264,12 @@ final class OffsetManager {
             Group g = group;
             groups.withLock(g, () -> {
                 Map<TopicPartition, OffsetAndMetadata> pending = transactional.remove(groupId, producerId);
-                if (commit && !pending.isEmpty() && !g.isDead()) {
-                    writes.add(write(g, groupId, pending));
+                if (commit && !g.isDead()) {
+                    committed.of(groupId).offsets().putAll(pending);
                 }
             });
         }
-        return CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new));
+        return CompletableFuture.completedFuture(null);
     }
 
     private GroupError validateCommit(ClassicGroup group, String memberId, String groupInstanceId, int generationId) {

@@ -145,6 +145,7 @@ public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCo
                 : groups.commitTransactionalOffsets(
                         request.groupId(),
                         request.producerId(),
+                        request.producerEpoch(),
                         request.memberId(),
                         request.groupInstanceId(),
                         request.generationIdOrMemberEpoch(),

@@ -18,9 +18,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@link TransactionMarkers} on this broker's own partitions: a control batch with one COMMIT or ABORT marker is
- * appended to each data partition through the normal append path (as the coordinator, so the log checks only the
- * epoch), and the pending transactional offsets of the groups on each {@code __consumer_offsets} partition are
- * committed or dropped by the group coordinator. A partition whose topic was deleted needs no marker.
+ * appended to each partition through the normal append path (as the coordinator, so the log checks only the
+ * epoch). On a {@code __consumer_offsets} partition the marker decides the transaction's offsets, which the group
+ * coordinator wrote there as the producer's transactional records; then the group coordinator commits or drops
+ * them in memory. A partition whose topic was deleted needs no marker.
  *
  * <p>Thread-safe (stateless apart from its thread-safe collaborators).
  */
@@ -91,11 +92,13 @@ public final class PartitionMarkers implements TransactionMarkers {
             TopicPartition tp,
             int coordinatorEpoch,
             int transactionVersion) {
-        if (tp.topic().equals(offsetsTopic)) {
-            return offsets.complete(producerId, tp.partition(), commit);
-        }
+        boolean groupOffsets = tp.topic().equals(offsetsTopic);
         Optional<Topic> topic = topics.topic(tp.topic());
         if (topic.isEmpty() || !topic.get().hasPartition(tp.partition())) {
+            if (groupOffsets) {
+                // No group has written anything yet, so no offset of this transaction is in the log either.
+                return offsets.complete(producerId, tp.partition(), commit);
+            }
             throw new UnknownTopicException(tp.topic());
         }
         topic.get()
@@ -105,6 +108,9 @@ public final class PartitionMarkers implements TransactionMarkers {
                                 0L, clock.millis(), producerId, producerEpoch, commit, coordinatorEpoch),
                         AppendOrigin.COORDINATOR,
                         transactionVersion);
-        return CompletableFuture.completedFuture(null);
+        // The marker decides the transaction's offsets in the log (at a restart too); now the groups apply it.
+        return groupOffsets
+                ? offsets.complete(producerId, tp.partition(), commit)
+                : CompletableFuture.completedFuture(null);
     }
 }

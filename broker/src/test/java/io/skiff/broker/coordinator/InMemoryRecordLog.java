@@ -5,10 +5,18 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A {@link CoordinatorRecordLog} kept in memory, shared across coordinator "restarts" in tests. Thread-safe. */
+/**
+ * A {@link CoordinatorRecordLog} kept in memory, shared across coordinator "restarts" in tests; transactional records
+ * and markers are replayed as {@link InternalTopicLog} replays them. Thread-safe.
+ */
 public final class InMemoryRecordLog implements CoordinatorRecordLog {
+    private static final long NO_PRODUCER = -1L;
+
+    /** A record ({@code marker} null), or a marker of {@code producerId}'s transaction. */
+    private record Entry(long producerId, KeyValue record, Boolean marker) {}
+
     private final int partitions;
-    private final List<List<KeyValue>> logs = new ArrayList<>();
+    private final List<List<Entry>> logs = new ArrayList<>();
     public volatile boolean failAppends;
 
     public InMemoryRecordLog(int partitions) {
@@ -25,26 +33,67 @@ public final class InMemoryRecordLog implements CoordinatorRecordLog {
 
     @Override
     public synchronized void append(int partition, List<KeyValue> records, long timestamp) throws IOException {
+        appendAs(partition, NO_PRODUCER, records);
+    }
+
+    @Override
+    public synchronized void appendTransactional(
+            int partition, long producerId, short producerEpoch, List<KeyValue> records, long timestamp)
+            throws IOException {
+        appendAs(partition, producerId, records);
+    }
+
+    private void appendAs(int partition, long producerId, List<KeyValue> records) throws IOException {
         if (failAppends) {
             throw new IOException("disk full (test)");
         }
-        logs.get(partition).addAll(records);
+        for (KeyValue kv : records) {
+            logs.get(partition).add(new Entry(producerId, kv, null));
+        }
+    }
+
+    /** Appends the COMMIT or ABORT marker of {@code producerId}'s transaction, as the transaction coordinator does. */
+    public synchronized void marker(int partition, long producerId, boolean commit) {
+        logs.get(partition).add(new Entry(producerId, null, commit));
     }
 
     @Override
     public synchronized void replay(RecordVisitor visitor) {
-        for (List<KeyValue> log : logs) {
-            for (KeyValue kv : log) {
-                visitor.onRecord(ByteBuffer.wrap(kv.key()), kv.value() == null ? null : ByteBuffer.wrap(kv.value()));
+        for (List<Entry> log : logs) {
+            TransactionalReplay replay = new TransactionalReplay(visitor);
+            for (Entry e : log) {
+                if (e.marker() != null) {
+                    replay.onMarker(e.producerId(), e.marker());
+                    continue;
+                }
+                ByteBuffer key = ByteBuffer.wrap(e.record().key());
+                ByteBuffer value = e.record().value() == null
+                        ? null
+                        : ByteBuffer.wrap(e.record().value());
+                if (e.producerId() == NO_PRODUCER) {
+                    replay.onRecord(key, value);
+                } else {
+                    replay.onTransactionalRecord(e.producerId(), key, value);
+                }
             }
+            replay.finish();
         }
     }
 
     public synchronized int recordCount() {
-        return logs.stream().mapToInt(List::size).sum();
+        return (int) logs.stream()
+                .flatMap(List::stream)
+                .filter(e -> e.marker() == null)
+                .count();
     }
 
     public synchronized List<KeyValue> partition(int p) {
-        return new ArrayList<>(logs.get(p));
+        List<KeyValue> out = new ArrayList<>();
+        for (Entry e : logs.get(p)) {
+            if (e.marker() == null) {
+                out.add(e.record());
+            }
+        }
+        return out;
     }
 }

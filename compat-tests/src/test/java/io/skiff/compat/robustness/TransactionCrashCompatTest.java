@@ -11,8 +11,10 @@ import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
@@ -72,6 +74,59 @@ class TransactionCrashCompatTest {
                     return committed.position(tp) >= 5L; // past the new transaction's COMMIT marker
                 });
                 assertEquals(List.of("kept"), values);
+            }
+        }
+    }
+
+    /**
+     * Consume-transform-produce's offsets, sent to the transaction (acknowledged), then the broker killed before the
+     * commit: after the restart on the same port the producer commits, and the group's offset is committed with the
+     * transaction's records, as Kafka keeps such offsets in {@code __consumer_offsets} from TxnOffsetCommit on.
+     */
+    @Test
+    void offsetsSentToATransactionAreCommittedWithItAfterABrokerKilledBeforeTheCommit() throws Exception {
+        TopicPartition input = new TopicPartition(TOPIC + "-in", 0);
+        TopicPartition output = new TopicPartition(TOPIC + "-out", 0);
+        String group = "crash-group";
+        KafkaProducer<String, String> producer;
+        String port;
+        try (ChildBroker first = ChildBroker.start(dir)) {
+            String bootstrap = first.bootstrapServers();
+            port = bootstrap.substring(bootstrap.lastIndexOf(':') + 1);
+            try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
+                admin.createTopics(List.of(
+                                new NewTopic(input.topic(), 1, (short) 1), new NewTopic(output.topic(), 1, (short) 1)))
+                        .all()
+                        .get();
+            }
+            producer = producer(bootstrap, "crash-offsets");
+            producer.initTransactions();
+            producer.beginTransaction();
+            producer.send(new ProducerRecord<>(output.topic(), "copied")).get();
+            producer.sendOffsetsToTransaction(
+                    Map.of(input, new OffsetAndMetadata(3)), new ConsumerGroupMetadata(group));
+            first.kill();
+        }
+        try (ChildBroker second = ChildBroker.start(dir, "listeners=PLAINTEXT://127.0.0.1:" + port)) {
+            String bootstrap = second.bootstrapServers();
+            producer.commitTransaction();
+            producer.close();
+            try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
+                OffsetAndMetadata offset = admin.listConsumerGroupOffsets(group)
+                        .partitionsToOffsetAndMetadata()
+                        .get()
+                        .get(input);
+                assertEquals(new OffsetAndMetadata(3), offset, "the offset committed with the transaction");
+            }
+            try (KafkaConsumer<String, String> committed = consumer(bootstrap)) {
+                committed.assign(List.of(output));
+                committed.seekToBeginning(List.of(output));
+                List<String> values = new ArrayList<>();
+                await().atMost(Duration.ofSeconds(30)).until(() -> {
+                    committed.poll(Duration.ofMillis(100)).forEach(r -> values.add(r.value()));
+                    return !values.isEmpty();
+                });
+                assertEquals(List.of("copied"), values);
             }
         }
     }
