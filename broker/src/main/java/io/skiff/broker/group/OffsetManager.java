@@ -194,12 +194,14 @@ final class OffsetManager {
             if (accepted.isEmpty()) {
                 return CompletableFuture.completedFuture(results);
             }
+            // Pending before the write: a marker of this transaction that comes while it is written (a timeout's
+            // abort) then decides these offsets as it decides the records in the log.
+            transactional.add(groupId, producerId, accepted);
             return store.appendTransactional(
                             groupId, producerId, producerEpoch, offsetRecords(groupId, accepted), clock.millis())
                     .handle((ok, failure) -> {
-                        if (failure == null) {
-                            transactional.add(groupId, producerId, accepted);
-                        } else {
+                        if (failure != null) {
+                            transactional.remove(groupId, producerId, accepted.keySet());
                             accepted.keySet().forEach(tp -> results.put(tp, GroupError.COORDINATOR_NOT_AVAILABLE));
                         }
                         return results;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Offsets committed inside transactions (TxnOffsetCommit), per group and producer: not visible to OffsetFetch until
@@ -60,8 +61,19 @@ final class PendingTransactionalOffsets {
         return removed == null ? Map.of() : removed;
     }
 
-    /** Forgets every pending offset of the group (the group was deleted). */
-    synchronized void removeGroup(String groupId) {
-        byGroup.remove(groupId);
+    /** Removes the pending offsets of {@code partitions} of {@code producerId} for the group (a failed write). */
+    synchronized void remove(String groupId, long producerId, Set<TopicPartition> partitions) {
+        Map<Long, Map<TopicPartition, OffsetAndMetadata>> producers = byGroup.get(groupId);
+        Map<TopicPartition, OffsetAndMetadata> offsets = producers == null ? null : producers.get(producerId);
+        if (offsets == null) {
+            return;
+        }
+        offsets.keySet().removeAll(partitions);
+        if (offsets.isEmpty()) {
+            producers.remove(producerId);
+            if (producers.isEmpty()) {
+                byGroup.remove(groupId);
+            }
+        }
     }
 }

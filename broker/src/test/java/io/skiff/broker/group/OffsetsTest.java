@@ -185,6 +185,60 @@ class OffsetsTest {
     }
 
     @Test
+    void transactionalOffsetsArePendingOnceWrittenAcrossRestartsUntilTheirMarker() {
+        long producerId = 9L;
+        f.log.failAppends = true;
+        assertEquals(
+                Map.of(T0, GroupError.COORDINATOR_NOT_AVAILABLE),
+                f.coordinator
+                        .commitTransactionalOffsets("s", producerId, (short) 0, "", null, -1, Map.of(T0, om(5, "")))
+                        .join());
+        assertEquals(
+                GroupError.NONE,
+                f.coordinator
+                        .fetchOffsets("s", List.of(T0), true)
+                        .partitions()
+                        .get(T0)
+                        .error(),
+                "a failed write leaves nothing pending");
+        f.log.failAppends = false;
+        assertEquals(
+                Map.of(T0, GroupError.NONE),
+                f.coordinator
+                        .commitTransactionalOffsets("s", producerId, (short) 0, "", null, -1, Map.of(T0, om(5, "")))
+                        .join());
+        f.restart();
+        assertEquals(
+                GroupError.UNSTABLE_OFFSET_COMMIT,
+                f.coordinator
+                        .fetchOffsets("s", List.of(T0), true)
+                        .partitions()
+                        .get(T0)
+                        .error(),
+                "pending again after a restart");
+        int partition = f.coordinator.partitionFor("s");
+        f.log.marker(partition, producerId, true);
+        f.coordinator.completeTransaction(producerId, partition, true).join();
+        assertEquals(
+                5,
+                f.coordinator
+                        .fetchOffsets("s", List.of(T0), true)
+                        .partitions()
+                        .get(T0)
+                        .offset()
+                        .offset());
+        f.restart();
+        assertEquals(
+                5,
+                f.coordinator
+                        .fetchOffsets("s", List.of(T0), true)
+                        .partitions()
+                        .get(T0)
+                        .offset()
+                        .offset());
+    }
+
+    @Test
     void commitIsAcknowledgedOnlyAfterAppendAndRequireStableSeesIt() {
         ArrayDeque<Runnable> writerQueue = new ArrayDeque<>();
         Executor heldWriter = writerQueue::add;
