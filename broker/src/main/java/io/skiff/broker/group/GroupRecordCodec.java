@@ -1,5 +1,6 @@
 package io.skiff.broker.group;
 
+import io.skiff.broker.coordinator.CoordinatorRecordLog;
 import io.skiff.broker.group.record.ConsumerGroupCurrentMemberAssignmentKey;
 import io.skiff.broker.group.record.ConsumerGroupCurrentMemberAssignmentValue;
 import io.skiff.broker.group.record.ConsumerGroupMemberMetadataKey;
@@ -19,6 +20,7 @@ import io.skiff.protocol.Message;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -52,6 +54,15 @@ public final class GroupRecordCodec {
     private static final short CONSUMER_VALUE_VERSION = 0;
 
     private GroupRecordCodec() {}
+
+    /** The OffsetCommit records of a group's {@code offsets}. */
+    static List<CoordinatorRecordLog.KeyValue> offsetRecords(
+            String groupId, Map<TopicPartition, OffsetAndMetadata> offsets) {
+        List<CoordinatorRecordLog.KeyValue> records = new ArrayList<>();
+        offsets.forEach(
+                (tp, om) -> records.add(new CoordinatorRecordLog.KeyValue(offsetKey(groupId, tp), offsetValue(om))));
+        return records;
+    }
 
     public static byte[] offsetKey(String groupId, TopicPartition tp) {
         return encode(

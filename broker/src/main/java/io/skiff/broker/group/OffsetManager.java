@@ -29,7 +29,7 @@ final class OffsetManager {
     private final CommittedOffsets committed;
     private final MembershipManager membership;
     private final Clock clock;
-    private final PendingTransactionalOffsets transactional = new PendingTransactionalOffsets();
+    private final TransactionalOffsetCommits transactional;
 
     OffsetManager(
             GroupCoordinatorConfig config,
@@ -44,6 +44,7 @@ final class OffsetManager {
         this.committed = committed;
         this.membership = membership;
         this.clock = clock;
+        this.transactional = new TransactionalOffsetCommits(groups, store, committed, clock);
     }
 
     // ------------------------------------------------------------------ OffsetCommit
@@ -136,7 +137,7 @@ final class OffsetManager {
      */
     private CompletableFuture<Void> write(
             Group group, String groupId, Map<TopicPartition, OffsetAndMetadata> accepted) {
-        List<CoordinatorRecordLog.KeyValue> records = offsetRecords(groupId, accepted);
+        List<CoordinatorRecordLog.KeyValue> records = GroupRecordCodec.offsetRecords(groupId, accepted);
         CommittedOffsets.GroupOffsets groupOffsets = committed.of(groupId);
         groupOffsets.beginPendingCommit(accepted.keySet());
         CompletableFuture<Void> written = new CompletableFuture<>();
@@ -160,9 +161,8 @@ final class OffsetManager {
 
     /**
      * Offsets committed in {@code producerId}'s transaction: checked as a commit of the member when member id,
-     * instance id or generation are given (KIP-447), written to the log as a transactional batch of the producer
-     * (as Kafka writes them: a restart finds them, and the transaction's marker decides), then kept pending until
-     * the transaction ends.
+     * instance id or generation are given (KIP-447), then written and kept pending until the transaction ends
+     * ({@link TransactionalOffsetCommits}).
      */
     CompletableFuture<Map<TopicPartition, GroupError>> commitTransactionalOffsets(
             String groupId,
@@ -185,7 +185,7 @@ final class OffsetManager {
             return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.COORDINATOR_NOT_AVAILABLE));
         }
         return groups.withLock(group, () -> {
-            GroupError error = validateTransactionalCommit(group, member, groupInstanceId, generationId);
+            GroupError error = TransactionalOffsetCommits.validate(group, member, groupInstanceId, generationId);
             if (error != GroupError.NONE) {
                 return CompletableFuture.completedFuture(allWith(offsets.keySet(), error));
             }
@@ -194,28 +194,8 @@ final class OffsetManager {
             if (accepted.isEmpty()) {
                 return CompletableFuture.completedFuture(results);
             }
-            // Pending before the write: a marker of this transaction that comes while it is written (a timeout's
-            // abort) then decides these offsets as it decides the records in the log.
-            transactional.add(groupId, producerId, accepted);
-            return store.appendTransactional(
-                            groupId, producerId, producerEpoch, offsetRecords(groupId, accepted), clock.millis())
-                    .handle((ok, failure) -> {
-                        if (failure != null) {
-                            transactional.remove(groupId, producerId, accepted.keySet());
-                            accepted.keySet().forEach(tp -> results.put(tp, GroupError.COORDINATOR_NOT_AVAILABLE));
-                        }
-                        return results;
-                    });
+            return transactional.write(groupId, producerId, producerEpoch, accepted, results);
         });
-    }
-
-    /** The offset commit records of {@code offsets}. */
-    private static List<CoordinatorRecordLog.KeyValue> offsetRecords(
-            String groupId, Map<TopicPartition, OffsetAndMetadata> offsets) {
-        List<CoordinatorRecordLog.KeyValue> records = new ArrayList<>();
-        offsets.forEach((tp, om) -> records.add(new CoordinatorRecordLog.KeyValue(
-                GroupRecordCodec.offsetKey(groupId, tp), GroupRecordCodec.offsetValue(om))));
-        return records;
     }
 
     /**
@@ -223,55 +203,12 @@ final class OffsetManager {
      * is pending again, and the transaction's end commits or drops it.
      */
     void restorePending(String groupId, long producerId, TopicPartition tp, OffsetAndMetadata offset) {
-        transactional.add(groupId, producerId, Map.of(tp, offset));
+        transactional.restore(groupId, producerId, tp, offset);
     }
 
-    /** Kafka's checks of a transactional commit: none for a producer without group metadata, else the member's. */
-    private static GroupError validateTransactionalCommit(
-            Group group, String memberId, String groupInstanceId, int generationId) {
-        if (group.isDead()) {
-            return GroupError.COORDINATOR_NOT_AVAILABLE;
-        }
-        if (generationId < 0 && memberId.isEmpty() && groupInstanceId == null) {
-            return GroupError.NONE;
-        }
-        if (group instanceof ClassicGroup classic) {
-            GroupError error = classic.validateCurrentMember(memberId, groupInstanceId);
-            if (error != GroupError.NONE) {
-                return error;
-            }
-            return generationId != classic.generationId() ? GroupError.ILLEGAL_GENERATION : GroupError.NONE;
-        }
-        return ((ConsumerGroup) group).validateOffsetCommit(memberId, groupInstanceId, generationId, false);
-    }
-
-    /**
-     * Ends {@code producerId}'s transaction for the groups on {@code offsetsPartition}, whose marker is in the log:
-     * its pending offsets, already in the log as the transaction's records, become the groups' committed offsets
-     * ({@code commit}) or are dropped.
-     */
+    /** The end of {@code producerId}'s transaction for the groups on {@code offsetsPartition}. */
     CompletableFuture<Void> completeTransaction(long producerId, int offsetsPartition, boolean commit) {
-        for (String groupId : transactional.groupsOf(producerId)) {
-            if (store.partitionFor(groupId) != offsetsPartition) {
-                continue;
-            }
-            Group group = groups.get(groupId);
-            if (group == null && commit) {
-                group = groups.getOrCreateClassic(groupId, clock.millis());
-            }
-            if (group == null) {
-                transactional.remove(groupId, producerId);
-                continue;
-            }
-            Group g = group;
-            groups.withLock(g, () -> {
-                Map<TopicPartition, OffsetAndMetadata> pending = transactional.remove(groupId, producerId);
-                if (commit && !g.isDead()) {
-                    committed.of(groupId).offsets().putAll(pending);
-                }
-            });
-        }
-        return CompletableFuture.completedFuture(null);
+        return transactional.complete(producerId, offsetsPartition, commit);
     }
 
     private GroupError validateCommit(ClassicGroup group, String memberId, String groupInstanceId, int generationId) {

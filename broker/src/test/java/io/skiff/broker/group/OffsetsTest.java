@@ -188,54 +188,29 @@ class OffsetsTest {
     void transactionalOffsetsArePendingOnceWrittenAcrossRestartsUntilTheirMarker() {
         long producerId = 9L;
         f.log.failAppends = true;
-        assertEquals(
-                Map.of(T0, GroupError.COORDINATOR_NOT_AVAILABLE),
-                f.coordinator
-                        .commitTransactionalOffsets("s", producerId, (short) 0, "", null, -1, Map.of(T0, om(5, "")))
-                        .join());
-        assertEquals(
-                GroupError.NONE,
-                f.coordinator
-                        .fetchOffsets("s", List.of(T0), true)
-                        .partitions()
-                        .get(T0)
-                        .error(),
-                "a failed write leaves nothing pending");
+        assertEquals(Map.of(T0, GroupError.COORDINATOR_NOT_AVAILABLE), commitInTransaction("s", producerId, 5));
+        assertEquals(GroupError.NONE, stableFetch("s").error(), "a failed write leaves nothing pending");
         f.log.failAppends = false;
-        assertEquals(
-                Map.of(T0, GroupError.NONE),
-                f.coordinator
-                        .commitTransactionalOffsets("s", producerId, (short) 0, "", null, -1, Map.of(T0, om(5, "")))
-                        .join());
+        assertEquals(Map.of(T0, GroupError.NONE), commitInTransaction("s", producerId, 5));
         f.restart();
-        assertEquals(
-                GroupError.UNSTABLE_OFFSET_COMMIT,
-                f.coordinator
-                        .fetchOffsets("s", List.of(T0), true)
-                        .partitions()
-                        .get(T0)
-                        .error(),
-                "pending again after a restart");
+        assertEquals(GroupError.UNSTABLE_OFFSET_COMMIT, stableFetch("s").error(), "pending again after a restart");
         int partition = f.coordinator.partitionFor("s");
         f.log.marker(partition, producerId, true);
         f.coordinator.completeTransaction(producerId, partition, true).join();
-        assertEquals(
-                5,
-                f.coordinator
-                        .fetchOffsets("s", List.of(T0), true)
-                        .partitions()
-                        .get(T0)
-                        .offset()
-                        .offset());
+        assertEquals(5, stableFetch("s").offset().offset());
         f.restart();
-        assertEquals(
-                5,
-                f.coordinator
-                        .fetchOffsets("s", List.of(T0), true)
-                        .partitions()
-                        .get(T0)
-                        .offset()
-                        .offset());
+        assertEquals(5, stableFetch("s").offset().offset(), "committed by the marker in the log");
+    }
+
+    private Map<TopicPartition, GroupError> commitInTransaction(String group, long producerId, long offset) {
+        return f.coordinator
+                .commitTransactionalOffsets(group, producerId, (short) 0, "", null, -1, Map.of(T0, om(offset, "")))
+                .join();
+    }
+
+    /** The group's offset of T0 as a require_stable OffsetFetch answers it. */
+    private OffsetFetchResult.PartitionResult stableFetch(String group) {
+        return f.coordinator.fetchOffsets(group, List.of(T0), true).partitions().get(T0);
     }
 
     @Test
