@@ -312,8 +312,8 @@ public final class GroupCoordinator implements AutoCloseable {
     }
 
     /** The end of a producer's transaction on one offsets partition: its pending offsets are committed or dropped. */
-    public CompletableFuture<Void> completeTransaction(long producerId, int offsetsPartition, boolean commit) {
-        return offsets.completeTransaction(producerId, offsetsPartition, commit);
+    public void completeTransaction(long producerId, int offsetsPartition, boolean commit) {
+        offsets.completeTransaction(producerId, offsetsPartition, commit);
     }
 
     public OffsetFetchResult fetchOffsets(

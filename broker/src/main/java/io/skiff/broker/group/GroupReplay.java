@@ -11,7 +11,8 @@ import java.util.Set;
 /**
  * Rebuilds the coordinator's state from the records of {@code __consumer_offsets}, applied in log order:
  * offsets by group, classic group metadata, and consumer groups with their members, target assignment and
- * current assignments (the offsets of a committed transaction where its marker is). A later record of a key replaces an earlier one; a tombstone removes it.
+ * current assignments (the offsets of a committed transaction where its marker is). A later record of a key replaces
+ * an earlier one; a tombstone removes it.
  *
  * <p>Not thread-safe: used by the loading thread only, before the coordinator serves requests.
  */

@@ -207,8 +207,8 @@ final class OffsetManager {
     }
 
     /** The end of {@code producerId}'s transaction for the groups on {@code offsetsPartition}. */
-    CompletableFuture<Void> completeTransaction(long producerId, int offsetsPartition, boolean commit) {
-        return transactional.complete(producerId, offsetsPartition, commit);
+    void completeTransaction(long producerId, int offsetsPartition, boolean commit) {
+        transactional.complete(producerId, offsetsPartition, commit);
     }
 
     private GroupError validateCommit(ClassicGroup group, String memberId, String groupInstanceId, int generationId) {

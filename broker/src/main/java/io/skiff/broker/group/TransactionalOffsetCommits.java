@@ -90,7 +90,7 @@ final class TransactionalOffsetCommits {
      * its pending offsets, already in the log as the transaction's records, become the groups' committed offsets
      * ({@code commit}) or are dropped.
      */
-    CompletableFuture<Void> complete(long producerId, int offsetsPartition, boolean commit) {
+    void complete(long producerId, int offsetsPartition, boolean commit) {
         for (String groupId : pending.groupsOf(producerId)) {
             if (store.partitionFor(groupId) != offsetsPartition) {
                 continue;
@@ -111,6 +111,5 @@ final class TransactionalOffsetCommits {
                 }
             });
         }
-        return CompletableFuture.completedFuture(null);
     }
 }

@@ -25,12 +25,14 @@ import java.util.function.ToIntFunction;
 /**
  * TxnOffsetCommit (key 28), v0–5: offsets committed inside a transaction. Up to v4 the group's {@code
  * __consumer_offsets} partition must be in the producer's open transaction (AddOffsetsToTxn first; INVALID_TXN_STATE
- * if not, TRANSACTION_ABORTABLE from v4, INVALID_PRODUCER_EPOCH for an older epoch); v5 comes from transaction protocol version 2 clients, which
- * send no AddOffsetsToTxn: the broker adds the group to the transaction itself, as Kafka does. A transactional id the
- * coordinator does not know, or that belongs to another producer id, gets INVALID_PRODUCER_ID_MAPPING, as from
- * Kafka's transaction verification ({@link TransactionCoordinator#verifyPartition}). v3+ also check the member id, instance id and generation as a commit of a member
- * does (KIP-447). Partitions of unknown topics get UNKNOWN_TOPIC_OR_PARTITION. The offsets stay pending, invisible to
- * OffsetFetch, until the transaction commits. Thread-safe (stateless apart from the coordinators).
+ * if not, TRANSACTION_ABORTABLE from v4, INVALID_PRODUCER_EPOCH for another epoch); v5 comes from transaction
+ * protocol version 2 clients, which send no AddOffsetsToTxn: the broker adds the group to the transaction itself, as
+ * Kafka does. A transactional id the coordinator does not know, or that belongs to another producer id, gets
+ * INVALID_PRODUCER_ID_MAPPING, as from Kafka's transaction verification ({@link
+ * TransactionCoordinator#verifyPartition}). v3+ also check the member id, instance id and generation as a commit of
+ * a member does (KIP-447). Partitions of unknown topics get UNKNOWN_TOPIC_OR_PARTITION. The offsets are written at
+ * once as the producer's transactional records and stay pending, invisible to OffsetFetch, until the transaction
+ * ends. Thread-safe (stateless apart from the coordinators).
  */
 public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCommitRequest, TxnOffsetCommitResponse> {
     private final TransactionCoordinator transactions;

@@ -32,7 +32,7 @@ public final class PartitionMarkers implements TransactionMarkers {
     @FunctionalInterface
     public interface OffsetsCompletion {
         /** Commits (or drops) the offsets {@code producerId} committed in its transaction to groups on the partition. */
-        CompletableFuture<Void> complete(long producerId, int offsetsPartition, boolean commit);
+        void complete(long producerId, int offsetsPartition, boolean commit);
     }
 
     private final TopicRegistry topics;
@@ -94,23 +94,21 @@ public final class PartitionMarkers implements TransactionMarkers {
             int transactionVersion) {
         boolean groupOffsets = tp.topic().equals(offsetsTopic);
         Optional<Topic> topic = topics.topic(tp.topic());
-        if (topic.isEmpty() || !topic.get().hasPartition(tp.partition())) {
-            if (groupOffsets) {
-                // No group has written anything yet, so no offset of this transaction is in the log either.
-                return offsets.complete(producerId, tp.partition(), commit);
-            }
+        if (topic.isPresent() && topic.get().hasPartition(tp.partition())) {
+            topic.get()
+                    .partition(tp.partition())
+                    .appendRecords(
+                            ControlRecords.endTransactionMarker(
+                                    0L, clock.millis(), producerId, producerEpoch, commit, coordinatorEpoch),
+                            AppendOrigin.COORDINATOR,
+                            transactionVersion);
+        } else if (!groupOffsets) {
             throw new UnknownTopicException(tp.topic());
+        } // else no group wrote anything yet, so no offset of this transaction is in the log either
+        if (groupOffsets) {
+            // The marker decides the transaction's offsets in the log (at a restart too); now the groups apply it.
+            offsets.complete(producerId, tp.partition(), commit);
         }
-        topic.get()
-                .partition(tp.partition())
-                .appendRecords(
-                        ControlRecords.endTransactionMarker(
-                                0L, clock.millis(), producerId, producerEpoch, commit, coordinatorEpoch),
-                        AppendOrigin.COORDINATOR,
-                        transactionVersion);
-        // The marker decides the transaction's offsets in the log (at a restart too); now the groups apply it.
-        return groupOffsets
-                ? offsets.complete(producerId, tp.partition(), commit)
-                : CompletableFuture.completedFuture(null);
+        return CompletableFuture.completedFuture(null);
     }
 }

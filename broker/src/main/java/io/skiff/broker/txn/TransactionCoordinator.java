@@ -316,10 +316,10 @@ public final class TransactionCoordinator implements AutoCloseable {
     /**
      * Whether {@code partition} is in the open transaction of this producer, for the produce path and
      * TxnOffsetCommit, as Kafka's transaction verification answers: NONE if it is; INVALID_PRODUCER_ID_MAPPING for an
-     * unknown transactional id or another producer id; INVALID_PRODUCER_EPOCH for another epoch; CONCURRENT_TRANSACTIONS
-     * while the transaction is ending; INVALID_TXN_STATE otherwise. An add of other partitions being written does not
-     * matter (Kafka's verification ignores pending adds too): a client commonly adds its output partitions while its
-     * offsets, already added, are committed.
+     * unknown transactional id or another producer id; INVALID_PRODUCER_EPOCH for another epoch;
+     * CONCURRENT_TRANSACTIONS while the transaction is ending; INVALID_TXN_STATE otherwise. An add of other
+     * partitions being written does not matter (Kafka's verification ignores pending adds too): a client commonly adds
+     * its output partitions while its offsets, already added, are committed.
      */
     public Errors verifyPartition(
             String transactionalId, long producerId, short producerEpoch, TopicPartition partition) {

@@ -196,7 +196,7 @@ class OffsetsTest {
         assertEquals(GroupError.UNSTABLE_OFFSET_COMMIT, stableFetch("s").error(), "pending again after a restart");
         int partition = f.coordinator.partitionFor("s");
         f.log.marker(partition, producerId, true);
-        f.coordinator.completeTransaction(producerId, partition, true).join();
+        f.coordinator.completeTransaction(producerId, partition, true);
         assertEquals(5, stableFetch("s").offset().offset());
         f.restart();
         assertEquals(5, stableFetch("s").offset().offset(), "committed by the marker in the log");

@@ -49,10 +49,8 @@ class PartitionMarkersTest {
         markers = new PartitionMarkers(
                 topics,
                 "__consumer_offsets",
-                (producerId, offsetsPartition, commit) -> {
-                    offsetsCompleted.add(producerId + " " + offsetsPartition + " " + commit);
-                    return CompletableFuture.completedFuture(null);
-                },
+                (producerId, offsetsPartition, commit) ->
+                        offsetsCompleted.add(producerId + " " + offsetsPartition + " " + commit),
                 Clock.systemUTC());
     }
 
