@@ -54,6 +54,11 @@ final class ClassicGroup implements Group {
     /** Bumped whenever the join timer is (re)scheduled or cancelled, so stale timer tasks do nothing. */
     private long timerEpoch;
 
+    /** The classic group of that id, created Empty if no group has the id; null if a group of another kind has it. */
+    static ClassicGroup getOrCreate(GroupRegistry groups, String groupId, long now) {
+        return groups.getOrCreate(groupId, ClassicGroup.class, id -> new ClassicGroup(id, GroupState.EMPTY, now));
+    }
+
     ClassicGroup(String groupId, GroupState initialState, long now) {
         this.groupId = groupId;
         this.state = initialState;
@@ -98,6 +103,11 @@ final class ClassicGroup implements Group {
     @Override
     public void markDead(long now) {
         transitionTo(GroupState.DEAD, now);
+    }
+
+    @Override
+    public List<CoordinatorRecordLog.KeyValue> tombstones() {
+        return List.of(new CoordinatorRecordLog.KeyValue(GroupRecordCodec.groupKey(groupId), null));
     }
 
     private void defer(Runnable action) {

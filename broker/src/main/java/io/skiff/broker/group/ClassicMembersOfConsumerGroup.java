@@ -156,7 +156,7 @@ final class ClassicMembersOfConsumerGroup {
         member.cancelJoinTimer();
         fencing.scheduleSession(group, member);
         fencing.scheduleSync(group, member);
-        return JoinResult.reconciledClassicMember(member);
+        return reconciledJoinResult(member);
     }
 
     /**
@@ -347,5 +347,21 @@ final class ClassicMembersOfConsumerGroup {
                 result.error() != GroupError.NONE,
                 records,
                 () -> JoinResult.error(result.memberId(), GroupError.COORDINATOR_NOT_AVAILABLE));
+    }
+
+    /**
+     * The answer to a classic member of a consumer group (or of a group just converted from one): no member list, no
+     * leader, the member's epoch as generation and its preferred protocol, as Kafka answers a reconciled member.
+     */
+    static JoinResult reconciledJoinResult(ConsumerGroupMember member) {
+        return new JoinResult(
+                List.of(),
+                member.memberId(),
+                member.memberEpoch(),
+                ConsumerGroup.PROTOCOL_TYPE,
+                member.classicMetadata().preferredProtocol().name(),
+                "",
+                false,
+                GroupError.NONE);
     }
 }

@@ -309,7 +309,8 @@ final class ConsumerGroup implements Group {
     }
 
     /** Tombstones for every record this group wrote, in the order Kafka deletes them (members first). */
-    List<CoordinatorRecordLog.KeyValue> tombstones() {
+    @Override
+    public List<CoordinatorRecordLog.KeyValue> tombstones() {
         List<CoordinatorRecordLog.KeyValue> out = new ArrayList<>();
         for (String memberId : persistedMembers) {
             out.addAll(ConsumerGroupRecords.memberTombstones(groupId, memberId));

@@ -52,7 +52,7 @@ final class ConsumerGroupLookup {
      * getOrMaybeCreateConsumerGroup). Null (GROUP_ID_NOT_FOUND) for a classic group that stays classic.
      */
     ConsumerGroup groupFor(ConsumerHeartbeat req) {
-        ConsumerGroup existing = groups.consumer(req.groupId());
+        ConsumerGroup existing = groups.get(req.groupId(), ConsumerGroup.class);
         if (existing != null || req.memberEpoch() != ConsumerHeartbeat.JOIN_EPOCH) {
             return existing;
         }

@@ -294,7 +294,7 @@ final class ConsumerGroupManager {
     // ------------------------------------------------------------------ leaving
 
     private CompletableFuture<ConsumerHeartbeatResult> leave(ConsumerHeartbeat req) {
-        ConsumerGroup group = groups.consumer(req.groupId());
+        ConsumerGroup group = groups.get(req.groupId(), ConsumerGroup.class);
         if (group == null) {
             return done(ConsumerHeartbeatResult.error(
                     GroupError.GROUP_ID_NOT_FOUND, "Group " + req.groupId() + " not found."));

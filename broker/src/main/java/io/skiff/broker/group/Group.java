@@ -1,16 +1,18 @@
 package io.skiff.broker.group;
 
+import io.skiff.broker.coordinator.CoordinatorRecordLog;
 import io.skiff.broker.coordinator.KeyLock;
+import java.util.List;
 
 /**
  * A group of the coordinator, of one of the kinds of {@link GroupType}. What the group-independent parts
  * (offsets, listing, deletion) need to know of a group; each kind adds its own membership protocol.
- * Committed offsets are not part of a group: {@link CommittedOffsets} keeps them by group id, so they
- * survive a group's conversion from one kind to the other.
+ * Committed offsets are not part of a group: the offsets part keeps them by group id, so they survive a group's
+ * conversion from one kind to the other. New kinds implement it in their own package.
  *
  * <p>Not thread-safe: every access happens under {@link #keyLock()}.
  */
-sealed interface Group permits ClassicGroup, ConsumerGroup {
+public interface Group {
 
     String groupId();
 
@@ -35,4 +37,7 @@ sealed interface Group permits ClassicGroup, ConsumerGroup {
 
     /** Marks the group dead (deleted or expired): no operation succeeds on this instance any more. */
     void markDead(long now);
+
+    /** Tombstones for every record this group wrote, in the order Kafka deletes them. */
+    List<CoordinatorRecordLog.KeyValue> tombstones();
 }

@@ -205,7 +205,7 @@ public final class GroupCoordinator implements AutoCloseable {
         if (expiryTask != null) {
             expiryTask.cancel();
         }
-        for (ClassicGroup g : groups.allClassic()) {
+        for (ClassicGroup g : groups.all(ClassicGroup.class)) {
             groups.withLock(g, () -> membership.cancelTimers(g));
         }
         consumerGroups.cancelTimers();

@@ -3,6 +3,7 @@ package io.skiff.broker.group;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -17,20 +18,16 @@ final class GroupRegistry {
         return groups.get(groupId);
     }
 
-    /** The group if it is a classic group, else null. */
-    ClassicGroup classic(String groupId) {
-        return groups.get(groupId) instanceof ClassicGroup g ? g : null;
+    /** The group if it is of the class {@code kind}, else null. */
+    <G extends Group> G get(String groupId, Class<G> kind) {
+        Group g = groups.get(groupId);
+        return kind.isInstance(g) ? kind.cast(g) : null;
     }
 
-    /** The group if it is a consumer group, else null. */
-    ConsumerGroup consumer(String groupId) {
-        return groups.get(groupId) instanceof ConsumerGroup g ? g : null;
-    }
-
-    /** The classic group of that id, created Empty if no group has the id; null if a group of another kind has it. */
-    ClassicGroup getOrCreateClassic(String groupId, long now) {
-        Group g = groups.computeIfAbsent(groupId, id -> new ClassicGroup(id, GroupState.EMPTY, now));
-        return g instanceof ClassicGroup c ? c : null;
+    /** The group of that id, created by {@code create} if no group has the id; null if a group of another kind has it. */
+    <G extends Group> G getOrCreate(String groupId, Class<G> kind, Function<String, G> create) {
+        Group g = groups.computeIfAbsent(groupId, create);
+        return kind.isInstance(g) ? kind.cast(g) : null;
     }
 
     /** Registers {@code group}, or returns the group already registered under its id. */
@@ -57,11 +54,12 @@ final class GroupRegistry {
         return new ArrayList<>(groups.values());
     }
 
-    Collection<ClassicGroup> allClassic() {
-        Collection<ClassicGroup> out = new ArrayList<>();
+    /** The groups of the class {@code kind}. */
+    <G extends Group> Collection<G> all(Class<G> kind) {
+        Collection<G> out = new ArrayList<>();
         for (Group g : groups.values()) {
-            if (g instanceof ClassicGroup c) {
-                out.add(c);
+            if (kind.isInstance(g)) {
+                out.add(kind.cast(g));
             }
         }
         return out;

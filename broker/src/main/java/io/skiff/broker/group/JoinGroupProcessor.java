@@ -50,10 +50,12 @@ final class JoinGroupProcessor {
             return response;
         }
         boolean unknownMember = p.memberId().isEmpty();
-        ClassicGroup group = unknownMember ? classicGroupToJoin(p.groupId()) : groups.classic(p.groupId());
+        ClassicGroup group =
+                unknownMember ? classicGroupToJoin(p.groupId()) : groups.get(p.groupId(), ClassicGroup.class);
         if (group == null) {
             // A consumer group with members: classic members cannot join it here (see the README).
-            boolean consumerGroup = groups.get(p.groupId()) instanceof ConsumerGroup;
+            Group other = groups.get(p.groupId());
+            boolean consumerGroup = other != null && other.type() == GroupType.CONSUMER;
             response.complete(JoinResult.error(
                     p.memberId(),
                     consumerGroup ? GroupError.INCONSISTENT_GROUP_PROTOCOL : GroupError.UNKNOWN_MEMBER_ID));
@@ -83,7 +85,7 @@ final class JoinGroupProcessor {
         while (true) {
             Group current = groups.get(groupId);
             if (current == null) {
-                ClassicGroup created = groups.getOrCreateClassic(groupId, now());
+                ClassicGroup created = ClassicGroup.getOrCreate(groups, groupId, now());
                 if (created != null) {
                     return created;
                 }
@@ -92,7 +94,7 @@ final class JoinGroupProcessor {
             if (current instanceof ClassicGroup classic) {
                 return classic;
             }
-            ConsumerGroup consumer = (ConsumerGroup) current;
+            Group consumer = current;
             ClassicGroup converted = groups.withLock(consumer, () -> {
                 if (consumer.isDead() || !consumer.isEmpty()) {
                     return null;

@@ -19,22 +19,6 @@ public record JoinResult(
     /** A member as the leader sees it: id, instance id and the metadata of the chosen protocol. */
     public record JoinedMember(String memberId, String groupInstanceId, byte[] metadata) {}
 
-    /**
-     * The answer to a classic member of a consumer group (or of a group just converted from one): no member list, no
-     * leader, the member's epoch as generation and its preferred protocol, as Kafka answers a reconciled member.
-     */
-    static JoinResult reconciledClassicMember(ConsumerGroupMember member) {
-        return new JoinResult(
-                List.of(),
-                member.memberId(),
-                member.memberEpoch(),
-                ConsumerGroup.PROTOCOL_TYPE,
-                member.classicMetadata().preferredProtocol().name(),
-                "",
-                false,
-                GroupError.NONE);
-    }
-
     static JoinResult error(String memberId, GroupError error) {
         return new JoinResult(List.of(), memberId, -1, null, null, "", false, error);
     }

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The classic rebalance protocol as the {@link GroupCoordinator} and {@link OffsetManager} see it:
+ * The classic rebalance protocol as the group coordinator and the offsets part see it:
  * JoinGroup ({@link JoinGroupProcessor}), SyncGroup ({@link SyncGroupProcessor}), and here Heartbeat and
  * LeaveGroup; the rebalance state machine is {@link Rebalancer}, its timers {@link GroupTimers} (session
  * expiry, rebalance timeout, initial rebalance delay, pending-sync expiry). JoinGroup and SyncGroup responses
@@ -57,7 +57,7 @@ final class MembershipManager implements ClassicGroupHandover {
         if (groupId == null || groupId.isEmpty()) {
             return GroupError.INVALID_GROUP_ID;
         }
-        ClassicGroup group = groups.classic(groupId);
+        ClassicGroup group = groups.get(groupId, ClassicGroup.class);
         if (group == null) {
             return GroupError.UNKNOWN_MEMBER_ID;
         }
@@ -85,7 +85,7 @@ final class MembershipManager implements ClassicGroupHandover {
         if (groupId == null || groupId.isEmpty()) {
             return new LeaveResult(GroupError.INVALID_GROUP_ID, List.of());
         }
-        ClassicGroup group = groups.classic(groupId);
+        ClassicGroup group = groups.get(groupId, ClassicGroup.class);
         if (group == null) {
             List<LeaveResult.MemberResult> results = new ArrayList<>();
             for (MemberIdentity m : leaving) {

@@ -76,7 +76,7 @@ final class OffsetManager {
                     offsets.keySet(),
                     unknownGroupIsNotFound ? GroupError.GROUP_ID_NOT_FOUND : GroupError.ILLEGAL_GENERATION));
         }
-        Group group = existing != null ? existing : groups.getOrCreateClassic(groupId, clock.millis());
+        Group group = existing != null ? existing : ClassicGroup.getOrCreate(groups, groupId, clock.millis());
         if (group == null) {
             return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.COORDINATOR_NOT_AVAILABLE));
         }
@@ -180,7 +180,7 @@ final class OffsetManager {
         if (existing == null && generationId >= 0) {
             return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.ILLEGAL_GENERATION));
         }
-        Group group = existing != null ? existing : groups.getOrCreateClassic(groupId, clock.millis());
+        Group group = existing != null ? existing : ClassicGroup.getOrCreate(groups, groupId, clock.millis());
         if (group == null) {
             return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.COORDINATOR_NOT_AVAILABLE));
         }
@@ -351,9 +351,8 @@ final class OffsetManager {
         committed.drop(group.groupId());
         if (group instanceof ClassicGroup classic) {
             membership.cancelTimers(classic);
-            return List.of(new CoordinatorRecordLog.KeyValue(GroupRecordCodec.groupKey(group.groupId()), null));
         }
-        return ((ConsumerGroup) group).tombstones();
+        return group.tombstones();
     }
 
     CompletableFuture<Map<String, GroupError>> deleteGroups(List<String> groupIds) {

@@ -77,6 +77,6 @@ final class StaticMemberDowngrade {
                 adopter.adoptStable(classic);
             }
         });
-        return JoinResult.reconciledClassicMember(member);
+        return ClassicMembersOfConsumerGroup.reconciledJoinResult(member);
     }
 }

@@ -44,7 +44,7 @@ final class SyncGroupProcessor {
             response.complete(SyncResult.error(GroupError.INVALID_GROUP_ID));
             return response;
         }
-        ClassicGroup group = groups.classic(groupId);
+        ClassicGroup group = groups.get(groupId, ClassicGroup.class);
         if (group == null) {
             response.complete(SyncResult.error(GroupError.UNKNOWN_MEMBER_ID));
             return response;

@@ -97,7 +97,7 @@ final class TransactionalOffsetCommits {
             }
             Group group = groups.get(groupId);
             if (group == null && commit) {
-                group = groups.getOrCreateClassic(groupId, clock.millis());
+                group = ClassicGroup.getOrCreate(groups, groupId, clock.millis());
             }
             if (group == null) {
                 pending.remove(groupId, producerId);
