@@ -3,7 +3,7 @@ package io.skiff.broker;
 import io.skiff.broker.feature.Features;
 import io.skiff.broker.fetch.FetchSessionCache;
 import io.skiff.broker.fetch.FetchSessions;
-import io.skiff.broker.group.GroupConfigStore;
+import io.skiff.broker.group.common.GroupConfigStore;
 import io.skiff.broker.handler.AclHandlers;
 import io.skiff.broker.handler.AlterConfigsHandler;
 import io.skiff.broker.handler.AlterPartitionReassignmentsHandler;

@@ -2,6 +2,7 @@ package io.skiff.broker.group;
 
 import io.skiff.broker.coordinator.CoordinatorRecordLog;
 import io.skiff.broker.coordinator.InternalTopicLog;
+import io.skiff.broker.group.common.GroupRecordCodec;
 import io.skiff.broker.topic.TopicRegistry;
 import java.util.Map;
 

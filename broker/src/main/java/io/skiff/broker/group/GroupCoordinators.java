@@ -2,6 +2,10 @@ package io.skiff.broker.group;
 
 import io.skiff.broker.coordinator.CoordinatorRecordLog;
 import io.skiff.broker.group.assignor.PartitionAssignor;
+import io.skiff.broker.group.common.GroupConfigStore;
+import io.skiff.broker.group.common.GroupCoordinatorConfig;
+import io.skiff.broker.group.common.TopicsView;
+import io.skiff.broker.group.consumer.ConsumerGroupConfig;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;

@@ -1,8 +1,8 @@
 package io.skiff.broker.handler;
 
-import io.skiff.broker.group.ConsumerGroupDescription;
 import io.skiff.broker.group.GroupCoordinator;
-import io.skiff.broker.group.TopicsView;
+import io.skiff.broker.group.common.TopicsView;
+import io.skiff.broker.group.consumer.ConsumerGroupDescription;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;

@@ -3,7 +3,7 @@ package io.skiff.broker.txn;
 import io.skiff.broker.coordinator.CoordinatorRecordLog;
 import io.skiff.broker.coordinator.CoordinatorScheduler;
 import io.skiff.broker.coordinator.CoordinatorWriter;
-import io.skiff.broker.group.TopicPartition;
+import io.skiff.broker.group.common.TopicPartition;
 import io.skiff.protocol.Errors;
 import java.io.IOException;
 import java.time.Clock;
