@@ -16,9 +16,10 @@ public final class ExecutorCoordinatorScheduler implements CoordinatorScheduler,
 
     private final ScheduledThreadPoolExecutor executor;
 
-    public ExecutorCoordinatorScheduler() {
+    /** A scheduler on one daemon thread called {@code threadName}. */
+    public ExecutorCoordinatorScheduler(String threadName) {
         executor = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread t = new Thread(r, "skiff-group-timers");
+            Thread t = new Thread(r, threadName);
             t.setDaemon(true);
             return t;
         });
@@ -42,7 +43,7 @@ public final class ExecutorCoordinatorScheduler implements CoordinatorScheduler,
             try {
                 task.run();
             } catch (RuntimeException e) {
-                log.error("Group coordinator timer task failed", e);
+                log.error("Coordinator timer task failed", e);
             }
         };
     }

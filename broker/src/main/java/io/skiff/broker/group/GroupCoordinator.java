@@ -2,8 +2,8 @@ package io.skiff.broker.group;
 
 import io.skiff.broker.coordinator.CoordinatorRecordLog;
 import io.skiff.broker.coordinator.CoordinatorScheduler;
+import io.skiff.broker.coordinator.CoordinatorThreads;
 import io.skiff.broker.coordinator.CoordinatorWriter;
-import io.skiff.broker.coordinator.ExecutorCoordinatorScheduler;
 import io.skiff.broker.group.classic.ClassicGroup;
 import io.skiff.broker.group.classic.GroupMember;
 import io.skiff.broker.group.classic.GroupState;
@@ -48,9 +48,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -136,21 +133,10 @@ public final class GroupCoordinator implements AutoCloseable {
             TopicsView topics,
             CoordinatorRecordLog recordLog,
             Clock clock) {
-        ExecutorCoordinatorScheduler scheduler = new ExecutorCoordinatorScheduler();
-        ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "skiff-group-writer");
-            t.setDaemon(true);
-            return t;
-        });
-        GroupCoordinator coordinator =
-                new GroupCoordinator(config, consumerConfig, topics, recordLog, scheduler, clock, writer);
-        coordinator.owned.add(() -> {
-            writer.shutdown();
-            if (!writer.awaitTermination(10, TimeUnit.SECONDS)) {
-                writer.shutdownNow();
-            }
-        });
-        coordinator.owned.add(scheduler);
+        CoordinatorThreads threads = new CoordinatorThreads("group");
+        GroupCoordinator coordinator = new GroupCoordinator(
+                config, consumerConfig, topics, recordLog, threads.scheduler(), clock, threads.writer());
+        coordinator.owned.add(threads);
         coordinator.load();
         coordinator.startOffsetExpiry();
         return coordinator;

@@ -1,7 +1,7 @@
 package io.skiff.broker.txn;
 
+import io.skiff.broker.coordinator.CoordinatorThreads;
 import io.skiff.broker.coordinator.CoordinatorWriter;
-import io.skiff.broker.coordinator.ExecutorCoordinatorScheduler;
 import io.skiff.broker.coordinator.InternalTopicLog;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.producer.ProducerIdManager;
@@ -10,9 +10,6 @@ import io.skiff.config.BrokerConfig;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Builds the broker's {@link TransactionCoordinator} from its configuration: opens {@code __transaction_state}
@@ -52,27 +49,16 @@ public final class TransactionCoordinators {
             throws IOException {
         InternalTopicLog log =
                 InternalTopicLog.open(topics, TOPIC, config.transactionStateLogNumPartitions(), TOPIC_CONFIGS);
-        ExecutorService writerThread = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "skiff-txn-writer");
-            t.setDaemon(true);
-            return t;
-        });
-        ExecutorCoordinatorScheduler scheduler = new ExecutorCoordinatorScheduler();
+        CoordinatorThreads threads = new CoordinatorThreads("txn");
         TransactionCoordinator coordinator = new TransactionCoordinator(
                 config(config),
                 log,
-                new CoordinatorWriter(log, writerThread),
-                scheduler,
+                new CoordinatorWriter(log, threads.writer()),
+                threads.scheduler(),
                 producerIds::nextProducerId,
                 new PartitionMarkers(topics, offsetsTopic, groups::completeTransaction, clock),
                 clock);
-        coordinator.own(scheduler);
-        coordinator.own(() -> {
-            writerThread.shutdown();
-            if (!writerThread.awaitTermination(10, TimeUnit.SECONDS)) {
-                writerThread.shutdownNow();
-            }
-        });
+        coordinator.own(threads);
         try {
             coordinator.load();
         } catch (IOException | RuntimeException e) {
