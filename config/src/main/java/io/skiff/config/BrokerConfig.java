@@ -588,6 +588,10 @@ public final class BrokerConfig {
         return integer("offsets.topic.num.partitions");
     }
 
+    public int offsetsTopicSegmentBytes() {
+        return integer("offsets.topic.segment.bytes");
+    }
+
     public int offsetsRetentionMinutes() {
         return integer("offsets.retention.minutes");
     }
@@ -614,6 +618,10 @@ public final class BrokerConfig {
 
     public int transactionStateLogNumPartitions() {
         return integer("transaction.state.log.num.partitions");
+    }
+
+    public int transactionStateLogSegmentBytes() {
+        return integer("transaction.state.log.segment.bytes");
     }
 
     public int transactionAbortTimedOutIntervalMs() {

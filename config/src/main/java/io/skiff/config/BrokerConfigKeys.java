@@ -606,6 +606,13 @@ public final class BrokerConfigKeys {
             .applied(
                     "transaction.state.log.num.partitions", INT, "50", atLeast(1), "Partitions of __transaction_state.")
             .applied(
+                    "transaction.state.log.segment.bytes",
+                    INT,
+                    "104857600",
+                    atLeast(1),
+                    "Segment size of __transaction_state (at least 1 MiB, the smallest segment.bytes); the cleaner "
+                            + "compacts closed segments.")
+            .applied(
                     "transaction.abort.timed.out.transaction.cleanup.interval.ms",
                     INT,
                     "10000",

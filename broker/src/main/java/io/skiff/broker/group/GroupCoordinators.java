@@ -60,7 +60,8 @@ public final class GroupCoordinators {
      */
     public static GroupCoordinator start(BrokerConfig config, TopicRegistry topics, Clock clock) {
         GroupConfigStore groupConfigs = GroupConfigStore.open(topics.dataDir(), config);
-        CoordinatorRecordLog log = ConsumerOffsetsLog.open(topics, config.offsetsTopicNumPartitions());
+        CoordinatorRecordLog log =
+                ConsumerOffsetsLog.open(topics, config.offsetsTopicNumPartitions(), config.offsetsTopicSegmentBytes());
         return GroupCoordinator.start(
                 config(config), consumerConfig(config).withGroupConfigs(groupConfigs), topicsView(topics), log, clock);
     }

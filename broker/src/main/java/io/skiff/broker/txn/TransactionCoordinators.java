@@ -9,7 +9,6 @@ import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
 import java.io.IOException;
 import java.time.Clock;
-import java.util.Map;
 
 /**
  * Builds the broker's {@link TransactionCoordinator} from its configuration: opens {@code __transaction_state}
@@ -18,12 +17,6 @@ import java.util.Map;
  */
 public final class TransactionCoordinators {
     public static final String TOPIC = "__transaction_state";
-    /** Kafka's defaults for the internal topic: compacted, segments of transaction.state.log.segment.bytes. */
-    private static final Map<String, String> TOPIC_CONFIGS = Map.of(
-            "cleanup.policy", "compact",
-            "retention.ms", "-1",
-            "retention.bytes", "-1",
-            "segment.bytes", "104857600");
     /** How long a failed marker write waits before it is tried again. */
     private static final long MARKER_RETRY_BACKOFF_MS = 100;
 
@@ -47,8 +40,8 @@ public final class TransactionCoordinators {
             ProducerIdManager producerIds,
             Clock clock)
             throws IOException {
-        InternalTopicLog log =
-                InternalTopicLog.open(topics, TOPIC, config.transactionStateLogNumPartitions(), TOPIC_CONFIGS);
+        InternalTopicLog log = InternalTopicLog.open(
+                topics, TOPIC, config.transactionStateLogNumPartitions(), config.transactionStateLogSegmentBytes());
         CoordinatorThreads threads = new CoordinatorThreads("txn");
         TransactionCoordinator coordinator = new TransactionCoordinator(
                 config(config),
