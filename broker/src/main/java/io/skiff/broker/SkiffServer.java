@@ -91,6 +91,9 @@ public final class SkiffServer implements AutoCloseable {
         this.meta = meta;
         this.network = network;
         this.context = context;
+        if (tempDirToDelete != null) {
+            UnclosedServers.add(this);
+        }
     }
 
     public static Builder builder() {
@@ -358,7 +361,8 @@ public final class SkiffServer implements AutoCloseable {
 
     /**
      * Stops gracefully: stops accepting, finishes the requests in flight, closes the logs cleanly (so the next
-     * start does not rescan them), and deletes the temporary data directory if the builder made one.
+     * start does not rescan them), and deletes the temporary data directory if the builder made one (a server that
+     * is never closed is closed at JVM exit for that).
      */
     @Override
     public synchronized void close() {
@@ -378,6 +382,7 @@ public final class SkiffServer implements AutoCloseable {
             lock.close();
             if (tempDirToDelete != null) {
                 deleteRecursively(tempDirToDelete);
+                UnclosedServers.remove(this);
             }
         }
     }
