@@ -87,7 +87,7 @@ class ConformanceTest {
                 + ApiKeys.values().length + " APIs");
     }
 
-    /** The APIs Skiff must speak (issue 3). */
+    /** The APIs Skiff must speak at the least: those every official client uses for produce, consume and groups. */
     private static final List<String> REQUIRED_APIS = List.of(
             "ApiVersions",
             "Metadata",
