@@ -37,6 +37,7 @@ import io.skiff.broker.group.offsets.CommittedOffsets;
 import io.skiff.broker.group.offsets.OffsetDeleteResult;
 import io.skiff.broker.group.offsets.OffsetFetchResult;
 import io.skiff.broker.group.offsets.OffsetManager;
+import io.skiff.broker.group.offsets.OffsetRemovals;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -73,6 +74,7 @@ public final class GroupCoordinator implements AutoCloseable {
     private final CoordinatorWriter store;
     private final MembershipManager membership;
     private final OffsetManager offsets;
+    private final OffsetRemovals removals;
     private final ConsumerGroupManager consumerGroups;
     private final ClassicMembersOfConsumerGroup classicMembersOfConsumerGroups;
     private final TopicsView topics;
@@ -100,6 +102,7 @@ public final class GroupCoordinator implements AutoCloseable {
         this.store = new CoordinatorWriter(recordLog, writer);
         this.membership = new MembershipManager(config, groups, store, scheduler, clock);
         this.offsets = new OffsetManager(config, groups, store, committed, membership, clock);
+        this.removals = new OffsetRemovals(config, groups, store, committed, membership, clock);
         this.consumerGroups = new ConsumerGroupManager(
                 consumerConfig, config.groupMaxSize(), groups, store, scheduler, topics, membership, clock);
         this.classicMembersOfConsumerGroups = new ClassicMembersOfConsumerGroup(
@@ -211,12 +214,12 @@ public final class GroupCoordinator implements AutoCloseable {
 
     /** Starts the periodic offset expiry (offsets.retention.check.interval.ms). */
     public void startOffsetExpiry() {
-        expiryTask = scheduler.schedulePeriodic(config.offsetsRetentionCheckIntervalMs(), offsets::expireOffsets);
+        expiryTask = scheduler.schedulePeriodic(config.offsetsRetentionCheckIntervalMs(), removals::expireOffsets);
     }
 
     /** Runs one offset-expiry pass now; returns how many offsets were removed. */
     public int expireOffsets() {
-        return offsets.expireOffsets();
+        return removals.expireOffsets();
     }
 
     @Override
@@ -374,16 +377,16 @@ public final class GroupCoordinator implements AutoCloseable {
     }
 
     public CompletableFuture<OffsetDeleteResult> deleteOffsets(String groupId, List<TopicPartition> partitions) {
-        return offsets.deleteOffsets(groupId, partitions);
+        return removals.deleteOffsets(groupId, partitions);
     }
 
     /** Removes a deleted topic's committed offsets from every group (Kafka's onPartitionsDeleted). */
     public int deleteOffsetsOfTopic(String topic) {
-        return offsets.deleteOffsetsOfTopic(topic);
+        return removals.deleteOffsetsOfTopic(topic);
     }
 
     public CompletableFuture<Map<String, GroupError>> deleteGroups(List<String> groupIds) {
-        return offsets.deleteGroups(groupIds);
+        return removals.deleteGroups(groupIds);
     }
 
     // ------------------------------------------------------------------ admin views
