@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
  * Thread-safe.
  */
 public final class ExecutorCoordinatorScheduler implements CoordinatorScheduler, AutoCloseable {
-    private static final Logger log = LoggerFactory.getLogger(ExecutorCoordinatorScheduler.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ExecutorCoordinatorScheduler.class);
 
     private final ScheduledThreadPoolExecutor executor;
 
@@ -43,7 +43,7 @@ public final class ExecutorCoordinatorScheduler implements CoordinatorScheduler,
             try {
                 task.run();
             } catch (RuntimeException e) {
-                log.error("Coordinator timer task failed", e);
+                LOG.error("Coordinator timer task failed", e);
             }
         };
     }

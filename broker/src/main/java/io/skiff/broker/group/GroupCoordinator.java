@@ -64,7 +64,7 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safe. Each group has its own lock; no lock is held while records are written.
  */
 public final class GroupCoordinator implements AutoCloseable {
-    private static final Logger log = LoggerFactory.getLogger(GroupCoordinator.class);
+    private static final Logger LOG = LoggerFactory.getLogger(GroupCoordinator.class);
     private final GroupCoordinatorConfig config;
     private final CoordinatorRecordLog recordLog;
     private final CoordinatorScheduler scheduler;
@@ -206,7 +206,7 @@ public final class GroupCoordinator implements AutoCloseable {
             group.recomputeSubscribedTopics();
             groups.put(group);
         }
-        log.info(
+        LOG.info(
                 "Loaded {} groups from {} records of __consumer_offsets",
                 groups.all().size(),
                 count[0]);
@@ -235,7 +235,7 @@ public final class GroupCoordinator implements AutoCloseable {
             try {
                 c.close();
             } catch (Exception e) {
-                log.warn("Error while closing the group coordinator", e);
+                LOG.warn("Error while closing the group coordinator", e);
             }
         }
     }

@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * parked responses are deferred to run after the lock is released.
  */
 public final class ClassicGroup implements Group {
-    private static final Logger log = LoggerFactory.getLogger(ClassicGroup.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ClassicGroup.class);
     static final String CONSUMER_PROTOCOL_TYPE = "consumer";
 
     private final String groupId;
@@ -452,7 +452,7 @@ public final class ClassicGroup implements Group {
                 return GroupError.UNKNOWN_MEMBER_ID;
             }
             if (!current.equals(memberId)) {
-                log.info(
+                LOG.info(
                         "Member {} of static instance {} in group {} is fenced by {}",
                         memberId,
                         groupInstanceId,

@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safe: every group mutation happens inside {@link GroupRegistry#withLock} on that group only.
  */
 public final class JoinGroupProcessor {
-    private static final Logger log = LoggerFactory.getLogger(JoinGroupProcessor.class);
+    private static final Logger LOG = LoggerFactory.getLogger(JoinGroupProcessor.class);
     /** How long a new member's parked JoinGroup may wait (Kafka's NewMemberJoinTimeoutMs). */
     static final int NEW_MEMBER_JOIN_TIMEOUT_MS = 5 * 60 * 1000;
 
@@ -110,7 +110,7 @@ public final class JoinGroupProcessor {
                 }
                 consumer.markDead(now());
                 store.append(groupId, consumer.tombstones(), now());
-                log.info("Empty consumer group {} converted to a classic group", groupId);
+                LOG.info("Empty consumer group {} converted to a classic group", groupId);
                 return replacement;
             });
             if (converted != null) {
@@ -149,7 +149,7 @@ public final class JoinGroupProcessor {
         if (p.groupInstanceId() != null) {
             String oldMemberId = group.staticMemberId(p.groupInstanceId());
             if (oldMemberId != null) {
-                log.info(
+                LOG.info(
                         "Static member {} of group {} rejoins in state {}; replacing member id {} with {}",
                         p.groupInstanceId(),
                         group.groupId(),
@@ -236,7 +236,7 @@ public final class JoinGroupProcessor {
                 }
                 break;
             default:
-                log.warn("Member {} rejoins group {} in unexpected state {}", memberId, group.groupId(), group.state());
+                LOG.warn("Member {} rejoins group {} in unexpected state {}", memberId, group.groupId(), group.state());
                 group.reply(response, JoinResult.error(memberId, GroupError.UNKNOWN_MEMBER_ID));
         }
     }

@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * timer actions take that lock.
  */
 public final class Rebalancer {
-    private static final Logger log = LoggerFactory.getLogger(Rebalancer.class);
+    private static final Logger LOG = LoggerFactory.getLogger(Rebalancer.class);
 
     private final GroupCoordinatorConfig config;
     private final CoordinatorWriter store;
@@ -50,7 +50,7 @@ public final class Rebalancer {
         group.clearPendingSyncMembers();
         boolean initial = group.is(GroupState.EMPTY);
         group.transitionTo(GroupState.PREPARING_REBALANCE, now());
-        log.info(
+        LOG.info(
                 "Preparing to rebalance group {} with old generation {} (reason: {})",
                 group.groupId(),
                 group.generationId(),
@@ -78,7 +78,7 @@ public final class Rebalancer {
         group.initialJoinPending(false);
         for (GroupMember m : group.membersSnapshot()) {
             if (!m.isAwaitingJoin() && !m.isStatic()) {
-                log.info("Group {} removes member {} which did not rejoin in time", group.groupId(), m.memberId());
+                LOG.info("Group {} removes member {} which did not rejoin in time", group.groupId(), m.memberId());
                 GroupTimers.cancelSession(m);
                 group.remove(m.memberId());
             }
@@ -88,22 +88,22 @@ public final class Rebalancer {
         }
         if (!group.maybeElectNewJoinedLeader() && group.size() > 0) {
             // Only static members that have not rejoined are left: wait for them or their session expiry.
-            log.warn("Group {} could not complete rebalance because no members rejoined", group.groupId());
+            LOG.warn("Group {} could not complete rebalance because no members rejoined", group.groupId());
             timers.scheduleJoinTimeout(group, group.rebalanceTimeoutMs(), () -> onCompleteJoin(group));
             return;
         }
         group.initNextGeneration(now());
         if (group.is(GroupState.EMPTY)) {
-            log.info("Group {} with generation {} is now empty", group.groupId(), group.generationId());
+            LOG.info("Group {} with generation {} is now empty", group.groupId(), group.generationId());
             store.append(group.groupId(), List.of(group.metadataRecord(null)), now())
                     .whenComplete((ok, failure) -> {
                         if (failure != null) {
-                            log.warn("Failed to persist empty metadata of group {}", group.groupId(), failure);
+                            LOG.warn("Failed to persist empty metadata of group {}", group.groupId(), failure);
                         }
                     });
             return;
         }
-        log.info(
+        LOG.info(
                 "Stabilized group {} generation {} with {} members",
                 group.groupId(),
                 group.generationId(),
@@ -130,7 +130,7 @@ public final class Rebalancer {
     private void expirePendingSyncMembers(ClassicGroup group) {
         var pending = group.pendingSyncMembers();
         if (!pending.isEmpty()) {
-            log.info("Group {} removes members {} which did not send SyncGroup in time", group.groupId(), pending);
+            LOG.info("Group {} removes members {} which did not send SyncGroup in time", group.groupId(), pending);
             for (String id : pending) {
                 GroupMember m = group.get(id);
                 if (m != null) {
@@ -175,7 +175,7 @@ public final class Rebalancer {
             // Members parked in a join or sync are alive by definition (except brand-new ones).
             boolean alive = !member.isNew && (member.isAwaitingJoin() || member.isAwaitingSync());
             if (!alive) {
-                log.info(
+                LOG.info(
                         "Member {} in group {} has failed (session timeout), removing it",
                         member.memberId(),
                         group.groupId());
@@ -187,7 +187,7 @@ public final class Rebalancer {
     /** A pending member (KIP-394) that does not rejoin within its session is forgotten. */
     public void expirePendingMemberAfter(ClassicGroup group, String memberId, int sessionTimeoutMs) {
         timers.schedulePendingMemberExpiry(group, memberId, sessionTimeoutMs, () -> {
-            log.info("Pending member {} of group {} removed after session timeout", memberId, group.groupId());
+            LOG.info("Pending member {} of group {} removed after session timeout", memberId, group.groupId());
             group.removePendingMember(memberId);
             tryCompleteJoin(group);
         });

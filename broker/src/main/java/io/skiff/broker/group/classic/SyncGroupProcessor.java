@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safe: every group mutation happens inside {@link GroupRegistry#withLock} on that group only.
  */
 public final class SyncGroupProcessor {
-    private static final Logger log = LoggerFactory.getLogger(SyncGroupProcessor.class);
+    private static final Logger LOG = LoggerFactory.getLogger(SyncGroupProcessor.class);
 
     private final GroupRegistry groups;
     private final CoordinatorWriter store;
@@ -118,7 +118,7 @@ public final class SyncGroupProcessor {
             byte[] a = assignments.get(m.memberId());
             complete.put(m.memberId(), a == null ? new byte[0] : a);
         }
-        log.info(
+        LOG.info(
                 "Assignment received from leader of group {} for generation {} ({} members)",
                 group.groupId(),
                 generationId,

@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safe: changes are synchronized and persisted before they are visible; reads are lock-free lookups.
  */
 public final class GroupConfigStore {
-    private static final Logger log = LoggerFactory.getLogger(GroupConfigStore.class);
+    private static final Logger LOG = LoggerFactory.getLogger(GroupConfigStore.class);
     static final String FILE = "groups/configs";
 
     private final Path file;
@@ -83,7 +83,7 @@ public final class GroupConfigStore {
                 store.configs.put(group, GroupConfig.of(overrides, broker));
             } catch (ConfigException e) {
                 // Written by an earlier version or edited by hand: keep serving with the broker's defaults.
-                log.warn("Ignoring the stored configuration of group {}: {}", group, e.getMessage());
+                LOG.warn("Ignoring the stored configuration of group {}: {}", group, e.getMessage());
             }
         });
         return store;

@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * meanwhile returns null, and the caller routes the request again.
  */
 public final class ClassicMembersOfConsumerGroup {
-    private static final Logger log = LoggerFactory.getLogger(ClassicMembersOfConsumerGroup.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ClassicMembersOfConsumerGroup.class);
 
     private final ConsumerGroupConfig config;
     private final GroupRegistry groups;
@@ -90,7 +90,7 @@ public final class ClassicMembersOfConsumerGroup {
             return JoinResult.error(memberId, GroupError.INCONSISTENT_GROUP_PROTOCOL);
         }
         if (unknownMember && instanceId == null && p.requireKnownMemberId()) {
-            log.info(
+            LOG.info(
                     "Dynamic member with unknown member id joins consumer group {}; it is asked to rejoin as {}",
                     group.groupId(),
                     memberId);
@@ -112,7 +112,7 @@ public final class ClassicMembersOfConsumerGroup {
                 member = new ConsumerGroupMember(memberId);
                 group.addMember(member);
                 bumpEpoch = true;
-                log.info("Classic member {} joins consumer group {}", memberId, group.groupId());
+                LOG.info("Classic member {} joins consumer group {}", memberId, group.groupId());
             } else if (!member.usesClassicProtocol()) {
                 return JoinResult.error(memberId, GroupError.UNKNOWN_MEMBER_ID);
             }
@@ -187,7 +187,7 @@ public final class ClassicMembersOfConsumerGroup {
         group.markUnpersisted(previous.memberId());
         records.add(ConsumerGroupRecords.targetMember(group.groupId(), memberId, group.targetOf(memberId)));
         records.add(ConsumerGroupRecords.currentAssignment(group.groupId(), member));
-        log.info(
+        LOG.info(
                 "Static member {} of consumer group {} returns as classic member {}",
                 previous.instanceId(),
                 group.groupId(),

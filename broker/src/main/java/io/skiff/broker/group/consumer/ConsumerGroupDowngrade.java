@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * <p>Stateless apart from its settings; call under the consumer group's lock.
  */
 public final class ConsumerGroupDowngrade {
-    private static final Logger log = LoggerFactory.getLogger(ConsumerGroupDowngrade.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ConsumerGroupDowngrade.class);
 
     private final ConsumerGroupConfig config;
     private final int classicGroupMaxSize;
@@ -64,13 +64,13 @@ public final class ConsumerGroupDowngrade {
 
     private boolean policyAndSizeAllow(ConsumerGroup group, int classicSize) {
         if (!config.migrationPolicy().downgradeAllowed()) {
-            log.info(
+            LOG.info(
                     "Cannot downgrade consumer group {} to classic group because the online downgrade is disabled.",
                     group.groupId());
             return false;
         }
         if (classicSize > classicGroupMaxSize) {
-            log.info(
+            LOG.info(
                     "Cannot downgrade consumer group {} to classic group because its group size is greater than"
                             + " classic group max size.",
                     group.groupId());
@@ -95,7 +95,7 @@ public final class ConsumerGroupDowngrade {
         records.addAll(group.tombstones());
         records.add(classic.metadataRecord(null));
         group.markDead(now);
-        log.info(
+        LOG.info(
                 "Consumer group {} is converted to a classic group of {} members at generation {}",
                 group.groupId(),
                 classic.size(),

@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safe: called under the group's lock; timers take it when they fire.
  */
 public final class ConsumerGroupFencing {
-    private static final Logger log = LoggerFactory.getLogger(ConsumerGroupFencing.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ConsumerGroupFencing.class);
 
     private final ConsumerGroupConfig config;
     private final GroupRegistry groups;
@@ -76,7 +76,7 @@ public final class ConsumerGroupFencing {
     public List<KeyValue> removeWithoutEpochBump(ConsumerGroup group, ConsumerGroupMember member, String why) {
         group.removeMember(member.memberId());
         group.markUnpersisted(member.memberId());
-        log.info("Member {} of consumer group {} {}", member.memberId(), group.groupId(), why);
+        LOG.info("Member {} of consumer group {} {}", member.memberId(), group.groupId(), why);
         return ConsumerGroupRecords.memberTombstones(group.groupId(), member.memberId());
     }
 
@@ -86,7 +86,7 @@ public final class ConsumerGroupFencing {
         if (classic == null) {
             return;
         }
-        log.info(
+        LOG.info(
                 "Member {} of consumer group {} {}; the group becomes a classic group",
                 leaving.memberId(),
                 group.groupId(),
@@ -169,7 +169,7 @@ public final class ConsumerGroupFencing {
         }
         store.append(group.groupId(), records, clock.millis()).whenComplete((ok, failure) -> {
             if (failure != null) {
-                log.warn("Failed to write records of consumer group {}", group.groupId(), failure);
+                LOG.warn("Failed to write records of consumer group {}", group.groupId(), failure);
             }
         });
     }

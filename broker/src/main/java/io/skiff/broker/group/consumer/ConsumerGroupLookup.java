@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safe: a classic group is converted under its own lock; records go to the coordinator's writer.
  */
 public final class ConsumerGroupLookup {
-    private static final Logger log = LoggerFactory.getLogger(ConsumerGroupLookup.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ConsumerGroupLookup.class);
 
     private final ConsumerGroupConfig config;
     private final GroupRegistry groups;
@@ -102,7 +102,7 @@ public final class ConsumerGroupLookup {
                 classic.groupId(),
                 List.of(new CoordinatorRecordLog.KeyValue(GroupRecordCodec.groupKey(classic.groupId()), null)),
                 clock.millis());
-        log.info("Empty classic group {} converted to a consumer group", classic.groupId());
+        LOG.info("Empty classic group {} converted to a consumer group", classic.groupId());
         return replacement;
     }
 
@@ -115,14 +115,14 @@ public final class ConsumerGroupLookup {
         String groupId = classic.groupId();
         String refusal = upgradeRefusal(classic);
         if (refusal != null) {
-            log.info(refusal);
+            LOG.info(refusal);
             return null;
         }
         ConsumerGroup upgraded;
         try {
             upgraded = GroupConversion.toConsumerGroup(classic, topics);
         } catch (IllegalArgumentException e) {
-            log.warn("Cannot upgrade classic group {}: {}", groupId, e.getMessage());
+            LOG.warn("Cannot upgrade classic group {}: {}", groupId, e.getMessage());
             return null;
         }
         if (!groups.replace(classic, upgraded)) {
@@ -137,7 +137,7 @@ public final class ConsumerGroupLookup {
         records.addAll(ConsumerGroupRecords.allRecords(upgraded, clock.millis()));
         fencing.write(upgraded, records);
         groups.withLock(upgraded, () -> upgraded.members().forEach(m -> fencing.scheduleSession(upgraded, m)));
-        log.info("Classic group {} upgraded to a consumer group with its {} members", groupId, upgraded.size());
+        LOG.info("Classic group {} upgraded to a consumer group with its {} members", groupId, upgraded.size());
         return upgraded;
     }
 

@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * single writer; a heartbeat's answer completes once its records are in the log.
  */
 public final class ConsumerGroupManager {
-    private static final Logger log = LoggerFactory.getLogger(ConsumerGroupManager.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ConsumerGroupManager.class);
 
     private final ConsumerGroupConfig config;
     private final GroupRegistry groups;
@@ -167,7 +167,7 @@ public final class ConsumerGroupManager {
                 member.instanceId(req.instanceId());
                 group.addMember(member);
                 bumpEpoch = true;
-                log.info("Member {} joins consumer group {}", member.memberId(), group.groupId());
+                LOG.info("Member {} joins consumer group {}", member.memberId(), group.groupId());
             }
         } else {
             member = group.member(req.memberId());
@@ -288,7 +288,7 @@ public final class ConsumerGroupManager {
         member.rackId(previous.rackId());
         member.reconciled(ConsumerGroupMember.State.STABLE, previous.assigned(), previous.pendingRevocation());
         group.replaceStaticMember(previous, member);
-        log.info(
+        LOG.info(
                 "Static member {} of consumer group {} returns as {}",
                 req.instanceId(),
                 group.groupId(),
@@ -336,7 +336,7 @@ public final class ConsumerGroupManager {
                 member.updateEpoch(ConsumerHeartbeat.STATIC_LEAVE_EPOCH);
                 records.add(ConsumerGroupRecords.currentAssignment(group.groupId(), member));
                 fencing.scheduleSession(group, member);
-                log.info("Static member {} of consumer group {} leaves temporarily", req.instanceId(), group.groupId());
+                LOG.info("Static member {} of consumer group {} leaves temporarily", req.instanceId(), group.groupId());
             } else {
                 records.addAll(fencing.fence(group, member, "left"));
             }

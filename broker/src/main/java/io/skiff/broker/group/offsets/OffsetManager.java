@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safe: state changes happen under the group's lock; appends happen on the store's writer.
  */
 public final class OffsetManager {
-    private static final Logger log = LoggerFactory.getLogger(OffsetManager.class);
+    private static final Logger LOG = LoggerFactory.getLogger(OffsetManager.class);
 
     private final GroupCoordinatorConfig config;
     private final GroupRegistry groups;

@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safe: state changes happen under the group's lock; appends happen on the store's writer.
  */
 public final class OffsetRemovals {
-    private static final Logger log = LoggerFactory.getLogger(OffsetRemovals.class);
+    private static final Logger LOG = LoggerFactory.getLogger(OffsetRemovals.class);
 
     private final GroupCoordinatorConfig config;
     private final GroupRegistry groups;
@@ -195,7 +195,7 @@ public final class OffsetRemovals {
                 }
                 store.append(group.groupId(), records, clock.millis()).whenComplete((ok, failure) -> {
                     if (failure != null) {
-                        log.warn("Failed to write tombstones for the offsets of deleted topic {}", topic, failure);
+                        LOG.warn("Failed to write tombstones for the offsets of deleted topic {}", topic, failure);
                     }
                 });
                 return gone.size();
@@ -225,12 +225,12 @@ public final class OffsetRemovals {
                 List<CoordinatorRecordLog.KeyValue> records = removeOffsets(group, expired);
                 store.append(group.groupId(), records, now).whenComplete((ok, failure) -> {
                     if (failure != null) {
-                        log.warn(
+                        LOG.warn(
                                 "Failed to write tombstones for expired offsets of group {}", group.groupId(), failure);
                     }
                 });
                 if (!expired.isEmpty()) {
-                    log.info("Expired {} offsets of group {}", expired.size(), group.groupId());
+                    LOG.info("Expired {} offsets of group {}", expired.size(), group.groupId());
                 }
                 return expired.size();
             });
