@@ -491,24 +491,8 @@ public final class BrokerConfig {
         return effectiveLong("flush.ms");
     }
 
-    public int logIndexIntervalBytes() {
-        return integer("log.index.interval.bytes");
-    }
-
-    public int logIndexSizeMaxBytes() {
-        return integer("log.index.size.max.bytes");
-    }
-
     public MessageTimestampType logMessageTimestampType() {
         return MessageTimestampType.of(string("log.message.timestamp.type"));
-    }
-
-    public long logMessageTimestampBeforeMaxMs() {
-        return longValue("log.message.timestamp.before.max.ms");
-    }
-
-    public long logMessageTimestampAfterMaxMs() {
-        return longValue("log.message.timestamp.after.max.ms");
     }
 
     public Set<CleanupPolicy> logCleanupPolicy() {
