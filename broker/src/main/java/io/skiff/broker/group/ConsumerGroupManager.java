@@ -93,16 +93,6 @@ final class ConsumerGroupManager {
                                     .collect(Collectors.joining(", "))
                             + "."));
         }
-        if (request.subscribedTopicRegex() != null) {
-            try {
-                Pattern.compile(request.subscribedTopicRegex());
-            } catch (PatternSyntaxException e) {
-                return done(ConsumerHeartbeatResult.error(
-                        GroupError.INVALID_REGULAR_EXPRESSION,
-                        "SubscribedTopicRegex `" + request.subscribedTopicRegex()
-                                + "` is not a valid regular expression: " + e.getDescription() + "."));
-            }
-        }
         ConsumerHeartbeat req = request.memberId().isEmpty() && request.memberEpoch() == ConsumerHeartbeat.JOIN_EPOCH
                 ? ConsumerHeartbeatRequests.withMemberId(request, ConsumerHeartbeatRequests.newMemberId())
                 : request;
@@ -147,6 +137,10 @@ final class ConsumerGroupManager {
                                     + " cannot join the group because the instance id is owned by "
                                     + previousStatic.memberId() + " member.");
                 }
+                ConsumerHeartbeatResult badRegex = invalidRegex(req, previousStatic);
+                if (badRegex != null) {
+                    return badRegex;
+                }
                 member = takeOverStaticMember(group, previousStatic, req);
                 records.addAll(ConsumerGroupRecords.memberTombstones(group.groupId(), previousStatic.memberId()));
                 group.markUnpersisted(previousStatic.memberId());
@@ -157,6 +151,10 @@ final class ConsumerGroupManager {
                     return ConsumerHeartbeatResult.error(
                             GroupError.GROUP_MAX_SIZE_REACHED,
                             "The consumer group has reached its maximum capacity of " + config.maxSize() + " members.");
+                }
+                ConsumerHeartbeatResult badRegex = invalidRegex(req, null);
+                if (badRegex != null) {
+                    return badRegex;
                 }
                 member = new ConsumerGroupMember(req.memberId());
                 member.instanceId(req.instanceId());
@@ -188,6 +186,10 @@ final class ConsumerGroupManager {
                 return ConsumerHeartbeatResult.error(GroupError.FENCED_MEMBER_EPOCH, fenced);
             }
         }
+        ConsumerHeartbeatResult badRegex = invalidRegex(req, member);
+        if (badRegex != null) {
+            return badRegex; // nothing changed yet (a new member's regex was checked before it was added)
+        }
         MemberAssignment assignedBefore = member.assigned();
         boolean subscriptionChanged = updateMember(member, req);
         bumpEpoch |= subscriptionChanged;
@@ -214,6 +216,26 @@ final class ConsumerGroupManager {
                 member.memberEpoch(),
                 config.heartbeatIntervalMs(group.groupId()),
                 sendAssignment ? member.assigned() : null);
+    }
+
+    /**
+     * Kafka checks a regex when a member changes to it (GroupMetadataManager.maybeUpdateRegularExpressions), so after
+     * the group and member checks: INVALID_REGULAR_EXPRESSION, or null. The empty regex means none.
+     */
+    private static ConsumerHeartbeatResult invalidRegex(ConsumerHeartbeat req, ConsumerGroupMember current) {
+        String regex = req.subscribedTopicRegex();
+        if (regex == null || regex.isEmpty() || (current != null && regex.equals(current.subscribedTopicRegex()))) {
+            return null;
+        }
+        try {
+            Pattern.compile(regex);
+            return null;
+        } catch (PatternSyntaxException e) {
+            return ConsumerHeartbeatResult.error(
+                    GroupError.INVALID_REGULAR_EXPRESSION,
+                    "SubscribedTopicRegex `" + regex + "` is not a valid regular expression: " + e.getDescription()
+                            + ".");
+        }
     }
 
     /** Kafka's throwIfMemberEpochIsInvalid: a smaller epoch is accepted once, after a lost response. */
