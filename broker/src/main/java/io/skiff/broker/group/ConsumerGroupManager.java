@@ -100,6 +100,14 @@ final class ConsumerGroupManager {
                 || req.memberEpoch() == ConsumerHeartbeat.STATIC_LEAVE_EPOCH) {
             return leave(req);
         }
+        if (req.memberEpoch() == ConsumerHeartbeat.JOIN_EPOCH && groups.get(req.groupId()) == null) {
+            // Nothing else can refuse the first member of a new group: check before the group is created, so that
+            // a refused join leaves no empty group behind (Kafka drops the group with the failed write).
+            ConsumerHeartbeatResult badRegex = invalidRegex(req, null);
+            if (badRegex != null) {
+                return done(badRegex);
+            }
+        }
         ConsumerGroup group = lookup.groupFor(req);
         if (group == null) {
             return done(ConsumerHeartbeatResult.error(

@@ -299,6 +299,15 @@ class ConsumerGroupHeartbeatTest {
         assertEquals(GroupError.UNKNOWN_MEMBER_ID, unknownMember.error());
         ConsumerHeartbeatResult bad = f.joinRegex(G, "m2", "(");
         assertEquals(GroupError.INVALID_REGULAR_EXPRESSION, bad.error());
+        assertEquals(
+                "SubscribedTopicRegex `(` is not a valid regular expression: missing closing ).", bad.errorMessage());
+        assertEquals(
+                GroupError.INVALID_REGULAR_EXPRESSION,
+                f.joinRegex("new", "m1", "(").error());
+        assertEquals(
+                GroupError.GROUP_ID_NOT_FOUND,
+                f.coordinator.describeConsumerGroup("new").error(),
+                "a refused first member leaves no group behind");
         assertEquals(1, f.coordinator.describeConsumerGroup(G).members().size(), "the refused member was not added");
     }
 
