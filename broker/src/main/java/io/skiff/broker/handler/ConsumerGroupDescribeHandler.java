@@ -61,7 +61,8 @@ public final class ConsumerGroupDescribeHandler
                         .setClientId(m.clientId())
                         .setClientHost(m.clientHost())
                         .setSubscribedTopicNames(new ArrayList<>(m.subscribedTopicNames()))
-                        .setSubscribedTopicRegex(m.subscribedTopicRegex())
+                        // Kafka's member without a regex has the empty one (ConsumerGroupMember's default)
+                        .setSubscribedTopicRegex(m.subscribedTopicRegex() == null ? "" : m.subscribedTopicRegex())
                         .setAssignment(assignment(m.assignment()))
                         .setTargetAssignment(assignment(m.targetAssignment()))
                         .setMemberType(m.classic() ? CLASSIC_MEMBER_TYPE : CONSUMER_MEMBER_TYPE));

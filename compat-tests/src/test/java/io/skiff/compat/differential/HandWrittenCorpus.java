@@ -95,6 +95,7 @@ final class HandWrittenCorpus {
         misc(cases);
         PartitionAdminCorpus.add(cases);
         GroupConfigCorpus.add(cases);
+        HeartbeatFieldsCorpus.add(cases);
         return cases;
     }
 
@@ -811,6 +812,24 @@ final class HandWrittenCorpus {
                         .setTransactionTimeoutMs(60_000)
                         .setProducerId(12345)
                         .setProducerEpoch((short) 3)));
+        cases.add(of(
+                ApiKeys.INIT_PRODUCER_ID,
+                "transactional, a producer id without its epoch",
+                3,
+                v -> new InitProducerIdRequest()
+                        .setTransactionalId("hw-txn-half")
+                        .setTransactionTimeoutMs(60_000)
+                        .setProducerId(12345)
+                        .setProducerEpoch((short) -1)));
+        cases.add(of(
+                ApiKeys.INIT_PRODUCER_ID,
+                "empty transactional id, an epoch without its producer id",
+                3,
+                v -> new InitProducerIdRequest()
+                        .setTransactionalId("")
+                        .setTransactionTimeoutMs(60_000)
+                        .setProducerId(-1)
+                        .setProducerEpoch((short) 4)));
         cases.add(of(
                 ApiKeys.OFFSET_FOR_LEADER_EPOCH,
                 "epochs, unknown partition and topic",

@@ -98,22 +98,20 @@ public final class ConsumerGroupManager {
                                     .collect(Collectors.joining(", "))
                             + "."));
         }
-        if (request.subscribedTopicRegex() != null) {
-            try {
-                Pattern.compile(request.subscribedTopicRegex());
-            } catch (PatternSyntaxException e) {
-                return done(ConsumerHeartbeatResult.error(
-                        GroupError.INVALID_REGULAR_EXPRESSION,
-                        "SubscribedTopicRegex `" + request.subscribedTopicRegex()
-                                + "` is not a valid regular expression: " + e.getDescription() + "."));
-            }
-        }
         ConsumerHeartbeat req = request.memberId().isEmpty() && request.memberEpoch() == ConsumerHeartbeat.JOIN_EPOCH
                 ? ConsumerHeartbeatRequests.withMemberId(request, ConsumerHeartbeatRequests.newMemberId())
                 : request;
         if (req.memberEpoch() == ConsumerHeartbeat.LEAVE_EPOCH
                 || req.memberEpoch() == ConsumerHeartbeat.STATIC_LEAVE_EPOCH) {
             return leave(req);
+        }
+        if (req.memberEpoch() == ConsumerHeartbeat.JOIN_EPOCH && groups.get(req.groupId()) == null) {
+            // Nothing else can refuse the first member of a new group: check before the group is created, so that
+            // a refused join leaves no empty group behind (Kafka drops the group with the failed write).
+            ConsumerHeartbeatResult badRegex = invalidRegex(req, null);
+            if (badRegex != null) {
+                return done(badRegex);
+            }
         }
         ConsumerGroup group = lookup.groupFor(req);
         if (group == null) {
@@ -152,6 +150,10 @@ public final class ConsumerGroupManager {
                                     + " cannot join the group because the instance id is owned by "
                                     + previousStatic.memberId() + " member.");
                 }
+                ConsumerHeartbeatResult badRegex = invalidRegex(req, previousStatic);
+                if (badRegex != null) {
+                    return badRegex;
+                }
                 member = takeOverStaticMember(group, previousStatic, req);
                 records.addAll(ConsumerGroupRecords.memberTombstones(group.groupId(), previousStatic.memberId()));
                 group.markUnpersisted(previousStatic.memberId());
@@ -162,6 +164,10 @@ public final class ConsumerGroupManager {
                     return ConsumerHeartbeatResult.error(
                             GroupError.GROUP_MAX_SIZE_REACHED,
                             "The consumer group has reached its maximum capacity of " + config.maxSize() + " members.");
+                }
+                ConsumerHeartbeatResult badRegex = invalidRegex(req, null);
+                if (badRegex != null) {
+                    return badRegex;
                 }
                 member = new ConsumerGroupMember(req.memberId());
                 member.instanceId(req.instanceId());
@@ -193,6 +199,10 @@ public final class ConsumerGroupManager {
                 return ConsumerHeartbeatResult.error(GroupError.FENCED_MEMBER_EPOCH, fenced);
             }
         }
+        ConsumerHeartbeatResult badRegex = invalidRegex(req, member);
+        if (badRegex != null) {
+            return badRegex; // nothing changed yet (a new member's regex was checked before it was added)
+        }
         MemberAssignment assignedBefore = member.assigned();
         boolean subscriptionChanged = updateMember(member, req);
         bumpEpoch |= subscriptionChanged;
@@ -219,6 +229,26 @@ public final class ConsumerGroupManager {
                 member.memberEpoch(),
                 config.heartbeatIntervalMs(group.groupId()),
                 sendAssignment ? member.assigned() : null);
+    }
+
+    /**
+     * Kafka checks a regex when a member changes to it (GroupMetadataManager.maybeUpdateRegularExpressions), so after
+     * the group and member checks: INVALID_REGULAR_EXPRESSION, or null. The empty regex means none.
+     */
+    private static ConsumerHeartbeatResult invalidRegex(ConsumerHeartbeat req, ConsumerGroupMember current) {
+        String regex = req.subscribedTopicRegex();
+        if (regex == null || regex.isEmpty() || (current != null && regex.equals(current.subscribedTopicRegex()))) {
+            return null;
+        }
+        try {
+            Pattern.compile(regex);
+            return null;
+        } catch (PatternSyntaxException e) {
+            return ConsumerHeartbeatResult.error(
+                    GroupError.INVALID_REGULAR_EXPRESSION,
+                    "SubscribedTopicRegex `" + regex + "` is not a valid regular expression: " + e.getDescription()
+                            + ".");
+        }
     }
 
     /** Kafka's throwIfMemberEpochIsInvalid: a smaller epoch is accepted once, after a lost response. */

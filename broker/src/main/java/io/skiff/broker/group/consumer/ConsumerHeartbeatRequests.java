@@ -11,25 +11,29 @@ import java.util.UUID;
 public final class ConsumerHeartbeatRequests {
     private ConsumerHeartbeatRequests() {}
 
-    /** Kafka's checks of a heartbeat's fields; the INVALID_REQUEST message, or null if valid. */
+    /**
+     * Kafka 4.4's checks of a heartbeat's fields (GroupCoordinatorService.throwIfConsumerGroupHeartbeatRequestIsInvalid),
+     * in its order; the INVALID_REQUEST message, or null if valid. Ids are refused when they trim to nothing (Kafka's
+     * Utils.throwIfEmptyString) but kept as sent otherwise. An empty SubscribedTopicRegex is valid: it means "no
+     * regex" (librdkafka sends it with topic names). The assignor is checked by the caller: an unknown one, the empty
+     * name included, is UNSUPPORTED_ASSIGNOR.
+     */
     public static String validate(ConsumerHeartbeat r) {
-        if (r.apiVersion() >= 1 && r.memberId().isEmpty()) {
-            return "MemberId can't be empty."; // Kafka checks it first from v1, where the client names itself
-        }
-        if (r.groupId() == null || r.groupId().isEmpty()) {
-            return "GroupId can't be empty.";
-        }
-        if (r.rackId() != null && r.rackId().isEmpty()) {
-            return "RackId can't be empty.";
-        }
-        if (r.instanceId() != null && r.instanceId().isEmpty()) {
-            return "InstanceId can't be empty.";
-        }
-        if ((r.apiVersion() >= 1 || r.memberEpoch() != ConsumerHeartbeat.JOIN_EPOCH)
-                && r.memberId().isEmpty()) {
+        int epoch = r.memberEpoch();
+        // From v1 the client names itself; before, only a member that already has an epoch or leaves must.
+        if ((r.apiVersion() >= 1 || epoch > 0 || epoch == ConsumerHeartbeat.LEAVE_EPOCH) && blank(r.memberId())) {
             return "MemberId can't be empty.";
         }
-        if (r.memberEpoch() == ConsumerHeartbeat.JOIN_EPOCH) {
+        if (blank(r.groupId())) {
+            return "GroupId can't be empty.";
+        }
+        if (blank(r.instanceId())) {
+            return "InstanceId can't be empty.";
+        }
+        if (blank(r.rackId())) {
+            return "RackId can't be empty.";
+        }
+        if (epoch == ConsumerHeartbeat.JOIN_EPOCH) {
             if (r.rebalanceTimeoutMs() == -1) {
                 return "RebalanceTimeoutMs must be provided in first request.";
             }
@@ -39,20 +43,19 @@ public final class ConsumerHeartbeatRequests {
             if (r.subscribedTopicNames() == null && r.subscribedTopicRegex() == null) {
                 return "Either SubscribedTopicNames or SubscribedTopicRegex must be non-null when (re-)joining.";
             }
-        } else if (r.memberEpoch() == ConsumerHeartbeat.STATIC_LEAVE_EPOCH) {
+        } else if (epoch == ConsumerHeartbeat.STATIC_LEAVE_EPOCH) {
             if (r.instanceId() == null) {
                 return "InstanceId can't be null.";
             }
-        } else if (r.memberEpoch() < ConsumerHeartbeat.STATIC_LEAVE_EPOCH) {
+        } else if (epoch < ConsumerHeartbeat.STATIC_LEAVE_EPOCH) {
             return "MemberEpoch is invalid.";
         }
-        if (r.subscribedTopicRegex() != null && r.subscribedTopicRegex().isEmpty()) {
-            return "SubscribedTopicRegex must not be empty.";
-        }
-        if (r.serverAssignor() != null && r.serverAssignor().isEmpty()) {
-            return "ServerAssignor can't be empty.";
-        }
         return null;
+    }
+
+    /** Kafka's empty string: present, and nothing left once trimmed. */
+    private static boolean blank(String value) {
+        return value != null && value.trim().isEmpty();
     }
 
     /** Kafka's member ids: a random UUID in URL-safe base64 without padding (22 characters). */
