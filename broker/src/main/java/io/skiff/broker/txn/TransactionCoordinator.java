@@ -87,7 +87,7 @@ public final class TransactionCoordinator implements AutoCloseable {
             TransactionRecord r = meta.current();
             if (r.state().isPrepare()) {
                 LOG.info("Completing transaction {} found in {} at start", meta.transactionalId(), r.state());
-                meta.lock().run(() -> meta.setPending(completeStateOf(r.state())));
+                meta.lock().run(() -> meta.setPending(r.state().completeState()));
                 writeMarkersAndComplete(meta, r, new CompletableFuture<>());
             }
         }
@@ -178,7 +178,8 @@ public final class TransactionCoordinator implements AutoCloseable {
                 return done(InitProducerIdResult.error(Errors.CONCURRENT_TRANSACTIONS));
             }
             TransactionRecord cur = m.current();
-            if (hasExpected && !isValidProducerId(cur, expectedProducerId, expectedProducerEpoch)) {
+            if (hasExpected
+                    && !TransactionTransitions.isValidProducerId(cur, expectedProducerId, expectedProducerEpoch)) {
                 return done(InitProducerIdResult.error(Errors.PRODUCER_FENCED));
             }
             long now = clock.millis();
@@ -213,13 +214,6 @@ public final class TransactionCoordinator implements AutoCloseable {
                 }
             }
         });
-    }
-
-    /** Kafka's {@code isValidProducerId}: may a producer that says it is {@code id}/{@code epoch} re-initialize? */
-    private static boolean isValidProducerId(TransactionRecord cur, long id, short epoch) {
-        return cur.producerEpoch() == TransactionRecord.NO_EPOCH
-                || id == cur.producerId()
-                || (id == cur.previousProducerId() && epoch >= Short.MAX_VALUE - 1);
     }
 
     // ------------------------------------------------------------------ AddPartitionsToTxn / AddOffsetsToTxn
@@ -427,7 +421,7 @@ public final class TransactionCoordinator implements AutoCloseable {
                 result.complete(error);
                 return;
             }
-            m.lock().run(() -> m.setPending(completeStateOf(prepared.state())));
+            m.lock().run(() -> m.setPending(prepared.state().completeState()));
             writeMarkersAndComplete(m, prepared, result);
         });
         return result;
@@ -459,12 +453,6 @@ public final class TransactionCoordinator implements AutoCloseable {
                     store.write(m, TransactionTransitions.complete(prepared, clock.millis()))
                             .whenComplete((error, f) -> result.complete(error));
                 });
-    }
-
-    private static TransactionState completeStateOf(TransactionState prepare) {
-        return prepare == TransactionState.PREPARE_COMMIT
-                ? TransactionState.COMPLETE_COMMIT
-                : TransactionState.COMPLETE_ABORT;
     }
 
     // ------------------------------------------------------------------ timers

@@ -12,6 +12,13 @@ import java.util.Set;
 final class TransactionTransitions {
     private TransactionTransitions() {}
 
+    /** Kafka's {@code isValidProducerId}: may a producer that says it is {@code id}/{@code epoch} re-initialize? */
+    static boolean isValidProducerId(TransactionRecord cur, long id, short epoch) {
+        return cur.producerEpoch() == TransactionRecord.NO_EPOCH
+                || id == cur.producerId()
+                || (id == cur.previousProducerId() && epoch >= Short.MAX_VALUE - 1);
+    }
+
     /**
      * Kafka's prepareIncrementProducerEpoch (InitProducerId): Empty with the epoch bumped; with an expected epoch
      * (v3+), the current one is bumped and kept as the last epoch, and the last epoch is a retry of a bump whose
