@@ -63,7 +63,7 @@ public final class Handlers {
                         : ctx.security().authorizer().store());
         DataPlane data = ctx.dataPlane();
         Features features = new Features();
-        registry.register(new ApiVersionsHandler(registry, features));
+        registry.register(new ApiVersionsHandler(registry, features, ctx.clusterId(), ctx.nodeId()));
         registry.register(new MetadataHandler(data.topics(), ctx));
         registry.register(new ProduceHandler(data.topics(), ctx.transactionCoordinator()));
         int sessionSlots = ((Number) ctx.config().value("max.incremental.fetch.session.cache.slots")).intValue();
