@@ -49,7 +49,9 @@ public final class RealKafka {
             "group.initial.rebalance.delay.ms", "0",
             "share.coordinator.state.topic.replication.factor", "1",
             "share.coordinator.state.topic.min.isr", "1",
-            "auto.create.topics.enable", "true");
+            "auto.create.topics.enable", "true",
+            // A client telemetry receiver, without which Kafka does not serve the telemetry APIs (Skiff always does).
+            "metric.reporters", TelemetryReceivingReporter.class.getName());
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
     private static RealKafka shared;

@@ -144,7 +144,7 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
             }
             response.responses().add(tr);
         }
-        if (quotas != null) {
+        if (quotas != null && quotas.produceQuotaEnabled()) {
             response.setThrottleTimeMs(quotas.recordProduce(ctx.principal().name(), ctx.clientId(), ctx.sizeInBytes()));
         }
         if (acks == 0) {

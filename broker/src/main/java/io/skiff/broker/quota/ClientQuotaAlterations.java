@@ -29,8 +29,8 @@ final class ClientQuotaAlterations {
     private ClientQuotaAlterations() {}
 
     /**
-     * Checks every alteration against the current quotas: the outcome per entity (a HashMap, so it iterates in the
-     * order Kafka's answer lists them) and, in {@code changes}, what the valid ones change.
+     * Checks every alteration against the current quotas: the outcome per distinct entity (in no particular order,
+     * as Kafka's comes from a hash map) and, in {@code changes}, what the valid ones change.
      */
     static Map<ClientQuotaEntity, QuotaError> check(
             List<ClientQuotaAlteration> alterations,

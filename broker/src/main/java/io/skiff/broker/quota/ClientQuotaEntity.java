@@ -67,7 +67,6 @@ public final class ClientQuotaEntity {
         return o instanceof ClientQuotaEntity other && parts.equals(other.parts);
     }
 
-    /** Kafka's ClientQuotaEntity hash (its map's), so a HashMap of entities iterates in Kafka's order. */
     @Override
     public int hashCode() {
         return parts.hashCode();

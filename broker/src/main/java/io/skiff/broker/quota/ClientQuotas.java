@@ -65,8 +65,7 @@ public final class ClientQuotas {
 
     /**
      * Checks and (unless {@code validateOnly}) applies alterations, each entity's key → value (null: remove); the
-     * changes of valid entities are persisted together before this returns. The outcome per entity, in the order
-     * Kafka lists them.
+     * changes of valid entities are persisted together before this returns. The outcome per distinct entity.
      *
      * @throws UncheckedIOException when the quotas cannot be written; nothing changed then
      */
@@ -92,6 +91,11 @@ public final class ClientQuotas {
             });
             manager.update(values);
         }
+    }
+
+    /** Whether a producer byte rate is set for anyone (else produce requests need no quota work at all). */
+    public boolean produceQuotaEnabled() {
+        return produce.enabled();
     }
 
     /** Records a produce request of {@code bytes}; the throttle time it earns (0: none). */
