@@ -5,6 +5,7 @@ import io.skiff.broker.fetch.FetchSessionCache;
 import io.skiff.broker.fetch.FetchSessions;
 import io.skiff.broker.group.common.GroupConfigStore;
 import io.skiff.broker.handler.AclHandlers;
+import io.skiff.broker.handler.AlterClientQuotasHandler;
 import io.skiff.broker.handler.AlterConfigsHandler;
 import io.skiff.broker.handler.AlterPartitionReassignmentsHandler;
 import io.skiff.broker.handler.AlterUserScramCredentialsHandler;
@@ -34,6 +35,7 @@ import io.skiff.broker.handler.OffsetForLeaderEpochHandler;
 import io.skiff.broker.handler.ProduceHandler;
 import io.skiff.broker.handler.SaslAuthenticateHandler;
 import io.skiff.broker.handler.SaslHandshakeHandler;
+import io.skiff.broker.handler.TelemetryHandlers;
 import io.skiff.broker.handler.TransactionHandlers;
 import io.skiff.broker.topic.DataPlane;
 import java.util.function.BiPredicate;
@@ -65,11 +67,11 @@ public final class Handlers {
         Features features = new Features();
         registry.register(new ApiVersionsHandler(registry, features, ctx.clusterId(), ctx.nodeId()));
         registry.register(new MetadataHandler(data.topics(), ctx));
-        registry.register(new ProduceHandler(data.topics(), ctx.transactionCoordinator()));
+        registry.register(new ProduceHandler(data.topics(), ctx.transactionCoordinator(), ctx.clientQuotas()));
         int sessionSlots = ((Number) ctx.config().value("max.incremental.fetch.session.cache.slots")).intValue();
         FetchSessions fetchSessions =
                 new FetchSessions(new FetchSessionCache(sessionSlots, FetchSessionCache.EVICTION_MS), ctx.clock());
-        registry.register(new FetchHandler(data.topics(), data.fetches(), fetchSessions));
+        registry.register(new FetchHandler(data.topics(), data.fetches(), fetchSessions, ctx.clientQuotas()));
         registry.register(new ListOffsetsHandler(data.topics()));
         registry.register(new CreateTopicsHandler(data.topics(), ctx.config(), ctx.nodeId()));
         registry.register(new DeleteTopicsHandler(
@@ -77,10 +79,13 @@ public final class Handlers {
         registry.register(new InitProducerIdHandler(data.producerIds(), ctx.transactionCoordinator()));
         // admin
         GroupConfigStore groupConfigs = ctx.groupCoordinator().groupConfigs();
-        registry.register(new DescribeConfigsHandler(data.topics(), groupConfigs, ctx.config(), ctx.nodeId()));
-        registry.register(new DescribeClientQuotasHandler());
+        registry.register(new DescribeConfigsHandler(
+                data.topics(), groupConfigs, ctx.config(), ctx.clientTelemetry(), ctx.nodeId()));
+        registry.register(new DescribeClientQuotasHandler(ctx.clientQuotas()));
+        registry.register(new AlterClientQuotasHandler(ctx.clientQuotas()));
         registry.register(new AlterConfigsHandler(data.topics(), groupConfigs, ctx.nodeId()));
-        registry.register(new IncrementalAlterConfigsHandler(data.topics(), groupConfigs, ctx.nodeId()));
+        registry.register(
+                new IncrementalAlterConfigsHandler(data.topics(), groupConfigs, ctx.clientTelemetry(), ctx.nodeId()));
         registry.register(new CreatePartitionsHandler(data.topics(), ctx.nodeId()));
         registry.register(new DeleteRecordsHandler(data.topics()));
         registry.register(new DescribeClusterHandler(ctx.clusterId(), ctx.nodeId(), ctx::advertisedEndpoint));
@@ -90,7 +95,9 @@ public final class Handlers {
         registry.register(new ElectLeadersHandler(data.topics()));
         registry.register(new AlterPartitionReassignmentsHandler(data.topics(), ctx.nodeId()));
         registry.register(new ListPartitionReassignmentsHandler());
-        registry.register(new ListConfigResourcesHandler(data.topics(), groupConfigs, ctx.nodeId()));
+        registry.register(
+                new ListConfigResourcesHandler(data.topics(), groupConfigs, ctx.clientTelemetry(), ctx.nodeId()));
+        TelemetryHandlers.register(registry, ctx.clientTelemetry());
         BiPredicate<String, Integer> partitionExists = (topic, partition) -> data.topics()
                 .topic(topic)
                 .map(t -> partition >= 0 && partition < t.partitionCount())

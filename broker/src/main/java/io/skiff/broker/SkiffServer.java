@@ -8,6 +8,7 @@ import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.handler.BrokerContext;
 import io.skiff.broker.handler.HandlerRegistry;
 import io.skiff.broker.handler.RequestAuthorizer;
+import io.skiff.broker.quota.ClientQuotas;
 import io.skiff.broker.security.BrokerSecurity;
 import io.skiff.broker.server.BoundListener;
 import io.skiff.broker.server.ConnectionLimits;
@@ -15,6 +16,7 @@ import io.skiff.broker.server.KafkaRequestProcessor;
 import io.skiff.broker.server.ListenerSpec;
 import io.skiff.broker.server.NettyServer;
 import io.skiff.broker.server.ServerSettings;
+import io.skiff.broker.telemetry.ClientTelemetry;
 import io.skiff.broker.topic.DataPlane;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.UnknownTopicException;
@@ -124,11 +126,13 @@ public final class SkiffServer implements AutoCloseable {
             transactions = TransactionCoordinators.start(
                     config, dataPlane.topics(), groups, ConsumerOffsetsLog.TOPIC, dataPlane.producerIds(), clock);
             BrokerSecurity security = BrokerSecurity.open(config, dataDir, clock);
+            ClientQuotas quotas = ClientQuotas.open(dataDir, clock);
+            ClientTelemetry telemetry = ClientTelemetry.open(dataDir, clock);
             HandlerRegistry registry = new HandlerRegistry();
             network = new NettyServer(
                     serverSettings(config, security, clock),
                     new KafkaRequestProcessor(
-                            registry, dataPlane.adminExecutor(), new RequestAuthorizer(security.authorizer())));
+                            registry, dataPlane.adminExecutor(), new RequestAuthorizer(security.authorizer()), quotas));
             List<BoundListener> bound = network.bind();
             BrokerContext context = new BrokerContext(
                     config,
@@ -139,7 +143,9 @@ public final class SkiffServer implements AutoCloseable {
                     dataPlane,
                     groups,
                     security,
-                    transactions);
+                    transactions,
+                    quotas,
+                    telemetry);
             Handlers.registerAll(registry, context);
             network.startAccepting();
             return new SkiffServer(
@@ -254,6 +260,16 @@ public final class SkiffServer implements AutoCloseable {
 
     public int nodeId() {
         return meta.nodeId();
+    }
+
+    /** The client quotas set with AlterClientQuotas ({@code kafka-configs --entity-type users|clients}). */
+    public ClientQuotas clientQuotas() {
+        return context.clientQuotas();
+    }
+
+    /** Client telemetry: the client-metrics subscriptions and, in {@code store()}, the metrics clients pushed. */
+    public ClientTelemetry clientTelemetry() {
+        return context.clientTelemetry();
     }
 
     public BrokerConfig config() {

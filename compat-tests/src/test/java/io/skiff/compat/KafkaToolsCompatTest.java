@@ -80,7 +80,7 @@ class KafkaToolsCompatTest {
      * Runs a tool's static {@code execute(String...)} and returns what it printed. Some tools end with
      * {@code Exit.exit(status)}: it is turned into an exception, and a non-zero status fails the test.
      */
-    private static String run(Class<?> tool, String... args) throws Exception {
+    static String run(Class<?> tool, String... args) throws Exception {
         return runEntryPoint(tool, "execute", args);
     }
 

@@ -53,7 +53,9 @@ public final class RealKafka {
             Map.entry("group.consumer.min.session.timeout.ms", "1000"),
             Map.entry("share.coordinator.state.topic.replication.factor", "1"),
             Map.entry("share.coordinator.state.topic.min.isr", "1"),
-            Map.entry("auto.create.topics.enable", "true"));
+            Map.entry("auto.create.topics.enable", "true"),
+            // A client telemetry receiver, without which Kafka does not serve the telemetry APIs (Skiff always does).
+            Map.entry("metric.reporters", TelemetryReceivingReporter.class.getName()));
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
     private static RealKafka shared;

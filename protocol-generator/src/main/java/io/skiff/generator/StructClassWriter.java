@@ -63,7 +63,13 @@ final class StructClassWriter {
             if (message.data()) {
                 code.line("public final class %s implements Message {", message.className());
             } else {
-                code.line("public final class %s implements ApiMessage {", message.className());
+                boolean throttled = !message.request()
+                        && struct.fields().stream()
+                                .anyMatch(f -> f.name().equals("throttleTimeMs")
+                                        && f.type().name().equals("int32"));
+                code.line(
+                        "public final class %s implements %s {",
+                        message.className(), throttled ? "io.skiff.protocol.ThrottledResponse" : "ApiMessage");
                 code.line("public static final short API_KEY = %d;", message.apiKey());
             }
             code.line(

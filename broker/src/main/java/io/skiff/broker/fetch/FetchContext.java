@@ -29,6 +29,14 @@ public sealed interface FetchContext {
      */
     Answer respond(LinkedHashMap<FetchPartitionKey, FetchResponse.PartitionData> updates);
 
+    /**
+     * The answer to send instead when the client is throttled by a fetch quota (Kafka's getThrottledResponse): no
+     * partitions, and the session left as it was, so the next fetch gets what this one would have.
+     */
+    default Answer throttled() {
+        return new Answer(Errors.NONE, 0, new LinkedHashMap<>());
+    }
+
     /** The session part of a fetch answer. */
     record Answer(
             Errors error, int sessionId, LinkedHashMap<FetchPartitionKey, FetchResponse.PartitionData> partitions) {}
@@ -43,6 +51,11 @@ public sealed interface FetchContext {
         @Override
         public Answer respond(LinkedHashMap<FetchPartitionKey, FetchResponse.PartitionData> updates) {
             return new Answer(error, 0, new LinkedHashMap<>());
+        }
+
+        @Override
+        public Answer throttled() {
+            return respond(new LinkedHashMap<>());
         }
     }
 
@@ -120,6 +133,11 @@ public sealed interface FetchContext {
         @Override
         public List<Map.Entry<FetchPartitionKey, FetchRequest.FetchPartition>> partitions() {
             return session.partitionsToFetch(topicNames);
+        }
+
+        @Override
+        public Answer throttled() {
+            return new Answer(Errors.NONE, session.id(), new LinkedHashMap<>());
         }
 
         @Override

@@ -33,7 +33,7 @@ public final class AlterConfigsHandler extends AbstractApiHandler<AlterConfigsRe
 
     public AlterConfigsHandler(TopicRegistry topics, GroupConfigStore groupConfigs, int nodeId) {
         super(ApiKeys.ALTER_CONFIGS, 0, 2);
-        this.alterations = new ConfigAlterations(topics, groupConfigs, nodeId);
+        this.alterations = new ConfigAlterations(topics, groupConfigs, null, nodeId);
     }
 
     @Override

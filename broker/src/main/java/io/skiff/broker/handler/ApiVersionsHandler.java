@@ -74,6 +74,9 @@ public final class ApiVersionsHandler extends AbstractApiHandler<ApiVersionsRequ
                         new ApiVersionsResponse().setErrorCode(error.code()).setThrottleTimeMs(0));
             }
         }
+        if (ctx.apiVersion() >= 3) {
+            ctx.security().clientSoftware(request.clientSoftwareName(), request.clientSoftwareVersion());
+        }
         return CompletableFuture.completedFuture(
                 withFeatures(supportedVersions(registry), ctx.apiVersion()).setErrorCode(Errors.NONE.code()));
     }

@@ -1,7 +1,9 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.quota.ClientQuotas;
 import io.skiff.broker.security.BrokerSecurity;
+import io.skiff.broker.telemetry.ClientTelemetry;
 import io.skiff.broker.topic.DataPlane;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.broker.txn.TransactionCoordinator;
@@ -27,6 +29,8 @@ public final class BrokerContext {
     private final GroupCoordinator groupCoordinator;
     private final BrokerSecurity security;
     private final TransactionCoordinator transactionCoordinator;
+    private final ClientQuotas clientQuotas;
+    private final ClientTelemetry clientTelemetry;
 
     /** A context without coordinators or security (handler tests that do not need them). */
     public BrokerContext(
@@ -54,6 +58,38 @@ public final class BrokerContext {
             GroupCoordinator groupCoordinator,
             BrokerSecurity security,
             TransactionCoordinator transactionCoordinator) {
+        this(
+                config,
+                clock,
+                clusterId,
+                nodeId,
+                advertisedEndpoints,
+                dataPlane,
+                groupCoordinator,
+                security,
+                transactionCoordinator,
+                ClientQuotas.inMemory(clock),
+                ClientTelemetry.inMemory(clock, ClientTelemetry.DEFAULT_TELEMETRY_MAX_BYTES));
+    }
+
+    /**
+     * @param clientQuotas    the client quotas (stored and enforced)
+     * @param clientTelemetry client-metrics subscriptions and pushed metrics
+     */
+    public BrokerContext(
+            BrokerConfig config,
+            Clock clock,
+            String clusterId,
+            int nodeId,
+            List<Endpoint> advertisedEndpoints,
+            DataPlane dataPlane,
+            GroupCoordinator groupCoordinator,
+            BrokerSecurity security,
+            TransactionCoordinator transactionCoordinator,
+            ClientQuotas clientQuotas,
+            ClientTelemetry clientTelemetry) {
+        this.clientQuotas = Objects.requireNonNull(clientQuotas);
+        this.clientTelemetry = Objects.requireNonNull(clientTelemetry);
         this.transactionCoordinator = transactionCoordinator;
         this.security = Objects.requireNonNull(security);
         this.config = Objects.requireNonNull(config);
@@ -66,6 +102,16 @@ public final class BrokerContext {
         if (this.advertisedEndpoints.isEmpty()) {
             throw new IllegalArgumentException("at least one advertised endpoint is required");
         }
+    }
+
+    /** The client quotas: stored, and enforced on the request path. */
+    public ClientQuotas clientQuotas() {
+        return clientQuotas;
+    }
+
+    /** Client telemetry (KIP-714): subscriptions and the pushed metrics. */
+    public ClientTelemetry clientTelemetry() {
+        return clientTelemetry;
     }
 
     /** Topics, producer ids, long-poll fetches and the topic-admin executor. */

@@ -1,6 +1,8 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.group.common.GroupConfigStore;
+import io.skiff.broker.telemetry.ClientMetricsConfigException;
+import io.skiff.broker.telemetry.ClientTelemetry;
 import io.skiff.broker.topic.InvalidTopicException;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicNames;
@@ -40,8 +42,11 @@ import java.util.function.UnaryOperator;
  *       are validated as Kafka's GroupConfig does (INVALID_CONFIG: "Unknown group config name: k", a bad value,
  *       a value outside the broker's group.consumer.min/max.* bounds, a session timeout not above the heartbeat
  *       interval); the group need not exist; then, unless validate-only, persisted ({@link GroupConfigStore});</li>
+ *   <li>CLIENT_METRICS (IncrementalAlterConfigs only): the resulting subscription is checked as Kafka's
+ *       ClientMetricsConfigs does ({@link io.skiff.broker.telemetry.ClientMetricsSubscription}), then, unless
+ *       validate-only, persisted; a subscription left with no keys is removed;</li>
  *   <li>other resource types → INVALID_REQUEST "Unknown resource type N", Kafka's answer for a type its
- *       AlterConfigs path does not serve (Skiff has no broker loggers or client metrics).</li>
+ *       AlterConfigs path does not serve (Skiff has no broker loggers).</li>
  * </ol>
  *
  * <p>Thread-safe: stateless apart from the thread-safe registry.
@@ -49,11 +54,14 @@ import java.util.function.UnaryOperator;
 final class ConfigAlterations {
     private final TopicRegistry topics;
     private final GroupConfigStore groupConfigs;
+    private final ClientTelemetry telemetry;
     private final int nodeId;
 
-    ConfigAlterations(TopicRegistry topics, GroupConfigStore groupConfigs, int nodeId) {
+    /** @param telemetry the client-metrics subscriptions; null: CLIENT_METRICS is an unknown resource type */
+    ConfigAlterations(TopicRegistry topics, GroupConfigStore groupConfigs, ClientTelemetry telemetry, int nodeId) {
         this.topics = topics;
         this.groupConfigs = groupConfigs;
+        this.telemetry = telemetry;
         this.nodeId = nodeId;
     }
 
@@ -170,6 +178,27 @@ final class ConfigAlterations {
             }
         }
         return ResourceError.NONE;
+    }
+
+    /**
+     * Changes a client-metrics subscription: {@code change} maps its current configuration (empty when there is none)
+     * to the new one, or throws {@link ConfigChangeException}.
+     */
+    ResourceError alterClientMetrics(
+            byte type, String name, UnaryOperator<Map<String, String>> change, boolean validateOnly) {
+        if (telemetry == null) {
+            return unknownResourceType(type);
+        }
+        try {
+            telemetry.alter(name, change.apply(new HashMap<>(telemetry.configs(name))), validateOnly);
+            return ResourceError.NONE;
+        } catch (ConfigChangeException e) {
+            return e.error();
+        } catch (ClientMetricsConfigException e) {
+            return ResourceError.of(e.error(), e.getMessage());
+        } catch (UncheckedIOException e) {
+            return ResourceError.of(Errors.UNKNOWN_SERVER_ERROR, e.getMessage());
+        }
     }
 
     private static ResourceError unknownTopic(String name) {

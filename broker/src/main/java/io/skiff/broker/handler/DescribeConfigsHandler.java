@@ -2,6 +2,8 @@ package io.skiff.broker.handler;
 
 import io.skiff.broker.group.common.GroupConfigStore;
 import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.telemetry.ClientMetricsSubscription;
+import io.skiff.broker.telemetry.ClientTelemetry;
 import io.skiff.broker.topic.InvalidTopicException;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicNames;
@@ -36,7 +38,10 @@ import java.util.concurrent.CompletableFuture;
  *       value (source DYNAMIC_GROUP_CONFIG) or the default from the broker (DEFAULT_CONFIG, also for defaults taken
  *       from group.consumer.* keys, as Kafka reports them); read-only false; the one synonym is the key itself. Any
  *       group id, existing or not; the empty name → INVALID_REQUEST "Group name must not be empty".</li>
- *   <li>BROKER_LOGGER and CLIENT_METRICS are not supported by Skiff: the resource gets INVALID_REQUEST
+ *   <li>CLIENT_METRICS: the subscription's three keys (interval.ms, match, metrics), as set
+ *       (DYNAMIC_CLIENT_METRICS_CONFIG) or their defaults, for any name; the empty name → INVALID_REQUEST "Client
+ *       metrics subscription name must not be empty".</li>
+ *   <li>BROKER_LOGGER is not supported by Skiff: the resource gets INVALID_REQUEST
  *       "Unsupported resource type: TYPE", Kafka's answer for a type it does not serve. A type id Kafka does not
  *       define fails every resource of the request with INVALID_REQUEST, as Kafka does.</li>
  *   <li>{@code configuration_keys}: null or empty → all keys, else only the keys named (unknown names are skipped).</li>
@@ -48,14 +53,27 @@ public final class DescribeConfigsHandler extends AbstractApiHandler<DescribeCon
     private final TopicRegistry topics;
     private final GroupConfigStore groupConfigs;
     private final BrokerConfig brokerConfig;
+    private final ClientTelemetry telemetry;
     private final int nodeId;
 
+    /** No client-metrics subscriptions: CLIENT_METRICS is unsupported. */
     public DescribeConfigsHandler(
             TopicRegistry topics, GroupConfigStore groupConfigs, BrokerConfig brokerConfig, int nodeId) {
+        this(topics, groupConfigs, brokerConfig, null, nodeId);
+    }
+
+    /** @param telemetry whose subscriptions CLIENT_METRICS resources are; null: unsupported */
+    public DescribeConfigsHandler(
+            TopicRegistry topics,
+            GroupConfigStore groupConfigs,
+            BrokerConfig brokerConfig,
+            ClientTelemetry telemetry,
+            int nodeId) {
         super(ApiKeys.DESCRIBE_CONFIGS, 1, 4);
         this.topics = topics;
         this.groupConfigs = groupConfigs;
         this.brokerConfig = brokerConfig;
+        this.telemetry = telemetry;
         this.nodeId = nodeId;
     }
 
@@ -124,6 +142,20 @@ public final class DescribeConfigsHandler extends AbstractApiHandler<DescribeCon
                     return fail(result, Errors.INVALID_REQUEST, "Group name must not be empty");
                 }
                 addEntries(result, groupConfigs.config(name).describe(), resource.configurationKeys(), synonyms, docs);
+            }
+            case CLIENT_METRICS -> {
+                if (telemetry == null) {
+                    return fail(result, Errors.INVALID_REQUEST, "Unsupported resource type: " + type);
+                }
+                if (name == null || name.isEmpty()) {
+                    return fail(result, Errors.INVALID_REQUEST, "Client metrics subscription name must not be empty");
+                }
+                addEntries(
+                        result,
+                        ClientMetricsSubscription.describe(telemetry.configs(name)),
+                        resource.configurationKeys(),
+                        synonyms,
+                        docs);
             }
             default -> {
                 return fail(result, Errors.INVALID_REQUEST, "Unsupported resource type: " + type);

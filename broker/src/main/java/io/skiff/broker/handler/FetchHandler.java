@@ -4,6 +4,7 @@ import io.skiff.broker.fetch.FetchContext;
 import io.skiff.broker.fetch.FetchPartitionKey;
 import io.skiff.broker.fetch.FetchSessionCache;
 import io.skiff.broker.fetch.FetchSessions;
+import io.skiff.broker.quota.ClientQuotas;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.FetchService;
@@ -55,6 +56,9 @@ import java.util.function.Function;
  *   <li>Records are the log's file ranges, sent with sendfile ({@link FileRecords}); the server releases them.</li>
  *   <li>high watermark = log end offset; last stable offset and aborted transactions (read_committed) from the log;
  *       aborted transactions null for read_uncommitted; log start offset v5+; preferred_read_replica -1.</li>
+ *   <li>A {@code consumer_byte_rate} quota bounds max_bytes by what the quota allows in one measurement (quota × 10
+ *       s), counts the bytes read, and when the client is over its quota answers with no partitions and the
+ *       throttle time (the bytes are then not counted, and the session does not move on), as Kafka does.</li>
  * </ul>
  *
  * <p>Thread-safe: the sessions are; the rest is per request.
@@ -65,6 +69,7 @@ public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchRe
     private final TopicRegistry topics;
     private final FetchService fetches;
     private final FetchSessions sessions;
+    private final ClientQuotas quotas;
 
     /** With Kafka's default session cache (1000 slots), for tests. */
     public FetchHandler(TopicRegistry topics, FetchService fetches) {
@@ -75,10 +80,16 @@ public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchRe
     }
 
     public FetchHandler(TopicRegistry topics, FetchService fetches, FetchSessions sessions) {
+        this(topics, fetches, sessions, null);
+    }
+
+    /** @param quotas the client quotas whose consumer byte rates it enforces; null: none */
+    public FetchHandler(TopicRegistry topics, FetchService fetches, FetchSessions sessions, ClientQuotas quotas) {
         super(ApiKeys.FETCH, 4, 18);
         this.topics = topics;
         this.fetches = fetches;
         this.sessions = sessions;
+        this.quotas = quotas;
     }
 
     /** A partition to read: where its answer goes and what to read (null when it failed before the read). */
@@ -157,10 +168,45 @@ public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchRe
             slots.add(new Slot(key, pd, read));
         }
         // As Kafka: min_bytes never above max_bytes, and a partition error answers without waiting.
-        int minBytes = Math.min(request.minBytes(), request.maxBytes());
+        boolean quota = quotas != null && quotas.fetchQuotaEnabled();
+        int maxBytes = quota
+                ? Math.min(
+                        request.maxBytes(), quotas.fetchMaxBytes(ctx.principal().name(), ctx.clientId()))
+                : request.maxBytes();
+        int minBytes = Math.min(request.minBytes(), maxBytes);
         long maxWaitMs = failedBeforeRead ? 0 : request.maxWaitMs();
-        return fetches.fetch(reads, request.maxBytes(), minBytes, maxWaitMs)
-                .thenApply(results -> answer(version, context, slots, results, refused));
+        return fetches.fetch(reads, maxBytes, minBytes, maxWaitMs).thenApply(results -> {
+            int throttleMs = quota ? recordFetch(ctx, results) : 0;
+            return throttleMs > 0
+                    ? throttled(context, results, throttleMs)
+                    : answer(version, context, slots, results, refused);
+        });
+    }
+
+    /** Counts the bytes read against the client's fetch quota; the throttle time (then they are not counted). */
+    private int recordFetch(RequestContext ctx, List<FetchedPartition> results) {
+        long bytes = 0;
+        for (FetchedPartition r : results) {
+            bytes += r.bytes();
+        }
+        String user = ctx.principal().name();
+        int throttleMs = quotas.recordFetch(user, ctx.clientId(), bytes);
+        if (throttleMs > 0) {
+            quotas.unrecordFetch(user, ctx.clientId(), bytes);
+        }
+        return throttleMs;
+    }
+
+    /** The answer of a throttled fetch: nothing read is sent (its record data is released), the session unchanged. */
+    private static FetchResponse throttled(FetchContext context, List<FetchedPartition> results, int throttleMs) {
+        for (FetchedPartition r : results) {
+            new FileRecords(r.slices()).release();
+        }
+        FetchContext.Answer answer = context.throttled();
+        return new FetchResponse()
+                .setThrottleTimeMs(throttleMs)
+                .setErrorCode(answer.error().code())
+                .setSessionId(answer.sessionId());
     }
 
     private static FetchPartitionKey key(

@@ -3,6 +3,7 @@ package io.skiff.broker.handler;
 import io.skiff.broker.group.common.GroupConfigStore;
 import io.skiff.broker.handler.ConfigAlterations.ConfigChangeException;
 import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.telemetry.ClientTelemetry;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.ConfigKey;
 import io.skiff.config.ConfigKeyTable;
@@ -31,7 +32,9 @@ import java.util.concurrent.CompletableFuture;
  * K because its type is not LIST."; an unknown operation id → INVALID_REQUEST. TOPIC changes are validated,
  * persisted and applied to the live logs unless {@code validate_only}; GROUP changes are validated and persisted
  * (no key of a group is a LIST, so APPEND/SUBTRACT always fail there, as in Kafka); BROKER changes are refused (no dynamic broker
- * configuration, see {@link ConfigAlterations}); BROKER_LOGGER and other types → "Unknown resource type".
+ * configuration, see {@link ConfigAlterations}); CLIENT_METRICS changes are validated and persisted as
+ * client-metrics subscriptions (APPEND/SUBTRACT fail, as in Kafka 4.4); BROKER_LOGGER and other types → "Unknown
+ * resource type".
  *
  * <p>Thread-safe: stateless apart from the thread-safe registry. It writes files, so it runs on the blocking
  * executor.
@@ -44,11 +47,20 @@ public final class IncrementalAlterConfigsHandler
     static final byte SUBTRACT = 3;
     private static final String[] OP_NAMES = {"SET", "DELETE", "APPEND", "SUBTRACT"};
 
+    private static final ConfigKeyTable NO_LIST_KEYS = ConfigKeyTable.builder().build();
+
     private final ConfigAlterations alterations;
 
+    /** No client-metrics subscriptions: CLIENT_METRICS is an unknown resource type. */
     public IncrementalAlterConfigsHandler(TopicRegistry topics, GroupConfigStore groupConfigs, int nodeId) {
+        this(topics, groupConfigs, null, nodeId);
+    }
+
+    /** @param telemetry whose client-metrics subscriptions CLIENT_METRICS resources are */
+    public IncrementalAlterConfigsHandler(
+            TopicRegistry topics, GroupConfigStore groupConfigs, ClientTelemetry telemetry, int nodeId) {
         super(ApiKeys.INCREMENTAL_ALTER_CONFIGS, 0, 1);
-        this.alterations = new ConfigAlterations(topics, groupConfigs, nodeId);
+        this.alterations = new ConfigAlterations(topics, groupConfigs, telemetry, nodeId);
     }
 
     @Override
@@ -105,6 +117,13 @@ public final class IncrementalAlterConfigsHandler
                         current -> applyOps(current, resource.configs(), GroupConfigKeys.TABLE),
                         validateOnly);
             case BROKER -> alterations.alterBroker(resource.resourceName(), brokerKeysLeftSet(resource.configs()));
+            case CLIENT_METRICS ->
+                // Kafka 4.4 has no key of a subscription typed LIST here, so APPEND/SUBTRACT always fail.
+                alterations.alterClientMetrics(
+                        resource.resourceType(),
+                        resource.resourceName(),
+                        current -> applyOps(current, resource.configs(), NO_LIST_KEYS),
+                        validateOnly);
             default -> ConfigAlterations.unknownResourceType(resource.resourceType());
         };
     }

@@ -2,6 +2,7 @@ package io.skiff.broker.handler;
 
 import io.skiff.broker.group.common.GroupConfigStore;
 import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.telemetry.ClientTelemetry;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.protocol.Errors;
@@ -19,8 +20,8 @@ import java.util.concurrent.CompletableFuture;
  * Skiff has none. v1 lists the resources of the requested types (none requested: every type): a topic per topic,
  * internal ones included, by name; the broker as its node id; a group per group id that has settings of its own
  * (whether or not the group exists; also once its settings were all removed, as Kafka 4.1 keeps listing it, see
- * {@link GroupConfigStore}); no client-metrics resources, since Skiff keeps no configs for them, as Kafka lists none
- * while none are set. Broker loggers, which Kafka lists, are left
+ * {@link GroupConfigStore}); a client-metrics resource per subscription, listed first as Kafka lists them. Broker
+ * loggers, which Kafka lists, are left
  * out: Skiff does not describe or alter them. A type Kafka does not define → UNSUPPORTED_VERSION, as Kafka
  * answers. Needs DESCRIBE_CONFIGS on the cluster.
  *
@@ -30,12 +31,21 @@ public final class ListConfigResourcesHandler
         extends AbstractApiHandler<ListConfigResourcesRequest, ListConfigResourcesResponse> {
     private final TopicRegistry topics;
     private final GroupConfigStore groupConfigs;
+    private final ClientTelemetry telemetry;
     private final int nodeId;
 
+    /** No client-metrics subscriptions. */
     public ListConfigResourcesHandler(TopicRegistry topics, GroupConfigStore groupConfigs, int nodeId) {
+        this(topics, groupConfigs, null, nodeId);
+    }
+
+    /** @param telemetry whose subscriptions are the client-metrics resources; null: none */
+    public ListConfigResourcesHandler(
+            TopicRegistry topics, GroupConfigStore groupConfigs, ClientTelemetry telemetry, int nodeId) {
         super(ApiKeys.LIST_CONFIG_RESOURCES, 0, 1);
         this.topics = topics;
         this.groupConfigs = groupConfigs;
+        this.telemetry = telemetry;
         this.nodeId = nodeId;
     }
 
@@ -47,7 +57,8 @@ public final class ListConfigResourcesHandler
         }
         ListConfigResourcesResponse response = new ListConfigResourcesResponse();
         if (ctx.apiVersion() == 0) {
-            return CompletableFuture.completedFuture(response); // client-metrics resources only: none
+            addClientMetrics(response); // client-metrics resources only
+            return CompletableFuture.completedFuture(response);
         }
         List<ConfigResourceType> types = new ArrayList<>();
         for (byte id : request.resourceTypes()) {
@@ -58,6 +69,9 @@ public final class ListConfigResourcesHandler
             types.add(type);
         }
         boolean all = types.isEmpty();
+        if (all || types.contains(ConfigResourceType.CLIENT_METRICS)) {
+            addClientMetrics(response);
+        }
         if (all || types.contains(ConfigResourceType.GROUP)) {
             groupConfigs
                     .groupsWithConfigs()
@@ -72,6 +86,15 @@ public final class ListConfigResourcesHandler
             }
         }
         return CompletableFuture.completedFuture(response);
+    }
+
+    private void addClientMetrics(ListConfigResourcesResponse response) {
+        if (telemetry != null) {
+            telemetry
+                    .subscriptions()
+                    .keySet()
+                    .forEach(name -> response.configResources().add(resource(name, ConfigResourceType.CLIENT_METRICS)));
+        }
     }
 
     private static ConfigResource resource(String name, ConfigResourceType type) {

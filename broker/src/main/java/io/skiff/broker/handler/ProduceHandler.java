@@ -1,6 +1,7 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.group.common.TopicPartition;
+import io.skiff.broker.quota.ClientQuotas;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.AppendOrigin;
@@ -52,6 +53,9 @@ import org.slf4j.LoggerFactory;
  *   <li>log_append_time_ms is the broker time on LogAppendTime topics and -1 on CreateTime topics.</li>
  *   <li>With an authorizer: WRITE on the transactional id (else TRANSACTIONAL_ID_AUTHORIZATION_FAILED) and on each
  *       topic (else TOPIC_AUTHORIZATION_FAILED), checked before the topic is looked up, as Kafka.</li>
+ *   <li>A {@code producer_byte_rate} quota counts the request's size once it is appended; the throttle time it earns
+ *       is the answer's throttle_time_ms (and mutes the connection that long). An acks=0 request has no answer to
+ *       carry it, so it is counted but not throttled.</li>
  * </ul>
  *
  * <p>Thread-safe (stateless apart from the registry).
@@ -61,12 +65,19 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
 
     private final TopicRegistry topics;
     private final TransactionCoordinator transactions;
+    private final ClientQuotas quotas;
 
     /** @param transactions null in a broker without transactions (transactional batches get INVALID_TXN_STATE) */
     public ProduceHandler(TopicRegistry topics, TransactionCoordinator transactions) {
+        this(topics, transactions, null);
+    }
+
+    /** @param quotas the client quotas whose produce byte rates it enforces; null: none */
+    public ProduceHandler(TopicRegistry topics, TransactionCoordinator transactions, ClientQuotas quotas) {
         super(ApiKeys.PRODUCE, 0, 13);
         this.topics = topics;
         this.transactions = transactions;
+        this.quotas = quotas;
     }
 
     @Override
@@ -132,6 +143,9 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
                 tr.partitionResponses().add(pr);
             }
             response.responses().add(tr);
+        }
+        if (quotas != null && quotas.produceQuotaEnabled()) {
+            response.setThrottleTimeMs(quotas.recordProduce(ctx.principal().name(), ctx.clientId(), ctx.sizeInBytes()));
         }
         if (acks == 0) {
             if (anyError) {

@@ -16,6 +16,7 @@ import java.net.InetSocketAddress;
  * @param clientAddress the client's address
  * @param security      the connection's security state: its principal and SASL session
  * @param authorizer    decides what the principal may do (allows everything without an authorizer)
+ * @param sizeInBytes   the request's size, header and body (what produce quotas count)
  */
 public record RequestContext(
         RequestHeader header,
@@ -23,7 +24,8 @@ public record RequestContext(
         String listenerName,
         InetSocketAddress clientAddress,
         ConnectionSecurity security,
-        RequestAuthorizer authorizer) {
+        RequestAuthorizer authorizer,
+        int sizeInBytes) {
     /** A request on a PLAINTEXT connection, without an authorizer. */
     public RequestContext(
             RequestHeader header, String connectionId, String listenerName, InetSocketAddress clientAddress) {
@@ -33,7 +35,8 @@ public record RequestContext(
                 listenerName,
                 clientAddress,
                 ConnectionSecurity.plaintext(),
-                RequestAuthorizer.ALLOW_ALL);
+                RequestAuthorizer.ALLOW_ALL,
+                0);
     }
 
     /** Whether this request's principal may do {@code operation} on the resource. */

@@ -23,6 +23,8 @@ public final class ConnectionSecurity {
     private SaslAuthenticator authenticator;
     private long sessionExpiryMs;
     private boolean closeAfterResponse;
+    private String clientSoftwareName = "unknown";
+    private String clientSoftwareVersion = "unknown";
 
     public ConnectionSecurity(SecurityProtocol protocol, Clock clock) {
         this.protocol = Objects.requireNonNull(protocol);
@@ -36,6 +38,22 @@ public final class ConnectionSecurity {
 
     public SecurityProtocol protocol() {
         return protocol;
+    }
+
+    /** What the client said it is in ApiVersions v3+ (KIP-511); client-metrics subscriptions match on it. */
+    public synchronized void clientSoftware(String name, String version) {
+        this.clientSoftwareName = name;
+        this.clientSoftwareVersion = version;
+    }
+
+    /** The client's software name from ApiVersions, {@code unknown} before (as Kafka's ClientInformation). */
+    public synchronized String clientSoftwareName() {
+        return clientSoftwareName;
+    }
+
+    /** The client's software version from ApiVersions, {@code unknown} before. */
+    public synchronized String clientSoftwareVersion() {
+        return clientSoftwareVersion;
     }
 
     public synchronized KafkaPrincipal principal() {

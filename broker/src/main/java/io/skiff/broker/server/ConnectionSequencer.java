@@ -12,6 +12,7 @@ import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,6 +24,8 @@ import org.slf4j.event.Level;
  * reads are requested explicitly); frames that one socket read already delivered wait in a small queue.
  * Also closes the connection when it has been idle for {@code connections.max.idle.ms} (no request in flight)
  * and drains it on shutdown: the in-flight request is answered, queued ones are dropped, then it closes.
+ * A response with a mute time (a client throttled for exceeding a quota) is written at once, and then the connection
+ * takes no further request for that long, as Kafka mutes a throttled channel.
  *
  * <p>Not thread-safe: one instance per channel; all state is touched on the channel's event loop only
  * (completions from other threads hop onto it).
@@ -54,6 +57,8 @@ public final class ConnectionSequencer extends ChannelDuplexHandler {
 
     private boolean draining;
     private boolean closed;
+    /** Throttled: no request is read or processed until the mute ends. */
+    private boolean muted;
 
     public ConnectionSequencer(RequestProcessor processor, ConnectionInfo connection) {
         this.processor = processor;
@@ -163,7 +168,12 @@ public final class ConnectionSequencer extends ChannelDuplexHandler {
     }
 
     private void processNext() {
-        if (inFlight || closed || draining || queued.isEmpty() || !ctx.channel().isWritable()) {
+        if (inFlight
+                || muted
+                || closed
+                || draining
+                || queued.isEmpty()
+                || !ctx.channel().isWritable()) {
             return;
         }
         ByteBuf frame = queued.poll();
@@ -217,8 +227,12 @@ public final class ConnectionSequencer extends ChannelDuplexHandler {
             return;
         }
         if (response != null) {
+            int muteMs = response.muteMs();
             response.writeTo(ctx);
             unflushed = true;
+            if (muteMs > 0) {
+                mute(muteMs);
+            }
         }
         if (connection.security().shouldCloseAfterResponse()) {
             // failed SASL authentication: the client reads the error, then the connection closes as Kafka closes it
@@ -241,6 +255,22 @@ public final class ConnectionSequencer extends ChannelDuplexHandler {
         readIfIdle();
     }
 
+    private void mute(int muteMs) {
+        muted = true;
+        ctx.executor()
+                .schedule(
+                        () -> {
+                            muted = false;
+                            processNext();
+                            if (!reading) {
+                                flushWritten();
+                            }
+                            readIfIdle();
+                        },
+                        muteMs,
+                        TimeUnit.MILLISECONDS);
+    }
+
     private void endOfRead() {
         reading = false;
         flushWritten();
@@ -255,6 +285,7 @@ public final class ConnectionSequencer extends ChannelDuplexHandler {
 
     private void readIfIdle() {
         if (!inFlight
+                && !muted
                 && !closed
                 && !draining
                 && queued.isEmpty()

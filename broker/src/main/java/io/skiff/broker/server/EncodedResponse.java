@@ -12,9 +12,20 @@ import java.util.List;
  */
 final class EncodedResponse implements OutboundResponse {
     private final List<Object> parts;
+    private final int muteMs;
 
     EncodedResponse(List<Object> parts) {
+        this(parts, 0);
+    }
+
+    EncodedResponse(List<Object> parts, int muteMs) {
         this.parts = parts;
+        this.muteMs = muteMs;
+    }
+
+    @Override
+    public int muteMs() {
+        return muteMs;
     }
 
     List<Object> parts() {

@@ -8,10 +8,12 @@ import io.skiff.broker.handler.CloseConnectionException;
 import io.skiff.broker.handler.HandlerRegistry;
 import io.skiff.broker.handler.RequestAuthorizer;
 import io.skiff.broker.handler.RequestContext;
+import io.skiff.broker.quota.ClientQuotas;
 import io.skiff.broker.security.ConnectionSecurity;
 import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.ByteBufferAccessor;
 import io.skiff.protocol.Errors;
+import io.skiff.protocol.ThrottledResponse;
 import io.skiff.protocol.header.RequestHeader;
 import io.skiff.protocol.header.ResponseHeader;
 import io.skiff.protocol.message.ApiKeys;
@@ -36,6 +38,11 @@ import org.slf4j.LoggerFactory;
  * ApiVersions and the SASL APIs before authentication, or after the session ended without re-authentication,
  * closes the connection as Kafka does.
  *
+ * <p>Request quotas ({@code request_percentage}) are enforced here for every API but the SASL ones and
+ * WriteTxnMarkers (Kafka exempts inter-broker requests): the time a handler takes is measured only while such a quota
+ * is set, and the throttle time it earns goes into the answer's {@code throttle_time_ms} (when the handler did not
+ * set a longer one, for a byte-rate quota) and mutes the connection for that long.
+ *
  * <p>Thread-safe: stateless; the registry is thread-safe.
  */
 public final class KafkaRequestProcessor implements RequestProcessor {
@@ -45,10 +52,14 @@ public final class KafkaRequestProcessor implements RequestProcessor {
     /** What a SASL listener serves before the client has authenticated (and what re-authentication uses). */
     private static final Set<ApiKeys> SASL_APIS =
             EnumSet.of(ApiKeys.API_VERSIONS, ApiKeys.SASL_HANDSHAKE, ApiKeys.SASL_AUTHENTICATE);
+    /** Not counted against request quotas: authentication, and what Kafka's brokers send each other. */
+    private static final Set<ApiKeys> REQUEST_QUOTA_EXEMPT =
+            EnumSet.of(ApiKeys.SASL_HANDSHAKE, ApiKeys.SASL_AUTHENTICATE, ApiKeys.WRITE_TXN_MARKERS);
 
     private final HandlerRegistry registry;
     private final Executor blockingExecutor;
     private final RequestAuthorizer authorizer;
+    private final ClientQuotas quotas;
 
     /**
      * A processor without an authorizer: every request is allowed.
@@ -56,20 +67,26 @@ public final class KafkaRequestProcessor implements RequestProcessor {
      * @param blockingExecutor runs the handlers whose execution is {@code BLOCKING_EXECUTOR}
      */
     public KafkaRequestProcessor(HandlerRegistry registry, Executor blockingExecutor) {
-        this(registry, blockingExecutor, RequestAuthorizer.ALLOW_ALL);
+        this(registry, blockingExecutor, RequestAuthorizer.ALLOW_ALL, null);
     }
 
-    /** @param authorizer decides what each request's principal may do */
-    public KafkaRequestProcessor(HandlerRegistry registry, Executor blockingExecutor, RequestAuthorizer authorizer) {
+    /**
+     * @param authorizer decides what each request's principal may do
+     * @param quotas     the client quotas whose request percentages it enforces; null: none
+     */
+    public KafkaRequestProcessor(
+            HandlerRegistry registry, Executor blockingExecutor, RequestAuthorizer authorizer, ClientQuotas quotas) {
         this.registry = registry;
         this.blockingExecutor = blockingExecutor;
         this.authorizer = authorizer;
+        this.quotas = quotas;
     }
 
     @Override
     public CompletableFuture<OutboundResponse> process(
             ConnectionInfo connection, ByteBuf frame, ByteBufAllocator alloc) {
         ByteBuffer buf = frame.nioBuffer();
+        int sizeInBytes = buf.remaining();
         if (buf.remaining() < MIN_HEADER_BYTES) {
             throw new CloseConnectionException("request of " + buf.remaining() + " bytes is too short for a header");
         }
@@ -121,7 +138,8 @@ public final class KafkaRequestProcessor implements RequestProcessor {
                 connection.listenerName(),
                 connection.clientAddress(),
                 security,
-                authorizer);
+                authorizer,
+                sizeInBytes);
         return dispatch(handler, ctx, request, alloc);
     }
 
@@ -129,15 +147,33 @@ public final class KafkaRequestProcessor implements RequestProcessor {
     private <Q extends ApiMessage, S extends ApiMessage> CompletableFuture<OutboundResponse> dispatch(
             ApiHandler<Q, S> handler, RequestContext ctx, ApiMessage request, ByteBufAllocator alloc) {
         Q typed = (Q) request;
+        boolean measured =
+                quotas != null && quotas.requestQuotaEnabled() && !REQUEST_QUOTA_EXEMPT.contains(handler.api());
+        long[] handlerNanos = measured ? new long[1] : null;
         CompletableFuture<S> result;
         if (handler.execution() == ApiHandler.Execution.BLOCKING_EXECUTOR) {
-            result = CompletableFuture.supplyAsync(() -> handler.handle(ctx, typed), blockingExecutor)
+            result = CompletableFuture.supplyAsync(
+                            () -> {
+                                long start = measured ? System.nanoTime() : 0;
+                                try {
+                                    return handler.handle(ctx, typed);
+                                } finally {
+                                    if (measured) {
+                                        handlerNanos[0] = System.nanoTime() - start;
+                                    }
+                                }
+                            },
+                            blockingExecutor)
                     .thenCompose(f -> f);
         } else {
+            long start = measured ? System.nanoTime() : 0;
             try {
                 result = handler.handle(ctx, typed);
             } catch (RuntimeException e) {
                 result = CompletableFuture.failedFuture(e);
+            }
+            if (measured) {
+                handlerNanos[0] = System.nanoTime() - start;
             }
         }
         short version = ctx.apiVersion();
@@ -166,20 +202,43 @@ public final class KafkaRequestProcessor implements RequestProcessor {
             if (response == null) {
                 return null;
             }
-            return encode(alloc, response, version, headerVersion, ctx.correlationId());
+            int throttleMs = 0;
+            if (response instanceof ThrottledResponse throttled) {
+                throttleMs = throttled.throttleTimeMs();
+                if (measured) {
+                    int requestThrottleMs =
+                            quotas.recordRequestTime(ctx.principal().name(), ctx.clientId(), handlerNanos[0]);
+                    if (requestThrottleMs > throttleMs) {
+                        throttleMs = requestThrottleMs;
+                        throttled.setThrottleTimeMs(throttleMs);
+                    }
+                }
+            }
+            return encode(alloc, response, version, headerVersion, ctx.correlationId(), throttleMs);
         });
     }
 
     /** Encodes the size prefix, header and body; record data from files becomes file regions. */
     static OutboundResponse encode(
             ByteBufAllocator alloc, ApiMessage response, short version, short headerVersion, int correlationId) {
+        return encode(alloc, response, version, headerVersion, correlationId, 0);
+    }
+
+    /** {@link #encode} of a response after which the connection reads nothing for {@code muteMs}. */
+    static OutboundResponse encode(
+            ByteBufAllocator alloc,
+            ApiMessage response,
+            short version,
+            short headerVersion,
+            int correlationId,
+            int muteMs) {
         int size = ResponseHeader.size(headerVersion) + response.size(version);
         NettyWritable out = new NettyWritable(alloc, size + Integer.BYTES);
         try {
             out.writeInt(size);
             ResponseHeader.write(out, correlationId, headerVersion);
             response.write(out, version);
-            return new EncodedResponse(out.finish());
+            return new EncodedResponse(out.finish(), muteMs);
         } catch (RuntimeException e) {
             out.release();
             throw e;

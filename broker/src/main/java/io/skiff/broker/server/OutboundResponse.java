@@ -15,6 +15,14 @@ public interface OutboundResponse {
      */
     void writeTo(ChannelHandlerContext ctx);
 
+    /**
+     * How long the connection reads no further request once this response is written: the throttle time of a client
+     * over its quota (Kafka mutes the channel for that long, KIP-219). 0 by default.
+     */
+    default int muteMs() {
+        return 0;
+    }
+
     /** Frees the buffers and file regions when the response will never be written (connection gone). */
     void release();
 }

@@ -12,6 +12,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** Responses to requests that one read delivered go out in one flush, in request order. */
@@ -57,6 +58,17 @@ class ConnectionSequencerFlushTest {
         channel.runPendingTasks();
 
         assertEquals(List.of("later", "next"), answers());
+    }
+
+    @Test
+    void aThrottledAnswerGoesOutAtOnceAndTheNextRequestWaitsForTheMuteToEnd() {
+        channel.writeInbound(frame("mute:throttled"), frame("echo:next"));
+        assertEquals(List.of("throttled"), answers(), "the throttled answer is not held back");
+        assertEquals(List.of("mute:throttled"), processor.seen, "the next request waits");
+
+        channel.advanceTimeBy(60, TimeUnit.SECONDS);
+        channel.runScheduledPendingTasks();
+        assertEquals(List.of("next"), answers());
     }
 
     private List<String> answers() {

@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A request processor for transport tests, driven by the frame's text: {@code echo:x} answers {@code x};
  * {@code later:x} answers {@code x} from another thread after a random short delay; {@code none:} sends
  * nothing; {@code close:} closes the connection; {@code hold:x} answers only when the test completes
- * {@link #held}.
+ * {@link #held}; {@code mute:x} answers {@code x} and mutes the connection for a minute (a throttled client).
  */
 final class ScriptedProcessor implements RequestProcessor {
     final AtomicInteger inFlight = new AtomicInteger();
@@ -34,6 +34,7 @@ final class ScriptedProcessor implements RequestProcessor {
         String payload = text.substring(text.indexOf(':') + 1);
         CompletableFuture<OutboundResponse> result = switch (command) {
             case "echo" -> CompletableFuture.completedFuture(response(payload));
+            case "mute" -> CompletableFuture.completedFuture(muted(response(payload), 60_000));
             case "later" ->
                 CompletableFuture.supplyAsync(
                         () -> response(payload),
@@ -45,6 +46,25 @@ final class ScriptedProcessor implements RequestProcessor {
             default -> throw new IllegalArgumentException("unknown command " + command);
         };
         return result.whenComplete((r, e) -> inFlight.decrementAndGet());
+    }
+
+    private static OutboundResponse muted(OutboundResponse response, int muteMs) {
+        return new OutboundResponse() {
+            @Override
+            public void writeTo(ChannelHandlerContext ctx) {
+                response.writeTo(ctx);
+            }
+
+            @Override
+            public int muteMs() {
+                return muteMs;
+            }
+
+            @Override
+            public void release() {
+                response.release();
+            }
+        };
     }
 
     private static OutboundResponse response(String payload) {

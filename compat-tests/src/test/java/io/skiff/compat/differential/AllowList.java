@@ -78,22 +78,26 @@ final class AllowList {
      * Lists whose order Kafka leaves to its internal maps, so that no client relies on it: API name + "." + list
      * field → the field the normalizer sorts their elements by (numbers by value, names alphabetically).
      */
-    static final Map<String, String> UNORDERED = Map.of(
+    static final Map<String, String> UNORDERED = Map.ofEntries(
             // Kafka lists a topic's partitions in the order of its metadata image's hash map
-            "Metadata.partitions", "partitionIndex",
+            Map.entry("Metadata.partitions", "partitionIndex"),
             // all topics (an empty or null list): in the order of Kafka's metadata image
-            "Metadata.topics", "name",
+            Map.entry("Metadata.topics", "name"),
             // Kafka answers group by group in the order of the coordinator shards (__consumer_offsets partitions)
-            "DescribeGroups.groups", "groupId",
-            "DeleteGroups.results", "groupId",
-            "ListGroups.groups", "groupId",
+            Map.entry("DescribeGroups.groups", "groupId"),
+            Map.entry("DeleteGroups.results", "groupId"),
+            Map.entry("ListGroups.groups", "groupId"),
             // Kafka lists a resource's configs from a hash map (CreateTopics answers in name order, and so does Skiff)
-            "DescribeConfigs.configs", "name",
+            Map.entry("DescribeConfigs.configs", "name"),
             // Kafka lists config resources of a type from its metadata image's hash maps (groups in no stable order)
-            "ListConfigResources.configResources", "resourceName",
+            Map.entry("ListConfigResources.configResources", "resourceName"),
             // Kafka answers a Produce or ListOffsets partition by partition from a hash map of the request's partitions
-            "Produce.partitionResponses", "index",
-            "ListOffsets.partitions", "partitionIndex");
+            Map.entry("Produce.partitionResponses", "index"),
+            Map.entry("ListOffsets.partitions", "partitionIndex"),
+            // Kafka answers quota entities (and an entity's values) from hash maps of its metadata image and request
+            Map.entry("AlterClientQuotas.entries", "entity"),
+            Map.entry("DescribeClientQuotas.entries", "entity"),
+            Map.entry("DescribeClientQuotas.values", "key"));
 
     private AllowList() {}
 

@@ -5,6 +5,7 @@ import static io.skiff.compat.differential.DifferentialCase.of;
 import io.skiff.protocol.ByteBufferRecords;
 import io.skiff.protocol.message.AddOffsetsToTxnRequest;
 import io.skiff.protocol.message.AddPartitionsToTxnRequest;
+import io.skiff.protocol.message.AlterClientQuotasRequest;
 import io.skiff.protocol.message.AlterConfigsRequest;
 import io.skiff.protocol.message.AlterUserScramCredentialsRequest;
 import io.skiff.protocol.message.ApiKeys;
@@ -31,6 +32,7 @@ import io.skiff.protocol.message.DescribeUserScramCredentialsRequest;
 import io.skiff.protocol.message.EndTxnRequest;
 import io.skiff.protocol.message.FetchRequest;
 import io.skiff.protocol.message.FindCoordinatorRequest;
+import io.skiff.protocol.message.GetTelemetrySubscriptionsRequest;
 import io.skiff.protocol.message.HeartbeatRequest;
 import io.skiff.protocol.message.IncrementalAlterConfigsRequest;
 import io.skiff.protocol.message.InitProducerIdRequest;
@@ -45,6 +47,7 @@ import io.skiff.protocol.message.OffsetDeleteRequest;
 import io.skiff.protocol.message.OffsetFetchRequest;
 import io.skiff.protocol.message.OffsetForLeaderEpochRequest;
 import io.skiff.protocol.message.ProduceRequest;
+import io.skiff.protocol.message.PushTelemetryRequest;
 import io.skiff.protocol.message.SyncGroupRequest;
 import io.skiff.protocol.message.TxnOffsetCommitRequest;
 import io.skiff.protocol.message.WriteTxnMarkersRequest;
@@ -720,6 +723,8 @@ final class HandWrittenCorpus {
                                 .setName("hw-nobody")
                                 .setMechanism((byte) 1)))));
         clientQuotas(cases);
+        clientQuotaAlterations(cases);
+        telemetry(cases);
         cases.add(of(
                 ApiKeys.CONSUMER_GROUP_HEARTBEAT,
                 "unknown member of an unknown group",
@@ -746,6 +751,140 @@ final class HandWrittenCorpus {
         quotas(cases, "specified match with a name", false, quota("user", 2, "a"));
         quotas(cases, "unknown match type", false, quota("user", 7, null));
         quotas(cases, "ip with user", false, quota("ip", 2, null), quota("user", 0, "a"));
+    }
+
+    /**
+     * Quotas set, checked, described and removed again. The values are far above anything the tests sharing these
+     * brokers send, so nobody is throttled by them.
+     */
+    private static void clientQuotaAlterations(List<DifferentialCase> cases) {
+        alterQuotas(
+                cases,
+                "set a user, a client id, both, and a default",
+                quotaEntry("user", "hw-q", null, null, "producer_byte_rate", 1e12, "request_percentage", 1e6),
+                quotaEntry("client-id", "hw-c", null, null, "consumer_byte_rate", 2e12),
+                quotaEntry("user", "hw-q", "client-id", "hw-c", "controller_mutation_rate", 1e9),
+                quotaEntry("user", null, "client-id", "hw-c", "consumer_byte_rate", 3e12),
+                quotaEntry("ip", "127.0.0.1", null, null, "connection_creation_rate", 1e6));
+        alterQuotas(
+                cases,
+                "invalid values, keys and entities",
+                quotaEntry("user", "hw-a", null, null, "producer_byte_rate", 0.0),
+                quotaEntry("user", "hw-b", null, null, "producer_byte_rate", 1.5),
+                quotaEntry("user", "hw-c", null, null, "consumer_byte_rate", 1e30),
+                quotaEntry("user", "hw-d", null, null, "connection_creation_rate", 1.0),
+                quotaEntry("ip", "127.0.0.2", null, null, "producer_byte_rate", 1.0),
+                quotaEntry("ip", "127.0.0.3", "user", "hw-e", "connection_creation_rate", 1.0),
+                quotaEntry("group", "g", null, null, "producer_byte_rate", 1.0),
+                quotaEntry("client-id", "", null, null, "producer_byte_rate", 1.0),
+                quotaEntry("client-id", "hw-dup", null, null, "producer_byte_rate", 1.0, "producer_byte_rate", 2.0));
+        quotas(cases, "set: exact user, strict", true, quota("user", 0, "hw-q"));
+        quotas(cases, "set: exact user, not strict", false, quota("user", 0, "hw-q"));
+        quotas(cases, "set: default user and a client id", true, quota("user", 1, null), quota("client-id", 0, "hw-c"));
+        quotas(cases, "set: exact client id", false, quota("client-id", 0, "hw-c"));
+        quotas(cases, "set: any ip", false, quota("ip", 2, null));
+        alterQuotas(
+                cases,
+                "remove them again (and a key that is not set)",
+                quotaEntry("user", "hw-q", null, null, "producer_byte_rate", null, "request_percentage", null),
+                quotaEntry("client-id", "hw-c", null, null, "consumer_byte_rate", null, "producer_byte_rate", null),
+                quotaEntry("user", "hw-q", "client-id", "hw-c", "controller_mutation_rate", null),
+                quotaEntry("user", null, "client-id", "hw-c", "consumer_byte_rate", null),
+                quotaEntry("ip", "127.0.0.1", null, null, "connection_creation_rate", null));
+        quotas(cases, "removed: any user", false, quota("user", 2, null));
+    }
+
+    /**
+     * KIP-714 with no subscription set: a client instance's subscription (nothing to push, every 5 minutes), a second
+     * request too early, and each of PushTelemetry's errors. Each case uses instance ids of its own.
+     */
+    private static void telemetry(List<DifferentialCase> cases) {
+        java.util.UUID a = java.util.UUID.fromString("5a1f0000-0000-4000-8000-00000000000a");
+        java.util.UUID b = java.util.UUID.fromString("5a1f0000-0000-4000-8000-00000000000b");
+        java.util.UUID c = java.util.UUID.fromString("5a1f0000-0000-4000-8000-00000000000c");
+        cases.add(
+                of(ApiKeys.GET_TELEMETRY_SUBSCRIPTIONS, "a new instance", v -> new GetTelemetrySubscriptionsRequest()));
+        for (java.util.UUID id : List.of(a, b, c)) {
+            cases.add(of(
+                    ApiKeys.GET_TELEMETRY_SUBSCRIPTIONS,
+                    "a given instance id " + id,
+                    v -> new GetTelemetrySubscriptionsRequest().setClientInstanceId(id)));
+        }
+        cases.add(of(
+                ApiKeys.GET_TELEMETRY_SUBSCRIPTIONS,
+                "again before the push interval",
+                v -> new GetTelemetrySubscriptionsRequest().setClientInstanceId(a)));
+        cases.add(of(
+                ApiKeys.PUSH_TELEMETRY,
+                "unknown subscription id",
+                v -> new PushTelemetryRequest().setClientInstanceId(b).setSubscriptionId(subscriptionId(b) + 1)));
+        cases.add(of(
+                ApiKeys.PUSH_TELEMETRY,
+                "too soon after the last push",
+                v -> new PushTelemetryRequest().setClientInstanceId(b).setSubscriptionId(subscriptionId(b))));
+        cases.add(of(
+                ApiKeys.PUSH_TELEMETRY,
+                "unknown compression type",
+                v -> new PushTelemetryRequest()
+                        .setClientInstanceId(a)
+                        .setSubscriptionId(subscriptionId(a))
+                        .setCompressionType((byte) 9)
+                        .setMetrics(new byte[] {1})));
+        cases.add(of(
+                ApiKeys.PUSH_TELEMETRY,
+                "larger than telemetry.max.bytes",
+                v -> new PushTelemetryRequest()
+                        .setClientInstanceId(c)
+                        .setSubscriptionId(subscriptionId(c))
+                        .setMetrics(new byte[1024 * 1024 + 1])));
+        cases.add(of(
+                ApiKeys.PUSH_TELEMETRY,
+                "a terminating push (taken whenever it comes)",
+                v -> new PushTelemetryRequest()
+                        .setClientInstanceId(c)
+                        .setSubscriptionId(subscriptionId(c))
+                        .setTerminating(true)));
+        cases.add(of(
+                ApiKeys.PUSH_TELEMETRY,
+                "after a terminating push",
+                v -> new PushTelemetryRequest().setClientInstanceId(c).setSubscriptionId(subscriptionId(c))));
+    }
+
+    /** Kafka's subscription id of an instance without subscriptions: CRC-32C of "[]300000" XOR the id's hash. */
+    private static int subscriptionId(java.util.UUID id) {
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update("[]300000".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return (int) crc.getValue() ^ id.hashCode();
+    }
+
+    private static void alterQuotas(
+            List<DifferentialCase> cases, String name, AlterClientQuotasRequest.EntryData... entries) {
+        cases.add(of(ApiKeys.ALTER_CLIENT_QUOTAS, name, v -> new AlterClientQuotasRequest().setEntries(list(entries))));
+    }
+
+    /** An entity of one or two types (a null name: the default) with key, value pairs (a null value: remove). */
+    private static AlterClientQuotasRequest.EntryData quotaEntry(
+            String type, String entityName, String type2, String entityName2, Object... keyValues) {
+        AlterClientQuotasRequest.EntryData entry = new AlterClientQuotasRequest.EntryData();
+        entry.entity()
+                .add(new AlterClientQuotasRequest.EntityData()
+                        .setEntityType(type)
+                        .setEntityName(entityName));
+        if (type2 != null) {
+            entry.entity()
+                    .add(new AlterClientQuotasRequest.EntityData()
+                            .setEntityType(type2)
+                            .setEntityName(entityName2));
+        }
+        for (int i = 0; i < keyValues.length; i += 2) {
+            Double value = (Double) keyValues[i + 1];
+            entry.ops()
+                    .add(new AlterClientQuotasRequest.OpData()
+                            .setKey((String) keyValues[i])
+                            .setValue(value == null ? 0.0 : value)
+                            .setRemove(value == null));
+        }
+        return entry;
     }
 
     private static void quotas(

@@ -81,6 +81,15 @@ final class Normalizer {
             // A fetch session's id is random (Kafka's and Skiff's alike): what must agree is whether there is one.
             return "<session id>";
         }
+        if (api == ApiKeys.GET_TELEMETRY_SUBSCRIPTIONS
+                && key.equals("clientInstanceId")
+                && !String.valueOf(value).equals("00000000-0000-0000-0000-000000000000")) {
+            // A new client instance's id is random on both brokers, and its subscription id derives from it.
+            return "<client instance id>";
+        }
+        if (api == ApiKeys.GET_TELEMETRY_SUBSCRIPTIONS && key.equals("subscriptionId") && !value.equals(0)) {
+            return "<subscription id>";
+        }
         if (key.equals("port") && value instanceof Integer p && p == port) {
             return "<broker port>";
         }

@@ -1,0 +1,154 @@
+package io.skiff.broker.quota;
+
+import io.skiff.storage.AtomicFiles;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Every client quota that is set: entity → key → value. Kafka keeps them as records of its KRaft metadata log; Skiff,
+ * like its SCRAM credentials and group configs, in one file of the data directory, {@code quotas/client-quotas},
+ * replaced atomically (temp file, fsync, rename) before a change is acknowledged. One line per value:
+ * {@code entity key value}, the entity being {@code type=name-base64} parts joined by commas, a bare {@code type}
+ * for a default. Without a data directory (unit tests) it lives in memory only.
+ *
+ * <p>Thread-safe: changes are synchronized and persisted before they are visible; {@link #all} returns an immutable
+ * snapshot.
+ */
+public final class ClientQuotaStore {
+    static final String FILE = "quotas/client-quotas";
+
+    private final Path file;
+    private volatile Map<ClientQuotaEntity, Map<String, Double>> quotas = Map.of();
+
+    private ClientQuotaStore(Path file) {
+        this.file = file;
+    }
+
+    /** An empty store that persists nothing. */
+    public static ClientQuotaStore inMemory() {
+        return new ClientQuotaStore(null);
+    }
+
+    /** Loads the quotas of a data directory (none when the file does not exist yet). */
+    public static ClientQuotaStore open(Path dataDir) {
+        ClientQuotaStore store = new ClientQuotaStore(dataDir.resolve(FILE));
+        if (!Files.exists(store.file)) {
+            return store;
+        }
+        Map<ClientQuotaEntity, Map<String, Double>> loaded = new LinkedHashMap<>();
+        try {
+            int lineNo = 0;
+            for (String line : Files.readAllLines(store.file, StandardCharsets.UTF_8)) {
+                lineNo++;
+                if (line.isBlank()) {
+                    continue;
+                }
+                String[] f = line.trim().split(" ");
+                if (f.length != 3) {
+                    throw new IOException("line " + lineNo + " is not a client quota");
+                }
+                loaded.computeIfAbsent(parseEntity(f[0]), e -> new TreeMap<>()).put(f[1], Double.parseDouble(f[2]));
+            }
+        } catch (IOException | IllegalArgumentException e) {
+            throw new UncheckedIOException(new IOException("cannot read " + store.file + ": " + e.getMessage(), e));
+        }
+        store.quotas = freeze(loaded);
+        return store;
+    }
+
+    /** Every entity with its values (immutable). */
+    public Map<ClientQuotaEntity, Map<String, Double>> all() {
+        return quotas;
+    }
+
+    /**
+     * Applies changes (entity → key → new value, null to remove) and persists them before they take effect.
+     *
+     * @throws UncheckedIOException when the file cannot be written; nothing changed then
+     */
+    public synchronized void apply(Map<ClientQuotaEntity, Map<String, Double>> changes) {
+        Map<ClientQuotaEntity, Map<String, Double>> next = new LinkedHashMap<>();
+        quotas.forEach((entity, values) -> next.put(entity, new TreeMap<>(values)));
+        changes.forEach((entity, values) -> {
+            Map<String, Double> current = next.computeIfAbsent(entity, e -> new TreeMap<>());
+            values.forEach((key, value) -> {
+                if (value == null) {
+                    current.remove(key);
+                } else {
+                    current.put(key, value);
+                }
+            });
+            if (current.isEmpty()) {
+                next.remove(entity);
+            }
+        });
+        persist(next);
+        quotas = freeze(next);
+    }
+
+    private static Map<ClientQuotaEntity, Map<String, Double>> freeze(Map<ClientQuotaEntity, Map<String, Double>> m) {
+        Map<ClientQuotaEntity, Map<String, Double>> frozen = new LinkedHashMap<>();
+        m.forEach((entity, values) -> frozen.put(entity, Map.copyOf(values)));
+        return java.util.Collections.unmodifiableMap(frozen);
+    }
+
+    private void persist(Map<ClientQuotaEntity, Map<String, Double>> content) {
+        if (file == null) {
+            return;
+        }
+        StringBuilder sb = new StringBuilder();
+        content.forEach((entity, values) -> values.forEach((key, value) -> sb.append(formatEntity(entity))
+                .append(' ')
+                .append(key)
+                .append(' ')
+                .append(value)
+                .append('\n')));
+        try {
+            if (!Files.isDirectory(file.getParent())) {
+                Files.createDirectories(file.getParent());
+                AtomicFiles.fsyncDirectory(file.getParent().toAbsolutePath().getParent());
+            }
+            AtomicFiles.write(file, sb.toString());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String formatEntity(ClientQuotaEntity entity) {
+        StringBuilder sb = new StringBuilder();
+        Base64.Encoder b64 = Base64.getEncoder();
+        entity.parts().forEach((type, name) -> {
+            if (sb.length() > 0) {
+                sb.append(',');
+            }
+            sb.append(type);
+            if (name != null) {
+                sb.append('=').append(b64.encodeToString(name.getBytes(StandardCharsets.UTF_8)));
+            }
+        });
+        return sb.toString();
+    }
+
+    private static ClientQuotaEntity parseEntity(String text) {
+        Map<String, String> parts = new HashMap<>();
+        Base64.Decoder b64 = Base64.getDecoder();
+        for (String part : text.split(",")) {
+            int eq = part.indexOf('=');
+            if (eq < 0) {
+                parts.put(part, null);
+            } else {
+                parts.put(
+                        part.substring(0, eq), new String(b64.decode(part.substring(eq + 1)), StandardCharsets.UTF_8));
+            }
+        }
+        return ClientQuotaEntity.of(parts);
+    }
+}

@@ -1,0 +1,124 @@
+package io.skiff.broker.telemetry;
+
+import io.skiff.storage.AtomicFiles;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The client-metrics subscriptions (CLIENT_METRICS config resources). Kafka keeps them in its KRaft metadata log;
+ * Skiff, like its group configs, in one file of the data directory, {@code client-metrics/configs}, replaced
+ * atomically before a change is acknowledged. One line per key: {@code name-base64 key value-base64}. A subscription
+ * whose keys are all deleted is gone, as in Kafka. Without a data directory it lives in memory only.
+ *
+ * <p>Thread-safe: changes are synchronized and persisted before they are visible; {@link #all} is a snapshot.
+ */
+final class ClientMetricsConfigStore {
+    private static final Logger log = LoggerFactory.getLogger(ClientMetricsConfigStore.class);
+    static final String FILE = "client-metrics/configs";
+
+    private final Path file;
+    private volatile Map<String, ClientMetricsSubscription> subscriptions = Map.of();
+
+    private ClientMetricsConfigStore(Path file) {
+        this.file = file;
+    }
+
+    static ClientMetricsConfigStore inMemory() {
+        return new ClientMetricsConfigStore(null);
+    }
+
+    static ClientMetricsConfigStore open(Path dataDir) {
+        ClientMetricsConfigStore store = new ClientMetricsConfigStore(dataDir.resolve(FILE));
+        if (!Files.exists(store.file)) {
+            return store;
+        }
+        Map<String, Map<String, String>> byName = new TreeMap<>();
+        try {
+            Base64.Decoder b64 = Base64.getDecoder();
+            int lineNo = 0;
+            for (String line : Files.readAllLines(store.file, StandardCharsets.UTF_8)) {
+                lineNo++;
+                if (line.isBlank()) {
+                    continue;
+                }
+                String[] f = line.trim().split(" ");
+                if (f.length != 3) {
+                    throw new IOException("line " + lineNo + " is not a client-metrics config");
+                }
+                byName.computeIfAbsent(decode(b64, f[0]), n -> new TreeMap<>()).put(f[1], decode(b64, f[2]));
+            }
+        } catch (IOException | IllegalArgumentException e) {
+            throw new UncheckedIOException(new IOException("cannot read " + store.file + ": " + e.getMessage(), e));
+        }
+        Map<String, ClientMetricsSubscription> loaded = new TreeMap<>();
+        byName.forEach((name, configs) -> {
+            try {
+                loaded.put(name, ClientMetricsSubscription.parse(name, configs));
+            } catch (ClientMetricsConfigException e) {
+                log.warn("Ignoring the stored client-metrics subscription {}: {}", name, e.getMessage());
+            }
+        });
+        store.subscriptions = Collections.unmodifiableMap(loaded);
+        return store;
+    }
+
+    private static String decode(Base64.Decoder b64, String text) {
+        return new String(b64.decode(text), StandardCharsets.UTF_8);
+    }
+
+    /** Every subscription by name, sorted (immutable). */
+    Map<String, ClientMetricsSubscription> all() {
+        return subscriptions;
+    }
+
+    /**
+     * Replaces a subscription (null: removes it). Persisted before it returns.
+     *
+     * @throws UncheckedIOException when the file cannot be written; nothing changed then
+     */
+    synchronized void replace(String name, ClientMetricsSubscription subscription) {
+        Map<String, ClientMetricsSubscription> next = new TreeMap<>(subscriptions);
+        if (subscription == null) {
+            if (next.remove(name) == null) {
+                return;
+            }
+        } else {
+            next.put(name, subscription);
+        }
+        persist(next);
+        subscriptions = Collections.unmodifiableMap(next);
+    }
+
+    private void persist(Map<String, ClientMetricsSubscription> content) {
+        if (file == null) {
+            return;
+        }
+        Base64.Encoder b64 = Base64.getEncoder();
+        StringBuilder sb = new StringBuilder();
+        content.forEach((name, subscription) -> new TreeMap<>(subscription.configs())
+                .forEach((key, value) -> sb.append(b64.encodeToString(name.getBytes(StandardCharsets.UTF_8)))
+                        .append(' ')
+                        .append(key)
+                        .append(' ')
+                        .append(b64.encodeToString(value.getBytes(StandardCharsets.UTF_8)))
+                        .append('\n')));
+        try {
+            if (!Files.isDirectory(file.getParent())) {
+                Files.createDirectories(file.getParent());
+                AtomicFiles.fsyncDirectory(file.getParent().toAbsolutePath().getParent());
+            }
+            AtomicFiles.write(file, sb.toString());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package io.skiff.compat;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.skiff.broker.SkiffServer;
+import io.skiff.broker.telemetry.PushedMetrics;
+import io.skiff.broker.telemetry.TelemetryStore;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Client telemetry (KIP-714) with the Java client: {@code clientInstanceId()} answers at once for a producer, a
+ * consumer and an admin client; with no subscription nothing is pushed; a subscription made as
+ * {@code kafka-client-metrics} makes it (CLIENT_METRICS config resource) is honoured: only matching clients push, at
+ * its interval, only the metrics under its prefixes, and the broker keeps what they pushed.
+ */
+class ClientTelemetryCompatTest {
+    static SkiffServer server;
+
+    @BeforeAll
+    static void start() {
+        server = SkiffServer.builder().port(0).start();
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    private static Properties producerProps(String clientId) {
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers());
+        p.put(ProducerConfig.CLIENT_ID_CONFIG, clientId);
+        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        return p;
+    }
+
+    private static UUID uuid(Uuid id) {
+        return new UUID(id.getMostSignificantBits(), id.getLeastSignificantBits());
+    }
+
+    @Test
+    void clientInstanceIdAnswersAtOnceAndSubscriptionsDecideWhatIsPushed() throws Exception {
+        TelemetryStore store = server.clientTelemetry().store();
+        Properties c = new Properties();
+        c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers());
+        c.put(ConsumerConfig.CLIENT_ID_CONFIG, "telemetry-consumer");
+        c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        // Admin clients push no metrics unless asked to (enable.metrics.push is false for them by default).
+        try (Admin admin = Admin.create(
+                        Map.of("bootstrap.servers", server.bootstrapServers(), "enable.metrics.push", "true"));
+                KafkaConsumer<String, String> consumer = new KafkaConsumer<>(c)) {
+            // The classic consumer talks to the broker only inside poll(), its telemetry too: a few polls (as against
+            // Kafka) before it can know its id.
+            server.createTopic("telemetry", 1);
+            consumer.assign(List.of(new org.apache.kafka.common.TopicPartition("telemetry", 0)));
+            for (int i = 0; i < 5; i++) {
+                consumer.poll(Duration.ofMillis(100));
+            }
+            for (Map.Entry<String, java.util.function.Supplier<Uuid>> client :
+                    Map.<String, java.util.function.Supplier<Uuid>>of(
+                                    "admin", () -> admin.clientInstanceId(Duration.ofSeconds(5)),
+                                    "consumer", () -> consumer.clientInstanceId(Duration.ofSeconds(5)))
+                            .entrySet()) {
+                long start = System.nanoTime();
+                Uuid id = client.getValue().get();
+                long ms = (System.nanoTime() - start) / 1_000_000;
+                assertNotNull(id, client.getKey());
+                assertTrue(ms < 5000, client.getKey() + " waited its whole timeout: " + ms + " ms");
+                System.out.println(client.getKey() + ".clientInstanceId(5 s) = " + id + " in " + ms + " ms");
+            }
+            Uuid consumerId = consumer.clientInstanceId(Duration.ofSeconds(5));
+
+            // No subscription: a producer that works for a while pushes nothing.
+            try (KafkaProducer<String, String> producer = new KafkaProducer<>(producerProps("unsubscribed"))) {
+                assertNotNull(producer.clientInstanceId(Duration.ofSeconds(5)));
+                producer.send(new ProducerRecord<>("telemetry", "k", "v")).get();
+            }
+            assertEquals(0, store.size(), "nothing is pushed without a subscription");
+
+            // The subscription kafka-client-metrics --alter --name producers --metrics org.apache.kafka.producer.
+            // --interval 500 --match client_id=telemetry-p.* makes.
+            ConfigResource subscription = new ConfigResource(ConfigResource.Type.CLIENT_METRICS, "producers");
+            admin.incrementalAlterConfigs(Map.of(
+                            subscription,
+                            List.of(
+                                    set("metrics", "org.apache.kafka.producer."),
+                                    set("interval.ms", "500"),
+                                    set("match", "client_id=telemetry-p.*"))))
+                    .all()
+                    .get();
+            assertEquals(
+                    "org.apache.kafka.producer.",
+                    admin.describeConfigs(List.of(subscription))
+                            .all()
+                            .get()
+                            .get(subscription)
+                            .get("metrics")
+                            .value());
+
+            try (KafkaProducer<String, String> producer = new KafkaProducer<>(producerProps("telemetry-producer"))) {
+                UUID id = uuid(producer.clientInstanceId(Duration.ofSeconds(5)));
+                producer.send(new ProducerRecord<>("telemetry", "k", "v")).get();
+                await().atMost(Duration.ofSeconds(30)).until(() -> store.of(id).size() >= 3);
+                PushedMetrics push = store.latest(id).orElseThrow();
+                assertEquals("telemetry-producer", push.client().clientId());
+                assertEquals("apache-kafka-java", push.client().softwareName());
+                assertFalse(push.metricNames().isEmpty(), "the pushed MetricsData names its metrics");
+                assertTrue(
+                        push.metricNames().stream().allMatch(n -> n.startsWith("org.apache.kafka.producer.")),
+                        "only the subscribed prefix: " + push.metricNames());
+            }
+            // The consumer does not match the subscription: nothing of it was kept.
+            assertEquals(List.of(), store.of(uuid(consumerId)));
+        }
+    }
+
+    private static AlterConfigOp set(String key, String value) {
+        return new AlterConfigOp(new ConfigEntry(key, value), AlterConfigOp.OpType.SET);
+    }
+}
