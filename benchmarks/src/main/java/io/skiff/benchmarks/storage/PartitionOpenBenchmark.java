@@ -1,9 +1,9 @@
 package io.skiff.benchmarks.storage;
 
-import io.skiff.broker.topic.AppendOrigin;
 import io.skiff.broker.topic.Partition;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
+import io.skiff.storage.producer.AppendOrigin;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;

@@ -1,6 +1,5 @@
 package io.skiff.broker.coordinator;
 
-import io.skiff.broker.topic.AppendOrigin;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.record.ControlRecords;
@@ -12,6 +11,7 @@ import io.skiff.record.RecordReader;
 import io.skiff.storage.FileSlice;
 import io.skiff.storage.Log;
 import io.skiff.storage.LogReadResult;
+import io.skiff.storage.producer.AppendOrigin;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;

@@ -9,6 +9,7 @@ import io.skiff.storage.LogConfig;
 import io.skiff.storage.LogReadResult;
 import io.skiff.storage.StorageException;
 import io.skiff.storage.TimestampOffset;
+import io.skiff.storage.producer.AppendOrigin;
 import io.skiff.storage.producer.ProducerAppendInfo;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -134,12 +135,7 @@ public final class Partition {
         for (RecordBatchView view : RecordBatches.iterate(batches.duplicate())) {
             view.setPartitionLeaderEpoch(LEADER_EPOCH);
         }
-        return log().append(
-                        batches,
-                        origin == AppendOrigin.CLIENT
-                                ? io.skiff.storage.producer.AppendOrigin.CLIENT
-                                : io.skiff.storage.producer.AppendOrigin.COORDINATOR,
-                        transactionVersion);
+        return log().append(batches, origin, transactionVersion);
     }
 
     private static boolean isDuplicate(AppendResult result) {

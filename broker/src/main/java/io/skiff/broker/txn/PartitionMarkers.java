@@ -1,11 +1,11 @@
 package io.skiff.broker.txn;
 
 import io.skiff.broker.group.common.TopicPartition;
-import io.skiff.broker.topic.AppendOrigin;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.broker.topic.UnknownTopicException;
 import io.skiff.record.ControlRecords;
+import io.skiff.storage.producer.AppendOrigin;
 import io.skiff.storage.producer.ProducerAppendInfo;
 import java.time.Clock;
 import java.util.ArrayList;

@@ -1,6 +1,5 @@
 package io.skiff.broker.handler;
 
-import io.skiff.broker.topic.AppendOrigin;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
@@ -8,6 +7,7 @@ import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.header.RequestHeader;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.record.RecordBatchBuilder;
+import io.skiff.storage.producer.AppendOrigin;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

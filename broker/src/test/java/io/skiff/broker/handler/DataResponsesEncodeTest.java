@@ -7,7 +7,6 @@ import static io.skiff.broker.handler.HandlerTestSupport.ctx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.skiff.broker.topic.AppendOrigin;
 import io.skiff.broker.topic.DataPlane;
 import io.skiff.broker.topic.Topic;
 import io.skiff.config.BrokerConfig;
@@ -23,6 +22,7 @@ import io.skiff.protocol.message.InitProducerIdRequest;
 import io.skiff.protocol.message.ListOffsetsRequest;
 import io.skiff.protocol.message.MetadataRequest;
 import io.skiff.protocol.message.ProduceRequest;
+import io.skiff.storage.producer.AppendOrigin;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.skiff.broker.topic.AppendOrigin;
 import io.skiff.broker.topic.FetchService;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
@@ -18,6 +17,7 @@ import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.FetchRequest;
 import io.skiff.protocol.message.FetchResponse;
+import io.skiff.storage.producer.AppendOrigin;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;

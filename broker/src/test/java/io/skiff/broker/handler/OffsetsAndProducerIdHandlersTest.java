@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import io.skiff.broker.producer.ProducerIdManager;
-import io.skiff.broker.topic.AppendOrigin;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.protocol.Errors;
@@ -16,6 +15,7 @@ import io.skiff.protocol.message.InitProducerIdResponse;
 import io.skiff.protocol.message.ListOffsetsRequest;
 import io.skiff.protocol.message.ListOffsetsResponse;
 import io.skiff.record.RecordBatchBuilder;
+import io.skiff.storage.producer.AppendOrigin;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;

@@ -5,7 +5,6 @@ import static io.skiff.broker.handler.HandlerTestSupport.ctx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.skiff.broker.topic.AppendOrigin;
 import io.skiff.broker.topic.FetchService;
 import io.skiff.broker.topic.Partition;
 import io.skiff.broker.topic.TopicRegistry;
@@ -17,6 +16,7 @@ import io.skiff.protocol.message.ListOffsetsRequest;
 import io.skiff.protocol.message.ListOffsetsResponse;
 import io.skiff.record.ControlRecords;
 import io.skiff.record.RecordBatchBuilder;
+import io.skiff.storage.producer.AppendOrigin;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.topic.FetchedPartition.FetchError;
+import io.skiff.storage.producer.AppendOrigin;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

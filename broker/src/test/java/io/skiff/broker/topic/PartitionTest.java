@@ -10,6 +10,7 @@ import io.skiff.record.RecordBatchView;
 import io.skiff.record.RecordTooLargeException;
 import io.skiff.storage.AppendResult;
 import io.skiff.storage.LogReadResult;
+import io.skiff.storage.producer.AppendOrigin;
 import io.skiff.storage.producer.InvalidProducerEpochException;
 import io.skiff.storage.producer.OutOfOrderSequenceException;
 import java.nio.ByteBuffer;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.skiff.config.ConfigException;
 import io.skiff.storage.OffsetOutOfRangeException;
+import io.skiff.storage.producer.AppendOrigin;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.config.ConfigException;
 import io.skiff.config.MessageTimestampType;
+import io.skiff.storage.producer.AppendOrigin;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

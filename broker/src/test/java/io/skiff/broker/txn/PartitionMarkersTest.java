@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.group.common.TopicPartition;
-import io.skiff.broker.topic.AppendOrigin;
 import io.skiff.broker.topic.Partition;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
 import io.skiff.record.RecordBatchBuilder;
+import io.skiff.storage.producer.AppendOrigin;
 import io.skiff.storage.producer.InvalidProducerEpochException;
 import io.skiff.storage.producer.ProducerAppendInfo;
 import io.skiff.storage.producer.ProducerStateEntry;
