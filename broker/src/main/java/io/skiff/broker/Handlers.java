@@ -36,6 +36,7 @@ import io.skiff.broker.handler.ProduceHandler;
 import io.skiff.broker.handler.SaslAuthenticateHandler;
 import io.skiff.broker.handler.SaslHandshakeHandler;
 import io.skiff.broker.handler.TelemetryHandlers;
+import io.skiff.broker.handler.TopicIds;
 import io.skiff.broker.handler.TransactionHandlers;
 import io.skiff.broker.topic.DataPlane;
 import java.util.function.BiPredicate;
@@ -103,7 +104,13 @@ public final class Handlers {
                 .map(t -> partition >= 0 && partition < t.partitionCount())
                 .orElse(false);
         GroupHandlers.register(
-                registry, ctx.groupCoordinator(), ctx.nodeId(), ctx::advertisedEndpoint, partitionExists, ctx.clock());
+                registry,
+                ctx.groupCoordinator(),
+                ctx.nodeId(),
+                ctx::advertisedEndpoint,
+                partitionExists,
+                TopicIds.of(data.topics()),
+                ctx.clock());
         if (ctx.config().groupCoordinatorRebalanceProtocols().contains("consumer")) {
             GroupHandlers.registerConsumerProtocol(registry, ctx.groupCoordinator(), features);
         }

@@ -86,7 +86,7 @@ class ApiVersionsCompatTest {
         assertEquals(2, versions.supportedFeatures().get("transaction.version").max());
         // ... and the APIs of transaction protocol version 2 come with it.
         assertEquals(5, versions.latestUsableVersion(ApiKeys.END_TXN));
-        assertEquals(5, versions.latestUsableVersion(ApiKeys.TXN_OFFSET_COMMIT));
+        assertEquals(6, versions.latestUsableVersion(ApiKeys.TXN_OFFSET_COMMIT));
         assertTrue(versions.latestUsableVersion(ApiKeys.PRODUCE) >= 12);
     }
 

@@ -21,7 +21,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ListConfigResourcesOptions;
@@ -32,6 +35,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.InvalidReplicaAssignmentException;
 import org.apache.kafka.common.utils.internals.Exit;
+import org.apache.kafka.tools.BrokerApiVersionsCommand;
 import org.apache.kafka.tools.ClientMetricsCommand;
 import org.apache.kafka.tools.DeleteRecordsCommand;
 import org.apache.kafka.tools.FeatureCommand;
@@ -45,9 +49,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Kafka 4.1.1's own command-line tools (kafka-tools jar) against Skiff: kafka-topics.sh (TopicCommand),
+ * Kafka 4.4.0's own command-line tools (kafka-tools jar) against Skiff: kafka-topics.sh (TopicCommand),
  * kafka-get-offsets.sh (GetOffsetShell), kafka-delete-records.sh (DeleteRecordsCommand), kafka-features.sh,
- * kafka-leader-election.sh, kafka-reassign-partitions.sh and kafka-client-metrics.sh, run in-process.
+ * kafka-leader-election.sh, kafka-reassign-partitions.sh, kafka-client-metrics.sh and kafka-broker-api-versions.sh
+ * (against a real Kafka too), run in-process.
  * Their {@code execute} entry points are called directly (without System.exit), printing to a captured stdout.
  */
 class KafkaToolsCompatTest {
@@ -313,6 +318,41 @@ class KafkaToolsCompatTest {
             assertTrue(
                     listed.contains(new ConfigResource(ConfigResource.Type.BROKER, String.valueOf(server.nodeId()))));
         }
+    }
+
+    /**
+     * kafka-broker-api-versions (4.4.0) against Skiff and a real Kafka 4.4.0: for every API both brokers have, the
+     * same highest version (Skiff's lowest may be lower: Produce from v0 for librdkafka).
+     */
+    @Test
+    void brokerApiVersionsShowsKafkasHighestVersionForEveryApiBothHave() throws Exception {
+        Map<String, Integer> skiff =
+                highestVersions(run(BrokerApiVersionsCommand.class, "--bootstrap-server", server.bootstrapServers()));
+        Map<String, Integer> kafka = highestVersions(run(
+                BrokerApiVersionsCommand.class,
+                "--bootstrap-server",
+                RealKafka.shared().bootstrapServers()));
+        assertEquals(5, skiff.get("ApiVersions(18)"), skiff.toString());
+        Map<String, String> different = new TreeMap<>();
+        for (Map.Entry<String, Integer> e : skiff.entrySet()) {
+            Integer theirs = kafka.get(e.getKey());
+            if (theirs != null && !theirs.equals(e.getValue())) {
+                different.put(e.getKey(), "Skiff " + e.getValue() + ", Kafka " + theirs);
+            }
+        }
+        assertEquals(Map.of(), different);
+        assertTrue(skiff.size() > 40, "Skiff's APIs: " + skiff.keySet());
+    }
+
+    /** The tool's "Name(key): min to max [usable: v]" lines: API to highest version (UNSUPPORTED ones left out). */
+    private static Map<String, Integer> highestVersions(String output) {
+        Map<String, Integer> highest = new TreeMap<>();
+        Matcher m = Pattern.compile("(\\w+\\(\\d+\\)): (\\d+)(?: to (\\d+))? \\[usable")
+                .matcher(output);
+        while (m.find()) {
+            highest.put(m.group(1), Integer.parseInt(m.group(3) != null ? m.group(3) : m.group(2)));
+        }
+        return highest;
     }
 
     private static List<String> lines(String output) {

@@ -13,14 +13,14 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * DeleteGroups v0–2: deletes Empty groups with their offsets (NON_EMPTY_GROUP if members remain,
+ * DeleteGroups v0–3: deletes Empty groups with their offsets (NON_EMPTY_GROUP if members remain,
  * GROUP_ID_NOT_FOUND if unknown); answered once the tombstones are written. Thread-safe.
  */
 public final class DeleteGroupsHandler extends AbstractApiHandler<DeleteGroupsRequest, DeleteGroupsResponse> {
     private final GroupCoordinator coordinator;
 
     public DeleteGroupsHandler(GroupCoordinator coordinator) {
-        super(ApiKeys.DELETE_GROUPS, 0, 2);
+        super(ApiKeys.DELETE_GROUPS, 0, 3);
         this.coordinator = coordinator;
     }
 

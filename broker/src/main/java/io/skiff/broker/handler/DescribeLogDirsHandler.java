@@ -25,9 +25,10 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * DescribeLogDirs (key 35), versions 1–4: Skiff's one log directory (the first of {@code log.dirs}, as an absolute
+ * DescribeLogDirs (key 35), versions 1–5: Skiff's one log directory (the first of {@code log.dirs}, as an absolute
  * path) with the size in bytes of each partition's log, offset lag 0 (no replica is behind: there is one) and no
- * future logs; v4 adds the file system's total and usable bytes. As Kafka: null topics = every partition;
+ * future logs; v4 adds the file system's total and usable bytes, v5 whether the directory is cordoned (never: Skiff
+ * cannot cordon its one directory). As Kafka: null topics = every partition;
  * otherwise only the named partitions that exist, and topics left without partitions are omitted. A directory
  * that cannot be examined → KAFKA_STORAGE_ERROR for it.
  *
@@ -37,7 +38,7 @@ public final class DescribeLogDirsHandler extends AbstractApiHandler<DescribeLog
     private final TopicRegistry topics;
 
     public DescribeLogDirsHandler(TopicRegistry topics) {
-        super(ApiKeys.DESCRIBE_LOG_DIRS, 1, 4);
+        super(ApiKeys.DESCRIBE_LOG_DIRS, 1, 5);
         this.topics = topics;
     }
 

@@ -22,6 +22,7 @@ public final class GroupHandlers {
     /**
      * @param advertisedEndpoint the endpoint clients use, by listener name (FindCoordinator answers it)
      * @param partitionExists    whether a topic partition exists (OffsetCommit / OffsetDelete check it)
+     * @param topicIds           the topics' ids (OffsetCommit and OffsetFetch v10 name topics by id)
      */
     public static void register(
             HandlerRegistry registry,
@@ -29,14 +30,15 @@ public final class GroupHandlers {
             int nodeId,
             Function<String, Endpoint> advertisedEndpoint,
             BiPredicate<String, Integer> partitionExists,
+            TopicIds topicIds,
             Clock clock) {
         registry.register(new FindCoordinatorHandler(nodeId, advertisedEndpoint));
         registry.register(new JoinGroupHandler(coordinator));
         registry.register(new SyncGroupHandler(coordinator));
         registry.register(new HeartbeatHandler(coordinator));
         registry.register(new LeaveGroupHandler(coordinator));
-        registry.register(new OffsetCommitHandler(coordinator, partitionExists, clock));
-        registry.register(new OffsetFetchHandler(coordinator));
+        registry.register(new OffsetCommitHandler(coordinator, partitionExists, topicIds, clock));
+        registry.register(new OffsetFetchHandler(coordinator, topicIds));
         registry.register(new ListGroupsHandler(coordinator));
         registry.register(new DescribeGroupsHandler(coordinator));
         registry.register(new DeleteGroupsHandler(coordinator));

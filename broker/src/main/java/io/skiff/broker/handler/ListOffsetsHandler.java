@@ -18,19 +18,20 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * ListOffsets (key 2), v1–10.
+ * ListOffsets (key 2), v1–11.
  *
- * <p>Behaviour, as Kafka 4.1 answers on a broker without tiered storage:
+ * <p>Behaviour, as Kafka 4.4 answers on a broker without tiered storage:
  * <ul>
  *   <li>-2 EARLIEST and -4 EARLIEST_LOCAL: the log start offset; -1 LATEST: the high watermark (read_uncommitted) or
  *       the last stable offset (read_committed; equal here); timestamp -1, leader epoch 0.</li>
  *   <li>-3 MAX_TIMESTAMP: the first record with the largest timestamp, with that timestamp; -1/-1 on an empty
  *       log.</li>
- *   <li>-5 LATEST_TIERED: nothing is tiered: offset -1, timestamp -1, leader epoch -1.</li>
+ *   <li>-5 LATEST_TIERED and -6 EARLIEST_PENDING_UPLOAD (v11): nothing is tiered: offset -1, timestamp -1, leader
+ *       epoch -1.</li>
  *   <li>a timestamp: the first record whose timestamp is at or after it (see TimestampLookup), or offset -1 and
  *       timestamp -1 when every record is older.</li>
  *   <li>Unknown topic or partition: UNKNOWN_TOPIC_OR_PARTITION; current_leader_epoch above ours:
- *       UNKNOWN_LEADER_EPOCH. -3, -4 and -5 before the version that introduced them (7, 8, 9), and any other
+ *       UNKNOWN_LEADER_EPOCH. -3, -4, -5 and -6 before the version that introduced them (7, 8, 9, 11), and any other
  *       negative timestamp: UNSUPPORTED_VERSION. A partition asked for twice: one answer, INVALID_REQUEST.</li>
  * </ul>
  *
@@ -42,12 +43,13 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
     static final long MAX_TIMESTAMP = -3L;
     static final long EARLIEST_LOCAL = -4L;
     static final long LATEST_TIERED = -5L;
+    static final long EARLIEST_PENDING_UPLOAD = -6L;
     private static final byte READ_COMMITTED = 1;
 
     private final TopicRegistry topics;
 
     public ListOffsetsHandler(TopicRegistry topics) {
-        super(ApiKeys.LIST_OFFSETS, 1, 10);
+        super(ApiKeys.LIST_OFFSETS, 1, 11);
         this.topics = topics;
     }
 
@@ -103,6 +105,8 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
             return 8;
         } else if (timestamp == LATEST_TIERED) {
             return 9;
+        } else if (timestamp == EARLIEST_PENDING_UPLOAD) {
+            return 11;
         }
         return Integer.MAX_VALUE;
     }
@@ -127,7 +131,7 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
                 return found(rp.partitionIndex(), -1L, p.logStartOffset(), p.leaderEpoch());
             } else if (ts == LATEST) {
                 return found(rp.partitionIndex(), -1L, lastFetchable, p.leaderEpoch());
-            } else if (ts == LATEST_TIERED) {
+            } else if (ts == LATEST_TIERED || ts == EARLIEST_PENDING_UPLOAD) {
                 return found(rp.partitionIndex(), -1L, -1L, -1);
             } else if (ts == MAX_TIMESTAMP) {
                 return timestampAnswer(rp.partitionIndex(), p.maxTimestampOffset(), p, lastFetchable);

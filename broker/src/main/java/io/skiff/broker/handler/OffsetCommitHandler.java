@@ -11,35 +11,43 @@ import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.OffsetCommitRequest;
 import io.skiff.protocol.message.OffsetCommitResponse;
 import java.time.Clock;
-import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiPredicate;
+import java.util.function.ToIntBiFunction;
 
 /**
- * OffsetCommit v2–9: commits offsets of a group member or, with generation -1 and no member id, of a
+ * OffsetCommit v2–10: commits offsets of a group member or, with generation -1 and no member id, of a
  * "simple" committer (assign()-mode consumers, admin tools). Partitions of unknown topics get
  * UNKNOWN_TOPIC_OR_PARTITION; the rest are answered once appended to {@code __consumer_offsets}.
- * v2–4 may carry a retention time (an explicit expiry); v6+ a leader epoch. Thread-safe.
+ * v2–4 may carry a retention time (an explicit expiry); v6+ a leader epoch; v10 names topics by id (KIP-848), and
+ * the partitions of an id no topic has get UNKNOWN_TOPIC_ID, as Kafka 4.4 answers. Thread-safe.
  */
 public final class OffsetCommitHandler extends AbstractApiHandler<OffsetCommitRequest, OffsetCommitResponse> {
     private static final long DEFAULT_RETENTION_TIME = -1L;
 
     private final GroupCoordinator coordinator;
     private final BiPredicate<String, Integer> partitionExists;
+    private final TopicIds topicIds;
     private final Clock clock;
 
     /**
      * @param partitionExists whether a topic partition exists (topic name, partition index)
      */
     public OffsetCommitHandler(
-            GroupCoordinator coordinator, BiPredicate<String, Integer> partitionExists, Clock clock) {
-        super(ApiKeys.OFFSET_COMMIT, 2, 9);
+            GroupCoordinator coordinator,
+            BiPredicate<String, Integer> partitionExists,
+            TopicIds topicIds,
+            Clock clock) {
+        super(ApiKeys.OFFSET_COMMIT, 2, 10);
         this.coordinator = coordinator;
         this.partitionExists = partitionExists;
+        this.topicIds = topicIds;
         this.clock = clock;
     }
 
@@ -54,7 +62,11 @@ public final class OffsetCommitHandler extends AbstractApiHandler<OffsetCommitRe
                 : OffsetAndMetadata.NO_EXPIRE_TIMESTAMP;
         Map<TopicPartition, OffsetAndMetadata> toCommit = new LinkedHashMap<>();
         Map<TopicPartition, GroupError> unknown = new HashMap<>();
+        Set<OffsetCommitRequest.OffsetCommitRequestTopic> unknownIds = resolveTopicIds(version, request);
         for (OffsetCommitRequest.OffsetCommitRequestTopic t : request.topics()) {
+            if (unknownIds.contains(t)) {
+                continue;
+            }
             for (OffsetCommitRequest.OffsetCommitRequestPartition p : t.partitions()) {
                 TopicPartition tp = new TopicPartition(t.name(), p.partitionIndex());
                 if (!ctx.allowed(AclOperation.READ, ResourceType.TOPIC, t.name())) {
@@ -87,29 +99,79 @@ public final class OffsetCommitHandler extends AbstractApiHandler<OffsetCommitRe
             all.putAll(committed);
             return response(
                     request,
-                    tp -> all.getOrDefault(tp, GroupError.UNKNOWN_SERVER_ERROR).code());
+                    (t, p) -> unknownIds.contains(t)
+                            ? Errors.UNKNOWN_TOPIC_ID.code()
+                            : all.getOrDefault(
+                                            new TopicPartition(t.name(), p.partitionIndex()),
+                                            GroupError.UNKNOWN_SERVER_ERROR)
+                                    .code(),
+                    (t, p) -> unknownIds.contains(t)
+                            || unknown.containsKey(new TopicPartition(t.name(), p.partitionIndex())));
         });
     }
 
-    private static OffsetCommitResponse response(
-            OffsetCommitRequest request, java.util.function.ToIntFunction<TopicPartition> errorFor) {
-        List<OffsetCommitResponse.OffsetCommitResponseTopic> topics = new ArrayList<>();
-        for (OffsetCommitRequest.OffsetCommitRequestTopic t : request.topics()) {
-            List<OffsetCommitResponse.OffsetCommitResponsePartition> partitions = new ArrayList<>();
-            for (OffsetCommitRequest.OffsetCommitRequestPartition p : t.partitions()) {
-                partitions.add(new OffsetCommitResponse.OffsetCommitResponsePartition()
-                        .setPartitionIndex(p.partitionIndex())
-                        .setErrorCode((short) errorFor.applyAsInt(new TopicPartition(t.name(), p.partitionIndex()))));
+    /** v10: gives each topic named by id its name; returns the topics whose id no topic has. */
+    private Set<OffsetCommitRequest.OffsetCommitRequestTopic> resolveTopicIds(
+            short version, OffsetCommitRequest request) {
+        Set<OffsetCommitRequest.OffsetCommitRequestTopic> unknownIds =
+                Collections.newSetFromMap(new IdentityHashMap<>());
+        if (version >= 10) {
+            for (OffsetCommitRequest.OffsetCommitRequestTopic t : request.topics()) {
+                topicIds.name(t.topicId()).ifPresentOrElse(t::setName, () -> unknownIds.add(t));
             }
-            topics.add(new OffsetCommitResponse.OffsetCommitResponseTopic()
-                    .setName(t.name())
-                    .setPartitions(partitions));
         }
-        return new OffsetCommitResponse().setTopics(topics);
+        return unknownIds;
+    }
+
+    /**
+     * The answer in Kafka's order: first the partitions refused before the commit (unknown topic id, topic or
+     * partition, authorization), then the committed ones, each topic where its first partition came.
+     */
+    private static OffsetCommitResponse response(
+            OffsetCommitRequest request,
+            ToIntBiFunction<
+                            OffsetCommitRequest.OffsetCommitRequestTopic,
+                            OffsetCommitRequest.OffsetCommitRequestPartition>
+                    errorFor,
+            BiPredicate<OffsetCommitRequest.OffsetCommitRequestTopic, OffsetCommitRequest.OffsetCommitRequestPartition>
+                    refusedFirst) {
+        Map<OffsetCommitRequest.OffsetCommitRequestTopic, OffsetCommitResponse.OffsetCommitResponseTopic> byTopic =
+                new IdentityHashMap<>();
+        OffsetCommitResponse response = new OffsetCommitResponse();
+        for (boolean refusedPass : new boolean[] {true, false}) {
+            for (OffsetCommitRequest.OffsetCommitRequestTopic t : request.topics()) {
+                for (OffsetCommitRequest.OffsetCommitRequestPartition p : t.partitions()) {
+                    if (refusedFirst.test(t, p) != refusedPass) {
+                        continue;
+                    }
+                    byTopic.computeIfAbsent(t, k -> {
+                                OffsetCommitResponse.OffsetCommitResponseTopic rt =
+                                        new OffsetCommitResponse.OffsetCommitResponseTopic()
+                                                .setName(k.name())
+                                                .setTopicId(k.topicId());
+                                response.topics().add(rt);
+                                return rt;
+                            })
+                            .partitions()
+                            .add(new OffsetCommitResponse.OffsetCommitResponsePartition()
+                                    .setPartitionIndex(p.partitionIndex())
+                                    .setErrorCode((short) errorFor.applyAsInt(t, p)));
+                }
+            }
+        }
+        for (OffsetCommitRequest.OffsetCommitRequestTopic t : request.topics()) {
+            if (t.partitions().isEmpty()) {
+                response.topics()
+                        .add(new OffsetCommitResponse.OffsetCommitResponseTopic()
+                                .setName(t.name())
+                                .setTopicId(t.topicId()));
+            }
+        }
+        return response;
     }
 
     @Override
     public OffsetCommitResponse errorResponse(RequestContext ctx, OffsetCommitRequest request, Errors error) {
-        return response(request, tp -> error.code());
+        return response(request, (t, p) -> error.code(), (t, p) -> false);
     }
 }

@@ -8,6 +8,7 @@ import io.skiff.broker.group.offsets.OffsetFetchResult;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;
+import io.skiff.protocol.Uuids;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.OffsetFetchRequest;
 import io.skiff.protocol.message.OffsetFetchResponse;
@@ -15,20 +16,26 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * OffsetFetch v1–9: committed offsets of one group (v1–7) or several (v8+); null topics (v2+) means every
+ * OffsetFetch v1–10: committed offsets of one group (v1–7) or several (v8+); null topics (v2+) means every
  * committed partition; require_stable (v7+) reports partitions with a commit still being written as
  * UNSTABLE_OFFSET_COMMIT. A partition without a committed offset answers offset -1, epoch -1, metadata "".
- * v1 has no group-level error code: a group error is reported on every partition. Thread-safe.
+ * v1 has no group-level error code: a group error is reported on every partition. v10 names topics by id
+ * (KIP-848): an id no topic has is answered UNKNOWN_TOPIC_ID on each of its partitions; with null topics, committed
+ * partitions of a topic that no longer exists are left out (they have no id). Thread-safe.
  */
 public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequest, OffsetFetchResponse> {
     private final GroupCoordinator coordinator;
+    private final TopicIds topicIds;
 
-    public OffsetFetchHandler(GroupCoordinator coordinator) {
-        super(ApiKeys.OFFSET_FETCH, 1, 9);
+    public OffsetFetchHandler(GroupCoordinator coordinator, TopicIds topicIds) {
+        super(ApiKeys.OFFSET_FETCH, 1, 10);
         this.coordinator = coordinator;
+        this.topicIds = topicIds;
     }
 
     @Override
@@ -75,7 +82,7 @@ public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequ
             for (OffsetFetchRequest.OffsetFetchRequestGroup g : request.groups()) {
                 groups.add(
                         ctx.allowed(AclOperation.DESCRIBE, ResourceType.GROUP, g.groupId())
-                                ? fetchGroup(g, request.requireStable())
+                                ? fetchGroup(g, request.requireStable(), version >= 10)
                                 : new OffsetFetchResponse.OffsetFetchResponseGroup()
                                         .setGroupId(g.groupId())
                                         .setErrorCode(Errors.GROUP_AUTHORIZATION_FAILED.code()));
@@ -86,12 +93,21 @@ public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequ
     }
 
     private OffsetFetchResponse.OffsetFetchResponseGroup fetchGroup(
-            OffsetFetchRequest.OffsetFetchRequestGroup g, boolean requireStable) {
+            OffsetFetchRequest.OffsetFetchRequestGroup g, boolean requireStable, boolean byId) {
         List<TopicPartition> wanted = null;
         List<String> askedTopics = new ArrayList<>();
+        List<OffsetFetchResponse.OffsetFetchResponseTopics> unknownIds = new ArrayList<>();
         if (g.topics() != null) {
             wanted = new ArrayList<>();
             for (OffsetFetchRequest.OffsetFetchRequestTopics t : g.topics()) {
+                if (byId) {
+                    Optional<String> name = topicIds.name(t.topicId());
+                    if (name.isEmpty()) {
+                        unknownIds.add(unknownTopicId(t));
+                        continue;
+                    }
+                    t.setName(name.get());
+                }
                 askedTopics.add(t.name());
                 for (int p : t.partitionIndexes()) {
                     wanted.add(new TopicPartition(t.name(), p));
@@ -102,6 +118,10 @@ public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequ
                 coordinator.fetchOffsets(g.groupId(), g.memberId(), g.memberEpoch(), wanted, requireStable);
         List<OffsetFetchResponse.OffsetFetchResponseTopics> topics = new ArrayList<>();
         groupByTopic(result, askedTopics, wanted).forEach((topic, parts) -> {
+            Optional<UUID> id = byId ? topicIds.id(topic) : Optional.empty();
+            if (byId && id.isEmpty()) {
+                return; // a committed topic that no longer exists has no id to name it by
+            }
             List<OffsetFetchResponse.OffsetFetchResponsePartitions> partitions = new ArrayList<>();
             parts.forEach((partition, pr) -> {
                 OffsetAndMetadata om = pr.offset();
@@ -114,12 +134,30 @@ public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequ
             });
             topics.add(new OffsetFetchResponse.OffsetFetchResponseTopics()
                     .setName(topic)
+                    .setTopicId(id.orElse(Uuids.ZERO))
                     .setPartitions(partitions));
         });
+        topics.addAll(unknownIds);
         return new OffsetFetchResponse.OffsetFetchResponseGroup()
                 .setGroupId(g.groupId())
                 .setTopics(topics)
                 .setErrorCode(result.error().code());
+    }
+
+    private static OffsetFetchResponse.OffsetFetchResponseTopics unknownTopicId(
+            OffsetFetchRequest.OffsetFetchRequestTopics t) {
+        List<OffsetFetchResponse.OffsetFetchResponsePartitions> partitions = new ArrayList<>();
+        for (int p : t.partitionIndexes()) {
+            partitions.add(new OffsetFetchResponse.OffsetFetchResponsePartitions()
+                    .setPartitionIndex(p)
+                    .setCommittedOffset(-1L)
+                    .setCommittedLeaderEpoch(-1)
+                    .setMetadata("")
+                    .setErrorCode(Errors.UNKNOWN_TOPIC_ID.code()));
+        }
+        return new OffsetFetchResponse.OffsetFetchResponseTopics()
+                .setTopicId(t.topicId())
+                .setPartitions(partitions);
     }
 
     /**

@@ -39,7 +39,8 @@ public final class TransactionHandlers {
         String offsetsTopic = ConsumerOffsetsLog.TOPIC;
         registry.register(new AddPartitionsToTxnHandler(transactions, partitionExists));
         registry.register(new AddOffsetsToTxnHandler(transactions, offsetsTopic, groups::partitionFor));
-        registry.register(new TxnOffsetCommitHandler(transactions, groups, offsetsTopic, partitionExists));
+        registry.register(
+                new TxnOffsetCommitHandler(transactions, groups, offsetsTopic, partitionExists, TopicIds.of(topics)));
         registry.register(new EndTxnHandler(transactions));
         registry.register(new WriteTxnMarkersHandler(
                 new PartitionMarkers(topics, offsetsTopic, groups::completeTransaction, clock)));

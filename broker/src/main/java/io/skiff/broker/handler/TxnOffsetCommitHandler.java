@@ -23,37 +23,47 @@ import java.util.function.BiPredicate;
 import java.util.function.ToIntFunction;
 
 /**
- * TxnOffsetCommit (key 28), v0–5: offsets committed inside a transaction. Up to v4 the group's {@code
+ * TxnOffsetCommit (key 28), v0–6: offsets committed inside a transaction. Up to v4 the group's {@code
  * __consumer_offsets} partition must be in the producer's open transaction (AddOffsetsToTxn first; INVALID_TXN_STATE
  * if not, TRANSACTION_ABORTABLE from v4, INVALID_PRODUCER_EPOCH for another epoch); v5 comes from transaction
  * protocol version 2 clients, which send no AddOffsetsToTxn: the broker adds the group to the transaction itself, as
  * Kafka does. A transactional id the coordinator does not know, or that belongs to another producer id, gets
  * INVALID_PRODUCER_ID_MAPPING, as from Kafka's transaction verification ({@link
  * TransactionCoordinator#verifyPartition}). v3+ also check the member id, instance id and generation as a commit of
- * a member does (KIP-447). Partitions of unknown topics get UNKNOWN_TOPIC_OR_PARTITION. The offsets are written at
+ * a member does (KIP-447). Partitions of unknown topics get UNKNOWN_TOPIC_OR_PARTITION; v6 names topics by id, and
+ * an id no topic has gets UNKNOWN_TOPIC_ID. The offsets are written at
  * once as the producer's transactional records and stay pending, invisible to OffsetFetch, until the transaction
  * ends. Thread-safe (stateless apart from the coordinators).
  */
 public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCommitRequest, TxnOffsetCommitResponse> {
+    /** The version that names topics by id (KIP-1319). */
+    private static final short TOPIC_IDS_VERSION = 6;
+
     private final TransactionCoordinator transactions;
     private final GroupCoordinator groups;
     private final String offsetsTopic;
     private final BiPredicate<String, Integer> partitionExists;
+    private final TopicIds topicIds;
 
     public TxnOffsetCommitHandler(
             TransactionCoordinator transactions,
             GroupCoordinator groups,
             String offsetsTopic,
-            BiPredicate<String, Integer> partitionExists) {
-        super(ApiKeys.TXN_OFFSET_COMMIT, 0, 5);
+            BiPredicate<String, Integer> partitionExists,
+            TopicIds topicIds) {
+        super(ApiKeys.TXN_OFFSET_COMMIT, 0, TOPIC_IDS_VERSION);
         this.transactions = transactions;
         this.groups = groups;
         this.offsetsTopic = offsetsTopic;
         this.partitionExists = partitionExists;
+        this.topicIds = topicIds;
     }
 
     @Override
     public CompletableFuture<TxnOffsetCommitResponse> handle(RequestContext ctx, TxnOffsetCommitRequest request) {
+        if (ctx.apiVersion() >= TOPIC_IDS_VERSION) {
+            resolveTopicIds(request);
+        }
         if (!ctx.allowed(AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactionalId())) {
             return CompletableFuture.completedFuture(
                     errorResponse(ctx, request, Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED));
@@ -62,7 +72,7 @@ public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCo
             return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
         }
         if (request.groupId() == null || request.groupId().isEmpty()) {
-            return done(response(request, tp -> GroupError.INVALID_GROUP_ID.code()));
+            return done(response(ctx, request, tp -> GroupError.INVALID_GROUP_ID.code()));
         }
         TopicPartition offsetsPartition = new TopicPartition(offsetsTopic, groups.partitionFor(request.groupId()));
         if (TransactionVersion.txnOffsetCommitAddsGroup(ctx.apiVersion()) && anyCommittable(ctx, request)) {
@@ -76,13 +86,13 @@ public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCo
                     .thenCompose(added -> added == Errors.NONE
                             ? commit(ctx, request)
                             : done(response(
-                                    request, tp -> addedGroupError(added).code())));
+                                    ctx, request, tp -> addedGroupError(added).code())));
         }
         Errors verified = transactions.verifyPartition(
                 request.transactionalId(), request.producerId(), request.producerEpoch(), offsetsPartition);
         if (verified != Errors.NONE) {
             short code = verificationError(ctx, verified).code();
-            return done(response(request, tp -> code));
+            return done(response(ctx, request, tp -> code));
         }
         return commit(ctx, request);
     }
@@ -103,6 +113,13 @@ public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCo
      */
     private static Errors addedGroupError(Errors added) {
         return added == Errors.PRODUCER_FENCED ? Errors.INVALID_PRODUCER_EPOCH : added;
+    }
+
+    /** v6: gives each topic named by id its name; an id no topic has leaves the name empty (UNKNOWN_TOPIC_ID). */
+    private void resolveTopicIds(TxnOffsetCommitRequest request) {
+        for (TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic t : request.topics()) {
+            t.setName(topicIds.name(t.topicId()).orElse(""));
+        }
     }
 
     /** Whether some partition is readable and exists (else Kafka answers without asking the coordinators). */
@@ -156,24 +173,41 @@ public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCo
             Map<TopicPartition, GroupError> all = new HashMap<>(unknown);
             all.putAll(committed);
             return response(
+                    ctx,
                     request,
                     tp -> all.getOrDefault(tp, GroupError.UNKNOWN_SERVER_ERROR).code());
         });
     }
 
+    /**
+     * At v6 a topic left without a name by {@link #resolveTopicIds} is an unknown id: refused before anything else,
+     * it comes first in the answer, as in Kafka's.
+     */
     private static TxnOffsetCommitResponse response(
-            TxnOffsetCommitRequest request, ToIntFunction<TopicPartition> code) {
+            RequestContext ctx, TxnOffsetCommitRequest request, ToIntFunction<TopicPartition> code) {
         List<TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic> topics = new ArrayList<>();
-        for (TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic t : request.topics()) {
-            List<TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition> partitions = new ArrayList<>();
-            for (TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition p : t.partitions()) {
-                partitions.add(new TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition()
-                        .setPartitionIndex(p.partitionIndex())
-                        .setErrorCode((short) code.applyAsInt(new TopicPartition(t.name(), p.partitionIndex()))));
+        for (boolean unknownIdPass : new boolean[] {true, false}) {
+            for (TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic t : request.topics()) {
+                boolean unknownId =
+                        ctx.apiVersion() >= TOPIC_IDS_VERSION && t.name().isEmpty();
+                if (unknownId != unknownIdPass) {
+                    continue;
+                }
+                List<TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition> partitions = new ArrayList<>();
+                for (TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition p : t.partitions()) {
+                    partitions.add(new TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition()
+                            .setPartitionIndex(p.partitionIndex())
+                            .setErrorCode(
+                                    unknownId
+                                            ? Errors.UNKNOWN_TOPIC_ID.code()
+                                            : (short)
+                                                    code.applyAsInt(new TopicPartition(t.name(), p.partitionIndex()))));
+                }
+                topics.add(new TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic()
+                        .setName(t.name())
+                        .setTopicId(t.topicId())
+                        .setPartitions(partitions));
             }
-            topics.add(new TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic()
-                    .setName(t.name())
-                    .setPartitions(partitions));
         }
         return new TxnOffsetCommitResponse().setTopics(topics);
     }
@@ -184,6 +218,6 @@ public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCo
 
     @Override
     public TxnOffsetCommitResponse errorResponse(RequestContext ctx, TxnOffsetCommitRequest request, Errors error) {
-        return response(request, tp -> error.code());
+        return response(ctx, request, tp -> error.code());
     }
 }

@@ -12,17 +12,18 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * WriteTxnMarkers (key 27), v1: writes COMMIT or ABORT markers to partitions, as a transaction coordinator does.
+ * WriteTxnMarkers (key 27), v1–2: writes COMMIT or ABORT markers to partitions, as a transaction coordinator does.
  * Clients use it to abort a hanging transaction ({@code kafka-transactions abort}, Admin.abortTransaction).
  * Per-partition errors as the append gives them: UNKNOWN_TOPIC_OR_PARTITION, INVALID_PRODUCER_EPOCH for an epoch
  * older than the producer's, TRANSACTION_COORDINATOR_FENCED for an older coordinator epoch. Thread-safe (stateless
- * apart from the marker writer). Needs CLUSTER_ACTION on the cluster when ACLs are enforced, as in Kafka.
+ * apart from the marker writer). v2's transaction version of a marker (KIP-1228) tells Kafka's partition leaders
+ * how the coordinator bumped the epoch; Skiff's log checks a marker's epoch the same way for every version. Needs CLUSTER_ACTION on the cluster when ACLs are enforced, as in Kafka.
  */
 public final class WriteTxnMarkersHandler extends AbstractApiHandler<WriteTxnMarkersRequest, WriteTxnMarkersResponse> {
     private final PartitionMarkers markers;
 
     public WriteTxnMarkersHandler(PartitionMarkers markers) {
-        super(ApiKeys.WRITE_TXN_MARKERS, 1, 1);
+        super(ApiKeys.WRITE_TXN_MARKERS, 1, 2);
         this.markers = markers;
     }
 

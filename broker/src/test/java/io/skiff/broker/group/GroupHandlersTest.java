@@ -16,6 +16,7 @@ import io.skiff.broker.handler.OffsetDeleteHandler;
 import io.skiff.broker.handler.OffsetFetchHandler;
 import io.skiff.broker.handler.RequestContext;
 import io.skiff.broker.handler.SyncGroupHandler;
+import io.skiff.broker.handler.TopicIds;
 import io.skiff.config.Endpoint;
 import io.skiff.protocol.header.RequestHeader;
 import io.skiff.protocol.message.ApiKeys;
@@ -35,6 +36,8 @@ import io.skiff.protocol.message.SyncGroupRequest;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -46,9 +49,9 @@ class GroupHandlersTest {
     private final SyncGroupHandler sync = new SyncGroupHandler(f.coordinator);
     private final HeartbeatHandler heartbeat = new HeartbeatHandler(f.coordinator);
     private final LeaveGroupHandler leave = new LeaveGroupHandler(f.coordinator);
-    private final OffsetCommitHandler commit =
-            new OffsetCommitHandler(f.coordinator, (topic, p) -> topic.equals("t") && p < 2, f.scheduler.clock);
-    private final OffsetFetchHandler fetch = new OffsetFetchHandler(f.coordinator);
+    private final OffsetCommitHandler commit = new OffsetCommitHandler(
+            f.coordinator, (topic, p) -> topic.equals("t") && p < 2, TopicIds.NONE, f.scheduler.clock);
+    private final OffsetFetchHandler fetch = new OffsetFetchHandler(f.coordinator, TopicIds.NONE);
     private final OffsetDeleteHandler offsetDelete =
             new OffsetDeleteHandler(f.coordinator, (topic, p) -> topic.equals("t") && p < 2);
 
@@ -223,6 +226,59 @@ class GroupHandlersTest {
                 .join();
         assertEquals(0, del.errorCode());
         assertEquals(3, del.topics().get(0).partitions().get(0).errorCode());
+    }
+
+    @Test
+    void commitAndFetchByTopicIdFromV10() {
+        UUID tId = new UUID(7, 7);
+        UUID unknownId = new UUID(8, 8);
+        TopicIds ids = new TopicIds() {
+            @Override
+            public Optional<String> name(UUID id) {
+                return id.equals(tId) ? Optional.of("t") : Optional.empty();
+            }
+
+            @Override
+            public Optional<UUID> id(String name) {
+                return name.equals("t") ? Optional.of(tId) : Optional.empty();
+            }
+        };
+        OffsetCommitHandler byIdCommit = new OffsetCommitHandler(
+                f.coordinator, (topic, p) -> topic.equals("t") && p < 2, ids, f.scheduler.clock);
+        OffsetCommitRequest request = commitRequest("", 1, 23);
+        request.topics().get(0).setTopicId(tId);
+        request.topics().add(commitRequest("", 0, 5).topics().get(0).setTopicId(unknownId));
+        var committed =
+                byIdCommit.handle(ctx(ApiKeys.OFFSET_COMMIT, 10), request).join();
+        // As Kafka answers: the partitions refused before the commit first
+        assertEquals(unknownId, committed.topics().get(0).topicId());
+        assertEquals(100, committed.topics().get(0).partitions().get(0).errorCode(), "UNKNOWN_TOPIC_ID");
+        assertEquals(tId, committed.topics().get(1).topicId());
+        assertEquals(0, committed.topics().get(1).partitions().get(0).errorCode());
+
+        OffsetFetchHandler byIdFetch = new OffsetFetchHandler(f.coordinator, ids);
+        var group = new OffsetFetchRequest.OffsetFetchRequestGroup()
+                .setGroupId("simple")
+                .setTopics(new ArrayList<>(List.of(
+                        new OffsetFetchRequest.OffsetFetchRequestTopics()
+                                .setTopicId(tId)
+                                .setPartitionIndexes(new ArrayList<>(List.of(1))),
+                        new OffsetFetchRequest.OffsetFetchRequestTopics()
+                                .setTopicId(unknownId)
+                                .setPartitionIndexes(new ArrayList<>(List.of(0))))));
+        var fetched = byIdFetch
+                .handle(
+                        ctx(ApiKeys.OFFSET_FETCH, 10),
+                        new OffsetFetchRequest().setGroups(new ArrayList<>(List.of(group))))
+                .join()
+                .groups()
+                .get(0)
+                .topics();
+        assertEquals(tId, fetched.get(0).topicId());
+        assertEquals(23L, fetched.get(0).partitions().get(0).committedOffset());
+        assertEquals(unknownId, fetched.get(1).topicId());
+        assertEquals(100, fetched.get(1).partitions().get(0).errorCode(), "UNKNOWN_TOPIC_ID");
+        assertEquals(-1L, fetched.get(1).partitions().get(0).committedOffset());
     }
 
     @Test

@@ -115,6 +115,9 @@ final class HandWrittenCorpus {
                 .setNodeId(nodeId);
     }
 
+    /** A topic id neither broker gave a topic. */
+    private static final UUID NO_SUCH_TOPIC_ID = new UUID(0x5c1ffL, 0x1d5L);
+
     static DifferentialCase defaults(ApiKeys api) {
         int maxVersion = api == ApiKeys.ADD_PARTITIONS_TO_TXN ? 3 : Short.MAX_VALUE;
         return of(api, "every field at its default", 0, maxVersion, v -> api.newRequest());
@@ -379,6 +382,49 @@ final class HandWrittenCorpus {
                                 .setPartitions(list(new OffsetCommitRequest.OffsetCommitRequestPartition()
                                         .setPartitionIndex(17)
                                         .setCommittedOffset(1)))))));
+        // v10 (KIP-848): topics by id; an id no topic has (each broker's ids are its own, this one is neither's)
+        cases.add(DifferentialCase.withIds(
+                ApiKeys.OFFSET_COMMIT,
+                "simple commit by topic id, and an unknown id",
+                10,
+                (v, ids) -> new OffsetCommitRequest()
+                        .setGroupId(GROUP + "-ids")
+                        .setGenerationIdOrMemberEpoch(-1)
+                        .setMemberId("")
+                        .setTopics(list(
+                                new OffsetCommitRequest.OffsetCommitRequestTopic()
+                                        .setTopicId(ids.apply(TOPIC))
+                                        .setPartitions(list(
+                                                new OffsetCommitRequest.OffsetCommitRequestPartition()
+                                                        .setPartitionIndex(0)
+                                                        .setCommittedOffset(2),
+                                                new OffsetCommitRequest.OffsetCommitRequestPartition()
+                                                        .setPartitionIndex(17)
+                                                        .setCommittedOffset(2))),
+                                new OffsetCommitRequest.OffsetCommitRequestTopic()
+                                        .setTopicId(NO_SUCH_TOPIC_ID)
+                                        .setPartitions(list(new OffsetCommitRequest.OffsetCommitRequestPartition()
+                                                .setPartitionIndex(0)
+                                                .setCommittedOffset(2)))))));
+        cases.add(DifferentialCase.withIds(
+                ApiKeys.OFFSET_FETCH,
+                "by topic id after a commit, and an unknown id",
+                10,
+                (v, ids) -> new OffsetFetchRequest()
+                        .setGroups(list(new OffsetFetchRequest.OffsetFetchRequestGroup()
+                                .setGroupId(GROUP + "-ids")
+                                .setTopics(list(
+                                        new OffsetFetchRequest.OffsetFetchRequestTopics()
+                                                .setTopicId(ids.apply(TOPIC))
+                                                .setPartitionIndexes(list(0, 1)),
+                                        new OffsetFetchRequest.OffsetFetchRequestTopics()
+                                                .setTopicId(NO_SUCH_TOPIC_ID)
+                                                .setPartitionIndexes(list(0))))))));
+        cases.add(of(ApiKeys.OFFSET_FETCH, "every committed partition, by topic id", 10, v -> {
+            OffsetFetchRequest r = offsetFetch(GROUP + "-ids", v);
+            r.groups().get(0).setTopics(null);
+            return r;
+        }));
         cases.add(of(ApiKeys.JOIN_GROUP, "empty group id", v -> join("", v)));
         cases.add(of(
                 ApiKeys.JOIN_GROUP,
@@ -641,6 +687,28 @@ final class HandWrittenCorpus {
                                 .setPartitions(list(new TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition()
                                         .setPartitionIndex(0)
                                         .setCommittedOffset(1)))))));
+        cases.add(DifferentialCase.withIds(
+                ApiKeys.TXN_OFFSET_COMMIT,
+                "unknown transactional id, topics by id (one unknown)",
+                6,
+                (v, ids) -> new TxnOffsetCommitRequest()
+                        .setTransactionalId(txn)
+                        .setGroupId(GROUP)
+                        .setProducerId(12345)
+                        .setProducerEpoch((short) 0)
+                        .setGenerationIdOrMemberEpoch(-1)
+                        .setMemberId("")
+                        .setTopics(list(
+                                new TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic()
+                                        .setTopicId(ids.apply(TOPIC))
+                                        .setPartitions(list(new TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition()
+                                                .setPartitionIndex(0)
+                                                .setCommittedOffset(1))),
+                                new TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic()
+                                        .setTopicId(NO_SUCH_TOPIC_ID)
+                                        .setPartitions(list(new TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition()
+                                                .setPartitionIndex(0)
+                                                .setCommittedOffset(1)))))));
     }
 
     /** The transaction tools' APIs, and the brokers' marker API, on names and ids neither broker knows. */
