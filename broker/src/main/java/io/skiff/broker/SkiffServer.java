@@ -2,8 +2,10 @@ package io.skiff.broker;
 
 import io.skiff.broker.control.BrokerClock;
 import io.skiff.broker.control.Faults;
+import io.skiff.broker.control.KafkaPersonality;
 import io.skiff.broker.control.StorageFaults;
 import io.skiff.broker.control.TestControl;
+import io.skiff.broker.feature.Features;
 import io.skiff.broker.group.ConsumerOffsetsLog;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.GroupCoordinators;
@@ -151,7 +153,11 @@ public final class SkiffServer implements AutoCloseable {
                     groups,
                     security,
                     transactions);
-            Handlers.registerAll(registry, context);
+            Features features = Handlers.registerAll(registry, context);
+            Object emulated = config.value("skiff.emulate.kafka.version");
+            if (emulated != null) {
+                KafkaPersonality.of((String) emulated).applyTo(registry, features);
+            }
             network.startAccepting();
             server = new SkiffServer(
                     config,
