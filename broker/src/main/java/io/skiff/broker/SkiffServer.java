@@ -1,6 +1,6 @@
 package io.skiff.broker;
 
-import io.skiff.broker.control.BrokerClock;
+import io.skiff.broker.clock.BrokerClock;
 import io.skiff.broker.control.Faults;
 import io.skiff.broker.control.KafkaPersonality;
 import io.skiff.broker.control.StorageFaults;

@@ -1,7 +1,7 @@
 package io.skiff.testkit;
 
 import io.skiff.broker.SkiffServer;
-import io.skiff.broker.control.BrokerClock;
+import io.skiff.broker.clock.BrokerClock;
 import io.skiff.broker.control.Faults;
 import io.skiff.broker.control.StorageFaults;
 import java.time.Duration;

@@ -2,6 +2,7 @@ package io.skiff.broker.control;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import io.skiff.broker.clock.BrokerClock;
 import io.skiff.http.HttpException;
 import io.skiff.http.HttpRequest;
 import io.skiff.http.HttpResponse;

@@ -1,5 +1,6 @@
 package io.skiff.broker.control;
 
+import io.skiff.broker.clock.BrokerClock;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;

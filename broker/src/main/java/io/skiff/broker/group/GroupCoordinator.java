@@ -103,7 +103,7 @@ public final class GroupCoordinator implements AutoCloseable {
             TopicsView topics,
             CoordinatorRecordLog recordLog,
             Clock clock) {
-        ExecutorCoordinatorScheduler scheduler = new ExecutorCoordinatorScheduler();
+        ExecutorCoordinatorScheduler scheduler = new ExecutorCoordinatorScheduler(clock);
         ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "skiff-group-writer");
             t.setDaemon(true);

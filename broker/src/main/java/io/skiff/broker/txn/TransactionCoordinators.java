@@ -57,7 +57,7 @@ public final class TransactionCoordinators {
             t.setDaemon(true);
             return t;
         });
-        ExecutorCoordinatorScheduler scheduler = new ExecutorCoordinatorScheduler();
+        ExecutorCoordinatorScheduler scheduler = new ExecutorCoordinatorScheduler(clock);
         TransactionCoordinator coordinator = new TransactionCoordinator(
                 config(config),
                 log,

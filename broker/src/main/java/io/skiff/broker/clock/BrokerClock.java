@@ -1,4 +1,4 @@
-package io.skiff.broker.control;
+package io.skiff.broker.clock;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -107,5 +107,19 @@ public final class BrokerClock extends Clock {
     /** Runs {@code listener} after every {@link #advance}. */
     public void onAdvance(Runnable listener) {
         advanceListeners.add(Objects.requireNonNull(listener));
+    }
+
+    /** Stops calling a listener (a component that closes). */
+    public void removeAdvanceListener(Runnable listener) {
+        advanceListeners.remove(listener);
+    }
+
+    /** Calls {@code listener} after every advance of {@code clock} if it is a broker clock; returns how to stop. */
+    public static Runnable onAdvance(java.time.Clock clock, Runnable listener) {
+        if (clock instanceof BrokerClock bc) {
+            bc.onAdvance(listener);
+            return () -> bc.removeAdvanceListener(listener);
+        }
+        return () -> {};
     }
 }
