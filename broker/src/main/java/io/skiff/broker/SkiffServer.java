@@ -536,7 +536,22 @@ public final class SkiffServer implements AutoCloseable {
             return this;
         }
 
-        /** The clock used for timestamps and timeouts (tests). */
+        /**
+         * Starts the HTTP control listener ({@code skiff.control.listener}) on this address, e.g.
+         * {@code http://127.0.0.1:0} for a free port on loopback ({@link SkiffServer#controlUrl()} tells which).
+         */
+        public Builder controlListener(String url) {
+            return config("skiff.control.listener", url);
+        }
+
+        /** Answers as this Apache Kafka release line does ({@code skiff.emulate.kafka.version}, 2.8 to 4.4). */
+        public Builder emulateKafkaVersion(String release) {
+            return config("skiff.emulate.kafka.version", release);
+        }
+
+        /**
+         * The clock the broker's clock starts from (tests); {@link SkiffServer#clock()} then advances or pauses it.
+         */
         public Builder clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock);
             return this;

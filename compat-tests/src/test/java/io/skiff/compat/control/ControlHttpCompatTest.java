@@ -43,9 +43,7 @@ class ControlHttpCompatTest {
 
     @BeforeAll
     static void start() {
-        skiff = SkiffServer.builder()
-                .config("skiff.control.listener", "http://127.0.0.1:0")
-                .start();
+        skiff = SkiffServer.builder().controlListener("http://127.0.0.1:0").start();
         base = skiff.controlUrl().orElseThrow();
     }
 

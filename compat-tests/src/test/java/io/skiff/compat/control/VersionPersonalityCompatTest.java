@@ -38,9 +38,7 @@ class VersionPersonalityCompatTest {
 
     @BeforeAll
     static void start() {
-        skiff = SkiffServer.builder()
-                .config("skiff.emulate.kafka.version", "3.6")
-                .start();
+        skiff = SkiffServer.builder().emulateKafkaVersion("3.6").start();
         skiff.createTopic("old", 1);
     }
 
