@@ -3,7 +3,7 @@ package io.skiff.broker;
 import io.skiff.broker.feature.Features;
 import io.skiff.broker.fetch.FetchSessionCache;
 import io.skiff.broker.fetch.FetchSessions;
-import io.skiff.broker.group.GroupConfigStore;
+import io.skiff.broker.group.common.GroupConfigStore;
 import io.skiff.broker.handler.AclHandlers;
 import io.skiff.broker.handler.AlterConfigsHandler;
 import io.skiff.broker.handler.AlterPartitionReassignmentsHandler;
@@ -63,7 +63,7 @@ public final class Handlers {
                         : ctx.security().authorizer().store());
         DataPlane data = ctx.dataPlane();
         Features features = new Features();
-        registry.register(new ApiVersionsHandler(registry, features));
+        registry.register(new ApiVersionsHandler(registry, features, ctx.clusterId(), ctx.nodeId()));
         registry.register(new MetadataHandler(data.topics(), ctx));
         registry.register(new ProduceHandler(data.topics(), ctx.transactionCoordinator()));
         int sessionSlots = ((Number) ctx.config().value("max.incremental.fetch.session.cache.slots")).intValue();

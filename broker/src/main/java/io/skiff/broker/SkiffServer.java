@@ -9,8 +9,8 @@ import io.skiff.broker.feature.Features;
 import io.skiff.broker.group.ConsumerOffsetsLog;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.GroupCoordinators;
-import io.skiff.broker.group.GroupError;
 import io.skiff.broker.group.GroupOverview;
+import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.handler.BrokerContext;
 import io.skiff.broker.handler.HandlerRegistry;
 import io.skiff.broker.handler.RequestAuthorizer;
@@ -100,6 +100,9 @@ public final class SkiffServer implements AutoCloseable {
         this.meta = meta;
         this.network = network;
         this.context = context;
+        if (tempDirToDelete != null) {
+            UnclosedServers.add(this);
+        }
     }
 
     public static Builder builder() {
@@ -429,7 +432,8 @@ public final class SkiffServer implements AutoCloseable {
 
     /**
      * Stops gracefully: stops accepting, finishes the requests in flight, closes the logs cleanly (so the next
-     * start does not rescan them), and deletes the temporary data directory if the builder made one.
+     * start does not rescan them), and deletes the temporary data directory if the builder made one (a server that
+     * is never closed is closed at JVM exit for that).
      */
     @Override
     public synchronized void close() {
@@ -450,6 +454,7 @@ public final class SkiffServer implements AutoCloseable {
             lock.close();
             if (tempDirToDelete != null) {
                 deleteRecursively(tempDirToDelete);
+                UnclosedServers.remove(this);
             }
         }
     }

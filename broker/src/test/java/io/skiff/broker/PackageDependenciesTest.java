@@ -8,8 +8,9 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
- * Dependencies between packages go one way (DESIGN.md): Maven keeps modules from depending upwards, this keeps the
- * packages inside every module on the broker's classpath (config, record, protocol, storage, broker) free of cycles.
+ * Dependencies between packages go one way (docs/architecture.md): Maven keeps modules from depending upwards, this
+ * keeps the packages inside every module on the broker's classpath (config, record, protocol, storage, broker) free
+ * of cycles.
  */
 class PackageDependenciesTest {
     private static final JavaClasses PRODUCTION_CLASSES = new ClassFileImporter()

@@ -11,8 +11,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * Skiff's code calls only what SLF4J 1.7 also has (DESIGN.md): users' test classpaths often resolve slf4j-api 1.7
- * (kafka-clients brings it), where SLF4J 2's fluent API throws NoSuchMethodError. Checked over every module on the
+ * Skiff's code calls only what SLF4J 1.7 also has (docs/architecture.md): users' test classpaths often resolve
+ * slf4j-api 1.7 (kafka-clients brings it), where SLF4J 2's fluent API throws NoSuchMethodError. Checked over every module on the
  * broker's classpath (config, record, protocol, storage, broker); the embedded test project
  * {@code plain-netty41} runs the bad-input log paths on slf4j-api 1.7 itself.
  */

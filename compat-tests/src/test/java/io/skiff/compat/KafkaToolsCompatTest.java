@@ -31,7 +31,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.InvalidReplicaAssignmentException;
-import org.apache.kafka.common.utils.Exit;
+import org.apache.kafka.common.utils.internals.Exit;
 import org.apache.kafka.tools.ClientMetricsCommand;
 import org.apache.kafka.tools.DeleteRecordsCommand;
 import org.apache.kafka.tools.FeatureCommand;
@@ -163,11 +163,14 @@ class KafkaToolsCompatTest {
         String out = run(FeatureCommand.class, "--bootstrap-server", server.bootstrapServers(), "describe");
         assertEquals(
                 List.of(
-                        "Feature: group.version\tSupportedMinVersion: 0\tSupportedMaxVersion: 1\t"
-                                + "FinalizedVersionLevel: 1\tEpoch: 0",
-                        "Feature: transaction.version\tSupportedMinVersion: 0\tSupportedMaxVersion: 2\t"
-                                + "FinalizedVersionLevel: 2\tEpoch: 0"),
-                out.lines().filter(l -> l.startsWith("Feature: ")).toList());
+                        "Feature: group.version SupportedMinVersion: 0 SupportedMaxVersion: 1 FinalizedVersionLevel: 1"
+                                + " Epoch: 0",
+                        "Feature: transaction.version SupportedMinVersion: 0 SupportedMaxVersion: 2"
+                                + " FinalizedVersionLevel: 2 Epoch: 0"),
+                out.lines()
+                        .filter(l -> l.startsWith("Feature: "))
+                        .map(l -> l.replaceAll("\\s+", " ").strip())
+                        .toList());
     }
 
     @Test

@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * A real Apache Kafka 4.1 broker (KRaft, broker and controller in one process, node 1) on free loopback ports, in a
+ * A real Apache Kafka 4.4 broker (KRaft, broker and controller in one process, node 1) on free loopback ports, in a
  * child JVM, for tests that compare Skiff's answers with Kafka's. It is started once per test JVM, on first use of
  * {@link #shared()}, and shared by every test class that asks for it; it stops when the test JVM exits (shutdown hook,
  * and the child also watches its parent so a killed test run leaves nothing behind).
@@ -38,18 +38,22 @@ public final class RealKafka {
 
     /**
      * Broker settings beyond the KRaft wiring: replication factor 1 for the internal topics (one node) and Skiff's
-     * developer defaults where Kafka's differ, so that both start from the same state.
+     * developer defaults where Kafka's differ, so that both start from the same state. The log directory is formatted
+     * with Kafka 4.4's default features (share.version 2, streams.version 1 among them).
      */
-    public static final Map<String, String> CONFIG = Map.of(
-            "num.partitions", "1",
-            "offsets.topic.replication.factor", "1",
-            "offsets.topic.num.partitions", "50",
-            "transaction.state.log.replication.factor", "1",
-            "transaction.state.log.min.isr", "1",
-            "group.initial.rebalance.delay.ms", "0",
-            "share.coordinator.state.topic.replication.factor", "1",
-            "share.coordinator.state.topic.min.isr", "1",
-            "auto.create.topics.enable", "true");
+    public static final Map<String, String> CONFIG = Map.ofEntries(
+            Map.entry("num.partitions", "1"),
+            Map.entry("offsets.topic.replication.factor", "1"),
+            Map.entry("offsets.topic.num.partitions", "50"),
+            Map.entry("transaction.state.log.replication.factor", "1"),
+            Map.entry("transaction.state.log.min.isr", "1"),
+            Map.entry("group.initial.rebalance.delay.ms", "0"),
+            // Skiff's lower bounds for a consumer group's own settings: Kafka 4.4 names the bounds in its errors
+            Map.entry("group.consumer.min.heartbeat.interval.ms", "100"),
+            Map.entry("group.consumer.min.session.timeout.ms", "1000"),
+            Map.entry("share.coordinator.state.topic.replication.factor", "1"),
+            Map.entry("share.coordinator.state.topic.min.isr", "1"),
+            Map.entry("auto.create.topics.enable", "true"));
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
     private static RealKafka shared;
@@ -91,7 +95,7 @@ public final class RealKafka {
         return dir.resolve("server.log");
     }
 
-    /** The folder of Kafka 4.1.1's jars the build copied (system property {@code skiff.referenceKafkaLibs}). */
+    /** The folder of Kafka 4.4.0's jars the build copied (system property {@code skiff.referenceKafkaLibs}). */
     static Path libs() {
         String libs = System.getProperty("skiff.referenceKafkaLibs");
         if (libs == null || !Files.isDirectory(Paths.get(libs))) {

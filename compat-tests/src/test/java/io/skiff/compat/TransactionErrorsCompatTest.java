@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.compress.Compression;
@@ -23,8 +24,8 @@ import org.apache.kafka.common.message.OffsetFetchRequestData;
 import org.apache.kafka.common.message.ProduceRequestData;
 import org.apache.kafka.common.message.TxnOffsetCommitRequestData;
 import org.apache.kafka.common.protocol.Errors;
-import org.apache.kafka.common.record.MemoryRecords;
-import org.apache.kafka.common.record.SimpleRecord;
+import org.apache.kafka.common.record.internal.MemoryRecords;
+import org.apache.kafka.common.record.internal.SimpleRecord;
 import org.apache.kafka.common.requests.AddOffsetsToTxnRequest;
 import org.apache.kafka.common.requests.AddOffsetsToTxnResponse;
 import org.apache.kafka.common.requests.AddPartitionsToTxnRequest;
@@ -474,19 +475,27 @@ class TransactionErrorsCompatTest {
 
     String txnOffset(String id, long pid, short ep, String group, int gen, String member, short version)
             throws Exception {
-        TxnOffsetCommitResponse r = c.send(new TxnOffsetCommitRequest.Builder(new TxnOffsetCommitRequestData()
-                        .setTransactionalId(id)
-                        .setGroupId(group)
-                        .setProducerId(pid)
-                        .setProducerEpoch(ep)
-                        .setGenerationId(gen)
-                        .setMemberId(member)
-                        .setTopics(List.of(new TxnOffsetCommitRequestData.TxnOffsetCommitRequestTopic()
-                                .setName(T)
-                                .setPartitions(List.of(new TxnOffsetCommitRequestData.TxnOffsetCommitRequestPartition()
-                                        .setPartitionIndex(0)
-                                        .setCommittedOffset(5))))))
+        TxnOffsetCommitResponse r = c.send(TxnOffsetCommitRequest.Builder.forTopicNames(
+                        new TxnOffsetCommitRequestData()
+                                .setTransactionalId(id)
+                                .setGroupId(group)
+                                .setProducerId(pid)
+                                .setProducerEpoch(ep)
+                                .setGenerationIdOrMemberEpoch(gen)
+                                .setMemberId(member)
+                                .setTopics(List.of(new TxnOffsetCommitRequestData.TxnOffsetCommitRequestTopic()
+                                        .setName(T)
+                                        .setPartitions(
+                                                List.of(new TxnOffsetCommitRequestData.TxnOffsetCommitRequestPartition()
+                                                        .setPartitionIndex(0)
+                                                        .setCommittedOffset(5))))),
+                        false)
                 .build(version));
-        return r.errors().toString();
+        Map<String, Errors> errors = new TreeMap<>();
+        r.data()
+                .topics()
+                .forEach(t -> t.partitions()
+                        .forEach(p -> errors.put(t.name() + "-" + p.partitionIndex(), Errors.forCode(p.errorCode()))));
+        return errors.toString();
     }
 }

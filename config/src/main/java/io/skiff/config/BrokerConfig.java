@@ -491,24 +491,8 @@ public final class BrokerConfig {
         return effectiveLong("flush.ms");
     }
 
-    public int logIndexIntervalBytes() {
-        return integer("log.index.interval.bytes");
-    }
-
-    public int logIndexSizeMaxBytes() {
-        return integer("log.index.size.max.bytes");
-    }
-
     public MessageTimestampType logMessageTimestampType() {
         return MessageTimestampType.of(string("log.message.timestamp.type"));
-    }
-
-    public long logMessageTimestampBeforeMaxMs() {
-        return longValue("log.message.timestamp.before.max.ms");
-    }
-
-    public long logMessageTimestampAfterMaxMs() {
-        return longValue("log.message.timestamp.after.max.ms");
     }
 
     public Set<CleanupPolicy> logCleanupPolicy() {
@@ -588,6 +572,10 @@ public final class BrokerConfig {
         return integer("offsets.topic.num.partitions");
     }
 
+    public int offsetsTopicSegmentBytes() {
+        return integer("offsets.topic.segment.bytes");
+    }
+
     public int offsetsRetentionMinutes() {
         return integer("offsets.retention.minutes");
     }
@@ -614,6 +602,10 @@ public final class BrokerConfig {
 
     public int transactionStateLogNumPartitions() {
         return integer("transaction.state.log.num.partitions");
+    }
+
+    public int transactionStateLogSegmentBytes() {
+        return integer("transaction.state.log.segment.bytes");
     }
 
     public int transactionAbortTimedOutIntervalMs() {

@@ -446,6 +446,14 @@ public final class BrokerConfigKeys {
             .accepted("log.local.retention.ms", LONG, "-2", atLeast(-2), "Tiered storage: local retention time.")
             .accepted("log.local.retention.bytes", LONG, "-2", atLeast(-2), "Tiered storage: local retention size.")
             .accepted("remote.log.storage.system.enable", BOOLEAN, "false", null, "Tiered storage.")
+            .accepted("log.remote.copy.lag.bytes", LONG, "-1", atLeast(-1), "Tiered storage: copy lag in bytes.")
+            .accepted("log.remote.copy.lag.ms", LONG, "0", atLeast(-1), "Tiered storage: copy lag in time.")
+            .accepted(
+                    "max.decompressed.message.bytes",
+                    INT,
+                    "2147483639",
+                    atLeast(1),
+                    "Largest decompressed record batch (topic: max.decompressed.message.bytes).")
             .accepted("num.recovery.threads.per.data.dir", INT, "2", atLeast(1), "Log recovery threads.")
             .accepted("min.insync.replicas", INT, "1", atLeast(1), "Replicas that must acknowledge acks=all writes.")
             .accepted("unclean.leader.election.enable", BOOLEAN, "false", null, "Allow out-of-sync leaders.")
@@ -623,6 +631,13 @@ public final class BrokerConfigKeys {
                     "min.insync.replicas of __transaction_state.")
             .applied(
                     "transaction.state.log.num.partitions", INT, "50", atLeast(1), "Partitions of __transaction_state.")
+            .applied(
+                    "transaction.state.log.segment.bytes",
+                    INT,
+                    "104857600",
+                    atLeast(1),
+                    "Segment size of __transaction_state (at least 1 MiB, the smallest segment.bytes); the cleaner "
+                            + "compacts closed segments.")
             .applied(
                     "transaction.abort.timed.out.transaction.cleanup.interval.ms",
                     INT,

@@ -2,6 +2,7 @@ package io.skiff.config;
 
 import static io.skiff.config.GroupConfigKeys.CONSUMER_HEARTBEAT_INTERVAL_MS;
 import static io.skiff.config.GroupConfigKeys.CONSUMER_SESSION_TIMEOUT_MS;
+import static io.skiff.config.GroupConfigKeys.STREAMS_ASSIGNOR_NAME;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -13,10 +14,10 @@ import java.util.OptionalInt;
 /**
  * A consumer group's own configuration (config resource type GROUP): its overrides ({@link GroupConfigKeys}) on top
  * of defaults from the broker's {@code group.consumer.*} keys (and Kafka's {@code group.share.*} /
- * {@code group.streams.*} defaults, which Skiff does not configure). Errors are worded as Kafka 4.1's controller
+ * {@code group.streams.*} defaults, which Skiff does not configure). Errors are worded as Kafka 4.4's controller
  * words them in an INVALID_CONFIG answer ({@code Unknown group config name: foo}, {@code Invalid value 0 for
  * configuration consumer.session.timeout.ms: Value must be at least 1}, {@code consumer.heartbeat.interval.ms must
- * be greater than or equal to group.consumer.min.heartbeat.interval.ms}).
+ * be in the range 100 to 15000 inclusive}).
  *
  * <p>Thread-safety: immutable; safe to share. A change builds a new instance.
  */
@@ -25,10 +26,12 @@ public final class GroupConfig {
 
     private final Map<String, String> overrides;
     private final Map<String, Object> values;
+    private final Map<String, Object> defaults;
 
-    private GroupConfig(Map<String, String> overrides, Map<String, Object> values) {
+    private GroupConfig(Map<String, String> overrides, Map<String, Object> values, Map<String, Object> defaults) {
         this.overrides = overrides;
         this.values = values;
+        this.defaults = defaults;
     }
 
     /**
@@ -40,11 +43,13 @@ public final class GroupConfig {
     public static GroupConfig of(Map<String, String> overrides, BrokerConfig broker) {
         Map<String, String> given = TABLE.overrides(overrides, key -> "Unknown group config name: " + key);
         Map<String, Object> values = new LinkedHashMap<>();
+        Map<String, Object> defaults = new LinkedHashMap<>();
         for (ConfigKey key : TABLE.keys()) {
             String raw = given.get(key.name());
-            values.put(key.name(), raw != null ? parse(key, raw) : defaultOf(key, broker));
+            defaults.put(key.name(), defaultOf(key, broker));
+            values.put(key.name(), raw != null ? parse(key, raw) : defaults.get(key.name()));
         }
-        return new GroupConfig(Collections.unmodifiableMap(given), values);
+        return new GroupConfig(Collections.unmodifiableMap(given), values, defaults);
     }
 
     /**
@@ -55,40 +60,31 @@ public final class GroupConfig {
      */
     public static GroupConfig validate(Map<String, String> overrides, BrokerConfig broker) {
         GroupConfig config = of(overrides, broker);
-        config.bounds(CONSUMER_HEARTBEAT_INTERVAL_MS, "group.consumer.", "heartbeat.interval.ms", broker);
-        config.bounds(CONSUMER_SESSION_TIMEOUT_MS, "group.consumer.", "session.timeout.ms", broker);
+        config.range(CONSUMER_HEARTBEAT_INTERVAL_MS, broker, "group.consumer.", "heartbeat.interval.ms");
+        config.range(CONSUMER_SESSION_TIMEOUT_MS, broker, "group.consumer.", "session.timeout.ms");
         // Skiff has no group.share.* / group.streams.* keys: Kafka's defaults are the bounds.
-        config.bounds(
-                "share.heartbeat.interval.ms",
-                "group.share.min.heartbeat.interval.ms",
-                5_000,
-                "group.share.max.heartbeat.interval.ms",
-                15_000);
-        config.bounds(
-                "share.session.timeout.ms",
-                "group.share.min.session.timeout.ms",
-                45_000,
-                "group.share.max.session.timeout.ms",
-                60_000);
-        config.bounds(
-                "share.record.lock.duration.ms",
-                "group.share.min.record.lock.duration.ms",
-                15_000,
-                "group.share.max.record.lock.duration.ms",
-                60_000);
-        config.bounds(
-                "streams.heartbeat.interval.ms",
-                "group.streams.min.heartbeat.interval.ms",
-                5_000,
-                "group.streams.max.heartbeat.interval.ms",
-                15_000);
-        config.bounds(
-                "streams.session.timeout.ms",
-                "group.streams.min.session.timeout.ms",
-                45_000,
-                "group.streams.max.session.timeout.ms",
-                60_000);
-        config.bounds("streams.num.standby.replicas", null, 0, "group.streams.max.standby.replicas", 2);
+        config.range("consumer.assignment.interval.ms", 0, 15_000);
+        config.range("share.heartbeat.interval.ms", 5_000, 15_000);
+        config.range("share.session.timeout.ms", 45_000, 60_000);
+        config.range("share.record.lock.duration.ms", 15_000, 60_000);
+        config.range("share.delivery.count.limit", 2, 10);
+        config.range("share.partition.max.record.locks", 100, 4_000);
+        config.range("share.assignment.interval.ms", 0, 15_000);
+        config.range("streams.heartbeat.interval.ms", 5_000, 15_000);
+        config.range("streams.session.timeout.ms", 45_000, 60_000);
+        config.range("streams.assignment.interval.ms", 0, 15_000);
+        if (config.integer("streams.num.standby.replicas") > STREAMS_MAX_STANDBY_REPLICAS) {
+            throw new ConfigException(
+                    "streams.num.standby.replicas",
+                    "streams.num.standby.replicas must be less than or equal to " + STREAMS_MAX_STANDBY_REPLICAS);
+        }
+        String assignor = (String) config.values.get(STREAMS_ASSIGNOR_NAME);
+        if (!STREAMS_ASSIGNORS.contains(assignor)) {
+            throw new ConfigException(
+                    STREAMS_ASSIGNOR_NAME,
+                    STREAMS_ASSIGNOR_NAME + " '" + assignor + "' is not a registered task assignor. Registered"
+                            + " assignors are: " + STREAMS_ASSIGNORS + ".");
+        }
         for (String kind : List.of("consumer", "share", "streams")) {
             String session = kind + ".session.timeout.ms";
             String hb = kind + ".heartbeat.interval.ms";
@@ -99,24 +95,23 @@ public final class GroupConfig {
         return config;
     }
 
+    /** Kafka's group.streams.max.standby.replicas and group.streams.assignors (not Skiff keys). */
+    private static final int STREAMS_MAX_STANDBY_REPLICAS = 2;
+
+    private static final List<String> STREAMS_ASSIGNORS = List.of("sticky");
+
     /** Within the broker's {@code <prefix>min.<what>} and {@code <prefix>max.<what>}. */
-    private void bounds(String key, String prefix, String what, BrokerConfig broker) {
-        String minName = prefix + "min." + what;
-        String maxName = prefix + "max." + what;
-        bounds(
+    private void range(String key, BrokerConfig broker, String prefix, String what) {
+        range(
                 key,
-                minName,
-                ((Number) broker.value(minName)).intValue(),
-                maxName,
-                ((Number) broker.value(maxName)).intValue());
+                ((Number) broker.value(prefix + "min." + what)).intValue(),
+                ((Number) broker.value(prefix + "max." + what)).intValue());
     }
 
-    private void bounds(String key, String minName, int min, String maxName, int max) {
-        if (minName != null && integer(key) < min) {
-            throw new ConfigException(key, key + " must be greater than or equal to " + minName);
-        }
-        if (integer(key) > max) {
-            throw new ConfigException(key, key + " must be less than or equal to " + maxName);
+    private void range(String key, int min, int max) {
+        int value = integer(key);
+        if (value < min || value > max) {
+            throw new ConfigException(key, key + " must be in the range " + min + " to " + max + " inclusive.");
         }
     }
 
@@ -199,25 +194,27 @@ public final class GroupConfig {
     }
 
     /**
-     * Every group key as DescribeConfigs reports it for a group, as Kafka 4.1 does: DYNAMIC_GROUP_CONFIG when the
+     * Every group key as DescribeConfigs reports it for a group, as Kafka 4.4 does: DYNAMIC_GROUP_CONFIG when the
      * group sets it, else DEFAULT_CONFIG (also for a default taken from a broker key); never read-only or
-     * sensitive; the one synonym is the key itself with the same value and source.
+     * sensitive. The synonyms are the group's own setting, if any, then the default under the name of the broker key
+     * Kafka takes it from ({@link GroupConfigKeys#KAFKA_DEFAULT_KEYS}; the key itself where there is none).
      */
     public List<ConfigEntry> describe() {
         List<ConfigEntry> entries = new ArrayList<>();
         for (ConfigKey key : TABLE.keys()) {
             String value = ConfigType.format(values.get(key.name()));
-            ConfigSource source =
-                    overrides.containsKey(key.name()) ? ConfigSource.DYNAMIC_GROUP_CONFIG : ConfigSource.DEFAULT_CONFIG;
+            boolean set = overrides.containsKey(key.name());
+            ConfigSource source = set ? ConfigSource.DYNAMIC_GROUP_CONFIG : ConfigSource.DEFAULT_CONFIG;
+            List<ConfigSynonym> synonyms = new ArrayList<>();
+            if (set) {
+                synonyms.add(new ConfigSynonym(key.name(), value, source));
+            }
+            synonyms.add(new ConfigSynonym(
+                    GroupConfigKeys.KAFKA_DEFAULT_KEYS.getOrDefault(key.name(), key.name()),
+                    ConfigType.format(defaults.get(key.name())),
+                    ConfigSource.DEFAULT_CONFIG));
             entries.add(new ConfigEntry(
-                    key.name(),
-                    value,
-                    source,
-                    false,
-                    false,
-                    key.type(),
-                    key.documentation(),
-                    List.of(new ConfigSynonym(key.name(), value, source))));
+                    key.name(), value, source, false, false, key.type(), key.documentation(), synonyms));
         }
         return entries;
     }

@@ -1,7 +1,9 @@
 package io.skiff.config;
 
 import static io.skiff.config.BrokerSynonym.same;
+import static io.skiff.config.ConfigType.BOOLEAN;
 import static io.skiff.config.ConfigType.INT;
+import static io.skiff.config.ConfigType.LIST;
 import static io.skiff.config.ConfigType.STRING;
 import static io.skiff.config.Support.ACCEPTED;
 import static io.skiff.config.Support.APPLIED;
@@ -10,9 +12,10 @@ import static io.skiff.config.Validator.oneOf;
 
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
+import java.util.Map;
 
 /**
- * Every group-level key Kafka 4.1 defines (config resource type GROUP, set with {@code kafka-configs
+ * Every group-level key Kafka 4.4 defines (config resource type GROUP, set with {@code kafka-configs
  * --entity-type groups}), with its validator and the broker key that supplies its default. The {@code consumer.*}
  * keys change how Skiff's consumer group coordinator treats the group; the {@code share.*} and {@code streams.*}
  * keys are accepted, validated and described as Kafka does, but Skiff has no share or streams groups. Their broker
@@ -27,13 +30,14 @@ public final class GroupConfigKeys {
     public static final String CONSUMER_SESSION_TIMEOUT_MS = "consumer.session.timeout.ms";
     public static final String CONSUMER_HEARTBEAT_INTERVAL_MS = "consumer.heartbeat.interval.ms";
     public static final String SHARE_AUTO_OFFSET_RESET = "share.auto.offset.reset";
+    public static final String STREAMS_ASSIGNOR_NAME = "streams.assignor.name";
 
     /** share.auto.offset.reset: earliest, latest, or by_duration:&lt;a non-negative ISO-8601 duration&gt;. */
     static final Validator SHARE_OFFSET_RESET = Validator.of(
             value -> isShareOffsetReset(value.toString()),
             "earliest, latest or by_duration:<non-negative ISO-8601 duration, PnDTnHnMn.nS>");
 
-    /** The group key table, in Kafka's definition order. */
+    /** The group key table. */
     public static final ConfigKeyTable TABLE = ConfigKeyTable.builder()
             .topic(
                     CONSUMER_SESSION_TIMEOUT_MS,
@@ -55,6 +59,14 @@ public final class GroupConfigKeys {
                             + " its next heartbeat). Between group.consumer.min.heartbeat.interval.ms and"
                             + " group.consumer.max.heartbeat.interval.ms.",
                     same("group.consumer.heartbeat.interval.ms"))
+            .topic(
+                    "consumer.assignment.interval.ms",
+                    INT,
+                    "1000",
+                    atLeast(0),
+                    ACCEPTED,
+                    "How often Kafka's coordinator recomputes the group's assignment (Skiff assigns at every change)."
+                            + " Between 0 and 15000.")
             .topic(
                     "share.session.timeout.ms",
                     INT,
@@ -79,6 +91,30 @@ public final class GroupConfigKeys {
                     "How long a share group member holds the records it acquired (Skiff has no share groups)."
                             + " Between 15000 and 60000.")
             .topic(
+                    "share.delivery.count.limit",
+                    INT,
+                    "5",
+                    atLeast(2),
+                    ACCEPTED,
+                    "How often a share group delivers a record before giving up on it (Skiff has no share groups)."
+                            + " Between 2 and 10.")
+            .topic(
+                    "share.partition.max.record.locks",
+                    INT,
+                    "2000",
+                    atLeast(100),
+                    ACCEPTED,
+                    "Records a share group may hold acquired per partition (Skiff has no share groups). Between 100"
+                            + " and 4000.")
+            .topic(
+                    "share.assignment.interval.ms",
+                    INT,
+                    "1000",
+                    atLeast(0),
+                    ACCEPTED,
+                    "How often a share group's assignment is recomputed (Skiff has no share groups). Between 0 and"
+                            + " 15000.")
+            .topic(
                     SHARE_AUTO_OFFSET_RESET,
                     STRING,
                     "latest",
@@ -93,6 +129,13 @@ public final class GroupConfigKeys {
                     oneOf("read_committed", "read_uncommitted"),
                     ACCEPTED,
                     "Whether a share group delivers records of aborted transactions (Skiff has no share groups).")
+            .topic(
+                    "share.renew.acknowledge.enable",
+                    BOOLEAN,
+                    "true",
+                    null,
+                    ACCEPTED,
+                    "Whether share group members may renew their acquisition locks (Skiff has no share groups).")
             .topic(
                     "streams.session.timeout.ms",
                     INT,
@@ -114,7 +157,75 @@ public final class GroupConfigKeys {
                     atLeast(0),
                     ACCEPTED,
                     "Standby replicas per task of a streams group (Skiff has no streams groups). At most 2.")
+            .topic(
+                    "streams.assignment.interval.ms",
+                    INT,
+                    "1000",
+                    atLeast(0),
+                    ACCEPTED,
+                    "How often a streams group's assignment is recomputed (Skiff has no streams groups). Between 0"
+                            + " and 15000.")
+            .topic(
+                    STREAMS_ASSIGNOR_NAME,
+                    STRING,
+                    "sticky",
+                    null,
+                    ACCEPTED,
+                    "The task assignor of a streams group (Skiff has no streams groups): Kafka's only one, sticky.")
+            .topic(
+                    "streams.initial.rebalance.delay.ms",
+                    INT,
+                    "3000",
+                    atLeast(0),
+                    ACCEPTED,
+                    "How long a new streams group waits for members before its first assignment (Skiff has no"
+                            + " streams groups).")
+            .topic(
+                    "streams.rack.aware.assignment.tags",
+                    LIST,
+                    "",
+                    null,
+                    ACCEPTED,
+                    "Client tags a streams group's rack-aware assignment spreads standbys over (Skiff has no streams"
+                            + " groups).")
+            .topic(
+                    "errors.deadletterqueue.topic.name",
+                    STRING,
+                    "",
+                    null,
+                    ACCEPTED,
+                    "The topic a share group writes records it gives up on (Skiff has no share groups).")
+            .topic(
+                    "errors.deadletterqueue.copy.record.enable",
+                    BOOLEAN,
+                    "false",
+                    null,
+                    ACCEPTED,
+                    "Whether a share group's dead-letter records carry the original record (Skiff has no share"
+                            + " groups).")
             .build();
+
+    /**
+     * The broker key Kafka 4.4 names as the synonym of a group key's default (DescribeConfigs); a key not listed has
+     * none, and Kafka names the group key itself. Only the consumer keys' broker keys are Skiff keys.
+     */
+    static final Map<String, String> KAFKA_DEFAULT_KEYS = Map.ofEntries(
+            Map.entry(CONSUMER_SESSION_TIMEOUT_MS, "group.consumer.session.timeout.ms"),
+            Map.entry(CONSUMER_HEARTBEAT_INTERVAL_MS, "group.consumer.heartbeat.interval.ms"),
+            Map.entry("consumer.assignment.interval.ms", "group.consumer.assignment.interval.ms"),
+            Map.entry("share.session.timeout.ms", "group.share.session.timeout.ms"),
+            Map.entry("share.heartbeat.interval.ms", "group.share.heartbeat.interval.ms"),
+            Map.entry("share.record.lock.duration.ms", "group.share.record.lock.duration.ms"),
+            Map.entry("share.delivery.count.limit", "group.share.delivery.count.limit"),
+            Map.entry("share.partition.max.record.locks", "group.share.partition.max.record.locks"),
+            Map.entry("share.assignment.interval.ms", "group.share.assignment.interval.ms"),
+            Map.entry("streams.session.timeout.ms", "group.streams.session.timeout.ms"),
+            Map.entry("streams.heartbeat.interval.ms", "group.streams.heartbeat.interval.ms"),
+            Map.entry("streams.num.standby.replicas", "group.streams.num.standby.replicas"),
+            Map.entry("streams.assignment.interval.ms", "group.streams.assignment.interval.ms"),
+            Map.entry(STREAMS_ASSIGNOR_NAME, "group.streams.assignors"),
+            Map.entry("streams.initial.rebalance.delay.ms", "group.streams.initial.rebalance.delay.ms"),
+            Map.entry("streams.rack.aware.assignment.tags", "group.streams.rack.aware.assignment.tags"));
 
     private static boolean isShareOffsetReset(String value) {
         if (value.equals("earliest") || value.equals("latest")) {

@@ -20,7 +20,7 @@ import static io.skiff.config.Validator.nonEmptyListOf;
 import static io.skiff.config.Validator.oneOf;
 
 /**
- * Every topic-level key Kafka 4.1 defines, with its validator and the broker keys that supply
+ * Every topic-level key Kafka 4.4 defines, with its validator and the broker keys that supply
  * its default (Kafka's synonym table: e.g. {@code retention.ms} ← {@code log.retention.ms},
  * {@code log.retention.minutes}, {@code log.retention.hours}). The default column here is the
  * value when neither topic nor broker sets anything.
@@ -286,5 +286,36 @@ public final class TopicConfigKeys {
                     null,
                     ACCEPTED,
                     "Tiered storage: delete remote data when tiering is disabled.")
+            .topic(
+                    "remote.copy.lag.bytes",
+                    LONG,
+                    "-1",
+                    atLeast(-1),
+                    ACCEPTED,
+                    "Tiered storage: bytes a segment may wait locally before it is copied; -1 = no limit.",
+                    same("log.remote.copy.lag.bytes"))
+            .topic(
+                    "remote.copy.lag.ms",
+                    LONG,
+                    "0",
+                    atLeast(-1),
+                    ACCEPTED,
+                    "Tiered storage: time a segment may wait locally before it is copied.",
+                    same("log.remote.copy.lag.ms"))
+            .topic(
+                    "max.decompressed.message.bytes",
+                    INT,
+                    "2147483639",
+                    atLeast(1),
+                    ACCEPTED,
+                    "Largest decompressed size of a record batch Kafka 4.4 accepts.",
+                    same("max.decompressed.message.bytes"))
+            .topic(
+                    "errors.deadletterqueue.group.enable",
+                    BOOLEAN,
+                    "false",
+                    null,
+                    ACCEPTED,
+                    "Share groups: whether a group may use this topic as its dead-letter queue.")
             .build();
 }

@@ -45,61 +45,79 @@ class GroupConfigTest {
     @Test
     void consumerKeysAreBoundedByTheBrokersGroupConsumerKeys() {
         assertEquals(
-                "consumer.heartbeat.interval.ms must be greater than or equal to group.consumer.min.heartbeat.interval.ms",
+                "consumer.heartbeat.interval.ms must be in the range 100 to 15000 inclusive.",
                 rejected(Map.of("consumer.heartbeat.interval.ms", "99")));
         assertEquals(
-                "consumer.heartbeat.interval.ms must be less than or equal to group.consumer.max.heartbeat.interval.ms",
+                "consumer.heartbeat.interval.ms must be in the range 100 to 15000 inclusive.",
                 rejected(Map.of("consumer.heartbeat.interval.ms", "15001")));
         assertEquals(
-                "consumer.session.timeout.ms must be greater than or equal to group.consumer.min.session.timeout.ms",
+                "consumer.session.timeout.ms must be in the range 1000 to 60000 inclusive.",
                 rejected(Map.of("consumer.session.timeout.ms", "999")));
         assertEquals(
-                "consumer.session.timeout.ms must be less than or equal to group.consumer.max.session.timeout.ms",
+                "consumer.session.timeout.ms must be in the range 1000 to 60000 inclusive.",
                 rejected(Map.of("consumer.session.timeout.ms", "60001")));
         assertEquals(
                 "consumer.session.timeout.ms must be greater than consumer.heartbeat.interval.ms",
                 rejected(Map.of("consumer.session.timeout.ms", "2000", "consumer.heartbeat.interval.ms", "2000")));
         BrokerConfig strict = BrokerConfig.of(Map.of(
                 "group.consumer.min.heartbeat.interval.ms", "5000", "group.consumer.heartbeat.interval.ms", "5000"));
-        assertThrows(
-                ConfigException.class,
-                () -> GroupConfig.validate(Map.of("consumer.heartbeat.interval.ms", "4000"), strict));
         assertEquals(
-                "streams.num.standby.replicas must be less than or equal to group.streams.max.standby.replicas",
+                "consumer.heartbeat.interval.ms must be in the range 5000 to 15000 inclusive.",
+                assertThrows(
+                                ConfigException.class,
+                                () -> GroupConfig.validate(Map.of("consumer.heartbeat.interval.ms", "4000"), strict))
+                        .getMessage());
+        assertEquals(
+                "streams.num.standby.replicas must be less than or equal to 2",
                 rejected(Map.of("streams.num.standby.replicas", "3")));
         assertEquals(
-                "share.record.lock.duration.ms must be greater than or equal to group.share.min.record.lock.duration.ms",
+                "share.record.lock.duration.ms must be in the range 15000 to 60000 inclusive.",
                 rejected(Map.of("share.record.lock.duration.ms", "1000")));
+        assertEquals(
+                "share.delivery.count.limit must be in the range 2 to 10 inclusive.",
+                rejected(Map.of("share.delivery.count.limit", "11")));
+        assertEquals(
+                "streams.assignor.name 'foo' is not a registered task assignor. Registered assignors are: [sticky].",
+                rejected(Map.of("streams.assignor.name", "foo")));
     }
 
     @Test
     void describesEveryKeyWithItsSourceAsKafkaDoes() {
         GroupConfig config = GroupConfig.validate(Map.of("consumer.session.timeout.ms", "50000"), broker);
         List<ConfigEntry> entries = config.describe();
-        assertEquals(
-                List.of(
-                        "consumer.session.timeout.ms",
-                        "consumer.heartbeat.interval.ms",
-                        "share.session.timeout.ms",
-                        "share.heartbeat.interval.ms",
-                        "share.record.lock.duration.ms",
-                        "share.auto.offset.reset",
-                        "share.isolation.level",
-                        "streams.session.timeout.ms",
-                        "streams.heartbeat.interval.ms",
-                        "streams.num.standby.replicas"),
-                entries.stream().map(ConfigEntry::name).toList());
+        assertEquals(21, entries.size(), "Kafka 4.4's group keys");
         ConfigEntry session = entries.get(0);
+        assertEquals("consumer.session.timeout.ms", session.name());
         assertEquals("50000", session.value());
         assertEquals(ConfigSource.DYNAMIC_GROUP_CONFIG, session.source());
         assertEquals(
-                List.of(new ConfigSynonym("consumer.session.timeout.ms", "50000", ConfigSource.DYNAMIC_GROUP_CONFIG)),
+                List.of(
+                        new ConfigSynonym("consumer.session.timeout.ms", "50000", ConfigSource.DYNAMIC_GROUP_CONFIG),
+                        new ConfigSynonym("group.consumer.session.timeout.ms", "45000", ConfigSource.DEFAULT_CONFIG)),
                 session.synonyms());
         ConfigEntry heartbeat = entries.get(1);
         assertEquals("500", heartbeat.value(), "Skiff's group.consumer.heartbeat.interval.ms");
         assertEquals(ConfigSource.DEFAULT_CONFIG, heartbeat.source());
-        assertEquals("latest", entries.get(5).value());
+        assertEquals(
+                List.of(new ConfigSynonym("group.consumer.heartbeat.interval.ms", "500", ConfigSource.DEFAULT_CONFIG)),
+                heartbeat.synonyms());
+        ConfigEntry assignor = entry(entries, "streams.assignor.name");
+        assertEquals("sticky", assignor.value());
+        assertEquals(
+                List.of(new ConfigSynonym("group.streams.assignors", "sticky", ConfigSource.DEFAULT_CONFIG)),
+                assignor.synonyms());
+        ConfigEntry reset = entry(entries, "share.auto.offset.reset");
+        assertEquals("latest", reset.value());
+        assertEquals(
+                List.of(new ConfigSynonym("share.auto.offset.reset", "latest", ConfigSource.DEFAULT_CONFIG)),
+                reset.synonyms(),
+                "a key without a broker key is its own synonym");
+        assertEquals("", entry(entries, "streams.rack.aware.assignment.tags").value());
         assertEquals(OptionalInt.of(50000), config.consumerSessionTimeoutMs());
         assertEquals(OptionalInt.empty(), config.consumerHeartbeatIntervalMs());
+    }
+
+    private static ConfigEntry entry(List<ConfigEntry> entries, String name) {
+        return entries.stream().filter(e -> e.name().equals(name)).findFirst().orElseThrow();
     }
 }

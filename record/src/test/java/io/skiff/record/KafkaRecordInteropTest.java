@@ -14,13 +14,13 @@ import java.util.Iterator;
 import java.util.List;
 import org.apache.kafka.common.compress.Compression;
 import org.apache.kafka.common.header.internals.RecordHeader;
-import org.apache.kafka.common.record.ControlRecordType;
-import org.apache.kafka.common.record.DefaultRecordBatch;
-import org.apache.kafka.common.record.EndTransactionMarker;
-import org.apache.kafka.common.record.MemoryRecords;
-import org.apache.kafka.common.record.MemoryRecordsBuilder;
-import org.apache.kafka.common.record.MutableRecordBatch;
-import org.apache.kafka.common.record.RecordBatch;
+import org.apache.kafka.common.record.internal.ControlRecordType;
+import org.apache.kafka.common.record.internal.DefaultRecordBatch;
+import org.apache.kafka.common.record.internal.EndTransactionMarker;
+import org.apache.kafka.common.record.internal.MemoryRecords;
+import org.apache.kafka.common.record.internal.MemoryRecordsBuilder;
+import org.apache.kafka.common.record.internal.MutableRecordBatch;
+import org.apache.kafka.common.record.internal.RecordBatch;
 import org.junit.jupiter.api.Test;
 
 /** Our view, reader and builder against kafka-clients' own record classes. */
@@ -117,13 +117,13 @@ class KafkaRecordInteropTest {
                 (short) -1,
                 -1,
                 false);
-        List<org.apache.kafka.common.record.Record> expected = new ArrayList<>();
+        List<org.apache.kafka.common.record.internal.Record> expected = new ArrayList<>();
         MemoryRecords.readableRecords(buf.duplicate()).records().forEach(expected::add);
 
         List<Record> actual = RecordReader.readAll(new RecordBatchView(buf));
         assertEquals(expected.size(), actual.size());
         for (int i = 0; i < expected.size(); i++) {
-            org.apache.kafka.common.record.Record k = expected.get(i);
+            org.apache.kafka.common.record.internal.Record k = expected.get(i);
             Record r = actual.get(i);
             assertEquals(k.offset(), r.offset());
             assertEquals(k.timestamp(), r.timestamp());
@@ -261,7 +261,7 @@ class KafkaRecordInteropTest {
         assertEquals(4, kafka.partitionLeaderEpoch());
         assertEquals(T0 + 10, kafka.maxTimestamp());
         assertEquals(org.apache.kafka.common.record.TimestampType.CREATE_TIME, kafka.timestampType());
-        List<org.apache.kafka.common.record.Record> records = new ArrayList<>();
+        List<org.apache.kafka.common.record.internal.Record> records = new ArrayList<>();
         kafka.forEach(records::add);
         assertEquals(3, records.size());
         assertEquals(1001L, records.get(1).offset());

@@ -14,11 +14,11 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.apache.kafka.common.compress.Compression;
 import org.apache.kafka.common.header.internals.RecordHeader;
-import org.apache.kafka.common.record.MemoryRecords;
-import org.apache.kafka.common.record.MemoryRecordsBuilder;
-import org.apache.kafka.common.record.MutableRecordBatch;
-import org.apache.kafka.common.record.RecordBatch;
-import org.apache.kafka.common.utils.ByteUtils;
+import org.apache.kafka.common.record.internal.MemoryRecords;
+import org.apache.kafka.common.record.internal.MemoryRecordsBuilder;
+import org.apache.kafka.common.record.internal.MutableRecordBatch;
+import org.apache.kafka.common.record.internal.RecordBatch;
+import org.apache.kafka.common.utils.internals.ByteUtils;
 
 /** Random batches: ours must equal kafka-clients' byte for byte and both sides must read each other. */
 class RecordBatchPropertiesTest {

@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
  * and no lock is held while the disk is written. Thread-safe.
  */
 public final class CoordinatorWriter {
-    private static final Logger log = LoggerFactory.getLogger(CoordinatorWriter.class);
+    private static final Logger LOG = LoggerFactory.getLogger(CoordinatorWriter.class);
 
     private final CoordinatorRecordLog recordLog;
     private final Executor writer;
@@ -70,7 +70,7 @@ public final class CoordinatorWriter {
                     append.to(partition);
                     done.complete(null);
                 } catch (Exception | Error e) {
-                    log.warn("Failed to append {} records of {} to partition {}", records.size(), key, partition, e);
+                    LOG.warn("Failed to append {} records of {} to partition {}", records.size(), key, partition, e);
                     done.completeExceptionally(e);
                 }
             });

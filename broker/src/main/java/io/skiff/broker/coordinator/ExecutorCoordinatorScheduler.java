@@ -21,23 +21,26 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safe.
  */
 public final class ExecutorCoordinatorScheduler implements CoordinatorScheduler, AutoCloseable {
-    private static final Logger log = LoggerFactory.getLogger(ExecutorCoordinatorScheduler.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ExecutorCoordinatorScheduler.class);
 
     private final ScheduledThreadPoolExecutor executor;
     private final Clock clock;
     private final Set<Timer> timers = ConcurrentHashMap.newKeySet();
     private final Runnable stopFollowingClock;
 
-    /** A scheduler on the system clock. */
-    public ExecutorCoordinatorScheduler() {
-        this(Clock.systemUTC());
+    /** A scheduler on one daemon thread called {@code threadName}, on the system clock. */
+    public ExecutorCoordinatorScheduler(String threadName) {
+        this(threadName, Clock.systemUTC());
     }
 
-    /** A scheduler whose deadlines follow {@code clock} (and its advances, when it is a {@link BrokerClock}). */
-    public ExecutorCoordinatorScheduler(Clock clock) {
+    /**
+     * A scheduler on one daemon thread called {@code threadName} whose deadlines follow {@code clock} (and its
+     * advances, when it is a {@link BrokerClock}).
+     */
+    public ExecutorCoordinatorScheduler(String threadName, Clock clock) {
         this.clock = clock;
         executor = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread t = new Thread(r, "skiff-group-timers");
+            Thread t = new Thread(r, threadName);
             t.setDaemon(true);
             return t;
         });
@@ -72,7 +75,7 @@ public final class ExecutorCoordinatorScheduler implements CoordinatorScheduler,
         try {
             task.run();
         } catch (RuntimeException e) {
-            log.error("Group coordinator timer task failed", e);
+            LOG.error("Coordinator timer task failed", e);
         }
     }
 

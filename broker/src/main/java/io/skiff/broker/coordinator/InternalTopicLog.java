@@ -29,6 +29,8 @@ import java.util.Map;
  */
 public final class InternalTopicLog implements CoordinatorRecordLog {
     private static final int READ_CHUNK_BYTES = 1 << 20;
+    /** The smallest segment.bytes a topic accepts. */
+    private static final int MIN_SEGMENT_BYTES = 1024 * 1024;
 
     private final TopicRegistry registry;
     private final String name;
@@ -46,12 +48,18 @@ public final class InternalTopicLog implements CoordinatorRecordLog {
     }
 
     /**
-     * Uses topic {@code name} if it exists (its own partition count wins), else creates it with {@code partitions}
-     * partitions and {@code configs} on the first append.
+     * Uses topic {@code name} if it exists (its own partition count and configs win), else creates it on the first
+     * append with {@code partitions} partitions, compacted, no time or size retention, and segments of
+     * {@code segmentBytes} (at least what a topic accepts): closed segments are what the cleaner compacts, so the
+     * replay at start reads about one segment plus the latest record of every key.
      */
-    public static InternalTopicLog open(
-            TopicRegistry registry, String name, int partitions, Map<String, String> configs) {
+    public static InternalTopicLog open(TopicRegistry registry, String name, int partitions, int segmentBytes) {
         Topic existing = registry.topic(name).orElse(null);
+        Map<String, String> configs = Map.of(
+                "cleanup.policy", "compact",
+                "retention.ms", "-1",
+                "retention.bytes", "-1",
+                "segment.bytes", Integer.toString(Math.max(MIN_SEGMENT_BYTES, segmentBytes)));
         return new InternalTopicLog(
                 registry, name, existing != null ? existing.partitionCount() : partitions, configs, existing);
     }

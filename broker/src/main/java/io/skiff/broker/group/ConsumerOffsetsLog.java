@@ -2,8 +2,8 @@ package io.skiff.broker.group;
 
 import io.skiff.broker.coordinator.CoordinatorRecordLog;
 import io.skiff.broker.coordinator.InternalTopicLog;
+import io.skiff.broker.group.common.GroupRecordCodec;
 import io.skiff.broker.topic.TopicRegistry;
-import java.util.Map;
 
 /**
  * The group coordinator's {@link CoordinatorRecordLog}: the internal topic {@code __consumer_offsets} (key/value in
@@ -15,31 +15,15 @@ import java.util.Map;
  */
 public final class ConsumerOffsetsLog {
     public static final String TOPIC = "__consumer_offsets";
-    /** The smallest segment.bytes a topic accepts. */
-    private static final int MIN_SEGMENT_BYTES = 1024 * 1024;
 
     private ConsumerOffsetsLog() {}
 
     /**
      * Uses {@code __consumer_offsets} if it exists (its own partition count wins), else creates it with
-     * {@code partitions} partitions on the first append.
+     * {@code partitions} partitions and segments of {@code segmentBytes} (offsets.topic.segment.bytes) on the first
+     * append.
      */
-    public static CoordinatorRecordLog open(TopicRegistry registry, int partitions) {
-        return InternalTopicLog.open(registry, TOPIC, partitions, topicConfigs(registry));
-    }
-
-    /**
-     * Compacted, no time or size retention, segments of {@code offsets.topic.segment.bytes} (at least what a topic
-     * accepts): closed segments are what the cleaner compacts, so the replay at start reads about one segment plus
-     * the latest record of every key.
-     */
-    private static Map<String, String> topicConfigs(TopicRegistry registry) {
-        Object configured = registry.brokerConfig().value("offsets.topic.segment.bytes");
-        int segmentBytes = Math.max(MIN_SEGMENT_BYTES, ((Number) configured).intValue());
-        return Map.of(
-                "cleanup.policy", "compact",
-                "retention.ms", "-1",
-                "retention.bytes", "-1",
-                "segment.bytes", Integer.toString(segmentBytes));
+    public static CoordinatorRecordLog open(TopicRegistry registry, int partitions, int segmentBytes) {
+        return InternalTopicLog.open(registry, TOPIC, partitions, segmentBytes);
     }
 }

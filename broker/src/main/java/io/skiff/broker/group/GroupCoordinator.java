@@ -2,8 +2,42 @@ package io.skiff.broker.group;
 
 import io.skiff.broker.coordinator.CoordinatorRecordLog;
 import io.skiff.broker.coordinator.CoordinatorScheduler;
+import io.skiff.broker.coordinator.CoordinatorThreads;
 import io.skiff.broker.coordinator.CoordinatorWriter;
-import io.skiff.broker.coordinator.ExecutorCoordinatorScheduler;
+import io.skiff.broker.group.classic.ClassicGroup;
+import io.skiff.broker.group.classic.GroupMember;
+import io.skiff.broker.group.classic.GroupState;
+import io.skiff.broker.group.classic.JoinGroupParams;
+import io.skiff.broker.group.classic.JoinResult;
+import io.skiff.broker.group.classic.LeaveResult;
+import io.skiff.broker.group.classic.MemberIdentity;
+import io.skiff.broker.group.classic.MembershipManager;
+import io.skiff.broker.group.classic.SyncResult;
+import io.skiff.broker.group.common.Group;
+import io.skiff.broker.group.common.GroupConfigStore;
+import io.skiff.broker.group.common.GroupCoordinatorConfig;
+import io.skiff.broker.group.common.GroupError;
+import io.skiff.broker.group.common.GroupMetadataSnapshot;
+import io.skiff.broker.group.common.GroupRecord;
+import io.skiff.broker.group.common.GroupRecordCodec;
+import io.skiff.broker.group.common.GroupRegistry;
+import io.skiff.broker.group.common.GroupType;
+import io.skiff.broker.group.common.OffsetAndMetadata;
+import io.skiff.broker.group.common.TopicPartition;
+import io.skiff.broker.group.common.TopicsView;
+import io.skiff.broker.group.consumer.ClassicMembersOfConsumerGroup;
+import io.skiff.broker.group.consumer.ConsumerGroup;
+import io.skiff.broker.group.consumer.ConsumerGroupConfig;
+import io.skiff.broker.group.consumer.ConsumerGroupDescription;
+import io.skiff.broker.group.consumer.ConsumerGroupManager;
+import io.skiff.broker.group.consumer.ConsumerHeartbeat;
+import io.skiff.broker.group.consumer.ConsumerHeartbeatResult;
+import io.skiff.broker.group.consumer.StaticMemberDowngrade;
+import io.skiff.broker.group.offsets.CommittedOffsets;
+import io.skiff.broker.group.offsets.OffsetDeleteResult;
+import io.skiff.broker.group.offsets.OffsetFetchResult;
+import io.skiff.broker.group.offsets.OffsetManager;
+import io.skiff.broker.group.offsets.OffsetRemovals;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -15,9 +49,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,7 +64,7 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safe. Each group has its own lock; no lock is held while records are written.
  */
 public final class GroupCoordinator implements AutoCloseable {
-    private static final Logger log = LoggerFactory.getLogger(GroupCoordinator.class);
+    private static final Logger LOG = LoggerFactory.getLogger(GroupCoordinator.class);
     private final GroupCoordinatorConfig config;
     private final CoordinatorRecordLog recordLog;
     private final CoordinatorScheduler scheduler;
@@ -43,6 +74,7 @@ public final class GroupCoordinator implements AutoCloseable {
     private final CoordinatorWriter store;
     private final MembershipManager membership;
     private final OffsetManager offsets;
+    private final OffsetRemovals removals;
     private final ConsumerGroupManager consumerGroups;
     private final ClassicMembersOfConsumerGroup classicMembersOfConsumerGroups;
     private final TopicsView topics;
@@ -70,6 +102,7 @@ public final class GroupCoordinator implements AutoCloseable {
         this.store = new CoordinatorWriter(recordLog, writer);
         this.membership = new MembershipManager(config, groups, store, scheduler, clock);
         this.offsets = new OffsetManager(config, groups, store, committed, membership, clock);
+        this.removals = new OffsetRemovals(config, groups, store, committed, membership, clock);
         this.consumerGroups = new ConsumerGroupManager(
                 consumerConfig, config.groupMaxSize(), groups, store, scheduler, topics, membership, clock);
         this.classicMembersOfConsumerGroups = new ClassicMembersOfConsumerGroup(
@@ -103,21 +136,10 @@ public final class GroupCoordinator implements AutoCloseable {
             TopicsView topics,
             CoordinatorRecordLog recordLog,
             Clock clock) {
-        ExecutorCoordinatorScheduler scheduler = new ExecutorCoordinatorScheduler(clock);
-        ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "skiff-group-writer");
-            t.setDaemon(true);
-            return t;
-        });
-        GroupCoordinator coordinator =
-                new GroupCoordinator(config, consumerConfig, topics, recordLog, scheduler, clock, writer);
-        coordinator.owned.add(() -> {
-            writer.shutdown();
-            if (!writer.awaitTermination(10, TimeUnit.SECONDS)) {
-                writer.shutdownNow();
-            }
-        });
-        coordinator.owned.add(scheduler);
+        CoordinatorThreads threads = new CoordinatorThreads("group", clock);
+        GroupCoordinator coordinator = new GroupCoordinator(
+                config, consumerConfig, topics, recordLog, threads.scheduler(), clock, threads.writer());
+        coordinator.owned.add(threads);
         coordinator.load();
         coordinator.startOffsetExpiry();
         return coordinator;
@@ -184,7 +206,7 @@ public final class GroupCoordinator implements AutoCloseable {
             group.recomputeSubscribedTopics();
             groups.put(group);
         }
-        log.info(
+        LOG.info(
                 "Loaded {} groups from {} records of __consumer_offsets",
                 groups.all().size(),
                 count[0]);
@@ -192,12 +214,12 @@ public final class GroupCoordinator implements AutoCloseable {
 
     /** Starts the periodic offset expiry (offsets.retention.check.interval.ms). */
     public void startOffsetExpiry() {
-        expiryTask = scheduler.schedulePeriodic(config.offsetsRetentionCheckIntervalMs(), offsets::expireOffsets);
+        expiryTask = scheduler.schedulePeriodic(config.offsetsRetentionCheckIntervalMs(), removals::expireOffsets);
     }
 
     /** Runs one offset-expiry pass now; returns how many offsets were removed. */
     public int expireOffsets() {
-        return offsets.expireOffsets();
+        return removals.expireOffsets();
     }
 
     @Override
@@ -205,7 +227,7 @@ public final class GroupCoordinator implements AutoCloseable {
         if (expiryTask != null) {
             expiryTask.cancel();
         }
-        for (ClassicGroup g : groups.allClassic()) {
+        for (ClassicGroup g : groups.all(ClassicGroup.class)) {
             groups.withLock(g, () -> membership.cancelTimers(g));
         }
         consumerGroups.cancelTimers();
@@ -213,7 +235,7 @@ public final class GroupCoordinator implements AutoCloseable {
             try {
                 c.close();
             } catch (Exception e) {
-                log.warn("Error while closing the group coordinator", e);
+                LOG.warn("Error while closing the group coordinator", e);
             }
         }
     }
@@ -355,16 +377,16 @@ public final class GroupCoordinator implements AutoCloseable {
     }
 
     public CompletableFuture<OffsetDeleteResult> deleteOffsets(String groupId, List<TopicPartition> partitions) {
-        return offsets.deleteOffsets(groupId, partitions);
+        return removals.deleteOffsets(groupId, partitions);
     }
 
     /** Removes a deleted topic's committed offsets from every group (Kafka's onPartitionsDeleted). */
     public int deleteOffsetsOfTopic(String topic) {
-        return offsets.deleteOffsetsOfTopic(topic);
+        return removals.deleteOffsetsOfTopic(topic);
     }
 
     public CompletableFuture<Map<String, GroupError>> deleteGroups(List<String> groupIds) {
-        return offsets.deleteGroups(groupIds);
+        return removals.deleteGroups(groupIds);
     }
 
     // ------------------------------------------------------------------ admin views

@@ -2,6 +2,10 @@ package io.skiff.broker.group;
 
 import io.skiff.broker.coordinator.CoordinatorRecordLog;
 import io.skiff.broker.group.assignor.PartitionAssignor;
+import io.skiff.broker.group.common.GroupConfigStore;
+import io.skiff.broker.group.common.GroupCoordinatorConfig;
+import io.skiff.broker.group.common.TopicsView;
+import io.skiff.broker.group.consumer.ConsumerGroupConfig;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
@@ -56,7 +60,8 @@ public final class GroupCoordinators {
      */
     public static GroupCoordinator start(BrokerConfig config, TopicRegistry topics, Clock clock) {
         GroupConfigStore groupConfigs = GroupConfigStore.open(topics.dataDir(), config);
-        CoordinatorRecordLog log = ConsumerOffsetsLog.open(topics, config.offsetsTopicNumPartitions());
+        CoordinatorRecordLog log =
+                ConsumerOffsetsLog.open(topics, config.offsetsTopicNumPartitions(), config.offsetsTopicSegmentBytes());
         return GroupCoordinator.start(
                 config(config), consumerConfig(config).withGroupConfigs(groupConfigs), topicsView(topics), log, clock);
     }

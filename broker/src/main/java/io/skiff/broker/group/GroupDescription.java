@@ -1,5 +1,7 @@
 package io.skiff.broker.group;
 
+import io.skiff.broker.group.classic.GroupState;
+import io.skiff.broker.group.common.GroupError;
 import java.util.List;
 
 /**

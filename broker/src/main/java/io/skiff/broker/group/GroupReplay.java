@@ -1,5 +1,12 @@
 package io.skiff.broker.group;
 
+import io.skiff.broker.group.common.GroupMetadataSnapshot;
+import io.skiff.broker.group.common.GroupRecord;
+import io.skiff.broker.group.common.OffsetAndMetadata;
+import io.skiff.broker.group.common.TopicPartition;
+import io.skiff.broker.group.consumer.ConsumerGroup;
+import io.skiff.broker.group.consumer.ConsumerGroupMember;
+import io.skiff.broker.group.consumer.ConsumerGroupRecords;
 import io.skiff.broker.group.record.ConsumerGroupMemberMetadataValue;
 import java.util.Collection;
 import java.util.HashMap;

@@ -1,6 +1,6 @@
 package io.skiff.broker.handler;
 
-import io.skiff.broker.group.TopicPartition;
+import io.skiff.broker.group.common.TopicPartition;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.txn.TransactionCoordinator;

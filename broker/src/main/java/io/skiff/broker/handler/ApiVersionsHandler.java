@@ -12,11 +12,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.regex.Pattern;
 
 /**
- * ApiVersions (key 18), versions 0–4: lists exactly the registered handlers with their advertised ranges.
+ * ApiVersions (key 18), versions 0–5: lists exactly the registered handlers with their advertised ranges.
  *
  * <ul>
  *   <li>v3+: the client software name and version must match Kafka's pattern, else INVALID_REQUEST with no
  *       API list (as Kafka answers).</li>
+ *   <li>v5 (KIP-1242): a client that knows the cluster id and node id it means to reach sends both; another
+ *       cluster or node gets REBOOTSTRAP_REQUIRED, one of the two without the other INVALID_REQUEST, each with no
+ *       API list, as Kafka 4.4 answers.</li>
  *   <li>A version we cannot decode is answered by the server, not here: UNSUPPORTED_VERSION with our ranges in
  *       a v0 body (KIP-511, see {@link #unsupportedVersionResponse}).</li>
  *   <li>Features (v3+, tagged fields): the supported ranges and finalized levels of {@link Features}, e.g.
@@ -35,18 +38,25 @@ public final class ApiVersionsHandler extends AbstractApiHandler<ApiVersionsRequ
     private static final Pattern SOFTWARE_NAME_OR_VERSION =
             Pattern.compile("[a-zA-Z0-9](?:[a-zA-Z0-9\\-.]*[a-zA-Z0-9])?");
 
+    /** The node id a v5 client sends when it does not know which node it reaches. */
+    private static final int NO_NODE_ID = -1;
+
     private final HandlerRegistry registry;
     private final Features features;
+    private final String clusterId;
+    private final int nodeId;
 
-    public ApiVersionsHandler(HandlerRegistry registry, Features features) {
-        super(ApiKeys.API_VERSIONS, 0, 4);
+    public ApiVersionsHandler(HandlerRegistry registry, Features features, String clusterId, int nodeId) {
+        super(ApiKeys.API_VERSIONS, 0, 5);
         this.registry = registry;
         this.features = features;
+        this.clusterId = clusterId;
+        this.nodeId = nodeId;
     }
 
-    /** A handler that lists no features. */
-    public ApiVersionsHandler(HandlerRegistry registry) {
-        this(registry, new Features());
+    /** A handler that lists no features, for a broker of the given cluster and node. */
+    public ApiVersionsHandler(HandlerRegistry registry, String clusterId, int nodeId) {
+        this(registry, new Features(), clusterId, nodeId);
     }
 
     @Override
@@ -56,6 +66,13 @@ public final class ApiVersionsHandler extends AbstractApiHandler<ApiVersionsRequ
             return CompletableFuture.completedFuture(new ApiVersionsResponse()
                     .setErrorCode(Errors.INVALID_REQUEST.code())
                     .setThrottleTimeMs(0));
+        }
+        if (ctx.apiVersion() >= 5) {
+            Errors error = checkDestination(request.clusterId(), request.nodeId());
+            if (error != Errors.NONE) {
+                return CompletableFuture.completedFuture(
+                        new ApiVersionsResponse().setErrorCode(error.code()).setThrottleTimeMs(0));
+            }
         }
         return CompletableFuture.completedFuture(
                 withFeatures(supportedVersions(registry), ctx.apiVersion()).setErrorCode(Errors.NONE.code()));
@@ -102,6 +119,17 @@ public final class ApiVersionsHandler extends AbstractApiHandler<ApiVersionsRequ
         return response.setSupportedFeatures(supported)
                 .setFinalizedFeatures(finalized)
                 .setFinalizedFeaturesEpoch(finalized.isEmpty() ? -1L : Features.FINALIZED_EPOCH);
+    }
+
+    /** KIP-1242: both or neither of cluster id and node id; both must be this broker's. */
+    private Errors checkDestination(String requestedCluster, int requestedNode) {
+        if ((requestedCluster == null) != (requestedNode == NO_NODE_ID)) {
+            return Errors.INVALID_REQUEST;
+        }
+        if (requestedCluster != null && (!requestedCluster.equals(clusterId) || requestedNode != nodeId)) {
+            return Errors.REBOOTSTRAP_REQUIRED;
+        }
+        return Errors.NONE;
     }
 
     static boolean isValid(String nameOrVersion) {

@@ -1,8 +1,8 @@
 package io.skiff.broker.handler;
 
-import io.skiff.broker.group.ConsumerGroupDescription;
 import io.skiff.broker.group.GroupCoordinator;
-import io.skiff.broker.group.TopicsView;
+import io.skiff.broker.group.common.TopicsView;
+import io.skiff.broker.group.consumer.ConsumerGroupDescription;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;
@@ -61,7 +61,8 @@ public final class ConsumerGroupDescribeHandler
                         .setClientId(m.clientId())
                         .setClientHost(m.clientHost())
                         .setSubscribedTopicNames(new ArrayList<>(m.subscribedTopicNames()))
-                        .setSubscribedTopicRegex(m.subscribedTopicRegex())
+                        // Kafka's member without a regex has the empty one (ConsumerGroupMember's default)
+                        .setSubscribedTopicRegex(m.subscribedTopicRegex() == null ? "" : m.subscribedTopicRegex())
                         .setAssignment(assignment(m.assignment()))
                         .setTargetAssignment(assignment(m.targetAssignment()))
                         .setMemberType(m.classic() ? CLASSIC_MEMBER_TYPE : CONSUMER_MEMBER_TYPE));

@@ -1,9 +1,9 @@
 package io.skiff.broker.handler;
 
-import io.skiff.broker.group.ConsumerHeartbeat;
-import io.skiff.broker.group.ConsumerHeartbeatResult;
 import io.skiff.broker.group.GroupCoordinator;
-import io.skiff.broker.group.MemberAssignment;
+import io.skiff.broker.group.consumer.ConsumerHeartbeat;
+import io.skiff.broker.group.consumer.ConsumerHeartbeatResult;
+import io.skiff.broker.group.consumer.MemberAssignment;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;

@@ -170,7 +170,8 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
                         Errors.INVALID_REPLICATION_FACTOR,
                         "Unable to replicate the partition "
                                 + replicationFactor + " time(s): The target replication factor of " + replicationFactor
-                                + " cannot be reached because only " + brokerCount + " broker(s) are registered.");
+                                + " cannot be reached because only " + brokerCount
+                                + " broker(s) are registered or some brokers have all their log directories cordoned.");
             }
             partitions = t.numPartitions() == -1 ? config.numPartitions() : t.numPartitions();
         }

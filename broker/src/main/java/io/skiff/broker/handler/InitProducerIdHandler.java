@@ -15,7 +15,8 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>Without a transactional id (idempotent producers), as Kafka's transaction coordinator: a fresh producer id with
  * epoch 0, also when the request carries the producer's current id and epoch (v3+, KIP-360: Kafka answers an
- * idempotent producer's epoch bump with a new id). Exactly one of producer id / epoch set is INVALID_REQUEST.
+ * idempotent producer's epoch bump with a new id). Exactly one of producer id / epoch set is INVALID_REQUEST, for
+ * transactional producers too (Kafka checks it before its coordinator).
  *
  * <p>With a transactional id, the {@link TransactionCoordinator} answers: fencing by epoch, resuming with a known
  * id and epoch (v3+), aborting an open transaction, a new id when the epoch would overflow.
@@ -41,10 +42,9 @@ public final class InitProducerIdHandler extends AbstractApiHandler<InitProducer
 
     @Override
     public CompletableFuture<InitProducerIdResponse> handle(RequestContext ctx, InitProducerIdRequest request) {
-        if (request.transactionalId() != null && request.transactionalId().isEmpty()) {
-            // As Kafka: an empty transactional id is a malformed request, not a transactional producer.
-            return done(Errors.INVALID_REQUEST, -1L, (short) -1);
-        }
+        // Kafka's order (KafkaApis.handleInitProducerIdRequest): authorization, then a producer id without its epoch
+        // (or the reverse) is INVALID_REQUEST for every producer, then the coordinator refuses an empty
+        // transactional id (TransactionCoordinator.handleInitProducerId).
         if (request.transactionalId() != null
                 && !ctx.allowed(AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactionalId())) {
             return done(Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED, -1L, (short) -1);
@@ -54,7 +54,15 @@ public final class InitProducerIdHandler extends AbstractApiHandler<InitProducer
                 && !ctx.authorizer().anyAllowed(ctx, AclOperation.WRITE, ResourceType.TOPIC)) {
             return done(Errors.CLUSTER_AUTHORIZATION_FAILED, -1L, (short) -1);
         }
+        boolean noId = request.producerId() == -1L;
+        boolean noEpoch = request.producerEpoch() == -1;
+        if (noId != noEpoch) {
+            return done(Errors.INVALID_REQUEST, -1L, (short) -1);
+        }
         if (request.transactionalId() != null) {
+            if (request.transactionalId().isEmpty()) {
+                return done(Errors.INVALID_REQUEST, -1L, (short) -1);
+            }
             if (transactions == null) {
                 return done(Errors.COORDINATOR_NOT_AVAILABLE, -1L, (short) -1);
             }
@@ -69,11 +77,6 @@ public final class InitProducerIdHandler extends AbstractApiHandler<InitProducer
                             .setErrorCode(r.error().code())
                             .setProducerId(r.producerId())
                             .setProducerEpoch(r.producerEpoch()));
-        }
-        boolean noId = request.producerId() == -1L;
-        boolean noEpoch = request.producerEpoch() == -1;
-        if (noId != noEpoch) {
-            return done(Errors.INVALID_REQUEST, -1L, (short) -1);
         }
         return done(Errors.NONE, producerIds.nextProducerId(), (short) 0);
     }

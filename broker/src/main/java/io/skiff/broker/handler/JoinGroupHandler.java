@@ -1,9 +1,9 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.group.GroupCoordinator;
-import io.skiff.broker.group.JoinGroupParams;
-import io.skiff.broker.group.JoinResult;
-import io.skiff.broker.group.MemberProtocol;
+import io.skiff.broker.group.classic.JoinGroupParams;
+import io.skiff.broker.group.classic.JoinResult;
+import io.skiff.broker.group.classic.MemberProtocol;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;

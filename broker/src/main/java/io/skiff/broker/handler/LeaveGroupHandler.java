@@ -1,9 +1,9 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.group.GroupCoordinator;
-import io.skiff.broker.group.GroupError;
-import io.skiff.broker.group.LeaveResult;
-import io.skiff.broker.group.MemberIdentity;
+import io.skiff.broker.group.classic.LeaveResult;
+import io.skiff.broker.group.classic.MemberIdentity;
+import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;

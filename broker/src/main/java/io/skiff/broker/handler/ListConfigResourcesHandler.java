@@ -1,6 +1,6 @@
 package io.skiff.broker.handler;
 
-import io.skiff.broker.group.GroupConfigStore;
+import io.skiff.broker.group.common.GroupConfigStore;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;

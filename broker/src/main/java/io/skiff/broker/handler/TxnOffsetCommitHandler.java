@@ -1,9 +1,9 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.group.GroupCoordinator;
-import io.skiff.broker.group.GroupError;
-import io.skiff.broker.group.OffsetAndMetadata;
-import io.skiff.broker.group.TopicPartition;
+import io.skiff.broker.group.common.GroupError;
+import io.skiff.broker.group.common.OffsetAndMetadata;
+import io.skiff.broker.group.common.TopicPartition;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.txn.TransactionCoordinator;

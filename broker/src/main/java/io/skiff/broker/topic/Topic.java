@@ -9,7 +9,7 @@ import java.util.function.Supplier;
 /**
  * A topic: its name, id, configuration and partitions.
  *
- * <p>Thread-safe. A read/write lock guards the topic's lifecycle (the seed's per-topic lock): appends and reads take
+ * <p>Thread-safe. A read/write lock guards the topic's lifecycle (one lock per topic): appends and reads take
  * the read lock, so they run concurrently with each other; deletion and close take the write lock, so they wait for
  * operations in progress and every later operation sees {@link UnknownTopicException}.
  */

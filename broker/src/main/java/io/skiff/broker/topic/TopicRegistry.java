@@ -25,7 +25,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The broker's topics (the seed's {@code Broker}): finds, creates, recovers and deletes them.
+ * The broker's topics: finds, creates, recovers and deletes them.
  *
  * <p>Thread-safe. One lock guards the maps only (name → topic, id → topic, names being created or deleted); no
  * disk I/O happens under it. A create first reserves its name under the lock, builds the topic on disk outside the

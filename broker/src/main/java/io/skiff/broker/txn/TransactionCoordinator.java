@@ -3,18 +3,16 @@ package io.skiff.broker.txn;
 import io.skiff.broker.coordinator.CoordinatorRecordLog;
 import io.skiff.broker.coordinator.CoordinatorScheduler;
 import io.skiff.broker.coordinator.CoordinatorWriter;
-import io.skiff.broker.group.TopicPartition;
+import io.skiff.broker.group.common.TopicPartition;
 import io.skiff.protocol.Errors;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,7 +20,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The transaction coordinator: Kafka's state machine per transactional id (Empty, Ongoing, PrepareCommit,
  * PrepareAbort, CompleteCommit, CompleteAbort, Dead, with PrepareEpochFence as the pending state of a fenced
- * transaction), persisted in {@code __transaction_state} and replayed at start.
+ * transaction). The ids and their state are kept by {@link TransactionStateStore} (Kafka's TransactionStateManager):
+ * persisted in {@code __transaction_state}, replayed at start, idle ids expired.
  *
  * <p>Each change is first written to the log (on the coordinator runtime's single writer) and only then applied;
  * while it is written, other requests for the same id get CONCURRENT_TRANSACTIONS, as in Kafka. Ending a
@@ -47,13 +46,11 @@ public final class TransactionCoordinator implements AutoCloseable {
     static final int COORDINATOR_EPOCH = 0;
 
     private final TransactionCoordinatorConfig config;
-    private final CoordinatorRecordLog recordLog;
-    private final CoordinatorWriter writer;
+    private final TransactionStateStore store;
     private final CoordinatorScheduler scheduler;
     private final LongSupplier producerIds;
     private final TransactionMarkers markers;
     private final Clock clock;
-    private final Map<String, TransactionMetadata> transactions = new ConcurrentHashMap<>();
     private final List<CoordinatorScheduler.Cancellable> timers = new ArrayList<>();
     private final List<AutoCloseable> owned = new ArrayList<>();
     private final ConcurrentTransactionsRetry concurrentRetry;
@@ -70,8 +67,7 @@ public final class TransactionCoordinator implements AutoCloseable {
             TransactionMarkers markers,
             Clock clock) {
         this.config = config;
-        this.recordLog = recordLog;
-        this.writer = writer;
+        this.store = new TransactionStateStore(recordLog, writer, clock);
         this.scheduler = scheduler;
         this.producerIds = producerIds;
         this.markers = markers;
@@ -86,43 +82,17 @@ public final class TransactionCoordinator implements AutoCloseable {
      * the transactions stopped between Prepare and Complete, and starts the timers.
      */
     public void load() throws IOException {
-        Map<String, TransactionRecord> loaded = new LinkedHashMap<>();
-        recordLog.replay((key, value) -> {
-            String id;
-            try {
-                id = TransactionLogCodec.readKey(key);
-            } catch (RuntimeException e) {
-                LOG.warn("Skipping a malformed __transaction_state key: {}", e.toString());
-                return;
-            }
-            if (id == null) {
-                return;
-            }
-            if (value == null) {
-                loaded.remove(id);
-                return;
-            }
-            try {
-                loaded.put(id, TransactionLogCodec.readValue(value));
-            } catch (IllegalArgumentException e) {
-                LOG.warn("Skipping a __transaction_state value of {}: {}", id, e.getMessage());
-            }
-        });
-        loaded.forEach((id, r) -> {
-            if (r.state() != TransactionState.DEAD) {
-                transactions.put(id, new TransactionMetadata(id, r));
-            }
-        });
-        for (TransactionMetadata meta : transactions.values()) {
+        int loaded = store.load();
+        for (TransactionMetadata meta : store.all()) {
             TransactionRecord r = meta.current();
             if (r.state().isPrepare()) {
                 LOG.info("Completing transaction {} found in {} at start", meta.transactionalId(), r.state());
-                meta.lock().run(() -> meta.setPending(completeStateOf(r.state())));
+                meta.lock().run(() -> meta.setPending(r.state().completeState()));
                 writeMarkersAndComplete(meta, r, new CompletableFuture<>());
             }
         }
-        if (!loaded.isEmpty()) {
-            LOG.info("Loaded {} transactional ids from __transaction_state", transactions.size());
+        if (loaded > 0) {
+            LOG.info("Loaded {} transactional ids from __transaction_state", store.size());
         }
     }
 
@@ -159,7 +129,7 @@ public final class TransactionCoordinator implements AutoCloseable {
 
     /** The {@code __transaction_state} partition of a transactional id, as Kafka computes it. */
     public int partitionFor(String transactionalId) {
-        return writer.partitionFor(transactionalId);
+        return store.partitionFor(transactionalId);
     }
 
     // ------------------------------------------------------------------ InitProducerId
@@ -180,11 +150,11 @@ public final class TransactionCoordinator implements AutoCloseable {
         if (timeoutMs <= 0 || timeoutMs > config.maxTimeoutMs()) {
             return done(InitProducerIdResult.error(Errors.INVALID_TRANSACTION_TIMEOUT));
         }
-        TransactionMetadata meta = transactions.get(transactionalId);
+        TransactionMetadata meta = store.get(transactionalId);
         if (meta == null) {
             long producerId = producerIds.getAsLong();
             long now = clock.millis();
-            meta = transactions.computeIfAbsent(
+            meta = store.getOrCreate(
                     transactionalId,
                     id -> new TransactionMetadata(
                             id,
@@ -208,7 +178,8 @@ public final class TransactionCoordinator implements AutoCloseable {
                 return done(InitProducerIdResult.error(Errors.CONCURRENT_TRANSACTIONS));
             }
             TransactionRecord cur = m.current();
-            if (hasExpected && !isValidProducerId(cur, expectedProducerId, expectedProducerEpoch)) {
+            if (hasExpected
+                    && !TransactionTransitions.isValidProducerId(cur, expectedProducerId, expectedProducerEpoch)) {
                 return done(InitProducerIdResult.error(Errors.PRODUCER_FENCED));
             }
             long now = clock.millis();
@@ -225,7 +196,7 @@ public final class TransactionCoordinator implements AutoCloseable {
                             return done(InitProducerIdResult.error(Errors.PRODUCER_FENCED));
                         }
                     }
-                    return persist(m, next)
+                    return store.persist(m, next)
                             .thenApply(error -> error == Errors.NONE
                                     ? new InitProducerIdResult(Errors.NONE, next.producerId(), next.producerEpoch())
                                     : InitProducerIdResult.error(error));
@@ -243,13 +214,6 @@ public final class TransactionCoordinator implements AutoCloseable {
                 }
             }
         });
-    }
-
-    /** Kafka's {@code isValidProducerId}: may a producer that says it is {@code id}/{@code epoch} re-initialize? */
-    private static boolean isValidProducerId(TransactionRecord cur, long id, short epoch) {
-        return cur.producerEpoch() == TransactionRecord.NO_EPOCH
-                || id == cur.producerId()
-                || (id == cur.previousProducerId() && epoch >= Short.MAX_VALUE - 1);
     }
 
     // ------------------------------------------------------------------ AddPartitionsToTxn / AddOffsetsToTxn
@@ -276,7 +240,7 @@ public final class TransactionCoordinator implements AutoCloseable {
         if (transactionalId == null || transactionalId.isEmpty()) {
             return done(Errors.INVALID_REQUEST);
         }
-        TransactionMetadata m = transactions.get(transactionalId);
+        TransactionMetadata m = store.get(transactionalId);
         if (m == null) {
             return done(Errors.INVALID_PRODUCER_ID_MAPPING);
         }
@@ -297,7 +261,7 @@ public final class TransactionCoordinator implements AutoCloseable {
             if (cur.state() != TransactionState.ONGOING && !cur.state().isIdle()) {
                 return done(Errors.INVALID_TXN_STATE);
             }
-            return persist(
+            return store.persist(
                     m, TransactionTransitions.addPartitions(cur, partitions, clientTransactionVersion, clock.millis()));
         });
     }
@@ -323,7 +287,7 @@ public final class TransactionCoordinator implements AutoCloseable {
      */
     public Errors verifyPartition(
             String transactionalId, long producerId, short producerEpoch, TopicPartition partition) {
-        TransactionMetadata m = transactionalId == null ? null : transactions.get(transactionalId);
+        TransactionMetadata m = transactionalId == null ? null : store.get(transactionalId);
         if (m == null) {
             return Errors.INVALID_PRODUCER_ID_MAPPING;
         }
@@ -368,7 +332,7 @@ public final class TransactionCoordinator implements AutoCloseable {
         if (transactionalId == null || transactionalId.isEmpty()) {
             return done(InitProducerIdResult.error(Errors.INVALID_REQUEST));
         }
-        TransactionMetadata m = transactions.get(transactionalId);
+        TransactionMetadata m = store.get(transactionalId);
         if (m == null) {
             return done(InitProducerIdResult.error(Errors.INVALID_PRODUCER_ID_MAPPING));
         }
@@ -452,12 +416,12 @@ public final class TransactionCoordinator implements AutoCloseable {
     /** Writes {@code prepared} (a Prepare state), then the markers, then the Complete state. Under the lock. */
     private CompletableFuture<Errors> end(TransactionMetadata m, TransactionRecord prepared) {
         CompletableFuture<Errors> result = new CompletableFuture<>();
-        persist(m, prepared).whenComplete((error, failure) -> {
+        store.persist(m, prepared).whenComplete((error, failure) -> {
             if (error != Errors.NONE) {
                 result.complete(error);
                 return;
             }
-            m.lock().run(() -> m.setPending(completeStateOf(prepared.state())));
+            m.lock().run(() -> m.setPending(prepared.state().completeState()));
             writeMarkersAndComplete(m, prepared, result);
         });
         return result;
@@ -486,15 +450,9 @@ public final class TransactionCoordinator implements AutoCloseable {
                                 config.markerRetryBackoffMs(), () -> writeMarkersAndComplete(m, prepared, result));
                         return;
                     }
-                    write(m, TransactionTransitions.complete(prepared, clock.millis()))
+                    store.write(m, TransactionTransitions.complete(prepared, clock.millis()))
                             .whenComplete((error, f) -> result.complete(error));
                 });
-    }
-
-    private static TransactionState completeStateOf(TransactionState prepare) {
-        return prepare == TransactionState.PREPARE_COMMIT
-                ? TransactionState.COMPLETE_COMMIT
-                : TransactionState.COMPLETE_ABORT;
     }
 
     // ------------------------------------------------------------------ timers
@@ -502,7 +460,7 @@ public final class TransactionCoordinator implements AutoCloseable {
     /** Aborts, with a bumped epoch, every Ongoing transaction older than its timeout. */
     void abortTimedOutTransactions() {
         long now = clock.millis();
-        for (TransactionMetadata m : transactions.values()) {
+        for (TransactionMetadata m : store.all()) {
             m.lock().run(() -> {
                 TransactionRecord cur = m.current();
                 if (cur.state() == TransactionState.ONGOING
@@ -521,72 +479,19 @@ public final class TransactionCoordinator implements AutoCloseable {
 
     /** Forgets transactional ids without an open transaction that have been idle longer than their expiration. */
     void removeExpiredIds() {
-        long now = clock.millis();
-        for (TransactionMetadata m : transactions.values()) {
-            m.lock().run(() -> {
-                TransactionRecord cur = m.current();
-                if (cur.state().isIdle()
-                        && m.pending() == null
-                        && cur.txnLastUpdateTimestamp() + config.transactionalIdExpirationMs() <= now) {
-                    m.setPending(TransactionState.DEAD);
-                    writer.append(
-                                    m.transactionalId(),
-                                    List.of(new CoordinatorRecordLog.KeyValue(
-                                            TransactionLogCodec.key(m.transactionalId()), null)),
-                                    now)
-                            .whenComplete((ok, failure) -> m.lock().run(() -> {
-                                m.setPending(null);
-                                if (failure == null) {
-                                    m.setCurrent(cur.withState(TransactionState.DEAD, now));
-                                    transactions.remove(m.transactionalId(), m);
-                                }
-                            }));
-                }
-            });
-        }
+        store.removeExpiredIds(config.transactionalIdExpirationMs());
     }
 
     // ------------------------------------------------------------------ views
 
     /** The current state of a transactional id, if it is known. */
     public Optional<TransactionRecord> describe(String transactionalId) {
-        TransactionMetadata m = transactions.get(transactionalId);
-        return m == null ? Optional.empty() : Optional.of(m.lock().call(m::current));
+        return store.describe(transactionalId);
     }
 
     /** Every known transactional id with its current state. */
     public Map<String, TransactionRecord> all() {
-        Map<String, TransactionRecord> out = new LinkedHashMap<>();
-        transactions.forEach((id, m) -> out.put(id, m.lock().call(m::current)));
-        return out;
-    }
-
-    // ------------------------------------------------------------------ persistence
-
-    /** Marks {@code next} pending and writes it; applies it once written. Called under the lock. */
-    private CompletableFuture<Errors> persist(TransactionMetadata m, TransactionRecord next) {
-        m.setPending(next.state());
-        return write(m, next);
-    }
-
-    /** Writes {@code next} (its state already pending) and applies it once written. */
-    private CompletableFuture<Errors> write(TransactionMetadata m, TransactionRecord next) {
-        CompletableFuture<Errors> result = new CompletableFuture<>();
-        writer.append(
-                        m.transactionalId(),
-                        List.of(new CoordinatorRecordLog.KeyValue(
-                                TransactionLogCodec.key(m.transactionalId()), TransactionLogCodec.value(next))),
-                        clock.millis())
-                .whenComplete((ok, failure) -> {
-                    m.lock().run(() -> {
-                        m.setPending(null);
-                        if (failure == null) {
-                            m.setCurrent(next);
-                        }
-                    });
-                    result.complete(failure == null ? Errors.NONE : Errors.COORDINATOR_NOT_AVAILABLE);
-                });
-        return result;
+        return store.snapshot();
     }
 
     private static <T> CompletableFuture<T> done(T value) {

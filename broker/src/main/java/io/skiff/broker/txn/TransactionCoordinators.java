@@ -1,7 +1,7 @@
 package io.skiff.broker.txn;
 
+import io.skiff.broker.coordinator.CoordinatorThreads;
 import io.skiff.broker.coordinator.CoordinatorWriter;
-import io.skiff.broker.coordinator.ExecutorCoordinatorScheduler;
 import io.skiff.broker.coordinator.InternalTopicLog;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.producer.ProducerIdManager;
@@ -9,10 +9,6 @@ import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
 import java.io.IOException;
 import java.time.Clock;
-import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Builds the broker's {@link TransactionCoordinator} from its configuration: opens {@code __transaction_state}
@@ -21,12 +17,6 @@ import java.util.concurrent.TimeUnit;
  */
 public final class TransactionCoordinators {
     public static final String TOPIC = "__transaction_state";
-    /** Kafka's defaults for the internal topic: compacted, segments of transaction.state.log.segment.bytes. */
-    private static final Map<String, String> TOPIC_CONFIGS = Map.of(
-            "cleanup.policy", "compact",
-            "retention.ms", "-1",
-            "retention.bytes", "-1",
-            "segment.bytes", "104857600");
     /** How long a failed marker write waits before it is tried again. */
     private static final long MARKER_RETRY_BACKOFF_MS = 100;
 
@@ -50,29 +40,18 @@ public final class TransactionCoordinators {
             ProducerIdManager producerIds,
             Clock clock)
             throws IOException {
-        InternalTopicLog log =
-                InternalTopicLog.open(topics, TOPIC, config.transactionStateLogNumPartitions(), TOPIC_CONFIGS);
-        ExecutorService writerThread = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "skiff-txn-writer");
-            t.setDaemon(true);
-            return t;
-        });
-        ExecutorCoordinatorScheduler scheduler = new ExecutorCoordinatorScheduler(clock);
+        InternalTopicLog log = InternalTopicLog.open(
+                topics, TOPIC, config.transactionStateLogNumPartitions(), config.transactionStateLogSegmentBytes());
+        CoordinatorThreads threads = new CoordinatorThreads("txn", clock);
         TransactionCoordinator coordinator = new TransactionCoordinator(
                 config(config),
                 log,
-                new CoordinatorWriter(log, writerThread),
-                scheduler,
+                new CoordinatorWriter(log, threads.writer()),
+                threads.scheduler(),
                 producerIds::nextProducerId,
                 new PartitionMarkers(topics, offsetsTopic, groups::completeTransaction, clock),
                 clock);
-        coordinator.own(scheduler);
-        coordinator.own(() -> {
-            writerThread.shutdown();
-            if (!writerThread.awaitTermination(10, TimeUnit.SECONDS)) {
-                writerThread.shutdownNow();
-            }
-        });
+        coordinator.own(threads);
         try {
             coordinator.load();
         } catch (IOException | RuntimeException e) {

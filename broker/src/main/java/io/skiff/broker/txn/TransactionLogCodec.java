@@ -1,6 +1,6 @@
 package io.skiff.broker.txn;
 
-import io.skiff.broker.group.TopicPartition;
+import io.skiff.broker.group.common.TopicPartition;
 import io.skiff.broker.txn.record.TransactionLogKey;
 import io.skiff.broker.txn.record.TransactionLogValue;
 import io.skiff.protocol.ByteBufferAccessor;

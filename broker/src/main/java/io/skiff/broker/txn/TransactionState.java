@@ -73,6 +73,11 @@ public enum TransactionState {
         return this == PREPARE_COMMIT || this == PREPARE_ABORT;
     }
 
+    /** The Complete state a Prepare state ends in. */
+    public TransactionState completeState() {
+        return this == PREPARE_COMMIT ? COMPLETE_COMMIT : COMPLETE_ABORT;
+    }
+
     /** True for the states without an open transaction (a new one may begin). */
     public boolean isIdle() {
         return this == EMPTY || this == COMPLETE_COMMIT || this == COMPLETE_ABORT;

@@ -1,6 +1,6 @@
 package io.skiff.broker.txn;
 
-import io.skiff.broker.group.TopicPartition;
+import io.skiff.broker.group.common.TopicPartition;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -11,6 +11,13 @@ import java.util.Set;
  */
 final class TransactionTransitions {
     private TransactionTransitions() {}
+
+    /** Kafka's {@code isValidProducerId}: may a producer that says it is {@code id}/{@code epoch} re-initialize? */
+    static boolean isValidProducerId(TransactionRecord cur, long id, short epoch) {
+        return cur.producerEpoch() == TransactionRecord.NO_EPOCH
+                || id == cur.producerId()
+                || (id == cur.previousProducerId() && epoch >= Short.MAX_VALUE - 1);
+    }
 
     /**
      * Kafka's prepareIncrementProducerEpoch (InitProducerId): Empty with the epoch bumped; with an expected epoch

@@ -41,7 +41,7 @@ class KafkaPersonalityTest {
     void narrowsHandlersAndDropsFeaturesOfLaterReleases() {
         HandlerRegistry registry = new HandlerRegistry();
         Features features = new Features().add(new Feature("group.version", (short) 0, (short) 1, (short) 1));
-        registry.register(new ApiVersionsHandler(registry, features));
+        registry.register(new ApiVersionsHandler(registry, features, "cluster", 1));
         KafkaPersonality.of("2.8").applyTo(registry, features);
         assertEquals(3, registry.handler(ApiKeys.API_VERSIONS).maxVersion(), "2.8 served ApiVersions v0-3");
         assertTrue(features.all().isEmpty());

@@ -13,7 +13,7 @@ class ExecutorCoordinatorSchedulerTest {
     void tasksRunWhenTheBrokerClockIsAdvancedPastTheirDeadline() throws Exception {
         BrokerClock clock = BrokerClock.system();
         clock.pause();
-        try (ExecutorCoordinatorScheduler scheduler = new ExecutorCoordinatorScheduler(clock)) {
+        try (ExecutorCoordinatorScheduler scheduler = new ExecutorCoordinatorScheduler("test-timers", clock)) {
             AtomicInteger once = new AtomicInteger();
             AtomicInteger periodic = new AtomicInteger();
             AtomicInteger later = new AtomicInteger();
@@ -37,8 +37,8 @@ class ExecutorCoordinatorSchedulerTest {
     void aPausedClockHoldsDeadlinesEvenWhenRealTimePasses() throws Exception {
         BrokerClock clock = BrokerClock.system();
         clock.pause();
-        try (ExecutorCoordinatorScheduler scheduler = new ExecutorCoordinatorScheduler(clock);
-                ExecutorCoordinatorScheduler realTime = new ExecutorCoordinatorScheduler()) {
+        try (ExecutorCoordinatorScheduler scheduler = new ExecutorCoordinatorScheduler("test-timers", clock);
+                ExecutorCoordinatorScheduler realTime = new ExecutorCoordinatorScheduler("real-timers")) {
             AtomicInteger ran = new AtomicInteger();
             AtomicInteger probe = new AtomicInteger();
             scheduler.schedule(50, ran::incrementAndGet);

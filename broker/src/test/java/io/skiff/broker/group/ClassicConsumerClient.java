@@ -2,6 +2,13 @@ package io.skiff.broker.group;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.skiff.broker.group.classic.JoinGroupParams;
+import io.skiff.broker.group.classic.JoinResult;
+import io.skiff.broker.group.classic.LeaveResult;
+import io.skiff.broker.group.classic.MemberIdentity;
+import io.skiff.broker.group.classic.MemberProtocol;
+import io.skiff.broker.group.classic.SyncResult;
+import io.skiff.broker.group.common.GroupError;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,6 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.skiff.broker.coordinator.InMemoryRecordLog;
 import io.skiff.broker.coordinator.ManualScheduler;
+import io.skiff.broker.group.common.GroupCoordinatorConfig;
+import io.skiff.broker.group.common.GroupError;
+import io.skiff.broker.group.consumer.ConsumerGroupConfig;
+import io.skiff.broker.group.consumer.ConsumerGroupDescription;
+import io.skiff.broker.group.consumer.ConsumerHeartbeat;
+import io.skiff.broker.group.consumer.ConsumerHeartbeatResult;
+import io.skiff.broker.group.consumer.MemberAssignment;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -8,6 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.broker.group.common.GroupError;
+import io.skiff.broker.group.consumer.ConsumerGroupConfig;
+import io.skiff.broker.group.consumer.ConsumerGroupDescription;
+import io.skiff.broker.group.consumer.ConsumerHeartbeat;
+import io.skiff.broker.group.consumer.ConsumerHeartbeatResult;
+import io.skiff.broker.group.consumer.MemberAssignment;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -16,7 +23,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * ConsumerGroupHeartbeat as Kafka 4.1 answers it: epochs, the target assignment, reconciliation (a partition
- * moves only after its owner revoked it), leaving, fencing, static members, timeouts and the request checks.
+ * moves only after its owner revoked it), leaving, fencing, static members, timeouts and the request checks (Kafka
+ * 4.4's, in its order and with its messages).
  */
 class ConsumerGroupHeartbeatTest {
     private static final String G = "g";
@@ -178,6 +186,135 @@ class ConsumerGroupHeartbeatTest {
         assertEquals(
                 GroupError.GROUP_ID_NOT_FOUND, f.heartbeat("nope", "m", 3, null).error());
         assertEquals(GroupError.INVALID_REQUEST, f.heartbeat(G, "m", -3, null).error());
+    }
+
+    /** A join of {@code memberId} at {@code version} with the given fields, the others as the Java client sends them. */
+    private ConsumerHeartbeatResult join(
+            short version, String memberId, String instanceId, String rackId, String regex, String assignor) {
+        return f.send(new ConsumerHeartbeat(
+                G,
+                memberId,
+                0,
+                instanceId,
+                rackId,
+                ConsumerGroupFixture.REBALANCE_MS,
+                List.of("t"),
+                regex,
+                assignor,
+                MemberAssignment.EMPTY,
+                "c",
+                "h",
+                version));
+    }
+
+    private static void refused(String message, ConsumerHeartbeatResult r) {
+        assertEquals(GroupError.INVALID_REQUEST, r.error(), () -> "" + r.errorMessage());
+        assertEquals(message, r.errorMessage());
+    }
+
+    @Test
+    void anEmptyRegexBesideTopicNamesIsAcceptedAsLibrdkafkaSendsIt() {
+        // librdkafka 2.10+ subscribes by names with SubscribedTopicRegex "" (not null); Kafka 4.4 reads it as no regex.
+        ConsumerHeartbeatResult r = ok(join((short) 1, "m1", null, null, "", null));
+        assertEquals(6, r.assignment().size());
+        assertNull(f.coordinator.describeConsumerGroup(G).members().get(0).subscribedTopicRegex());
+        // an empty regex also clears one the member had
+        int epoch = ok(f.joinRegex(G, "m2", "t.*")).memberEpoch();
+        ok(f.send(new ConsumerHeartbeat(
+                G, "m2", epoch, null, null, -1, List.of("t"), "", null, null, "c", "h", (short) 1)));
+        assertEquals(
+                Arrays.asList(null, null),
+                f.coordinator.describeConsumerGroup(G).members().stream()
+                        .map(ConsumerGroupDescription.Member::subscribedTopicRegex)
+                        .toList());
+    }
+
+    @Test
+    void anEmptyAssignorIsUnsupportedNotInvalid() {
+        ConsumerHeartbeatResult r = join((short) 1, "m1", null, null, null, "");
+        assertEquals(GroupError.UNSUPPORTED_ASSIGNOR, r.error());
+        assertEquals("ServerAssignor  is not supported. Supported assignors: uniform, range.", r.errorMessage());
+    }
+
+    @Test
+    void idsThatTrimToNothingAreRefusedOthersAreKeptAsSent() {
+        refused("MemberId can't be empty.", join((short) 1, " \t", null, null, null, null));
+        refused("InstanceId can't be empty.", join((short) 1, "m1", "  ", null, null, null));
+        refused("RackId can't be empty.", join((short) 1, "m1", null, " ", null, null));
+        refused("RackId can't be empty.", join((short) 0, "", null, "", null, null));
+        refused(
+                "GroupId can't be empty.",
+                f.send(new ConsumerHeartbeat(
+                        "\n",
+                        "m1",
+                        0,
+                        null,
+                        null,
+                        1000,
+                        List.of("t"),
+                        null,
+                        null,
+                        MemberAssignment.EMPTY,
+                        "c",
+                        "h",
+                        (short) 1)));
+        // the member id is checked first, as Kafka does
+        refused(
+                "MemberId can't be empty.",
+                f.send(new ConsumerHeartbeat(
+                        " ",
+                        " ",
+                        0,
+                        null,
+                        null,
+                        1000,
+                        List.of("t"),
+                        null,
+                        null,
+                        MemberAssignment.EMPTY,
+                        "c",
+                        "h",
+                        (short) 1)));
+        ConsumerHeartbeatResult padded = ok(join((short) 1, " m1 ", " i1 ", " r ", null, null));
+        assertEquals(" m1 ", padded.memberId());
+    }
+
+    @Test
+    void v0ChecksTheMemberIdOnlyForMembersWithAnEpochOrLeaving() {
+        // v0: a joining member may leave its id to the coordinator, and a static leave (-2) is not checked either
+        ok(join((short) 0, "", null, null, null, null));
+        refused(
+                "MemberId can't be empty.",
+                f.send(new ConsumerHeartbeat(G, " ", 1, null, null, -1, null, null, null, null, "c", "h", (short) 0)));
+        refused(
+                "MemberEpoch is invalid.",
+                f.send(new ConsumerHeartbeat(G, "", -3, null, null, -1, null, null, null, null, "c", "h", (short) 0)));
+        refused(
+                "InstanceId can't be null.",
+                f.send(new ConsumerHeartbeat(G, "", -2, null, null, -1, null, null, null, null, "c", "h", (short) 0)));
+    }
+
+    @Test
+    void anInvalidRegexIsCheckedAfterTheGroupAndTheMember() {
+        ConsumerHeartbeatResult unknownGroup = f.send(
+                new ConsumerHeartbeat("nope", "m1", 2, null, null, -1, null, "(", null, null, "c", "h", (short) 1));
+        assertEquals(GroupError.GROUP_ID_NOT_FOUND, unknownGroup.error());
+        ok(f.join(G, "m1", null, null, "t"));
+        ConsumerHeartbeatResult unknownMember =
+                f.send(new ConsumerHeartbeat(G, "m9", 1, null, null, -1, null, "(", null, null, "c", "h", (short) 1));
+        assertEquals(GroupError.UNKNOWN_MEMBER_ID, unknownMember.error());
+        ConsumerHeartbeatResult bad = f.joinRegex(G, "m2", "(");
+        assertEquals(GroupError.INVALID_REGULAR_EXPRESSION, bad.error());
+        assertEquals(
+                "SubscribedTopicRegex `(` is not a valid regular expression: missing closing ).", bad.errorMessage());
+        assertEquals(
+                GroupError.INVALID_REGULAR_EXPRESSION,
+                f.joinRegex("new", "m1", "(").error());
+        assertEquals(
+                GroupError.GROUP_ID_NOT_FOUND,
+                f.coordinator.describeConsumerGroup("new").error(),
+                "a refused first member leaves no group behind");
+        assertEquals(1, f.coordinator.describeConsumerGroup(G).members().size(), "the refused member was not added");
     }
 
     @Test

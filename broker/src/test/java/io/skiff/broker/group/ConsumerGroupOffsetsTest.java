@@ -3,6 +3,11 @@ package io.skiff.broker.group;
 import static io.skiff.broker.group.ConsumerGroupFixture.ok;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.skiff.broker.group.classic.JoinGroupParams;
+import io.skiff.broker.group.common.GroupError;
+import io.skiff.broker.group.common.OffsetAndMetadata;
+import io.skiff.broker.group.common.TopicPartition;
+import io.skiff.broker.group.offsets.OffsetFetchResult;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

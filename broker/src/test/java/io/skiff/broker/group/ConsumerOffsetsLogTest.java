@@ -4,6 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.broker.group.classic.JoinGroupParams;
+import io.skiff.broker.group.classic.JoinResult;
+import io.skiff.broker.group.common.GroupError;
+import io.skiff.broker.group.common.OffsetAndMetadata;
+import io.skiff.broker.group.common.TopicPartition;
+import io.skiff.broker.group.offsets.OffsetFetchResult;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;

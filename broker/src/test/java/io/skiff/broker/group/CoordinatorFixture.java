@@ -5,6 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.coordinator.InMemoryRecordLog;
 import io.skiff.broker.coordinator.ManualScheduler;
+import io.skiff.broker.group.classic.GroupState;
+import io.skiff.broker.group.classic.JoinGroupParams;
+import io.skiff.broker.group.classic.JoinResult;
+import io.skiff.broker.group.classic.MemberProtocol;
+import io.skiff.broker.group.classic.SyncResult;
+import io.skiff.broker.group.common.GroupCoordinatorConfig;
+import io.skiff.broker.group.common.GroupError;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.skiff.broker.group;
 
+import io.skiff.broker.group.common.TopicsView;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;

@@ -3,6 +3,7 @@ package io.skiff.broker.group;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.broker.group.common.GroupConfigStore;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.GroupConfig;
 import java.nio.file.Files;

@@ -3,6 +3,8 @@ package io.skiff.broker.group;
 import static io.skiff.broker.group.ConsumerGroupFixture.ok;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.skiff.broker.group.common.GroupConfigStore;
+import io.skiff.broker.group.consumer.ConsumerGroupConfig;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.GroupConfig;
 import java.util.Map;

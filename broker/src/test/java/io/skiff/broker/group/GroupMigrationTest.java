@@ -6,7 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.skiff.broker.group.ConsumerGroupConfig.MigrationPolicy;
+import io.skiff.broker.group.classic.JoinResult;
+import io.skiff.broker.group.classic.LeaveResult;
+import io.skiff.broker.group.common.GroupCoordinatorConfig;
+import io.skiff.broker.group.common.GroupError;
+import io.skiff.broker.group.common.OffsetAndMetadata;
+import io.skiff.broker.group.consumer.ConsumerGroupConfig;
+import io.skiff.broker.group.consumer.ConsumerGroupConfig.MigrationPolicy;
+import io.skiff.broker.group.consumer.ConsumerGroupDescription;
+import io.skiff.broker.group.consumer.ConsumerHeartbeatResult;
+import io.skiff.broker.group.consumer.MemberAssignment;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -84,7 +93,7 @@ class GroupMigrationTest {
                                 null,
                                 c.generation,
                                 Map.of(
-                                        new io.skiff.broker.group.TopicPartition("t", 0),
+                                        new io.skiff.broker.group.common.TopicPartition("t", 0),
                                         new OffsetAndMetadata(42, -1, "", 0, OffsetAndMetadata.NO_EXPIRE_TIMESTAMP)),
                                 false)
                         .join()
@@ -130,7 +139,7 @@ class GroupMigrationTest {
                 f.coordinator
                         .fetchOffsets(G, null, false)
                         .partitions()
-                        .get(new io.skiff.broker.group.TopicPartition(tp0.topic(), tp0.partition()))
+                        .get(new io.skiff.broker.group.common.TopicPartition(tp0.topic(), tp0.partition()))
                         .offset()
                         .offset());
     }
@@ -195,7 +204,7 @@ class GroupMigrationTest {
                                 null,
                                 1,
                                 Map.of(
-                                        new io.skiff.broker.group.TopicPartition("t", 0),
+                                        new io.skiff.broker.group.common.TopicPartition("t", 0),
                                         new OffsetAndMetadata(1, -1, "", 0, OffsetAndMetadata.NO_EXPIRE_TIMESTAMP)),
                                 false)
                         .join()

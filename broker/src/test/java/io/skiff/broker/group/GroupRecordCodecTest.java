@@ -6,6 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.broker.group.common.GroupMetadataSnapshot;
+import io.skiff.broker.group.common.GroupRecord;
+import io.skiff.broker.group.common.GroupRecordCodec;
+import io.skiff.broker.group.common.OffsetAndMetadata;
+import io.skiff.broker.group.common.TopicPartition;
+import io.skiff.broker.group.consumer.ConsumerGroupMember;
+import io.skiff.broker.group.consumer.ConsumerGroupRecords;
+import io.skiff.broker.group.consumer.MemberAssignment;
 import java.nio.ByteBuffer;
 import java.util.HexFormat;
 import java.util.List;

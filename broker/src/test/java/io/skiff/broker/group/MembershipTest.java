@@ -11,6 +11,16 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.coordinator.InMemoryRecordLog;
+import io.skiff.broker.group.classic.GroupState;
+import io.skiff.broker.group.classic.JoinGroupParams;
+import io.skiff.broker.group.classic.JoinResult;
+import io.skiff.broker.group.classic.LeaveResult;
+import io.skiff.broker.group.classic.MemberIdentity;
+import io.skiff.broker.group.classic.SyncResult;
+import io.skiff.broker.group.common.GroupCoordinatorConfig;
+import io.skiff.broker.group.common.GroupError;
+import io.skiff.broker.group.common.OffsetAndMetadata;
+import io.skiff.broker.group.common.TopicPartition;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

@@ -7,6 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.coordinator.InMemoryRecordLog;
+import io.skiff.broker.group.classic.JoinResult;
+import io.skiff.broker.group.classic.MemberIdentity;
+import io.skiff.broker.group.common.GroupCoordinatorConfig;
+import io.skiff.broker.group.common.GroupError;
+import io.skiff.broker.group.common.OffsetAndMetadata;
+import io.skiff.broker.group.common.TopicPartition;
+import io.skiff.broker.group.offsets.OffsetDeleteResult;
+import io.skiff.broker.group.offsets.OffsetFetchResult;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;

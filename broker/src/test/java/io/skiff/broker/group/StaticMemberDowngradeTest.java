@@ -8,7 +8,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.coordinator.CoordinatorRecordLog.KeyValue;
-import io.skiff.broker.group.ConsumerGroupConfig.MigrationPolicy;
+import io.skiff.broker.group.classic.JoinResult;
+import io.skiff.broker.group.classic.SyncResult;
+import io.skiff.broker.group.common.GroupCoordinatorConfig;
+import io.skiff.broker.group.common.GroupError;
+import io.skiff.broker.group.common.GroupRecord;
+import io.skiff.broker.group.common.GroupRecordCodec;
+import io.skiff.broker.group.common.OffsetAndMetadata;
+import io.skiff.broker.group.consumer.ConsumerGroupConfig;
+import io.skiff.broker.group.consumer.ConsumerGroupConfig.MigrationPolicy;
+import io.skiff.broker.group.consumer.ConsumerGroupDescription;
+import io.skiff.broker.group.consumer.ConsumerHeartbeat;
+import io.skiff.broker.group.consumer.MemberAssignment;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -167,7 +178,7 @@ class StaticMemberDowngradeTest {
                                 c.instanceId,
                                 c.generation,
                                 Map.of(
-                                        new io.skiff.broker.group.TopicPartition(
+                                        new io.skiff.broker.group.common.TopicPartition(
                                                 "t", c.owned.get(0).partition()),
                                         new OffsetAndMetadata(7, -1, "", 0, OffsetAndMetadata.NO_EXPIRE_TIMESTAMP)),
                                 false)
@@ -202,7 +213,7 @@ class StaticMemberDowngradeTest {
                 f.coordinator
                         .fetchOffsets(G, null, false)
                         .partitions()
-                        .get(new io.skiff.broker.group.TopicPartition(
+                        .get(new io.skiff.broker.group.common.TopicPartition(
                                 "t", c.owned.get(0).partition()))
                         .offset()
                         .offset());

@@ -4,7 +4,7 @@ import static io.skiff.broker.handler.AdminFixture.call;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.skiff.broker.group.GroupConfigStore;
+import io.skiff.broker.group.common.GroupConfigStore;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.AlterConfigsRequest;
 import io.skiff.protocol.message.AlterConfigsResponse;

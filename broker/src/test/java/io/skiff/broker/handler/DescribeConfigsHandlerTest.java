@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.skiff.broker.group.GroupConfigStore;
+import io.skiff.broker.group.common.GroupConfigStore;
 import io.skiff.config.ConfigSource;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.DescribeConfigsRequest;

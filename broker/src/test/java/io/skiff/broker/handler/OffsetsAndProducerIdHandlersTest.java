@@ -124,6 +124,17 @@ class OffsetsAndProducerIdHandlersTest {
                                         .setProducerEpoch((short) -1))
                         .join()
                         .errorCode());
+        // as Kafka, a transactional producer's half id is refused before the coordinator is asked (here: none)
+        assertEquals(
+                Errors.INVALID_REQUEST.code(),
+                h.handle(
+                                ctx(ApiKeys.INIT_PRODUCER_ID, 5),
+                                new InitProducerIdRequest()
+                                        .setTransactionalId("tx")
+                                        .setProducerId(5)
+                                        .setProducerEpoch((short) -1))
+                        .join()
+                        .errorCode());
         assertEquals(
                 Errors.COORDINATOR_NOT_AVAILABLE.code(),
                 h.handle(

@@ -103,7 +103,8 @@ class TopicAdminHandlersTest {
         assertEquals(Errors.INVALID_REPLICATION_FACTOR.code(), rf.errorCode());
         assertEquals(
                 "Unable to replicate the partition 3 time(s): The target replication factor of 3 cannot be"
-                        + " reached because only 1 broker(s) are registered.",
+                        + " reached because only 1 broker(s) are registered or some brokers have all their log directories"
+                        + " cordoned.",
                 rf.errorMessage());
         assertEquals(
                 Errors.INVALID_PARTITIONS.code(),

@@ -74,7 +74,7 @@ class KafkaRequestHandlingTest {
 
     @BeforeEach
     void start() throws IOException {
-        registry.register(new ApiVersionsHandler(registry));
+        registry.register(new ApiVersionsHandler(registry, "test-cluster", 1));
         registry.register(new RecordingProduceHandler());
         server = new NettyServer(
                 new ServerSettings(List.of(new ListenerSpec("PLAINTEXT", "127.0.0.1", 0)), 1 << 20, 0, 2),
@@ -100,7 +100,7 @@ class KafkaRequestHandlingTest {
         return ranges;
     }
 
-    private static final List<String> REGISTERED = List.of("0:0-" + ApiKeys.PRODUCE.highestVersion(), "18:0-4");
+    private static final List<String> REGISTERED = List.of("0:0-" + ApiKeys.PRODUCE.highestVersion(), "18:0-5");
 
     @Test
     void apiVersionsAtEveryVersionListsExactlyTheRegisteredHandlers() throws IOException {
@@ -121,19 +121,47 @@ class KafkaRequestHandlingTest {
     @Test
     void apiVersionsOfAnUnknownVersionGetsUnsupportedVersionInV0(/* KIP-511 */ ) throws IOException {
         try (KafkaTestClient client = new KafkaTestClient(port)) {
-            // A future client's v5 request: v2 header, a body we cannot know; only the header's start matters.
-            byte[] future = KafkaTestClient.requestBytes(ApiKeys.API_VERSIONS, (short) 4, 7, apiVersionsRequest());
-            ByteBuffer.wrap(future).putShort(2, (short) 5);
+            // A future client's v6 request: v2 header, a body we cannot know; only the header's start matters.
+            byte[] future = KafkaTestClient.requestBytes(ApiKeys.API_VERSIONS, (short) 5, 7, apiVersionsRequest());
+            ByteBuffer.wrap(future).putShort(2, (short) 6);
             client.raw.writeFrame(future);
             ApiVersionsResponse response = client.receive(ApiKeys.API_VERSIONS, (short) 0, (short) 0, 7);
             assertEquals(Errors.UNSUPPORTED_VERSION.code(), response.errorCode());
             assertEquals(REGISTERED, ranges(response));
             // The connection stays usable: the client retries at our highest version.
-            client.send(ApiKeys.API_VERSIONS, (short) 4, 8, apiVersionsRequest());
+            client.send(ApiKeys.API_VERSIONS, (short) 5, 8, apiVersionsRequest());
             assertEquals(
                     Errors.NONE.code(),
-                    ((ApiVersionsResponse) client.receive(ApiKeys.API_VERSIONS, (short) 4, 8)).errorCode());
+                    ((ApiVersionsResponse) client.receive(ApiKeys.API_VERSIONS, (short) 5, 8)).errorCode());
         }
+    }
+
+    @Test
+    void apiVersionsV5ChecksTheClusterAndNodeTheClientMeansToReach(/* KIP-1242 */ ) throws IOException {
+        try (KafkaTestClient client = new KafkaTestClient(port)) {
+            assertEquals(List.of(), v5Errors(client, null, -1), "neither: answered");
+            assertEquals(List.of(), v5Errors(client, "test-cluster", 1), "this broker: answered");
+            assertEquals(List.of("REBOOTSTRAP_REQUIRED"), v5Errors(client, "other-cluster", 1));
+            assertEquals(List.of("REBOOTSTRAP_REQUIRED"), v5Errors(client, "test-cluster", 2));
+            assertEquals(List.of("INVALID_REQUEST"), v5Errors(client, "test-cluster", -1));
+            assertEquals(List.of("INVALID_REQUEST"), v5Errors(client, null, 1));
+        }
+    }
+
+    /** The error of a v5 ApiVersions request with the given destination; empty when answered with the API list. */
+    private static List<String> v5Errors(KafkaTestClient client, String clusterId, int nodeId) throws IOException {
+        client.send(
+                ApiKeys.API_VERSIONS,
+                (short) 5,
+                9,
+                apiVersionsRequest().setClusterId(clusterId).setNodeId(nodeId));
+        ApiVersionsResponse response = (ApiVersionsResponse) client.receive(ApiKeys.API_VERSIONS, (short) 5, 9);
+        if (response.errorCode() == Errors.NONE.code()) {
+            assertEquals(REGISTERED, ranges(response));
+            return List.of();
+        }
+        assertTrue(response.apiKeys().isEmpty(), "no API list with an error");
+        return List.of(Errors.forCode(response.errorCode()).name());
     }
 
     @Test

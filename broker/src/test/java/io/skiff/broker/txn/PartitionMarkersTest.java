@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.skiff.broker.group.TopicPartition;
+import io.skiff.broker.group.common.TopicPartition;
 import io.skiff.broker.topic.AppendOrigin;
 import io.skiff.broker.topic.Partition;
 import io.skiff.broker.topic.TopicRegistry;

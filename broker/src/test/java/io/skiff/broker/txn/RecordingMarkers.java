@@ -1,6 +1,6 @@
 package io.skiff.broker.txn;
 
-import io.skiff.broker.group.TopicPartition;
+import io.skiff.broker.group.common.TopicPartition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

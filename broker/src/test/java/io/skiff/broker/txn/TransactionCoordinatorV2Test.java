@@ -7,7 +7,7 @@ import io.skiff.broker.coordinator.CoordinatorRecordLog;
 import io.skiff.broker.coordinator.CoordinatorWriter;
 import io.skiff.broker.coordinator.InMemoryRecordLog;
 import io.skiff.broker.coordinator.ManualScheduler;
-import io.skiff.broker.group.TopicPartition;
+import io.skiff.broker.group.common.TopicPartition;
 import io.skiff.protocol.Errors;
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.skiff.broker.group.TopicPartition;
+import io.skiff.broker.group.common.TopicPartition;
 import java.nio.ByteBuffer;
 import java.util.HexFormat;
 import java.util.Set;

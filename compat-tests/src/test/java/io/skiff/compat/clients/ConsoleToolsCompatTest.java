@@ -51,9 +51,9 @@ class ConsoleToolsCompatTest {
                 skiff.bootstrapServers(),
                 "--topic",
                 topic,
-                "--property",
+                "--reader-property",
                 "parse.key=true",
-                "--property",
+                "--reader-property",
                 "key.separator=:");
 
         ExternalProcess.Result consumed = tool(
@@ -68,9 +68,9 @@ class ConsoleToolsCompatTest {
                 "--from-beginning",
                 "--max-messages",
                 "20",
-                "--property",
+                "--formatter-property",
                 "print.key=true",
-                "--property",
+                "--formatter-property",
                 "key.separator=:");
         assertEquals(
                 lines.stream().sorted().toList(),
@@ -85,9 +85,9 @@ class ConsoleToolsCompatTest {
                 skiff.bootstrapServers(),
                 "--topic",
                 topic,
-                "--property",
+                "--reader-property",
                 "parse.key=true",
-                "--property",
+                "--reader-property",
                 "key.separator=:");
         ExternalProcess.Result resumed = tool(
                 "",
@@ -100,9 +100,9 @@ class ConsoleToolsCompatTest {
                 "console-group",
                 "--max-messages",
                 "1",
-                "--property",
+                "--formatter-property",
                 "print.key=true",
-                "--property",
+                "--formatter-property",
                 "key.separator=:");
         assertEquals(List.of("k20:v20"), resumed.lines());
     }

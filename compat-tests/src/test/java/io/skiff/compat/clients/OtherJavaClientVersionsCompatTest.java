@@ -39,12 +39,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Other official Java clients (kafka-clients 4.4.0, the newest release, and the older 3.9.1 and 2.8.2, default
+ * Other official Java clients (kafka-clients 4.1.1, 3.9.1 and 2.8.2, older than the test's own 4.4.0; default
  * settings) against Skiff, each in a child JVM
  * whose classpath has only that version ({@link OtherJavaClientDriver}): produce (plain and zstd), read back with
  * assign, consume in a group and commit, and its admin client (create topic with a config, add partitions,
  * describe configs, list/describe the group and its offsets, delete the topic), and transactions
- * ({@link OtherJavaClientTransactionDriver}). Records written by the test's 4.1
+ * ({@link OtherJavaClientTransactionDriver}). Records written by the test's 4.4
  * client are read by the other one and vice versa. The jars are copied into target/old-kafka-clients by
  * maven-dependency-plugin (see the module's pom).
  */
@@ -68,7 +68,7 @@ class OtherJavaClientVersionsCompatTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"4.4.0", "3.9.1", "2.8.2"})
+    @ValueSource(strings = {"4.1.1", "3.9.1", "2.8.2"})
     void clientProducesConsumesAndCommitsInAGroup(String version) throws Exception {
         String topic = "old-java-" + version;
         skiff.createTopic(topic, PARTITIONS);
@@ -76,10 +76,10 @@ class OtherJavaClientVersionsCompatTest {
         try (KafkaProducer<String, String> producer = newProducer()) {
             for (int i = 0; i < FROM_NEW_CLIENT; i++) {
                 ProducerRecord<String, String> record = new ProducerRecord<>(topic, "new-" + i, "value-" + i);
-                record.headers().add("client", "4.1.1".getBytes(StandardCharsets.UTF_8));
+                record.headers().add("client", "4.4.0".getBytes(StandardCharsets.UTF_8));
                 RecordMetadata meta = producer.send(record).get();
                 expectedRead.add(
-                        meta.partition() + " " + meta.offset() + " new-" + i + " value-" + i + " client=4.1.1");
+                        meta.partition() + " " + meta.offset() + " new-" + i + " value-" + i + " client=4.4.0");
             }
         }
 
@@ -120,7 +120,7 @@ class OtherJavaClientVersionsCompatTest {
         assertEquals(expectedCommitted, result.linesStartingWith("committed"), "offsets the group committed");
         assertEquals(expectedAdmin, result.linesStartingWith("admin"), "what the " + version + " admin client saw");
 
-        assertEquals(expectedRead, readWithNewClient(topic, total), "what the 4.1.1 client reads");
+        assertEquals(expectedRead, readWithNewClient(topic, total), "what the 4.4.0 client reads");
     }
 
     private static List<String> sorted(List<String> lines) {
@@ -130,7 +130,7 @@ class OtherJavaClientVersionsCompatTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"4.4.0", "3.9.1", "2.8.2"})
+    @ValueSource(strings = {"4.1.1", "3.9.1", "2.8.2"})
     void transactionsCommitAbortSendOffsetsAndFenceAZombie(String version) throws Exception {
         String topic = "old-java-txn-" + version;
         skiff.createTopic(topic, 1);
@@ -149,14 +149,14 @@ class OtherJavaClientVersionsCompatTest {
     }
 
     /**
-     * A version 1 client (3.9.1, in its child JVM) and a version 2 client (this JVM's 4.1.1) run transactions on the
-     * broker at the same time, each with its own protocol: the 4.1.1 producer's epoch is bumped by every
+     * A version 1 client (3.9.1, in its child JVM) and a version 2 client (this JVM's 4.4.0) run transactions on the
+     * broker at the same time, each with its own protocol: the 4.4.0 producer's epoch is bumped by every
      * transaction, the 3.9.1 one's results are those of its run alone.
      */
     @Test
     void aVersion1ClientAndAVersion2ClientRunTransactionsAtTheSameTime() throws Exception {
         String oldTopic = "mixed-txn-3.9.1";
-        String newTopic = "mixed-txn-4.1.1";
+        String newTopic = "mixed-txn-4.4.0";
         skiff.createTopic(oldTopic, 1);
         skiff.createTopic(newTopic, 1);
         CompletableFuture<ExternalProcess.Result> old = CompletableFuture.supplyAsync(() -> {
@@ -174,7 +174,7 @@ class OtherJavaClientVersionsCompatTest {
         });
         Properties props = new Properties();
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
-        props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "mixed-txn-4.1.1");
+        props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "mixed-txn-4.4.0");
         List<String> committed = new ArrayList<>();
         int transactions = 0;
         short firstEpoch;
@@ -184,8 +184,8 @@ class OtherJavaClientVersionsCompatTest {
                 Admin admin =
                         Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers()))) {
             p.initTransactions();
-            firstEpoch = (short) admin.describeTransactions(List.of("mixed-txn-4.1.1"))
-                    .description("mixed-txn-4.1.1")
+            firstEpoch = (short) admin.describeTransactions(List.of("mixed-txn-4.4.0"))
+                    .description("mixed-txn-4.4.0")
                     .get()
                     .producerEpoch();
             // transactions until the child is done, and at least a few
@@ -201,8 +201,8 @@ class OtherJavaClientVersionsCompatTest {
                 }
                 transactions++;
             }
-            lastEpoch = (short) admin.describeTransactions(List.of("mixed-txn-4.1.1"))
-                    .description("mixed-txn-4.1.1")
+            lastEpoch = (short) admin.describeTransactions(List.of("mixed-txn-4.4.0"))
+                    .description("mixed-txn-4.4.0")
                     .get()
                     .producerEpoch();
         }
@@ -210,7 +210,7 @@ class OtherJavaClientVersionsCompatTest {
                 .filter(l -> l.startsWith("read ") || l.startsWith("offset ") || l.startsWith("fenced "))
                 .toList();
         assertEquals(List.of("read c0 c1 c2 c3 c4", "offset 5", "fenced true"), lines);
-        assertEquals(firstEpoch + transactions, lastEpoch, "the 4.1.1 client used transaction protocol version 2");
+        assertEquals(firstEpoch + transactions, lastEpoch, "the 4.4.0 client used transaction protocol version 2");
         Properties c = new Properties();
         c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
         c.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
@@ -251,7 +251,7 @@ class OtherJavaClientVersionsCompatTest {
                     + ": run the build through Maven (maven-dependency-plugin copies it in generate-test-resources)");
         }
         List<String> classpath = new ArrayList<>();
-        // The driver's own class comes from the test classes; kafka-clients 4.1 is NOT on this classpath.
+        // The driver's own class comes from the test classes; kafka-clients 4.4 is NOT on this classpath.
         classpath.add(Path.of(OtherJavaClientDriver.class
                         .getProtectionDomain()
                         .getCodeSource()

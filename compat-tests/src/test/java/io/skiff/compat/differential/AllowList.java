@@ -61,6 +61,13 @@ final class AllowList {
                             + " UNKNOWN_TOPIC_OR_PARTITION. Lists of all topics are compared without those two"
                             + " (dropForeignEntries)"),
             new Allowance(
+                    ApiKeys.DESCRIBE_CONFIGS,
+                    Pattern.compile("group with configs, every key"),
+                    Pattern.compile("results\\[]\\.configs\\[]\\.synonyms\\[]\\.value"),
+                    "Kafka 4.4 names the broker default of a group's consumer.heartbeat.interval.ms among its"
+                            + " synonyms: Skiff's developer default of group.consumer.heartbeat.interval.ms is 500, Kafka's"
+                            + " 5000 (README). The other cases describe that key only where the group sets it"),
+            new Allowance(
                     ApiKeys.INCREMENTAL_ALTER_CONFIGS,
                     Pattern.compile("broker config.*"),
                     Pattern.compile("responses\\[]\\.errorMessage"),

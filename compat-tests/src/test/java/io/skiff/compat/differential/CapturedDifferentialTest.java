@@ -20,8 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The requests real clients sent to Apache Kafka 4.1.1 (protocol's golden frames: the Java client and Kafka's tools,
- * kcat, kafkajs), replayed in capture order, client by client, to Skiff and to a real Kafka that start from the same
+ * The requests real clients sent to Apache Kafka (protocol's golden frames: the Java client and Kafka's tools, kcat,
+ * kafkajs against 4.1.1; Confluent's JavaScript client with librdkafka 2.15, KIP-848 consumer included, against
+ * 4.4.0), replayed in capture order, client by client, to Skiff and to a real Kafka that start from the same
  * state; the answers are compared field by field. What the capture's Kafka allocated (topic ids, member ids,
  * producer ids, fetch sessions) is translated to each broker's own ({@link IdTranslation}); a fetch session's
  * continuations go to the session each broker opened for the capture's full fetch. A request of an API or
@@ -29,7 +30,8 @@ import org.junit.jupiter.api.TestFactory;
  * replay waits until Kafka's metadata shows it, as the capture's clients did by retrying ({@link KafkaSettling}).
  */
 class CapturedDifferentialTest {
-    private static final List<String> CAPTURES = List.of("java.frames", "kcat.frames", "kafkajs.frames");
+    private static final List<String> CAPTURES =
+            List.of("java.frames", "kcat.frames", "kafkajs.frames", "confluent-js.frames");
 
     private static DifferentialBrokers brokers;
     private static Set<String> capturedNames;

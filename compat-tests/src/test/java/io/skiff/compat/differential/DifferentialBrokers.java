@@ -62,6 +62,8 @@ final class DifferentialBrokers implements Closeable {
                 .config("offsets.topic.num.partitions", RealKafka.CONFIG.get("offsets.topic.num.partitions"))
                 .config("group.initial.rebalance.delay.ms", RealKafka.CONFIG.get("group.initial.rebalance.delay.ms"))
                 .config("auto.create.topics.enable", RealKafka.CONFIG.get("auto.create.topics.enable"))
+                // Kafka's default (Skiff's developer default is 500 ms): a consumer group's answers carry it
+                .config("group.consumer.heartbeat.interval.ms", "5000")
                 .start();
         toSkiff = new WireConnection("127.0.0.1", skiff.port());
         toKafka = new WireConnection(kafka.host(), kafka.port());

@@ -16,9 +16,11 @@ import java.util.List;
  * Config resources of type GROUP (part of {@link HandWrittenCorpus}): describing a group without settings, setting,
  * deleting and appending, unknown keys, bad and out-of-range values, legacy AlterConfigs, and the listing. Each case
  * works on a group of its own (cases run at every version, so each must leave the same state each time). Values are
- * chosen inside or outside both brokers' bounds: Skiff's group.consumer.min.heartbeat.interval.ms is 100 and its
- * group.consumer.min.session.timeout.ms 1000 (Kafka: 5000 and 45000), the maxima are Kafka's; and a group's unset
- * consumer.heartbeat.interval.ms is described only where both defaults agree (Skiff's 500 against Kafka's 5000).
+ * chosen inside or outside the bounds, which Kafka 4.4 names in its errors: Skiff's
+ * group.consumer.min.heartbeat.interval.ms is 100 and its group.consumer.min.session.timeout.ms 1000 (Kafka's are
+ * 5000 and 45000, so {@link io.skiff.compat.RealKafka} is configured with Skiff's), the maxima are Kafka's; and a
+ * group's unset consumer.heartbeat.interval.ms is described only where both defaults agree (Skiff's 500 against
+ * Kafka's 5000).
  */
 final class GroupConfigCorpus {
     private static final byte GROUP = 32;
@@ -36,6 +38,12 @@ final class GroupConfigCorpus {
         "share.record.lock.duration.ms",
         "share.auto.offset.reset",
         "share.isolation.level",
+        "share.delivery.count.limit",
+        "share.partition.max.record.locks",
+        "share.renew.acknowledge.enable",
+        "streams.assignor.name",
+        "streams.initial.rebalance.delay.ms",
+        "errors.deadletterqueue.topic.name",
         "streams.session.timeout.ms",
         "streams.heartbeat.interval.ms",
         "streams.num.standby.replicas"
@@ -78,6 +86,10 @@ final class GroupConfigCorpus {
                         group("hw-gc-bad11", op(SET, "share.auto.offset.reset", "none")),
                         group("hw-gc-bad12", op(SET, "streams.num.standby.replicas", "3")),
                         group("hw-gc-bad13", op(SET, "share.record.lock.duration.ms", "1000")),
+                        group("hw-gc-bad14", op(SET, "share.delivery.count.limit", "99")),
+                        group("hw-gc-bad15", op(SET, "streams.assignor.name", "foo")),
+                        group("hw-gc-bad16", op(SET, "consumer.assignment.interval.ms", "999999")),
+                        group("hw-gc-bad17", op(SET, "share.partition.max.record.locks", "1")),
                         group("", op(SET, HB, "6000")))));
         cases.add(of(
                 ApiKeys.INCREMENTAL_ALTER_CONFIGS,

@@ -8,6 +8,7 @@ import io.skiff.protocol.message.AddPartitionsToTxnRequest;
 import io.skiff.protocol.message.AlterConfigsRequest;
 import io.skiff.protocol.message.AlterUserScramCredentialsRequest;
 import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.ApiVersionsRequest;
 import io.skiff.protocol.message.ConsumerGroupDescribeRequest;
 import io.skiff.protocol.message.ConsumerGroupHeartbeatRequest;
 import io.skiff.protocol.message.CreateAclsRequest;
@@ -95,6 +96,7 @@ final class HandWrittenCorpus {
         misc(cases);
         PartitionAdminCorpus.add(cases);
         GroupConfigCorpus.add(cases);
+        HeartbeatFieldsCorpus.add(cases);
         return cases;
     }
 
@@ -102,6 +104,14 @@ final class HandWrittenCorpus {
      * Every field at its default: the smallest request of each API. Not for AddPartitionsToTxn v4+ (the brokers'
      * batched form): Kafka 4.1 never answers that one from a client.
      */
+    private static ApiVersionsRequest apiVersions(String clusterId, int nodeId) {
+        return new ApiVersionsRequest()
+                .setClientSoftwareName("skiff-differential")
+                .setClientSoftwareVersion("1.0")
+                .setClusterId(clusterId)
+                .setNodeId(nodeId);
+    }
+
     static DifferentialCase defaults(ApiKeys api) {
         int maxVersion = api == ApiKeys.ADD_PARTITIONS_TO_TXN ? 3 : Short.MAX_VALUE;
         return of(api, "every field at its default", 0, maxVersion, v -> api.newRequest());
@@ -294,6 +304,7 @@ final class HandWrittenCorpus {
         cases.add(of(l, "max timestamp (-3)", v -> listOffsets(TOPIC, 0, -3L)));
         cases.add(of(l, "earliest local (-4)", v -> listOffsets(TOPIC, 0, -4L)));
         cases.add(of(l, "latest tiered (-5)", v -> listOffsets(TOPIC, 0, -5L)));
+        cases.add(of(l, "earliest pending upload (-6)", v -> listOffsets(TOPIC, 0, -6L)));
         cases.add(of(l, "unknown partition and topic", v -> {
             ListOffsetsRequest r = listOffsets(TOPIC, 5, -1L);
             r.topics().addAll(listOffsets(MISSING, 0, -1L).topics());
@@ -802,6 +813,13 @@ final class HandWrittenCorpus {
     }
 
     private static void misc(List<DifferentialCase> cases) {
+        // KIP-1242 (v5): the cluster and node a client means to reach. Each broker has its own cluster id, so only
+        // requests meant for neither broker can be sent to both.
+        cases.add(of(ApiKeys.API_VERSIONS, "another cluster's id and a node id", 5, v -> apiVersions("other", 1)));
+        cases.add(of(ApiKeys.API_VERSIONS, "another node of another cluster", 5, v -> apiVersions("other", 7)));
+        cases.add(of(ApiKeys.API_VERSIONS, "a cluster id without a node id", 5, v -> apiVersions("other", -1)));
+        cases.add(of(ApiKeys.API_VERSIONS, "a node id without a cluster id", 5, v -> apiVersions(null, 1)));
+        cases.add(of(ApiKeys.API_VERSIONS, "an empty cluster id", 5, v -> apiVersions("", 1)));
         cases.add(of(
                 ApiKeys.INIT_PRODUCER_ID,
                 "unknown producer id and epoch",
@@ -811,6 +829,24 @@ final class HandWrittenCorpus {
                         .setTransactionTimeoutMs(60_000)
                         .setProducerId(12345)
                         .setProducerEpoch((short) 3)));
+        cases.add(of(
+                ApiKeys.INIT_PRODUCER_ID,
+                "transactional, a producer id without its epoch",
+                3,
+                v -> new InitProducerIdRequest()
+                        .setTransactionalId("hw-txn-half")
+                        .setTransactionTimeoutMs(60_000)
+                        .setProducerId(12345)
+                        .setProducerEpoch((short) -1)));
+        cases.add(of(
+                ApiKeys.INIT_PRODUCER_ID,
+                "empty transactional id, an epoch without its producer id",
+                3,
+                v -> new InitProducerIdRequest()
+                        .setTransactionalId("")
+                        .setTransactionTimeoutMs(60_000)
+                        .setProducerId(-1)
+                        .setProducerEpoch((short) 4)));
         cases.add(of(
                 ApiKeys.OFFSET_FOR_LEADER_EPOCH,
                 "epochs, unknown partition and topic",

@@ -10,6 +10,7 @@ import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.CreateTopicsRequest;
 import io.skiff.protocol.message.CreateTopicsResponse;
 import io.skiff.protocol.message.ProduceRequest;
+import io.skiff.protocol.message.ProduceResponse;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -54,7 +55,16 @@ class HandWrittenDifferentialTest {
                         .setPartitionData(list(new ProduceRequest.PartitionProduceData()
                                 .setIndex(0)
                                 .setRecords(HandWrittenCorpus.initialBatch())))));
-        brokers.sendToBoth(ApiKeys.PRODUCE, (short) 9, produce);
+        brokers.sendToSkiff(ApiKeys.PRODUCE, (short) 9, produce);
+        // Kafka's new partition may not have its leader yet on a loaded machine: retry until the batch is stored.
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> ((ProduceResponse) brokers.sendToKafka(ApiKeys.PRODUCE, (short) 9, produce))
+                                .responses()
+                                .get(0)
+                                .partitionResponses()
+                                .get(0)
+                                .errorCode()
+                        == 0);
         ReadyCoordinators.awaitReady(brokers, HandWrittenCorpus.GROUP, "hw-txn");
     }
 

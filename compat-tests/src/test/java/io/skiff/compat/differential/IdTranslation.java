@@ -116,7 +116,8 @@ final class IdTranslation {
                     }
                 } else if (v instanceof ByteBufferRecords records) {
                     f.set(message, new ByteBufferRecords(rewriteBatches(records.buffer(), mapping)));
-                } else if (kind != null && (topicIds || !kind.equals("topicId"))) {
+                } else if (kind != null && v != null && (topicIds || !kind.equals("topicId"))) {
+                    // (null: a nullable id not given, e.g. a refused ConsumerGroupHeartbeat's member id)
                     Object key = v instanceof UUID ? v.toString() : v;
                     Object to = mapping.getOrDefault(kind, Map.of()).get(key);
                     if (to != null) {

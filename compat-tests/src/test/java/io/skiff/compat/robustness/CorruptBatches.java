@@ -3,8 +3,8 @@ package io.skiff.compat.robustness;
 import java.nio.ByteBuffer;
 import java.util.zip.CRC32C;
 import org.apache.kafka.common.compress.Compression;
-import org.apache.kafka.common.record.MemoryRecords;
-import org.apache.kafka.common.record.SimpleRecord;
+import org.apache.kafka.common.record.internal.MemoryRecords;
+import org.apache.kafka.common.record.internal.SimpleRecord;
 
 /**
  * Valid RecordBatch v2 bytes built by kafka-clients, and copies of them damaged in one precise way each.

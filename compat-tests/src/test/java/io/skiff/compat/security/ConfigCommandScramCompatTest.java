@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Kafka 4.1's own kafka-configs ({@code kafka.admin.ConfigCommand}, from Kafka's jars, in its own JVM) managing SCRAM
+ * Kafka 4.4's own kafka-configs ({@code org.apache.kafka.tools.ConfigCommand}, from Kafka's jars, in its own JVM) managing SCRAM
  * users over a SASL_PLAINTEXT listener with the admin's credentials in {@code --command-config}, as the Kafka docs
  * show: add a credential, describe it (the tool also sends DescribeClientQuotas), log in with it, delete it.
  */
@@ -61,7 +61,7 @@ class ConfigCommandScramCompatTest {
         List<String> command =
                 new ArrayList<>(List.of("--bootstrap-server", bootstrap, "--command-config", commandConfig.toString()));
         command.addAll(List.of(args));
-        return RealKafka.runTool("kafka.admin.ConfigCommand", command);
+        return RealKafka.runTool("org.apache.kafka.tools.ConfigCommand", command);
     }
 
     @Test

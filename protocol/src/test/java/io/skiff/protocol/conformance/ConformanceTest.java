@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.apache.kafka.common.message.ResponseHeaderData;
@@ -35,28 +34,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (e) full frames (header + body) in the header version of the API/version parse and re-encode identically.
  */
 class ConformanceTest {
-    /**
-     * Skiff speaks Kafka 4.1's broker ranges; the client this test runs against is newer. These are the highest
-     * versions it adds beyond 4.1 (each one above ours), so every other range must match it exactly.
-     */
-    private static final Map<String, Integer> VERSIONS_ADDED_AFTER_KAFKA_4_1 = Map.of(
-            "ListOffsets",
-            11,
-            "OffsetCommit",
-            10,
-            "OffsetFetch",
-            10,
-            "ApiVersions",
-            5,
-            "WriteTxnMarkers",
-            2,
-            "TxnOffsetCommit",
-            6,
-            "DescribeLogDirs",
-            5,
-            "DeleteGroups",
-            3);
-
     private static final AtomicInteger CHECKED = new AtomicInteger();
 
     record Case(ApiKeys api, short version, boolean request) {
@@ -87,7 +64,7 @@ class ConformanceTest {
                 + ApiKeys.values().length + " APIs");
     }
 
-    /** The APIs Skiff must speak (issue 3). */
+    /** The APIs Skiff must speak at the least: those every official client uses for produce, consume and groups. */
     private static final List<String> REQUIRED_APIS = List.of(
             "ApiVersions",
             "Metadata",
@@ -138,16 +115,15 @@ class ConformanceTest {
         assertTrue(missing.isEmpty(), "no schema for " + missing);
     }
 
-    /** Our ranges are the Kafka 4.1 broker's: the official ranges of the newest kafka-clients, less what came after 4.1. */
+    /** Our schemas' ranges are the official ranges of kafka-clients 4.4, the reference Kafka's. */
     @Test
-    void versionRangesAreTheKafka41BrokerRanges() {
+    void versionRangesAreTheKafka44Ranges() {
         for (ApiKeys k : ApiKeys.values()) {
             org.apache.kafka.common.protocol.ApiKeys official = org.apache.kafka.common.protocol.ApiKeys.forId(k.id);
             assertEquals(official.name, k.name, "name of key " + k.id);
-            int newerVersion = VERSIONS_ADDED_AFTER_KAFKA_4_1.getOrDefault(k.name, (int) k.highestVersion());
             assertEquals(
                     official.oldestVersion() + "-" + official.latestVersion(false),
-                    k.lowestVersion() + "-" + newerVersion,
+                    k.lowestVersion() + "-" + k.highestVersion(),
                     k.name + " versions [" + k.name + "Request.schema]");
         }
     }

@@ -1,0 +1,60 @@
+package io.skiff.broker.coordinator;
+
+import java.time.Clock;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The two threads a coordinator runs on: {@code skiff-<name>-writer} appends its records in submission order
+ * ({@link CoordinatorWriter}), {@code skiff-<name>-timers} runs its timers ({@link ExecutorCoordinatorScheduler}).
+ * Both are daemon threads; {@link #close} stops the timers and lets queued writes finish (for up to ten seconds).
+ * Thread-safe.
+ */
+public final class CoordinatorThreads implements AutoCloseable {
+    private static final long WRITER_DRAIN_SECONDS = 10;
+
+    private final String name;
+    private final ExecutorService writer;
+    private final ExecutorCoordinatorScheduler scheduler;
+
+    /** Starts the threads of the coordinator called {@code name} ("group", "txn"), its timers on the system clock. */
+    public CoordinatorThreads(String name) {
+        this(name, Clock.systemUTC());
+    }
+
+    /** As {@link #CoordinatorThreads(String)}, its timers' deadlines following {@code clock} (the broker's). */
+    public CoordinatorThreads(String name, Clock clock) {
+        this.name = name;
+        this.scheduler = new ExecutorCoordinatorScheduler("skiff-" + name + "-timers", clock);
+        this.writer = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "skiff-" + name + "-writer");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Runs the coordinator's appends, one at a time in submission order. */
+    public Executor writer() {
+        return writer;
+    }
+
+    public CoordinatorScheduler scheduler() {
+        return scheduler;
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        scheduler.close();
+        writer.shutdown();
+        if (!writer.awaitTermination(WRITER_DRAIN_SECONDS, TimeUnit.SECONDS)) {
+            writer.shutdownNow();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "threads of the " + name + " coordinator";
+    }
+}

@@ -1,4 +1,0 @@
-package io.skiff.broker.group;
-
-/** A member named in a LeaveGroup request: member id (may be empty), instance id (may be null), reason. */
-public record MemberIdentity(String memberId, String groupInstanceId, String reason) {}

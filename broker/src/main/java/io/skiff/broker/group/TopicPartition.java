@@ -1,9 +1,0 @@
-package io.skiff.broker.group;
-
-/** A topic name and partition index, the key of a committed offset. Immutable, thread-safe. */
-public record TopicPartition(String topic, int partition) {
-    @Override
-    public String toString() {
-        return topic + "-" + partition;
-    }
-}

@@ -1,0 +1,584 @@
+package io.skiff.broker.group.classic;
+
+import io.skiff.broker.coordinator.CoordinatorRecordLog;
+import io.skiff.broker.coordinator.CoordinatorScheduler;
+import io.skiff.broker.coordinator.KeyLock;
+import io.skiff.broker.group.common.Group;
+import io.skiff.broker.group.common.GroupError;
+import io.skiff.broker.group.common.GroupMetadataSnapshot;
+import io.skiff.broker.group.common.GroupRecordCodec;
+import io.skiff.broker.group.common.GroupRegistry;
+import io.skiff.broker.group.common.GroupType;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * State of one classic group: members, generation, chosen protocol, leader, state machine and the
+ * group's timers. Mirrors Kafka's classic group.
+ *
+ * <p>Not thread-safe by itself: every access happens while holding {@link #keyLock()}. Completions of
+ * parked responses are deferred to run after the lock is released.
+ */
+public final class ClassicGroup implements Group {
+    private static final Logger LOG = LoggerFactory.getLogger(ClassicGroup.class);
+    static final String CONSUMER_PROTOCOL_TYPE = "consumer";
+
+    private final String groupId;
+    private final KeyLock keyLock = new KeyLock();
+
+    private GroupState state;
+    private long currentStateTimestamp;
+    private String protocolType;
+    private String protocolName;
+    private int generationId;
+    private String leaderId;
+
+    private final Map<String, GroupMember> members = new LinkedHashMap<>();
+    private final Map<String, String> staticMembers = new HashMap<>();
+    private final Set<String> pendingMembers = new HashSet<>();
+    private final Set<String> pendingSyncMembers = new HashSet<>();
+    private Optional<Set<String>> subscribedTopics = Optional.empty();
+    /** A member joined while the initial rebalance delay runs (the delay then waits longer). */
+    private boolean newMemberAdded;
+    /** True while the initial rebalance delay runs: joins then never complete the phase early. */
+    private boolean initialJoinPending;
+    /** Join-phase timer (initial delay or rebalance timeout), or null. */
+    private CoordinatorScheduler.Cancellable joinTimer;
+    /** Pending-sync timer, or null. */
+    private CoordinatorScheduler.Cancellable syncTimer;
+    /** Bumped whenever the join timer is (re)scheduled or cancelled, so stale timer tasks do nothing. */
+    private long timerEpoch;
+
+    /** The classic group of that id, created Empty if no group has the id; null if a group of another kind has it. */
+    public static ClassicGroup getOrCreate(GroupRegistry groups, String groupId, long now) {
+        return groups.getOrCreate(groupId, ClassicGroup.class, id -> new ClassicGroup(id, GroupState.EMPTY, now));
+    }
+
+    public ClassicGroup(String groupId, GroupState initialState, long now) {
+        this.groupId = groupId;
+        this.state = initialState;
+        this.currentStateTimestamp = now;
+    }
+
+    @Override
+    public String groupId() {
+        return groupId;
+    }
+
+    @Override
+    public GroupType type() {
+        return GroupType.CLASSIC;
+    }
+
+    @Override
+    public KeyLock keyLock() {
+        return keyLock;
+    }
+
+    @Override
+    public String stateName() {
+        return state.displayName();
+    }
+
+    @Override
+    public String protocolTypeOrEmpty() {
+        return protocolType == null ? "" : protocolType;
+    }
+
+    @Override
+    public boolean isDead() {
+        return state == GroupState.DEAD;
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return members.isEmpty();
+    }
+
+    @Override
+    public void markDead(long now) {
+        transitionTo(GroupState.DEAD, now);
+    }
+
+    @Override
+    public List<CoordinatorRecordLog.KeyValue> tombstones() {
+        return List.of(new CoordinatorRecordLog.KeyValue(GroupRecordCodec.groupKey(groupId), null));
+    }
+
+    private void defer(Runnable action) {
+        keyLock.defer(action);
+    }
+
+    public GroupState state() {
+        return state;
+    }
+
+    public boolean is(GroupState s) {
+        return state == s;
+    }
+
+    public long currentStateTimestamp() {
+        return currentStateTimestamp;
+    }
+
+    public void currentStateTimestamp(long ts) {
+        this.currentStateTimestamp = ts;
+    }
+
+    public void transitionTo(GroupState next, long now) {
+        if (!next.canTransitionFrom(state)) {
+            throw new IllegalStateException("Group " + groupId + " cannot go from " + state + " to " + next);
+        }
+        state = next;
+        currentStateTimestamp = now;
+    }
+
+    public String protocolType() {
+        return protocolType;
+    }
+
+    public void protocolType(String t) {
+        this.protocolType = t;
+    }
+
+    public String protocolName() {
+        return protocolName;
+    }
+
+    public void protocolName(String n) {
+        this.protocolName = n;
+    }
+
+    public int generationId() {
+        return generationId;
+    }
+
+    public void generationId(int g) {
+        this.generationId = g;
+    }
+
+    public String leaderId() {
+        return leaderId;
+    }
+
+    public boolean isLeader(String memberId) {
+        return memberId != null && memberId.equals(leaderId);
+    }
+
+    public boolean isConsumerGroup() {
+        return CONSUMER_PROTOCOL_TYPE.equals(protocolType);
+    }
+
+    // ---- members ----
+
+    public boolean has(String memberId) {
+        return members.containsKey(memberId);
+    }
+
+    public GroupMember get(String memberId) {
+        return members.get(memberId);
+    }
+
+    public int size() {
+        return members.size();
+    }
+
+    public Collection<GroupMember> allMembers() {
+        return members.values();
+    }
+
+    public List<GroupMember> membersSnapshot() {
+        return new ArrayList<>(members.values());
+    }
+
+    public void add(GroupMember member) {
+        if (member.isStatic()) {
+            if (staticMembers.containsKey(member.groupInstanceId())) {
+                throw new IllegalStateException("Static member " + member.groupInstanceId() + " already in " + groupId);
+            }
+            staticMembers.put(member.groupInstanceId(), member.memberId());
+        }
+        if (members.isEmpty()) {
+            protocolType = member.protocolType();
+        }
+        if (leaderId == null) {
+            leaderId = member.memberId();
+        }
+        members.put(member.memberId(), member);
+        pendingMembers.remove(member.memberId());
+    }
+
+    public void remove(String memberId) {
+        GroupMember m = members.remove(memberId);
+        if (m != null && m.isStatic()) {
+            staticMembers.remove(m.groupInstanceId());
+        }
+        if (isLeader(memberId)) {
+            leaderId = members.isEmpty() ? null : members.keySet().iterator().next();
+        }
+        pendingMembers.remove(memberId);
+        pendingSyncMembers.remove(memberId);
+    }
+
+    /** Static membership: gives the member of {@code instanceId} a new member id, fencing the old one. */
+    public GroupMember replaceStaticMember(String instanceId, String oldMemberId, String newMemberId) {
+        GroupMember m = members.remove(oldMemberId);
+        if (m == null) {
+            throw new IllegalArgumentException("Cannot replace unknown member " + oldMemberId);
+        }
+        completeJoin(m, JoinResult.error(oldMemberId, GroupError.FENCED_INSTANCE_ID));
+        completeSync(m, SyncResult.error(GroupError.FENCED_INSTANCE_ID));
+        m.memberId(newMemberId);
+        members.put(newMemberId, m);
+        if (oldMemberId.equals(leaderId)) {
+            leaderId = newMemberId;
+        }
+        staticMembers.put(instanceId, newMemberId);
+        return m;
+    }
+
+    public String staticMemberId(String instanceId) {
+        return instanceId == null ? null : staticMembers.get(instanceId);
+    }
+
+    public int staticMemberCount() {
+        return staticMembers.size();
+    }
+
+    public boolean isPendingMember(String memberId) {
+        return pendingMembers.contains(memberId);
+    }
+
+    public void addPendingMember(String memberId) {
+        pendingMembers.add(memberId);
+    }
+
+    public void removePendingMember(String memberId) {
+        pendingMembers.remove(memberId);
+    }
+
+    public boolean hasPendingMembers() {
+        return !pendingMembers.isEmpty();
+    }
+
+    public void addPendingSyncMember(String memberId) {
+        pendingSyncMembers.add(memberId);
+    }
+
+    public void removePendingSyncMember(String memberId) {
+        pendingSyncMembers.remove(memberId);
+    }
+
+    public Set<String> pendingSyncMembers() {
+        return Set.copyOf(pendingSyncMembers);
+    }
+
+    public void clearPendingSyncMembers() {
+        pendingSyncMembers.clear();
+    }
+
+    public int numAwaitingJoin() {
+        int n = 0;
+        for (GroupMember m : members.values()) {
+            if (m.isAwaitingJoin()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    public boolean hasAllMembersJoined() {
+        return members.size() == numAwaitingJoin() && pendingMembers.isEmpty();
+    }
+
+    public int rebalanceTimeoutMs() {
+        int max = 0;
+        for (GroupMember m : members.values()) {
+            max = Math.max(max, m.rebalanceTimeoutMs());
+        }
+        return max;
+    }
+
+    public String generateMemberId(String clientId, String groupInstanceId) {
+        return (groupInstanceId != null ? groupInstanceId : clientId) + "-" + UUID.randomUUID();
+    }
+
+    /** If the leader has not rejoined, makes some member that has the new leader; false if none has. */
+    public boolean maybeElectNewJoinedLeader() {
+        if (leaderId == null) {
+            return false;
+        }
+        GroupMember leader = members.get(leaderId);
+        if (leader != null && leader.isAwaitingJoin()) {
+            return true;
+        }
+        for (GroupMember m : members.values()) {
+            if (m.isAwaitingJoin()) {
+                leaderId = m.memberId();
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ---- protocols ----
+
+    private Set<String> candidateProtocols() {
+        Map<String, Integer> counts = new HashMap<>();
+        for (GroupMember m : members.values()) {
+            for (MemberProtocol p : m.protocols()) {
+                counts.merge(p.name(), 1, Integer::sum);
+            }
+        }
+        Set<String> out = new HashSet<>();
+        counts.forEach((name, n) -> {
+            if (n == members.size()) {
+                out.add(name);
+            }
+        });
+        return out;
+    }
+
+    /** Whether a member with this protocol type and these protocols may join (INCONSISTENT_GROUP_PROTOCOL otherwise). */
+    public boolean supportsProtocols(String memberProtocolType, List<MemberProtocol> memberProtocols) {
+        if (is(GroupState.EMPTY)) {
+            return memberProtocolType != null && !memberProtocolType.isEmpty() && !memberProtocols.isEmpty();
+        }
+        if (!memberProtocolType.equals(protocolType)) {
+            return false;
+        }
+        Set<String> candidates = candidateProtocols();
+        for (MemberProtocol p : memberProtocols) {
+            if (candidates.contains(p.name())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The protocol every member supports that most members prefer. */
+    public String selectProtocol() {
+        if (members.isEmpty()) {
+            throw new IllegalStateException("Cannot select a protocol for empty group " + groupId);
+        }
+        Set<String> candidates = candidateProtocols();
+        Map<String, Integer> votes = new LinkedHashMap<>();
+        for (GroupMember m : members.values()) {
+            votes.merge(m.vote(candidates), 1, Integer::sum);
+        }
+        return votes.entrySet().stream()
+                .max(Map.Entry.comparingByValue())
+                .orElseThrow()
+                .getKey();
+    }
+
+    /** Starts the next generation: CompletingRebalance with members, Empty without. */
+    public void initNextGeneration(long now) {
+        generationId++;
+        if (!members.isEmpty()) {
+            protocolName = selectProtocol();
+            subscribedTopics = computeSubscribedTopics();
+            transitionTo(GroupState.COMPLETING_REBALANCE, now);
+        } else {
+            protocolName = null;
+            subscribedTopics = computeSubscribedTopics();
+            transitionTo(GroupState.EMPTY, now);
+        }
+        pendingSyncMembers.clear();
+    }
+
+    public List<JoinResult.JoinedMember> currentMemberMetadata() {
+        List<JoinResult.JoinedMember> out = new ArrayList<>();
+        for (GroupMember m : members.values()) {
+            out.add(new JoinResult.JoinedMember(m.memberId(), m.groupInstanceId(), m.metadata(protocolName)));
+        }
+        return out;
+    }
+
+    // ---- subscriptions ----
+
+    private Optional<Set<String>> computeSubscribedTopics() {
+        if (!isConsumerGroup()) {
+            return Optional.empty();
+        }
+        if (members.isEmpty()) {
+            return Optional.of(Set.of());
+        }
+        if (protocolName == null) {
+            return Optional.empty();
+        }
+        Set<String> topics = new HashSet<>();
+        for (GroupMember m : members.values()) {
+            Optional<List<String>> t = ConsumerSubscription.topics(m.metadata(protocolName));
+            if (t.isEmpty()) {
+                return Optional.empty();
+            }
+            topics.addAll(t.get());
+        }
+        return Optional.of(topics);
+    }
+
+    /** True if the group's members subscribe to {@code topic}, or if that is unknown (to be safe). */
+    @Override
+    public boolean isSubscribedToTopic(String topic) {
+        return subscribedTopics.map(s -> s.contains(topic)).orElse(true);
+    }
+
+    public Optional<Set<String>> subscribedTopics() {
+        return subscribedTopics;
+    }
+
+    /** Restores the subscription view after loading (no members: consumer groups subscribe to nothing). */
+    public void recomputeSubscribedTopics() {
+        subscribedTopics = computeSubscribedTopics();
+    }
+
+    /** Kafka's validateCurrentMember: the instance id (if any) must map to this member id, which must exist. */
+    public GroupError validateCurrentMember(String memberId, String groupInstanceId) {
+        if (groupInstanceId != null) {
+            String current = staticMemberId(groupInstanceId);
+            if (current == null) {
+                return GroupError.UNKNOWN_MEMBER_ID;
+            }
+            if (!current.equals(memberId)) {
+                LOG.info(
+                        "Member {} of static instance {} in group {} is fenced by {}",
+                        memberId,
+                        groupInstanceId,
+                        groupId,
+                        current);
+                return GroupError.FENCED_INSTANCE_ID;
+            }
+        }
+        return has(memberId) ? GroupError.NONE : GroupError.UNKNOWN_MEMBER_ID;
+    }
+
+    /**
+     * The checks of a member request bound to a generation (Heartbeat, SyncGroup): a Dead group is
+     * COORDINATOR_NOT_AVAILABLE, then {@link #validateCurrentMember}, then the generation must be the current one.
+     */
+    public GroupError validateMemberOfGeneration(String memberId, String groupInstanceId, int generationId) {
+        if (state == GroupState.DEAD) {
+            return GroupError.COORDINATOR_NOT_AVAILABLE;
+        }
+        GroupError error = validateCurrentMember(memberId, groupInstanceId);
+        if (error != GroupError.NONE) {
+            return error;
+        }
+        return generationId != this.generationId ? GroupError.ILLEGAL_GENERATION : GroupError.NONE;
+    }
+
+    /** The GroupMetadata record of the group's current state; {@code assignments} overrides members' ones. */
+    public CoordinatorRecordLog.KeyValue metadataRecord(Map<String, byte[]> assignments) {
+        List<GroupMetadataSnapshot.Member> snapshotMembers = new ArrayList<>();
+        boolean hasProtocol = protocolName != null;
+        for (GroupMember m : members.values()) {
+            byte[] assignment = assignments != null ? assignments.get(m.memberId()) : m.assignment();
+            snapshotMembers.add(new GroupMetadataSnapshot.Member(
+                    m.memberId(),
+                    m.groupInstanceId(),
+                    m.clientId(),
+                    m.clientHost(),
+                    m.rebalanceTimeoutMs(),
+                    m.sessionTimeoutMs(),
+                    hasProtocol ? m.metadata(protocolName) : new byte[0],
+                    assignment));
+        }
+        GroupMetadataSnapshot snapshot = new GroupMetadataSnapshot(
+                protocolType == null ? "" : protocolType,
+                generationId,
+                protocolName,
+                leaderId,
+                currentStateTimestamp,
+                snapshotMembers);
+        return new CoordinatorRecordLog.KeyValue(
+                GroupRecordCodec.groupKey(groupId), GroupRecordCodec.groupValue(snapshot));
+    }
+
+    // ---- parked responses ----
+
+    /** Completes {@code response} once the lock is released. */
+    public <T> void reply(CompletableFuture<T> response, T result) {
+        defer(() -> response.complete(result));
+    }
+
+    public void completeJoin(GroupMember m, JoinResult r) {
+        CompletableFuture<JoinResult> f = m.awaitingJoin;
+        if (f != null) {
+            m.awaitingJoin = null;
+            defer(() -> f.complete(r));
+        }
+    }
+
+    public boolean completeSync(GroupMember m, SyncResult r) {
+        CompletableFuture<SyncResult> f = m.awaitingSync;
+        if (f != null) {
+            m.awaitingSync = null;
+            defer(() -> f.complete(r));
+            return true;
+        }
+        return false;
+    }
+
+    // ---- rebalance timers (scheduled by GroupTimers) ----
+
+    public boolean newMemberAdded() {
+        return newMemberAdded;
+    }
+
+    public void newMemberAdded(boolean v) {
+        newMemberAdded = v;
+    }
+
+    public boolean initialJoinPending() {
+        return initialJoinPending;
+    }
+
+    public void initialJoinPending(boolean v) {
+        initialJoinPending = v;
+    }
+
+    /** Starts a new timer epoch (stale join-timer tasks compare theirs to {@link #timerEpoch()}). */
+    public long nextTimerEpoch() {
+        return ++timerEpoch;
+    }
+
+    public long timerEpoch() {
+        return timerEpoch;
+    }
+
+    public void joinTimer(CoordinatorScheduler.Cancellable timer) {
+        joinTimer = timer;
+    }
+
+    /** Cancels the join timer, if any, and invalidates its pending firing. */
+    public void cancelJoinTimer() {
+        if (joinTimer != null) {
+            joinTimer.cancel();
+            joinTimer = null;
+        }
+        timerEpoch++;
+    }
+
+    public void syncTimer(CoordinatorScheduler.Cancellable timer) {
+        syncTimer = timer;
+    }
+
+    public void cancelSyncTimer() {
+        if (syncTimer != null) {
+            syncTimer.cancel();
+            syncTimer = null;
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package io.skiff.broker.group.classic;
+
+import io.skiff.broker.coordinator.CoordinatorWriter;
+import io.skiff.broker.group.common.GroupError;
+import io.skiff.broker.group.common.GroupRegistry;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * SyncGroup of the classic protocol, following Kafka's classic GroupCoordinator: followers park until the
+ * leader's assignment is persisted to {@code __consumer_offsets}, then every member gets its part and the
+ * group becomes Stable; a failed write fails the generation and rebalances.
+ *
+ * <p>Thread-safe: every group mutation happens inside {@link GroupRegistry#withLock} on that group only.
+ */
+public final class SyncGroupProcessor {
+    private static final Logger LOG = LoggerFactory.getLogger(SyncGroupProcessor.class);
+
+    private final GroupRegistry groups;
+    private final CoordinatorWriter store;
+    private final Rebalancer rebalancer;
+    private final Clock clock;
+
+    public SyncGroupProcessor(GroupRegistry groups, CoordinatorWriter store, Rebalancer rebalancer, Clock clock) {
+        this.groups = groups;
+        this.store = store;
+        this.rebalancer = rebalancer;
+        this.clock = clock;
+    }
+
+    public CompletableFuture<SyncResult> syncGroup(
+            String groupId,
+            int generationId,
+            String memberId,
+            String groupInstanceId,
+            String protocolType,
+            String protocolName,
+            Map<String, byte[]> assignments) {
+        CompletableFuture<SyncResult> response = new CompletableFuture<>();
+        if (groupId == null || groupId.isEmpty()) {
+            response.complete(SyncResult.error(GroupError.INVALID_GROUP_ID));
+            return response;
+        }
+        ClassicGroup group = groups.get(groupId, ClassicGroup.class);
+        if (group == null) {
+            response.complete(SyncResult.error(GroupError.UNKNOWN_MEMBER_ID));
+            return response;
+        }
+        groups.withLock(group, () -> {
+            GroupError error = validateSync(group, generationId, memberId, groupInstanceId, protocolType, protocolName);
+            if (error != GroupError.NONE) {
+                group.reply(response, SyncResult.error(error));
+                return;
+            }
+            switch (group.state()) {
+                case EMPTY:
+                    group.reply(response, SyncResult.error(GroupError.UNKNOWN_MEMBER_ID));
+                    break;
+                case PREPARING_REBALANCE:
+                    group.reply(response, SyncResult.error(GroupError.REBALANCE_IN_PROGRESS));
+                    break;
+                case COMPLETING_REBALANCE:
+                    GroupMember member = group.get(memberId);
+                    if (member.awaitingSync != null && member.awaitingSync != response) {
+                        group.completeSync(member, SyncResult.error(GroupError.REBALANCE_IN_PROGRESS));
+                    }
+                    member.awaitingSync = response;
+                    group.removePendingSyncMember(memberId);
+                    if (group.isLeader(memberId)) {
+                        completeLeaderSync(group, generationId, assignments);
+                    }
+                    break;
+                case STABLE:
+                    group.removePendingSyncMember(memberId);
+                    GroupMember m = group.get(memberId);
+                    group.reply(
+                            response,
+                            new SyncResult(
+                                    group.protocolType(), group.protocolName(), m.assignment(), GroupError.NONE));
+                    rebalancer.startSession(group, m, m.sessionTimeoutMs());
+                    break;
+                default:
+                    group.reply(response, SyncResult.error(GroupError.COORDINATOR_NOT_AVAILABLE));
+            }
+        });
+        return response;
+    }
+
+    private GroupError validateSync(
+            ClassicGroup group,
+            int generationId,
+            String memberId,
+            String groupInstanceId,
+            String protocolType,
+            String protocolName) {
+        GroupError error = group.validateMemberOfGeneration(memberId, groupInstanceId, generationId);
+        if (error != GroupError.NONE) {
+            return error;
+        }
+        if (protocolType != null && !protocolType.equals(group.protocolType())) {
+            return GroupError.INCONSISTENT_GROUP_PROTOCOL;
+        }
+        if (protocolName != null && !protocolName.equals(group.protocolName())) {
+            return GroupError.INCONSISTENT_GROUP_PROTOCOL;
+        }
+        return GroupError.NONE;
+    }
+
+    /** Persists the leader's assignment, then hands every member its part and makes the group Stable. */
+    private void completeLeaderSync(ClassicGroup group, int generationId, Map<String, byte[]> assignments) {
+        Map<String, byte[]> complete = new HashMap<>();
+        for (GroupMember m : group.allMembers()) {
+            byte[] a = assignments.get(m.memberId());
+            complete.put(m.memberId(), a == null ? new byte[0] : a);
+        }
+        LOG.info(
+                "Assignment received from leader of group {} for generation {} ({} members)",
+                group.groupId(),
+                generationId,
+                group.size());
+        store.append(group.groupId(), List.of(group.metadataRecord(complete)), now())
+                .whenComplete((ok, failure) -> groups.withLock(group, () -> {
+                    if (!group.is(GroupState.COMPLETING_REBALANCE) || group.generationId() != generationId) {
+                        return; // superseded by a newer rebalance
+                    }
+                    if (failure != null) {
+                        rebalancer.resetAndPropagateAssignmentError(group, GroupError.COORDINATOR_NOT_AVAILABLE);
+                        rebalancer.maybePrepareRebalance(group, "failed to persist the assignment");
+                    } else {
+                        for (GroupMember m : group.allMembers()) {
+                            m.assignment(complete.get(m.memberId()));
+                        }
+                        rebalancer.propagateAssignment(group, GroupError.NONE);
+                        group.transitionTo(GroupState.STABLE, now());
+                    }
+                }));
+    }
+
+    private long now() {
+        return clock.millis();
+    }
+}

@@ -1,0 +1,376 @@
+package io.skiff.broker.group.consumer;
+
+import io.skiff.broker.coordinator.CoordinatorRecordLog.KeyValue;
+import io.skiff.broker.coordinator.CoordinatorWriter;
+import io.skiff.broker.group.classic.ClassicMemberMetadata;
+import io.skiff.broker.group.classic.JoinGroupParams;
+import io.skiff.broker.group.classic.JoinResult;
+import io.skiff.broker.group.classic.LeaveResult;
+import io.skiff.broker.group.classic.MemberIdentity;
+import io.skiff.broker.group.classic.SyncResult;
+import io.skiff.broker.group.common.GroupError;
+import io.skiff.broker.group.common.GroupRegistry;
+import io.skiff.broker.group.common.TopicsView;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Classic consumers (JoinGroup, SyncGroup, Heartbeat, LeaveGroup) in a {@link ConsumerGroup}, as Kafka 4.1 serves
+ * them (classicGroupJoinToConsumerGroup and its siblings): the consumer group's server-side assignor decides,
+ * so a JoinGroup updates the member, the group epoch and the target assignment and reconciles the member at
+ * once; the member's generation is its member epoch; SyncGroup hands it its assigned partitions serialized as a
+ * ConsumerProtocolAssignment; Heartbeat answers REBALANCE_IN_PROGRESS when its assignment must change, so it
+ * rejoins. Nobody waits in a JoinGroup or SyncGroup: there is no join phase and no leader. A static member's
+ * JoinGroup that takes the place of the group's last consumer-protocol member converts the group to a classic
+ * group instead ({@link StaticMemberDowngrade}).
+ *
+ * <p>Thread-safe: each call works under the group's lock. A call made on a group that was converted or emptied
+ * meanwhile returns null, and the caller routes the request again.
+ */
+public final class ClassicMembersOfConsumerGroup {
+    private static final Logger LOG = LoggerFactory.getLogger(ClassicMembersOfConsumerGroup.class);
+
+    private final ConsumerGroupConfig config;
+    private final GroupRegistry groups;
+    private final CoordinatorWriter store;
+    private final ConsumerGroupAssignments assignments;
+    private final ConsumerGroupFencing fencing;
+    private final StaticMemberDowngrade staticDowngrade;
+    private final TopicsView topics;
+    private final Clock clock;
+
+    public ClassicMembersOfConsumerGroup(
+            ConsumerGroupConfig config,
+            GroupRegistry groups,
+            CoordinatorWriter store,
+            ConsumerGroupAssignments assignments,
+            ConsumerGroupFencing fencing,
+            StaticMemberDowngrade staticDowngrade,
+            TopicsView topics,
+            Clock clock) {
+        this.config = config;
+        this.groups = groups;
+        this.store = store;
+        this.assignments = assignments;
+        this.fencing = fencing;
+        this.staticDowngrade = staticDowngrade;
+        this.topics = topics;
+        this.clock = clock;
+    }
+
+    // ------------------------------------------------------------------ JoinGroup
+
+    /** JoinGroup to a consumer group with members; null if the group is no longer such a group. */
+    public CompletableFuture<JoinResult> join(ConsumerGroup group, JoinGroupParams p) {
+        return groups.withLock(group, () -> {
+            if (group.isDead() || group.isEmpty()) {
+                return null;
+            }
+            CompletableFuture<JoinResult> response = new CompletableFuture<>();
+            List<KeyValue> records = new ArrayList<>();
+            JoinResult result = joinLocked(group, p, records);
+            reply(group, response, result, records);
+            return response;
+        });
+    }
+
+    private JoinResult joinLocked(ConsumerGroup group, JoinGroupParams p, List<KeyValue> records) {
+        boolean unknownMember = p.memberId().isEmpty();
+        String memberId = unknownMember ? ConsumerHeartbeatRequests.newMemberId() : p.memberId();
+        String instanceId = p.groupInstanceId();
+        boolean known = group.hasMember(memberId) || (instanceId != null && group.staticMember(instanceId) != null);
+        if (!known && group.size() >= config.maxSize()) {
+            return JoinResult.error(memberId, GroupError.GROUP_MAX_SIZE_REACHED);
+        }
+        if (!group.supportsClassicProtocols(p.protocolType(), p.protocols())) {
+            return JoinResult.error(memberId, GroupError.INCONSISTENT_GROUP_PROTOCOL);
+        }
+        if (unknownMember && instanceId == null && p.requireKnownMemberId()) {
+            LOG.info(
+                    "Dynamic member with unknown member id joins consumer group {}; it is asked to rejoin as {}",
+                    group.groupId(),
+                    memberId);
+            return JoinResult.error(memberId, GroupError.MEMBER_ID_REQUIRED);
+        }
+        EmbeddedConsumerProtocol.Subscription subscription;
+        try {
+            subscription =
+                    EmbeddedConsumerProtocol.subscription(p.protocols().get(0).metadata());
+        } catch (IllegalArgumentException e) {
+            return JoinResult.error(memberId, GroupError.INCONSISTENT_GROUP_PROTOCOL);
+        }
+        ConsumerGroupMember member;
+        boolean bumpEpoch = false;
+        boolean downgrade = false;
+        if (instanceId == null) {
+            member = group.member(memberId);
+            if (member == null) {
+                member = new ConsumerGroupMember(memberId);
+                group.addMember(member);
+                bumpEpoch = true;
+                LOG.info("Classic member {} joins consumer group {}", memberId, group.groupId());
+            } else if (!member.usesClassicProtocol()) {
+                return JoinResult.error(memberId, GroupError.UNKNOWN_MEMBER_ID);
+            }
+        } else {
+            ConsumerGroupMember previous = group.staticMember(instanceId);
+            if (previous == null) {
+                if (!unknownMember) {
+                    return JoinResult.error(memberId, GroupError.UNKNOWN_MEMBER_ID);
+                }
+                member = new ConsumerGroupMember(memberId);
+                member.instanceId(instanceId);
+                group.addMember(member);
+                bumpEpoch = true;
+            } else if (unknownMember) {
+                downgrade = staticDowngrade.applies(group, previous);
+                member = replaceStaticMember(group, previous, memberId, records);
+            } else if (!previous.memberId().equals(memberId)) {
+                return JoinResult.error(memberId, GroupError.FENCED_INSTANCE_ID);
+            } else {
+                member = previous;
+            }
+        }
+        List<String> topicNames =
+                subscription.topics().stream().distinct().sorted().toList();
+        bumpEpoch |= !topicNames.equals(member.subscribedTopicNames()) || member.subscribedTopicRegex() != null;
+        member.subscribedTopicNames(topicNames);
+        member.subscribedTopicRegex(null);
+        if (subscription.rackId() != null) {
+            member.rackId(subscription.rackId());
+        }
+        if (p.rebalanceTimeoutMs() != -1) {
+            member.rebalanceTimeoutMs(p.rebalanceTimeoutMs());
+        }
+        member.client(p.clientId(), p.clientHost());
+        member.classicMetadata(new ClassicMemberMetadata(p.sessionTimeoutMs(), p.protocols()));
+        records.add(ConsumerGroupRecords.memberMetadata(group.groupId(), member));
+        group.markPersisted(member.memberId());
+        MemberAssignment owned = EmbeddedConsumerProtocol.byTopicId(subscription.ownedPartitions(), topics);
+        if (downgrade) {
+            return staticDowngrade.join(group, member, bumpEpoch, owned, records);
+        }
+        assignments.updateGroup(group, bumpEpoch, records);
+        if (assignments.reconcile(group, member, owned, records)) {
+            if (member.state() == ConsumerGroupMember.State.UNREVOKED_PARTITIONS) {
+                fencing.scheduleRevocation(group, member);
+            } else {
+                member.cancelRevocationTimer();
+            }
+        }
+        member.cancelJoinTimer();
+        fencing.scheduleSession(group, member);
+        fencing.scheduleSync(group, member);
+        return reconciledJoinResult(member);
+    }
+
+    /**
+     * A static member's new instance takes the old one's place, partitions and target assignment (nothing moves);
+     * as in Kafka it starts at epoch 0 and is reconciled to the assignment epoch.
+     */
+    private ConsumerGroupMember replaceStaticMember(
+            ConsumerGroup group, ConsumerGroupMember previous, String memberId, List<KeyValue> records) {
+        ConsumerGroupMember member = new ConsumerGroupMember(memberId);
+        member.instanceId(previous.instanceId());
+        member.subscribedTopicNames(previous.subscribedTopicNames());
+        member.serverAssignor(previous.serverAssignor());
+        member.rebalanceTimeoutMs(previous.rebalanceTimeoutMs());
+        member.rackId(previous.rackId());
+        member.restoreEpochs(0, 0);
+        member.reconciled(previous.state(), previous.assigned(), previous.pendingRevocation());
+        group.replaceStaticMember(previous, member);
+        records.addAll(ConsumerGroupRecords.memberTombstones(group.groupId(), previous.memberId()));
+        group.markUnpersisted(previous.memberId());
+        records.add(ConsumerGroupRecords.targetMember(group.groupId(), memberId, group.targetOf(memberId)));
+        records.add(ConsumerGroupRecords.currentAssignment(group.groupId(), member));
+        LOG.info(
+                "Static member {} of consumer group {} returns as classic member {}",
+                previous.instanceId(),
+                group.groupId(),
+                memberId);
+        return member;
+    }
+
+    // ------------------------------------------------------------------ SyncGroup
+
+    /** SyncGroup of a classic member; null if the group was converted meanwhile. */
+    public CompletableFuture<SyncResult> sync(
+            ConsumerGroup group,
+            int generationId,
+            String memberId,
+            String instanceId,
+            String protocolType,
+            String protocolName) {
+        return groups.withLock(group, () -> {
+            if (group.isDead()) {
+                return null;
+            }
+            return CompletableFuture.completedFuture(
+                    syncLocked(group, generationId, memberId, instanceId, protocolType, protocolName));
+        });
+    }
+
+    private SyncResult syncLocked(
+            ConsumerGroup group,
+            int generationId,
+            String memberId,
+            String instanceId,
+            String protocolType,
+            String protocolName) {
+        ConsumerGroupMember member = group.member(memberId);
+        GroupError error = validateClassicMember(group, member, memberId, instanceId, generationId);
+        if (error != GroupError.NONE) {
+            return SyncResult.error(error);
+        }
+        String expectedName = member.classicMetadata().preferredProtocol().name();
+        if ((protocolType != null && !ConsumerGroup.PROTOCOL_TYPE.equals(protocolType))
+                || (protocolName != null && !expectedName.equals(protocolName))) {
+            return SyncResult.error(GroupError.INCONSISTENT_GROUP_PROTOCOL);
+        }
+        if (group.groupEpoch() > member.memberEpoch()
+                && member.state() != ConsumerGroupMember.State.UNREVOKED_PARTITIONS) {
+            fencing.scheduleJoinIfAbsent(group, member);
+            return SyncResult.error(GroupError.REBALANCE_IN_PROGRESS);
+        }
+        member.cancelSyncTimer();
+        fencing.scheduleSession(group, member);
+        short version = EmbeddedConsumerProtocol.version(
+                member.classicMetadata().preferredProtocol().metadata());
+        return new SyncResult(
+                ConsumerGroup.PROTOCOL_TYPE,
+                expectedName,
+                EmbeddedConsumerProtocol.serializeAssignment(member.assigned(), version, topics),
+                GroupError.NONE);
+    }
+
+    // ------------------------------------------------------------------ Heartbeat
+
+    /** Heartbeat of a classic member; null if the group was converted meanwhile. */
+    public GroupError heartbeat(ConsumerGroup group, String memberId, String instanceId, int generationId) {
+        return groups.withLock(group, () -> {
+            if (group.isDead()) {
+                return null;
+            }
+            ConsumerGroupMember member = group.member(memberId);
+            GroupError error = validateClassicMember(group, member, memberId, instanceId, generationId);
+            if (error != GroupError.NONE) {
+                return error;
+            }
+            fencing.scheduleSession(group, member);
+            // Rejoin when the group epoch moved, when partitions must be revoked, or when the partitions the member
+            // waited for are free now.
+            if (member.memberEpoch() < group.groupEpoch()
+                    || member.state() == ConsumerGroupMember.State.UNREVOKED_PARTITIONS
+                    || (member.state() == ConsumerGroupMember.State.UNRELEASED_PARTITIONS
+                            && !group.waitingOnUnreleasedPartition(member))) {
+                fencing.scheduleJoinIfAbsent(group, member);
+                return GroupError.REBALANCE_IN_PROGRESS;
+            }
+            return GroupError.NONE;
+        });
+    }
+
+    /**
+     * Kafka's validateConsumerGroupMember, throwIfMemberDoesNotUseClassicProtocol and
+     * throwIfGenerationIdUnmatched.
+     */
+    private static GroupError validateClassicMember(
+            ConsumerGroup group, ConsumerGroupMember member, String memberId, String instanceId, int generationId) {
+        if (instanceId != null) {
+            ConsumerGroupMember holder = group.staticMember(instanceId);
+            if (holder == null) {
+                return GroupError.UNKNOWN_MEMBER_ID;
+            }
+            if (!holder.memberId().equals(memberId)) {
+                return GroupError.FENCED_INSTANCE_ID;
+            }
+        }
+        if (member == null || !member.usesClassicProtocol()) {
+            return GroupError.UNKNOWN_MEMBER_ID;
+        }
+        return generationId == member.memberEpoch() ? GroupError.NONE : GroupError.ILLEGAL_GENERATION;
+    }
+
+    // ------------------------------------------------------------------ LeaveGroup
+
+    /** LeaveGroup of classic members (by member id, or by instance id for an administrative removal). */
+    public LeaveResult leave(ConsumerGroup group, List<MemberIdentity> leaving) {
+        return groups.withLock(group, () -> {
+            if (group.isDead()) {
+                return null;
+            }
+            List<LeaveResult.MemberResult> results = new ArrayList<>();
+            List<KeyValue> records = new ArrayList<>();
+            for (MemberIdentity identity : leaving) {
+                String memberId = identity.memberId() == null ? "" : identity.memberId();
+                String instanceId = identity.groupInstanceId();
+                ConsumerGroupMember member;
+                GroupError error = GroupError.NONE;
+                if (instanceId == null) {
+                    member = group.member(memberId);
+                } else {
+                    member = group.staticMember(instanceId);
+                    if (member != null
+                            && !memberId.isEmpty()
+                            && !member.memberId().equals(memberId)) {
+                        error = GroupError.FENCED_INSTANCE_ID;
+                    }
+                }
+                if (error == GroupError.NONE && (member == null || !member.usesClassicProtocol())) {
+                    error = GroupError.UNKNOWN_MEMBER_ID;
+                }
+                if (error != GroupError.NONE) {
+                    results.add(new LeaveResult.MemberResult(memberId, instanceId, error));
+                    continue;
+                }
+                String reason = identity.reason() == null ? "not provided" : identity.reason();
+                records.addAll(fencing.removeWithoutEpochBump(
+                        group, member, "left through LeaveGroup (reason: " + reason + ")"));
+                results.add(new LeaveResult.MemberResult(member.memberId(), instanceId, GroupError.NONE));
+            }
+            if (!records.isEmpty()) {
+                group.subscribedTopics(assignments.resolveSubscribedTopics(group));
+                group.groupEpoch(group.groupEpoch() + 1);
+                records.add(ConsumerGroupRecords.groupMetadata(group.groupId(), group.groupEpoch()));
+                fencing.write(group, records);
+            }
+            return new LeaveResult(GroupError.NONE, results);
+        });
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    /** Writes the records, then completes the JoinGroup response (after the lock is released). */
+    private void reply(
+            ConsumerGroup group, CompletableFuture<JoinResult> response, JoinResult result, List<KeyValue> records) {
+        RecordsThenReply.complete(
+                store,
+                clock,
+                group,
+                response,
+                result,
+                result.error() != GroupError.NONE,
+                records,
+                () -> JoinResult.error(result.memberId(), GroupError.COORDINATOR_NOT_AVAILABLE));
+    }
+
+    /**
+     * The answer to a classic member of a consumer group (or of a group just converted from one): no member list, no
+     * leader, the member's epoch as generation and its preferred protocol, as Kafka answers a reconciled member.
+     */
+    public static JoinResult reconciledJoinResult(ConsumerGroupMember member) {
+        return new JoinResult(
+                List.of(),
+                member.memberId(),
+                member.memberEpoch(),
+                ConsumerGroup.PROTOCOL_TYPE,
+                member.classicMetadata().preferredProtocol().name(),
+                "",
+                false,
+                GroupError.NONE);
+    }
+}

@@ -1,0 +1,176 @@
+package io.skiff.broker.group.consumer;
+
+import io.skiff.broker.coordinator.CoordinatorRecordLog.KeyValue;
+import io.skiff.broker.coordinator.CoordinatorScheduler;
+import io.skiff.broker.coordinator.CoordinatorWriter;
+import io.skiff.broker.group.classic.ClassicGroup;
+import io.skiff.broker.group.classic.ClassicGroupHandover;
+import io.skiff.broker.group.common.GroupRegistry;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * How members leave a {@link ConsumerGroup}: by leaving, or fenced by one of their timers (session, partition
+ * revocation, and for classic-protocol members the join and sync timeouts). When the member that goes is the
+ * last one of the consumer protocol and {@link ConsumerGroupDowngrade} allows it, the group is converted to a
+ * classic group instead, which then rebalances (Kafka's consumerGroupFenceMembers and convertToClassicGroup).
+ *
+ * <p>Thread-safe: called under the group's lock; timers take it when they fire.
+ */
+public final class ConsumerGroupFencing {
+    private static final Logger LOG = LoggerFactory.getLogger(ConsumerGroupFencing.class);
+
+    private final ConsumerGroupConfig config;
+    private final GroupRegistry groups;
+    private final CoordinatorWriter store;
+    private final CoordinatorScheduler scheduler;
+    private final ConsumerGroupAssignments assignments;
+    private final ConsumerGroupDowngrade downgrades;
+    private final ClassicGroupHandover adopter;
+    private final Clock clock;
+
+    public ConsumerGroupFencing(
+            ConsumerGroupConfig config,
+            GroupRegistry groups,
+            CoordinatorWriter store,
+            CoordinatorScheduler scheduler,
+            ConsumerGroupAssignments assignments,
+            ConsumerGroupDowngrade downgrades,
+            ClassicGroupHandover adopter,
+            Clock clock) {
+        this.config = config;
+        this.groups = groups;
+        this.store = store;
+        this.scheduler = scheduler;
+        this.assignments = assignments;
+        this.downgrades = downgrades;
+        this.adopter = adopter;
+        this.clock = clock;
+    }
+
+    /**
+     * Removes {@code member} (left, fenced, expired), or downgrades the group without it. Returns the records the
+     * caller writes; a downgrade writes its own (the group is then dead and its classic successor registered).
+     */
+    public List<KeyValue> fence(ConsumerGroup group, ConsumerGroupMember member, String why) {
+        if (downgrades.allowedWithout(group, member.memberId())) {
+            downgrade(group, member, why);
+            return List.of();
+        }
+        return removeMember(group, member, why);
+    }
+
+    /** Removes a member: its tombstones and a new group epoch without it (the target follows at the next heartbeat). */
+    public List<KeyValue> removeMember(ConsumerGroup group, ConsumerGroupMember member, String why) {
+        List<KeyValue> records = new ArrayList<>(removeWithoutEpochBump(group, member, why));
+        group.subscribedTopics(assignments.resolveSubscribedTopics(group));
+        group.groupEpoch(group.groupEpoch() + 1);
+        records.add(ConsumerGroupRecords.groupMetadata(group.groupId(), group.groupEpoch()));
+        return records;
+    }
+
+    /** A member's removal and tombstones only (LeaveGroup of several members bumps the epoch once after them). */
+    public List<KeyValue> removeWithoutEpochBump(ConsumerGroup group, ConsumerGroupMember member, String why) {
+        group.removeMember(member.memberId());
+        group.markUnpersisted(member.memberId());
+        LOG.info("Member {} of consumer group {} {}", member.memberId(), group.groupId(), why);
+        return ConsumerGroupRecords.memberTombstones(group.groupId(), member.memberId());
+    }
+
+    private void downgrade(ConsumerGroup group, ConsumerGroupMember leaving, String why) {
+        List<KeyValue> records = new ArrayList<>();
+        ClassicGroup classic = downgrades.convert(group, leaving.memberId(), records);
+        if (classic == null) {
+            return;
+        }
+        LOG.info(
+                "Member {} of consumer group {} {}; the group becomes a classic group",
+                leaving.memberId(),
+                group.groupId(),
+                why);
+        write(group, records);
+        adopter.adopt(classic, "Downgrade group " + group.groupId() + " from consumer to classic for member leaving.");
+    }
+
+    // ------------------------------------------------------------------ timers
+
+    /**
+     * (Re)starts the member's session: a classic member's own session timeout, else the group's (its
+     * consumer.session.timeout.ms, else the broker's), read at each heartbeat as Kafka does.
+     */
+    public void scheduleSession(ConsumerGroup group, ConsumerGroupMember member) {
+        long epoch = member.nextSessionEpoch();
+        member.sessionTimer(scheduler.schedule(
+                member.sessionTimeoutMs(config.sessionTimeoutMs(group.groupId())),
+                () -> groups.withLock(group, () -> {
+                    if (isGone(group, member) || member.sessionEpoch() != epoch) {
+                        return;
+                    }
+                    write(group, fence(group, member, "expired (session timeout)"));
+                })));
+    }
+
+    /** The member must give up its pending partitions within its rebalance timeout, or it is fenced. */
+    public void scheduleRevocation(ConsumerGroup group, ConsumerGroupMember member) {
+        int epoch = member.memberEpoch();
+        MemberAssignment pending = member.pendingRevocation();
+        member.revocationTimer(scheduler.schedule(
+                rebalanceTimeout(member),
+                () -> groups.withLock(group, () -> {
+                    if (isGone(group, member)
+                            || member.state() != ConsumerGroupMember.State.UNREVOKED_PARTITIONS
+                            || member.memberEpoch() != epoch
+                            || !member.pendingRevocation().equals(pending)) {
+                        return;
+                    }
+                    write(group, fence(group, member, "fenced (partitions not revoked within the rebalance timeout)"));
+                })));
+    }
+
+    /** A classic member asked to rejoin must send JoinGroup within its rebalance timeout (kept if already set). */
+    public void scheduleJoinIfAbsent(ConsumerGroup group, ConsumerGroupMember member) {
+        if (member.hasJoinTimer()) {
+            return;
+        }
+        member.joinTimer(scheduler.schedule(
+                rebalanceTimeout(member),
+                () -> groups.withLock(group, () -> {
+                    if (!isGone(group, member)) {
+                        write(group, fence(group, member, "fenced (the classic member failed to rejoin in time)"));
+                    }
+                })));
+    }
+
+    /** A classic member that joined must send SyncGroup within its rebalance timeout. */
+    public void scheduleSync(ConsumerGroup group, ConsumerGroupMember member) {
+        member.syncTimer(scheduler.schedule(
+                rebalanceTimeout(member),
+                () -> groups.withLock(group, () -> {
+                    if (!isGone(group, member)) {
+                        write(group, fence(group, member, "fenced (the member failed to sync in time)"));
+                    }
+                })));
+    }
+
+    private int rebalanceTimeout(ConsumerGroupMember member) {
+        return member.rebalanceTimeoutMs() > 0 ? member.rebalanceTimeoutMs() : config.sessionTimeoutMs();
+    }
+
+    private static boolean isGone(ConsumerGroup group, ConsumerGroupMember member) {
+        return group.isDead() || group.member(member.memberId()) != member;
+    }
+
+    public void write(ConsumerGroup group, List<KeyValue> records) {
+        if (records.isEmpty()) {
+            return;
+        }
+        store.append(group.groupId(), records, clock.millis()).whenComplete((ok, failure) -> {
+            if (failure != null) {
+                LOG.warn("Failed to write records of consumer group {}", group.groupId(), failure);
+            }
+        });
+    }
+}

@@ -1,0 +1,267 @@
+package io.skiff.broker.group.consumer;
+
+import io.skiff.broker.coordinator.CoordinatorScheduler;
+import io.skiff.broker.group.classic.ClassicMemberMetadata;
+import java.util.List;
+
+/**
+ * A member of a {@link ConsumerGroup}: what it sent (subscription, client identity, timeouts) and where its
+ * reconciliation stands: its epoch, the partitions it owns, and those it must still give up.
+ *
+ * <p>Not thread-safe: used under the group's lock.
+ */
+public final class ConsumerGroupMember {
+    /** Where a member is in reconciling its assignment with the group's target assignment (Kafka's MemberState). */
+    public enum State {
+        /** Owns its target assignment at the target epoch (or a subset, if nothing more is free yet). */
+        STABLE((byte) 0),
+        /** Must give up partitions before it moves to the new epoch. */
+        UNREVOKED_PARTITIONS((byte) 1),
+        /** At the new epoch, waiting for partitions other members still own. */
+        UNRELEASED_PARTITIONS((byte) 2);
+
+        final byte value;
+
+        State(byte value) {
+            this.value = value;
+        }
+
+        public static State of(byte value) {
+            for (State s : values()) {
+                if (s.value == value) {
+                    return s;
+                }
+            }
+            return STABLE;
+        }
+    }
+
+    private final String memberId;
+    private String instanceId;
+    private String rackId;
+    private String clientId = "";
+    private String clientHost = "";
+    private int rebalanceTimeoutMs = -1;
+    private String serverAssignor;
+    private List<String> subscribedTopicNames = List.of();
+    private String subscribedTopicRegex;
+    /** Set for a member that speaks the classic protocol (JoinGroup/SyncGroup/Heartbeat); null otherwise. */
+    private ClassicMemberMetadata classicMetadata;
+
+    private int memberEpoch;
+    private int previousMemberEpoch;
+    private State state = State.STABLE;
+    private MemberAssignment assigned = MemberAssignment.EMPTY;
+    private MemberAssignment pendingRevocation = MemberAssignment.EMPTY;
+
+    private CoordinatorScheduler.Cancellable sessionTimer;
+    private CoordinatorScheduler.Cancellable revocationTimer;
+    /** A classic member asked to rejoin must do so within its rebalance timeout (Kafka's join timeout). */
+    private CoordinatorScheduler.Cancellable joinTimer;
+    /** A classic member that joined must send SyncGroup within its rebalance timeout (Kafka's sync timeout). */
+    private CoordinatorScheduler.Cancellable syncTimer;
+
+    private long sessionEpoch;
+
+    public ConsumerGroupMember(String memberId) {
+        this.memberId = memberId;
+    }
+
+    public String memberId() {
+        return memberId;
+    }
+
+    public String instanceId() {
+        return instanceId;
+    }
+
+    public void instanceId(String v) {
+        instanceId = v;
+    }
+
+    public String rackId() {
+        return rackId;
+    }
+
+    public void rackId(String v) {
+        rackId = v;
+    }
+
+    public String clientId() {
+        return clientId;
+    }
+
+    public String clientHost() {
+        return clientHost;
+    }
+
+    public void client(String clientId, String clientHost) {
+        this.clientId = clientId == null ? "" : clientId;
+        this.clientHost = clientHost == null ? "" : clientHost;
+    }
+
+    public int rebalanceTimeoutMs() {
+        return rebalanceTimeoutMs;
+    }
+
+    public void rebalanceTimeoutMs(int v) {
+        rebalanceTimeoutMs = v;
+    }
+
+    public String serverAssignor() {
+        return serverAssignor;
+    }
+
+    public void serverAssignor(String v) {
+        serverAssignor = v;
+    }
+
+    public List<String> subscribedTopicNames() {
+        return subscribedTopicNames;
+    }
+
+    public void subscribedTopicNames(List<String> v) {
+        subscribedTopicNames = List.copyOf(v);
+    }
+
+    public String subscribedTopicRegex() {
+        return subscribedTopicRegex;
+    }
+
+    public void subscribedTopicRegex(String v) {
+        subscribedTopicRegex = v;
+    }
+
+    public ClassicMemberMetadata classicMetadata() {
+        return classicMetadata;
+    }
+
+    public void classicMetadata(ClassicMemberMetadata v) {
+        classicMetadata = v;
+    }
+
+    /** True for a member that joined with the classic protocol (JoinGroup), false for a consumer-protocol member. */
+    public boolean usesClassicProtocol() {
+        return classicMetadata != null;
+    }
+
+    /** The session timeout: the classic member's own, else the group's ({@code groupSessionTimeoutMs}). */
+    public int sessionTimeoutMs(int groupSessionTimeoutMs) {
+        return classicMetadata != null ? classicMetadata.sessionTimeoutMs() : groupSessionTimeoutMs;
+    }
+
+    public int memberEpoch() {
+        return memberEpoch;
+    }
+
+    public int previousMemberEpoch() {
+        return previousMemberEpoch;
+    }
+
+    /** Moves the member to {@code epoch}, remembering the one it leaves (a lost response can repeat it). */
+    public void updateEpoch(int epoch) {
+        if (epoch != memberEpoch) {
+            previousMemberEpoch = memberEpoch;
+            memberEpoch = epoch;
+        }
+    }
+
+    /** Sets both epochs, as replayed from a record or taken over from a static member's previous instance. */
+    public void restoreEpochs(int epoch, int previousEpoch) {
+        memberEpoch = epoch;
+        previousMemberEpoch = previousEpoch;
+    }
+
+    public State state() {
+        return state;
+    }
+
+    public MemberAssignment assigned() {
+        return assigned;
+    }
+
+    public MemberAssignment pendingRevocation() {
+        return pendingRevocation;
+    }
+
+    public void reconciled(State state, MemberAssignment assigned, MemberAssignment pendingRevocation) {
+        this.state = state;
+        this.assigned = assigned;
+        this.pendingRevocation = pendingRevocation;
+    }
+
+    /** The partitions this member still holds: assigned ones and those it has not yet given up. */
+    public MemberAssignment owned() {
+        return assigned.plus(pendingRevocation);
+    }
+
+    // ---- timers (scheduled by ConsumerGroupTimers) ----
+
+    public long nextSessionEpoch() {
+        return ++sessionEpoch;
+    }
+
+    public long sessionEpoch() {
+        return sessionEpoch;
+    }
+
+    public void sessionTimer(CoordinatorScheduler.Cancellable timer) {
+        cancelSessionTimer();
+        sessionTimer = timer;
+    }
+
+    public void revocationTimer(CoordinatorScheduler.Cancellable timer) {
+        cancelRevocationTimer();
+        revocationTimer = timer;
+    }
+
+    public boolean hasJoinTimer() {
+        return joinTimer != null;
+    }
+
+    public void joinTimer(CoordinatorScheduler.Cancellable timer) {
+        cancelJoinTimer();
+        joinTimer = timer;
+    }
+
+    public void cancelJoinTimer() {
+        if (joinTimer != null) {
+            joinTimer.cancel();
+            joinTimer = null;
+        }
+    }
+
+    public void syncTimer(CoordinatorScheduler.Cancellable timer) {
+        cancelSyncTimer();
+        syncTimer = timer;
+    }
+
+    public void cancelSyncTimer() {
+        if (syncTimer != null) {
+            syncTimer.cancel();
+            syncTimer = null;
+        }
+    }
+
+    public void cancelSessionTimer() {
+        if (sessionTimer != null) {
+            sessionTimer.cancel();
+            sessionTimer = null;
+        }
+    }
+
+    public void cancelRevocationTimer() {
+        if (revocationTimer != null) {
+            revocationTimer.cancel();
+            revocationTimer = null;
+        }
+    }
+
+    public void cancelTimers() {
+        sessionEpoch++;
+        cancelSessionTimer();
+        cancelRevocationTimer();
+        cancelJoinTimer();
+        cancelSyncTimer();
+    }
+}

@@ -1,0 +1,77 @@
+package io.skiff.broker.group.consumer;
+
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+
+/**
+ * Partitions by topic id, as the consumer group protocol names them. Immutable, thread-safe; the
+ * operations return new instances.
+ */
+public record MemberAssignment(Map<UUID, Set<Integer>> partitions) {
+    public static final MemberAssignment EMPTY = new MemberAssignment(Map.of());
+
+    public MemberAssignment {
+        Map<UUID, Set<Integer>> copy = new HashMap<>();
+        partitions.forEach((t, ps) -> {
+            if (!ps.isEmpty()) {
+                copy.put(t, Collections.unmodifiableSet(new TreeSet<>(ps)));
+            }
+        });
+        partitions = Collections.unmodifiableMap(copy);
+    }
+
+    public boolean isEmpty() {
+        return partitions.isEmpty();
+    }
+
+    public boolean contains(UUID topicId, int partition) {
+        Set<Integer> ps = partitions.get(topicId);
+        return ps != null && ps.contains(partition);
+    }
+
+    public int size() {
+        return partitions.values().stream().mapToInt(Set::size).sum();
+    }
+
+    public MemberAssignment intersect(MemberAssignment other) {
+        Map<UUID, Set<Integer>> out = new HashMap<>();
+        partitions.forEach((t, ps) -> {
+            for (int p : ps) {
+                if (other.contains(t, p)) {
+                    out.computeIfAbsent(t, k -> new TreeSet<>()).add(p);
+                }
+            }
+        });
+        return new MemberAssignment(out);
+    }
+
+    public MemberAssignment minus(MemberAssignment other) {
+        Map<UUID, Set<Integer>> out = new HashMap<>();
+        partitions.forEach((t, ps) -> {
+            for (int p : ps) {
+                if (!other.contains(t, p)) {
+                    out.computeIfAbsent(t, k -> new TreeSet<>()).add(p);
+                }
+            }
+        });
+        return new MemberAssignment(out);
+    }
+
+    public MemberAssignment plus(MemberAssignment other) {
+        Map<UUID, Set<Integer>> out = new HashMap<>();
+        partitions.forEach(
+                (t, ps) -> out.computeIfAbsent(t, k -> new TreeSet<>()).addAll(ps));
+        other.partitions.forEach(
+                (t, ps) -> out.computeIfAbsent(t, k -> new TreeSet<>()).addAll(ps));
+        return new MemberAssignment(out);
+    }
+
+    /** True if any partition of {@code other} is also here. */
+    public boolean overlaps(MemberAssignment other) {
+        return !intersect(other).isEmpty();
+    }
+}

@@ -1,0 +1,300 @@
+package io.skiff.broker.group.offsets;
+
+import io.skiff.broker.coordinator.CoordinatorRecordLog;
+import io.skiff.broker.coordinator.CoordinatorWriter;
+import io.skiff.broker.group.classic.ClassicGroup;
+import io.skiff.broker.group.classic.GroupState;
+import io.skiff.broker.group.classic.MembershipManager;
+import io.skiff.broker.group.common.Group;
+import io.skiff.broker.group.common.GroupCoordinatorConfig;
+import io.skiff.broker.group.common.GroupError;
+import io.skiff.broker.group.common.GroupRecordCodec;
+import io.skiff.broker.group.common.GroupRegistry;
+import io.skiff.broker.group.common.OffsetAndMetadata;
+import io.skiff.broker.group.common.TopicPartition;
+import io.skiff.broker.group.consumer.ConsumerGroup;
+import java.time.Clock;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Committed offsets: OffsetCommit (acknowledged only once appended to {@code __consumer_offsets}), TxnOffsetCommit
+ * and OffsetFetch (with require_stable); their removal is {@link OffsetRemovals}'. Follows Kafka's classic
+ * coordinator and offset manager.
+ *
+ * <p>Thread-safe: state changes happen under the group's lock; appends happen on the store's writer.
+ */
+public final class OffsetManager {
+    private static final Logger LOG = LoggerFactory.getLogger(OffsetManager.class);
+
+    private final GroupCoordinatorConfig config;
+    private final GroupRegistry groups;
+    private final CoordinatorWriter store;
+    private final CommittedOffsets committed;
+    private final MembershipManager membership;
+    private final Clock clock;
+    private final TransactionalOffsetCommits transactional;
+
+    public OffsetManager(
+            GroupCoordinatorConfig config,
+            GroupRegistry groups,
+            CoordinatorWriter store,
+            CommittedOffsets committed,
+            MembershipManager membership,
+            Clock clock) {
+        this.config = config;
+        this.groups = groups;
+        this.store = store;
+        this.committed = committed;
+        this.membership = membership;
+        this.clock = clock;
+        this.transactional = new TransactionalOffsetCommits(groups, store, committed, clock);
+    }
+
+    // ------------------------------------------------------------------ OffsetCommit
+
+    /**
+     * Commits offsets (stamped with the coordinator's clock as commit time) for a group member, or for a "simple" committer (generation -1, empty member id)
+     * when the group has no members.
+     *
+     * @param generationId           the generation (classic members) or member epoch (consumer-protocol members)
+     * @param unknownGroupIsNotFound OffsetCommit v9+: a commit with a generation to an unknown group
+     *                               gets GROUP_ID_NOT_FOUND instead of ILLEGAL_GENERATION; consumer-protocol
+     *                               members must use v9+
+     */
+    public CompletableFuture<Map<TopicPartition, GroupError>> commitOffsets(
+            String groupId,
+            String memberId,
+            String groupInstanceId,
+            int generationId,
+            Map<TopicPartition, OffsetAndMetadata> offsets,
+            boolean unknownGroupIsNotFound) {
+        String member = memberId == null ? "" : memberId;
+        if (groupId == null) {
+            // Kafka accepts the empty group id, for backwards compatibility (old simple consumers committed so).
+            return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.INVALID_GROUP_ID));
+        }
+        Group existing = groups.get(groupId);
+        if (existing == null && generationId >= 0) {
+            return CompletableFuture.completedFuture(allWith(
+                    offsets.keySet(),
+                    unknownGroupIsNotFound ? GroupError.GROUP_ID_NOT_FOUND : GroupError.ILLEGAL_GENERATION));
+        }
+        Group group = existing != null ? existing : ClassicGroup.getOrCreate(groups, groupId, clock.millis());
+        if (group == null) {
+            return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.COORDINATOR_NOT_AVAILABLE));
+        }
+        CompletableFuture<Map<TopicPartition, GroupError>> response = new CompletableFuture<>();
+        groups.withLock(group, () -> {
+            GroupError error = group instanceof ClassicGroup classic
+                    ? validateCommit(classic, member, groupInstanceId, generationId)
+                    : ((ConsumerGroup) group)
+                            .validateOffsetCommit(member, groupInstanceId, generationId, unknownGroupIsNotFound);
+            if (error != GroupError.NONE) {
+                response.complete(allWith(offsets.keySet(), error));
+                return;
+            }
+            if (group instanceof ClassicGroup classic && !member.isEmpty() && classic.has(member)) {
+                membership.touch(classic, classic.get(member));
+            }
+            Map<TopicPartition, GroupError> results = new LinkedHashMap<>();
+            Map<TopicPartition, OffsetAndMetadata> accepted = acceptable(offsets, results);
+            if (accepted.isEmpty()) {
+                response.complete(results);
+                return;
+            }
+            write(group, groupId, accepted).whenComplete((ok, failure) -> {
+                if (failure != null) {
+                    accepted.keySet().forEach(tp -> results.put(tp, GroupError.COORDINATOR_NOT_AVAILABLE));
+                }
+                response.complete(results);
+            });
+        });
+        return response;
+    }
+
+    /** The offsets whose metadata fits, stamped with the commit time; the others get OFFSET_METADATA_TOO_LARGE. */
+    private Map<TopicPartition, OffsetAndMetadata> acceptable(
+            Map<TopicPartition, OffsetAndMetadata> offsets, Map<TopicPartition, GroupError> results) {
+        Map<TopicPartition, OffsetAndMetadata> accepted = new LinkedHashMap<>();
+        long now = clock.millis();
+        offsets.forEach((tp, requested) -> {
+            OffsetAndMetadata om = new OffsetAndMetadata(
+                    requested.offset(),
+                    requested.leaderEpoch(),
+                    requested.metadata(),
+                    now,
+                    requested.expireTimestamp());
+            if (om.metadata().length() > config.offsetMetadataMaxBytes()) {
+                results.put(tp, GroupError.OFFSET_METADATA_TOO_LARGE);
+            } else {
+                results.put(tp, GroupError.NONE);
+                accepted.put(tp, om);
+            }
+        });
+        return accepted;
+    }
+
+    /**
+     * Appends {@code accepted} to the log and makes them the group's committed offsets once written. Called under
+     * the group's lock; the partitions count as pending (require_stable) until then.
+     */
+    private CompletableFuture<Void> write(
+            Group group, String groupId, Map<TopicPartition, OffsetAndMetadata> accepted) {
+        List<CoordinatorRecordLog.KeyValue> records = GroupRecordCodec.offsetRecords(groupId, accepted);
+        CommittedOffsets.GroupOffsets groupOffsets = committed.of(groupId);
+        groupOffsets.beginPendingCommit(accepted.keySet());
+        CompletableFuture<Void> written = new CompletableFuture<>();
+        store.append(groupId, records, clock.millis()).whenComplete((ok, failure) -> {
+            groups.withLock(group, () -> {
+                groupOffsets.endPendingCommit(accepted.keySet());
+                if (failure == null) {
+                    groupOffsets.offsets().putAll(accepted);
+                }
+            });
+            if (failure == null) {
+                written.complete(null);
+            } else {
+                written.completeExceptionally(failure);
+            }
+        });
+        return written;
+    }
+
+    // ------------------------------------------------------------------ TxnOffsetCommit
+
+    /**
+     * Offsets committed in {@code producerId}'s transaction: checked as a commit of the member when member id,
+     * instance id or generation are given (KIP-447), then written and kept pending until the transaction ends
+     * ({@link TransactionalOffsetCommits}).
+     */
+    public CompletableFuture<Map<TopicPartition, GroupError>> commitTransactionalOffsets(
+            String groupId,
+            long producerId,
+            short producerEpoch,
+            String memberId,
+            String groupInstanceId,
+            int generationId,
+            Map<TopicPartition, OffsetAndMetadata> offsets) {
+        String member = memberId == null ? "" : memberId;
+        if (groupId == null || groupId.isEmpty()) {
+            return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.INVALID_GROUP_ID));
+        }
+        Group existing = groups.get(groupId);
+        if (existing == null && generationId >= 0) {
+            return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.ILLEGAL_GENERATION));
+        }
+        Group group = existing != null ? existing : ClassicGroup.getOrCreate(groups, groupId, clock.millis());
+        if (group == null) {
+            return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.COORDINATOR_NOT_AVAILABLE));
+        }
+        return groups.withLock(group, () -> {
+            GroupError error = TransactionalOffsetCommits.validate(group, member, groupInstanceId, generationId);
+            if (error != GroupError.NONE) {
+                return CompletableFuture.completedFuture(allWith(offsets.keySet(), error));
+            }
+            Map<TopicPartition, GroupError> results = new LinkedHashMap<>();
+            Map<TopicPartition, OffsetAndMetadata> accepted = acceptable(offsets, results);
+            if (accepted.isEmpty()) {
+                return CompletableFuture.completedFuture(results);
+            }
+            return transactional.write(groupId, producerId, producerEpoch, accepted, results);
+        });
+    }
+
+    /**
+     * An offset of {@code producerId}'s transaction found in the log without the transaction's marker (at load): it
+     * is pending again, and the transaction's end commits or drops it.
+     */
+    public void restorePending(String groupId, long producerId, TopicPartition tp, OffsetAndMetadata offset) {
+        transactional.restore(groupId, producerId, tp, offset);
+    }
+
+    /** The end of {@code producerId}'s transaction for the groups on {@code offsetsPartition}. */
+    public void completeTransaction(long producerId, int offsetsPartition, boolean commit) {
+        transactional.complete(producerId, offsetsPartition, commit);
+    }
+
+    private GroupError validateCommit(ClassicGroup group, String memberId, String groupInstanceId, int generationId) {
+        if (group.is(GroupState.DEAD)) {
+            return GroupError.COORDINATOR_NOT_AVAILABLE;
+        }
+        if (generationId < 0 && group.is(GroupState.EMPTY)) {
+            return GroupError.NONE; // admin client or assign()-mode consumer
+        }
+        if (generationId >= 0 || !memberId.isEmpty() || groupInstanceId != null) {
+            GroupError error = group.validateCurrentMember(memberId, groupInstanceId);
+            if (error != GroupError.NONE) {
+                return error;
+            }
+            if (generationId != group.generationId()) {
+                return GroupError.ILLEGAL_GENERATION;
+            }
+        } else if (!group.is(GroupState.EMPTY)) {
+            return GroupError.UNKNOWN_MEMBER_ID; // only members may commit while the group has members
+        }
+        if (group.is(GroupState.COMPLETING_REBALANCE)) {
+            return GroupError.REBALANCE_IN_PROGRESS;
+        }
+        return GroupError.NONE;
+    }
+
+    // ------------------------------------------------------------------ OffsetFetch
+
+    /**
+     * The committed offsets of {@code partitions} (null = every committed partition). With
+     * {@code requireStable}, a partition with a commit still being written gets UNSTABLE_OFFSET_COMMIT.
+     */
+    public OffsetFetchResult fetchOffsets(
+            String groupId, String memberId, int memberEpoch, List<TopicPartition> partitions, boolean requireStable) {
+        if (groupId == null) {
+            return new OffsetFetchResult(GroupError.INVALID_GROUP_ID, Map.of());
+        }
+        Group group = groups.get(groupId);
+        if (group == null) {
+            Map<TopicPartition, OffsetFetchResult.PartitionResult> out = new LinkedHashMap<>();
+            if (partitions != null) {
+                partitions.forEach(tp -> out.put(tp, new OffsetFetchResult.PartitionResult(null, GroupError.NONE)));
+            }
+            return new OffsetFetchResult(GroupError.NONE, out);
+        }
+        return groups.withLock(group, () -> {
+            if (group.isDead()) {
+                return new OffsetFetchResult(GroupError.GROUP_ID_NOT_FOUND, Map.of());
+            }
+            if (group instanceof ConsumerGroup consumerGroup) {
+                GroupError error = consumerGroup.validateOffsetFetch(memberId, memberEpoch);
+                if (error != GroupError.NONE) {
+                    return new OffsetFetchResult(error, Map.of());
+                }
+            }
+            Map<TopicPartition, OffsetFetchResult.PartitionResult> out = new LinkedHashMap<>();
+            CommittedOffsets.GroupOffsets groupOffsets = committed.of(groupId);
+            Collection<TopicPartition> wanted =
+                    partitions != null ? partitions : groupOffsets.offsets().keySet();
+            for (TopicPartition tp : wanted) {
+                if (requireStable && (groupOffsets.hasPendingCommit(tp) || transactional.isPending(groupId, tp))) {
+                    out.put(tp, new OffsetFetchResult.PartitionResult(null, GroupError.UNSTABLE_OFFSET_COMMIT));
+                } else {
+                    out.put(
+                            tp,
+                            new OffsetFetchResult.PartitionResult(
+                                    groupOffsets.offsets().get(tp), GroupError.NONE));
+                }
+            }
+            return new OffsetFetchResult(GroupError.NONE, out);
+        });
+    }
+
+    private static Map<TopicPartition, GroupError> allWith(Collection<TopicPartition> tps, GroupError error) {
+        Map<TopicPartition, GroupError> out = new HashMap<>();
+        tps.forEach(tp -> out.put(tp, error));
+        return out;
+    }
+}

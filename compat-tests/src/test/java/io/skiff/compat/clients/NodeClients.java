@@ -1,0 +1,93 @@
+package io.skiff.compat.clients;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Node.js package of the compat tests' JavaScript clients ({@code src/test/js}, pinned by package-lock.json):
+ * kafkajs and Confluent's {@code @confluentinc/kafka-javascript}, whose native part (librdkafka inside) is built
+ * from source against the system's libraries, and the scripts that drive them.
+ *
+ * <p>node_modules is not committed: {@code .ci/run} installs it before the build; when it is missing (a developer's
+ * fresh clone), the first use runs {@link #INSTALL} itself. Missing node, npm or build tools fail the test with how
+ * to install them.
+ *
+ * <p>Thread-safety: {@link #ensureInstalled()} is synchronized; running scripts is thread-safe.
+ */
+final class NodeClients {
+    /** How the package is installed, here and in {@code .ci/run}: the native addon built, never downloaded. */
+    static final String INSTALL = "CKJS_LINKING=dynamic npm_config_build_from_source=true npm ci";
+
+    private static final Path PACKAGE_DIR = locatePackage();
+    /** What a complete install leaves behind: each client's entry point, the addon built from source. */
+    private static final List<String> INSTALLED = List.of(
+            "node_modules/kafkajs/package.json",
+            "node_modules/@confluentinc/kafka-javascript/build/Release/confluent-kafka-javascript.node");
+
+    private NodeClients() {}
+
+    private static Path locatePackage() {
+        // Surefire runs with the module directory as working directory; the reactor root works too.
+        for (Path candidate : List.of(Path.of("src/test/js"), Path.of("compat-tests/src/test/js"))) {
+            if (Files.isRegularFile(candidate.resolve("package-lock.json"))) {
+                return candidate.toAbsolutePath();
+            }
+        }
+        return fail("Node.js clients package (src/test/js/package-lock.json) not found from "
+                + Path.of("").toAbsolutePath());
+    }
+
+    /** Installs the pinned clients ({@link #INSTALL}) unless node_modules already has them. */
+    static synchronized void ensureInstalled() {
+        ExternalProcess.require("node", "install Node.js 18+ (Debian: apt-get install nodejs npm)");
+        if (INSTALLED.stream().allMatch(p -> Files.isRegularFile(PACKAGE_DIR.resolve(p)))) {
+            return;
+        }
+        String npm = ExternalProcess.require("npm", "install npm (Debian: apt-get install npm)");
+        ExternalProcess.require(
+                "c++",
+                "install the tools that build librdkafka (Debian: apt-get install build-essential zlib1g-dev"
+                        + " libssl-dev libzstd-dev liblz4-dev libsasl2-dev), then " + INSTALL + " in " + PACKAGE_DIR);
+        Map<String, String> env =
+                new HashMap<>(Map.of("CKJS_LINKING", "dynamic", "npm_config_build_from_source", "true"));
+        if (Files.isRegularFile(Path.of("/usr/include/node/common.gypi"))) {
+            env.put("npm_config_nodedir", "/usr"); // the distribution's headers: node-gyp downloads none
+        }
+        ExternalProcess.of(npm, "ci", "--no-audit", "--no-fund")
+                .in(PACKAGE_DIR)
+                .env(env)
+                .timeout(Duration.ofMinutes(15))
+                .run()
+                .assertSuccess();
+    }
+
+    /**
+     * Runs {@code command} of {@code script} (a file of the package) against {@code bootstrap} with {@code env} added
+     * to the environment; fails the test if it does not exit with 0 within {@code timeout}.
+     */
+    static ExternalProcess.Result run(
+            String script,
+            Map<String, String> env,
+            Duration timeout,
+            String bootstrap,
+            String command,
+            String... args) {
+        ensureInstalled();
+        List<String> line = new ArrayList<>(
+                List.of(ExternalProcess.require("node", "install Node.js 18+"), script, bootstrap, command));
+        line.addAll(List.of(args));
+        return ExternalProcess.of(line)
+                .in(PACKAGE_DIR)
+                .env(env)
+                .timeout(timeout)
+                .run()
+                .assertSuccess();
+    }
+}
