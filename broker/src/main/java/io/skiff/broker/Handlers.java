@@ -50,7 +50,7 @@ import java.util.function.BiPredicate;
 public final class Handlers {
     private Handlers() {}
 
-    public static void registerAll(HandlerRegistry registry, BrokerContext ctx) {
+    public static Features registerAll(HandlerRegistry registry, BrokerContext ctx) {
         registry.register(new SaslHandshakeHandler(ctx.security()));
         registry.register(new SaslAuthenticateHandler(ctx.security()));
         if (ctx.security().scramCredentials() != null) {
@@ -122,5 +122,6 @@ public final class Handlers {
                 data.topics(),
                 partitionExists,
                 ctx.clock());
+        return features;
     }
 }

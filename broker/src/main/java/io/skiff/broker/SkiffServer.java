@@ -1,5 +1,11 @@
 package io.skiff.broker;
 
+import io.skiff.broker.clock.BrokerClock;
+import io.skiff.broker.control.Faults;
+import io.skiff.broker.control.KafkaPersonality;
+import io.skiff.broker.control.StorageFaults;
+import io.skiff.broker.control.TestControl;
+import io.skiff.broker.feature.Features;
 import io.skiff.broker.group.ConsumerOffsetsLog;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.GroupCoordinators;
@@ -70,6 +76,7 @@ public final class SkiffServer implements AutoCloseable {
     private final TransactionCoordinator transactions;
     private final BrokerContext context;
     private final DataDirLock lock;
+    private final TestControl control;
     private boolean closed;
 
     private SkiffServer(
@@ -82,8 +89,10 @@ public final class SkiffServer implements AutoCloseable {
             GroupCoordinator groups,
             TransactionCoordinator transactions,
             BrokerContext context,
-            DataDirLock lock) {
+            DataDirLock lock,
+            TestControl control) {
         this.config = config;
+        this.control = control;
         this.lock = lock;
         this.dataPlane = dataPlane;
         this.groups = groups;
@@ -109,8 +118,11 @@ public final class SkiffServer implements AutoCloseable {
      * @throws java.net.BindException when a listener's port is taken
      * @throws IOException            when the data directory is unusable
      */
-    public static SkiffServer start(BrokerConfig config, Clock clock, Path tempDirToDelete) throws IOException {
+    public static SkiffServer start(BrokerConfig config, Clock givenClock, Path tempDirToDelete) throws IOException {
         NettyServer.warmUpInBackground(); // first start in a JVM: Netty loads while the logs open
+        BrokerClock clock = TestControl.brokerClock(givenClock);
+        TestControl control = null;
+        SkiffServer server = null;
         Path dataDir = config.logDirs().get(0);
         NettyServer network = null;
         DataPlane dataPlane = null;
@@ -122,6 +134,7 @@ public final class SkiffServer implements AutoCloseable {
             lock = DataDirLock.acquire(dataDir);
             MetaProperties meta = MetaProperties.loadOrCreate(dataDir, config.nodeId(), config.clusterId());
             dataPlane = DataPlane.open(config, clock);
+            control = TestControl.over(clock, dataPlane.topics());
             groups = GroupCoordinators.start(config, dataPlane.topics(), clock);
             transactions = TransactionCoordinators.start(
                     config, dataPlane.topics(), groups, ConsumerOffsetsLog.TOPIC, dataPlane.producerIds(), clock);
@@ -132,7 +145,11 @@ public final class SkiffServer implements AutoCloseable {
             network = new NettyServer(
                     serverSettings(config, security, clock),
                     new KafkaRequestProcessor(
-                            registry, dataPlane.adminExecutor(), new RequestAuthorizer(security.authorizer()), quotas));
+                            registry,
+                            dataPlane.adminExecutor(),
+                            new RequestAuthorizer(security.authorizer()),
+                            quotas,
+                            control.faults()));
             List<BoundListener> bound = network.bind();
             BrokerContext context = new BrokerContext(
                     config,
@@ -146,11 +163,34 @@ public final class SkiffServer implements AutoCloseable {
                     transactions,
                     quotas,
                     telemetry);
-            Handlers.registerAll(registry, context);
+            Features features = Handlers.registerAll(registry, context);
+            Object emulated = config.value("skiff.emulate.kafka.version");
+            if (emulated != null) {
+                KafkaPersonality.of((String) emulated).applyTo(registry, features);
+            }
             network.startAccepting();
-            return new SkiffServer(
-                    config, dataDir, tempDirToDelete, meta, network, dataPlane, groups, transactions, context, lock);
+            server = new SkiffServer(
+                    config,
+                    dataDir,
+                    tempDirToDelete,
+                    meta,
+                    network,
+                    dataPlane,
+                    groups,
+                    transactions,
+                    context,
+                    lock,
+                    control);
+            control.startListener(config, dataPlane.topics(), server::reset);
+            return server;
         } catch (IOException | RuntimeException | Error e) {
+            if (server != null) {
+                server.close();
+                throw e;
+            }
+            if (control != null) {
+                control.close();
+            }
             if (network != null) {
                 network.close(Duration.ZERO);
             }
@@ -340,13 +380,17 @@ public final class SkiffServer implements AutoCloseable {
 
     /**
      * Empties the broker between tests, much faster than a restart: deletes every topic but the internal ones,
-     * every consumer group with its committed offsets, and every group's configs. Clients of the previous test should be closed first: a group
+     * every consumer group with its committed offsets, and every group's configs; removes every fault rule and
+     * storage fault and resumes a paused clock (it does not go back). Clients of the previous test should be closed
+     * first: a group
      * that still has members cannot be deleted (as with Kafka's DeleteGroups) and is named in the exception, after
      * everything else was deleted.
      *
      * @throws IllegalStateException when groups with members remain
      */
     public void reset() {
+        control.clearFaults();
+        control.clock().resume();
         for (String name : topicNames()) {
             try {
                 dataPlane.topics().deleteTopic(name);
@@ -370,6 +414,34 @@ public final class SkiffServer implements AutoCloseable {
         }
     }
 
+    /**
+     * The fault rules: requests matching one are answered with an error, delayed, held, dropped or cut off.
+     *
+     * <pre>{@code
+     * FaultRule rule = kafka.faults().add(FaultSpec.builder()
+     *         .api("Produce").topic("orders").partition(0).error("NOT_LEADER_OR_FOLLOWER").count(3));
+     * await().until(() -> rule.applied() == 3);
+     * }</pre>
+     */
+    public Faults faults() {
+        return control.faults();
+    }
+
+    /** Storage faults: a partition's (or every partition's) appends and reads fail with KAFKA_STORAGE_ERROR. */
+    public StorageFaults storageFaults() {
+        return control.storageFaults();
+    }
+
+    /** The broker's clock: advance it to make time-based work (retention, timeouts) happen now, or pause it. */
+    public BrokerClock clock() {
+        return control.clock();
+    }
+
+    /** The HTTP control listener's {@code http://host:port} when {@code skiff.control.listener} is set. */
+    public java.util.Optional<String> controlUrl() {
+        return control.listenerUrl();
+    }
+
     /** How many topics were recovered from the data directory at start. */
     public int recoveredTopicCount() {
         return dataPlane.topics().recoveredTopicCount();
@@ -387,6 +459,7 @@ public final class SkiffServer implements AutoCloseable {
         }
         closed = true;
         try {
+            control.close(); // the control listener, and held requests released
             network.beginShutdown();
             // Parked long-poll fetches answer now with what they have, so draining connections does not wait for them.
             dataPlane.fetches().close();
@@ -485,7 +558,22 @@ public final class SkiffServer implements AutoCloseable {
             return this;
         }
 
-        /** The clock used for timestamps and timeouts (tests). */
+        /**
+         * Starts the HTTP control listener ({@code skiff.control.listener}) on this address, e.g.
+         * {@code http://127.0.0.1:0} for a free port on loopback ({@link SkiffServer#controlUrl()} tells which).
+         */
+        public Builder controlListener(String url) {
+            return config("skiff.control.listener", url);
+        }
+
+        /** Answers as this Apache Kafka release line does ({@code skiff.emulate.kafka.version}, 2.8 to 4.4). */
+        public Builder emulateKafkaVersion(String release) {
+            return config("skiff.emulate.kafka.version", release);
+        }
+
+        /**
+         * The clock the broker's clock starts from (tests); {@link SkiffServer#clock()} then advances or pauses it.
+         */
         public Builder clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock);
             return this;

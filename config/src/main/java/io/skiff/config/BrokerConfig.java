@@ -633,8 +633,8 @@ public final class BrokerConfig {
         }
         List<ConfigEntry> entries = new ArrayList<>();
         for (ConfigKey key : TABLE.keys()) {
-            if (key.support() == Support.REMOVED) {
-                continue;
+            if (key.support() == Support.REMOVED || key.name().startsWith("skiff.")) {
+                continue; // removed from Kafka, or Skiff's own (a Kafka tool would not know it)
             }
             List<BrokerSynonym> chain = chains.getOrDefault(key.name(), List.of(BrokerSynonym.same(key.name())));
             List<ConfigSynonym> synonyms = synonyms(chain, key.sensitive());

@@ -29,6 +29,24 @@ public final class BrokerConfigKeys {
     static final String MAX_LONG = Long.toString(Long.MAX_VALUE);
     static final String MAX_INT = Integer.toString(Integer.MAX_VALUE);
 
+    /** The Kafka release lines {@code skiff.emulate.kafka.version} can emulate. */
+    public static final String[] EMULATED_KAFKA_VERSIONS = {
+        "2.8", "3.0", "3.1", "3.2", "3.3", "3.4", "3.5", "3.6", "3.7", "3.8", "3.9", "4.0", "4.1", "4.2", "4.3", "4.4"
+    };
+
+    /** {@code http://host:port} with a port of 0..65535. */
+    private static final Validator CONTROL_LISTENER = new Validator() {
+        @Override
+        public boolean accepts(Object value) {
+            return ControlListener.parse((String) value) != null;
+        }
+
+        @Override
+        public String allowed() {
+            return "http://host:port, e.g. http://127.0.0.1:9644";
+        }
+    };
+
     /** The broker key table. */
     public static final ConfigKeyTable TABLE = ConfigKeyTable.builder()
             // --- network
@@ -646,5 +664,21 @@ public final class BrokerConfigKeys {
                     "2",
                     atLeast(1),
                     "min.insync.replicas of __share_group_state.")
+            // --- Skiff's test control (not Kafka keys; not listed by DescribeConfigs)
+            .applied(
+                    "skiff.control.listener",
+                    STRING,
+                    null,
+                    CONTROL_LISTENER,
+                    "The test control HTTP listener (fault rules, the broker clock, storage faults, reset), e.g. "
+                            + "http://127.0.0.1:9644; off when unset. Binds exactly the host given: keep it on "
+                            + "loopback unless others must reach it.")
+            .applied(
+                    "skiff.emulate.kafka.version",
+                    STRING,
+                    null,
+                    oneOf(EMULATED_KAFKA_VERSIONS),
+                    "Answer as this Apache Kafka release does: its ApiVersions ranges and features; requests at "
+                            + "versions it lacked are refused as it refused them. Unset: Skiff's own ranges.")
             .build();
 }

@@ -56,6 +56,9 @@ class ShadedJarContentsIT {
         assertTrue(entries.stream().noneMatch(n -> n.startsWith("META-INF/native/libnetty")), "no unrenamed library");
         assertTrue(entries.contains("io/skiff/shaded/com/google/re2j/Pattern.class"));
         assertTrue(entries.stream().noneMatch(n -> n.startsWith("com/google/re2j/")), "no unrelocated re2j");
+        assertTrue(entries.contains("io/skiff/shaded/com/google/gson/JsonObject.class"));
+        assertTrue(entries.contains("io/skiff/shaded/io/netty/handler/codec/http/HttpServerCodec.class"));
+        assertTrue(entries.stream().noneMatch(n -> n.startsWith("com/google/gson/")), "no unrelocated Gson");
         assertTrue(entries.stream().noneMatch(n -> n.startsWith("org/apache/kafka/")), "no kafka-clients");
         assertTrue(
                 entries.stream()

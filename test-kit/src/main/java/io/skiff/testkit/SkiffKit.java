@@ -1,6 +1,9 @@
 package io.skiff.testkit;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.broker.clock.BrokerClock;
+import io.skiff.broker.control.Faults;
+import io.skiff.broker.control.StorageFaults;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -342,11 +345,39 @@ public final class SkiffKit implements AutoCloseable {
      * @throws IllegalStateException when the kit was made for bootstrap servers only, or groups still have members
      */
     public void reset() {
+        server("reset()").reset();
+    }
+
+    /**
+     * The broker's fault rules ({@link SkiffServer#faults()}): add one, then wait for it with Awaitility:
+     *
+     * <pre>{@code
+     * FaultRule rule = kafka.faults().add(FaultSpec.builder().api("Produce").error("NOT_LEADER_OR_FOLLOWER").count(3));
+     * await().until(rule::applied, n -> n == 3);
+     * }</pre>
+     *
+     * @throws IllegalStateException when the kit was made for bootstrap servers only
+     */
+    public Faults faults() {
+        return server("faults()").faults();
+    }
+
+    /** The broker's storage faults ({@link SkiffServer#storageFaults()}). */
+    public StorageFaults storageFaults() {
+        return server("storageFaults()").storageFaults();
+    }
+
+    /** The broker's clock ({@link SkiffServer#clock()}): advance or pause it. */
+    public BrokerClock clock() {
+        return server("clock()").clock();
+    }
+
+    private SkiffServer server(String what) {
         if (server == null) {
             throw new IllegalStateException(
-                    "reset() needs the in-process SkiffServer; this kit only knows " + bootstrapServers);
+                    what + " needs the in-process SkiffServer; this kit only knows " + bootstrapServers);
         }
-        server.reset();
+        return server;
     }
 
     /** Closes the kit's Admin client and producer. */

@@ -1,5 +1,6 @@
 package io.skiff.broker.coordinator;
 
+import java.time.Clock;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -18,10 +19,15 @@ public final class CoordinatorThreads implements AutoCloseable {
     private final ExecutorService writer;
     private final ExecutorCoordinatorScheduler scheduler;
 
-    /** Starts the threads of the coordinator called {@code name} ("group", "txn"). */
+    /** Starts the threads of the coordinator called {@code name} ("group", "txn"), its timers on the system clock. */
     public CoordinatorThreads(String name) {
+        this(name, Clock.systemUTC());
+    }
+
+    /** As {@link #CoordinatorThreads(String)}, its timers' deadlines following {@code clock} (the broker's). */
+    public CoordinatorThreads(String name, Clock clock) {
         this.name = name;
-        this.scheduler = new ExecutorCoordinatorScheduler("skiff-" + name + "-timers");
+        this.scheduler = new ExecutorCoordinatorScheduler("skiff-" + name + "-timers", clock);
         this.writer = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "skiff-" + name + "-writer");
             t.setDaemon(true);

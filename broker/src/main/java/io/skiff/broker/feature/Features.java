@@ -28,6 +28,11 @@ public final class Features {
         return this;
     }
 
+    /** Keeps only the features {@code keep} accepts (a version personality of a release without the others). */
+    public synchronized void retainOnly(java.util.function.Predicate<Feature> keep) {
+        features.removeIf(keep.negate());
+    }
+
     public synchronized List<Feature> all() {
         return List.copyOf(features);
     }

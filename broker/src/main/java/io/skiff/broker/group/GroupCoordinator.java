@@ -136,7 +136,7 @@ public final class GroupCoordinator implements AutoCloseable {
             TopicsView topics,
             CoordinatorRecordLog recordLog,
             Clock clock) {
-        CoordinatorThreads threads = new CoordinatorThreads("group");
+        CoordinatorThreads threads = new CoordinatorThreads("group", clock);
         GroupCoordinator coordinator = new GroupCoordinator(
                 config, consumerConfig, topics, recordLog, threads.scheduler(), clock, threads.writer());
         coordinator.owned.add(threads);

@@ -39,6 +39,24 @@ public final class HandlerRegistry {
         return this;
     }
 
+    /**
+     * Replaces the handler of an API, or removes it when {@code handler} is null (a version personality narrows
+     * what is served, before the server accepts connections).
+     */
+    public synchronized void replace(ApiKeys api, ApiHandler<?, ?> handler) {
+        if (handler != null && handler.api() != api) {
+            throw new IllegalArgumentException(handler + " does not serve " + api);
+        }
+        EnumMap<ApiKeys, ApiHandler<?, ?>> next = new EnumMap<>(ApiKeys.class);
+        next.putAll(handlers);
+        if (handler == null) {
+            next.remove(api);
+        } else {
+            next.put(api, handler);
+        }
+        handlers = next;
+    }
+
     /** The handler for {@code api}, or null when the API is not served. */
     public ApiHandler<?, ?> handler(ApiKeys api) {
         return handlers.get(api);

@@ -2,6 +2,8 @@ package io.skiff.broker.server;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.skiff.broker.control.AppliedFault;
+import io.skiff.broker.control.Faults;
 import io.skiff.broker.handler.ApiHandler;
 import io.skiff.broker.handler.ApiVersionsHandler;
 import io.skiff.broker.handler.CloseConnectionException;
@@ -60,6 +62,7 @@ public final class KafkaRequestProcessor implements RequestProcessor {
     private final Executor blockingExecutor;
     private final RequestAuthorizer authorizer;
     private final ClientQuotas quotas;
+    private final Faults faults;
 
     /**
      * A processor without an authorizer: every request is allowed.
@@ -67,19 +70,25 @@ public final class KafkaRequestProcessor implements RequestProcessor {
      * @param blockingExecutor runs the handlers whose execution is {@code BLOCKING_EXECUTOR}
      */
     public KafkaRequestProcessor(HandlerRegistry registry, Executor blockingExecutor) {
-        this(registry, blockingExecutor, RequestAuthorizer.ALLOW_ALL, null);
+        this(registry, blockingExecutor, RequestAuthorizer.ALLOW_ALL, null, null);
     }
 
     /**
      * @param authorizer decides what each request's principal may do
      * @param quotas     the client quotas whose request percentages it enforces; null: none
+     * @param faults     the fault rules checked for every decoded request before its handler, or null for none
      */
     public KafkaRequestProcessor(
-            HandlerRegistry registry, Executor blockingExecutor, RequestAuthorizer authorizer, ClientQuotas quotas) {
+            HandlerRegistry registry,
+            Executor blockingExecutor,
+            RequestAuthorizer authorizer,
+            ClientQuotas quotas,
+            Faults faults) {
         this.registry = registry;
         this.blockingExecutor = blockingExecutor;
         this.authorizer = authorizer;
         this.quotas = quotas;
+        this.faults = faults;
     }
 
     @Override
@@ -140,7 +149,33 @@ public final class KafkaRequestProcessor implements RequestProcessor {
                 security,
                 authorizer,
                 sizeInBytes);
+        AppliedFault fault = faults == null
+                ? null
+                : faults.check(
+                        api, version, header.clientId(), connection.listenerName(), request, connection.connectionId());
+        if (fault != null) {
+            return fault.run(
+                    () -> dispatch(handler, ctx, request, alloc),
+                    error -> errorAnswer(handler, ctx, request, alloc, error),
+                    OutboundResponse::release);
+        }
         return dispatch(handler, ctx, request, alloc);
+    }
+
+    /** A fault rule's error answer: the handler's error response, without running the handler. */
+    @SuppressWarnings("unchecked")
+    private <Q extends ApiMessage, S extends ApiMessage> CompletableFuture<OutboundResponse> errorAnswer(
+            ApiHandler<Q, S> handler, RequestContext ctx, ApiMessage request, ByteBufAllocator alloc, Errors error) {
+        S response = handler.errorResponse(ctx, (Q) request, error);
+        if (response == null) {
+            return handler.api() == ApiKeys.PRODUCE
+                    ? CompletableFuture.completedFuture(null) // acks=0: no answer, as without the fault
+                    : CompletableFuture.failedFuture(new CloseConnectionException(
+                            handler.api().name + " has no error answer; the fault rule closes the connection"));
+        }
+        short version = ctx.apiVersion();
+        return CompletableFuture.completedFuture(
+                encode(alloc, response, version, handler.api().responseHeaderVersion(version), ctx.correlationId()));
     }
 
     @SuppressWarnings("unchecked")

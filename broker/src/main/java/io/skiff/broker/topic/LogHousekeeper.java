@@ -1,5 +1,6 @@
 package io.skiff.broker.topic;
 
+import io.skiff.broker.clock.BrokerClock;
 import io.skiff.storage.CleanerConfig;
 import io.skiff.storage.Log;
 import io.skiff.storage.LogCleaner;
@@ -40,6 +41,7 @@ final class LogHousekeeper implements AutoCloseable {
     private final ScheduledExecutorService executor;
     private final Map<Partition, Long> lastFlush = new ConcurrentHashMap<>();
     private final LogCleaner cleaner;
+    private volatile Runnable stopFollowingClock = () -> {};
 
     private LogHousekeeper(
             Supplier<Collection<Topic>> topics,
@@ -70,6 +72,8 @@ final class LogHousekeeper implements AutoCloseable {
         h.executor.scheduleWithFixedDelay(h::runMaintenance, interval, interval, TimeUnit.MILLISECONDS);
         h.executor.scheduleWithFixedDelay(
                 h::runFlushes, FLUSH_CHECK_INTERVAL_MS, FLUSH_CHECK_INTERVAL_MS, TimeUnit.MILLISECONDS);
+        // A test that advances the broker clock sees time-based roll, retention and producer expiry at once.
+        h.stopFollowingClock = BrokerClock.onAdvance(clock, () -> h.executor.execute(h::runMaintenance));
         return h;
     }
 
@@ -155,6 +159,7 @@ final class LogHousekeeper implements AutoCloseable {
 
     @Override
     public void close() {
+        stopFollowingClock.run();
         cleaner.close();
         executor.shutdownNow();
         try {

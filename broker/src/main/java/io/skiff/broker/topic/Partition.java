@@ -132,6 +132,7 @@ public final class Partition {
     }
 
     private AppendResult appendLocked(ByteBuffer batches, AppendOrigin origin, int transactionVersion) {
+        topic.gate().checkWrite(topic.name(), index);
         for (RecordBatchView view : RecordBatches.iterate(batches.duplicate())) {
             view.setPartitionLeaderEpoch(LEADER_EPOCH);
         }
@@ -158,7 +159,10 @@ public final class Partition {
      * transactions overlapping what it returns.
      */
     public LogReadResult read(long offset, int maxBytes, boolean minOneBatch, IsolationLevel isolation) {
-        return topic.whileOpen(() -> log().read(offset, maxBytes, minOneBatch, isolation));
+        return topic.whileOpen(() -> {
+            topic.gate().checkRead(topic.name(), index);
+            return log().read(offset, maxBytes, minOneBatch, isolation);
+        });
     }
 
     /**

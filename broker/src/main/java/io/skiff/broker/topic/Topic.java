@@ -21,12 +21,23 @@ public final class Topic {
     private volatile TopicConfig config;
     private volatile List<Partition> partitions = List.of();
     private boolean closed; // guarded by lifecycle
+    private final Supplier<PartitionGate> gate;
 
     Topic(String name, UUID id, boolean internal, TopicConfig config) {
+        this(name, id, internal, config, () -> PartitionGate.OPEN);
+    }
+
+    Topic(String name, UUID id, boolean internal, TopicConfig config, Supplier<PartitionGate> gate) {
         this.name = name;
         this.id = id;
         this.internal = internal;
         this.config = config;
+        this.gate = gate;
+    }
+
+    /** What its partitions consult before appends and reads (storage faults of tests). */
+    PartitionGate gate() {
+        return gate.get();
     }
 
     void setPartitions(List<Partition> partitions) {

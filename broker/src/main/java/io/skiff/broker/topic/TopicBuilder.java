@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,14 +31,17 @@ final class TopicBuilder {
     private final TopicMetadataStore store;
     private final FileChannelFactory files;
     private final PartitionOpener opener;
+    private final AtomicReference<PartitionGate> gate;
 
     TopicBuilder(
             BrokerConfig config,
             Clock clock,
             TopicMetadataStore store,
             FileChannelFactory files,
-            PartitionOpener opener) {
+            PartitionOpener opener,
+            AtomicReference<PartitionGate> gate) {
         this.config = config;
+        this.gate = gate;
         this.clock = clock;
         this.store = store;
         this.files = files;
@@ -54,7 +58,7 @@ final class TopicBuilder {
      * failure, closes what was opened.
      */
     Topic build(TopicMetadata meta, TopicConfig topicConfig, boolean fresh) throws IOException {
-        Topic topic = new Topic(meta.name(), meta.id(), meta.internal(), topicConfig);
+        Topic topic = new Topic(meta.name(), meta.id(), meta.internal(), topicConfig, gate::get);
         List<Partition> partitions = opener.openAll(
                 0,
                 meta.partitionCount(),
@@ -70,7 +74,7 @@ final class TopicBuilder {
      * directories is removed now, before the topic exists.
      */
     Topic buildUnopened(TopicMetadata meta, TopicConfig topicConfig, boolean fresh) throws IOException {
-        Topic topic = new Topic(meta.name(), meta.id(), meta.internal(), topicConfig);
+        Topic topic = new Topic(meta.name(), meta.id(), meta.internal(), topicConfig, gate::get);
         topic.setPartitions(unopened(topic, 0, meta.partitionCount(), fresh));
         return topic;
     }

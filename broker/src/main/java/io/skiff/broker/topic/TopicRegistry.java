@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,11 +56,17 @@ public final class TopicRegistry implements Closeable {
     private boolean closed;
     private int recoveredCount;
     private LogHousekeeper housekeeper;
+    private final AtomicReference<PartitionGate> gate = new AtomicReference<>(PartitionGate.OPEN);
 
     private TopicRegistry(BrokerConfig config, Clock clock, TopicMetadataStore store, FileChannelFactory files) {
         this.config = config;
         this.store = store;
-        this.builder = new TopicBuilder(config, clock, store, files, opener);
+        this.builder = new TopicBuilder(config, clock, store, files, opener, gate);
+    }
+
+    /** Sets what every partition consults before its appends and reads (storage faults of tests). */
+    public void setPartitionGate(PartitionGate gate) {
+        this.gate.set(java.util.Objects.requireNonNull(gate));
     }
 
     /**

@@ -42,7 +42,7 @@ public final class TransactionCoordinators {
             throws IOException {
         InternalTopicLog log = InternalTopicLog.open(
                 topics, TOPIC, config.transactionStateLogNumPartitions(), config.transactionStateLogSegmentBytes());
-        CoordinatorThreads threads = new CoordinatorThreads("txn");
+        CoordinatorThreads threads = new CoordinatorThreads("txn", clock);
         TransactionCoordinator coordinator = new TransactionCoordinator(
                 config(config),
                 log,

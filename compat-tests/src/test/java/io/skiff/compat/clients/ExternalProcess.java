@@ -86,7 +86,7 @@ public final class ExternalProcess {
     }
 
     /** The absolute path of {@code program} on the PATH, or a test failure naming how to install it. */
-    static String require(String program, String installHint) {
+    public static String require(String program, String installHint) {
         return find(program)
                 .map(Path::toString)
                 .orElseGet(() -> fail(program + " not found on PATH (" + System.getenv("PATH") + "): " + installHint));
@@ -112,7 +112,7 @@ public final class ExternalProcess {
     }
 
     /** Runs, writes {@code stdin} and closes it, waits up to the timeout (then kills the process and fails). */
-    Result run(String stdin) {
+    public Result run(String stdin) {
         return run(stdin.getBytes(StandardCharsets.UTF_8));
     }
 

@@ -1,0 +1,70 @@
+package io.skiff.broker.control;
+
+import io.skiff.broker.handler.CloseConnectionException;
+import io.skiff.protocol.Errors;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * A fault rule applied to one request: runs the request's processing as the rule's action says. The server gives
+ * it the processing (the handler, up to the encoded response), the error answer and how to discard a response.
+ *
+ * <p>Thread-safe: immutable.
+ */
+public final class AppliedFault {
+    private final FaultRule rule;
+
+    AppliedFault(FaultRule rule) {
+        this.rule = rule;
+    }
+
+    public FaultRule rule() {
+        return rule;
+    }
+
+    /**
+     * @param process        processes the request (what the server does without a fault)
+     * @param errorAnswer    the answer carrying an error code, without processing
+     * @param discard        frees a response that will not be sent
+     * @return the response to send; null to send nothing; failed with {@link CloseConnectionException} to close
+     */
+    public <T> CompletableFuture<T> run(
+            Supplier<CompletableFuture<T>> process,
+            Function<Errors, CompletableFuture<T>> errorAnswer,
+            Consumer<T> discard) {
+        FaultSpec spec = rule.spec();
+        return switch (spec.action()) {
+            case ERROR -> errorAnswer.apply(spec.error());
+            case LATENCY ->
+                CompletableFuture.runAsync(
+                                () -> {}, CompletableFuture.delayedExecutor(spec.latencyMs(), TimeUnit.MILLISECONDS))
+                        .thenCompose(ignored -> process.get());
+            case HOLD -> rule.releasedFuture().thenCompose(ignored -> process.get());
+            case CLOSE_BEFORE -> CompletableFuture.failedFuture(closed("before processing"));
+            case CLOSE_AFTER ->
+                process.get().thenApply(response -> {
+                    discardIfAny(discard, response);
+                    throw new CompletionException(closed("after processing"));
+                });
+            case DROP ->
+                process.get().thenApply(response -> {
+                    discardIfAny(discard, response);
+                    return null;
+                });
+        };
+    }
+
+    private static <T> void discardIfAny(Consumer<T> discard, T response) {
+        if (response != null) {
+            discard.accept(response);
+        }
+    }
+
+    private CloseConnectionException closed(String when) {
+        return new CloseConnectionException("fault rule " + rule.id() + " closes the connection " + when);
+    }
+}

@@ -1,0 +1,43 @@
+package io.skiff.broker.control;
+
+/**
+ * A storage fault in force: the partition (or the topic's every partition, or the whole data directory) whose
+ * writes and/or reads fail as on a failed or full disk. Immutable.
+ *
+ * @param topic     the topic, or null for the whole data directory (internal topics included)
+ * @param partition the partition, or null for every partition of {@code topic}
+ * @param writes    whether appends fail
+ * @param reads     whether reads fail
+ */
+public record StorageFault(String topic, Integer partition, boolean writes, boolean reads) {
+    public StorageFault {
+        if (topic == null && partition != null) {
+            throw new IllegalArgumentException("partition: a partition needs its topic");
+        }
+        if (partition != null && partition < 0) {
+            throw new IllegalArgumentException("partition: must be at least 0, not " + partition);
+        }
+        if (!writes && !reads) {
+            throw new IllegalArgumentException("fail: a storage fault fails writes, reads or both");
+        }
+    }
+
+    /** Writes and reads of one partition fail. */
+    public static StorageFault partition(String topic, int partition) {
+        return new StorageFault(topic, partition, true, true);
+    }
+
+    /** Writes and reads of every partition fail (the whole data directory). */
+    public static StorageFault dataDirectory() {
+        return new StorageFault(null, null, true, true);
+    }
+
+    boolean covers(String topic, int partition) {
+        return this.topic == null
+                || (this.topic.equals(topic) && (this.partition == null || this.partition == partition));
+    }
+
+    String where() {
+        return topic == null ? "the data directory" : partition == null ? "topic " + topic : topic + "-" + partition;
+    }
+}

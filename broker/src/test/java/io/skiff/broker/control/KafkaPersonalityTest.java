@@ -1,0 +1,49 @@
+package io.skiff.broker.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.skiff.broker.feature.Feature;
+import io.skiff.broker.feature.Features;
+import io.skiff.broker.handler.ApiVersionsHandler;
+import io.skiff.broker.handler.HandlerRegistry;
+import io.skiff.config.BrokerConfigKeys;
+import io.skiff.protocol.message.ApiKeys;
+import org.junit.jupiter.api.Test;
+
+class KafkaPersonalityTest {
+    @Test
+    void everyConfigurableReleaseHasItsRanges() {
+        for (String release : BrokerConfigKeys.EMULATED_KAFKA_VERSIONS) {
+            KafkaPersonality p = KafkaPersonality.of(release);
+            assertTrue(p.range(ApiKeys.PRODUCE) != null && p.range(ApiKeys.FETCH) != null, release);
+        }
+        assertThrows(IllegalArgumentException.class, () -> KafkaPersonality.of("1.0"));
+    }
+
+    @Test
+    void rangesAreKafkasOwn() {
+        assertEquals(
+                new KafkaPersonality.Range((short) 0, (short) 9),
+                KafkaPersonality.of("3.6").range(ApiKeys.PRODUCE));
+        assertEquals(
+                new KafkaPersonality.Range((short) 3, (short) 12),
+                KafkaPersonality.of("4.0").range(ApiKeys.PRODUCE));
+        assertNull(KafkaPersonality.of("3.6").range(ApiKeys.CONSUMER_GROUP_HEARTBEAT), "KIP-848 is not in 3.6");
+        assertEquals(
+                new KafkaPersonality.Range((short) 0, (short) 1),
+                KafkaPersonality.of("4.0").range(ApiKeys.CONSUMER_GROUP_HEARTBEAT));
+    }
+
+    @Test
+    void narrowsHandlersAndDropsFeaturesOfLaterReleases() {
+        HandlerRegistry registry = new HandlerRegistry();
+        Features features = new Features().add(new Feature("group.version", (short) 0, (short) 1, (short) 1));
+        registry.register(new ApiVersionsHandler(registry, features, "cluster", 1));
+        KafkaPersonality.of("2.8").applyTo(registry, features);
+        assertEquals(3, registry.handler(ApiKeys.API_VERSIONS).maxVersion(), "2.8 served ApiVersions v0-3");
+        assertTrue(features.all().isEmpty());
+    }
+}

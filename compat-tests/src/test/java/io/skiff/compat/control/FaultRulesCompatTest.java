@@ -1,0 +1,260 @@
+package io.skiff.compat.control;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.skiff.broker.SkiffServer;
+import io.skiff.broker.control.FaultRule;
+import io.skiff.broker.control.FaultSpec;
+import io.skiff.broker.control.StorageFault;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.KafkaStorageException;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Fault rules and storage faults met by the official Java client (one broker for the class, reset between tests):
+ * an idempotent producer that meets NOT_LEADER_OR_FOLLOWER three times delivers every record once and in order; a
+ * group whose coordinator answers NOT_COORDINATOR and COORDINATOR_LOAD_IN_PROGRESS recovers; a held Fetch makes the
+ * consumer's request.timeout.ms expire and the consumer reads once the rule is released; KAFKA_STORAGE_ERROR reaches
+ * the producer for the failed partition only, and everything acknowledged is there after the fault is cleared.
+ */
+class FaultRulesCompatTest {
+    private static SkiffServer skiff;
+
+    @BeforeAll
+    static void start() {
+        skiff = SkiffServer.builder().start();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (skiff != null) {
+            skiff.close();
+        }
+    }
+
+    @AfterEach
+    void reset() {
+        skiff.reset();
+    }
+
+    @Test
+    void idempotentProducerRetriesNotLeaderAndDeliversEveryRecordOnceInOrder() throws Exception {
+        skiff.createTopic("orders", 2);
+        FaultRule rule = skiff.faults()
+                .add(FaultSpec.builder()
+                        .api("Produce")
+                        .topic("orders")
+                        .partition(0)
+                        .error("NOT_LEADER_OR_FOLLOWER")
+                        .count(3));
+        List<Future<RecordMetadata>> sent = new ArrayList<>();
+        try (KafkaProducer<String, String> producer = producer(Map.of(ProducerConfig.LINGER_MS_CONFIG, 0))) {
+            for (int i = 0; i < 30; i++) {
+                sent.add(producer.send(new ProducerRecord<>("orders", 0, null, "r" + i)));
+            }
+            producer.flush();
+            for (int i = 0; i < sent.size(); i++) {
+                assertEquals(i, sent.get(i).get().offset(), "record " + i + " got its offset in order");
+            }
+        }
+        assertEquals(3, rule.applied());
+        assertEquals(false, rule.active());
+        List<String> values = read(new TopicPartition("orders", 0), 30);
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            expected.add("r" + i);
+        }
+        assertEquals(expected, values);
+        // The refused requests appended nothing: the log holds each record once.
+        assertEquals(30L, endOffset(new TopicPartition("orders", 0)));
+    }
+
+    @Test
+    void consumerGroupRecoversFromCoordinatorErrors() throws Exception {
+        skiff.createTopic("coord", 1);
+        try (KafkaProducer<String, String> producer = producer(Map.of())) {
+            producer.send(new ProducerRecord<>("coord", "k", "v")).get();
+        }
+        FaultRule notCoordinator = skiff.faults()
+                .add(FaultSpec.builder()
+                        .api("JoinGroup")
+                        .group("billing")
+                        .error("NOT_COORDINATOR")
+                        .count(2));
+        FaultRule loading = skiff.faults()
+                .add(FaultSpec.builder()
+                        .api("OffsetFetch")
+                        .group("billing")
+                        .error("COORDINATOR_LOAD_IN_PROGRESS")
+                        .count(2));
+        FaultRule commitNotCoordinator = skiff.faults()
+                .add(FaultSpec.builder()
+                        .api("OffsetCommit")
+                        .group("billing")
+                        .error("NOT_COORDINATOR")
+                        .count(1));
+        try (KafkaConsumer<String, String> consumer = consumer("billing", Map.of())) {
+            consumer.subscribe(List.of("coord"));
+            List<ConsumerRecord<String, String>> got = new ArrayList<>();
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                consumer.poll(Duration.ofMillis(100)).forEach(got::add);
+                return !got.isEmpty();
+            });
+            assertEquals("v", got.get(0).value());
+            consumer.commitSync(Duration.ofSeconds(20));
+            assertEquals(
+                    1L,
+                    consumer.committed(java.util.Set.of(new TopicPartition("coord", 0)))
+                            .get(new TopicPartition("coord", 0))
+                            .offset());
+        }
+        assertEquals(2, notCoordinator.applied());
+        assertEquals(2, loading.applied());
+        assertEquals(1, commitNotCoordinator.applied());
+    }
+
+    @Test
+    void heldFetchExpiresTheConsumersRequestTimeoutAndRecoversWhenReleased() throws Exception {
+        skiff.createTopic("held", 1);
+        try (KafkaProducer<String, String> producer = producer(Map.of())) {
+            producer.send(new ProducerRecord<>("held", "k", "v")).get();
+        }
+        FaultRule hold = skiff.faults()
+                .add(FaultSpec.builder().api("Fetch").topic("held").hold());
+        TopicPartition tp = new TopicPartition("held", 0);
+        try (KafkaConsumer<String, String> consumer =
+                consumer(null, Map.of(ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG, 1500))) {
+            consumer.assign(List.of(tp));
+            consumer.seekToBeginning(List.of(tp));
+            // A consumer has one Fetch in flight per broker: a second one comes only after the first timed out
+            // (request.timeout.ms) and the client reconnected.
+            await().atMost(Duration.ofSeconds(20)).until(() -> {
+                assertTrue(consumer.poll(Duration.ofMillis(100)).isEmpty(), "nothing while the fetch is held");
+                return hold.applied() >= 2;
+            });
+            hold.release();
+            List<ConsumerRecord<String, String>> got = new ArrayList<>();
+            await().atMost(Duration.ofSeconds(20)).until(() -> {
+                consumer.poll(Duration.ofMillis(100)).forEach(got::add);
+                return !got.isEmpty();
+            });
+            assertEquals("v", got.get(0).value());
+        }
+    }
+
+    @Test
+    void storageErrorReachesTheProducerForTheFailedPartitionOnlyAndNothingAcknowledgedIsLost() throws Exception {
+        skiff.createTopic("disk", 2);
+        Map<String, Object> noRetries = Map.of(
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                false,
+                ProducerConfig.RETRIES_CONFIG,
+                0,
+                ProducerConfig.ACKS_CONFIG,
+                "all");
+        try (KafkaProducer<String, String> producer = producer(noRetries)) {
+            for (int i = 0; i < 5; i++) {
+                producer.send(new ProducerRecord<>("disk", 0, null, "before-" + i))
+                        .get();
+            }
+            skiff.storageFaults().add(StorageFault.partition("disk", 0));
+            ExecutionException failed = assertThrows(
+                    ExecutionException.class,
+                    () -> producer.send(new ProducerRecord<>("disk", 0, null, "during"))
+                            .get());
+            assertInstanceOf(KafkaStorageException.class, failed.getCause());
+            assertEquals(
+                    0L,
+                    producer.send(new ProducerRecord<>("disk", 1, null, "other"))
+                            .get()
+                            .offset());
+            skiff.storageFaults().clear();
+            assertEquals(
+                    5L,
+                    producer.send(new ProducerRecord<>("disk", 0, null, "after"))
+                            .get()
+                            .offset());
+        }
+        assertEquals(
+                List.of("before-0", "before-1", "before-2", "before-3", "before-4", "after"),
+                read(new TopicPartition("disk", 0), 6));
+    }
+
+    private static KafkaProducer<String, String> producer(Map<String, Object> extra) {
+        Map<String, Object> props = new java.util.HashMap<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                skiff.bootstrapServers(),
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                StringSerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                StringSerializer.class,
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                true,
+                ProducerConfig.RETRY_BACKOFF_MS_CONFIG,
+                20));
+        props.putAll(extra);
+        return new KafkaProducer<>(props);
+    }
+
+    private static KafkaConsumer<String, String> consumer(String group, Map<String, Object> extra) {
+        Map<String, Object> props = new java.util.HashMap<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                skiff.bootstrapServers(),
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class,
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                "earliest",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                false,
+                ConsumerConfig.RETRY_BACKOFF_MS_CONFIG,
+                20));
+        if (group != null) {
+            props.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        }
+        props.putAll(extra);
+        return new KafkaConsumer<>(props);
+    }
+
+    private static List<String> read(TopicPartition tp, int count) {
+        List<String> values = new ArrayList<>();
+        try (KafkaConsumer<String, String> consumer = consumer(null, Map.of())) {
+            consumer.assign(List.of(tp));
+            consumer.seekToBeginning(List.of(tp));
+            await().atMost(Duration.ofSeconds(20)).until(() -> {
+                consumer.poll(Duration.ofMillis(100)).forEach(r -> values.add(r.value()));
+                return values.size() >= count;
+            });
+        }
+        return values;
+    }
+
+    private static long endOffset(TopicPartition tp) {
+        try (KafkaConsumer<String, String> consumer = consumer(null, Map.of())) {
+            return consumer.endOffsets(List.of(tp)).get(tp);
+        }
+    }
+}

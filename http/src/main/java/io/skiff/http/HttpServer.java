@@ -1,0 +1,196 @@
+package io.skiff.http;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A small HTTP/1.1 server for JSON side doors: Netty's HTTP codec on one event loop thread, bodies bounded by
+ * {@code maxBodyBytes} (413 beyond), handlers run one at a time on a worker thread of their own (never on the event
+ * loop, so they may block), errors answered as {@code {"error": "..."}} JSON. It binds exactly the address it is
+ * given; callers choose loopback unless the user asked otherwise.
+ *
+ * <pre>{@code
+ * HttpServer server = HttpServer.start(new InetSocketAddress("127.0.0.1", 0), routes, 64 * 1024, "control");
+ * }</pre>
+ *
+ * <p>Thread-safe.
+ */
+public final class HttpServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(HttpServer.class);
+
+    private final EventLoopGroup group;
+    private final ExecutorService worker;
+    private final Channel channel;
+    private final String name;
+
+    private HttpServer(EventLoopGroup group, ExecutorService worker, Channel channel, String name) {
+        this.group = group;
+        this.worker = worker;
+        this.channel = channel;
+        this.name = name;
+    }
+
+    /**
+     * Binds and starts serving.
+     *
+     * @param name names the threads and log lines (e.g. {@code control})
+     * @throws IOException when the address cannot be bound
+     */
+    public static HttpServer start(InetSocketAddress address, Routes routes, int maxBodyBytes, String name)
+            throws IOException {
+        EventLoopGroup group =
+                new MultiThreadIoEventLoopGroup(1, daemonThreads("skiff-" + name + "-http"), NioIoHandler.newFactory());
+        ExecutorService worker = Executors.newSingleThreadExecutor(daemonThreads("skiff-" + name + "-worker"));
+        try {
+            Channel channel = new ServerBootstrap()
+                    .group(group)
+                    .channel(NioServerSocketChannel.class)
+                    .childHandler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel ch) {
+                            ch.pipeline()
+                                    .addLast(new HttpServerCodec())
+                                    .addLast(new HttpObjectAggregator(maxBodyBytes))
+                                    .addLast(new RequestHandler(routes, worker));
+                        }
+                    })
+                    .bind(address)
+                    .syncUninterruptibly()
+                    .channel();
+            HttpServer server = new HttpServer(group, worker, channel, name);
+            LOG.info("Skiff {} HTTP listener on http://{}", name, hostPort(server.address()));
+            return server;
+        } catch (RuntimeException e) {
+            group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            worker.shutdownNow();
+            if (e.getCause() instanceof IOException io) {
+                throw new IOException("cannot bind the " + name + " HTTP listener to " + address + ": " + io, io);
+            }
+            throw e;
+        }
+    }
+
+    /** The address bound (with the port chosen when 0 was asked for). */
+    public InetSocketAddress address() {
+        return (InetSocketAddress) channel.localAddress();
+    }
+
+    /** {@code http://host:port} of the bound address. */
+    public String url() {
+        return "http://" + hostPort(address());
+    }
+
+    private static String hostPort(InetSocketAddress a) {
+        String host = a.getAddress().getHostAddress();
+        return (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort();
+    }
+
+    @Override
+    public void close() {
+        channel.close().syncUninterruptibly();
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        worker.shutdownNow();
+        LOG.debug("Skiff {} HTTP listener closed", name);
+    }
+
+    private static java.util.concurrent.ThreadFactory daemonThreads(String name) {
+        return r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    /** Hands each complete request to the worker and writes its answer back on the event loop. */
+    private static final class RequestHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
+        private final Routes routes;
+        private final ExecutorService worker;
+
+        RequestHandler(Routes routes, ExecutorService worker) {
+            this.routes = routes;
+            this.worker = worker;
+        }
+
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest msg) {
+            if (!msg.decoderResult().isSuccess()) {
+                write(ctx, HttpResponse.error(400, "malformed HTTP request"), false);
+                return;
+            }
+            String method = msg.method().name();
+            String path = new QueryStringDecoder(msg.uri()).path();
+            String body = msg.content().toString(StandardCharsets.UTF_8);
+            boolean keepAlive = HttpUtil.isKeepAlive(msg);
+            worker.execute(() -> {
+                HttpResponse response = serve(method, path, body);
+                ctx.executor().execute(() -> write(ctx, response, keepAlive));
+            });
+        }
+
+        private HttpResponse serve(String method, String path, String body) {
+            try {
+                Routes.Match match = routes.match(method, path);
+                return match.handler().handle(new HttpRequest(method, path, match.params(), body));
+            } catch (HttpException e) {
+                return HttpResponse.error(e.status(), e.getMessage());
+            } catch (RuntimeException e) {
+                LOG.warn("HTTP {} {} failed", method, path, e);
+                return HttpResponse.error(500, "internal error: " + e);
+            }
+        }
+
+        private static void write(ChannelHandlerContext ctx, HttpResponse response, boolean keepAlive) {
+            ByteBuf content = response.json() == null
+                    ? Unpooled.EMPTY_BUFFER
+                    : Unpooled.copiedBuffer(response.json(), StandardCharsets.UTF_8);
+            FullHttpResponse out = new DefaultFullHttpResponse(
+                    HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(response.status()), content);
+            if (response.json() != null) {
+                out.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON);
+            }
+            HttpUtil.setContentLength(out, content.readableBytes());
+            if (keepAlive) {
+                HttpUtil.setKeepAlive(out, true);
+                ctx.writeAndFlush(out);
+            } else {
+                ctx.writeAndFlush(out).addListener(ChannelFutureListener.CLOSE);
+            }
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            LOG.debug("HTTP connection {} failed: {}", ctx.channel().remoteAddress(), cause.toString());
+            ctx.close();
+        }
+    }
+}
