@@ -128,7 +128,14 @@ class ConformanceTest {
             "ListTransactions",
             "ConsumerGroupHeartbeat",
             "ConsumerGroupDescribe",
-            "DescribeTopicPartitions");
+            "DescribeTopicPartitions",
+            "ShareGroupHeartbeat",
+            "ShareGroupDescribe",
+            "ShareFetch",
+            "ShareAcknowledge",
+            "DescribeShareGroupOffsets",
+            "AlterShareGroupOffsets",
+            "DeleteShareGroupOffsets");
 
     @Test
     void everyRequiredApiHasASchema() {
