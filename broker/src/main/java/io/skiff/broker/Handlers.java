@@ -34,6 +34,7 @@ import io.skiff.broker.handler.OffsetForLeaderEpochHandler;
 import io.skiff.broker.handler.ProduceHandler;
 import io.skiff.broker.handler.SaslAuthenticateHandler;
 import io.skiff.broker.handler.SaslHandshakeHandler;
+import io.skiff.broker.handler.ShareHandlers;
 import io.skiff.broker.handler.TransactionHandlers;
 import io.skiff.broker.topic.DataPlane;
 import java.util.function.BiPredicate;
@@ -48,6 +49,11 @@ public final class Handlers {
     private Handlers() {}
 
     public static void registerAll(HandlerRegistry registry, BrokerContext ctx) {
+        registerAll(registry, ctx, null);
+    }
+
+    /** As {@link #registerAll(HandlerRegistry, BrokerContext)}, with the share APIs when {@code shares} is given. */
+    public static void registerAll(HandlerRegistry registry, BrokerContext ctx, ShareHandlers.ShareState shares) {
         registry.register(new SaslHandshakeHandler(ctx.security()));
         registry.register(new SaslAuthenticateHandler(ctx.security()));
         if (ctx.security().scramCredentials() != null) {
@@ -99,6 +105,9 @@ public final class Handlers {
                 registry, ctx.groupCoordinator(), ctx.nodeId(), ctx::advertisedEndpoint, partitionExists, ctx.clock());
         if (ctx.config().groupCoordinatorRebalanceProtocols().contains("consumer")) {
             GroupHandlers.registerConsumerProtocol(registry, ctx.groupCoordinator(), features);
+        }
+        if (shares != null) {
+            ShareHandlers.register(registry, ctx, shares, features);
         }
         TransactionHandlers.register(
                 registry,

@@ -8,6 +8,7 @@ import io.skiff.broker.group.GroupOverview;
 import io.skiff.broker.handler.BrokerContext;
 import io.skiff.broker.handler.HandlerRegistry;
 import io.skiff.broker.handler.RequestAuthorizer;
+import io.skiff.broker.handler.ShareHandlers;
 import io.skiff.broker.security.BrokerSecurity;
 import io.skiff.broker.server.BoundListener;
 import io.skiff.broker.server.ConnectionLimits;
@@ -67,6 +68,7 @@ public final class SkiffServer implements AutoCloseable {
     private final GroupCoordinator groups;
     private final TransactionCoordinator transactions;
     private final BrokerContext context;
+    private final ShareHandlers.ShareState shares;
     private final DataDirLock lock;
     private boolean closed;
 
@@ -80,7 +82,9 @@ public final class SkiffServer implements AutoCloseable {
             GroupCoordinator groups,
             TransactionCoordinator transactions,
             BrokerContext context,
+            ShareHandlers.ShareState shares,
             DataDirLock lock) {
+        this.shares = shares;
         this.config = config;
         this.lock = lock;
         this.dataPlane = dataPlane;
@@ -111,6 +115,7 @@ public final class SkiffServer implements AutoCloseable {
         DataPlane dataPlane = null;
         GroupCoordinator groups = null;
         TransactionCoordinator transactions = null;
+        ShareHandlers.ShareState shares = null;
         DataDirLock lock = null;
         try {
             prepareDataDir(dataDir);
@@ -137,13 +142,27 @@ public final class SkiffServer implements AutoCloseable {
                     groups,
                     security,
                     transactions);
-            Handlers.registerAll(registry, context);
+            shares = ShareHandlers.start(context);
+            Handlers.registerAll(registry, context, shares);
             network.startAccepting();
             return new SkiffServer(
-                    config, dataDir, tempDirToDelete, meta, network, dataPlane, groups, transactions, context, lock);
+                    config,
+                    dataDir,
+                    tempDirToDelete,
+                    meta,
+                    network,
+                    dataPlane,
+                    groups,
+                    transactions,
+                    context,
+                    shares,
+                    lock);
         } catch (IOException | RuntimeException | Error e) {
             if (network != null) {
                 network.close(Duration.ZERO);
+            }
+            if (shares != null) {
+                shares.close();
             }
             if (transactions != null) {
                 transactions.close();
@@ -340,6 +359,7 @@ public final class SkiffServer implements AutoCloseable {
                 .toList();
         Map<String, GroupError> results = groups.deleteGroups(groupIds).join();
         groups.groupConfigs().clear();
+        shares.clear();
         List<String> remaining = results.entrySet().stream()
                 .filter(e -> e.getValue() != GroupError.NONE && e.getValue() != GroupError.GROUP_ID_NOT_FOUND)
                 .map(e -> e.getKey() + " (" + e.getValue() + ")")
@@ -371,6 +391,7 @@ public final class SkiffServer implements AutoCloseable {
             // Parked long-poll fetches answer now with what they have, so draining connections does not wait for them.
             dataPlane.fetches().close();
             network.awaitShutdown(SHUTDOWN_TIMEOUT);
+            shares.close();
             transactions.close(); // before the groups and the topics: it writes markers and offsets
             groups.close(); // before the topics: it writes to __consumer_offsets
             dataPlane.close();
