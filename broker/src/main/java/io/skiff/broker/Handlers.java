@@ -31,6 +31,7 @@ import io.skiff.broker.handler.ListOffsetsHandler;
 import io.skiff.broker.handler.ListPartitionReassignmentsHandler;
 import io.skiff.broker.handler.MetadataHandler;
 import io.skiff.broker.handler.OffsetForLeaderEpochHandler;
+import io.skiff.broker.handler.OtherGroupKinds;
 import io.skiff.broker.handler.ProduceHandler;
 import io.skiff.broker.handler.SaslAuthenticateHandler;
 import io.skiff.broker.handler.SaslHandshakeHandler;
@@ -102,7 +103,13 @@ public final class Handlers {
                 .map(t -> partition >= 0 && partition < t.partitionCount())
                 .orElse(false);
         GroupHandlers.register(
-                registry, ctx.groupCoordinator(), ctx.nodeId(), ctx::advertisedEndpoint, partitionExists, ctx.clock());
+                registry,
+                ctx.groupCoordinator(),
+                ctx.nodeId(),
+                ctx::advertisedEndpoint,
+                partitionExists,
+                ctx.clock(),
+                shares == null ? OtherGroupKinds.NONE : ShareHandlers.asOtherGroupKinds(shares));
         if (ctx.config().groupCoordinatorRebalanceProtocols().contains("consumer")) {
             GroupHandlers.registerConsumerProtocol(registry, ctx.groupCoordinator(), features);
         }

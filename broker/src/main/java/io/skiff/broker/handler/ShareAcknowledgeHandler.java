@@ -35,6 +35,12 @@ public final class ShareAcknowledgeHandler
         this.nodeId = nodeId;
     }
 
+    /** It writes the share state to its log (and may create that topic). */
+    @Override
+    public Execution execution() {
+        return Execution.BLOCKING_EXECUTOR;
+    }
+
     @Override
     public CompletableFuture<ShareAcknowledgeResponse> handle(RequestContext ctx, ShareAcknowledgeRequest request) {
         String groupId = request.groupId();

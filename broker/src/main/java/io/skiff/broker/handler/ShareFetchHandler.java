@@ -54,6 +54,12 @@ public final class ShareFetchHandler extends AbstractApiHandler<ShareFetchReques
         this.nodeId = nodeId;
     }
 
+    /** It writes the share state to its log (and may create that topic). */
+    @Override
+    public Execution execution() {
+        return Execution.BLOCKING_EXECUTOR;
+    }
+
     @Override
     public CompletableFuture<ShareFetchResponse> handle(RequestContext ctx, ShareFetchRequest request) {
         String groupId = request.groupId();

@@ -33,6 +33,12 @@ public final class ShareGroupHeartbeatHandler
         this.coordinator = coordinator;
     }
 
+    /** It writes the share state to its log (and may create that topic). */
+    @Override
+    public Execution execution() {
+        return Execution.BLOCKING_EXECUTOR;
+    }
+
     @Override
     public CompletableFuture<ShareGroupHeartbeatResponse> handle(
             RequestContext ctx, ShareGroupHeartbeatRequest request) {

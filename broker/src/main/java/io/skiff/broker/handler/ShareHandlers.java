@@ -5,15 +5,20 @@ import io.skiff.broker.feature.Features;
 import io.skiff.broker.group.GroupConfigStore;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.GroupCoordinators;
+import io.skiff.broker.group.GroupOverview;
 import io.skiff.broker.group.share.ShareGroupCoordinator;
 import io.skiff.broker.group.share.ShareGroupListener;
 import io.skiff.broker.group.share.ShareGroupSettings;
 import io.skiff.broker.share.SharePartitionManager;
 import io.skiff.broker.share.ShareSettings;
+import io.skiff.broker.share.ShareStateLog;
 import io.skiff.broker.share.TopicIdPartition;
 import io.skiff.config.GroupConfig;
+import io.skiff.protocol.Errors;
 import io.skiff.storage.IsolationLevel;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -47,12 +52,15 @@ public final class ShareHandlers {
     public static ShareState start(BrokerContext ctx) {
         GroupCoordinator classicAndConsumer = ctx.groupCoordinator();
         GroupConfigStore configs = classicAndConsumer.groupConfigs();
+        ShareStateLog stateLog = ShareStateLog.open(ctx.topics(), ctx.clock());
+        ShareStateLog.Loaded loaded = stateLog.load();
         SharePartitionManager partitions = new SharePartitionManager(
                 ctx.topics(),
                 groupId -> shareSettings(configs.config(groupId)),
                 groupId -> (String) configs.config(groupId).value("share.auto.offset.reset"),
                 MAX_SHARE_SESSIONS,
-                ctx.clock());
+                ctx.clock(),
+                stateLog);
         ShareGroupListener listener = new ShareGroupListener() {
             @Override
             public void assigned(String groupId, Collection<TopicIdPartition> assigned) {
@@ -75,6 +83,9 @@ public final class ShareHandlers {
                 otherGroupExists(classicAndConsumer),
                 listener,
                 ctx.clock());
+        for (String groupId : partitions.restore(loaded)) {
+            groups.restore(groupId);
+        }
         return new ShareState(groups, partitions);
     }
 
@@ -110,6 +121,23 @@ public final class ShareHandlers {
                 .anyMatch(g -> g.groupId().equals(groupId));
     }
 
+    /** Share groups as ListGroups and DeleteGroups see them (type "share", protocol type "share"). */
+    public static OtherGroupKinds asOtherGroupKinds(ShareState shares) {
+        return new OtherGroupKinds() {
+            @Override
+            public List<GroupOverview> list() {
+                List<GroupOverview> out = new ArrayList<>();
+                shares.groups().list().forEach((id, state) -> out.add(new GroupOverview(id, "share", state, "share")));
+                return out;
+            }
+
+            @Override
+            public Errors delete(String groupId) {
+                return shares.groups().exists(groupId) ? shares.groups().delete(groupId) : null;
+            }
+        };
+    }
+
     /** Registers the share APIs and finalizes {@code share.version}. */
     public static void register(HandlerRegistry registry, BrokerContext ctx, ShareState shares, Features features) {
         features.add(new Feature("share.version", (short) 0, SHARE_VERSION, SHARE_VERSION));
@@ -119,5 +147,7 @@ public final class ShareHandlers {
         registry.register(new ShareFetchHandler(shares.partitions(), ctx.nodeId()));
         registry.register(new ShareAcknowledgeHandler(shares.partitions(), ctx.nodeId()));
         registry.register(new DescribeShareGroupOffsetsHandler(shares.groups(), shares.partitions()));
+        registry.register(new AlterShareGroupOffsetsHandler(shares.groups(), shares.partitions()));
+        registry.register(new DeleteShareGroupOffsetsHandler(shares.groups(), shares.partitions()));
     }
 }

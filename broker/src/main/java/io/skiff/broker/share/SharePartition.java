@@ -31,14 +31,73 @@ public final class SharePartition {
     static final int MAX_READ_BYTES = 1 << 20;
 
     private final String groupId;
+    private final TopicIdPartition id;
     private final Partition partition;
+    private final ShareStateWriter writer;
     private final InFlightRecords inFlight;
     private long timerDeadline = Long.MAX_VALUE;
 
+    /** An in-memory share-partition (no durable state), for tests. */
     public SharePartition(String groupId, Partition partition, long startOffset) {
+        this(groupId, null, partition, startOffset, ShareStateWriter.NONE);
+    }
+
+    /** A new share-partition starting at {@code startOffset}; its state is written through {@code writer}. */
+    public SharePartition(
+            String groupId, TopicIdPartition id, Partition partition, long startOffset, ShareStateWriter writer) {
         this.groupId = groupId;
+        this.id = id;
         this.partition = partition;
+        this.writer = writer;
         this.inFlight = new InFlightRecords(startOffset);
+    }
+
+    /** A share-partition as a snapshot left it: its ranges in flight again, acquired ones available. */
+    public SharePartition(
+            String groupId,
+            TopicIdPartition id,
+            Partition partition,
+            ShareStateSnapshot snapshot,
+            ShareStateWriter writer) {
+        this(groupId, id, partition, snapshot.startOffset(), writer);
+        for (StateRange r : snapshot.ranges()) {
+            while (inFlight.endOffset() < r.firstOffset()) {
+                inFlight.append(RecordState.AVAILABLE, (short) 0);
+            }
+            RecordState state = r.state() == RecordState.ACQUIRED ? RecordState.AVAILABLE : r.state();
+            for (long o = r.firstOffset(); o <= r.lastOffset(); o++) {
+                inFlight.append(state, r.deliveryCount());
+            }
+        }
+        inFlight.advanceStart();
+    }
+
+    /**
+     * The durable state: the start offset and the in-flight records, merged into ranges. Taken under the monitor, so
+     * a caller that writes it while still holding the monitor writes snapshots in the order of the changes.
+     */
+    public synchronized ShareStateSnapshot snapshot() {
+        List<StateRange> ranges = new ArrayList<>();
+        long first = -1;
+        RecordState state = null;
+        short count = 0;
+        for (long o = inFlight.startOffset(); o < inFlight.endOffset(); o++) {
+            RecordState s = inFlight.state(o) == RecordState.ACQUIRED ? RecordState.AVAILABLE : inFlight.state(o);
+            short c = inFlight.deliveryCount(o);
+            if (first >= 0 && s == state && c == count) {
+                continue;
+            }
+            if (first >= 0) {
+                ranges.add(new StateRange(first, o - 1, state, count));
+            }
+            first = o;
+            state = s;
+            count = c;
+        }
+        if (first >= 0) {
+            ranges.add(new StateRange(first, inFlight.endOffset() - 1, state, count));
+        }
+        return new ShareStateSnapshot(inFlight.startOffset(), ranges);
     }
 
     public String groupId() {
@@ -198,12 +257,18 @@ public final class SharePartition {
                 }
             }
         }
+        boolean durable = false;
         for (AcknowledgementBatch b : batches) {
             for (long o = b.firstOffset(); o <= b.lastOffset(); o++) {
-                apply(o, b.typeOf(o), settings, now);
+                AcknowledgeType type = b.typeOf(o);
+                apply(o, type, settings, now);
+                durable |= type != AcknowledgeType.RENEW;
             }
         }
         inFlight.advanceStart();
+        if (durable) {
+            persist();
+        }
         return true;
     }
 
@@ -234,6 +299,9 @@ public final class SharePartition {
             }
         }
         inFlight.advanceStart();
+        if (released > 0) {
+            persist();
+        }
         return released;
     }
 
@@ -247,6 +315,9 @@ public final class SharePartition {
             }
         }
         inFlight.advanceStart();
+        if (released > 0) {
+            persist();
+        }
         return released;
     }
 
@@ -295,6 +366,14 @@ public final class SharePartition {
     /** Moves the start offset to {@code offset}, forgetting every in-flight record (AlterShareGroupOffsets). */
     public synchronized void resetStart(long offset) {
         inFlight.clear(offset);
+        persist();
+    }
+
+    /** Writes the current state (a new share-partition writes its start offset this way). */
+    public synchronized void persist() {
+        if (id != null) {
+            writer.write(groupId, id, snapshot());
+        }
     }
 
     /** The state of {@code offset} if it is in flight, else null (before the start offset: done; after: new). */

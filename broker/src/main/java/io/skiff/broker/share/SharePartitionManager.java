@@ -41,6 +41,8 @@ public final class SharePartitionManager implements AutoCloseable {
     private final ConcurrentHashMap<Key, SharePartition> partitions = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<SharePartition, Set<DelayedShareFetch>> waiting = new ConcurrentHashMap<>();
     private final ScheduledExecutorService executor;
+    private final ShareStateLog stateLog;
+    private final Set<String> durableGroups = ConcurrentHashMap.newKeySet();
 
     /**
      * @param settings        the share settings in effect for a group
@@ -52,6 +54,18 @@ public final class SharePartitionManager implements AutoCloseable {
             Function<String, String> autoOffsetReset,
             int maxSessions,
             Clock clock) {
+        this(topics, settings, autoOffsetReset, maxSessions, clock, null);
+    }
+
+    /** As above, keeping the share state in {@code stateLog} (null: in memory only). */
+    public SharePartitionManager(
+            TopicRegistry topics,
+            Function<String, ShareSettings> settings,
+            Function<String, String> autoOffsetReset,
+            int maxSessions,
+            Clock clock,
+            ShareStateLog stateLog) {
+        this.stateLog = stateLog;
         this.topics = topics;
         this.settings = settings;
         this.autoOffsetReset = autoOffsetReset;
@@ -74,8 +88,42 @@ public final class SharePartitionManager implements AutoCloseable {
 
     /** The share-partition of {@code groupId} on {@code partition}, created at the group's reset position if new. */
     public SharePartition sharePartition(String groupId, TopicIdPartition id, Partition partition) {
-        return partitions.computeIfAbsent(
-                new Key(groupId, id), k -> new SharePartition(groupId, partition, initialOffset(groupId, partition)));
+        SharePartition existing = partitions.get(new Key(groupId, id));
+        if (existing != null) {
+            return existing;
+        }
+        ensureDurableGroup(groupId);
+        return partitions.computeIfAbsent(new Key(groupId, id), k -> {
+            SharePartition sp = new SharePartition(groupId, id, partition, initialOffset(groupId, partition), writer());
+            sp.persist(); // the start offset "latest" chose must survive a restart
+            return sp;
+        });
+    }
+
+    private ShareStateWriter writer() {
+        return stateLog == null ? ShareStateWriter.NONE : stateLog;
+    }
+
+    /** Writes that the group exists, once per group. */
+    public void ensureDurableGroup(String groupId) {
+        if (stateLog != null && durableGroups.add(groupId)) {
+            stateLog.writeGroup(groupId);
+        }
+    }
+
+    /**
+     * Restores the share-partitions a replay of the state log found (those whose topic still exists); returns the
+     * groups found.
+     */
+    public Set<String> restore(ShareStateLog.Loaded loaded) {
+        durableGroups.addAll(loaded.groups());
+        loaded.partitions()
+                .forEach((groupId, states) -> states.forEach((tp, snapshot) -> topics.topic(tp.topicId())
+                        .filter(t -> t.hasPartition(tp.partition()))
+                        .ifPresent(t -> partitions.put(
+                                new Key(groupId, tp),
+                                new SharePartition(groupId, tp, t.partition(tp.partition()), snapshot, writer())))));
+        return loaded.groups();
     }
 
     /** The share-partition if it exists. */
@@ -96,6 +144,7 @@ public final class SharePartitionManager implements AutoCloseable {
 
     /** Creates the share-partitions of newly assigned partitions (Kafka initializes them at assignment). */
     public void initialize(String groupId, Collection<TopicIdPartition> assigned) {
+        ensureDurableGroup(groupId);
         for (TopicIdPartition tp : assigned) {
             topics.topic(tp.topicId())
                     .filter(t -> t.hasPartition(tp.partition()))
@@ -238,7 +287,14 @@ public final class SharePartitionManager implements AutoCloseable {
 
     /** Forgets every share-partition of {@code groupId} (the group was deleted). */
     public void deleteGroup(String groupId) {
-        partitions.keySet().removeIf(k -> k.groupId().equals(groupId));
+        for (Key k : List.copyOf(partitions.keySet())) {
+            if (k.groupId().equals(groupId) && partitions.remove(k) != null && stateLog != null) {
+                stateLog.delete(groupId, k.partition());
+            }
+        }
+        if (stateLog != null && durableGroups.remove(groupId)) {
+            stateLog.deleteGroup(groupId);
+        }
     }
 
     /** Forgets the share-partitions of {@code groupId} on {@code topicId} (DeleteShareGroupOffsets). */
@@ -280,7 +336,9 @@ public final class SharePartitionManager implements AutoCloseable {
 
     /** Forgets every share-partition and session (the test kit's reset). */
     public void clear() {
-        partitions.clear();
+        Set<String> groups = new java.util.HashSet<>(durableGroups);
+        partitions.keySet().forEach(k -> groups.add(k.groupId()));
+        groups.forEach(this::deleteGroup);
         sessions.clear();
     }
 

@@ -326,6 +326,11 @@ public final class ShareGroupCoordinator implements AutoCloseable {
         }
     }
 
+    /** Recreates a share group, Empty, that the state log says exists (at start, before requests). */
+    public void restore(String groupId) {
+        groups.computeIfAbsent(groupId, ShareGroup::new);
+    }
+
     /** Forgets every share group (the test kit's reset). */
     public void clear() {
         groups.clear();
