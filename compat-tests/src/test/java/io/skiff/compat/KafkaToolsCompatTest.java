@@ -155,7 +155,7 @@ class KafkaToolsCompatTest {
 
     /**
      * kafka-features.sh describe (FeatureCommand) lists the features as Kafka 4.1.1 does; Kafka also lists
-     * metadata.version, kraft.version, share.version and eligible.leader.replicas.version, which describe a KRaft
+     * metadata.version, kraft.version and eligible.leader.replicas.version, which describe a KRaft
      * cluster, and its epoch is that of its metadata log.
      */
     @Test
@@ -165,6 +165,8 @@ class KafkaToolsCompatTest {
                 List.of(
                         "Feature: group.version\tSupportedMinVersion: 0\tSupportedMaxVersion: 1\t"
                                 + "FinalizedVersionLevel: 1\tEpoch: 0",
+                        "Feature: share.version\tSupportedMinVersion: 0\tSupportedMaxVersion: 2\t"
+                                + "FinalizedVersionLevel: 2\tEpoch: 0",
                         "Feature: transaction.version\tSupportedMinVersion: 0\tSupportedMaxVersion: 2\t"
                                 + "FinalizedVersionLevel: 2\tEpoch: 0"),
                 out.lines().filter(l -> l.startsWith("Feature: ")).toList());
