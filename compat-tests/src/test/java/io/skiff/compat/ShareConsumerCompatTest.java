@@ -27,8 +27,12 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaShareConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -36,7 +40,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Share groups (KIP-932) with the official {@code KafkaShareConsumer}: two and three consumers of one group on one
  * partition get disjoint records that together are everything produced; a RELEASEd record comes back with delivery
- * count 2, a REJECTed one never comes back; ShareGroupDescribe shows the members. One broker for the class, a topic
+ * count 2, a REJECTed one never comes back; ShareGroupDescribe shows the members; read_committed skips aborted
+ * transactions. One broker for the class, a topic
  * and group per test.
  */
 class ShareConsumerCompatTest {
@@ -54,13 +59,15 @@ class ShareConsumerCompatTest {
     }
 
     /** A topic of one partition and a share group that starts at its beginning (share.auto.offset.reset=earliest). */
-    private static void prepare(String topic, String group) throws Exception {
+    private static void prepare(String topic, String group, String... groupConfigs) throws Exception {
         server.createTopic(topic, 1);
+        List<AlterConfigOp> ops = new ArrayList<>();
+        ops.add(new AlterConfigOp(new ConfigEntry("share.auto.offset.reset", "earliest"), AlterConfigOp.OpType.SET));
+        for (int i = 0; i < groupConfigs.length; i += 2) {
+            ops.add(new AlterConfigOp(new ConfigEntry(groupConfigs[i], groupConfigs[i + 1]), AlterConfigOp.OpType.SET));
+        }
         try (Admin admin = GroupCompatSupport.admin(server)) {
-            admin.incrementalAlterConfigs(Map.of(
-                            new ConfigResource(ConfigResource.Type.GROUP, group),
-                            List.of(new AlterConfigOp(
-                                    new ConfigEntry("share.auto.offset.reset", "earliest"), AlterConfigOp.OpType.SET))))
+            admin.incrementalAlterConfigs(Map.of(new ConfigResource(ConfigResource.Type.GROUP, group), ops))
                     .all()
                     .get();
         }
@@ -177,5 +184,43 @@ class ShareConsumerCompatTest {
         assertEquals(List.of((short) 1), deliveries.get("job-2"));
         assertEquals(List.of((short) 1), deliveries.get("job-0"));
         assertFalse(deliveries.containsKey("job-5"));
+    }
+
+    @Test
+    void readCommittedSkipsAbortedTransactions() throws Exception {
+        prepare("ledger", "auditors", "share.isolation.level", "read_committed");
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers());
+        p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "ledger-writer");
+        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(p)) {
+            producer.initTransactions();
+            for (String outcome : List.of("commit-a", "abort", "commit-b")) {
+                producer.beginTransaction();
+                for (int i = 0; i < 3; i++) {
+                    producer.send(new ProducerRecord<>("ledger", outcome + "-" + i));
+                }
+                producer.flush();
+                if (outcome.equals("abort")) {
+                    producer.abortTransaction();
+                } else {
+                    producer.commitTransaction();
+                }
+            }
+        }
+        List<String> received = new ArrayList<>();
+        try (KafkaShareConsumer<String, String> c = consumer("auditors", false)) {
+            c.subscribe(List.of("ledger"));
+            await().atMost(WAIT).until(() -> {
+                c.poll(Duration.ofMillis(200)).forEach(r -> received.add(r.value()));
+                return received.size() >= 6;
+            });
+            for (int i = 0; i < 3; i++) {
+                c.poll(Duration.ofMillis(200)).forEach(r -> received.add(r.value()));
+            }
+        }
+        assertEquals(
+                List.of("commit-a-0", "commit-a-1", "commit-a-2", "commit-b-0", "commit-b-1", "commit-b-2"), received);
     }
 }
