@@ -32,9 +32,11 @@ import io.skiff.broker.handler.ListOffsetsHandler;
 import io.skiff.broker.handler.ListPartitionReassignmentsHandler;
 import io.skiff.broker.handler.MetadataHandler;
 import io.skiff.broker.handler.OffsetForLeaderEpochHandler;
+import io.skiff.broker.handler.OtherGroupKinds;
 import io.skiff.broker.handler.ProduceHandler;
 import io.skiff.broker.handler.SaslAuthenticateHandler;
 import io.skiff.broker.handler.SaslHandshakeHandler;
+import io.skiff.broker.handler.ShareHandlers;
 import io.skiff.broker.handler.TelemetryHandlers;
 import io.skiff.broker.handler.TopicIds;
 import io.skiff.broker.handler.TransactionHandlers;
@@ -51,6 +53,11 @@ public final class Handlers {
     private Handlers() {}
 
     public static Features registerAll(HandlerRegistry registry, BrokerContext ctx) {
+        return registerAll(registry, ctx, null);
+    }
+
+    /** As {@link #registerAll(HandlerRegistry, BrokerContext)}, with the share APIs when {@code shares} is given. */
+    public static Features registerAll(HandlerRegistry registry, BrokerContext ctx, ShareHandlers.ShareState shares) {
         registry.register(new SaslHandshakeHandler(ctx.security()));
         registry.register(new SaslAuthenticateHandler(ctx.security()));
         if (ctx.security().scramCredentials() != null) {
@@ -110,9 +117,13 @@ public final class Handlers {
                 ctx::advertisedEndpoint,
                 partitionExists,
                 TopicIds.of(data.topics()),
-                ctx.clock());
+                ctx.clock(),
+                shares == null ? OtherGroupKinds.NONE : ShareHandlers.asOtherGroupKinds(shares));
         if (ctx.config().groupCoordinatorRebalanceProtocols().contains("consumer")) {
             GroupHandlers.registerConsumerProtocol(registry, ctx.groupCoordinator(), features);
+        }
+        if (shares != null) {
+            ShareHandlers.register(registry, ctx, shares, features);
         }
         TransactionHandlers.register(
                 registry,

@@ -14,6 +14,7 @@ import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.handler.BrokerContext;
 import io.skiff.broker.handler.HandlerRegistry;
 import io.skiff.broker.handler.RequestAuthorizer;
+import io.skiff.broker.handler.ShareHandlers;
 import io.skiff.broker.quota.ClientQuotas;
 import io.skiff.broker.security.BrokerSecurity;
 import io.skiff.broker.server.BoundListener;
@@ -75,6 +76,7 @@ public final class SkiffServer implements AutoCloseable {
     private final GroupCoordinator groups;
     private final TransactionCoordinator transactions;
     private final BrokerContext context;
+    private final ShareHandlers.ShareState shares;
     private final DataDirLock lock;
     private final TestControl control;
     private boolean closed;
@@ -89,8 +91,10 @@ public final class SkiffServer implements AutoCloseable {
             GroupCoordinator groups,
             TransactionCoordinator transactions,
             BrokerContext context,
+            ShareHandlers.ShareState shares,
             DataDirLock lock,
             TestControl control) {
+        this.shares = shares;
         this.config = config;
         this.control = control;
         this.lock = lock;
@@ -128,6 +132,7 @@ public final class SkiffServer implements AutoCloseable {
         DataPlane dataPlane = null;
         GroupCoordinator groups = null;
         TransactionCoordinator transactions = null;
+        ShareHandlers.ShareState shares = null;
         DataDirLock lock = null;
         try {
             prepareDataDir(dataDir);
@@ -163,7 +168,8 @@ public final class SkiffServer implements AutoCloseable {
                     transactions,
                     quotas,
                     telemetry);
-            Features features = Handlers.registerAll(registry, context);
+            shares = ShareHandlers.start(context);
+            Features features = Handlers.registerAll(registry, context, shares);
             Object emulated = config.value("skiff.emulate.kafka.version");
             if (emulated != null) {
                 KafkaPersonality.of((String) emulated).applyTo(registry, features);
@@ -179,6 +185,7 @@ public final class SkiffServer implements AutoCloseable {
                     groups,
                     transactions,
                     context,
+                    shares,
                     lock,
                     control);
             control.startListener(config, dataPlane.topics(), server::reset);
@@ -193,6 +200,9 @@ public final class SkiffServer implements AutoCloseable {
             }
             if (network != null) {
                 network.close(Duration.ZERO);
+            }
+            if (shares != null) {
+                shares.close();
             }
             if (transactions != null) {
                 transactions.close();
@@ -403,6 +413,7 @@ public final class SkiffServer implements AutoCloseable {
                 .toList();
         Map<String, GroupError> results = groups.deleteGroups(groupIds).join();
         groups.groupConfigs().clear();
+        shares.clear();
         List<String> remaining = results.entrySet().stream()
                 .filter(e -> e.getValue() != GroupError.NONE && e.getValue() != GroupError.GROUP_ID_NOT_FOUND)
                 .map(e -> e.getKey() + " (" + e.getValue() + ")")
@@ -464,6 +475,7 @@ public final class SkiffServer implements AutoCloseable {
             // Parked long-poll fetches answer now with what they have, so draining connections does not wait for them.
             dataPlane.fetches().close();
             network.awaitShutdown(SHUTDOWN_TIMEOUT);
+            shares.close();
             transactions.close(); // before the groups and the topics: it writes markers and offsets
             groups.close(); // before the topics: it writes to __consumer_offsets
             dataPlane.close();

@@ -160,7 +160,7 @@ class KafkaToolsCompatTest {
 
     /**
      * kafka-features.sh describe (FeatureCommand) lists the features as Kafka 4.1.1 does; Kafka also lists
-     * metadata.version, kraft.version, share.version and eligible.leader.replicas.version, which describe a KRaft
+     * metadata.version, kraft.version and eligible.leader.replicas.version, which describe a KRaft
      * cluster, and its epoch is that of its metadata log.
      */
     @Test
@@ -169,6 +169,8 @@ class KafkaToolsCompatTest {
         assertEquals(
                 List.of(
                         "Feature: group.version SupportedMinVersion: 0 SupportedMaxVersion: 1 FinalizedVersionLevel: 1"
+                                + " Epoch: 0",
+                        "Feature: share.version SupportedMinVersion: 0 SupportedMaxVersion: 2 FinalizedVersionLevel: 2"
                                 + " Epoch: 0",
                         "Feature: transaction.version SupportedMinVersion: 0 SupportedMaxVersion: 2"
                                 + " FinalizedVersionLevel: 2 Epoch: 0"),

@@ -18,18 +18,31 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class DeleteGroupsHandler extends AbstractApiHandler<DeleteGroupsRequest, DeleteGroupsResponse> {
     private final GroupCoordinator coordinator;
+    private final OtherGroupKinds others;
 
     public DeleteGroupsHandler(GroupCoordinator coordinator) {
+        this(coordinator, OtherGroupKinds.NONE);
+    }
+
+    /** Deletes {@code others} (share groups) too. */
+    public DeleteGroupsHandler(GroupCoordinator coordinator, OtherGroupKinds others) {
         super(ApiKeys.DELETE_GROUPS, 0, 3);
         this.coordinator = coordinator;
+        this.others = others;
     }
 
     @Override
     public CompletableFuture<DeleteGroupsResponse> handle(RequestContext ctx, DeleteGroupsRequest request) {
         List<String> allowed = new ArrayList<>();
+        java.util.Map<String, Errors> otherResults = new java.util.HashMap<>();
         for (String groupId : request.groupsNames()) {
             if (ctx.allowed(AclOperation.DELETE, ResourceType.GROUP, groupId)) {
-                allowed.add(groupId);
+                Errors other = others.delete(groupId);
+                if (other != null) {
+                    otherResults.put(groupId, other);
+                } else {
+                    allowed.add(groupId);
+                }
             }
         }
         return coordinator.deleteGroups(allowed).thenApply(errors -> {
@@ -38,10 +51,12 @@ public final class DeleteGroupsHandler extends AbstractApiHandler<DeleteGroupsRe
                 results.add(new DeleteGroupsResponse.DeletableGroupResult()
                         .setGroupId(groupId)
                         .setErrorCode(
-                                allowed.contains(groupId)
-                                        ? errors.getOrDefault(groupId, GroupError.GROUP_ID_NOT_FOUND)
-                                                .code()
-                                        : Errors.GROUP_AUTHORIZATION_FAILED.code()));
+                                otherResults.containsKey(groupId)
+                                        ? otherResults.get(groupId).code()
+                                        : allowed.contains(groupId)
+                                                ? errors.getOrDefault(groupId, GroupError.GROUP_ID_NOT_FOUND)
+                                                        .code()
+                                                : Errors.GROUP_AUTHORIZATION_FAILED.code()));
             }
             return new DeleteGroupsResponse().setResults(results);
         });

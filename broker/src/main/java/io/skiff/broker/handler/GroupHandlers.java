@@ -32,6 +32,27 @@ public final class GroupHandlers {
             BiPredicate<String, Integer> partitionExists,
             TopicIds topicIds,
             Clock clock) {
+        register(
+                registry,
+                coordinator,
+                nodeId,
+                advertisedEndpoint,
+                partitionExists,
+                topicIds,
+                clock,
+                OtherGroupKinds.NONE);
+    }
+
+    /** As above; ListGroups and DeleteGroups also cover {@code others} (share groups). */
+    public static void register(
+            HandlerRegistry registry,
+            GroupCoordinator coordinator,
+            int nodeId,
+            Function<String, Endpoint> advertisedEndpoint,
+            BiPredicate<String, Integer> partitionExists,
+            TopicIds topicIds,
+            Clock clock,
+            OtherGroupKinds others) {
         registry.register(new FindCoordinatorHandler(nodeId, advertisedEndpoint));
         registry.register(new JoinGroupHandler(coordinator));
         registry.register(new SyncGroupHandler(coordinator));
@@ -39,9 +60,9 @@ public final class GroupHandlers {
         registry.register(new LeaveGroupHandler(coordinator));
         registry.register(new OffsetCommitHandler(coordinator, partitionExists, topicIds, clock));
         registry.register(new OffsetFetchHandler(coordinator, topicIds));
-        registry.register(new ListGroupsHandler(coordinator));
+        registry.register(new ListGroupsHandler(coordinator, others));
         registry.register(new DescribeGroupsHandler(coordinator));
-        registry.register(new DeleteGroupsHandler(coordinator));
+        registry.register(new DeleteGroupsHandler(coordinator, others));
         registry.register(new OffsetDeleteHandler(coordinator, partitionExists));
     }
 

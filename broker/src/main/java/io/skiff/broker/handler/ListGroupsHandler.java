@@ -11,18 +11,26 @@ import io.skiff.protocol.message.ListGroupsResponse;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * ListGroups v0–5: every group, filtered by state (v4+, case-insensitive) and type (v5+; all groups here
- * are "classic"). Thread-safe.
+ * ListGroups v0–5: every group, filtered by state (v4+, case-insensitive) and type (v5+: "classic",
+ * "consumer", "share"). Thread-safe.
  */
 public final class ListGroupsHandler extends AbstractApiHandler<ListGroupsRequest, ListGroupsResponse> {
     private final GroupCoordinator coordinator;
+    private final OtherGroupKinds others;
 
     public ListGroupsHandler(GroupCoordinator coordinator) {
+        this(coordinator, OtherGroupKinds.NONE);
+    }
+
+    /** Lists {@code others} (share groups) too, filtered the same way. */
+    public ListGroupsHandler(GroupCoordinator coordinator, OtherGroupKinds others) {
         super(ApiKeys.LIST_GROUPS, 0, 5);
         this.coordinator = coordinator;
+        this.others = others;
     }
 
     @Override
@@ -31,7 +39,13 @@ public final class ListGroupsHandler extends AbstractApiHandler<ListGroupsReques
         var types = request.typesFilter() == null ? new HashSet<String>() : new HashSet<>(request.typesFilter());
         List<ListGroupsResponse.ListedGroup> groups = new ArrayList<>();
         boolean describeCluster = ctx.clusterAllowed(AclOperation.DESCRIBE);
-        for (GroupOverview g : coordinator.listGroups(states, types)) {
+        List<GroupOverview> all = new ArrayList<>(coordinator.listGroups(states, types));
+        for (GroupOverview g : others.list()) {
+            if (matches(types, g.groupType()) && matches(states, g.state())) {
+                all.add(g);
+            }
+        }
+        for (GroupOverview g : all) {
             if (!describeCluster && !ctx.allowed(AclOperation.DESCRIBE, ResourceType.GROUP, g.groupId())) {
                 continue;
             }
@@ -43,6 +57,11 @@ public final class ListGroupsHandler extends AbstractApiHandler<ListGroupsReques
         }
         return CompletableFuture.completedFuture(
                 new ListGroupsResponse().setErrorCode(Errors.NONE.code()).setGroups(groups));
+    }
+
+    /** Case-insensitive membership; an empty filter matches everything. */
+    private static boolean matches(Set<String> filter, String value) {
+        return filter.isEmpty() || filter.stream().anyMatch(f -> f.equalsIgnoreCase(value));
     }
 
     @Override

@@ -90,7 +90,7 @@ class HandWrittenDifferentialTest {
         List<DynamicTest> tests = new ArrayList<>();
         for (DifferentialCase c : corpus()) {
             short[] range = brokers.skiffRanges().get(c.api());
-            if (range == null) {
+            if (range == null || NOT_COMPARED_YET.contains(c.api())) {
                 continue; // Skiff does not advertise it (yet)
             }
             for (short v = (short) Math.max(range[0], c.minVersion()); v <= Math.min(range[1], c.maxVersion()); v++) {
@@ -104,6 +104,20 @@ class HandWrittenDifferentialTest {
         }
         return tests.stream();
     }
+
+    /**
+     * The share-group APIs (KIP-932): the reference Kafka 4.1.1 has share groups off (share.version is not finalized,
+     * it answers UNSUPPORTED_VERSION and knows ShareFetch/ShareAcknowledge only at v1), so they are compared once the
+     * reference is Kafka 4.4, which formats its cluster with share.version=2.
+     */
+    private static final Set<ApiKeys> NOT_COMPARED_YET = Set.of(
+            ApiKeys.SHARE_GROUP_HEARTBEAT,
+            ApiKeys.SHARE_GROUP_DESCRIBE,
+            ApiKeys.SHARE_FETCH,
+            ApiKeys.SHARE_ACKNOWLEDGE,
+            ApiKeys.DESCRIBE_SHARE_GROUP_OFFSETS,
+            ApiKeys.ALTER_SHARE_GROUP_OFFSETS,
+            ApiKeys.DELETE_SHARE_GROUP_OFFSETS);
 
     private static void compare(DifferentialCase c, short version) throws IOException {
         DifferentialBrokers.Comparison result = brokers.compare(c, version);
@@ -124,12 +138,16 @@ class HandWrittenDifferentialTest {
         Set<ApiKeys> missing = new TreeSet<>(brokers.skiffRanges().keySet());
         missing.removeAll(covered);
         missing.removeAll(Set.of(ApiKeys.API_VERSIONS, ApiKeys.SASL_HANDSHAKE, ApiKeys.SASL_AUTHENTICATE));
+        missing.removeAll(NOT_COMPARED_YET);
         assertTrue(missing.isEmpty(), "APIs without hand-written edge cases: " + missing);
     }
 
     @Test
     void skiffAdvertisesOnlyVersionsKafkaHas() {
         for (Map.Entry<ApiKeys, short[]> e : brokers.skiffRanges().entrySet()) {
+            if (NOT_COMPARED_YET.contains(e.getKey())) {
+                continue;
+            }
             short[] kafka = brokers.kafkaRange(e.getKey());
             assertTrue(kafka != null, e.getKey() + " is not advertised by Kafka");
             int min = e.getKey() == ApiKeys.PRODUCE ? 0 : kafka[0]; // AllowList: Produce from v0 for librdkafka

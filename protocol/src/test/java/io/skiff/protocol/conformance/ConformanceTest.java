@@ -105,7 +105,14 @@ class ConformanceTest {
             "ListTransactions",
             "ConsumerGroupHeartbeat",
             "ConsumerGroupDescribe",
-            "DescribeTopicPartitions");
+            "DescribeTopicPartitions",
+            "ShareGroupHeartbeat",
+            "ShareGroupDescribe",
+            "ShareFetch",
+            "ShareAcknowledge",
+            "DescribeShareGroupOffsets",
+            "AlterShareGroupOffsets",
+            "DeleteShareGroupOffsets");
 
     @Test
     void everyRequiredApiHasASchema() {

@@ -1,0 +1,58 @@
+package io.skiff.broker.group.share;
+
+import io.skiff.broker.share.TopicIdPartition;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A share group (KIP-932): its members, the group epoch (bumped by every change of membership, subscriptions or
+ * subscribed topics' partitions), the assignment epoch of the current target assignment, and the fingerprint of the
+ * subscribed topics the assignment was computed for. States: Empty (no members) and Stable.
+ *
+ * <p>Not thread-safe: every access holds the group's monitor.
+ */
+final class ShareGroup {
+    final String groupId;
+    final Map<String, ShareGroupMember> members = new LinkedHashMap<>();
+    int groupEpoch;
+    int assignmentEpoch;
+    String topicsFingerprint = "";
+    Map<String, Set<TopicIdPartition>> targetAssignment = Map.of();
+    boolean dead;
+
+    ShareGroup(String groupId) {
+        this.groupId = groupId;
+    }
+
+    String state() {
+        if (dead) {
+            return "Dead";
+        }
+        return members.isEmpty() ? "Empty" : "Stable";
+    }
+
+    /** Every topic name some member subscribes to, sorted. */
+    Set<String> subscribedTopics() {
+        Set<String> all = new TreeSet<>();
+        for (ShareGroupMember m : members.values()) {
+            if (m.subscribedTopicNames != null) {
+                all.addAll(m.subscribedTopicNames);
+            }
+        }
+        return all;
+    }
+
+    /** Every partition assigned to some member. */
+    Set<TopicIdPartition> assignedPartitions() {
+        Set<TopicIdPartition> all = new java.util.HashSet<>();
+        targetAssignment.values().forEach(all::addAll);
+        return all;
+    }
+
+    List<ShareGroupMember> memberList() {
+        return List.copyOf(members.values());
+    }
+}

@@ -1,0 +1,97 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.group.share.ShareGroupCoordinator;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
+import io.skiff.broker.share.SharePartitionManager;
+import io.skiff.broker.share.TopicIdPartition;
+import io.skiff.broker.topic.Topic;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.AlterShareGroupOffsetsRequest;
+import io.skiff.protocol.message.AlterShareGroupOffsetsResponse;
+import io.skiff.protocol.message.ApiKeys;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * AlterShareGroupOffsets v0 (KIP-932; {@code kafka-share-groups --reset-offsets}): sets the start offset of an
+ * empty share group's partitions, forgetting their in-flight records. A group with members is NON_EMPTY_GROUP, an
+ * unknown one GROUP_ID_NOT_FOUND; READ on the group (GROUP_AUTHORIZATION_FAILED) and on each topic
+ * (TOPIC_AUTHORIZATION_FAILED per partition) is required; an unknown partition is UNKNOWN_TOPIC_OR_PARTITION.
+ *
+ * <p>Thread-safe: stateless apart from the share state.
+ */
+public final class AlterShareGroupOffsetsHandler
+        extends AbstractApiHandler<AlterShareGroupOffsetsRequest, AlterShareGroupOffsetsResponse> {
+    private final ShareGroupCoordinator groups;
+    private final SharePartitionManager shares;
+
+    public AlterShareGroupOffsetsHandler(ShareGroupCoordinator groups, SharePartitionManager shares) {
+        super(ApiKeys.ALTER_SHARE_GROUP_OFFSETS, 0, 0);
+        this.groups = groups;
+        this.shares = shares;
+    }
+
+    /** It writes the share state to its log (and may create that topic). */
+    @Override
+    public Execution execution() {
+        return Execution.BLOCKING_EXECUTOR;
+    }
+
+    @Override
+    public CompletableFuture<AlterShareGroupOffsetsResponse> handle(
+            RequestContext ctx, AlterShareGroupOffsetsRequest request) {
+        String groupId = request.groupId();
+        if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, groupId)) {
+            return done(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
+        }
+        Optional<Boolean> empty = groups.isEmpty(groupId);
+        if (empty.isEmpty()) {
+            return done(errorResponse(ctx, request, Errors.GROUP_ID_NOT_FOUND)
+                    .setErrorMessage("Group " + groupId + " not found."));
+        }
+        if (!empty.get()) {
+            return done(errorResponse(ctx, request, Errors.NON_EMPTY_GROUP)
+                    .setErrorMessage("Share group " + groupId + " is not empty."));
+        }
+        AlterShareGroupOffsetsResponse response = new AlterShareGroupOffsetsResponse();
+        for (AlterShareGroupOffsetsRequest.AlterShareGroupOffsetsRequestTopic t : request.topics()) {
+            Optional<Topic> topic = shares.topicByName(t.topicName());
+            boolean allowed = ctx.allowed(AclOperation.READ, ResourceType.TOPIC, t.topicName());
+            AlterShareGroupOffsetsResponse.AlterShareGroupOffsetsResponseTopic out =
+                    new AlterShareGroupOffsetsResponse.AlterShareGroupOffsetsResponseTopic()
+                            .setTopicName(t.topicName())
+                            .setTopicId(topic.map(Topic::id).orElse(new UUID(0, 0)));
+            response.responses().add(out);
+            for (AlterShareGroupOffsetsRequest.AlterShareGroupOffsetsRequestPartition p : t.partitions()) {
+                Errors error = Errors.NONE;
+                if (!allowed) {
+                    error = Errors.TOPIC_AUTHORIZATION_FAILED;
+                } else if (topic.isEmpty() || !topic.get().hasPartition(p.partitionIndex())) {
+                    error = Errors.UNKNOWN_TOPIC_OR_PARTITION;
+                } else {
+                    TopicIdPartition tp = new TopicIdPartition(topic.get().id(), p.partitionIndex());
+                    shares.sharePartition(groupId, tp, topic.get().partition(p.partitionIndex()))
+                            .resetStart(p.startOffset());
+                }
+                out.partitions()
+                        .add(new AlterShareGroupOffsetsResponse.AlterShareGroupOffsetsResponsePartition()
+                                .setPartitionIndex(p.partitionIndex())
+                                .setErrorCode(error.code())
+                                .setErrorMessage(error == Errors.NONE ? null : error.message()));
+            }
+        }
+        return done(response);
+    }
+
+    private static CompletableFuture<AlterShareGroupOffsetsResponse> done(AlterShareGroupOffsetsResponse r) {
+        return CompletableFuture.completedFuture(r);
+    }
+
+    @Override
+    public AlterShareGroupOffsetsResponse errorResponse(
+            RequestContext ctx, AlterShareGroupOffsetsRequest request, Errors error) {
+        return new AlterShareGroupOffsetsResponse().setErrorCode(error.code()).setErrorMessage(error.message());
+    }
+}

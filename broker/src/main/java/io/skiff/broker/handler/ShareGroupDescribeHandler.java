@@ -1,0 +1,114 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.group.share.ShareGroupCoordinator;
+import io.skiff.broker.group.share.ShareGroupDescription;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
+import io.skiff.broker.share.TopicIdPartition;
+import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.ShareGroupDescribeRequest;
+import io.skiff.protocol.message.ShareGroupDescribeResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
+
+/**
+ * ShareGroupDescribe v1 (KIP-932): state, epochs, assignor and members (with their assignments) of share groups. An
+ * unknown group is GROUP_ID_NOT_FOUND ("Group … not found."), a group of another kind GROUP_ID_NOT_FOUND ("Group … is
+ * not a share group."), a group the principal may not DESCRIBE GROUP_AUTHORIZATION_FAILED.
+ *
+ * <p>Thread-safe: stateless apart from the coordinator.
+ */
+public final class ShareGroupDescribeHandler
+        extends AbstractApiHandler<ShareGroupDescribeRequest, ShareGroupDescribeResponse> {
+    private final ShareGroupCoordinator coordinator;
+    private final TopicRegistry topics;
+    private final Predicate<String> otherGroupExists;
+
+    public ShareGroupDescribeHandler(
+            ShareGroupCoordinator coordinator, TopicRegistry topics, Predicate<String> otherGroupExists) {
+        super(ApiKeys.SHARE_GROUP_DESCRIBE, 1, 1);
+        this.coordinator = coordinator;
+        this.topics = topics;
+        this.otherGroupExists = otherGroupExists;
+    }
+
+    @Override
+    public CompletableFuture<ShareGroupDescribeResponse> handle(RequestContext ctx, ShareGroupDescribeRequest request) {
+        List<ShareGroupDescribeResponse.DescribedGroup> groups = new ArrayList<>();
+        for (String groupId : request.groupIds()) {
+            ShareGroupDescribeResponse.DescribedGroup g =
+                    new ShareGroupDescribeResponse.DescribedGroup().setGroupId(groupId);
+            groups.add(g);
+            if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.GROUP, groupId)) {
+                g.setErrorCode(Errors.GROUP_AUTHORIZATION_FAILED.code())
+                        .setErrorMessage(Errors.GROUP_AUTHORIZATION_FAILED.message());
+                continue;
+            }
+            Optional<ShareGroupDescription> d = coordinator.describe(groupId);
+            if (d.isEmpty()) {
+                g.setErrorCode(Errors.GROUP_ID_NOT_FOUND.code())
+                        .setErrorMessage(
+                                otherGroupExists.test(groupId)
+                                        ? "Group " + groupId + " is not a share group."
+                                        : "Group " + groupId + " not found.");
+                continue;
+            }
+            List<ShareGroupDescribeResponse.Member> members = new ArrayList<>();
+            for (ShareGroupDescription.Member m : d.get().members()) {
+                members.add(new ShareGroupDescribeResponse.Member()
+                        .setMemberId(m.memberId())
+                        .setRackId(m.rackId())
+                        .setMemberEpoch(m.memberEpoch())
+                        .setClientId(m.clientId())
+                        .setClientHost(m.clientHost())
+                        .setSubscribedTopicNames(new ArrayList<>(m.subscribedTopicNames()))
+                        .setAssignment(assignment(m.assignment())));
+            }
+            g.setGroupState(d.get().state())
+                    .setGroupEpoch(d.get().groupEpoch())
+                    .setAssignmentEpoch(d.get().assignmentEpoch())
+                    .setAssignorName(d.get().assignorName())
+                    .setMembers(members)
+                    .setAuthorizedOperations(
+                            request.includeAuthorizedOperations()
+                                    ? ctx.authorizer().authorizedOperations(ctx, ResourceType.GROUP, groupId)
+                                    : RequestAuthorizer.NOT_REQUESTED);
+        }
+        return CompletableFuture.completedFuture(new ShareGroupDescribeResponse().setGroups(groups));
+    }
+
+    private ShareGroupDescribeResponse.Assignment assignment(Set<TopicIdPartition> assigned) {
+        Map<UUID, List<Integer>> byTopic = new TreeMap<>();
+        for (TopicIdPartition tp : assigned) {
+            byTopic.computeIfAbsent(tp.topicId(), k -> new ArrayList<>()).add(tp.partition());
+        }
+        List<ShareGroupDescribeResponse.TopicPartitions> tps = new ArrayList<>();
+        byTopic.forEach((id, partitions) -> tps.add(new ShareGroupDescribeResponse.TopicPartitions()
+                .setTopicId(id)
+                .setTopicName(topics.topic(id).map(Topic::name).orElse(""))
+                .setPartitions(partitions.stream().sorted().toList())));
+        return new ShareGroupDescribeResponse.Assignment().setTopicPartitions(tps);
+    }
+
+    @Override
+    public ShareGroupDescribeResponse errorResponse(
+            RequestContext ctx, ShareGroupDescribeRequest request, Errors error) {
+        List<ShareGroupDescribeResponse.DescribedGroup> groups = new ArrayList<>();
+        for (String groupId : request.groupIds()) {
+            groups.add(new ShareGroupDescribeResponse.DescribedGroup()
+                    .setGroupId(groupId)
+                    .setErrorCode(error.code()));
+        }
+        return new ShareGroupDescribeResponse().setGroups(groups);
+    }
+}

@@ -1,0 +1,93 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.group.share.ShareGroupCoordinator;
+import io.skiff.broker.group.share.ShareHeartbeat;
+import io.skiff.broker.group.share.ShareHeartbeatResult;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
+import io.skiff.broker.share.TopicIdPartition;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.ShareGroupHeartbeatRequest;
+import io.skiff.protocol.message.ShareGroupHeartbeatResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * ShareGroupHeartbeat v1 (KIP-932): a share consumer joins (epoch 0), heartbeats, or leaves (-1) a share group; the
+ * answer carries its epoch and, on joining or when it changed, its assignment. READ on the group is required
+ * (GROUP_AUTHORIZATION_FAILED), DESCRIBE on each subscribed topic (TOPIC_AUTHORIZATION_FAILED), as Kafka checks them.
+ *
+ * <p>Thread-safe: stateless apart from the coordinator.
+ */
+public final class ShareGroupHeartbeatHandler
+        extends AbstractApiHandler<ShareGroupHeartbeatRequest, ShareGroupHeartbeatResponse> {
+    private final ShareGroupCoordinator coordinator;
+
+    public ShareGroupHeartbeatHandler(ShareGroupCoordinator coordinator) {
+        super(ApiKeys.SHARE_GROUP_HEARTBEAT, 1, 1);
+        this.coordinator = coordinator;
+    }
+
+    /** It writes the share state to its log (and may create that topic). */
+    @Override
+    public Execution execution() {
+        return Execution.BLOCKING_EXECUTOR;
+    }
+
+    @Override
+    public CompletableFuture<ShareGroupHeartbeatResponse> handle(
+            RequestContext ctx, ShareGroupHeartbeatRequest request) {
+        if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, request.groupId())) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
+        }
+        if (request.subscribedTopicNames() != null) {
+            List<String> denied = new ArrayList<>();
+            for (String topic : request.subscribedTopicNames()) {
+                if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, topic)) {
+                    denied.add(topic);
+                }
+            }
+            if (!denied.isEmpty()) {
+                return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.TOPIC_AUTHORIZATION_FAILED)
+                        .setErrorMessage("The following topics are not authorized: " + denied));
+            }
+        }
+        ShareHeartbeatResult r = coordinator.heartbeat(new ShareHeartbeat(
+                request.groupId(),
+                request.memberId(),
+                request.memberEpoch(),
+                request.rackId(),
+                request.subscribedTopicNames(),
+                ctx.clientId(),
+                JoinGroupHandler.clientHost(ctx)));
+        ShareGroupHeartbeatResponse response = new ShareGroupHeartbeatResponse()
+                .setErrorCode(r.error().code())
+                .setErrorMessage(r.errorMessage())
+                .setMemberId(r.memberId())
+                .setMemberEpoch(r.memberEpoch())
+                .setHeartbeatIntervalMs(r.heartbeatIntervalMs());
+        if (r.assignment() != null) {
+            Map<UUID, List<Integer>> byTopic = new TreeMap<>();
+            for (TopicIdPartition tp : r.assignment()) {
+                byTopic.computeIfAbsent(tp.topicId(), k -> new ArrayList<>()).add(tp.partition());
+            }
+            List<ShareGroupHeartbeatResponse.TopicPartitions> tps = new ArrayList<>();
+            byTopic.forEach((id, partitions) -> tps.add(new ShareGroupHeartbeatResponse.TopicPartitions()
+                    .setTopicId(id)
+                    .setPartitions(partitions.stream().sorted().toList())));
+            response.setAssignment(new ShareGroupHeartbeatResponse.Assignment().setTopicPartitions(tps));
+        }
+        return CompletableFuture.completedFuture(response);
+    }
+
+    @Override
+    public ShareGroupHeartbeatResponse errorResponse(
+            RequestContext ctx, ShareGroupHeartbeatRequest request, Errors error) {
+        return new ShareGroupHeartbeatResponse().setErrorCode(error.code());
+    }
+}

@@ -1,0 +1,153 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.feature.Feature;
+import io.skiff.broker.feature.Features;
+import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.group.GroupCoordinators;
+import io.skiff.broker.group.GroupOverview;
+import io.skiff.broker.group.common.GroupConfigStore;
+import io.skiff.broker.group.share.ShareGroupCoordinator;
+import io.skiff.broker.group.share.ShareGroupListener;
+import io.skiff.broker.group.share.ShareGroupSettings;
+import io.skiff.broker.share.SharePartitionManager;
+import io.skiff.broker.share.ShareSettings;
+import io.skiff.broker.share.ShareStateLog;
+import io.skiff.broker.share.TopicIdPartition;
+import io.skiff.config.GroupConfig;
+import io.skiff.protocol.Errors;
+import io.skiff.storage.IsolationLevel;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Share groups (KIP-932) on this broker: the share-group coordinator and the share-partitions built from the
+ * broker's and the groups' configuration, wired together, and their handlers registered with {@code share.version}
+ * finalized at 2, as a Kafka 4.4 cluster is formatted. Stateless.
+ */
+public final class ShareHandlers {
+    /** Kafka 4.4's share.version range; 2 is what a new 4.4 cluster finalizes. */
+    public static final short SHARE_VERSION = 2;
+
+    private ShareHandlers() {}
+
+    /** The broker's share groups and share-partitions. Close it before the topics. */
+    public record ShareState(ShareGroupCoordinator groups, SharePartitionManager partitions) implements AutoCloseable {
+        /** Forgets every share group, share-partition and share session (the test kit's reset). */
+        public void clear() {
+            groups.clear();
+            partitions.clear();
+        }
+
+        @Override
+        public void close() {
+            groups.close();
+            partitions.close();
+        }
+    }
+
+    /** Starts the share groups over the broker's topics and group configurations. */
+    public static ShareState start(BrokerContext ctx) {
+        GroupCoordinator classicAndConsumer = ctx.groupCoordinator();
+        GroupConfigStore configs = classicAndConsumer.groupConfigs();
+        ShareStateLog stateLog = ShareStateLog.open(ctx.topics(), ctx.clock());
+        ShareStateLog.Loaded loaded = stateLog.load();
+        SharePartitionManager partitions = new SharePartitionManager(
+                ctx.topics(),
+                groupId -> shareSettings(configs.config(groupId)),
+                groupId -> (String) configs.config(groupId).value("share.auto.offset.reset"),
+                MAX_SHARE_SESSIONS,
+                ctx.clock(),
+                stateLog);
+        ShareGroupListener listener = new ShareGroupListener() {
+            @Override
+            public void assigned(String groupId, Collection<TopicIdPartition> assigned) {
+                partitions.initialize(groupId, assigned);
+            }
+
+            @Override
+            public void memberLeft(String groupId, String memberId) {
+                partitions.memberLeft(groupId, memberId);
+            }
+
+            @Override
+            public void groupDeleted(String groupId) {
+                partitions.deleteGroup(groupId);
+            }
+        };
+        ShareGroupCoordinator groups = new ShareGroupCoordinator(
+                GroupCoordinators.topicsView(ctx.topics()),
+                groupId -> groupSettings(configs.config(groupId)),
+                otherGroupExists(classicAndConsumer),
+                listener,
+                ctx.clock());
+        for (String groupId : partitions.restore(loaded)) {
+            groups.restore(groupId);
+        }
+        return new ShareState(groups, partitions);
+    }
+
+    /** Kafka's group.share.max.size default. */
+    static final int MAX_SIZE = 200;
+    /** Kafka's group.share.delivery.count.limit default. */
+    static final int DELIVERY_COUNT_LIMIT = 5;
+    /** Kafka's group.share.partition.max.record.locks default. */
+    static final int MAX_RECORD_LOCKS = 2000;
+    /** Kafka's group.share.max.share.sessions default. */
+    static final int MAX_SHARE_SESSIONS = 2000;
+
+    private static ShareSettings shareSettings(GroupConfig c) {
+        return new ShareSettings(
+                ((Number) c.value("share.record.lock.duration.ms")).intValue(),
+                DELIVERY_COUNT_LIMIT,
+                MAX_RECORD_LOCKS,
+                "read_committed".equals(c.value("share.isolation.level"))
+                        ? IsolationLevel.READ_COMMITTED
+                        : IsolationLevel.READ_UNCOMMITTED);
+    }
+
+    private static ShareGroupSettings groupSettings(GroupConfig c) {
+        return new ShareGroupSettings(
+                ((Number) c.value("share.session.timeout.ms")).intValue(),
+                ((Number) c.value("share.heartbeat.interval.ms")).intValue(),
+                MAX_SIZE);
+    }
+
+    /** Whether a classic or consumer group (or committed offsets of one) has the id. */
+    static Predicate<String> otherGroupExists(GroupCoordinator coordinator) {
+        return groupId -> coordinator.listGroups(Set.of(), Set.of()).stream()
+                .anyMatch(g -> g.groupId().equals(groupId));
+    }
+
+    /** Share groups as ListGroups and DeleteGroups see them (type "share", protocol type "share"). */
+    public static OtherGroupKinds asOtherGroupKinds(ShareState shares) {
+        return new OtherGroupKinds() {
+            @Override
+            public List<GroupOverview> list() {
+                List<GroupOverview> out = new ArrayList<>();
+                shares.groups().list().forEach((id, state) -> out.add(new GroupOverview(id, "share", state, "share")));
+                return out;
+            }
+
+            @Override
+            public Errors delete(String groupId) {
+                return shares.groups().exists(groupId) ? shares.groups().delete(groupId) : null;
+            }
+        };
+    }
+
+    /** Registers the share APIs and finalizes {@code share.version}. */
+    public static void register(HandlerRegistry registry, BrokerContext ctx, ShareState shares, Features features) {
+        features.add(new Feature("share.version", (short) 0, SHARE_VERSION, SHARE_VERSION));
+        Predicate<String> other = otherGroupExists(ctx.groupCoordinator());
+        registry.register(new ShareGroupHeartbeatHandler(shares.groups()));
+        registry.register(new ShareGroupDescribeHandler(shares.groups(), ctx.topics(), other));
+        registry.register(new ShareFetchHandler(shares.partitions(), ctx.nodeId()));
+        registry.register(new ShareAcknowledgeHandler(shares.partitions(), ctx.nodeId()));
+        registry.register(new DescribeShareGroupOffsetsHandler(shares.groups(), shares.partitions()));
+        registry.register(new AlterShareGroupOffsetsHandler(shares.groups(), shares.partitions()));
+        registry.register(new DeleteShareGroupOffsetsHandler(shares.groups(), shares.partitions()));
+    }
+}
