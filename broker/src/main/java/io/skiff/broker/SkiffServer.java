@@ -52,7 +52,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A Skiff broker running in this JVM — for integration tests and for {@link Main}.
+ * A Skiff broker running in this JVM — for integration tests and for {@link io.skiff.broker.launch.Main}.
  *
  * <pre>{@code
  * try (SkiffServer kafka = SkiffServer.builder().start()) {      // 127.0.0.1, free port, temp dir
@@ -116,7 +116,7 @@ public final class SkiffServer implements AutoCloseable {
     }
 
     /**
-     * Starts a broker from a complete configuration (what {@link Main} does).
+     * Starts a broker from a complete configuration (what {@link io.skiff.broker.launch.Main} does).
      *
      * @param tempDirToDelete a directory to delete on close, or null
      * @throws java.net.BindException when a listener's port is taken

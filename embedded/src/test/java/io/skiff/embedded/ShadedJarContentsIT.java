@@ -70,6 +70,28 @@ class ShadedJarContentsIT {
     }
 
     @Test
+    void listsTheLicencesOfWhatItRelocates() throws IOException {
+        Path jar = Path.of(System.getProperty("skiff.embedded.jar"));
+        try (JarFile file = new JarFile(jar.toFile())) {
+            assertTrue(text(file, "META-INF/LICENSE").contains("Apache License"), "Skiff's own licence");
+            assertTrue(text(file, "META-INF/NOTICE").contains("The Skiff authors"));
+            String thirdParty = text(file, "META-INF/licenses/THIRD-PARTY.txt");
+            assertTrue(
+                    thirdParty.contains("Netty (io.netty:netty-*)") && thirdParty.contains("Apache-2.0"), thirdParty);
+            assertTrue(thirdParty.contains("RE2/J (com.google.re2j:re2j)"), thirdParty);
+            assertTrue(text(file, "META-INF/licenses/re2j-LICENSE.txt").contains("The Go Authors"));
+        }
+    }
+
+    private static String text(JarFile jar, String name) throws IOException {
+        ZipEntry entry = jar.getEntry(name);
+        assertTrue(entry != null, name + " is in the jar");
+        try (var in = jar.getInputStream(entry)) {
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
     void thePublishedPomDependsOnTheSlf4jApiAndTheCodecsOnly() throws IOException {
         String pom = Files.readString(Path.of(System.getProperty("skiff.embedded.pom")));
         int start = pom.indexOf("<dependencies>");

@@ -15,7 +15,8 @@ public interface RequestProcessor {
      * Processes one frame (the bytes after the 4-byte size).
      *
      * @return a future of the encoded response, of {@code null} to send nothing (acks=0 produce); completed
-     *     exceptionally with {@link CloseConnectionException} (or anything else) to close the connection
+     *     exceptionally with {@link io.skiff.broker.handler.CloseConnectionException} (or anything else) to close
+     *     the connection
      */
     CompletableFuture<OutboundResponse> process(ConnectionInfo connection, ByteBuf frame, ByteBufAllocator alloc);
 }
