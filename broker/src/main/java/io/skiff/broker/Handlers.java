@@ -100,6 +100,9 @@ public final class Handlers {
         if (ctx.config().groupCoordinatorRebalanceProtocols().contains("consumer")) {
             GroupHandlers.registerConsumerProtocol(registry, ctx.groupCoordinator(), features);
         }
+        if (ctx.config().groupCoordinatorRebalanceProtocols().contains("streams")) {
+            GroupHandlers.registerStreamsProtocol(registry, ctx.groupCoordinator(), features);
+        }
         TransactionHandlers.register(
                 registry,
                 features,

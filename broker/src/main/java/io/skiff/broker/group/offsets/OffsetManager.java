@@ -10,9 +10,9 @@ import io.skiff.broker.group.common.GroupCoordinatorConfig;
 import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.common.GroupRecordCodec;
 import io.skiff.broker.group.common.GroupRegistry;
+import io.skiff.broker.group.common.MemberEpochGroup;
 import io.skiff.broker.group.common.OffsetAndMetadata;
 import io.skiff.broker.group.common.TopicPartition;
-import io.skiff.broker.group.consumer.ConsumerGroup;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -95,7 +95,7 @@ public final class OffsetManager {
         groups.withLock(group, () -> {
             GroupError error = group instanceof ClassicGroup classic
                     ? validateCommit(classic, member, groupInstanceId, generationId)
-                    : ((ConsumerGroup) group)
+                    : ((MemberEpochGroup) group)
                             .validateOffsetCommit(member, groupInstanceId, generationId, unknownGroupIsNotFound);
             if (error != GroupError.NONE) {
                 response.complete(allWith(offsets.keySet(), error));
@@ -269,8 +269,8 @@ public final class OffsetManager {
             if (group.isDead()) {
                 return new OffsetFetchResult(GroupError.GROUP_ID_NOT_FOUND, Map.of());
             }
-            if (group instanceof ConsumerGroup consumerGroup) {
-                GroupError error = consumerGroup.validateOffsetFetch(memberId, memberEpoch);
+            if (group instanceof MemberEpochGroup epochGroup) {
+                GroupError error = epochGroup.validateOffsetFetch(memberId, memberEpoch);
                 if (error != GroupError.NONE) {
                     return new OffsetFetchResult(error, Map.of());
                 }
@@ -456,7 +456,7 @@ public final class OffsetManager {
                 CommittedOffsets.GroupOffsets groupOffsets = committed.of(group.groupId());
                 List<TopicPartition> expired = group instanceof ClassicGroup classic
                         ? expiredOffsets(classic, groupOffsets, now)
-                        : expiredOffsets((ConsumerGroup) group, groupOffsets, now);
+                        : expiredOffsets(group, groupOffsets, now);
                 if (expired.isEmpty() && !(group.isEmpty() && !groupOffsets.hasOffsets())) {
                     return 0;
                 }
@@ -476,8 +476,11 @@ public final class OffsetManager {
         return removed;
     }
 
-    /** Kafka's ConsumerGroup rule: offsets of topics the group consumes never expire; others age from their commit. */
-    private List<TopicPartition> expiredOffsets(ConsumerGroup group, CommittedOffsets.GroupOffsets offsets, long now) {
+    /**
+     * Kafka's rule for consumer and streams groups: offsets of topics the group consumes never expire; others age
+     * from their commit.
+     */
+    private List<TopicPartition> expiredOffsets(Group group, CommittedOffsets.GroupOffsets offsets, long now) {
         List<TopicPartition> out = new ArrayList<>();
         offsets.offsets().forEach((tp, om) -> {
             if (offsets.hasPendingCommit(tp) || group.isSubscribedToTopic(tp.topic())) {
