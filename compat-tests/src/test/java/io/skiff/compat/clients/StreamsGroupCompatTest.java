@@ -70,6 +70,101 @@ class StreamsGroupCompatTest {
         wordCount("sg-eos", "exactly_once_v2");
     }
 
+    @Test
+    void twoInstancesShareTasksWithStandbysAnswerQueriesByEndpointAndOneTakesOverWhenTheOtherStops() throws Exception {
+        String app = "sg-two";
+        String input = app + "-in";
+        String output = app + "-out";
+        skiff.createTopic(input, 2);
+        skiff.createTopic(output, 2);
+        setGroupConfig(app, "streams.num.standby.replicas", "1");
+        int portA = freePort();
+        int portB = freePort();
+        Map<String, Long> expected = new HashMap<>();
+        try (StreamsApp b = StreamsApp.start(
+                skiff.bootstrapServers(),
+                app,
+                input,
+                output,
+                tmp.resolve(app + "-b"),
+                "at_least_once",
+                portB,
+                logFile(app + "-b"))) {
+            try (StreamsApp a = StreamsApp.start(
+                    skiff.bootstrapServers(),
+                    app,
+                    input,
+                    output,
+                    tmp.resolve(app + "-a"),
+                    "at_least_once",
+                    portA,
+                    logFile(app + "-a"))) {
+                // Four tasks (two subtopologies of two partitions): two active on each instance, and the count
+                // store's tasks (subtopology 1) have their standby on the other instance.
+                Awaitility.await("tasks shared, standbys placed")
+                        .atMost(Duration.ofSeconds(60))
+                        .until(() -> a.failed() || b.failed() || shared(a, b));
+                assertFalse(a.failed() || b.failed(), () -> "Kafka Streams failed: " + a.lines() + b.lines());
+                String[] tasksA = a.ask("tasks", "TASKS").split(" ", -1);
+                String[] tasksB = b.ask("tasks", "TASKS").split(" ", -1);
+                assertEquals(Set.of("1_0", "1_1"), union(tasksA[2], tasksB[2]), "standbys of the stateful tasks");
+                for (String standby : tasksA[2].split(",")) {
+                    assertTrue(tasksB[1].contains(standby), "A's standby " + standby + " is B's active task");
+                }
+
+                send(input, List.of("alpha beta", "beta gamma gamma", "delta alpha beta"), expected);
+                awaitCounts(output, expected, false);
+                // Interactive queries: both instances route each word to the same endpoint, whose store has it.
+                Map<String, StreamsApp> byEndpoint = Map.of("localhost:" + portA, a, "localhost:" + portB, b);
+                for (Map.Entry<String, Long> e : expected.entrySet()) {
+                    String hostA = a.ask("host " + e.getKey(), "HOST").split(" ")[2];
+                    String hostB = b.ask("host " + e.getKey(), "HOST").split(" ")[2];
+                    assertEquals(hostA, hostB, "both instances route " + e.getKey() + " alike");
+                    assertTrue(byEndpoint.containsKey(hostA), hostA);
+                    assertEquals(
+                            "COUNT " + e.getKey() + " " + e.getValue(),
+                            byEndpoint.get(hostA).ask("count " + e.getKey(), "COUNT"));
+                }
+            }
+            // A left: B owns every task and keeps counting.
+            Awaitility.await("B owns every task")
+                    .atMost(Duration.ofSeconds(60))
+                    .until(() -> b.failed()
+                            || (b.isRunning() && b.ask("tasks", "TASKS").startsWith("TASKS 0_0,0_1,1_0,1_1 ")));
+            assertFalse(b.failed(), () -> "Kafka Streams failed: " + b.lines());
+            send(input, List.of("alpha omega"), expected);
+            awaitCounts(output, expected, false);
+        }
+    }
+
+    private static boolean shared(StreamsApp a, StreamsApp b) throws java.io.IOException {
+        if (!a.isRunning() || !b.isRunning()) {
+            return false;
+        }
+        String[] tasksA = a.ask("tasks", "TASKS").split(" ", -1);
+        String[] tasksB = b.ask("tasks", "TASKS").split(" ", -1);
+        return tasksA[1].split(",").length == 2
+                && tasksB[1].split(",").length == 2
+                && union(tasksA[1], tasksB[1]).size() == 4
+                && union(tasksA[2], tasksB[2]).size() == 2;
+    }
+
+    private static Set<String> union(String a, String b) {
+        Set<String> out = new java.util.TreeSet<>();
+        for (String s : (a + "," + b).split(",")) {
+            if (!s.isEmpty()) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    private static int freePort() throws java.io.IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
     private void wordCount(String app, String guarantee) throws Exception {
         String input = app + "-in";
         String output = app + "-out";
