@@ -42,6 +42,7 @@ import io.skiff.broker.group.streams.StreamsGroup;
 import io.skiff.broker.group.streams.StreamsGroupConfig;
 import io.skiff.broker.group.streams.StreamsGroupDescription;
 import io.skiff.broker.group.streams.StreamsGroupManager;
+import io.skiff.broker.group.streams.StreamsGroupReplay;
 import io.skiff.broker.group.streams.StreamsHeartbeat;
 import io.skiff.broker.group.streams.StreamsHeartbeatResult;
 import java.io.IOException;
@@ -199,13 +200,16 @@ public final class GroupCoordinator implements AutoCloseable {
      */
     public void load() {
         GroupReplay replay = new GroupReplay();
+        StreamsGroupReplay streamsReplay = new StreamsGroupReplay();
         int[] count = {0};
         try {
             recordLog.replay(new CoordinatorRecordLog.RecordVisitor() {
                 @Override
                 public void onRecord(ByteBuffer key, ByteBuffer value) {
                     count[0]++;
-                    GroupRecordCodec.decode(key, value).ifPresent(replay::apply);
+                    if (!streamsReplay.apply(key, value)) {
+                        GroupRecordCodec.decode(key, value).ifPresent(replay::apply);
+                    }
                 }
 
                 @Override
@@ -227,6 +231,10 @@ public final class GroupCoordinator implements AutoCloseable {
         for (ConsumerGroup group : replay.consumerGroups()) {
             groups.put(group);
             consumerGroups.resumeAfterLoad(group);
+        }
+        for (StreamsGroup group : streamsReplay.groups()) {
+            groups.put(group);
+            streamsGroups.resumeAfterLoad(group);
         }
         for (String id : replay.classicGroupIds()) {
             if (groups.get(id) != null) {
