@@ -71,6 +71,70 @@ class StreamsGroupCompatTest {
     }
 
     @Test
+    void adminListsAltersAndDeletesTheOffsetsOfAnEmptyStreamsGroupAndDeletesIt() throws Exception {
+        String app = "sg-admin";
+        String input = app + "-in";
+        String output = app + "-out";
+        skiff.createTopic(input, 2);
+        skiff.createTopic(output, 2);
+        Map<String, Long> expected = new HashMap<>();
+        try (StreamsApp streams = StreamsApp.start(
+                skiff.bootstrapServers(), app, input, output, tmp.resolve(app), "at_least_once", 0, logFile(app))) {
+            streams.awaitLine("STATE RUNNING", Duration.ofSeconds(60));
+            send(input, List.of("one two", "two three three"), expected);
+            awaitCounts(output, expected, false);
+        }
+        org.apache.kafka.common.TopicPartition in0 = new org.apache.kafka.common.TopicPartition(input, 0);
+        org.apache.kafka.common.TopicPartition in1 = new org.apache.kafka.common.TopicPartition(input, 1);
+        try (Admin admin = admin()) {
+            // The app left: the group is empty and keeps the offsets it committed for its input.
+            Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.consumer.OffsetAndMetadata> offsets =
+                    admin.listStreamsGroupOffsets(
+                                    Map.of(app, new org.apache.kafka.clients.admin.ListStreamsGroupOffsetsSpec()))
+                            .partitionsToOffsetAndMetadata(app)
+                            .get();
+            long committed = offsets.entrySet().stream()
+                    .filter(e -> e.getKey().topic().equals(input))
+                    .mapToLong(e -> e.getValue().offset())
+                    .sum();
+            assertEquals(2, committed, offsets::toString);
+            assertEquals(
+                    "Empty",
+                    admin.describeStreamsGroups(List.of(app))
+                            .all()
+                            .get()
+                            .get(app)
+                            .groupState()
+                            .toString());
+
+            admin.alterStreamsGroupOffsets(app, Map.of(in0, new org.apache.kafka.clients.consumer.OffsetAndMetadata(0)))
+                    .all()
+                    .get();
+            admin.deleteStreamsGroupOffsets(app, Set.of(in1)).all().get();
+            offsets = admin.listStreamsGroupOffsets(
+                            Map.of(app, new org.apache.kafka.clients.admin.ListStreamsGroupOffsetsSpec()))
+                    .partitionsToOffsetAndMetadata(app)
+                    .get();
+            assertEquals(0, offsets.get(in0).offset(), offsets::toString);
+            assertTrue(offsets.get(in1) == null, offsets::toString);
+
+            admin.deleteStreamsGroups(List.of(app)).all().get();
+            List<String> listed = new ArrayList<>();
+            for (GroupListing g : admin.listGroups().all().get()) {
+                listed.add(g.groupId());
+            }
+            assertFalse(listed.contains(app), () -> "still listed: " + listed);
+            assertTrue(
+                    admin.listStreamsGroupOffsets(
+                                    Map.of(app, new org.apache.kafka.clients.admin.ListStreamsGroupOffsetsSpec()))
+                            .partitionsToOffsetAndMetadata(app)
+                            .get()
+                            .isEmpty(),
+                    "no offsets left");
+        }
+    }
+
+    @Test
     void twoInstancesShareTasksWithStandbysAnswerQueriesByEndpointAndOneTakesOverWhenTheOtherStops() throws Exception {
         String app = "sg-two";
         String input = app + "-in";

@@ -278,8 +278,7 @@ public final class StreamsGroupManager {
                             + " although the epochs are the same.";
         }
         if (current != null && group.size() > 1) {
-            return "The topology of streams group " + group.groupId() + " is at epoch " + current.epoch()
-                    + "; it cannot change to epoch " + topology.epoch() + " while other members use it.";
+            return "Topology updates are not supported yet.";
         }
         group.topology(topology);
         records.add(StreamsGroupRecords.topology(group.groupId(), topology));
