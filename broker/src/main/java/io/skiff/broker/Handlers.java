@@ -125,6 +125,9 @@ public final class Handlers {
         if (shares != null) {
             ShareHandlers.register(registry, ctx, shares, features);
         }
+        if (ctx.config().groupCoordinatorRebalanceProtocols().contains("streams")) {
+            GroupHandlers.registerStreamsProtocol(registry, ctx.groupCoordinator(), features);
+        }
         TransactionHandlers.register(
                 registry,
                 features,

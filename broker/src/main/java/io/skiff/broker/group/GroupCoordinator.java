@@ -38,6 +38,14 @@ import io.skiff.broker.group.offsets.OffsetDeleteResult;
 import io.skiff.broker.group.offsets.OffsetFetchResult;
 import io.skiff.broker.group.offsets.OffsetManager;
 import io.skiff.broker.group.offsets.OffsetRemovals;
+import io.skiff.broker.group.streams.InternalTopicCreator;
+import io.skiff.broker.group.streams.StreamsGroup;
+import io.skiff.broker.group.streams.StreamsGroupConfig;
+import io.skiff.broker.group.streams.StreamsGroupDescription;
+import io.skiff.broker.group.streams.StreamsGroupManager;
+import io.skiff.broker.group.streams.StreamsGroupReplay;
+import io.skiff.broker.group.streams.StreamsHeartbeat;
+import io.skiff.broker.group.streams.StreamsHeartbeatResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -77,6 +85,7 @@ public final class GroupCoordinator implements AutoCloseable {
     private final OffsetRemovals removals;
     private final ConsumerGroupManager consumerGroups;
     private final ClassicMembersOfConsumerGroup classicMembersOfConsumerGroups;
+    private final StreamsGroupManager streamsGroups;
     private final TopicsView topics;
     private final GroupConfigStore groupConfigs;
     private final List<AutoCloseable> owned = new ArrayList<>();
@@ -89,6 +98,22 @@ public final class GroupCoordinator implements AutoCloseable {
             GroupCoordinatorConfig config,
             ConsumerGroupConfig consumerConfig,
             TopicsView topics,
+            CoordinatorRecordLog recordLog,
+            CoordinatorScheduler scheduler,
+            Clock clock,
+            Executor writer) {
+        this(config, consumerConfig, topics, InternalTopicCreator.NONE, recordLog, scheduler, clock, writer);
+    }
+
+    /**
+     * @param internalTopics creates the repartition and changelog topics of streams groups
+     * @param writer runs the appends to {@code recordLog}; must run tasks in submission order (one thread)
+     */
+    public GroupCoordinator(
+            GroupCoordinatorConfig config,
+            ConsumerGroupConfig consumerConfig,
+            TopicsView topics,
+            InternalTopicCreator internalTopics,
             CoordinatorRecordLog recordLog,
             CoordinatorScheduler scheduler,
             Clock clock,
@@ -114,6 +139,8 @@ public final class GroupCoordinator implements AutoCloseable {
                 new StaticMemberDowngrade(consumerGroups.downgrades(), consumerGroups.assignments(), membership),
                 topics,
                 clock);
+        this.streamsGroups = new StreamsGroupManager(
+                StreamsGroupConfig.defaults(groupConfigs), groups, store, scheduler, topics, internalTopics, clock);
     }
 
     /** A coordinator of classic groups and consumer groups with default consumer-group settings and no topics. */
@@ -136,9 +163,27 @@ public final class GroupCoordinator implements AutoCloseable {
             TopicsView topics,
             CoordinatorRecordLog recordLog,
             Clock clock) {
+        return start(config, consumerConfig, topics, InternalTopicCreator.NONE, recordLog, clock);
+    }
+
+    /** As {@link #start(GroupCoordinatorConfig, ConsumerGroupConfig, TopicsView, CoordinatorRecordLog, Clock)}, creating streams groups' internal topics with {@code internalTopics}. */
+    public static GroupCoordinator start(
+            GroupCoordinatorConfig config,
+            ConsumerGroupConfig consumerConfig,
+            TopicsView topics,
+            InternalTopicCreator internalTopics,
+            CoordinatorRecordLog recordLog,
+            Clock clock) {
         CoordinatorThreads threads = new CoordinatorThreads("group", clock);
         GroupCoordinator coordinator = new GroupCoordinator(
-                config, consumerConfig, topics, recordLog, threads.scheduler(), clock, threads.writer());
+                config,
+                consumerConfig,
+                topics,
+                internalTopics,
+                recordLog,
+                threads.scheduler(),
+                clock,
+                threads.writer());
         coordinator.owned.add(threads);
         coordinator.load();
         coordinator.startOffsetExpiry();
@@ -158,13 +203,16 @@ public final class GroupCoordinator implements AutoCloseable {
      */
     public void load() {
         GroupReplay replay = new GroupReplay();
+        StreamsGroupReplay streamsReplay = new StreamsGroupReplay();
         int[] count = {0};
         try {
             recordLog.replay(new CoordinatorRecordLog.RecordVisitor() {
                 @Override
                 public void onRecord(ByteBuffer key, ByteBuffer value) {
                     count[0]++;
-                    GroupRecordCodec.decode(key, value).ifPresent(replay::apply);
+                    if (!streamsReplay.apply(key, value)) {
+                        GroupRecordCodec.decode(key, value).ifPresent(replay::apply);
+                    }
                 }
 
                 @Override
@@ -186,6 +234,10 @@ public final class GroupCoordinator implements AutoCloseable {
         for (ConsumerGroup group : replay.consumerGroups()) {
             groups.put(group);
             consumerGroups.resumeAfterLoad(group);
+        }
+        for (StreamsGroup group : streamsReplay.groups()) {
+            groups.put(group);
+            streamsGroups.resumeAfterLoad(group);
         }
         for (String id : replay.classicGroupIds()) {
             if (groups.get(id) != null) {
@@ -231,6 +283,7 @@ public final class GroupCoordinator implements AutoCloseable {
             groups.withLock(g, () -> membership.cancelTimers(g));
         }
         consumerGroups.cancelTimers();
+        streamsGroups.cancelTimers();
         for (AutoCloseable c : owned) {
             try {
                 c.close();
@@ -376,6 +429,26 @@ public final class GroupCoordinator implements AutoCloseable {
                         cg, consumerGroups.preferredAssignor(cg).name(), topics));
     }
 
+    // ------------------------------------------------------------------ streams groups (KIP-1071)
+
+    public CompletableFuture<StreamsHeartbeatResult> streamsGroupHeartbeat(StreamsHeartbeat request) {
+        return streamsGroups.heartbeat(request);
+    }
+
+    /** StreamsGroupDescribe of one group: GROUP_ID_NOT_FOUND for unknown groups and groups of other kinds. */
+    public StreamsGroupDescription describeStreamsGroup(String groupId) {
+        Group g = groupId == null ? null : groups.get(groupId);
+        if (g == null || g.isDead()) {
+            return StreamsGroupDescription.error(
+                    groupId, GroupError.GROUP_ID_NOT_FOUND, "Group " + groupId + " not found.");
+        }
+        if (!(g instanceof StreamsGroup sg)) {
+            return StreamsGroupDescription.error(
+                    groupId, GroupError.GROUP_ID_NOT_FOUND, "Group " + groupId + " is not a streams group.");
+        }
+        return groups.withLock(sg, () -> StreamsGroupDescription.of(sg));
+    }
+
     public CompletableFuture<OffsetDeleteResult> deleteOffsets(String groupId, List<TopicPartition> partitions) {
         return removals.deleteOffsets(groupId, partitions);
     }
@@ -435,7 +508,7 @@ public final class GroupCoordinator implements AutoCloseable {
             return new GroupDescription(groupId, GroupError.INVALID_GROUP_ID, "", "", "", List.of());
         }
         Group group = groups.get(groupId);
-        if (group instanceof ConsumerGroup) {
+        if (group != null && !(group instanceof ClassicGroup)) {
             return GroupDescription.notFound(groupId, "Group " + groupId + " is not a classic group.");
         }
         ClassicGroup g = (ClassicGroup) group;

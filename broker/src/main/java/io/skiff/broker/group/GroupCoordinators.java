@@ -6,7 +6,9 @@ import io.skiff.broker.group.common.GroupConfigStore;
 import io.skiff.broker.group.common.GroupCoordinatorConfig;
 import io.skiff.broker.group.common.TopicsView;
 import io.skiff.broker.group.consumer.ConsumerGroupConfig;
+import io.skiff.broker.group.streams.InternalTopicCreator;
 import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.TopicExistsException;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
 import java.time.Clock;
@@ -63,7 +65,12 @@ public final class GroupCoordinators {
         CoordinatorRecordLog log =
                 ConsumerOffsetsLog.open(topics, config.offsetsTopicNumPartitions(), config.offsetsTopicSegmentBytes());
         return GroupCoordinator.start(
-                config(config), consumerConfig(config).withGroupConfigs(groupConfigs), topicsView(topics), log, clock);
+                config(config),
+                consumerConfig(config).withGroupConfigs(groupConfigs),
+                topicsView(topics),
+                internalTopicCreator(topics),
+                log,
+                clock);
     }
 
     /** The consumer group protocol's view of the broker's topics. */
@@ -88,6 +95,19 @@ public final class GroupCoordinators {
                     }
                 }
                 return out;
+            }
+        };
+    }
+
+    /** Streams groups' repartition and changelog topics, created in the registry with the topology's configs. */
+    public static InternalTopicCreator internalTopicCreator(TopicRegistry registry) {
+        return topic -> {
+            if (registry.topic(topic.name()).isEmpty()) {
+                try {
+                    registry.createTopic(topic.name(), topic.partitions(), topic.configs());
+                } catch (TopicExistsException e) {
+                    // created meanwhile by another heartbeat
+                }
             }
         };
     }

@@ -17,6 +17,8 @@ public final class GroupHandlers {
     /** Kafka's feature flag of the consumer group protocol. */
     public static final String GROUP_VERSION = "group.version";
 
+    public static final String STREAMS_VERSION = "streams.version";
+
     private GroupHandlers() {}
 
     /**
@@ -75,5 +77,16 @@ public final class GroupHandlers {
         registry.register(new ConsumerGroupHeartbeatHandler(coordinator));
         registry.register(new ConsumerGroupDescribeHandler(coordinator));
         features.add(new Feature(GROUP_VERSION, (short) 0, (short) 1, (short) 1));
+    }
+
+    /**
+     * Registers the streams group protocol (KIP-1071): StreamsGroupHeartbeat and StreamsGroupDescribe, and the feature
+     * {@code streams.version} (0–1, finalized at 1, as Kafka 4.4 formats a cluster).
+     */
+    public static void registerStreamsProtocol(
+            HandlerRegistry registry, GroupCoordinator coordinator, Features features) {
+        registry.register(new StreamsGroupHeartbeatHandler(coordinator));
+        registry.register(new StreamsGroupDescribeHandler(coordinator));
+        features.add(new Feature(STREAMS_VERSION, (short) 0, (short) 1, (short) 1));
     }
 }

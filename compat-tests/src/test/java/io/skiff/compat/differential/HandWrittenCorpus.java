@@ -48,6 +48,8 @@ import io.skiff.protocol.message.OffsetFetchRequest;
 import io.skiff.protocol.message.OffsetForLeaderEpochRequest;
 import io.skiff.protocol.message.ProduceRequest;
 import io.skiff.protocol.message.PushTelemetryRequest;
+import io.skiff.protocol.message.StreamsGroupDescribeRequest;
+import io.skiff.protocol.message.StreamsGroupHeartbeatRequest;
 import io.skiff.protocol.message.SyncGroupRequest;
 import io.skiff.protocol.message.TxnOffsetCommitRequest;
 import io.skiff.protocol.message.WriteTxnMarkersRequest;
@@ -804,6 +806,17 @@ final class HandWrittenCorpus {
                 ApiKeys.CONSUMER_GROUP_DESCRIBE,
                 "unknown group",
                 v -> new ConsumerGroupDescribeRequest().setGroupIds(list(GROUP + "-none"))));
+        cases.add(of(
+                ApiKeys.STREAMS_GROUP_HEARTBEAT,
+                "unknown member of an unknown group",
+                v -> new StreamsGroupHeartbeatRequest()
+                        .setGroupId(GROUP + "-1071")
+                        .setMemberId("hw-member-0000000000001")
+                        .setMemberEpoch(5)));
+        cases.add(of(
+                ApiKeys.STREAMS_GROUP_DESCRIBE,
+                "unknown group",
+                v -> new StreamsGroupDescribeRequest().setGroupIds(list(GROUP + "-none"))));
     }
 
     /** No quotas on either broker: valid filters match nothing, invalid ones get Kafka's errors. */

@@ -90,8 +90,11 @@ class HandWrittenDifferentialTest {
         List<DynamicTest> tests = new ArrayList<>();
         for (DifferentialCase c : corpus()) {
             short[] range = brokers.skiffRanges().get(c.api());
-            if (range == null || NOT_COMPARED_YET.contains(c.api())) {
+            if (range == null) {
                 continue; // Skiff does not advertise it (yet)
+            }
+            if (notInReferenceKafka(c.api())) {
+                continue;
             }
             for (short v = (short) Math.max(range[0], c.minVersion()); v <= Math.min(range[1], c.maxVersion()); v++) {
                 short version = v;
@@ -106,11 +109,15 @@ class HandWrittenDifferentialTest {
     }
 
     /**
-     * The share-group APIs (KIP-932): the reference Kafka 4.1.1 has share groups off (share.version is not finalized,
-     * it answers UNSUPPORTED_VERSION and knows ShareFetch/ShareAcknowledge only at v1), so they are compared once the
-     * reference is Kafka 4.4, which formats its cluster with share.version=2.
+     * The APIs Skiff serves that the reference Kafka does not advertise (none against Kafka 4.4, which formats its
+     * cluster with share.version=2 and streams.version=1; a Kafka 4.1 reference lacks the share and streams group
+     * APIs): they cannot be compared with it.
      */
-    private static final Set<ApiKeys> NOT_COMPARED_YET = Set.of(
+    /**
+     * The share-group APIs (KIP-932) have only the default-value cases every API gets, compared with Kafka 4.4; their
+     * hand-written edge cases are still to be written (issue 22 is open).
+     */
+    private static final Set<ApiKeys> WITHOUT_EDGE_CASES_YET = Set.of(
             ApiKeys.SHARE_GROUP_HEARTBEAT,
             ApiKeys.SHARE_GROUP_DESCRIBE,
             ApiKeys.SHARE_FETCH,
@@ -118,6 +125,10 @@ class HandWrittenDifferentialTest {
             ApiKeys.DESCRIBE_SHARE_GROUP_OFFSETS,
             ApiKeys.ALTER_SHARE_GROUP_OFFSETS,
             ApiKeys.DELETE_SHARE_GROUP_OFFSETS);
+
+    private static boolean notInReferenceKafka(ApiKeys api) {
+        return brokers.kafkaRange(api) == null;
+    }
 
     private static void compare(DifferentialCase c, short version) throws IOException {
         DifferentialBrokers.Comparison result = brokers.compare(c, version);
@@ -138,14 +149,14 @@ class HandWrittenDifferentialTest {
         Set<ApiKeys> missing = new TreeSet<>(brokers.skiffRanges().keySet());
         missing.removeAll(covered);
         missing.removeAll(Set.of(ApiKeys.API_VERSIONS, ApiKeys.SASL_HANDSHAKE, ApiKeys.SASL_AUTHENTICATE));
-        missing.removeAll(NOT_COMPARED_YET);
+        missing.removeAll(WITHOUT_EDGE_CASES_YET);
         assertTrue(missing.isEmpty(), "APIs without hand-written edge cases: " + missing);
     }
 
     @Test
     void skiffAdvertisesOnlyVersionsKafkaHas() {
         for (Map.Entry<ApiKeys, short[]> e : brokers.skiffRanges().entrySet()) {
-            if (NOT_COMPARED_YET.contains(e.getKey())) {
+            if (notInReferenceKafka(e.getKey())) {
                 continue;
             }
             short[] kafka = brokers.kafkaRange(e.getKey());

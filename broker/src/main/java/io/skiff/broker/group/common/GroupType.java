@@ -7,7 +7,9 @@ public enum GroupType {
     /** JoinGroup/SyncGroup/Heartbeat groups, assigned by a client-side leader. */
     CLASSIC("classic"),
     /** KIP-848 groups: ConsumerGroupHeartbeat, server-side assignment. */
-    CONSUMER("consumer");
+    CONSUMER("consumer"),
+    /** KIP-1071 groups: StreamsGroupHeartbeat, server-side task assignment. */
+    STREAMS("streams");
 
     private final String wireName;
 

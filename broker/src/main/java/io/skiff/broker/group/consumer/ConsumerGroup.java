@@ -3,9 +3,9 @@ package io.skiff.broker.group.consumer;
 import io.skiff.broker.coordinator.CoordinatorRecordLog;
 import io.skiff.broker.coordinator.KeyLock;
 import io.skiff.broker.group.classic.MemberProtocol;
-import io.skiff.broker.group.common.Group;
 import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.common.GroupType;
+import io.skiff.broker.group.common.MemberEpochGroup;
 import io.skiff.broker.group.common.TopicsView;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -25,7 +25,7 @@ import java.util.UUID;
  *
  * <p>Not thread-safe: every access happens under {@link #keyLock()}.
  */
-public final class ConsumerGroup implements Group {
+public final class ConsumerGroup implements MemberEpochGroup {
     /** The protocol type ListGroups reports for consumer groups. */
     static final String PROTOCOL_TYPE = "consumer";
 

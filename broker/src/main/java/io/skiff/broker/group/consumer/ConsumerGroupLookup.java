@@ -74,7 +74,9 @@ public final class ConsumerGroupLookup {
             if (current instanceof ConsumerGroup cg) {
                 return cg;
             }
-            ClassicGroup classic = (ClassicGroup) current;
+            if (!(current instanceof ClassicGroup classic)) {
+                return null; // a group of another kind (streams) holds the id
+            }
             ConsumerGroup converted = groups.withLock(classic, () -> {
                 if (classic.isDead()) {
                     return null;

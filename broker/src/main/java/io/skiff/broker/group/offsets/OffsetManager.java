@@ -10,9 +10,9 @@ import io.skiff.broker.group.common.GroupCoordinatorConfig;
 import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.common.GroupRecordCodec;
 import io.skiff.broker.group.common.GroupRegistry;
+import io.skiff.broker.group.common.MemberEpochGroup;
 import io.skiff.broker.group.common.OffsetAndMetadata;
 import io.skiff.broker.group.common.TopicPartition;
-import io.skiff.broker.group.consumer.ConsumerGroup;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.HashMap;
@@ -94,7 +94,7 @@ public final class OffsetManager {
         groups.withLock(group, () -> {
             GroupError error = group instanceof ClassicGroup classic
                     ? validateCommit(classic, member, groupInstanceId, generationId)
-                    : ((ConsumerGroup) group)
+                    : ((MemberEpochGroup) group)
                             .validateOffsetCommit(member, groupInstanceId, generationId, unknownGroupIsNotFound);
             if (error != GroupError.NONE) {
                 response.complete(allWith(offsets.keySet(), error));
@@ -268,8 +268,8 @@ public final class OffsetManager {
             if (group.isDead()) {
                 return new OffsetFetchResult(GroupError.GROUP_ID_NOT_FOUND, Map.of());
             }
-            if (group instanceof ConsumerGroup consumerGroup) {
-                GroupError error = consumerGroup.validateOffsetFetch(memberId, memberEpoch);
+            if (group instanceof MemberEpochGroup epochGroup) {
+                GroupError error = epochGroup.validateOffsetFetch(memberId, memberEpoch);
                 if (error != GroupError.NONE) {
                     return new OffsetFetchResult(error, Map.of());
                 }

@@ -12,7 +12,6 @@ import io.skiff.broker.group.common.GroupRecordCodec;
 import io.skiff.broker.group.common.GroupRegistry;
 import io.skiff.broker.group.common.OffsetAndMetadata;
 import io.skiff.broker.group.common.TopicPartition;
-import io.skiff.broker.group.consumer.ConsumerGroup;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -218,7 +217,7 @@ public final class OffsetRemovals {
                 CommittedOffsets.GroupOffsets groupOffsets = committed.of(group.groupId());
                 List<TopicPartition> expired = group instanceof ClassicGroup classic
                         ? expiredOffsets(classic, groupOffsets, now)
-                        : expiredOffsets((ConsumerGroup) group, groupOffsets, now);
+                        : expiredOffsets(group, groupOffsets, now);
                 if (expired.isEmpty() && !(group.isEmpty() && !groupOffsets.hasOffsets())) {
                     return 0;
                 }
@@ -238,8 +237,11 @@ public final class OffsetRemovals {
         return removed;
     }
 
-    /** Kafka's ConsumerGroup rule: offsets of topics the group consumes never expire; others age from their commit. */
-    private List<TopicPartition> expiredOffsets(ConsumerGroup group, CommittedOffsets.GroupOffsets offsets, long now) {
+    /**
+     * Kafka's rule for consumer and streams groups: offsets of topics the group consumes never expire; others age
+     * from their commit.
+     */
+    private List<TopicPartition> expiredOffsets(Group group, CommittedOffsets.GroupOffsets offsets, long now) {
         List<TopicPartition> out = new ArrayList<>();
         offsets.offsets().forEach((tp, om) -> {
             if (offsets.hasPendingCommit(tp) || group.isSubscribedToTopic(tp.topic())) {

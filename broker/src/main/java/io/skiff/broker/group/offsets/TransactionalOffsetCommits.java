@@ -6,9 +6,9 @@ import io.skiff.broker.group.common.Group;
 import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.common.GroupRecordCodec;
 import io.skiff.broker.group.common.GroupRegistry;
+import io.skiff.broker.group.common.MemberEpochGroup;
 import io.skiff.broker.group.common.OffsetAndMetadata;
 import io.skiff.broker.group.common.TopicPartition;
-import io.skiff.broker.group.consumer.ConsumerGroup;
 import java.time.Clock;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -52,7 +52,7 @@ public final class TransactionalOffsetCommits {
             }
             return generationId != classic.generationId() ? GroupError.ILLEGAL_GENERATION : GroupError.NONE;
         }
-        return ((ConsumerGroup) group).validateOffsetCommit(memberId, groupInstanceId, generationId, false);
+        return ((MemberEpochGroup) group).validateOffsetCommit(memberId, groupInstanceId, generationId, false);
     }
 
     /**

@@ -1,0 +1,182 @@
+package io.skiff.broker.group.streams;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The broker-side task assignor of streams groups, after Kafka's StickyTaskAssignor: every active task goes to
+ * exactly one member; a task stays with the member that had it (or another member of the same process) while that
+ * member is under its fair share (ceil(tasks / members)); the others go to the least loaded member, balancing
+ * processes first. Each task of a stateful subtopology then gets {@code numStandbyReplicas} standby replicas, each on
+ * a process that has neither the active task nor another replica of it, preferring the member that already had it
+ * and otherwise the least loaded one. No warm-up tasks. Stateless, thread-safe.
+ */
+public final class StickyTaskAssignor {
+    /** Kafka's name of the assignor (group.streams.assignor). */
+    public static final String NAME = "sticky";
+
+    private StickyTaskAssignor() {}
+
+    /** What the assignor needs of a member: its process and what it had. */
+    public record MemberSpec(String memberId, String processId, TaskAssignment previous) {}
+
+    private record TaskId(String subtopologyId, int partition) {}
+
+    /**
+     * @param taskCounts    tasks per subtopology
+     * @param stateful      the stateful subtopologies (those with changelog topics)
+     * @param members       the members, in a stable order
+     */
+    public static Map<String, TaskAssignment> assign(
+            Map<String, Integer> taskCounts, Set<String> stateful, List<MemberSpec> members, int numStandbyReplicas) {
+        Map<String, TaskAssignment> out = new LinkedHashMap<>();
+        if (members.isEmpty()) {
+            return out;
+        }
+        List<TaskId> tasks = new ArrayList<>();
+        new TreeMap<>(taskCounts).forEach((id, count) -> {
+            for (int p = 0; p < count; p++) {
+                tasks.add(new TaskId(id, p));
+            }
+        });
+        Map<String, MemberSpec> byId = new LinkedHashMap<>();
+        members.forEach(m -> byId.put(m.memberId(), m));
+        Map<String, Set<TaskId>> active = new LinkedHashMap<>();
+        Map<String, Set<TaskId>> standby = new LinkedHashMap<>();
+        Map<String, Integer> processLoad = new HashMap<>();
+        Map<String, Integer> processMembers = new HashMap<>();
+        for (MemberSpec m : members) {
+            active.put(
+                    m.memberId(),
+                    new TreeSet<>(Comparator.comparing(TaskId::subtopologyId).thenComparingInt(TaskId::partition)));
+            standby.put(
+                    m.memberId(),
+                    new TreeSet<>(Comparator.comparing(TaskId::subtopologyId).thenComparingInt(TaskId::partition)));
+            processMembers.merge(m.processId(), 1, Integer::sum);
+        }
+        int fairShare = (tasks.size() + members.size() - 1) / members.size();
+
+        // Sticky pass: previous owners keep their active tasks up to the fair share.
+        List<TaskId> unassigned = new ArrayList<>();
+        for (TaskId t : tasks) {
+            MemberSpec owner = previousOwner(members, t, true);
+            if (owner != null && active.get(owner.memberId()).size() < fairShare) {
+                give(active, processLoad, owner, t);
+            } else {
+                unassigned.add(t);
+            }
+        }
+        for (TaskId t : unassigned) {
+            MemberSpec target = leastLoaded(members, active, processLoad, processMembers, Set.of());
+            give(active, processLoad, target, t);
+        }
+
+        // Standby replicas of stateful tasks, each on a process without the task.
+        for (int replica = 0; replica < numStandbyReplicas; replica++) {
+            for (TaskId t : tasks) {
+                if (!stateful.contains(t.subtopologyId())) {
+                    continue;
+                }
+                Set<String> excluded = new HashSet<>();
+                for (MemberSpec m : members) {
+                    if (active.get(m.memberId()).contains(t)
+                            || standby.get(m.memberId()).contains(t)) {
+                        excluded.add(m.processId());
+                    }
+                }
+                MemberSpec previous = null;
+                for (MemberSpec m : members) {
+                    if (!excluded.contains(m.processId())
+                            && (m.previous().standby().contains(t.subtopologyId(), t.partition())
+                                    || m.previous().warmup().contains(t.subtopologyId(), t.partition()))) {
+                        previous = m;
+                        break;
+                    }
+                }
+                MemberSpec target = previous != null
+                        ? previous
+                        : leastLoaded(members, standby, new HashMap<>(), processMembers, excluded);
+                if (target != null) {
+                    standby.get(target.memberId()).add(t);
+                }
+            }
+        }
+        for (MemberSpec m : members) {
+            out.put(
+                    m.memberId(),
+                    new TaskAssignment(tasks(active.get(m.memberId())), tasks(standby.get(m.memberId())), Tasks.EMPTY));
+        }
+        return out;
+    }
+
+    private static MemberSpec previousOwner(List<MemberSpec> members, TaskId t, boolean activeOnly) {
+        for (MemberSpec m : members) {
+            if (m.previous().active().contains(t.subtopologyId(), t.partition())) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    private static void give(
+            Map<String, Set<TaskId>> assignment, Map<String, Integer> processLoad, MemberSpec m, TaskId t) {
+        assignment.get(m.memberId()).add(t);
+        processLoad.merge(m.processId(), 1, Integer::sum);
+    }
+
+    /**
+     * The member of the least loaded process (tasks per member of the process), and within it the member with the
+     * fewest tasks; processes in {@code excluded} are skipped (null if every process is).
+     */
+    private static MemberSpec leastLoaded(
+            List<MemberSpec> members,
+            Map<String, Set<TaskId>> assignment,
+            Map<String, Integer> processLoad,
+            Map<String, Integer> processMembers,
+            Set<String> excluded) {
+        MemberSpec best = null;
+        double bestProcessLoad = Double.MAX_VALUE;
+        int bestMemberLoad = Integer.MAX_VALUE;
+        for (MemberSpec m : members) {
+            if (excluded.contains(m.processId())) {
+                continue;
+            }
+            int processTasks = processLoad.isEmpty()
+                    ? processTasks(members, assignment, m.processId())
+                    : processLoad.getOrDefault(m.processId(), 0);
+            double load = processTasks / (double) processMembers.get(m.processId());
+            int memberLoad = assignment.get(m.memberId()).size();
+            if (load < bestProcessLoad || (load == bestProcessLoad && memberLoad < bestMemberLoad)) {
+                best = m;
+                bestProcessLoad = load;
+                bestMemberLoad = memberLoad;
+            }
+        }
+        return best;
+    }
+
+    private static int processTasks(List<MemberSpec> members, Map<String, Set<TaskId>> assignment, String process) {
+        int n = 0;
+        for (MemberSpec m : members) {
+            if (m.processId().equals(process)) {
+                n += assignment.get(m.memberId()).size();
+            }
+        }
+        return n;
+    }
+
+    private static Tasks tasks(Set<TaskId> ids) {
+        Map<String, Set<Integer>> out = new TreeMap<>();
+        ids.forEach(t ->
+                out.computeIfAbsent(t.subtopologyId(), k -> new TreeSet<>()).add(t.partition()));
+        return new Tasks(out);
+    }
+}

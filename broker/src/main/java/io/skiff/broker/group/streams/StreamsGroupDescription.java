@@ -1,0 +1,104 @@
+package io.skiff.broker.group.streams;
+
+import io.skiff.broker.group.common.GroupError;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A StreamsGroupDescribe answer for one group: state, epochs, the topology as configured (partition counts of the
+ * internal topics resolved; null subtopologies while it is not ready) and each member with its current and target
+ * tasks. Immutable, thread-safe.
+ */
+public record StreamsGroupDescription(
+        String groupId,
+        GroupError error,
+        String errorMessage,
+        String state,
+        int groupEpoch,
+        int assignmentEpoch,
+        Integer topologyEpoch,
+        List<StreamsTopology.Subtopology> subtopologies,
+        List<Member> members,
+        String assignorName) {
+
+    public record Member(
+            String memberId,
+            int memberEpoch,
+            String instanceId,
+            String rackId,
+            String clientId,
+            String clientHost,
+            int topologyEpoch,
+            String processId,
+            StreamsGroupMember.Endpoint userEndpoint,
+            Map<String, String> clientTags,
+            TaskAssignment assignment,
+            TaskAssignment targetAssignment) {}
+
+    public static StreamsGroupDescription error(String groupId, GroupError error, String message) {
+        return new StreamsGroupDescription(groupId, error, message, "Dead", -1, -1, null, null, List.of(), null);
+    }
+
+    /** Describes {@code group}. Call under its lock. */
+    public static StreamsGroupDescription of(StreamsGroup group) {
+        List<Member> members = new ArrayList<>();
+        for (StreamsGroupMember m : group.members()) {
+            members.add(new Member(
+                    m.memberId(),
+                    m.memberEpoch(),
+                    m.instanceId(),
+                    m.rackId(),
+                    m.clientId(),
+                    m.clientHost(),
+                    m.topologyEpoch(),
+                    m.processId(),
+                    m.userEndpoint(),
+                    m.clientTags(),
+                    m.assigned().plus(m.pendingRevocation()),
+                    group.targetOf(m.memberId())));
+        }
+        StreamsTopology topology = group.topology();
+        List<StreamsTopology.Subtopology> configured = null;
+        if (topology != null && group.configured() != null && group.configured().isReady()) {
+            configured = new ArrayList<>();
+            for (StreamsTopology.Subtopology s : topology.subtopologies()) {
+                configured.add(new StreamsTopology.Subtopology(
+                        s.subtopologyId(),
+                        group.configured().sourceTopics().get(s.subtopologyId()).stream()
+                                .filter(t -> s.repartitionSourceTopics().stream()
+                                        .noneMatch(r -> r.name().equals(t)))
+                                .toList(),
+                        List.of(),
+                        withCounts(s.stateChangelogTopics(), group.configured()),
+                        s.repartitionSinkTopics(),
+                        withCounts(s.repartitionSourceTopics(), group.configured()),
+                        List.of()));
+            }
+        }
+        return new StreamsGroupDescription(
+                group.groupId(),
+                GroupError.NONE,
+                null,
+                group.stateName(),
+                group.groupEpoch(),
+                group.assignmentEpoch(),
+                topology == null ? null : topology.epoch(),
+                configured,
+                members,
+                StickyTaskAssignor.NAME);
+    }
+
+    private static List<StreamsTopology.InternalTopic> withCounts(
+            List<StreamsTopology.InternalTopic> topics, ConfiguredTopology configured) {
+        List<StreamsTopology.InternalTopic> out = new ArrayList<>();
+        for (StreamsTopology.InternalTopic t : topics) {
+            out.add(new StreamsTopology.InternalTopic(
+                    t.name(),
+                    configured.metadata().getOrDefault(t.name(), t.partitions()),
+                    t.replicationFactor(),
+                    t.configs()));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,217 @@
+package io.skiff.broker.group.streams;
+
+import io.skiff.broker.coordinator.CoordinatorScheduler;
+import java.util.Map;
+
+/**
+ * A member of a streams group (one Kafka Streams consumer, i.e. one stream thread): its identity, process,
+ * interactive-query endpoint, client tags, epochs, reconciliation state, the tasks it owns and those it must still
+ * revoke, and its timers. Not thread-safe: used under its group's lock.
+ */
+public final class StreamsGroupMember {
+
+    /** Kafka's MemberState of streams members (the value is what its record stores). */
+    public enum State {
+        STABLE(1, "STABLE"),
+        UNREVOKED_TASKS(2, "UNREVOKED_TASKS"),
+        UNRELEASED_TASKS(3, "UNRELEASED_TASKS");
+
+        private final byte value;
+        private final String displayName;
+
+        State(int value, String displayName) {
+            this.value = (byte) value;
+            this.displayName = displayName;
+        }
+
+        public byte value() {
+            return value;
+        }
+
+        public String displayName() {
+            return displayName;
+        }
+
+        public static State of(byte value) {
+            for (State s : values()) {
+                if (s.value == value) {
+                    return s;
+                }
+            }
+            return STABLE;
+        }
+    }
+
+    /** An interactive-query endpoint ({@code application.server}). */
+    public record Endpoint(String host, int port) {}
+
+    private final String memberId;
+    private String instanceId;
+    private String rackId;
+    private String clientId = "";
+    private String clientHost = "";
+    private int rebalanceTimeoutMs = -1;
+    private int topologyEpoch;
+    private String processId = "";
+    private Endpoint userEndpoint;
+    private Map<String, String> clientTags = Map.of();
+    private int memberEpoch;
+    private int previousMemberEpoch = -1;
+    private State state = State.STABLE;
+    private TaskAssignment assigned = TaskAssignment.EMPTY;
+    private TaskAssignment pendingRevocation = TaskAssignment.EMPTY;
+    private CoordinatorScheduler.Cancellable sessionTimer;
+    private CoordinatorScheduler.Cancellable revocationTimer;
+    private long sessionEpoch;
+
+    public StreamsGroupMember(String memberId) {
+        this.memberId = memberId;
+    }
+
+    public String memberId() {
+        return memberId;
+    }
+
+    public String instanceId() {
+        return instanceId;
+    }
+
+    public void instanceId(String id) {
+        this.instanceId = id;
+    }
+
+    public String rackId() {
+        return rackId;
+    }
+
+    public void rackId(String rackId) {
+        this.rackId = rackId;
+    }
+
+    public String clientId() {
+        return clientId;
+    }
+
+    public String clientHost() {
+        return clientHost;
+    }
+
+    public void client(String clientId, String clientHost) {
+        this.clientId = clientId == null ? "" : clientId;
+        this.clientHost = clientHost == null ? "" : clientHost;
+    }
+
+    public int rebalanceTimeoutMs() {
+        return rebalanceTimeoutMs;
+    }
+
+    public void rebalanceTimeoutMs(int ms) {
+        this.rebalanceTimeoutMs = ms;
+    }
+
+    public int topologyEpoch() {
+        return topologyEpoch;
+    }
+
+    public void topologyEpoch(int epoch) {
+        this.topologyEpoch = epoch;
+    }
+
+    public String processId() {
+        return processId;
+    }
+
+    public void processId(String processId) {
+        this.processId = processId;
+    }
+
+    public Endpoint userEndpoint() {
+        return userEndpoint;
+    }
+
+    public void userEndpoint(Endpoint endpoint) {
+        this.userEndpoint = endpoint;
+    }
+
+    public Map<String, String> clientTags() {
+        return clientTags;
+    }
+
+    public void clientTags(Map<String, String> tags) {
+        this.clientTags = Map.copyOf(tags);
+    }
+
+    public int memberEpoch() {
+        return memberEpoch;
+    }
+
+    public int previousMemberEpoch() {
+        return previousMemberEpoch;
+    }
+
+    public State state() {
+        return state;
+    }
+
+    public TaskAssignment assigned() {
+        return assigned;
+    }
+
+    public TaskAssignment pendingRevocation() {
+        return pendingRevocation;
+    }
+
+    /** The member's new reconciled position: epoch, state, owned tasks and tasks it must revoke. */
+    public void reconciled(int epoch, State state, TaskAssignment assigned, TaskAssignment pendingRevocation) {
+        if (epoch != memberEpoch) {
+            this.previousMemberEpoch = memberEpoch;
+        }
+        this.memberEpoch = epoch;
+        this.state = state;
+        this.assigned = assigned;
+        this.pendingRevocation = pendingRevocation;
+    }
+
+    /** Restores the persisted position (replay). */
+    public void restore(
+            int epoch, int previousEpoch, State state, TaskAssignment assigned, TaskAssignment pendingRevocation) {
+        this.memberEpoch = epoch;
+        this.previousMemberEpoch = previousEpoch;
+        this.state = state;
+        this.assigned = assigned;
+        this.pendingRevocation = pendingRevocation;
+    }
+
+    /** A new session generation: a timer of an older one does nothing when it fires. */
+    public long nextSessionEpoch() {
+        return ++sessionEpoch;
+    }
+
+    public long sessionEpoch() {
+        return sessionEpoch;
+    }
+
+    public void sessionTimer(CoordinatorScheduler.Cancellable timer) {
+        if (sessionTimer != null) {
+            sessionTimer.cancel();
+        }
+        sessionTimer = timer;
+    }
+
+    public void revocationTimer(CoordinatorScheduler.Cancellable timer) {
+        cancelRevocationTimer();
+        revocationTimer = timer;
+    }
+
+    public void cancelRevocationTimer() {
+        if (revocationTimer != null) {
+            revocationTimer.cancel();
+            revocationTimer = null;
+        }
+    }
+
+    public void cancelTimers() {
+        sessionTimer(null);
+        cancelRevocationTimer();
+    }
+}

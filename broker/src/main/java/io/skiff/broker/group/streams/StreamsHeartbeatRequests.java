@@ -1,0 +1,47 @@
+package io.skiff.broker.group.streams;
+
+/** Kafka's checks of a StreamsGroupHeartbeat request before it reaches a group. Stateless, thread-safe. */
+final class StreamsHeartbeatRequests {
+    private StreamsHeartbeatRequests() {}
+
+    /** Null if the request is well-formed, else the INVALID_REQUEST message Kafka gives. */
+    static String validate(StreamsHeartbeat req) {
+        if (req.groupId() == null || req.groupId().isEmpty()) {
+            return "GroupId can't be empty.";
+        }
+        if (req.memberId() == null || req.memberId().isEmpty()) {
+            return "MemberId can't be empty.";
+        }
+        if (req.instanceId() != null && req.instanceId().isEmpty()) {
+            return "InstanceId can't be empty.";
+        }
+        if (req.rackId() != null && req.rackId().isEmpty()) {
+            return "RackId can't be empty.";
+        }
+        if (req.memberEpoch() == StreamsHeartbeat.JOIN_EPOCH) {
+            if (req.rebalanceTimeoutMs() == -1) {
+                return "RebalanceTimeoutMs must be provided in first request.";
+            }
+            if (req.topology() == null) {
+                return "Topology must be non-null when (re-)joining.";
+            }
+            if (req.ownedActive() != null && !req.ownedActive().isEmpty()) {
+                return "ActiveTasks must be empty when (re-)joining.";
+            }
+            if (req.ownedStandby() != null && !req.ownedStandby().isEmpty()) {
+                return "StandbyTasks must be empty when (re-)joining.";
+            }
+            if (req.ownedWarmup() != null && !req.ownedWarmup().isEmpty()) {
+                return "WarmupTasks must be empty when (re-)joining.";
+            }
+            if (req.processId() == null || req.processId().isEmpty()) {
+                return "ProcessId can't be empty.";
+            }
+        } else if (req.memberEpoch() < StreamsHeartbeat.STATIC_LEAVE_EPOCH) {
+            return "MemberEpoch is invalid.";
+        } else if (req.topology() != null) {
+            return "Topology can only be provided when (re-)joining.";
+        }
+        return null;
+    }
+}

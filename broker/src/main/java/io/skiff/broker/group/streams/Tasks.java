@@ -1,0 +1,67 @@
+package io.skiff.broker.group.streams;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * A set of tasks: partitions (task numbers) by subtopology id, sorted, without empty entries. Immutable,
+ * thread-safe.
+ */
+public record Tasks(Map<String, Set<Integer>> bySubtopology) {
+    public static final Tasks EMPTY = new Tasks(Map.of());
+
+    public Tasks {
+        Map<String, Set<Integer>> copy = new TreeMap<>();
+        bySubtopology.forEach((id, partitions) -> {
+            if (!partitions.isEmpty()) {
+                copy.put(id, Collections.unmodifiableSet(new TreeSet<>(partitions)));
+            }
+        });
+        bySubtopology = Collections.unmodifiableMap(copy);
+    }
+
+    public boolean isEmpty() {
+        return bySubtopology.isEmpty();
+    }
+
+    public boolean contains(String subtopologyId, int partition) {
+        return bySubtopology.getOrDefault(subtopologyId, Set.of()).contains(partition);
+    }
+
+    public int size() {
+        return bySubtopology.values().stream().mapToInt(Set::size).sum();
+    }
+
+    /** The tasks of this set that are not in {@code other}. */
+    public Tasks minus(Tasks other) {
+        Map<String, Set<Integer>> out = new TreeMap<>();
+        bySubtopology.forEach((id, ps) -> {
+            Set<Integer> left = new TreeSet<>(ps);
+            left.removeAll(other.bySubtopology.getOrDefault(id, Set.of()));
+            out.put(id, left);
+        });
+        return new Tasks(out);
+    }
+
+    /** The tasks in both sets. */
+    public Tasks intersect(Tasks other) {
+        Map<String, Set<Integer>> out = new TreeMap<>();
+        bySubtopology.forEach((id, ps) -> {
+            Set<Integer> both = new TreeSet<>(ps);
+            both.retainAll(other.bySubtopology.getOrDefault(id, Set.of()));
+            out.put(id, both);
+        });
+        return new Tasks(out);
+    }
+
+    public Tasks plus(Tasks other) {
+        Map<String, Set<Integer>> out = new TreeMap<>();
+        bySubtopology.forEach((id, ps) -> out.put(id, new TreeSet<>(ps)));
+        other.bySubtopology.forEach(
+                (id, ps) -> out.computeIfAbsent(id, k -> new TreeSet<>()).addAll(ps));
+        return new Tasks(out);
+    }
+}

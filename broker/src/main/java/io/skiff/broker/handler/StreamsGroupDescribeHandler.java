@@ -1,0 +1,166 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.group.streams.StreamsGroupDescription;
+import io.skiff.broker.group.streams.StreamsTopology;
+import io.skiff.broker.group.streams.TaskAssignment;
+import io.skiff.broker.group.streams.Tasks;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.StreamsGroupDescribeRequest;
+import io.skiff.protocol.message.StreamsGroupDescribeResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * StreamsGroupDescribe v0–1 (KIP-1071): state, group and assignment epochs, the configured topology and every
+ * member with its process, endpoint and current and target tasks. Unknown groups and groups of other kinds get
+ * GROUP_ID_NOT_FOUND. v1's topology description is answered NOT_REQUESTED (0) or NOT_STORED (1): Skiff has no
+ * topology description plugin; v1 names the assignor. A group the principal may not DESCRIBE gets
+ * GROUP_AUTHORIZATION_FAILED.
+ *
+ * <p>Thread-safe: stateless apart from the coordinator.
+ */
+public final class StreamsGroupDescribeHandler
+        extends AbstractApiHandler<StreamsGroupDescribeRequest, StreamsGroupDescribeResponse> {
+    private static final byte NOT_REQUESTED = 0;
+    private static final byte NOT_STORED = 1;
+
+    private final GroupCoordinator coordinator;
+
+    public StreamsGroupDescribeHandler(GroupCoordinator coordinator) {
+        super(ApiKeys.STREAMS_GROUP_DESCRIBE, 0, 1);
+        this.coordinator = coordinator;
+    }
+
+    @Override
+    public CompletableFuture<StreamsGroupDescribeResponse> handle(
+            RequestContext ctx, StreamsGroupDescribeRequest request) {
+        List<StreamsGroupDescribeResponse.DescribedGroup> groups = new ArrayList<>();
+        for (String groupId : request.groupIds()) {
+            if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.GROUP, groupId)) {
+                groups.add(new StreamsGroupDescribeResponse.DescribedGroup()
+                        .setGroupId(groupId)
+                        .setErrorCode(Errors.GROUP_AUTHORIZATION_FAILED.code())
+                        .setErrorMessage(Errors.GROUP_AUTHORIZATION_FAILED.message()));
+                continue;
+            }
+            StreamsGroupDescription d = coordinator.describeStreamsGroup(groupId);
+            StreamsGroupDescribeResponse.DescribedGroup g = new StreamsGroupDescribeResponse.DescribedGroup()
+                    .setGroupId(groupId)
+                    .setErrorCode(d.error().code())
+                    .setErrorMessage(d.errorMessage())
+                    .setGroupState(d.state())
+                    .setGroupEpoch(d.groupEpoch())
+                    .setAssignmentEpoch(d.assignmentEpoch())
+                    .setTopologyDescriptionStatus(request.includeTopologyDescription() ? NOT_STORED : NOT_REQUESTED)
+                    .setAssignorName(d.assignorName());
+            if (d.topologyEpoch() != null) {
+                g.setTopology(new StreamsGroupDescribeResponse.Topology()
+                        .setEpoch(d.topologyEpoch())
+                        .setSubtopologies(subtopologies(d.subtopologies())));
+            }
+            List<StreamsGroupDescribeResponse.Member> members = new ArrayList<>();
+            for (StreamsGroupDescription.Member m : d.members()) {
+                List<StreamsGroupDescribeResponse.KeyValue> tags = new ArrayList<>();
+                new TreeMap<>(m.clientTags())
+                        .forEach((k, v) -> tags.add(new StreamsGroupDescribeResponse.KeyValue()
+                                .setKey(k)
+                                .setValue(v)));
+                members.add(new StreamsGroupDescribeResponse.Member()
+                        .setMemberId(m.memberId())
+                        .setMemberEpoch(m.memberEpoch())
+                        .setInstanceId(m.instanceId())
+                        .setRackId(m.rackId())
+                        .setClientId(m.clientId())
+                        .setClientHost(m.clientHost())
+                        .setTopologyEpoch(m.topologyEpoch())
+                        .setProcessId(m.processId())
+                        .setUserEndpoint(
+                                m.userEndpoint() == null
+                                        ? null
+                                        : new StreamsGroupDescribeResponse.Endpoint()
+                                                .setHost(m.userEndpoint().host())
+                                                .setPort(m.userEndpoint().port()))
+                        .setClientTags(tags)
+                        .setAssignment(assignment(m.assignment()))
+                        .setTargetAssignment(assignment(m.targetAssignment()))
+                        .setIsClassic(false));
+            }
+            g.setMembers(members);
+            if (request.includeAuthorizedOperations() && d.error().code() == 0) {
+                g.setAuthorizedOperations(ctx.authorizer().authorizedOperations(ctx, ResourceType.GROUP, groupId));
+            }
+            groups.add(g);
+        }
+        return CompletableFuture.completedFuture(new StreamsGroupDescribeResponse().setGroups(groups));
+    }
+
+    private static List<StreamsGroupDescribeResponse.Subtopology> subtopologies(
+            List<StreamsTopology.Subtopology> subs) {
+        if (subs == null) {
+            return null;
+        }
+        List<StreamsGroupDescribeResponse.Subtopology> out = new ArrayList<>();
+        for (StreamsTopology.Subtopology s : subs) {
+            out.add(new StreamsGroupDescribeResponse.Subtopology()
+                    .setSubtopologyId(s.subtopologyId())
+                    .setSourceTopics(s.sourceTopics())
+                    .setRepartitionSinkTopics(s.repartitionSinkTopics())
+                    .setStateChangelogTopics(topicInfos(s.stateChangelogTopics()))
+                    .setRepartitionSourceTopics(topicInfos(s.repartitionSourceTopics())));
+        }
+        return out;
+    }
+
+    private static List<StreamsGroupDescribeResponse.TopicInfo> topicInfos(List<StreamsTopology.InternalTopic> topics) {
+        List<StreamsGroupDescribeResponse.TopicInfo> out = new ArrayList<>();
+        for (StreamsTopology.InternalTopic t : topics) {
+            List<StreamsGroupDescribeResponse.KeyValue> configs = new ArrayList<>();
+            new TreeMap<>(t.configs())
+                    .forEach((k, v) -> configs.add(new StreamsGroupDescribeResponse.KeyValue()
+                            .setKey(k)
+                            .setValue(v)));
+            out.add(new StreamsGroupDescribeResponse.TopicInfo()
+                    .setName(t.name())
+                    .setPartitions(t.partitions())
+                    .setReplicationFactor(t.replicationFactor())
+                    .setTopicConfigs(configs));
+        }
+        return out;
+    }
+
+    private static StreamsGroupDescribeResponse.Assignment assignment(TaskAssignment a) {
+        return new StreamsGroupDescribeResponse.Assignment()
+                .setActiveTasks(taskIds(a.active()))
+                .setStandbyTasks(taskIds(a.standby()))
+                .setWarmupTasks(taskIds(a.warmup()));
+    }
+
+    private static List<StreamsGroupDescribeResponse.TaskIds> taskIds(Tasks tasks) {
+        List<StreamsGroupDescribeResponse.TaskIds> out = new ArrayList<>();
+        for (Map.Entry<String, java.util.Set<Integer>> e : tasks.bySubtopology().entrySet()) {
+            out.add(new StreamsGroupDescribeResponse.TaskIds()
+                    .setSubtopologyId(e.getKey())
+                    .setPartitions(new ArrayList<>(e.getValue())));
+        }
+        return out;
+    }
+
+    @Override
+    public StreamsGroupDescribeResponse errorResponse(
+            RequestContext ctx, StreamsGroupDescribeRequest request, Errors error) {
+        List<StreamsGroupDescribeResponse.DescribedGroup> groups = new ArrayList<>();
+        for (String groupId : request.groupIds()) {
+            groups.add(new StreamsGroupDescribeResponse.DescribedGroup()
+                    .setGroupId(groupId)
+                    .setErrorCode(error.code()));
+        }
+        return new StreamsGroupDescribeResponse().setGroups(groups);
+    }
+}

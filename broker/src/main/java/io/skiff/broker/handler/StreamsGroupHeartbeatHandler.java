@@ -1,0 +1,195 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.group.streams.StreamsGroupMember;
+import io.skiff.broker.group.streams.StreamsHeartbeat;
+import io.skiff.broker.group.streams.StreamsHeartbeatResult;
+import io.skiff.broker.group.streams.StreamsTopology;
+import io.skiff.broker.group.streams.Tasks;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.StreamsGroupHeartbeatRequest;
+import io.skiff.protocol.message.StreamsGroupHeartbeatResponse;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * StreamsGroupHeartbeat v0–1 (KIP-1071): a Kafka Streams member joins with its topology (epoch 0), heartbeats with
+ * the tasks it owns, or leaves (-1); the answer carries its epoch, the group's statuses, its tasks when they changed
+ * and the endpoint-to-partitions map for interactive queries. v1 carries the recovery lag as int64. Runs on the
+ * blocking executor: a heartbeat may create the topology's internal topics. A principal without READ on the group
+ * gets GROUP_AUTHORIZATION_FAILED.
+ *
+ * <p>Thread-safe: stateless apart from the coordinator.
+ */
+public final class StreamsGroupHeartbeatHandler
+        extends AbstractApiHandler<StreamsGroupHeartbeatRequest, StreamsGroupHeartbeatResponse> {
+    private final GroupCoordinator coordinator;
+
+    public StreamsGroupHeartbeatHandler(GroupCoordinator coordinator) {
+        super(ApiKeys.STREAMS_GROUP_HEARTBEAT, 0, 1);
+        this.coordinator = coordinator;
+    }
+
+    @Override
+    public Execution execution() {
+        return Execution.BLOCKING_EXECUTOR;
+    }
+
+    @Override
+    public CompletableFuture<StreamsGroupHeartbeatResponse> handle(
+            RequestContext ctx, StreamsGroupHeartbeatRequest request) {
+        if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, request.groupId())) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
+        }
+        StreamsHeartbeat heartbeat = new StreamsHeartbeat(
+                request.groupId(),
+                request.memberId(),
+                request.memberEpoch(),
+                request.endpointInformationEpoch(),
+                request.instanceId(),
+                request.rackId(),
+                request.rebalanceTimeoutMs(),
+                topology(request.topology()),
+                tasks(request.activeTasks()),
+                tasks(request.standbyTasks()),
+                tasks(request.warmupTasks()),
+                request.processId(),
+                request.userEndpoint() == null
+                        ? null
+                        : new StreamsGroupMember.Endpoint(
+                                request.userEndpoint().host(),
+                                request.userEndpoint().port()),
+                tags(request.clientTags()),
+                request.shutdownApplication(),
+                ctx.clientId(),
+                JoinGroupHandler.clientHost(ctx));
+        short version = ctx.apiVersion();
+        return coordinator.streamsGroupHeartbeat(heartbeat).thenApply(r -> response(r, version));
+    }
+
+    private static StreamsTopology topology(StreamsGroupHeartbeatRequest.Topology t) {
+        if (t == null) {
+            return null;
+        }
+        List<StreamsTopology.Subtopology> subs = new ArrayList<>();
+        for (StreamsGroupHeartbeatRequest.Subtopology s : t.subtopologies()) {
+            List<StreamsTopology.CopartitionGroup> groups = new ArrayList<>();
+            s.copartitionGroups()
+                    .forEach(g -> groups.add(new StreamsTopology.CopartitionGroup(
+                            g.sourceTopics(), g.sourceTopicRegex(), g.repartitionSourceTopics())));
+            subs.add(new StreamsTopology.Subtopology(
+                    s.subtopologyId(),
+                    s.sourceTopics(),
+                    s.sourceTopicRegex(),
+                    internal(s.stateChangelogTopics()),
+                    s.repartitionSinkTopics(),
+                    internal(s.repartitionSourceTopics()),
+                    groups));
+        }
+        return new StreamsTopology(t.epoch(), subs);
+    }
+
+    private static List<StreamsTopology.InternalTopic> internal(List<StreamsGroupHeartbeatRequest.TopicInfo> topics) {
+        List<StreamsTopology.InternalTopic> out = new ArrayList<>();
+        for (StreamsGroupHeartbeatRequest.TopicInfo t : topics) {
+            Map<String, String> configs = new LinkedHashMap<>();
+            t.topicConfigs().forEach(kv -> configs.put(kv.key(), kv.value()));
+            out.add(new StreamsTopology.InternalTopic(t.name(), t.partitions(), t.replicationFactor(), configs));
+        }
+        return out;
+    }
+
+    private static Tasks tasks(List<StreamsGroupHeartbeatRequest.TaskIds> ids) {
+        if (ids == null) {
+            return null;
+        }
+        Map<String, Set<Integer>> out = new TreeMap<>();
+        ids.forEach(t ->
+                out.computeIfAbsent(t.subtopologyId(), k -> new TreeSet<>()).addAll(t.partitions()));
+        return new Tasks(out);
+    }
+
+    private static Map<String, String> tags(List<StreamsGroupHeartbeatRequest.KeyValue> tags) {
+        if (tags == null) {
+            return null;
+        }
+        Map<String, String> out = new TreeMap<>();
+        tags.forEach(kv -> out.put(kv.key(), kv.value()));
+        return out;
+    }
+
+    private static StreamsGroupHeartbeatResponse response(StreamsHeartbeatResult r, short version) {
+        StreamsGroupHeartbeatResponse response = new StreamsGroupHeartbeatResponse()
+                .setErrorCode(r.error().code())
+                .setErrorMessage(r.errorMessage())
+                .setMemberId(r.memberId())
+                .setMemberEpoch(r.memberEpoch())
+                .setHeartbeatIntervalMs(r.heartbeatIntervalMs())
+                .setTaskOffsetIntervalMs(r.taskOffsetIntervalMs())
+                .setEndpointInformationEpoch(r.endpointInformationEpoch());
+        if (version == 0) {
+            response.setAcceptableRecoveryLagLegacy(
+                    (int) Math.min(Integer.MAX_VALUE, Math.max(0, r.acceptableRecoveryLag())));
+        } else {
+            response.setAcceptableRecoveryLag(r.acceptableRecoveryLag());
+        }
+        if (r.statuses() != null) {
+            List<StreamsGroupHeartbeatResponse.Status> statuses = new ArrayList<>();
+            r.statuses()
+                    .forEach(s -> statuses.add(new StreamsGroupHeartbeatResponse.Status()
+                            .setStatusCode(s.code())
+                            .setStatusDetail(s.detail())));
+            response.setStatus(statuses);
+        }
+        if (r.assignment() != null) {
+            response.setActiveTasks(taskIds(r.assignment().active()))
+                    .setStandbyTasks(taskIds(r.assignment().standby()))
+                    .setWarmupTasks(taskIds(r.assignment().warmup()));
+        }
+        if (r.partitionsByEndpoint() != null) {
+            List<StreamsGroupHeartbeatResponse.EndpointToPartitions> out = new ArrayList<>();
+            for (StreamsHeartbeatResult.EndpointPartitions e : r.partitionsByEndpoint()) {
+                out.add(new StreamsGroupHeartbeatResponse.EndpointToPartitions()
+                        .setUserEndpoint(new StreamsGroupHeartbeatResponse.Endpoint()
+                                .setHost(e.endpoint().host())
+                                .setPort(e.endpoint().port()))
+                        .setActivePartitions(topicPartitions(e.active()))
+                        .setStandbyPartitions(topicPartitions(e.standby())));
+            }
+            response.setPartitionsByUserEndpoint(out);
+        }
+        return response;
+    }
+
+    private static List<StreamsGroupHeartbeatResponse.TaskIds> taskIds(Tasks tasks) {
+        List<StreamsGroupHeartbeatResponse.TaskIds> out = new ArrayList<>();
+        tasks.bySubtopology()
+                .forEach((id, ps) -> out.add(new StreamsGroupHeartbeatResponse.TaskIds()
+                        .setSubtopologyId(id)
+                        .setPartitions(new ArrayList<>(ps))));
+        return out;
+    }
+
+    private static List<StreamsGroupHeartbeatResponse.TopicPartition> topicPartitions(Map<String, List<Integer>> m) {
+        List<StreamsGroupHeartbeatResponse.TopicPartition> out = new ArrayList<>();
+        m.forEach((topic, ps) -> out.add(new StreamsGroupHeartbeatResponse.TopicPartition()
+                .setTopic(topic)
+                .setPartitions(ps)));
+        return out;
+    }
+
+    @Override
+    public StreamsGroupHeartbeatResponse errorResponse(
+            RequestContext ctx, StreamsGroupHeartbeatRequest request, Errors error) {
+        return new StreamsGroupHeartbeatResponse().setErrorCode(error.code()).setMemberId("");
+    }
+}

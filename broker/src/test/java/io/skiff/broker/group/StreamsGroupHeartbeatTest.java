@@ -1,0 +1,207 @@
+package io.skiff.broker.group;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.skiff.broker.coordinator.InMemoryRecordLog;
+import io.skiff.broker.coordinator.ManualScheduler;
+import io.skiff.broker.group.common.GroupCoordinatorConfig;
+import io.skiff.broker.group.common.GroupError;
+import io.skiff.broker.group.consumer.ConsumerGroupConfig;
+import io.skiff.broker.group.streams.ConfiguredTopology;
+import io.skiff.broker.group.streams.StreamsGroupDescription;
+import io.skiff.broker.group.streams.StreamsHeartbeat;
+import io.skiff.broker.group.streams.StreamsHeartbeatResult;
+import io.skiff.broker.group.streams.StreamsTopology;
+import io.skiff.broker.group.streams.TaskAssignment;
+import io.skiff.broker.group.streams.Tasks;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * StreamsGroupHeartbeat on the coordinator: the topology's internal topics created with derived partition counts,
+ * tasks assigned, active tasks revoked before they move to a new member, statuses while source topics are missing,
+ * Kafka's request checks, and the group's state and assignment kept across a restart.
+ */
+class StreamsGroupHeartbeatTest {
+    private static final String GROUP = "wc";
+    private static final StreamsTopology WORD_COUNT = new StreamsTopology(
+            0,
+            List.of(
+                    new StreamsTopology.Subtopology(
+                            "0",
+                            List.of("in"),
+                            List.of(),
+                            List.of(),
+                            List.of("wc-counts-repartition"),
+                            List.of(),
+                            List.of()),
+                    new StreamsTopology.Subtopology(
+                            "1",
+                            List.of(),
+                            List.of(),
+                            List.of(new StreamsTopology.InternalTopic(
+                                    "wc-counts-changelog", 0, (short) 0, Map.of("cleanup.policy", "compact"))),
+                            List.of(),
+                            List.of(new StreamsTopology.InternalTopic("wc-counts-repartition", 0, (short) 0, Map.of())),
+                            List.of())));
+
+    private final ManualScheduler scheduler = new ManualScheduler(1_000_000L);
+    private final InMemoryRecordLog log = new InMemoryRecordLog(4);
+    private final FakeTopics topics = new FakeTopics();
+    private final Map<String, Map<String, String>> created = new java.util.concurrent.ConcurrentHashMap<>();
+    private GroupCoordinator coordinator = newCoordinator();
+
+    private GroupCoordinator newCoordinator() {
+        GroupCoordinator c = new GroupCoordinator(
+                GroupCoordinatorConfig.defaults(),
+                ConsumerGroupConfig.defaults(),
+                topics,
+                t -> {
+                    topics.create(t.name(), t.partitions());
+                    created.put(t.name(), t.configs());
+                },
+                log,
+                scheduler,
+                scheduler.clock,
+                Runnable::run);
+        c.load();
+        return c;
+    }
+
+    @AfterEach
+    void close() {
+        coordinator.close();
+    }
+
+    private StreamsHeartbeatResult heartbeat(String member, int epoch, StreamsTopology topology, Tasks owned) {
+        return coordinator
+                .streamsGroupHeartbeat(new StreamsHeartbeat(
+                        GROUP,
+                        member,
+                        epoch,
+                        0,
+                        null,
+                        null,
+                        epoch == 0 ? 30_000 : -1,
+                        topology,
+                        owned,
+                        null,
+                        null,
+                        epoch == 0 ? "process-" + member : null,
+                        null,
+                        null,
+                        false,
+                        "client",
+                        "/127.0.0.1"))
+                .join();
+    }
+
+    private static Tasks tasks(String subtopology, Integer... partitions) {
+        return new Tasks(Map.of(subtopology, Set.of(partitions)));
+    }
+
+    private static Tasks all() {
+        return new Tasks(Map.of("0", Set.of(0, 1, 2), "1", Set.of(0, 1, 2)));
+    }
+
+    @Test
+    void theFirstMemberGetsEveryTaskAfterTheInternalTopicsAreCreated() {
+        topics.create("in", 3);
+        StreamsHeartbeatResult r = heartbeat("m1", 0, WORD_COUNT, null);
+        assertEquals(GroupError.NONE, r.error(), r.errorMessage());
+        assertEquals(1, r.memberEpoch());
+        assertEquals(List.of(), r.statuses());
+        assertEquals(new TaskAssignment(all(), Tasks.EMPTY, Tasks.EMPTY), r.assignment());
+        assertEquals(3, topics.byName("wc-counts-repartition").orElseThrow().partitionCount());
+        assertEquals(3, topics.byName("wc-counts-changelog").orElseThrow().partitionCount());
+        assertEquals(Map.of("cleanup.policy", "compact"), created.get("wc-counts-changelog"));
+        StreamsGroupDescription d = coordinator.describeStreamsGroup(GROUP);
+        assertEquals("Stable", d.state());
+        assertEquals(2, d.subtopologies().size());
+    }
+
+    @Test
+    void missingSourceTopicsAreAStatusAndNoTasks() {
+        StreamsHeartbeatResult r = heartbeat("m1", 0, WORD_COUNT, null);
+        assertEquals(GroupError.NONE, r.error());
+        assertEquals(1, r.statuses().size());
+        assertEquals(
+                ConfiguredTopology.MISSING_SOURCE_TOPICS, r.statuses().get(0).code());
+        assertEquals(TaskAssignment.EMPTY, r.assignment());
+        assertEquals("NotReady", coordinator.describeStreamsGroup(GROUP).state());
+    }
+
+    @Test
+    void requestsAreCheckedAsKafkaDoes() {
+        StreamsHeartbeatResult r = coordinator
+                .streamsGroupHeartbeat(new StreamsHeartbeat(
+                        GROUP,
+                        "m1",
+                        0,
+                        0,
+                        null,
+                        null,
+                        -1,
+                        WORD_COUNT,
+                        null,
+                        null,
+                        null,
+                        "p",
+                        null,
+                        null,
+                        false,
+                        "c",
+                        "h"))
+                .join();
+        assertEquals(GroupError.INVALID_REQUEST, r.error());
+        assertEquals("RebalanceTimeoutMs must be provided in first request.", r.errorMessage());
+        r = heartbeat("m1", 0, null, null);
+        assertEquals("Topology must be non-null when (re-)joining.", r.errorMessage());
+        r = heartbeat("m1", 3, null, null);
+        assertEquals(GroupError.GROUP_ID_NOT_FOUND, r.error());
+    }
+
+    @Test
+    void activeTasksAreRevokedBeforeTheyMoveToANewMember() {
+        topics.create("in", 3);
+        heartbeat("m1", 0, WORD_COUNT, null);
+        StreamsHeartbeatResult second = heartbeat("m2", 0, WORD_COUNT, null);
+        assertEquals(2, second.memberEpoch());
+        // m1 still owns everything: m2 gets nothing yet.
+        assertEquals(TaskAssignment.EMPTY, second.assignment());
+
+        StreamsHeartbeatResult first = heartbeat("m1", 1, null, all());
+        assertEquals(1, first.memberEpoch(), "the old epoch until the tasks are revoked");
+        Tasks kept = first.assignment().active();
+        assertEquals(3, kept.size());
+
+        first = heartbeat("m1", 1, null, kept);
+        assertEquals(2, first.memberEpoch());
+        assertNull(first.assignment(), "unchanged");
+
+        second = heartbeat("m2", 2, null, Tasks.EMPTY);
+        assertEquals(all().minus(kept), second.assignment().active());
+    }
+
+    @Test
+    void theGroupAndItsAssignmentSurviveARestart() {
+        topics.create("in", 3);
+        heartbeat("m1", 0, WORD_COUNT, null);
+        coordinator.close();
+        coordinator = newCoordinator();
+        StreamsGroupDescription d = coordinator.describeStreamsGroup(GROUP);
+        assertEquals(GroupError.NONE, d.error());
+        assertEquals(1, d.groupEpoch());
+        assertEquals(1, d.members().size());
+        assertEquals(1, d.members().get(0).memberEpoch());
+        assertEquals(all(), d.members().get(0).assignment().active());
+        assertEquals("process-m1", d.members().get(0).processId());
+        StreamsHeartbeatResult r = heartbeat("m1", 1, null, all());
+        assertEquals(GroupError.NONE, r.error(), r.errorMessage());
+        assertEquals(1, r.memberEpoch());
+    }
+}

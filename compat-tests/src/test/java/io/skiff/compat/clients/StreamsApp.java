@@ -1,0 +1,150 @@
+package io.skiff.compat.clients;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
+import org.awaitility.Awaitility;
+
+/**
+ * A Kafka Streams 4.4.0 word count in a child JVM ({@link StreamsProtocolDriver}), on the jars the build copied to
+ * {@code skiff.kafkaStreams44}: started, asked (tasks, the host of a key, a local count) and closed; its output
+ * lines are collected as they come. Not thread-safe apart from the collected lines.
+ */
+final class StreamsApp implements AutoCloseable {
+    private final Process process;
+    private final Writer stdin;
+    private final List<String> lines = new CopyOnWriteArrayList<>();
+
+    private StreamsApp(Process process) {
+        this.process = process;
+        this.stdin = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+        Thread reader = new Thread(() -> {
+            try (BufferedReader r =
+                    new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    lines.add(line);
+                }
+            } catch (IOException e) {
+                lines.add("READ-FAILED " + e);
+            }
+        });
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    /** Starts the word count of {@code appId} from {@code input} to {@code output} (serverPort 0: no endpoint). */
+    static StreamsApp start(
+            String bootstrap,
+            String appId,
+            String input,
+            String output,
+            Path stateDir,
+            String guarantee,
+            int serverPort,
+            Path log)
+            throws Exception {
+        Path jars = Path.of(System.getProperty("skiff.kafkaStreams44", "target/kafka-streams/4.4.0"));
+        if (!Files.isRegularFile(jars.resolve("kafka-streams-4.4.0.jar"))) {
+            fail("Kafka Streams 4.4.0 not found in " + jars.toAbsolutePath()
+                    + ": run the build through Maven (maven-dependency-plugin copies it in generate-test-resources)");
+        }
+        List<String> classpath = new ArrayList<>();
+        classpath.add(Path.of(StreamsProtocolDriver.class
+                        .getProtectionDomain()
+                        .getCodeSource()
+                        .getLocation()
+                        .toURI())
+                .toString());
+        try (Stream<Path> files = Files.list(jars)) {
+            files.filter(f -> f.toString().endsWith(".jar")).sorted().forEach(f -> classpath.add(f.toString()));
+        }
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(
+                        java,
+                        "-Xmx256m",
+                        "-XX:TieredStopAtLevel=1",
+                        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                        "-cp",
+                        String.join(File.pathSeparator, classpath),
+                        StreamsProtocolDriver.class.getName(),
+                        bootstrap,
+                        appId,
+                        input,
+                        output,
+                        stateDir.toString(),
+                        guarantee,
+                        String.valueOf(serverPort))
+                .redirectError(log.toFile())
+                .start();
+        return new StreamsApp(p);
+    }
+
+    List<String> lines() {
+        return lines;
+    }
+
+    boolean failed() {
+        return lines.stream().anyMatch(l -> l.startsWith("ERROR") || l.startsWith("FAILED"));
+    }
+
+    /** Waits until the app has printed {@code line} (after the given count of lines), failing on an error line. */
+    void awaitLine(String line, Duration atMost) {
+        Awaitility.await(line).atMost(atMost).until(() -> failed() || lines.contains(line));
+        if (failed()) {
+            fail("Kafka Streams failed: " + lines);
+        }
+    }
+
+    boolean isRunning() {
+        List<String> states = lines.stream().filter(l -> l.startsWith("STATE ")).toList();
+        return !states.isEmpty() && states.get(states.size() - 1).equals("STATE RUNNING");
+    }
+
+    /** Sends {@code command} and returns the first answer line starting with {@code prefix} that follows it. */
+    String ask(String command, String prefix) throws IOException {
+        int from = lines.size();
+        stdin.write(command + "\n");
+        stdin.flush();
+        Awaitility.await(command).atMost(Duration.ofSeconds(30)).until(() -> answer(from, prefix) != null);
+        return answer(from, prefix);
+    }
+
+    private String answer(int from, String prefix) {
+        List<String> now = new ArrayList<>(lines);
+        for (int i = from; i < now.size(); i++) {
+            if (now.get(i).startsWith(prefix) || now.get(i).startsWith("FAILED")) {
+                return now.get(i);
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (process.isAlive()) {
+            try {
+                stdin.write("close\n");
+                stdin.flush();
+            } catch (IOException e) {
+                // already gone
+            }
+            if (!process.waitFor(40, java.util.concurrent.TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        }
+    }
+}
