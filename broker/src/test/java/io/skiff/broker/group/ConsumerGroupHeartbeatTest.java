@@ -38,39 +38,53 @@ class ConsumerGroupHeartbeatTest {
     }
 
     @Test
-    void firstMemberGetsEveryPartitionAtEpochOne() {
+    void firstMemberGetsEveryPartitionAtEpochTwo() {
         ConsumerHeartbeatResult r = ok(f.join(G, "m1", null, null, "t"));
         assertEquals("m1", r.memberId());
-        assertEquals(1, r.memberEpoch());
+        assertEquals(2, r.memberEpoch());
         assertEquals(500, r.heartbeatIntervalMs());
         assertEquals(assignment(t, 0, 1, 2, 3, 4, 5), r.assignment());
         ConsumerGroupDescription d = f.describe(G);
         assertEquals("Stable", d.state());
-        assertEquals(1, d.groupEpoch());
-        assertEquals(1, d.assignmentEpoch());
+        assertEquals(2, d.groupEpoch());
+        assertEquals(2, d.assignmentEpoch());
         assertEquals("uniform", d.assignorName());
         // an unchanged assignment is not sent again
-        assertNull(ok(f.heartbeat(G, "m1", 1, null)).assignment());
+        assertNull(ok(f.heartbeat(G, "m1", 2, null)).assignment());
+    }
+
+    @Test
+    void groupEpochsOfCreationRejoinAndTheLastLeaveAreKafka44s() {
+        // created by a member that subscribes to nothing: epoch 1 (a subscribing creator starts at 2, above)
+        assertEquals(1, ok(f.join("empty", "m1", null, null)).memberEpoch());
+        // the last member's leave writes the (empty) target at the new epoch at once
+        assertEquals(2, ok(f.join(G, "m1", null, null, "t")).memberEpoch());
+        ok(f.leave(G, "m1", null, -1));
+        ConsumerGroupDescription d = f.describe(G);
+        assertEquals(3, d.groupEpoch());
+        assertEquals(3, d.assignmentEpoch(), "Kafka 4.4 computes the empty target when the last member leaves");
+        // a group that exists moves by one, subscribed or not
+        assertEquals(4, ok(f.join(G, "m1", null, null, "t")).memberEpoch());
     }
 
     @Test
     void aPartitionMovesOnlyAfterItsOwnerRevokedIt() {
         ok(f.join(G, "m1", null, null, "t"));
         ConsumerHeartbeatResult m2 = ok(f.join(G, "m2", null, null, "t"));
-        assertEquals(2, m2.memberEpoch(), "a new member moves to the new group epoch at once");
+        assertEquals(3, m2.memberEpoch(), "a new member moves to the new group epoch at once");
         assertEquals(MemberAssignment.EMPTY, m2.assignment(), "its partitions are still owned by m1");
         assertEquals("Reconciling", f.describe(G).state());
 
-        ConsumerHeartbeatResult m1 = ok(f.heartbeat(G, "m1", 1, null));
-        assertEquals(1, m1.memberEpoch(), "m1 stays at its epoch until it revoked");
+        ConsumerHeartbeatResult m1 = ok(f.heartbeat(G, "m1", 2, null));
+        assertEquals(2, m1.memberEpoch(), "m1 stays at its epoch until it revoked");
         MemberAssignment kept = m1.assignment();
         assertEquals(3, kept.size());
-        assertNull(ok(f.heartbeat(G, "m2", 2, null)).assignment(), "nothing released yet");
+        assertNull(ok(f.heartbeat(G, "m2", 3, null)).assignment(), "nothing released yet");
 
         // m1 confirms: it owns only what it keeps
-        m1 = ok(f.heartbeat(G, "m1", 1, kept));
-        assertEquals(2, m1.memberEpoch());
-        m2 = ok(f.heartbeat(G, "m2", 2, null));
+        m1 = ok(f.heartbeat(G, "m1", 2, kept));
+        assertEquals(3, m1.memberEpoch());
+        m2 = ok(f.heartbeat(G, "m2", 3, null));
         assertEquals(3, m2.assignment().size());
         assertFalse(m2.assignment().overlaps(kept), "each partition owned exactly once");
         assertEquals(assignment(t, 0, 1, 2, 3, 4, 5), kept.plus(m2.assignment()));
@@ -81,17 +95,17 @@ class ConsumerGroupHeartbeatTest {
     void leavingFreesThePartitionsForTheOthers() {
         ok(f.join(G, "m1", null, null, "t"));
         ok(f.join(G, "m2", null, null, "t"));
-        MemberAssignment kept = ok(f.heartbeat(G, "m1", 1, null)).assignment();
-        ok(f.heartbeat(G, "m1", 1, kept));
-        ok(f.heartbeat(G, "m2", 2, null));
+        MemberAssignment kept = ok(f.heartbeat(G, "m1", 2, null)).assignment();
+        ok(f.heartbeat(G, "m1", 2, kept));
+        ok(f.heartbeat(G, "m2", 3, null));
 
         ConsumerHeartbeatResult left = ok(f.leave(G, "m2", null, -1));
         assertEquals(-1, left.memberEpoch());
-        assertEquals(3, f.describe(G).groupEpoch());
-        ConsumerHeartbeatResult m1 = ok(f.heartbeat(G, "m1", 2, null));
-        assertEquals(3, m1.memberEpoch());
+        assertEquals(4, f.describe(G).groupEpoch());
+        ConsumerHeartbeatResult m1 = ok(f.heartbeat(G, "m1", 3, null));
+        assertEquals(4, m1.memberEpoch());
         assertEquals(assignment(t, 0, 1, 2, 3, 4, 5), m1.assignment());
-        assertEquals(GroupError.UNKNOWN_MEMBER_ID, f.heartbeat(G, "m2", 2, null).error());
+        assertEquals(GroupError.UNKNOWN_MEMBER_ID, f.heartbeat(G, "m2", 3, null).error());
     }
 
     @Test
@@ -100,18 +114,18 @@ class ConsumerGroupHeartbeatTest {
         ok(f.join(G, "m2", null, null, "t"));
         for (int i = 0; i < 4; i++) {
             f.scheduler.advance(ConsumerGroupFixture.SESSION_MS / 2);
-            ok(f.heartbeat(G, "m1", 1, null));
+            ok(f.heartbeat(G, "m1", 2, null));
         }
         assertEquals(1, f.describe(G).members().size(), "m2 sent nothing for two session timeouts");
-        assertEquals(GroupError.UNKNOWN_MEMBER_ID, f.heartbeat(G, "m2", 2, null).error());
+        assertEquals(GroupError.UNKNOWN_MEMBER_ID, f.heartbeat(G, "m2", 3, null).error());
     }
 
     @Test
     void aMemberThatDoesNotRevokeWithinTheRebalanceTimeoutIsFenced() {
         ok(f.join(G, "m1", null, null, "t"));
         ok(f.join(G, "m2", null, null, "t"));
-        ok(f.heartbeat(G, "m1", 1, null)); // now asked to revoke
-        int m2Epoch = 2;
+        ok(f.heartbeat(G, "m1", 2, null)); // now asked to revoke
+        int m2Epoch = 3;
         MemberAssignment ofM2 = MemberAssignment.EMPTY;
         for (int i = 0; i < 7; i++) {
             f.scheduler.advance(ConsumerGroupFixture.REBALANCE_MS / 6);
@@ -119,37 +133,37 @@ class ConsumerGroupHeartbeatTest {
             m2Epoch = m2.memberEpoch();
             ofM2 = m2.assignment() != null ? m2.assignment() : ofM2;
             if (i < 5) {
-                ok(f.heartbeat(G, "m1", 1, null)); // alive, but never confirms the revocation
+                ok(f.heartbeat(G, "m1", 2, null)); // alive, but never confirms the revocation
             }
         }
-        assertEquals(GroupError.UNKNOWN_MEMBER_ID, f.heartbeat(G, "m1", 1, null).error());
-        assertEquals(3, m2Epoch, "m1's removal is a new group epoch");
+        assertEquals(GroupError.UNKNOWN_MEMBER_ID, f.heartbeat(G, "m1", 2, null).error());
+        assertEquals(4, m2Epoch, "m1's removal is a new group epoch");
         assertEquals(6, ofM2.size(), "m2 has every partition once m1 is gone");
     }
 
     @Test
     void epochsAreFencedAsKafkaFencesThem() {
         ok(f.join(G, "m1", null, null, "t"));
-        ConsumerHeartbeatResult ahead = f.heartbeat(G, "m1", 7, null);
+        ConsumerHeartbeatResult ahead = f.heartbeat(G, "m1", 8, null);
         assertEquals(GroupError.FENCED_MEMBER_EPOCH, ahead.error());
-        assertTrue(ahead.errorMessage().contains("greater member epoch (7)"), ahead.errorMessage());
+        assertTrue(ahead.errorMessage().contains("greater member epoch (8)"), ahead.errorMessage());
         ok(f.join(G, "m2", null, null, "t"));
-        MemberAssignment kept = ok(f.heartbeat(G, "m1", 1, null)).assignment();
-        ok(f.heartbeat(G, "m1", 1, kept)); // m1 is at epoch 2 now
-        // the answer that moved m1 to epoch 2 was lost: the previous epoch with owned partitions it still has is fine
-        assertEquals(2, ok(f.heartbeat(G, "m1", 1, kept)).memberEpoch());
+        MemberAssignment kept = ok(f.heartbeat(G, "m1", 2, null)).assignment();
+        ok(f.heartbeat(G, "m1", 2, kept)); // m1 is at epoch 3 now
+        // the answer that moved m1 to epoch 3 was lost: the previous epoch with owned partitions it still has is fine
+        assertEquals(3, ok(f.heartbeat(G, "m1", 2, kept)).memberEpoch());
         // but not without saying what it owns
         assertEquals(
-                GroupError.FENCED_MEMBER_EPOCH, f.heartbeat(G, "m1", 1, null).error());
+                GroupError.FENCED_MEMBER_EPOCH, f.heartbeat(G, "m1", 2, null).error());
     }
 
     @Test
     void aStaticMemberThatReturnsGetsItsPartitionsBackWithoutARebalance() {
         ok(f.join(G, "a", "instance-a", null, "t"));
         ok(f.join(G, "b", "instance-b", null, "t"));
-        MemberAssignment keptA = ok(f.heartbeat(G, "a", "instance-a", 1, null)).assignment();
-        ok(f.heartbeat(G, "a", "instance-a", 1, keptA));
-        MemberAssignment ofB = ok(f.heartbeat(G, "b", "instance-b", 2, null)).assignment();
+        MemberAssignment keptA = ok(f.heartbeat(G, "a", "instance-a", 2, null)).assignment();
+        ok(f.heartbeat(G, "a", "instance-a", 2, keptA));
+        MemberAssignment ofB = ok(f.heartbeat(G, "b", "instance-b", 3, null)).assignment();
         int epoch = f.describe(G).groupEpoch();
 
         assertEquals(-2, ok(f.leave(G, "b", "instance-b", -2)).memberEpoch());
@@ -333,16 +347,16 @@ class ConsumerGroupHeartbeatTest {
     void newPartitionsAndNewTopicsMatchingTheRegexAreAssigned() {
         ok(f.joinRegex(G, "m1", "t.*"));
         f.topics.grow("t", 8);
-        ConsumerHeartbeatResult r = ok(f.heartbeat(G, "m1", 1, null));
-        assertEquals(2, r.memberEpoch());
+        ConsumerHeartbeatResult r = ok(f.heartbeat(G, "m1", 2, null));
+        assertEquals(3, r.memberEpoch());
         assertEquals(8, r.assignment().size());
         UUID t2 = f.topics.create("t2", 2);
         f.topics.create("other", 2);
-        r = ok(f.heartbeat(G, "m1", 2, null));
+        r = ok(f.heartbeat(G, "m1", 3, null));
         assertEquals(10, r.assignment().size());
         assertEquals(Set.of(0, 1), r.assignment().partitions().get(t2));
         f.topics.delete("t2");
-        r = ok(f.heartbeat(G, "m1", 3, r.assignment()));
+        r = ok(f.heartbeat(G, "m1", 4, r.assignment()));
         assertEquals(8, r.assignment().size(), "a deleted topic's partitions are taken away");
     }
 
@@ -364,19 +378,19 @@ class ConsumerGroupHeartbeatTest {
     void groupsAndMembersComeBackAfterARestart() {
         ok(f.join(G, "m1", null, null, "t"));
         ok(f.join(G, "m2", "i2", null, "t"));
-        MemberAssignment kept = ok(f.heartbeat(G, "m1", 1, null)).assignment();
-        ok(f.heartbeat(G, "m1", 1, kept));
-        MemberAssignment ofM2 = ok(f.heartbeat(G, "m2", "i2", 2, null)).assignment();
+        MemberAssignment kept = ok(f.heartbeat(G, "m1", 2, null)).assignment();
+        ok(f.heartbeat(G, "m1", 2, kept));
+        MemberAssignment ofM2 = ok(f.heartbeat(G, "m2", "i2", 3, null)).assignment();
         ConsumerGroupDescription before = f.describe(G);
 
         f.restart();
 
         ConsumerGroupDescription after = f.describe(G);
         assertEquals(before, after);
-        ConsumerHeartbeatResult m2 = ok(f.heartbeat(G, "m2", "i2", 2, null));
-        assertEquals(2, m2.memberEpoch());
+        ConsumerHeartbeatResult m2 = ok(f.heartbeat(G, "m2", "i2", 3, null));
+        assertEquals(3, m2.memberEpoch());
         assertNull(m2.assignment(), "nothing changed for the member");
-        ok(f.heartbeat(G, "m1", 2, kept));
+        ok(f.heartbeat(G, "m1", 3, kept));
         assertEquals("Stable", f.describe(G).state());
         assertNotNull(ofM2);
     }

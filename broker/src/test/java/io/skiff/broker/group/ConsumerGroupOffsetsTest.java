@@ -40,7 +40,7 @@ class ConsumerGroupOffsetsTest {
         assertEquals(
                 GroupError.NONE,
                 f.coordinator
-                        .commitOffsets(G, "m1", null, 1, Map.of(T0, om(5)), true)
+                        .commitOffsets(G, "m1", null, 2, Map.of(T0, om(5)), true)
                         .join()
                         .get(T0));
         assertEquals(
@@ -52,7 +52,7 @@ class ConsumerGroupOffsetsTest {
         assertEquals(
                 GroupError.UNSUPPORTED_VERSION,
                 f.coordinator
-                        .commitOffsets(G, "m1", null, 1, Map.of(T0, om(6)), false)
+                        .commitOffsets(G, "m1", null, 2, Map.of(T0, om(6)), false)
                         .join()
                         .get(T0),
                 "consumer-protocol members commit with OffsetCommit v9+");
@@ -66,7 +66,7 @@ class ConsumerGroupOffsetsTest {
         assertEquals(
                 GroupError.STALE_MEMBER_EPOCH,
                 f.coordinator.fetchOffsets(G, "m1", 0, null, false).error());
-        OffsetFetchResult fetched = f.coordinator.fetchOffsets(G, "m1", 1, null, false);
+        OffsetFetchResult fetched = f.coordinator.fetchOffsets(G, "m1", 2, null, false);
         assertEquals(5, fetched.partitions().get(T0).offset().offset());
     }
 
@@ -83,7 +83,7 @@ class ConsumerGroupOffsetsTest {
         assertEquals(
                 11,
                 f.coordinator
-                        .fetchOffsets(G, "m1", 1, null, false)
+                        .fetchOffsets(G, "m1", 2, null, false)
                         .partitions()
                         .get(T0)
                         .offset()

@@ -36,10 +36,10 @@ class GroupConfigsOfConsumerGroupsTest {
         f.topics.create("t", 2);
         assertEquals(500, ok(f.join("g", "m1", null, null, "t")).heartbeatIntervalMs());
         set("g", Map.of("consumer.heartbeat.interval.ms", "1234"));
-        assertEquals(1234, ok(f.heartbeat("g", "m1", 1, null)).heartbeatIntervalMs());
+        assertEquals(1234, ok(f.heartbeat("g", "m1", 2, null)).heartbeatIntervalMs());
         assertEquals(500, ok(f.join("other", "m2", null, null, "t")).heartbeatIntervalMs(), "another group");
         set("g", Map.of());
-        assertEquals(500, ok(f.heartbeat("g", "m1", 1, null)).heartbeatIntervalMs(), "back to the broker's");
+        assertEquals(500, ok(f.heartbeat("g", "m1", 2, null)).heartbeatIntervalMs(), "back to the broker's");
     }
 
     @Test
@@ -48,8 +48,8 @@ class GroupConfigsOfConsumerGroupsTest {
         ok(f.join("g", "m1", null, null, "t"));
         ok(f.join("g", "m2", null, null, "t"));
         set("g", Map.of("consumer.session.timeout.ms", "30000"));
-        ok(f.heartbeat("g", "m1", 1, null)); // m1 now has a 30 s session; m2 still its 10 s one
-        ok(f.heartbeat("g", "m2", 2, null)); // m2 too, from this heartbeat on
+        ok(f.heartbeat("g", "m1", 2, null)); // m1 now has a 30 s session; m2 still its 10 s one
+        ok(f.heartbeat("g", "m2", 3, null)); // m2 too, from this heartbeat on
         f.scheduler.advance(ConsumerGroupFixture.SESSION_MS + 1);
         assertEquals(2, f.describe("g").members().size(), "the broker's 10 s no longer apply");
         f.scheduler.advance(20_000);

@@ -170,14 +170,14 @@ class GroupMigrationTest {
         ClassicConsumerClient c = new ClassicConsumerClient(f, G);
         JoinResult joined = c.join();
         assertEquals(GroupError.NONE, joined.error());
-        assertEquals(2, joined.generationId(), "its generation is its member epoch");
+        assertEquals(3, joined.generationId(), "its generation is its member epoch");
         assertEquals("consumer", overview().groupType());
         assertEquals(GroupError.NONE, c.sync("range", false, 6).error());
         assertEquals(List.of(), c.owned, "m1 has not released anything yet");
 
-        MemberAssignment kept = ok(f.heartbeat(G, "m1", 1, null)).assignment();
+        MemberAssignment kept = ok(f.heartbeat(G, "m1", 2, null)).assignment();
         assertEquals(3, kept.size());
-        assertEquals(2, ok(f.heartbeat(G, "m1", 1, kept)).memberEpoch());
+        assertEquals(3, ok(f.heartbeat(G, "m1", 2, kept)).memberEpoch());
         assertEquals(GroupError.REBALANCE_IN_PROGRESS, c.heartbeat(), "its partitions are free: rejoin to get them");
         assertEquals(GroupError.NONE, c.join().error());
         assertEquals(GroupError.NONE, c.sync("range", false, 6).error());
@@ -215,7 +215,7 @@ class GroupMigrationTest {
         // A classic member leaving: a new epoch, and m1 gets everything.
         LeaveResult left = c.leave();
         assertEquals(GroupError.NONE, left.members().get(0).error());
-        assertEquals(6, ok(f.heartbeat(G, "m1", 2, null)).assignment().size());
+        assertEquals(6, ok(f.heartbeat(G, "m1", 3, null)).assignment().size());
         assertEquals(1, f.describe(G).members().size());
     }
 
@@ -225,8 +225,8 @@ class GroupMigrationTest {
         ClassicConsumerClient c = new ClassicConsumerClient(f, G);
         c.join();
         c.sync("range", false, 6);
-        MemberAssignment kept = ok(f.heartbeat(G, "m1", 1, null)).assignment();
-        ok(f.heartbeat(G, "m1", 1, kept));
+        MemberAssignment kept = ok(f.heartbeat(G, "m1", 2, null)).assignment();
+        ok(f.heartbeat(G, "m1", 2, kept));
 
         ok(f.leave(G, "m1", null, -1));
         GroupOverview o = overview();
@@ -239,7 +239,7 @@ class GroupMigrationTest {
         JoinResult rejoined = c.join();
         assertEquals(GroupError.NONE, rejoined.error());
         assertEquals(c.memberId, rejoined.leaderId(), "a classic group again: its member leads");
-        assertEquals(3, rejoined.generationId(), "the next generation after the group epoch (2)");
+        assertEquals(4, rejoined.generationId(), "the next generation after the group epoch (3)");
         assertEquals(GroupError.NONE, c.sync("range", true, 6).error());
         assertEquals(tps(0, 1, 2, 3, 4, 5), c.owned);
         assertEquals("Stable", overview().state());

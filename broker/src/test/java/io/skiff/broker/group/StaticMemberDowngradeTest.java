@@ -76,11 +76,11 @@ class StaticMemberDowngradeTest {
                 6, ok(f.join(G, "m1", "instance-m", null, "t")).assignment().size());
         ClassicConsumerClient c = classicStatic("instance-c");
         assertEquals(GroupError.NONE, c.join().error());
-        assertEquals(2, c.generation);
+        assertEquals(3, c.generation);
         assertEquals(GroupError.NONE, c.sync("range", false, 6).error());
-        MemberAssignment kept = ok(f.heartbeat(G, "m1", "instance-m", 1, null)).assignment();
+        MemberAssignment kept = ok(f.heartbeat(G, "m1", "instance-m", 2, null)).assignment();
         assertEquals(3, kept.size());
-        assertEquals(2, ok(f.heartbeat(G, "m1", "instance-m", 1, kept)).memberEpoch());
+        assertEquals(3, ok(f.heartbeat(G, "m1", "instance-m", 2, kept)).memberEpoch());
         assertEquals(GroupError.REBALANCE_IN_PROGRESS, c.heartbeat(), "its partitions are free");
         assertEquals(GroupError.NONE, c.join().error());
         assertEquals(GroupError.NONE, c.sync("range", false, 6).error());
@@ -138,7 +138,7 @@ class StaticMemberDowngradeTest {
         List<GroupRecord> written = recordsSince(before);
         assertEquals(GroupError.NONE, joined.error());
         assertFalse(joined.memberId().isEmpty());
-        assertEquals(2, joined.generationId(), "reconciled at the assignment epoch, the classic generation");
+        assertEquals(3, joined.generationId(), "reconciled at the assignment epoch, the classic generation");
         assertEquals("consumer", joined.protocolType());
         assertEquals("range", joined.protocolName());
         assertEquals("", joined.leaderId(), "answered as a consumer group's classic member: no leader");
@@ -189,7 +189,7 @@ class StaticMemberDowngradeTest {
 
         // One write: the replacement, the consumer group's tombstones, then the classic group.
         GroupRecord.GroupMetadata last = (GroupRecord.GroupMetadata) written.get(written.size() - 1);
-        assertEquals(2, last.value().generation());
+        assertEquals(3, last.value().generation());
         assertEquals("consumer", last.value().protocolType());
         assertEquals("range", last.value().protocol());
         assertEquals(2, last.value().members().size());
@@ -219,7 +219,7 @@ class StaticMemberDowngradeTest {
                         .offset());
         c.memberId = "";
         assertEquals(GroupError.NONE, c.join().error());
-        assertEquals(3, c.generation, "the generation after the downgraded group's");
+        assertEquals(4, c.generation, "the generation after the downgraded group's");
     }
 
     @Test
@@ -230,14 +230,14 @@ class StaticMemberDowngradeTest {
         ClassicConsumerClient r = classicStatic("instance-m");
         JoinResult joined = r.join();
         assertEquals(GroupError.NONE, joined.error());
-        assertEquals(1, joined.generationId());
+        assertEquals(2, joined.generationId());
         assertEquals("classic", overview().groupType());
         assertEquals("Stable", overview().state());
         assertEquals(GroupError.NONE, r.sync("range", false, 6).error());
         assertEquals(tps(0, 1, 2, 3, 4, 5), r.owned);
         assertEquals(
                 GroupError.GROUP_ID_NOT_FOUND,
-                f.heartbeat(G, "m1", "instance-m", 1, null).error(),
+                f.heartbeat(G, "m1", "instance-m", 2, null).error(),
                 "the replaced member's heartbeats find no consumer group");
         assertEquals(GroupError.NONE, r.heartbeat());
     }
@@ -259,7 +259,7 @@ class StaticMemberDowngradeTest {
         assertEquals(
                 GroupError.ILLEGAL_GENERATION,
                 r.sync("range", false, 6).error(),
-                "generation 0 is not the classic group's 2");
+                "generation 0 is not the classic group's 3");
 
         assertEquals(GroupError.REBALANCE_IN_PROGRESS, c.heartbeat());
         CompletableFuture<JoinResult> cJoin = f.coordinator.joinGroup(c.params());
@@ -267,12 +267,12 @@ class StaticMemberDowngradeTest {
         f.scheduler.runDue();
         c.joined(cJoin.join());
         r.joined(rJoin.join());
-        assertEquals(3, c.generation, "the rebalance starts the generation after the group epoch (2)");
-        assertEquals(3, r.generation);
+        assertEquals(4, c.generation, "the rebalance starts the generation after the group epoch (3)");
+        assertEquals(4, r.generation);
         ClassicConsumerClient leader = cJoin.join().leaderId().equals(c.memberId) ? c : r;
         ClassicConsumerClient follower = leader == c ? r : c;
         CompletableFuture<SyncResult> followerSync =
-                f.coordinator.syncGroup(G, 3, follower.memberId, follower.instanceId, "consumer", "range", Map.of());
+                f.coordinator.syncGroup(G, 4, follower.memberId, follower.instanceId, "consumer", "range", Map.of());
         assertEquals(GroupError.NONE, leader.sync("range", true, 6).error());
         assertEquals(GroupError.NONE, followerSync.join().error());
         assertEquals(tps(0, 1, 2, 3, 4, 5), leader.owned);
@@ -315,7 +315,7 @@ class StaticMemberDowngradeTest {
             JoinResult joined = r.join();
             assertEquals(GroupError.NONE, joined.error());
             assertEquals("consumer", overview().groupType(), policy + " allows no downgrade");
-            assertEquals(2, joined.generationId());
+            assertEquals(3, joined.generationId());
             assertEquals(GroupError.NONE, r.sync("range", false, 6).error());
             assertEquals(partitionsOf(mixed.ofM1()), numbers(r.owned), "it takes over the partitions");
             assertEquals(

@@ -43,12 +43,21 @@ public final class ConsumerGroupAssignments {
             bump = true;
         }
         if (bump) {
-            group.groupEpoch(group.groupEpoch() + 1);
+            // Kafka 4.4 starts a group created by a member that subscribes to something at epoch 2, not 1 (seen
+            // against Kafka 4.4.0: names of topics that exist or not, at v0 and v1; a group created by a member
+            // subscribed to nothing starts at 1, and a group that exists always moves by 1)
+            boolean createdSubscribed = group.groupEpoch() == 0 && subscribesToSomething(group);
+            group.groupEpoch(group.groupEpoch() + (createdSubscribed ? 2 : 1));
             records.add(ConsumerGroupRecords.groupMetadata(group.groupId(), group.groupEpoch()));
         }
         if (group.groupEpoch() > group.assignmentEpoch()) {
             records.addAll(computeTargetAssignment(group));
         }
+    }
+
+    private static boolean subscribesToSomething(ConsumerGroup group) {
+        return !group.subscribedTopicNamesByName().isEmpty()
+                || group.subscribedRegexes().stream().anyMatch(r -> !r.isEmpty());
     }
 
     /**

@@ -63,12 +63,19 @@ public final class ConsumerGroupFencing {
         return removeMember(group, member, why);
     }
 
-    /** Removes a member: its tombstones and a new group epoch without it (the target follows at the next heartbeat). */
+    /**
+     * Removes a member: its tombstones and a new group epoch without it (the target follows at the next heartbeat,
+     * or at once when no member is left).
+     */
     public List<KeyValue> removeMember(ConsumerGroup group, ConsumerGroupMember member, String why) {
         List<KeyValue> records = new ArrayList<>(removeWithoutEpochBump(group, member, why));
         group.subscribedTopics(assignments.resolveSubscribedTopics(group));
         group.groupEpoch(group.groupEpoch() + 1);
         records.add(ConsumerGroupRecords.groupMetadata(group.groupId(), group.groupEpoch()));
+        if (group.isEmpty()) {
+            // as Kafka 4.4: the last member's leave also writes the (empty) target assignment at the new epoch
+            records.addAll(assignments.computeTargetAssignment(group));
+        }
         return records;
     }
 
