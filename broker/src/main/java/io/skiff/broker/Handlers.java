@@ -19,6 +19,7 @@ import io.skiff.broker.handler.DescribeClientQuotasHandler;
 import io.skiff.broker.handler.DescribeClusterHandler;
 import io.skiff.broker.handler.DescribeConfigsHandler;
 import io.skiff.broker.handler.DescribeLogDirsHandler;
+import io.skiff.broker.handler.DescribeQuorumHandler;
 import io.skiff.broker.handler.DescribeTopicPartitionsHandler;
 import io.skiff.broker.handler.DescribeUserScramCredentialsHandler;
 import io.skiff.broker.handler.ElectLeadersHandler;
@@ -97,6 +98,7 @@ public final class Handlers {
         registry.register(new CreatePartitionsHandler(data.topics(), ctx.nodeId()));
         registry.register(new DeleteRecordsHandler(data.topics()));
         registry.register(new DescribeClusterHandler(ctx.clusterId(), ctx.nodeId(), ctx::advertisedEndpoint));
+        registry.register(new DescribeQuorumHandler(ctx.nodeId(), ctx.clock(), ctx::advertisedEndpoint));
         registry.register(new OffsetForLeaderEpochHandler(data.topics()));
         registry.register(new DescribeLogDirsHandler(data.topics()));
         registry.register(new DescribeTopicPartitionsHandler(data.topics(), ctx.nodeId()));

@@ -41,6 +41,7 @@ import org.apache.kafka.tools.DeleteRecordsCommand;
 import org.apache.kafka.tools.FeatureCommand;
 import org.apache.kafka.tools.GetOffsetShell;
 import org.apache.kafka.tools.LeaderElectionCommand;
+import org.apache.kafka.tools.MetadataQuorumCommand;
 import org.apache.kafka.tools.TopicCommand;
 import org.apache.kafka.tools.reassign.ReassignPartitionsCommand;
 import org.junit.jupiter.api.AfterAll;
@@ -344,6 +345,65 @@ class KafkaToolsCompatTest {
         }
         assertEquals(Map.of(), different);
         assertTrue(skiff.size() > 40, "Skiff's APIs: " + skiff.keySet());
+    }
+
+    /**
+     * kafka-metadata-quorum describe --status and --replication against Skiff and a real single-node Kafka 4.4.0 print
+     * the same, apart from the values that must differ (cluster id, the voter's endpoint, the metadata log's offsets
+     * and the timestamps): one voter, the leader, in epoch 1, no lag, no observers.
+     */
+    @Test
+    void metadataQuorumCommandDescribesOneVoterThatLeads() throws Exception {
+        String kafka = RealKafka.shared().bootstrapServers();
+        assertEquals(
+                quorumStatus(run(MetadataQuorumCommand.class, "--bootstrap-server", kafka, "describe", "--status")),
+                quorumStatus(run(
+                        MetadataQuorumCommand.class,
+                        "--bootstrap-server",
+                        server.bootstrapServers(),
+                        "describe",
+                        "--status")));
+        List<String> skiff = quorumReplication(run(
+                MetadataQuorumCommand.class,
+                "--bootstrap-server",
+                server.bootstrapServers(),
+                "describe",
+                "--replication"));
+        assertEquals(
+                quorumReplication(
+                        run(MetadataQuorumCommand.class, "--bootstrap-server", kafka, "describe", "--replication")),
+                skiff);
+        assertEquals(2, skiff.size(), skiff.toString());
+        assertTrue(skiff.get(1).endsWith("Leader"), skiff.toString());
+    }
+
+    /** The --status lines with the values that must differ between two brokers masked. */
+    private static List<String> quorumStatus(String output) {
+        return output.lines()
+                .filter(l -> !l.isBlank())
+                .map(l -> l.replaceAll("\\s+", " ").strip())
+                .map(l -> l.replaceAll("^(ClusterId|HighWatermark): .*", "$1: <differs>"))
+                .map(l -> l.replaceAll("\"endpoints\": \\[[^\\]]*\\]", "\"endpoints\": <differs>"))
+                .toList();
+    }
+
+    /** The --replication rows, columns split, with the log end offset and the two timestamps masked. */
+    private static List<String> quorumReplication(String output) {
+        return output.lines()
+                .filter(l -> !l.isBlank())
+                .map(l -> {
+                    String[] columns = l.split("\t");
+                    for (int i = 0; i < columns.length; i++) {
+                        columns[i] = columns[i].strip();
+                    }
+                    if (!columns[0].equals("NodeId")) {
+                        columns[2] = "<leo>";
+                        columns[4] = "<time>";
+                        columns[5] = "<time>";
+                    }
+                    return String.join("|", columns);
+                })
+                .toList();
     }
 
     /** The tool's "Name(key): min to max [usable: v]" lines: API to highest version (UNSUPPORTED ones left out). */
