@@ -13,6 +13,7 @@ import io.skiff.broker.handler.ApiVersionsHandler;
 import io.skiff.broker.handler.BrokerContext;
 import io.skiff.broker.handler.CreatePartitionsHandler;
 import io.skiff.broker.handler.CreateTopicsHandler;
+import io.skiff.broker.handler.DelegationTokenHandlers;
 import io.skiff.broker.handler.DeleteRecordsHandler;
 import io.skiff.broker.handler.DeleteTopicsHandler;
 import io.skiff.broker.handler.DescribeClientQuotasHandler;
@@ -108,6 +109,7 @@ public final class Handlers {
         registry.register(
                 new ListConfigResourcesHandler(data.topics(), groupConfigs, ctx.clientTelemetry(), ctx.nodeId()));
         TelemetryHandlers.register(registry, ctx.clientTelemetry());
+        DelegationTokenHandlers.register(registry);
         BiPredicate<String, Integer> partitionExists = (topic, partition) -> data.topics()
                 .topic(topic)
                 .map(t -> partition >= 0 && partition < t.partitionCount())

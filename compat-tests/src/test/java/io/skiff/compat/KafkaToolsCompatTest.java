@@ -406,6 +406,36 @@ class KafkaToolsCompatTest {
                 .toList();
     }
 
+    /**
+     * kafka-delegation-tokens' four operations (through the Admin calls the tool makes) on a PLAINTEXT listener fail on
+     * Skiff as on a real Kafka 4.4.0: the same exception with the same message (Skiff issues no tokens; Kafka refuses
+     * them on PLAINTEXT channels before it looks at whether tokens are enabled).
+     */
+    @Test
+    void delegationTokenCommandsFailAsOnKafka() throws Exception {
+        assertEquals(
+                delegationTokenFailures(RealKafka.shared().bootstrapServers()),
+                delegationTokenFailures(server.bootstrapServers()));
+    }
+
+    private static List<String> delegationTokenFailures(String bootstrap) throws Exception {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            byte[] hmac = {1, 2, 3};
+            List<org.apache.kafka.common.KafkaFuture<?>> calls = List.of(
+                    admin.createDelegationToken().delegationToken(),
+                    admin.renewDelegationToken(hmac).expiryTimestamp(),
+                    admin.expireDelegationToken(hmac).expiryTimestamp(),
+                    admin.describeDelegationToken().delegationTokens());
+            return calls.stream()
+                    .map(call -> {
+                        ExecutionException e = assertThrows(ExecutionException.class, call::get);
+                        return e.getCause().getClass().getSimpleName() + ": "
+                                + e.getCause().getMessage();
+                    })
+                    .toList();
+        }
+    }
+
     /** The tool's "Name(key): min to max [usable: v]" lines: API to highest version (UNSUPPORTED ones left out). */
     private static Map<String, Integer> highestVersions(String output) {
         Map<String, Integer> highest = new TreeMap<>();
