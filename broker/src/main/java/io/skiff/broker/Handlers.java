@@ -8,6 +8,7 @@ import io.skiff.broker.handler.AclHandlers;
 import io.skiff.broker.handler.AlterClientQuotasHandler;
 import io.skiff.broker.handler.AlterConfigsHandler;
 import io.skiff.broker.handler.AlterPartitionReassignmentsHandler;
+import io.skiff.broker.handler.AlterReplicaLogDirsHandler;
 import io.skiff.broker.handler.AlterUserScramCredentialsHandler;
 import io.skiff.broker.handler.ApiVersionsHandler;
 import io.skiff.broker.handler.BrokerContext;
@@ -102,6 +103,7 @@ public final class Handlers {
         registry.register(new DescribeQuorumHandler(ctx.nodeId(), ctx.clock(), ctx::advertisedEndpoint));
         registry.register(new OffsetForLeaderEpochHandler(data.topics()));
         registry.register(new DescribeLogDirsHandler(data.topics()));
+        registry.register(new AlterReplicaLogDirsHandler(data.topics()));
         registry.register(new DescribeTopicPartitionsHandler(data.topics(), ctx.nodeId()));
         registry.register(new ElectLeadersHandler(data.topics()));
         registry.register(new AlterPartitionReassignmentsHandler(data.topics(), ctx.nodeId()));

@@ -436,6 +436,55 @@ class KafkaToolsCompatTest {
         }
     }
 
+    /**
+     * AlterReplicaLogDirs (what kafka-reassign-partitions sends for a reassignment with log dirs) on a broker with one
+     * log directory, on Skiff as on a real Kafka 4.4.0: to that directory succeeds at once, to any other path
+     * LogDirNotFoundException, a partition or topic that does not exist UnknownTopicOrPartitionException.
+     */
+    @Test
+    void alterReplicaLogDirsAnswersAsASingleLogDirKafka() throws Exception {
+        assertEquals(
+                replicaLogDirOutcomes(RealKafka.shared().bootstrapServers()),
+                replicaLogDirOutcomes(server.bootstrapServers()));
+    }
+
+    private static List<String> replicaLogDirOutcomes(String bootstrap) throws Exception {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            String topic = "log-dirs-" + System.nanoTime();
+            admin.createTopics(List.of(new org.apache.kafka.clients.admin.NewTopic(topic, 1, (short) 1)))
+                    .all()
+                    .get();
+            int broker = admin.describeCluster().nodes().get().iterator().next().id();
+            String logDir = admin.describeLogDirs(List.of(broker))
+                    .allDescriptions()
+                    .get()
+                    .get(broker)
+                    .keySet()
+                    .iterator()
+                    .next();
+            List<Map.Entry<org.apache.kafka.common.TopicPartitionReplica, String>> moves = List.of(
+                    Map.entry(new org.apache.kafka.common.TopicPartitionReplica(topic, 0, broker), logDir),
+                    Map.entry(new org.apache.kafka.common.TopicPartitionReplica(topic, 0, broker), "/no/such/dir"),
+                    Map.entry(new org.apache.kafka.common.TopicPartitionReplica(topic, 5, broker), logDir),
+                    Map.entry(
+                            new org.apache.kafka.common.TopicPartitionReplica(topic + "-missing", 0, broker), logDir));
+            return moves.stream()
+                    .map(move -> {
+                        try {
+                            admin.alterReplicaLogDirs(Map.of(move.getKey(), move.getValue()))
+                                    .all()
+                                    .get();
+                            return "ok";
+                        } catch (ExecutionException e) {
+                            return e.getCause().getClass().getSimpleName();
+                        } catch (InterruptedException e) {
+                            throw new AssertionError(e);
+                        }
+                    })
+                    .toList();
+        }
+    }
+
     /** The tool's "Name(key): min to max [usable: v]" lines: API to highest version (UNSUPPORTED ones left out). */
     private static Map<String, Integer> highestVersions(String output) {
         Map<String, Integer> highest = new TreeMap<>();
