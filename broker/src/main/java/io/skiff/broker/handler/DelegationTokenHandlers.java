@@ -75,17 +75,20 @@ public final class DelegationTokenHandlers {
             } else {
                 error = Errors.DELEGATION_TOKEN_AUTH_DISABLED;
             }
-            return CompletableFuture.completedFuture(answer(error, owner, requester));
+            return CompletableFuture.completedFuture(answer(ctx, error, owner, requester));
         }
 
+        /** The requester is only in v3+ answers (Kafka leaves it empty below). */
         private static CreateDelegationTokenResponse answer(
-                Errors error, KafkaPrincipal owner, KafkaPrincipal requester) {
-            return new CreateDelegationTokenResponse()
-                    .setErrorCode(error.code())
+                RequestContext ctx, Errors error, KafkaPrincipal owner, KafkaPrincipal requester) {
+            CreateDelegationTokenResponse response = new CreateDelegationTokenResponse();
+            if (ctx.apiVersion() >= 3) {
+                response.setTokenRequesterPrincipalType(requester.type())
+                        .setTokenRequesterPrincipalName(requester.name());
+            }
+            return response.setErrorCode(error.code())
                     .setPrincipalType(owner.type())
                     .setPrincipalName(owner.name())
-                    .setTokenRequesterPrincipalType(requester.type())
-                    .setTokenRequesterPrincipalName(requester.name())
                     .setIssueTimestampMs(ERROR_TIMESTAMP)
                     .setExpiryTimestampMs(ERROR_TIMESTAMP)
                     .setMaxTimestampMs(ERROR_TIMESTAMP)
@@ -96,7 +99,7 @@ public final class DelegationTokenHandlers {
         @Override
         public CreateDelegationTokenResponse errorResponse(
                 RequestContext ctx, CreateDelegationTokenRequest request, Errors error) {
-            return answer(error, ctx.principal(), ctx.principal());
+            return answer(ctx, error, ctx.principal(), ctx.principal());
         }
     }
 
