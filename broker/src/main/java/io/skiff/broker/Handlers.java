@@ -8,17 +8,20 @@ import io.skiff.broker.handler.AclHandlers;
 import io.skiff.broker.handler.AlterClientQuotasHandler;
 import io.skiff.broker.handler.AlterConfigsHandler;
 import io.skiff.broker.handler.AlterPartitionReassignmentsHandler;
+import io.skiff.broker.handler.AlterReplicaLogDirsHandler;
 import io.skiff.broker.handler.AlterUserScramCredentialsHandler;
 import io.skiff.broker.handler.ApiVersionsHandler;
 import io.skiff.broker.handler.BrokerContext;
 import io.skiff.broker.handler.CreatePartitionsHandler;
 import io.skiff.broker.handler.CreateTopicsHandler;
+import io.skiff.broker.handler.DelegationTokenHandlers;
 import io.skiff.broker.handler.DeleteRecordsHandler;
 import io.skiff.broker.handler.DeleteTopicsHandler;
 import io.skiff.broker.handler.DescribeClientQuotasHandler;
 import io.skiff.broker.handler.DescribeClusterHandler;
 import io.skiff.broker.handler.DescribeConfigsHandler;
 import io.skiff.broker.handler.DescribeLogDirsHandler;
+import io.skiff.broker.handler.DescribeQuorumHandler;
 import io.skiff.broker.handler.DescribeTopicPartitionsHandler;
 import io.skiff.broker.handler.DescribeUserScramCredentialsHandler;
 import io.skiff.broker.handler.ElectLeadersHandler;
@@ -97,8 +100,10 @@ public final class Handlers {
         registry.register(new CreatePartitionsHandler(data.topics(), ctx.nodeId()));
         registry.register(new DeleteRecordsHandler(data.topics()));
         registry.register(new DescribeClusterHandler(ctx.clusterId(), ctx.nodeId(), ctx::advertisedEndpoint));
+        registry.register(new DescribeQuorumHandler(ctx.nodeId(), ctx.clock(), ctx::advertisedEndpoint));
         registry.register(new OffsetForLeaderEpochHandler(data.topics()));
         registry.register(new DescribeLogDirsHandler(data.topics()));
+        registry.register(new AlterReplicaLogDirsHandler(data.topics()));
         registry.register(new DescribeTopicPartitionsHandler(data.topics(), ctx.nodeId()));
         registry.register(new ElectLeadersHandler(data.topics()));
         registry.register(new AlterPartitionReassignmentsHandler(data.topics(), ctx.nodeId()));
@@ -106,6 +111,7 @@ public final class Handlers {
         registry.register(
                 new ListConfigResourcesHandler(data.topics(), groupConfigs, ctx.clientTelemetry(), ctx.nodeId()));
         TelemetryHandlers.register(registry, ctx.clientTelemetry());
+        DelegationTokenHandlers.register(registry);
         BiPredicate<String, Integer> partitionExists = (topic, partition) -> data.topics()
                 .topic(topic)
                 .map(t -> partition >= 0 && partition < t.partitionCount())

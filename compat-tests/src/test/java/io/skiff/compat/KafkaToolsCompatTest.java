@@ -41,6 +41,7 @@ import org.apache.kafka.tools.DeleteRecordsCommand;
 import org.apache.kafka.tools.FeatureCommand;
 import org.apache.kafka.tools.GetOffsetShell;
 import org.apache.kafka.tools.LeaderElectionCommand;
+import org.apache.kafka.tools.MetadataQuorumCommand;
 import org.apache.kafka.tools.TopicCommand;
 import org.apache.kafka.tools.reassign.ReassignPartitionsCommand;
 import org.junit.jupiter.api.AfterAll;
@@ -344,6 +345,144 @@ class KafkaToolsCompatTest {
         }
         assertEquals(Map.of(), different);
         assertTrue(skiff.size() > 40, "Skiff's APIs: " + skiff.keySet());
+    }
+
+    /**
+     * kafka-metadata-quorum describe --status and --replication against Skiff and a real single-node Kafka 4.4.0 print
+     * the same, apart from the values that must differ (cluster id, the voter's endpoint, the metadata log's offsets
+     * and the timestamps): one voter, the leader, in epoch 1, no lag, no observers.
+     */
+    @Test
+    void metadataQuorumCommandDescribesOneVoterThatLeads() throws Exception {
+        String kafka = RealKafka.shared().bootstrapServers();
+        assertEquals(
+                quorumStatus(run(MetadataQuorumCommand.class, "--bootstrap-server", kafka, "describe", "--status")),
+                quorumStatus(run(
+                        MetadataQuorumCommand.class,
+                        "--bootstrap-server",
+                        server.bootstrapServers(),
+                        "describe",
+                        "--status")));
+        List<String> skiff = quorumReplication(run(
+                MetadataQuorumCommand.class,
+                "--bootstrap-server",
+                server.bootstrapServers(),
+                "describe",
+                "--replication"));
+        assertEquals(
+                quorumReplication(
+                        run(MetadataQuorumCommand.class, "--bootstrap-server", kafka, "describe", "--replication")),
+                skiff);
+        assertEquals(2, skiff.size(), skiff.toString());
+        assertTrue(skiff.get(1).endsWith("Leader"), skiff.toString());
+    }
+
+    /** The --status lines with the values that must differ between two brokers masked. */
+    private static List<String> quorumStatus(String output) {
+        return output.lines()
+                .filter(l -> !l.isBlank())
+                .map(l -> l.replaceAll("\\s+", " ").strip())
+                .map(l -> l.replaceAll("^(ClusterId|HighWatermark): .*", "$1: <differs>"))
+                .map(l -> l.replaceAll("\"endpoints\": \\[[^\\]]*\\]", "\"endpoints\": <differs>"))
+                .toList();
+    }
+
+    /** The --replication rows, columns split, with the log end offset and the two timestamps masked. */
+    private static List<String> quorumReplication(String output) {
+        return output.lines()
+                .filter(l -> !l.isBlank())
+                .map(l -> {
+                    String[] columns = l.split("\t");
+                    for (int i = 0; i < columns.length; i++) {
+                        columns[i] = columns[i].strip();
+                    }
+                    if (!columns[0].equals("NodeId")) {
+                        columns[2] = "<leo>";
+                        columns[4] = "<time>";
+                        columns[5] = "<time>";
+                    }
+                    return String.join("|", columns);
+                })
+                .toList();
+    }
+
+    /**
+     * kafka-delegation-tokens' four operations (through the Admin calls the tool makes) on a PLAINTEXT listener fail on
+     * Skiff as on a real Kafka 4.4.0: the same exception with the same message (Skiff issues no tokens; Kafka refuses
+     * them on PLAINTEXT channels before it looks at whether tokens are enabled).
+     */
+    @Test
+    void delegationTokenCommandsFailAsOnKafka() throws Exception {
+        assertEquals(
+                delegationTokenFailures(RealKafka.shared().bootstrapServers()),
+                delegationTokenFailures(server.bootstrapServers()));
+    }
+
+    private static List<String> delegationTokenFailures(String bootstrap) throws Exception {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            byte[] hmac = {1, 2, 3};
+            List<org.apache.kafka.common.KafkaFuture<?>> calls = List.of(
+                    admin.createDelegationToken().delegationToken(),
+                    admin.renewDelegationToken(hmac).expiryTimestamp(),
+                    admin.expireDelegationToken(hmac).expiryTimestamp(),
+                    admin.describeDelegationToken().delegationTokens());
+            return calls.stream()
+                    .map(call -> {
+                        ExecutionException e = assertThrows(ExecutionException.class, call::get);
+                        return e.getCause().getClass().getSimpleName() + ": "
+                                + e.getCause().getMessage();
+                    })
+                    .toList();
+        }
+    }
+
+    /**
+     * AlterReplicaLogDirs (what kafka-reassign-partitions sends for a reassignment with log dirs) on a broker with one
+     * log directory, on Skiff as on a real Kafka 4.4.0: to that directory succeeds at once, to any other path
+     * LogDirNotFoundException, a partition or topic that does not exist UnknownTopicOrPartitionException.
+     */
+    @Test
+    void alterReplicaLogDirsAnswersAsASingleLogDirKafka() throws Exception {
+        assertEquals(
+                replicaLogDirOutcomes(RealKafka.shared().bootstrapServers()),
+                replicaLogDirOutcomes(server.bootstrapServers()));
+    }
+
+    private static List<String> replicaLogDirOutcomes(String bootstrap) throws Exception {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            String topic = "log-dirs-" + System.nanoTime();
+            admin.createTopics(List.of(new org.apache.kafka.clients.admin.NewTopic(topic, 1, (short) 1)))
+                    .all()
+                    .get();
+            int broker = admin.describeCluster().nodes().get().iterator().next().id();
+            String logDir = admin.describeLogDirs(List.of(broker))
+                    .allDescriptions()
+                    .get()
+                    .get(broker)
+                    .keySet()
+                    .iterator()
+                    .next();
+            List<Map.Entry<org.apache.kafka.common.TopicPartitionReplica, String>> moves = List.of(
+                    Map.entry(new org.apache.kafka.common.TopicPartitionReplica(topic, 0, broker), logDir),
+                    Map.entry(new org.apache.kafka.common.TopicPartitionReplica(topic, 0, broker), "/no/such/dir"),
+                    Map.entry(new org.apache.kafka.common.TopicPartitionReplica(topic, 5, broker), logDir),
+                    Map.entry(
+                            new org.apache.kafka.common.TopicPartitionReplica(topic + "-missing", 0, broker), logDir));
+            return moves.stream()
+                    .map(move -> {
+                        try {
+                            admin.alterReplicaLogDirs(Map.of(move.getKey(), move.getValue()))
+                                    .all()
+                                    .get();
+                            return "ok";
+                        } catch (ExecutionException e) {
+                            return e.getCause().getClass().getSimpleName();
+                        } catch (InterruptedException e) {
+                            throw new AssertionError(e);
+                        }
+                    })
+                    .toList();
+        }
     }
 
     /** The tool's "Name(key): min to max [usable: v]" lines: API to highest version (UNSUPPORTED ones left out). */

@@ -100,6 +100,7 @@ final class HandWrittenCorpus {
         transactionAdmin(cases);
         misc(cases);
         PartitionAdminCorpus.add(cases);
+        QuorumAndTokenCorpus.add(cases);
         GroupConfigCorpus.add(cases);
         HeartbeatFieldsCorpus.add(cases);
         return cases;

@@ -1,0 +1,166 @@
+package io.skiff.broker.handler;
+
+import io.skiff.broker.security.SecurityProtocol;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
+import io.skiff.broker.security.principal.KafkaPrincipal;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.CreateDelegationTokenRequest;
+import io.skiff.protocol.message.CreateDelegationTokenResponse;
+import io.skiff.protocol.message.DescribeDelegationTokenRequest;
+import io.skiff.protocol.message.DescribeDelegationTokenResponse;
+import io.skiff.protocol.message.ExpireDelegationTokenRequest;
+import io.skiff.protocol.message.ExpireDelegationTokenResponse;
+import io.skiff.protocol.message.RenewDelegationTokenRequest;
+import io.skiff.protocol.message.RenewDelegationTokenResponse;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The delegation-token APIs, CreateDelegationToken (38), RenewDelegationToken (39), ExpireDelegationToken (40) and
+ * DescribeDelegationToken (41), at Kafka 4.4's versions, answered as Kafka answers them on a broker with delegation
+ * tokens disabled (no {@code delegation.token.secret.key}): Skiff issues no tokens.
+ * <ul>
+ *   <li>on a channel where Kafka never allows token requests (PLAINTEXT, TLS without a client certificate) →
+ *       DELEGATION_TOKEN_REQUEST_NOT_ALLOWED;</li>
+ *   <li>create: for another owner without CREATE_TOKENS on that user → DELEGATION_TOKEN_AUTHORIZATION_FAILED, a
+ *       renewer that is not a User → INVALID_PRINCIPAL_TYPE (the broker's checks), else DELEGATION_TOKEN_AUTH_DISABLED
+ *       (the controller's answer), with the owner and requester echoed and -1 timestamps;</li>
+ *   <li>renew, expire, describe: DELEGATION_TOKEN_AUTH_DISABLED, expiry -1, no tokens.</li>
+ * </ul>
+ *
+ * <p>Thread-safe: stateless.
+ */
+public final class DelegationTokenHandlers {
+    /** Kafka's expiry timestamp in an error answer. */
+    static final long ERROR_TIMESTAMP = -1L;
+
+    private DelegationTokenHandlers() {}
+
+    public static void register(HandlerRegistry registry) {
+        registry.register(new Create());
+        registry.register(new Renew());
+        registry.register(new Expire());
+        registry.register(new Describe());
+    }
+
+    /** Kafka's rule: never on PLAINTEXT or one-way TLS (nor on a token-authenticated channel: Skiff has none). */
+    static boolean allowed(RequestContext ctx) {
+        SecurityProtocol protocol = ctx.security().protocol();
+        return protocol != SecurityProtocol.PLAINTEXT
+                && !(protocol == SecurityProtocol.SSL && ctx.principal().equals(KafkaPrincipal.ANONYMOUS));
+    }
+
+    static final class Create extends AbstractApiHandler<CreateDelegationTokenRequest, CreateDelegationTokenResponse> {
+        Create() {
+            super(ApiKeys.CREATE_DELEGATION_TOKEN, 1, 3);
+        }
+
+        @Override
+        public CompletableFuture<CreateDelegationTokenResponse> handle(
+                RequestContext ctx, CreateDelegationTokenRequest request) {
+            KafkaPrincipal requester = ctx.principal();
+            String ownerName = request.ownerPrincipalName();
+            KafkaPrincipal owner = ownerName == null || ownerName.isEmpty()
+                    ? requester
+                    : new KafkaPrincipal(request.ownerPrincipalType(), ownerName);
+            Errors error;
+            if (!allowed(ctx)) {
+                error = Errors.DELEGATION_TOKEN_REQUEST_NOT_ALLOWED;
+            } else if (!owner.equals(requester)
+                    && !ctx.allowed(AclOperation.CREATE_TOKENS, ResourceType.USER, owner.toString())) {
+                error = Errors.DELEGATION_TOKEN_AUTHORIZATION_FAILED;
+            } else if (request.renewers().stream().anyMatch(r -> !KafkaPrincipal.USER_TYPE.equals(r.principalType()))) {
+                error = Errors.INVALID_PRINCIPAL_TYPE;
+            } else {
+                error = Errors.DELEGATION_TOKEN_AUTH_DISABLED;
+            }
+            return CompletableFuture.completedFuture(answer(ctx, error, owner, requester));
+        }
+
+        /** The requester is only in v3+ answers (Kafka leaves it empty below). */
+        private static CreateDelegationTokenResponse answer(
+                RequestContext ctx, Errors error, KafkaPrincipal owner, KafkaPrincipal requester) {
+            CreateDelegationTokenResponse response = new CreateDelegationTokenResponse();
+            if (ctx.apiVersion() >= 3) {
+                response.setTokenRequesterPrincipalType(requester.type())
+                        .setTokenRequesterPrincipalName(requester.name());
+            }
+            return response.setErrorCode(error.code())
+                    .setPrincipalType(owner.type())
+                    .setPrincipalName(owner.name())
+                    .setIssueTimestampMs(ERROR_TIMESTAMP)
+                    .setExpiryTimestampMs(ERROR_TIMESTAMP)
+                    .setMaxTimestampMs(ERROR_TIMESTAMP)
+                    .setTokenId("")
+                    .setHmac(new byte[0]);
+        }
+
+        @Override
+        public CreateDelegationTokenResponse errorResponse(
+                RequestContext ctx, CreateDelegationTokenRequest request, Errors error) {
+            return answer(ctx, error, ctx.principal(), ctx.principal());
+        }
+    }
+
+    static final class Renew extends AbstractApiHandler<RenewDelegationTokenRequest, RenewDelegationTokenResponse> {
+        Renew() {
+            super(ApiKeys.RENEW_DELEGATION_TOKEN, 1, 2);
+        }
+
+        @Override
+        public CompletableFuture<RenewDelegationTokenResponse> handle(
+                RequestContext ctx, RenewDelegationTokenRequest request) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, refusal(ctx)));
+        }
+
+        @Override
+        public RenewDelegationTokenResponse errorResponse(
+                RequestContext ctx, RenewDelegationTokenRequest request, Errors error) {
+            return new RenewDelegationTokenResponse().setErrorCode(error.code()).setExpiryTimestampMs(ERROR_TIMESTAMP);
+        }
+    }
+
+    static final class Expire extends AbstractApiHandler<ExpireDelegationTokenRequest, ExpireDelegationTokenResponse> {
+        Expire() {
+            super(ApiKeys.EXPIRE_DELEGATION_TOKEN, 1, 2);
+        }
+
+        @Override
+        public CompletableFuture<ExpireDelegationTokenResponse> handle(
+                RequestContext ctx, ExpireDelegationTokenRequest request) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, refusal(ctx)));
+        }
+
+        @Override
+        public ExpireDelegationTokenResponse errorResponse(
+                RequestContext ctx, ExpireDelegationTokenRequest request, Errors error) {
+            return new ExpireDelegationTokenResponse()
+                    .setErrorCode(error.code())
+                    .setExpiryTimestampMs(ERROR_TIMESTAMP);
+        }
+    }
+
+    static final class Describe
+            extends AbstractApiHandler<DescribeDelegationTokenRequest, DescribeDelegationTokenResponse> {
+        Describe() {
+            super(ApiKeys.DESCRIBE_DELEGATION_TOKEN, 1, 3);
+        }
+
+        @Override
+        public CompletableFuture<DescribeDelegationTokenResponse> handle(
+                RequestContext ctx, DescribeDelegationTokenRequest request) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, refusal(ctx)));
+        }
+
+        @Override
+        public DescribeDelegationTokenResponse errorResponse(
+                RequestContext ctx, DescribeDelegationTokenRequest request, Errors error) {
+            return new DescribeDelegationTokenResponse().setErrorCode(error.code());
+        }
+    }
+
+    private static Errors refusal(RequestContext ctx) {
+        return allowed(ctx) ? Errors.DELEGATION_TOKEN_AUTH_DISABLED : Errors.DELEGATION_TOKEN_REQUEST_NOT_ALLOWED;
+    }
+}

@@ -1,0 +1,98 @@
+package io.skiff.compat.differential;
+
+import static io.skiff.compat.differential.DifferentialCase.of;
+import static io.skiff.compat.differential.HandWrittenCorpus.MISSING;
+import static io.skiff.compat.differential.HandWrittenCorpus.TOPIC;
+import static io.skiff.compat.differential.HandWrittenCorpus.list;
+
+import io.skiff.protocol.message.AlterReplicaLogDirsRequest;
+import io.skiff.protocol.message.AlterReplicaLogDirsRequest.AlterReplicaLogDir;
+import io.skiff.protocol.message.AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.CreateDelegationTokenRequest;
+import io.skiff.protocol.message.CreateDelegationTokenRequest.CreatableRenewers;
+import io.skiff.protocol.message.DescribeDelegationTokenRequest;
+import io.skiff.protocol.message.DescribeDelegationTokenRequest.DescribeDelegationTokenOwner;
+import io.skiff.protocol.message.DescribeQuorumRequest;
+import io.skiff.protocol.message.ExpireDelegationTokenRequest;
+import io.skiff.protocol.message.RenewDelegationTokenRequest;
+import java.util.List;
+
+/**
+ * Edge cases of the APIs a one-node Skiff answers as a single-node Kafka without the machinery behind them: the
+ * metadata quorum (asked for a partition other than __cluster_metadata-0), delegation tokens (refused on PLAINTEXT)
+ * and replica log directories (a path that is not a log directory). Part of {@link HandWrittenCorpus}.
+ */
+final class QuorumAndTokenCorpus {
+    private QuorumAndTokenCorpus() {}
+
+    static void add(List<DifferentialCase> cases) {
+        cases.add(of(
+                ApiKeys.DESCRIBE_QUORUM,
+                "a data topic, two partitions",
+                v -> new DescribeQuorumRequest()
+                        .setTopics(list(new DescribeQuorumRequest.TopicData()
+                                .setTopicName(TOPIC)
+                                .setPartitions(list(
+                                        new DescribeQuorumRequest.PartitionData().setPartitionIndex(0),
+                                        new DescribeQuorumRequest.PartitionData().setPartitionIndex(1)))))));
+        cases.add(of(
+                ApiKeys.DESCRIBE_QUORUM,
+                "metadata partition 1",
+                v -> new DescribeQuorumRequest()
+                        .setTopics(list(new DescribeQuorumRequest.TopicData()
+                                .setTopicName("__cluster_metadata")
+                                .setPartitions(
+                                        list(new DescribeQuorumRequest.PartitionData().setPartitionIndex(1)))))));
+        cases.add(of(ApiKeys.CREATE_DELEGATION_TOKEN, "renewers, max lifetime", v -> {
+            CreateDelegationTokenRequest r = new CreateDelegationTokenRequest().setMaxLifetimeMs(60_000);
+            r.renewers().add(new CreatableRenewers().setPrincipalType("User").setPrincipalName("bob"));
+            return r;
+        }));
+        cases.add(of(
+                ApiKeys.CREATE_DELEGATION_TOKEN,
+                "for another owner",
+                3,
+                v -> new CreateDelegationTokenRequest()
+                        .setOwnerPrincipalType("User")
+                        .setOwnerPrincipalName("carol")
+                        .setMaxLifetimeMs(-1)));
+        cases.add(of(
+                ApiKeys.RENEW_DELEGATION_TOKEN,
+                "unknown hmac",
+                v -> new RenewDelegationTokenRequest()
+                        .setHmac(new byte[] {1, 2, 3})
+                        .setRenewPeriodMs(1000)));
+        cases.add(of(
+                ApiKeys.EXPIRE_DELEGATION_TOKEN,
+                "unknown hmac, at once",
+                v -> new ExpireDelegationTokenRequest()
+                        .setHmac(new byte[] {1, 2, 3})
+                        .setExpiryTimePeriodMs(-1)));
+        cases.add(of(
+                ApiKeys.DESCRIBE_DELEGATION_TOKEN,
+                "all owners",
+                v -> new DescribeDelegationTokenRequest().setOwners(null)));
+        cases.add(of(
+                ApiKeys.DESCRIBE_DELEGATION_TOKEN,
+                "one owner",
+                v -> new DescribeDelegationTokenRequest()
+                        .setOwners(list(new DescribeDelegationTokenOwner()
+                                .setPrincipalType("User")
+                                .setPrincipalName("bob")))));
+        cases.add(of(
+                ApiKeys.ALTER_REPLICA_LOG_DIRS,
+                "not a log dir",
+                v -> new AlterReplicaLogDirsRequest()
+                        .setDirs(list(new AlterReplicaLogDir()
+                                .setPath("/no/such/dir")
+                                .setTopics(list(
+                                        // one partition a topic: Kafka orders a topic's partitions by its hash map
+                                        new AlterReplicaLogDirTopic()
+                                                .setName(TOPIC)
+                                                .setPartitions(list(1)),
+                                        new AlterReplicaLogDirTopic()
+                                                .setName(MISSING)
+                                                .setPartitions(list(0))))))));
+    }
+}
