@@ -1,4 +1,20 @@
 #!/usr/bin/env bash
+#
+# Copyright 2026 The Skiff authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     https://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+#
+
 # Launch -> ready of the download (bin/skiff on its own jlink runtime, the archive mapped directly) against
 # `java -jar skiff.jar` (a launcher JVM that starts the broker's JVM with the jar's archive), alternating, RUNS of
 # each (default 9) on a fresh data directory every time. "Ready" is the first answer to an ApiVersions request, in ms

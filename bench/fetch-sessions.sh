@@ -1,4 +1,20 @@
 #!/usr/bin/env bash
+#
+# Copyright 2026 The Skiff authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     https://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+#
+
 # What fetch sessions (KIP-227) save: a Java consumer of one topic of $PARTITIONS partitions, assigned all of them,
 # while a producer writes $RATE 100-byte records per second (evenly spread) to random partitions. Over $WINDOW s (after $WARMUP s)
 # bench/FetchSessionLoad.java reports the consumer's fetch requests per second, the bytes it sent and received on

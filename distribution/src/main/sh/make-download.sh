@@ -1,4 +1,20 @@
 #!/usr/bin/env bash
+#
+# Copyright 2026 The Skiff authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     https://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+#
+
 # Builds the download that needs no JDK, skiff-<version>-linux-<arch>.tar.gz: a Java runtime made by jlink of just the
 # modules Skiff needs, skiff.jar, the class-data-sharing archive of a start made here by that runtime, bin/skiff, the
 # licences and a README. Run by distribution/pom.xml in package; by hand:
