@@ -90,11 +90,20 @@ class ApiVersionsCompatTest {
                 response.data().finalizedFeatures(),
                 response.data().finalizedFeaturesEpoch());
         assertEquals(version, versions.latestUsableVersion(ApiKeys.API_VERSIONS));
-        // group.version 1 (the consumer group protocol), share.version 2 (share groups, as Kafka 4.4 formats a cluster)
-        // and transaction.version 2 (transaction protocol version 2, which Kafka 4.x clients then use) are finalized,
+        // group.version 1 (the consumer group protocol), share.version 2 and streams.version 1 (share and streams
+        // groups, as Kafka 4.4 formats a cluster) and transaction.version 2 (transaction protocol version 2, which
+        // Kafka 4.x clients then use) are finalized,
         // at an epoch >= 0 so that clients take them into account.
         assertEquals(
-                Map.of("group.version", (short) 1, "share.version", (short) 2, "transaction.version", (short) 2),
+                Map.of(
+                        "group.version",
+                        (short) 1,
+                        "share.version",
+                        (short) 2,
+                        "streams.version",
+                        (short) 1,
+                        "transaction.version",
+                        (short) 2),
                 versions.finalizedFeatures());
         assertEquals(2, versions.supportedFeatures().get("share.version").max());
         assertEquals(0L, versions.finalizedFeaturesEpoch());
@@ -121,7 +130,7 @@ class ApiVersionsCompatTest {
                 () -> "" + response.data().supportedFeatures());
         Set<String> finalized = new HashSet<>();
         response.data().finalizedFeatures().forEach(f -> finalized.add(f.name()));
-        assertEquals(Set.of("group.version", "share.version", "transaction.version"), finalized);
+        assertEquals(Set.of("group.version", "share.version", "streams.version", "transaction.version"), finalized);
     }
 
     @Test

@@ -188,6 +188,8 @@ class KafkaToolsCompatTest {
                                 + " Epoch: 0",
                         "Feature: share.version SupportedMinVersion: 0 SupportedMaxVersion: 2 FinalizedVersionLevel: 2"
                                 + " Epoch: 0",
+                        "Feature: streams.version SupportedMinVersion: 0 SupportedMaxVersion: 1 FinalizedVersionLevel: 1"
+                                + " Epoch: 0",
                         "Feature: transaction.version SupportedMinVersion: 0 SupportedMaxVersion: 2"
                                 + " FinalizedVersionLevel: 2 Epoch: 0"),
                 out.lines()
