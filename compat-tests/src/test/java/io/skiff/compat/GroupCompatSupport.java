@@ -40,6 +40,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.GroupListing;
 import org.apache.kafka.clients.admin.ListGroupsOptions;
@@ -52,6 +54,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.RebalanceInProgressException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -64,6 +67,23 @@ import org.apache.kafka.tools.consumer.group.ConsumerGroupCommandOptions;
  * with commitSync after each poll.
  */
 final class GroupCompatSupport {
+
+    /**
+     * Sets the groups' {@code consumer.assignment.interval.ms} to 0. Kafka 4.4 computes a consumer group's target
+     * assignment at most once per interval (1 s by default) and answers the members in between with the old one;
+     * Skiff assigns at once, as Kafka does at 0 (accepted by Skiff, with no effect). Transcripts compared with Kafka
+     * use it so that both brokers assign alike.
+     */
+    static void assignAtOnce(Admin admin, Collection<String> groups) throws Exception {
+        Map<ConfigResource, Collection<AlterConfigOp>> ops = new java.util.HashMap<>();
+        for (String group : groups) {
+            ops.put(
+                    new ConfigResource(ConfigResource.Type.GROUP, group),
+                    List.of(new AlterConfigOp(
+                            new ConfigEntry("consumer.assignment.interval.ms", "0"), AlterConfigOp.OpType.SET)));
+        }
+        admin.incrementalAlterConfigs(ops).all().get();
+    }
     /** Consumer session timeout used by the tests (the broker's minimum is lowered to allow it). */
     static final int SESSION_TIMEOUT_MS = 3000;
 

@@ -93,6 +93,7 @@ class MixedGroupProtocolCompatTest {
             admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1)))
                     .all()
                     .get();
+            GroupCompatSupport.assignAtOnce(admin, List.of(group));
         }
         String[] hp = bootstrap.split(":");
         List<String> out = new ArrayList<>();

@@ -90,6 +90,7 @@ class StaticGroupDowngradeProtocolCompatTest {
             admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1), new NewTopic(other, 2, (short) 1)))
                     .all()
                     .get();
+            GroupCompatSupport.assignAtOnce(admin, groups);
         }
         String[] hp = bootstrap.split(":");
         List<String> out = new ArrayList<>();

@@ -61,6 +61,10 @@ public final class AlterShareGroupOffsetsHandler
         if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, groupId)) {
             return done(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
         }
+        if (groupId == null || groupId.isEmpty()) { // Kafka's coordinator checks it after the authorization
+            return done(
+                    errorResponse(ctx, request, Errors.INVALID_GROUP_ID).setErrorMessage("The group id is invalid."));
+        }
         Optional<Boolean> empty = groups.isEmpty(groupId);
         if (empty.isEmpty()) {
             return done(errorResponse(ctx, request, Errors.GROUP_ID_NOT_FOUND)

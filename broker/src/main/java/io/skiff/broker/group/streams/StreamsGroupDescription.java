@@ -51,8 +51,9 @@ public record StreamsGroupDescription(
             TaskAssignment assignment,
             TaskAssignment targetAssignment) {}
 
+    /** A group that could not be described: the answer's defaults beside the error (state "", epochs 0), as Kafka. */
     public static StreamsGroupDescription error(String groupId, GroupError error, String message) {
-        return new StreamsGroupDescription(groupId, error, message, "Dead", -1, -1, null, null, List.of(), null);
+        return new StreamsGroupDescription(groupId, error, message, "", 0, 0, null, null, List.of(), null);
     }
 
     /** Describes {@code group}. Call under its lock. */

@@ -21,16 +21,17 @@ final class StreamsHeartbeatRequests {
 
     /** Null if the request is well-formed, else the INVALID_REQUEST message Kafka gives. */
     static String validate(StreamsHeartbeat req) {
-        if (req.groupId() == null || req.groupId().isEmpty()) {
-            return "GroupId can't be empty.";
-        }
-        if (req.memberId() == null || req.memberId().isEmpty()) {
+        // Kafka 4.4's order, as for consumer groups: the member id first; ids that trim to nothing are empty.
+        if (req.memberId() == null || req.memberId().trim().isEmpty()) {
             return "MemberId can't be empty.";
         }
-        if (req.instanceId() != null && req.instanceId().isEmpty()) {
+        if (req.groupId() == null || req.groupId().trim().isEmpty()) {
+            return "GroupId can't be empty.";
+        }
+        if (req.instanceId() != null && req.instanceId().trim().isEmpty()) {
             return "InstanceId can't be empty.";
         }
-        if (req.rackId() != null && req.rackId().isEmpty()) {
+        if (req.rackId() != null && req.rackId().trim().isEmpty()) {
             return "RackId can't be empty.";
         }
         if (req.memberEpoch() == StreamsHeartbeat.JOIN_EPOCH) {
