@@ -132,7 +132,7 @@ final class AllowList {
      * them on the first FindCoordinator, Skiff on its first write to them), and from its lists of topics and of
      * groups (ListGroups) those other test classes created on the shared real Kafka: every name that is not the
      * corpus's ({@code ownNames}); the same topics from ElectLeaders for all partitions and from
-     * ListConfigResources, and Kafka's broker loggers from the latter.
+     * ListConfigResources (topics and groups), and Kafka's broker loggers from the latter.
      */
     @SuppressWarnings("unchecked")
     static Object dropForeignEntries(ApiKeys api, Object tree, Predicate<String> ownNames) {
@@ -203,11 +203,12 @@ final class AllowList {
         Object type = resource.get("resourceType");
         return (type instanceof Number n && n.intValue() == BROKER_LOGGER)
                 || (type instanceof Number t
-                        && t.intValue() == TOPIC
+                        && (t.intValue() == TOPIC || t.intValue() == GROUP)
                         && isForeign(resource.get("resourceName"), ownNames));
     }
 
     private static final int TOPIC = 2;
+    private static final int GROUP = 32;
     private static final int BROKER_LOGGER = 8;
 
     private static boolean isForeign(Object name, Predicate<String> ownNames) {
