@@ -61,18 +61,9 @@ public final class AlterShareGroupOffsetsHandler
         if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, groupId)) {
             return done(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
         }
-        if (groupId == null || groupId.isEmpty()) { // Kafka's coordinator checks it after the authorization
-            return done(
-                    errorResponse(ctx, request, Errors.INVALID_GROUP_ID).setErrorMessage("The group id is invalid."));
-        }
-        Optional<Boolean> empty = groups.isEmpty(groupId);
-        if (empty.isEmpty()) {
-            return done(errorResponse(ctx, request, Errors.GROUP_ID_NOT_FOUND)
-                    .setErrorMessage("Group " + groupId + " not found."));
-        }
-        if (!empty.get()) {
-            return done(errorResponse(ctx, request, Errors.NON_EMPTY_GROUP)
-                    .setErrorMessage("Share group " + groupId + " is not empty."));
+        ShareGroupCoordinator.OffsetsRefusal refusal = groups.refuseOffsetChange(groupId); // after the ACL, as Kafka
+        if (refusal != null) {
+            return done(errorResponse(ctx, request, refusal.error()).setErrorMessage(refusal.message()));
         }
         AlterShareGroupOffsetsResponse response = new AlterShareGroupOffsetsResponse();
         for (AlterShareGroupOffsetsRequest.AlterShareGroupOffsetsRequestTopic t : request.topics()) {

@@ -60,18 +60,9 @@ public final class DeleteShareGroupOffsetsHandler
         if (!ctx.allowed(AclOperation.DELETE, ResourceType.GROUP, groupId)) {
             return done(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
         }
-        if (groupId == null || groupId.isEmpty()) { // Kafka's coordinator checks it after the authorization
-            return done(
-                    errorResponse(ctx, request, Errors.INVALID_GROUP_ID).setErrorMessage("The group id is invalid."));
-        }
-        Optional<Boolean> empty = groups.isEmpty(groupId);
-        if (empty.isEmpty()) {
-            return done(errorResponse(ctx, request, Errors.GROUP_ID_NOT_FOUND)
-                    .setErrorMessage("Group " + groupId + " not found."));
-        }
-        if (!empty.get()) {
-            return done(errorResponse(ctx, request, Errors.NON_EMPTY_GROUP)
-                    .setErrorMessage("Share group " + groupId + " is not empty."));
+        ShareGroupCoordinator.OffsetsRefusal refusal = groups.refuseOffsetChange(groupId); // after the ACL, as Kafka
+        if (refusal != null) {
+            return done(errorResponse(ctx, request, refusal.error()).setErrorMessage(refusal.message()));
         }
         DeleteShareGroupOffsetsResponse response = new DeleteShareGroupOffsetsResponse();
         for (DeleteShareGroupOffsetsRequest.DeleteShareGroupOffsetsRequestTopic t : request.topics()) {

@@ -331,6 +331,26 @@ public final class ShareGroupCoordinator implements AutoCloseable {
     }
 
     /** True when the group exists and has no members (offsets may then be altered or deleted). */
+    /** Why a share group's offsets cannot be altered or deleted now, as Kafka's coordinator answers it. */
+    public record OffsetsRefusal(Errors error, String message) {}
+
+    /**
+     * Kafka's checks before AlterShareGroupOffsets and DeleteShareGroupOffsets: a non-empty group id, a known group,
+     * no members. Null when the offsets may change.
+     */
+    public OffsetsRefusal refuseOffsetChange(String groupId) {
+        if (groupId == null || groupId.isEmpty()) {
+            return new OffsetsRefusal(Errors.INVALID_GROUP_ID, "The group id is invalid.");
+        }
+        Optional<Boolean> empty = isEmpty(groupId);
+        if (empty.isEmpty()) {
+            return new OffsetsRefusal(Errors.GROUP_ID_NOT_FOUND, "Group " + groupId + " not found.");
+        }
+        return empty.get()
+                ? null
+                : new OffsetsRefusal(Errors.NON_EMPTY_GROUP, "Share group " + groupId + " is not empty.");
+    }
+
     public Optional<Boolean> isEmpty(String groupId) {
         ShareGroup group = groups.get(groupId);
         if (group == null) {
