@@ -15,6 +15,8 @@
  */
 package io.skiff.broker;
 
+import io.skiff.broker.feature.ClusterFeatures;
+import io.skiff.broker.feature.FeatureUpdates;
 import io.skiff.broker.feature.Features;
 import io.skiff.broker.fetch.FetchSessionCache;
 import io.skiff.broker.fetch.FetchSessions;
@@ -58,6 +60,7 @@ import io.skiff.broker.handler.ShareHandlers;
 import io.skiff.broker.handler.TelemetryHandlers;
 import io.skiff.broker.handler.TopicIds;
 import io.skiff.broker.handler.TransactionHandlers;
+import io.skiff.broker.handler.UpdateFeaturesHandler;
 import io.skiff.broker.topic.DataPlane;
 import java.util.function.BiPredicate;
 
@@ -71,11 +74,15 @@ public final class Handlers {
     private Handlers() {}
 
     public static Features registerAll(HandlerRegistry registry, BrokerContext ctx) {
-        return registerAll(registry, ctx, null);
+        return registerAll(registry, ctx, null, new Features());
     }
 
-    /** As {@link #registerAll(HandlerRegistry, BrokerContext)}, with the share APIs when {@code shares} is given. */
-    public static Features registerAll(HandlerRegistry registry, BrokerContext ctx, ShareHandlers.ShareState shares) {
+    /**
+     * As {@link #registerAll(HandlerRegistry, BrokerContext)}, with the share APIs when {@code shares} is given; the
+     * handlers add the features they implement to {@code features}, which is returned.
+     */
+    public static Features registerAll(
+            HandlerRegistry registry, BrokerContext ctx, ShareHandlers.ShareState shares, Features features) {
         registry.register(new SaslHandshakeHandler(ctx.security()));
         registry.register(new SaslAuthenticateHandler(ctx.security()));
         if (ctx.security().scramCredentials() != null) {
@@ -90,8 +97,9 @@ public final class Handlers {
                         ? null
                         : ctx.security().authorizer().store());
         DataPlane data = ctx.dataPlane();
-        Features features = new Features();
+        ClusterFeatures.addTo(features);
         registry.register(new ApiVersionsHandler(registry, features, ctx.clusterId(), ctx.nodeId()));
+        registry.register(new UpdateFeaturesHandler(new FeatureUpdates(features, ctx.nodeId())));
         registry.register(new MetadataHandler(data.topics(), ctx));
         registry.register(new ProduceHandler(data.topics(), ctx.transactionCoordinator(), ctx.clientQuotas()));
         int sessionSlots = ((Number) ctx.config().value("max.incremental.fetch.session.cache.slots")).intValue();

@@ -21,6 +21,7 @@ import io.skiff.broker.control.KafkaPersonality;
 import io.skiff.broker.control.StorageFaults;
 import io.skiff.broker.control.TestControl;
 import io.skiff.broker.feature.Features;
+import io.skiff.broker.feature.FinalizedFeatureStore;
 import io.skiff.broker.group.ConsumerOffsetsLog;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.GroupCoordinators;
@@ -184,7 +185,8 @@ public final class SkiffServer implements AutoCloseable {
                     quotas,
                     telemetry);
             shares = ShareHandlers.start(context);
-            Features features = Handlers.registerAll(registry, context, shares);
+            Features features =
+                    Handlers.registerAll(registry, context, shares, new Features(FinalizedFeatureStore.open(dataDir)));
             Object emulated = config.value("skiff.emulate.kafka.version");
             if (emulated != null) {
                 KafkaPersonality.of((String) emulated).applyTo(registry, features);

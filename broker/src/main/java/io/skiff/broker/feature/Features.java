@@ -16,39 +16,97 @@
 package io.skiff.broker.feature;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
 
 /**
- * The feature flags this broker supports and has finalized, for ApiVersions and {@code kafka-features
- * describe}. Kafka finalizes features through its metadata log; a single Skiff node finalizes them at start
- * from its configuration, so the finalized epoch is fixed. Each coordinator adds the features it implements
- * (the group coordinator {@code group.version}, the transaction coordinator {@code transaction.version}).
+ * The feature flags this broker supports and the levels finalized for them, for ApiVersions, {@code kafka-features
+ * describe} and UpdateFeatures. Kafka finalizes features through its metadata log; a single Skiff node starts with the
+ * levels Kafka 4.4 formats a cluster with (each coordinator adds the features it implements: the group coordinator
+ * {@code group.version}, the transaction coordinator {@code transaction.version}, ...) and applies the changes made
+ * with UpdateFeatures, which its {@link FinalizedFeatureStore} keeps across restarts. Every change raises the
+ * finalized epoch, so that clients, which keep the features of the highest epoch they saw, take it into account.
  *
- * <p>Thread-safe: built once, before connections are accepted, then only read.
+ * <p>Thread-safe: registration happens before connections are accepted; levels are read and changed under this
+ * object's lock.
  */
 public final class Features {
-    /** The epoch of the finalized features: fixed, as they never change while the broker runs. */
+    /** The epoch of the finalized features of a broker whose levels were never changed. */
     public static final long FINALIZED_EPOCH = 0L;
 
-    private final List<Feature> features = new ArrayList<>();
+    private final Map<String, Feature> features = new LinkedHashMap<>();
+    private FinalizedFeatureStore store;
 
-    /** Adds a feature; names are unique. */
+    /** Features whose changes are not persisted (handler tests, brokers without a data directory). */
+    public Features() {
+        this(FinalizedFeatureStore.inMemory());
+    }
+
+    public Features(FinalizedFeatureStore store) {
+        this.store = store;
+    }
+
+    /**
+     * Adds a supported feature; its {@code finalizedLevel} is the default, replaced by a level stored earlier when
+     * that is within the supported range. Names are unique.
+     */
     public synchronized Features add(Feature feature) {
-        for (Feature f : features) {
-            if (f.name().equals(feature.name())) {
-                throw new IllegalArgumentException("feature " + feature.name() + " added twice");
-            }
+        if (features.containsKey(feature.name())) {
+            throw new IllegalArgumentException("feature " + feature.name() + " added twice");
         }
-        features.add(feature);
+        short stored = store.level(feature.name(), feature.finalizedLevel());
+        short level =
+                stored >= feature.minVersion() && stored <= feature.maxVersion() ? stored : feature.finalizedLevel();
+        features.put(feature.name(), new Feature(feature.name(), feature.minVersion(), feature.maxVersion(), level));
         return this;
     }
 
     /** Keeps only the features {@code keep} accepts (a version personality of a release without the others). */
-    public synchronized void retainOnly(java.util.function.Predicate<Feature> keep) {
-        features.removeIf(keep.negate());
+    public synchronized void retainOnly(Predicate<Feature> keep) {
+        features.values().removeIf(keep.negate());
     }
 
+    /** Every supported feature with its finalized level, in the order they were added. */
     public synchronized List<Feature> all() {
-        return List.copyOf(features);
+        return List.copyOf(features.values());
+    }
+
+    /** The supported feature of that name, or null. */
+    public synchronized Feature get(String name) {
+        return features.get(name);
+    }
+
+    /** The finalized level of a feature; 0 (off) for a feature this broker does not support. */
+    public synchronized short level(String name) {
+        Feature f = features.get(name);
+        return f == null ? 0 : f.finalizedLevel();
+    }
+
+    /** The epoch of the finalized levels: {@link #FINALIZED_EPOCH} until the first change, then one more per change. */
+    public synchronized long epoch() {
+        return store.epoch();
+    }
+
+    /**
+     * Finalizes new levels of supported features, persisting them before they take effect.
+     *
+     * @throws IllegalArgumentException when a feature is not supported or a level is outside its range
+     * @throws java.io.UncheckedIOException when the levels cannot be written
+     */
+    public synchronized void setLevels(Map<String, Short> levels) {
+        for (Map.Entry<String, Short> e : levels.entrySet()) {
+            Feature f = features.get(e.getKey());
+            if (f == null || e.getValue() < f.minVersion() || e.getValue() > f.maxVersion()) {
+                throw new IllegalArgumentException("cannot finalize " + e.getKey() + " at " + e.getValue());
+            }
+        }
+        store = store.with(levels, store.epoch() + 1);
+        List<String> names = new ArrayList<>(levels.keySet());
+        for (String name : names) {
+            Feature f = features.get(name);
+            features.put(name, new Feature(name, f.minVersion(), f.maxVersion(), levels.get(name)));
+        }
     }
 }

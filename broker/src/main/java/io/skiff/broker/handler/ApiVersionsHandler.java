@@ -22,7 +22,9 @@ import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.ApiVersionsRequest;
 import io.skiff.protocol.message.ApiVersionsResponse;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.regex.Pattern;
 
@@ -37,9 +39,11 @@ import java.util.regex.Pattern;
  *       API list, as Kafka 4.4 answers.</li>
  *   <li>A version we cannot decode is answered by the server, not here: UNSUPPORTED_VERSION with our ranges in
  *       a v0 body (KIP-511, see {@link #unsupportedVersionResponse}).</li>
- *   <li>Features (v3+, tagged fields): the supported ranges and finalized levels of {@link Features}, e.g.
- *       {@code group.version} 0–1 finalized at 1 (the consumer group protocol), with a fixed finalized epoch.
- *       Kafka's metadata.version and others are not listed: they describe a KRaft cluster Skiff is not.
+ *   <li>Features (v3+, tagged fields): the supported ranges and finalized levels of {@link Features}, as a
+ *       single-node Kafka 4.4 lists them (e.g. {@code group.version} 0–1 finalized at 1, the consumer group
+ *       protocol; {@code metadata.version} 7–33 at 33), with the epoch of the last UpdateFeatures (Kafka's is the
+ *       offset of its metadata log, which grows all the time; Skiff's only when a level changes). A feature at level
+ *       0 is supported but not finalized.
  *       Below v4, a supported feature whose range starts at 0 is left out (its finalized level is still
  *       listed), as Kafka 4.1 answers: Java clients up to 3.8 reject a range whose minimum is 0 and would fail
  *       to parse the whole response.</li>
@@ -120,7 +124,11 @@ public final class ApiVersionsHandler extends AbstractApiHandler<ApiVersionsRequ
     private ApiVersionsResponse withFeatures(ApiVersionsResponse response, short version) {
         List<ApiVersionsResponse.SupportedFeatureKey> supported = new ArrayList<>();
         List<ApiVersionsResponse.FinalizedFeatureKey> finalized = new ArrayList<>();
-        for (Feature f : features.all()) {
+        long epoch = features.epoch();
+        // in the order of a HashMap of the names, as Kafka lists its supported features
+        Map<String, Feature> byName = new HashMap<>();
+        features.all().forEach(f -> byName.put(f.name(), f));
+        for (Feature f : byName.values()) {
             if (version >= 4 || f.minVersion() > 0) {
                 supported.add(new ApiVersionsResponse.SupportedFeatureKey()
                         .setName(f.name())
@@ -136,7 +144,7 @@ public final class ApiVersionsHandler extends AbstractApiHandler<ApiVersionsRequ
         }
         return response.setSupportedFeatures(supported)
                 .setFinalizedFeatures(finalized)
-                .setFinalizedFeaturesEpoch(finalized.isEmpty() ? -1L : Features.FINALIZED_EPOCH);
+                .setFinalizedFeaturesEpoch(finalized.isEmpty() ? -1L : epoch);
     }
 
     /** KIP-1242: both or neither of cluster id and node id; both must be this broker's. */

@@ -33,6 +33,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
 
 /**
  * ConsumerGroupHeartbeat v0–1 (KIP-848): a consumer joins (epoch 0), heartbeats, or leaves (-1, static
@@ -46,15 +47,29 @@ import java.util.concurrent.CompletableFuture;
 public final class ConsumerGroupHeartbeatHandler
         extends AbstractApiHandler<ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse> {
     private final GroupCoordinator coordinator;
+    private final BooleanSupplier protocolEnabled;
 
+    /** A handler that always serves the protocol. */
     public ConsumerGroupHeartbeatHandler(GroupCoordinator coordinator) {
+        this(coordinator, () -> true);
+    }
+
+    /**
+     * @param protocolEnabled whether {@code group.version} is finalized at 1 or more; below, every heartbeat gets
+     *     UNSUPPORTED_VERSION before any other check, as Kafka 4.4 answers
+     */
+    public ConsumerGroupHeartbeatHandler(GroupCoordinator coordinator, BooleanSupplier protocolEnabled) {
         super(ApiKeys.CONSUMER_GROUP_HEARTBEAT, 0, 1);
         this.coordinator = coordinator;
+        this.protocolEnabled = protocolEnabled;
     }
 
     @Override
     public CompletableFuture<ConsumerGroupHeartbeatResponse> handle(
             RequestContext ctx, ConsumerGroupHeartbeatRequest request) {
+        if (!protocolEnabled.getAsBoolean()) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.UNSUPPORTED_VERSION));
+        }
         if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, request.groupId())) {
             return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
         }

@@ -21,6 +21,7 @@ import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.config.Endpoint;
 import java.time.Clock;
 import java.util.function.BiPredicate;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 /**
@@ -85,13 +86,15 @@ public final class GroupHandlers {
 
     /**
      * Registers the consumer group protocol (KIP-848): ConsumerGroupHeartbeat and ConsumerGroupDescribe, and
-     * the feature {@code group.version} (0–1, finalized at 1) that tells clients the protocol is available.
+     * the feature {@code group.version} (0–1, finalized at 1) that tells clients the protocol is available; with
+     * it disabled (UpdateFeatures) both answer UNSUPPORTED_VERSION, as Kafka 4.4 does.
      */
     public static void registerConsumerProtocol(
             HandlerRegistry registry, GroupCoordinator coordinator, Features features) {
-        registry.register(new ConsumerGroupHeartbeatHandler(coordinator));
-        registry.register(new ConsumerGroupDescribeHandler(coordinator));
         features.add(new Feature(GROUP_VERSION, (short) 0, (short) 1, (short) 1));
+        BooleanSupplier enabled = () -> features.level(GROUP_VERSION) >= 1;
+        registry.register(new ConsumerGroupHeartbeatHandler(coordinator, enabled));
+        registry.register(new ConsumerGroupDescribeHandler(coordinator, enabled));
     }
 
     /**
