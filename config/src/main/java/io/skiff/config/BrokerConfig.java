@@ -97,6 +97,50 @@ public final class BrokerConfig {
                             + ") must be less than group.consumer.session.timeout.ms ("
                             + groupConsumerSessionTimeoutMs() + ")");
         }
+        validateShareGroups();
+    }
+
+    /**
+     * Kafka 4.4's checks of the group.share.* keys, in its order and with its messages (GroupCoordinatorConfig, then
+     * ShareGroupConfig): each value within its min and max keys, the heartbeat below the session timeout, at least
+     * as many share sessions as members of one group.
+     */
+    private void validateShareGroups() {
+        String p = "group.share.";
+        requireOrdered(p + "max.heartbeat.interval.ms", p + "min.heartbeat.interval.ms", false);
+        requireOrdered(p + "heartbeat.interval.ms", p + "min.heartbeat.interval.ms", false);
+        requireOrdered(p + "max.heartbeat.interval.ms", p + "heartbeat.interval.ms", true);
+        requireOrdered(p + "max.session.timeout.ms", p + "min.session.timeout.ms", false);
+        requireOrdered(p + "session.timeout.ms", p + "min.session.timeout.ms", false);
+        requireOrdered(p + "max.session.timeout.ms", p + "session.timeout.ms", true);
+        if (integer(p + "heartbeat.interval.ms") >= integer(p + "session.timeout.ms")) {
+            throw new ConfigException(
+                    p + "heartbeat.interval.ms",
+                    p + "heartbeat.interval.ms must be less than " + p + "session.timeout.ms");
+        }
+        requireOrdered(p + "max.assignment.interval.ms", p + "min.assignment.interval.ms", false);
+        requireOrdered(p + "assignment.interval.ms", p + "min.assignment.interval.ms", false);
+        requireOrdered(p + "max.assignment.interval.ms", p + "assignment.interval.ms", true);
+        requireOrdered(p + "max.delivery.count.limit", p + "delivery.count.limit", false);
+        requireOrdered(p + "delivery.count.limit", p + "min.delivery.count.limit", false);
+        requireOrdered(p + "max.partition.max.record.locks", p + "partition.max.record.locks", false);
+        requireOrdered(p + "partition.max.record.locks", p + "min.partition.max.record.locks", false);
+        requireOrdered(p + "record.lock.duration.ms", p + "min.record.lock.duration.ms", false);
+        requireOrdered(p + "max.record.lock.duration.ms", p + "record.lock.duration.ms", false);
+        requireOrdered(p + "max.share.sessions", p + "max.size", false);
+    }
+
+    /**
+     * {@code larger >= smaller}, refused with Kafka's message ("a must be greater than or equal to b", or, worded
+     * from the smaller key, "b must be less than or equal to a").
+     */
+    private void requireOrdered(String larger, String smaller, boolean wordedFromSmaller) {
+        if (integer(larger) >= integer(smaller)) {
+            return;
+        }
+        throw wordedFromSmaller
+                ? new ConfigException(smaller, smaller + " must be less than or equal to " + larger)
+                : new ConfigException(larger, larger + " must be greater than or equal to " + smaller);
     }
 
     /** The cleaner keys Kafka leaves unchecked but that would stop a cleaner thread at its first cleaning. */

@@ -574,6 +574,130 @@ public final class BrokerConfigKeys {
                             "org.apache.kafka.coordinator.group.assignor.RangeAssignor"),
                     "Server-side assignors of the consumer group protocol; the first is the default.")
             .applied(
+                    "group.share.session.timeout.ms",
+                    INT,
+                    "45000",
+                    atLeast(1),
+                    "Session timeout of share groups: a member not heard from for this long is removed and what it"
+                            + " had acquired is released.")
+            .applied(
+                    "group.share.min.session.timeout.ms",
+                    INT,
+                    "45000",
+                    atLeast(1),
+                    "Smallest allowed group.share.session.timeout.ms, and smallest share.session.timeout.ms a group"
+                            + " may set.")
+            .applied(
+                    "group.share.max.session.timeout.ms",
+                    INT,
+                    "60000",
+                    atLeast(1),
+                    "Largest allowed group.share.session.timeout.ms, and largest share.session.timeout.ms a group may"
+                            + " set.")
+            .applied(
+                    "group.share.heartbeat.interval.ms",
+                    INT,
+                    "5000",
+                    atLeast(1),
+                    "Heartbeat interval given to the members of share groups.")
+            .applied(
+                    "group.share.min.heartbeat.interval.ms",
+                    INT,
+                    "5000",
+                    atLeast(1),
+                    "Smallest allowed group.share.heartbeat.interval.ms and share.heartbeat.interval.ms.")
+            .applied(
+                    "group.share.max.heartbeat.interval.ms",
+                    INT,
+                    "15000",
+                    atLeast(1),
+                    "Largest allowed group.share.heartbeat.interval.ms and share.heartbeat.interval.ms.")
+            .applied(
+                    "group.share.max.size",
+                    INT,
+                    "200",
+                    between(1, 1000),
+                    "Largest number of members in a share group (GROUP_MAX_SIZE_REACHED for the next one).")
+            .applied(
+                    "group.share.record.lock.duration.ms",
+                    INT,
+                    "30000",
+                    between(1000, 3_600_000),
+                    "How long a share group member holds a record it acquired before the record is available again.")
+            .applied(
+                    "group.share.min.record.lock.duration.ms",
+                    INT,
+                    "15000",
+                    between(1000, 30_000),
+                    "Smallest share.record.lock.duration.ms a group may set.")
+            .applied(
+                    "group.share.max.record.lock.duration.ms",
+                    INT,
+                    "60000",
+                    between(30_000, 3_600_000),
+                    "Largest share.record.lock.duration.ms a group may set.")
+            .applied(
+                    "group.share.delivery.count.limit",
+                    INT,
+                    "5",
+                    between(2, 10),
+                    "Deliveries of a record to a share group after which a release or lock expiry archives it.")
+            .applied(
+                    "group.share.min.delivery.count.limit",
+                    INT,
+                    "2",
+                    between(2, 5),
+                    "Smallest share.delivery.count.limit a group may set.")
+            .applied(
+                    "group.share.max.delivery.count.limit",
+                    INT,
+                    "10",
+                    between(5, 25),
+                    "Largest share.delivery.count.limit a group may set.")
+            .applied(
+                    "group.share.partition.max.record.locks",
+                    INT,
+                    "2000",
+                    between(100, 10_000),
+                    "Most records in flight (acquired or waiting for redelivery) per share-partition.")
+            .applied(
+                    "group.share.min.partition.max.record.locks",
+                    INT,
+                    "100",
+                    between(100, 2000),
+                    "Smallest share.partition.max.record.locks a group may set.")
+            .applied(
+                    "group.share.max.partition.max.record.locks",
+                    INT,
+                    "4000",
+                    between(2000, 10_000),
+                    "Largest share.partition.max.record.locks a group may set.")
+            .applied(
+                    "group.share.max.share.sessions",
+                    INT,
+                    "2000",
+                    atLeast(1),
+                    "Most share sessions the broker keeps (SHARE_SESSION_LIMIT_REACHED for the next one).")
+            .accepted(
+                    "group.share.assignment.interval.ms",
+                    INT,
+                    "1000",
+                    atLeast(0),
+                    "How often Kafka's coordinator recomputes a share group's assignment (Skiff assigns at every"
+                            + " change).")
+            .accepted(
+                    "group.share.min.assignment.interval.ms",
+                    INT,
+                    "0",
+                    atLeast(0),
+                    "Smallest share.assignment.interval.ms a group may set.")
+            .accepted(
+                    "group.share.max.assignment.interval.ms",
+                    INT,
+                    "15000",
+                    atLeast(0),
+                    "Largest share.assignment.interval.ms a group may set.")
+            .applied(
                     "group.consumer.migration.policy",
                     STRING,
                     "bidirectional",

@@ -28,7 +28,7 @@ import java.util.OptionalInt;
 
 /**
  * A consumer group's own configuration (config resource type GROUP): its overrides ({@link GroupConfigKeys}) on top
- * of defaults from the broker's {@code group.consumer.*} keys (and Kafka's {@code group.share.*} /
+ * of defaults from the broker's {@code group.consumer.*} keys and {@code group.share.*} keys (and Kafka's
  * {@code group.streams.*} defaults, which Skiff does not configure). Errors are worded as Kafka 4.4's controller
  * words them in an INVALID_CONFIG answer ({@code Unknown group config name: foo}, {@code Invalid value 0 for
  * configuration consumer.session.timeout.ms: Value must be at least 1}, {@code consumer.heartbeat.interval.ms must
@@ -77,14 +77,14 @@ public final class GroupConfig {
         GroupConfig config = of(overrides, broker);
         config.range(CONSUMER_HEARTBEAT_INTERVAL_MS, broker, "group.consumer.", "heartbeat.interval.ms");
         config.range(CONSUMER_SESSION_TIMEOUT_MS, broker, "group.consumer.", "session.timeout.ms");
-        // Skiff has no group.share.* / group.streams.* keys: Kafka's defaults are the bounds.
+        // Skiff has no group.streams.* keys: Kafka's defaults are the bounds.
         config.range("consumer.assignment.interval.ms", 0, 15_000);
-        config.range("share.heartbeat.interval.ms", 5_000, 15_000);
-        config.range("share.session.timeout.ms", 45_000, 60_000);
-        config.range("share.record.lock.duration.ms", 15_000, 60_000);
-        config.range("share.delivery.count.limit", 2, 10);
-        config.range("share.partition.max.record.locks", 100, 4_000);
-        config.range("share.assignment.interval.ms", 0, 15_000);
+        config.range("share.heartbeat.interval.ms", broker, "group.share.", "heartbeat.interval.ms");
+        config.range("share.session.timeout.ms", broker, "group.share.", "session.timeout.ms");
+        config.range("share.record.lock.duration.ms", broker, "group.share.", "record.lock.duration.ms");
+        config.range("share.delivery.count.limit", broker, "group.share.", "delivery.count.limit");
+        config.range("share.partition.max.record.locks", broker, "group.share.", "partition.max.record.locks");
+        config.range("share.assignment.interval.ms", broker, "group.share.", "assignment.interval.ms");
         config.range("streams.heartbeat.interval.ms", 5_000, 15_000);
         config.range("streams.session.timeout.ms", 45_000, 60_000);
         config.range("streams.assignment.interval.ms", 0, 15_000);

@@ -32,10 +32,10 @@ import java.util.Map;
 /**
  * Every group-level key Kafka 4.4 defines (config resource type GROUP, set with {@code kafka-configs
  * --entity-type groups}), with its validator and the broker key that supplies its default. The {@code consumer.*}
- * keys change how Skiff's consumer group coordinator treats the group; the {@code share.*} and {@code streams.*}
- * keys are accepted, validated and described as Kafka does, but Skiff has no share or streams groups. Their broker
- * counterparts ({@code group.share.*}, {@code group.streams.*}) are not Skiff keys: their Kafka defaults are the
- * defaults and bounds here ({@link GroupConfig}).
+ * keys change how Skiff's consumer group coordinator treats the group, the {@code share.*} keys how its share groups
+ * behave (their defaults and bounds are the broker's {@code group.share.*} keys); the {@code streams.*} keys are
+ * accepted, validated and described as Kafka does. The {@code group.streams.*} counterparts are not Skiff keys:
+ * their Kafka defaults are the defaults and bounds here ({@link GroupConfig}).
  *
  * <p>Thread-safety: the table is immutable.
  */
@@ -87,70 +87,78 @@ public final class GroupConfigKeys {
                     INT,
                     "45000",
                     atLeast(1),
-                    ACCEPTED,
-                    "Share groups' session timeout (Skiff has no share groups). Between 45000 and 60000, Kafka's"
-                            + " group.share.min/max.session.timeout.ms.")
+                    APPLIED,
+                    "This share group's session timeout: a member not heard from for this long is removed. Between"
+                            + " group.share.min.session.timeout.ms and group.share.max.session.timeout.ms.",
+                    same("group.share.session.timeout.ms"))
             .topic(
                     "share.heartbeat.interval.ms",
                     INT,
                     "5000",
                     atLeast(1),
-                    ACCEPTED,
-                    "Share groups' heartbeat interval (Skiff has no share groups). Between 5000 and 15000.")
+                    APPLIED,
+                    "The heartbeat interval this share group's members are told to use. Between"
+                            + " group.share.min.heartbeat.interval.ms and group.share.max.heartbeat.interval.ms.",
+                    same("group.share.heartbeat.interval.ms"))
             .topic(
                     "share.record.lock.duration.ms",
                     INT,
                     "30000",
                     atLeast(1000),
-                    ACCEPTED,
-                    "How long a share group member holds the records it acquired (Skiff has no share groups)."
-                            + " Between 15000 and 60000.")
+                    APPLIED,
+                    "How long a member of this share group holds a record it acquired. Between"
+                            + " group.share.min.record.lock.duration.ms and group.share.max.record.lock.duration.ms.",
+                    same("group.share.record.lock.duration.ms"))
             .topic(
                     "share.delivery.count.limit",
                     INT,
                     "5",
                     atLeast(2),
-                    ACCEPTED,
-                    "How often a share group delivers a record before giving up on it (Skiff has no share groups)."
-                            + " Between 2 and 10.")
+                    APPLIED,
+                    "Deliveries of a record to this share group after which a release or lock expiry archives it."
+                            + " Between group.share.min.delivery.count.limit and group.share.max.delivery.count.limit.",
+                    same("group.share.delivery.count.limit"))
             .topic(
                     "share.partition.max.record.locks",
                     INT,
                     "2000",
                     atLeast(100),
-                    ACCEPTED,
-                    "Records a share group may hold acquired per partition (Skiff has no share groups). Between 100"
-                            + " and 4000.")
+                    APPLIED,
+                    "Most records in flight per share-partition of this group. Between"
+                            + " group.share.min.partition.max.record.locks and group.share.max.partition.max.record.locks.",
+                    same("group.share.partition.max.record.locks"))
             .topic(
                     "share.assignment.interval.ms",
                     INT,
                     "1000",
                     atLeast(0),
                     ACCEPTED,
-                    "How often a share group's assignment is recomputed (Skiff has no share groups). Between 0 and"
-                            + " 15000.")
+                    "How often Kafka recomputes this share group's assignment (Skiff assigns at every change). Between"
+                            + " group.share.min.assignment.interval.ms and group.share.max.assignment.interval.ms.",
+                    same("group.share.assignment.interval.ms"))
             .topic(
                     SHARE_AUTO_OFFSET_RESET,
                     STRING,
                     "latest",
                     SHARE_OFFSET_RESET,
-                    ACCEPTED,
-                    "Where a share group starts reading a partition (Skiff has no share groups): earliest, latest or"
+                    APPLIED,
+                    "Where this share group starts reading a partition it has no state for: earliest, latest or"
                             + " by_duration:<duration> before now.")
             .topic(
                     "share.isolation.level",
                     STRING,
                     "read_uncommitted",
                     oneOf("read_committed", "read_uncommitted"),
-                    ACCEPTED,
-                    "Whether a share group delivers records of aborted transactions (Skiff has no share groups).")
+                    APPLIED,
+                    "Whether this share group delivers records of aborted transactions (read_uncommitted) or stops at"
+                            + " the last stable offset and skips them (read_committed).")
             .topic(
                     "share.renew.acknowledge.enable",
                     BOOLEAN,
                     "true",
                     null,
                     ACCEPTED,
-                    "Whether share group members may renew their acquisition locks (Skiff has no share groups).")
+                    "Whether this share group's members may renew their acquisition locks (Skiff always lets them).")
             .topic(
                     "streams.session.timeout.ms",
                     INT,
@@ -209,15 +217,16 @@ public final class GroupConfigKeys {
                     "",
                     null,
                     ACCEPTED,
-                    "The topic a share group writes records it gives up on (Skiff has no share groups).")
+                    "The topic a share group writes records it gives up on (Skiff archives them without writing them"
+                            + " anywhere).")
             .topic(
                     "errors.deadletterqueue.copy.record.enable",
                     BOOLEAN,
                     "false",
                     null,
                     ACCEPTED,
-                    "Whether a share group's dead-letter records carry the original record (Skiff has no share"
-                            + " groups).")
+                    "Whether a share group's dead-letter records carry the original record (Skiff writes no"
+                            + " dead-letter records).")
             .build();
 
     /**

@@ -426,4 +426,37 @@ class BrokerConfigTest {
                 c.describe().stream().noneMatch(e -> e.name().startsWith("zookeeper.")),
                 "Kafka 4 does not describe ZooKeeper keys, so ConfigCommand must not list them as dynamic");
     }
+
+    @Test
+    void groupShareKeysHaveKafkasDefaultsAndChecks() {
+        BrokerConfig c = BrokerConfig.defaults();
+        assertEquals(30000, c.value("group.share.record.lock.duration.ms"));
+        assertEquals(5, c.value("group.share.delivery.count.limit"));
+        assertEquals(2000, c.value("group.share.partition.max.record.locks"));
+        assertEquals(200, c.value("group.share.max.size"));
+        assertEquals(45000, c.value("group.share.session.timeout.ms"));
+        assertEquals(
+                "group.share.max.delivery.count.limit must be greater than or equal to group.share.delivery.count.limit",
+                assertThrows(
+                                ConfigException.class,
+                                () -> BrokerConfig.of(Map.of(
+                                        "group.share.max.delivery.count.limit",
+                                        "5",
+                                        "group.share.delivery.count.limit",
+                                        "6")))
+                        .getMessage());
+        assertEquals(
+                "group.share.heartbeat.interval.ms must be less than or equal to group.share.max.heartbeat.interval.ms",
+                assertThrows(
+                                ConfigException.class,
+                                () -> BrokerConfig.of(Map.of("group.share.heartbeat.interval.ms", "20000")))
+                        .getMessage());
+        assertEquals(
+                "group.share.max.share.sessions must be greater than or equal to group.share.max.size",
+                assertThrows(
+                                ConfigException.class,
+                                () -> BrokerConfig.of(Map.of("group.share.max.share.sessions", "100")))
+                        .getMessage());
+        assertThrows(ConfigException.class, () -> BrokerConfig.of(Map.of("group.share.delivery.count.limit", "1")));
+    }
 }

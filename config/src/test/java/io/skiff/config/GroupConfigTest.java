@@ -135,4 +135,28 @@ class GroupConfigTest {
     private static ConfigEntry entry(List<ConfigEntry> entries, String name) {
         return entries.stream().filter(e -> e.name().equals(name)).findFirst().orElseThrow();
     }
+
+    @Test
+    void shareKeysTakeTheirDefaultsAndBoundsFromTheBrokersGroupShareKeys() {
+        BrokerConfig tuned = BrokerConfig.of(Map.of(
+                "group.share.record.lock.duration.ms", "20000",
+                "group.share.min.record.lock.duration.ms", "1000",
+                "group.share.delivery.count.limit", "3"));
+        GroupConfig defaults = GroupConfig.validate(Map.of(), tuned);
+        assertEquals(20000, defaults.value("share.record.lock.duration.ms"));
+        assertEquals(3, defaults.value("share.delivery.count.limit"));
+        assertEquals(
+                1000,
+                GroupConfig.validate(Map.of("share.record.lock.duration.ms", "1000"), tuned)
+                        .value("share.record.lock.duration.ms"));
+        assertEquals(
+                "share.record.lock.duration.ms must be in the range 15000 to 60000 inclusive.",
+                rejected(Map.of("share.record.lock.duration.ms", "1000")));
+        assertEquals(
+                "share.delivery.count.limit must be in the range 2 to 10 inclusive.",
+                rejected(Map.of("share.delivery.count.limit", "11")));
+        assertEquals(
+                "share.partition.max.record.locks must be in the range 100 to 4000 inclusive.",
+                rejected(Map.of("share.partition.max.record.locks", "5000")));
+    }
 }
