@@ -40,8 +40,8 @@ import java.util.concurrent.CompletableFuture;
  * StreamsGroupHeartbeat v0–1 (KIP-1071): a Kafka Streams member joins with its topology (epoch 0), heartbeats with
  * the tasks it owns, or leaves (-1); the answer carries its epoch, the group's statuses, its tasks when they changed
  * and the endpoint-to-partitions map for interactive queries. v1 carries the recovery lag as int64. Runs on the
- * blocking executor: a heartbeat may create the topology's internal topics. A principal without READ on the group
- * gets GROUP_AUTHORIZATION_FAILED.
+ * blocking executor: a heartbeat waits for its group's lock. A principal without READ on the group gets
+ * GROUP_AUTHORIZATION_FAILED.
  *
  * <p>Thread-safe: stateless apart from the coordinator.
  */

@@ -17,6 +17,7 @@ package io.skiff.broker.group;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.coordinator.InMemoryRecordLog;
 import io.skiff.broker.coordinator.ManualScheduler;
@@ -123,12 +124,33 @@ class StreamsGroupHeartbeatTest {
         return new Tasks(Map.of("0", Set.of(0, 1, 2), "1", Set.of(0, 1, 2)));
     }
 
+    /** Joins and heartbeats once more after the internal topics were created, as a Streams client does. */
+    private StreamsHeartbeatResult joinAndAwaitTopics(String member) {
+        StreamsHeartbeatResult r = heartbeat(member, 0, WORD_COUNT, null);
+        scheduler.runDue();
+        return heartbeat(member, r.memberEpoch(), null, Tasks.EMPTY);
+    }
+
     @Test
     void theFirstMemberGetsEveryTaskAfterTheInternalTopicsAreCreated() {
         topics.create("in", 3);
         StreamsHeartbeatResult r = heartbeat("m1", 0, WORD_COUNT, null);
         assertEquals(GroupError.NONE, r.error(), r.errorMessage());
         assertEquals(1, r.memberEpoch());
+        assertEquals(1, r.statuses().size());
+        assertEquals(
+                ConfiguredTopology.MISSING_INTERNAL_TOPICS, r.statuses().get(0).code());
+        assertEquals(
+                "Internal topics are missing: "
+                        + String.join(
+                                ", ", new java.util.HashSet<>(List.of("wc-counts-repartition", "wc-counts-changelog"))),
+                r.statuses().get(0).detail());
+        assertEquals(TaskAssignment.EMPTY, r.assignment());
+        assertTrue(topics.byName("wc-counts-changelog").isEmpty(), "created after the answer, not during it");
+
+        scheduler.runDue();
+        r = heartbeat("m1", 1, null, Tasks.EMPTY);
+        assertEquals(2, r.memberEpoch(), "the new topics changed the group's metadata");
         assertEquals(List.of(), r.statuses());
         assertEquals(new TaskAssignment(all(), Tasks.EMPTY, Tasks.EMPTY), r.assignment());
         assertEquals(3, topics.byName("wc-counts-repartition").orElseThrow().partitionCount());
@@ -183,40 +205,40 @@ class StreamsGroupHeartbeatTest {
     @Test
     void activeTasksAreRevokedBeforeTheyMoveToANewMember() {
         topics.create("in", 3);
-        heartbeat("m1", 0, WORD_COUNT, null);
+        assertEquals(all(), joinAndAwaitTopics("m1").assignment().active());
         StreamsHeartbeatResult second = heartbeat("m2", 0, WORD_COUNT, null);
-        assertEquals(2, second.memberEpoch());
+        assertEquals(3, second.memberEpoch());
         // m1 still owns everything: m2 gets nothing yet.
         assertEquals(TaskAssignment.EMPTY, second.assignment());
 
-        StreamsHeartbeatResult first = heartbeat("m1", 1, null, all());
-        assertEquals(1, first.memberEpoch(), "the old epoch until the tasks are revoked");
+        StreamsHeartbeatResult first = heartbeat("m1", 2, null, all());
+        assertEquals(2, first.memberEpoch(), "the old epoch until the tasks are revoked");
         Tasks kept = first.assignment().active();
         assertEquals(3, kept.size());
 
-        first = heartbeat("m1", 1, null, kept);
-        assertEquals(2, first.memberEpoch());
+        first = heartbeat("m1", 2, null, kept);
+        assertEquals(3, first.memberEpoch());
         assertNull(first.assignment(), "unchanged");
 
-        second = heartbeat("m2", 2, null, Tasks.EMPTY);
+        second = heartbeat("m2", 3, null, Tasks.EMPTY);
         assertEquals(all().minus(kept), second.assignment().active());
     }
 
     @Test
     void theGroupAndItsAssignmentSurviveARestart() {
         topics.create("in", 3);
-        heartbeat("m1", 0, WORD_COUNT, null);
+        joinAndAwaitTopics("m1");
         coordinator.close();
         coordinator = newCoordinator();
         StreamsGroupDescription d = coordinator.describeStreamsGroup(GROUP);
         assertEquals(GroupError.NONE, d.error());
-        assertEquals(1, d.groupEpoch());
+        assertEquals(2, d.groupEpoch());
         assertEquals(1, d.members().size());
-        assertEquals(1, d.members().get(0).memberEpoch());
+        assertEquals(2, d.members().get(0).memberEpoch());
         assertEquals(all(), d.members().get(0).assignment().active());
         assertEquals("process-m1", d.members().get(0).processId());
-        StreamsHeartbeatResult r = heartbeat("m1", 1, null, all());
+        StreamsHeartbeatResult r = heartbeat("m1", 2, null, all());
         assertEquals(GroupError.NONE, r.error(), r.errorMessage());
-        assertEquals(1, r.memberEpoch());
+        assertEquals(2, r.memberEpoch());
     }
 }

@@ -17,6 +17,8 @@ package io.skiff.broker.group.streams;
 
 import io.skiff.broker.group.common.TopicsView;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -99,9 +101,7 @@ public record ConfiguredTopology(
             return notReady(
                     sources,
                     metadata,
-                    new Status(
-                            MISSING_SOURCE_TOPICS,
-                            "Source topics " + String.join(", ", missingSources) + " are missing."));
+                    new Status(MISSING_SOURCE_TOPICS, "Source topics " + summarize(missingSources) + " are missing."));
         }
         Map<String, Integer> repartitionCounts = repartitionCounts(topology, metadata);
         List<String> incorrect = new ArrayList<>();
@@ -129,6 +129,7 @@ public record ConfiguredTopology(
             }
         }
         Map<String, StreamsTopology.InternalTopic> missing = new LinkedHashMap<>();
+        String wrongCount = null;
         for (StreamsTopology.InternalTopic t : wanted.values()) {
             if (t.partitions() <= 0) {
                 incorrect.add(t.name());
@@ -139,8 +140,9 @@ public record ConfiguredTopology(
                 missing.put(t.name(), t);
             } else {
                 metadata.put(t.name(), info.get().partitionCount());
-                if (info.get().partitionCount() != t.partitions()) {
-                    incorrect.add(t.name());
+                if (info.get().partitionCount() != t.partitions() && wrongCount == null) {
+                    wrongCount = "Existing topic " + t.name() + " has different number of partitions: expected "
+                            + t.partitions() + ", found " + info.get().partitionCount();
                 }
             }
         }
@@ -150,13 +152,31 @@ public record ConfiguredTopology(
                     INCORRECTLY_PARTITIONED_TOPICS,
                     "Following topics are incorrectly partitioned: " + String.join(", ", new TreeSet<>(incorrect))
                             + "."));
+        } else if (wrongCount != null) {
+            // Kafka reports the first existing internal topic of the wrong size and nothing else.
+            return new ConfiguredTopology(
+                    Map.of(),
+                    sources,
+                    Map.of(),
+                    List.of(new Status(INCORRECTLY_PARTITIONED_TOPICS, wrongCount)),
+                    metadata);
         }
         if (!missing.isEmpty()) {
+            // Kafka's wording and order: the names as a hash set of them iterates, at most three named.
             statuses.add(new Status(
                     MISSING_INTERNAL_TOPICS,
-                    "Internal topics are missing: " + new ArrayList<>(new TreeSet<>(missing.keySet()))));
+                    "Internal topics are missing: " + summarize(new HashSet<>(missing.keySet()))));
         }
         return new ConfiguredTopology(statuses.isEmpty() ? taskCounts : Map.of(), sources, missing, statuses, metadata);
+    }
+
+    /** Kafka's summary of topic names in statuses: the first three, then how many more. */
+    static String summarize(Collection<String> names) {
+        if (names.isEmpty()) {
+            return "<none>";
+        }
+        List<String> shown = names.stream().limit(3).toList();
+        return String.join(", ", shown) + (names.size() > 3 ? " and " + (names.size() - 3) + " additional topics" : "");
     }
 
     private static ConfiguredTopology notReady(

@@ -31,6 +31,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,6 +55,8 @@ public final class StreamsGroupManager {
     private final TopicsView topics;
     private final InternalTopicCreator creator;
     private final Clock clock;
+    /** Internal topics whose creation is scheduled or running. */
+    private final Set<String> creating = ConcurrentHashMap.newKeySet();
 
     public StreamsGroupManager(
             StreamsGroupConfig config,
@@ -107,18 +110,21 @@ public final class StreamsGroupManager {
         if (group == null) {
             return done(StreamsHeartbeatResult.error(GroupError.COORDINATOR_NOT_AVAILABLE, "The group was removed."));
         }
-        createInternalTopics(group, req);
         CompletableFuture<StreamsHeartbeatResult> response = new CompletableFuture<>();
-        groups.withLock(group, () -> {
+        List<StreamsTopology.InternalTopic> missing = groups.withLock(group, () -> {
             if (group.isDead()) {
                 response.complete(
                         StreamsHeartbeatResult.error(GroupError.COORDINATOR_NOT_AVAILABLE, "The group was removed."));
-                return;
+                return List.<StreamsTopology.InternalTopic>of();
             }
             List<KeyValue> records = new ArrayList<>();
             StreamsHeartbeatResult result = heartbeatLocked(group, req, records);
             reply(group, response, result, records);
+            return result.error() == GroupError.NONE && group.configured() != null
+                    ? List.copyOf(group.configured().missingInternal().values())
+                    : List.<StreamsTopology.InternalTopic>of();
         });
+        createLater(group.groupId(), missing);
         return response;
     }
 
@@ -149,31 +155,42 @@ public final class StreamsGroupManager {
         return fresh;
     }
 
-    /** Creates the internal topics the topology needs that are missing, without any lock held. */
-    private void createInternalTopics(StreamsGroup group, StreamsHeartbeat req) {
-        StreamsTopology topology = req.topology() != null
-                ? req.topology()
-                : groups.withLock(group, (java.util.function.Supplier<StreamsTopology>) group::topology);
-        if (topology == null) {
-            return;
-        }
-        for (StreamsTopology.InternalTopic t :
-                ConfiguredTopology.of(topology, topics).missingInternal().values()) {
-            try {
-                creator.create(t);
-                log.info(
-                        "Created internal topic {} ({} partitions) of streams group {}",
-                        t.name(),
-                        t.partitions(),
-                        group.groupId());
-            } catch (RuntimeException e) {
-                log.warn(
-                        "Cannot create internal topic {} of streams group {}: {}",
-                        t.name(),
-                        group.groupId(),
-                        e.getMessage());
+    /**
+     * Creates the missing internal topics after the heartbeat that found them has been answered, as Kafka 4.4 does:
+     * that member is told MISSING_INTERNAL_TOPICS and gets no tasks; a later heartbeat sees the topics, which changes
+     * the group's metadata and so its epoch, and assigns the tasks. A topic already being created is not asked for
+     * again; one that cannot be created is logged and asked for again at the next heartbeat.
+     */
+    private void createLater(String groupId, List<StreamsTopology.InternalTopic> missing) {
+        List<StreamsTopology.InternalTopic> wanted = new ArrayList<>();
+        for (StreamsTopology.InternalTopic t : missing) {
+            if (creating.add(t.name())) {
+                wanted.add(t);
             }
         }
+        if (wanted.isEmpty()) {
+            return;
+        }
+        scheduler.schedule(0, () -> {
+            for (StreamsTopology.InternalTopic t : wanted) {
+                try {
+                    creator.create(t);
+                    log.info(
+                            "Created internal topic {} ({} partitions) of streams group {}",
+                            t.name(),
+                            t.partitions(),
+                            groupId);
+                } catch (RuntimeException e) {
+                    log.warn(
+                            "Cannot create internal topic {} of streams group {}: {}",
+                            t.name(),
+                            groupId,
+                            e.getMessage());
+                } finally {
+                    creating.remove(t.name());
+                }
+            }
+        });
     }
 
     private StreamsHeartbeatResult heartbeatLocked(StreamsGroup group, StreamsHeartbeat req, List<KeyValue> records) {
