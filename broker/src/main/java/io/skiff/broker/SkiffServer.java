@@ -28,6 +28,7 @@ import io.skiff.broker.group.GroupCoordinators;
 import io.skiff.broker.group.GroupOverview;
 import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.handler.BrokerContext;
+import io.skiff.broker.handler.FetchHandler;
 import io.skiff.broker.handler.HandlerRegistry;
 import io.skiff.broker.handler.RequestAuthorizer;
 import io.skiff.broker.handler.ShareHandlers;
@@ -47,6 +48,7 @@ import io.skiff.broker.txn.TransactionCoordinator;
 import io.skiff.broker.txn.TransactionCoordinators;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.Endpoint;
+import io.skiff.protocol.message.ApiKeys;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -187,6 +189,9 @@ public final class SkiffServer implements AutoCloseable {
             shares = ShareHandlers.start(context);
             Features features =
                     Handlers.registerAll(registry, context, shares, new Features(FinalizedFeatureStore.open(dataDir)));
+            if (registry.handler(ApiKeys.FETCH) instanceof FetchHandler fetch) {
+                control.faults().followFetchSessions(fetch.sessions());
+            }
             Object emulated = config.value("skiff.emulate.kafka.version");
             if (emulated != null) {
                 KafkaPersonality.of((String) emulated).applyTo(registry, features);

@@ -16,6 +16,7 @@
 package io.skiff.broker.control;
 
 import io.skiff.broker.handler.CloseConnectionException;
+import io.skiff.broker.handler.InjectedErrors;
 import io.skiff.protocol.Errors;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -51,22 +52,41 @@ public final class AppliedFault {
             Supplier<CompletableFuture<T>> process,
             Function<Errors, CompletableFuture<T>> errorAnswer,
             Consumer<T> discard) {
+        return run(injected -> process.get(), false, errorAnswer, discard);
+    }
+
+    /**
+     * As {@link #run(Supplier, Function, Consumer)}, for a handler that can answer an error in some partitions and
+     * process the others: an error rule that names a topic or partition then processes the request with the error
+     * injected into the partitions it matches.
+     *
+     * @param process      processes the request with the errors injected (none but for such an error rule)
+     * @param perPartition whether {@code process} answers injected errors per partition
+     */
+    public <T> CompletableFuture<T> run(
+            Function<InjectedErrors, CompletableFuture<T>> process,
+            boolean perPartition,
+            Function<Errors, CompletableFuture<T>> errorAnswer,
+            Consumer<T> discard) {
         FaultSpec spec = rule.spec();
         return switch (spec.action()) {
-            case ERROR -> errorAnswer.apply(spec.error());
+            case ERROR ->
+                perPartition && spec.namesPartitions()
+                        ? process.apply(spec::injectedError)
+                        : errorAnswer.apply(spec.error());
             case LATENCY ->
                 CompletableFuture.runAsync(
                                 () -> {}, CompletableFuture.delayedExecutor(spec.latencyMs(), TimeUnit.MILLISECONDS))
-                        .thenCompose(ignored -> process.get());
-            case HOLD -> rule.releasedFuture().thenCompose(ignored -> process.get());
+                        .thenCompose(ignored -> process.apply(InjectedErrors.NONE));
+            case HOLD -> rule.releasedFuture().thenCompose(ignored -> process.apply(InjectedErrors.NONE));
             case CLOSE_BEFORE -> CompletableFuture.failedFuture(closed("before processing"));
             case CLOSE_AFTER ->
-                process.get().thenApply(response -> {
+                process.apply(InjectedErrors.NONE).thenApply(response -> {
                     discardIfAny(discard, response);
                     throw new CompletionException(closed("after processing"));
                 });
             case DROP ->
-                process.get().thenApply(response -> {
+                process.apply(InjectedErrors.NONE).thenApply(response -> {
                     discardIfAny(discard, response);
                     return null;
                 });

@@ -40,7 +40,9 @@ import java.util.Objects;
  * @param clientId        the client id the request must carry, or null
  * @param listener        the listener the request must arrive on, or null
  * @param action          what the rule does
- * @param error           the error code of {@link FaultAction#ERROR}
+ * @param error           the error code of {@link FaultAction#ERROR}: in each matched partition's error field when
+ *                        the rule names a topic or partition and the API answers per partition (Produce, Fetch),
+ *                        else in every error field of the answer
  * @param latencyMs       the delay of {@link FaultAction#LATENCY}
  * @param count           how many times the rule applies, or null for no limit
  * @param durationMs      for how long after it was added the rule applies, or null for no limit
@@ -113,6 +115,18 @@ public record FaultSpec(
             case CLOSE_AFTER -> "close-after";
             case DROP -> "drop";
         };
+    }
+
+    /** Whether the rule names a topic or a partition: then its error goes only to the partitions it matches. */
+    boolean namesPartitions() {
+        return topic != null || partition != null;
+    }
+
+    /** The rule's error for a partition it matches, null for another (what the handler then processes). */
+    Errors injectedError(String topicName, int partitionIndex) {
+        boolean matched =
+                (topic == null || topic.equals(topicName)) && (partition == null || partition == partitionIndex);
+        return matched ? error : null;
     }
 
     /** Whether the rule matches a request, on everything but its limits (count, duration, probability). */

@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.control;
 
+import io.skiff.broker.fetch.FetchSessions;
 import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.message.ApiKeys;
 import java.util.ArrayList;
@@ -45,6 +46,14 @@ public final class Faults {
     /** @param topicNames resolves a topic id (Produce and Fetch at recent versions name topics by id) to its name */
     public Faults(Function<UUID, Optional<String>> topicNames) {
         this.scopes = new RequestScopes(Objects.requireNonNull(topicNames));
+    }
+
+    /**
+     * Lets rules match an incremental Fetch on the partitions of its session (such a fetch names only the partitions
+     * that changed, yet reads them all).
+     */
+    public void followFetchSessions(FetchSessions sessions) {
+        scopes.fetchSessions(sessions::partitionsOf);
     }
 
     /** Adds a rule; it applies from the next request on. */

@@ -60,6 +60,11 @@ final class LimitedHandler<Q extends ApiMessage, S extends ApiMessage> implement
     }
 
     @Override
+    public boolean answersInjectedErrors() {
+        return handler.answersInjectedErrors();
+    }
+
+    @Override
     public CompletableFuture<S> handle(RequestContext ctx, Q request) {
         return handler.handle(ctx, request);
     }

@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.control;
 
+import io.skiff.broker.fetch.FetchPartitionKey;
 import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.message.AddOffsetsToTxnRequest;
 import io.skiff.protocol.message.AddPartitionsToTxnRequest;
@@ -42,11 +43,13 @@ import io.skiff.protocol.message.SyncGroupRequest;
 import io.skiff.protocol.message.TxnOffsetCommitRequest;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 
 /**
  * Reads a {@link RequestScope} out of a decoded request: the topics and partitions, groups and transactional ids of
@@ -59,9 +62,15 @@ final class RequestScopes {
     private static final byte TRANSACTION_KEY = 1;
 
     private final Function<UUID, Optional<String>> topicNames;
+    private volatile IntFunction<List<FetchPartitionKey>> fetchSessions = id -> List.of();
 
     RequestScopes(Function<UUID, Optional<String>> topicNames) {
         this.topicNames = topicNames;
+    }
+
+    /** Where the partitions of a fetch session are found (none until set). */
+    void fetchSessions(IntFunction<List<FetchPartitionKey>> partitionsOfSession) {
+        this.fetchSessions = partitionsOfSession;
     }
 
     RequestScope of(ApiKeys api, short version, String clientId, String listener, ApiMessage request) {
@@ -73,10 +82,14 @@ final class RequestScopes {
                 r.topicData()
                         .forEach(t -> t.partitionData().forEach(p -> b.partition(t.name(), t.topicId(), p.index())));
             }
-            case FETCH ->
-                ((FetchRequest) request)
-                        .topics()
+            case FETCH -> {
+                FetchRequest r = (FetchRequest) request;
+                r.topics()
                         .forEach(t -> t.partitions().forEach(p -> b.partition(t.topic(), t.topicId(), p.partition())));
+                if (r.sessionId() != 0 && r.sessionEpoch() > 0) { // incremental: it reads its session's partitions too
+                    fetchSessions.apply(r.sessionId()).forEach(k -> b.partition(k.topic(), k.topicId(), k.partition()));
+                }
+            }
             case LIST_OFFSETS ->
                 ((ListOffsetsRequest) request)
                         .topics()

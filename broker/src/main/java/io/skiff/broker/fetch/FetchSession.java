@@ -82,6 +82,10 @@ final class FetchSession {
         lastUsedMs = now;
     }
 
+    synchronized List<FetchPartitionKey> keys() {
+        return List.copyOf(partitions.keySet());
+    }
+
     synchronized int epoch() {
         return epoch;
     }

@@ -65,6 +65,14 @@ public final class FetchSessions {
         return cache;
     }
 
+    /**
+     * The partitions an incremental fetch of this session reads (as the session holds them now; empty for a session
+     * that does not exist): what fault rules match a fetch on, since such a fetch names only what changed.
+     */
+    public List<FetchPartitionKey> partitionsOf(int sessionId) {
+        return cache.get(sessionId).map(FetchSession::keys).orElse(List.of());
+    }
+
     /** The epoch that follows {@code epoch}: -1 stays -1, 2^31-1 wraps to 1. */
     static int nextEpoch(int epoch) {
         if (epoch < 0) {

@@ -78,4 +78,12 @@ public interface ApiHandler<Q extends ApiMessage, S extends ApiMessage> {
     default S errorResponse(RequestContext ctx, Q request, Errors error) {
         return null;
     }
+
+    /**
+     * Whether {@link #handle} answers the {@link RequestContext#injectedError injected errors} of a fault rule in
+     * the partitions they name and processes the others; otherwise such a rule answers {@link #errorResponse}.
+     */
+    default boolean answersInjectedErrors() {
+        return false;
+    }
 }

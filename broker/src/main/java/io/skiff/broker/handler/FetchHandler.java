@@ -68,6 +68,8 @@ import java.util.function.Function;
  *       max_wait_ms ({@link FetchService}); a partition error answers at once. Per-partition and total max bytes
  *       apply, but the first batch is always returned whole (KIP-74). The session's answer is made when the wait
  *       ends.</li>
+ *   <li>A fault rule that names a topic or partition answers its error in the partitions it matches (not read,
+ *       so the fetch answers at once) and the others are read as usual.</li>
  *   <li>Records are the log's file ranges, sent with sendfile ({@link FileRecords}); the server releases them.</li>
  *   <li>high watermark = log end offset; last stable offset and aborted transactions (read_committed) from the log;
  *       aborted transactions null for read_uncommitted; log start offset v5+; preferred_read_replica -1.</li>
@@ -105,6 +107,11 @@ public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchRe
         this.fetches = fetches;
         this.sessions = sessions;
         this.quotas = quotas;
+    }
+
+    /** The fetch sessions, whose partitions fault rules match incremental fetches on. */
+    public FetchSessions sessions() {
+        return sessions;
     }
 
     /** A partition to read: where its answer goes and what to read (null when it failed before the read). */
@@ -168,7 +175,10 @@ public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchRe
             FetchResponse.PartitionData pd = new FetchResponse.PartitionData().setPartitionIndex(key.partition());
             Partition partition = topic.get().partition(key.partition());
             PartitionFetch read = null;
-            if (key.hasTopicId() && !key.topicId().equals(topic.get().id())) {
+            Errors injected = ctx.injectedError(key.topic(), key.partition());
+            if (injected != null) {
+                fail(pd, injected); // a fault rule's: the partition is not read
+            } else if (key.hasTopicId() && !key.topicId().equals(topic.get().id())) {
                 fail(pd, Errors.INCONSISTENT_TOPIC_ID);
             } else if (fp.currentLeaderEpoch() > partition.leaderEpoch()) {
                 fail(pd, Errors.UNKNOWN_LEADER_EPOCH);
@@ -338,6 +348,11 @@ public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchRe
                 .setAbortedTransactions(null)
                 .setPreferredReadReplica(-1)
                 .setRecords(new FileRecords(List.of()));
+    }
+
+    @Override
+    public boolean answersInjectedErrors() {
+        return true;
     }
 
     @Override

@@ -67,7 +67,9 @@ record ImplicitTransactionAdd(long producerId, short producerEpoch, Set<TopicPar
                 continue;
             }
             for (ProduceRequest.PartitionProduceData pd : td.partitionData()) {
-                if (!topic.get().hasPartition(pd.index()) || !(pd.records() instanceof ByteBufferRecords records)) {
+                if (!topic.get().hasPartition(pd.index())
+                        || ctx.injectedError(topic.get().name(), pd.index()) != null
+                        || !(pd.records() instanceof ByteBufferRecords records)) {
                     continue;
                 }
                 for (RecordBatchView b : RecordBatches.iterate(records.buffer())) {

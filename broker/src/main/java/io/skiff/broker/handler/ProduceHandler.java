@@ -65,6 +65,8 @@ import org.slf4j.LoggerFactory;
  *       MESSAGE_TOO_LARGE above max.message.bytes, CORRUPT_MESSAGE for a bad CRC or framing, INVALID_RECORD with an
  *       error_message for inconsistent content, INVALID_PRODUCER_EPOCH / OUT_OF_ORDER_SEQUENCE_NUMBER for
  *       idempotent producers; a retried batch gets its original base offset.</li>
+ *   <li>A fault rule that names a topic or partition answers its error in the partitions it matches, which are not
+ *       appended (nor added to a transaction); the others are appended as usual.</li>
  *   <li>log_append_time_ms is the broker time on LogAppendTime topics and -1 on CreateTime topics.</li>
  *   <li>With an authorizer: WRITE on the transactional id (else TRANSACTIONAL_ID_AUTHORIZATION_FAILED) and on each
  *       topic (else TOPIC_AUTHORIZATION_FAILED), checked before the topic is looked up, as Kafka.</li>
@@ -140,8 +142,11 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
             boolean writable = name == null || ctx.allowed(AclOperation.WRITE, ResourceType.TOPIC, name);
             for (ProduceRequest.PartitionProduceData pd : td.partitionData()) {
                 ProduceResponse.PartitionProduceResponse pr;
+                Errors injected = name == null ? null : ctx.injectedError(name, pd.index());
                 // As Kafka: authorization first, then a topic or partition that does not exist, then the acks.
-                if (transactionDenied) {
+                if (injected != null) {
+                    pr = error(pd.index(), injected, null); // a fault rule's: nothing is appended
+                } else if (transactionDenied) {
                     pr = error(pd.index(), Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED, null);
                 } else if (!writable) {
                     pr = error(pd.index(), Errors.TOPIC_AUTHORIZATION_FAILED, null);
@@ -296,6 +301,11 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
                 .setLogAppendTimeMs(-1L)
                 .setLogStartOffset(-1L)
                 .setErrorMessage(message);
+    }
+
+    @Override
+    public boolean answersInjectedErrors() {
+        return true;
     }
 
     @Override

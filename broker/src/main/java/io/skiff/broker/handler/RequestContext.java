@@ -19,6 +19,7 @@ import io.skiff.broker.security.ConnectionSecurity;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.security.principal.KafkaPrincipal;
+import io.skiff.protocol.Errors;
 import io.skiff.protocol.header.RequestHeader;
 import java.net.InetSocketAddress;
 
@@ -32,6 +33,7 @@ import java.net.InetSocketAddress;
  * @param security      the connection's security state: its principal and SASL session
  * @param authorizer    decides what the principal may do (allows everything without an authorizer)
  * @param sizeInBytes   the request's size, header and body (what produce quotas count)
+ * @param injectedErrors the partitions a fault rule answers with an error instead of processing them
  */
 public record RequestContext(
         RequestHeader header,
@@ -40,7 +42,20 @@ public record RequestContext(
         InetSocketAddress clientAddress,
         ConnectionSecurity security,
         RequestAuthorizer authorizer,
-        int sizeInBytes) {
+        int sizeInBytes,
+        InjectedErrors injectedErrors) {
+    /** A request without injected errors. */
+    public RequestContext(
+            RequestHeader header,
+            String connectionId,
+            String listenerName,
+            InetSocketAddress clientAddress,
+            ConnectionSecurity security,
+            RequestAuthorizer authorizer,
+            int sizeInBytes) {
+        this(header, connectionId, listenerName, clientAddress, security, authorizer, sizeInBytes, InjectedErrors.NONE);
+    }
+
     /** A request on a PLAINTEXT connection, without an authorizer. */
     public RequestContext(
             RequestHeader header, String connectionId, String listenerName, InetSocketAddress clientAddress) {
@@ -82,5 +97,16 @@ public record RequestContext(
     /** Who the connection acts as ({@code User:ANONYMOUS} when it did not authenticate). */
     public KafkaPrincipal principal() {
         return security.principal();
+    }
+
+    /** This request with {@code errors} answered for the partitions they name. */
+    public RequestContext withInjectedErrors(InjectedErrors errors) {
+        return new RequestContext(
+                header, connectionId, listenerName, clientAddress, security, authorizer, sizeInBytes, errors);
+    }
+
+    /** The error a fault rule answers for the partition instead of processing it, or null to process it. */
+    public Errors injectedError(String topic, int partition) {
+        return injectedErrors.errorFor(topic, partition);
     }
 }

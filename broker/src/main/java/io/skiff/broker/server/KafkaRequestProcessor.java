@@ -23,6 +23,7 @@ import io.skiff.broker.handler.ApiHandler;
 import io.skiff.broker.handler.ApiVersionsHandler;
 import io.skiff.broker.handler.CloseConnectionException;
 import io.skiff.broker.handler.HandlerRegistry;
+import io.skiff.broker.handler.InjectedErrors;
 import io.skiff.broker.handler.RequestAuthorizer;
 import io.skiff.broker.handler.RequestContext;
 import io.skiff.broker.quota.ClientQuotas;
@@ -170,7 +171,12 @@ public final class KafkaRequestProcessor implements RequestProcessor {
                         api, version, header.clientId(), connection.listenerName(), request, connection.connectionId());
         if (fault != null) {
             return fault.run(
-                    () -> dispatch(handler, ctx, request, alloc),
+                    injected -> dispatch(
+                            handler,
+                            injected == InjectedErrors.NONE ? ctx : ctx.withInjectedErrors(injected),
+                            request,
+                            alloc),
+                    handler.answersInjectedErrors(),
                     error -> errorAnswer(handler, ctx, request, alloc, error),
                     OutboundResponse::release);
         }

@@ -15,13 +15,11 @@
  */
 package io.skiff.broker.share;
 
+import io.skiff.broker.clock.ClockScheduler;
 import io.skiff.broker.topic.AppendListener;
 import io.skiff.broker.topic.Partition;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
@@ -35,15 +33,13 @@ import java.util.function.Supplier;
 final class DelayedShareFetch implements AppendListener {
     private final Supplier<Map<TopicIdPartition, AcquiredRecords>> attempt;
     private final Runnable unpark;
-    private final ScheduledExecutorService executor;
+    private final ClockScheduler executor;
     private final CompletableFuture<Map<TopicIdPartition, AcquiredRecords>> future = new CompletableFuture<>();
     private final AtomicBoolean wakePending = new AtomicBoolean();
-    private volatile ScheduledFuture<?> timeout;
+    private volatile ClockScheduler.Timer timeout;
 
     DelayedShareFetch(
-            Supplier<Map<TopicIdPartition, AcquiredRecords>> attempt,
-            Runnable unpark,
-            ScheduledExecutorService executor) {
+            Supplier<Map<TopicIdPartition, AcquiredRecords>> attempt, Runnable unpark, ClockScheduler executor) {
         this.attempt = attempt;
         this.unpark = unpark;
         this.executor = executor;
@@ -54,7 +50,7 @@ final class DelayedShareFetch implements AppendListener {
     }
 
     void startTimer(long maxWaitMs) {
-        timeout = executor.schedule(() -> complete(Map.of()), maxWaitMs, TimeUnit.MILLISECONDS);
+        timeout = executor.scheduleWithin(maxWaitMs, () -> complete(Map.of()));
     }
 
     /** Something may be acquirable now: try again (once per burst of wake-ups). */
@@ -76,9 +72,9 @@ final class DelayedShareFetch implements AppendListener {
 
     private void complete(Map<TopicIdPartition, AcquiredRecords> result) {
         if (future.complete(result)) {
-            ScheduledFuture<?> t = timeout;
+            ClockScheduler.Timer t = timeout;
             if (t != null) {
-                t.cancel(false);
+                t.cancel();
             }
             unpark.run();
         }

@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.share;
 
+import io.skiff.broker.clock.ClockScheduler;
 import io.skiff.broker.topic.Partition;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
@@ -31,9 +32,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArraySet;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
@@ -55,7 +53,7 @@ public final class SharePartitionManager implements AutoCloseable {
     private final ShareSessions sessions;
     private final ConcurrentHashMap<Key, SharePartition> partitions = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<SharePartition, Set<DelayedShareFetch>> waiting = new ConcurrentHashMap<>();
-    private final ScheduledExecutorService executor;
+    private final ClockScheduler executor;
     private final ShareStateLog stateLog;
     private final Set<String> durableGroups = ConcurrentHashMap.newKeySet();
 
@@ -86,11 +84,8 @@ public final class SharePartitionManager implements AutoCloseable {
         this.autoOffsetReset = autoOffsetReset;
         this.clock = clock;
         this.sessions = new ShareSessions(maxSessions);
-        this.executor = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "skiff-share");
-            t.setDaemon(true);
-            return t;
-        });
+        // Lock expiry and share fetches' waits follow the broker clock: an advance expires the locks it passes.
+        this.executor = new ClockScheduler("skiff-share", clock);
     }
 
     public ShareSessions sessions() {
@@ -325,7 +320,7 @@ public final class SharePartitionManager implements AutoCloseable {
             return;
         }
         long delay = Math.max(0, deadline - clock.millis());
-        executor.schedule(() -> expire(sp, deadline), delay, TimeUnit.MILLISECONDS);
+        executor.schedule(delay, () -> expire(sp, deadline));
     }
 
     private void expire(SharePartition sp, long deadline) {
@@ -359,7 +354,7 @@ public final class SharePartitionManager implements AutoCloseable {
 
     @Override
     public void close() {
-        executor.shutdownNow();
+        executor.close();
     }
 
     /** The topic named {@code name}, if it exists. */

@@ -53,7 +53,7 @@ public final class DataPlane implements Closeable {
         TopicRegistry topics = TopicRegistry.open(config, clock);
         try {
             ProducerIdManager producerIds = ProducerIdManager.open(topics.dataDir());
-            return new DataPlane(topics, producerIds, new FetchService());
+            return new DataPlane(topics, producerIds, new FetchService(clock));
         } catch (IOException | RuntimeException e) {
             topics.close();
             throw e;

@@ -15,17 +15,16 @@
  */
 package io.skiff.broker.topic;
 
+import io.skiff.broker.clock.ClockScheduler;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A fetch waiting for {@code minBytes}: registered as a listener on each of its partitions and on a timer.
+ * A fetch waiting for {@code minBytes}: registered as a listener on each of its partitions and on a timer of the
+ * broker's clock (bounded by real time too, see {@link ClockScheduler#scheduleWithin}).
  * Each append adds its size to the bytes known to be available; once they reach {@code minBytes}, or a partition is
  * closed, or the timer fires, the fetch is completed exactly once by reading all partitions again. An append that
  * brings enough bytes completes it on the appending thread, after the append (as Kafka's purgatory completes a
@@ -43,8 +42,8 @@ final class DelayedFetch implements AppendListener {
     private final AtomicLong availableBytes;
     private final AtomicBoolean completing = new AtomicBoolean();
     private final CompletableFuture<List<FetchedPartition>> future = new CompletableFuture<>();
-    private volatile ScheduledExecutorService executor;
-    private volatile ScheduledFuture<?> timeout;
+    private volatile ClockScheduler executor;
+    private volatile ClockScheduler.Timer timeout;
 
     DelayedFetch(
             FetchService service, List<PartitionFetch> partitions, int maxBytes, int minBytes, int availableBytes) {
@@ -59,7 +58,7 @@ final class DelayedFetch implements AppendListener {
         return future;
     }
 
-    void park(ScheduledExecutorService executor, long maxWaitMs) {
+    void park(ClockScheduler executor, long maxWaitMs) {
         this.executor = executor;
         future.whenComplete((r, e) -> {
             if (e != null) {
@@ -70,10 +69,10 @@ final class DelayedFetch implements AppendListener {
         for (PartitionFetch pf : partitions) {
             pf.partition().addListener(this);
         }
-        try {
-            timeout = executor.schedule(this::completeNow, maxWaitMs, TimeUnit.MILLISECONDS);
-        } catch (RejectedExecutionException e) {
+        if (executor.isShutdown()) {
             completeNow(); // shutting down
+        } else {
+            timeout = executor.scheduleWithin(maxWaitMs, this::completeNow);
         }
         // An append between the first read and the listener registration would otherwise be missed.
         if (!completing.get()) {
@@ -129,9 +128,9 @@ final class DelayedFetch implements AppendListener {
     }
 
     private void unpark() {
-        ScheduledFuture<?> t = timeout;
+        ClockScheduler.Timer t = timeout;
         if (t != null) {
-            t.cancel(false);
+            t.cancel();
         }
         for (PartitionFetch pf : partitions) {
             pf.partition().removeListener(this);

@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.topic;
 
+import io.skiff.broker.clock.ClockScheduler;
 import io.skiff.broker.topic.FetchedPartition.FetchError;
 import io.skiff.storage.IsolationLevel;
 import io.skiff.storage.LogOfflineException;
@@ -23,14 +24,12 @@ import io.skiff.storage.OffsetOutOfRangeException;
 import io.skiff.storage.StorageException;
 import java.io.Closeable;
 import java.io.UncheckedIOException;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,15 +48,20 @@ import org.slf4j.LoggerFactory;
 public final class FetchService implements Closeable {
     private static final Logger LOG = LoggerFactory.getLogger(FetchService.class);
 
-    private final ScheduledExecutorService timer;
+    private final ClockScheduler timer;
     private final Set<DelayedFetch> parked = ConcurrentHashMap.newKeySet();
 
+    /** Long polls on the system clock. */
     public FetchService() {
-        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "skiff-delayed-fetch");
-            t.setDaemon(true);
-            return t;
-        });
+        this(Clock.systemUTC());
+    }
+
+    /**
+     * Long polls that end when {@code clock} (the broker's) passes their max_wait_ms, or as much real time has passed:
+     * an advance ends them at once, a paused clock does not stretch them.
+     */
+    public FetchService(Clock clock) {
+        this.timer = new ClockScheduler("skiff-delayed-fetch", clock);
     }
 
     /**
@@ -173,11 +177,6 @@ public final class FetchService implements Closeable {
         for (DelayedFetch f : List.copyOf(parked)) {
             f.completeNow();
         }
-        timer.shutdownNow();
-        try {
-            timer.awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        timer.close();
     }
 }

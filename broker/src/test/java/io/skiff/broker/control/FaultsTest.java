@@ -141,6 +141,33 @@ class FaultsTest {
     }
 
     @Test
+    void anErrorRuleNamingAPartitionInjectsItsErrorThereAndLetsTheHandlerProcessTheRest() {
+        faults.add(
+                FaultSpec.builder().api("Produce").topic("orders").partition(0).error("NOT_LEADER_OR_FOLLOWER"));
+        List<String> processed = new ArrayList<>();
+        CompletableFuture<String> answer = check(produce("orders", null, 0), (short) 9)
+                .run(
+                        injected -> {
+                            processed.add(injected.errorFor("orders", 0) + "/" + injected.errorFor("orders", 1) + "/"
+                                    + injected.errorFor("other", 0));
+                            return CompletableFuture.completedFuture("processed");
+                        },
+                        true,
+                        e -> CompletableFuture.completedFuture("whole request: " + e.name()),
+                        r -> {});
+        assertEquals("processed", answer.join());
+        assertEquals(List.of("NOT_LEADER_OR_FOLLOWER/null/null"), processed);
+
+        CompletableFuture<String> whole = check(produce("orders", null, 0), (short) 9)
+                .run(
+                        injected -> CompletableFuture.completedFuture("processed"),
+                        false,
+                        e -> CompletableFuture.completedFuture("whole request: " + e.name()),
+                        r -> {});
+        assertEquals("whole request: NOT_LEADER_OR_FOLLOWER", whole.join(), "a handler without per-partition errors");
+    }
+
+    @Test
     void badRulesNameTheirField() {
         assertThrows(IllegalArgumentException.class, () -> FaultSpec.builder().api("Produse"), "api");
         IllegalArgumentException count = assertThrows(

@@ -23,20 +23,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.skiff.broker.SkiffServer;
 import io.skiff.broker.control.FaultSpec;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.TransactionState;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.GroupState;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
@@ -46,8 +51,11 @@ import org.junit.jupiter.api.Test;
 /**
  * The broker clock drives time-based work with no wait: a transaction left open is aborted after
  * {@code advance(transaction.timeout.ms)}; a topic with a retention of a day drops its old segment after
- * {@code advance(2 days)}; a classic group member is expelled after {@code advance(session.timeout.ms)}. Each waits
- * at most a few seconds of real time for work that would otherwise take a minute, a day or 45 seconds.
+ * {@code advance(2 days)}; a classic group member is expelled after {@code advance(session.timeout.ms)}; a fetch's long
+ * poll ends after {@code advance(fetch.max.wait.ms)}; a share group's acquisition lock expires after
+ * {@code advance(share.record.lock.duration.ms)} and the records go to another member. Each waits at most a few
+ * seconds of real time for work that would otherwise take 15 minutes, a day, 45, 20 or 30 seconds, and the broker's
+ * real-time checks are far apart, so each fails without the advance's effect.
  */
 class BrokerClockCompatTest {
     private static final Duration NO_REAL_WAIT = Duration.ofSeconds(5);
@@ -56,7 +64,13 @@ class BrokerClockCompatTest {
 
     @BeforeAll
     static void start() {
-        skiff = SkiffServer.builder().start();
+        // Real-time checks far apart, so within a test only an advance can make them due: the transaction
+        // timeout check runs every 15 minutes (Kafka's largest transaction.max.timeout.ms) and retention hourly.
+        skiff = SkiffServer.builder()
+                .config(Map.of(
+                        "transaction.abort.timed.out.transaction.cleanup.interval.ms", "900000",
+                        "log.retention.check.interval.ms", "3600000"))
+                .start();
         admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers()));
     }
 
@@ -73,21 +87,98 @@ class BrokerClockCompatTest {
     @Test
     void aTransactionLeftOpenIsAbortedWhenTheClockPassesItsTimeout() throws Exception {
         skiff.createTopic("txn-clock", 1);
+        int timeoutMs = 900_000;
         try (KafkaProducer<String, String> producer = producer(Map.of(
                 ProducerConfig.TRANSACTIONAL_ID_CONFIG,
                 "left-open",
                 ProducerConfig.TRANSACTION_TIMEOUT_CONFIG,
-                60_000))) {
+                timeoutMs))) {
             producer.initTransactions();
             producer.beginTransaction();
             producer.send(new ProducerRecord<>("txn-clock", "k", "v")).get();
             assertEquals(TransactionState.ONGOING, state("left-open"));
 
-            skiff.clock().advance(Duration.ofMillis(60_001));
+            skiff.clock().advance(Duration.ofMillis(timeoutMs + 1));
 
-            // Well within the coordinator's real-time check interval (10 s): only the advance can abort it this soon.
-            await().atMost(Duration.ofSeconds(2)).until(() -> state("left-open") == TransactionState.COMPLETE_ABORT);
+            // The coordinator's real-time check is 15 minutes away: only the advance can abort it this soon.
+            await().atMost(NO_REAL_WAIT).until(() -> state("left-open") == TransactionState.COMPLETE_ABORT);
             assertThrows(KafkaException.class, producer::commitTransaction);
+        }
+    }
+
+    @Test
+    void aFetchLongPollEndsWhenTheClockPassesMaxWait() throws Exception {
+        skiff.createTopic("long-poll", 1);
+        try (KafkaProducer<String, String> producer = producer(Map.of())) {
+            producer.send(new ProducerRecord<>("long-poll", 0, null, "small")).get();
+        }
+        TopicPartition tp = new TopicPartition("long-poll", 0);
+        // A fetch waits for a megabyte for up to 20 s: the one small record comes only when the wait ends.
+        try (KafkaConsumer<String, String> consumer = consumer(
+                null,
+                Map.of(
+                        ConsumerConfig.FETCH_MIN_BYTES_CONFIG, 1 << 20,
+                        ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 20_000,
+                        ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG, 60_000))) {
+            consumer.assign(List.of(tp));
+            consumer.seekToBeginning(List.of(tp));
+            assertTrue(consumer.poll(Duration.ofSeconds(1)).isEmpty(), "the fetch waits for its bytes");
+            List<String> got = new ArrayList<>();
+            // Advanced on each round, so the fetch parked at any moment before is due at once.
+            await().atMost(NO_REAL_WAIT).until(() -> {
+                skiff.clock().advance(Duration.ofMillis(20_000));
+                consumer.poll(Duration.ofMillis(200)).forEach(r -> got.add(r.value()));
+                return !got.isEmpty();
+            });
+            assertEquals(List.of("small"), got);
+        }
+    }
+
+    @Test
+    void aShareGroupsAcquisitionLockExpiresWhenTheClockPassesIt() throws Exception {
+        skiff.createTopic("locked", 1);
+        try (Admin a = admin()) {
+            a.incrementalAlterConfigs(Map.of(
+                            new ConfigResource(ConfigResource.Type.GROUP, "lockers"),
+                            List.of(new AlterConfigOp(
+                                    new ConfigEntry("share.auto.offset.reset", "earliest"), AlterConfigOp.OpType.SET))))
+                    .all()
+                    .get();
+        }
+        try (KafkaProducer<String, String> producer = producer(Map.of())) {
+            for (int i = 0; i < 5; i++) {
+                producer.send(new ProducerRecord<>("locked", 0, null, "job-" + i))
+                        .get();
+            }
+        }
+        try (KafkaShareConsumer<String, String> holder = shareConsumer("lockers", true);
+                KafkaShareConsumer<String, String> other = shareConsumer("lockers", false)) {
+            holder.subscribe(List.of("locked"));
+            List<String> held = new ArrayList<>();
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                holder.poll(Duration.ofMillis(200)).forEach(r -> held.add(r.value()));
+                return !held.isEmpty();
+            });
+            // The holder never acknowledges: its records stay acquired for share.record.lock.duration.ms (30 s).
+            other.subscribe(List.of("locked"));
+            List<String> before = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                other.poll(Duration.ofMillis(200)).forEach(r -> before.add(r.value()));
+            }
+            assertTrue(before.stream().noneMatch(held::contains), "locked records are not delivered again: " + before);
+
+            skiff.clock().advance(Duration.ofMillis(30_001));
+
+            Map<String, Short> redelivered = new HashMap<>();
+            await().atMost(NO_REAL_WAIT).until(() -> {
+                other.poll(Duration.ofMillis(200))
+                        .forEach(r ->
+                                redelivered.put(r.value(), r.deliveryCount().orElse((short) -1)));
+                return redelivered.keySet().containsAll(held);
+            });
+            for (String value : held) {
+                assertEquals((short) 2, redelivered.get(value), value + " is delivered a second time");
+            }
         }
     }
 
@@ -135,6 +226,26 @@ class BrokerClockCompatTest {
         }
     }
 
+    private static Admin admin() {
+        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers()));
+    }
+
+    private static KafkaShareConsumer<String, String> shareConsumer(String group, boolean explicit) {
+        Map<String, Object> props = new HashMap<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                skiff.bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG,
+                group,
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class));
+        if (explicit) {
+            props.put("share.acknowledgement.mode", "explicit");
+        }
+        return new KafkaShareConsumer<>(props);
+    }
+
     private static TransactionState state(String transactionalId) throws Exception {
         return admin.describeTransactions(List.of(transactionalId))
                 .description(transactionalId)
@@ -167,11 +278,13 @@ class BrokerClockCompatTest {
     }
 
     private static KafkaConsumer<String, String> consumer(String group, int sessionTimeoutMs) {
+        return consumer(group, Map.of(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, sessionTimeoutMs));
+    }
+
+    private static KafkaConsumer<String, String> consumer(String group, Map<String, Object> extra) {
         Map<String, Object> props = new HashMap<>(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
                 skiff.bootstrapServers(),
-                ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG,
-                sessionTimeoutMs,
                 ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
                 StringDeserializer.class,
                 ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
@@ -179,6 +292,7 @@ class BrokerClockCompatTest {
         if (group != null) {
             props.put(ConsumerConfig.GROUP_ID_CONFIG, group);
         }
+        props.putAll(extra);
         return new KafkaConsumer<>(props);
     }
 }

@@ -40,6 +40,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.KafkaStorageException;
+import org.apache.kafka.common.errors.NotLeaderOrFollowerException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
@@ -49,6 +50,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Fault rules and storage faults met by the official Java client (one broker for the class, reset between tests):
+ * an error rule on one partition fails only that partition of a Produce or Fetch (the other is appended or read);
  * an idempotent producer that meets NOT_LEADER_OR_FOLLOWER three times delivers every record once and in order; a
  * group whose coordinator answers NOT_COORDINATOR and COORDINATOR_LOAD_IN_PROGRESS recovers; a held Fetch makes the
  * consumer's request.timeout.ms expire and the consumer reads once the rule is released; KAFKA_STORAGE_ERROR reaches
@@ -104,6 +106,70 @@ class FaultRulesCompatTest {
         assertEquals(expected, values);
         // The refused requests appended nothing: the log holds each record once.
         assertEquals(30L, endOffset(new TopicPartition("orders", 0)));
+    }
+
+    @Test
+    void anErrorRuleOnOnePartitionFailsOnlyThatPartitionOfAProduceAndAppendsTheOther() throws Exception {
+        skiff.createTopic("split-produce", 2);
+        FaultRule rule = skiff.faults()
+                .add(FaultSpec.builder()
+                        .api("Produce")
+                        .topic("split-produce")
+                        .partition(0)
+                        .error("NOT_LEADER_OR_FOLLOWER")
+                        .count(1));
+        Map<String, Object> oneRequestNoRetries = Map.of(
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false,
+                ProducerConfig.RETRIES_CONFIG, 0,
+                ProducerConfig.LINGER_MS_CONFIG, 60_000);
+        try (KafkaProducer<String, String> producer = producer(oneRequestNoRetries)) {
+            producer.partitionsFor("split-produce"); // metadata first, so both batches wait for the flush
+            Future<RecordMetadata> matched = producer.send(new ProducerRecord<>("split-produce", 0, null, "p0"));
+            Future<RecordMetadata> other = producer.send(new ProducerRecord<>("split-produce", 1, null, "p1"));
+            producer.flush(); // both batches leave in one Produce request
+            ExecutionException failed = assertThrows(ExecutionException.class, matched::get);
+            assertInstanceOf(NotLeaderOrFollowerException.class, failed.getCause());
+            assertEquals(0L, other.get().offset());
+        }
+        assertEquals(1, rule.applied(), "one request met the rule");
+        assertEquals(0L, endOffset(new TopicPartition("split-produce", 0)), "nothing appended where it matched");
+        assertEquals(List.of("p1"), read(new TopicPartition("split-produce", 1), 1));
+    }
+
+    @Test
+    void anErrorRuleOnOnePartitionFailsOnlyThatPartitionOfAFetchAndReadsTheOther() throws Exception {
+        skiff.createTopic("split-fetch", 2);
+        try (KafkaProducer<String, String> producer = producer(Map.of())) {
+            producer.send(new ProducerRecord<>("split-fetch", 0, null, "p0")).get();
+            producer.send(new ProducerRecord<>("split-fetch", 1, null, "p1")).get();
+        }
+        FaultRule rule = skiff.faults()
+                .add(FaultSpec.builder()
+                        .api("Fetch")
+                        .topic("split-fetch")
+                        .partition(0)
+                        .error("NOT_LEADER_OR_FOLLOWER"));
+        TopicPartition p0 = new TopicPartition("split-fetch", 0);
+        TopicPartition p1 = new TopicPartition("split-fetch", 1);
+        try (KafkaConsumer<String, String> consumer = consumer(null, Map.of())) {
+            consumer.assign(List.of(p0, p1));
+            consumer.seekToBeginning(List.of(p0, p1));
+            List<ConsumerRecord<String, String>> got = new ArrayList<>();
+            // Every fetch that names partition 0 gets the error there, and partition 1 is read all the same.
+            await().atMost(Duration.ofSeconds(20)).until(() -> {
+                consumer.poll(Duration.ofMillis(100)).forEach(got::add);
+                return !got.isEmpty() && rule.applied() >= 2;
+            });
+            assertEquals(List.of("p1"), got.stream().map(ConsumerRecord::value).toList());
+            assertEquals(0L, consumer.position(p0), "partition 0 was never read while the rule applied");
+
+            skiff.faults().remove(rule.id());
+            await().atMost(Duration.ofSeconds(20)).until(() -> {
+                consumer.poll(Duration.ofMillis(100)).forEach(got::add);
+                return got.size() == 2;
+            });
+            assertEquals("p0", got.get(1).value());
+        }
     }
 
     @Test

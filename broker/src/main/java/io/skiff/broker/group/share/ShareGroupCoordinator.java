@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.group.share;
 
+import io.skiff.broker.clock.ClockScheduler;
 import io.skiff.broker.group.common.TopicsView;
 import io.skiff.protocol.Errors;
 import java.time.Clock;
@@ -27,9 +28,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -50,7 +48,7 @@ public final class ShareGroupCoordinator implements AutoCloseable {
     private final Predicate<String> otherGroupExists;
     private final ShareGroupListener listener;
     private final Clock clock;
-    private final ScheduledExecutorService timer;
+    private final ClockScheduler timer;
 
     /**
      * @param otherGroupExists whether a classic or consumer group has the id
@@ -66,11 +64,7 @@ public final class ShareGroupCoordinator implements AutoCloseable {
         this.otherGroupExists = otherGroupExists;
         this.listener = listener;
         this.clock = clock;
-        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "skiff-share-groups");
-            t.setDaemon(true);
-            return t;
-        });
+        this.timer = new ClockScheduler("skiff-share-groups", clock); // sessions expire when an advance passes them
     }
 
     /** True when a share group has {@code groupId} (for the other kinds' coordinator to refuse it). */
@@ -219,8 +213,7 @@ public final class ShareGroupCoordinator implements AutoCloseable {
         if (pending) {
             return; // the pending check reschedules itself for the new deadline
         }
-        timer.schedule(
-                () -> checkSession(group, member), Math.max(0, deadline - clock.millis()), TimeUnit.MILLISECONDS);
+        timer.schedule(Math.max(0, deadline - clock.millis()), () -> checkSession(group, member));
     }
 
     private void checkSession(ShareGroup group, ShareGroupMember member) {
@@ -232,7 +225,7 @@ public final class ShareGroupCoordinator implements AutoCloseable {
             if (member.sessionDeadline <= now) {
                 removeMember(group, member);
             } else {
-                timer.schedule(() -> checkSession(group, member), member.sessionDeadline - now, TimeUnit.MILLISECONDS);
+                timer.schedule(member.sessionDeadline - now, () -> checkSession(group, member));
             }
         }
     }
@@ -373,7 +366,7 @@ public final class ShareGroupCoordinator implements AutoCloseable {
 
     @Override
     public void close() {
-        timer.shutdownNow();
+        timer.close();
     }
 
     @Override
