@@ -90,12 +90,16 @@ class ApiVersionsCompatTest {
                 response.data().finalizedFeatures(),
                 response.data().finalizedFeaturesEpoch());
         assertEquals(version, versions.latestUsableVersion(ApiKeys.API_VERSIONS));
-        // group.version 1 (the consumer group protocol), share.version 2 and streams.version 1 (share and streams
-        // groups, as Kafka 4.4 formats a cluster) and transaction.version 2 (transaction protocol version 2, which
-        // Kafka 4.x clients then use) are finalized,
-        // at an epoch >= 0 so that clients take them into account.
+        // As Kafka 4.4.0 formats a single node: group.version 1 (the consumer group protocol), share.version 2 and
+        // streams.version 1 (share and streams groups), transaction.version 2 (transaction protocol version 2, which
+        // Kafka 4.x clients then use), metadata.version 33 (4.4-IV2) and eligible.leader.replicas.version 1 are
+        // finalized (kraft.version is supported, at level 0), at an epoch >= 0 so that clients take them into account.
         assertEquals(
                 Map.of(
+                        "metadata.version",
+                        (short) 33,
+                        "eligible.leader.replicas.version",
+                        (short) 1,
                         "group.version",
                         (short) 1,
                         "share.version",
@@ -106,6 +110,9 @@ class ApiVersionsCompatTest {
                         (short) 2),
                 versions.finalizedFeatures());
         assertEquals(2, versions.supportedFeatures().get("share.version").max());
+        assertEquals(7, versions.supportedFeatures().get("metadata.version").min());
+        assertEquals(33, versions.supportedFeatures().get("metadata.version").max());
+        assertEquals(1, versions.supportedFeatures().get("kraft.version").max());
         assertEquals(0L, versions.finalizedFeaturesEpoch());
         assertEquals(0, versions.supportedFeatures().get("group.version").min());
         assertEquals(1, versions.supportedFeatures().get("group.version").max());
@@ -123,14 +130,22 @@ class ApiVersionsCompatTest {
         ByteBuffer buf = exchange(ApiKeys.API_VERSIONS, version, version, 12);
         ResponseHeader.parse(buf, ApiKeys.API_VERSIONS.responseHeaderVersion(version));
         ApiVersionsResponse response = ApiVersionsResponse.parse(new ByteBufferAccessor(buf), version);
-        // Kafka 4.1 leaves out group.version (0-1) and transaction.version (0-2) here: clients up to 3.8 cannot
-        // parse a range from 0. The finalized levels are still listed.
-        assertTrue(
-                response.data().supportedFeatures().isEmpty(),
-                () -> "" + response.data().supportedFeatures());
+        // Kafka 4.4 leaves out every range from 0 here (group.version 0-1, transaction.version 0-2, ...): clients up
+        // to 3.8 cannot parse one. metadata.version (7-33) stays, and the finalized levels are all listed.
+        Set<String> supported = new HashSet<>();
+        response.data().supportedFeatures().forEach(f -> supported.add(f.name()));
+        assertEquals(Set.of("metadata.version"), supported);
         Set<String> finalized = new HashSet<>();
         response.data().finalizedFeatures().forEach(f -> finalized.add(f.name()));
-        assertEquals(Set.of("group.version", "share.version", "streams.version", "transaction.version"), finalized);
+        assertEquals(
+                Set.of(
+                        "metadata.version",
+                        "eligible.leader.replicas.version",
+                        "group.version",
+                        "share.version",
+                        "streams.version",
+                        "transaction.version"),
+                finalized);
     }
 
     @Test

@@ -158,6 +158,46 @@ class ClientTelemetryCompatTest {
         }
     }
 
+    /**
+     * The must-show of issue 21: a 4.4.0 producer's and a 4.4.0 consumer's (consumer group protocol, whose background
+     * thread talks to the broker without poll) {@code clientInstanceId(5 s)} returns an id within a second, on Skiff as
+     * on the reference Kafka 4.4.0 (which serves telemetry because it runs a receiver). Each client's first run
+     * loads its classes, so the time is taken on the second.
+     */
+    @Test
+    void producerAndConsumerKnowTheirInstanceIdWithinASecondOnBothBrokers() throws Exception {
+        for (String bootstrap : List.of(RealKafka.shared().bootstrapServers(), server.bootstrapServers())) {
+            for (int round = 0; round < 2; round++) {
+                Properties p = producerProps("telemetry-id-producer");
+                p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+                long producerMs;
+                try (KafkaProducer<String, String> producer = new KafkaProducer<>(p)) {
+                    long start = System.nanoTime();
+                    assertNotNull(producer.clientInstanceId(Duration.ofSeconds(5)), "producer id from " + bootstrap);
+                    producerMs = (System.nanoTime() - start) / 1_000_000;
+                }
+                Properties c = new Properties();
+                c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+                c.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "consumer");
+                c.put(ConsumerConfig.GROUP_ID_CONFIG, "telemetry-id-group");
+                c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+                c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+                long consumerMs;
+                try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(c)) {
+                    long start = System.nanoTime();
+                    assertNotNull(consumer.clientInstanceId(Duration.ofSeconds(5)), "consumer id from " + bootstrap);
+                    consumerMs = (System.nanoTime() - start) / 1_000_000;
+                }
+                System.out.println("clientInstanceId from " + bootstrap + ", round " + round + ": producer "
+                        + producerMs + " ms, consumer " + consumerMs + " ms");
+                if (round == 1) {
+                    assertTrue(producerMs < 1000, "producer took " + producerMs + " ms on " + bootstrap);
+                    assertTrue(consumerMs < 1000, "consumer took " + consumerMs + " ms on " + bootstrap);
+                }
+            }
+        }
+    }
+
     private static AlterConfigOp set(String key, String value) {
         return new AlterConfigOp(new ConfigEntry(key, value), AlterConfigOp.OpType.SET);
     }

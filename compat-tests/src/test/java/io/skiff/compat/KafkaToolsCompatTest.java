@@ -53,7 +53,6 @@ import org.apache.kafka.common.utils.internals.Exit;
 import org.apache.kafka.tools.BrokerApiVersionsCommand;
 import org.apache.kafka.tools.ClientMetricsCommand;
 import org.apache.kafka.tools.DeleteRecordsCommand;
-import org.apache.kafka.tools.FeatureCommand;
 import org.apache.kafka.tools.GetOffsetShell;
 import org.apache.kafka.tools.LeaderElectionCommand;
 import org.apache.kafka.tools.MetadataQuorumCommand;
@@ -66,7 +65,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Kafka 4.4.0's own command-line tools (kafka-tools jar) against Skiff: kafka-topics.sh (TopicCommand),
- * kafka-get-offsets.sh (GetOffsetShell), kafka-delete-records.sh (DeleteRecordsCommand), kafka-features.sh,
+ * kafka-get-offsets.sh (GetOffsetShell), kafka-delete-records.sh (DeleteRecordsCommand),
  * kafka-leader-election.sh, kafka-reassign-partitions.sh, kafka-client-metrics.sh and kafka-broker-api-versions.sh
  * (against a real Kafka too), run in-process.
  * Their {@code execute} entry points are called directly (without System.exit), printing to a captured stdout.
@@ -172,30 +171,6 @@ class KafkaToolsCompatTest {
         topics("--delete", "--topic", "cli-topic");
         await().atMost(Duration.ofSeconds(10))
                 .until(() -> !Set.of(topics("--list").split("\\R")).contains("cli-topic"));
-    }
-
-    /**
-     * kafka-features.sh describe (FeatureCommand) lists the features as Kafka 4.1.1 does; Kafka also lists
-     * metadata.version, kraft.version and eligible.leader.replicas.version, which describe a KRaft
-     * cluster, and its epoch is that of its metadata log.
-     */
-    @Test
-    void featureCommandDescribesGroupAndTransactionVersion() throws Exception {
-        String out = run(FeatureCommand.class, "--bootstrap-server", server.bootstrapServers(), "describe");
-        assertEquals(
-                List.of(
-                        "Feature: group.version SupportedMinVersion: 0 SupportedMaxVersion: 1 FinalizedVersionLevel: 1"
-                                + " Epoch: 0",
-                        "Feature: share.version SupportedMinVersion: 0 SupportedMaxVersion: 2 FinalizedVersionLevel: 2"
-                                + " Epoch: 0",
-                        "Feature: streams.version SupportedMinVersion: 0 SupportedMaxVersion: 1 FinalizedVersionLevel: 1"
-                                + " Epoch: 0",
-                        "Feature: transaction.version SupportedMinVersion: 0 SupportedMaxVersion: 2"
-                                + " FinalizedVersionLevel: 2 Epoch: 0"),
-                out.lines()
-                        .filter(l -> l.startsWith("Feature: "))
-                        .map(l -> l.replaceAll("\\s+", " ").strip())
-                        .toList());
     }
 
     @Test

@@ -67,5 +67,6 @@ public final class TransactionHandlers {
                 TransactionVersion.TV_0,
                 TransactionVersion.FINALIZED,
                 TransactionVersion.FINALIZED));
+        transactions.finalizedVersion(() -> features.level(TransactionVersion.FEATURE_NAME));
     }
 }

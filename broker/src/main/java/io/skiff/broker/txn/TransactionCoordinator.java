@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -421,11 +422,20 @@ public final class TransactionCoordinator implements AutoCloseable {
     }
 
     /**
+     * Follows the finalized {@code transaction.version} (UpdateFeatures): it decides the TransactionLogValue version
+     * written and whether a timed-out transaction's abort bumps the epoch, as Kafka's coordinator reads its finalized
+     * level. Until called, {@link TransactionVersion#FINALIZED}.
+     */
+    public void finalizedVersion(IntSupplier level) {
+        store.finalizedVersion(level);
+    }
+
+    /**
      * Aborts an Ongoing transaction with the epoch bumped (Kafka's prepareFenceProducerEpoch, then the abort with the
      * broker's finalized transaction version), under the lock.
      */
     private CompletableFuture<Errors> fenceAndAbort(TransactionMetadata m, TransactionRecord cur, long now) {
-        return end(m, TransactionTransitions.fenceAndPrepareAbort(cur, TransactionVersion.FINALIZED, now));
+        return end(m, TransactionTransitions.fenceAndPrepareAbort(cur, store.finalizedVersion(), now));
     }
 
     /** Writes {@code prepared} (a Prepare state), then the markers, then the Complete state. Under the lock. */

@@ -28,6 +28,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.IntSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,6 +46,8 @@ final class TransactionStateStore {
     private final CoordinatorWriter writer;
     private final Clock clock;
     private final Map<String, TransactionMetadata> transactions = new ConcurrentHashMap<>();
+    /** The finalized transaction.version, which decides the value version written (UpdateFeatures may change it). */
+    private volatile IntSupplier finalizedVersion = () -> TransactionVersion.FINALIZED;
 
     TransactionStateStore(CoordinatorRecordLog recordLog, CoordinatorWriter writer, Clock clock) {
         this.recordLog = recordLog;
@@ -159,13 +162,23 @@ final class TransactionStateStore {
         return write(m, next);
     }
 
+    void finalizedVersion(IntSupplier level) {
+        this.finalizedVersion = level;
+    }
+
+    short finalizedVersion() {
+        return (short) finalizedVersion.getAsInt();
+    }
+
     /** Writes {@code next} (its state already pending) and applies it once written. */
     CompletableFuture<Errors> write(TransactionMetadata m, TransactionRecord next) {
         CompletableFuture<Errors> result = new CompletableFuture<>();
         writer.append(
                         m.transactionalId(),
                         List.of(new CoordinatorRecordLog.KeyValue(
-                                TransactionLogCodec.key(m.transactionalId()), TransactionLogCodec.value(next))),
+                                TransactionLogCodec.key(m.transactionalId()),
+                                TransactionLogCodec.value(next, TransactionVersion.logValueVersion((short)
+                                        finalizedVersion.getAsInt())))),
                         clock.millis())
                 .whenComplete((ok, failure) -> {
                     m.lock().run(() -> {

@@ -19,7 +19,7 @@ package io.skiff.broker.txn;
  * Kafka's feature {@code transaction.version} (KIP-890): level 0 is the original protocol, 1 adds flexible
  * {@code __transaction_state} values, 2 is transaction protocol version 2, where the coordinator bumps the producer
  * epoch at every commit and abort and the broker adds partitions and groups to a transaction implicitly. This broker
- * finalizes {@link #FINALIZED}; each request tells which version its client uses, as Kafka decides it. Stateless.
+ * finalizes {@link #FINALIZED} unless UpdateFeatures changed it; each request tells which version its client uses, as Kafka decides it. Stateless.
  */
 public final class TransactionVersion {
     public static final String FEATURE_NAME = "transaction.version";

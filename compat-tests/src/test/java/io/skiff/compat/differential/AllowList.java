@@ -55,11 +55,9 @@ final class AllowList {
             new Allowance(
                     ApiKeys.API_VERSIONS,
                     Pattern.compile(".*"),
-                    Pattern.compile("supportedFeatures|finalizedFeatures|finalizedFeaturesEpoch"),
-                    "Skiff advertises the features it implements (group.version, transaction.version, share.version,"
-                            + " streams.version); Kafka's others describe its KRaft metadata log (metadata.version,"
-                            + " kraft.version, whose offset is finalizedFeaturesEpoch) and replication"
-                            + " (eligible.leader.replicas.version), which Skiff does not have"),
+                    Pattern.compile("finalizedFeaturesEpoch"),
+                    "Kafka's finalized epoch is the offset of its metadata log, which grows all the time; Skiff's"
+                            + " changes only with UpdateFeatures. The features and levels themselves are compared"),
             new Allowance(
                     ApiKeys.SHARE_GROUP_HEARTBEAT,
                     Pattern.compile("every field at its default"),
@@ -119,7 +117,10 @@ final class AllowList {
             // Kafka answers quota entities (and an entity's values) from hash maps of its metadata image and request
             Map.entry("AlterClientQuotas.entries", "entity"),
             Map.entry("DescribeClientQuotas.entries", "entity"),
-            Map.entry("DescribeClientQuotas.values", "key"));
+            Map.entry("DescribeClientQuotas.values", "key"),
+            // Kafka lists supported and finalized features from hash maps (of different capacities)
+            Map.entry("ApiVersions.supportedFeatures", "name"),
+            Map.entry("ApiVersions.finalizedFeatures", "name"));
 
     private AllowList() {}
 

@@ -31,6 +31,7 @@ import io.skiff.protocol.message.DescribeDelegationTokenRequest.DescribeDelegati
 import io.skiff.protocol.message.DescribeQuorumRequest;
 import io.skiff.protocol.message.ExpireDelegationTokenRequest;
 import io.skiff.protocol.message.RenewDelegationTokenRequest;
+import io.skiff.protocol.message.UpdateFeaturesRequest;
 import java.util.List;
 
 /**
@@ -42,6 +43,7 @@ final class QuorumAndTokenCorpus {
     private QuorumAndTokenCorpus() {}
 
     static void add(List<DifferentialCase> cases) {
+        addFeatureUpdates(cases);
         cases.add(of(
                 ApiKeys.DESCRIBE_QUORUM,
                 "a data topic, two partitions",
@@ -109,5 +111,65 @@ final class QuorumAndTokenCorpus {
                                         new AlterReplicaLogDirTopic()
                                                 .setName(MISSING)
                                                 .setPartitions(list(0))))))));
+    }
+
+    /**
+     * UpdateFeatures cases that leave the shared reference Kafka as it is: validate-only changes and refusals (at v0,
+     * which has no validate-only flag, only refusals).
+     */
+    private static void addFeatureUpdates(List<DifferentialCase> cases) {
+        cases.add(of(
+                ApiKeys.UPDATE_FEATURES,
+                "transaction.version beyond its range",
+                v -> featureUpdate("transaction.version", 3, 1, false)));
+        cases.add(of(
+                ApiKeys.UPDATE_FEATURES,
+                "a downgrade asked as an upgrade",
+                v -> featureUpdate("transaction.version", 1, 1, false)));
+        cases.add(of(
+                ApiKeys.UPDATE_FEATURES,
+                "validate only: transaction.version down to 1",
+                1,
+                v -> featureUpdate("transaction.version", 1, 2, true)));
+        cases.add(of(
+                ApiKeys.UPDATE_FEATURES,
+                "validate only: disable group.version and eligible.leader.replicas.version",
+                1,
+                v -> {
+                    UpdateFeaturesRequest r = featureUpdate("group.version", 0, 2, true);
+                    r.featureUpdates()
+                            .add(new UpdateFeaturesRequest.FeatureUpdateKey()
+                                    .setFeature("eligible.leader.replicas.version")
+                                    .setMaxVersionLevel((short) 0)
+                                    .setUpgradeType((byte) 2));
+                    return r;
+                }));
+        cases.add(of(
+                ApiKeys.UPDATE_FEATURES,
+                "an unknown feature disabled",
+                1,
+                v -> featureUpdate("foo.version", 0, 2, true)));
+        cases.add(of(
+                ApiKeys.UPDATE_FEATURES,
+                "metadata.version unsafely downgraded",
+                1,
+                v -> featureUpdate("metadata.version", 30, 3, true)));
+        cases.add(of(
+                ApiKeys.UPDATE_FEATURES,
+                "kraft.version downgraded",
+                1,
+                v -> featureUpdate("kraft.version", 0, 2, true)));
+        cases.add(of(ApiKeys.UPDATE_FEATURES, "upgrade type 4", 1, v -> featureUpdate("group.version", 1, 4, true)));
+    }
+
+    private static UpdateFeaturesRequest featureUpdate(
+            String feature, int level, int upgradeType, boolean validateOnly) {
+        UpdateFeaturesRequest r = new UpdateFeaturesRequest().setValidateOnly(validateOnly);
+        r.featureUpdates()
+                .add(new UpdateFeaturesRequest.FeatureUpdateKey()
+                        .setFeature(feature)
+                        .setMaxVersionLevel((short) level)
+                        .setUpgradeType((byte) upgradeType));
+        return r;
     }
 }

@@ -1,0 +1,197 @@
+/*
+ * Copyright 2026 The Skiff authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.skiff.compat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.skiff.broker.SkiffServer;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.message.ConsumerGroupHeartbeatRequestData;
+import org.apache.kafka.common.message.ConsumerGroupHeartbeatResponseData;
+import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.tools.FeatureCommand;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Kafka 4.4.0's {@code kafka-features} (FeatureCommand, run in-process) against Skiff and the reference Kafka 4.4.0:
+ * describe, and every upgrade, downgrade and disable that leaves the shared Kafka as it is (dry runs and refusals),
+ * compared by exit status and output with the epochs masked. The changes themselves are made on Skiff only, which
+ * must keep them across a restart and apply them (group.version 0 turns the consumer group protocol off).
+ */
+class FeatureCommandCompatTest {
+    @TempDir
+    static Path dataDir;
+
+    static SkiffServer skiff;
+
+    @BeforeAll
+    static void start() {
+        skiff = SkiffServer.builder().port(0).dataDir(dataDir).start();
+    }
+
+    @AfterAll
+    static void stop() {
+        skiff.close();
+    }
+
+    /** FeatureCommand's exit status and what it printed (stdout, then stderr), epochs masked. */
+    private static synchronized String features(String bootstrap, String... args) throws Exception {
+        List<String> all = new ArrayList<>(List.of("--bootstrap-server", bootstrap));
+        all.addAll(List.of(args));
+        Method main = FeatureCommand.class.getDeclaredMethod("mainNoExit", String[].class);
+        main.setAccessible(true);
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
+        int status;
+        try {
+            status = (Integer) main.invoke(null, (Object) all.toArray(new String[0]));
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+        // stderr also receives the test JVM's log lines ("[thread] LEVEL ...", indented config dumps): left out
+        String printed = (stdout.toString(StandardCharsets.UTF_8) + stderr.toString(StandardCharsets.UTF_8))
+                .lines()
+                .filter(l -> !l.isBlank() && !l.startsWith("[") && !Character.isWhitespace(l.charAt(0)))
+                .map(l -> l.replaceAll("Epoch: \\d+", "Epoch: N") + "\n")
+                .collect(Collectors.joining());
+        return "exit " + status + "\n" + printed;
+    }
+
+    private static String both(String... args) throws Exception {
+        String onKafka = features(RealKafka.shared().bootstrapServers(), args);
+        String onSkiff = features(skiff.bootstrapServers(), args);
+        assertEquals(onKafka, onSkiff, String.join(" ", args));
+        return onSkiff;
+    }
+
+    @Test
+    void describeListsWhatASingleNodeKafka44Lists() throws Exception {
+        String out = both("describe");
+        assertEquals(
+                List.of(
+                        "Feature: eligible.leader.replicas.version SupportedMinVersion: 0 SupportedMaxVersion: 1"
+                                + " FinalizedVersionLevel: 1 Epoch: N",
+                        "Feature: group.version SupportedMinVersion: 0 SupportedMaxVersion: 1 FinalizedVersionLevel: 1"
+                                + " Epoch: N",
+                        "Feature: kraft.version SupportedMinVersion: 0 SupportedMaxVersion: 1 FinalizedVersionLevel: 0"
+                                + " Epoch: N",
+                        "Feature: metadata.version SupportedMinVersion: 3.3-IV3 SupportedMaxVersion: 4.4-IV2"
+                                + " FinalizedVersionLevel: 4.4-IV2 Epoch: N",
+                        "Feature: share.version SupportedMinVersion: 0 SupportedMaxVersion: 2 FinalizedVersionLevel: 2"
+                                + " Epoch: N",
+                        "Feature: streams.version SupportedMinVersion: 0 SupportedMaxVersion: 1"
+                                + " FinalizedVersionLevel: 1 Epoch: N",
+                        "Feature: transaction.version SupportedMinVersion: 0 SupportedMaxVersion: 2"
+                                + " FinalizedVersionLevel: 2 Epoch: N"),
+                out.lines()
+                        .filter(l -> l.startsWith("Feature: "))
+                        .map(l -> l.replaceAll("\\s+", " ").strip())
+                        .toList());
+    }
+
+    @Test
+    void dryRunsAndRefusalsAnswerAsOnKafka() throws Exception {
+        List<List<String>> commands = List.of(
+                List.of("upgrade", "--feature", "transaction.version=2", "--dry-run"),
+                List.of("downgrade", "--feature", "transaction.version=1", "--dry-run"),
+                List.of("upgrade", "--feature", "transaction.version=1"),
+                List.of("downgrade", "--feature", "transaction.version=3"),
+                List.of("upgrade", "--feature", "group.version=1", "--feature", "transaction.version=3"),
+                List.of("disable", "--feature", "group.version", "--dry-run"),
+                List.of("downgrade", "--feature", "share.version=1", "--dry-run"),
+                List.of("upgrade", "--feature", "streams.version=2"),
+                List.of("upgrade", "--feature", "foo.version=1"),
+                List.of("disable", "--feature", "foo.version"),
+                List.of("upgrade", "--feature", "metadata.version=34"),
+                List.of("downgrade", "--feature", "metadata.version=32", "--dry-run"),
+                List.of("downgrade", "--metadata", "4.3-IV0", "--dry-run"),
+                List.of("downgrade", "--feature", "metadata.version=30", "--unsafe", "--dry-run"),
+                List.of("disable", "--feature", "metadata.version", "--dry-run"),
+                List.of("upgrade", "--release-version", "4.4-IV2", "--dry-run"),
+                List.of("upgrade", "--release-version", "4.3-IV0", "--dry-run"),
+                List.of("downgrade", "--release-version", "4.3-IV0", "--dry-run"),
+                List.of("upgrade", "--feature", "kraft.version=1", "--dry-run"),
+                List.of("disable", "--feature", "eligible.leader.replicas.version", "--dry-run"));
+        for (List<String> command : commands) {
+            both(command.toArray(new String[0]));
+        }
+        assertEquals(
+                "exit 1\nCould not upgrade transaction.version to 1. The update failed for all features since the"
+                        + " following feature had an error: Invalid update version 1 for feature transaction.version."
+                        + " Can't downgrade the version of this feature without setting the upgrade type to either safe"
+                        + " or unsafe downgrade.\n1 out of 1 operation(s) failed.\n",
+                features(skiff.bootstrapServers(), "upgrade", "--feature", "transaction.version=1"));
+    }
+
+    @Test
+    void changesTakeEffectAndSurviveARestart() throws Exception {
+        assertEquals(
+                "exit 0\ngroup.version was disabled.\n",
+                features(skiff.bootstrapServers(), "disable", "--feature", "group.version"));
+        try {
+            assertConsumerGroupProtocol(false);
+            skiff.close();
+            skiff = SkiffServer.builder().port(0).dataDir(dataDir).start();
+            assertConsumerGroupProtocol(false);
+            assertEquals(
+                    "exit 0\nFeature: group.version SupportedMinVersion: 0 SupportedMaxVersion: 1"
+                            + " FinalizedVersionLevel: 0 Epoch: N",
+                    features(skiff.bootstrapServers(), "describe")
+                            .lines()
+                            .filter(l -> l.startsWith("exit") || l.contains("group.version"))
+                            .map(l -> l.replaceAll("\\s+", " ").strip())
+                            .reduce((a, b) -> a + "\n" + b)
+                            .orElse(""));
+        } finally {
+            assertEquals(
+                    "exit 0\ngroup.version was upgraded to 1.\n",
+                    features(skiff.bootstrapServers(), "upgrade", "--feature", "group.version=1"));
+        }
+        assertConsumerGroupProtocol(true);
+    }
+
+    /** A first ConsumerGroupHeartbeat is refused with UNSUPPORTED_VERSION while group.version is 0, as on Kafka 4.4. */
+    private static void assertConsumerGroupProtocol(boolean on) throws Exception {
+        try (RawKafkaConnection c = new RawKafkaConnection("127.0.0.1", skiff.port())) {
+            ConsumerGroupHeartbeatResponseData r = RawGroupRequests.heartbeat(
+                    c,
+                    new ConsumerGroupHeartbeatRequestData()
+                            .setGroupId("features-probe")
+                            .setMemberId(Uuid.randomUuid().toString())
+                            .setMemberEpoch(0)
+                            .setRebalanceTimeoutMs(30_000)
+                            .setSubscribedTopicNames(List.of("features-probe"))
+                            .setTopicPartitions(List.of()));
+            assertEquals(on ? Errors.NONE : Errors.UNSUPPORTED_VERSION, Errors.forCode(r.errorCode()), r::toString);
+        }
+    }
+}
