@@ -65,7 +65,11 @@ class ShareConsumerCompatTest {
 
     @BeforeAll
     static void start() {
-        server = SkiffServer.builder().port(0).start();
+        // Kafka's lower bound of a group's lock duration is 15 s; the broker key lets the lock tests use 1 s
+        server = SkiffServer.builder()
+                .port(0)
+                .config("group.share.min.record.lock.duration.ms", "1000")
+                .start();
     }
 
     @AfterAll
@@ -237,5 +241,107 @@ class ShareConsumerCompatTest {
         }
         assertEquals(
                 List.of("commit-a-0", "commit-a-1", "commit-a-2", "commit-b-0", "commit-b-1", "commit-b-2"), received);
+    }
+
+    /** One record, acquired by a consumer that never acknowledges it: another gets it when the lock expires. */
+    @Test
+    void anExpiredLockRedeliversTheRecordWithTheNextDeliveryCount() throws Exception {
+        prepare("leases", "lease-workers", "share.record.lock.duration.ms", "1000");
+        GroupCompatSupport.produce(server, "leases", 1, "lease", 1);
+        try (KafkaShareConsumer<String, String> holder = consumer("lease-workers", true);
+                KafkaShareConsumer<String, String> other = consumer("lease-workers", true)) {
+            holder.subscribe(List.of("leases"));
+            List<ConsumerRecord<String, String>> held = new ArrayList<>();
+            await().atMost(WAIT).until(() -> {
+                holder.poll(Duration.ofMillis(200)).forEach(held::add);
+                return !held.isEmpty();
+            });
+            assertEquals((short) 1, held.get(0).deliveryCount().orElseThrow());
+            other.subscribe(List.of("leases"));
+            List<ConsumerRecord<String, String>> redelivered = new ArrayList<>();
+            await().atMost(WAIT).until(() -> {
+                ConsumerRecords<String, String> records = other.poll(Duration.ofMillis(200));
+                records.forEach(r -> {
+                    redelivered.add(r);
+                    other.acknowledge(r, AcknowledgeType.ACCEPT);
+                });
+                other.commitSync();
+                return !redelivered.isEmpty();
+            });
+            assertEquals("lease-0", redelivered.get(0).value());
+            assertEquals((short) 2, redelivered.get(0).deliveryCount().orElseThrow());
+        }
+    }
+
+    /**
+     * RENEW (KIP-1222) starts a record's lock again: renewed at each poll of its consumer (which hands the renewed
+     * record back), a record locked for 1 s stays with that consumer for over 3 s while another polls, and is then
+     * accepted. Everything on this thread: the consumer acknowledges only what its current poll holds.
+     */
+    @Test
+    void renewKeepsTheLockUntilTheRecordIsAccepted() throws Exception {
+        prepare("renewals", "renew-workers", "share.record.lock.duration.ms", "1000");
+        GroupCompatSupport.produce(server, "renewals", 1, "slow", 1);
+        try (KafkaShareConsumer<String, String> slow = consumer("renew-workers", true);
+                KafkaShareConsumer<String, String> other = consumer("renew-workers", true)) {
+            slow.subscribe(List.of("renewals"));
+            List<String> renewed = new ArrayList<>();
+            await().atMost(WAIT).pollInSameThread().until(() -> {
+                for (ConsumerRecord<String, String> r : slow.poll(Duration.ofMillis(200))) {
+                    renewed.add(r.value());
+                    slow.acknowledge(r, AcknowledgeType.RENEW);
+                }
+                slow.commitSync();
+                return !renewed.isEmpty();
+            });
+            other.subscribe(List.of("renewals"));
+            for (int i = 0; i < 8; i++) {
+                assertTrue(other.poll(Duration.ofMillis(400)).isEmpty(), "renewed record delivered to another");
+                AcknowledgeType type = i < 7 ? AcknowledgeType.RENEW : AcknowledgeType.ACCEPT;
+                for (ConsumerRecord<String, String> r : slow.poll(Duration.ofMillis(10))) {
+                    renewed.add(r.value());
+                    slow.acknowledge(r, type);
+                }
+                slow.commitSync();
+            }
+            for (int i = 0; i < 5; i++) {
+                assertTrue(other.poll(Duration.ofMillis(300)).isEmpty(), "accepted record delivered again");
+            }
+            assertEquals("slow-0", renewed.get(0));
+        }
+    }
+
+    /** share.delivery.count.limit=2: a record released on its second delivery is archived, never delivered again. */
+    @Test
+    void theDeliveryCountLimitArchivesTheRecord() throws Exception {
+        prepare("poison", "poison-workers", "share.delivery.count.limit", "2");
+        GroupCompatSupport.produce(server, "poison", 1, "poison", 1);
+        List<Short> deliveries = new ArrayList<>();
+        try (KafkaShareConsumer<String, String> c = consumer("poison-workers", true)) {
+            c.subscribe(List.of("poison"));
+            await().atMost(WAIT).until(() -> {
+                for (ConsumerRecord<String, String> r : c.poll(Duration.ofMillis(200))) {
+                    deliveries.add(r.deliveryCount().orElseThrow());
+                    c.acknowledge(r, AcknowledgeType.RELEASE);
+                }
+                c.commitSync();
+                return deliveries.size() == 2;
+            });
+            for (int i = 0; i < 5; i++) {
+                assertTrue(c.poll(Duration.ofMillis(200)).isEmpty(), "archived record delivered again");
+            }
+            GroupCompatSupport.produce(server, "poison", 1, "fine", 1);
+            List<String> after = new ArrayList<>();
+            await().atMost(WAIT).until(() -> {
+                for (ConsumerRecord<String, String> r : c.poll(Duration.ofMillis(200))) {
+                    after.add(r.value());
+                    c.acknowledge(r, AcknowledgeType.ACCEPT);
+                }
+                c.commitSync();
+                return !after.isEmpty();
+            });
+            assertEquals(List.of("fine-0"), after);
+        }
+        assertEquals(List.of((short) 1, (short) 2), deliveries);
     }
 }

@@ -72,6 +72,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -105,6 +106,7 @@ public final class GroupCoordinator implements AutoCloseable {
     private final GroupConfigStore groupConfigs;
     private final List<AutoCloseable> owned = new ArrayList<>();
     private CoordinatorScheduler.Cancellable expiryTask;
+    private volatile Predicate<String> shareGroupIds = id -> false;
 
     /**
      * @param writer runs the appends to {@code recordLog}; must run tasks in submission order (one thread)
@@ -203,6 +205,24 @@ public final class GroupCoordinator implements AutoCloseable {
         coordinator.load();
         coordinator.startOffsetExpiry();
         return coordinator;
+    }
+
+    /**
+     * The ids of the share groups, which live outside this coordinator (KIP-932): the classic, consumer and streams
+     * APIs refuse them as Kafka 4.4 refuses a group of another type.
+     */
+    public void shareGroups(Predicate<String> ids) {
+        this.shareGroupIds = ids;
+    }
+
+    /** Whether a classic, consumer or streams group (or the committed offsets of one) has the id. */
+    public boolean hasGroup(String groupId) {
+        Group g = groupId == null ? null : groups.get(groupId);
+        return g != null && !g.isDead();
+    }
+
+    private boolean isShareGroup(String groupId) {
+        return groupId != null && groups.get(groupId) == null && shareGroupIds.test(groupId);
     }
 
     /** The groups' own configurations (config resource type GROUP), which consumer groups consult. */
@@ -320,6 +340,10 @@ public final class GroupCoordinator implements AutoCloseable {
      * protocol does, converting an empty consumer group.
      */
     public CompletableFuture<JoinResult> joinGroup(JoinGroupParams params) {
+        if (isShareGroup(params.groupId())) {
+            // Kafka 4.4's classicGroupJoin: a group of another type that is not a consumer group
+            return CompletableFuture.completedFuture(JoinResult.error("", GroupError.INCONSISTENT_GROUP_PROTOCOL));
+        }
         boolean valid = params.groupId() != null
                 && !params.groupId().isEmpty()
                 && params.sessionTimeoutMs() >= config.groupMinSessionTimeoutMs()
@@ -381,6 +405,11 @@ public final class GroupCoordinator implements AutoCloseable {
             int generationId,
             Map<TopicPartition, OffsetAndMetadata> offsetsToCommit,
             boolean unknownGroupIsNotFound) {
+        if (isShareGroup(groupId)) {
+            Map<TopicPartition, GroupError> refused = new java.util.LinkedHashMap<>();
+            offsetsToCommit.keySet().forEach(tp -> refused.put(tp, GroupError.GROUP_ID_NOT_FOUND));
+            return CompletableFuture.completedFuture(refused);
+        }
         return offsets.commitOffsets(
                 groupId, memberId, groupInstanceId, generationId, offsetsToCommit, unknownGroupIsNotFound);
     }
@@ -424,12 +453,20 @@ public final class GroupCoordinator implements AutoCloseable {
     // ------------------------------------------------------------------ consumer groups (KIP-848)
 
     public CompletableFuture<ConsumerHeartbeatResult> consumerGroupHeartbeat(ConsumerHeartbeat request) {
+        if (isShareGroup(request.groupId())) {
+            return CompletableFuture.completedFuture(ConsumerHeartbeatResult.error(
+                    GroupError.GROUP_ID_NOT_FOUND, "Group " + request.groupId() + " is not a consumer group."));
+        }
         return consumerGroups.heartbeat(request);
     }
 
     /** ConsumerGroupDescribe of one group: GROUP_ID_NOT_FOUND for unknown and classic groups, as Kafka answers. */
     public ConsumerGroupDescription describeConsumerGroup(String groupId) {
         Group g = groupId == null ? null : groups.get(groupId);
+        if (g == null && isShareGroup(groupId)) {
+            return ConsumerGroupDescription.error(
+                    groupId, GroupError.GROUP_ID_NOT_FOUND, "Group " + groupId + " is not a consumer group.");
+        }
         if (g == null || g.isDead()) {
             return ConsumerGroupDescription.error(
                     groupId, GroupError.GROUP_ID_NOT_FOUND, "Group " + groupId + " not found.");
@@ -447,12 +484,20 @@ public final class GroupCoordinator implements AutoCloseable {
     // ------------------------------------------------------------------ streams groups (KIP-1071)
 
     public CompletableFuture<StreamsHeartbeatResult> streamsGroupHeartbeat(StreamsHeartbeat request) {
+        if (isShareGroup(request.groupId())) {
+            return CompletableFuture.completedFuture(StreamsHeartbeatResult.error(
+                    GroupError.GROUP_ID_NOT_FOUND, "Group " + request.groupId() + " is not a streams group."));
+        }
         return streamsGroups.heartbeat(request);
     }
 
     /** StreamsGroupDescribe of one group: GROUP_ID_NOT_FOUND for unknown groups and groups of other kinds. */
     public StreamsGroupDescription describeStreamsGroup(String groupId) {
         Group g = groupId == null ? null : groups.get(groupId);
+        if (g == null && isShareGroup(groupId)) {
+            return StreamsGroupDescription.error(
+                    groupId, GroupError.GROUP_ID_NOT_FOUND, "Group " + groupId + " is not a streams group.");
+        }
         if (g == null || g.isDead()) {
             return StreamsGroupDescription.error(
                     groupId, GroupError.GROUP_ID_NOT_FOUND, "Group " + groupId + " not found.");
@@ -465,6 +510,9 @@ public final class GroupCoordinator implements AutoCloseable {
     }
 
     public CompletableFuture<OffsetDeleteResult> deleteOffsets(String groupId, List<TopicPartition> partitions) {
+        if (isShareGroup(groupId)) {
+            return CompletableFuture.completedFuture(new OffsetDeleteResult(GroupError.GROUP_ID_NOT_FOUND, Map.of()));
+        }
         return removals.deleteOffsets(groupId, partitions);
     }
 
@@ -523,7 +571,7 @@ public final class GroupCoordinator implements AutoCloseable {
             return new GroupDescription(groupId, GroupError.INVALID_GROUP_ID, "", "", "", List.of());
         }
         Group group = groups.get(groupId);
-        if (group != null && !(group instanceof ClassicGroup)) {
+        if ((group != null && !(group instanceof ClassicGroup)) || isShareGroup(groupId)) {
             return GroupDescription.notFound(groupId, "Group " + groupId + " is not a classic group.");
         }
         ClassicGroup g = (ClassicGroup) group;

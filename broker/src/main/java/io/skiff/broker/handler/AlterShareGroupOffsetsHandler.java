@@ -61,7 +61,8 @@ public final class AlterShareGroupOffsetsHandler
         if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, groupId)) {
             return done(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
         }
-        ShareGroupCoordinator.OffsetsRefusal refusal = groups.refuseOffsetChange(groupId); // after the ACL, as Kafka
+        ShareGroupCoordinator.OffsetsRefusal refusal =
+                groups.refuseOffsetChange(groupId, true); // after the ACL, as Kafka
         if (refusal != null) {
             return done(errorResponse(ctx, request, refusal.error()).setErrorMessage(refusal.message()));
         }

@@ -60,7 +60,8 @@ public final class DeleteShareGroupOffsetsHandler
         if (!ctx.allowed(AclOperation.DELETE, ResourceType.GROUP, groupId)) {
             return done(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
         }
-        ShareGroupCoordinator.OffsetsRefusal refusal = groups.refuseOffsetChange(groupId); // after the ACL, as Kafka
+        ShareGroupCoordinator.OffsetsRefusal refusal =
+                groups.refuseOffsetChange(groupId, false); // after the ACL, as Kafka
         if (refusal != null) {
             return done(errorResponse(ctx, request, refusal.error()).setErrorMessage(refusal.message()));
         }

@@ -15,7 +15,6 @@
  */
 package io.skiff.broker.handler;
 
-import io.skiff.broker.group.share.ShareGroupCoordinator;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.share.SharePartition;
@@ -36,20 +35,19 @@ import java.util.concurrent.CompletableFuture;
 /**
  * DescribeShareGroupOffsets v0–1 (KIP-932): each share-partition's start offset (and, v1, its lag: records from the
  * start offset to the high watermark not yet acknowledged or archived), for the named topics or, when they are null,
- * for every partition the group has state for. A partition without state answers start offset -1. An unknown group
- * is GROUP_ID_NOT_FOUND; without DESCRIBE on the group GROUP_AUTHORIZATION_FAILED; a topic not describable
+ * for every partition the group has state for. A partition without state answers start offset -1, and so does every
+ * partition of a group that is unknown or not a share group, and of a topic that does not exist (Kafka 4.4 checks
+ * neither). Without DESCRIBE on the group GROUP_AUTHORIZATION_FAILED; a topic not describable
  * TOPIC_AUTHORIZATION_FAILED per partition.
  *
  * <p>Thread-safe: stateless apart from the share state.
  */
 public final class DescribeShareGroupOffsetsHandler
         extends AbstractApiHandler<DescribeShareGroupOffsetsRequest, DescribeShareGroupOffsetsResponse> {
-    private final ShareGroupCoordinator groups;
     private final SharePartitionManager shares;
 
-    public DescribeShareGroupOffsetsHandler(ShareGroupCoordinator groups, SharePartitionManager shares) {
+    public DescribeShareGroupOffsetsHandler(SharePartitionManager shares) {
         super(ApiKeys.DESCRIBE_SHARE_GROUP_OFFSETS, 0, 1);
-        this.groups = groups;
         this.shares = shares;
     }
 
@@ -65,11 +63,6 @@ public final class DescribeShareGroupOffsetsHandler
             if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.GROUP, g.groupId())) {
                 out.setErrorCode(Errors.GROUP_AUTHORIZATION_FAILED.code())
                         .setErrorMessage(Errors.GROUP_AUTHORIZATION_FAILED.message());
-                continue;
-            }
-            if (groups.describe(g.groupId()).isEmpty()) {
-                out.setErrorCode(Errors.GROUP_ID_NOT_FOUND.code())
-                        .setErrorMessage("Group " + g.groupId() + " not found.");
                 continue;
             }
             Map<TopicIdPartition, SharePartition> state = shares.ofGroup(g.groupId());
@@ -109,13 +102,15 @@ public final class DescribeShareGroupOffsetsHandler
             if (!allowed) {
                 pd.setErrorCode(Errors.TOPIC_AUTHORIZATION_FAILED.code())
                         .setErrorMessage(Errors.TOPIC_AUTHORIZATION_FAILED.message());
-            } else if (topic.isEmpty() || !topic.get().hasPartition(p)) {
+            } else if (topic.isEmpty()) {
+                continue; // Kafka 4.4: a topic it does not know has no state, start offset -1, no error
+            } else if (!topic.get().hasPartition(p)) {
                 pd.setErrorCode(Errors.UNKNOWN_TOPIC_OR_PARTITION.code())
                         .setErrorMessage(Errors.UNKNOWN_TOPIC_OR_PARTITION.message());
             } else {
                 SharePartition sp = state.get(new TopicIdPartition(topic.get().id(), p));
-                if (sp != null) {
-                    pd.setStartOffset(sp.startOffset()).setLag(sp.lag());
+                if (sp != null && sp.describedStartOffset() >= 0) {
+                    pd.setStartOffset(sp.describedStartOffset()).setLag(sp.lag());
                 }
             }
         }

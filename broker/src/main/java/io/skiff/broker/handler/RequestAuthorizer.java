@@ -50,7 +50,13 @@ public final class RequestAuthorizer {
                     AclOperation.DESCRIBE_CONFIGS,
                     AclOperation.ALTER_CONFIGS),
             ResourceType.GROUP,
-            EnumSet.of(AclOperation.READ, AclOperation.DESCRIBE, AclOperation.DELETE),
+            // Kafka 4.x: group configs (KIP-848) made DESCRIBE_CONFIGS and ALTER_CONFIGS group operations
+            EnumSet.of(
+                    AclOperation.READ,
+                    AclOperation.DESCRIBE,
+                    AclOperation.DELETE,
+                    AclOperation.DESCRIBE_CONFIGS,
+                    AclOperation.ALTER_CONFIGS),
             ResourceType.CLUSTER,
             EnumSet.of(
                     AclOperation.CREATE,

@@ -79,7 +79,8 @@ public final class ShareFetchHandler extends AbstractApiHandler<ShareFetchReques
     public CompletableFuture<ShareFetchResponse> handle(RequestContext ctx, ShareFetchRequest request) {
         String groupId = request.groupId();
         String memberId = request.memberId();
-        if (groupId == null || groupId.isEmpty() || memberId == null || memberId.isEmpty()) {
+        // Kafka 4.4 checks the member id, not the group id: a session of the empty group id is served like any other
+        if (groupId == null || memberId == null || memberId.isEmpty()) {
             return done(top(Errors.INVALID_REQUEST, null));
         }
         if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, groupId)) {
@@ -141,7 +142,11 @@ public final class ShareFetchHandler extends AbstractApiHandler<ShareFetchReques
             } else {
                 reads.add(new ShareFetchRequestPartition(tp, topic.get().partition(tp.partition())));
             }
-            if (error != Errors.NONE) {
+            if (error == Errors.UNKNOWN_TOPIC_ID) {
+                // Kafka 4.4 answers an unknown topic id with neither a message nor a leader
+                pd.setErrorCode(error.code()).setCurrentLeader(new ShareFetchResponse.LeaderIdAndEpoch());
+                failed = true;
+            } else if (error != Errors.NONE) {
                 pd.setErrorCode(error.code()).setErrorMessage(error.message());
                 failed = true;
             }

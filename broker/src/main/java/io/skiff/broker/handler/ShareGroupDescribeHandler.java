@@ -60,7 +60,18 @@ public final class ShareGroupDescribeHandler
     @Override
     public CompletableFuture<ShareGroupDescribeResponse> handle(RequestContext ctx, ShareGroupDescribeRequest request) {
         List<ShareGroupDescribeResponse.DescribedGroup> groups = new ArrayList<>();
+        // Kafka 4.4 answers the invalid (empty) ids first, without a message, then the others in request order
         for (String groupId : request.groupIds()) {
+            if (groupId == null || groupId.isEmpty()) {
+                groups.add(new ShareGroupDescribeResponse.DescribedGroup()
+                        .setGroupId(groupId)
+                        .setErrorCode(Errors.INVALID_GROUP_ID.code()));
+            }
+        }
+        for (String groupId : request.groupIds()) {
+            if (groupId == null || groupId.isEmpty()) {
+                continue;
+            }
             ShareGroupDescribeResponse.DescribedGroup g =
                     new ShareGroupDescribeResponse.DescribedGroup().setGroupId(groupId);
             groups.add(g);

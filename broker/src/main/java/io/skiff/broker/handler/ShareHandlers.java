@@ -34,7 +34,6 @@ import io.skiff.storage.IsolationLevel;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -73,7 +72,7 @@ public final class ShareHandlers {
                 ctx.topics(),
                 groupId -> shareSettings(configs.config(groupId)),
                 groupId -> (String) configs.config(groupId).value("share.auto.offset.reset"),
-                MAX_SHARE_SESSIONS,
+                brokerInt(ctx, "group.share.max.share.sessions"),
                 ctx.clock(),
                 stateLog);
         ShareGroupListener listener = new ShareGroupListener() {
@@ -94,46 +93,37 @@ public final class ShareHandlers {
         };
         ShareGroupCoordinator groups = new ShareGroupCoordinator(
                 GroupCoordinators.topicsView(ctx.topics()),
-                groupId -> groupSettings(configs.config(groupId)),
-                otherGroupExists(classicAndConsumer),
+                groupId -> groupSettings(configs.config(groupId), brokerInt(ctx, "group.share.max.size")),
+                classicAndConsumer::hasGroup,
                 listener,
                 ctx.clock());
         for (String groupId : partitions.restore(loaded)) {
             groups.restore(groupId);
         }
+        classicAndConsumer.shareGroups(groups::exists);
         return new ShareState(groups, partitions);
     }
 
-    /** Kafka's group.share.max.size default. */
-    static final int MAX_SIZE = 200;
-    /** Kafka's group.share.delivery.count.limit default. */
-    static final int DELIVERY_COUNT_LIMIT = 5;
-    /** Kafka's group.share.partition.max.record.locks default. */
-    static final int MAX_RECORD_LOCKS = 2000;
-    /** Kafka's group.share.max.share.sessions default. */
-    static final int MAX_SHARE_SESSIONS = 2000;
+    private static int brokerInt(BrokerContext ctx, String key) {
+        return ((Number) ctx.config().value(key)).intValue();
+    }
 
+    /** A group's share.* keys, whose defaults are the broker's group.share.* keys. */
     private static ShareSettings shareSettings(GroupConfig c) {
         return new ShareSettings(
                 ((Number) c.value("share.record.lock.duration.ms")).intValue(),
-                DELIVERY_COUNT_LIMIT,
-                MAX_RECORD_LOCKS,
+                ((Number) c.value("share.delivery.count.limit")).intValue(),
+                ((Number) c.value("share.partition.max.record.locks")).intValue(),
                 "read_committed".equals(c.value("share.isolation.level"))
                         ? IsolationLevel.READ_COMMITTED
                         : IsolationLevel.READ_UNCOMMITTED);
     }
 
-    private static ShareGroupSettings groupSettings(GroupConfig c) {
+    private static ShareGroupSettings groupSettings(GroupConfig c, int maxSize) {
         return new ShareGroupSettings(
                 ((Number) c.value("share.session.timeout.ms")).intValue(),
                 ((Number) c.value("share.heartbeat.interval.ms")).intValue(),
-                MAX_SIZE);
-    }
-
-    /** Whether a classic or consumer group (or committed offsets of one) has the id. */
-    static Predicate<String> otherGroupExists(GroupCoordinator coordinator) {
-        return groupId -> coordinator.listGroups(Set.of(), Set.of()).stream()
-                .anyMatch(g -> g.groupId().equals(groupId));
+                maxSize);
     }
 
     /** Share groups as ListGroups and DeleteGroups see them (type "share", protocol type "share"). */
@@ -156,12 +146,12 @@ public final class ShareHandlers {
     /** Registers the share APIs and finalizes {@code share.version}. */
     public static void register(HandlerRegistry registry, BrokerContext ctx, ShareState shares, Features features) {
         features.add(new Feature("share.version", (short) 0, SHARE_VERSION, SHARE_VERSION));
-        Predicate<String> other = otherGroupExists(ctx.groupCoordinator());
+        Predicate<String> other = ctx.groupCoordinator()::hasGroup;
         registry.register(new ShareGroupHeartbeatHandler(shares.groups()));
         registry.register(new ShareGroupDescribeHandler(shares.groups(), ctx.topics(), other));
         registry.register(new ShareFetchHandler(shares.partitions(), ctx.nodeId()));
         registry.register(new ShareAcknowledgeHandler(shares.partitions(), ctx.nodeId()));
-        registry.register(new DescribeShareGroupOffsetsHandler(shares.groups(), shares.partitions()));
+        registry.register(new DescribeShareGroupOffsetsHandler(shares.partitions()));
         registry.register(new AlterShareGroupOffsetsHandler(shares.groups(), shares.partitions()));
         registry.register(new DeleteShareGroupOffsetsHandler(shares.groups(), shares.partitions()));
     }

@@ -50,6 +50,11 @@ public final class SharePartition {
     private final Partition partition;
     private final ShareStateWriter writer;
     private final InFlightRecords inFlight;
+    /** The start offset the last state write carried (-1: none yet). */
+    private long writtenStart = -1;
+    /** The start offset the write before the last one carried: what Kafka describes ({@link #describedStartOffset}). */
+    private long describedStart = -1;
+
     private long timerDeadline = Long.MAX_VALUE;
 
     /** An in-memory share-partition (no durable state), for tests. */
@@ -85,6 +90,19 @@ public final class SharePartition {
             }
         }
         inFlight.advanceStart();
+        writtenStart = inFlight.startOffset();
+        describedStart = writtenStart;
+    }
+
+    /**
+     * The start offset as Kafka 4.4 describes it (DescribeShareGroupOffsets, {@code kafka-share-groups --describe
+     * --offsets}): the one its share coordinator holds, which each state write sets to the start offset as it was
+     * before the change it writes (Kafka moves its start offset after the write). So it is -1 until the
+     * share-partition's state was first written after its creation, and after records are acknowledged it is where
+     * the start was before them, until the next write. The start offset that governs delivery is {@link #startOffset}.
+     */
+    public synchronized long describedStartOffset() {
+        return describedStart;
     }
 
     /**
@@ -382,6 +400,7 @@ public final class SharePartition {
     public synchronized void resetStart(long offset) {
         inFlight.clear(offset);
         persist();
+        describedStart = offset; // Kafka's AlterShareGroupOffsets writes the new start offset itself
     }
 
     /** Writes the current state (a new share-partition writes its start offset this way). */
@@ -389,6 +408,8 @@ public final class SharePartition {
         if (id != null) {
             writer.write(groupId, id, snapshot());
         }
+        describedStart = writtenStart;
+        writtenStart = inFlight.startOffset();
     }
 
     /** The state of {@code offset} if it is in flight, else null (before the start offset: done; after: new). */

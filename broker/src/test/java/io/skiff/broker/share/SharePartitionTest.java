@@ -85,6 +85,23 @@ class SharePartitionTest {
         assertEquals(0, sp.lag());
     }
 
+    /** Kafka describes the start offset its last state write carried: as it was before the change that write made. */
+    @Test
+    void theDescribedStartOffsetIsTheOneBeforeTheLastWrittenChange() {
+        append(6);
+        SharePartition sp = new SharePartition("g", partition, 0);
+        sp.persist(); // the creation's write
+        assertEquals(-1, sp.describedStartOffset(), "nothing written since the creation");
+        sp.acquire("m1", 100, 1 << 20, SETTINGS, 0);
+        assertTrue(sp.acknowledge("m1", List.of(ack(0, 2, AcknowledgeType.ACCEPT)), SETTINGS, 10));
+        assertEquals(3, sp.startOffset());
+        assertEquals(0, sp.describedStartOffset());
+        assertTrue(sp.acknowledge("m1", List.of(ack(3, 5, AcknowledgeType.ACCEPT)), SETTINGS, 10));
+        assertEquals(3, sp.describedStartOffset());
+        sp.resetStart(1);
+        assertEquals(1, sp.describedStartOffset(), "an offset reset is written as it is");
+    }
+
     @Test
     void maxRecordsStopsAtABatchBoundary() {
         append(2);

@@ -118,6 +118,7 @@ final class HandWrittenCorpus {
         QuorumAndTokenCorpus.add(cases);
         GroupConfigCorpus.add(cases);
         HeartbeatFieldsCorpus.add(cases);
+        ShareGroupCorpus.add(cases);
         return cases;
     }
 
@@ -507,7 +508,7 @@ final class HandWrittenCorpus {
                                         .setPartitionIndex(0)))))));
     }
 
-    private static OffsetFetchRequest offsetFetch(String group, short version) {
+    static OffsetFetchRequest offsetFetch(String group, short version) {
         if (version >= 8) {
             return new OffsetFetchRequest()
                     .setGroups(list(new OffsetFetchRequest.OffsetFetchRequestGroup()
@@ -523,7 +524,7 @@ final class HandWrittenCorpus {
                         .setPartitionIndexes(list(0, 1))));
     }
 
-    private static JoinGroupRequest join(String group, short version) {
+    static JoinGroupRequest join(String group, short version) {
         return new JoinGroupRequest()
                 .setGroupId(group)
                 .setSessionTimeoutMs(10_000)

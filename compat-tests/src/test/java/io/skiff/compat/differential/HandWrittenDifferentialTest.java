@@ -128,19 +128,6 @@ class HandWrittenDifferentialTest {
      * cluster with share.version=2 and streams.version=1; a Kafka 4.1 reference lacks the share and streams group
      * APIs): they cannot be compared with it.
      */
-    /**
-     * The share-group APIs (KIP-932) have only the default-value cases every API gets, compared with Kafka 4.4; their
-     * hand-written edge cases are still to be written (issue 22 is open).
-     */
-    private static final Set<ApiKeys> WITHOUT_EDGE_CASES_YET = Set.of(
-            ApiKeys.SHARE_GROUP_HEARTBEAT,
-            ApiKeys.SHARE_GROUP_DESCRIBE,
-            ApiKeys.SHARE_FETCH,
-            ApiKeys.SHARE_ACKNOWLEDGE,
-            ApiKeys.DESCRIBE_SHARE_GROUP_OFFSETS,
-            ApiKeys.ALTER_SHARE_GROUP_OFFSETS,
-            ApiKeys.DELETE_SHARE_GROUP_OFFSETS);
-
     private static boolean notInReferenceKafka(ApiKeys api) {
         return brokers.kafkaRange(api) == null;
     }
@@ -164,7 +151,6 @@ class HandWrittenDifferentialTest {
         Set<ApiKeys> missing = new TreeSet<>(brokers.skiffRanges().keySet());
         missing.removeAll(covered);
         missing.removeAll(Set.of(ApiKeys.API_VERSIONS, ApiKeys.SASL_HANDSHAKE, ApiKeys.SASL_AUTHENTICATE));
-        missing.removeAll(WITHOUT_EDGE_CASES_YET);
         assertTrue(missing.isEmpty(), "APIs without hand-written edge cases: " + missing);
     }
 

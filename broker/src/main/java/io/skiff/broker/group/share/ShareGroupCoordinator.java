@@ -73,6 +73,9 @@ public final class ShareGroupCoordinator implements AutoCloseable {
     }
 
     public ShareHeartbeatResult heartbeat(ShareHeartbeat request) {
+        if (request.memberId() == null || request.memberId().isEmpty()) {
+            return ShareHeartbeatResult.failed(Errors.INVALID_REQUEST, null); // Kafka 4.4 names nothing for this one
+        }
         String invalid = invalid(request);
         if (invalid != null) {
             return ShareHeartbeatResult.failed(Errors.INVALID_REQUEST, invalid);
@@ -86,7 +89,11 @@ public final class ShareGroupCoordinator implements AutoCloseable {
         }
         ShareGroupSettings s = settings.apply(groupId);
         while (true) {
-            ShareGroup group = groups.computeIfAbsent(groupId, ShareGroup::new);
+            ShareGroup group =
+                    request.memberEpoch() == 0 ? groups.computeIfAbsent(groupId, ShareGroup::new) : groups.get(groupId);
+            if (group == null) {
+                return ShareHeartbeatResult.failed(Errors.GROUP_ID_NOT_FOUND, "Share group " + groupId + " not found.");
+            }
             synchronized (group) {
                 if (group.dead) {
                     continue; // deleted meanwhile: a new group takes the id
@@ -106,14 +113,9 @@ public final class ShareGroupCoordinator implements AutoCloseable {
                         Errors.UNKNOWN_MEMBER_ID,
                         "Member " + request.memberId() + " is not a member of group " + group.groupId + ".");
             }
-            if (request.memberEpoch() != member.memberEpoch) {
-                return ShareHeartbeatResult.failed(
-                        Errors.FENCED_MEMBER_EPOCH,
-                        "The share group member has a "
-                                + (request.memberEpoch() < member.memberEpoch ? "smaller" : "larger")
-                                + " member epoch (" + request.memberEpoch() + ") than the one known by the group"
-                                + " coordinator (" + member.memberEpoch + "). The member must abandon all its"
-                                + " partitions and rejoin.");
+            String fenced = fenced(request.memberEpoch(), member);
+            if (fenced != null) {
+                return ShareHeartbeatResult.failed(Errors.FENCED_MEMBER_EPOCH, fenced);
             }
         }
         boolean bump = false;
@@ -145,6 +147,7 @@ public final class ShareGroupCoordinator implements AutoCloseable {
         }
         boolean sendAssignment = joining;
         if (member.memberEpoch != group.assignmentEpoch) {
+            member.previousMemberEpoch = member.memberEpoch;
             member.memberEpoch = group.assignmentEpoch;
             member.assignment = group.targetAssignment.getOrDefault(member.memberId, Set.of());
             sendAssignment = true;
@@ -164,7 +167,7 @@ public final class ShareGroupCoordinator implements AutoCloseable {
         for (ShareGroupMember m : group.members.values()) {
             subscriptions.put(m.memberId, m.subscribedTopicNames == null ? List.of() : m.subscribedTopicNames);
         }
-        group.targetAssignment = ShareAssignor.assign(subscriptions, topics);
+        group.targetAssignment = ShareAssignor.assign(subscriptions, group.targetAssignment, topics);
         group.assignmentEpoch = group.groupEpoch;
         group.topicsFingerprint = fingerprint;
         listener.assigned(group.groupId, group.assignedPartitions());
@@ -230,15 +233,30 @@ public final class ShareGroupCoordinator implements AutoCloseable {
         }
     }
 
+    /**
+     * Why Kafka 4.4 fences a member heartbeating at {@code epoch}, or null: a greater epoch than the member's is
+     * fenced, a smaller one unless it is the member's previous epoch (a heartbeat that crossed the answer moving it).
+     */
+    private static String fenced(int epoch, ShareGroupMember member) {
+        String known = " member epoch (" + epoch + ") than the one known by the group coordinator ("
+                + member.memberEpoch + ")";
+        String rejoin = " The member must abandon all its partitions and rejoin.";
+        if (epoch > member.memberEpoch) {
+            return "The share group member has a greater" + known + "." + rejoin;
+        }
+        if (epoch < member.memberEpoch && epoch != member.previousMemberEpoch) {
+            return "The share group member has a smaller" + known + ", and it does not match the previous member"
+                    + " epoch (" + member.previousMemberEpoch + ")." + rejoin;
+        }
+        return null;
+    }
+
     private static String invalid(ShareHeartbeat r) {
         if (r.groupId() == null || r.groupId().isEmpty()) {
             return "GroupId can't be empty.";
         }
         if (r.rackId() != null && r.rackId().isEmpty()) {
             return "RackId can't be empty.";
-        }
-        if (r.memberId() == null || r.memberId().isEmpty()) {
-            return "MemberId can't be empty.";
         }
         if (r.memberEpoch() < -1) {
             return "MemberEpoch is invalid.";
@@ -323,25 +341,28 @@ public final class ShareGroupCoordinator implements AutoCloseable {
         }
     }
 
-    /** True when the group exists and has no members (offsets may then be altered or deleted). */
     /** Why a share group's offsets cannot be altered or deleted now, as Kafka's coordinator answers it. */
     public record OffsetsRefusal(Errors error, String message) {}
 
     /**
-     * Kafka's checks before AlterShareGroupOffsets and DeleteShareGroupOffsets: a non-empty group id, a known group,
+     * Kafka's checks before AlterShareGroupOffsets and DeleteShareGroupOffsets: a non-empty group id, a share group
+     * (a new empty one for AlterShareGroupOffsets, {@code create}, when no group has the id, as Kafka 4.4 makes one),
      * no members. Null when the offsets may change.
      */
-    public OffsetsRefusal refuseOffsetChange(String groupId) {
+    public OffsetsRefusal refuseOffsetChange(String groupId, boolean create) {
         if (groupId == null || groupId.isEmpty()) {
             return new OffsetsRefusal(Errors.INVALID_GROUP_ID, "The group id is invalid.");
         }
+        if (create && !groups.containsKey(groupId) && !otherGroupExists.test(groupId)) {
+            groups.computeIfAbsent(groupId, ShareGroup::new);
+        }
         Optional<Boolean> empty = isEmpty(groupId);
         if (empty.isEmpty()) {
-            return new OffsetsRefusal(Errors.GROUP_ID_NOT_FOUND, "Group " + groupId + " not found.");
+            return new OffsetsRefusal(
+                    Errors.GROUP_ID_NOT_FOUND,
+                    otherGroupExists.test(groupId) ? notShare(groupId) : "Group " + groupId + " not found.");
         }
-        return empty.get()
-                ? null
-                : new OffsetsRefusal(Errors.NON_EMPTY_GROUP, "Share group " + groupId + " is not empty.");
+        return empty.get() ? null : new OffsetsRefusal(Errors.NON_EMPTY_GROUP, "The group is not empty.");
     }
 
     public Optional<Boolean> isEmpty(String groupId) {

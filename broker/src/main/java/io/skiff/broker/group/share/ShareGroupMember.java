@@ -33,6 +33,9 @@ final class ShareGroupMember {
     String rackId;
     List<String> subscribedTopicNames;
     int memberEpoch;
+    /** The epoch before the last change: a heartbeat still at it is not fenced (Kafka's previousMemberEpoch). */
+    int previousMemberEpoch = -1;
+
     Set<TopicIdPartition> assignment = Set.of();
     long sessionDeadline;
 
