@@ -50,7 +50,13 @@ public final class RequestAuthorizer {
                     AclOperation.DESCRIBE_CONFIGS,
                     AclOperation.ALTER_CONFIGS),
             ResourceType.GROUP,
-            EnumSet.of(AclOperation.READ, AclOperation.DESCRIBE, AclOperation.DELETE),
+            // Kafka 4.4's (AclEntry.supportedOperations): group configs made DESCRIBE_CONFIGS and ALTER_CONFIGS apply
+            EnumSet.of(
+                    AclOperation.READ,
+                    AclOperation.DESCRIBE,
+                    AclOperation.DELETE,
+                    AclOperation.DESCRIBE_CONFIGS,
+                    AclOperation.ALTER_CONFIGS),
             ResourceType.CLUSTER,
             EnumSet.of(
                     AclOperation.CREATE,

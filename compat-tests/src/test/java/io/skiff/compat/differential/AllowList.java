@@ -68,6 +68,22 @@ final class AllowList {
                             + " (the check that does so is not yet traced in its source); Skiff names the first empty"
                             + " field, as its coordinator's own checks do. The error code is compared"),
             new Allowance(
+                    ApiKeys.STREAMS_GROUP_HEARTBEAT,
+                    Pattern.compile(".*"),
+                    Pattern.compile("heartbeatIntervalMs"),
+                    "Skiff's developer default of a streams group's heartbeat interval is 500 ms, Kafka's"
+                            + " group.streams.heartbeat.interval.ms 5000 (docs/streams-groups.md), as for consumer"
+                            + " groups; Kafka's lower bound for a group's own setting is 5000, so a group config cannot"
+                            + " make them equal"),
+            new Allowance(
+                    ApiKeys.STREAMS_GROUP_HEARTBEAT,
+                    Pattern.compile("join: a source topic is missing"),
+                    Pattern.compile(".*"),
+                    "Kafka 4.4.0 answers the first join of a new streams group whose source topic does not exist"
+                            + " UNKNOWN_SERVER_ERROR (without a message; a Kafka Streams client retries it as a fatal"
+                            + " error would not be); Skiff answers as Kafka 4.1-4.3 and KIP-1071 do: the member joins"
+                            + " and is told MISSING_SOURCE_TOPICS (docs/streams-groups.md)"),
+            new Allowance(
                     ApiKeys.METADATA,
                     Pattern.compile("kcat\\.frames:\\d+"),
                     Pattern.compile("topics\\[]\\.(errorCode|partitions)"),
@@ -119,7 +135,10 @@ final class AllowList {
             // Kafka answers quota entities (and an entity's values) from hash maps of its metadata image and request
             Map.entry("AlterClientQuotas.entries", "entity"),
             Map.entry("DescribeClientQuotas.entries", "entity"),
-            Map.entry("DescribeClientQuotas.values", "key"));
+            Map.entry("DescribeClientQuotas.values", "key"),
+            // Kafka builds a streams member's endpoint partitions from hash maps of topics
+            Map.entry("StreamsGroupHeartbeat.activePartitions", "topic"),
+            Map.entry("StreamsGroupHeartbeat.standbyPartitions", "topic"));
 
     private AllowList() {}
 
