@@ -34,8 +34,9 @@ import java.util.Map;
  * --entity-type groups}), with its validator and the broker key that supplies its default. The {@code consumer.*}
  * keys change how Skiff's consumer group coordinator treats the group, the {@code share.*} keys how its share groups
  * behave (their defaults and bounds are the broker's {@code group.share.*} keys); the {@code streams.*} keys are
- * accepted, validated and described as Kafka does. The {@code group.streams.*} counterparts are not Skiff keys:
- * their Kafka defaults are the defaults and bounds here ({@link GroupConfig}).
+ * accepted, validated and described as Kafka does, and the ones marked applied change how Skiff's streams group
+ * coordinator treats the group. The {@code group.streams.*} counterparts are not Skiff keys: their Kafka defaults
+ * are the defaults and bounds here ({@link GroupConfig}).
  *
  * <p>Thread-safety: the table is immutable.
  */
@@ -164,53 +165,57 @@ public final class GroupConfigKeys {
                     INT,
                     "45000",
                     atLeast(1),
-                    ACCEPTED,
-                    "Streams groups' session timeout (Skiff has no streams groups). Between 45000 and 60000.")
+                    APPLIED,
+                    "How long a streams group member may go without a heartbeat before it is removed; read at each"
+                            + " heartbeat. Between 45000 and 60000.")
             .topic(
                     "streams.heartbeat.interval.ms",
                     INT,
                     "5000",
                     atLeast(1),
-                    ACCEPTED,
-                    "Streams groups' heartbeat interval (Skiff has no streams groups). Between 5000 and 15000.")
+                    APPLIED,
+                    "The heartbeat interval a streams group's members are told (without it, Skiff's 500 ms). Between"
+                            + " 5000 and 15000.")
             .topic(
                     "streams.num.standby.replicas",
                     INT,
                     "0",
                     atLeast(0),
-                    ACCEPTED,
-                    "Standby replicas per task of a streams group (Skiff has no streams groups). At most 2.")
+                    APPLIED,
+                    "Standby replicas of each stateful task of a streams group, each on another process; a change"
+                            + " takes effect at the next assignment. At most 2.")
             .topic(
                     "streams.assignment.interval.ms",
                     INT,
                     "1000",
                     atLeast(0),
                     ACCEPTED,
-                    "How often a streams group's assignment is recomputed (Skiff has no streams groups). Between 0"
-                            + " and 15000.")
+                    "The least time between two assignments of a streams group (Skiff assigns at once, as with 0)."
+                            + " Between 0 and 15000.")
             .topic(
                     STREAMS_ASSIGNOR_NAME,
                     STRING,
                     "sticky",
                     null,
                     ACCEPTED,
-                    "The task assignor of a streams group (Skiff has no streams groups): Kafka's only one, sticky.")
+                    "The task assignor of a streams group: Kafka's only one, sticky, which Skiff's assignor"
+                            + " follows.")
             .topic(
                     "streams.initial.rebalance.delay.ms",
                     INT,
                     "3000",
                     atLeast(0),
                     ACCEPTED,
-                    "How long a new streams group waits for members before its first assignment (Skiff has no"
-                            + " streams groups).")
+                    "How long a new streams group waits for members before its first assignment (Skiff assigns at"
+                            + " once, as with 0).")
             .topic(
                     "streams.rack.aware.assignment.tags",
                     LIST,
                     "",
                     null,
                     ACCEPTED,
-                    "Client tags a streams group's rack-aware assignment spreads standbys over (Skiff has no streams"
-                            + " groups).")
+                    "Client tags a streams group's rack-aware assignment spreads standbys over (Skiff places"
+                            + " standbys by process only).")
             .topic(
                     "errors.deadletterqueue.topic.name",
                     STRING,

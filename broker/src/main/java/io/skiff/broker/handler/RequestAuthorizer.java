@@ -50,7 +50,7 @@ public final class RequestAuthorizer {
                     AclOperation.DESCRIBE_CONFIGS,
                     AclOperation.ALTER_CONFIGS),
             ResourceType.GROUP,
-            // Kafka 4.x: group configs (KIP-848) made DESCRIBE_CONFIGS and ALTER_CONFIGS group operations
+            // Kafka 4.4's (AclEntry.supportedOperations): group configs made DESCRIBE_CONFIGS and ALTER_CONFIGS apply
             EnumSet.of(
                     AclOperation.READ,
                     AclOperation.DESCRIBE,

@@ -151,12 +151,8 @@ public final class StreamsGroupHeartbeatHandler
                 .setHeartbeatIntervalMs(r.heartbeatIntervalMs())
                 .setTaskOffsetIntervalMs(r.taskOffsetIntervalMs())
                 .setEndpointInformationEpoch(r.endpointInformationEpoch());
-        if (version == 0) {
-            response.setAcceptableRecoveryLagLegacy(
-                    (int) Math.min(Integer.MAX_VALUE, Math.max(0, r.acceptableRecoveryLag())));
-        } else {
-            response.setAcceptableRecoveryLag(r.acceptableRecoveryLag());
-        }
+        // Kafka 4.4 sets only v1's int64 field: a v0 answer carries the legacy field's default, 0.
+        response.setAcceptableRecoveryLag(r.acceptableRecoveryLag());
         if (r.statuses() != null) {
             List<StreamsGroupHeartbeatResponse.Status> statuses = new ArrayList<>();
             r.statuses()

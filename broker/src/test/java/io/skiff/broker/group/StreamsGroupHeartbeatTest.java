@@ -105,8 +105,8 @@ class StreamsGroupHeartbeatTest {
                         epoch == 0 ? 30_000 : -1,
                         topology,
                         owned,
-                        null,
-                        null,
+                        owned == null ? null : Tasks.EMPTY,
+                        owned == null ? null : Tasks.EMPTY,
                         epoch == 0 ? "process-" + member : null,
                         null,
                         null,
@@ -136,7 +136,7 @@ class StreamsGroupHeartbeatTest {
         topics.create("in", 3);
         StreamsHeartbeatResult r = heartbeat("m1", 0, WORD_COUNT, null);
         assertEquals(GroupError.NONE, r.error(), r.errorMessage());
-        assertEquals(1, r.memberEpoch());
+        assertEquals(2, r.memberEpoch(), "Kafka 4.4 starts a streams group at epoch 1");
         assertEquals(1, r.statuses().size());
         assertEquals(
                 ConfiguredTopology.MISSING_INTERNAL_TOPICS, r.statuses().get(0).code());
@@ -149,8 +149,9 @@ class StreamsGroupHeartbeatTest {
         assertTrue(topics.byName("wc-counts-changelog").isEmpty(), "created after the answer, not during it");
 
         scheduler.runDue();
-        r = heartbeat("m1", 1, null, Tasks.EMPTY);
-        assertEquals(2, r.memberEpoch(), "the new topics changed the group's metadata");
+        r = heartbeat("m1", 2, null, Tasks.EMPTY);
+        assertEquals(GroupError.NONE, r.error(), r.errorMessage());
+        assertEquals(3, r.memberEpoch(), "the new topics changed the group's metadata");
         assertEquals(List.of(), r.statuses());
         assertEquals(new TaskAssignment(all(), Tasks.EMPTY, Tasks.EMPTY), r.assignment());
         assertEquals(3, topics.byName("wc-counts-repartition").orElseThrow().partitionCount());
@@ -207,20 +208,20 @@ class StreamsGroupHeartbeatTest {
         topics.create("in", 3);
         assertEquals(all(), joinAndAwaitTopics("m1").assignment().active());
         StreamsHeartbeatResult second = heartbeat("m2", 0, WORD_COUNT, null);
-        assertEquals(3, second.memberEpoch());
+        assertEquals(4, second.memberEpoch());
         // m1 still owns everything: m2 gets nothing yet.
         assertEquals(TaskAssignment.EMPTY, second.assignment());
 
-        StreamsHeartbeatResult first = heartbeat("m1", 2, null, all());
-        assertEquals(2, first.memberEpoch(), "the old epoch until the tasks are revoked");
+        StreamsHeartbeatResult first = heartbeat("m1", 3, null, all());
+        assertEquals(3, first.memberEpoch(), "the old epoch until the tasks are revoked");
         Tasks kept = first.assignment().active();
         assertEquals(3, kept.size());
 
-        first = heartbeat("m1", 2, null, kept);
-        assertEquals(3, first.memberEpoch());
+        first = heartbeat("m1", 3, null, kept);
+        assertEquals(4, first.memberEpoch());
         assertNull(first.assignment(), "unchanged");
 
-        second = heartbeat("m2", 3, null, Tasks.EMPTY);
+        second = heartbeat("m2", 4, null, Tasks.EMPTY);
         assertEquals(all().minus(kept), second.assignment().active());
     }
 
@@ -232,13 +233,13 @@ class StreamsGroupHeartbeatTest {
         coordinator = newCoordinator();
         StreamsGroupDescription d = coordinator.describeStreamsGroup(GROUP);
         assertEquals(GroupError.NONE, d.error());
-        assertEquals(2, d.groupEpoch());
+        assertEquals(3, d.groupEpoch());
         assertEquals(1, d.members().size());
-        assertEquals(2, d.members().get(0).memberEpoch());
+        assertEquals(3, d.members().get(0).memberEpoch());
         assertEquals(all(), d.members().get(0).assignment().active());
         assertEquals("process-m1", d.members().get(0).processId());
-        StreamsHeartbeatResult r = heartbeat("m1", 2, null, all());
+        StreamsHeartbeatResult r = heartbeat("m1", 3, null, all());
         assertEquals(GroupError.NONE, r.error(), r.errorMessage());
-        assertEquals(2, r.memberEpoch());
+        assertEquals(3, r.memberEpoch());
     }
 }

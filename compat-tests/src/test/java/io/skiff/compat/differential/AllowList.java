@@ -76,6 +76,22 @@ final class AllowList {
                     Pattern.compile("groups\\[]\\.(groupEpoch|assignmentEpoch|members\\[]\\.memberEpoch)"),
                     "The share group's epochs: 2 on Kafka 4.4, 1 on Skiff (see the join)"),
             new Allowance(
+                    ApiKeys.STREAMS_GROUP_HEARTBEAT,
+                    Pattern.compile(".*"),
+                    Pattern.compile("heartbeatIntervalMs"),
+                    "Skiff's developer default of a streams group's heartbeat interval is 500 ms, Kafka's"
+                            + " group.streams.heartbeat.interval.ms 5000 (docs/streams-groups.md), as for consumer"
+                            + " groups; Kafka's lower bound for a group's own setting is 5000, so a group config cannot"
+                            + " make them equal"),
+            new Allowance(
+                    ApiKeys.STREAMS_GROUP_HEARTBEAT,
+                    Pattern.compile("join: a source topic is missing"),
+                    Pattern.compile(".*"),
+                    "Kafka 4.4.0 answers the first join of a new streams group whose source topic does not exist"
+                            + " UNKNOWN_SERVER_ERROR (without a message; a Kafka Streams client retries it as a fatal"
+                            + " error would not be); Skiff answers as Kafka 4.1-4.3 and KIP-1071 do: the member joins"
+                            + " and is told MISSING_SOURCE_TOPICS (docs/streams-groups.md)"),
+            new Allowance(
                     ApiKeys.METADATA,
                     Pattern.compile("kcat\\.frames:\\d+"),
                     Pattern.compile("topics\\[]\\.(errorCode|partitions)"),
@@ -130,7 +146,10 @@ final class AllowList {
             Map.entry("DescribeClientQuotas.values", "key"),
             // Kafka lists supported and finalized features from hash maps (of different capacities)
             Map.entry("ApiVersions.supportedFeatures", "name"),
-            Map.entry("ApiVersions.finalizedFeatures", "name"));
+            Map.entry("ApiVersions.finalizedFeatures", "name"),
+            // Kafka builds a streams member's endpoint partitions from hash maps of topics
+            Map.entry("StreamsGroupHeartbeat.activePartitions", "topic"),
+            Map.entry("StreamsGroupHeartbeat.standbyPartitions", "topic"));
 
     private AllowList() {}
 

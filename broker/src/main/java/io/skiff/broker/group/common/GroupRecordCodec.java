@@ -50,8 +50,9 @@ import java.util.Optional;
  *       8 a member's current assignment: their value v0 (flexible).</li>
  * </ul>
  *
- * Other record types (Kafka's share and streams groups, regex records) decode to empty and are skipped on
- * replay. Stateless, thread-safe.
+ * Streams group records (17 and 19-23) are Kafka's too, written and replayed by the streams group code
+ * ({@code StreamsGroupRecords}, {@code StreamsGroupReplay}); other record types (Kafka's share groups, regex
+ * records) decode to empty and are skipped on replay. Stateless, thread-safe.
  */
 public final class GroupRecordCodec {
     static final short OFFSET_COMMIT_LEGACY = 0;

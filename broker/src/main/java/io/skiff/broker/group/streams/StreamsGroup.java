@@ -67,7 +67,9 @@ public final class StreamsGroup implements MemberEpochGroup {
     private final Set<String> persistedMembers = new HashSet<>();
     private StreamsTopology topology;
     private ConfiguredTopology configured;
-    private int groupEpoch;
+    /** Kafka 4.4 starts a streams group at epoch 1, so the first member's join makes it 2. */
+    private int groupEpoch = 1;
+
     private int assignmentEpoch;
     private int endpointInformationEpoch;
     private boolean persisted;
@@ -127,6 +129,16 @@ public final class StreamsGroup implements MemberEpochGroup {
     @Override
     public boolean isDead() {
         return dead;
+    }
+
+    /** The member with that {@code group.instance.id}, or null. */
+    public StreamsGroupMember staticMember(String instanceId) {
+        for (StreamsGroupMember m : members.values()) {
+            if (instanceId.equals(m.instanceId())) {
+                return m;
+            }
+        }
+        return null;
     }
 
     @Override

@@ -82,9 +82,9 @@ public final class StreamsGroupManager {
     // ------------------------------------------------------------------ StreamsGroupHeartbeat
 
     public CompletableFuture<StreamsHeartbeatResult> heartbeat(StreamsHeartbeat req) {
-        String invalid = StreamsHeartbeatRequests.validate(req);
-        if (invalid != null) {
-            return done(StreamsHeartbeatResult.error(GroupError.INVALID_REQUEST, invalid));
+        StreamsHeartbeatResult refused = StreamsHeartbeatRequests.refusal(req);
+        if (refused != null) {
+            return done(refused);
         }
         if (req.topology() != null) {
             String problem = TopologyValidation.problem(req.topology());
@@ -194,40 +194,57 @@ public final class StreamsGroupManager {
     }
 
     private StreamsHeartbeatResult heartbeatLocked(StreamsGroup group, StreamsHeartbeat req, List<KeyValue> records) {
-        StreamsGroupMember member = group.member(req.memberId());
+        // Kafka answers a new group's first heartbeat with endpoint information epoch 0 (the group is not yet known).
+        boolean newGroup = group.topology() == null && group.isEmpty();
+        StreamsGroupMember member;
         boolean bumpEpoch = false;
-        if (req.memberEpoch() == StreamsHeartbeat.JOIN_EPOCH) {
+        if (req.instanceId() != null) {
+            MemberLookup found = staticMember(group, req, records);
+            if (found.refusal() != null) {
+                return found.refusal();
+            }
+            member = found.member();
+            bumpEpoch = found.added();
+        } else if (req.memberEpoch() == StreamsHeartbeat.JOIN_EPOCH) {
+            member = group.member(req.memberId());
             if (member == null) {
                 if (group.size() >= config.maxSize()) {
-                    return StreamsHeartbeatResult.error(
-                            GroupError.GROUP_MAX_SIZE_REACHED,
-                            "The streams group has reached its maximum capacity of " + config.maxSize() + " members.");
+                    return tooMany();
                 }
                 member = new StreamsGroupMember(req.memberId());
                 group.addMember(member);
                 bumpEpoch = true;
                 log.info("Member {} joins streams group {}", member.memberId(), group.groupId());
             }
+        } else {
+            member = group.member(req.memberId());
+            if (member == null) {
+                return StreamsHeartbeatResult.error(
+                        GroupError.UNKNOWN_MEMBER_ID,
+                        "Member " + req.memberId() + " is not a member of group " + group.groupId() + ".");
+            }
+        }
+        if (req.memberEpoch() == StreamsHeartbeat.JOIN_EPOCH) {
             StreamsTopology topologyBefore = group.topology();
             String topologyProblem = recordTopology(group, req.topology(), records);
             if (topologyProblem != null) {
                 if (bumpEpoch) {
                     group.removeMember(member.memberId());
                 }
-                return StreamsHeartbeatResult.error(GroupError.STREAMS_INVALID_TOPOLOGY_EPOCH, topologyProblem);
+                return StreamsHeartbeatResult.error(GroupError.INVALID_REQUEST, topologyProblem);
             }
             bumpEpoch |= group.topology() != topologyBefore;
         } else {
-            if (member == null) {
-                return StreamsHeartbeatResult.error(
-                        GroupError.UNKNOWN_MEMBER_ID,
-                        "Member " + req.memberId() + " is not a member of group " + group.groupId() + ".");
-            }
             String fenced = epochFencing(member, req);
             if (fenced != null) {
                 return StreamsHeartbeatResult.error(GroupError.FENCED_MEMBER_EPOCH, fenced);
             }
+            String unknownTask = unknownTask(group, req);
+            if (unknownTask != null) {
+                return StreamsHeartbeatResult.error(GroupError.INVALID_REQUEST, unknownTask);
+            }
         }
+        StreamsGroupMember.Endpoint endpointBefore = member.userEndpoint();
         bumpEpoch |= updateMember(member, req);
         if (bumpEpoch || req.memberEpoch() == StreamsHeartbeat.JOIN_EPOCH) {
             records.add(StreamsGroupRecords.memberMetadata(group.groupId(), member));
@@ -267,9 +284,15 @@ public final class StreamsGroupManager {
                 || req.memberEpoch() == StreamsHeartbeat.JOIN_EPOCH) {
             records.add(StreamsGroupRecords.currentAssignment(group.groupId(), member));
         }
-        if (!member.assigned().equals(before)) {
+        // Kafka's rule: the map changes when a member's endpoint does, or the tasks of a member that has one. A new
+        // group's first change is not kept (Kafka makes it on a group object that its records then replace), but
+        // the joining member gets the map.
+        boolean endpointsChanged = !Objects.equals(endpointBefore, member.userEndpoint())
+                || (!member.assigned().equals(before) && member.userEndpoint() != null);
+        if (endpointsChanged && !newGroup) {
             group.bumpEndpointInformationEpoch();
         }
+        int endpointEpoch = newGroup && endpointsChanged ? 1 : group.endpointInformationEpoch();
         if (member.state() == StreamsGroupMember.State.UNREVOKED_TASKS) {
             scheduleRevocation(group, member);
         } else {
@@ -290,32 +313,109 @@ public final class StreamsGroupManager {
                 config.acceptableRecoveryLag(),
                 statuses(group, member),
                 sendAssignment ? member.assigned() : null,
-                group.endpointInformationEpoch(),
-                req.endpointInformationEpoch() < group.endpointInformationEpoch() ? EndpointMap.of(group) : null);
+                newGroup ? 0 : group.endpointInformationEpoch(),
+                req.endpointInformationEpoch() != endpointEpoch ? EndpointMap.of(group) : null);
+    }
+
+    private StreamsHeartbeatResult tooMany() {
+        return StreamsHeartbeatResult.error(
+                GroupError.GROUP_MAX_SIZE_REACHED,
+                "The streams group has reached its maximum capacity of " + config.maxSize() + " members.");
+    }
+
+    /** A static member found or made by a heartbeat, or why the heartbeat is refused. */
+    private record MemberLookup(StreamsGroupMember member, boolean added, StreamsHeartbeatResult refusal) {
+        static MemberLookup refused(GroupError error, String message) {
+            return new MemberLookup(null, false, StreamsHeartbeatResult.error(error, message));
+        }
     }
 
     /**
-     * Records the joining member's topology: the first one, or a newer epoch while the group has no other member.
-     * Null if accepted (or the same); else why not. A lower epoch is not an error: the member is told STALE_TOPOLOGY.
+     * Kafka 4.4's static membership ({@code group.instance.id}): a join takes over the tasks of the member that left
+     * with that instance id (epoch -2) under the new member id, without a rebalance; an instance id still in use is
+     * UNRELEASED_INSTANCE_ID. Other heartbeats must come from the member that holds the instance id.
+     */
+    private MemberLookup staticMember(StreamsGroup group, StreamsHeartbeat req, List<KeyValue> records) {
+        StreamsGroupMember existing = group.staticMember(req.instanceId());
+        if (req.memberEpoch() != StreamsHeartbeat.JOIN_EPOCH) {
+            String refused = staticRefusal(existing, req);
+            if (refused != null) {
+                return MemberLookup.refused(
+                        existing == null ? GroupError.UNKNOWN_MEMBER_ID : GroupError.FENCED_INSTANCE_ID, refused);
+            }
+            return new MemberLookup(existing, false, null);
+        }
+        if (existing == null) {
+            StreamsGroupMember member = group.member(req.memberId());
+            if (member != null) {
+                return new MemberLookup(member, false, null);
+            }
+            if (group.size() >= config.maxSize()) {
+                return new MemberLookup(null, false, tooMany());
+            }
+            member = new StreamsGroupMember(req.memberId());
+            group.addMember(member);
+            log.info(
+                    "Static member {} with instance id {} joins streams group {}",
+                    member.memberId(),
+                    req.instanceId(),
+                    group.groupId());
+            return new MemberLookup(member, true, null);
+        }
+        if (existing.memberEpoch() != StreamsHeartbeat.STATIC_LEAVE_EPOCH) {
+            return MemberLookup.refused(
+                    GroupError.UNRELEASED_INSTANCE_ID,
+                    "Static member " + req.memberId() + " with instance id " + req.instanceId()
+                            + " cannot join the group because the instance id is owned by " + existing.memberId()
+                            + " member.");
+        }
+        StreamsGroupMember successor = existing.successor(req.memberId());
+        TaskAssignment target = group.targetOf(existing.memberId());
+        existing.cancelTimers();
+        records.addAll(StreamsGroupRecords.memberTombstones(group.groupId(), existing.memberId()));
+        group.removeMember(existing.memberId());
+        group.markMemberUnpersisted(existing.memberId());
+        group.addMember(successor);
+        group.targetAssignment().put(successor.memberId(), target);
+        records.add(StreamsGroupRecords.targetMember(group.groupId(), successor.memberId(), target));
+        log.info(
+                "Static member {} with instance id {} rejoins streams group {}, replacing {}",
+                successor.memberId(),
+                req.instanceId(),
+                group.groupId(),
+                existing.memberId());
+        return new MemberLookup(successor, false, null);
+    }
+
+    /** Why a static member's heartbeat or leave is refused (null if it is not). */
+    private static String staticRefusal(StreamsGroupMember existing, StreamsHeartbeat req) {
+        if (existing == null) {
+            return "Instance id " + req.instanceId() + " is unknown.";
+        }
+        if (!existing.memberId().equals(req.memberId())) {
+            return "Static member " + req.memberId() + " with instance id " + req.instanceId()
+                    + " was fenced by member " + existing.memberId() + ".";
+        }
+        return null;
+    }
+
+    /**
+     * Records the joining member's topology if the group has none (Kafka 4.4's rule). Null if accepted, stale (an
+     * older epoch: the member is told STALE_TOPOLOGY) or the same; else why not: Kafka 4.4 does not update a
+     * group's topology.
      */
     private static String recordTopology(StreamsGroup group, StreamsTopology topology, List<KeyValue> records) {
         StreamsTopology current = group.topology();
-        if (current != null && topology.epoch() < current.epoch()) {
+        if (current == null) {
+            group.topology(topology);
+            records.add(StreamsGroupRecords.topology(group.groupId(), topology));
+            group.markPersisted();
             return null;
         }
-        if (current != null && topology.epoch() == current.epoch()) {
-            return topology.equals(current)
-                    ? null
-                    : "Topology epoch " + topology.epoch() + " of the member does not match the group's topology,"
-                            + " although the epochs are the same.";
+        if (topology.epoch() < current.epoch() || topology.equals(current)) {
+            return null;
         }
-        if (current != null && group.size() > 1) {
-            return "Topology updates are not supported yet.";
-        }
-        group.topology(topology);
-        records.add(StreamsGroupRecords.topology(group.groupId(), topology));
-        group.markPersisted();
-        return null;
+        return "Topology updates are not supported yet.";
     }
 
     private static List<ConfiguredTopology.Status> statuses(StreamsGroup group, StreamsGroupMember member) {
@@ -371,6 +471,38 @@ public final class StreamsGroupManager {
         return configured == null ? 0 : new TreeMap<>(configured.metadata()).hashCode();
     }
 
+    /**
+     * Kafka's check of the tasks a member says it owns, once the group's topology is ready: each names a subtopology
+     * of the topology and a partition below its task count (null if they do).
+     */
+    private String unknownTask(StreamsGroup group, StreamsHeartbeat req) {
+        if (group.topology() == null) {
+            return null;
+        }
+        ConfiguredTopology configured = ConfiguredTopology.of(group.topology(), topics);
+        if (!configured.isReady()) {
+            return null;
+        }
+        for (Tasks owned : new Tasks[] {req.ownedActive(), req.ownedStandby(), req.ownedWarmup()}) {
+            if (owned == null) {
+                continue;
+            }
+            for (Map.Entry<String, Set<Integer>> e : owned.bySubtopology().entrySet()) {
+                Integer count = configured.taskCounts().get(e.getKey());
+                if (count == null) {
+                    return "Subtopology " + e.getKey() + " does not exist in the topology.";
+                }
+                for (int p : e.getValue()) {
+                    if (p < 0 || p >= count) {
+                        return "Task " + p + " for subtopology " + e.getKey()
+                                + " is invalid. Number of tasks for this subtopology: " + count;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
     /** A member may be one epoch behind after a lost response; anything else is fenced (Kafka's rule). */
     private static String epochFencing(StreamsGroupMember member, StreamsHeartbeat req) {
         if (req.memberEpoch() == member.memberEpoch()) {
@@ -424,27 +556,68 @@ public final class StreamsGroupManager {
     // ------------------------------------------------------------------ leaving and timers
 
     private CompletableFuture<StreamsHeartbeatResult> leave(StreamsHeartbeat req) {
-        StreamsGroup group = groups.get(req.groupId(), StreamsGroup.class);
-        if (group == null) {
+        Group existing = groups.get(req.groupId());
+        if (!(existing instanceof StreamsGroup group)) {
             return done(StreamsHeartbeatResult.error(
-                    GroupError.GROUP_ID_NOT_FOUND, "Streams group " + req.groupId() + " not found."));
+                    GroupError.GROUP_ID_NOT_FOUND,
+                    existing == null
+                            ? "Group " + req.groupId() + " not found."
+                            : "Group " + req.groupId() + " is not a streams group."));
         }
         CompletableFuture<StreamsHeartbeatResult> response = new CompletableFuture<>();
         groups.withLock(group, () -> {
-            StreamsGroupMember member = group.member(req.memberId());
-            if (member == null) {
-                response.complete(StreamsHeartbeatResult.error(
-                        GroupError.UNKNOWN_MEMBER_ID,
-                        "Member " + req.memberId() + " is not a member of group " + group.groupId() + "."));
-                return;
+            StreamsGroupMember member;
+            if (req.instanceId() == null) {
+                member = group.member(req.memberId());
+                if (member == null) {
+                    response.complete(StreamsHeartbeatResult.error(
+                            GroupError.UNKNOWN_MEMBER_ID,
+                            "Member " + req.memberId() + " is not a member of group " + group.groupId() + "."));
+                    return;
+                }
+            } else {
+                member = group.staticMember(req.instanceId());
+                String refused = staticRefusal(member, req);
+                if (refused != null) {
+                    response.complete(StreamsHeartbeatResult.error(
+                            member == null ? GroupError.UNKNOWN_MEMBER_ID : GroupError.FENCED_INSTANCE_ID, refused));
+                    return;
+                }
             }
-            List<KeyValue> records = removeMember(group, member, "left");
+            if (req.shutdownApplication()) {
+                group.shutdownRequestedBy(member.memberId());
+            }
+            List<KeyValue> records;
+            if (req.memberEpoch() == StreamsHeartbeat.STATIC_LEAVE_EPOCH) {
+                // A static member leaving for a while keeps its tasks (no rebalance) until its session expires.
+                member.reconciled(
+                        StreamsHeartbeat.STATIC_LEAVE_EPOCH, member.state(), member.assigned(), TaskAssignment.EMPTY);
+                member.cancelRevocationTimer();
+                records = List.of(StreamsGroupRecords.currentAssignment(group.groupId(), member));
+                log.info(
+                        "Static member {} with instance id {} of streams group {} left for now",
+                        member.memberId(),
+                        req.instanceId(),
+                        group.groupId());
+            } else {
+                records = removeMember(group, member, "left");
+            }
             reply(
                     group,
                     response,
                     new StreamsHeartbeatResult(
-                            GroupError.NONE, null, req.memberId(), req.memberEpoch(), 0, 0, -1, null, null, 0, null),
-                    records);
+                            GroupError.NONE,
+                            null,
+                            member.memberId(),
+                            req.memberEpoch(),
+                            0,
+                            0,
+                            -1,
+                            List.of(),
+                            null,
+                            0,
+                            null),
+                    new ArrayList<>(records));
         });
         return response;
     }
@@ -460,6 +633,10 @@ public final class StreamsGroupManager {
         records.add(
                 StreamsGroupRecords.groupEpoch(group.groupId(), group.groupEpoch(), metadataHash(group.configured())));
         if (group.isEmpty()) {
+            // Kafka 4.4 closes the empty group's assignment at the new epoch.
+            group.targetAssignment().clear();
+            group.assignmentEpoch(group.groupEpoch());
+            records.add(StreamsGroupRecords.targetEpoch(group.groupId(), group.assignmentEpoch(), 0));
             group.shutdownRequestedBy(null);
         }
         log.info("Member {} of streams group {} {}", member.memberId(), group.groupId(), why);

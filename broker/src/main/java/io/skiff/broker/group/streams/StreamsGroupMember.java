@@ -87,6 +87,25 @@ public final class StreamsGroupMember {
         return memberId;
     }
 
+    /**
+     * A static member's successor under {@code newMemberId} (a rejoin with the same {@code group.instance.id}): its
+     * metadata and tasks, at epoch 0 as Kafka 4.4 restarts it; no timers.
+     */
+    public StreamsGroupMember successor(String newMemberId) {
+        StreamsGroupMember next = new StreamsGroupMember(newMemberId);
+        next.instanceId = instanceId;
+        next.rackId = rackId;
+        next.clientId = clientId;
+        next.clientHost = clientHost;
+        next.rebalanceTimeoutMs = rebalanceTimeoutMs;
+        next.topologyEpoch = topologyEpoch;
+        next.processId = processId;
+        next.userEndpoint = userEndpoint;
+        next.clientTags = clientTags;
+        next.restore(0, 0, state, assigned, pendingRevocation);
+        return next;
+    }
+
     public String instanceId() {
         return instanceId;
     }

@@ -15,49 +15,82 @@
  */
 package io.skiff.broker.group.streams;
 
-/** Kafka's checks of a StreamsGroupHeartbeat request before it reaches a group. Stateless, thread-safe. */
+import io.skiff.broker.group.common.GroupError;
+
+/**
+ * Kafka 4.4's checks of a StreamsGroupHeartbeat request before it reaches a group, in Kafka's order
+ * (GroupCoordinatorService): unsupported features, then the fields. Stateless, thread-safe.
+ */
 final class StreamsHeartbeatRequests {
     private StreamsHeartbeatRequests() {}
 
-    /** Null if the request is well-formed, else the INVALID_REQUEST message Kafka gives. */
-    static String validate(StreamsHeartbeat req) {
-        // Kafka 4.4's order, as for consumer groups: the member id first; ids that trim to nothing are empty.
+    /** Null if the request is well-formed, else Kafka's error for it. */
+    static StreamsHeartbeatResult refusal(StreamsHeartbeat req) {
+        if (req.topology() != null) {
+            for (StreamsTopology.Subtopology s : req.topology().subtopologies()) {
+                if (!s.sourceTopicRegex().isEmpty()) {
+                    return invalid("Regular expressions for source topics are not supported yet.");
+                }
+            }
+        }
+        // Ids that trim to nothing are empty (Kafka's Utils.throwIfEmptyString); null ids other than the member's
+        // and the group's are absent.
         if (req.memberId() == null || req.memberId().trim().isEmpty()) {
-            return "MemberId can't be empty.";
+            return invalid("MemberId can't be empty.");
         }
         if (req.groupId() == null || req.groupId().trim().isEmpty()) {
-            return "GroupId can't be empty.";
+            return invalid("GroupId can't be empty.");
         }
         if (req.instanceId() != null && req.instanceId().trim().isEmpty()) {
-            return "InstanceId can't be empty.";
+            return invalid("InstanceId can't be empty.");
         }
         if (req.rackId() != null && req.rackId().trim().isEmpty()) {
-            return "RackId can't be empty.";
+            return invalid("RackId can't be empty.");
         }
         if (req.memberEpoch() == StreamsHeartbeat.JOIN_EPOCH) {
             if (req.rebalanceTimeoutMs() == -1) {
-                return "RebalanceTimeoutMs must be provided in first request.";
-            }
-            if (req.topology() == null) {
-                return "Topology must be non-null when (re-)joining.";
+                return invalid("RebalanceTimeoutMs must be provided in first request.");
             }
             if (req.ownedActive() != null && !req.ownedActive().isEmpty()) {
-                return "ActiveTasks must be empty when (re-)joining.";
+                return invalid("ActiveTasks must be empty when (re-)joining.");
             }
             if (req.ownedStandby() != null && !req.ownedStandby().isEmpty()) {
-                return "StandbyTasks must be empty when (re-)joining.";
+                return invalid("StandbyTasks must be empty when (re-)joining.");
             }
             if (req.ownedWarmup() != null && !req.ownedWarmup().isEmpty()) {
-                return "WarmupTasks must be empty when (re-)joining.";
+                return invalid("WarmupTasks must be empty when (re-)joining.");
             }
-            if (req.processId() == null || req.processId().isEmpty()) {
-                return "ProcessId can't be empty.";
+            if (req.topology() == null) {
+                return invalid("Topology must be non-null when (re-)joining.");
+            }
+            for (StreamsTopology.Subtopology s : req.topology().subtopologies()) {
+                for (StreamsTopology.InternalTopic t : s.stateChangelogTopics()) {
+                    if (t.partitions() != 0) {
+                        return StreamsHeartbeatResult.error(
+                                GroupError.STREAMS_INVALID_TOPOLOGY,
+                                "Changelog topic " + t.name() + " must have an undefined partition count, but it is set"
+                                        + " to " + t.partitions() + ".");
+                    }
+                }
+            }
+        } else if (req.memberEpoch() == StreamsHeartbeat.STATIC_LEAVE_EPOCH) {
+            if (req.instanceId() == null) {
+                return invalid("InstanceId can't be null.");
             }
         } else if (req.memberEpoch() < StreamsHeartbeat.STATIC_LEAVE_EPOCH) {
-            return "MemberEpoch is invalid.";
-        } else if (req.topology() != null) {
-            return "Topology can only be provided when (re-)joining.";
+            return invalid("MemberEpoch is " + req.memberEpoch() + ", but must be greater than or equal to -2.");
+        }
+        if ((req.ownedActive() != null || req.ownedStandby() != null || req.ownedWarmup() != null)
+                && (req.ownedActive() == null || req.ownedStandby() == null || req.ownedWarmup() == null)) {
+            return invalid("If one task-type is non-null, all must be non-null.");
+        }
+        if (req.memberEpoch() != StreamsHeartbeat.JOIN_EPOCH && req.topology() != null) {
+            return invalid("Topology can only be provided when (re-)joining.");
         }
         return null;
+    }
+
+    private static StreamsHeartbeatResult invalid(String message) {
+        return StreamsHeartbeatResult.error(GroupError.INVALID_REQUEST, message);
     }
 }

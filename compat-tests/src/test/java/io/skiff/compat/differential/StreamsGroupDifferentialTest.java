@@ -1,0 +1,368 @@
+/*
+ * Copyright 2026 The Skiff authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.skiff.compat.differential;
+
+import static io.skiff.compat.differential.HandWrittenCorpus.list;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.skiff.protocol.ApiMessage;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.CreateTopicsRequest;
+import io.skiff.protocol.message.CreateTopicsResponse;
+import io.skiff.protocol.message.DescribeConfigsRequest;
+import io.skiff.protocol.message.DescribeConfigsResponse;
+import io.skiff.protocol.message.IncrementalAlterConfigsRequest;
+import io.skiff.protocol.message.MetadataRequest;
+import io.skiff.protocol.message.MetadataResponse;
+import io.skiff.protocol.message.StreamsGroupDescribeRequest;
+import io.skiff.protocol.message.StreamsGroupHeartbeatRequest;
+import io.skiff.protocol.message.StreamsGroupHeartbeatResponse;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A streams group's life (KIP-1071), request by request, sent to Skiff and to a real Kafka 4.4 from the same state and
+ * compared field by field: the first join, answered MISSING_INTERNAL_TOPICS while the broker creates the repartition and
+ * changelog topics after answering; the heartbeat that then gets the tasks; a member owning them; the group described;
+ * and the errors of a group that exists: a greater epoch, an unknown member, a task of an unknown subtopology, a
+ * second member with another topology of the same epoch or an invalid one, a static member's instance id unknown or
+ * owned by another member, a missing source topic, a leave. Each version has groups of its own.
+ */
+class StreamsGroupDifferentialTest {
+    private static final String PREFIX = "sgd-";
+    private static final String SOURCE = PREFIX + "in";
+    private static DifferentialBrokers brokers;
+
+    @BeforeAll
+    static void start() throws IOException {
+        brokers = new DifferentialBrokers(name -> name.startsWith(PREFIX));
+        CreateTopicsResponse created = (CreateTopicsResponse) brokers.sendToBoth(
+                ApiKeys.CREATE_TOPICS,
+                (short) 7,
+                new CreateTopicsRequest()
+                        .setTimeoutMs(30_000)
+                        .setTopics(list(new CreateTopicsRequest.CreatableTopic()
+                                .setName(SOURCE)
+                                .setNumPartitions(2)
+                                .setReplicationFactor((short) 1))));
+        assertEquals(0, created.topics().get(0).errorCode(), "Kafka created " + SOURCE);
+        await().atMost(Duration.ofSeconds(30)).until(() -> brokers.kafkaKnows(SOURCE));
+        ReadyCoordinators.awaitReady(brokers, PREFIX + "group", PREFIX + "txn");
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        if (brokers != null) {
+            KafkaSettling.leaveKafkaAsFound(brokers, name -> name.startsWith(PREFIX));
+            brokers.close();
+        }
+    }
+
+    private final List<String> differences = new ArrayList<>();
+    private short version;
+    private String group;
+
+    @ParameterizedTest(name = "v{0}")
+    @ValueSource(shorts = {0, 1})
+    void aStreamsGroupsLifeIsAnsweredAsKafkaAnswersIt(short v) throws Exception {
+        version = v;
+        group = PREFIX + "wc-v" + v;
+        String m1 = member("one");
+        String m2 = member("two");
+        // Kafka 4.4 delays a new streams group's first assignment by 3 s and its next ones by at least 1 s; Skiff
+        // assigns at once (as for group.initial.rebalance.delay.ms, its developer default is no delay): the group asks
+        // for no delay on both.
+        noDelays("the group's delays set to 0", group);
+
+        StreamsGroupHeartbeatResponse joined =
+                heartbeat("join: the internal topics are missing", join(m1, group, wordCount(group, 0)));
+        assertEquals(3, joined.status().get(0).statusCode(), "MISSING_INTERNAL_TOPICS on Kafka");
+        awaitTopicsOnBoth(group + "-counts-repartition", group + "-counts-changelog");
+
+        StreamsGroupHeartbeatResponse assigned = heartbeat(
+                "heartbeat once the internal topics exist",
+                beat(m1, joined.memberEpoch())
+                        .setActiveTasks(list())
+                        .setStandbyTasks(list())
+                        .setWarmupTasks(list()));
+        int epoch = assigned.memberEpoch();
+        heartbeat("heartbeat owning the tasks", owning(beat(m1, epoch), allTasks()));
+        heartbeat("only active tasks named (the others null)", beat(m1, epoch).setActiveTasks(allTasks()));
+        step(
+                ApiKeys.STREAMS_GROUP_DESCRIBE,
+                version,
+                "the group with its member and topology",
+                new StreamsGroupDescribeRequest().setGroupIds(list(group)).setIncludeAuthorizedOperations(true));
+
+        heartbeat("a greater member epoch", owning(beat(m1, epoch + 5), allTasks()));
+        heartbeat("a smaller member epoch", owning(beat(m1, epoch - 1), allTasks()));
+        heartbeat("an unknown member", beat(member("nobody"), epoch));
+        heartbeat(
+                "a task of an unknown subtopology",
+                owning(
+                        beat(m1, epoch),
+                        list(new StreamsGroupHeartbeatRequest.TaskIds()
+                                .setSubtopologyId("9")
+                                .setPartitions(list(0)))));
+        heartbeat(
+                "a task beyond the subtopology's partitions",
+                owning(
+                        beat(m1, epoch),
+                        list(new StreamsGroupHeartbeatRequest.TaskIds()
+                                .setSubtopologyId("0")
+                                .setPartitions(list(5)))));
+        heartbeat("a second member with another topology of the same epoch", join(m2, group, wordCount("other", 0)));
+        heartbeat("a second member with a topology of a newer epoch", join(m2, group, wordCount(group, 1)));
+        heartbeat(
+                "a second member with an invalid topology (a changelog topic with a partition count)",
+                join(m2, group, invalidTopology(group)));
+        heartbeat("an unknown static member's heartbeat", beat(m2, 3).setInstanceId(PREFIX + "instance-unknown"));
+        heartbeat("the first member leaves", beat(m1, -1));
+        step(
+                ApiKeys.STREAMS_GROUP_DESCRIBE,
+                version,
+                "the group after its member left",
+                new StreamsGroupDescribeRequest().setGroupIds(list(group)));
+
+        String other = PREFIX + "missing-v" + v;
+        noDelays("the other group's delays set to 0", other);
+        StreamsGroupHeartbeatRequest.Topology missingSource = wordCount(other, 0);
+        missingSource.subtopologies().get(0).setSourceTopics(list(PREFIX + "nothing"));
+        heartbeat("join: a source topic is missing", join(m1, other, missingSource));
+        heartbeat("leave of a group that does not exist", beat(m1, -1).setGroupId(PREFIX + "never-v" + v));
+        staticMembers(v);
+
+        if (!differences.isEmpty()) {
+            fail(String.join("\n", differences));
+        }
+    }
+
+    /**
+     * Static membership: a static member leaves for a while (-2) and its successor under a new member id takes over its
+     * tasks; the instance id in use, another member's heartbeat with it and an unknown one are refused.
+     */
+    private void staticMembers(short v) throws IOException {
+        group = PREFIX + "static-v" + v;
+        String instance = PREFIX + "instance";
+        String first = member("static-first");
+        String second = member("static-second");
+        StreamsGroupHeartbeatRequest.Topology stateless = new StreamsGroupHeartbeatRequest.Topology()
+                .setEpoch(0)
+                .setSubtopologies(list(subtopology("0", list(SOURCE), list(), list(), list())));
+        noDelays("the static group's delays set to 0", group);
+        StreamsGroupHeartbeatResponse joined =
+                heartbeat("a static member joins", join(first, group, stateless).setInstanceId(instance));
+        int epoch = joined.memberEpoch();
+        List<StreamsGroupHeartbeatRequest.TaskIds> tasks = list(
+                new StreamsGroupHeartbeatRequest.TaskIds().setSubtopologyId("0").setPartitions(list(0, 1)));
+        heartbeat("the static member owns its tasks", owning(beat(first, epoch).setInstanceId(instance), tasks));
+        heartbeat(
+                "another member joins with the instance id in use",
+                join(second, group, stateless).setInstanceId(instance));
+        heartbeat(
+                "another member heartbeats with the instance id",
+                owning(beat(second, epoch).setInstanceId(instance), list()));
+        heartbeat("an unknown instance id leaves for a while", beat(first, -2).setInstanceId(PREFIX + "nobody"));
+        heartbeat("a leave for a while without an instance id", beat(first, -2));
+        heartbeat("the static member leaves for a while", beat(first, -2).setInstanceId(instance));
+        step(
+                ApiKeys.STREAMS_GROUP_DESCRIBE,
+                v,
+                "the static member that left for a while",
+                new StreamsGroupDescribeRequest().setGroupIds(list(group)));
+        StreamsGroupHeartbeatResponse back = heartbeat(
+                "its successor joins with the instance id",
+                join(second, group, stateless).setInstanceId(instance));
+        heartbeat(
+                "the successor owns the tasks it was given",
+                owning(beat(second, back.memberEpoch()).setInstanceId(instance), tasks));
+        step(
+                ApiKeys.STREAMS_GROUP_DESCRIBE,
+                v,
+                "the group after the static member came back",
+                new StreamsGroupDescribeRequest().setGroupIds(list(group)));
+        heartbeat("the successor leaves for good", beat(second, -1).setInstanceId(instance));
+    }
+
+    /**
+     * Sets the group's delays to 0 on both brokers and waits until Kafka's broker has the new group config (its
+     * controller stores it, the broker learns it a moment later).
+     */
+    private void noDelays(String name, String groupId) throws IOException {
+        step(ApiKeys.INCREMENTAL_ALTER_CONFIGS, (short) 1, name, initialDelayZero(groupId));
+        DescribeConfigsRequest describe = new DescribeConfigsRequest()
+                .setResources(list(new DescribeConfigsRequest.DescribeConfigsResource()
+                        .setResourceType((byte) 32)
+                        .setResourceName(groupId)
+                        .setConfigurationKeys(
+                                list("streams.initial.rebalance.delay.ms", "streams.assignment.interval.ms"))));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() ->
+                        ((DescribeConfigsResponse) brokers.sendToKafka(ApiKeys.DESCRIBE_CONFIGS, (short) 4, describe))
+                                        .results().get(0).configs().stream()
+                                                .filter(c -> "0".equals(c.value()))
+                                                .count()
+                                == 2);
+    }
+
+    private static IncrementalAlterConfigsRequest initialDelayZero(String groupId) {
+        return new IncrementalAlterConfigsRequest()
+                .setResources(list(new IncrementalAlterConfigsRequest.AlterConfigsResource()
+                        .setResourceType((byte) 32)
+                        .setResourceName(groupId)
+                        .setConfigs(list(
+                                new IncrementalAlterConfigsRequest.AlterableConfig()
+                                        .setName("streams.initial.rebalance.delay.ms")
+                                        .setConfigOperation((byte) 0)
+                                        .setValue("0"),
+                                new IncrementalAlterConfigsRequest.AlterableConfig()
+                                        .setName("streams.assignment.interval.ms")
+                                        .setConfigOperation((byte) 0)
+                                        .setValue("0")))));
+    }
+
+    private static StreamsGroupHeartbeatRequest owning(
+            StreamsGroupHeartbeatRequest r, List<StreamsGroupHeartbeatRequest.TaskIds> active) {
+        return r.setActiveTasks(active).setStandbyTasks(list()).setWarmupTasks(list());
+    }
+
+    /** The word count of Kafka's examples: the source re-keyed into a repartition topic, then counted in a store. */
+    private static StreamsGroupHeartbeatRequest.Topology wordCount(String app, int epoch) {
+        return new StreamsGroupHeartbeatRequest.Topology()
+                .setEpoch(epoch)
+                .setSubtopologies(list(
+                        subtopology("0", list(SOURCE), list(), list(app + "-counts-repartition"), list()),
+                        subtopology(
+                                "1",
+                                list(),
+                                list(new StreamsGroupHeartbeatRequest.TopicInfo()
+                                        .setName(app + "-counts-repartition")
+                                        .setTopicConfigs(list())),
+                                list(),
+                                list(new StreamsGroupHeartbeatRequest.TopicInfo()
+                                        .setName(app + "-counts-changelog")
+                                        .setTopicConfigs(list(new StreamsGroupHeartbeatRequest.KeyValue()
+                                                .setKey("cleanup.policy")
+                                                .setValue("compact")))))));
+    }
+
+    private static StreamsGroupHeartbeatRequest.Topology invalidTopology(String app) {
+        StreamsGroupHeartbeatRequest.Topology t = wordCount(app, 0);
+        t.subtopologies().get(1).stateChangelogTopics().get(0).setPartitions(4);
+        return t;
+    }
+
+    private static StreamsGroupHeartbeatRequest.Subtopology subtopology(
+            String id,
+            List<String> sources,
+            List<StreamsGroupHeartbeatRequest.TopicInfo> repartitionSources,
+            List<String> repartitionSinks,
+            List<StreamsGroupHeartbeatRequest.TopicInfo> changelogs) {
+        return new StreamsGroupHeartbeatRequest.Subtopology()
+                .setSubtopologyId(id)
+                .setSourceTopics(sources)
+                .setSourceTopicRegex(list())
+                .setRepartitionSourceTopics(repartitionSources)
+                .setRepartitionSinkTopics(repartitionSinks)
+                .setStateChangelogTopics(changelogs)
+                .setCopartitionGroups(list());
+    }
+
+    private static List<StreamsGroupHeartbeatRequest.TaskIds> allTasks() {
+        return list(
+                new StreamsGroupHeartbeatRequest.TaskIds().setSubtopologyId("0").setPartitions(list(0, 1)),
+                new StreamsGroupHeartbeatRequest.TaskIds().setSubtopologyId("1").setPartitions(list(0, 1)));
+    }
+
+    /** A join as Kafka Streams sends it. */
+    private static StreamsGroupHeartbeatRequest join(
+            String memberId, String groupId, StreamsGroupHeartbeatRequest.Topology topology) {
+        return new StreamsGroupHeartbeatRequest()
+                .setGroupId(groupId)
+                .setMemberId(memberId)
+                .setMemberEpoch(0)
+                .setRebalanceTimeoutMs(30_000)
+                .setTopology(topology)
+                .setActiveTasks(list())
+                .setStandbyTasks(list())
+                .setWarmupTasks(list())
+                .setProcessId("11111111-2222-3333-4444-" + memberId.substring(memberId.length() - 12))
+                .setUserEndpoint(new StreamsGroupHeartbeatRequest.Endpoint()
+                        .setHost("localhost")
+                        .setPort(8080))
+                .setClientTags(list());
+    }
+
+    private StreamsGroupHeartbeatRequest beat(String memberId, int epoch) {
+        return new StreamsGroupHeartbeatRequest()
+                .setGroupId(group)
+                .setMemberId(memberId)
+                .setMemberEpoch(epoch);
+    }
+
+    /** A member id as Kafka Streams makes them (a UUID). */
+    private static String member(String name) {
+        String hex = String.format("%012x", Math.abs(name.hashCode()));
+        return "5d0c9a7e-0000-4000-8000-" + hex.substring(hex.length() - 12);
+    }
+
+    private StreamsGroupHeartbeatResponse heartbeat(String name, StreamsGroupHeartbeatRequest request)
+            throws IOException {
+        return (StreamsGroupHeartbeatResponse) step(ApiKeys.STREAMS_GROUP_HEARTBEAT, version, name, request);
+    }
+
+    private ApiMessage step(ApiKeys api, short v, String name, ApiMessage request) throws IOException {
+        DifferentialBrokers.Comparison c =
+                brokers.compare(api, name, brokers.send(api, v, "skiff-differential", request, request));
+        if (!c.unexplained().isEmpty()) {
+            differences.add(api.name + " v" + v + " \"" + name + "\": "
+                    + c.unexplained().stream().map(Object::toString).collect(Collectors.joining("\n  ", "\n  ", ""))
+                    + "\nSkiff: " + c.skiff() + "\nKafka: " + c.kafka());
+        }
+        return c.kafkaAnswer();
+    }
+
+    /** Waits until both brokers have the internal topics (Kafka's controller creates them a moment later). */
+    private static void awaitTopicsOnBoth(String... topics) {
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            for (String t : topics) {
+                if (!brokers.kafkaKnows(t) || !skiffKnows(t)) {
+                    return false;
+                }
+            }
+            return true;
+        });
+    }
+
+    private static boolean skiffKnows(String topic) throws IOException {
+        MetadataResponse r = (MetadataResponse) brokers.sendToSkiff(
+                ApiKeys.METADATA,
+                (short) 12,
+                new MetadataRequest()
+                        .setTopics(list(new MetadataRequest.MetadataRequestTopic().setName(topic)))
+                        .setAllowAutoTopicCreation(false));
+        return r.topics().stream().allMatch(t -> t.errorCode() == 0);
+    }
+}
