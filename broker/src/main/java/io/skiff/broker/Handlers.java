@@ -15,11 +15,13 @@
  */
 package io.skiff.broker;
 
+import io.skiff.broker.cluster.SimulatedCluster;
 import io.skiff.broker.feature.ClusterFeatures;
 import io.skiff.broker.feature.FeatureUpdates;
 import io.skiff.broker.feature.Features;
 import io.skiff.broker.fetch.FetchSessionCache;
 import io.skiff.broker.fetch.FetchSessions;
+import io.skiff.broker.group.ConsumerOffsetsLog;
 import io.skiff.broker.group.common.GroupConfigStore;
 import io.skiff.broker.handler.AclHandlers;
 import io.skiff.broker.handler.AlterClientQuotasHandler;
@@ -43,6 +45,7 @@ import io.skiff.broker.handler.DescribeTopicPartitionsHandler;
 import io.skiff.broker.handler.DescribeUserScramCredentialsHandler;
 import io.skiff.broker.handler.ElectLeadersHandler;
 import io.skiff.broker.handler.FetchHandler;
+import io.skiff.broker.handler.FindCoordinatorHandler;
 import io.skiff.broker.handler.GroupHandlers;
 import io.skiff.broker.handler.HandlerRegistry;
 import io.skiff.broker.handler.IncrementalAlterConfigsHandler;
@@ -62,6 +65,10 @@ import io.skiff.broker.handler.TopicIds;
 import io.skiff.broker.handler.TransactionHandlers;
 import io.skiff.broker.handler.UpdateFeaturesHandler;
 import io.skiff.broker.topic.DataPlane;
+import io.skiff.broker.txn.TransactionCoordinators;
+import io.skiff.config.Endpoint;
+import io.skiff.protocol.message.ApiKeys;
+import java.util.Optional;
 import java.util.function.BiPredicate;
 
 /**
@@ -101,13 +108,15 @@ public final class Handlers {
         registry.register(new ApiVersionsHandler(registry, features, ctx.clusterId(), ctx.nodeId()));
         registry.register(new UpdateFeaturesHandler(new FeatureUpdates(features, ctx.nodeId())));
         registry.register(new MetadataHandler(data.topics(), ctx));
-        registry.register(new ProduceHandler(data.topics(), ctx.transactionCoordinator(), ctx.clientQuotas()));
+        registry.register(new ProduceHandler(
+                data.topics(), ctx.transactionCoordinator(), ctx.clientQuotas(), ctx.cluster(), ctx.nodeId()));
         int sessionSlots = ((Number) ctx.config().value("max.incremental.fetch.session.cache.slots")).intValue();
         FetchSessions fetchSessions =
                 new FetchSessions(new FetchSessionCache(sessionSlots, FetchSessionCache.EVICTION_MS), ctx.clock());
-        registry.register(new FetchHandler(data.topics(), data.fetches(), fetchSessions, ctx.clientQuotas()));
-        registry.register(new ListOffsetsHandler(data.topics()));
-        registry.register(new CreateTopicsHandler(data.topics(), ctx.config(), ctx.nodeId()));
+        registry.register(new FetchHandler(
+                data.topics(), data.fetches(), fetchSessions, ctx.clientQuotas(), ctx.cluster(), ctx.nodeId()));
+        registry.register(ListOffsetsHandler.of(data.topics(), ctx));
+        registry.register(new CreateTopicsHandler(data.topics(), ctx.config(), ctx.nodeId(), ctx.cluster()));
         registry.register(new DeleteTopicsHandler(
                 data.topics(), ctx.config().deleteTopicEnable(), ctx.groupCoordinator()::deleteOffsetsOfTopic));
         registry.register(new InitProducerIdHandler(data.producerIds(), ctx.transactionCoordinator()));
@@ -120,16 +129,19 @@ public final class Handlers {
         registry.register(new AlterConfigsHandler(data.topics(), groupConfigs, ctx.nodeId()));
         registry.register(
                 new IncrementalAlterConfigsHandler(data.topics(), groupConfigs, ctx.clientTelemetry(), ctx.nodeId()));
-        registry.register(new CreatePartitionsHandler(data.topics(), ctx.nodeId()));
-        registry.register(new DeleteRecordsHandler(data.topics()));
-        registry.register(new DescribeClusterHandler(ctx.clusterId(), ctx.nodeId(), ctx::advertisedEndpoint));
+        registry.register(new CreatePartitionsHandler(data.topics(), ctx.nodeId(), ctx.cluster()));
+        registry.register(DeleteRecordsHandler.of(data.topics(), ctx));
+        registry.register(
+                ctx.cluster() == null
+                        ? new DescribeClusterHandler(ctx.clusterId(), ctx.nodeId(), ctx::advertisedEndpoint)
+                        : new DescribeClusterHandler(ctx.clusterId(), ctx.nodeId(), ctx.cluster()));
         registry.register(new DescribeQuorumHandler(ctx.nodeId(), ctx.clock(), ctx::advertisedEndpoint));
-        registry.register(new OffsetForLeaderEpochHandler(data.topics()));
-        registry.register(new DescribeLogDirsHandler(data.topics()));
+        registry.register(OffsetForLeaderEpochHandler.of(data.topics(), ctx));
+        registry.register(DescribeLogDirsHandler.of(data.topics(), ctx));
         registry.register(new AlterReplicaLogDirsHandler(data.topics()));
-        registry.register(new DescribeTopicPartitionsHandler(data.topics(), ctx.nodeId()));
-        registry.register(new ElectLeadersHandler(data.topics()));
-        registry.register(new AlterPartitionReassignmentsHandler(data.topics(), ctx.nodeId()));
+        registry.register(new DescribeTopicPartitionsHandler(data.topics(), ctx.nodeId(), ctx.cluster()));
+        registry.register(new ElectLeadersHandler(data.topics(), ctx.cluster()));
+        registry.register(new AlterPartitionReassignmentsHandler(data.topics(), ctx.nodeId(), ctx.cluster()));
         registry.register(new ListPartitionReassignmentsHandler());
         registry.register(
                 new ListConfigResourcesHandler(data.topics(), groupConfigs, ctx.clientTelemetry(), ctx.nodeId()));
@@ -148,6 +160,11 @@ public final class Handlers {
                 TopicIds.of(data.topics()),
                 ctx.clock(),
                 shares == null ? OtherGroupKinds.NONE : ShareHandlers.asOtherGroupKinds(shares));
+        if (ctx.cluster() != null) {
+            registry.replace(
+                    ApiKeys.FIND_COORDINATOR,
+                    new FindCoordinatorHandler(ctx.nodeId(), ctx::advertisedEndpoint, coordinatorNodes(ctx)));
+        }
         if (ctx.config().groupCoordinatorRebalanceProtocols().contains("consumer")) {
             GroupHandlers.registerConsumerProtocol(registry, ctx.groupCoordinator(), features);
         }
@@ -166,5 +183,26 @@ public final class Handlers {
                 partitionExists,
                 ctx.clock());
         return features;
+    }
+
+    /** A simulated cluster's coordinators: the leaders of the keys' partitions of the internal topics. */
+    private static FindCoordinatorHandler.CoordinatorNodes coordinatorNodes(BrokerContext ctx) {
+        SimulatedCluster cluster = ctx.cluster();
+        return new FindCoordinatorHandler.CoordinatorNodes() {
+            @Override
+            public int nodeFor(byte keyType, String key) {
+                boolean transactional = keyType == 1 && ctx.transactionCoordinator() != null;
+                String topic = transactional ? TransactionCoordinators.TOPIC : ConsumerOffsetsLog.TOPIC;
+                int partition = transactional
+                        ? ctx.transactionCoordinator().partitionFor(key)
+                        : ctx.groupCoordinator().partitionFor(key);
+                return cluster.internalLeader(ctx.topics(), topic, partition);
+            }
+
+            @Override
+            public Optional<Endpoint> endpoint(int nodeId, String listenerName) {
+                return cluster.isRunning(nodeId) ? cluster.endpoint(nodeId, listenerName) : Optional.empty();
+            }
+        };
     }
 }

@@ -16,6 +16,7 @@
 package io.skiff.broker;
 
 import io.skiff.broker.clock.BrokerClock;
+import io.skiff.broker.cluster.SimulatedCluster;
 import io.skiff.broker.control.Faults;
 import io.skiff.broker.control.KafkaPersonality;
 import io.skiff.broker.control.StorageFaults;
@@ -39,6 +40,7 @@ import io.skiff.broker.server.ConnectionLimits;
 import io.skiff.broker.server.KafkaRequestProcessor;
 import io.skiff.broker.server.ListenerSpec;
 import io.skiff.broker.server.NettyServer;
+import io.skiff.broker.server.RequestProcessor;
 import io.skiff.broker.server.ServerSettings;
 import io.skiff.broker.telemetry.ClientTelemetry;
 import io.skiff.broker.topic.DataPlane;
@@ -65,6 +67,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -97,6 +100,7 @@ public final class SkiffServer implements AutoCloseable {
     private final ShareHandlers.ShareState shares;
     private final DataDirLock lock;
     private final TestControl control;
+    private final SimulatedNodes nodes; // null with one node
     private boolean closed;
 
     private SkiffServer(
@@ -111,7 +115,9 @@ public final class SkiffServer implements AutoCloseable {
             BrokerContext context,
             ShareHandlers.ShareState shares,
             DataDirLock lock,
-            TestControl control) {
+            TestControl control,
+            SimulatedNodes nodes) {
+        this.nodes = nodes;
         this.shares = shares;
         this.config = config;
         this.control = control;
@@ -152,6 +158,7 @@ public final class SkiffServer implements AutoCloseable {
         TransactionCoordinator transactions = null;
         ShareHandlers.ShareState shares = null;
         DataDirLock lock = null;
+        SimulatedNodes nodes = null;
         try {
             prepareDataDir(dataDir);
             lock = DataDirLock.acquire(dataDir);
@@ -165,14 +172,13 @@ public final class SkiffServer implements AutoCloseable {
             ClientQuotas quotas = ClientQuotas.open(dataDir, clock);
             ClientTelemetry telemetry = ClientTelemetry.open(dataDir, clock);
             HandlerRegistry registry = new HandlerRegistry();
-            network = new NettyServer(
-                    serverSettings(config, security, clock),
-                    new KafkaRequestProcessor(
-                            registry,
-                            dataPlane.adminExecutor(),
-                            new RequestAuthorizer(security.authorizer()),
-                            quotas,
-                            control.faults()));
+            ServerSettings settings = serverSettings(config, security, clock, 0);
+            DataPlane data = dataPlane;
+            TestControl tests = control;
+            Function<HandlerRegistry, KafkaRequestProcessor> processors = r -> new KafkaRequestProcessor(
+                    r, data.adminExecutor(), new RequestAuthorizer(security.authorizer()), quotas, tests.faults());
+            KafkaRequestProcessor processor = processors.apply(registry);
+            network = new NettyServer(settings, processor);
             List<BoundListener> bound = network.bind();
             BrokerContext context = new BrokerContext(
                     config,
@@ -187,16 +193,45 @@ public final class SkiffServer implements AutoCloseable {
                     quotas,
                     telemetry);
             shares = ShareHandlers.start(context);
-            Features features =
-                    Handlers.registerAll(registry, context, shares, new Features(FinalizedFeatureStore.open(dataDir)));
+            ShareHandlers.ShareState shareState = shares;
+            // One cluster, one set of finalized features: every simulated node answers from the same levels
+            Features features = new Features(FinalizedFeatureStore.open(dataDir));
+            if (SimulatedCluster.nodeCount(config) > 1) {
+                SimulatedCluster cluster = new SimulatedCluster(config);
+                context = context.forNode(meta.nodeId(), context.advertisedEndpoints(), cluster);
+                nodes = SimulatedNodes.open(
+                        cluster,
+                        context,
+                        settings,
+                        processor,
+                        network,
+                        new SimulatedNodes.NodeFactory() {
+                            @Override
+                            public ServerSettings settings(int nodeIndex) {
+                                return serverSettings(config, security, clock, nodeIndex);
+                            }
+
+                            @Override
+                            public RequestProcessor processor(HandlerRegistry r) {
+                                return processors.apply(r);
+                            }
+
+                            @Override
+                            public List<Endpoint> advertised(int nodeIndex, List<BoundListener> nodeBound) {
+                                return SkiffServer.advertised(config, nodeBound, nodeIndex);
+                            }
+                        },
+                        (r, nodeContext) -> registerHandlers(r, nodeContext, shareState, features));
+            }
+            registerHandlers(registry, context, shares, features);
             if (registry.handler(ApiKeys.FETCH) instanceof FetchHandler fetch) {
                 control.faults().followFetchSessions(fetch.sessions());
             }
-            Object emulated = config.value("skiff.emulate.kafka.version");
-            if (emulated != null) {
-                KafkaPersonality.of((String) emulated).applyTo(registry, features);
+            if (nodes != null) {
+                nodes.startAccepting(); // the first node's server too
+            } else {
+                network.startAccepting();
             }
-            network.startAccepting();
             server = new SkiffServer(
                     config,
                     dataDir,
@@ -209,7 +244,8 @@ public final class SkiffServer implements AutoCloseable {
                     context,
                     shares,
                     lock,
-                    control);
+                    control,
+                    nodes);
             control.startListener(config, dataPlane.topics(), server::reset);
             return server;
         } catch (IOException | RuntimeException | Error e) {
@@ -219,6 +255,9 @@ public final class SkiffServer implements AutoCloseable {
             }
             if (control != null) {
                 control.close();
+            }
+            if (nodes != null) {
+                nodes.close(Duration.ZERO);
             }
             if (network != null) {
                 network.close(Duration.ZERO);
@@ -245,6 +284,15 @@ public final class SkiffServer implements AutoCloseable {
         }
     }
 
+    private static void registerHandlers(
+            HandlerRegistry registry, BrokerContext context, ShareHandlers.ShareState shares, Features features) {
+        Handlers.registerAll(registry, context, shares, features);
+        Object emulated = context.config().value("skiff.emulate.kafka.version");
+        if (emulated != null) {
+            KafkaPersonality.of((String) emulated).applyTo(registry, features);
+        }
+    }
+
     private static void prepareDataDir(Path dataDir) throws IOException {
         try {
             Files.createDirectories(dataDir);
@@ -256,12 +304,14 @@ public final class SkiffServer implements AutoCloseable {
         }
     }
 
-    private static ServerSettings serverSettings(BrokerConfig config, BrokerSecurity security, Clock clock) {
+    /** The listeners of node {@code nodeIndex} (0: the first): a configured port p is p + nodeIndex, 0 stays 0. */
+    private static ServerSettings serverSettings(
+            BrokerConfig config, BrokerSecurity security, Clock clock, int nodeIndex) {
         List<ListenerSpec> listeners = new ArrayList<>();
         for (Endpoint endpoint : config.listeners()) {
             String name = endpoint.listenerName();
-            listeners.add(new ListenerSpec(
-                    name, endpoint.host(), endpoint.port(), security.protocol(name), security.tls(name)));
+            int port = endpoint.port() == 0 ? 0 : endpoint.port() + nodeIndex;
+            listeners.add(new ListenerSpec(name, endpoint.host(), port, security.protocol(name), security.tls(name)));
         }
         return new ServerSettings(
                 listeners,
@@ -278,6 +328,11 @@ public final class SkiffServer implements AutoCloseable {
      * else the listener itself; a port of 0 becomes the bound port, and a wildcard host the local host name.
      */
     static List<Endpoint> advertised(BrokerConfig config, List<BoundListener> bound) {
+        return advertised(config, bound, 0);
+    }
+
+    /** As {@link #advertised(BrokerConfig, List)} for node {@code nodeIndex}: an advertised port p is p + nodeIndex. */
+    static List<Endpoint> advertised(BrokerConfig config, List<BoundListener> bound, int nodeIndex) {
         Map<String, Endpoint> explicit = new LinkedHashMap<>();
         for (Endpoint endpoint : config.advertisedListeners()) {
             explicit.put(endpoint.listenerName(), endpoint);
@@ -287,7 +342,7 @@ public final class SkiffServer implements AutoCloseable {
             Endpoint configured = explicit.get(listener.name());
             String host =
                     configured != null ? configured.host() : listener.address().getHostString();
-            int port = configured != null && configured.port() != 0 ? configured.port() : listener.port();
+            int port = configured != null && configured.port() != 0 ? configured.port() + nodeIndex : listener.port();
             if (host == null || host.isEmpty() || host.equals("0.0.0.0") || host.equals("::")) {
                 host = localHostName();
             }
@@ -304,11 +359,30 @@ public final class SkiffServer implements AutoCloseable {
         }
     }
 
-    /** {@code host:port} of every listener as advertised, comma-separated: the clients' bootstrap.servers. */
+    /**
+     * {@code host:port} of every listener as advertised, comma-separated: the clients' bootstrap.servers (of every
+     * node's first listener in a simulated cluster, so clients find one that runs).
+     */
     public String bootstrapServers() {
+        if (nodes != null) {
+            return nodes.ids().stream().map(nodes::bootstrapServers).collect(Collectors.joining(","));
+        }
         return context.advertisedEndpoints().stream()
                 .map(e -> e.host() + ":" + e.port())
                 .collect(Collectors.joining(","));
+    }
+
+    /**
+     * The nodes of a simulated cluster ({@code skiff.simulated.nodes}, builder {@link Builder#nodes(int)}): stop and
+     * start them, move leaders, make replicas lag.
+     *
+     * @throws IllegalStateException with one node (the default)
+     */
+    public SimulatedNodes nodes() {
+        if (nodes == null) {
+            throw new IllegalStateException("a single node: start with skiff.simulated.nodes (Builder.nodes) above 1");
+        }
+        return nodes;
     }
 
     /** The port the first listener is bound to. */
@@ -493,10 +567,18 @@ public final class SkiffServer implements AutoCloseable {
         closed = true;
         try {
             control.close(); // the control listener, and held requests released
-            network.beginShutdown();
+            if (nodes != null) {
+                nodes.beginShutdown();
+            } else {
+                network.beginShutdown();
+            }
             // Parked long-poll fetches answer now with what they have, so draining connections does not wait for them.
             dataPlane.fetches().close();
-            network.awaitShutdown(SHUTDOWN_TIMEOUT);
+            if (nodes != null) {
+                nodes.awaitShutdown(SHUTDOWN_TIMEOUT);
+            } else {
+                network.awaitShutdown(SHUTDOWN_TIMEOUT);
+            }
             shares.close();
             transactions.close(); // before the groups and the topics: it writes markers and offsets
             groups.close(); // before the topics: it writes to __consumer_offsets
@@ -572,6 +654,17 @@ public final class SkiffServer implements AutoCloseable {
             }
             this.port = port;
             return this;
+        }
+
+        /**
+         * A simulated cluster of {@code count} nodes in this process ({@code skiff.simulated.nodes}; 1, the default,
+         * is one plain node): each has its own listener (a free port each with port 0), replicas, ISR and leaders.
+         */
+        public Builder nodes(int count) {
+            if (count < 1) {
+                throw new IllegalArgumentException("nodes must be at least 1: " + count);
+            }
+            return config("skiff.simulated.nodes", Integer.toString(count));
         }
 
         /** Data directory to use (kept on close); by default a temporary one, deleted on close. */

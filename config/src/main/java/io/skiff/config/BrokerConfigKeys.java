@@ -259,6 +259,14 @@ public final class BrokerConfigKeys {
             .accepted("num.replica.fetchers", INT, "1", null, "Replication fetcher threads.")
             .accepted("replica.lag.time.max.ms", LONG, "30000", null, "Follower lag before leaving the ISR.")
             .accepted("auto.leader.rebalance.enable", BOOLEAN, "true", null, "Preferred leader rebalancing.")
+            .applied("broker.rack", STRING, null, null, "This node's rack, reported in Metadata and DescribeCluster.")
+            .applied(
+                    "replica.selector.class",
+                    STRING,
+                    null,
+                    null,
+                    "KIP-392: with org.apache.kafka.common.replica.RackAwareReplicaSelector, a consumer with "
+                            + "client.rack is sent to a replica in its rack (simulated nodes).")
             .removed("zookeeper.connect", STRING, null, "ZooKeeper mode (removed in Kafka 4.0).")
             .removed("zookeeper.connection.timeout.ms", INT, null, "ZooKeeper mode (removed in Kafka 4.0).")
             .removed("zookeeper.session.timeout.ms", INT, "18000", "ZooKeeper mode (removed in Kafka 4.0).")
@@ -812,6 +820,22 @@ public final class BrokerConfigKeys {
                     "The test control HTTP listener (fault rules, the broker clock, storage faults, reset), e.g. "
                             + "http://127.0.0.1:9644; off when unset. Binds exactly the host given: keep it on "
                             + "loopback unless others must reach it.")
+            .applied(
+                    "skiff.simulated.nodes",
+                    INT,
+                    "1",
+                    between(1, 64),
+                    "Simulated cluster for tests: this many nodes in one process, each with its own listeners "
+                            + "(ids node.id, node.id+1, ...; a listener port p becomes p+i for node i, 0 stays a free "
+                            + "port), replicas, ISR and leaders; one storage, no real copies. See "
+                            + "docs/simulated-nodes.md.")
+            .applied(
+                    "skiff.simulated.racks",
+                    LIST,
+                    "",
+                    null,
+                    "broker.rack of each simulated node in id order (e.g. a,b,c); unset: no racks, or broker.rack "
+                            + "for every node.")
             .applied(
                     "skiff.emulate.kafka.version",
                     STRING,

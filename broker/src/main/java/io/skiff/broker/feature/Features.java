@@ -53,7 +53,12 @@ public final class Features {
      * that is within the supported range. Names are unique.
      */
     public synchronized Features add(Feature feature) {
-        if (features.containsKey(feature.name())) {
+        Feature known = features.get(feature.name());
+        if (known != null) {
+            // Every simulated node registers its handlers over the cluster's one set of features
+            if (known.minVersion() == feature.minVersion() && known.maxVersion() == feature.maxVersion()) {
+                return this;
+            }
             throw new IllegalArgumentException("feature " + feature.name() + " added twice");
         }
         short stored = store.level(feature.name(), feature.finalizedLevel());

@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.handler;
 
+import io.skiff.broker.cluster.SimulatedCluster;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
@@ -26,6 +27,7 @@ import io.skiff.protocol.message.AlterPartitionReassignmentsResponse;
 import io.skiff.protocol.message.AlterPartitionReassignmentsResponse.ReassignablePartitionResponse;
 import io.skiff.protocol.message.AlterPartitionReassignmentsResponse.ReassignableTopicResponse;
 import io.skiff.protocol.message.ApiKeys;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
@@ -44,11 +46,22 @@ public final class AlterPartitionReassignmentsHandler
         extends AbstractApiHandler<AlterPartitionReassignmentsRequest, AlterPartitionReassignmentsResponse> {
     private final TopicRegistry topics;
     private final int nodeId;
+    private final SimulatedCluster cluster; // null with one node
 
     public AlterPartitionReassignmentsHandler(TopicRegistry topics, int nodeId) {
+        this(topics, nodeId, null);
+    }
+
+    /**
+     * @param cluster a simulated cluster: a target of its nodes (each once) becomes the partition's replicas at once,
+     *                since there is no data to copy; the leader stays if it is in the target, else the first running
+     *                target replica leads
+     */
+    public AlterPartitionReassignmentsHandler(TopicRegistry topics, int nodeId, SimulatedCluster cluster) {
         super(ApiKeys.ALTER_PARTITION_REASSIGNMENTS, 0, 1);
         this.topics = topics;
         this.nodeId = nodeId;
+        this.cluster = cluster;
     }
 
     @Override
@@ -89,7 +102,14 @@ public final class AlterPartitionReassignmentsHandler
         if (partition.replicas() == null) {
             return ResourceError.of(Errors.NO_REASSIGNMENT_IN_PROGRESS, null);
         }
-        return ReplicaAssignment.check(partition.replicas(), nodeId);
+        if (cluster == null) {
+            return ReplicaAssignment.check(partition.replicas(), nodeId);
+        }
+        ResourceError error = ReplicaAssignment.check(partition.replicas(), cluster.nodeIds());
+        if (!error.isFailure()) {
+            cluster.reassign(topic.get(), partition.partitionIndex(), List.copyOf(partition.replicas()));
+        }
+        return error;
     }
 
     private static AlterPartitionReassignmentsResponse newResponse(

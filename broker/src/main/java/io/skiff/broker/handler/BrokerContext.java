@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.handler;
 
+import io.skiff.broker.cluster.SimulatedCluster;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.quota.ClientQuotas;
 import io.skiff.broker.security.BrokerSecurity;
@@ -46,6 +47,7 @@ public final class BrokerContext {
     private final TransactionCoordinator transactionCoordinator;
     private final ClientQuotas clientQuotas;
     private final ClientTelemetry clientTelemetry;
+    private final SimulatedCluster cluster; // null with one node
 
     /** A context without coordinators or security (handler tests that do not need them). */
     public BrokerContext(
@@ -117,6 +119,33 @@ public final class BrokerContext {
         if (this.advertisedEndpoints.isEmpty()) {
             throw new IllegalArgumentException("at least one advertised endpoint is required");
         }
+        this.cluster = null;
+    }
+
+    private BrokerContext(
+            BrokerContext base, int nodeId, List<Endpoint> advertisedEndpoints, SimulatedCluster cluster) {
+        this.config = base.config;
+        this.clock = base.clock;
+        this.clusterId = base.clusterId;
+        this.dataPlane = base.dataPlane;
+        this.groupCoordinator = base.groupCoordinator;
+        this.security = base.security;
+        this.transactionCoordinator = base.transactionCoordinator;
+        this.clientQuotas = base.clientQuotas;
+        this.clientTelemetry = base.clientTelemetry;
+        this.nodeId = nodeId;
+        this.advertisedEndpoints = List.copyOf(advertisedEndpoints);
+        this.cluster = Objects.requireNonNull(cluster);
+    }
+
+    /** The context of one node of a simulated cluster: the same services, that node's id and endpoints. */
+    public BrokerContext forNode(int nodeId, List<Endpoint> nodeEndpoints, SimulatedCluster cluster) {
+        return new BrokerContext(this, nodeId, nodeEndpoints, cluster);
+    }
+
+    /** The simulated cluster this node is part of, or null for a single node (the default). */
+    public SimulatedCluster cluster() {
+        return cluster;
     }
 
     /** The client quotas: stored, and enforced on the request path. */

@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.handler;
 
+import io.skiff.broker.cluster.SimulatedCluster;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.Topic;
@@ -56,11 +57,18 @@ public final class CreatePartitionsHandler
         extends AbstractApiHandler<CreatePartitionsRequest, CreatePartitionsResponse> {
     private final TopicRegistry topics;
     private final int nodeId;
+    private final SimulatedCluster cluster; // null with one node
 
     public CreatePartitionsHandler(TopicRegistry topics, int nodeId) {
+        this(topics, nodeId, null);
+    }
+
+    /** @param cluster the simulated cluster whose nodes take the new replicas, or null for one node */
+    public CreatePartitionsHandler(TopicRegistry topics, int nodeId, SimulatedCluster cluster) {
         super(ApiKeys.CREATE_PARTITIONS, 0, 3);
         this.topics = topics;
         this.nodeId = nodeId;
+        this.cluster = cluster;
     }
 
     @Override
@@ -139,7 +147,19 @@ public final class CreatePartitionsHandler
             return assignment;
         }
         try {
-            topics.createPartitions(request.name(), count);
+            Topic grown = topics.createPartitions(request.name(), count);
+            if (cluster != null) {
+                // the new partitions get the topic's replication factor, spread or as assigned
+                int factor = cluster.replicas(grown, 0).replicas().size();
+                cluster.assign(
+                        grown,
+                        current,
+                        request.assignments() == null
+                                ? cluster.placement(grown, current, count - current, factor)
+                                : request.assignments().stream()
+                                        .map(a -> List.copyOf(a.brokerIds()))
+                                        .toList());
+            }
             return ResourceError.NONE;
         } catch (UnknownTopicException e) {
             return ResourceError.of(Errors.UNKNOWN_TOPIC_OR_PARTITION, null);
@@ -157,7 +177,9 @@ public final class CreatePartitionsHandler
                     + assignments.size() + " assignment(s) were specified.");
         }
         for (CreatePartitionsAssignment assignment : assignments) {
-            ResourceError error = ReplicaAssignment.check(assignment.brokerIds(), nodeId);
+            ResourceError error = cluster == null
+                    ? ReplicaAssignment.check(assignment.brokerIds(), nodeId)
+                    : ReplicaAssignment.check(assignment.brokerIds(), cluster.nodeIds());
             if (error.isFailure()) {
                 return error;
             }

@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.handler;
 
+import io.skiff.broker.cluster.SimulatedCluster;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.InvalidTopicException;
@@ -63,14 +64,20 @@ import java.util.concurrent.CompletableFuture;
 public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRequest, CreateTopicsResponse> {
     private final TopicRegistry topics;
     private final BrokerConfig config;
-    private final int brokerCount = 1;
     private final int nodeId;
+    private final SimulatedCluster cluster; // null with one node
 
     public CreateTopicsHandler(TopicRegistry topics, BrokerConfig config, int nodeId) {
+        this(topics, config, nodeId, null);
+    }
+
+    /** @param cluster the simulated cluster whose nodes take the replicas, or null for one node */
+    public CreateTopicsHandler(TopicRegistry topics, BrokerConfig config, int nodeId, SimulatedCluster cluster) {
         super(ApiKeys.CREATE_TOPICS, 2, 7);
         this.topics = topics;
         this.config = config;
         this.nodeId = nodeId;
+        this.cluster = cluster;
     }
 
     @Override
@@ -151,6 +158,8 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
             return error(t.name(), Errors.TOPIC_ALREADY_EXISTS, "Topic '" + t.name() + "' already exists.");
         }
         int partitions;
+        int brokerCount = cluster == null ? 1 : cluster.runningNodes().size();
+        int replicationFactor;
         if (!t.assignments().isEmpty()) {
             if (t.numPartitions() != -1 || t.replicationFactor() != -1) {
                 return error(
@@ -164,9 +173,9 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
                 return error(t.name(), Errors.INVALID_REPLICA_ASSIGNMENT, problem);
             }
             partitions = t.assignments().size();
+            replicationFactor = t.assignments().get(0).brokerIds().size();
         } else {
-            int replicationFactor =
-                    t.replicationFactor() == -1 ? config.defaultReplicationFactor() : t.replicationFactor();
+            replicationFactor = t.replicationFactor() == -1 ? config.defaultReplicationFactor() : t.replicationFactor();
             if (t.replicationFactor() < -1 || t.replicationFactor() == 0) {
                 return error(
                         t.name(),
@@ -205,12 +214,15 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
                     .setErrorCode(Errors.NONE.code())
                     .setErrorMessage(null)
                     .setNumPartitions(partitions)
-                    .setReplicationFactor((short) brokerCount);
+                    .setReplicationFactor((short) (cluster == null ? 1 : replicationFactor));
             if (validateOnly) {
                 topicConfig = topics.validateNewTopic(t.name(), partitions, configs);
                 result.setTopicId(Uuids.ZERO);
             } else {
                 Topic topic = topics.createTopic(t.name(), partitions, configs);
+                if (cluster != null) {
+                    cluster.assign(topic, 0, replicaLists(topic, t, partitions, replicationFactor));
+                }
                 topicConfig = topic.config();
                 result.setTopicId(topic.id());
             }
@@ -223,9 +235,33 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
         }
     }
 
+    private List<List<Integer>> replicaLists(
+            Topic topic, CreateTopicsRequest.CreatableTopic t, int partitions, int replicationFactor) {
+        if (t.assignments().isEmpty()) {
+            return cluster.placement(topic, 0, partitions, replicationFactor);
+        }
+        List<List<Integer>> lists = new ArrayList<>(java.util.Collections.nCopies(partitions, List.<Integer>of()));
+        for (CreateTopicsRequest.CreatableReplicaAssignment a : t.assignments()) {
+            lists.set(a.partitionIndex(), List.copyOf(a.brokerIds()));
+        }
+        return lists;
+    }
+
     private String assignmentProblem(List<CreateTopicsRequest.CreatableReplicaAssignment> assignments) {
         Set<Integer> indexes = new HashSet<>();
+        int replicas = assignments.get(0).brokerIds().size();
         for (CreateTopicsRequest.CreatableReplicaAssignment a : assignments) {
+            if (cluster != null) {
+                ResourceError problem = ReplicaAssignment.check(a.brokerIds(), cluster.nodeIds());
+                if (problem != ResourceError.NONE) {
+                    return problem.message();
+                }
+                if (a.brokerIds().size() != replicas) {
+                    return "All partitions in the manual partition assignment must have the same number of replicas.";
+                }
+                indexes.add(a.partitionIndex());
+                continue;
+            }
             if (a.brokerIds().isEmpty() || a.brokerIds().stream().anyMatch(id -> id != nodeId)) {
                 return "The manual partition assignment includes broker ids other than " + nodeId
                         + ", the only broker: " + a.brokerIds();

@@ -55,8 +55,20 @@ public final class DeleteRecordsHandler extends AbstractApiHandler<DeleteRecords
 
     private final TopicRegistry topics;
 
+    private final Leadership leadership;
+
     public DeleteRecordsHandler(TopicRegistry topics) {
+        this(topics, Leadership.SINGLE_NODE);
+    }
+
+    /** The handler of a node of a simulated cluster (or of the single node). */
+    public static DeleteRecordsHandler of(TopicRegistry topics, BrokerContext context) {
+        return new DeleteRecordsHandler(topics, Leadership.of(context));
+    }
+
+    private DeleteRecordsHandler(TopicRegistry topics, Leadership leadership) {
         super(ApiKeys.DELETE_RECORDS, 0, 2);
+        this.leadership = leadership;
         this.topics = topics;
     }
 
@@ -92,12 +104,15 @@ public final class DeleteRecordsHandler extends AbstractApiHandler<DeleteRecords
         return response;
     }
 
-    private static DeleteRecordsPartitionResult delete(Optional<Topic> topic, DeleteRecordsPartition request) {
+    private DeleteRecordsPartitionResult delete(Optional<Topic> topic, DeleteRecordsPartition request) {
         DeleteRecordsPartitionResult result = new DeleteRecordsPartitionResult()
                 .setPartitionIndex(request.partitionIndex())
                 .setLowWatermark(INVALID_LOW_WATERMARK);
         if (topic.isEmpty() || !topic.get().hasPartition(request.partitionIndex())) {
             return result.setErrorCode(Errors.UNKNOWN_TOPIC_OR_PARTITION.code());
+        }
+        if (!leadership.leads(topic.get(), request.partitionIndex())) {
+            return result.setErrorCode(Errors.NOT_LEADER_OR_FOLLOWER.code());
         }
         if (topic.get().isInternal()) {
             return result.setErrorCode(Errors.INVALID_TOPIC_EXCEPTION.code());

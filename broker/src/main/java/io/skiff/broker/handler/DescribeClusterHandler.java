@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.handler;
 
+import io.skiff.broker.cluster.SimulatedCluster;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.config.Endpoint;
 import io.skiff.protocol.Errors;
@@ -46,6 +47,7 @@ public final class DescribeClusterHandler extends AbstractApiHandler<DescribeClu
     private final String clusterId;
     private final int nodeId;
     private final Function<String, Endpoint> advertisedEndpoint;
+    private final SimulatedCluster cluster; // null with one node
 
     /**
      * @param advertisedEndpoint the endpoint advertised for a listener name
@@ -55,6 +57,16 @@ public final class DescribeClusterHandler extends AbstractApiHandler<DescribeClu
         this.clusterId = clusterId;
         this.nodeId = nodeId;
         this.advertisedEndpoint = advertisedEndpoint;
+        this.cluster = null;
+    }
+
+    /** The handler of a node of a simulated cluster: every running node is a broker, the lowest the controller. */
+    public DescribeClusterHandler(String clusterId, int nodeId, SimulatedCluster cluster) {
+        super(ApiKeys.DESCRIBE_CLUSTER, 0, 2);
+        this.clusterId = clusterId;
+        this.nodeId = nodeId;
+        this.advertisedEndpoint = null;
+        this.cluster = cluster;
     }
 
     @Override
@@ -73,14 +85,27 @@ public final class DescribeClusterHandler extends AbstractApiHandler<DescribeClu
             return CompletableFuture.completedFuture(
                     response.setErrorCode(error.code()).setErrorMessage(message));
         }
-        Endpoint endpoint = advertisedEndpoint.apply(ctx.listenerName());
         response.setClusterId(clusterId)
-                .setControllerId(nodeId)
+                .setControllerId(cluster == null ? nodeId : cluster.controllerId())
                 .setClusterAuthorizedOperations(
                         request.includeClusterAuthorizedOperations()
                                 ? ctx.authorizer()
                                         .authorizedOperations(ctx, ResourceType.CLUSTER, ResourceType.CLUSTER_NAME)
                                 : RequestAuthorizer.NOT_REQUESTED);
+        if (cluster != null) {
+            for (int id : cluster.runningNodes()) {
+                cluster.endpoint(id, ctx.listenerName())
+                        .ifPresent(e -> response.brokers()
+                                .add(new DescribeClusterBroker()
+                                        .setBrokerId(id)
+                                        .setHost(e.host())
+                                        .setPort(e.port())
+                                        .setRack(cluster.rack(id))
+                                        .setIsFenced(false)));
+            }
+            return CompletableFuture.completedFuture(response);
+        }
+        Endpoint endpoint = advertisedEndpoint.apply(ctx.listenerName());
         response.brokers()
                 .add(new DescribeClusterBroker()
                         .setBrokerId(nodeId)

@@ -51,10 +51,21 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class DescribeLogDirsHandler extends AbstractApiHandler<DescribeLogDirsRequest, DescribeLogDirsResponse> {
     private final TopicRegistry topics;
+    private final Leadership node; // in a simulated cluster: the node whose replicas are listed
 
     public DescribeLogDirsHandler(TopicRegistry topics) {
+        this(topics, Leadership.SINGLE_NODE);
+    }
+
+    private DescribeLogDirsHandler(TopicRegistry topics, Leadership node) {
         super(ApiKeys.DESCRIBE_LOG_DIRS, 1, 5);
         this.topics = topics;
+        this.node = node;
+    }
+
+    /** The handler of a node of a simulated cluster (listing the partitions it holds a replica of), or of one node. */
+    public static DescribeLogDirsHandler of(TopicRegistry topics, BrokerContext context) {
+        return new DescribeLogDirsHandler(topics, Leadership.of(context));
     }
 
     @Override
@@ -96,11 +107,11 @@ public final class DescribeLogDirsHandler extends AbstractApiHandler<DescribeLog
         return wanted;
     }
 
-    private static DescribeLogDirsTopic describe(Topic topic, Map<String, Set<Integer>> wanted) {
+    private DescribeLogDirsTopic describe(Topic topic, Map<String, Set<Integer>> wanted) {
         DescribeLogDirsTopic described = new DescribeLogDirsTopic().setName(topic.name());
         Set<Integer> indexes = wanted == null ? null : wanted.getOrDefault(topic.name(), Set.of());
         for (Partition p : topic.partitions()) {
-            if (indexes == null || indexes.contains(p.index())) {
+            if ((indexes == null || indexes.contains(p.index())) && node.holdsReplica(topic, p.index())) {
                 described
                         .partitions()
                         .add(new DescribeLogDirsPartition()

@@ -15,6 +15,8 @@
  */
 package io.skiff.broker.handler;
 
+import io.skiff.broker.cluster.PartitionReplicas;
+import io.skiff.broker.cluster.SimulatedCluster;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.Partition;
@@ -60,11 +62,18 @@ public final class DescribeTopicPartitionsHandler
 
     private final TopicRegistry topics;
     private final int nodeId;
+    private final SimulatedCluster cluster; // null with one node
 
     public DescribeTopicPartitionsHandler(TopicRegistry topics, int nodeId) {
+        this(topics, nodeId, null);
+    }
+
+    /** @param cluster the simulated cluster whose replicas, ISR and leaders it reports, or null for one node */
+    public DescribeTopicPartitionsHandler(TopicRegistry topics, int nodeId, SimulatedCluster cluster) {
         super(ApiKeys.DESCRIBE_TOPIC_PARTITIONS, 0, 0);
         this.topics = topics;
         this.nodeId = nodeId;
+        this.cluster = cluster;
     }
 
     @Override
@@ -114,7 +123,7 @@ public final class DescribeTopicPartitionsHandler
                     .setIsInternal(topic.get().isInternal())
                     .setTopicAuthorizedOperations(ctx.authorizer().authorizedOperations(ctx, ResourceType.TOPIC, name));
             for (int i = start; i < end; i++) {
-                described.partitions().add(partition(i));
+                described.partitions().add(partition(topic.get(), i));
             }
             response.topics().add(described);
             if (end < partitions.size()) {
@@ -126,7 +135,20 @@ public final class DescribeTopicPartitionsHandler
         return CompletableFuture.completedFuture(response);
     }
 
-    private DescribeTopicPartitionsResponsePartition partition(int index) {
+    private DescribeTopicPartitionsResponsePartition partition(Topic topic, int index) {
+        if (cluster != null) {
+            PartitionReplicas r = cluster.replicas(topic, index);
+            return new DescribeTopicPartitionsResponsePartition()
+                    .setErrorCode(Errors.NONE.code())
+                    .setPartitionIndex(index)
+                    .setLeaderId(r.leader())
+                    .setLeaderEpoch(r.leaderEpoch())
+                    .setReplicaNodes(new ArrayList<>(r.replicas()))
+                    .setIsrNodes(new ArrayList<>(r.isr()))
+                    .setEligibleLeaderReplicas(new ArrayList<>())
+                    .setLastKnownElr(new ArrayList<>())
+                    .setOfflineReplicas(new ArrayList<>(r.offline(cluster.stoppedNodes())));
+        }
         return new DescribeTopicPartitionsResponsePartition()
                 .setErrorCode(Errors.NONE.code())
                 .setPartitionIndex(index)

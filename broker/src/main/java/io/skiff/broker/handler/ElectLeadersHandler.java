@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.handler;
 
+import io.skiff.broker.cluster.SimulatedCluster;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
@@ -39,11 +40,26 @@ import java.util.concurrent.CompletableFuture;
  * <p>Thread-safe: stateless apart from the thread-safe registry.
  */
 public final class ElectLeadersHandler extends AbstractApiHandler<ElectLeadersRequest, ElectLeadersResponse> {
+    private static final byte UNCLEAN = 1;
+
     private final TopicRegistry topics;
+    private final SimulatedCluster cluster; // null with one node
 
     public ElectLeadersHandler(TopicRegistry topics) {
+        this(topics, null);
+    }
+
+    /**
+     * @param cluster a simulated cluster, whose leaders it elects as Kafka's controller does: PREFERRED makes the
+     *                first replica lead when it runs and is in sync (else PREFERRED_LEADER_NOT_AVAILABLE), UNCLEAN
+     *                gives a partition without a leader its first running replica (else
+     *                ELIGIBLE_LEADERS_NOT_AVAILABLE); ELECTION_NOT_NEEDED when it already has that leader, and
+     *                left out of an answer for all partitions
+     */
+    public ElectLeadersHandler(TopicRegistry topics, SimulatedCluster cluster) {
         super(ApiKeys.ELECT_LEADERS, 0, 2);
         this.topics = topics;
+        this.cluster = cluster;
     }
 
     @Override
@@ -52,9 +68,17 @@ public final class ElectLeadersHandler extends AbstractApiHandler<ElectLeadersRe
             return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.CLUSTER_AUTHORIZATION_FAILED));
         }
         ElectLeadersResponse response = new ElectLeadersResponse();
+        boolean unclean = ctx.apiVersion() >= 1 && request.electionType() == UNCLEAN;
         if (request.topicPartitions() == null) {
-            for (Topic topic : topics.topics()) { // all partitions: a topic each, none needed an election
-                response.replicaElectionResults().add(new ReplicaElectionResult().setTopic(topic.name()));
+            for (Topic topic : topics.topics()) { // all partitions: a topic each, those that needed an election
+                ReplicaElectionResult result = new ReplicaElectionResult().setTopic(topic.name());
+                for (int p = 0; cluster != null && p < topic.partitionCount(); p++) {
+                    PartitionResult outcome = elect(topic, p, unclean);
+                    if (outcome.errorCode() != Errors.ELECTION_NOT_NEEDED.code()) {
+                        result.partitionResult().add(outcome);
+                    }
+                }
+                response.replicaElectionResults().add(result);
             }
             return CompletableFuture.completedFuture(response);
         }
@@ -62,14 +86,14 @@ public final class ElectLeadersHandler extends AbstractApiHandler<ElectLeadersRe
             Optional<Topic> topic = topics.topic(requested.topic());
             ReplicaElectionResult result = new ReplicaElectionResult().setTopic(requested.topic());
             for (int partition : requested.partitions()) {
-                result.partitionResult().add(outcome(requested.topic(), topic, partition));
+                result.partitionResult().add(outcome(requested.topic(), topic, partition, unclean));
             }
             response.replicaElectionResults().add(result);
         }
         return CompletableFuture.completedFuture(response);
     }
 
-    private static PartitionResult outcome(String name, Optional<Topic> topic, int partition) {
+    private PartitionResult outcome(String name, Optional<Topic> topic, int partition, boolean unclean) {
         PartitionResult result = new PartitionResult().setPartitionId(partition);
         if (topic.isEmpty()) {
             return result.setErrorCode(Errors.UNKNOWN_TOPIC_OR_PARTITION.code())
@@ -79,8 +103,26 @@ public final class ElectLeadersHandler extends AbstractApiHandler<ElectLeadersRe
             return result.setErrorCode(Errors.UNKNOWN_TOPIC_OR_PARTITION.code())
                     .setErrorMessage("No such partition as " + name + "-" + partition);
         }
+        if (cluster != null) {
+            return elect(topic.get(), partition, unclean);
+        }
         return result.setErrorCode(Errors.ELECTION_NOT_NEEDED.code())
                 .setErrorMessage(Errors.ELECTION_NOT_NEEDED.message());
+    }
+
+    private PartitionResult elect(Topic topic, int partition, boolean unclean) {
+        SimulatedCluster.Election election =
+                unclean ? cluster.electUnclean(topic, partition) : cluster.electPreferred(topic, partition);
+        Errors error = switch (election) {
+            case DONE -> Errors.NONE;
+            case NOT_NEEDED -> Errors.ELECTION_NOT_NEEDED;
+            case NOT_ELIGIBLE ->
+                unclean ? Errors.ELIGIBLE_LEADERS_NOT_AVAILABLE : Errors.PREFERRED_LEADER_NOT_AVAILABLE;
+        };
+        return new PartitionResult()
+                .setPartitionId(partition)
+                .setErrorCode(error.code())
+                .setErrorMessage(error == Errors.NONE ? null : error.message());
     }
 
     /** As Kafka's: the error at the top (v1+) and for every named partition. */

@@ -15,6 +15,8 @@
  */
 package io.skiff.broker.handler;
 
+import io.skiff.broker.cluster.PartitionReplicas;
+import io.skiff.broker.cluster.SimulatedCluster;
 import io.skiff.broker.fetch.FetchContext;
 import io.skiff.broker.fetch.FetchPartitionKey;
 import io.skiff.broker.fetch.FetchSessionCache;
@@ -44,6 +46,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -87,6 +90,8 @@ public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchRe
     private final FetchService fetches;
     private final FetchSessions sessions;
     private final ClientQuotas quotas;
+    private final SimulatedCluster cluster; // null with one node
+    private final int nodeId;
 
     /** With Kafka's default session cache (1000 slots), for tests. */
     public FetchHandler(TopicRegistry topics, FetchService fetches) {
@@ -102,11 +107,27 @@ public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchRe
 
     /** @param quotas the client quotas whose consumer byte rates it enforces; null: none */
     public FetchHandler(TopicRegistry topics, FetchService fetches, FetchSessions sessions, ClientQuotas quotas) {
+        this(topics, fetches, sessions, quotas, null, -1);
+    }
+
+    /**
+     * @param cluster the simulated cluster whose leaders, replicas and racks it follows (null for one node)
+     * @param nodeId  the node it answers as
+     */
+    public FetchHandler(
+            TopicRegistry topics,
+            FetchService fetches,
+            FetchSessions sessions,
+            ClientQuotas quotas,
+            SimulatedCluster cluster,
+            int nodeId) {
         super(ApiKeys.FETCH, 4, 18);
         this.topics = topics;
         this.fetches = fetches;
         this.sessions = sessions;
         this.quotas = quotas;
+        this.cluster = cluster;
+        this.nodeId = nodeId;
     }
 
     /** The fetch sessions, whose partitions fault rules match incremental fetches on. */
@@ -159,6 +180,7 @@ public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchRe
         List<Slot> slots = new ArrayList<>();
         List<PartitionFetch> reads = new ArrayList<>();
         boolean failedBeforeRead = false;
+        Set<Integer> leaderHints = new TreeSet<>();
         for (Map.Entry<FetchPartitionKey, FetchRequest.FetchPartition> e : named) {
             FetchPartitionKey key = e.getKey();
             FetchRequest.FetchPartition fp = e.getValue();
@@ -182,6 +204,11 @@ public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchRe
                 fail(pd, Errors.INCONSISTENT_TOPIC_ID);
             } else if (fp.currentLeaderEpoch() > partition.leaderEpoch()) {
                 fail(pd, Errors.UNKNOWN_LEADER_EPOCH);
+            } else if (fp.currentLeaderEpoch() >= 0 && fp.currentLeaderEpoch() < partition.leaderEpoch()) {
+                fail(pd, Errors.FENCED_LEADER_EPOCH); // only a simulated cluster's leaders change epochs
+                hintLeader(version, pd, topic.get(), key.partition(), leaderHints);
+            } else if (cluster != null && !mayServe(version, topic.get(), key.partition(), request.rackId(), pd)) {
+                hintLeader(version, pd, topic.get(), key.partition(), leaderHints); // refused or redirected
             } else if (fp.partitionMaxBytes() < 0) {
                 // Kafka's log read rejects a negative size, and the partition fails with an unexpected error.
                 fail(pd, Errors.UNKNOWN_SERVER_ERROR);
@@ -202,10 +229,84 @@ public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchRe
         long maxWaitMs = failedBeforeRead ? 0 : request.maxWaitMs();
         return fetches.fetch(reads, maxBytes, minBytes, maxWaitMs).thenApply(results -> {
             int throttleMs = quota ? recordFetch(ctx, results) : 0;
-            return throttleMs > 0
-                    ? throttled(context, results, throttleMs)
-                    : answer(version, context, slots, results, refused);
+            if (throttleMs > 0) {
+                return throttled(context, results, throttleMs);
+            }
+            FetchResponse response = answer(version, context, slots, results, refused);
+            if (!leaderHints.isEmpty() && version >= 16) {
+                addLeaderEndpoints(ctx, response, leaderHints);
+            }
+            return response;
         });
+    }
+
+    /**
+     * Whether this node of a simulated cluster reads the partition for the fetch; if not, {@code pd} holds the
+     * answer. As Kafka: the leader reads, unless the rack-aware selector prefers a replica in the consumer's rack
+     * (KIP-392: then no records and that replica as preferred_read_replica); a follower reads for consumers that
+     * send their rack (v11+, whose clients may follow a preferred replica); anything else is NOT_LEADER_OR_FOLLOWER.
+     */
+    private boolean mayServe(short version, Topic topic, int index, String rackId, FetchResponse.PartitionData pd) {
+        PartitionReplicas replicas = cluster.replicas(topic, index);
+        if (replicas.leader() == nodeId) {
+            int preferred = cluster.rackAwareSelector() && version >= 11 ? preferredReplica(replicas, rackId) : -1;
+            if (preferred < 0 || preferred == nodeId) {
+                return true;
+            }
+            Partition partition = topic.partition(index);
+            pd.setErrorCode(Errors.NONE.code())
+                    .setHighWatermark(partition.highWatermark())
+                    .setLastStableOffset(partition.lastStableOffset())
+                    .setLogStartOffset(partition.logStartOffset())
+                    .setAbortedTransactions(null)
+                    .setPreferredReadReplica(preferred)
+                    .setRecords(new FileRecords(List.of()));
+            return false;
+        }
+        if (version >= 11 && replicas.replicas().contains(nodeId)) {
+            return true;
+        }
+        fail(pd, Errors.NOT_LEADER_OR_FOLLOWER);
+        return false;
+    }
+
+    /** Kafka's RackAwareReplicaSelector: the leader if it is in the client's rack, else an in-sync replica there. */
+    private int preferredReplica(PartitionReplicas replicas, String rackId) {
+        if (rackId == null || rackId.isEmpty() || rackId.equals(cluster.rack(replicas.leader()))) {
+            return -1;
+        }
+        for (int r : replicas.isr()) {
+            if (rackId.equals(cluster.rack(r)) && cluster.isRunning(r)) {
+                return r;
+            }
+        }
+        return -1;
+    }
+
+    /** KIP-951: a partition refused for leadership names the current leader (v12+), whose endpoint goes along. */
+    private void hintLeader(short version, FetchResponse.PartitionData pd, Topic topic, int index, Set<Integer> hints) {
+        if (cluster == null || version < 12 || pd.errorCode() == Errors.NONE.code()) {
+            return;
+        }
+        PartitionReplicas replicas = cluster.replicas(topic, index);
+        if (replicas.hasLeader()) {
+            pd.setCurrentLeader(new FetchResponse.LeaderIdAndEpoch()
+                    .setLeaderId(replicas.leader())
+                    .setLeaderEpoch(replicas.leaderEpoch()));
+            hints.add(replicas.leader());
+        }
+    }
+
+    private void addLeaderEndpoints(RequestContext ctx, FetchResponse response, Set<Integer> leaders) {
+        for (int id : leaders) {
+            cluster.endpoint(id, ctx.listenerName())
+                    .ifPresent(e -> response.nodeEndpoints()
+                            .add(new FetchResponse.NodeEndpoint()
+                                    .setNodeId(id)
+                                    .setHost(e.host())
+                                    .setPort(e.port())
+                                    .setRack(cluster.rack(id))));
+        }
     }
 
     /** Counts the bytes read against the client's fetch quota; the throttle time (then they are not counted). */

@@ -24,6 +24,7 @@ import io.skiff.protocol.message.FindCoordinatorRequest;
 import io.skiff.protocol.message.FindCoordinatorResponse;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
@@ -39,41 +40,77 @@ public final class FindCoordinatorHandler extends AbstractApiHandler<FindCoordin
 
     private final int nodeId;
     private final Function<String, Endpoint> advertisedEndpoint;
+    private final CoordinatorNodes coordinatorNodes; // null with one node
+
+    /** Which node coordinates a key in a simulated cluster. */
+    public interface CoordinatorNodes {
+        /** The leader of the key's partition of its internal topic, or -1 while it has none. */
+        int nodeFor(byte keyType, String key);
+
+        /** The node's endpoint for clients of {@code listenerName}. */
+        Optional<Endpoint> endpoint(int nodeId, String listenerName);
+    }
 
     /**
      * @param advertisedEndpoint the endpoint clients should use, by listener name
      */
     public FindCoordinatorHandler(int nodeId, Function<String, Endpoint> advertisedEndpoint) {
+        this(nodeId, advertisedEndpoint, null);
+    }
+
+    /** @param coordinatorNodes where each key's coordinator is in a simulated cluster, or null for one node */
+    public FindCoordinatorHandler(
+            int nodeId, Function<String, Endpoint> advertisedEndpoint, CoordinatorNodes coordinatorNodes) {
         super(ApiKeys.FIND_COORDINATOR, 0, 6);
         this.nodeId = nodeId;
         this.advertisedEndpoint = advertisedEndpoint;
+        this.coordinatorNodes = coordinatorNodes;
+    }
+
+    /** A found coordinator: its node and endpoint, or the error (COORDINATOR_NOT_AVAILABLE without a leader). */
+    private record Found(Errors error, int node, Endpoint endpoint) {}
+
+    private Found locate(RequestContext ctx, byte keyType, String key) {
+        Errors error = authorized(ctx, keyType, key);
+        if (error != Errors.NONE) {
+            return new Found(error, -1, null);
+        }
+        if (coordinatorNodes == null) {
+            return new Found(Errors.NONE, nodeId, advertisedEndpoint.apply(ctx.listenerName()));
+        }
+        int node = coordinatorNodes.nodeFor(keyType, key);
+        Optional<Endpoint> endpoint = node < 0 ? Optional.empty() : coordinatorNodes.endpoint(node, ctx.listenerName());
+        return endpoint.isPresent()
+                ? new Found(Errors.NONE, node, endpoint.get())
+                : new Found(Errors.COORDINATOR_NOT_AVAILABLE, -1, null);
     }
 
     @Override
     public CompletableFuture<FindCoordinatorResponse> handle(RequestContext ctx, FindCoordinatorRequest request) {
         FindCoordinatorResponse response = new FindCoordinatorResponse();
-        Endpoint endpoint = advertisedEndpoint.apply(ctx.listenerName());
         if (ctx.apiVersion() < 4) {
-            Errors error = authorized(ctx, request.keyType(), request.key());
+            Found found = locate(ctx, request.keyType(), request.key());
+            Errors error = found.error();
             boolean ok = error == Errors.NONE;
             response.setErrorCode(error.code())
                     .setErrorMessage(message(error))
-                    .setNodeId(ok ? nodeId : -1)
-                    .setHost(ok ? endpoint.host() : "")
-                    .setPort(ok ? endpoint.port() : -1);
+                    .setNodeId(found.node())
+                    .setHost(ok ? found.endpoint().host() : "")
+                    .setPort(ok ? found.endpoint().port() : -1);
         } else {
             List<FindCoordinatorResponse.Coordinator> coordinators = new ArrayList<>();
             for (String key : request.coordinatorKeys()) {
-                Errors error = authorized(ctx, request.keyType(), key);
+                Found found = locate(ctx, request.keyType(), key);
+                Errors error = found.error();
                 boolean ok = error == Errors.NONE;
                 coordinators.add(new FindCoordinatorResponse.Coordinator()
                         .setKey(key)
                         .setErrorCode(error.code())
                         // Kafka's batched answer (v4+) leaves a found coordinator's message empty
                         .setErrorMessage(ok ? "" : error.message())
-                        .setNodeId(ok ? nodeId : -1)
-                        .setHost(ok ? endpoint.host() : "")
-                        .setPort(ok ? endpoint.port() : -1));
+                        .setNodeId(found.node())
+                        .setHost(ok ? found.endpoint().host() : "")
+                        .setPort(ok ? found.endpoint().port() : -1));
             }
             response.setCoordinators(coordinators);
         }

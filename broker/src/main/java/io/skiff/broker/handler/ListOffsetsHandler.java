@@ -62,10 +62,22 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
     private static final byte READ_COMMITTED = 1;
 
     private final TopicRegistry topics;
+    private final Leadership leadership;
 
     public ListOffsetsHandler(TopicRegistry topics) {
+        this(topics, Leadership.SINGLE_NODE);
+    }
+
+    /** @param leadership which partitions this node leads (all but in a simulated cluster) */
+    ListOffsetsHandler(TopicRegistry topics, Leadership leadership) {
         super(ApiKeys.LIST_OFFSETS, 1, 11);
         this.topics = topics;
+        this.leadership = leadership;
+    }
+
+    /** The handler of a node of a simulated cluster (or of the single node). */
+    public static ListOffsetsHandler of(TopicRegistry topics, BrokerContext context) {
+        return new ListOffsetsHandler(topics, Leadership.of(context));
     }
 
     @Override
@@ -97,6 +109,10 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
                     answer = error(rp.partitionIndex(), Errors.INVALID_REQUEST);
                 } else if (rp.timestamp() < 0 && ctx.apiVersion() < versionFor(rp.timestamp())) {
                     answer = error(rp.partitionIndex(), Errors.UNSUPPORTED_VERSION);
+                } else if (topic.isPresent()
+                        && topic.get().hasPartition(rp.partitionIndex())
+                        && !leadership.leads(topic.get(), rp.partitionIndex())) {
+                    answer = error(rp.partitionIndex(), Errors.NOT_LEADER_OR_FOLLOWER);
                 } else {
                     answer = answer(topic, rp, request.isolationLevel() == READ_COMMITTED);
                 }
@@ -138,6 +154,9 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
         Partition p = topic.get().partition(rp.partitionIndex());
         if (rp.currentLeaderEpoch() > p.leaderEpoch()) {
             return error(rp.partitionIndex(), Errors.UNKNOWN_LEADER_EPOCH);
+        }
+        if (rp.currentLeaderEpoch() >= 0 && rp.currentLeaderEpoch() < p.leaderEpoch()) {
+            return error(rp.partitionIndex(), Errors.FENCED_LEADER_EPOCH); // a simulated cluster's leader moved
         }
         try {
             long lastFetchable = readCommitted ? p.lastStableOffset() : p.highWatermark();

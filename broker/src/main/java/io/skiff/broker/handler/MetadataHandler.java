@@ -15,6 +15,8 @@
  */
 package io.skiff.broker.handler;
 
+import io.skiff.broker.cluster.PartitionReplicas;
+import io.skiff.broker.cluster.SimulatedCluster;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.InvalidTopicException;
@@ -114,12 +116,26 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
                                 ? ctx.authorizer()
                                         .authorizedOperations(ctx, ResourceType.CLUSTER, ResourceType.CLUSTER_NAME)
                                 : NOT_REQUESTED);
-        response.brokers()
-                .add(new MetadataResponse.MetadataResponseBroker()
-                        .setNodeId(broker.nodeId())
-                        .setHost(endpoint.host())
-                        .setPort(endpoint.port())
-                        .setRack(null));
+        SimulatedCluster cluster = broker.cluster();
+        if (cluster == null) {
+            response.brokers()
+                    .add(new MetadataResponse.MetadataResponseBroker()
+                            .setNodeId(broker.nodeId())
+                            .setHost(endpoint.host())
+                            .setPort(endpoint.port())
+                            .setRack(null));
+        } else {
+            response.setControllerId(cluster.controllerId());
+            for (int id : cluster.runningNodes()) {
+                cluster.endpoint(id, ctx.listenerName())
+                        .ifPresent(e -> response.brokers()
+                                .add(new MetadataResponse.MetadataResponseBroker()
+                                        .setNodeId(id)
+                                        .setHost(e.host())
+                                        .setPort(e.port())
+                                        .setRack(cluster.rack(id))));
+            }
+        }
         boolean all =
                 request.topics() == null || (version == 0 && request.topics().isEmpty());
         boolean withOperations = request.includeTopicAuthorizedOperations();
@@ -241,9 +257,28 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
                 .setTopicAuthorizedOperations(NOT_REQUESTED);
     }
 
+    /** A partition of a simulated cluster, as Kafka's metadata cache answers: no leader is LEADER_NOT_AVAILABLE. */
+    private static MetadataResponse.MetadataResponsePartition replicated(
+            SimulatedCluster cluster, Topic topic, int index) {
+        PartitionReplicas r = cluster.replicas(topic, index);
+        return new MetadataResponse.MetadataResponsePartition()
+                .setErrorCode(r.hasLeader() ? Errors.NONE.code() : Errors.LEADER_NOT_AVAILABLE.code())
+                .setPartitionIndex(index)
+                .setLeaderId(r.leader())
+                .setLeaderEpoch(r.leaderEpoch())
+                .setReplicaNodes(new ArrayList<>(r.replicas()))
+                .setIsrNodes(new ArrayList<>(r.isr()))
+                .setOfflineReplicas(new ArrayList<>(r.offline(cluster.stoppedNodes())));
+    }
+
     private MetadataResponse.MetadataResponseTopic describe(RequestContext ctx, Topic topic, boolean withOperations) {
         List<MetadataResponse.MetadataResponsePartition> partitions = new ArrayList<>(topic.partitionCount());
+        SimulatedCluster cluster = broker.cluster();
         for (Partition p : topic.partitions()) {
+            if (cluster != null) {
+                partitions.add(replicated(cluster, topic, p.index()));
+                continue;
+            }
             partitions.add(new MetadataResponse.MetadataResponsePartition()
                     .setErrorCode(Errors.NONE.code())
                     .setPartitionIndex(p.index())

@@ -54,9 +54,21 @@ public final class OffsetForLeaderEpochHandler
 
     private final TopicRegistry topics;
 
+    private final Leadership leadership;
+
     public OffsetForLeaderEpochHandler(TopicRegistry topics) {
+        this(topics, Leadership.SINGLE_NODE);
+    }
+
+    private OffsetForLeaderEpochHandler(TopicRegistry topics, Leadership leadership) {
         super(ApiKeys.OFFSET_FOR_LEADER_EPOCH, 2, 4);
         this.topics = topics;
+        this.leadership = leadership;
+    }
+
+    /** The handler of a node of a simulated cluster (or of the single node). */
+    public static OffsetForLeaderEpochHandler of(TopicRegistry topics, BrokerContext context) {
+        return new OffsetForLeaderEpochHandler(topics, Leadership.of(context));
     }
 
     @Override
@@ -84,7 +96,7 @@ public final class OffsetForLeaderEpochHandler
         return CompletableFuture.completedFuture(response);
     }
 
-    private static EpochEndOffset endOffset(Optional<Topic> topic, OffsetForLeaderPartition request) {
+    private EpochEndOffset endOffset(Optional<Topic> topic, OffsetForLeaderPartition request) {
         EpochEndOffset result = new EpochEndOffset()
                 .setPartition(request.partition())
                 .setLeaderEpoch(UNDEFINED_EPOCH)
@@ -102,10 +114,17 @@ public final class OffsetForLeaderEpochHandler
             if (current != UNDEFINED_EPOCH && current > leaderEpoch) {
                 return result.setErrorCode(Errors.UNKNOWN_LEADER_EPOCH.code());
             }
+            if (!leadership.leads(topic.get(), request.partition())) {
+                return result.setErrorCode(Errors.NOT_LEADER_OR_FOLLOWER.code());
+            }
             int requested = request.leaderEpoch();
             if (requested == leaderEpoch) {
                 return result.setLeaderEpoch(leaderEpoch)
                         .setEndOffset(partition.log().logEndOffset());
+            }
+            if (requested >= 0 && requested < leaderEpoch) {
+                // a simulated cluster's earlier leader: its epoch ended where the next one began
+                return result.setLeaderEpoch(requested).setEndOffset(partition.endOffsetOfEpoch(requested));
             }
             if (requested < UNDEFINED_EPOCH) {
                 return result.setLeaderEpoch(requested).setEndOffset(partition.logStartOffset());

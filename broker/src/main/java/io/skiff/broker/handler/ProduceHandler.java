@@ -15,6 +15,8 @@
  */
 package io.skiff.broker.handler;
 
+import io.skiff.broker.cluster.PartitionReplicas;
+import io.skiff.broker.cluster.SimulatedCluster;
 import io.skiff.broker.group.common.TopicPartition;
 import io.skiff.broker.quota.ClientQuotas;
 import io.skiff.broker.security.acl.AclOperation;
@@ -38,8 +40,11 @@ import io.skiff.storage.LogOfflineException;
 import io.skiff.storage.producer.AppendOrigin;
 import java.nio.ByteBuffer;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -83,6 +88,8 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
     private final TopicRegistry topics;
     private final TransactionCoordinator transactions;
     private final ClientQuotas quotas;
+    private final SimulatedCluster cluster; // null with one node
+    private final int nodeId;
 
     /** @param transactions null in a broker without transactions (transactional batches get INVALID_TXN_STATE) */
     public ProduceHandler(TopicRegistry topics, TransactionCoordinator transactions) {
@@ -91,10 +98,25 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
 
     /** @param quotas the client quotas whose produce byte rates it enforces; null: none */
     public ProduceHandler(TopicRegistry topics, TransactionCoordinator transactions, ClientQuotas quotas) {
+        this(topics, transactions, quotas, null, -1);
+    }
+
+    /**
+     * @param cluster the simulated cluster whose leaders and ISR it follows (null for one node)
+     * @param nodeId  the node it answers as
+     */
+    public ProduceHandler(
+            TopicRegistry topics,
+            TransactionCoordinator transactions,
+            ClientQuotas quotas,
+            SimulatedCluster cluster,
+            int nodeId) {
         super(ApiKeys.PRODUCE, 0, 13);
         this.topics = topics;
         this.transactions = transactions;
         this.quotas = quotas;
+        this.cluster = cluster;
+        this.nodeId = nodeId;
     }
 
     @Override
@@ -130,6 +152,7 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
         boolean validAcks = acks == 0 || acks == 1 || acks == -1;
         boolean anyError = false;
         ProduceResponse response = new ProduceResponse();
+        Set<Integer> leaderHints = cluster == null ? null : new TreeSet<>();
         boolean transactionDenied = request.transactionalId() != null
                 && !ctx.allowed(AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactionalId());
         for (ProduceRequest.TopicProduceData td : request.topicData()) {
@@ -156,6 +179,8 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
                     pr = error(pd.index(), Errors.UNKNOWN_TOPIC_OR_PARTITION, null);
                 } else if (!validAcks) {
                     pr = error(pd.index(), Errors.INVALID_REQUIRED_ACKS, null);
+                } else if (cluster != null) {
+                    pr = appendAsLeader(topic.get(), pd, version, acks, request.transactionalId(), added, leaderHints);
                 } else {
                     pr = append(topic.get(), pd, version, request.transactionalId(), added);
                 }
@@ -163,6 +188,17 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
                 tr.partitionResponses().add(pr);
             }
             response.responses().add(tr);
+        }
+        if (leaderHints != null && !leaderHints.isEmpty() && version >= 10) {
+            for (int id : leaderHints) {
+                cluster.endpoint(id, ctx.listenerName())
+                        .ifPresent(e -> response.nodeEndpoints()
+                                .add(new ProduceResponse.NodeEndpoint()
+                                        .setNodeId(id)
+                                        .setHost(e.host())
+                                        .setPort(e.port())
+                                        .setRack(cluster.rack(id))));
+            }
         }
         if (quotas != null && quotas.produceQuotaEnabled()) {
             response.setThrottleTimeMs(quotas.recordProduce(ctx.principal().name(), ctx.clientId(), ctx.sizeInBytes()));
@@ -241,6 +277,55 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
             }
             return error(pd.index(), error, null);
         }
+    }
+
+    /**
+     * A simulated cluster's append: only the leader appends (else NOT_LEADER_OR_FOLLOWER with the current leader,
+     * KIP-951); acks=all needs min.insync.replicas in the ISR before the append (NOT_ENOUGH_REPLICAS) and after it
+     * (NOT_ENOUGH_REPLICAS_AFTER_APPEND, the records then stay written), as Kafka's leader answers.
+     */
+    private ProduceResponse.PartitionProduceResponse appendAsLeader(
+            Topic topic,
+            ProduceRequest.PartitionProduceData pd,
+            short version,
+            short acks,
+            String transactionalId,
+            Function<TopicPartition, ImplicitTransactionAdd.Outcome> added,
+            Set<Integer> leaderHints) {
+        PartitionReplicas replicas = cluster.replicas(topic, pd.index());
+        if (replicas.leader() != nodeId) {
+            ProduceResponse.PartitionProduceResponse pr = error(pd.index(), Errors.NOT_LEADER_OR_FOLLOWER, null);
+            if (version >= 10 && replicas.hasLeader()) {
+                pr.setCurrentLeader(new ProduceResponse.LeaderIdAndEpoch()
+                        .setLeaderId(replicas.leader())
+                        .setLeaderEpoch(replicas.leaderEpoch()));
+                leaderHints.add(replicas.leader());
+            }
+            return pr;
+        }
+        // As Kafka: min.insync.replicas never asks for more replicas than the partition has.
+        int minIsr =
+                Math.min(topic.config().minInsyncReplicas(), replicas.replicas().size());
+        if (acks == -1 && replicas.isr().size() < minIsr && !topic.isInternal()) {
+            return error(pd.index(), Errors.NOT_ENOUGH_REPLICAS, notEnough(topic, pd.index(), replicas, minIsr));
+        }
+        ProduceResponse.PartitionProduceResponse pr = append(topic, pd, version, transactionalId, added);
+        if (acks == -1 && pr.errorCode() == Errors.NONE.code()) {
+            PartitionReplicas after = cluster.replicas(topic, pd.index());
+            if (after.isr().size() < minIsr) {
+                return error(
+                        pd.index(),
+                        Errors.NOT_ENOUGH_REPLICAS_AFTER_APPEND,
+                        notEnough(topic, pd.index(), after, minIsr));
+            }
+        }
+        return pr;
+    }
+
+    private static String notEnough(Topic topic, int partition, PartitionReplicas replicas, int minIsr) {
+        String isr = replicas.isr().stream().map(String::valueOf).collect(Collectors.joining(", ", "Set(", ")"));
+        return "The size of the current ISR " + isr + " is insufficient to satisfy the min.isr requirement of " + minIsr
+                + " for partition " + topic.name() + "-" + partition;
     }
 
     private static boolean isTransactional(ByteBuffer batches) {

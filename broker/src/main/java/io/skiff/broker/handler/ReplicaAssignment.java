@@ -50,6 +50,29 @@ final class ReplicaAssignment {
         return ResourceError.NONE;
     }
 
+    /**
+     * Kafka's check of a manual replica list on a simulated cluster: not empty, every id a node of it, none twice.
+     */
+    static ResourceError check(List<Integer> replicas, List<Integer> nodes) {
+        if (replicas.isEmpty()) {
+            return invalid("The manual partition assignment includes an empty replica list.");
+        }
+        List<Integer> sorted = new ArrayList<>(replicas);
+        sorted.sort(Integer::compare);
+        Integer previous = null;
+        for (Integer broker : sorted) {
+            if (!nodes.contains(broker)) {
+                return invalid("The manual partition assignment includes broker " + broker
+                        + ", but no such broker is registered.");
+            }
+            if (broker.equals(previous)) {
+                return invalid("The manual partition assignment includes the broker " + previous + " more than once.");
+            }
+            previous = broker;
+        }
+        return ResourceError.NONE;
+    }
+
     private static ResourceError invalid(String message) {
         return ResourceError.of(Errors.INVALID_REPLICA_ASSIGNMENT, message);
     }

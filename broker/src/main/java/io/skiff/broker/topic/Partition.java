@@ -47,7 +47,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * them. Opening the log and closing the partition are serialized by the partition's monitor.
  */
 public final class Partition {
-    static final int LEADER_EPOCH = 0;
+    private volatile int leaderEpoch; // 0 unless a simulated cluster moved the leader
+    // The first offset of each later epoch (in memory: a simulated cluster starts at epoch 0 again). Guarded by this.
+    private final java.util.TreeMap<Integer, Long> epochStarts = new java.util.TreeMap<>();
 
     /** Creates a partition's log; called at most once, on first use of a partition published before its log. */
     interface LogOpener {
@@ -149,7 +151,7 @@ public final class Partition {
     private AppendResult appendLocked(ByteBuffer batches, AppendOrigin origin, int transactionVersion) {
         topic.gate().checkWrite(topic.name(), index);
         for (RecordBatchView view : RecordBatches.iterate(batches.duplicate())) {
-            view.setPartitionLeaderEpoch(LEADER_EPOCH);
+            view.setPartitionLeaderEpoch(leaderEpoch);
         }
         return log().append(batches, origin, transactionVersion);
     }
@@ -233,7 +235,26 @@ public final class Partition {
     }
 
     public int leaderEpoch() {
-        return LEADER_EPOCH;
+        return leaderEpoch;
+    }
+
+    /** Set by a simulated cluster when the partition's leader changes (each change bumps Kafka's leader epoch). */
+    public void setLeaderEpoch(int epoch) {
+        synchronized (this) {
+            if (epoch > leaderEpoch) {
+                epochStarts.put(epoch, highWatermark());
+            }
+            this.leaderEpoch = epoch;
+        }
+    }
+
+    /**
+     * The end offset of an earlier leader epoch (where the next known epoch began), as Kafka's leader-epoch cache
+     * answers OffsetForLeaderEpoch; the log end offset for the current epoch.
+     */
+    public synchronized long endOffsetOfEpoch(int epoch) {
+        Integer next = epochStarts.higherKey(epoch);
+        return next == null ? highWatermark() : epochStarts.get(next);
     }
 
     public void addListener(AppendListener listener) {

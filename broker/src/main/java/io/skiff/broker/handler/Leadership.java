@@ -1,0 +1,44 @@
+/*
+ * Copyright 2026 The Skiff authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.skiff.broker.handler;
+
+import io.skiff.broker.cluster.SimulatedCluster;
+import io.skiff.broker.topic.Topic;
+
+/**
+ * Whether a node of a simulated cluster leads a partition, for the APIs only a leader answers (ListOffsets,
+ * OffsetForLeaderEpoch, DeleteRecords) and the replicas a node lists (DescribeLogDirs). A single node (no cluster) leads everything, at no cost per request.
+ *
+ * @param cluster null for a single node
+ * @param nodeId  the node a handler answers as
+ */
+record Leadership(SimulatedCluster cluster, int nodeId) {
+    static final Leadership SINGLE_NODE = new Leadership(null, -1);
+
+    static Leadership of(BrokerContext context) {
+        return context.cluster() == null ? SINGLE_NODE : new Leadership(context.cluster(), context.nodeId());
+    }
+
+    /** False when another node (or none) leads the partition: the answer is then NOT_LEADER_OR_FOLLOWER. */
+    boolean leads(Topic topic, int partition) {
+        return cluster == null || cluster.leader(topic, partition) == nodeId;
+    }
+
+    /** Whether the node holds a replica of the partition (a single node holds all). */
+    boolean holdsReplica(Topic topic, int partition) {
+        return cluster == null || cluster.replicas(topic, partition).replicas().contains(nodeId);
+    }
+}
