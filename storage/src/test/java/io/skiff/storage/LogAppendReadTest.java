@@ -25,31 +25,22 @@ import io.skiff.record.RecordTooLargeException;
 import io.skiff.record.TimestampType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.zip.CRC32C;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class LogAppendReadTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final LogFixture fixture = new LogFixture("topic-0");
 
-    private final MutableClock clock = new MutableClock(1_700_000_000_000L);
+    private final MutableClock clock = fixture.clock;
     private Log log;
 
-    @AfterEach
-    void tearDown() {
-        if (log != null) {
-            log.close();
-        }
-    }
-
     private Log open(LogConfig config) throws IOException {
-        log = Log.open(dir.resolve("topic-0"), config, clock, null);
+        log = fixture.open(config);
         return log;
     }
 
