@@ -50,6 +50,11 @@ import org.slf4j.LoggerFactory;
 public final class Log implements Closeable, LogOffsets {
     private static final Logger LOG = LoggerFactory.getLogger(Log.class);
     static final String CLEAN_SHUTDOWN_FILE = ".skiff-clean-shutdown";
+    /**
+     * The partition leader epoch stamped on every batch appended (Kafka's leader stamps its own): a single node leads
+     * every partition from the start and forever, so it is always 0.
+     */
+    public static final int LEADER_EPOCH = 0;
 
     private static final int SCAN_BUFFER = 256 * 1024;
 
@@ -152,12 +157,12 @@ public final class Log implements Closeable, LogOffsets {
 
     /**
      * Appends one or more RecordBatch v2 batches: all are validated (every record, see {@link RecordValidator})
-     * before any is written; base offsets are assigned (rewritten in {@code batches}, or in the rebuilt copy when
-     * the topic's codec differs) and, for LogAppendTime, the append time stamped. Batches with a
-     * producer id are checked against the producer state under the log's lock (epoch; for clients also sequence and
-     * duplicates; transactions and markers), and the state is updated with the write. A client retry of one of
-     * its producer's last five batches is not written again: the result then carries the original offsets and a
-     * batch count of 0.
+     * before any is written; base offsets and the {@link #LEADER_EPOCH} are assigned (rewritten in {@code batches},
+     * or in the rebuilt copy when the topic's codec differs) and, for LogAppendTime, the append time stamped. Batches
+     * with a producer id are checked against the producer state under the log's lock (epoch; for clients also
+     * sequence and duplicates; transactions and markers), and the state is updated with the write. A client retry of
+     * one of its producer's last five batches is not written again: the result then carries the original offsets and
+     * a batch count of 0.
      *
      * @param transactionVersion for markers from the transaction coordinator: the transaction protocol version
      *                           (2 requires a bumped epoch); ignored otherwise
@@ -183,7 +188,7 @@ public final class Log implements Closeable, LogOffsets {
             long first = logEndOffset;
             long appendTime = config.timestampType() == TimestampType.LOG_APPEND_TIME ? now : -1;
             long incomingTs = appendTime >= 0 ? now : v.maxTimestamp();
-            long last = v.assignOffsets(first, appendTime);
+            long last = v.assignOffsets(first, appendTime, LEADER_EPOCH);
             ProducerAppends producerAppends =
                     ProducerAppends.analyze(v, producers, origin, transactionVersion, appendTime);
             if (producerAppends.duplicate() != null) {

@@ -16,7 +16,7 @@
 package io.skiff.storage;
 
 import io.skiff.record.RecordBatchView;
-import io.skiff.record.BatchMetadata;
+import io.skiff.record.ValidatedBatch;
 import io.skiff.record.ValidatedBatches;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -210,7 +210,7 @@ final class Segment {
             throw e;
         }
         for (int i = 0; i < v.count(); i++) {
-            BatchMetadata b = v.batch(i);
+            ValidatedBatch b = v.batch(i);
             builder.onBatch(v.baseOffset(i), v.view(i).maxTimestamp(), start + b.position(), b.sizeInBytes(), now);
         }
         maxTimestamp = builder.max();

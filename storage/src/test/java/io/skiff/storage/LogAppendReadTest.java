@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.record.CorruptRecordException;
 import io.skiff.record.InvalidRecordException;
+import io.skiff.record.RecordBatchView;
 import io.skiff.record.RecordTooLargeException;
 import io.skiff.record.TimestampType;
 import java.io.IOException;
@@ -114,6 +115,20 @@ class LogAppendReadTest {
                 batches.stream().map(TestBatches::baseOffset).toList());
         for (ByteBuffer b : batches) {
             assertCrcValid(b);
+        }
+    }
+
+    @Test
+    void everyBatchIsStampedWithTheLogsLeaderEpoch() throws IOException {
+        open(LogConfig.defaults());
+        ByteBuffer sent = TestBatches.concat(TestBatches.batch(1, "a"), TestBatches.batch(2, "b"));
+        new RecordBatchView(sent).setPartitionLeaderEpoch(42); // the first as a client may send it; the second -1
+        log.append(sent);
+        List<ByteBuffer> stored = TestBatches.split(TestBatches.readAll(log.read(0, 10_000, false)));
+        assertEquals(2, stored.size());
+        for (ByteBuffer b : stored) {
+            assertEquals(Log.LEADER_EPOCH, new RecordBatchView(b).partitionLeaderEpoch());
+            assertCrcValid(b); // the epoch is outside the CRC
         }
     }
 
