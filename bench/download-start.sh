@@ -20,7 +20,7 @@
 # each (default 9) on a fresh data directory every time. "Ready" is the first answer to an ApiVersions request, in ms
 # from the start of the process the user launched (bench/ready.py). Prints every run and the medians.
 #
-#   mvn -B -ntp -Prelease -Dgpg.skip -DskipTests -Dinvoker.skip verify && bench/download-start.sh
+#   ./mvnw -B -ntp -Prelease -Dgpg.skip -DskipTests -Dinvoker.skip package && bench/download-start.sh
 #
 # Settings (environment): RUNS (9), DOWNLOAD (the tarball; default distribution/target/skiff-*-linux-*.tar.gz),
 # SKIFF_JAR (broker/target/skiff.jar), JAVA (java on the PATH).

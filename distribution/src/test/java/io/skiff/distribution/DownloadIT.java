@@ -138,6 +138,18 @@ class DownloadIT {
     }
 
     @Test
+    void helpNamesTheCommandAsTheUserTypesIt() throws Exception {
+        Process help = new ProcessBuilder(home.resolve("bin/skiff").toString(), "--help")
+                .redirectErrorStream(true)
+                .start();
+        help.getOutputStream().close();
+        String text = new String(help.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(help.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, help.exitValue(), text);
+        assertEquals("usage: skiff [--config FILE] [--override key=value]...", text.strip());
+    }
+
+    @Test
     void kcatRoundTripsARecord() throws Exception {
         String bootstrap = "127.0.0.1:" + port;
         run(List.of(kcat, "-P", "-b", bootstrap, "-t", "from-kcat", "-K:", "-p", "2"), Map.of(), "order-1:42 EUR\n");

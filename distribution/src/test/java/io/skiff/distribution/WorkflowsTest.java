@@ -119,6 +119,9 @@ class WorkflowsTest {
                                 .map(s -> String.valueOf(s.getOrDefault("run", "")))
                                 .toList());
         assertTrue(runs.contains("-Prelease") && runs.contains("-Drevision=\"${GITHUB_REF_NAME#v}\""), runs);
+        // The Central Portal's plugin writes the bundle on Maven 3.9.2+ only: the wrapper's Maven, not the runner's.
+        assertTrue(runs.contains("./mvnw -B -ntp -Prelease"), runs);
+        assertTrue(Files.isExecutable(Path.of(System.getProperty("skiff.root"), "mvnw")));
         assertTrue(runs.contains("distribution/target/skiff-*-linux-*.tar.gz"), runs);
         assertTrue(runs.contains("target/central-publishing/central-bundle.zip"), runs);
     }

@@ -22,7 +22,7 @@ import java.util.List;
 /**
  * Validates the batches of a client's produce the way Kafka 4.1's broker does (its {@code
  * UnifiedLog.analyzeAndValidateRecords} and {@code LogValidator}), in one walk that also gathers each batch's
- * {@link BatchMetadata}:
+ * {@link ValidatedBatch}:
  * <ol>
  *   <li>framing and magic 2, size against {@code max.message.bytes}, CRC-32C, base offset 0;</li>
  *   <li>offset range, record count and the two agreeing; no control batch; a sequence when there is a producer id;</li>

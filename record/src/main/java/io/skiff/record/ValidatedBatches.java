@@ -20,7 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The batches of one append after validation, with each batch's {@link BatchMetadata}: what the log needs to assign
+ * The batches of one append after validation, with each batch's {@link ValidatedBatch}: what the log needs to assign
  * offsets, stamp LogAppendTime, index the batches and update producer state, without another walk. {@link #buffer()}
  * is what gets written: the producer's bytes, or new bytes when validation had to rebuild the batches.
  *
@@ -28,14 +28,14 @@ import java.util.List;
  */
 public final class ValidatedBatches {
     private final ByteBuffer buffer;
-    private final List<BatchMetadata> batches;
+    private final List<ValidatedBatch> batches;
     private final long recordCount;
 
-    ValidatedBatches(ByteBuffer buffer, List<BatchMetadata> batches) {
+    ValidatedBatches(ByteBuffer buffer, List<ValidatedBatch> batches) {
         this.buffer = buffer;
         this.batches = List.copyOf(batches);
         long records = 0;
-        for (BatchMetadata b : batches) {
+        for (ValidatedBatch b : batches) {
             records += b.recordCount();
         }
         this.recordCount = records;
@@ -55,7 +55,7 @@ public final class ValidatedBatches {
         if (end == start) {
             throw new InvalidRecordException("no record batches to append");
         }
-        List<BatchMetadata> found = new ArrayList<>(1);
+        List<ValidatedBatch> found = new ArrayList<>(1);
         int pos = start;
         while (pos < end) {
             int n = found.size();
@@ -80,7 +80,7 @@ public final class ValidatedBatches {
             if (problem != null) {
                 throw new InvalidRecordException("record batch " + n + " is invalid: " + problem);
             }
-            found.add(BatchMetadata.of(view, pos - start));
+            found.add(ValidatedBatch.of(view, pos - start));
             pos += view.sizeInBytes();
         }
         return new ValidatedBatches(batches, found);
@@ -88,9 +88,9 @@ public final class ValidatedBatches {
 
     /** The same batches with their metadata read again from the headers (after in-place corrections). */
     ValidatedBatches reread() {
-        List<BatchMetadata> fresh = new ArrayList<>(batches.size());
-        for (BatchMetadata b : batches) {
-            fresh.add(BatchMetadata.of(view(b), b.position()));
+        List<ValidatedBatch> fresh = new ArrayList<>(batches.size());
+        for (ValidatedBatch b : batches) {
+            fresh.add(ValidatedBatch.of(view(b), b.position()));
         }
         return new ValidatedBatches(buffer, fresh);
     }
@@ -105,12 +105,12 @@ public final class ValidatedBatches {
     }
 
     /** The metadata of the {@code i}-th batch. */
-    public BatchMetadata batch(int i) {
+    public ValidatedBatch batch(int i) {
         return batches.get(i);
     }
 
     /** All batches' metadata, in order. */
-    public List<BatchMetadata> batches() {
+    public List<ValidatedBatch> batches() {
         return batches;
     }
 
@@ -125,7 +125,7 @@ public final class ValidatedBatches {
     /** How many offsets the batches take: the sum of each batch's {@code lastOffsetDelta + 1}. */
     public long offsetCount() {
         long n = 0;
-        for (BatchMetadata b : batches) {
+        for (ValidatedBatch b : batches) {
             n += b.lastOffsetDelta() + 1L;
         }
         return n;
@@ -134,22 +134,23 @@ public final class ValidatedBatches {
     /** Largest max timestamp among the batches as sent (before any LogAppendTime stamping); -1 if none. */
     public long maxTimestamp() {
         long max = RecordBatchView.NO_TIMESTAMP;
-        for (BatchMetadata b : batches) {
+        for (ValidatedBatch b : batches) {
             max = Math.max(max, b.maxTimestamp());
         }
         return max;
     }
 
     /**
-     * Rewrites the base offsets in the buffer, batch after batch, starting at {@code firstOffset}; when {@code
-     * logAppendTime >= 0} also stamps LogAppendTime (timestamp type and max timestamp, new CRC). Returns the last
-     * offset assigned.
+     * Rewrites the base offsets in the buffer, batch after batch, starting at {@code firstOffset}, and the partition
+     * leader epoch (outside the CRC); when {@code logAppendTime >= 0} also stamps LogAppendTime (timestamp type and max
+     * timestamp, new CRC). Returns the last offset assigned.
      */
-    public long assignOffsets(long firstOffset, long logAppendTime) {
+    public long assignOffsets(long firstOffset, long logAppendTime, int partitionLeaderEpoch) {
         long next = firstOffset;
-        for (BatchMetadata b : batches) {
+        for (ValidatedBatch b : batches) {
             RecordBatchView view = view(b);
             view.setBaseOffset(next);
+            view.setPartitionLeaderEpoch(partitionLeaderEpoch);
             if (logAppendTime >= 0) {
                 view.setLogAppendTime(logAppendTime);
             }
@@ -173,7 +174,7 @@ public final class ValidatedBatches {
         return view(batches.get(i));
     }
 
-    private RecordBatchView view(BatchMetadata b) {
+    private RecordBatchView view(ValidatedBatch b) {
         return new RecordBatchView(buffer, buffer.position() + b.position());
     }
 }

@@ -86,7 +86,7 @@ class MutatedBatchesPropertyTest {
             return;
         }
         Statistics.collect("stored");
-        stored.assignOffsets(100L, -1L);
+        stored.assignOffsets(100L, -1L, 0);
         long expectedOffset = 100L;
         for (RecordBatch b :
                 MemoryRecords.readableRecords(stored.buffer().duplicate()).batches()) {

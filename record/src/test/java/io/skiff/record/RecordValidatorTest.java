@@ -41,7 +41,7 @@ class RecordValidatorTest {
         ValidatedBatches v = validate(batch);
         assertSame(batch, v.buffer());
         assertEquals(1, v.count());
-        BatchMetadata m = v.batch(0);
+        ValidatedBatch m = v.batch(0);
         assertEquals(0, m.position());
         assertEquals(batch.remaining(), m.sizeInBytes());
         assertEquals(2, m.lastOffsetDelta());

@@ -124,12 +124,12 @@ final class Cleaner {
         result.mappedKeys = map.size();
         long horizon = now + log.config().deleteRetentionMs();
         Map<Long, Integer> lastSequences = log.lastSequences();
-        List<Segment> segments = log.closedSegments(0, end);
+        List<Segment> segments = log.segments().closed(0, end);
         if (segments.isEmpty()) {
             return result;
         }
-        CleanedTransactions txns =
-                new CleanedTransactions(log.abortedTransactions(segments.get(0).baseOffset(), end));
+        CleanedTransactions txns = new CleanedTransactions(
+                log.segments().abortedTransactions(segments.get(0).baseOffset(), end));
         for (List<Segment> group : groups(segments, log.config().segmentBytes())) {
             if (!cleanGroup(log, group, end, now, horizon, lastSequences, txns, result)) {
                 result.aborted = true;
@@ -143,9 +143,9 @@ final class Cleaner {
 
     private long buildMap(Log log, long firstDirty, long uncleanable) throws IOException {
         mapFull = false;
-        CleanedTransactions txns = new CleanedTransactions(log.abortedTransactions(firstDirty, uncleanable));
+        CleanedTransactions txns = new CleanedTransactions(log.segments().abortedTransactions(firstDirty, uncleanable));
         long mappedTo = firstDirty;
-        for (Segment seg : log.closedSegments(firstDirty, uncleanable)) {
+        for (Segment seg : log.segments().closed(firstDirty, uncleanable)) {
             SharedChannel ch = seg.acquireChannel();
             if (ch == null) {
                 break; // deleted by retention meanwhile: clean what is mapped

@@ -30,14 +30,11 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -50,20 +47,23 @@ import org.slf4j.LoggerFactory;
  * reads and lookups take no lock and see only whole batches (a segment's size is published after its bytes are
  * written, the log end offset after that).
  */
-public final class Log implements Closeable {
+public final class Log implements Closeable, LogOffsets {
     private static final Logger LOG = LoggerFactory.getLogger(Log.class);
     static final String CLEAN_SHUTDOWN_FILE = ".skiff-clean-shutdown";
-    private static final int MAX_OPEN_CLOSED_SEGMENTS = 4;
+    /**
+     * The partition leader epoch stamped on every batch appended (Kafka's leader stamps its own): a single node leads
+     * every partition from the start and forever, so it is always 0.
+     */
+    public static final int LEADER_EPOCH = 0;
+
     private static final int SCAN_BUFFER = 256 * 1024;
 
     private final Path dir;
     private volatile LogConfig config;
     private final Clock clock;
-    private final ConcurrentSkipListMap<Long, Segment> segments = new ConcurrentSkipListMap<>();
-    private final OpenSegments openSegments = new OpenSegments(MAX_OPEN_CLOSED_SEGMENTS);
+    private final LogSegments segments;
     private final ReentrantLock writeLock = new ReentrantLock();
     private final LogReader reader;
-    private volatile Segment active;
     private volatile long logEndOffset;
     private volatile long logStartOffset;
     private volatile boolean closed;
@@ -84,6 +84,7 @@ public final class Log implements Closeable {
             Path dir,
             LogConfig config,
             Clock clock,
+            LogSegments segments,
             ProducerStateManager producers,
             ProducerSnapshots snapshots,
             FileChannelFactory files) {
@@ -91,7 +92,8 @@ public final class Log implements Closeable {
         this.files = files;
         this.config = config;
         this.clock = clock;
-        this.reader = new LogReader(this);
+        this.segments = segments;
+        this.reader = new LogReader(dir, segments, this);
         this.producers = producers;
         this.snapshots = snapshots;
     }
@@ -123,22 +125,19 @@ public final class Log implements Closeable {
         List<Segment> loaded =
                 SegmentLoader.load(dir, config, clock.millis(), producerRecovery, checkpoint, clean, files);
         Files.deleteIfExists(marker);
-        Log log = new Log(dir, config, clock, producers, snapshots, files);
-        for (Segment s : loaded) {
-            log.segments.put(s.baseOffset(), s);
-        }
-        log.active = loaded.get(loaded.size() - 1);
-        log.logEndOffset = log.active.nextOffset();
+        Log log = new Log(dir, config, clock, new LogSegments(loaded), producers, snapshots, files);
+        Segment active = log.segments.active();
+        log.logEndOffset = active.nextOffset();
         producerRecovery.catchUp(log.logEndOffset, loaded.get(0).baseOffset(), loaded);
         snapshots.deleteAbove(log.logEndOffset);
         long start = Math.max(checkpoint.logStartOffset(), loaded.get(0).baseOffset());
         log.logStartOffset = Math.min(start, log.logEndOffset);
         log.updateLastStableOffset();
         // Segments recovered now are not forced yet: keep them above the recovery point until a roll or close.
-        log.recoveryPoint = Math.min(checkpoint.recoveryPoint(), log.active.baseOffset());
+        log.recoveryPoint = Math.min(checkpoint.recoveryPoint(), active.baseOffset());
         log.lastFlushMs = clock.millis();
         // After a crash the active segment's bytes may only be in the page cache.
-        log.flushedOffset = clean ? log.logEndOffset : log.active.baseOffset();
+        log.flushedOffset = clean ? log.logEndOffset : active.baseOffset();
         log.checkpoint = checkpoint;
         log.writeCheckpoint();
         return log;
@@ -158,12 +157,12 @@ public final class Log implements Closeable {
 
     /**
      * Appends one or more RecordBatch v2 batches: all are validated (every record, see {@link RecordValidator})
-     * before any is written; base offsets are assigned (rewritten in {@code batches}, or in the rebuilt copy when
-     * the topic's codec differs) and, for LogAppendTime, the append time stamped. Batches with a
-     * producer id are checked against the producer state under the log's lock (epoch; for clients also sequence and
-     * duplicates; transactions and markers), and the state is updated with the write. A client retry of one of
-     * its producer's last five batches is not written again: the result then carries the original offsets and a
-     * batch count of 0.
+     * before any is written; base offsets and the {@link #LEADER_EPOCH} are assigned (rewritten in {@code batches},
+     * or in the rebuilt copy when the topic's codec differs) and, for LogAppendTime, the append time stamped. Batches
+     * with a producer id are checked against the producer state under the log's lock (epoch; for clients also
+     * sequence and duplicates; transactions and markers), and the state is updated with the write. A client retry of
+     * one of its producer's last five batches is not written again: the result then carries the original offsets and
+     * a batch count of 0.
      *
      * @param transactionVersion for markers from the transaction coordinator: the transaction protocol version
      *                           (2 requires a bumped epoch); ignored otherwise
@@ -175,6 +174,14 @@ public final class Log implements Closeable {
      * @throws io.skiff.record.UndecodableRecordsException compressed data its codec does not decode
      */
     public AppendResult append(ByteBuffer batches, AppendOrigin origin, int transactionVersion) {
+        return append(batches, origin, transactionVersion, LEADER_EPOCH);
+    }
+
+    /**
+     * As {@link #append(ByteBuffer, AppendOrigin, int)}, stamping {@code leaderEpoch} in the batches instead of
+     * {@link #LEADER_EPOCH} (a simulated cluster's partition whose leader moved).
+     */
+    public AppendResult append(ByteBuffer batches, AppendOrigin origin, int transactionVersion, int leaderEpoch) {
         // Validation (decompression included) runs before the write lock: readers and rolls do not wait for it.
         ValidatedBatches v = RecordValidator.validate(
                 batches,
@@ -189,7 +196,7 @@ public final class Log implements Closeable {
             long first = logEndOffset;
             long appendTime = config.timestampType() == TimestampType.LOG_APPEND_TIME ? now : -1;
             long incomingTs = appendTime >= 0 ? now : v.maxTimestamp();
-            long last = v.assignOffsets(first, appendTime);
+            long last = v.assignOffsets(first, appendTime, leaderEpoch);
             ProducerAppends producerAppends =
                     ProducerAppends.analyze(v, producers, origin, transactionVersion, appendTime);
             if (producerAppends.duplicate() != null) {
@@ -205,6 +212,7 @@ public final class Log implements Closeable {
             if (needsRoll(v.totalBytes(), last, incomingTs, now)) {
                 roll(now);
             }
+            Segment active = segments.active();
             active.append(v, now);
             logEndOffset = last + 1;
             producerAppends.apply(producers, active.txnIndex());
@@ -233,7 +241,7 @@ public final class Log implements Closeable {
     }
 
     private boolean needsRoll(int incomingBytes, long lastOffset, long incomingMaxTimestamp, long now) {
-        Segment a = active;
+        Segment a = segments.active();
         if (a.isEmpty()) {
             return false;
         }
@@ -245,17 +253,15 @@ public final class Log implements Closeable {
 
     /** Seals the active segment (forced, indexes written) and starts a new one at the log end offset. */
     private void roll(long now) throws IOException {
-        Segment old = active;
+        Segment old = segments.active();
         old.seal(true);
         forceSegmentsAboveRecoveryPoint(old);
         Segment fresh = Segment.createNew(dir, logEndOffset, config.indexIntervalBytes(), files);
         // The state below the new segment, so that a restart after a crash rebuilds it from here.
         snapshots.write(producers);
-        segments.put(fresh.baseOffset(), fresh);
-        active = fresh;
+        segments.roll(fresh);
         recoveryPoint = fresh.baseOffset();
         writeCheckpoint();
-        openSegments.touch(old);
         unflushedRecords = 0;
         lastFlushMs = now;
         flushedOffset = fresh.baseOffset();
@@ -266,17 +272,13 @@ public final class Log implements Closeable {
      * point moves past them: normally none; after an unclean open, the segments recovery scanned.
      */
     private void forceSegmentsAboveRecoveryPoint(Segment sealed) throws IOException {
-        Long from = segments.floorKey(recoveryPoint);
-        if (from == null) {
-            from = segments.firstKey();
-        }
-        for (Segment s : segments.subMap(from, true, sealed.baseOffset(), false).values()) {
+        for (Segment s : segments.between(recoveryPoint, sealed)) {
             s.forceFile();
         }
     }
 
     private void flushActive(long now) throws IOException {
-        active.flush();
+        segments.active().flush();
         unflushedRecords = 0;
         lastFlushMs = now;
         flushedOffset = logEndOffset;
@@ -288,7 +290,7 @@ public final class Log implements Closeable {
         try {
             ensureOpen();
             long now = clock.millis();
-            Segment a = active;
+            Segment a = segments.active();
             if (!a.isEmpty() && a.timeWaitedForRoll(now, -1) >= config.segmentMs()) {
                 roll(now);
             } else if (unflushedRecords > 0 && now - lastFlushMs >= config.flushMs()) {
@@ -346,7 +348,7 @@ public final class Log implements Closeable {
         ensureOpen();
         try {
             TimestampOffset best = null;
-            for (Segment s : segments.values()) {
+            for (Segment s : segments.all()) {
                 TimestampOffset m = s.maxTimestamp();
                 if (m != null && (best == null || m.timestamp() > best.timestamp())) {
                     best = m;
@@ -367,6 +369,7 @@ public final class Log implements Closeable {
         reader.forEachBatch(fromOffset, listener, SCAN_BUFFER);
     }
 
+    @Override
     public long logStartOffset() {
         return logStartOffset;
     }
@@ -375,6 +378,7 @@ public final class Log implements Closeable {
      * The last stable offset: the first offset of the earliest open transaction, or the log end offset when none
      * is open (this single-replica log's high watermark is its end). read_committed readers stop here.
      */
+    @Override
     public long lastStableOffset() {
         return lastStableOffset;
     }
@@ -422,16 +426,13 @@ public final class Log implements Closeable {
         }
     }
 
+    @Override
     public long logEndOffset() {
         return logEndOffset;
     }
 
     public long sizeInBytes() {
-        long total = 0;
-        for (Segment s : segments.values()) {
-            total += s.size();
-        }
-        return total;
+        return segments.sizeInBytes();
     }
 
     /** Offset below which everything has been forced to disk (by a flush, roll, close or open). */
@@ -440,7 +441,7 @@ public final class Log implements Closeable {
     }
 
     public int segmentCount() {
-        return segments.size();
+        return segments.count();
     }
 
     public Path dir() {
@@ -511,8 +512,8 @@ public final class Log implements Closeable {
             }
             long now = clock.millis();
             long size = sizeInBytes();
-            while (segments.size() > 1) {
-                Segment oldest = segments.firstEntry().getValue();
+            while (segments.count() > 1) {
+                Segment oldest = segments.first();
                 boolean expired = config.retentionMs() >= 0 && now - newestTimestamp(oldest) > config.retentionMs();
                 boolean tooBig = config.retentionBytes() >= 0 && size - oldest.size() >= config.retentionBytes();
                 if (!expired && !tooBig) {
@@ -539,10 +540,9 @@ public final class Log implements Closeable {
 
     private int deleteSegmentsBelowStart() throws IOException {
         int deleted = 0;
-        while (segments.size() > 1) {
-            Segment oldest = segments.firstEntry().getValue();
-            Map.Entry<Long, Segment> next = segments.higherEntry(oldest.baseOffset());
-            if (next.getKey() > logStartOffset) {
+        while (segments.count() > 1) {
+            Segment oldest = segments.first();
+            if (segments.after(oldest).baseOffset() > logStartOffset) {
                 break;
             }
             deleteOldest(oldest);
@@ -552,10 +552,9 @@ public final class Log implements Closeable {
     }
 
     private void deleteOldest(Segment oldest) throws IOException {
-        segments.remove(oldest.baseOffset());
-        openSegments.forget(oldest);
+        segments.remove(oldest);
         oldest.delete();
-        long newStart = segments.firstKey();
+        long newStart = segments.firstBaseOffset();
         snapshots.deleteBelow(newStart);
         if (newStart > logStartOffset) {
             logStartOffset = newStart;
@@ -566,21 +565,9 @@ public final class Log implements Closeable {
 
     // ------------------------------------------------------------------ for the cleaner
 
-    /**
-     * The closed segments overlapping [{@code from}, {@code to}), in offset order (the active segment never).
-     */
-    List<Segment> closedSegments(long from, long to) {
-        List<Segment> out = new ArrayList<>();
-        Segment a = active;
-        for (Segment s : segmentsFrom(from)) {
-            if (s == a || s.baseOffset() >= to) {
-                break;
-            }
-            if (s.nextOffset() > from) {
-                out.add(s);
-            }
-        }
-        return out;
+    /** The segments, for the cleaner's lookups (it changes them only through {@link #replaceSegments}). */
+    LogSegments segments() {
+        return segments;
     }
 
     boolean isClosed() {
@@ -594,7 +581,7 @@ public final class Log implements Closeable {
 
     /** Base offset of the active segment: the cleaner never goes past it. */
     long activeSegmentBase() {
-        return active.baseOffset();
+        return segments.active().baseOffset();
     }
 
     /** Each known producer's last sequence number: the batch holding it survives cleaning (as an empty batch). */
@@ -611,27 +598,6 @@ public final class Log implements Closeable {
         }
     }
 
-    /** The aborted transactions whose range overlaps [{@code from}, {@code to}), by first offset. */
-    List<AbortedTxn> abortedTransactions(long from, long to) {
-        try {
-            List<AbortedTxn> out = new ArrayList<>();
-            for (Segment seg : segmentsFrom(from)) {
-                if (seg.baseOffset() >= to) {
-                    break;
-                }
-                for (AbortedTxn t : seg.txnIndex().all()) {
-                    if (t.lastOffset() >= from && t.firstOffset() < to) {
-                        out.add(t);
-                    }
-                }
-            }
-            out.sort(Comparator.comparingLong(AbortedTxn::firstOffset));
-            return out;
-        } catch (IOException e) {
-            throw new StorageException("reading the transaction index of " + dir + " failed: " + e.getMessage(), e);
-        }
-    }
-
     /**
      * Swaps {@code cleaned} in for {@code group} (consecutive closed segments, the cleaned one written from them),
      * see {@link SegmentSwap}. Returns false, changing nothing, when the group is no longer what it was (retention
@@ -645,27 +611,19 @@ public final class Log implements Closeable {
                 return false;
             }
             for (Segment s : group) {
-                if (segments.get(s.baseOffset()) != s || s == active) {
+                if (!segments.holdsClosed(s)) {
                     return false;
                 }
             }
             Segment last = group.get(group.size() - 1);
-            Map.Entry<Long, Segment> after = segments.higherEntry(last.baseOffset());
-            long end = after == null ? last.nextOffset() : after.getKey();
+            Segment after = segments.after(last);
+            long end = after == null ? last.nextOffset() : after.baseOffset();
             try {
                 SegmentSwap.commit(dir, cleaned, end, steps);
                 Segment fresh = cleaned.toSegment(end);
                 cleaned.close();
-                // Readers find the new segment before the old ones go; one holding an old segment finds its channel
-                // gone and looks again.
-                segments.put(fresh.baseOffset(), fresh);
+                segments.replace(group, fresh);
                 for (Segment s : group) {
-                    if (s.baseOffset() != fresh.baseOffset()) {
-                        segments.remove(s.baseOffset());
-                    }
-                }
-                for (Segment s : group) {
-                    openSegments.forget(s);
                     s.delete();
                     steps.after(SegmentSwap.Step.OLD_SEGMENT_DELETED);
                 }
@@ -698,6 +656,7 @@ public final class Log implements Closeable {
                 return;
             }
             // An idle log (nothing appended since the last flush) closes without any fsync.
+            Segment active = segments.active();
             active.seal(flushedOffset < logEndOffset);
             snapshots.write(producers);
             forceSegmentsAboveRecoveryPoint(active);
@@ -721,10 +680,7 @@ public final class Log implements Closeable {
             if (!closed) {
                 closeHandles();
             }
-            for (Segment s : segments.values()) {
-                s.delete();
-            }
-            segments.clear();
+            segments.deleteAll();
             try (Stream<Path> files = Files.walk(dir)) {
                 for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
                     Files.deleteIfExists(p);
@@ -751,10 +707,7 @@ public final class Log implements Closeable {
 
     private void closeHandles() {
         closed = true;
-        for (Segment s : segments.values()) {
-            openSegments.forget(s);
-            s.closeHandles();
-        }
+        segments.closeHandles();
     }
 
     /** Writes the checkpoint if it changed (each write costs an fsync; idle logs should cost none). */
@@ -802,32 +755,5 @@ public final class Log implements Closeable {
     /** True once an I/O error while writing took the log offline (see {@link #goOffline}). */
     public boolean isOffline() {
         return offlineReason != null;
-    }
-
-    // ------------------------------------------------------------------ for LogReader
-
-    Collection<Segment> segmentsFrom(long offset) {
-        Long floor = segments.floorKey(offset);
-        return (floor == null ? segments : segments.tailMap(floor, true)).values();
-    }
-
-    Segment segmentAfter(Segment s) {
-        Map.Entry<Long, Segment> e = segments.higherEntry(s.baseOffset());
-        return e == null ? null : e.getValue();
-    }
-
-    Segment floorSegment(long offset) {
-        Map.Entry<Long, Segment> e = segments.floorEntry(offset);
-        return e == null ? null : e.getValue();
-    }
-
-    Collection<Segment> allSegments() {
-        return segments.values();
-    }
-
-    void touched(Segment s) {
-        if (!s.isWritable()) {
-            openSegments.touch(s);
-        }
     }
 }

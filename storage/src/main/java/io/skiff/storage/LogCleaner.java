@@ -265,12 +265,12 @@ public final class LogCleaner implements AutoCloseable {
             first = validFirstDirty(log, firstDirty.get(name(log)));
         }
         long uncleanable = log.activeSegmentBase();
-        Segment lsoSegment = log.floorSegment(log.lastStableOffset());
+        Segment lsoSegment = log.segments().floor(log.lastStableOffset());
         if (lsoSegment != null) {
             uncleanable = Math.min(uncleanable, lsoSegment.baseOffset());
         }
         long minLag = log.config().minCompactionLagMs();
-        List<Segment> dirty = log.closedSegments(first, uncleanable);
+        List<Segment> dirty = log.segments().closed(first, uncleanable);
         long dirtyBytes = 0;
         boolean maxLagDue = false;
         boolean firstSegment = true;
@@ -288,7 +288,7 @@ public final class LogCleaner implements AutoCloseable {
         }
         uncleanable = Math.max(first, uncleanable);
         long cleanBytes = 0;
-        for (Segment s : log.closedSegments(0, first)) {
+        for (Segment s : log.segments().closed(0, first)) {
             if (s.nextOffset() <= first) {
                 cleanBytes += s.size();
             }

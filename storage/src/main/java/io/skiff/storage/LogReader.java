@@ -17,13 +17,14 @@ package io.skiff.storage;
 
 import io.skiff.record.RecordBatchView;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The lock-free read side of a {@link Log}: finds byte ranges of whole batches via the sparse indexes and short
- * header scans, answers timestamp lookups and walks batch headers. Copies no batch bytes.
+ * The lock-free read side of a {@link Log}, over its {@link LogSegments}: finds byte ranges of whole batches via the
+ * sparse indexes and short header scans, answers timestamp lookups and walks batch headers. Copies no batch bytes.
  * <p>Thread-safety: thread-safe; any number of readers run beside the log's single writer. Every channel
  * reference taken is either handed to a {@link FileSlice} or released before returning.
  */
@@ -31,10 +32,14 @@ final class LogReader {
     private static final int HEADER_SCAN_BUFFER = 16 * 1024;
     private static final int MAX_LOOKUPS = 8;
 
-    private final Log log;
+    private final Path dir;
+    private final LogSegments segments;
+    private final LogOffsets log;
 
-    LogReader(Log log) {
-        this.log = log;
+    LogReader(Path dir, LogSegments segments, LogOffsets offsets) {
+        this.dir = dir;
+        this.segments = segments;
+        this.log = offsets;
     }
 
     LogReadResult read(long offset, int maxBytes, boolean minOneBatch, IsolationLevel isolation) {
@@ -46,7 +51,7 @@ final class LogReader {
         long maxOffset = committed ? lso : end;
         if (offset < start || offset > end) {
             throw new OffsetOutOfRangeException("offset " + offset + " is outside the log range [" + start + ", " + end
-                    + "] of " + log.dir().getFileName());
+                    + "] of " + dir.getFileName());
         }
         List<FileSlice> slices = new ArrayList<>(2);
         int total = 0;
@@ -58,10 +63,10 @@ final class LogReader {
         }
         long upperBound = offset; // offset of the first batch not returned
         try {
-            Segment seg = log.floorSegment(offset);
+            Segment seg = segments.floor(offset);
             if (seg == null) {
-                throw new OffsetOutOfRangeException("offset " + offset + " was deleted from "
-                        + log.dir().getFileName() + " meanwhile; the log now starts at " + log.logStartOffset());
+                throw new OffsetOutOfRangeException("offset " + offset + " was deleted from " + dir.getFileName()
+                        + " meanwhile; the log now starts at " + log.logStartOffset());
             }
             long target = offset;
             boolean needOne = minOneBatch;
@@ -74,7 +79,7 @@ final class LogReader {
                 if (ch == null && lookups++ < MAX_LOOKUPS) {
                     // Deleted after we found it: replaced by the cleaner (the new segment is already in place), or
                     // gone to retention (then the next lookup finds the same or no segment).
-                    Segment again = log.floorSegment(target);
+                    Segment again = segments.floor(target);
                     if (again != null && again != seg) {
                         seg = again;
                         continue;
@@ -83,14 +88,14 @@ final class LogReader {
                 if (ch == null) { // deleted by retention after we found it
                     if (slices.isEmpty()) {
                         throw new OffsetOutOfRangeException("offset " + offset + " was deleted from "
-                                + log.dir().getFileName() + " meanwhile; the log now starts at "
+                                + dir.getFileName() + " meanwhile; the log now starts at "
                                 + log.logStartOffset());
                     }
                     break;
                 }
                 boolean handedOut = false;
                 try {
-                    log.touched(seg);
+                    segments.touched(seg);
                     if (cut) {
                         long lsoPosition = seg.positionOf(ch.channel(), maxOffset, segEnd);
                         // -1: the batch at maxOffset was appended after segEnd was read; all before it is stable.
@@ -125,7 +130,7 @@ final class LogReader {
                     }
                 }
                 target = Math.max(target, seg.nextOffset());
-                seg = log.segmentAfter(seg);
+                seg = segments.after(seg);
             }
             List<AbortedTxn> aborted = committed ? abortedTransactions(offset, upperBound) : null;
             return new LogReadResult(slices, total, start, end, lso, aborted);
@@ -133,8 +138,7 @@ final class LogReader {
             for (FileSlice s : slices) {
                 s.release();
             }
-            throw new StorageException(
-                    "reading " + log.dir() + " at offset " + offset + " failed: " + e.getMessage(), e);
+            throw new StorageException("reading " + dir + " at offset " + offset + " failed: " + e.getMessage(), e);
         } catch (RuntimeException e) {
             for (FileSlice s : slices) {
                 s.release();
@@ -153,7 +157,7 @@ final class LogReader {
         if (upperBound <= fetchOffset) {
             return out;
         }
-        for (Segment seg : log.segmentsFrom(fetchOffset)) {
+        for (Segment seg : segments.from(fetchOffset)) {
             if (seg.txnIndex().collect(fetchOffset, upperBound, out)) {
                 break;
             }
@@ -164,7 +168,7 @@ final class LogReader {
     Optional<TimestampOffset> offsetForTimestamp(long timestamp) {
         long start = log.logStartOffset();
         try {
-            for (Segment seg : log.allSegments()) {
+            for (Segment seg : segments.all()) {
                 if (seg.nextOffset() <= start) {
                     continue;
                 }
@@ -177,7 +181,7 @@ final class LogReader {
                     continue;
                 }
                 try {
-                    log.touched(seg);
+                    segments.touched(seg);
                     long below = seg.timeIndex().lastOffsetBelow(timestamp);
                     long fromOffset = Math.max(below < 0 ? seg.baseOffset() : below, start);
                     int from = seg.offsetIndex().floorPosition(fromOffset);
@@ -195,7 +199,7 @@ final class LogReader {
             }
             return Optional.empty();
         } catch (IOException e) {
-            throw new StorageException("timestamp lookup in " + log.dir() + " failed: " + e.getMessage(), e);
+            throw new StorageException("timestamp lookup in " + dir + " failed: " + e.getMessage(), e);
         }
     }
 
@@ -204,7 +208,7 @@ final class LogReader {
         long start = log.logStartOffset();
         long from = Math.max(fromOffset, start);
         try {
-            for (Segment seg : log.segmentsFrom(from)) {
+            for (Segment seg : segments.from(from)) {
                 if (seg.nextOffset() <= from) {
                     continue;
                 }
@@ -213,7 +217,7 @@ final class LogReader {
                     continue;
                 }
                 try {
-                    log.touched(seg);
+                    segments.touched(seg);
                     int pos = seg.offsetIndex().floorPosition(from);
                     BatchScanner scan = new BatchScanner(ch.channel(), pos, seg.size(), bufferSize, false);
                     while (scan.next()) {
@@ -230,7 +234,7 @@ final class LogReader {
                 }
             }
         } catch (IOException e) {
-            throw new StorageException("scanning " + log.dir() + " failed: " + e.getMessage(), e);
+            throw new StorageException("scanning " + dir + " failed: " + e.getMessage(), e);
         }
     }
 }

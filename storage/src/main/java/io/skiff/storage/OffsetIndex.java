@@ -16,120 +16,54 @@
 package io.skiff.storage;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
-import java.util.Arrays;
 
 /**
  * Sparse in-memory index of one segment: relative offset of a batch's base offset → byte position of the batch.
  * On disk ({@code .index}) as Kafka lays it out: 8-byte big-endian entries (int relative offset, int position).
  * Lookups are binary searches over arrays, no syscall per probe.
- * <p>Thread-safety: one writer (appends, truncation during recovery) and any number of concurrent readers;
- * an entry becomes visible to readers only after it is fully written (volatile count published last).
+ * <p>Thread-safety: one writer and any number of concurrent readers (see {@link SparseIndex}).
  */
-final class OffsetIndex {
+final class OffsetIndex extends SparseIndex {
     static final int ENTRY_SIZE = 8;
 
-    private static final class Entries {
-        final int[] relOffsets;
-        final int[] positions;
-
-        Entries(int capacity) {
-            relOffsets = new int[capacity];
-            positions = new int[capacity];
-        }
-    }
-
-    private final long baseOffset;
-    private volatile Entries entries;
-    private volatile int count;
-
     OffsetIndex(long baseOffset) {
-        this(baseOffset, new Entries(16), 0);
+        super(baseOffset, false, new Entries(16), 0);
     }
 
-    private OffsetIndex(long baseOffset, Entries entries, int count) {
-        this.baseOffset = baseOffset;
-        this.entries = entries;
-        this.count = count;
-    }
-
-    int entryCount() {
-        return count;
+    private OffsetIndex(long baseOffset, Loaded loaded) {
+        super(baseOffset, false, loaded);
     }
 
     /** Adds an entry; offsets and positions must grow. */
     void append(long offset, int position) {
-        int n = count;
-        Entries e = entries;
-        if (n > 0 && (offset - baseOffset <= e.relOffsets[n - 1] || position <= e.positions[n - 1])) {
+        if (entryCount() > 0 && (offset - baseOffset <= lastKey() || position <= lastValue())) {
             throw new IllegalStateException("index entries must grow: " + offset + "@" + position + " after "
-                    + (baseOffset + e.relOffsets[n - 1]) + "@" + e.positions[n - 1]);
+                    + (baseOffset + lastKey()) + "@" + lastValue());
         }
-        if (n == e.relOffsets.length) {
-            Entries grown = new Entries(n * 2);
-            System.arraycopy(e.relOffsets, 0, grown.relOffsets, 0, n);
-            System.arraycopy(e.positions, 0, grown.positions, 0, n);
-            entries = grown;
-            e = grown;
-        }
-        e.relOffsets[n] = (int) (offset - baseOffset);
-        e.positions[n] = position;
-        count = n + 1;
+        add(offset - baseOffset, position);
     }
 
     /** Byte position of the last indexed batch whose base offset is <= {@code offset}; 0 if none. */
     int floorPosition(long offset) {
-        int n = count;
-        Entries e = entries;
-        long rel = offset - baseOffset;
-        int lo = 0;
-        int hi = n - 1;
-        int found = -1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            if (e.relOffsets[mid] <= rel) {
-                found = mid;
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return found < 0 ? 0 : e.positions[found];
+        return floorValue(offset - baseOffset, true, 0);
     }
 
     /** The largest indexed position <= {@code position}; 0 if none. */
     int floorPositionByPosition(int position) {
-        int n = count;
-        Entries e = entries;
-        int i = Arrays.binarySearch(e.positions, 0, n, position);
-        if (i >= 0) {
-            return e.positions[i];
-        }
-        int insertion = -i - 1;
-        return insertion == 0 ? 0 : e.positions[insertion - 1];
+        return floorOfValues(position);
     }
 
     /** Base offset of the last entry, or -1 if empty. */
     long lastOffset() {
-        int n = count;
-        return n == 0 ? -1 : baseOffset + entries.relOffsets[n - 1];
+        Long last = last((relOffset, position) -> baseOffset + relOffset);
+        return last == null ? -1 : last;
     }
 
     /** Position of the last entry, or 0 if empty. */
     int lastPosition() {
-        int n = count;
-        return n == 0 ? 0 : entries.positions[n - 1];
-    }
-
-    void writeTo(Path file, FileChannelFactory files) throws IOException {
-        int n = count;
-        Entries e = entries;
-        ByteBuffer buf = ByteBuffer.allocate(n * ENTRY_SIZE);
-        for (int i = 0; i < n; i++) {
-            buf.putInt(e.relOffsets[i]).putInt(e.positions[i]);
-        }
-        IndexFiles.writeIfChanged(file, buf.flip(), files);
+        Integer last = last((relOffset, position) -> position);
+        return last == null ? 0 : last;
     }
 
     /**
@@ -137,22 +71,10 @@ final class OffsetIndex {
      * positions inside a log of {@code logSize} bytes, offsets below {@code nextOffset} when that is known, i.e. >= 0).
      */
     static OffsetIndex load(Path file, long baseOffset, long logSize, long nextOffset) throws IOException {
-        ByteBuffer buf = IndexFiles.readEntries(file, ENTRY_SIZE);
-        if (buf == null) {
-            return null;
-        }
-        int n = buf.remaining() / ENTRY_SIZE;
-        Entries e = new Entries(Math.max(16, n));
-        for (int i = 0; i < n; i++) {
-            int rel = buf.getInt();
-            int pos = buf.getInt();
-            boolean grows = i == 0 ? rel >= 0 && pos >= 0 : rel > e.relOffsets[i - 1] && pos > e.positions[i - 1];
-            if (!grows || pos >= logSize || (nextOffset >= 0 && baseOffset + rel >= nextOffset)) {
-                return null;
-            }
-            e.relOffsets[i] = rel;
-            e.positions[i] = pos;
-        }
-        return new OffsetIndex(baseOffset, e, n);
+        Loaded loaded = read(file, false, 16, (i, rel, pos, prevRel, prevPos) -> {
+            boolean grows = i == 0 ? rel >= 0 && pos >= 0 : rel > prevRel && pos > prevPos;
+            return grows && pos < logSize && (nextOffset < 0 || baseOffset + rel < nextOffset);
+        });
+        return loaded == null ? null : new OffsetIndex(baseOffset, loaded);
     }
 }

@@ -16,6 +16,7 @@
 package io.skiff.storage;
 
 import io.skiff.record.InvalidRecordException;
+import io.skiff.record.ValidatedBatch;
 import io.skiff.record.ValidatedBatches;
 import io.skiff.storage.producer.AppendOrigin;
 import io.skiff.storage.producer.BatchMetadata;
@@ -59,7 +60,7 @@ final class ProducerAppends {
             long appendTime) {
         ProducerAppends a = new ProducerAppends();
         for (int i = 0; i < batches.count(); i++) {
-            io.skiff.record.BatchMetadata meta = batches.batch(i);
+            ValidatedBatch meta = batches.batch(i);
             if (origin == AppendOrigin.CLIENT && meta.control()) {
                 throw new InvalidRecordException("Clients are not allowed to write control records");
             }

@@ -15,8 +15,8 @@
  */
 package io.skiff.storage;
 
-import io.skiff.record.BatchMetadata;
 import io.skiff.record.RecordBatchView;
+import io.skiff.record.ValidatedBatch;
 import io.skiff.record.ValidatedBatches;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -42,7 +42,7 @@ final class Segment {
     static final String LOG_SUFFIX = ".log";
     static final String INDEX_SUFFIX = ".index";
     static final String TIME_INDEX_SUFFIX = ".timeindex";
-    private static final int HEADER_SCAN_BUFFER = 16 * 1024;
+    static final int HEADER_SCAN_BUFFER = 16 * 1024;
 
     private final long baseOffset;
     private final Path logFile;
@@ -96,8 +96,8 @@ final class Segment {
     }
 
     /**
-     * A segment found on disk, not read yet: it loads itself with {@link #loadTrusted}, {@link #recover} or
-     * {@link #loadAfterCleanShutdown}.
+     * A segment found on disk, not read yet: {@link SegmentRecovery} loads it ({@code loadTrusted},
+     * {@code loadAfterCleanShutdown}) or recovers it.
      */
     static Segment existing(Path dir, long baseOffset, int indexIntervalBytes, FileChannelFactory files) {
         return new Segment(dir, baseOffset, indexIntervalBytes, files);
@@ -130,146 +130,14 @@ final class Segment {
         return s;
     }
 
-    /** What {@link #loadAfterCleanShutdown} found. */
-    enum TailCheck {
-        INTACT,
-        TRUNCATED,
-        /** The index files cannot be trusted: the segment must be {@link #recover recovered} instead. */
-        NEEDS_RECOVERY
+    /** Publishes what loading or recovering the segment's file found: its size and the offset after it. */
+    void loaded(int size, long nextOffset) {
+        this.nextOffset = nextOffset;
+        this.size = size;
     }
 
-    /**
-     * Trusts a closed segment below the recovery point (forced, with index files) without recovering it: its size
-     * is its file's and it ends where the next segment begins; only its tail is checked ({@link #checkTrustedTail}).
-     * Its indexes load on demand. Returns the offset after its last batch.
-     */
-    long loadTrusted(long nextSegmentBase) throws IOException {
-        long fileSize = Files.size(logFile);
-        if (fileSize > Integer.MAX_VALUE) {
-            throw new IOException("segment " + logFile + " is larger than 2 GiB");
-        }
-        long end = checkTrustedTail(fileSize);
-        this.nextOffset = nextSegmentBase;
-        this.size = (int) fileSize;
-        return end;
-    }
-
-    /**
-     * Checks that a trusted segment still ends with whole batches, reading only the headers after its last
-     * offset-index entry (all of them if the index is missing or torn): a segment cut short outside Skiff is
-     * refused, naming the file, rather than served with batches missing. Returns the offset after its last batch
-     * (its base offset if it is empty).
-     */
-    private long checkTrustedTail(long fileSize) throws IOException {
-        long indexed = lastIndexedPosition();
-        if (indexed >= fileSize && OffsetIndex.load(indexFile, baseOffset, Integer.MAX_VALUE, -1) == null) {
-            indexed = -1; // the index itself is garbage (it is rebuilt when loaded), not a sign of a short log
-        }
-        if (indexed >= fileSize) {
-            throw new IOException("segment " + logFile + " was truncated: it has " + fileSize
-                    + " bytes but its index has a batch at position " + indexed
-                    + "; restore the file, or delete it and the segments after it to accept losing them");
-        }
-        long from = Math.max(indexed, 0);
-        long next = baseOffset;
-        try (FileChannel ch = FileChannel.open(logFile, StandardOpenOption.READ)) {
-            BatchScanner scan = new BatchScanner(ch, from, fileSize, HEADER_SCAN_BUFFER, false);
-            while (scan.next()) {
-                next = scan.header().lastOffset() + 1;
-            }
-            if (scan.invalidReason() != null) {
-                throw new IOException("segment " + logFile + " is damaged after position " + from + " ("
-                        + scan.invalidReason()
-                        + "); restore the file, or delete it and the segments after it to accept losing them");
-            }
-        }
-        return next;
-    }
-
-    /**
-     * Recovers this segment in the shape of Kafka's {@code LogSegment.recover()}: reads every batch, validating it
-     * (framing, magic, CRC-32C, counts, offsets following each other and ending below {@code upperBound}), rebuilds
-     * the offset and time indexes and the transaction index, feeds each batch to the producer state, and truncates
-     * the file at the first invalid batch. The caller has brought the producer state up to this segment's base
-     * offset.
-     *
-     * @param upperBound base offset of the next segment, or -1 for the last one
-     * @param forAppend  the segment becomes the active one (its indexes stay in memory) rather than a closed one
-     *                   (its index files are written; not forced: it stays above the recovery point until the next
-     *                   roll or close forces it)
-     * @return whether the file was truncated
-     */
-    boolean recover(long upperBound, boolean forAppend, ProducerStateRecovery producers, long now) throws IOException {
-        txnIndex.reset();
-        try (FileChannel ch = FileChannel.open(logFile, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            long fileSize = ch.size();
-            IndexBuilder b = new IndexBuilder(baseOffset, indexIntervalBytes);
-            SegmentRecovery r = SegmentRecovery.walk(ch, this, 0, fileSize, upperBound, b, -1, producers, now);
-            boolean truncated = r.truncateInvalidTail(ch, this, fileSize);
-            this.nextOffset = r.lastOffset >= 0 ? r.lastOffset + 1 : baseOffset;
-            this.size = r.validEnd;
-            if (forAppend || truncated) {
-                install(b);
-            } else {
-                installRebuiltIndexes(b);
-            }
-            return truncated;
-        }
-    }
-
-    /**
-     * Loads the last segment of a cleanly closed log: trusts its index files and validates only the batches from
-     * the last offset-index entry on (cutting an invalid tail), so the cost does not grow with the segment's size.
-     * The producer state is not fed: the snapshot taken at close covers the segment.
-     */
-    TailCheck loadAfterCleanShutdown(long now) throws IOException {
-        long fileSize = Files.size(logFile);
-        OffsetIndex offsets = OffsetIndex.load(indexFile, baseOffset, fileSize, -1);
-        TimeIndex times = TimeIndex.load(timeIndexFile, baseOffset, -1);
-        if (offsets == null || times == null) {
-            return TailCheck.NEEDS_RECOVERY;
-        }
-        IndexBuilder b = new IndexBuilder(offsets, times, times.last(), indexIntervalBytes);
-        try (FileChannel ch = FileChannel.open(logFile, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            if (fileSize >= RecordBatchView.HEADER_SIZE) {
-                ByteBuffer first = ByteBuffer.allocate(RecordBatchView.HEADER_SIZE);
-                ch.read(first, 0);
-                long ts = RecordBatchView.headerAt(first, 0).maxTimestamp();
-                b.rollBaseTimestamp(ts >= 0 ? ts : now, ts >= 0);
-            }
-            long expectedFirst = offsets.entryCount() > 0 ? offsets.lastOffset() : -1;
-            SegmentRecovery r =
-                    SegmentRecovery.walk(ch, this, offsets.lastPosition(), fileSize, -1, b, expectedFirst, null, now);
-            long next = r.lastOffset >= 0 ? r.lastOffset + 1 : offsets.entryCount() > 0 ? -1 : baseOffset;
-            if (r.mismatch || next < 0) {
-                return TailCheck.NEEDS_RECOVERY;
-            }
-            boolean truncated = r.truncateInvalidTail(ch, this, fileSize);
-            install(b);
-            this.nextOffset = next;
-            this.size = r.validEnd;
-            return truncated ? TailCheck.TRUNCATED : TailCheck.INTACT;
-        }
-    }
-
-    /** Position in the last entry of the {@code .index} file; -1 if the file is missing, empty or torn. */
-    private long lastIndexedPosition() throws IOException {
-        if (!Files.isRegularFile(indexFile)) {
-            return -1;
-        }
-        try (FileChannel ch = FileChannel.open(indexFile, StandardOpenOption.READ)) {
-            long n = ch.size();
-            if (n == 0 || n % OffsetIndex.ENTRY_SIZE != 0) {
-                return -1;
-            }
-            ByteBuffer position = ByteBuffer.allocate(Integer.BYTES);
-            while (position.hasRemaining()) {
-                if (ch.read(position, n - Integer.BYTES + position.position()) < 0) {
-                    return -1;
-                }
-            }
-            return Integer.toUnsignedLong(position.getInt(0));
-        }
+    int indexIntervalBytes() {
+        return indexIntervalBytes;
     }
 
     long baseOffset() {
@@ -342,7 +210,7 @@ final class Segment {
             throw e;
         }
         for (int i = 0; i < v.count(); i++) {
-            BatchMetadata b = v.batch(i);
+            ValidatedBatch b = v.batch(i);
             builder.onBatch(v.baseOffset(i), v.view(i).maxTimestamp(), start + b.position(), b.sizeInBytes(), now);
         }
         maxTimestamp = builder.max();
@@ -499,7 +367,7 @@ final class Segment {
     }
 
     /** Installs rebuilt indexes of a closed segment and writes them to disk. */
-    private void installRebuiltIndexes(IndexBuilder b) throws IOException {
+    void installRebuiltIndexes(IndexBuilder b) throws IOException {
         b.finish();
         b.offsets().writeTo(indexFile, files);
         b.times().writeTo(timeIndexFile, files);

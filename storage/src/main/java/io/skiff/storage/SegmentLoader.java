@@ -30,10 +30,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Opens the segments of a partition directory and decides how each loads itself: segments covered by the recovery
- * point are trusted as they are ({@link Segment#loadTrusted}, indexes load lazily), the last segment after a clean
- * shutdown checks only its tail ({@link Segment#loadAfterCleanShutdown}), and every other segment recovers itself
- * ({@link Segment#recover}) once the producer state has been brought up to it. When a segment was cut at an
+ * Opens the segments of a partition directory and decides how each loads ({@link SegmentRecovery}): segments
+ * covered by the recovery point are trusted as they are ({@code loadTrusted}, indexes load lazily), the last segment
+ * after a clean shutdown checks only its tail ({@code loadAfterCleanShutdown}), and every other segment is recovered
+ * ({@code recover}) once the producer state has been brought up to it. When a segment was cut at an
  * invalid or torn batch, the segments after it are dropped, logged at WARN in bytes and batches.
  * <p>Not thread-safe: used by {@link Log#open} before the log is shared.
  */
@@ -93,12 +93,12 @@ final class SegmentLoader {
             long upperBound = last ? -1 : bases.get(i + 1);
             boolean truncated;
             if (!last && upperBound <= checkpoint.recoveryPoint()) {
-                long end = seg.loadTrusted(upperBound);
+                long end = SegmentRecovery.loadTrusted(seg, upperBound);
                 checkContiguous(seg, end, bases.get(i + 1));
                 truncated = false;
             } else if (last && cleanShutdown) {
-                Segment.TailCheck tail = seg.loadAfterCleanShutdown(now);
-                if (tail == Segment.TailCheck.NEEDS_RECOVERY) {
+                SegmentRecovery.TailCheck tail = SegmentRecovery.loadAfterCleanShutdown(seg, now);
+                if (tail == SegmentRecovery.TailCheck.NEEDS_RECOVERY) {
                     LOG.warn(
                             "{}: index files of segment {} are missing, corrupt or do not match the log after a"
                                     + " clean shutdown; recovering it",
@@ -106,7 +106,7 @@ final class SegmentLoader {
                             seg.logFile().getFileName());
                     truncated = recover(seg, upperBound, true, segments);
                 } else {
-                    truncated = tail == Segment.TailCheck.TRUNCATED;
+                    truncated = tail == SegmentRecovery.TailCheck.TRUNCATED;
                 }
             } else {
                 truncated = recover(seg, upperBound, last, segments);
@@ -177,7 +177,7 @@ final class SegmentLoader {
     /** Brings the producer state up to {@code seg} (from the segments before it), then lets {@code seg} recover. */
     private boolean recover(Segment seg, long upperBound, boolean last, List<Segment> loaded) throws IOException {
         producers.catchUp(seg.baseOffset(), loaded.get(0).baseOffset(), loaded.subList(0, loaded.size() - 1));
-        return seg.recover(upperBound, last, producers, now);
+        return SegmentRecovery.recover(seg, upperBound, last, producers, now);
     }
 
     private void dropSegments(List<Long> bases, Segment survivor) throws IOException {

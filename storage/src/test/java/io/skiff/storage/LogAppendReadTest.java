@@ -21,35 +21,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.record.CorruptRecordException;
 import io.skiff.record.InvalidRecordException;
+import io.skiff.record.RecordBatchView;
 import io.skiff.record.RecordTooLargeException;
 import io.skiff.record.TimestampType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.zip.CRC32C;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class LogAppendReadTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final LogFixture fixture = new LogFixture("topic-0");
 
-    private final MutableClock clock = new MutableClock(1_700_000_000_000L);
+    private final MutableClock clock = fixture.clock;
     private Log log;
 
-    @AfterEach
-    void tearDown() {
-        if (log != null) {
-            log.close();
-        }
-    }
-
     private Log open(LogConfig config) throws IOException {
-        log = Log.open(dir.resolve("topic-0"), config, clock, null);
+        log = fixture.open(config);
         return log;
     }
 
@@ -123,6 +115,20 @@ class LogAppendReadTest {
                 batches.stream().map(TestBatches::baseOffset).toList());
         for (ByteBuffer b : batches) {
             assertCrcValid(b);
+        }
+    }
+
+    @Test
+    void everyBatchIsStampedWithTheLogsLeaderEpoch() throws IOException {
+        open(LogConfig.defaults());
+        ByteBuffer sent = TestBatches.concat(TestBatches.batch(1, "a"), TestBatches.batch(2, "b"));
+        new RecordBatchView(sent).setPartitionLeaderEpoch(42); // the first as a client may send it; the second -1
+        log.append(sent);
+        List<ByteBuffer> stored = TestBatches.split(TestBatches.readAll(log.read(0, 10_000, false)));
+        assertEquals(2, stored.size());
+        for (ByteBuffer b : stored) {
+            assertEquals(Log.LEADER_EPOCH, new RecordBatchView(b).partitionLeaderEpoch());
+            assertCrcValid(b); // the epoch is outside the CRC
         }
     }
 

@@ -407,15 +407,16 @@ class LogCleanerTest {
             log.append(keyed(clock.millis(), "k", "after" + i));
         }
         assertEquals(txnOffset, log.lastStableOffset());
-        assertTrue(log.floorSegment(txnOffset).baseOffset() > 2, "segments of values before the transaction");
-        assertTrue(log.activeSegmentBase() > log.floorSegment(txnOffset).baseOffset(), "the open txn is not active");
+        assertTrue(log.segments().floor(txnOffset).baseOffset() > 2, "segments of values before the transaction");
+        assertTrue(
+                log.activeSegmentBase() > log.segments().floor(txnOffset).baseOffset(), "the open txn is not active");
 
         cleaner.compactNow(log);
         List<Entry> whileOpen = CompactedLogs.records(log);
         assertTrue(
                 whileOpen.contains(new Entry(txnOffset, "k", "open")),
                 "the open transaction's record is kept although newer values of its key exist: " + whileOpen);
-        long txnSegment = log.floorSegment(txnOffset).baseOffset();
+        long txnSegment = log.segments().floor(txnOffset).baseOffset();
         assertEquals(
                 1,
                 whileOpen.stream().filter(e -> e.offset() < txnSegment).count(),

@@ -27,43 +27,28 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Truncated, missing and foreign files in a partition directory: each is recovered from or refused with a message
  * naming the file. Segments hold four one-record batches: 10 records make segments 0, 4 and 8.
  */
 class LogDirectoryDamageTest {
-    @TempDir
-    Path tmp;
+    @RegisterExtension
+    final LogFixture fixture = new LogFixture("d-0");
 
-    private final MutableClock clock = new MutableClock(1_700_000_000_000L);
-    private final int batchSize = TestBatches.batch(0, "value-00").remaining();
+    private final MutableClock clock = fixture.clock;
+    private final int batchSize = LogFixture.VALUE_BATCH_SIZE;
     private Log log;
 
-    @AfterEach
-    void tearDown() {
-        if (log != null) {
-            log.close();
-        }
-    }
-
-    private Path dir() {
-        return tmp.resolve("d-0");
-    }
-
-    private LogConfig config() {
-        return LogConfig.builder()
-                .segmentBytes(batchSize * 4)
-                .indexIntervalBytes(batchSize)
-                .build();
+    private static LogConfig config() {
+        return LogFixture.fourValuesPerSegment();
     }
 
     /** Writes 10 one-record batches "value-NN" and closes the log cleanly; returns the values. */
     private List<String> writeAndClose() throws IOException {
-        log = Log.open(dir(), config(), clock, null);
+        log = fixture.open(config());
         List<String> values = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             String v = String.format("value-%02d", i);
@@ -76,12 +61,8 @@ class LogDirectoryDamageTest {
     }
 
     private Log reopen() throws IOException {
-        log = Log.open(dir(), config(), clock, null);
+        log = fixture.open(config());
         return log;
-    }
-
-    private Path file(long base, String suffix) {
-        return dir().resolve(Segment.fileStem(base) + suffix);
     }
 
     private List<String> all() {
@@ -91,22 +72,22 @@ class LogDirectoryDamageTest {
     @Test
     void missingIndexesOfClosedSegmentsAreRebuiltFromTheLog() throws IOException {
         List<String> values = writeAndClose();
-        Files.delete(file(0, ".index"));
-        Files.delete(file(0, ".timeindex"));
-        Files.delete(file(4, ".index"));
+        Files.delete(fixture.segmentFile(0, ".index"));
+        Files.delete(fixture.segmentFile(0, ".timeindex"));
+        Files.delete(fixture.segmentFile(4, ".index"));
 
         reopen();
         assertEquals(values, all());
         assertEquals(5, log.offsetForTimestamp(clock.millis() + 5).orElseThrow().offset());
-        assertTrue(Files.size(file(0, ".index")) > 0, "rebuilt and written");
-        assertTrue(Files.exists(file(0, ".timeindex")));
+        assertTrue(Files.size(fixture.segmentFile(0, ".index")) > 0, "rebuilt and written");
+        assertTrue(Files.exists(fixture.segmentFile(0, ".timeindex")));
     }
 
     @Test
     void missingIndexesOfTheLastSegmentAreRebuiltByRecoveringIt() throws IOException {
         List<String> values = writeAndClose();
-        Files.delete(file(8, ".index"));
-        Files.delete(file(8, ".timeindex"));
+        Files.delete(fixture.segmentFile(8, ".index"));
+        Files.delete(fixture.segmentFile(8, ".timeindex"));
 
         reopen();
         assertEquals(values, all());
@@ -117,18 +98,20 @@ class LogDirectoryDamageTest {
     @Test
     void truncatedIndexIsRebuilt() throws IOException {
         List<String> values = writeAndClose();
-        try (FileChannel ch = FileChannel.open(file(0, ".index"), StandardOpenOption.WRITE)) {
+        try (FileChannel ch = FileChannel.open(fixture.segmentFile(0, ".index"), StandardOpenOption.WRITE)) {
             ch.truncate(5); // not a whole entry
         }
         reopen();
         assertEquals(values, all());
-        assertEquals(0, Files.size(file(0, ".index")) % 8);
+        assertEquals(0, Files.size(fixture.segmentFile(0, ".index")) % 8);
     }
 
     @Test
     void missingTransactionIndexOfASegmentWithoutAbortsIsNormal() throws IOException {
         List<String> values = writeAndClose();
-        assertFalse(Files.exists(file(0, TransactionIndex.SUFFIX)), "only written once a segment holds an abort");
+        assertFalse(
+                Files.exists(fixture.segmentFile(0, TransactionIndex.SUFFIX)),
+                "only written once a segment holds an abort");
         reopen();
         assertEquals(values, all());
     }
@@ -136,9 +119,9 @@ class LogDirectoryDamageTest {
     @Test
     void strayTempAndCleanedFilesAreDeleted() throws IOException {
         List<String> values = writeAndClose();
-        Path tmpFile = dir().resolve(LogCheckpoint.FILE_NAME + ".tmp");
-        Path cleanedLog = file(0, ".log" + CleanedSegment.CLEANED_SUFFIX);
-        Path cleanedIndex = file(0, ".index" + CleanedSegment.CLEANED_SUFFIX);
+        Path tmpFile = fixture.dir().resolve(LogCheckpoint.FILE_NAME + ".tmp");
+        Path cleanedLog = fixture.segmentFile(0, ".log" + CleanedSegment.CLEANED_SUFFIX);
+        Path cleanedIndex = fixture.segmentFile(0, ".index" + CleanedSegment.CLEANED_SUFFIX);
         Files.writeString(tmpFile, "half a checkpoint");
         Files.writeString(cleanedLog, "half a cleaning");
         Files.writeString(cleanedIndex, "x");
@@ -153,7 +136,7 @@ class LogDirectoryDamageTest {
     @Test
     void aSwapFileWithoutItsCleanedSegmentLeavesTheSegmentsAlone() throws IOException {
         List<String> values = writeAndClose();
-        Path swap = SegmentSwap.swapFile(dir(), 0);
+        Path swap = SegmentSwap.swapFile(fixture.dir(), 0);
         Files.writeString(swap, "8");
 
         reopen();
@@ -164,7 +147,7 @@ class LogDirectoryDamageTest {
     @Test
     void aDamagedSwapFileIsRefusedNamingIt() throws IOException {
         writeAndClose();
-        Path swap = SegmentSwap.swapFile(dir(), 0);
+        Path swap = SegmentSwap.swapFile(fixture.dir(), 0);
         Files.writeString(swap, "garbage");
 
         IOException e = assertThrows(IOException.class, this::reopen);
@@ -173,12 +156,12 @@ class LogDirectoryDamageTest {
 
     @Test
     void aZeroLengthLastSegmentIsAnEmptySegment() throws IOException {
-        log = Log.open(dir(), config(), clock, null);
+        log = fixture.open(config());
         for (int i = 0; i < 4; i++) {
             log.append(TestBatches.batch(clock.millis(), "v" + i));
         }
         log.closeUncleanly();
-        Files.createFile(file(4, ".log")); // a roll that crashed right after creating the file
+        Files.createFile(fixture.segmentFile(4, ".log")); // a roll that crashed right after creating the file
         reopen();
         assertEquals(4, log.logEndOffset());
         log.append(TestBatches.batch(clock.millis(), "v4"));
@@ -188,44 +171,51 @@ class LogDirectoryDamageTest {
     @Test
     void aZeroLengthSegmentInTheMiddleIsRefusedNamingIt() throws IOException {
         writeAndClose();
-        try (FileChannel ch = FileChannel.open(file(4, ".log"), StandardOpenOption.WRITE)) {
+        try (FileChannel ch = FileChannel.open(fixture.segmentFile(4, ".log"), StandardOpenOption.WRITE)) {
             ch.truncate(0);
         }
         IOException e = assertThrows(IOException.class, this::reopen);
-        assertTrue(e.getMessage().contains(file(4, ".log").getFileName().toString()), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .contains(fixture.segmentFile(4, ".log").getFileName().toString()),
+                e.getMessage());
     }
 
     @Test
     void aTruncatedSegmentInTheMiddleIsRefusedNamingIt() throws IOException {
         writeAndClose();
-        try (FileChannel ch = FileChannel.open(file(4, ".log"), StandardOpenOption.WRITE)) {
+        try (FileChannel ch = FileChannel.open(fixture.segmentFile(4, ".log"), StandardOpenOption.WRITE)) {
             ch.truncate(batchSize * 2L + 7);
         }
         IOException e = assertThrows(IOException.class, this::reopen);
-        assertTrue(e.getMessage().contains(file(4, ".log").getFileName().toString()), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .contains(fixture.segmentFile(4, ".log").getFileName().toString()),
+                e.getMessage());
     }
 
     @Test
     void aMissingSegmentLeavesAGapThatReadsSkip() throws IOException {
         List<String> values = writeAndClose();
-        Files.delete(file(4, ".log"));
+        Files.delete(fixture.segmentFile(4, ".log"));
 
         reopen();
         List<String> expected = new ArrayList<>(values.subList(0, 4));
         expected.addAll(values.subList(8, 10));
         assertEquals(expected, all());
-        assertFalse(Files.exists(file(4, ".index")), "the orphaned index files are removed");
+        assertFalse(Files.exists(fixture.segmentFile(4, ".index")), "the orphaned index files are removed");
         assertEquals(10, log.logEndOffset());
     }
 
     @Test
     void aGapInsideTheLastSegmentIsCutThere() throws IOException {
-        log = Log.open(dir(), config(), clock, null);
+        log = fixture.open(config());
         log.append(TestBatches.batch(clock.millis(), "value-00"));
         log.append(TestBatches.batch(clock.millis(), "value-01"));
         log.closeUncleanly();
         // Rewrite the second batch's base offset to 5: offsets 1..4 are missing.
-        try (FileChannel ch = FileChannel.open(file(0, ".log"), StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+        try (FileChannel ch =
+                FileChannel.open(fixture.segmentFile(0, ".log"), StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             ch.write(java.nio.ByteBuffer.allocate(8).putLong(0, 5), batchSize);
         }
         reopen();
@@ -236,7 +226,7 @@ class LogDirectoryDamageTest {
     @Test
     void anUnknownFileIsLeftAloneAndTheLogOpens() throws IOException {
         List<String> values = writeAndClose();
-        Path unknown = dir().resolve("notes.txt");
+        Path unknown = fixture.dir().resolve("notes.txt");
         Files.writeString(unknown, "mine");
         reopen();
         assertEquals(values, all());

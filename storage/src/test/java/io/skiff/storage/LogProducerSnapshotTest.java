@@ -27,31 +27,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Producer state lives with the log: snapshots on roll and close, loaded at open instead of a scan. */
 class LogProducerSnapshotTest {
     private static final long PID = 7L;
 
-    @TempDir
-    Path tmp;
+    @RegisterExtension
+    final LogFixture fixture = new LogFixture("p-0");
 
-    private final MutableClock clock = new MutableClock(1_700_000_000_000L);
+    private final MutableClock clock = fixture.clock;
     private final List<BatchInfo> scanned = new ArrayList<>();
     private Log log;
-
-    @AfterEach
-    void tearDown() {
-        if (log != null) {
-            log.close();
-        }
-    }
-
-    private Path dir() {
-        return tmp.resolve("p-0");
-    }
 
     private LogConfig config() {
         // Four two-record batches per segment.
@@ -65,7 +53,7 @@ class LogProducerSnapshotTest {
 
     /** Appends {@code n} two-record batches of producer PID, sequences 0, 2, 4, ... */
     private void fill(int n) throws IOException {
-        log = Log.open(dir(), config(), clock, null);
+        log = fixture.open(config());
         for (int i = 0; i < n; i++) {
             log.append(idempotent(i * 2));
         }
@@ -73,12 +61,12 @@ class LogProducerSnapshotTest {
 
     private Log reopen() throws IOException {
         scanned.clear();
-        log = Log.open(dir(), config(), clock, scanned::add);
+        log = fixture.open(config(), scanned::add);
         return log;
     }
 
     private List<Long> snapshotOffsets() throws IOException {
-        return ProducerSnapshots.list(dir()).offsets().stream().toList();
+        return ProducerSnapshots.list(fixture.dir()).offsets().stream().toList();
     }
 
     @Test
@@ -113,7 +101,7 @@ class LogProducerSnapshotTest {
     void corruptSnapshotIsIgnoredDeletedAndTheLogScannedInstead() throws IOException {
         fill(10);
         log.close();
-        Path newest = dir().resolve(Segment.fileStem(20) + ProducerSnapshots.SUFFIX);
+        Path newest = fixture.dir().resolve(Segment.fileStem(20) + ProducerSnapshots.SUFFIX);
         byte[] bytes = Files.readAllBytes(newest);
         bytes[bytes.length - 1] ^= 0x55;
         Files.write(newest, bytes);
@@ -131,7 +119,7 @@ class LogProducerSnapshotTest {
         fill(10);
         log.close();
         for (long o : snapshotOffsets()) {
-            Files.delete(dir().resolve(Segment.fileStem(o) + ProducerSnapshots.SUFFIX));
+            Files.delete(fixture.dir().resolve(Segment.fileStem(o) + ProducerSnapshots.SUFFIX));
         }
         reopen();
         assertEquals(10, scanned.size());
@@ -145,7 +133,7 @@ class LogProducerSnapshotTest {
         log.deleteRecordsBefore(16);
         assertEquals(List.of(16L), snapshotOffsets(), "snapshots below the first segment are removed");
         log.close();
-        Files.write(dir().resolve(Segment.fileStem(99) + ProducerSnapshots.SUFFIX), new byte[] {0, 1});
+        Files.write(fixture.dir().resolve(Segment.fileStem(99) + ProducerSnapshots.SUFFIX), new byte[] {0, 1});
         reopen();
         assertEquals(List.of(16L, 20L), snapshotOffsets(), "a snapshot beyond the log end is removed");
         assertTrue(log.producerState(PID).isPresent());

@@ -28,58 +28,32 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class LogRecoveryTest {
-    @TempDir
-    Path tmp;
+    @RegisterExtension
+    final LogFixture fixture = new LogFixture("r-0");
 
-    private final MutableClock clock = new MutableClock(1_700_000_000_000L);
+    private final MutableClock clock = fixture.clock;
     private final List<BatchInfo> recovered = new ArrayList<>();
     private Log log;
-    private int batchSize;
+    private final int batchSize = LogFixture.VALUE_BATCH_SIZE;
 
-    @AfterEach
-    void tearDown() {
-        if (log != null) {
-            log.close();
-        }
-    }
-
-    private Path dir() {
-        return tmp.resolve("r-0");
-    }
-
-    private LogConfig config() {
-        batchSize = TestBatches.batch(0, "value-00").remaining();
-        return LogConfig.builder()
-                .segmentBytes(batchSize * 4)
-                .indexIntervalBytes(batchSize)
-                .build();
+    private static LogConfig config() {
+        return LogFixture.fourValuesPerSegment();
     }
 
     /** Appends {@code n} one-record batches "value-NN" and returns the expected values. */
     private List<String> fill(int n) throws IOException {
-        log = Log.open(dir(), config(), clock, null);
-        List<String> values = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            String v = String.format("value-%02d", i);
-            log.append(TestBatches.batch(clock.millis(), v));
-            values.add(v);
-        }
-        return values;
+        log = fixture.open(config());
+        return fixture.appendValues(0, n);
     }
 
     private Log reopen() throws IOException {
         recovered.clear();
-        log = Log.open(dir(), config(), clock, recovered::add);
+        log = fixture.open(config(), recovered::add);
         return log;
-    }
-
-    private Path segmentFile(long base, String suffix) {
-        return dir().resolve(Segment.fileStem(base) + suffix);
     }
 
     @Test
@@ -101,7 +75,7 @@ class LogRecoveryTest {
     void logCutMidBatchIsTruncatedToTheLastWholeBatch() throws IOException {
         List<String> values = fill(11);
         log.closeUncleanly();
-        Path active = segmentFile(8, ".log");
+        Path active = fixture.segmentFile(8, ".log");
         try (FileChannel ch = FileChannel.open(active, StandardOpenOption.WRITE)) {
             ch.truncate(batchSize * 2L + 17); // batch 10 torn
         }
@@ -118,7 +92,7 @@ class LogRecoveryTest {
     void flippedByteTruncatesAtTheCorruptBatch() throws IOException {
         List<String> values = fill(11);
         log.closeUncleanly();
-        flipByte(segmentFile(8, ".log"), batchSize + 70); // inside batch 9's records
+        flipByte(fixture.segmentFile(8, ".log"), batchSize + 70); // inside batch 9's records
         reopen();
         assertEquals(9, log.logEndOffset());
         assertEquals(values.subList(0, 9), LogAppendReadTest.readValuesFrom(log, 0, 1000));
@@ -128,12 +102,12 @@ class LogRecoveryTest {
     void withoutRecoveryPointEverySegmentIsCheckedAndLaterSegmentsDropped() throws IOException {
         List<String> values = fill(12);
         log.closeUncleanly();
-        Files.delete(dir().resolve(LogCheckpoint.FILE_NAME));
-        flipByte(segmentFile(4, ".log"), batchSize * 2 + 65); // batch 6
+        Files.delete(fixture.dir().resolve(LogCheckpoint.FILE_NAME));
+        flipByte(fixture.segmentFile(4, ".log"), batchSize * 2 + 65); // batch 6
         reopen();
         assertEquals(6, log.logEndOffset());
         assertEquals(2, log.segmentCount());
-        assertTrue(Files.notExists(segmentFile(8, ".log")));
+        assertTrue(Files.notExists(fixture.segmentFile(8, ".log")));
         assertEquals(values.subList(0, 6), LogAppendReadTest.readValuesFrom(log, 0, 1000));
         assertEquals(6, recovered.size(), "listener saw every batch recovery scanned");
         assertEquals(
@@ -144,7 +118,7 @@ class LogRecoveryTest {
     void recoveredSegmentsStayAboveTheRecoveryPointUntilARollForcesThem() throws IOException {
         fill(10); // segments 0, 4, 8
         log.closeUncleanly();
-        Files.delete(dir().resolve(LogCheckpoint.FILE_NAME));
+        Files.delete(fixture.dir().resolve(LogCheckpoint.FILE_NAME));
         reopen();
         assertEquals(10, recovered.size(), "no checkpoint: every segment scanned");
         log.closeUncleanly();
@@ -180,13 +154,13 @@ class LogRecoveryTest {
     void deletedOrGarbageIndexesAreRebuilt() throws IOException {
         List<String> values = fill(30);
         log.close();
-        Files.delete(segmentFile(0, ".index"));
-        Files.delete(segmentFile(4, ".timeindex"));
+        Files.delete(fixture.segmentFile(0, ".index"));
+        Files.delete(fixture.segmentFile(4, ".timeindex"));
         byte[] garbage = new byte[96];
         new Random(7).nextBytes(garbage);
-        Files.write(segmentFile(8, ".index"), garbage);
-        Files.write(segmentFile(28, ".index"), garbage); // the active segment's
-        Files.write(segmentFile(28, ".timeindex"), garbage);
+        Files.write(fixture.segmentFile(8, ".index"), garbage);
+        Files.write(fixture.segmentFile(28, ".index"), garbage); // the active segment's
+        Files.write(fixture.segmentFile(28, ".timeindex"), garbage);
         reopen();
         assertEquals(30, log.logEndOffset());
         assertEquals(values, LogAppendReadTest.readValuesFrom(log, 0, 1));
@@ -195,8 +169,8 @@ class LogRecoveryTest {
                     values.get((int) o),
                     LogAppendReadTest.readValuesFrom(log, o, 1).get(0));
         }
-        assertTrue(Files.exists(segmentFile(0, ".index")), "rebuilt index written back");
-        assertNotEquals(96, Files.size(segmentFile(8, ".index")));
+        assertTrue(Files.exists(fixture.segmentFile(0, ".index")), "rebuilt index written back");
+        assertNotEquals(96, Files.size(fixture.segmentFile(8, ".index")));
         assertEquals(
                 new TimestampOffset(clock.millis(), 0),
                 log.offsetForTimestamp(0).orElseThrow());
@@ -209,8 +183,8 @@ class LogRecoveryTest {
         // Bytes appended after a clean close (e.g. a later crash that resurrected the marker): half a batch.
         ByteBuffer half = TestBatches.batch(clock.millis(), "value-29");
         half.limit(half.limit() / 2);
-        try (FileChannel ch =
-                FileChannel.open(segmentFile(28, ".log"), StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+        try (FileChannel ch = FileChannel.open(
+                fixture.segmentFile(28, ".log"), StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
             ch.write(half);
         }
         reopen();
@@ -220,11 +194,11 @@ class LogRecoveryTest {
 
     @Test
     void emptyLogOpensCheaply() throws IOException {
-        log = Log.open(dir(), config(), clock, null);
+        log = fixture.open(config());
         log.close();
         reopen();
         assertEquals(0, log.logEndOffset());
-        try (var files = Files.list(dir())) {
+        try (var files = Files.list(fixture.dir())) {
             long bytes = files.mapToLong(p -> {
                         try {
                             return Files.size(p);

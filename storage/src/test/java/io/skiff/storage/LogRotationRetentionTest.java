@@ -27,33 +27,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class LogRotationRetentionTest {
-    @TempDir
-    Path tmp;
+    @RegisterExtension
+    final LogFixture fixture = new LogFixture("t-0");
 
-    private final MutableClock clock = new MutableClock(1_700_000_000_000L);
+    private final MutableClock clock = fixture.clock;
     private Log log;
-
-    @AfterEach
-    void tearDown() {
-        if (log != null) {
-            log.close();
-        }
-    }
-
-    private Path dir() {
-        return tmp.resolve("t-0");
-    }
 
     @Test
     void rollsBySizeWithoutSplittingBatches() throws IOException {
         int batchSize = TestBatches.batch(0, "0123456789").remaining();
-        log = Log.open(
-                dir(), LogConfig.builder().segmentBytes(batchSize * 3 + 5).build(), clock, null);
+        log = fixture.open(LogConfig.builder().segmentBytes(batchSize * 3 + 5).build());
         for (int i = 0; i < 10; i++) {
             log.append(TestBatches.batch(clock.millis(), "0123456789"));
         }
@@ -65,14 +52,14 @@ class LogRotationRetentionTest {
                         "00000000000000000006.log",
                         "00000000000000000009.log"),
                 logFiles());
-        assertEquals(batchSize * 3L, Files.size(dir().resolve("00000000000000000000.log")));
-        assertTrue(Files.exists(dir().resolve("00000000000000000000.index")), "sealed segment has its index");
-        assertTrue(Files.exists(dir().resolve("00000000000000000000.timeindex")));
+        assertEquals(batchSize * 3L, Files.size(fixture.dir().resolve("00000000000000000000.log")));
+        assertTrue(Files.exists(fixture.dir().resolve("00000000000000000000.index")), "sealed segment has its index");
+        assertTrue(Files.exists(fixture.dir().resolve("00000000000000000000.timeindex")));
     }
 
     @Test
     void rollsByAgeWithInjectedClock() throws IOException {
-        log = Log.open(dir(), LogConfig.builder().segmentMs(60_000).build(), clock, null);
+        log = fixture.open(LogConfig.builder().segmentMs(60_000).build());
         log.append(TestBatches.batch(clock.millis(), "a"));
         clock.advance(59_999);
         log.maybeRoll();
@@ -93,7 +80,7 @@ class LogRotationRetentionTest {
 
     @Test
     void ageIsMeasuredInBatchTimestampsLikeKafka() throws IOException {
-        log = Log.open(dir(), LogConfig.builder().segmentMs(60_000).build(), clock, null);
+        log = fixture.open(LogConfig.builder().segmentMs(60_000).build());
         log.append(TestBatches.batch(1_000, "old"));
         log.append(TestBatches.batch(2_000, "old too"));
         assertEquals(1, log.segmentCount(), "old producer timestamps alone do not roll every append");
@@ -104,14 +91,10 @@ class LogRotationRetentionTest {
     @Test
     void retentionByTimeDeletesWholeExpiredClosedSegments() throws IOException {
         int batchSize = TestBatches.batch(0, "x").remaining();
-        log = Log.open(
-                dir(),
-                LogConfig.builder()
-                        .segmentBytes(batchSize * 2)
-                        .retentionMs(10_000)
-                        .build(),
-                clock,
-                null);
+        log = fixture.open(LogConfig.builder()
+                .segmentBytes(batchSize * 2)
+                .retentionMs(10_000)
+                .build());
         long t0 = clock.millis();
         for (int i = 0; i < 6; i++) {
             log.append(TestBatches.batch(t0 + i * 1000L, "x"));
@@ -139,7 +122,7 @@ class LogRotationRetentionTest {
                 .retentionBytes(batchSize)
                 .deleteRetention(false)
                 .build();
-        log = Log.open(dir(), compactOnly, clock, null);
+        log = fixture.open(compactOnly);
         for (int i = 0; i < 6; i++) {
             log.append(TestBatches.batch(clock.millis(), "x"));
         }
@@ -157,15 +140,11 @@ class LogRotationRetentionTest {
     @Test
     void retentionBySize() throws IOException {
         int batchSize = TestBatches.batch(0, "x").remaining();
-        log = Log.open(
-                dir(),
-                LogConfig.builder()
-                        .segmentBytes(batchSize * 2)
-                        .retentionMs(-1)
-                        .retentionBytes(batchSize * 3L)
-                        .build(),
-                clock,
-                null);
+        log = fixture.open(LogConfig.builder()
+                .segmentBytes(batchSize * 2)
+                .retentionMs(-1)
+                .retentionBytes(batchSize * 3L)
+                .build());
         for (int i = 0; i < 9; i++) {
             log.append(TestBatches.batch(clock.millis(), "x"));
         }
@@ -180,7 +159,7 @@ class LogRotationRetentionTest {
     void deleteRecordsPersistsAcrossReopen() throws IOException {
         int batchSize = TestBatches.batch(0, "vv").remaining();
         LogConfig config = LogConfig.builder().segmentBytes(batchSize * 2).build();
-        log = Log.open(dir(), config, clock, null);
+        log = fixture.open(config);
         for (int i = 0; i < 7; i++) {
             log.append(TestBatches.batch(clock.millis(), "v" + i));
         }
@@ -190,25 +169,25 @@ class LogRotationRetentionTest {
         assertThrows(OffsetOutOfRangeException.class, () -> log.read(2, 100, true));
         assertThrows(OffsetOutOfRangeException.class, () -> log.deleteRecordsBefore(8));
         log.close();
-        log = Log.open(dir(), config, clock, null);
+        log = fixture.open(config);
         assertEquals(3, log.logStartOffset());
         assertEquals(7, log.logEndOffset());
         assertEquals(List.of("v3", "v4", "v5", "v6"), LogAppendReadTest.readValuesFrom(log, 3, 100));
         log.closeUncleanly();
-        log = Log.open(dir(), config, clock, null);
+        log = fixture.open(config);
         assertEquals(3, log.logStartOffset(), "also after a crash");
     }
 
     @Test
     void sliceKeepsChannelOpenWhileSegmentIsDeleted() throws IOException {
         int batchSize = TestBatches.batch(0, "x").remaining();
-        log = Log.open(dir(), LogConfig.builder().segmentBytes(batchSize).build(), clock, null);
+        log = fixture.open(LogConfig.builder().segmentBytes(batchSize).build());
         for (int i = 0; i < 3; i++) {
             log.append(TestBatches.batch(0, "s" + i));
         }
         LogReadResult inFlight = log.read(0, 10, true);
         log.deleteRecordsBefore(2);
-        assertFalse(Files.exists(dir().resolve("00000000000000000000.log")));
+        assertFalse(Files.exists(fixture.dir().resolve("00000000000000000000.log")));
         FileSlice slice = inFlight.slices().get(0);
         assertTrue(slice.channel().isOpen());
         assertEquals(List.of("s0"), TestBatches.values(slice.readFully()));
@@ -219,7 +198,7 @@ class LogRotationRetentionTest {
     @Test
     void closedSegmentsReleaseHandlesAndReopenOnDemand() throws IOException {
         int batchSize = TestBatches.batch(0, "x").remaining();
-        log = Log.open(dir(), LogConfig.builder().segmentBytes(batchSize).build(), clock, null);
+        log = fixture.open(LogConfig.builder().segmentBytes(batchSize).build());
         for (int i = 0; i < 10; i++) {
             log.append(TestBatches.batch(0, "h" + i));
         }
@@ -236,7 +215,7 @@ class LogRotationRetentionTest {
 
     @Test
     void flushesByMessageCount() throws IOException {
-        log = Log.open(dir(), LogConfig.builder().flushMessages(3).build(), clock, null);
+        log = fixture.open(LogConfig.builder().flushMessages(3).build());
         log.append(TestBatches.batch(clock.millis(), "a"));
         log.append(TestBatches.batch(clock.millis(), "b"));
         assertEquals(0, log.flushedOffset(), "no flush per append below flush.messages");
@@ -246,7 +225,7 @@ class LogRotationRetentionTest {
 
     @Test
     void flushesByInterval() throws IOException {
-        log = Log.open(dir(), LogConfig.builder().flushMs(1000).build(), clock, null);
+        log = fixture.open(LogConfig.builder().flushMs(1000).build());
         log.append(TestBatches.batch(clock.millis(), "a"));
         assertEquals(0, log.flushedOffset());
         clock.advance(1000);
@@ -262,7 +241,7 @@ class LogRotationRetentionTest {
     @Test
     void noFlushByDefaultButOnRoll() throws IOException {
         int batchSize = TestBatches.batch(0, "x").remaining();
-        log = Log.open(dir(), LogConfig.builder().segmentBytes(batchSize * 2).build(), clock, null);
+        log = fixture.open(LogConfig.builder().segmentBytes(batchSize * 2).build());
         log.append(TestBatches.batch(clock.millis(), "x"));
         log.append(TestBatches.batch(clock.millis(), "x"));
         assertEquals(0, log.flushedOffset());
@@ -272,7 +251,7 @@ class LogRotationRetentionTest {
 
     @Test
     void updatedConfigAppliesToTheNextAppend() throws IOException {
-        log = Log.open(dir(), LogConfig.defaults(), clock, null);
+        log = fixture.open(LogConfig.defaults());
         log.append(TestBatches.batch(5, "a"));
         log.append(TestBatches.batch(6, "b"));
         assertEquals(1, log.segmentCount());
@@ -290,15 +269,15 @@ class LogRotationRetentionTest {
 
     @Test
     void closeAndDeleteRemovesDirectory() throws IOException {
-        log = Log.open(dir(), LogConfig.defaults(), clock, null);
+        log = fixture.open(LogConfig.defaults());
         log.append(TestBatches.batch(0, "a"));
         log.closeAndDelete();
         log = null;
-        assertFalse(Files.exists(dir()));
+        assertFalse(Files.exists(fixture.dir()));
     }
 
     private List<String> logFiles() throws IOException {
-        try (Stream<Path> files = Files.list(dir())) {
+        try (Stream<Path> files = Files.list(fixture.dir())) {
             return files.map(p -> p.getFileName().toString())
                     .filter(n -> n.endsWith(".log"))
                     .sorted()

@@ -28,59 +28,38 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** I/O errors while writing (a full disk, a failed fsync or segment delete) take the log offline without losing acknowledged data. */
 class LogStorageFaultTest {
-    @TempDir
-    Path tmp;
+    @RegisterExtension
+    final LogFixture fixture = new LogFixture("f-0");
 
-    private final MutableClock clock = new MutableClock(1_700_000_000_000L);
+    private final MutableClock clock = fixture.clock;
     private final FullDisk disk = new FullDisk();
-    private final int batchSize = TestBatches.batch(0, "value-00").remaining();
+    private final int batchSize = LogFixture.VALUE_BATCH_SIZE;
     private Log log;
 
-    @AfterEach
-    void tearDown() {
-        if (log != null) {
-            log.close();
-        }
-    }
-
-    private Path dir() {
-        return tmp.resolve("f-0");
-    }
-
-    private LogConfig config() {
-        return LogConfig.builder()
-                .segmentBytes(batchSize * 4)
-                .indexIntervalBytes(batchSize)
-                .build();
+    private static LogConfig config() {
+        return LogFixture.fourValuesPerSegment();
     }
 
     /** Opens the log on the failing disk and appends {@code n} one-record batches; returns the acknowledged values. */
     private List<String> fill(int n) throws IOException {
-        log = Log.open(dir(), config(), clock, null, disk);
-        List<String> values = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            String v = String.format("value-%02d", i);
-            log.append(TestBatches.batch(clock.millis(), v));
-            values.add(v);
-        }
-        return values;
+        log = fixture.open(config(), null, disk);
+        return fixture.appendValues(0, n);
     }
 
     /** Closes the failed log (as a broker stop does) and reopens it on a healthy disk. */
     private void restartOnHealthyDisk() throws IOException {
         log.close();
-        log = Log.open(dir(), config(), clock, null);
+        log = fixture.open(config());
     }
 
     private long totalLogFileBytes() throws IOException {
         long total = 0;
-        try (var files = Files.list(dir())) {
+        try (var files = Files.list(fixture.dir())) {
             for (Path p : files.filter(f -> f.toString().endsWith(".log")).toList()) {
                 total += Files.size(p);
             }
@@ -138,7 +117,7 @@ class LogStorageFaultTest {
             }
             return FileChannel.open(file, options);
         };
-        log = Log.open(dir(), config(), clock, null, noNewFiles);
+        log = fixture.open(config(), null, noNewFiles);
         List<String> acked = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
             String v = String.format("value-%02d", i);
@@ -151,7 +130,7 @@ class LogStorageFaultTest {
                 LogOfflineException.class, () -> log.append(TestBatches.batch(clock.millis(), "value-xx")));
         assertTrue(e.getMessage().contains("No space left on device"), e.getMessage());
         assertEquals(4, log.logEndOffset());
-        assertFalse(Files.exists(dir().resolve(Segment.fileStem(4) + Segment.LOG_SUFFIX)));
+        assertFalse(Files.exists(fixture.dir().resolve(Segment.fileStem(4) + Segment.LOG_SUFFIX)));
 
         restartOnHealthyDisk();
         assertEquals(acked, LogAppendReadTest.readValuesFrom(log, 0, 100_000));
@@ -191,7 +170,7 @@ class LogStorageFaultTest {
         List<String> acked = fill(10); // segments 0, 4 and 8
         // A segment file that cannot be deleted: a non-empty directory in its place (the test runs as any user,
         // so permissions cannot be relied on).
-        Path first = dir().resolve(Segment.fileStem(0) + Segment.LOG_SUFFIX);
+        Path first = fixture.dir().resolve(Segment.fileStem(0) + Segment.LOG_SUFFIX);
         Files.delete(first);
         Path obstacle = Files.createDirectories(first.resolve("in-the-way"));
 
@@ -215,15 +194,14 @@ class LogStorageFaultTest {
 
     @Test
     void failureToDeleteASegmentInRetentionTakesTheLogOfflineAndKeepsTheRest() throws IOException {
-        log = Log.open(
-                dir(), config().toBuilder().retentionBytes(batchSize * 4L).build(), clock, null, disk);
+        log = fixture.open(config().toBuilder().retentionBytes(batchSize * 4L).build(), null, disk);
         List<String> acked = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             String v = String.format("value-%02d", i);
             log.append(TestBatches.batch(clock.millis(), v));
             acked.add(v);
         }
-        Path first = dir().resolve(Segment.fileStem(0) + Segment.LOG_SUFFIX);
+        Path first = fixture.dir().resolve(Segment.fileStem(0) + Segment.LOG_SUFFIX);
         Files.delete(first);
         Path obstacle = Files.createDirectories(first.resolve("in-the-way"));
 
@@ -244,7 +222,7 @@ class LogStorageFaultTest {
         assertThrows(LogOfflineException.class, () -> log.append(TestBatches.batch(clock.millis(), "value-xx")));
 
         log.close();
-        assertFalse(Files.exists(dir().resolve(Log.CLEAN_SHUTDOWN_FILE)));
+        assertFalse(Files.exists(fixture.dir().resolve(Log.CLEAN_SHUTDOWN_FILE)));
         log = null;
     }
 }

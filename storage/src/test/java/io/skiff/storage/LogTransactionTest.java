@@ -36,9 +36,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Transactions in the log: the last stable offset, read_committed reads and the {@code .txnindex} of aborted
@@ -49,26 +48,15 @@ class LogTransactionTest {
     private static final short EPOCH = 0;
     private static final int COORDINATOR_EPOCH = 3;
 
-    @TempDir
-    Path tmp;
+    @RegisterExtension
+    final LogFixture fixture = new LogFixture("tx-0");
 
-    private final MutableClock clock = new MutableClock(1_700_000_000_000L);
+    private final MutableClock clock = fixture.clock;
     private final int[] sequences = new int[10];
     private Log log;
 
-    @AfterEach
-    void tearDown() {
-        if (log != null) {
-            log.close();
-        }
-    }
-
-    private Path dir() {
-        return tmp.resolve("tx-0");
-    }
-
     private Log open(LogConfig config) throws IOException {
-        log = Log.open(dir(), config, clock, null);
+        log = fixture.open(config);
         return log;
     }
 
@@ -258,7 +246,7 @@ class LogTransactionTest {
         log.append(plain("p")); // 3
         log.closeUncleanly();
         List<BatchInfo> scanned = new ArrayList<>();
-        log = Log.open(dir(), LogConfig.builder().segmentBytes(14).build(), clock, scanned::add);
+        log = fixture.open(LogConfig.builder().segmentBytes(14).build(), scanned::add);
         assertEquals(List.of(3L), scanned.stream().map(BatchInfo::baseOffset).toList());
         assertEquals(List.of(new AbortedTxn(1, 0, 2, 1)), entries(2));
         assertEquals(1, log.lastStableOffset(), "producer 2's open transaction came from the snapshot at 3");
@@ -289,7 +277,7 @@ class LogTransactionTest {
         log.append(txn(1, "v"));
         log.close();
         List<BatchInfo> scanned = new ArrayList<>();
-        log = Log.open(dir(), LogConfig.defaults(), clock, scanned::add);
+        log = fixture.open(LogConfig.defaults(), scanned::add);
         assertEquals(List.of(), scanned);
         assertEquals(1, log.lastStableOffset());
         end(1, true);
@@ -297,11 +285,11 @@ class LogTransactionTest {
     }
 
     private Path txnIndex(long base) {
-        return dir().resolve(Segment.fileStem(base) + TransactionIndex.SUFFIX);
+        return fixture.dir().resolve(Segment.fileStem(base) + TransactionIndex.SUFFIX);
     }
 
     private Path segmentLog(long base) {
-        return dir().resolve(Segment.fileStem(base) + ".log");
+        return fixture.dir().resolve(Segment.fileStem(base) + ".log");
     }
 
     private List<AbortedTxn> entries(long base) throws IOException {

@@ -21,13 +21,11 @@ import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.broker.txn.TransactionVersion;
-import io.skiff.protocol.ByteBufferRecords;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ProduceRequest;
-import io.skiff.record.RecordBatchView;
-import io.skiff.record.RecordBatches;
 import io.skiff.storage.producer.ProducerStateEntry;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -49,7 +47,11 @@ record ImplicitTransactionAdd(long producerId, short producerEpoch, Set<TopicPar
     }
 
     /** What a Produce v12+ adds (perhaps nothing), or null below v12 (its partitions are verified instead). */
-    static ImplicitTransactionAdd of(RequestContext ctx, ProduceRequest request, TopicRegistry topics) {
+    static ImplicitTransactionAdd of(
+            RequestContext ctx,
+            ProduceRequest request,
+            TopicRegistry topics,
+            Map<ProduceRequest.PartitionProduceData, ProducedBatches> batches) {
         short version = ctx.apiVersion();
         if (!TransactionVersion.produceAddsPartitions(version)
                 || !ctx.allowed(AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactionalId())) {
@@ -67,21 +69,20 @@ record ImplicitTransactionAdd(long producerId, short producerEpoch, Set<TopicPar
                 continue;
             }
             for (ProduceRequest.PartitionProduceData pd : td.partitionData()) {
+                ProducedBatches b = batches.get(pd);
                 if (!topic.get().hasPartition(pd.index())
                         || ctx.injectedError(topic.get().name(), pd.index()) != null
-                        || !(pd.records() instanceof ByteBufferRecords records)) {
+                        || b == null) {
                     continue;
                 }
-                for (RecordBatchView b : RecordBatches.iterate(records.buffer())) {
-                    if (b.sizeInBytes() >= RecordBatchView.HEADER_SIZE
-                            && b.magic() == RecordBatchView.MAGIC_V2
-                            && b.isTransactional()
-                            && !hasOngoingTransaction(topic.get(), pd.index(), b.producerId(), b.producerEpoch())) {
-                        partitions.add(new TopicPartition(topic.get().name(), pd.index()));
-                        producerId = b.producerId();
-                        producerEpoch = b.producerEpoch();
-                    }
-                    break;
+                if (b.failure() != null && !b.firstReadable()) {
+                    throw b.failure(); // its first batch is cut short
+                }
+                if (b.transactional()
+                        && !hasOngoingTransaction(topic.get(), pd.index(), b.producerId(), b.producerEpoch())) {
+                    partitions.add(new TopicPartition(topic.get().name(), pd.index()));
+                    producerId = b.producerId();
+                    producerEpoch = b.producerEpoch();
                 }
             }
         }

@@ -24,21 +24,16 @@ import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.broker.txn.TransactionCoordinator;
-import io.skiff.protocol.ByteBufferRecords;
 import io.skiff.protocol.Errors;
-import io.skiff.protocol.Records;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.ProduceRequest;
 import io.skiff.protocol.message.ProduceResponse;
-import io.skiff.record.CompressionType;
-import io.skiff.record.RecordBatchView;
-import io.skiff.record.RecordBatches;
 import io.skiff.record.RecordValidationException;
 import io.skiff.record.UndecodableRecordsException;
 import io.skiff.storage.AppendResult;
 import io.skiff.storage.LogOfflineException;
 import io.skiff.storage.producer.AppendOrigin;
-import java.nio.ByteBuffer;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -121,19 +116,22 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
 
     @Override
     public CompletableFuture<ProduceResponse> handle(RequestContext ctx, ProduceRequest request) {
+        // The one walk over the records before storage: what the checks below and the append need of them.
+        Map<ProduceRequest.PartitionProduceData, ProducedBatches> batches =
+                ProducedBatches.of(request, ctx.apiVersion());
         ImplicitTransactionAdd add = transactions == null || request.transactionalId() == null
                 ? null
-                : ImplicitTransactionAdd.of(ctx, request, topics);
+                : ImplicitTransactionAdd.of(ctx, request, topics, batches);
         if (add == null) {
-            return respond(ctx, request, null);
+            return respond(ctx, request, batches, null);
         }
         if (add.partitions().isEmpty()) {
-            return respond(ctx, request, tp -> ImplicitTransactionAdd.produceError(Errors.NONE));
+            return respond(ctx, request, batches, tp -> ImplicitTransactionAdd.produceError(Errors.NONE));
         }
         return transactions
                 .addPartitionsForProduce(
                         request.transactionalId(), add.producerId(), add.producerEpoch(), add.partitions())
-                .thenCompose(error -> respond(ctx, request, tp -> add.outcomeFor(tp, error)));
+                .thenCompose(error -> respond(ctx, request, batches, tp -> add.outcomeFor(tp, error)));
     }
 
     /**
@@ -146,6 +144,7 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
     private CompletableFuture<ProduceResponse> respond(
             RequestContext ctx,
             ProduceRequest request,
+            Map<ProduceRequest.PartitionProduceData, ProducedBatches> batches,
             Function<TopicPartition, ImplicitTransactionAdd.Outcome> added) {
         short version = ctx.apiVersion();
         short acks = request.acks();
@@ -180,9 +179,17 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
                 } else if (!validAcks) {
                     pr = error(pd.index(), Errors.INVALID_REQUIRED_ACKS, null);
                 } else if (cluster != null) {
-                    pr = appendAsLeader(topic.get(), pd, version, acks, request.transactionalId(), added, leaderHints);
+                    pr = appendAsLeader(
+                            topic.get(),
+                            pd,
+                            batches.get(pd),
+                            version,
+                            acks,
+                            request.transactionalId(),
+                            added,
+                            leaderHints);
                 } else {
-                    pr = append(topic.get(), pd, version, request.transactionalId(), added);
+                    pr = append(topic.get(), pd, batches.get(pd), version, request.transactionalId(), added);
                 }
                 anyError |= pr.errorCode() != Errors.NONE.code();
                 tr.partitionResponses().add(pr);
@@ -217,6 +224,7 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
     private ProduceResponse.PartitionProduceResponse append(
             Topic topic,
             ProduceRequest.PartitionProduceData pd,
+            ProducedBatches produced,
             short version,
             String transactionalId,
             Function<TopicPartition, ImplicitTransactionAdd.Outcome> added) {
@@ -226,29 +234,30 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
         if (topic.isInternal()) {
             return error(pd.index(), Errors.INVALID_TOPIC_EXCEPTION, null);
         }
-        Records records = pd.records();
-        if (!(records instanceof ByteBufferRecords bbr)) {
+        if (produced == null) { // records that are not a buffer of batches
             return error(pd.index(), Errors.INVALID_RECORD, null);
         }
-        ByteBuffer batches = bbr.buffer();
         try {
-            Errors invalid = checkBatches(batches, version);
-            if (invalid == Errors.NONE && isTransactional(batches) && added != null) {
+            if (produced.failure() != null) {
+                throw produced.failure();
+            }
+            Errors invalid = produced.error();
+            if (invalid == Errors.NONE && produced.transactional() && added != null) {
                 ImplicitTransactionAdd.Outcome outcome = added.apply(new TopicPartition(topic.name(), pd.index()));
                 if (outcome.error() != Errors.NONE) {
                     return error(pd.index(), outcome.error(), outcome.message());
                 }
-            } else if (invalid == Errors.NONE && isTransactional(batches)) {
-                invalid = verifyTransaction(batches, transactionalId, topic, pd.index(), version);
+            } else if (invalid == Errors.NONE && produced.transactional()) {
+                invalid = verifyTransaction(produced, transactionalId, topic, pd.index(), version);
             }
             if (invalid != Errors.NONE) {
                 // Kafka's message for a partition its verification did not find in the transaction
-                String message = invalid == Errors.INVALID_TXN_STATE && isTransactional(batches)
+                String message = invalid == Errors.INVALID_TXN_STATE && produced.transactional()
                         ? "Partition was not added to the transaction"
                         : null;
                 return error(pd.index(), invalid, message);
             }
-            AppendResult r = topic.partition(pd.index()).appendRecords(batches, AppendOrigin.CLIENT);
+            AppendResult r = topic.partition(pd.index()).appendRecords(produced.buffer(), AppendOrigin.CLIENT);
             return new ProduceResponse.PartitionProduceResponse()
                     .setIndex(pd.index())
                     .setErrorCode(Errors.NONE.code())
@@ -287,6 +296,7 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
     private ProduceResponse.PartitionProduceResponse appendAsLeader(
             Topic topic,
             ProduceRequest.PartitionProduceData pd,
+            ProducedBatches produced,
             short version,
             short acks,
             String transactionalId,
@@ -309,7 +319,7 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
         if (acks == -1 && replicas.isr().size() < minIsr && !topic.isInternal()) {
             return error(pd.index(), Errors.NOT_ENOUGH_REPLICAS, notEnough(topic, pd.index(), replicas, minIsr));
         }
-        ProduceResponse.PartitionProduceResponse pr = append(topic, pd, version, transactionalId, added);
+        ProduceResponse.PartitionProduceResponse pr = append(topic, pd, produced, version, transactionalId, added);
         if (acks == -1 && pr.errorCode() == Errors.NONE.code()) {
             PartitionReplicas after = cluster.replicas(topic, pd.index());
             if (after.isr().size() < minIsr) {
@@ -328,13 +338,6 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
                 + " for partition " + topic.name() + "-" + partition;
     }
 
-    private static boolean isTransactional(ByteBuffer batches) {
-        for (RecordBatchView b : RecordBatches.iterate(batches)) {
-            return b.isTransactional();
-        }
-        return false;
-    }
-
     /**
      * Kafka's produce-side verification (KIP-890): a transactional batch is accepted only for a partition already in
      * its producer's open transaction. Otherwise INVALID_TXN_STATE, or TRANSACTION_ABORTABLE from v11, which clients
@@ -343,8 +346,7 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
      * As in Kafka, a partition that already holds this producer's open transaction at this epoch is not verified.
      */
     private Errors verifyTransaction(
-            ByteBuffer batches, String transactionalId, Topic topic, int partition, short version) {
-        RecordBatchView b = RecordBatches.iterate(batches).iterator().next();
+            ProducedBatches b, String transactionalId, Topic topic, int partition, short version) {
         if (ImplicitTransactionAdd.hasOngoingTransaction(topic, partition, b.producerId(), b.producerEpoch())) {
             return Errors.NONE;
         }
@@ -361,21 +363,6 @@ public final class ProduceHandler extends AbstractApiHandler<ProduceRequest, Pro
             case CONCURRENT_TRANSACTIONS -> Errors.NOT_ENOUGH_REPLICAS;
             default -> version >= 11 ? Errors.TRANSACTION_ABORTABLE : Errors.INVALID_TXN_STATE;
         };
-    }
-
-    /** Kafka's request-level record checks: exactly one v2 batch, zstd only from v7. */
-    private static Errors checkBatches(ByteBuffer batches, short version) {
-        int count = 0;
-        for (RecordBatchView b : RecordBatches.iterate(batches)) {
-            count++;
-            if (b.sizeInBytes() < RecordBatchView.HEADER_SIZE || b.magic() != RecordBatchView.MAGIC_V2) {
-                return Errors.INVALID_RECORD;
-            }
-            if ((b.attributes() & 0x07) == CompressionType.ZSTD.id() && version < 7) {
-                return Errors.UNSUPPORTED_COMPRESSION_TYPE;
-            }
-        }
-        return count == 1 ? Errors.NONE : Errors.INVALID_RECORD;
     }
 
     private static ProduceResponse.PartitionProduceResponse error(int index, Errors error, String message) {

@@ -73,11 +73,11 @@ public final class Main {
             cli = CommandLine.parse(args);
         } catch (IllegalArgumentException e) {
             err.println("skiff: " + e.getMessage());
-            err.println(CommandLine.USAGE);
+            err.println(CommandLine.usage());
             return 1;
         }
         if (cli.help()) {
-            out.println(CommandLine.USAGE);
+            out.println(CommandLine.usage());
             return 0;
         }
         SkiffServer server;
@@ -156,7 +156,16 @@ public final class Main {
 
     /** The parsed arguments. */
     record CommandLine(Path configFile, Map<String, String> overrides, boolean help) {
-        static final String USAGE = "usage: java -jar skiff.jar [--config FILE] [--override key=value]...";
+        /** How the user started Skiff, for the usage line: the download's {@code bin/skiff} sets {@code skiff}. */
+        static final String COMMAND_PROPERTY = "skiff.command";
+
+        static String usage() {
+            return usage(System.getProperty(COMMAND_PROPERTY, "java -jar skiff.jar"));
+        }
+
+        static String usage(String command) {
+            return "usage: " + command + " [--config FILE] [--override key=value]...";
+        }
 
         static CommandLine parse(String[] args) {
             Path config = null;

@@ -15,8 +15,6 @@
  */
 package io.skiff.broker.topic;
 
-import io.skiff.record.RecordBatchView;
-import io.skiff.record.RecordBatches;
 import io.skiff.storage.AppendResult;
 import io.skiff.storage.IsolationLevel;
 import io.skiff.storage.Log;
@@ -118,7 +116,7 @@ public final class Partition {
     /**
      * Appends one or more record batches.
      *
-     * <p>Each batch's partition leader epoch is set to 0 (this broker's leader epoch). For client appends, the
+     * <p>The log stamps each batch with its partition leader epoch, 0 (this broker's). For client appends, the
      * batches of idempotent producers are validated against the producer state; a retry of one of the last five
      * batches of its producer is not written again but answered with the original offsets. Fetches waiting on this
      * partition are woken after a successful append.
@@ -150,10 +148,7 @@ public final class Partition {
 
     private AppendResult appendLocked(ByteBuffer batches, AppendOrigin origin, int transactionVersion) {
         topic.gate().checkWrite(topic.name(), index);
-        for (RecordBatchView view : RecordBatches.iterate(batches.duplicate())) {
-            view.setPartitionLeaderEpoch(leaderEpoch);
-        }
-        return log().append(batches, origin, transactionVersion);
+        return log().append(batches, origin, transactionVersion, leaderEpoch);
     }
 
     private static boolean isDuplicate(AppendResult result) {

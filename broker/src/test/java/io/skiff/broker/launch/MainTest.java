@@ -74,6 +74,14 @@ class MainTest {
     }
 
     @Test
+    void usageNamesTheCommandThatStartedSkiff() {
+        assertEquals("usage: java -jar skiff.jar [--config FILE] [--override key=value]...", Main.CommandLine.usage());
+        assertEquals("usage: skiff [--config FILE] [--override key=value]...", Main.CommandLine.usage("skiff"));
+        assertEquals(0, run("--help"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("usage: java -jar skiff.jar "));
+    }
+
+    @Test
     void invalidConfigurationIsOneLineAndExitCodeOne() {
         assertEquals(1, run("--override", "num.partitions=many", "--override", "log.dirs=" + tmp));
         String text = errText().trim();

@@ -29,7 +29,7 @@ package io.skiff.record;
  * @param lastOffsetDelta last offset minus base offset (record count - 1 for a valid batch)
  * @param maxTimestamp    the greatest record timestamp in the batch as sent
  */
-public record BatchMetadata(
+public record ValidatedBatch(
         int position,
         int sizeInBytes,
         int lastOffsetDelta,
@@ -42,8 +42,8 @@ public record BatchMetadata(
         long maxTimestamp) {
 
     /** The header facts of {@code view}, located {@code position} bytes after the append buffer's position. */
-    public static BatchMetadata of(RecordBatchView view, int position) {
-        return new BatchMetadata(
+    public static ValidatedBatch of(RecordBatchView view, int position) {
+        return new ValidatedBatch(
                 position,
                 view.sizeInBytes(),
                 view.lastOffsetDelta(),
