@@ -14,6 +14,7 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 #
+
 # Share consumption (KIP-932), Skiff vs Apache Kafka 4.4 on this machine, with Kafka's own ShareConsumerPerformance.
 #
 # usage: bench/share-consumer-bench.sh            (run from the repository root or anywhere in it; builds nothing)
