@@ -355,6 +355,9 @@ class GroupHandlersTest {
                 .join();
         assertEquals("Empty", described.groups().get(0).groupState());
         assertEquals("Dead", described.groups().get(1).groupState());
-        assertEquals((1 << 3) | (1 << 6) | (1 << 8), described.groups().get(0).authorizedOperations());
+        // Kafka 4.4's group operations: READ, DELETE, DESCRIBE, DESCRIBE_CONFIGS, ALTER_CONFIGS
+        assertEquals(
+                (1 << 3) | (1 << 6) | (1 << 8) | (1 << 10) | (1 << 11),
+                described.groups().get(0).authorizedOperations());
     }
 }
