@@ -17,18 +17,20 @@ package io.skiff.broker.handler;
 
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.streams.StreamsGroupMember;
+import io.skiff.broker.group.streams.StreamsGroupRecords;
 import io.skiff.broker.group.streams.StreamsHeartbeat;
 import io.skiff.broker.group.streams.StreamsHeartbeatResult;
 import io.skiff.broker.group.streams.StreamsTopology;
 import io.skiff.broker.group.streams.Tasks;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
+import io.skiff.protocol.ByteBufferAccessor;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.StreamsGroupHeartbeatRequest;
 import io.skiff.protocol.message.StreamsGroupHeartbeatResponse;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -73,7 +75,7 @@ public final class StreamsGroupHeartbeatHandler
                 request.instanceId(),
                 request.rackId(),
                 request.rebalanceTimeoutMs(),
-                topology(request.topology()),
+                topology(request.topology(), ctx.apiVersion()),
                 tasks(request.activeTasks()),
                 tasks(request.standbyTasks()),
                 tasks(request.warmupTasks()),
@@ -91,36 +93,14 @@ public final class StreamsGroupHeartbeatHandler
         return coordinator.streamsGroupHeartbeat(heartbeat).thenApply(r -> response(r, version));
     }
 
-    private static StreamsTopology topology(StreamsGroupHeartbeatRequest.Topology t) {
+    /** The member's topology, read as the group's topology record reads it (one conversion for both). */
+    private static StreamsTopology topology(StreamsGroupHeartbeatRequest.Topology t, short version) {
         if (t == null) {
             return null;
         }
-        List<StreamsTopology.Subtopology> subs = new ArrayList<>();
-        for (StreamsGroupHeartbeatRequest.Subtopology s : t.subtopologies()) {
-            List<StreamsTopology.CopartitionGroup> groups = new ArrayList<>();
-            s.copartitionGroups()
-                    .forEach(g -> groups.add(new StreamsTopology.CopartitionGroup(
-                            g.sourceTopics(), g.sourceTopicRegex(), g.repartitionSourceTopics())));
-            subs.add(new StreamsTopology.Subtopology(
-                    s.subtopologyId(),
-                    s.sourceTopics(),
-                    s.sourceTopicRegex(),
-                    internal(s.stateChangelogTopics()),
-                    s.repartitionSinkTopics(),
-                    internal(s.repartitionSourceTopics()),
-                    groups));
-        }
-        return new StreamsTopology(t.epoch(), subs);
-    }
-
-    private static List<StreamsTopology.InternalTopic> internal(List<StreamsGroupHeartbeatRequest.TopicInfo> topics) {
-        List<StreamsTopology.InternalTopic> out = new ArrayList<>();
-        for (StreamsGroupHeartbeatRequest.TopicInfo t : topics) {
-            Map<String, String> configs = new LinkedHashMap<>();
-            t.topicConfigs().forEach(kv -> configs.put(kv.key(), kv.value()));
-            out.add(new StreamsTopology.InternalTopic(t.name(), t.partitions(), t.replicationFactor(), configs));
-        }
-        return out;
+        ByteBuffer struct = ByteBuffer.allocate(t.size(version));
+        t.write(new ByteBufferAccessor(struct), version);
+        return StreamsGroupRecords.topologyOfRequest(struct.flip());
     }
 
     private static Tasks tasks(List<StreamsGroupHeartbeatRequest.TaskIds> ids) {

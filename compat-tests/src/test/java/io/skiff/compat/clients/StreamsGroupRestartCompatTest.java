@@ -19,6 +19,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.compat.robustness.ChildBroker;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -28,6 +31,7 @@ import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.StreamsGroupDescription;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -44,8 +48,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A Kafka Streams 4.4.0 word count (exactly_once_v2, {@code group.protocol=streams}) keeps running across a restart
- * of the broker on the same port and data directory: the streams group comes back from {@code __consumer_offsets}
- * with its member and tasks, and the counts stay exact.
+ * of the broker on the same port and data directory, graceful (in this JVM) or a SIGKILL of a broker in a child JVM
+ * mid-run: the streams group comes back from {@code __consumer_offsets} with its member and tasks, and the counts
+ * stay exact.
  */
 class StreamsGroupRestartCompatTest {
     private static final String APP = "sg-restart";
@@ -69,49 +74,95 @@ class StreamsGroupRestartCompatTest {
                 skiff.bootstrapServers().substring(skiff.bootstrapServers().lastIndexOf(':') + 1));
         skiff.createTopic(APP + "-in", 2);
         skiff.createTopic(APP + "-out", 2);
+        String bootstrap = skiff.bootstrapServers();
         Map<String, Long> expected = new HashMap<>();
-        try (StreamsApp app = StreamsApp.start(
-                skiff.bootstrapServers(),
-                APP,
-                APP + "-in",
-                APP + "-out",
-                dir.resolve("state"),
-                "exactly_once_v2",
-                0,
-                StreamsGroupCompatTest.logFile(APP))) {
+        try (StreamsApp app = startApp(bootstrap, APP)) {
             app.awaitLine("STATE RUNNING", Duration.ofSeconds(60));
-            send(List.of("red green", "green blue blue"), expected);
-            awaitCounts(expected);
-            String member = describe().members().iterator().next().memberId();
+            send(bootstrap, APP, List.of("red green", "green blue blue"), expected);
+            awaitCounts(bootstrap, APP, expected);
+            String member = describe(bootstrap, APP).members().iterator().next().memberId();
 
             skiff.close();
             skiff = SkiffServer.builder()
                     .port(port)
                     .dataDir(dir.resolve("data"))
                     .start();
-            StreamsGroupDescription after = describe();
+            StreamsGroupDescription after = describe(bootstrap, APP);
             assertEquals(1, after.members().size(), after::toString);
             assertEquals(member, after.members().iterator().next().memberId(), "the member came back from the log");
 
-            send(List.of("red violet"), expected);
-            awaitCounts(expected);
+            send(bootstrap, APP, List.of("red violet"), expected);
+            awaitCounts(bootstrap, APP, expected);
             assertFalse(app.failed(), () -> "Kafka Streams failed: " + app.lines());
         }
     }
 
-    private StreamsGroupDescription describe() throws Exception {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers()))) {
-            return admin.describeStreamsGroups(List.of(APP)).all().get().get(APP);
+    @Test
+    void theApplicationKeepsCountingExactlyAfterTheBrokerIsKilledMidRun() throws Exception {
+        String app = APP + "-kill";
+        int port;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        String listener = "listeners=PLAINTEXT://127.0.0.1:" + port;
+        Path data = dir.resolve("child-data");
+        ChildBroker broker = ChildBroker.start(data, listener);
+        try {
+            String bootstrap = broker.bootstrapServers();
+            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+                admin.createTopics(List.of(
+                                new NewTopic(app + "-in", 2, (short) 1), new NewTopic(app + "-out", 2, (short) 1)))
+                        .all()
+                        .get();
+            }
+            Map<String, Long> expected = new HashMap<>();
+            try (StreamsApp streams = startApp(bootstrap, app)) {
+                streams.awaitLine("STATE RUNNING", Duration.ofSeconds(60));
+                send(bootstrap, app, List.of("red green", "green blue blue"), expected);
+                awaitCounts(bootstrap, app, expected);
+                // more input while the broker dies: what was acknowledged is counted once, after the restart
+                send(bootstrap, app, List.of("amber red", "blue"), expected);
+
+                broker.kill();
+                broker = ChildBroker.start(data, listener);
+                assertEquals(bootstrap, broker.bootstrapServers());
+
+                send(bootstrap, app, List.of("red violet"), expected);
+                awaitCounts(bootstrap, app, expected);
+                assertEquals(1, describe(bootstrap, app).members().size());
+                assertFalse(streams.failed(), () -> "Kafka Streams failed: " + streams.lines());
+            }
+        } finally {
+            broker.close();
         }
     }
 
-    private void send(List<String> lines, Map<String, Long> expected) throws Exception {
+    private StreamsApp startApp(String bootstrap, String app) throws Exception {
+        return StreamsApp.start(
+                bootstrap,
+                app,
+                app + "-in",
+                app + "-out",
+                dir.resolve("state-" + app),
+                "exactly_once_v2",
+                0,
+                StreamsGroupCompatTest.logFile(app));
+    }
+
+    private static StreamsGroupDescription describe(String bootstrap, String app) throws Exception {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            return admin.describeStreamsGroups(List.of(app)).all().get().get(app);
+        }
+    }
+
+    private static void send(String bootstrap, String app, List<String> lines, Map<String, Long> expected)
+            throws Exception {
         Properties props = new Properties();
-        props.put("bootstrap.servers", skiff.bootstrapServers());
+        props.put("bootstrap.servers", bootstrap);
         try (KafkaProducer<String, String> producer =
                 new KafkaProducer<>(props, new StringSerializer(), new StringSerializer())) {
             for (String line : lines) {
-                producer.send(new ProducerRecord<>(APP + "-in", line, line)).get();
+                producer.send(new ProducerRecord<>(app + "-in", line, line)).get();
                 for (String word : line.toLowerCase(Locale.ROOT).split("\\W+")) {
                     expected.merge(word, 1L, Long::sum);
                 }
@@ -119,15 +170,15 @@ class StreamsGroupRestartCompatTest {
         }
     }
 
-    private void awaitCounts(Map<String, Long> expected) {
+    private static void awaitCounts(String bootstrap, String app, Map<String, Long> expected) {
         Properties props = new Properties();
-        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         Map<String, Long> counts = new HashMap<>();
         try (KafkaConsumer<String, Long> consumer =
                 new KafkaConsumer<>(props, new StringDeserializer(), new LongDeserializer())) {
             List<TopicPartition> partitions =
-                    List.of(new TopicPartition(APP + "-out", 0), new TopicPartition(APP + "-out", 1));
+                    List.of(new TopicPartition(app + "-out", 0), new TopicPartition(app + "-out", 1));
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Awaitility.await("word counts " + expected)

@@ -37,7 +37,7 @@ import java.util.regex.Pattern;
  *
  * <p>Thread-safe: the output list is concurrent; start, kill and stop from one thread.
  */
-final class ChildBroker implements AutoCloseable {
+public final class ChildBroker implements AutoCloseable {
     private static final Pattern ADVERTISED = Pattern.compile("advertised (\\S+?:\\d+),");
 
     private final Process process;
@@ -69,7 +69,7 @@ final class ChildBroker implements AutoCloseable {
     }
 
     /** As {@link #start(Path)}, with more configuration ({@code key=value} each). */
-    static ChildBroker start(Path dataDir, String... overrides) throws IOException {
+    public static ChildBroker start(Path dataDir, String... overrides) throws IOException {
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         List<String> command =
                 new ArrayList<>(List.of(java(), "-Xmx256m", "-cp", classpath, "io.skiff.broker.launch.Main"));
@@ -108,7 +108,7 @@ final class ChildBroker implements AutoCloseable {
         return process.toHandle();
     }
 
-    String bootstrapServers() {
+    public String bootstrapServers() {
         return bootstrap;
     }
 
@@ -118,7 +118,7 @@ final class ChildBroker implements AutoCloseable {
     }
 
     /** SIGKILL: no shutdown hook, no flush, no clean-shutdown marker. */
-    void kill() throws InterruptedException {
+    public void kill() throws InterruptedException {
         process.destroyForcibly();
         if (!process.waitFor(60, TimeUnit.SECONDS)) {
             throw new AssertionError("the child broker did not die");

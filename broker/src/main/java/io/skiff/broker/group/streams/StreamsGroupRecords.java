@@ -33,6 +33,7 @@ import io.skiff.protocol.ByteBufferAccessor;
 import io.skiff.protocol.Message;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -245,5 +246,44 @@ public final class StreamsGroupRecords {
         buf.putShort(type);
         key.write(new ByteBufferAccessor(buf), KEY_VERSION);
         return buf.array();
+    }
+
+    /**
+     * The topology of a StreamsGroupHeartbeat, given as the bytes of the request's Topology struct: record 23's
+     * value is that struct byte for byte (Kafka stores the topology a member sent as it sent it), so both are read by
+     * {@link #topologyOf(StreamsGroupTopologyValue)}.
+     */
+    public static StreamsTopology topologyOfRequest(ByteBuffer topologyStruct) {
+        return topologyOf(new StreamsGroupTopologyValue(new ByteBufferAccessor(topologyStruct), (short) 0));
+    }
+
+    /** The topology a record 23 value holds. */
+    static StreamsTopology topologyOf(StreamsGroupTopologyValue v) {
+        List<StreamsTopology.Subtopology> subs = new ArrayList<>();
+        for (StreamsGroupTopologyValue.Subtopology s : v.subtopologies()) {
+            List<StreamsTopology.CopartitionGroup> groups = new ArrayList<>();
+            s.copartitionGroups()
+                    .forEach(g -> groups.add(new StreamsTopology.CopartitionGroup(
+                            g.sourceTopics(), g.sourceTopicRegex(), g.repartitionSourceTopics())));
+            subs.add(new StreamsTopology.Subtopology(
+                    s.subtopologyId(),
+                    s.sourceTopics(),
+                    s.sourceTopicRegex(),
+                    internal(s.stateChangelogTopics()),
+                    s.repartitionSinkTopics(),
+                    internal(s.repartitionSourceTopics()),
+                    groups));
+        }
+        return new StreamsTopology(v.epoch(), subs);
+    }
+
+    private static List<StreamsTopology.InternalTopic> internal(List<StreamsGroupTopologyValue.TopicInfo> topics) {
+        List<StreamsTopology.InternalTopic> out = new ArrayList<>();
+        for (StreamsGroupTopologyValue.TopicInfo t : topics) {
+            Map<String, String> configs = new LinkedHashMap<>();
+            t.topicConfigs().forEach(c -> configs.put(c.key(), c.value()));
+            out.add(new StreamsTopology.InternalTopic(t.name(), t.partitions(), t.replicationFactor(), configs));
+        }
+        return out;
     }
 }

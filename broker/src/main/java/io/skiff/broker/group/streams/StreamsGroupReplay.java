@@ -29,10 +29,8 @@ import io.skiff.broker.group.record.StreamsGroupTopologyKey;
 import io.skiff.broker.group.record.StreamsGroupTopologyValue;
 import io.skiff.protocol.ByteBufferAccessor;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -64,7 +62,7 @@ public final class StreamsGroupReplay {
                 String id = new StreamsGroupTopologyKey(k, (short) 0).groupId();
                 if (value != null) {
                     StreamsGroup g = group(id);
-                    g.topology(topology(new StreamsGroupTopologyValue(body(value), (short) 0)));
+                    g.topology(StreamsGroupRecords.topologyOf(new StreamsGroupTopologyValue(body(value), (short) 0)));
                     g.markPersisted();
                 } else if (groups.containsKey(id)) {
                     groups.get(id).topology(null);
@@ -182,34 +180,5 @@ public final class StreamsGroupReplay {
             throw new IllegalArgumentException("Unsupported streams group record value version " + version);
         }
         return in;
-    }
-
-    private static StreamsTopology topology(StreamsGroupTopologyValue v) {
-        List<StreamsTopology.Subtopology> subs = new ArrayList<>();
-        for (StreamsGroupTopologyValue.Subtopology s : v.subtopologies()) {
-            List<StreamsTopology.CopartitionGroup> groups = new ArrayList<>();
-            s.copartitionGroups()
-                    .forEach(g -> groups.add(new StreamsTopology.CopartitionGroup(
-                            g.sourceTopics(), g.sourceTopicRegex(), g.repartitionSourceTopics())));
-            subs.add(new StreamsTopology.Subtopology(
-                    s.subtopologyId(),
-                    s.sourceTopics(),
-                    s.sourceTopicRegex(),
-                    internal(s.stateChangelogTopics()),
-                    s.repartitionSinkTopics(),
-                    internal(s.repartitionSourceTopics()),
-                    groups));
-        }
-        return new StreamsTopology(v.epoch(), subs);
-    }
-
-    private static List<StreamsTopology.InternalTopic> internal(List<StreamsGroupTopologyValue.TopicInfo> topics) {
-        List<StreamsTopology.InternalTopic> out = new ArrayList<>();
-        for (StreamsGroupTopologyValue.TopicInfo t : topics) {
-            Map<String, String> configs = new LinkedHashMap<>();
-            t.topicConfigs().forEach(c -> configs.put(c.key(), c.value()));
-            out.add(new StreamsTopology.InternalTopic(t.name(), t.partitions(), t.replicationFactor(), configs));
-        }
-        return out;
     }
 }
