@@ -377,6 +377,14 @@ public final class SkiffKit implements AutoCloseable {
         return server("faults()").faults();
     }
 
+    /**
+     * Helpers for share groups (KIP-932): stable groups, consuming with acknowledgements, lag. They use the share-group
+     * API of kafka-clients 4.4 and load only when called, so the rest of the kit keeps working with older clients.
+     */
+    public ShareGroupKit shareGroups() {
+        return new ShareGroupKit(this);
+    }
+
     /** The broker's storage faults ({@link SkiffServer#storageFaults()}). */
     public StorageFaults storageFaults() {
         return server("storageFaults()").storageFaults();
@@ -411,7 +419,7 @@ public final class SkiffKit implements AutoCloseable {
     // ------------------------------------------------------------------ waiting
 
     /** Polls {@code check} until it returns non-null or the timeout passes (then null). */
-    private static <T> T await(Duration timeout, Supplier<T> check) {
+    static <T> T await(Duration timeout, Supplier<T> check) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             T result = check.get();
@@ -431,7 +439,7 @@ public final class SkiffKit implements AutoCloseable {
         }
     }
 
-    private static <T> T get(java.util.concurrent.Future<T> future, String what) {
+    static <T> T get(java.util.concurrent.Future<T> future, String what) {
         try {
             return future.get(REQUEST_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
