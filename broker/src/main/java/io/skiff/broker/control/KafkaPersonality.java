@@ -169,9 +169,9 @@ public final class KafkaPersonality {
             if (max < min) {
                 registry.replace(handler.api(), null);
             } else if (feature != null && !finalized.contains(feature)) {
-                registry.replace(handler.api(), disabled(handler, min, max));
+                registry.replace(handler.api(), limited(handler, min, max, true));
             } else if (min != handler.minVersion() || max != handler.maxVersion()) {
-                registry.replace(handler.api(), limited(handler, min, max));
+                registry.replace(handler.api(), limited(handler, min, max, false));
             }
         }
         Set<String> implemented = new HashSet<>();
@@ -189,12 +189,7 @@ public final class KafkaPersonality {
     }
 
     private static <Q extends io.skiff.protocol.ApiMessage, S extends io.skiff.protocol.ApiMessage>
-            ApiHandler<Q, S> disabled(ApiHandler<Q, S> handler, short min, short max) {
-        return new DisabledHandler<>(handler, min, max);
-    }
-
-    private static <Q extends io.skiff.protocol.ApiMessage, S extends io.skiff.protocol.ApiMessage>
-            ApiHandler<Q, S> limited(ApiHandler<Q, S> handler, short min, short max) {
-        return new LimitedHandler<>(handler, min, max);
+            ApiHandler<Q, S> limited(ApiHandler<Q, S> handler, short min, short max, boolean disabled) {
+        return new LimitedHandler<>(handler, min, max, disabled);
     }
 }
