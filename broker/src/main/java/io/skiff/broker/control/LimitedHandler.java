@@ -24,7 +24,9 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * A handler served at a narrower version range than its own: what a version personality registers, so ApiVersions
- * advertises the emulated release's range and the server refuses other versions as that release did.
+ * advertises the emulated release's range and the server refuses other versions as that release did. A disabled one
+ * answers every request with UNSUPPORTED_VERSION: an API the release advertised while the feature behind it was off
+ * by default (the consumer group protocol before 4.0, share groups in 4.1).
  *
  * <p>Thread-safe as the handler it wraps.
  */
@@ -32,11 +34,13 @@ final class LimitedHandler<Q extends ApiMessage, S extends ApiMessage> implement
     private final ApiHandler<Q, S> handler;
     private final short minVersion;
     private final short maxVersion;
+    private final boolean disabled;
 
-    LimitedHandler(ApiHandler<Q, S> handler, short minVersion, short maxVersion) {
+    LimitedHandler(ApiHandler<Q, S> handler, short minVersion, short maxVersion, boolean disabled) {
         this.handler = handler;
         this.minVersion = minVersion;
         this.maxVersion = maxVersion;
+        this.disabled = disabled;
     }
 
     @Override
@@ -66,7 +70,9 @@ final class LimitedHandler<Q extends ApiMessage, S extends ApiMessage> implement
 
     @Override
     public CompletableFuture<S> handle(RequestContext ctx, Q request) {
-        return handler.handle(ctx, request);
+        return disabled
+                ? CompletableFuture.completedFuture(handler.errorResponse(ctx, request, Errors.UNSUPPORTED_VERSION))
+                : handler.handle(ctx, request);
     }
 
     @Override
@@ -76,6 +82,6 @@ final class LimitedHandler<Q extends ApiMessage, S extends ApiMessage> implement
 
     @Override
     public String toString() {
-        return handler + " limited to v" + minVersion + "-" + maxVersion;
+        return handler + (disabled ? " disabled" : "") + " limited to v" + minVersion + "-" + maxVersion;
     }
 }

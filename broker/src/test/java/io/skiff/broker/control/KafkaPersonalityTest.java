@@ -26,6 +26,7 @@ import io.skiff.broker.handler.ApiVersionsHandler;
 import io.skiff.broker.handler.HandlerRegistry;
 import io.skiff.config.BrokerConfigKeys;
 import io.skiff.protocol.message.ApiKeys;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class KafkaPersonalityTest {
@@ -44,8 +45,9 @@ class KafkaPersonalityTest {
                 new KafkaPersonality.Range((short) 0, (short) 9),
                 KafkaPersonality.of("3.6").range(ApiKeys.PRODUCE));
         assertEquals(
-                new KafkaPersonality.Range((short) 3, (short) 12),
-                KafkaPersonality.of("4.0").range(ApiKeys.PRODUCE));
+                new KafkaPersonality.Range((short) 0, (short) 12),
+                KafkaPersonality.of("4.0").range(ApiKeys.PRODUCE),
+                "Kafka 4 advertises Produce from v0 (for librdkafka) though it decodes v3 up");
         assertNull(KafkaPersonality.of("3.6").range(ApiKeys.CONSUMER_GROUP_HEARTBEAT), "KIP-848 is not in 3.6");
         assertEquals(
                 new KafkaPersonality.Range((short) 0, (short) 1),
@@ -60,5 +62,29 @@ class KafkaPersonalityTest {
         KafkaPersonality.of("2.8").applyTo(registry, features);
         assertEquals(3, registry.handler(ApiKeys.API_VERSIONS).maxVersion(), "2.8 served ApiVersions v0-3");
         assertTrue(features.all().isEmpty());
+    }
+
+    @Test
+    void featuresAreTheReleasesAndApisOfFeaturesItDidNotFinalizeAnswerUnsupportedVersion() {
+        HandlerRegistry registry = new HandlerRegistry();
+        Features features = new Features()
+                .add(new Feature("group.version", (short) 0, (short) 1, (short) 1))
+                .add(new Feature("transaction.version", (short) 0, (short) 2, (short) 2))
+                .add(new Feature("share.version", (short) 0, (short) 2, (short) 2))
+                .add(new Feature("streams.version", (short) 0, (short) 1, (short) 1));
+        registry.register(new ApiVersionsHandler(registry, features, "cluster", 1));
+        KafkaPersonality.of("4.1").applyTo(registry, features);
+        assertEquals(
+                List.of(
+                        new Feature("group.version", (short) 0, (short) 1, (short) 1),
+                        new Feature("transaction.version", (short) 0, (short) 2, (short) 2),
+                        new Feature("share.version", (short) 0, (short) 1, (short) 0)),
+                features.all(),
+                "as kafka-features describe shows a real Kafka 4.1.1 (no streams.version)");
+        assertEquals(List.of(), KafkaPersonality.of("3.9").features(), "3.9 listed neither");
+        assertEquals(
+                new KafkaPersonality.Range((short) 0, (short) 0),
+                KafkaPersonality.of("3.9").range(ApiKeys.CONSUMER_GROUP_HEARTBEAT),
+                "advertised from 3.7 on");
     }
 }
