@@ -29,7 +29,13 @@ import java.util.stream.Collectors;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.message.ConsumerGroupHeartbeatRequestData;
 import org.apache.kafka.common.message.ConsumerGroupHeartbeatResponseData;
+import org.apache.kafka.common.message.ShareGroupHeartbeatRequestData;
+import org.apache.kafka.common.message.StreamsGroupHeartbeatRequestData;
 import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.ShareGroupHeartbeatRequest;
+import org.apache.kafka.common.requests.ShareGroupHeartbeatResponse;
+import org.apache.kafka.common.requests.StreamsGroupHeartbeatRequest;
+import org.apache.kafka.common.requests.StreamsGroupHeartbeatResponse;
 import org.apache.kafka.tools.FeatureCommand;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -40,7 +46,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Kafka 4.4.0's {@code kafka-features} (FeatureCommand, run in-process) against Skiff and the reference Kafka 4.4.0:
  * describe, and every upgrade, downgrade and disable that leaves the shared Kafka as it is (dry runs and refusals),
  * compared by exit status and output with the epochs masked. The changes themselves are made on Skiff only, which
- * must keep them across a restart and apply them (group.version 0 turns the consumer group protocol off).
+ * must keep them across a restart and apply them (group.version 0 turns the consumer group protocol off, share.version
+ * and streams.version 0 refuse their heartbeats, as Kafka 4.4 does).
  */
 class FeatureCommandCompatTest {
     @TempDir
@@ -177,6 +184,52 @@ class FeatureCommandCompatTest {
                     features(skiff.bootstrapServers(), "upgrade", "--feature", "group.version=1"));
         }
         assertConsumerGroupProtocol(true);
+    }
+
+    @Test
+    void disabledShareAndStreamsVersionsRefuseTheirHeartbeats() throws Exception {
+        assertEquals(
+                "exit 0\nshare.version was disabled.\nstreams.version was disabled.\n",
+                features(
+                        skiff.bootstrapServers(),
+                        "disable",
+                        "--feature",
+                        "share.version",
+                        "--feature",
+                        "streams.version"));
+        try (RawKafkaConnection c = new RawKafkaConnection("127.0.0.1", skiff.port())) {
+            ShareGroupHeartbeatResponse share =
+                    c.send(new ShareGroupHeartbeatRequest.Builder(new ShareGroupHeartbeatRequestData()
+                                    .setGroupId("features-share")
+                                    .setMemberId(Uuid.randomUuid().toString())
+                                    .setMemberEpoch(0)
+                                    .setSubscribedTopicNames(List.of("features-share")))
+                            .build((short) 1));
+            assertEquals(Errors.UNSUPPORTED_VERSION, Errors.forCode(share.data().errorCode()));
+            StreamsGroupHeartbeatResponse streams =
+                    c.send(new StreamsGroupHeartbeatRequest.Builder(new StreamsGroupHeartbeatRequestData()
+                                    .setGroupId("features-streams")
+                                    .setMemberId(Uuid.randomUuid().toString())
+                                    .setMemberEpoch(0)
+                                    .setRebalanceTimeoutMs(30_000)
+                                    .setActiveTasks(List.of())
+                                    .setStandbyTasks(List.of())
+                                    .setWarmupTasks(List.of())
+                                    .setTopology(new StreamsGroupHeartbeatRequestData.Topology()
+                                            .setEpoch(0)
+                                            .setSubtopologies(List.of())))
+                            .build((short) 0));
+            assertEquals(
+                    Errors.UNSUPPORTED_VERSION, Errors.forCode(streams.data().errorCode()));
+        } finally {
+            features(
+                    skiff.bootstrapServers(),
+                    "upgrade",
+                    "--feature",
+                    "share.version=2",
+                    "--feature",
+                    "streams.version=1");
+        }
     }
 
     /** A first ConsumerGroupHeartbeat is refused with UNSUPPORTED_VERSION while group.version is 0, as on Kafka 4.4. */

@@ -103,8 +103,8 @@ public final class GroupHandlers {
      */
     public static void registerStreamsProtocol(
             HandlerRegistry registry, GroupCoordinator coordinator, Features features) {
-        registry.register(new StreamsGroupHeartbeatHandler(coordinator));
-        registry.register(new StreamsGroupDescribeHandler(coordinator));
         features.add(new Feature(STREAMS_VERSION, (short) 0, (short) 1, (short) 1));
+        registry.register(new StreamsGroupHeartbeatHandler(coordinator, () -> features.level(STREAMS_VERSION) >= 1));
+        registry.register(new StreamsGroupDescribeHandler(coordinator));
     }
 }

@@ -31,6 +31,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
 
 /**
  * ShareGroupHeartbeat v1 (KIP-932): a share consumer joins (epoch 0), heartbeats, or leaves (-1) a share group; the
@@ -42,10 +43,21 @@ import java.util.concurrent.CompletableFuture;
 public final class ShareGroupHeartbeatHandler
         extends AbstractApiHandler<ShareGroupHeartbeatRequest, ShareGroupHeartbeatResponse> {
     private final ShareGroupCoordinator coordinator;
+    private final BooleanSupplier protocolEnabled;
 
+    /** A handler that always serves the protocol. */
     public ShareGroupHeartbeatHandler(ShareGroupCoordinator coordinator) {
+        this(coordinator, () -> true);
+    }
+
+    /**
+     * @param protocolEnabled whether {@code share.version} is finalized at 1 or more; at 0 (UpdateFeatures) every
+     *     heartbeat gets UNSUPPORTED_VERSION before any other check, as Kafka 4.4 answers
+     */
+    public ShareGroupHeartbeatHandler(ShareGroupCoordinator coordinator, BooleanSupplier protocolEnabled) {
         super(ApiKeys.SHARE_GROUP_HEARTBEAT, 1, 1);
         this.coordinator = coordinator;
+        this.protocolEnabled = protocolEnabled;
     }
 
     /** It writes the share state to its log (and may create that topic). */
@@ -57,6 +69,9 @@ public final class ShareGroupHeartbeatHandler
     @Override
     public CompletableFuture<ShareGroupHeartbeatResponse> handle(
             RequestContext ctx, ShareGroupHeartbeatRequest request) {
+        if (!protocolEnabled.getAsBoolean()) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.UNSUPPORTED_VERSION));
+        }
         if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, request.groupId())) {
             return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
         }

@@ -147,7 +147,7 @@ public final class ShareHandlers {
     public static void register(HandlerRegistry registry, BrokerContext ctx, ShareState shares, Features features) {
         features.add(new Feature("share.version", (short) 0, SHARE_VERSION, SHARE_VERSION));
         Predicate<String> other = ctx.groupCoordinator()::hasGroup;
-        registry.register(new ShareGroupHeartbeatHandler(shares.groups()));
+        registry.register(new ShareGroupHeartbeatHandler(shares.groups(), () -> features.level("share.version") >= 1));
         registry.register(new ShareGroupDescribeHandler(shares.groups(), ctx.topics(), other));
         registry.register(new ShareFetchHandler(shares.partitions(), ctx.nodeId()));
         registry.register(new ShareAcknowledgeHandler(shares.partitions(), ctx.nodeId()));

@@ -37,6 +37,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
 
 /**
  * StreamsGroupHeartbeat v0–1 (KIP-1071): a Kafka Streams member joins with its topology (epoch 0), heartbeats with
@@ -50,10 +51,21 @@ import java.util.concurrent.CompletableFuture;
 public final class StreamsGroupHeartbeatHandler
         extends AbstractApiHandler<StreamsGroupHeartbeatRequest, StreamsGroupHeartbeatResponse> {
     private final GroupCoordinator coordinator;
+    private final BooleanSupplier protocolEnabled;
 
+    /** A handler that always serves the protocol. */
     public StreamsGroupHeartbeatHandler(GroupCoordinator coordinator) {
+        this(coordinator, () -> true);
+    }
+
+    /**
+     * @param protocolEnabled whether {@code streams.version} is finalized at 1 or more; at 0 (UpdateFeatures) every
+     *     heartbeat gets UNSUPPORTED_VERSION before any other check, as Kafka 4.4 answers
+     */
+    public StreamsGroupHeartbeatHandler(GroupCoordinator coordinator, BooleanSupplier protocolEnabled) {
         super(ApiKeys.STREAMS_GROUP_HEARTBEAT, 0, 1);
         this.coordinator = coordinator;
+        this.protocolEnabled = protocolEnabled;
     }
 
     @Override
@@ -64,6 +76,9 @@ public final class StreamsGroupHeartbeatHandler
     @Override
     public CompletableFuture<StreamsGroupHeartbeatResponse> handle(
             RequestContext ctx, StreamsGroupHeartbeatRequest request) {
+        if (!protocolEnabled.getAsBoolean()) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.UNSUPPORTED_VERSION));
+        }
         if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, request.groupId())) {
             return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
         }

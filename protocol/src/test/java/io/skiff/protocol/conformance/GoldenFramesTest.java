@@ -38,13 +38,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Frames captured from real clients (Java, kcat/librdkafka, kafkajs against Apache Kafka 4.1.1; Confluent's JavaScript
- * client/librdkafka 2.15 against Kafka 4.4.0), stored as
+ * Frames captured from real clients (Java, kcat/librdkafka, kafkajs against Apache Kafka 4.1.1; Kafka 4.4.0's tools and
+ * Confluent's JavaScript client/librdkafka 2.15 against Kafka 4.4.0), stored as
  * hex under test resources (see golden/README.md): each decodes with our header and message classes and
  * re-encodes to the identical bytes.
  */
 class GoldenFramesTest {
-    private static final String[] FILES = {"java.frames", "kcat.frames", "kafkajs.frames", "confluent-js.frames"};
+    private static final String[] FILES = {
+        "java.frames", "java-4.4.frames", "kcat.frames", "kafkajs.frames", "confluent-js.frames"
+    };
     private static int checked;
 
     record Frame(String source, boolean request, short apiKey, short version, int correlationId, byte[] bytes) {

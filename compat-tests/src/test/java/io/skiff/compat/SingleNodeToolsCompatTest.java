@@ -1,0 +1,140 @@
+/*
+ * Copyright 2026 The Skiff authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.skiff.compat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.skiff.broker.SkiffServer;
+import io.skiff.compat.clients.ExternalProcess;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Kafka 4.4.0's client-facing tools that no other compat test runs side by side, each run in a child JVM on Kafka's
+ * own jars against Skiff and against the reference Kafka 4.4.0, their exit status and output compared (log lines left
+ * out): kafka-console-producer and kafka-console-consumer (keys, partitions, offsets), kafka-log-dirs,
+ * kafka-cluster cluster-id, kafka-streams-groups and kafka-transactions for what does not exist. Topic and group
+ * names carry this class's prefix, as the reference Kafka is shared. Skiff is given the reference Kafka's cluster id.
+ */
+class SingleNodeToolsCompatTest {
+    private static final String P = "sntools-";
+    static SkiffServer skiff;
+
+    @BeforeAll
+    static void start() {
+        skiff = SkiffServer.builder()
+                .port(0)
+                .config("cluster.id", RealKafka.CLUSTER_ID)
+                .start();
+    }
+
+    @AfterAll
+    static void stop() {
+        skiff.close();
+    }
+
+    /** The tool's exit status and output (stdout, then stderr without SLF4J/log4j noise) against one broker. */
+    private static String run(String bootstrap, String stdin, String mainClass, String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        // kafka-cluster takes its subcommand first, the others their options first
+        all.add(mainClass.endsWith("ClusterTool") ? 1 : 0, "--bootstrap-server");
+        all.add(mainClass.endsWith("ClusterTool") ? 2 : 1, bootstrap);
+        ExternalProcess process = ExternalProcess.java(RealKafka.libs() + "/*", mainClass, all.toArray(new String[0]));
+        ExternalProcess.Result r = stdin == null ? process.run() : process.run(stdin);
+        StringBuilder out = new StringBuilder("exit " + r.exitCode() + "\n");
+        (r.stdout() + r.stderr())
+                .lines()
+                .filter(l -> !l.isBlank() && !l.startsWith("SLF4J") && !l.contains(" WARN ") && !l.startsWith("\tat "))
+                .forEach(l -> out.append(l).append('\n'));
+        return out.toString();
+    }
+
+    private static String both(String stdin, String mainClass, String... args) {
+        String onKafka = run(RealKafka.shared().bootstrapServers(), stdin, mainClass, args);
+        String onSkiff = run(skiff.bootstrapServers(), stdin, mainClass, args);
+        assertEquals(onKafka, onSkiff, mainClass + " " + String.join(" ", args));
+        return onSkiff;
+    }
+
+    @Test
+    void consoleProducerAndConsumerRoundTripKeysAsOnKafka() {
+        String topic = P + "console";
+        both(null, "org.apache.kafka.tools.TopicCommand", "--create", "--topic", topic, "--partitions", "1");
+        both(
+                "k1:v1\nk2:v2\n",
+                "org.apache.kafka.tools.ConsoleProducer",
+                "--topic",
+                topic,
+                "--reader-property",
+                "parse.key=true",
+                "--reader-property",
+                "key.separator=:");
+        String consumed = both(
+                null,
+                "org.apache.kafka.tools.consumer.ConsoleConsumer",
+                "--topic",
+                topic,
+                "--from-beginning",
+                "--max-messages",
+                "2",
+                "--formatter-property",
+                "print.key=true",
+                "--formatter-property",
+                "print.offset=true",
+                "--formatter-property",
+                "print.partition=true");
+        assertTrue(consumed.contains("Partition:0\tOffset:1\tk2\tv2"), consumed);
+    }
+
+    @Test
+    void clusterIdAndLogDirsAsOnKafka() {
+        assertEquals(
+                "exit 0\nCluster ID: " + RealKafka.CLUSTER_ID + "\n",
+                both(null, "org.apache.kafka.tools.ClusterTool", "cluster-id"));
+        // The directory differs (a temporary one each) and Kafka's holds other test classes' partitions: the broker
+        // and the one log directory without error are compared.
+        String kafka = run(
+                        RealKafka.shared().bootstrapServers(),
+                        null,
+                        "org.apache.kafka.tools.LogDirsCommand",
+                        "--describe",
+                        "--topic-list",
+                        P + "none")
+                .replaceAll("\"logDir\":\"[^\"]*\"", "LOGDIR")
+                .replaceAll("\"totalBytes\":\\d+,\"usableBytes\":\\d+", "BYTES");
+        String onSkiff = run(
+                        skiff.bootstrapServers(),
+                        null,
+                        "org.apache.kafka.tools.LogDirsCommand",
+                        "--describe",
+                        "--topic-list",
+                        P + "none")
+                .replaceAll("\"logDir\":\"[^\"]*\"", "LOGDIR")
+                .replaceAll("\"totalBytes\":\\d+,\"usableBytes\":\\d+", "BYTES");
+        assertEquals(kafka, onSkiff);
+    }
+
+    @Test
+    void missingStreamsGroupAndTransactionAsOnKafka() {
+        both(null, "org.apache.kafka.tools.streams.StreamsGroupCommand", "--describe", "--group", P + "none");
+        both(null, "org.apache.kafka.tools.TransactionsCommand", "describe", "--transactional-id", P + "none");
+        both(null, "org.apache.kafka.tools.TransactionsCommand", "find-hanging", "--broker-id", "1");
+    }
+}
