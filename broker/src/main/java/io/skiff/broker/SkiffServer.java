@@ -238,7 +238,7 @@ public final class SkiffServer implements AutoCloseable {
                     lock,
                     control,
                     nodes);
-            control.startListener(config, dataPlane.topics(), server::reset);
+            control.startListener(config, dataPlane.topics(), server::reset, new SimulatedNodesHttp(nodes)::addTo);
             return server;
         } catch (IOException | RuntimeException | Error e) {
             if (server != null) {
