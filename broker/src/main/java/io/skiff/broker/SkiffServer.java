@@ -246,7 +246,7 @@ public final class SkiffServer implements AutoCloseable {
                     lock,
                     control,
                     nodes);
-            control.startListener(config, dataPlane.topics(), server::reset);
+            control.startListener(config, dataPlane.topics(), server::reset, new SimulatedNodesHttp(nodes)::addTo);
             return server;
         } catch (IOException | RuntimeException | Error e) {
             if (server != null) {
@@ -487,7 +487,8 @@ public final class SkiffServer implements AutoCloseable {
     /**
      * Empties the broker between tests, much faster than a restart: deletes every topic but the internal ones,
      * every consumer group with its committed offsets, and every group's configs; removes every fault rule and
-     * storage fault and resumes a paused clock (it does not go back). Clients of the previous test should be closed
+     * storage fault, resumes a paused clock (it does not go back) and starts a simulated cluster's stopped nodes
+     * again. Clients of the previous test should be closed
      * first: a group
      * that still has members cannot be deleted (as with Kafka's DeleteGroups) and is named in the exception, after
      * everything else was deleted.
@@ -495,6 +496,9 @@ public final class SkiffServer implements AutoCloseable {
      * @throws IllegalStateException when groups with members remain
      */
     public void reset() {
+        if (nodes != null) {
+            nodes.ids().forEach(nodes::start); // a simulated cluster's stopped nodes run again
+        }
         control.clearFaults();
         control.clock().resume();
         for (String name : topicNames()) {

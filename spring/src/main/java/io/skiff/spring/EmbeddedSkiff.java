@@ -43,6 +43,12 @@ public @interface EmbeddedSkiff {
     /** Broker configuration as {@code key=value} with Kafka's keys. */
     String[] properties() default {};
 
+    /**
+     * Nodes of a simulated cluster in this process ({@code skiff.simulated.nodes}), for tests written for
+     * {@code @EmbeddedKafka(count = 3)}: each node has its own free port, replicas, ISR and leaders over one storage.
+     */
+    int nodes() default 1;
+
     /** Environment properties set to the bootstrap servers. */
     String[] bootstrapServersProperties() default {"spring.kafka.bootstrap-servers", "skiff.bootstrap.servers"};
 }

@@ -42,8 +42,11 @@ record SkiffContextSpec(List<Topic> topics, Map<String, String> properties, List
         for (SkiffTopic t : annotation.topics()) {
             topics.add(new Topic(t.name(), t.partitions(), keyValues(t.config())));
         }
-        return new SkiffContextSpec(
-                topics, keyValues(annotation.properties()), List.of(annotation.bootstrapServersProperties()));
+        Map<String, String> properties = keyValues(annotation.properties());
+        if (annotation.nodes() != 1) {
+            properties.put("skiff.simulated.nodes", Integer.toString(annotation.nodes()));
+        }
+        return new SkiffContextSpec(topics, properties, List.of(annotation.bootstrapServersProperties()));
     }
 
     private static Map<String, String> keyValues(String[] entries) {

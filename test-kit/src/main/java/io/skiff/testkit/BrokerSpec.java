@@ -46,12 +46,12 @@ record BrokerSpec(
         for (SkiffTopic t : annotation.topics()) {
             topics.add(new TopicSpec(t.name(), t.partitions(), keyValues(t.config(), "topic " + t.name())));
         }
+        Map<String, String> properties = keyValues(annotation.properties(), "broker");
+        if (annotation.nodes() != 1) {
+            properties.put("skiff.simulated.nodes", Integer.toString(annotation.nodes()));
+        }
         return new BrokerSpec(
-                annotation.lifecycle(),
-                topics,
-                keyValues(annotation.properties(), "broker"),
-                annotation.port(),
-                annotation.bootstrapServersProperty());
+                annotation.lifecycle(), topics, properties, annotation.port(), annotation.bootstrapServersProperty());
     }
 
     /** Parses {@code key=value} entries; anything else is an error naming the entry. */

@@ -54,6 +54,12 @@ public @interface Skiff {
     /** The listener's port on 127.0.0.1; 0 picks a free one. */
     int port() default 0;
 
+    /**
+     * Nodes of a simulated cluster in this process ({@code skiff.simulated.nodes}): each with its own free port,
+     * replicas, ISR and leaders over one storage; the bootstrap servers list them all. 1: one plain node.
+     */
+    int nodes() default 1;
+
     /** The system property set to the bootstrap servers while the broker runs; empty for none. */
     String bootstrapServersProperty() default SkiffExtension.BOOTSTRAP_SERVERS_PROPERTY;
 }

@@ -272,6 +272,11 @@ public final class SkiffExtension
             return this;
         }
 
+        /** Nodes of a simulated cluster ({@code skiff.simulated.nodes}); 1, the default, is one plain node. */
+        public Builder nodes(int count) {
+            return brokerProperty("skiff.simulated.nodes", Integer.toString(count));
+        }
+
         /** The listener's port on 127.0.0.1; 0 (the default) picks a free one. */
         public Builder port(int port) {
             this.port = port;

@@ -21,10 +21,12 @@ import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.ControlListener;
 import io.skiff.http.HttpServer;
+import io.skiff.http.Routes;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The test control of one broker: its fault rules, storage faults and clock, and the HTTP control listener when
@@ -67,6 +69,12 @@ public final class TestControl implements AutoCloseable {
      * @throws IOException when its address cannot be bound
      */
     public void startListener(BrokerConfig config, TopicRegistry topics, Runnable reset) throws IOException {
+        startListener(config, topics, reset, routes -> {});
+    }
+
+    /** As {@link #startListener(BrokerConfig, TopicRegistry, Runnable)}, with more paths added by {@code more}. */
+    public void startListener(BrokerConfig config, TopicRegistry topics, Runnable reset, Consumer<Routes> more)
+            throws IOException {
         Object value = config.value("skiff.control.listener");
         if (value == null) {
             return;
@@ -74,8 +82,10 @@ public final class TestControl implements AutoCloseable {
         ControlListener address = ControlListener.parse((String) value);
         ControlHttpApi api = new ControlHttpApi(
                 faults, storageFaults, clock, name -> topics.topic(name).isPresent(), reset);
+        Routes routes = api.routes();
+        more.accept(routes);
         listener = HttpServer.start(
-                new InetSocketAddress(address.host(), address.port()), api.routes(), MAX_BODY_BYTES, "control");
+                new InetSocketAddress(address.host(), address.port()), routes, MAX_BODY_BYTES, "control");
     }
 
     public BrokerClock clock() {

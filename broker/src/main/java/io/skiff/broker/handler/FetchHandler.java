@@ -180,7 +180,7 @@ public final class FetchHandler extends AbstractApiHandler<FetchRequest, FetchRe
         List<Slot> slots = new ArrayList<>();
         List<PartitionFetch> reads = new ArrayList<>();
         boolean failedBeforeRead = false;
-        Set<Integer> leaderHints = new TreeSet<>();
+        Set<Integer> leaderHints = cluster == null ? Set.of() : new TreeSet<>(); // filled in a simulated cluster
         for (Map.Entry<FetchPartitionKey, FetchRequest.FetchPartition> e : named) {
             FetchPartitionKey key = e.getKey();
             FetchRequest.FetchPartition fp = e.getValue();
