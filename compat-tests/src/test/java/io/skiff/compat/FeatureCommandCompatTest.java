@@ -19,6 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.skiff.broker.SkiffServer;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
@@ -75,8 +77,10 @@ class FeatureCommandCompatTest {
         PrintStream err = System.err;
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
+        // Only this thread's output: clients other test classes left behind log to System.err at any time
+        Thread tool = Thread.currentThread();
+        System.setOut(new PrintStream(new ThreadOutput(tool, stdout, out), true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(new ThreadOutput(tool, stderr, err), true, StandardCharsets.UTF_8));
         int status;
         try {
             status = (Integer) main.invoke(null, (Object) all.toArray(new String[0]));
@@ -161,10 +165,10 @@ class FeatureCommandCompatTest {
 
     @Test
     void changesTakeEffectAndSurviveARestart() throws Exception {
-        assertEquals(
-                "exit 0\ngroup.version was disabled.\n",
-                features(skiff.bootstrapServers(), "disable", "--feature", "group.version"));
         try {
+            assertEquals(
+                    "exit 0\ngroup.version was disabled.\n",
+                    features(skiff.bootstrapServers(), "disable", "--feature", "group.version"));
             assertConsumerGroupProtocol(false);
             skiff.close();
             skiff = SkiffServer.builder().port(0).dataDir(dataDir).start();
@@ -188,16 +192,16 @@ class FeatureCommandCompatTest {
 
     @Test
     void disabledShareAndStreamsVersionsRefuseTheirHeartbeats() throws Exception {
-        assertEquals(
-                "exit 0\nshare.version was disabled.\nstreams.version was disabled.\n",
-                features(
-                        skiff.bootstrapServers(),
-                        "disable",
-                        "--feature",
-                        "share.version",
-                        "--feature",
-                        "streams.version"));
         try (RawKafkaConnection c = new RawKafkaConnection("127.0.0.1", skiff.port())) {
+            assertEquals(
+                    "exit 0\nshare.version was disabled.\nstreams.version was disabled.\n",
+                    features(
+                            skiff.bootstrapServers(),
+                            "disable",
+                            "--feature",
+                            "share.version",
+                            "--feature",
+                            "streams.version"));
             ShareGroupHeartbeatResponse share =
                     c.send(new ShareGroupHeartbeatRequest.Builder(new ShareGroupHeartbeatRequestData()
                                     .setGroupId("features-share")
@@ -245,6 +249,38 @@ class FeatureCommandCompatTest {
                             .setSubscribedTopicNames(List.of("features-probe"))
                             .setTopicPartitions(List.of()));
             assertEquals(on ? Errors.NONE : Errors.UNSUPPORTED_VERSION, Errors.forCode(r.errorCode()), r::toString);
+        }
+    }
+
+    /** Writes of {@code owner} go to {@code captured}, every other thread's to {@code passed}. */
+    private static final class ThreadOutput extends OutputStream {
+        private final Thread owner;
+        private final OutputStream captured;
+        private final OutputStream passed;
+
+        ThreadOutput(Thread owner, OutputStream captured, OutputStream passed) {
+            this.owner = owner;
+            this.captured = captured;
+            this.passed = passed;
+        }
+
+        private OutputStream target() {
+            return Thread.currentThread() == owner ? captured : passed;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            target().write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            target().write(b, off, len);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            target().flush();
         }
     }
 }
