@@ -31,6 +31,7 @@ import io.skiff.broker.handler.AlterReplicaLogDirsHandler;
 import io.skiff.broker.handler.AlterUserScramCredentialsHandler;
 import io.skiff.broker.handler.ApiVersionsHandler;
 import io.skiff.broker.handler.BrokerContext;
+import io.skiff.broker.handler.CoordinatorRouting;
 import io.skiff.broker.handler.CreatePartitionsHandler;
 import io.skiff.broker.handler.CreateTopicsHandler;
 import io.skiff.broker.handler.DelegationTokenHandlers;
@@ -182,6 +183,10 @@ public final class Handlers {
                 data.topics(),
                 partitionExists,
                 ctx.clock());
+        if (ctx.cluster() != null) {
+            FindCoordinatorHandler.CoordinatorNodes coordinators = coordinatorNodes(ctx);
+            CoordinatorRouting.install(registry, (keyType, key) -> coordinators.nodeFor(keyType, key) == ctx.nodeId());
+        }
         return features;
     }
 

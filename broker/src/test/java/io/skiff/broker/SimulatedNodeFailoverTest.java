@@ -175,6 +175,39 @@ class SimulatedNodeFailoverTest {
     }
 
     @Test
+    void aTransactionalProducerKeepsCommittingWhenItsCoordinatorsNodeStops() throws Exception {
+        createTopic("ledger", 1, Map.of());
+        Properties props = new Properties();
+        props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "ledger-writer");
+        try (KafkaProducer<String, String> producer = producer(true, props)) {
+            producer.initTransactions();
+            producer.beginTransaction();
+            producer.send(new ProducerRecord<>("ledger", "first"));
+            producer.commitTransaction();
+            int coordinator = admin.describeTransactions(List.of("ledger-writer"))
+                    .description("ledger-writer")
+                    .get()
+                    .coordinatorId();
+            kafka.nodes().stop(coordinator);
+            producer.beginTransaction();
+            producer.send(new ProducerRecord<>("ledger", "second"));
+            producer.commitTransaction();
+            int moved = admin.describeTransactions(List.of("ledger-writer"))
+                    .description("ledger-writer")
+                    .get()
+                    .coordinatorId();
+            assertNotEquals(coordinator, moved, "the coordinator moved with the leadership of its partition");
+        }
+        Properties readCommitted = new Properties();
+        readCommitted.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        try (KafkaConsumer<String, String> consumer = consumer(null, null, readCommitted)) {
+            consumer.assign(List.of(new org.apache.kafka.common.TopicPartition("ledger", 0)));
+            consumer.seekToBeginning(consumer.assignment());
+            assertEquals(List.of("first", "second"), poll(consumer, 2));
+        }
+    }
+
+    @Test
     void aConsumerWithClientRackReadsFromTheReplicaInItsRack() throws Exception {
         admin.createTopics(List.of(new NewTopic("racked", Map.of(0, List.of(1, 2, 3)))))
                 .all()
@@ -209,7 +242,12 @@ class SimulatedNodeFailoverTest {
     }
 
     private static KafkaProducer<String, String> producer(boolean idempotent) {
+        return producer(idempotent, new Properties());
+    }
+
+    private static KafkaProducer<String, String> producer(boolean idempotent, Properties extra) {
         Properties props = new Properties();
+        props.putAll(extra);
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
         props.put(ProducerConfig.ACKS_CONFIG, "all");
         props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, Boolean.toString(idempotent));
@@ -224,7 +262,12 @@ class SimulatedNodeFailoverTest {
     }
 
     private static KafkaConsumer<String, String> consumer(String group, String rack) {
+        return consumer(group, rack, new Properties());
+    }
+
+    private static KafkaConsumer<String, String> consumer(String group, String rack, Properties extra) {
         Properties props = new Properties();
+        props.putAll(extra);
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
         if (group != null) {
             props.put(ConsumerConfig.GROUP_ID_CONFIG, group);
