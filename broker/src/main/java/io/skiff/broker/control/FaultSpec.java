@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.control;
 
+import io.skiff.broker.handler.InjectedErrors;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import java.time.Duration;
@@ -40,9 +41,9 @@ import java.util.Objects;
  * @param clientId        the client id the request must carry, or null
  * @param listener        the listener the request must arrive on, or null
  * @param action          what the rule does
- * @param error           the error code of {@link FaultAction#ERROR}: in each matched partition's error field when
- *                        the rule names a topic or partition and the API answers per partition (Produce, Fetch),
- *                        else in every error field of the answer
+ * @param error           the error code of {@link FaultAction#ERROR}: in each matched partition's (or topic's)
+ *                        error field when the rule names a topic or partition and the API answers per partition or
+ *                        topic ({@code ApiHandler#answersInjectedErrors}), else in every error field of the answer
  * @param latencyMs       the delay of {@link FaultAction#LATENCY}
  * @param count           how many times the rule applies, or null for no limit
  * @param durationMs      for how long after it was added the rule applies, or null for no limit
@@ -122,7 +123,10 @@ public record FaultSpec(
         return topic != null || partition != null;
     }
 
-    /** The rule's error for a partition it matches, null for another (what the handler then processes). */
+    /**
+     * The rule's error for a partition it matches, null for another (what the handler then processes); a whole topic
+     * ({@link InjectedErrors#WHOLE_TOPIC}) is matched by a rule that names no partition.
+     */
     Errors injectedError(String topicName, int partitionIndex) {
         boolean matched =
                 (topic == null || topic.equals(topicName)) && (partition == null || partition == partitionIndex);

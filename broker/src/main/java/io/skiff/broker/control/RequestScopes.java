@@ -21,8 +21,11 @@ import io.skiff.protocol.message.AddOffsetsToTxnRequest;
 import io.skiff.protocol.message.AddPartitionsToTxnRequest;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.ConsumerGroupHeartbeatRequest;
+import io.skiff.protocol.message.CreatePartitionsRequest;
+import io.skiff.protocol.message.CreateTopicsRequest;
 import io.skiff.protocol.message.DeleteGroupsRequest;
 import io.skiff.protocol.message.DeleteRecordsRequest;
+import io.skiff.protocol.message.DeleteTopicsRequest;
 import io.skiff.protocol.message.DescribeGroupsRequest;
 import io.skiff.protocol.message.DescribeProducersRequest;
 import io.skiff.protocol.message.EndTxnRequest;
@@ -170,6 +173,14 @@ final class RequestScopes {
                     tx.topics().forEach(t -> t.partitions().forEach(p -> b.partition(t.name(), null, p)));
                 }
             }
+            case CREATE_TOPICS -> ((CreateTopicsRequest) request).topics().forEach(t -> b.topic(t.name(), null));
+            case DELETE_TOPICS -> {
+                DeleteTopicsRequest r = (DeleteTopicsRequest) request;
+                r.topicNames().forEach(name -> b.topic(name, null));
+                r.topics().forEach(t -> b.topic(t.name(), t.topicId()));
+            }
+            case CREATE_PARTITIONS ->
+                ((CreatePartitionsRequest) request).topics().forEach(t -> b.topic(t.name(), null));
             default -> {
                 // matched on API, version, client id and listener only
             }

@@ -114,14 +114,27 @@ public final class AddPartitionsToTxnHandler
                 partitions.add(new TopicPartition(t.name(), p));
             }
         }
+        Map<TopicPartition, Errors> injected = new LinkedHashMap<>(); // a fault rule's
+        for (TopicPartition tp : partitions) {
+            Errors error = ctx.injectedError(tp.topic(), tp.partition());
+            if (error != null) {
+                injected.put(tp, error);
+            }
+        }
         if (verifyOnly) {
-            Map<TopicPartition, Errors> errors = new LinkedHashMap<>();
+            Map<TopicPartition, Errors> errors = new LinkedHashMap<>(injected);
             for (TopicPartition tp : partitions) {
-                errors.put(
+                errors.computeIfAbsent(
                         tp,
-                        verifyOnlyError(coordinator.verifyPartition(transactionalId, producerId, producerEpoch, tp)));
+                        k -> verifyOnlyError(
+                                coordinator.verifyPartition(transactionalId, producerId, producerEpoch, k)));
             }
             return CompletableFuture.completedFuture(results(partitions, errors::get));
+        }
+        if (!injected.isEmpty()) {
+            // as for any refused partition, Kafka adds none of them: the others are not attempted
+            return CompletableFuture.completedFuture(
+                    results(partitions, tp -> injected.getOrDefault(tp, Errors.OPERATION_NOT_ATTEMPTED)));
         }
         Set<TopicPartition> denied = new LinkedHashSet<>();
         for (TopicPartition tp : partitions) {
@@ -168,6 +181,11 @@ public final class AddPartitionsToTxnHandler
                             .setPartitionErrorCode(errorFor.apply(tp).code()));
         }
         return new ArrayList<>(byTopic.values());
+    }
+
+    @Override
+    public boolean answersInjectedErrors() {
+        return true;
     }
 
     @Override

@@ -103,12 +103,15 @@ public final class CreatePartitionsHandler
         }
         for (CreatePartitionsTopic topic : request.topics()) {
             if (!duplicates.contains(topic.name())) {
+                Errors injected = ctx.injectedError(topic.name()); // a fault rule's: no partition added
                 response.results()
                         .add(result(
                                 topic.name(),
-                                ctx.allowed(AclOperation.ALTER, ResourceType.TOPIC, topic.name())
-                                        ? create(topic, request.validateOnly())
-                                        : ResourceError.of(Errors.TOPIC_AUTHORIZATION_FAILED, null)));
+                                injected != null
+                                        ? ResourceError.of(injected, null)
+                                        : ctx.allowed(AclOperation.ALTER, ResourceType.TOPIC, topic.name())
+                                                ? create(topic, request.validateOnly())
+                                                : ResourceError.of(Errors.TOPIC_AUTHORIZATION_FAILED, null)));
             }
         }
         return response;
@@ -196,6 +199,11 @@ public final class CreatePartitionsHandler
                 .setName(name)
                 .setErrorCode(error.code())
                 .setErrorMessage(error.message());
+    }
+
+    @Override
+    public boolean answersInjectedErrors() {
+        return true;
     }
 
     @Override

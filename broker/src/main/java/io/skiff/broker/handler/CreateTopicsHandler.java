@@ -111,6 +111,11 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
             if (duplicates.contains(t.name())) {
                 continue;
             }
+            Errors injected = ctx.injectedError(t.name());
+            if (injected != null) {
+                response.topics().add(error(t.name(), injected, null)); // a fault rule's: not created
+                continue;
+            }
             if (request.timeoutMs() <= 0) {
                 // Kafka's controller gets the request with a deadline already past and times every topic out.
                 response.topics().add(error(t.name(), Errors.REQUEST_TIMED_OUT, null));
@@ -300,6 +305,11 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
                 .setNumPartitions(-1)
                 .setReplicationFactor((short) -1)
                 .setConfigs(new ArrayList<>());
+    }
+
+    @Override
+    public boolean answersInjectedErrors() {
+        return true;
     }
 
     @Override

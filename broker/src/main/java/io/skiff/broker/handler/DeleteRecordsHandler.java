@@ -89,15 +89,17 @@ public final class DeleteRecordsHandler extends AbstractApiHandler<DeleteRecords
             Optional<Topic> topic = topics.topic(topicRequest.name());
             boolean deletable = ctx.allowed(AclOperation.DELETE, ResourceType.TOPIC, topicRequest.name());
             for (DeleteRecordsPartition p : topicRequest.partitions()) {
+                Errors injected = ctx.injectedError(topicRequest.name(), p.partitionIndex());
+                Errors refused = injected != null ? injected : deletable ? null : Errors.TOPIC_AUTHORIZATION_FAILED;
                 topicResult
                         .partitions()
                         .add(
-                                deletable
+                                refused == null
                                         ? delete(topic, p)
                                         : new DeleteRecordsPartitionResult()
                                                 .setPartitionIndex(p.partitionIndex())
                                                 .setLowWatermark(INVALID_LOW_WATERMARK)
-                                                .setErrorCode(Errors.TOPIC_AUTHORIZATION_FAILED.code()));
+                                                .setErrorCode(refused.code()));
             }
             response.topics().add(topicResult);
         }
@@ -132,6 +134,11 @@ public final class DeleteRecordsHandler extends AbstractApiHandler<DeleteRecords
         } catch (OffsetOutOfRangeException e) {
             return result.setErrorCode(Errors.OFFSET_OUT_OF_RANGE.code());
         }
+    }
+
+    @Override
+    public boolean answersInjectedErrors() {
+        return true;
     }
 
     @Override

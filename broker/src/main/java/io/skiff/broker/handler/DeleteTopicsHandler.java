@@ -75,10 +75,16 @@ public final class DeleteTopicsHandler extends AbstractApiHandler<DeleteTopicsRe
             String name = t.name() != null
                     ? t.name()
                     : topics.topic(t.topicId()).map(Topic::name).orElse(null);
+            Errors injected = name == null ? null : ctx.injectedError(name); // a fault rule's: not deleted
+            Errors refused = injected != null
+                    ? injected
+                    : name != null && !ctx.allowed(AclOperation.DELETE, ResourceType.TOPIC, name)
+                            ? Errors.TOPIC_AUTHORIZATION_FAILED
+                            : null;
             response.responses()
                     .add(
-                            name != null && !ctx.allowed(AclOperation.DELETE, ResourceType.TOPIC, name)
-                                    ? result(t.name(), t.topicId(), Errors.TOPIC_AUTHORIZATION_FAILED, null)
+                            refused != null
+                                    ? result(t.name(), t.topicId(), refused, null)
                                     : delete(t.name(), t.topicId()));
         }
         return response;
@@ -131,6 +137,11 @@ public final class DeleteTopicsHandler extends AbstractApiHandler<DeleteTopicsRe
                 .setTopicId(id)
                 .setErrorCode(error.code())
                 .setErrorMessage(message);
+    }
+
+    @Override
+    public boolean answersInjectedErrors() {
+        return true;
     }
 
     @Override

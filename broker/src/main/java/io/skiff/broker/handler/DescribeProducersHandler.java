@@ -52,7 +52,10 @@ public final class DescribeProducersHandler
             for (int p : t.partitionIndexes()) {
                 DescribeProducersResponse.PartitionResponse pr =
                         new DescribeProducersResponse.PartitionResponse().setPartitionIndex(p);
-                if (!ctx.allowed(AclOperation.READ, ResourceType.TOPIC, t.name())) {
+                Errors injected = ctx.injectedError(t.name(), p);
+                if (injected != null) {
+                    pr.setErrorCode(injected.code()); // a fault rule's: the producers are not described
+                } else if (!ctx.allowed(AclOperation.READ, ResourceType.TOPIC, t.name())) {
                     pr.setErrorCode(Errors.TOPIC_AUTHORIZATION_FAILED.code());
                 } else if (topic.isEmpty()) {
                     // Kafka words an unknown topic, but not an unknown partition of a known one
@@ -80,6 +83,11 @@ public final class DescribeProducersHandler
                     .setPartitions(partitions));
         }
         return CompletableFuture.completedFuture(new DescribeProducersResponse().setTopics(out));
+    }
+
+    @Override
+    public boolean answersInjectedErrors() {
+        return true;
     }
 
     @Override

@@ -27,6 +27,12 @@ public interface InjectedErrors {
     /** No partition gets an injected error. */
     InjectedErrors NONE = (topic, partition) -> null;
 
-    /** The error the partition gets instead of being processed, or null to process it. */
+    /** The partition index that stands for a topic as a whole, in APIs that answer per topic. */
+    int WHOLE_TOPIC = -1;
+
+    /**
+     * The error the partition gets instead of being processed, or null to process it; for {@link #WHOLE_TOPIC} the
+     * error of the topic, which only a rule that names no partition gives.
+     */
     Errors errorFor(String topic, int partition);
 }

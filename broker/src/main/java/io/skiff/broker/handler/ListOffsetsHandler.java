@@ -103,7 +103,10 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
                     new ListOffsetsResponse.ListOffsetsTopicResponse().setName(e.getKey());
             for (ListOffsetsRequest.ListOffsetsPartition rp : e.getValue().values()) {
                 ListOffsetsResponse.ListOffsetsPartitionResponse answer;
-                if (!describable) {
+                Errors injected = ctx.injectedError(e.getKey(), rp.partitionIndex());
+                if (injected != null) {
+                    answer = error(rp.partitionIndex(), injected); // a fault rule's: the offset is not looked up
+                } else if (!describable) {
                     answer = error(rp.partitionIndex(), Errors.TOPIC_AUTHORIZATION_FAILED);
                 } else if (duplicates.contains(e.getKey() + "-" + rp.partitionIndex())) {
                     answer = error(rp.partitionIndex(), Errors.INVALID_REQUEST);
@@ -203,6 +206,11 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
                 .setTimestamp(-1L)
                 .setOffset(-1L)
                 .setLeaderEpoch(-1);
+    }
+
+    @Override
+    public boolean answersInjectedErrors() {
+        return true;
     }
 
     @Override

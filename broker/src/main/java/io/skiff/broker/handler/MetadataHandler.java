@@ -161,10 +161,22 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
             for (MetadataRequest.MetadataRequestTopic rt : request.topics()) {
                 if (byIds) {
                     if (!Uuids.ZERO.equals(rt.topicId()) && seenIds.add(rt.topicId())) {
-                        response.topics().add(byId(ctx, rt.topicId(), withOperations));
+                        Errors injected = topics.topic(rt.topicId())
+                                .map(t -> ctx.injectedError(t.name()))
+                                .orElse(null);
+                        response.topics()
+                                .add(
+                                        injected != null
+                                                ? injected(null, rt.topicId(), injected)
+                                                : byId(ctx, rt.topicId(), withOperations));
                     }
                 } else if (rt.name() != null && seenNames.add(rt.name())) {
-                    response.topics().add(byName(ctx, rt.name(), autoCreate, withOperations));
+                    Errors injected = ctx.injectedError(rt.name());
+                    response.topics()
+                            .add(
+                                    injected != null
+                                            ? injected(rt.name(), Uuids.ZERO, injected)
+                                            : byName(ctx, rt.name(), autoCreate, withOperations));
                 }
             }
         }
@@ -188,6 +200,16 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
                             .setTopicAuthorizedOperations(NOT_REQUESTED));
         }
         return response;
+    }
+
+    /** A topic that a fault rule answers with an error: no partitions, and not created when missing. */
+    private static MetadataResponse.MetadataResponseTopic injected(String name, UUID id, Errors error) {
+        return new MetadataResponse.MetadataResponseTopic()
+                .setErrorCode(error.code())
+                .setName(name)
+                .setTopicId(id)
+                .setIsInternal(name != null && TopicNames.isInternal(name))
+                .setTopicAuthorizedOperations(NOT_REQUESTED);
     }
 
     /** Kafka's metadata records to auto-create the missing named topics: the topic plus each partition. */
@@ -298,5 +320,10 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
                         withOperations
                                 ? ctx.authorizer().authorizedOperations(ctx, ResourceType.TOPIC, topic.name())
                                 : NOT_REQUESTED);
+    }
+
+    @Override
+    public boolean answersInjectedErrors() {
+        return true;
     }
 }

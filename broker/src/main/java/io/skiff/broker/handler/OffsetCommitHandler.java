@@ -77,6 +77,7 @@ public final class OffsetCommitHandler extends AbstractApiHandler<OffsetCommitRe
                 : OffsetAndMetadata.NO_EXPIRE_TIMESTAMP;
         Map<TopicPartition, OffsetAndMetadata> toCommit = new LinkedHashMap<>();
         Map<TopicPartition, GroupError> unknown = new HashMap<>();
+        Map<TopicPartition, Errors> injected = new HashMap<>(); // a fault rule's: not committed
         Set<OffsetCommitRequest.OffsetCommitRequestTopic> unknownIds = resolveTopicIds(version, request);
         for (OffsetCommitRequest.OffsetCommitRequestTopic t : request.topics()) {
             if (unknownIds.contains(t)) {
@@ -84,7 +85,10 @@ public final class OffsetCommitHandler extends AbstractApiHandler<OffsetCommitRe
             }
             for (OffsetCommitRequest.OffsetCommitRequestPartition p : t.partitions()) {
                 TopicPartition tp = new TopicPartition(t.name(), p.partitionIndex());
-                if (!ctx.allowed(AclOperation.READ, ResourceType.TOPIC, t.name())) {
+                Errors injectedError = ctx.injectedError(t.name(), p.partitionIndex());
+                if (injectedError != null) {
+                    injected.put(tp, injectedError);
+                } else if (!ctx.allowed(AclOperation.READ, ResourceType.TOPIC, t.name())) {
                     unknown.put(tp, GroupError.TOPIC_AUTHORIZATION_FAILED);
                 } else if (!partitionExists.test(t.name(), p.partitionIndex())) {
                     unknown.put(tp, GroupError.UNKNOWN_TOPIC_OR_PARTITION);
@@ -114,14 +118,20 @@ public final class OffsetCommitHandler extends AbstractApiHandler<OffsetCommitRe
             all.putAll(committed);
             return response(
                     request,
+                    (t, p) -> {
+                        TopicPartition tp = new TopicPartition(t.name(), p.partitionIndex());
+                        if (unknownIds.contains(t)) {
+                            return Errors.UNKNOWN_TOPIC_ID.code();
+                        }
+                        Errors injectedError = injected.get(tp);
+                        return injectedError != null
+                                ? injectedError.code()
+                                : all.getOrDefault(tp, GroupError.UNKNOWN_SERVER_ERROR)
+                                        .code();
+                    },
                     (t, p) -> unknownIds.contains(t)
-                            ? Errors.UNKNOWN_TOPIC_ID.code()
-                            : all.getOrDefault(
-                                            new TopicPartition(t.name(), p.partitionIndex()),
-                                            GroupError.UNKNOWN_SERVER_ERROR)
-                                    .code(),
-                    (t, p) -> unknownIds.contains(t)
-                            || unknown.containsKey(new TopicPartition(t.name(), p.partitionIndex())));
+                            || unknown.containsKey(new TopicPartition(t.name(), p.partitionIndex()))
+                            || injected.containsKey(new TopicPartition(t.name(), p.partitionIndex())));
         });
     }
 
@@ -183,6 +193,11 @@ public final class OffsetCommitHandler extends AbstractApiHandler<OffsetCommitRe
             }
         }
         return response;
+    }
+
+    @Override
+    public boolean answersInjectedErrors() {
+        return true;
     }
 
     @Override

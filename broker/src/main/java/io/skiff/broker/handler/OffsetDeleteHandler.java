@@ -52,7 +52,8 @@ public final class OffsetDeleteHandler extends AbstractApiHandler<OffsetDeleteRe
         List<TopicPartition> known = new ArrayList<>();
         for (OffsetDeleteRequest.OffsetDeleteRequestTopic t : request.topics()) {
             for (OffsetDeleteRequest.OffsetDeleteRequestPartition p : t.partitions()) {
-                if (partitionExists.test(t.name(), p.partitionIndex())) {
+                if (ctx.injectedError(t.name(), p.partitionIndex()) == null // a fault rule's: not deleted
+                        && partitionExists.test(t.name(), p.partitionIndex())) {
                     known.add(new TopicPartition(t.name(), p.partitionIndex()));
                 }
             }
@@ -65,13 +66,17 @@ public final class OffsetDeleteHandler extends AbstractApiHandler<OffsetDeleteRe
             for (OffsetDeleteRequest.OffsetDeleteRequestTopic t : request.topics()) {
                 List<OffsetDeleteResponse.OffsetDeleteResponsePartition> partitions = new ArrayList<>();
                 for (OffsetDeleteRequest.OffsetDeleteRequestPartition p : t.partitions()) {
-                    GroupError e = result.partitions()
-                            .getOrDefault(
-                                    new TopicPartition(t.name(), p.partitionIndex()),
-                                    GroupError.UNKNOWN_TOPIC_OR_PARTITION);
+                    Errors injected = ctx.injectedError(t.name(), p.partitionIndex());
+                    short code = injected != null
+                            ? injected.code()
+                            : result.partitions()
+                                    .getOrDefault(
+                                            new TopicPartition(t.name(), p.partitionIndex()),
+                                            GroupError.UNKNOWN_TOPIC_OR_PARTITION)
+                                    .code();
                     partitions.add(new OffsetDeleteResponse.OffsetDeleteResponsePartition()
                             .setPartitionIndex(p.partitionIndex())
-                            .setErrorCode(e.code()));
+                            .setErrorCode(code));
                 }
                 topics.add(new OffsetDeleteResponse.OffsetDeleteResponseTopic()
                         .setName(t.name())
@@ -79,6 +84,11 @@ public final class OffsetDeleteHandler extends AbstractApiHandler<OffsetDeleteRe
             }
             return new OffsetDeleteResponse().setErrorCode(Errors.NONE.code()).setTopics(topics);
         });
+    }
+
+    @Override
+    public boolean answersInjectedErrors() {
+        return true;
     }
 
     @Override

@@ -78,14 +78,15 @@ public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequ
             groupByTopic(result, askedTopics, wanted).forEach((topic, parts) -> {
                 List<OffsetFetchResponse.OffsetFetchResponsePartition> partitions = new ArrayList<>();
                 parts.forEach((partition, pr) -> {
-                    OffsetAndMetadata om = pr.offset();
+                    Errors injected = ctx.injectedError(topic, partition); // a fault rule's: no offset given
+                    OffsetAndMetadata om = injected == null ? pr.offset() : null;
                     GroupError error = version < 2 && result.error() != GroupError.NONE ? result.error() : pr.error();
                     partitions.add(new OffsetFetchResponse.OffsetFetchResponsePartition()
                             .setPartitionIndex(partition)
                             .setCommittedOffset(om == null ? -1L : om.offset())
                             .setCommittedLeaderEpoch(om == null ? -1 : om.leaderEpoch())
                             .setMetadata(om == null ? "" : om.metadata())
-                            .setErrorCode(error.code()));
+                            .setErrorCode(injected == null ? error.code() : injected.code()));
                 });
                 topics.add(new OffsetFetchResponse.OffsetFetchResponseTopic()
                         .setName(topic)
@@ -97,7 +98,7 @@ public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequ
             for (OffsetFetchRequest.OffsetFetchRequestGroup g : request.groups()) {
                 groups.add(
                         ctx.allowed(AclOperation.DESCRIBE, ResourceType.GROUP, g.groupId())
-                                ? fetchGroup(g, request.requireStable(), version >= 10)
+                                ? fetchGroup(ctx, g, request.requireStable(), version >= 10)
                                 : new OffsetFetchResponse.OffsetFetchResponseGroup()
                                         .setGroupId(g.groupId())
                                         .setErrorCode(Errors.GROUP_AUTHORIZATION_FAILED.code()));
@@ -108,7 +109,7 @@ public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequ
     }
 
     private OffsetFetchResponse.OffsetFetchResponseGroup fetchGroup(
-            OffsetFetchRequest.OffsetFetchRequestGroup g, boolean requireStable, boolean byId) {
+            RequestContext ctx, OffsetFetchRequest.OffsetFetchRequestGroup g, boolean requireStable, boolean byId) {
         List<TopicPartition> wanted = null;
         List<String> askedTopics = new ArrayList<>();
         List<OffsetFetchResponse.OffsetFetchResponseTopics> unknownIds = new ArrayList<>();
@@ -139,13 +140,14 @@ public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequ
             }
             List<OffsetFetchResponse.OffsetFetchResponsePartitions> partitions = new ArrayList<>();
             parts.forEach((partition, pr) -> {
-                OffsetAndMetadata om = pr.offset();
+                Errors injected = ctx.injectedError(topic, partition); // a fault rule's: no offset given
+                OffsetAndMetadata om = injected == null ? pr.offset() : null;
                 partitions.add(new OffsetFetchResponse.OffsetFetchResponsePartitions()
                         .setPartitionIndex(partition)
                         .setCommittedOffset(om == null ? -1L : om.offset())
                         .setCommittedLeaderEpoch(om == null ? -1 : om.leaderEpoch())
                         .setMetadata(om == null ? "" : om.metadata())
-                        .setErrorCode(pr.error().code()));
+                        .setErrorCode(injected == null ? pr.error().code() : injected.code()));
             });
             topics.add(new OffsetFetchResponse.OffsetFetchResponseTopics()
                     .setName(topic)
@@ -199,6 +201,11 @@ public final class OffsetFetchHandler extends AbstractApiHandler<OffsetFetchRequ
                             .put(e.getKey().partition(), e.getValue()));
         }
         return out;
+    }
+
+    @Override
+    public boolean answersInjectedErrors() {
+        return true;
     }
 
     @Override

@@ -80,16 +80,18 @@ public final class OffsetForLeaderEpochHandler
             Optional<Topic> topic = topics.topic(topicRequest.topic());
             boolean describable = ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, topicRequest.topic());
             for (OffsetForLeaderPartition p : topicRequest.partitions()) {
+                Errors injected = ctx.injectedError(topicRequest.topic(), p.partition()); // a fault rule's
+                Errors refused = injected != null ? injected : describable ? null : Errors.TOPIC_AUTHORIZATION_FAILED;
                 topicResult
                         .partitions()
                         .add(
-                                describable
+                                refused == null
                                         ? endOffset(topic, p)
                                         : new EpochEndOffset()
                                                 .setPartition(p.partition())
                                                 .setLeaderEpoch(UNDEFINED_EPOCH)
                                                 .setEndOffset(UNDEFINED_OFFSET)
-                                                .setErrorCode(Errors.TOPIC_AUTHORIZATION_FAILED.code()));
+                                                .setErrorCode(refused.code()));
             }
             response.topics().add(topicResult);
         }
@@ -133,6 +135,11 @@ public final class OffsetForLeaderEpochHandler
         } catch (UnknownTopicException e) {
             return result.setErrorCode(Errors.UNKNOWN_TOPIC_OR_PARTITION.code());
         }
+    }
+
+    @Override
+    public boolean answersInjectedErrors() {
+        return true;
     }
 
     @Override

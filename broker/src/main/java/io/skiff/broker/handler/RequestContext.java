@@ -109,4 +109,9 @@ public record RequestContext(
     public Errors injectedError(String topic, int partition) {
         return injectedErrors.errorFor(topic, partition);
     }
+
+    /** The error a fault rule answers for the topic (in an API that answers per topic), or null to process it. */
+    public Errors injectedError(String topic) {
+        return injectedErrors.errorFor(topic, InjectedErrors.WHOLE_TOPIC);
+    }
 }

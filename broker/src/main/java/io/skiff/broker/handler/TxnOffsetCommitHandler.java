@@ -141,7 +141,8 @@ public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCo
     private boolean anyCommittable(RequestContext ctx, TxnOffsetCommitRequest request) {
         for (TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic t : request.topics()) {
             for (TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition p : t.partitions()) {
-                if (ctx.allowed(AclOperation.READ, ResourceType.TOPIC, t.name())
+                if (ctx.injectedError(t.name(), p.partitionIndex()) == null
+                        && ctx.allowed(AclOperation.READ, ResourceType.TOPIC, t.name())
                         && partitionExists.test(t.name(), p.partitionIndex())) {
                     return true;
                 }
@@ -157,7 +158,9 @@ public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCo
         for (TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic t : request.topics()) {
             for (TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition p : t.partitions()) {
                 TopicPartition tp = new TopicPartition(t.name(), p.partitionIndex());
-                if (!ctx.allowed(AclOperation.READ, ResourceType.TOPIC, t.name())) {
+                if (ctx.injectedError(t.name(), p.partitionIndex()) != null) {
+                    continue; // a fault rule's: not committed, answered by response()
+                } else if (!ctx.allowed(AclOperation.READ, ResourceType.TOPIC, t.name())) {
                     unknown.put(tp, GroupError.TOPIC_AUTHORIZATION_FAILED);
                 } else if (!partitionExists.test(t.name(), p.partitionIndex())) {
                     unknown.put(tp, GroupError.UNKNOWN_TOPIC_OR_PARTITION);
@@ -210,13 +213,16 @@ public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCo
                 }
                 List<TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition> partitions = new ArrayList<>();
                 for (TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition p : t.partitions()) {
+                    Errors injected = unknownId ? null : ctx.injectedError(t.name(), p.partitionIndex());
                     partitions.add(new TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition()
                             .setPartitionIndex(p.partitionIndex())
                             .setErrorCode(
                                     unknownId
                                             ? Errors.UNKNOWN_TOPIC_ID.code()
-                                            : (short)
-                                                    code.applyAsInt(new TopicPartition(t.name(), p.partitionIndex()))));
+                                            : injected != null
+                                                    ? injected.code()
+                                                    : (short) code.applyAsInt(
+                                                            new TopicPartition(t.name(), p.partitionIndex()))));
                 }
                 topics.add(new TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic()
                         .setName(t.name())
@@ -229,6 +235,11 @@ public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCo
 
     private static CompletableFuture<TxnOffsetCommitResponse> done(TxnOffsetCommitResponse r) {
         return CompletableFuture.completedFuture(r);
+    }
+
+    @Override
+    public boolean answersInjectedErrors() {
+        return true;
     }
 
     @Override

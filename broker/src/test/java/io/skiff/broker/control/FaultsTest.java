@@ -22,8 +22,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.broker.handler.InjectedErrors;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.CreateTopicsRequest;
 import io.skiff.protocol.message.JoinGroupRequest;
 import io.skiff.protocol.message.ProduceRequest;
 import java.util.ArrayList;
@@ -165,6 +167,35 @@ class FaultsTest {
                         e -> CompletableFuture.completedFuture("whole request: " + e.name()),
                         r -> {});
         assertEquals("whole request: NOT_LEADER_OR_FOLLOWER", whole.join(), "a handler without per-partition errors");
+    }
+
+    @Test
+    void aTopicRuleMatchesTopicLevelRequestsAndInjectsItsErrorIntoTheWholeTopicOnly() {
+        CreateTopicsRequest create = new CreateTopicsRequest();
+        create.topics().add(new CreateTopicsRequest.CreatableTopic().setName("orders"));
+        create.topics().add(new CreateTopicsRequest.CreatableTopic().setName("payments"));
+        faults.add(FaultSpec.builder()
+                .api("CreateTopics")
+                .topic("orders")
+                .partition(0)
+                .error("POLICY_VIOLATION"));
+        assertNull(
+                faults.check(ApiKeys.CREATE_TOPICS, (short) 7, "c", "PLAINTEXT", create, "test"),
+                "a rule naming a partition does not match a request about whole topics");
+        faults.clear();
+        faults.add(FaultSpec.builder().api("CreateTopics").topic("orders").error("POLICY_VIOLATION"));
+        List<String> injected = new ArrayList<>();
+        faults.check(ApiKeys.CREATE_TOPICS, (short) 7, "c", "PLAINTEXT", create, "test")
+                .run(
+                        errors -> {
+                            injected.add(errors.errorFor("orders", InjectedErrors.WHOLE_TOPIC) + "/"
+                                    + errors.errorFor("payments", InjectedErrors.WHOLE_TOPIC));
+                            return CompletableFuture.completedFuture("processed");
+                        },
+                        true,
+                        e -> CompletableFuture.completedFuture("whole request"),
+                        r -> {});
+        assertEquals(List.of("POLICY_VIOLATION/null"), injected);
     }
 
     @Test
