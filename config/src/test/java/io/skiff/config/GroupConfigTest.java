@@ -100,7 +100,7 @@ class GroupConfigTest {
     void describesEveryKeyWithItsSourceAsKafkaDoes() {
         GroupConfig config = GroupConfig.validate(Map.of("consumer.session.timeout.ms", "50000"), broker);
         List<ConfigEntry> entries = config.describe();
-        assertEquals(21, entries.size(), "Kafka 4.4's group keys");
+        assertEquals(23, entries.size(), "Kafka 4.4's group keys");
         ConfigEntry session = entries.get(0);
         assertEquals("consumer.session.timeout.ms", session.name());
         assertEquals("50000", session.value());
