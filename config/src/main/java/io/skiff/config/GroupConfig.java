@@ -226,6 +226,9 @@ public final class GroupConfig {
         for (ConfigKey key : TABLE.keys()) {
             String value = ConfigType.format(values.get(key.name()));
             boolean set = overrides.containsKey(key.name());
+            if (!set && GroupConfigKeys.KAFKA_INTERNAL_KEYS.contains(key.name())) {
+                continue;
+            }
             ConfigSource source = set ? ConfigSource.DYNAMIC_GROUP_CONFIG : ConfigSource.DEFAULT_CONFIG;
             List<ConfigSynonym> synonyms = new ArrayList<>();
             if (set) {

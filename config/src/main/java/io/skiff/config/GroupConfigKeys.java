@@ -29,6 +29,7 @@ import static io.skiff.config.Validator.oneOf;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Every group-level key Kafka 4.4 defines (config resource type GROUP, set with {@code kafka-configs
@@ -250,6 +251,12 @@ public final class GroupConfigKeys {
                     "Whether a share group's dead-letter records carry the original record (Skiff writes no"
                             + " dead-letter records).")
             .build();
+
+    /**
+     * Keys Kafka 4.4 defines as internal: accepted and validated, but described only when the group sets them.
+     */
+    static final Set<String> KAFKA_INTERNAL_KEYS =
+            Set.of("streams.num.warmup.replicas", "streams.acceptable.recovery.lag");
 
     /**
      * The broker key Kafka 4.4 names as the synonym of a group key's default (DescribeConfigs); a key not listed has
