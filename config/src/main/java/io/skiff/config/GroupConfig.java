@@ -93,6 +93,11 @@ public final class GroupConfig {
                     "streams.num.standby.replicas",
                     "streams.num.standby.replicas must be less than or equal to " + STREAMS_MAX_STANDBY_REPLICAS);
         }
+        if (config.integer("streams.num.warmup.replicas") > STREAMS_MAX_WARMUP_REPLICAS) {
+            throw new ConfigException(
+                    "streams.num.warmup.replicas",
+                    "streams.num.warmup.replicas must be less than or equal to " + STREAMS_MAX_WARMUP_REPLICAS);
+        }
         String assignor = (String) config.values.get(STREAMS_ASSIGNOR_NAME);
         if (!STREAMS_ASSIGNORS.contains(assignor)) {
             throw new ConfigException(
@@ -112,6 +117,8 @@ public final class GroupConfig {
 
     /** Kafka's group.streams.max.standby.replicas and group.streams.assignors (not Skiff keys). */
     private static final int STREAMS_MAX_STANDBY_REPLICAS = 2;
+    // Kafka 4.4's group.streams.max.warmup.replicas default
+    private static final int STREAMS_MAX_WARMUP_REPLICAS = 20;
 
     private static final List<String> STREAMS_ASSIGNORS = List.of("sticky");
 
@@ -219,6 +226,9 @@ public final class GroupConfig {
         for (ConfigKey key : TABLE.keys()) {
             String value = ConfigType.format(values.get(key.name()));
             boolean set = overrides.containsKey(key.name());
+            if (!set && GroupConfigKeys.KAFKA_INTERNAL_KEYS.contains(key.name())) {
+                continue;
+            }
             ConfigSource source = set ? ConfigSource.DYNAMIC_GROUP_CONFIG : ConfigSource.DEFAULT_CONFIG;
             List<ConfigSynonym> synonyms = new ArrayList<>();
             if (set) {

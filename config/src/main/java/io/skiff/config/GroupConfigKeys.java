@@ -19,6 +19,7 @@ import static io.skiff.config.BrokerSynonym.same;
 import static io.skiff.config.ConfigType.BOOLEAN;
 import static io.skiff.config.ConfigType.INT;
 import static io.skiff.config.ConfigType.LIST;
+import static io.skiff.config.ConfigType.LONG;
 import static io.skiff.config.ConfigType.STRING;
 import static io.skiff.config.Support.ACCEPTED;
 import static io.skiff.config.Support.APPLIED;
@@ -28,6 +29,7 @@ import static io.skiff.config.Validator.oneOf;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Every group-level key Kafka 4.4 defines (config resource type GROUP, set with {@code kafka-configs
@@ -209,6 +211,22 @@ public final class GroupConfigKeys {
                     "How long a new streams group waits for members before its first assignment (Skiff assigns at"
                             + " once, as with 0).")
             .topic(
+                    "streams.num.warmup.replicas",
+                    INT,
+                    "2",
+                    atLeast(0),
+                    ACCEPTED,
+                    "Warm-up replicas a streams group may place at once (Kafka 4.4.0's assignment never places"
+                            + " any, nor does Skiff's). At most 20.")
+            .topic(
+                    "streams.acceptable.recovery.lag",
+                    LONG,
+                    "10000",
+                    atLeast(0),
+                    APPLIED,
+                    "The lag up to which a streams group member counts as caught up on a task; handed to the"
+                            + " members in every heartbeat response.")
+            .topic(
                     "streams.rack.aware.assignment.tags",
                     LIST,
                     "",
@@ -235,6 +253,12 @@ public final class GroupConfigKeys {
             .build();
 
     /**
+     * Keys Kafka 4.4 defines as internal: accepted and validated, but described only when the group sets them.
+     */
+    static final Set<String> KAFKA_INTERNAL_KEYS =
+            Set.of("streams.num.warmup.replicas", "streams.acceptable.recovery.lag");
+
+    /**
      * The broker key Kafka 4.4 names as the synonym of a group key's default (DescribeConfigs); a key not listed has
      * none, and Kafka names the group key itself. Only the consumer keys' broker keys are Skiff keys.
      */
@@ -254,7 +278,9 @@ public final class GroupConfigKeys {
             Map.entry("streams.assignment.interval.ms", "group.streams.assignment.interval.ms"),
             Map.entry(STREAMS_ASSIGNOR_NAME, "group.streams.assignors"),
             Map.entry("streams.initial.rebalance.delay.ms", "group.streams.initial.rebalance.delay.ms"),
-            Map.entry("streams.rack.aware.assignment.tags", "group.streams.rack.aware.assignment.tags"));
+            Map.entry("streams.rack.aware.assignment.tags", "group.streams.rack.aware.assignment.tags"),
+            Map.entry("streams.num.warmup.replicas", "group.streams.num.warmup.replicas"),
+            Map.entry("streams.acceptable.recovery.lag", "group.streams.acceptable.recovery.lag"));
 
     private static boolean isShareOffsetReset(String value) {
         if (value.equals("earliest") || value.equals("latest")) {

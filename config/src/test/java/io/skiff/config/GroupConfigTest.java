@@ -100,7 +100,7 @@ class GroupConfigTest {
     void describesEveryKeyWithItsSourceAsKafkaDoes() {
         GroupConfig config = GroupConfig.validate(Map.of("consumer.session.timeout.ms", "50000"), broker);
         List<ConfigEntry> entries = config.describe();
-        assertEquals(21, entries.size(), "Kafka 4.4's group keys");
+        assertEquals(21, entries.size(), "Kafka 4.4's group keys but its internal ones");
         ConfigEntry session = entries.get(0);
         assertEquals("consumer.session.timeout.ms", session.name());
         assertEquals("50000", session.value());
@@ -128,6 +128,15 @@ class GroupConfigTest {
                 reset.synonyms(),
                 "a key without a broker key is its own synonym");
         assertEquals("", entry(entries, "streams.rack.aware.assignment.tags").value());
+        List<ConfigEntry> withLag = GroupConfig.validate(Map.of("streams.acceptable.recovery.lag", "5"), broker)
+                .describe();
+        assertEquals(22, withLag.size(), "an internal key is described once set, as Kafka 4.4 does");
+        assertEquals(
+                List.of(
+                        new ConfigSynonym("streams.acceptable.recovery.lag", "5", ConfigSource.DYNAMIC_GROUP_CONFIG),
+                        new ConfigSynonym(
+                                "group.streams.acceptable.recovery.lag", "10000", ConfigSource.DEFAULT_CONFIG)),
+                entry(withLag, "streams.acceptable.recovery.lag").synonyms());
         assertEquals(OptionalInt.of(50000), config.consumerSessionTimeoutMs());
         assertEquals(OptionalInt.empty(), config.consumerHeartbeatIntervalMs());
     }

@@ -216,16 +216,21 @@ class StreamsGroupDifferentialTest {
                 .setResources(list(new DescribeConfigsRequest.DescribeConfigsResource()
                         .setResourceType((byte) 32)
                         .setResourceName(groupId)
-                        .setConfigurationKeys(
-                                list("streams.initial.rebalance.delay.ms", "streams.assignment.interval.ms"))));
+                        .setConfigurationKeys(list(
+                                "streams.initial.rebalance.delay.ms",
+                                "streams.assignment.interval.ms",
+                                "streams.acceptable.recovery.lag"))));
         await().atMost(Duration.ofSeconds(30))
                 .until(() ->
                         ((DescribeConfigsResponse) brokers.sendToKafka(ApiKeys.DESCRIBE_CONFIGS, (short) 4, describe))
                                         .results().get(0).configs().stream()
-                                                .filter(c -> "0".equals(c.value()))
+                                                .filter(c -> "0".equals(c.value()) || RECOVERY_LAG.equals(c.value()))
                                                 .count()
-                                == 2);
+                                == 3);
     }
+
+    /** A group's own streams.acceptable.recovery.lag, not the default 10000. */
+    private static final String RECOVERY_LAG = "1234";
 
     private static IncrementalAlterConfigsRequest initialDelayZero(String groupId) {
         return new IncrementalAlterConfigsRequest()
@@ -240,7 +245,12 @@ class StreamsGroupDifferentialTest {
                                 new IncrementalAlterConfigsRequest.AlterableConfig()
                                         .setName("streams.assignment.interval.ms")
                                         .setConfigOperation((byte) 0)
-                                        .setValue("0")))));
+                                        .setValue("0"),
+                                // handed to the members in every heartbeat answer, which the steps compare
+                                new IncrementalAlterConfigsRequest.AlterableConfig()
+                                        .setName("streams.acceptable.recovery.lag")
+                                        .setConfigOperation((byte) 0)
+                                        .setValue(RECOVERY_LAG)))));
     }
 
     private static StreamsGroupHeartbeatRequest owning(

@@ -20,7 +20,7 @@ import java.util.Map;
 
 /**
  * Settings of streams groups: the broker's defaults, which a group's own settings ({@code streams.session.timeout.ms},
- * {@code streams.heartbeat.interval.ms}, {@code streams.num.standby.replicas}, from {@link GroupConfigStore}) override,
+ * {@code streams.heartbeat.interval.ms}, {@code streams.num.standby.replicas}, {@code streams.acceptable.recovery.lag}, from {@link GroupConfigStore}) override,
  * read at each heartbeat as Kafka does. Skiff's heartbeat interval default is 500 ms (Kafka's 5 s) for fast
  * rebalances in tests, as for consumer groups. Immutable, thread-safe.
  */
@@ -47,6 +47,11 @@ public record StreamsGroupConfig(
 
     public int numStandbyReplicas(String groupId) {
         return intOverride(groupId, "streams.num.standby.replicas", numStandbyReplicas);
+    }
+
+    public long acceptableRecoveryLag(String groupId) {
+        String value = groupConfigs.overrides(groupId).get("streams.acceptable.recovery.lag");
+        return value == null ? acceptableRecoveryLag : Long.parseLong(value.trim());
     }
 
     private int intOverride(String groupId, String key, int fallback) {

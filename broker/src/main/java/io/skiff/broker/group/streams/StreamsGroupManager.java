@@ -310,7 +310,7 @@ public final class StreamsGroupManager {
                 member.memberEpoch(),
                 config.heartbeatIntervalMs(group.groupId()),
                 config.taskOffsetIntervalMs(),
-                config.acceptableRecoveryLag(),
+                config.acceptableRecoveryLag(group.groupId()),
                 statuses(group, member),
                 sendAssignment ? member.assigned() : null,
                 newGroup ? 0 : group.endpointInformationEpoch(),

@@ -1,0 +1,283 @@
+/*
+ * Copyright 2026 The Skiff authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.skiff.compat.clients;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.skiff.broker.SkiffServer;
+import io.skiff.compat.RealKafka;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.serialization.LongDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.tools.streams.StreamsGroupCommand;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Kafka 4.4's kafka-streams-groups tool (StreamsGroupCommand, run in-process) against Skiff and against a real Kafka
+ * 4.4, side by side, on the same Kafka Streams word count (group.protocol=streams): --list, --describe with
+ * --members, --offsets, --state and --verbose while the application runs; --reset-offsets (dry run and execute),
+ * --delete-offsets and --delete once it stopped. Every command's output and exit code must be the same on both, but
+ * for ids, hosts and ports.
+ */
+class StreamsGroupCommandCompatTest {
+    private static final String APP = "sg-cli";
+    private static final String INPUT = APP + "-in";
+    private static final String OUTPUT = APP + "-out";
+
+    private static SkiffServer skiff;
+
+    @TempDir
+    static Path tmp;
+
+    @BeforeAll
+    static void startBroker() {
+        skiff = SkiffServer.builder().port(0).start();
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (skiff != null) {
+            skiff.close();
+        }
+    }
+
+    @Test
+    void toolPrintsAndExitsAsAgainstKafka() throws Exception {
+        List<String> kafka = session(RealKafka.shared().bootstrapServers(), "kafka");
+        List<String> ours = session(skiff.bootstrapServers(), "skiff");
+        Files.write(StreamsGroupCompatTest.logFile(APP + "-tool-kafka"), kafka);
+        Files.write(StreamsGroupCompatTest.logFile(APP + "-tool-skiff"), ours);
+        assertEquals(String.join("\n", kafka), String.join("\n", ours));
+    }
+
+    /** The application's life on one broker, with every command's exit code and normalized output. */
+    private static List<String> session(String bootstrap, String name) throws Exception {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            admin.createTopics(List.of(new NewTopic(INPUT, 2, (short) 1), new NewTopic(OUTPUT, 2, (short) 1)))
+                    .all()
+                    .get();
+            // Kafka assigns after an initial delay of 3 s otherwise; Skiff assigns at once
+            admin.incrementalAlterConfigs(Map.of(
+                            new ConfigResource(ConfigResource.Type.GROUP, APP),
+                            List.of(new AlterConfigOp(
+                                    new ConfigEntry("streams.initial.rebalance.delay.ms", "0"),
+                                    AlterConfigOp.OpType.SET))))
+                    .all()
+                    .get();
+        }
+        Map<String, Long> expected = new HashMap<>();
+        send(bootstrap, List.of("one two", "two three three", "four"), expected);
+        List<String> out = new ArrayList<>();
+        try (StreamsApp app = StreamsApp.start(
+                bootstrap,
+                APP,
+                INPUT,
+                OUTPUT,
+                tmp.resolve(name),
+                "at_least_once",
+                0,
+                StreamsGroupCompatTest.logFile(APP + "-" + name))) {
+            app.awaitLine("STATE RUNNING", Duration.ofSeconds(60));
+            awaitCounts(bootstrap, expected);
+            // the committed offsets and the lag of 0 show once the app committed what it counted
+            Awaitility.await("stable with committed offsets")
+                    .atMost(Duration.ofSeconds(60))
+                    .until(() -> run(bootstrap, "--describe", "--group", APP, "--state")
+                                    .contains("Stable")
+                            && run(bootstrap, "--describe", "--group", APP, "--offsets")
+                                    .contains(INPUT));
+            record(out, bootstrap, "--list");
+            record(out, bootstrap, "--list", "--state");
+            record(out, bootstrap, "--describe", "--group", APP);
+            record(out, bootstrap, "--describe", "--group", APP, "--members");
+            record(out, bootstrap, "--describe", "--group", APP, "--members", "--verbose");
+            record(out, bootstrap, "--describe", "--group", APP, "--state");
+            record(out, bootstrap, "--describe", "--group", APP, "--state", "--verbose");
+            record(out, bootstrap, "--describe", "--group", APP, "--offsets");
+            record(out, bootstrap, "--describe", "--group", APP, "--offsets", "--verbose");
+            // offsets of a group with members are not reset
+            record(
+                    out,
+                    bootstrap,
+                    "--reset-offsets",
+                    "--group",
+                    APP,
+                    "--all-input-topics",
+                    "--to-earliest",
+                    "--dry-run");
+        }
+        Awaitility.await("empty")
+                .atMost(Duration.ofSeconds(60))
+                .until(() ->
+                        run(bootstrap, "--describe", "--group", APP, "--state").contains("Empty"));
+        record(out, bootstrap, "--describe", "--group", APP, "--state");
+        record(out, bootstrap, "--describe", "--group", APP, "--members");
+        record(out, bootstrap, "--describe", "--group", APP, "--offsets");
+        record(out, bootstrap, "--reset-offsets", "--group", APP, "--all-input-topics", "--to-earliest", "--dry-run");
+        record(
+                out,
+                bootstrap,
+                "--reset-offsets",
+                "--group",
+                APP,
+                "--input-topic",
+                INPUT + ":1",
+                "--to-offset",
+                "1",
+                "--dry-run");
+        record(
+                out,
+                bootstrap,
+                "--reset-offsets",
+                "--group",
+                APP,
+                "--input-topic",
+                INPUT,
+                "--shift-by",
+                "-1",
+                "--execute");
+        record(out, bootstrap, "--describe", "--group", APP, "--offsets");
+        record(out, bootstrap, "--delete-offsets", "--group", APP, "--input-topic", INPUT);
+        record(out, bootstrap, "--describe", "--group", APP, "--offsets");
+        record(out, bootstrap, "--delete", "--group", APP);
+        record(out, bootstrap, "--list");
+        record(out, bootstrap, "--describe", "--group", APP);
+        record(out, bootstrap, "--delete", "--group", APP);
+        return out;
+    }
+
+    private static void record(List<String> out, String bootstrap, String... args) {
+        out.add("$ " + String.join(" ", args));
+        out.addAll(run(bootstrap, args)
+                .lines()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty())
+                .map(l -> l.replaceAll("\\s+", " ")
+                        .replace(bootstrap, "<broker>")
+                        .replaceAll("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<uuid>")
+                        .replaceAll("(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{22}(?![A-Za-z0-9_-])", "<id>")
+                        .replaceAll("/[0-9.]+(:\\d+)?\\b", "/<host>")
+                        .replaceAll("localhost:\\d+", "<host>"))
+                .toList());
+    }
+
+    private static final Object TOOL = new Object();
+
+    /** Runs the tool; its exit code, standard output and standard error without the clients' log lines. */
+    private static String run(String bootstrap, String... args) {
+        List<String> all = new ArrayList<>(List.of("--bootstrap-server", bootstrap));
+        all.addAll(List.of(args));
+        synchronized (TOOL) {
+            PrintStream out = System.out;
+            PrintStream err = System.err;
+            ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+            ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+            System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
+            int code;
+            try {
+                code = StreamsGroupCommand.execute(all.toArray(String[]::new));
+            } finally {
+                System.setOut(out);
+                System.setErr(err);
+            }
+            return "exit " + code + "\n" + stdout.toString(StandardCharsets.UTF_8)
+                    + withoutLogLines(stderr.toString(StandardCharsets.UTF_8));
+        }
+    }
+
+    /**
+     * Drops slf4j-simple's lines ("[thread] LEVEL logger - message"), the config dumps that follow "values:" and
+     * stack frames (whose line numbers are the test's).
+     */
+    private static String withoutLogLines(String stderr) {
+        StringBuilder kept = new StringBuilder();
+        boolean inDump = false;
+        for (String line : stderr.split("\n")) {
+            if (line.matches("\\[[^]]+] (TRACE|DEBUG|INFO|WARN|ERROR) .*")) {
+                inDump = line.strip().endsWith("values:");
+            } else if (inDump && (line.startsWith("\t") || line.isBlank())) {
+                inDump = !line.isBlank();
+            } else if (!line.startsWith("\tat ") && !line.startsWith("\t... ")) {
+                // the tool's own lines; a stack trace keeps its exception lines, not its frames
+                inDump = false;
+                kept.append(line).append('\n');
+            }
+        }
+        return kept.toString();
+    }
+
+    private static void send(String bootstrap, List<String> lines, Map<String, Long> expected) throws Exception {
+        Properties props = new Properties();
+        props.put("bootstrap.servers", bootstrap);
+        try (KafkaProducer<String, String> producer =
+                new KafkaProducer<>(props, new StringSerializer(), new StringSerializer())) {
+            for (int i = 0; i < lines.size(); i++) {
+                String line = lines.get(i);
+                // partition by line, so that both brokers hold the same offsets
+                producer.send(new ProducerRecord<>(INPUT, i % 2, line, line)).get();
+                for (String word : line.toLowerCase(Locale.ROOT).split("\\W+")) {
+                    expected.merge(word, 1L, Long::sum);
+                }
+            }
+        }
+    }
+
+    private static void awaitCounts(String bootstrap, Map<String, Long> expected) {
+        Properties props = new Properties();
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        Map<String, Long> counts = new HashMap<>();
+        try (KafkaConsumer<String, Long> consumer =
+                new KafkaConsumer<>(props, new StringDeserializer(), new LongDeserializer())) {
+            List<TopicPartition> partitions = List.of(new TopicPartition(OUTPUT, 0), new TopicPartition(OUTPUT, 1));
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Awaitility.await("word counts " + expected)
+                    .atMost(Duration.ofSeconds(60))
+                    .until(() -> {
+                        consumer.poll(Duration.ofMillis(200)).forEach(r -> counts.put(r.key(), r.value()));
+                        return counts.equals(expected);
+                    });
+        }
+    }
+}
