@@ -36,9 +36,7 @@ import io.skiff.broker.handler.ShareHandlers;
 import io.skiff.broker.quota.ClientQuotas;
 import io.skiff.broker.security.BrokerSecurity;
 import io.skiff.broker.server.BoundListener;
-import io.skiff.broker.server.ConnectionLimits;
 import io.skiff.broker.server.KafkaRequestProcessor;
-import io.skiff.broker.server.ListenerSpec;
 import io.skiff.broker.server.NettyServer;
 import io.skiff.broker.server.RequestProcessor;
 import io.skiff.broker.server.ServerSettings;
@@ -60,7 +58,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -172,7 +169,7 @@ public final class SkiffServer implements AutoCloseable {
             ClientQuotas quotas = ClientQuotas.open(dataDir, clock);
             ClientTelemetry telemetry = ClientTelemetry.open(dataDir, clock);
             HandlerRegistry registry = new HandlerRegistry();
-            ServerSettings settings = serverSettings(config, security, clock, 0);
+            ServerSettings settings = NodeListeners.settings(config, security, clock, 0);
             DataPlane data = dataPlane;
             TestControl tests = control;
             Function<HandlerRegistry, KafkaRequestProcessor> processors = r -> new KafkaRequestProcessor(
@@ -185,7 +182,7 @@ public final class SkiffServer implements AutoCloseable {
                     clock,
                     meta.clusterId(),
                     meta.nodeId(),
-                    advertised(config, bound),
+                    NodeListeners.advertised(config, bound, 0),
                     dataPlane,
                     groups,
                     security,
@@ -208,7 +205,7 @@ public final class SkiffServer implements AutoCloseable {
                         new SimulatedNodes.NodeFactory() {
                             @Override
                             public ServerSettings settings(int nodeIndex) {
-                                return serverSettings(config, security, clock, nodeIndex);
+                                return NodeListeners.settings(config, security, clock, nodeIndex);
                             }
 
                             @Override
@@ -218,7 +215,7 @@ public final class SkiffServer implements AutoCloseable {
 
                             @Override
                             public List<Endpoint> advertised(int nodeIndex, List<BoundListener> nodeBound) {
-                                return SkiffServer.advertised(config, nodeBound, nodeIndex);
+                                return NodeListeners.advertised(config, nodeBound, nodeIndex);
                             }
                         },
                         (r, nodeContext) -> registerHandlers(r, nodeContext, shareState, features));
@@ -301,61 +298,6 @@ public final class SkiffServer implements AutoCloseable {
         }
         if (!Files.isDirectory(dataDir) || !Files.isWritable(dataDir)) {
             throw new IOException("data directory " + dataDir + " is not a writable directory");
-        }
-    }
-
-    /** The listeners of node {@code nodeIndex} (0: the first): a configured port p is p + nodeIndex, 0 stays 0. */
-    private static ServerSettings serverSettings(
-            BrokerConfig config, BrokerSecurity security, Clock clock, int nodeIndex) {
-        List<ListenerSpec> listeners = new ArrayList<>();
-        for (Endpoint endpoint : config.listeners()) {
-            String name = endpoint.listenerName();
-            int port = endpoint.port() == 0 ? 0 : endpoint.port() + nodeIndex;
-            listeners.add(new ListenerSpec(name, endpoint.host(), port, security.protocol(name), security.tls(name)));
-        }
-        return new ServerSettings(
-                listeners,
-                config.socketRequestMaxBytes(),
-                config.connectionsMaxIdleMs(),
-                config.numNetworkThreads(),
-                clock,
-                new ConnectionLimits(config.maxConnections(), config.maxConnectionsPerIp()),
-                config.queuedMaxRequestBytes());
-    }
-
-    /**
-     * What clients are told to connect to, per listener: advertised.listeners' entry for it when there is one,
-     * else the listener itself; a port of 0 becomes the bound port, and a wildcard host the local host name.
-     */
-    static List<Endpoint> advertised(BrokerConfig config, List<BoundListener> bound) {
-        return advertised(config, bound, 0);
-    }
-
-    /** As {@link #advertised(BrokerConfig, List)} for node {@code nodeIndex}: an advertised port p is p + nodeIndex. */
-    static List<Endpoint> advertised(BrokerConfig config, List<BoundListener> bound, int nodeIndex) {
-        Map<String, Endpoint> explicit = new LinkedHashMap<>();
-        for (Endpoint endpoint : config.advertisedListeners()) {
-            explicit.put(endpoint.listenerName(), endpoint);
-        }
-        List<Endpoint> result = new ArrayList<>();
-        for (BoundListener listener : bound) {
-            Endpoint configured = explicit.get(listener.name());
-            String host =
-                    configured != null ? configured.host() : listener.address().getHostString();
-            int port = configured != null && configured.port() != 0 ? configured.port() + nodeIndex : listener.port();
-            if (host == null || host.isEmpty() || host.equals("0.0.0.0") || host.equals("::")) {
-                host = localHostName();
-            }
-            result.add(new Endpoint(listener.name(), host, port));
-        }
-        return result;
-    }
-
-    private static String localHostName() {
-        try {
-            return java.net.InetAddress.getLocalHost().getCanonicalHostName();
-        } catch (IOException e) {
-            return "localhost";
         }
     }
 
