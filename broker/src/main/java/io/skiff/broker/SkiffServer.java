@@ -21,6 +21,7 @@ import io.skiff.broker.control.Faults;
 import io.skiff.broker.control.KafkaPersonality;
 import io.skiff.broker.control.StorageFaults;
 import io.skiff.broker.control.TestControl;
+import io.skiff.broker.extension.Extensions;
 import io.skiff.broker.feature.Features;
 import io.skiff.broker.feature.FinalizedFeatureStore;
 import io.skiff.broker.group.ConsumerOffsetsLog;
@@ -98,6 +99,7 @@ public final class SkiffServer implements AutoCloseable {
     private final DataDirLock lock;
     private final TestControl control;
     private final SimulatedNodes nodes; // null with one node
+    private Extensions extensions = Extensions.none();
     private boolean closed;
 
     private SkiffServer(
@@ -244,6 +246,7 @@ public final class SkiffServer implements AutoCloseable {
                     control,
                     nodes);
             control.startListener(config, dataPlane.topics(), server::reset, new SimulatedNodesHttp(nodes)::addTo);
+            server.extensions = Extensions.start(config, context);
             return server;
         } catch (IOException | RuntimeException | Error e) {
             if (server != null) {
@@ -443,6 +446,7 @@ public final class SkiffServer implements AutoCloseable {
         }
         control.clearFaults();
         control.clock().resume();
+        extensions.reset();
         for (String name : topicNames()) {
             try {
                 dataPlane.topics().deleteTopic(name);
@@ -495,6 +499,19 @@ public final class SkiffServer implements AutoCloseable {
         return control.listenerUrl();
     }
 
+    /**
+     * The listener of a started extension (a module on top of the broker, such as the schema registry or the console),
+     * by its name, e.g. {@code schema-registry}.
+     */
+    public java.util.Optional<String> extensionUrl(String name) {
+        return extensions.url(name);
+    }
+
+    /** Every started extension's name and listener, in start order (for the ready line). */
+    public Map<String, String> extensionUrls() {
+        return extensions.urls();
+    }
+
     /** How many topics were recovered from the data directory at start. */
     public int recoveredTopicCount() {
         return dataPlane.topics().recoveredTopicCount();
@@ -512,6 +529,7 @@ public final class SkiffServer implements AutoCloseable {
         }
         closed = true;
         try {
+            extensions.close(); // before the logs: an extension may still be writing to its topic
             control.close(); // the control listener, and held requests released
             if (nodes != null) {
                 nodes.beginShutdown();

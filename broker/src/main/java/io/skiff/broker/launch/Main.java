@@ -129,10 +129,13 @@ public final class Main {
                                 .collect(Collectors.joining(", "))
                         : server.bootstrapServers();
         int topics = server.recoveredTopicCount();
+        String extensions = server.extensionUrls().entrySet().stream()
+                .map(e -> ", " + e.getKey() + " " + e.getValue())
+                .collect(Collectors.joining());
         return "Skiff ready in " + readyMs + " ms: listening on " + listeners + ", advertised "
                 + server.bootstrapServers()
                 + ", data " + server.dataDir().toAbsolutePath() + ", " + topics + (topics == 1 ? " topic" : " topics")
-                + " recovered (cluster " + server.clusterId() + ", node " + server.nodeId() + ")";
+                + " recovered (cluster " + server.clusterId() + ", node " + server.nodeId() + ")" + extensions;
     }
 
     /**
