@@ -20,8 +20,6 @@ import io.skiff.broker.coordinator.CoordinatorScheduler;
 import io.skiff.broker.coordinator.KeyLock;
 import io.skiff.broker.group.common.Group;
 import io.skiff.broker.group.common.GroupError;
-import io.skiff.broker.group.common.GroupMetadataSnapshot;
-import io.skiff.broker.group.common.GroupRecordCodec;
 import io.skiff.broker.group.common.GroupRegistry;
 import io.skiff.broker.group.common.GroupType;
 import java.util.ArrayList;
@@ -35,8 +33,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * State of one classic group: members, generation, chosen protocol, leader, state machine and the
@@ -46,7 +42,6 @@ import org.slf4j.LoggerFactory;
  * parked responses are deferred to run after the lock is released.
  */
 public final class ClassicGroup implements Group {
-    private static final Logger LOG = LoggerFactory.getLogger(ClassicGroup.class);
     static final String CONSUMER_PROTOCOL_TYPE = "consumer";
 
     private final String groupId;
@@ -128,7 +123,7 @@ public final class ClassicGroup implements Group {
 
     @Override
     public List<CoordinatorRecordLog.KeyValue> tombstones() {
-        return List.of(new CoordinatorRecordLog.KeyValue(GroupRecordCodec.groupKey(groupId), null));
+        return List.of(ClassicGroupRecords.tombstone(this));
     }
 
     private void defer(Runnable action) {
@@ -349,22 +344,6 @@ public final class ClassicGroup implements Group {
 
     // ---- protocols ----
 
-    private Set<String> candidateProtocols() {
-        Map<String, Integer> counts = new HashMap<>();
-        for (GroupMember m : members.values()) {
-            for (MemberProtocol p : m.protocols()) {
-                counts.merge(p.name(), 1, Integer::sum);
-            }
-        }
-        Set<String> out = new HashSet<>();
-        counts.forEach((name, n) -> {
-            if (n == members.size()) {
-                out.add(name);
-            }
-        });
-        return out;
-    }
-
     /** Whether a member with this protocol type and these protocols may join (INCONSISTENT_GROUP_PROTOCOL otherwise). */
     public boolean supportsProtocols(String memberProtocolType, List<MemberProtocol> memberProtocols) {
         if (is(GroupState.EMPTY)) {
@@ -373,13 +352,7 @@ public final class ClassicGroup implements Group {
         if (!memberProtocolType.equals(protocolType)) {
             return false;
         }
-        Set<String> candidates = candidateProtocols();
-        for (MemberProtocol p : memberProtocols) {
-            if (candidates.contains(p.name())) {
-                return true;
-            }
-        }
-        return false;
+        return ClassicGroupProtocols.sharesProtocol(members.values(), memberProtocols);
     }
 
     /** The protocol every member supports that most members prefer. */
@@ -387,15 +360,7 @@ public final class ClassicGroup implements Group {
         if (members.isEmpty()) {
             throw new IllegalStateException("Cannot select a protocol for empty group " + groupId);
         }
-        Set<String> candidates = candidateProtocols();
-        Map<String, Integer> votes = new LinkedHashMap<>();
-        for (GroupMember m : members.values()) {
-            votes.merge(m.vote(candidates), 1, Integer::sum);
-        }
-        return votes.entrySet().stream()
-                .max(Map.Entry.comparingByValue())
-                .orElseThrow()
-                .getKey();
+        return ClassicGroupProtocols.select(members.values());
     }
 
     /** Starts the next generation: CompletingRebalance with members, Empty without. */
@@ -424,24 +389,7 @@ public final class ClassicGroup implements Group {
     // ---- subscriptions ----
 
     private Optional<Set<String>> computeSubscribedTopics() {
-        if (!isConsumerGroup()) {
-            return Optional.empty();
-        }
-        if (members.isEmpty()) {
-            return Optional.of(Set.of());
-        }
-        if (protocolName == null) {
-            return Optional.empty();
-        }
-        Set<String> topics = new HashSet<>();
-        for (GroupMember m : members.values()) {
-            Optional<List<String>> t = ConsumerSubscription.topics(m.metadata(protocolName));
-            if (t.isEmpty()) {
-                return Optional.empty();
-            }
-            topics.addAll(t.get());
-        }
-        return Optional.of(topics);
+        return ClassicGroupProtocols.subscribedTopics(members.values(), isConsumerGroup(), protocolName);
     }
 
     /** True if the group's members subscribe to {@code topic}, or if that is unknown (to be safe). */
@@ -459,66 +407,9 @@ public final class ClassicGroup implements Group {
         subscribedTopics = computeSubscribedTopics();
     }
 
-    /** Kafka's validateCurrentMember: the instance id (if any) must map to this member id, which must exist. */
-    public GroupError validateCurrentMember(String memberId, String groupInstanceId) {
-        if (groupInstanceId != null) {
-            String current = staticMemberId(groupInstanceId);
-            if (current == null) {
-                return GroupError.UNKNOWN_MEMBER_ID;
-            }
-            if (!current.equals(memberId)) {
-                LOG.info(
-                        "Member {} of static instance {} in group {} is fenced by {}",
-                        memberId,
-                        groupInstanceId,
-                        groupId,
-                        current);
-                return GroupError.FENCED_INSTANCE_ID;
-            }
-        }
-        return has(memberId) ? GroupError.NONE : GroupError.UNKNOWN_MEMBER_ID;
-    }
-
-    /**
-     * The checks of a member request bound to a generation (Heartbeat, SyncGroup): a Dead group is
-     * COORDINATOR_NOT_AVAILABLE, then {@link #validateCurrentMember}, then the generation must be the current one.
-     */
-    public GroupError validateMemberOfGeneration(String memberId, String groupInstanceId, int generationId) {
-        if (state == GroupState.DEAD) {
-            return GroupError.COORDINATOR_NOT_AVAILABLE;
-        }
-        GroupError error = validateCurrentMember(memberId, groupInstanceId);
-        if (error != GroupError.NONE) {
-            return error;
-        }
-        return generationId != this.generationId ? GroupError.ILLEGAL_GENERATION : GroupError.NONE;
-    }
-
     /** The GroupMetadata record of the group's current state; {@code assignments} overrides members' ones. */
     public CoordinatorRecordLog.KeyValue metadataRecord(Map<String, byte[]> assignments) {
-        List<GroupMetadataSnapshot.Member> snapshotMembers = new ArrayList<>();
-        boolean hasProtocol = protocolName != null;
-        for (GroupMember m : members.values()) {
-            byte[] assignment = assignments != null ? assignments.get(m.memberId()) : m.assignment();
-            snapshotMembers.add(new GroupMetadataSnapshot.Member(
-                    m.memberId(),
-                    m.groupInstanceId(),
-                    m.clientId(),
-                    m.clientHost(),
-                    m.rebalanceTimeoutMs(),
-                    m.sessionTimeoutMs(),
-                    hasProtocol ? m.metadata(protocolName) : new byte[0],
-                    assignment));
-        }
-        GroupMetadataSnapshot snapshot = new GroupMetadataSnapshot(
-                protocolType == null ? "" : protocolType,
-                generationId,
-                protocolName,
-                leaderId,
-                currentStateTimestamp,
-                snapshotMembers);
-        return new CoordinatorRecordLog.KeyValue(
-                GroupRecordCodec.groupKey(groupId), GroupRecordCodec.groupValue(snapshot));
+        return ClassicGroupRecords.metadata(this, assignments);
     }
 
     // ---- parked responses ----

@@ -204,7 +204,7 @@ public final class JoinGroupProcessor {
             addMemberAndRebalance(group, p, memberId, response);
             return;
         }
-        GroupError error = group.validateCurrentMember(memberId, p.groupInstanceId());
+        GroupError error = ClassicMemberChecks.currentMember(group, memberId, p.groupInstanceId());
         if (error != GroupError.NONE) {
             group.reply(response, JoinResult.error(memberId, error));
             return;

@@ -80,7 +80,7 @@ public final class MembershipManager implements ClassicGroupHandover {
             return GroupError.UNKNOWN_MEMBER_ID;
         }
         return groups.withLock(group, () -> {
-            GroupError error = group.validateMemberOfGeneration(memberId, groupInstanceId, generationId);
+            GroupError error = ClassicMemberChecks.memberOfGeneration(group, memberId, groupInstanceId, generationId);
             if (error != GroupError.NONE) {
                 return error;
             }
@@ -140,7 +140,7 @@ public final class MembershipManager implements ClassicGroupHandover {
             rebalancer.tryCompleteJoin(group);
             return GroupError.NONE;
         }
-        GroupError error = group.validateCurrentMember(memberId, m.groupInstanceId());
+        GroupError error = ClassicMemberChecks.currentMember(group, memberId, m.groupInstanceId());
         if (error == GroupError.NONE) {
             rebalancer.removeMemberAndUpdateGroup(
                     group, group.get(memberId), "left the group" + (m.reason() == null ? "" : " (" + m.reason() + ")"));

@@ -113,7 +113,7 @@ public final class SyncGroupProcessor {
             String groupInstanceId,
             String protocolType,
             String protocolName) {
-        GroupError error = group.validateMemberOfGeneration(memberId, groupInstanceId, generationId);
+        GroupError error = ClassicMemberChecks.memberOfGeneration(group, memberId, groupInstanceId, generationId);
         if (error != GroupError.NONE) {
             return error;
         }

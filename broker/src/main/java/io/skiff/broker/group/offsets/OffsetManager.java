@@ -18,6 +18,7 @@ package io.skiff.broker.group.offsets;
 import io.skiff.broker.coordinator.CoordinatorRecordLog;
 import io.skiff.broker.coordinator.CoordinatorWriter;
 import io.skiff.broker.group.classic.ClassicGroup;
+import io.skiff.broker.group.classic.ClassicMemberChecks;
 import io.skiff.broker.group.classic.GroupState;
 import io.skiff.broker.group.classic.MembershipManager;
 import io.skiff.broker.group.common.Group;
@@ -244,7 +245,7 @@ public final class OffsetManager {
             return GroupError.NONE; // admin client or assign()-mode consumer
         }
         if (generationId >= 0 || !memberId.isEmpty() || groupInstanceId != null) {
-            GroupError error = group.validateCurrentMember(memberId, groupInstanceId);
+            GroupError error = ClassicMemberChecks.currentMember(group, memberId, groupInstanceId);
             if (error != GroupError.NONE) {
                 return error;
             }

@@ -17,6 +17,7 @@ package io.skiff.broker.group.offsets;
 
 import io.skiff.broker.coordinator.CoordinatorWriter;
 import io.skiff.broker.group.classic.ClassicGroup;
+import io.skiff.broker.group.classic.ClassicMemberChecks;
 import io.skiff.broker.group.common.Group;
 import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.common.GroupRecordCodec;
@@ -61,7 +62,7 @@ public final class TransactionalOffsetCommits {
             return GroupError.NONE;
         }
         if (group instanceof ClassicGroup classic) {
-            GroupError error = classic.validateCurrentMember(memberId, groupInstanceId);
+            GroupError error = ClassicMemberChecks.currentMember(classic, memberId, groupInstanceId);
             if (error != GroupError.NONE) {
                 return error;
             }
