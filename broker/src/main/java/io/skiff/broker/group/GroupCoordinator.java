@@ -20,8 +20,6 @@ import io.skiff.broker.coordinator.CoordinatorScheduler;
 import io.skiff.broker.coordinator.CoordinatorThreads;
 import io.skiff.broker.coordinator.CoordinatorWriter;
 import io.skiff.broker.group.classic.ClassicGroup;
-import io.skiff.broker.group.classic.GroupMember;
-import io.skiff.broker.group.classic.GroupState;
 import io.skiff.broker.group.classic.JoinGroupParams;
 import io.skiff.broker.group.classic.JoinResult;
 import io.skiff.broker.group.classic.LeaveResult;
@@ -32,11 +30,7 @@ import io.skiff.broker.group.common.Group;
 import io.skiff.broker.group.common.GroupConfigStore;
 import io.skiff.broker.group.common.GroupCoordinatorConfig;
 import io.skiff.broker.group.common.GroupError;
-import io.skiff.broker.group.common.GroupMetadataSnapshot;
-import io.skiff.broker.group.common.GroupRecord;
-import io.skiff.broker.group.common.GroupRecordCodec;
 import io.skiff.broker.group.common.GroupRegistry;
-import io.skiff.broker.group.common.GroupType;
 import io.skiff.broker.group.common.OffsetAndMetadata;
 import io.skiff.broker.group.common.TopicPartition;
 import io.skiff.broker.group.common.TopicsView;
@@ -58,16 +52,11 @@ import io.skiff.broker.group.streams.StreamsGroup;
 import io.skiff.broker.group.streams.StreamsGroupConfig;
 import io.skiff.broker.group.streams.StreamsGroupDescription;
 import io.skiff.broker.group.streams.StreamsGroupManager;
-import io.skiff.broker.group.streams.StreamsGroupReplay;
 import io.skiff.broker.group.streams.StreamsHeartbeat;
 import io.skiff.broker.group.streams.StreamsHeartbeatResult;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -237,66 +226,11 @@ public final class GroupCoordinator implements AutoCloseable {
      * offsets; consumer groups return with their members, epochs and assignments.
      */
     public void load() {
-        GroupReplay replay = new GroupReplay();
-        StreamsGroupReplay streamsReplay = new StreamsGroupReplay();
-        int[] count = {0};
-        try {
-            recordLog.replay(new CoordinatorRecordLog.RecordVisitor() {
-                @Override
-                public void onRecord(ByteBuffer key, ByteBuffer value) {
-                    count[0]++;
-                    if (!streamsReplay.apply(key, value)) {
-                        GroupRecordCodec.decode(key, value).ifPresent(replay::apply);
-                    }
-                }
-
-                @Override
-                public void onOpenTransactionalRecord(long producerId, ByteBuffer key, ByteBuffer value) {
-                    count[0]++;
-                    GroupRecordCodec.decode(key, value).ifPresent(r -> {
-                        if (r instanceof GroupRecord.OffsetCommit oc && oc.value() != null) {
-                            offsets.restorePending(oc.groupId(), producerId, oc.partition(), oc.value());
-                            replay.openTransactionalOffsets(oc.groupId());
-                        }
-                    });
-                }
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot replay __consumer_offsets", e);
-        }
-        long now = clock.millis();
-        replay.offsets().forEach((id, m) -> committed.of(id).offsets().putAll(m));
-        for (ConsumerGroup group : replay.consumerGroups()) {
-            groups.put(group);
-            consumerGroups.resumeAfterLoad(group);
-        }
-        for (StreamsGroup group : streamsReplay.groups()) {
-            groups.put(group);
-            streamsGroups.resumeAfterLoad(group);
-        }
-        for (String id : replay.classicGroupIds()) {
-            if (groups.get(id) != null) {
-                continue;
-            }
-            ClassicGroup group = new ClassicGroup(id, GroupState.EMPTY, now);
-            GroupMetadataSnapshot meta = replay.classicMetadata(id);
-            if (meta != null) {
-                group.generationId(meta.generation());
-                group.protocolType(
-                        meta.protocolType() == null || meta.protocolType().isEmpty() ? null : meta.protocolType());
-                // A group that had members was active at shutdown: its "empty since" is now, not then.
-                group.currentStateTimestamp(
-                        meta.members().isEmpty() && meta.currentStateTimestamp() >= 0
-                                ? meta.currentStateTimestamp()
-                                : now);
-            }
-            group.recomputeSubscribedTopics();
-            groups.put(group);
-        }
+        int records = new GroupLoader(groups, committed, offsets, consumerGroups, streamsGroups, clock).load(recordLog);
         LOG.info(
                 "Loaded {} groups from {} records of __consumer_offsets",
                 groups.all().size(),
-                count[0]);
+                records);
     }
 
     /** Starts the periodic offset expiry (offsets.retention.check.interval.ms). */
@@ -532,37 +466,7 @@ public final class GroupCoordinator implements AutoCloseable {
      * ("classic", "consumer", case-insensitive; empty = all).
      */
     public List<GroupOverview> listGroups(Set<String> statesFilter, Set<String> typesFilter) {
-        Set<String> states = new java.util.HashSet<>();
-        statesFilter.forEach(st -> states.add(st.toLowerCase(Locale.ROOT)));
-        Set<GroupType> types = new java.util.HashSet<>();
-        for (String t : typesFilter) {
-            GroupType type = GroupType.fromWireName(t);
-            if (type != null) {
-                types.add(type);
-            }
-        }
-        List<GroupOverview> out = new ArrayList<>();
-        if (!typesFilter.isEmpty() && types.isEmpty()) {
-            return out;
-        }
-        for (Group g : groups.all()) {
-            if (!types.isEmpty() && !types.contains(g.type())) {
-                continue;
-            }
-            GroupOverview o = groups.withLock(
-                    g,
-                    () -> g.isDead()
-                            ? null
-                            : new GroupOverview(
-                                    g.groupId(),
-                                    g.protocolTypeOrEmpty(),
-                                    g.stateName(),
-                                    g.type().wireName()));
-            if (o != null && (states.isEmpty() || states.contains(o.state().toLowerCase(Locale.ROOT)))) {
-                out.add(o);
-            }
-        }
-        return out;
+        return GroupListing.list(groups, statesFilter, typesFilter);
     }
 
     /** Describes a classic group; unknown groups and consumer groups are Dead and GROUP_ID_NOT_FOUND, as Kafka does. */
@@ -578,25 +482,6 @@ public final class GroupCoordinator implements AutoCloseable {
         if (g == null) {
             return GroupDescription.notFound(groupId, "Group " + groupId + " not found.");
         }
-        return groups.withLock(g, () -> {
-            boolean stable = g.is(GroupState.STABLE);
-            List<GroupDescription.Member> members = new ArrayList<>();
-            for (GroupMember m : g.allMembers()) {
-                members.add(new GroupDescription.Member(
-                        m.memberId(),
-                        m.groupInstanceId(),
-                        m.clientId(),
-                        m.clientHost(),
-                        stable ? m.metadata(g.protocolName()) : new byte[0],
-                        stable ? m.assignment() : new byte[0]));
-            }
-            return new GroupDescription(
-                    groupId,
-                    GroupError.NONE,
-                    g.state().displayName(),
-                    g.protocolType() == null ? "" : g.protocolType(),
-                    stable && g.protocolName() != null ? g.protocolName() : "",
-                    members);
-        });
+        return groups.withLock(g, () -> GroupDescription.of(g));
     }
 }

@@ -15,8 +15,11 @@
  */
 package io.skiff.broker.group;
 
+import io.skiff.broker.group.classic.ClassicGroup;
+import io.skiff.broker.group.classic.GroupMember;
 import io.skiff.broker.group.classic.GroupState;
 import io.skiff.broker.group.common.GroupError;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -48,6 +51,28 @@ public record GroupDescription(
     static GroupDescription notFound(String groupId, String message) {
         return new GroupDescription(
                 groupId, GroupError.GROUP_ID_NOT_FOUND, GroupState.DEAD.displayName(), "", "", List.of(), message);
+    }
+
+    /** A classic group's description, under its lock: member metadata and assignments only when Stable. */
+    static GroupDescription of(ClassicGroup g) {
+        boolean stable = g.is(GroupState.STABLE);
+        List<Member> members = new ArrayList<>();
+        for (GroupMember m : g.allMembers()) {
+            members.add(new Member(
+                    m.memberId(),
+                    m.groupInstanceId(),
+                    m.clientId(),
+                    m.clientHost(),
+                    stable ? m.metadata(g.protocolName()) : new byte[0],
+                    stable ? m.assignment() : new byte[0]));
+        }
+        return new GroupDescription(
+                g.groupId(),
+                GroupError.NONE,
+                g.state().displayName(),
+                g.protocolType() == null ? "" : g.protocolType(),
+                stable && g.protocolName() != null ? g.protocolName() : "",
+                members);
     }
 
     /** One described member. */
