@@ -16,56 +16,30 @@
 package io.skiff.broker;
 
 import io.skiff.broker.clock.BrokerClock;
-import io.skiff.broker.cluster.SimulatedCluster;
 import io.skiff.broker.control.Faults;
-import io.skiff.broker.control.KafkaPersonality;
 import io.skiff.broker.control.StorageFaults;
 import io.skiff.broker.control.TestControl;
 import io.skiff.broker.extension.Extensions;
-import io.skiff.broker.feature.Features;
-import io.skiff.broker.feature.FinalizedFeatureStore;
-import io.skiff.broker.group.ConsumerOffsetsLog;
 import io.skiff.broker.group.GroupCoordinator;
-import io.skiff.broker.group.GroupCoordinators;
-import io.skiff.broker.group.GroupOverview;
-import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.handler.BrokerContext;
-import io.skiff.broker.handler.FetchHandler;
-import io.skiff.broker.handler.HandlerRegistry;
-import io.skiff.broker.handler.RequestAuthorizer;
 import io.skiff.broker.handler.ShareHandlers;
 import io.skiff.broker.quota.ClientQuotas;
-import io.skiff.broker.security.BrokerSecurity;
 import io.skiff.broker.server.BoundListener;
-import io.skiff.broker.server.KafkaRequestProcessor;
 import io.skiff.broker.server.NettyServer;
-import io.skiff.broker.server.RequestProcessor;
-import io.skiff.broker.server.ServerSettings;
 import io.skiff.broker.telemetry.ClientTelemetry;
 import io.skiff.broker.topic.DataPlane;
 import io.skiff.broker.topic.Topic;
-import io.skiff.broker.topic.UnknownTopicException;
 import io.skiff.broker.txn.TransactionCoordinator;
-import io.skiff.broker.txn.TransactionCoordinators;
 import io.skiff.config.BrokerConfig;
-import io.skiff.config.Endpoint;
-import io.skiff.protocol.message.ApiKeys;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystems;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -99,10 +73,10 @@ public final class SkiffServer implements AutoCloseable {
     private final DataDirLock lock;
     private final TestControl control;
     private final SimulatedNodes nodes; // null with one node
-    private Extensions extensions = Extensions.none();
+    private volatile Extensions extensions = Extensions.none();
     private boolean closed;
 
-    private SkiffServer(
+    SkiffServer(
             BrokerConfig config,
             Path dataDir,
             Path tempDirToDelete,
@@ -134,6 +108,11 @@ public final class SkiffServer implements AutoCloseable {
         }
     }
 
+    /** The extensions started with this server (the last step of its start). */
+    void extensions(Extensions started) {
+        this.extensions = started;
+    }
+
     public static Builder builder() {
         return new Builder();
     }
@@ -146,162 +125,7 @@ public final class SkiffServer implements AutoCloseable {
      * @throws IOException            when the data directory is unusable
      */
     public static SkiffServer start(BrokerConfig config, Clock givenClock, Path tempDirToDelete) throws IOException {
-        NettyServer.warmUpInBackground(); // first start in a JVM: Netty loads while the logs open
-        BrokerClock clock = TestControl.brokerClock(givenClock);
-        TestControl control = null;
-        SkiffServer server = null;
-        Path dataDir = config.logDirs().get(0);
-        NettyServer network = null;
-        DataPlane dataPlane = null;
-        GroupCoordinator groups = null;
-        TransactionCoordinator transactions = null;
-        ShareHandlers.ShareState shares = null;
-        DataDirLock lock = null;
-        SimulatedNodes nodes = null;
-        try {
-            prepareDataDir(dataDir);
-            lock = DataDirLock.acquire(dataDir);
-            MetaProperties meta = MetaProperties.loadOrCreate(dataDir, config.nodeId(), config.clusterId());
-            dataPlane = DataPlane.open(config, clock);
-            control = TestControl.over(clock, dataPlane.topics());
-            groups = GroupCoordinators.start(config, dataPlane.topics(), clock);
-            transactions = TransactionCoordinators.start(
-                    config, dataPlane.topics(), groups, ConsumerOffsetsLog.TOPIC, dataPlane.producerIds(), clock);
-            BrokerSecurity security = BrokerSecurity.open(config, dataDir, clock);
-            ClientQuotas quotas = ClientQuotas.open(dataDir, clock);
-            ClientTelemetry telemetry = ClientTelemetry.open(dataDir, clock);
-            HandlerRegistry registry = new HandlerRegistry();
-            ServerSettings settings = NodeListeners.settings(config, security, clock, 0);
-            DataPlane data = dataPlane;
-            TestControl tests = control;
-            Function<HandlerRegistry, KafkaRequestProcessor> processors = r -> new KafkaRequestProcessor(
-                    r, data.adminExecutor(), new RequestAuthorizer(security.authorizer()), quotas, tests.faults());
-            KafkaRequestProcessor processor = processors.apply(registry);
-            network = new NettyServer(settings, processor);
-            List<BoundListener> bound = network.bind();
-            BrokerContext context = new BrokerContext(
-                    config,
-                    clock,
-                    meta.clusterId(),
-                    meta.nodeId(),
-                    NodeListeners.advertised(config, bound, 0),
-                    dataPlane,
-                    groups,
-                    security,
-                    transactions,
-                    quotas,
-                    telemetry);
-            shares = ShareHandlers.start(context);
-            ShareHandlers.ShareState shareState = shares;
-            // One cluster, one set of finalized features: every simulated node answers from the same levels
-            Features features = new Features(FinalizedFeatureStore.open(dataDir));
-            if (SimulatedCluster.nodeCount(config) > 1) {
-                SimulatedCluster cluster = new SimulatedCluster(config);
-                context = context.forNode(meta.nodeId(), context.advertisedEndpoints(), cluster);
-                nodes = SimulatedNodes.open(
-                        cluster,
-                        context,
-                        settings,
-                        processor,
-                        network,
-                        new SimulatedNodes.NodeFactory() {
-                            @Override
-                            public ServerSettings settings(int nodeIndex) {
-                                return NodeListeners.settings(config, security, clock, nodeIndex);
-                            }
-
-                            @Override
-                            public RequestProcessor processor(HandlerRegistry r) {
-                                return processors.apply(r);
-                            }
-
-                            @Override
-                            public List<Endpoint> advertised(int nodeIndex, List<BoundListener> nodeBound) {
-                                return NodeListeners.advertised(config, nodeBound, nodeIndex);
-                            }
-                        },
-                        (r, nodeContext) -> registerHandlers(r, nodeContext, shareState, features));
-            }
-            registerHandlers(registry, context, shares, features);
-            if (registry.handler(ApiKeys.FETCH) instanceof FetchHandler fetch) {
-                control.faults().followFetchSessions(fetch.sessions());
-            }
-            if (nodes != null) {
-                nodes.startAccepting(); // the first node's server too
-            } else {
-                network.startAccepting();
-            }
-            server = new SkiffServer(
-                    config,
-                    dataDir,
-                    tempDirToDelete,
-                    meta,
-                    network,
-                    dataPlane,
-                    groups,
-                    transactions,
-                    context,
-                    shares,
-                    lock,
-                    control,
-                    nodes);
-            control.startListener(config, dataPlane.topics(), server::reset, new SimulatedNodesHttp(nodes)::addTo);
-            server.extensions = Extensions.start(config, context);
-            return server;
-        } catch (IOException | RuntimeException | Error e) {
-            if (server != null) {
-                server.close();
-                throw e;
-            }
-            if (control != null) {
-                control.close();
-            }
-            if (nodes != null) {
-                nodes.close(Duration.ZERO);
-            }
-            if (network != null) {
-                network.close(Duration.ZERO);
-            }
-            if (shares != null) {
-                shares.close();
-            }
-            if (transactions != null) {
-                transactions.close();
-            }
-            if (groups != null) {
-                groups.close();
-            }
-            if (dataPlane != null) {
-                dataPlane.close();
-            }
-            if (lock != null) {
-                lock.close();
-            }
-            if (tempDirToDelete != null) {
-                deleteRecursively(tempDirToDelete);
-            }
-            throw e;
-        }
-    }
-
-    private static void registerHandlers(
-            HandlerRegistry registry, BrokerContext context, ShareHandlers.ShareState shares, Features features) {
-        Handlers.registerAll(registry, context, shares, features);
-        Object emulated = context.config().value("skiff.emulate.kafka.version");
-        if (emulated != null) {
-            KafkaPersonality.of((String) emulated).applyTo(registry, features);
-        }
-    }
-
-    private static void prepareDataDir(Path dataDir) throws IOException {
-        try {
-            Files.createDirectories(dataDir);
-        } catch (IOException e) {
-            throw new IOException("data directory " + dataDir + " cannot be created: " + e, e);
-        }
-        if (!Files.isDirectory(dataDir) || !Files.isWritable(dataDir)) {
-            throw new IOException("data directory " + dataDir + " is not a writable directory");
-        }
+        return BrokerStartup.start(config, givenClock, tempDirToDelete);
     }
 
     /**
@@ -441,34 +265,7 @@ public final class SkiffServer implements AutoCloseable {
      * @throws IllegalStateException when groups with members remain
      */
     public void reset() {
-        if (nodes != null) {
-            nodes.ids().forEach(nodes::start); // a simulated cluster's stopped nodes run again
-        }
-        control.clearFaults();
-        control.clock().resume();
-        extensions.reset();
-        for (String name : topicNames()) {
-            try {
-                dataPlane.topics().deleteTopic(name);
-            } catch (UnknownTopicException deletedMeanwhile) {
-                // another thread or a client deleted it: the goal is reached
-            }
-        }
-        List<String> groupIds = groups.listGroups(Set.of(), Set.of()).stream()
-                .map(GroupOverview::groupId)
-                .toList();
-        Map<String, GroupError> results = groups.deleteGroups(groupIds).join();
-        groups.groupConfigs().clear();
-        shares.clear();
-        List<String> remaining = results.entrySet().stream()
-                .filter(e -> e.getValue() != GroupError.NONE && e.getValue() != GroupError.GROUP_ID_NOT_FOUND)
-                .map(e -> e.getKey() + " (" + e.getValue() + ")")
-                .sorted()
-                .toList();
-        if (!remaining.isEmpty()) {
-            throw new IllegalStateException("reset() could not delete groups that still have members; close their"
-                    + " consumers before resetting: " + remaining);
-        }
+        BrokerReset.run(nodes, control, extensions, dataPlane.topics(), groups, shares);
     }
 
     /**
@@ -550,49 +347,9 @@ public final class SkiffServer implements AutoCloseable {
         } finally {
             lock.close();
             if (tempDirToDelete != null) {
-                deleteRecursively(tempDirToDelete);
+                TempDataDirs.delete(tempDirToDelete);
                 UnclosedServers.remove(this);
             }
-        }
-    }
-
-    /**
-     * A new private directory under java.io.tmpdir. Not {@code Files.createTempDirectory}: its SecureRandom costs
-     * tens of milliseconds on a cold start, and a unique name is all that is needed here.
-     */
-    static Path createTempDataDir() throws IOException {
-        Path base = Path.of(System.getProperty("java.io.tmpdir"));
-        boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
-        for (int attempt = 0; ; attempt++) {
-            Path dir = base.resolve(
-                    "skiff-" + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36));
-            try {
-                return posix
-                        ? Files.createDirectory(
-                                dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")))
-                        : Files.createDirectory(dir);
-            } catch (FileAlreadyExistsException e) {
-                if (attempt >= 100) {
-                    throw e;
-                }
-            }
-        }
-    }
-
-    static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (var paths = Files.walk(dir)) {
-            paths.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    LOG.warn("Could not delete {}: {}", p, e.toString());
-                }
-            });
-        } catch (IOException e) {
-            LOG.warn("Could not delete {}: {}", dir, e.toString());
         }
     }
 
@@ -688,18 +445,18 @@ public final class SkiffServer implements AutoCloseable {
                 if (dataDir != null) {
                     values.put("log.dirs", dataDir.toString());
                 } else if (!values.containsKey("log.dirs") && !values.containsKey("log.dir")) {
-                    temp = createTempDataDir();
+                    temp = TempDataDirs.create();
                     values.put("log.dirs", temp.toString());
                 }
                 return SkiffServer.start(BrokerConfig.of(values), clock, temp);
             } catch (IOException e) {
                 if (temp != null) {
-                    deleteRecursively(temp);
+                    TempDataDirs.delete(temp);
                 }
                 throw new UncheckedIOException(e.getMessage(), e);
             } catch (RuntimeException e) {
                 if (temp != null) {
-                    deleteRecursively(temp);
+                    TempDataDirs.delete(temp);
                 }
                 throw e;
             }
