@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
  * a heartbeat's answer completes once its records are in the log.
  */
 public final class StreamsGroupManager {
-    private static final Logger log = LoggerFactory.getLogger(StreamsGroupManager.class);
+    private static final Logger LOG = LoggerFactory.getLogger(StreamsGroupManager.class);
 
     private final StreamsGroupConfig config;
     private final GroupRegistry groups;
@@ -150,7 +150,7 @@ public final class StreamsGroupManager {
         if (tombstones == null || !groups.replace(existing, fresh)) {
             return null;
         }
-        log.info("Empty group {} becomes a streams group", groupId);
+        LOG.info("Empty group {} becomes a streams group", groupId);
         store.append(groupId, tombstones, clock.millis());
         return fresh;
     }
@@ -175,13 +175,13 @@ public final class StreamsGroupManager {
             for (StreamsTopology.InternalTopic t : wanted) {
                 try {
                     creator.create(t);
-                    log.info(
+                    LOG.info(
                             "Created internal topic {} ({} partitions) of streams group {}",
                             t.name(),
                             t.partitions(),
                             groupId);
                 } catch (RuntimeException e) {
-                    log.warn(
+                    LOG.warn(
                             "Cannot create internal topic {} of streams group {}: {}",
                             t.name(),
                             groupId,
@@ -214,7 +214,7 @@ public final class StreamsGroupManager {
                 member = new StreamsGroupMember(req.memberId());
                 group.addMember(member);
                 bumpEpoch = true;
-                log.info("Member {} joins streams group {}", member.memberId(), group.groupId());
+                LOG.info("Member {} joins streams group {}", member.memberId(), group.groupId());
             }
         } else {
             member = group.member(req.memberId());
@@ -252,7 +252,7 @@ public final class StreamsGroupManager {
         }
         if (req.shutdownApplication() && group.shutdownRequestedBy() == null) {
             group.shutdownRequestedBy(member.memberId());
-            log.info(
+            LOG.info(
                     "Member {} of streams group {} requests the shutdown of the application",
                     member.memberId(),
                     group.groupId());
@@ -355,7 +355,7 @@ public final class StreamsGroupManager {
             }
             member = new StreamsGroupMember(req.memberId());
             group.addMember(member);
-            log.info(
+            LOG.info(
                     "Static member {} with instance id {} joins streams group {}",
                     member.memberId(),
                     req.instanceId(),
@@ -378,7 +378,7 @@ public final class StreamsGroupManager {
         group.addMember(successor);
         group.targetAssignment().put(successor.memberId(), target);
         records.add(StreamsGroupRecords.targetMember(group.groupId(), successor.memberId(), target));
-        log.info(
+        LOG.info(
                 "Static member {} with instance id {} rejoins streams group {}, replacing {}",
                 successor.memberId(),
                 req.instanceId(),
@@ -464,7 +464,7 @@ public final class StreamsGroupManager {
         group.targetAssignment(target);
         group.assignmentEpoch(group.groupEpoch());
         records.add(StreamsGroupRecords.targetEpoch(group.groupId(), group.assignmentEpoch(), clock.millis()));
-        log.info("Streams group {} assigns at epoch {}: {}", group.groupId(), group.assignmentEpoch(), target);
+        LOG.info("Streams group {} assigns at epoch {}: {}", group.groupId(), group.assignmentEpoch(), target);
     }
 
     private static long metadataHash(ConfiguredTopology configured) {
@@ -594,7 +594,7 @@ public final class StreamsGroupManager {
                         StreamsHeartbeat.STATIC_LEAVE_EPOCH, member.state(), member.assigned(), TaskAssignment.EMPTY);
                 member.cancelRevocationTimer();
                 records = List.of(StreamsGroupRecords.currentAssignment(group.groupId(), member));
-                log.info(
+                LOG.info(
                         "Static member {} with instance id {} of streams group {} left for now",
                         member.memberId(),
                         req.instanceId(),
@@ -639,7 +639,7 @@ public final class StreamsGroupManager {
             records.add(StreamsGroupRecords.targetEpoch(group.groupId(), group.assignmentEpoch(), 0));
             group.shutdownRequestedBy(null);
         }
-        log.info("Member {} of streams group {} {}", member.memberId(), group.groupId(), why);
+        LOG.info("Member {} of streams group {} {}", member.memberId(), group.groupId(), why);
         return records;
     }
 
@@ -699,7 +699,7 @@ public final class StreamsGroupManager {
         if (!records.isEmpty()) {
             store.append(group.groupId(), records, clock.millis()).whenComplete((ok, failure) -> {
                 if (failure != null) {
-                    log.warn("Cannot write the records of streams group {}", group.groupId(), failure);
+                    LOG.warn("Cannot write the records of streams group {}", group.groupId(), failure);
                 }
             });
         }
