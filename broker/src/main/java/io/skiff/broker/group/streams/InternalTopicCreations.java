@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * asked for again; one that cannot be created is logged and asked for again at the next heartbeat.
  */
 final class InternalTopicCreations {
-    private static final Logger log = LoggerFactory.getLogger(InternalTopicCreations.class);
+    private static final Logger LOG = LoggerFactory.getLogger(InternalTopicCreations.class);
 
     private final CoordinatorScheduler scheduler;
     private final InternalTopicCreator creator;
@@ -57,13 +57,13 @@ final class InternalTopicCreations {
             for (StreamsTopology.InternalTopic t : wanted) {
                 try {
                     creator.create(t);
-                    log.info(
+                    LOG.info(
                             "Created internal topic {} ({} partitions) of streams group {}",
                             t.name(),
                             t.partitions(),
                             groupId);
                 } catch (RuntimeException e) {
-                    log.warn(
+                    LOG.warn(
                             "Cannot create internal topic {} of streams group {}: {}",
                             t.name(),
                             groupId,

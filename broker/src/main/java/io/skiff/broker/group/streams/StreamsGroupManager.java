@@ -43,7 +43,7 @@ import org.slf4j.LoggerFactory;
  * a heartbeat's answer completes once its records are in the log.
  */
 public final class StreamsGroupManager {
-    private static final Logger log = LoggerFactory.getLogger(StreamsGroupManager.class);
+    private static final Logger LOG = LoggerFactory.getLogger(StreamsGroupManager.class);
 
     private final StreamsGroupConfig config;
     private final GroupRegistry groups;
@@ -145,7 +145,7 @@ public final class StreamsGroupManager {
         if (tombstones == null || !groups.replace(existing, fresh)) {
             return null;
         }
-        log.info("Empty group {} becomes a streams group", groupId);
+        LOG.info("Empty group {} becomes a streams group", groupId);
         store.append(groupId, tombstones, clock.millis());
         return fresh;
     }
@@ -171,7 +171,7 @@ public final class StreamsGroupManager {
                 member = new StreamsGroupMember(req.memberId());
                 group.addMember(member);
                 bumpEpoch = true;
-                log.info("Member {} joins streams group {}", member.memberId(), group.groupId());
+                LOG.info("Member {} joins streams group {}", member.memberId(), group.groupId());
             }
         } else {
             member = group.member(req.memberId());
@@ -209,7 +209,7 @@ public final class StreamsGroupManager {
         }
         if (req.shutdownApplication() && group.shutdownRequestedBy() == null) {
             group.shutdownRequestedBy(member.memberId());
-            log.info(
+            LOG.info(
                     "Member {} of streams group {} requests the shutdown of the application",
                     member.memberId(),
                     group.groupId());
@@ -335,7 +335,7 @@ public final class StreamsGroupManager {
                         StreamsHeartbeat.STATIC_LEAVE_EPOCH, member.state(), member.assigned(), TaskAssignment.EMPTY);
                 member.cancelRevocationTimer();
                 records = List.of(StreamsGroupRecords.currentAssignment(group.groupId(), member));
-                log.info(
+                LOG.info(
                         "Static member {} with instance id {} of streams group {} left for now",
                         member.memberId(),
                         req.instanceId(),
@@ -380,7 +380,7 @@ public final class StreamsGroupManager {
             records.add(StreamsGroupRecords.targetEpoch(group.groupId(), group.assignmentEpoch(), 0));
             group.shutdownRequestedBy(null);
         }
-        log.info("Member {} of streams group {} {}", member.memberId(), group.groupId(), why);
+        LOG.info("Member {} of streams group {} {}", member.memberId(), group.groupId(), why);
         return records;
     }
 
@@ -440,7 +440,7 @@ public final class StreamsGroupManager {
         if (!records.isEmpty()) {
             store.append(group.groupId(), records, clock.millis()).whenComplete((ok, failure) -> {
                 if (failure != null) {
-                    log.warn("Cannot write the records of streams group {}", group.groupId(), failure);
+                    LOG.warn("Cannot write the records of streams group {}", group.groupId(), failure);
                 }
             });
         }

@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * still in use is UNRELEASED_INSTANCE_ID. Other heartbeats must come from the member that holds the instance id.
  */
 final class StreamsStaticMembers {
-    private static final Logger log = LoggerFactory.getLogger(StreamsStaticMembers.class);
+    private static final Logger LOG = LoggerFactory.getLogger(StreamsStaticMembers.class);
 
     /** A static member found or made by a heartbeat, or why the heartbeat is refused. */
     record Lookup(StreamsGroupMember member, boolean added, StreamsHeartbeatResult refusal) {
@@ -59,7 +59,7 @@ final class StreamsStaticMembers {
             }
             member = new StreamsGroupMember(req.memberId());
             group.addMember(member);
-            log.info(
+            LOG.info(
                     "Static member {} with instance id {} joins streams group {}",
                     member.memberId(),
                     req.instanceId(),
@@ -82,7 +82,7 @@ final class StreamsStaticMembers {
         group.addMember(successor);
         group.targetAssignment().put(successor.memberId(), target);
         records.add(StreamsGroupRecords.targetMember(group.groupId(), successor.memberId(), target));
-        log.info(
+        LOG.info(
                 "Static member {} with instance id {} rejoins streams group {}, replacing {}",
                 successor.memberId(),
                 req.instanceId(),

@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
 
 /** A streams group's target assignment at its group epoch, and the metadata hash its epoch records carry. */
 final class StreamsTargetAssignment {
-    private static final Logger log = LoggerFactory.getLogger(StreamsTargetAssignment.class);
+    private static final Logger LOG = LoggerFactory.getLogger(StreamsTargetAssignment.class);
 
     private StreamsTargetAssignment() {}
 
@@ -55,7 +55,7 @@ final class StreamsTargetAssignment {
         group.targetAssignment(target);
         group.assignmentEpoch(group.groupEpoch());
         records.add(StreamsGroupRecords.targetEpoch(group.groupId(), group.assignmentEpoch(), now));
-        log.info("Streams group {} assigns at epoch {}: {}", group.groupId(), group.assignmentEpoch(), target);
+        LOG.info("Streams group {} assigns at epoch {}: {}", group.groupId(), group.assignmentEpoch(), target);
     }
 
     static long metadataHash(ConfiguredTopology configured) {
