@@ -454,70 +454,7 @@ public final class BrokerConfig {
      * (log.retention.ms, log.roll.ms, log.flush.interval.ms) show the effective value.
      */
     public List<ConfigEntry> describe() {
-        Map<String, List<BrokerSynonym>> chains = new HashMap<>();
-        for (ConfigKey topicKey : TopicConfigKeys.TABLE.keys()) {
-            List<BrokerSynonym> chain = topicKey.brokerSynonyms();
-            if (chain.size() > 1) {
-                chains.put(chain.get(0).name(), chain);
-            }
-        }
-        List<ConfigEntry> entries = new ArrayList<>();
-        for (ConfigKey key : TABLE.keys()) {
-            if (key.support() == Support.REMOVED || key.name().startsWith("skiff.")) {
-                continue; // removed from Kafka, or Skiff's own (a Kafka tool would not know it)
-            }
-            List<BrokerSynonym> chain = chains.getOrDefault(key.name(), List.of(BrokerSynonym.same(key.name())));
-            List<ConfigSynonym> synonyms = synonyms(chain, key.sensitive());
-            Object value = chains.containsKey(key.name()) ? effective(chain) : values.get(key.name());
-            ConfigSource source = synonyms.isEmpty()
-                    ? ConfigSource.DEFAULT_CONFIG
-                    : synonyms.get(0).source();
-            entries.add(new ConfigEntry(
-                    key.name(),
-                    key.sensitive() ? null : ConfigType.format(value),
-                    source,
-                    true,
-                    key.sensitive(),
-                    key.type(),
-                    key.documentation(),
-                    synonyms));
-        }
-        return entries;
-    }
-
-    /**
-     * A topic key's broker synonyms as Kafka reports them: every key of the chain that is set, then the default of
-     * the chain's first key only (Kafka 4.1 shows no default for {@code log.retention.hours} under retention.ms,
-     * whose first synonym {@code log.retention.ms} has none).
-     */
-    List<ConfigSynonym> synonymsOfTopicKey(List<BrokerSynonym> chain) {
-        List<ConfigSynonym> synonyms = new ArrayList<>(synonyms(chain, false));
-        synonyms.removeIf(s -> s.source() == ConfigSource.DEFAULT_CONFIG
-                && !s.name().equals(chain.get(0).name()));
-        return synonyms;
-    }
-
-    /** Static-then-default synonyms of a chain of broker keys, each in its own unit. */
-    List<ConfigSynonym> synonyms(List<BrokerSynonym> chain, boolean sensitive) {
-        List<ConfigSynonym> synonyms = new ArrayList<>();
-        for (BrokerSynonym s : chain) {
-            if (isSet(s.name()) && TABLE.contains(s.name())) {
-                synonyms.add(new ConfigSynonym(
-                        s.name(),
-                        sensitive ? null : ConfigType.format(values.get(s.name())),
-                        ConfigSource.STATIC_BROKER_CONFIG));
-            }
-        }
-        for (BrokerSynonym s : chain) {
-            ConfigKey key = TABLE.get(s.name());
-            if (key != null && key.defaultValue() != null) {
-                synonyms.add(new ConfigSynonym(
-                        s.name(),
-                        sensitive ? null : ConfigType.format(key.parsedDefault()),
-                        ConfigSource.DEFAULT_CONFIG));
-            }
-        }
-        return synonyms;
+        return BrokerConfigDescription.describe(this);
     }
 
     @Override

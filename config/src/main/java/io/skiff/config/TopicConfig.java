@@ -213,7 +213,7 @@ public final class TopicConfig {
             }
             // A key without a broker counterpart (remote.storage.enable, ...) has no default synonym, as in Kafka.
             if (!key.brokerSynonyms().isEmpty()) {
-                synonyms.addAll(broker.synonymsOfTopicKey(key.brokerSynonyms()));
+                synonyms.addAll(BrokerConfigDescription.synonymsOfTopicKey(broker, key.brokerSynonyms()));
             }
             ConfigSource source = synonyms.isEmpty()
                     ? ConfigSource.DEFAULT_CONFIG
