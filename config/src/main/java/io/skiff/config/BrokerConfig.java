@@ -132,7 +132,10 @@ public final class BrokerConfig {
     private static final String LISTENER_PREFIX = "listener.name.";
 
     private List<Path> resolveLogDirs(Map<String, String> origins) {
-        String key = !isSet("log.dirs") && isSet("log.dir") ? "log.dir" : "log.dirs";
+        String key = (!isSet(BrokerConfigKeys.LOG_DIRS) && isSet(BrokerConfigKeys.LOG_DIR)
+                        ? BrokerConfigKeys.LOG_DIR
+                        : BrokerConfigKeys.LOG_DIRS)
+                .name();
         String value = (String) values.get(key);
         if (value == null || value.isBlank()) {
             throw ConfigException.invalid(key, value, origins.get(key), "a comma-separated list of directories");
@@ -157,9 +160,9 @@ public final class BrokerConfig {
 
     private int resolveNodeId(Map<String, String> origins) {
         int brokerId = get(BrokerConfigKeys.BROKER_ID);
-        if (isSet("node.id")) {
+        if (isSet(BrokerConfigKeys.NODE_ID)) {
             int id = get(BrokerConfigKeys.NODE_ID);
-            if (isSet("broker.id") && brokerId >= 0 && brokerId != id) {
+            if (isSet(BrokerConfigKeys.BROKER_ID) && brokerId >= 0 && brokerId != id) {
                 throw new ConfigException(
                         "node.id",
                         "node.id (" + id + originSuffix(origins.get("node.id"))
@@ -168,7 +171,7 @@ public final class BrokerConfig {
             }
             return id;
         }
-        return isSet("broker.id") && brokerId >= 0 ? brokerId : get(BrokerConfigKeys.NODE_ID);
+        return isSet(BrokerConfigKeys.BROKER_ID) && brokerId >= 0 ? brokerId : get(BrokerConfigKeys.NODE_ID);
     }
 
     /**
@@ -195,6 +198,11 @@ public final class BrokerConfig {
     }
 
     // ---- generic access
+
+    /** True when the key was given explicitly (file, environment or override). */
+    public boolean isSet(Key<?> key) {
+        return isSet(key.name());
+    }
 
     /** True when the key was given explicitly (file, environment or override). */
     public boolean isSet(String key) {
@@ -245,6 +253,11 @@ public final class BrokerConfig {
      * given, else the broker-wide key ({@code null} when neither is set and the key has no default). Values are
      * the raw text (lists stay comma-separated).
      */
+    public String listenerValue(String listenerName, Key<?> key) {
+        return listenerValue(listenerName, key.name());
+    }
+
+    /** As {@link #listenerValue(String, Key)}, by the key's name (a mechanism's own JAAS key has no handle). */
     public String listenerValue(String listenerName, String key) {
         String prefixed = originals.get(LISTENER_PREFIX + listenerName.toLowerCase(java.util.Locale.ROOT) + "." + key);
         if (prefixed != null) {

@@ -87,7 +87,7 @@ public final class BrokerSecurity {
             }
             if (protocol.usesSasl()) {
                 sasl.put(name, SaslMechanisms.forListener(config, name, scram, clock));
-                String value = config.listenerValue(name, "connections.max.reauth.ms");
+                String value = config.listenerValue(name, BrokerConfigKeys.CONNECTIONS_MAX_REAUTH_MS);
                 try {
                     reauth.put(name, value == null ? 0L : Long.parseLong(value.trim()));
                 } catch (NumberFormatException e) {

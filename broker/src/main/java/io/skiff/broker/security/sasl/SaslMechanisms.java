@@ -16,6 +16,7 @@
 package io.skiff.broker.security.sasl;
 
 import io.skiff.config.BrokerConfig;
+import io.skiff.config.BrokerConfigKeys;
 import io.skiff.config.ConfigException;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -58,7 +59,7 @@ public final class SaslMechanisms {
      */
     public static SaslMechanisms forListener(
             BrokerConfig config, String listenerName, ScramCredentialStore scram, Clock clock) {
-        String list = config.listenerValue(listenerName, "sasl.enabled.mechanisms");
+        String list = config.listenerValue(listenerName, BrokerConfigKeys.SASL_ENABLED_MECHANISMS);
         List<String> enabled = new ArrayList<>();
         for (String item : list == null ? new String[0] : list.split(",")) {
             String mechanism = item.trim().toUpperCase(Locale.ROOT);
@@ -108,7 +109,7 @@ public final class SaslMechanisms {
     /** The listener-and-mechanism JAAS configuration, else the listener's, else the broker-wide one. */
     private static String jaasConfig(BrokerConfig config, String listenerName, String mechanism) {
         String value = config.listenerValue(listenerName, mechanism.toLowerCase(Locale.ROOT) + ".sasl.jaas.config");
-        return value != null ? value : config.listenerValue(listenerName, "sasl.jaas.config");
+        return value != null ? value : config.listenerValue(listenerName, BrokerConfigKeys.SASL_JAAS_CONFIG);
     }
 
     /** Enabled mechanisms in configuration order (SaslHandshake's answer). */
