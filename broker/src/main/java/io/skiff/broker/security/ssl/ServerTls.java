@@ -21,7 +21,9 @@ import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
 import io.skiff.broker.security.principal.KafkaPrincipal;
 import io.skiff.config.BrokerConfig;
+import io.skiff.config.BrokerConfigKeys;
 import io.skiff.config.ConfigException;
+import io.skiff.config.Key;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -103,22 +105,22 @@ public final class ServerTls {
                 builder.trustManager(trust);
             }
             builder.clientAuth(
-                    switch (s.get("ssl.client.auth").toLowerCase(Locale.ROOT)) {
+                    switch (s.get(BrokerConfigKeys.SSL_CLIENT_AUTH).toLowerCase(Locale.ROOT)) {
                         case "required" -> ClientAuth.REQUIRE;
                         case "requested" -> ClientAuth.OPTIONAL;
                         default -> ClientAuth.NONE;
                     });
-            List<String> protocols = list(s.get("ssl.enabled.protocols"));
+            List<String> protocols = list(s.get(BrokerConfigKeys.SSL_ENABLED_PROTOCOLS));
             if (!protocols.isEmpty()) {
                 builder.protocols(protocols);
             }
-            List<String> ciphers = list(s.get("ssl.cipher.suites"));
+            List<String> ciphers = list(s.get(BrokerConfigKeys.SSL_CIPHER_SUITES));
             if (!ciphers.isEmpty()) {
                 builder.ciphers(ciphers);
             }
             SslPrincipalMapper mapper;
             try {
-                mapper = SslPrincipalMapper.of(s.get("ssl.principal.mapping.rules"));
+                mapper = SslPrincipalMapper.of(s.get(BrokerConfigKeys.SSL_PRINCIPAL_MAPPING_RULES));
             } catch (IllegalArgumentException e) {
                 throw new ConfigException("ssl.principal.mapping.rules", e.getMessage());
             }
@@ -132,16 +134,16 @@ public final class ServerTls {
     private static SslContextBuilder keyMaterial(
             Settings s, List<String> hosts, DevCertificateAuthority devCa, String listener)
             throws IOException, GeneralSecurityException {
-        String type = s.get("ssl.keystore.type").toUpperCase(Locale.ROOT);
-        String location = s.get("ssl.keystore.location");
-        String keyPassword = s.get("ssl.key.password");
-        String inlineChain = s.get("ssl.keystore.certificate.chain");
+        String type = s.get(BrokerConfigKeys.SSL_KEYSTORE_TYPE).toUpperCase(Locale.ROOT);
+        String location = s.get(BrokerConfigKeys.SSL_KEYSTORE_LOCATION);
+        String keyPassword = s.get(BrokerConfigKeys.SSL_KEY_PASSWORD);
+        String inlineChain = s.get(BrokerConfigKeys.SSL_KEYSTORE_CERTIFICATE_CHAIN);
         if (type.equals("PEM")) {
             String chainPem;
             String keyPem;
             if (inlineChain != null) {
                 chainPem = inlineChain;
-                keyPem = s.get("ssl.keystore.key");
+                keyPem = s.get(BrokerConfigKeys.SSL_KEYSTORE_KEY);
                 if (keyPem == null) {
                     throw new GeneralSecurityException(
                             "ssl.keystore.certificate.chain is set but ssl.keystore.key is not");
@@ -173,7 +175,7 @@ public final class ServerTls {
                     devCa.caPem());
             return SslContextBuilder.forServer(dev.key(), dev.chain().toArray(new X509Certificate[0]));
         }
-        String storePassword = s.get("ssl.keystore.password");
+        String storePassword = s.get(BrokerConfigKeys.SSL_KEYSTORE_PASSWORD);
         KeyStore ks = KeyStore.getInstance(type);
         try (InputStream in = Files.newInputStream(Path.of(location))) {
             ks.load(in, storePassword == null ? null : storePassword.toCharArray());
@@ -185,9 +187,9 @@ public final class ServerTls {
     }
 
     private static TrustManagerFactory trustManagers(Settings s) throws IOException, GeneralSecurityException {
-        String type = s.get("ssl.truststore.type").toUpperCase(Locale.ROOT);
-        String location = s.get("ssl.truststore.location");
-        String inline = s.get("ssl.truststore.certificates");
+        String type = s.get(BrokerConfigKeys.SSL_TRUSTSTORE_TYPE).toUpperCase(Locale.ROOT);
+        String location = s.get(BrokerConfigKeys.SSL_TRUSTSTORE_LOCATION);
+        String inline = s.get(BrokerConfigKeys.SSL_TRUSTSTORE_CERTIFICATES);
         KeyStore ks;
         if (type.equals("PEM")) {
             String pem = inline != null
@@ -206,7 +208,7 @@ public final class ServerTls {
             if (location == null) {
                 return null;
             }
-            String password = s.get("ssl.truststore.password");
+            String password = s.get(BrokerConfigKeys.SSL_TRUSTSTORE_PASSWORD);
             ks = KeyStore.getInstance(type);
             try (InputStream in = Files.newInputStream(Path.of(location))) {
                 ks.load(in, password == null ? null : password.toCharArray());
@@ -231,7 +233,7 @@ public final class ServerTls {
 
     /** A listener's view of the ssl keys. */
     private record Settings(BrokerConfig config, String listener) {
-        String get(String key) {
+        String get(Key<?> key) {
             return config.listenerValue(listener, key);
         }
     }
