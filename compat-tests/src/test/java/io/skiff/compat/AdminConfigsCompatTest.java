@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Skiff;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,20 +63,19 @@ import org.junit.jupiter.api.Test;
  * Kafka 4.1 Admin describeConfigs / incrementalAlterConfigs against Skiff, and the legacy AlterConfigs v0 /
  * DescribeConfigs v1 that older clients (librdkafka, kafkajs) send, encoded by kafka-clients' own request classes.
  */
+@Skiff(properties = "log.retention.hours=48")
 class AdminConfigsCompatTest {
     static SkiffServer server;
     static Admin admin;
 
     @BeforeAll
     static void start() {
-        server = SkiffServer.builder().config("log.retention.hours", "48").start();
         admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers()));
     }
 
     @AfterAll
     static void stop() {
         admin.close();
-        server.close();
     }
 
     private static ConfigResource topic(String name) {

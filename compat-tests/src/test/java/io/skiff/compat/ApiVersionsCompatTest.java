@@ -20,6 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Lifecycle;
+import io.skiff.testkit.Skiff;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Collection;
@@ -40,26 +42,15 @@ import org.apache.kafka.common.requests.ApiVersionsRequest;
 import org.apache.kafka.common.requests.ApiVersionsResponse;
 import org.apache.kafka.common.requests.RequestHeader;
 import org.apache.kafka.common.requests.ResponseHeader;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * ApiVersions as the official Java client (kafka-clients 4.1) encodes and decodes it: its own request bytes at
  * its highest version and at a version from the future (KIP-511), parsed with its own response classes.
  */
+@Skiff(lifecycle = Lifecycle.PER_METHOD)
 class ApiVersionsCompatTest {
     private SkiffServer skiff;
-
-    @BeforeEach
-    void start() {
-        skiff = SkiffServer.builder().start();
-    }
-
-    @AfterEach
-    void stop() {
-        skiff.close();
-    }
 
     /** Sends the request bytes kafka-clients produced (with the version field overwritten), returns the answer. */
     private ByteBuffer exchange(ApiKeys api, short encodeVersion, short headerVersionField, int correlationId)

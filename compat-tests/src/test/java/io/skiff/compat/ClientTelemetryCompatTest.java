@@ -24,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.skiff.broker.SkiffServer;
 import io.skiff.broker.telemetry.PushedMetrics;
 import io.skiff.broker.telemetry.TelemetryStore;
+import io.skiff.testkit.Skiff;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -41,8 +42,6 @@ import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -51,18 +50,9 @@ import org.junit.jupiter.api.Test;
  * {@code kafka-client-metrics} makes it (CLIENT_METRICS config resource) is honoured: only matching clients push, at
  * its interval, only the metrics under its prefixes, and the broker keeps what they pushed.
  */
+@Skiff
 class ClientTelemetryCompatTest {
     static SkiffServer server;
-
-    @BeforeAll
-    static void start() {
-        server = SkiffServer.builder().port(0).start();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
 
     private static Properties producerProps(String clientId) {
         Properties p = new Properties();

@@ -21,19 +21,16 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testsupport.MutableClock;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -61,7 +58,7 @@ import org.junit.jupiter.api.io.TempDir;
 class CompactionCompatTest {
     private static final String VALUE_PAD = "x".repeat(1000);
 
-    private final TestClock clock = new TestClock();
+    private final MutableClock clock = new MutableClock(Clock.systemUTC());
     private SkiffServer skiff;
 
     @AfterEach
@@ -349,34 +346,5 @@ class CompactionCompatTest {
             }
         }
         return m;
-    }
-
-    /** The system clock plus what the test advanced it by (timeouts and waits keep running). Thread-safe. */
-    static final class TestClock extends Clock {
-        private final AtomicLong offset = new AtomicLong();
-
-        void advance(long ms) {
-            offset.addAndGet(ms);
-        }
-
-        @Override
-        public long millis() {
-            return System.currentTimeMillis() + offset.get();
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.ofEpochMilli(millis());
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
     }
 }

@@ -24,6 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.skiff.broker.SkiffServer;
 import io.skiff.compat.GroupCompatSupport.GroupConsumer;
 import io.skiff.compat.GroupCompatSupport.Stop;
+import io.skiff.testkit.Lifecycle;
+import io.skiff.testkit.Skiff;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -44,6 +46,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * joins and leaves; with commitSync after every poll no record is lost or duplicated across the rebalances.
  * Runs with both server-side assignors, uniform and range.
  */
+@Skiff(lifecycle = Lifecycle.PER_METHOD, properties = "group.consumer.session.timeout.ms=3000")
 class ConsumerProtocolCompatTest {
     private static final String TOPIC = "payments";
     private static final int PARTITIONS = 6;
@@ -54,10 +57,6 @@ class ConsumerProtocolCompatTest {
 
     @BeforeEach
     void start() {
-        server = SkiffServer.builder()
-                .port(0)
-                .config("group.consumer.session.timeout.ms", "3000")
-                .start();
         server.createTopic(TOPIC, PARTITIONS);
     }
 
@@ -66,7 +65,6 @@ class ConsumerProtocolCompatTest {
         for (GroupConsumer c : consumers) {
             c.stop(Stop.LEAVE);
         }
-        server.close();
     }
 
     @ParameterizedTest

@@ -170,17 +170,43 @@ final class GroupCompatSupport {
                 .orElseThrow();
     }
 
-    static Properties consumerProps(SkiffServer server, String group, String assignor) {
+    /** A consumer of {@code group} that starts at the earliest offset and commits only when the test does. */
+    static Properties groupConsumerProps(String bootstrap, String group) {
         Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers());
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
         p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        return p;
+    }
+
+    static Properties consumerProps(SkiffServer server, String group, String assignor) {
+        Properties p = groupConsumerProps(server.bootstrapServers(), group);
         p.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, String.valueOf(SESSION_TIMEOUT_MS));
         p.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, String.valueOf(HEARTBEAT_INTERVAL_MS));
         p.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, assignor);
+        return p;
+    }
+
+    /**
+     * A classic consumer ({@code group.protocol=classic}) of the mixed-group tests, on Skiff or on Kafka: the
+     * assignor class {@code assignor}, a 10 s session (Kafka's lower bound is 6 s) and a quick heartbeat.
+     */
+    static Properties classicProps(String bootstrap, String group, String assignor) {
+        Properties p = groupConsumerProps(bootstrap, group);
+        p.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, assignor);
+        p.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "classic");
+        p.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "10000");
+        p.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, "300");
+        return p;
+    }
+
+    /** A consumer of the KIP-848 consumer group protocol on any broker; the broker's assignor and timeouts. */
+    static Properties consumerProtocolProps(String bootstrap, String group) {
+        Properties p = groupConsumerProps(bootstrap, group);
+        p.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "consumer");
         return p;
     }
 
@@ -190,18 +216,17 @@ final class GroupCompatSupport {
      * come from the broker.
      */
     static Properties consumerProtocolProps(SkiffServer server, String group, String remoteAssignor) {
-        Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers());
-        p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
-        p.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "consumer");
-        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        Properties p = consumerProtocolProps(server.bootstrapServers(), group);
         if (remoteAssignor != null) {
             p.put(ConsumerConfig.GROUP_REMOTE_ASSIGNOR_CONFIG, remoteAssignor);
         }
         return p;
+    }
+
+    /** {@code props} with the static membership id {@code instanceId}. */
+    static Properties asStatic(Properties props, String instanceId) {
+        props.put(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, instanceId);
+        return props;
     }
 
     /** Fails unless the members' assignments are disjoint and together cover partitions 0..n-1 of {@code topic}. */

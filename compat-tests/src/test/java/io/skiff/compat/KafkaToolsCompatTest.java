@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Skiff;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
@@ -58,8 +59,6 @@ import org.apache.kafka.tools.LeaderElectionCommand;
 import org.apache.kafka.tools.MetadataQuorumCommand;
 import org.apache.kafka.tools.TopicCommand;
 import org.apache.kafka.tools.reassign.ReassignPartitionsCommand;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -70,21 +69,12 @@ import org.junit.jupiter.api.io.TempDir;
  * (against a real Kafka too), run in-process.
  * Their {@code execute} entry points are called directly (without System.exit), printing to a captured stdout.
  */
+@Skiff
 class KafkaToolsCompatTest {
     static SkiffServer server;
 
     @TempDir
     Path tmp;
-
-    @BeforeAll
-    static void start() {
-        server = SkiffServer.builder().start();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
 
     /** Thrown instead of exiting the JVM when a tool calls Kafka's {@code Exit.exit}. */
     private static final class ExitCalled extends RuntimeException {

@@ -18,6 +18,8 @@ package io.skiff.compat;
 import static io.skiff.compat.GroupCompatSupport.admin;
 import static io.skiff.compat.GroupCompatSupport.awaitReceived;
 import static io.skiff.compat.GroupCompatSupport.awaitSettled;
+import static io.skiff.compat.GroupCompatSupport.classicProps;
+import static io.skiff.compat.GroupCompatSupport.consumerProtocolProps;
 import static io.skiff.compat.GroupCompatSupport.described;
 import static io.skiff.compat.GroupCompatSupport.listed;
 import static io.skiff.compat.GroupCompatSupport.produce;
@@ -26,24 +28,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.compat.GroupCompatSupport.GroupConsumer;
-import io.skiff.compat.GroupCompatSupport.Stop;
+import io.skiff.testkit.Skiff;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
+import org.apache.kafka.clients.consumer.RangeAssignor;
 import org.apache.kafka.common.GroupState;
 import org.apache.kafka.common.GroupType;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -56,55 +57,44 @@ import org.junit.jupiter.params.provider.CsvSource;
  * group downgrades to a classic group and goes on. The classic members use the eager range assignor, or the
  * cooperative-sticky one (which revokes partitions in a second join).
  */
+@Skiff
 class MixedGroupCompatTest {
     private static final int PARTITIONS = 6;
     private static final Duration WAIT = Duration.ofSeconds(120);
 
-    private SkiffServer server;
-    private final List<GroupConsumer> consumers = new ArrayList<>();
-    private Runnable cleanup = () -> {};
+    private static SkiffServer server;
 
-    @AfterEach
-    void stop() throws InterruptedException {
-        for (GroupConsumer c : consumers) {
-            c.stop(Stop.LEAVE);
-        }
-        cleanup.run();
-        if (server != null) {
-            server.close();
-        }
-    }
+    @RegisterExtension
+    final GroupConsumers consumers = new GroupConsumers();
 
     @ParameterizedTest
     @CsvSource({"skiff, range", "kafka, range", "skiff, cooperative-sticky", "kafka, cooperative-sticky"})
     void classicAndConsumerProtocolMembersShareAGroupThatUpgradesAndDowngrades(String target, String assignor)
             throws Exception {
-        String bootstrap;
-        if (target.equals("skiff")) {
-            server = SkiffServer.builder().port(0).start();
-            bootstrap = server.bootstrapServers();
-        } else {
-            bootstrap = RealKafka.shared().bootstrapServers();
-        }
+        String bootstrap = target.equals("skiff")
+                ? server.bootstrapServers()
+                : RealKafka.shared().bootstrapServers();
         String suffix = UUID.randomUUID().toString().substring(0, 8);
         String topic = "mixed-" + suffix;
         String group = "mixed-group-" + suffix;
         ConcurrentLinkedQueue<String> received = new ConcurrentLinkedQueue<>();
         List<String> produced = new ArrayList<>();
-        cleanup = () -> deleteGroupAndTopic(bootstrap, group, topic);
+        consumers.cleanup(() -> deleteGroupAndTopic(bootstrap, group, topic));
         try (Admin admin = admin(bootstrap)) {
             admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1)))
                     .all()
                     .get();
             produced.addAll(produce(bootstrap, topic, PARTITIONS, "a", 300));
 
-            GroupConsumer classic1 = start(classicProps(bootstrap, group, assignor), topic, received);
-            GroupConsumer classic2 = start(classicProps(bootstrap, group, assignor), topic, received);
+            GroupConsumer classic1 =
+                    consumers.start(classicProps(bootstrap, group, assignorClass(assignor)), topic, received);
+            GroupConsumer classic2 =
+                    consumers.start(classicProps(bootstrap, group, assignorClass(assignor)), topic, received);
             awaitSettled(topic, PARTITIONS, List.of(classic1, classic2), WAIT);
             awaitReceived(received, produced, WAIT);
             assertEquals(GroupType.CLASSIC, listed(admin, group).type().orElseThrow());
 
-            GroupConsumer modern = start(consumerProtocolProps(bootstrap, group), topic, received);
+            GroupConsumer modern = consumers.start(consumerProtocolProps(bootstrap, group), topic, received);
             produced.addAll(produce(bootstrap, topic, PARTITIONS, "b", 300));
             awaitSettled(topic, PARTITIONS, List.of(classic1, classic2, modern), WAIT);
             awaitReceived(received, produced, WAIT);
@@ -130,8 +120,7 @@ class MixedGroupCompatTest {
             });
             assertEquals(GroupType.CONSUMER, listed(admin, group).type().orElseThrow());
 
-            modern.stop(Stop.LEAVE);
-            consumers.remove(modern);
+            consumers.stop(modern);
             produced.addAll(produce(bootstrap, topic, PARTITIONS, "c", 300));
             awaitSettled(topic, PARTITIONS, List.of(classic1, classic2), WAIT);
             awaitReceived(received, produced, WAIT);
@@ -166,40 +155,7 @@ class MixedGroupCompatTest {
         }
     }
 
-    private GroupConsumer start(Properties props, String topic, ConcurrentLinkedQueue<String> received) {
-        GroupConsumer c = new GroupConsumer(props, topic, received);
-        consumers.add(c);
-        return c;
-    }
-
-    private static Properties common(String bootstrap, String group) {
-        Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
-        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        return p;
-    }
-
-    /** A classic consumer with one assignor (eager range, or cooperative-sticky) and a quick heartbeat. */
-    private static Properties classicProps(String bootstrap, String group, String assignor) {
-        Properties p = common(bootstrap, group);
-        p.put(
-                ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG,
-                assignor.equals("range")
-                        ? "org.apache.kafka.clients.consumer.RangeAssignor"
-                        : "org.apache.kafka.clients.consumer.CooperativeStickyAssignor");
-        p.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "classic");
-        p.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "10000");
-        p.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, "300");
-        return p;
-    }
-
-    private static Properties consumerProtocolProps(String bootstrap, String group) {
-        Properties p = common(bootstrap, group);
-        p.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "consumer");
-        return p;
+    private static String assignorClass(String assignor) {
+        return assignor.equals("range") ? RangeAssignor.class.getName() : CooperativeStickyAssignor.class.getName();
     }
 }

@@ -31,6 +31,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Skiff;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,7 +53,6 @@ import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.LeaveGroupRequest;
 import org.apache.kafka.common.requests.LeaveGroupResponse;
 import org.apache.kafka.common.utils.Utils;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,22 +62,15 @@ import org.junit.jupiter.api.Test;
  * the downgrade when its consumer-protocol member leaves, and the refused upgrade of a group whose protocol type is
  * not "consumer". Kafka's answers are the spec.
  */
+@Skiff
 class MixedGroupProtocolCompatTest {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final int PARTITIONS = 6;
 
     private SkiffServer skiff;
 
-    @AfterEach
-    void stop() {
-        if (skiff != null) {
-            skiff.close();
-        }
-    }
-
     @Test
     void skiffAnswersTheMixedGroupSequenceAsKafkaDoes() throws Exception {
-        skiff = SkiffServer.builder().port(0).start();
         List<String> kafka = transcript(RealKafka.shared().bootstrapServers());
         List<String> ours = transcript(skiff.bootstrapServers());
         assertEquals(String.join("\n", kafka), String.join("\n", ours));

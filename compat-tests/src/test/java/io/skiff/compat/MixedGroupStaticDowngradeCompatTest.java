@@ -15,8 +15,11 @@
  */
 package io.skiff.compat;
 
+import static io.skiff.compat.GroupCompatSupport.asStatic;
 import static io.skiff.compat.GroupCompatSupport.awaitReceived;
 import static io.skiff.compat.GroupCompatSupport.awaitSettled;
+import static io.skiff.compat.GroupCompatSupport.classicProps;
+import static io.skiff.compat.GroupCompatSupport.consumerProtocolProps;
 import static io.skiff.compat.GroupCompatSupport.described;
 import static io.skiff.compat.GroupCompatSupport.listed;
 import static org.awaitility.Awaitility.await;
@@ -24,13 +27,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.compat.GroupCompatSupport.GroupConsumer;
-import io.skiff.compat.GroupCompatSupport.Stop;
+import io.skiff.testkit.Skiff;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -41,13 +43,11 @@ import org.apache.kafka.clients.admin.GroupListing;
 import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.RemoveMembersFromConsumerGroupOptions;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.RangeAssignor;
 import org.apache.kafka.common.GroupState;
 import org.apache.kafka.common.GroupType;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -60,52 +60,46 @@ import org.junit.jupiter.params.provider.ValueSource;
  * on without a rebalance (same generation, nothing revoked); with commitSync after every poll no record is lost or
  * delivered twice.
  */
+@Skiff
 class MixedGroupStaticDowngradeCompatTest {
     private static final int PARTITIONS = 6;
     private static final Duration WAIT = Duration.ofSeconds(120);
 
-    private SkiffServer server;
-    private final List<GroupConsumer> consumers = new ArrayList<>();
-    private Runnable cleanup = () -> {};
+    private static SkiffServer server;
 
-    @AfterEach
-    void stop() throws InterruptedException {
-        for (GroupConsumer c : consumers) {
-            c.stop(Stop.LEAVE);
-        }
-        cleanup.run();
-        if (server != null) {
-            server.close();
-        }
-    }
+    @RegisterExtension
+    final GroupConsumers consumers = new GroupConsumers();
 
     @ParameterizedTest
     @ValueSource(strings = {"skiff", "kafka"})
     void aClassicStaticMemberReplacingTheLastConsumerProtocolStaticMemberDowngradesTheGroup(String target)
             throws Exception {
-        String bootstrap;
-        if (target.equals("skiff")) {
-            server = SkiffServer.builder().port(0).start();
-            bootstrap = server.bootstrapServers();
-        } else {
-            bootstrap = RealKafka.shared().bootstrapServers();
-        }
+        String bootstrap = target.equals("skiff")
+                ? server.bootstrapServers()
+                : RealKafka.shared().bootstrapServers();
         String suffix = UUID.randomUUID().toString().substring(0, 8);
         String topic = "static-downgrade-" + suffix;
         String group = "static-downgrade-group-" + suffix;
         ConcurrentLinkedQueue<String> received = new ConcurrentLinkedQueue<>();
         List<String> produced = new ArrayList<>();
-        cleanup = () -> removeMembersThenDelete(bootstrap, group, topic);
+        consumers.cleanup(() -> removeMembersThenDelete(bootstrap, group, topic));
         try (Admin admin = GroupCompatSupport.admin(bootstrap)) {
             admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1)))
                     .all()
                     .get();
             produced.addAll(GroupCompatSupport.produce(bootstrap, topic, PARTITIONS, "a", 300));
 
-            GroupConsumer modern = start(consumerProtocolProps(bootstrap, group, "instance-m"), topic, received);
+            GroupConsumer modern =
+                    consumers.start(asStatic(consumerProtocolProps(bootstrap, group), "instance-m"), topic, received);
             await().atMost(WAIT).until(() -> modern.assignment().size() == PARTITIONS);
-            GroupConsumer classic1 = start(classicProps(bootstrap, group, "instance-c1"), topic, received);
-            GroupConsumer classic2 = start(classicProps(bootstrap, group, "instance-c2"), topic, received);
+            GroupConsumer classic1 = consumers.start(
+                    asStatic(classicProps(bootstrap, group, RangeAssignor.class.getName()), "instance-c1"),
+                    topic,
+                    received);
+            GroupConsumer classic2 = consumers.start(
+                    asStatic(classicProps(bootstrap, group, RangeAssignor.class.getName()), "instance-c2"),
+                    topic,
+                    received);
             awaitSettled(topic, PARTITIONS, List.of(modern, classic1, classic2), WAIT);
             awaitReceived(received, produced, WAIT);
             await().atMost(WAIT).untilAsserted(() -> {
@@ -128,12 +122,14 @@ class MixedGroupStaticDowngradeCompatTest {
             Map<GroupConsumer, Set<TopicPartition>> assignments =
                     Map.of(classic1, classic1.assignment(), classic2, classic2.assignment());
 
-            modern.stop(Stop.LEAVE); // a static member's close(): it keeps its place (and partitions) in the group
-            consumers.remove(modern);
+            consumers.stop(modern); // a static member's close(): it keeps its place (and partitions) in the group
             produced.addAll(GroupCompatSupport.produce(bootstrap, topic, PARTITIONS, "b", 300));
             assertEquals(GroupType.CONSUMER, listed(admin, group).type().orElseThrow());
 
-            GroupConsumer replacement = start(classicProps(bootstrap, group, "instance-m"), topic, received);
+            GroupConsumer replacement = consumers.start(
+                    asStatic(classicProps(bootstrap, group, RangeAssignor.class.getName()), "instance-m"),
+                    topic,
+                    received);
             awaitSettled(topic, PARTITIONS, List.of(classic1, classic2, replacement), WAIT);
             awaitReceived(received, produced, WAIT);
             assertEquals(ofModern, replacement.assignment(), "the replaced member's partitions");
@@ -190,39 +186,5 @@ class MixedGroupStaticDowngradeCompatTest {
         } catch (Exception e) {
             throw new IllegalStateException("cleanup of " + group, e);
         }
-    }
-
-    private GroupConsumer start(Properties props, String topic, ConcurrentLinkedQueue<String> received) {
-        GroupConsumer c = new GroupConsumer(props, topic, received);
-        consumers.add(c);
-        return c;
-    }
-
-    private static Properties common(String bootstrap, String group, String instanceId) {
-        Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
-        p.put(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, instanceId);
-        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        return p;
-    }
-
-    /** A classic static consumer with the eager range assignor and a quick heartbeat. */
-    private static Properties classicProps(String bootstrap, String group, String instanceId) {
-        Properties p = common(bootstrap, group, instanceId);
-        p.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, RangeAssignor.class.getName());
-        p.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "classic");
-        p.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "10000");
-        p.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, "300");
-        return p;
-    }
-
-    private static Properties consumerProtocolProps(String bootstrap, String group, String instanceId) {
-        Properties p = common(bootstrap, group, instanceId);
-        p.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "consumer");
-        return p;
     }
 }

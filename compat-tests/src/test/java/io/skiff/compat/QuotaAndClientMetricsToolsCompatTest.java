@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Skiff;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -29,8 +30,6 @@ import java.util.List;
 import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 import org.apache.kafka.tools.ClientMetricsCommand;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,19 +38,10 @@ import org.junit.jupiter.api.Test;
  * Kafka, their outputs compared line for line. Names carry a prefix of this class's own, and the real Kafka's quotas
  * are removed again, since that broker is shared with other tests.
  */
+@Skiff
 class QuotaAndClientMetricsToolsCompatTest {
     private static final String P = "qtools-";
     static SkiffServer skiff;
-
-    @BeforeAll
-    static void start() {
-        skiff = SkiffServer.builder().port(0).start();
-    }
-
-    @AfterAll
-    static void stop() {
-        skiff.close();
-    }
 
     /** kafka-configs' main class: {@code kafka.admin.ConfigCommand} up to Kafka 4.1, in the tools jar since. */
     private static String configCommand() {

@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Skiff;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -48,8 +49,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -59,23 +58,11 @@ import org.junit.jupiter.api.Test;
  * transactions. One broker for the class, a topic
  * and group per test.
  */
+// Kafka's lower bound of a group's lock duration is 15 s; the broker key lets the lock tests use 1 s
+@Skiff(properties = "group.share.min.record.lock.duration.ms=1000")
 class ShareConsumerCompatTest {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static SkiffServer server;
-
-    @BeforeAll
-    static void start() {
-        // Kafka's lower bound of a group's lock duration is 15 s; the broker key lets the lock tests use 1 s
-        server = SkiffServer.builder()
-                .port(0)
-                .config("group.share.min.record.lock.duration.ms", "1000")
-                .start();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
 
     /** A topic of one partition and a share group that starts at its beginning (share.auto.offset.reset=earliest). */
     private static void prepare(String topic, String group, String... groupConfigs) throws Exception {

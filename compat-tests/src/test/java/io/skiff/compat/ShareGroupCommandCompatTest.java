@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Skiff;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
@@ -40,7 +41,6 @@ import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.tools.consumer.group.ShareGroupCommand;
 import org.apache.kafka.tools.consumer.group.ShareGroupCommandOptions;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -49,12 +49,12 @@ import org.junit.jupiter.api.Test;
  * Skiff: --list, --describe with --members, --state and --offsets, --delete-offsets and --delete of a share group that
  * a KafkaShareConsumer consumed everything with. (--reset-offsets needs the Kafka 4.2+ tool.)
  */
+@Skiff
 class ShareGroupCommandCompatTest {
     private static SkiffServer server;
 
     @BeforeAll
     static void start() throws Exception {
-        server = SkiffServer.builder().port(0).start();
         server.createTopic("tasks", 1);
         try (Admin admin = GroupCompatSupport.admin(server)) {
             admin.incrementalAlterConfigs(Map.of(
@@ -65,11 +65,6 @@ class ShareGroupCommandCompatTest {
                     .get();
         }
         GroupCompatSupport.produce(server, "tasks", 1, "t", 20);
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
     }
 
     @Test

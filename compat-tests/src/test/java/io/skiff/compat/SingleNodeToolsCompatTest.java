@@ -20,10 +20,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.compat.clients.ExternalProcess;
+import io.skiff.testkit.Skiff;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,22 +32,10 @@ import org.junit.jupiter.api.Test;
  * kafka-cluster cluster-id, kafka-streams-groups and kafka-transactions for what does not exist. Topic and group
  * names carry this class's prefix, as the reference Kafka is shared. Skiff is given the reference Kafka's cluster id.
  */
+@Skiff(properties = "cluster.id=" + RealKafka.CLUSTER_ID)
 class SingleNodeToolsCompatTest {
     private static final String P = "sntools-";
     static SkiffServer skiff;
-
-    @BeforeAll
-    static void start() {
-        skiff = SkiffServer.builder()
-                .port(0)
-                .config("cluster.id", RealKafka.CLUSTER_ID)
-                .start();
-    }
-
-    @AfterAll
-    static void stop() {
-        skiff.close();
-    }
 
     /** The tool's exit status and output (stdout, then stderr without SLF4J/log4j noise) against one broker. */
     private static String run(String bootstrap, String stdin, String mainClass, String... args) {

@@ -30,6 +30,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Skiff;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +50,6 @@ import org.apache.kafka.common.message.SyncGroupResponseData;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.LeaveGroupRequest;
 import org.apache.kafka.common.requests.LeaveGroupResponse;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -60,22 +60,15 @@ import org.junit.jupiter.api.Test;
  * subscription (the classic group stays Stable, nobody rebalances) and with another one (the classic group
  * rebalances; the replacement's JoinGroup answer carries generation 0, so its SyncGroup fails and it rejoins).
  */
+@Skiff
 class StaticGroupDowngradeProtocolCompatTest {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final int PARTITIONS = 6;
 
     private SkiffServer skiff;
 
-    @AfterEach
-    void stop() {
-        if (skiff != null) {
-            skiff.close();
-        }
-    }
-
     @Test
     void skiffAnswersTheStaticReplacementSequencesAsKafkaDoes() throws Exception {
-        skiff = SkiffServer.builder().port(0).start();
         List<String> kafka = transcript(RealKafka.shared().bootstrapServers());
         List<String> ours = transcript(skiff.bootstrapServers());
         assertEquals(String.join("\n", kafka), String.join("\n", ours));

@@ -19,6 +19,9 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Lifecycle;
+import io.skiff.testkit.Skiff;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,6 +62,7 @@ import org.apache.kafka.common.requests.ProduceRequest;
 import org.apache.kafka.common.requests.ProduceResponse;
 import org.apache.kafka.common.requests.TxnOffsetCommitRequest;
 import org.apache.kafka.common.requests.TxnOffsetCommitResponse;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -69,6 +73,7 @@ import org.junit.jupiter.api.Test;
  * verification per Produce version, TxnOffsetCommit without AddOffsetsToTxn, KIP-447 generation checks,
  * require_stable, an open transaction aborted by a new instance.
  */
+@Skiff(lifecycle = Lifecycle.PER_METHOD)
 class TransactionErrorsCompatTest {
     static final String SUFFIX = Long.toString(System.nanoTime());
     static final String T = "probe-t" + SUFFIX;
@@ -153,8 +158,30 @@ class TransactionErrorsCompatTest {
             "endtxn v5 old epoch after fence: PRODUCER_FENCED epoch -1 samepid false",
             "txnoffsetcommit v5 old epoch after fence: {probe-t-0=INVALID_PRODUCER_EPOCH}");
 
+    /** {@code -Dtxn.bootstrap=host:port} runs the sessions against that Kafka and prints its answers instead. */
+    private static final String REAL_KAFKA = System.getProperty("txn.bootstrap");
+
     private final List<String> out = new ArrayList<>();
+    private SkiffServer server;
     private RawKafkaConnection c;
+
+    @BeforeEach
+    void connect() throws Exception {
+        String bootstrap = REAL_KAFKA != null ? REAL_KAFKA : server.bootstrapServers();
+        createProbeTopic(bootstrap);
+        String[] hp = bootstrap.split(":");
+        c = new RawKafkaConnection(hp[0], Integer.parseInt(hp[1]));
+    }
+
+    /** Against Skiff: the session's answers are Kafka's; against a real Kafka: prints them. */
+    private void assertAnswers(List<String> kafka) throws IOException {
+        c.close();
+        if (REAL_KAFKA != null) {
+            out.forEach(System.out::println);
+            return;
+        }
+        assertEquals(kafka, out);
+    }
 
     void log(String step, Object v) {
         out.add((step + ": " + v).replace(SUFFIX, ""));
@@ -162,15 +189,6 @@ class TransactionErrorsCompatTest {
 
     @Test
     void sameErrorsAsKafka() throws Exception {
-        String bootstrap = System.getProperty("txn.bootstrap");
-        SkiffServer server = null;
-        if (bootstrap == null) {
-            server = SkiffServer.builder().port(0).start();
-            bootstrap = server.bootstrapServers();
-        }
-        createProbeTopic(bootstrap);
-        String[] hp = bootstrap.split(":");
-        c = new RawKafkaConnection(hp[0], Integer.parseInt(hp[1]));
         String id = "p" + SUFFIX;
         awaitCoordinator((byte) 1, id);
         log("init timeout too big", init(id, 900_001, -1, (short) -1));
@@ -253,13 +271,7 @@ class TransactionErrorsCompatTest {
         log("produce old epoch after fence", produce(id, pid, ep, 0, 9, 1));
         log("add old epoch after fence", add(id, pid, ep, T, 0));
         log("endtxn old epoch after fence", endTxn(id, pid, ep, false));
-        c.close();
-        if (server == null) {
-            out.forEach(System.out::println); // a real Kafka: print its answers
-            return;
-        }
-        server.close();
-        assertEquals(KAFKA_4_1_ANSWERS, out);
+        assertAnswers(KAFKA_4_1_ANSWERS);
     }
 
     /**
@@ -268,15 +280,6 @@ class TransactionErrorsCompatTest {
      */
     @Test
     void sameVersion2ErrorsAsKafka() throws Exception {
-        String bootstrap = System.getProperty("txn.bootstrap");
-        SkiffServer server = null;
-        if (bootstrap == null) {
-            server = SkiffServer.builder().port(0).start();
-            bootstrap = server.bootstrapServers();
-        }
-        createProbeTopic(bootstrap);
-        String[] hp = bootstrap.split(":");
-        c = new RawKafkaConnection(hp[0], Integer.parseInt(hp[1]));
         String id = "v2" + SUFFIX;
         awaitCoordinator((byte) 1, id);
         InitProducerIdResponseData ok = initUntilDone(id);
@@ -315,13 +318,7 @@ class TransactionErrorsCompatTest {
         log("produce v12 old epoch after fence", produce(id, pid, ep, 0, 12, 1));
         log("endtxn v5 old epoch after fence", endTxnV5(id, pid, ep, false));
         log("txnoffsetcommit v5 old epoch after fence", txnOffset(id, pid, ep, G, -1, "", (short) 5));
-        c.close();
-        if (server == null) {
-            out.forEach(System.out::println); // a real Kafka: print its answers
-            return;
-        }
-        server.close();
-        assertEquals(KAFKA_4_1_V2_ANSWERS, out);
+        assertAnswers(KAFKA_4_1_V2_ANSWERS);
     }
 
     /** Creates the topic both sessions write to, unless the other session did. */

@@ -15,7 +15,6 @@
  */
 package io.skiff.record;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -32,7 +31,7 @@ import java.nio.ByteBuffer;
 final class BatchRebuilder {
     private final RecordBatchView source;
     private final CompressionType codec;
-    private final Output bytes;
+    private final BatchHeaders.Output bytes;
     private final OutputStream records;
     private final ByteBuffer scratch = ByteBuffer.allocate(5 + 1 + 10 + 5);
     private int count;
@@ -40,7 +39,7 @@ final class BatchRebuilder {
     BatchRebuilder(RecordBatchView source, CompressionType codec) {
         this.source = source;
         this.codec = codec;
-        this.bytes = new Output(Math.max(RecordBatchView.HEADER_SIZE * 2, source.sizeInBytes()));
+        this.bytes = new BatchHeaders.Output(Math.max(RecordBatchView.HEADER_SIZE * 2, source.sizeInBytes()));
         bytes.write(new byte[RecordBatchView.HEADER_SIZE], 0, RecordBatchView.HEADER_SIZE);
         try {
             this.records = codec == CompressionType.NONE ? bytes : Codecs.compress(codec, bytes);
@@ -82,35 +81,7 @@ final class BatchRebuilder {
         }
         ByteBuffer batch = ByteBuffer.wrap(bytes.array(), 0, bytes.size());
         int attributes = (source.attributes() & ~RecordBatchView.COMPRESSION_MASK) | codec.id();
-        batch.putLong(RecordBatchView.BASE_OFFSET_OFFSET, 0L);
-        batch.putInt(RecordBatchView.LENGTH_OFFSET, bytes.size() - RecordBatchView.LOG_OVERHEAD);
-        batch.putInt(RecordBatchView.PARTITION_LEADER_EPOCH_OFFSET, source.partitionLeaderEpoch());
-        batch.put(RecordBatchView.MAGIC_OFFSET, RecordBatchView.MAGIC_V2);
-        batch.putShort(RecordBatchView.ATTRIBUTES_OFFSET, (short) attributes);
-        batch.putInt(RecordBatchView.LAST_OFFSET_DELTA_OFFSET, count - 1);
-        batch.putLong(RecordBatchView.BASE_TIMESTAMP_OFFSET, source.baseTimestamp());
-        batch.putLong(RecordBatchView.MAX_TIMESTAMP_OFFSET, maxTimestamp);
-        batch.putLong(RecordBatchView.PRODUCER_ID_OFFSET, source.producerId());
-        batch.putShort(RecordBatchView.PRODUCER_EPOCH_OFFSET, source.producerEpoch());
-        batch.putInt(RecordBatchView.BASE_SEQUENCE_OFFSET, source.baseSequence());
-        batch.putInt(RecordBatchView.RECORD_COUNT_OFFSET, count);
-        new RecordBatchView(batch, 0).updateCrc();
+        BatchHeaders.write(batch, source, 0L, attributes, count - 1, source.baseTimestamp(), maxTimestamp, count);
         return batch;
-    }
-
-    /** A byte array output whose array is handed out without a copy. */
-    private static final class Output extends ByteArrayOutputStream {
-        Output(int size) {
-            super(size);
-        }
-
-        byte[] array() {
-            return buf;
-        }
-
-        @Override
-        public void close() {
-            // The array stays readable after the codec's stream closes this output.
-        }
     }
 }

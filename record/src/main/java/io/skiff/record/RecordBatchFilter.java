@@ -96,7 +96,7 @@ public final class RecordBatchFilter {
         ByteBuffer out = ByteBuffer.allocate(RecordBatchView.HEADER_SIZE);
         int attributes = batch.attributes() & ~RecordBatchView.COMPRESSION_MASK & ~RecordBatchView.DELETE_HORIZON_MASK;
         long ts = batch.maxTimestamp();
-        writeHeader(out, batch, attributes, ts, ts, 0);
+        BatchHeaders.write(out, batch, batch.baseOffset(), attributes, batch.lastOffsetDelta(), ts, ts, 0);
         return out;
     }
 
@@ -124,23 +124,6 @@ public final class RecordBatchFilter {
                 }
             }
         }
-    }
-
-    private static void writeHeader(
-            ByteBuffer out, RecordBatchView source, int attributes, long baseTimestamp, long maxTimestamp, int count) {
-        out.putLong(RecordBatchView.BASE_OFFSET_OFFSET, source.baseOffset());
-        out.putInt(RecordBatchView.LENGTH_OFFSET, out.limit() - RecordBatchView.LOG_OVERHEAD);
-        out.putInt(RecordBatchView.PARTITION_LEADER_EPOCH_OFFSET, source.partitionLeaderEpoch());
-        out.put(RecordBatchView.MAGIC_OFFSET, RecordBatchView.MAGIC_V2);
-        out.putShort(RecordBatchView.ATTRIBUTES_OFFSET, (short) attributes);
-        out.putInt(RecordBatchView.LAST_OFFSET_DELTA_OFFSET, source.lastOffsetDelta());
-        out.putLong(RecordBatchView.BASE_TIMESTAMP_OFFSET, baseTimestamp);
-        out.putLong(RecordBatchView.MAX_TIMESTAMP_OFFSET, maxTimestamp);
-        out.putLong(RecordBatchView.PRODUCER_ID_OFFSET, source.producerId());
-        out.putShort(RecordBatchView.PRODUCER_EPOCH_OFFSET, source.producerEpoch());
-        out.putInt(RecordBatchView.BASE_SEQUENCE_OFFSET, source.baseSequence());
-        out.putInt(RecordBatchView.RECORD_COUNT_OFFSET, count);
-        new RecordBatchView(out, 0).updateCrc();
     }
 
     /**
@@ -191,7 +174,7 @@ public final class RecordBatchFilter {
                 maxTimestamp = source.maxTimestamp();
             }
             CompressionType codec = source.compressionType();
-            Output bytes = new Output(RecordBatchView.HEADER_SIZE + tails.size() + n * 16);
+            BatchHeaders.Output bytes = new BatchHeaders.Output(RecordBatchView.HEADER_SIZE + tails.size() + n * 16);
             bytes.write(new byte[RecordBatchView.HEADER_SIZE], 0, RecordBatchView.HEADER_SIZE);
             byte[] tailBytes = tails.toByteArray();
             ByteBuffer scratch = ByteBuffer.allocate(5 + 1 + 10 + 5);
@@ -218,22 +201,16 @@ public final class RecordBatchFilter {
             if (horizon >= 0) {
                 attrs |= RecordBatchView.DELETE_HORIZON_MASK;
             }
-            writeHeader(batch, source, attrs, baseTimestamp, maxTimestamp, n);
+            BatchHeaders.write(
+                    batch,
+                    source,
+                    source.baseOffset(),
+                    attrs,
+                    source.lastOffsetDelta(),
+                    baseTimestamp,
+                    maxTimestamp,
+                    n);
             return batch;
         }
-    }
-
-    /** A byte array output whose array is handed out without a copy, and that stays open when a codec closes it. */
-    private static final class Output extends ByteArrayOutputStream {
-        Output(int size) {
-            super(size);
-        }
-
-        byte[] array() {
-            return buf;
-        }
-
-        @Override
-        public void close() {}
     }
 }

@@ -21,27 +21,37 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** A test clock that moves only when told to. Thread-safe. */
+/**
+ * A test clock that moves when told to: from a fixed start, or ahead of another clock (the system's, so that
+ * timeouts and waits keep running while the test jumps over hours). Thread-safe.
+ */
 public final class MutableClock extends Clock {
-    private final AtomicLong millis;
+    private final Clock base;
+    private final AtomicLong advanced = new AtomicLong();
 
+    /** A clock standing at {@code startMillis} until advanced. */
     public MutableClock(long startMillis) {
-        this.millis = new AtomicLong(startMillis);
+        this(Clock.fixed(Instant.ofEpochMilli(startMillis), ZoneOffset.UTC));
+    }
+
+    /** {@code base}'s time plus what the test advanced this clock by. */
+    public MutableClock(Clock base) {
+        this.base = base;
     }
 
     /** Moves the clock {@code ms} forward (backward if negative). */
     public void advance(long ms) {
-        millis.addAndGet(ms);
+        advanced.addAndGet(ms);
     }
 
     @Override
     public long millis() {
-        return millis.get();
+        return base.millis() + advanced.get();
     }
 
     @Override
     public Instant instant() {
-        return Instant.ofEpochMilli(millis.get());
+        return Instant.ofEpochMilli(millis());
     }
 
     @Override

@@ -16,7 +16,6 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.group.common.GroupConfigStore;
-import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.AlterConfigsRequest;
@@ -64,11 +63,11 @@ public final class AlterConfigsHandler extends AbstractApiHandler<AlterConfigsRe
     private AlterConfigsResponse respond(RequestContext ctx, AlterConfigsRequest request) {
         List<AlterConfigsResource> resources = request.resources();
         List<ResourceError> results = ConfigAlterations.alterEach(
-                resources, AlterConfigsResource::resourceType, AlterConfigsResource::resourceName, resource -> {
-                    ResourceError denied = ConfigAuthorization.denied(
-                            ctx, resource.resourceType(), resource.resourceName(), AclOperation.ALTER_CONFIGS);
-                    return denied != null ? denied : alter(resource, request.validateOnly());
-                });
+                ctx,
+                resources,
+                AlterConfigsResource::resourceType,
+                AlterConfigsResource::resourceName,
+                resource -> alter(resource, request.validateOnly()));
         AlterConfigsResponse response = new AlterConfigsResponse();
         for (int i = 0; i < resources.size(); i++) {
             response.responses().add(resourceResponse(resources.get(i), results.get(i)));

@@ -16,6 +16,7 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.group.common.GroupConfigStore;
+import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.telemetry.ClientMetricsConfigException;
 import io.skiff.broker.telemetry.ClientTelemetry;
 import io.skiff.broker.topic.InvalidTopicException;
@@ -82,10 +83,15 @@ final class ConfigAlterations {
 
     /**
      * The outcome for each resource of a request, in request order: resources that appear more than once (same
-     * type and name) all fail with {@link #DUPLICATE_RESOURCE}, as in Kafka; every other one is {@code alter}ed.
+     * type and name) all fail with {@link #DUPLICATE_RESOURCE}, as in Kafka; one the principal may not alter the
+     * configs of fails with the authorization error; every other one is {@code alter}ed.
      */
     static <R> List<ResourceError> alterEach(
-            List<R> resources, Function<R, Byte> type, Function<R, String> name, Function<R, ResourceError> alter) {
+            RequestContext ctx,
+            List<R> resources,
+            Function<R, Byte> type,
+            Function<R, String> name,
+            Function<R, ResourceError> alter) {
         Map<String, Integer> first = new HashMap<>();
         Set<Integer> duplicates = new HashSet<>();
         for (int i = 0; i < resources.size(); i++) {
@@ -98,7 +104,14 @@ final class ConfigAlterations {
         }
         List<ResourceError> results = new ArrayList<>(resources.size());
         for (int i = 0; i < resources.size(); i++) {
-            results.add(duplicates.contains(i) ? DUPLICATE_RESOURCE : alter.apply(resources.get(i)));
+            R resource = resources.get(i);
+            if (duplicates.contains(i)) {
+                results.add(DUPLICATE_RESOURCE);
+                continue;
+            }
+            ResourceError denied = ConfigAuthorization.denied(
+                    ctx, type.apply(resource), name.apply(resource), AclOperation.ALTER_CONFIGS);
+            results.add(denied != null ? denied : alter.apply(resource));
         }
         return results;
     }

@@ -17,7 +17,6 @@ package io.skiff.broker.handler;
 
 import io.skiff.broker.group.common.GroupConfigStore;
 import io.skiff.broker.handler.ConfigAlterations.ConfigChangeException;
-import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.telemetry.ClientTelemetry;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.ConfigKey;
@@ -92,11 +91,11 @@ public final class IncrementalAlterConfigsHandler
     private IncrementalAlterConfigsResponse respond(RequestContext ctx, IncrementalAlterConfigsRequest request) {
         List<AlterConfigsResource> resources = request.resources();
         List<ResourceError> results = ConfigAlterations.alterEach(
-                resources, AlterConfigsResource::resourceType, AlterConfigsResource::resourceName, resource -> {
-                    ResourceError denied = ConfigAuthorization.denied(
-                            ctx, resource.resourceType(), resource.resourceName(), AclOperation.ALTER_CONFIGS);
-                    return denied != null ? denied : alter(resource, request.validateOnly());
-                });
+                ctx,
+                resources,
+                AlterConfigsResource::resourceType,
+                AlterConfigsResource::resourceName,
+                resource -> alter(resource, request.validateOnly()));
         IncrementalAlterConfigsResponse response = new IncrementalAlterConfigsResponse();
         for (int i = 0; i < resources.size(); i++) {
             response.responses().add(resourceResponse(resources.get(i), results.get(i)));

@@ -19,11 +19,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Skiff;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,20 +30,9 @@ import org.junit.jupiter.api.Test;
  * kafka-producer-perf-test, kafka-consumer-perf-test) against Skiff, each run as a user runs it: its own JVM, text
  * on standard input and output, default client settings.
  */
+@Skiff
 class ConsoleToolsCompatTest {
     private static SkiffServer skiff;
-
-    @BeforeAll
-    static void start() {
-        skiff = SkiffServer.builder().port(0).start();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (skiff != null) {
-            skiff.close();
-        }
-    }
 
     /** Runs a tool's main class in a child JVM with this test's classpath (kafka-tools 4.1.1 is a test dependency). */
     private static ExternalProcess.Result tool(String input, String mainClass, String... args) {

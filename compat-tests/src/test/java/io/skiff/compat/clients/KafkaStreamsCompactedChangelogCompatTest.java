@@ -19,6 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Lifecycle;
+import io.skiff.testkit.Skiff;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -59,6 +61,10 @@ import org.junit.jupiter.api.io.TempDir;
  * starts again with an empty state directory. The restored store holds exactly the latest value of every key, and
  * restoring read fewer records than were written to the changelog.
  */
+// Small segments so the changelog has closed segments to compact; the test compacts when it wants to.
+@Skiff(
+        lifecycle = Lifecycle.PER_METHOD,
+        properties = {"log.segment.bytes=1048576", "log.cleaner.enable=false"})
 class KafkaStreamsCompactedChangelogCompatTest {
     private static final String APP = "skiff-latest";
     private static final String INPUT = "latest-input";
@@ -72,11 +78,6 @@ class KafkaStreamsCompactedChangelogCompatTest {
 
     @BeforeEach
     void start() {
-        // Small segments so the changelog has closed segments to compact; the test compacts when it wants to.
-        skiff = SkiffServer.builder()
-                .config("log.segment.bytes", "1048576")
-                .config("log.cleaner.enable", "false")
-                .start();
         skiff.createTopic(INPUT, 1);
     }
 
@@ -85,7 +86,6 @@ class KafkaStreamsCompactedChangelogCompatTest {
         if (streams != null) {
             streams.close(Duration.ofSeconds(30));
         }
-        skiff.close();
     }
 
     @Test

@@ -19,6 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Lifecycle;
+import io.skiff.testkit.Skiff;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -59,6 +61,7 @@ import org.junit.jupiter.api.io.TempDir;
  * repartition topic (groupBy), a changelog topic (count store), a consumer group with the Streams assignor, and
  * admin calls to create the internal topics. The counts it writes must be exactly right.
  */
+@Skiff(lifecycle = Lifecycle.PER_METHOD)
 class KafkaStreamsWordCountCompatTest {
     private static final String APP = "skiff-wordcount";
     private static final String INPUT = "wc-input";
@@ -73,7 +76,6 @@ class KafkaStreamsWordCountCompatTest {
 
     @BeforeEach
     void start() {
-        skiff = SkiffServer.builder().port(0).start();
         skiff.createTopic(INPUT, 2);
         skiff.createTopic(OUTPUT, 2);
     }
@@ -82,9 +84,6 @@ class KafkaStreamsWordCountCompatTest {
     void stop() {
         if (streams != null) {
             streams.close(Duration.ofSeconds(30));
-        }
-        if (skiff != null) {
-            skiff.close();
         }
     }
 

@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.compat.RealKafka;
+import io.skiff.testkit.Skiff;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,8 +39,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -51,21 +50,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * too; the group's offset is committed with the transaction. Needs {@code python3} with {@code confluent_kafka}
  * (Debian: {@code apt-get install python3-confluent-kafka}, which .ci/run does); fails, never skips.
  */
+@Skiff
 class LibrdkafkaTransactionsCompatTest {
     private static final Path SCRIPT = Path.of("src/test/python/librdkafka_transactions.py");
     private static final List<String> COMMITTED = List.of("c1", "c2", "c3", "c4", "X", "Y");
 
     private static SkiffServer skiff;
-
-    @BeforeAll
-    static void start() {
-        skiff = SkiffServer.builder().port(0).start();
-    }
-
-    @AfterAll
-    static void stop() {
-        skiff.close();
-    }
 
     @ParameterizedTest
     @ValueSource(strings = {"skiff", "kafka"})

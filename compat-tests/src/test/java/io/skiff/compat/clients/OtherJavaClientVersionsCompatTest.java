@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Skiff;
 import java.io.File;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -47,8 +48,6 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -63,24 +62,13 @@ import org.junit.jupiter.params.provider.ValueSource;
  * client are read by the other one and vice versa. The jars are copied into target/old-kafka-clients by
  * maven-dependency-plugin (see the module's pom).
  */
+@Skiff
 class OtherJavaClientVersionsCompatTest {
     private static final int PARTITIONS = 3;
     private static final int FROM_NEW_CLIENT = 10;
     private static final int FROM_OLD_CLIENT = 20;
 
     private static SkiffServer skiff;
-
-    @BeforeAll
-    static void start() {
-        skiff = SkiffServer.builder().port(0).start();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (skiff != null) {
-            skiff.close();
-        }
-    }
 
     @ParameterizedTest
     @ValueSource(strings = {"4.1.1", "3.9.1", "2.8.2"})

@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.compat.RealKafka;
+import io.skiff.testkit.Skiff;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -47,8 +48,6 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.tools.streams.StreamsGroupCommand;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,6 +58,7 @@ import org.junit.jupiter.api.io.TempDir;
  * --delete-offsets and --delete once it stopped. Every command's output and exit code must be the same on both, but
  * for ids, hosts and ports.
  */
+@Skiff
 class StreamsGroupCommandCompatTest {
     private static final String APP = "sg-cli";
     private static final String INPUT = APP + "-in";
@@ -68,18 +68,6 @@ class StreamsGroupCommandCompatTest {
 
     @TempDir
     static Path tmp;
-
-    @BeforeAll
-    static void startBroker() {
-        skiff = SkiffServer.builder().port(0).start();
-    }
-
-    @AfterAll
-    static void stopBroker() {
-        if (skiff != null) {
-            skiff.close();
-        }
-    }
 
     @Test
     void toolPrintsAndExitsAsAgainstKafka() throws Exception {

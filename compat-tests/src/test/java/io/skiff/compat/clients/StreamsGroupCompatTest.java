@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Skiff;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -46,8 +47,6 @@ import org.apache.kafka.common.serialization.LongDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,23 +56,12 @@ import org.junit.jupiter.api.io.TempDir;
  * endpoints for interactive queries. Each application runs in a child JVM ({@link StreamsApp}); the counts it writes
  * must be exact.
  */
+@Skiff
 class StreamsGroupCompatTest {
     private static SkiffServer skiff;
 
     @TempDir
     static Path tmp;
-
-    @BeforeAll
-    static void startBroker() {
-        skiff = SkiffServer.builder().port(0).start();
-    }
-
-    @AfterAll
-    static void stopBroker() {
-        if (skiff != null) {
-            skiff.close();
-        }
-    }
 
     @Test
     void wordCountAtLeastOnceRunsWithExactCounts() throws Exception {

@@ -22,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.broker.control.FaultSpec;
+import io.skiff.testkit.Skiff;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -57,6 +58,13 @@ import org.junit.jupiter.api.Test;
  * seconds of real time for work that would otherwise take 15 minutes, a day, 45, 20 or 30 seconds, and the broker's
  * real-time checks are far apart, so each fails without the advance's effect.
  */
+// Real-time checks far apart, so within a test only an advance can make them due: the transaction
+// timeout check runs every 15 minutes (Kafka's largest transaction.max.timeout.ms) and retention hourly.
+@Skiff(
+        properties = {
+            "transaction.abort.timed.out.transaction.cleanup.interval.ms=900000",
+            "log.retention.check.interval.ms=3600000"
+        })
 class BrokerClockCompatTest {
     private static final Duration NO_REAL_WAIT = Duration.ofSeconds(5);
     private static SkiffServer skiff;
@@ -64,13 +72,6 @@ class BrokerClockCompatTest {
 
     @BeforeAll
     static void start() {
-        // Real-time checks far apart, so within a test only an advance can make them due: the transaction
-        // timeout check runs every 15 minutes (Kafka's largest transaction.max.timeout.ms) and retention hourly.
-        skiff = SkiffServer.builder()
-                .config(Map.of(
-                        "transaction.abort.timed.out.transaction.cleanup.interval.ms", "900000",
-                        "log.retention.check.interval.ms", "3600000"))
-                .start();
         admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers()));
     }
 
@@ -78,9 +79,6 @@ class BrokerClockCompatTest {
     static void stop() {
         if (admin != null) {
             admin.close();
-        }
-        if (skiff != null) {
-            skiff.close();
         }
     }
 

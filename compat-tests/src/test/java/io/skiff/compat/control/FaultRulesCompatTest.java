@@ -25,6 +25,7 @@ import io.skiff.broker.SkiffServer;
 import io.skiff.broker.control.FaultRule;
 import io.skiff.broker.control.FaultSpec;
 import io.skiff.broker.control.StorageFault;
+import io.skiff.testkit.Skiff;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,9 +44,7 @@ import org.apache.kafka.common.errors.KafkaStorageException;
 import org.apache.kafka.common.errors.NotLeaderOrFollowerException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -56,20 +55,9 @@ import org.junit.jupiter.api.Test;
  * consumer's request.timeout.ms expire and the consumer reads once the rule is released; KAFKA_STORAGE_ERROR reaches
  * the producer for the failed partition only, and everything acknowledged is there after the fault is cleared.
  */
+@Skiff
 class FaultRulesCompatTest {
     private static SkiffServer skiff;
-
-    @BeforeAll
-    static void start() {
-        skiff = SkiffServer.builder().start();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (skiff != null) {
-            skiff.close();
-        }
-    }
 
     @AfterEach
     void reset() {

@@ -24,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.skiff.broker.SkiffServer;
 import io.skiff.broker.control.FaultRule;
 import io.skiff.broker.control.FaultSpec;
+import io.skiff.testkit.Skiff;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,13 +60,13 @@ import org.junit.jupiter.api.Test;
  * the official Admin client (ListOffsets, DeleteRecords, CreateTopics) and consumer (OffsetCommit, OffsetFetch).
  * One broker for the class, reset between tests.
  */
+@Skiff
 class PartitionFaultRulesCompatTest {
     private static SkiffServer skiff;
     private static Admin admin;
 
     @BeforeAll
     static void start() {
-        skiff = SkiffServer.builder().start();
         admin = Admin.create(Map.of(
                 AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
                 skiff.bootstrapServers(),
@@ -79,9 +80,6 @@ class PartitionFaultRulesCompatTest {
     static void stop() {
         if (admin != null) {
             admin.close();
-        }
-        if (skiff != null) {
-            skiff.close();
         }
     }
 
