@@ -337,6 +337,19 @@ public final class Log implements Closeable, LogOffsets {
         return reader.read(offset, maxBytes, minOneBatch, isolation);
     }
 
+    /**
+     * The aborted transactions overlapping [{@code fromOffset}, {@code upToOffset}), from the transaction indexes: for
+     * views that show each record's fate (a read_committed fetch gets them from {@link #read} instead).
+     */
+    public List<AbortedTxn> abortedTransactions(long fromOffset, long upToOffset) {
+        ensureOpen();
+        try {
+            return reader.abortedTransactions(fromOffset, upToOffset);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** The first batch whose max timestamp is >= {@code timestamp} (its max timestamp and base offset). */
     public Optional<TimestampOffset> offsetForTimestamp(long timestamp) {
         ensureOpen();
