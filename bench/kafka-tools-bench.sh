@@ -15,22 +15,24 @@
 # limitations under the License.
 #
 
-# Skiff vs Apache Kafka 4.1 on this machine, with Kafka's own tools: the whole comparison table in one command.
+# Skiff vs Apache Kafka ($KAFKA_VERSION, default 4.4.0) on this machine, with Kafka's own tools: the whole comparison table in one command.
 #
 # usage: bench/kafka-tools-bench.sh [ROUNDS]        (run from anywhere; builds nothing)
 #
 # Expects broker/target/skiff.jar (build it first: mvn -q -B -ntp -Pquick package -pl broker -am).
 # First measures the jar's launch to ready $START_RUNS times each through its launcher with skiff.jsa and in place
 # ("Skiff ready in N ms" and the wall time from launch until the port answers an ApiVersions request). Then starts
-# Skiff (java -jar, its own temp data dir, a free port) and a real Kafka 4.1 (start-kafka.sh, its own temp dir, a
+# Skiff (java -jar, its own temp data dir, a free port) and a real Kafka 4.4.0 (start-kafka.sh, its own temp dir, a
 # free port), measures for each the time from its JVM's launch to the first ApiVersions answer and its resident
 # memory once started, and runs ROUNDS rounds, alternating the brokers (the order flips every round):
 #   produce  ProducerPerformance $RECORDS x $RECORD_SIZE B, acks=1            (records/s)
-#   consume  ConsumerPerformance over those records                           (records/s, nMsg.sec)
+#   consume  ConsumerPerformance over those records                           (records/s, nMsg.sec; and its
+#            rebalance.time.ms: a new consumer group's join, from subscribe() to the assignment)
 #   large    ProducerPerformance $RECORDS_LARGE x $RECORD_SIZE_LARGE B with the producer's defaults (acks=all,
 #            idempotent), then ConsumerPerformance over them                  (records/s)
 #   e2e      EndToEndLatency, $E2E_MESSAGES messages of 100 B, acks=1         (avg and p99 ms)
-#   partitions  BrokerOps: create a topic of $PARTITIONS partitions; until every partition took a record (ms)
+#   partitions  BrokerOps: create a topic of $PARTITIONS partitions; until every partition took a record (ms);
+#            then ProducerPerformance $WIDE_RECORDS x $RECORD_SIZE B, acks=1, over all those partitions (p50, p99 ms)
 #   connections BrokerOps: open $CONNECTIONS connections; a request on all of them at once (ms)
 # The broker JVM's CPU time (/proc/PID/stat; through the launcher that is the launcher's child JVM, not the
 # launcher) is read around every workload: CPU seconds per million records produced and consumed. At the end:
@@ -39,13 +41,14 @@
 # the jar's start.
 #
 # Environment (all optional):
+#   KAFKA_VERSION    the Kafka release start-kafka.sh and tool.sh use (default 4.4.0; 4.1.1 for the old figures)
 #   KAFKA_TOOLS      folder with tool.sh, fetch.sh and start-kafka.sh (default: ../shared/tools/kafka from the repo
 #                    root, or from the main checkout's root when run in a git worktree)
 #   SKIFF_JAR        default: broker/target/skiff.jar in this checkout
 #   SKIFF_JAVA_OPTS  JVM options for Skiff (default: none, so Skiff runs with its own defaults as a user gets them;
 #                    -Xmx1G -Xms1G gives it the heap start-kafka.sh gives Kafka)
 #   RECORDS=2000000 RECORD_SIZE=100 RECORDS_LARGE=500000 RECORD_SIZE_LARGE=1024 E2E_MESSAGES=5000
-#   PARTITIONS=1000 CONNECTIONS=500 START_RUNS=5
+#   PARTITIONS=1000 WIDE_RECORDS=300000 CONNECTIONS=500 START_RUNS=5
 #   COMPRESSION=none the producers' compression.type (none, gzip, snappy, lz4, zstd)
 #   SKIP             comma-separated workloads to leave out: produce,consume,large,e2e,partitions,connections
 #   ONLY=skiff|kafka run one broker only (no ratios)
@@ -58,12 +61,14 @@ RECORDS_LARGE="${RECORDS_LARGE:-500000}"
 RECORD_SIZE_LARGE="${RECORD_SIZE_LARGE:-1024}"
 E2E_MESSAGES="${E2E_MESSAGES:-5000}"
 PARTITIONS="${PARTITIONS:-1000}"
+WIDE_RECORDS="${WIDE_RECORDS:-300000}"
 CONNECTIONS="${CONNECTIONS:-500}"
 START_RUNS="${START_RUNS:-5}"
 COMPRESSION="${COMPRESSION:-none}"
 SKIP=",${SKIP:-},"
 ONLY="${ONLY:-}"
 SKIFF_JAVA_OPTS="${SKIFF_JAVA_OPTS:-}"
+export KAFKA_VERSION="${KAFKA_VERSION:-4.4.0}"
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=broker-proc.sh
@@ -223,6 +228,7 @@ start_kafka() {
 }
 
 # produce BROKER_NAME PORT TOPIC RECORDS SIZE [extra producer props...] -> records/s
+# (PRODUCE_FIELDS=latency instead prints "p50_ms p99_ms" of the records' send-to-acknowledgement latency)
 produce() {
   local name="$1" port="$2" topic="$3" records="$4" size="$5"; shift 5
   local out="$WORK/produce-$name-$topic.log"
@@ -230,18 +236,24 @@ produce() {
     --record-size "$size" --throughput -1 --producer-props "bootstrap.servers=127.0.0.1:$port" "compression.type=$COMPRESSION" "$@" \
     >"$out" 2>&1 || { tail -20 "$out" >&2; echo "ProducerPerformance failed against $name" >&2; echo 0; return; }
   # last line: "N records sent, R records/sec (M MB/sec), L ms avg latency, ..."
+  if [ "${PRODUCE_FIELDS:-}" = latency ]; then
+    # "..., 12 ms 50th, 30 ms 95th, 45 ms 99th, 60 ms 99.9th."
+    grep -E "^$records records sent" "$out" | tail -1 | sed -E 's/.* ([0-9]+) ms 50th, [0-9]+ ms 95th, ([0-9]+) ms 99th.*/\1 \2/'
+    return
+  fi
   grep -E "^$records records sent" "$out" | tail -1 | sed -E 's/.* records sent, ([0-9.]+) records\/sec.*/\1/'
 }
 
-# consume BROKER_NAME PORT TOPIC RECORDS -> records/s (nMsg.sec, which includes the group join like Kafka reports it)
+# consume BROKER_NAME PORT TOPIC RECORDS -> "records/s join_ms" (nMsg.sec, which includes the group join like Kafka
+# reports it, and rebalance.time.ms: from subscribe() until the new group's assignment reached the consumer)
 consume() {
   local name="$1" port="$2" topic="$3" records="$4"
   local out="$WORK/consume-$name-$topic.log"
   "$KAFKA_TOOLS/tool.sh" org.apache.kafka.tools.ConsumerPerformance --bootstrap-server "127.0.0.1:$port" \
     --topic "$topic" --messages "$records" --timeout 60000 >"$out" 2>&1 \
-    || { tail -20 "$out" >&2; echo "ConsumerPerformance failed against $name" >&2; echo 0; return; }
-  # header: start.time, end.time, data.consumed.in.MB, MB.sec, data.consumed.in.nMsg, nMsg.sec, ...
-  awk -F', *' '/^start.time/ {h=1; next} h && NF>=6 {print $6; exit}' "$out"
+    || { tail -20 "$out" >&2; echo "ConsumerPerformance failed against $name" >&2; echo "0 0"; return; }
+  # header: start.time, end.time, data.consumed.in.MB, MB.sec, data.consumed.in.nMsg, nMsg.sec, rebalance.time.ms, ...
+  awk -F', *' '/^start.time/ {h=1; next} h && NF>=7 {print $6, $7; exit}' "$out"
 }
 
 # e2e BROKER_NAME PORT TOPIC -> "avg_ms p99_ms" (EndToEndLatency: one message at a time, acks=1, 100 B)
@@ -268,7 +280,7 @@ field() { tr ' ' '\n' <<<"$2" | sed -n "s/^$1=//p"; }
 
 median() { sort -g | awk '{a[NR]=$1} END {if (NR==0) print 0; else if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 
-echo "== machine: $(nproc) cores, load $(load), $(java -version 2>&1 | head -1)"
+echo "== machine: $(nproc) cores, load $(load), $(java -version 2>&1 | head -1); Kafka $KAFKA_VERSION"
 echo "== Skiff jar: $SKIFF_JAR"
 if [ "$ONLY" != kafka ] && [ "$START_RUNS" -gt 0 ]; then
   echo "== launch to ready ($START_RUNS runs)"
@@ -310,16 +322,18 @@ for round in $(seq 1 "$ROUNDS"); do
       v="$(timed "$b" cpu_produce "produce" "$b" "$port" "$topic" "$RECORDS" "$RECORD_SIZE" acks=1)"
       echo "$b produce $v" >>"$RESULTS"; line="$line produce ${RECORD_SIZE} B acks=1 $v rec/s,"
       if ! skipped consume; then
-        v="$(timed "$b" cpu_consume "consume" "$b" "$port" "$topic" "$RECORDS")"
-        echo "$b consume $v" >>"$RESULTS"; line="$line consume $v rec/s,"
+        read -r v join <<<"$(timed "$b" cpu_consume "consume" "$b" "$port" "$topic" "$RECORDS")"
+        echo "$b consume $v" >>"$RESULTS"; echo "$b join $join" >>"$RESULTS"
+        line="$line consume $v rec/s (join $join ms),"
       fi
     fi
     if ! skipped large; then
       v="$(timed "$b" cpu_produce_large "produce" "$b" "$port" "$topic-large" "$RECORDS_LARGE" "$RECORD_SIZE_LARGE")"
       echo "$b produce_large $v" >>"$RESULTS"; line="$line produce ${RECORD_SIZE_LARGE} B idempotent $v rec/s,"
       if ! skipped consume; then
-        v="$(timed "$b" cpu_consume_large "consume" "$b" "$port" "$topic-large" "$RECORDS_LARGE")"
-        echo "$b consume_large $v" >>"$RESULTS"; line="$line consume $v rec/s,"
+        read -r v join <<<"$(timed "$b" cpu_consume_large "consume" "$b" "$port" "$topic-large" "$RECORDS_LARGE")"
+        echo "$b consume_large $v" >>"$RESULTS"; echo "$b join_large $join" >>"$RESULTS"
+        line="$line consume $v rec/s (join $join ms),"
       fi
     fi
     if ! skipped e2e; then
@@ -331,6 +345,9 @@ for round in $(seq 1 "$ROUNDS"); do
       r="$(ops "$b" partitions "127.0.0.1:$port" "$topic-parts" "$PARTITIONS")"
       echo "$b create $(field createMs "$r")" >>"$RESULTS"; echo "$b writable $(field writableMs "$r")" >>"$RESULTS"
       line="$line $PARTITIONS partitions create $(field createMs "$r") ms writable $(field writableMs "$r") ms,"
+      read -r p50 p99 <<<"$(PRODUCE_FIELDS=latency produce "$b" "$port" "$topic-parts" "$WIDE_RECORDS" "$RECORD_SIZE" acks=1)"
+      echo "$b wide_p50 $p50" >>"$RESULTS"; echo "$b wide_p99 $p99" >>"$RESULTS"
+      line="$line produce over them p50 $p50 ms p99 $p99 ms,"
     fi
     if ! skipped connections; then
       r="$(ops "$b" connections "127.0.0.1:$port" "$CONNECTIONS")"
@@ -364,16 +381,20 @@ echo
 echo "== $(nproc) cores, load now $(load); $ROUNDS rounds, medians; records of $RECORD_SIZE B x $RECORDS and" \
   "$RECORD_SIZE_LARGE B x $RECORDS_LARGE, compression.type=$COMPRESSION"
 echo
-echo "| Figure | Skiff | Kafka 4.1.1 | Skiff / Kafka |"
+echo "| Figure | Skiff | Kafka $KAFKA_VERSION | Skiff / Kafka |"
 echo "|---|---|---|---|"
 has produce && row "produce $RECORD_SIZE B, acks=1" "records/s" "$(value skiff produce)" "$(value kafka produce)"
 has produce_large && row "produce $RECORD_SIZE_LARGE B, idempotent (acks=all)" "records/s" "$(value skiff produce_large)" "$(value kafka produce_large)"
 has consume && row "consume $RECORD_SIZE B" "records/s" "$(value skiff consume)" "$(value kafka consume)"
 has consume_large && row "consume $RECORD_SIZE_LARGE B" "records/s" "$(value skiff consume_large)" "$(value kafka consume_large)"
+has join && row "consumer group join ($RECORD_SIZE B run; rebalance.time.ms)" "ms" "$(value skiff join)" "$(value kafka join)"
+has join_large && row "consumer group join ($RECORD_SIZE_LARGE B run)" "ms" "$(value skiff join_large)" "$(value kafka join_large)"
 has e2e_avg && row "end-to-end latency, average" "ms" "$(value skiff e2e_avg)" "$(value kafka e2e_avg)" "%.2f"
 has e2e_p99 && row "end-to-end latency, p99" "ms" "$(value skiff e2e_p99)" "$(value kafka e2e_p99)"
 has create && row "a topic of $PARTITIONS partitions: create" "ms" "$(value skiff create)" "$(value kafka create)"
 has writable && row "a topic of $PARTITIONS partitions: all writable" "ms" "$(value skiff writable)" "$(value kafka writable)"
+has wide_p50 && row "produce over $PARTITIONS partitions ($WIDE_RECORDS x $RECORD_SIZE B, acks=1): p50" "ms" "$(value skiff wide_p50)" "$(value kafka wide_p50)"
+has wide_p99 && row "produce over $PARTITIONS partitions: p99" "ms" "$(value skiff wide_p99)" "$(value kafka wide_p99)"
 has conn_open && row "$CONNECTIONS connections: open" "ms" "$(value skiff conn_open)" "$(value kafka conn_open)"
 has conn_burst && row "$CONNECTIONS connections: burst" "ms" "$(value skiff conn_burst)" "$(value kafka conn_burst)"
 row "launch -> first ApiVersions answer" "ms" "$(value skiff ready)" "$(value kafka ready)"

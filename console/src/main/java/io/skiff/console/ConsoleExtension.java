@@ -18,6 +18,7 @@ package io.skiff.console;
 import io.skiff.broker.extension.BrokerExtension;
 import io.skiff.broker.handler.BrokerContext;
 import io.skiff.config.BrokerConfig;
+import io.skiff.config.BrokerConfigKeys;
 import io.skiff.config.ControlListener;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -27,9 +28,6 @@ import java.net.InetSocketAddress;
  * nothing; the console's classes, threads and listener exist only once it starts.
  */
 public final class ConsoleExtension implements BrokerExtension {
-    /** The configuration key, as {@code SkiffServer.extensionUrl} and the ready line name the console. */
-    public static final String KEY = "console.listener";
-
     @Override
     public String name() {
         return "console";
@@ -37,14 +35,13 @@ public final class ConsoleExtension implements BrokerExtension {
 
     @Override
     public boolean enabledBy(BrokerConfig config) {
-        Object value = config.value(KEY);
-        return value != null && !((String) value).isBlank();
+        String value = config.get(BrokerConfigKeys.CONSOLE_LISTENER);
+        return value != null && !value.isBlank();
     }
 
     @Override
     public Running start(BrokerContext broker) throws IOException {
-        ControlListener listener =
-                ControlListener.parse((String) broker.config().value(KEY));
+        ControlListener listener = ControlListener.parse(broker.config().get(BrokerConfigKeys.CONSOLE_LISTENER));
         return Console.start(broker, new InetSocketAddress(listener.host(), listener.port()));
     }
 }

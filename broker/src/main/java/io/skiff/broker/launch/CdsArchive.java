@@ -50,7 +50,11 @@ public record CdsArchive(Path archive, Path sidecar) {
     public static CdsArchive besideJar(Path jar) {
         String name = jar.getFileName().toString();
         String base = name.endsWith(".jar") ? name.substring(0, name.length() - 4) : name;
-        Path archive = jar.resolveSibling(base + ".jsa");
+        return at(jar.resolveSibling(base + ".jsa"));
+    }
+
+    /** The archive (or AOT cache) {@code archive} with its sidecar beside it ({@code <archive>.properties}). */
+    public static CdsArchive at(Path archive) {
         return new CdsArchive(archive, archive.resolveSibling(archive.getFileName() + ".properties"));
     }
 
@@ -60,9 +64,14 @@ public record CdsArchive(Path archive, Path sidecar) {
      * checks the archive itself (its build, the class path) and writes a new one when it does not match.
      */
     public static Optional<Path> forThisJvm(Path jar, String vmVersion) {
+        return forThisJvm(jar, vmVersion, ".jsa");
+    }
+
+    /** As {@link #forThisJvm(Path, String)}, for a file ending in {@code extension} (an AOT cache: {@code .aot}). */
+    public static Optional<Path> forThisJvm(Path jar, String vmVersion, String extension) {
         String name = jar.getFileName().toString();
         String base = name.endsWith(".jar") ? name.substring(0, name.length() - 4) : name;
-        String file = base + "-" + vmVersion.replaceAll("[^A-Za-z0-9._-]", "_") + ".jsa";
+        String file = base + "-" + vmVersion.replaceAll("[^A-Za-z0-9._-]", "_") + extension;
         Path folder = jar.toAbsolutePath().getParent();
         if (folder != null && Files.isWritable(folder)) {
             return Optional.of(folder.resolve(file));
@@ -93,6 +102,12 @@ public record CdsArchive(Path archive, Path sidecar) {
         } catch (IOException | RuntimeException e) {
             return false;
         }
+    }
+
+    /** Removes the archive and its sidecar, if there are any. */
+    public void delete() throws IOException {
+        Files.deleteIfExists(archive);
+        Files.deleteIfExists(sidecar);
     }
 
     /** Records that the archive being dumped by this JVM is for {@code jar}. */

@@ -104,12 +104,27 @@ class FastStartLauncherTest {
         CdsArchive built = CdsArchive.besideJar(jar);
         assertEquals(
                 Optional.empty(), FastStartLauncher.sharingOptions(jar, 17), "Java 17 without the build's archive");
-        String own = tmp.resolve(
-                        "skiff-" + System.getProperty("java.vm.version").replaceAll("[^A-Za-z0-9._-]", "_") + ".jsa")
-                .toString();
+        String vm = System.getProperty("java.vm.version").replaceAll("[^A-Za-z0-9._-]", "_");
+        String own = tmp.resolve("skiff-" + vm + ".jsa").toString();
         assertEquals(
                 Optional.of(List.of("-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=" + own)),
-                FastStartLauncher.sharingOptions(jar, 25));
+                FastStartLauncher.sharingOptions(jar, 21));
+
+        CdsArchive aot = CdsArchive.at(tmp.resolve("skiff-" + vm + ".aot"));
+        assertEquals(
+                Optional.of(List.of("-XX:AOTCacheOutput=" + aot.archive(), "-Xlog:aot=error")),
+                FastStartLauncher.sharingOptions(jar, 25),
+                "no cache yet: this run trains and writes it at exit");
+        assertTrue(Files.isRegularFile(aot.sidecar()), "the sidecar names the jar and JVM the cache is for");
+        Files.writeString(aot.archive(), "cached classes");
+        assertEquals(Optional.of(List.of("-XX:AOTCache=" + aot.archive())), FastStartLauncher.sharingOptions(jar, 25));
+        Files.setLastModifiedTime(
+                jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() - 60_000));
+        assertEquals(
+                Optional.of(List.of("-XX:AOTCacheOutput=" + aot.archive(), "-Xlog:aot=error")),
+                FastStartLauncher.sharingOptions(jar, 25),
+                "another build of the jar: trained again");
+        assertFalse(Files.exists(aot.archive()), "the stale cache is gone");
 
         Files.writeString(built.archive(), "dumped classes");
         built.writeSidecar(jar);
