@@ -14,6 +14,7 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 #
+
 # What the web console costs at start: time to ready, RSS and threads without the console jar, with it but off, and
 # on (then RSS again after four pages), alternating, ROUNDS times. Build first:
 #   mvn -B -ntp -pl console -am package -DskipTests -Dinvoker.skip
