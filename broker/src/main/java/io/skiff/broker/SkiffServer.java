@@ -414,6 +414,15 @@ public final class SkiffServer implements AutoCloseable {
             return config("skiff.control.listener", url);
         }
 
+        /**
+         * Starts the web console ({@code console.listener}; the {@code skiff-console} module must be on the classpath)
+         * on this address, e.g. {@code http://127.0.0.1:0} for a free port ({@code extensionUrl("console")} tells
+         * which).
+         */
+        public Builder console(String url) {
+            return config("console.listener", url);
+        }
+
         /** Answers as this Apache Kafka release line does ({@code skiff.emulate.kafka.version}, 2.8 to 4.4). */
         public Builder emulateKafkaVersion(String release) {
             return config("skiff.emulate.kafka.version", release);

@@ -52,6 +52,19 @@ public final class BrokerConfigKeys {
     };
 
     /** {@code http://host:port} with a port of 0..65535. */
+    /** {@code http://host:port}, or empty for none (turns off the console that {@code java -jar} starts). */
+    private static final Validator CONSOLE_LISTENER_VALUE = new Validator() {
+        @Override
+        public boolean accepts(Object value) {
+            return ((String) value).isBlank() || ControlListener.parse((String) value) != null;
+        }
+
+        @Override
+        public String allowed() {
+            return "http://host:port, e.g. http://127.0.0.1:9080, or empty for no console";
+        }
+    };
+
     private static final Validator CONTROL_LISTENER = new Validator() {
         @Override
         public boolean accepts(Object value) {
@@ -842,6 +855,15 @@ public final class BrokerConfigKeys {
             "The test control HTTP listener (fault rules, the broker clock, storage faults, reset), e.g. "
                     + "http://127.0.0.1:9644; off when unset. Binds exactly the host given: keep it on "
                     + "loopback unless others must reach it.");
+    public static final Key<String> CONSOLE_LISTENER = KEYS.applied(
+            "console.listener",
+            STRING,
+            null,
+            CONSOLE_LISTENER_VALUE,
+            "The web console's HTTP listener (skiff-console on the classpath), e.g. http://127.0.0.1:9080; "
+                    + "off when unset or empty. java -jar sets http://127.0.0.1:9080 unless the key is given "
+                    + "(and goes on without a console when that port is taken). Binds exactly the host "
+                    + "given: keep it on loopback unless others must reach it.");
     public static final Key<Integer> SKIFF_SIMULATED_NODES = KEYS.applied(
             "skiff.simulated.nodes",
             INT,

@@ -15,6 +15,8 @@
  */
 package io.skiff.http;
 
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -24,10 +26,36 @@ import java.util.Map;
  * @param path       the path, without the query
  * @param pathParams the values of the route's {@code {name}} segments
  * @param body       the body decoded as UTF-8 (empty when there is none)
+ * @param query      the query's parameters, each with its values in order
+ * @param headers    the request's headers by lower-case name (the first value of a repeated header)
  */
-public record HttpRequest(String method, String path, Map<String, String> pathParams, String body) {
+public record HttpRequest(
+        String method,
+        String path,
+        Map<String, String> pathParams,
+        String body,
+        Map<String, List<String>> query,
+        Map<String, String> headers) {
     public HttpRequest {
         pathParams = Map.copyOf(pathParams);
+        query = Map.copyOf(query);
+        headers = Map.copyOf(headers);
+    }
+
+    /** A request without query parameters or headers. */
+    public HttpRequest(String method, String path, Map<String, String> pathParams, String body) {
+        this(method, path, pathParams, body, Map.of(), Map.of());
+    }
+
+    /** The first value of a query parameter, or {@code fallback} when it is absent or empty. */
+    public String queryParam(String name, String fallback) {
+        List<String> values = query.get(name);
+        return values == null || values.isEmpty() || values.get(0).isEmpty() ? fallback : values.get(0);
+    }
+
+    /** A header's value by its name in any case, or null. */
+    public String header(String name) {
+        return headers.get(name.toLowerCase(Locale.ROOT));
     }
 
     /** A path parameter of the route. */

@@ -17,14 +17,42 @@ package io.skiff.http;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
- * What a route handler answers: a status and a JSON body (none for 204). Immutable.
+ * What a route handler answers: a status and a body, JSON unless another content type is given (none for 204).
+ * Immutable.
  *
- * @param status the HTTP status
- * @param json   the body, or null for none
+ * @param status      the HTTP status
+ * @param json        the body (JSON, or text of {@code contentType}), or null for none
+ * @param contentType the body's media type
+ * @param headers     further response headers
  */
-public record HttpResponse(int status, String json) {
+public record HttpResponse(int status, String json, String contentType, Map<String, String> headers) {
+    private static final String JSON = "application/json";
+
+    public HttpResponse {
+        headers = Map.copyOf(headers);
+    }
+
+    /** A JSON answer. */
+    public HttpResponse(int status, String json) {
+        this(status, json, JSON, Map.of());
+    }
+
+    /** A text answer of another media type, e.g. {@code text/html; charset=utf-8}. */
+    public static HttpResponse text(int status, String contentType, String body) {
+        return new HttpResponse(status, body, contentType, Map.of());
+    }
+
+    /** This answer with one more header. */
+    public HttpResponse withHeader(String name, String value) {
+        Map<String, String> more = new LinkedHashMap<>(headers);
+        more.put(name, value);
+        return new HttpResponse(status, json, contentType, more);
+    }
+
     /** 200 with a JSON body. */
     public static HttpResponse ok(JsonElement body) {
         return new HttpResponse(200, Json.write(body));

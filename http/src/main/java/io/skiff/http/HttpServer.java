@@ -32,7 +32,6 @@ import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
@@ -42,6 +41,10 @@ import io.netty.handler.codec.http.QueryStringDecoder;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -163,19 +166,22 @@ public final class HttpServer implements AutoCloseable {
                 return;
             }
             String method = msg.method().name();
-            String path = new QueryStringDecoder(msg.uri()).path();
+            QueryStringDecoder uri = new QueryStringDecoder(msg.uri());
             String body = msg.content().toString(StandardCharsets.UTF_8);
+            Map<String, String> headers = new HashMap<>();
+            msg.headers().forEach(h -> headers.putIfAbsent(h.getKey().toLowerCase(Locale.ROOT), h.getValue()));
             boolean keepAlive = HttpUtil.isKeepAlive(msg);
             worker.execute(() -> {
-                HttpResponse response = serve(method, path, body);
+                HttpResponse response = serve(method, uri.path(), body, uri.parameters(), headers);
                 ctx.executor().execute(() -> write(ctx, response, keepAlive));
             });
         }
 
-        private HttpResponse serve(String method, String path, String body) {
+        private HttpResponse serve(
+                String method, String path, String body, Map<String, List<String>> query, Map<String, String> headers) {
             try {
                 Routes.Match match = routes.match(method, path);
-                return match.handler().handle(new HttpRequest(method, path, match.params(), body));
+                return match.handler().handle(new HttpRequest(method, path, match.params(), body, query, headers));
             } catch (HttpException e) {
                 return HttpResponse.error(e.status(), e.getMessage());
             } catch (RuntimeException e) {
@@ -191,8 +197,9 @@ public final class HttpServer implements AutoCloseable {
             FullHttpResponse out = new DefaultFullHttpResponse(
                     HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(response.status()), content);
             if (response.json() != null) {
-                out.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON);
+                out.headers().set(HttpHeaderNames.CONTENT_TYPE, response.contentType());
             }
+            response.headers().forEach((name, value) -> out.headers().set(name, value));
             HttpUtil.setContentLength(out, content.readableBytes());
             if (keepAlive) {
                 HttpUtil.setKeepAlive(out, true);

@@ -153,6 +153,33 @@ public final class JsonObjectReader {
         return p.getAsBoolean();
     }
 
+    /**
+     * An object field whose values are strings or null (null values kept, e.g. for "remove this key"), in the
+     * body's order; empty when absent.
+     */
+    public java.util.Map<String, String> stringMap(String field) {
+        JsonElement e = object.get(field);
+        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+        if (e == null || e.isJsonNull()) {
+            return out;
+        }
+        if (!e.isJsonObject()) {
+            throw HttpException.badRequest("field '" + field + "' must be an object of strings");
+        }
+        for (java.util.Map.Entry<String, JsonElement> entry :
+                e.getAsJsonObject().entrySet()) {
+            JsonElement v = entry.getValue();
+            if (v.isJsonNull()) {
+                out.put(entry.getKey(), null);
+            } else if (v.isJsonPrimitive() && v.getAsJsonPrimitive().isString()) {
+                out.put(entry.getKey(), v.getAsString());
+            } else {
+                throw HttpException.badRequest("field '" + field + "." + entry.getKey() + "' must be a string or null");
+            }
+        }
+        return out;
+    }
+
     private JsonPrimitive primitive(String field) {
         JsonElement e = object.get(field);
         if (e == null || e.isJsonNull()) {

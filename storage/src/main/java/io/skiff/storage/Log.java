@@ -25,6 +25,7 @@ import io.skiff.storage.producer.ProducerStateEntry;
 import io.skiff.storage.producer.ProducerStateManager;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -240,6 +241,19 @@ public final class Log implements Closeable, LogOffsets {
     public LogReadResult read(long offset, int maxBytes, boolean minOneBatch, IsolationLevel isolation) {
         local.ensureOpen();
         return reader.read(offset, maxBytes, minOneBatch, isolation);
+    }
+
+    /**
+     * The aborted transactions overlapping [{@code fromOffset}, {@code upToOffset}), from the transaction indexes: for
+     * views that show each record's fate (a read_committed fetch gets them from {@link #read} instead).
+     */
+    public List<AbortedTxn> abortedTransactions(long fromOffset, long upToOffset) {
+        local.ensureOpen();
+        try {
+            return reader.abortedTransactions(fromOffset, upToOffset);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The first batch whose max timestamp is >= {@code timestamp} (its max timestamp and base offset). */

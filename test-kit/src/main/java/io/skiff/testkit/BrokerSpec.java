@@ -33,6 +33,8 @@ record BrokerSpec(
         int port,
         String bootstrapServersProperty) {
 
+    static final String CONSOLE_KEY = "console.listener";
+
     /** A topic to create at start. */
     record TopicSpec(String name, int partitions, Map<String, String> config) {}
 
@@ -49,6 +51,9 @@ record BrokerSpec(
         Map<String, String> properties = keyValues(annotation.properties(), "broker");
         if (annotation.nodes() != 1) {
             properties.put("skiff.simulated.nodes", Integer.toString(annotation.nodes()));
+        }
+        if (annotation.console()) {
+            properties.putIfAbsent(CONSOLE_KEY, "http://127.0.0.1:0");
         }
         return new BrokerSpec(
                 annotation.lifecycle(), topics, properties, annotation.port(), annotation.bootstrapServersProperty());
@@ -76,6 +81,13 @@ record BrokerSpec(
         }
         SkiffServer server = builder.start();
         try {
+            String console = properties.get(CONSOLE_KEY);
+            if (console != null
+                    && !console.isBlank()
+                    && server.extensionUrl("console").isEmpty()) {
+                throw new IllegalStateException("A Skiff console was asked for (console = true or console.listener),"
+                        + " but io.skiff:skiff-console is not on the test classpath: add it as a test dependency");
+            }
             for (TopicSpec topic : topics) {
                 server.createTopic(topic.name(), topic.partitions(), topic.config());
             }

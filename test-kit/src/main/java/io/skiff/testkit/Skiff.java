@@ -60,6 +60,14 @@ public @interface Skiff {
      */
     int nodes() default 1;
 
+    /**
+     * Serves the web console on a free port of 127.0.0.1 ({@code console.listener}; needs {@code io.skiff:skiff-console}
+     * on the test classpath): {@code server.extensionUrl("console")} tells where. With the system property
+     * {@code skiff.console.keepAliveOnFailure} the broker of a failed test stays up for a look (see
+     * {@link SkiffExtension#KEEP_ALIVE_ON_FAILURE_PROPERTY}).
+     */
+    boolean console() default false;
+
     /** The system property set to the bootstrap servers while the broker runs; empty for none. */
     String bootstrapServersProperty() default SkiffExtension.BOOTSTRAP_SERVERS_PROPERTY;
 }

@@ -58,6 +58,13 @@ public final class SkiffExtension
     /** The system property that holds the bootstrap servers while a broker runs, unless configured otherwise. */
     public static final String BOOTSTRAP_SERVERS_PROPERTY = "skiff.bootstrap.servers";
 
+    /**
+     * Set (to a number of seconds, or {@code true} for 600) to keep the broker of a failed test running that long
+     * before it closes, its console URL and bootstrap servers printed: {@code -Dskiff.console.keepAliveOnFailure=300}.
+     * Unset, the default (and so in CI), nothing ever waits.
+     */
+    public static final String KEEP_ALIVE_ON_FAILURE_PROPERTY = FailedTestHold.PROPERTY;
+
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(SkiffExtension.class);
     private static final String BROKER = "broker";
     private static final String OWNER = "owner";
@@ -126,6 +133,10 @@ public final class SkiffExtension
 
     @Override
     public void afterEach(ExtensionContext context) {
+        RunningBroker broker = broker(context);
+        if (broker != null && context.getExecutionException().isPresent()) {
+            FailedTestHold.maybeHold(context.getDisplayName(), broker.server(), System.err);
+        }
         closeIfOwner(context);
     }
 
@@ -275,6 +286,11 @@ public final class SkiffExtension
         /** Nodes of a simulated cluster ({@code skiff.simulated.nodes}); 1, the default, is one plain node. */
         public Builder nodes(int count) {
             return brokerProperty("skiff.simulated.nodes", Integer.toString(count));
+        }
+
+        /** Serves the web console on a free port of 127.0.0.1 (needs io.skiff:skiff-console on the classpath). */
+        public Builder console() {
+            return brokerProperty(BrokerSpec.CONSOLE_KEY, "http://127.0.0.1:0");
         }
 
         /** The listener's port on 127.0.0.1; 0 (the default) picks a free one. */

@@ -31,13 +31,13 @@ import java.util.Map;
  *
  * <p>Stateless; thread-safe.
  */
-final class TopicConfigErrors {
+public final class TopicConfigErrors {
     private TopicConfigErrors() {}
 
     /**
      * Kafka's message for {@code e}, thrown while validating the topic overrides {@code configs}.
      */
-    static String message(ConfigException e, Map<String, String> configs) {
+    public static String message(ConfigException e, Map<String, String> configs) {
         String key = e.key();
         if (key == null) {
             return e.getMessage();

@@ -83,7 +83,12 @@ public final class Main {
         SkiffServer server;
         long readyAt;
         try {
-            BrokerConfig config = BrokerConfig.load(cli.configFile(), cli.overrides(), System.getenv());
+            BrokerConfig config = ConsoleDefault.apply(
+                    BrokerConfig.load(cli.configFile(), cli.overrides(), System.getenv()),
+                    cli.configFile(),
+                    cli.overrides(),
+                    System.getenv(),
+                    out);
             server = SkiffServer.start(config, Clock.systemUTC(), null);
             readyAt = System.currentTimeMillis();
         } catch (ConfigException e) {

@@ -1,0 +1,249 @@
+/*
+ * Copyright 2026 The Skiff authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.skiff.console.page;
+
+import io.skiff.console.action.ActionException;
+import io.skiff.console.action.OffsetReset;
+import io.skiff.console.services.ConsoleServices;
+import io.skiff.console.view.GroupViews;
+import io.skiff.console.view.RecordBrowser;
+import io.skiff.console.view.TopicViews;
+import io.skiff.http.HttpException;
+import io.skiff.http.HttpRequest;
+import io.skiff.http.HttpResponse;
+import io.skiff.http.Routes;
+import io.skiff.record.Header;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+/**
+ * The console's HTML pages and the forms they post: each GET renders a page from the views; each POST runs an action
+ * and redirects back with a message (Kafka's message when the broker refuses). Thread-safe (stateless over the
+ * views).
+ */
+public final class Pages {
+    private final ConsoleServices state;
+
+    public Pages(ConsoleServices state) {
+        this.state = state;
+    }
+
+    /** Adds the pages to {@code routes}, each handler wrapped by {@code guard}. */
+    public void addTo(Routes routes, UnaryOperator<Routes.Handler> guard) {
+        routes.get(
+                "/",
+                guard.apply(r -> page(
+                        r,
+                        "Overview",
+                        "overview",
+                        OverviewPage.render(
+                                state.overview().overview(), state.rates().rates()))));
+        routes.get("/topics", guard.apply(r -> {
+            String filter = r.queryParam("filter", "");
+            return page(r, "Topics", "topics", TopicPages.list(state.topics().list(filter), filter));
+        }));
+        routes.post("/topics", guard.apply(this::createTopic));
+        routes.get("/topics/{name}", guard.apply(r -> {
+            TopicViews.TopicDetail d = topic(r.pathParam("name"));
+            return page(r, "Topic " + d.summary().name(), "topics", TopicPages.detail(d));
+        }));
+        routes.post("/topics/{name}/delete", guard.apply(this::deleteTopic));
+        routes.post("/topics/{name}/partitions", guard.apply(this::addPartitions));
+        routes.post("/topics/{name}/config", guard.apply(this::setConfig));
+        routes.get("/topics/{name}/records", guard.apply(this::records));
+        routes.post("/topics/{name}/records", guard.apply(this::produce));
+        routes.get(
+                "/groups",
+                guard.apply(r -> page(
+                        r, "Groups", "groups", GroupPages.list(state.groups().list()))));
+        routes.get("/group", guard.apply(r -> group(r, null)));
+        routes.post("/group/reset", guard.apply(this::resetOffsets));
+        routes.get(
+                "/transactions",
+                guard.apply(r -> page(
+                        r,
+                        "Transactions and producers",
+                        "transactions",
+                        TransactionsPage.render(
+                                state.transactions().transactions(),
+                                state.transactions().producers()))));
+    }
+
+    private static HttpResponse page(HttpRequest r, String title, String nav, String body) {
+        return Layout.page(title, nav, r.queryParam("msg", ""), r.queryParam("err", ""), body);
+    }
+
+    private TopicViews.TopicDetail topic(String name) {
+        return state.topics().detail(name).orElseThrow(() -> HttpException.notFound("no topic " + name));
+    }
+
+    private HttpResponse createTopic(HttpRequest r) {
+        Form f = Form.of(r);
+        String name = f.get("name").trim();
+        try {
+            state.topicActions().create(name, intOr(f.get("partitions"), -1), f.lines("configs"));
+            return done("/topics/" + Html.url(name), "Topic " + name + " created.");
+        } catch (ActionException e) {
+            return failed("/topics", e.getMessage());
+        }
+    }
+
+    private HttpResponse deleteTopic(HttpRequest r) {
+        String name = r.pathParam("name");
+        Form f = Form.of(r);
+        if (!f.get("confirm").equals(name)) {
+            return failed("/topics/" + Html.url(name), "Type the topic's name to delete it.");
+        }
+        try {
+            state.topicActions().delete(name);
+            return done("/topics", "Topic " + name + " deleted.");
+        } catch (ActionException e) {
+            return failed("/topics/" + Html.url(name), e.getMessage());
+        }
+    }
+
+    private HttpResponse addPartitions(HttpRequest r) {
+        String name = r.pathParam("name");
+        try {
+            int count = intOr(Form.of(r).get("count"), -1);
+            state.topicActions().addPartitions(name, count);
+            return done("/topics/" + Html.url(name), "Topic " + name + " has " + count + " partitions now.");
+        } catch (ActionException e) {
+            return failed("/topics/" + Html.url(name), e.getMessage());
+        }
+    }
+
+    private HttpResponse setConfig(HttpRequest r) {
+        String name = r.pathParam("name");
+        Form f = Form.of(r);
+        String key = f.get("key").trim();
+        try {
+            state.topicActions().setConfig(name, key, f.get("value"));
+            return done(
+                    "/topics/" + Html.url(name),
+                    f.get("value").isEmpty() ? key + " is back to its default." : key + " set.");
+        } catch (ActionException e) {
+            return failed("/topics/" + Html.url(name), e.getMessage());
+        }
+    }
+
+    private HttpResponse records(HttpRequest r) {
+        String name = r.pathParam("name");
+        TopicViews.TopicDetail d = topic(name);
+        int partition = Math.max(0, Math.min(d.summary().partitions() - 1, intOr(r.queryParam("partition", "0"), 0)));
+        String from = r.queryParam("from", "beginning");
+        String at = r.queryParam("at", "");
+        int limit = Math.max(1, Math.min(RecordBrowser.MAX_RECORDS, intOr(r.queryParam("limit", "50"), 50)));
+        String search = r.queryParam("q", "");
+        RecordsPage.Query q =
+                new RecordsPage.Query(partition, from, at, limit, search, Bytes.of(r.queryParam("format", "text")));
+        RecordBrowser.Page records;
+        String error = r.queryParam("err", "");
+        try {
+            RecordBrowser.From start = RecordBrowser.From.valueOf(from.toUpperCase(java.util.Locale.ROOT));
+            long position =
+                    start == RecordBrowser.From.TIMESTAMP ? Positions.timestamp(at) : Positions.offset(at, start);
+            records = state.records().read(name, partition, start, position, limit, search, 10_000);
+        } catch (IllegalArgumentException e) {
+            error = e.getMessage();
+            records = state.records().read(name, partition, RecordBrowser.From.BEGINNING, 0, limit, "", 0);
+        }
+        return Layout.page(
+                "Records of " + name,
+                "topics",
+                r.queryParam("msg", ""),
+                error,
+                RecordsPage.render(name, d.summary().partitions(), q, records));
+    }
+
+    private HttpResponse produce(HttpRequest r) {
+        String name = r.pathParam("name");
+        Form f = Form.of(r);
+        String back = f.get("back");
+        if (!back.startsWith("/") || back.startsWith("//")) {
+            back = "/topics/" + Html.url(name) + "/records?from=end";
+        }
+        List<Header> headers = new ArrayList<>();
+        for (Map.Entry<String, String> h : f.lines("headers").entrySet()) {
+            headers.add(Header.of(h.getKey(), h.getValue()));
+        }
+        String key = f.get("key");
+        try {
+            var produced = state.producer()
+                    .produce(
+                            name,
+                            intOr(f.get("partition"), -1),
+                            key.isEmpty() ? null : key.getBytes(StandardCharsets.UTF_8),
+                            f.get("value").getBytes(StandardCharsets.UTF_8),
+                            headers);
+            String sep = back.contains("?") ? "&" : "?";
+            return Layout.redirect(back + sep + "msg="
+                    + Html.url(
+                            "Produced to partition " + produced.partition() + " at offset " + produced.offset() + "."));
+        } catch (ActionException e) {
+            String sep = back.contains("?") ? "&" : "?";
+            return Layout.redirect(back + sep + "err=" + Html.url(e.getMessage()));
+        }
+    }
+
+    private HttpResponse group(HttpRequest r, List<OffsetReset.Planned> plan) {
+        String id = r.queryParam("id", "");
+        GroupViews.GroupDetail d =
+                state.groups().detail(id).orElseThrow(() -> HttpException.notFound("no group " + id));
+        return page(r, "Group " + id, "groups", GroupPages.detail(d, plan));
+    }
+
+    private HttpResponse resetOffsets(HttpRequest r) {
+        Form f = Form.of(r);
+        String id = f.get("id");
+        String back = "/group?id=" + Html.url(id);
+        boolean dryRun = !f.get("mode").equals("execute");
+        try {
+            long at = f.get("at").isBlank() ? 0 : Long.parseLong(f.get("at").trim());
+            List<OffsetReset.Planned> plan =
+                    state.offsetReset().reset(id, f.get("topic").trim(), f.get("to"), at, dryRun);
+            if (dryRun) {
+                HttpRequest shown =
+                        new HttpRequest("GET", "/group", Map.of(), "", Map.of("id", List.of(id)), r.headers());
+                return group(shown, plan);
+            }
+            return done(back, "Offsets of " + f.get("topic").trim() + " reset.");
+        } catch (NumberFormatException e) {
+            return failed(back, "Not a number: " + f.get("at"));
+        } catch (ActionException e) {
+            return failed(back, e.getMessage());
+        }
+    }
+
+    private static HttpResponse done(String location, String message) {
+        return Layout.redirect(location + (location.contains("?") ? "&" : "?") + "msg=" + Html.url(message));
+    }
+
+    private static HttpResponse failed(String location, String message) {
+        return Layout.redirect(location + (location.contains("?") ? "&" : "?") + "err=" + Html.url(message));
+    }
+
+    private static int intOr(String value, int fallback) {
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            return fallback;
+        }
+    }
+}

@@ -1,0 +1,96 @@
+/*
+ * Copyright 2026 The Skiff authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.skiff.console.services;
+
+import io.skiff.broker.handler.BrokerContext;
+import io.skiff.console.action.OffsetReset;
+import io.skiff.console.action.RecordProducer;
+import io.skiff.console.action.TopicActions;
+import io.skiff.console.view.GroupViews;
+import io.skiff.console.view.OverviewView;
+import io.skiff.console.view.RateHistory;
+import io.skiff.console.view.RecordBrowser;
+import io.skiff.console.view.TopicViews;
+import io.skiff.console.view.TransactionViews;
+
+/**
+ * The views and actions of one console over one broker, shared by the pages and the JSON API. Owns the rate
+ * sampler's thread (closed with the console). Thread-safe.
+ */
+public final class ConsoleServices implements AutoCloseable {
+    private final TopicViews topics;
+    private final RecordBrowser records;
+    private final GroupViews groups;
+    private final TransactionViews transactions;
+    private final OverviewView overview;
+    private final RateHistory rates;
+    private final TopicActions topicActions;
+    private final RecordProducer producer;
+    private final OffsetReset offsetReset;
+
+    public ConsoleServices(BrokerContext broker) {
+        this.topics = new TopicViews(broker);
+        this.records = new RecordBrowser(broker);
+        this.groups = new GroupViews(broker);
+        this.transactions = new TransactionViews(broker);
+        this.overview = new OverviewView(broker, groups, transactions);
+        this.topicActions = new TopicActions(broker);
+        this.producer = new RecordProducer(broker);
+        this.offsetReset = new OffsetReset(broker, groups);
+        this.rates = new RateHistory(broker, groups);
+    }
+
+    public TopicViews topics() {
+        return topics;
+    }
+
+    public RecordBrowser records() {
+        return records;
+    }
+
+    public GroupViews groups() {
+        return groups;
+    }
+
+    public TransactionViews transactions() {
+        return transactions;
+    }
+
+    public OverviewView overview() {
+        return overview;
+    }
+
+    public RateHistory rates() {
+        return rates;
+    }
+
+    public TopicActions topicActions() {
+        return topicActions;
+    }
+
+    public RecordProducer producer() {
+        return producer;
+    }
+
+    public OffsetReset offsetReset() {
+        return offsetReset;
+    }
+
+    @Override
+    public void close() {
+        rates.close();
+    }
+}

@@ -1,0 +1,146 @@
+/*
+ * Copyright 2026 The Skiff authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.skiff.console;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import io.skiff.broker.SkiffServer;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The JSON API for scripts, and the guard against requests other sites make through a browser. */
+class ConsoleApiTest {
+    private static SkiffServer broker;
+    private static String console;
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    @BeforeAll
+    static void start() {
+        broker = SkiffServer.builder().console("http://127.0.0.1:0").start();
+        console = broker.extensionUrl("console").orElseThrow();
+    }
+
+    @AfterAll
+    static void stop() {
+        broker.close();
+    }
+
+    @Test
+    void topicsAreCreatedProducedToAndReadThroughTheApi() throws Exception {
+        HttpResponse<String> created = send(
+                "POST",
+                "/api/topics",
+                "{\"name\":\"api-topic\",\"partitions\":2,\"configs\":{\"retention.ms\":\"60000\"}}");
+        assertEquals(201, created.statusCode(), created.body());
+        JsonObject detail = JsonParser.parseString(created.body()).getAsJsonObject();
+        assertEquals(2, detail.getAsJsonArray("partitions").size());
+
+        HttpResponse<String> produced = send(
+                "POST",
+                "/api/topics/api-topic/records",
+                "{\"partition\":1,\"key\":\"k\",\"value\":\"<b>v</b>\",\"headers\":{\"h\":\"1\"}}");
+        assertEquals(201, produced.statusCode(), produced.body());
+        assertEquals("{\"partition\":1,\"offset\":0}", produced.body());
+
+        HttpResponse<String> read = send("GET", "/api/topics/api-topic/records?partition=1", null);
+        JsonArray records =
+                JsonParser.parseString(read.body()).getAsJsonObject().getAsJsonArray("records");
+        assertEquals(1, records.size());
+        JsonObject r = records.get(0).getAsJsonObject();
+        assertEquals("<b>v</b>", r.get("value").getAsString());
+        assertEquals("none", r.get("transaction").getAsString());
+        assertEquals(
+                "1",
+                r.getAsJsonArray("headers")
+                        .get(0)
+                        .getAsJsonObject()
+                        .get("value")
+                        .getAsString());
+
+        HttpResponse<String> list = send("GET", "/api/topics?filter=api-top", null);
+        JsonObject summary =
+                JsonParser.parseString(list.body()).getAsJsonArray().get(0).getAsJsonObject();
+        assertEquals("api-topic", summary.get("name").getAsString());
+        assertEquals(1, summary.get("records").getAsLong());
+        assertEquals(60000, summary.get("retentionMs").getAsLong());
+    }
+
+    @Test
+    void aRefusedChangeAnswersKafkasMessage() throws Exception {
+        send("POST", "/api/topics", "{\"name\":\"api-configs\"}");
+        HttpResponse<String> bad =
+                send("PUT", "/api/topics/api-configs/configs", "{\"configs\":{\"retention.ms\":\"soon\"}}");
+        assertEquals(400, bad.statusCode());
+        assertEquals(
+                "{\"error\":\"Invalid value soon for configuration retention.ms: Not a number of type LONG\"}",
+                bad.body());
+        HttpResponse<String> fewer = send("POST", "/api/topics/api-configs/partitions", "{\"count\":1}");
+        assertEquals("{\"error\":\"Topic already has 1 partition(s).\"}", fewer.body());
+    }
+
+    @Test
+    void requestsForAnotherHostOrFromAnotherSiteAreRefused() throws Exception {
+        assertTrue(raw("GET /api/overview HTTP/1.1\r\nHost: attacker.example:80\r\n\r\n")
+                .startsWith("HTTP/1.1 403"));
+        URI uri = URI.create(console);
+        String host = "127.0.0.1:" + uri.getPort();
+        String body = "name=evil";
+        assertTrue(raw("POST /topics HTTP/1.1\r\nHost: " + host + "\r\nOrigin: http://attacker.example\r\n"
+                        + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: " + body.length()
+                        + "\r\n\r\n" + body)
+                .startsWith("HTTP/1.1 403"));
+        assertTrue(broker.topicNames().stream().noneMatch("evil"::equals));
+        assertTrue(raw("GET /api/overview HTTP/1.1\r\nHost: localhost:" + uri.getPort() + "\r\n\r\n")
+                .startsWith("HTTP/1.1 200"));
+    }
+
+    private static HttpResponse<String> send(String method, String path, String json) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(console + path));
+        b.method(
+                method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
+        return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** One request as written, with the Host and Origin a browser on another site would send; the status line. */
+    private static String raw(String request) throws Exception {
+        URI uri = URI.create(console);
+        try (Socket s = new Socket(uri.getHost(), uri.getPort())) {
+            OutputStream out = s.getOutputStream();
+            out.write(request.getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            InputStream in = s.getInputStream();
+            StringBuilder line = new StringBuilder();
+            int c;
+            while ((c = in.read()) != -1 && c != '\r') {
+                line.append((char) c);
+            }
+            return line.toString();
+        }
+    }
+}

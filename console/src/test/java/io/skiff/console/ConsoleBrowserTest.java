@@ -1,0 +1,334 @@
+/*
+ * Copyright 2026 The Skiff authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.skiff.console;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.skiff.broker.SkiffServer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.NoAlertPresentException;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+
+/**
+ * The console in a real headless browser against one broker with data the Java client wrote: what a person sees on the
+ * topic list, the records page (decoded values, the tail following new records, aborted transactions, hostile bytes
+ * shown as text) and a group's lag following a consumer, live, without a reload. One broker and one browser for all.
+ */
+class ConsoleBrowserTest {
+    private static final Duration LIVE = Duration.ofSeconds(20);
+
+    private static SkiffServer broker;
+    private static ChromeDriver browser;
+    private static String console;
+
+    @BeforeAll
+    static void start() {
+        broker = SkiffServer.builder().console("http://127.0.0.1:0").start();
+        console = broker.extensionUrl("console").orElseThrow();
+        browser = HeadlessChromium.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    @Test
+    void topicListShowsTheTopicsTheClientCreatedAndFiltersThem() throws Exception {
+        try (Admin admin = admin()) {
+            admin.createTopics(List.of(new NewTopic("orders", 3, (short) 1), new NewTopic("payments", 1, (short) 1)))
+                    .all()
+                    .get();
+        }
+        browser.get(console + "/topics");
+        WebElement orders = browser.findElement(By.cssSelector("#topic-table tr[data-topic='orders']"));
+        assertEquals("orders", orders.findElement(By.cssSelector("td a")).getText());
+        assertEquals("3", orders.findElements(By.cssSelector("td")).get(1).getText());
+        assertEquals(
+                1,
+                browser.findElements(By.cssSelector("#topic-table tr[data-topic='payments']"))
+                        .size());
+
+        browser.findElement(By.id("filter")).sendKeys("pay\n");
+        await().atMost(LIVE).until(() -> browser.getCurrentUrl().contains("filter=pay"));
+        assertEquals(
+                0,
+                browser.findElements(By.cssSelector("#topic-table tr[data-topic='orders']"))
+                        .size());
+        assertEquals(
+                1,
+                browser.findElements(By.cssSelector("#topic-table tr[data-topic='payments']"))
+                        .size());
+    }
+
+    @Test
+    void recordsPageShowsAValueDecodedAsJson() throws Exception {
+        try (KafkaProducer<byte[], byte[]> producer = producer(Map.of())) {
+            producer.send(record("decoded", "user-7", "{\"id\":7,\"name\":\"Ada\"}"))
+                    .get();
+        }
+        browser.get(console + "/topics/decoded/records?format=json");
+        WebElement row = browser.findElement(By.cssSelector("#record-table tr[data-offset='0']"));
+        assertEquals("user-7", row.findElement(By.cssSelector("pre.key")).getText());
+        assertEquals(
+                "{\n  \"id\": 7,\n  \"name\": \"Ada\"\n}",
+                row.findElement(By.cssSelector("pre.value")).getText());
+
+        browser.get(console + "/topics/decoded/records?format=hex");
+        assertEquals(
+                "75 73 65 72 2d 37",
+                browser.findElement(By.cssSelector("#record-table tr[data-offset='0'] pre.key"))
+                        .getText());
+    }
+
+    @Test
+    void theTailShowsRecordsProducedWhileItIsOpenWithoutAReload() throws Exception {
+        try (KafkaProducer<byte[], byte[]> producer = producer(Map.of())) {
+            producer.send(record("tailed", "k", "first")).get();
+            browser.get(console + "/topics/tailed/records?from=end");
+            markPage();
+            assertEquals(
+                    1,
+                    browser.findElements(By.cssSelector("#record-table tr[data-offset]"))
+                            .size());
+
+            producer.send(record("tailed", "k", "second, sent while the page is open"))
+                    .get();
+        }
+        await().atMost(LIVE)
+                .until(() ->
+                        browser.findElements(By.cssSelector("#record-table tr[data-offset='1'] pre.value")).stream()
+                                .anyMatch(e -> e.getText().equals("second, sent while the page is open")));
+        assertTrue(pageIsTheSame(), "the page was reloaded instead of updated");
+
+        // and one typed into the console's own produce form
+        browser.findElement(By.id("produce-key")).sendKeys("typed");
+        browser.findElement(By.id("produce-value")).sendKeys("from the console");
+        browser.findElement(By.id("produce-button")).click();
+        await().atMost(LIVE)
+                .until(() ->
+                        browser.findElements(By.cssSelector("#record-table tr[data-offset='2'] pre.value")).stream()
+                                .anyMatch(e -> e.getText().equals("from the console")));
+        assertTrue(browser.findElement(By.id("flash")).getText().contains("at offset 2"));
+    }
+
+    @Test
+    void recordsOfAnAbortedTransactionAreMarkedAborted() throws Exception {
+        try (Admin admin = admin()) {
+            admin.createTopics(List.of(new NewTopic("txns", 1, (short) 1)))
+                    .all()
+                    .get();
+        }
+        try (KafkaProducer<byte[], byte[]> producer =
+                producer(Map.of(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "console-test-txn"))) {
+            producer.initTransactions();
+            producer.beginTransaction();
+            producer.send(record("txns", "a", "aborted one"));
+            producer.send(record("txns", "a", "aborted two"));
+            producer.flush(); // written before the abort (an abort drops what is still unsent)
+            producer.abortTransaction();
+            producer.beginTransaction();
+            producer.send(record("txns", "c", "committed"));
+            producer.commitTransaction();
+        }
+        browser.get(console + "/topics/txns/records");
+        // offsets: 0, 1 aborted records, 2 the abort marker (not shown), 3 the committed record, 4 its marker
+        assertEquals("aborted", transactionCell(0));
+        assertEquals("aborted", transactionCell(1));
+        assertEquals("committed", transactionCell(3));
+        assertEquals(
+                3,
+                browser.findElements(By.cssSelector("#record-table tr[data-offset]"))
+                        .size());
+        assertTrue(browser.findElement(By.cssSelector("#record-table tr[data-offset='0']"))
+                .getAttribute("class")
+                .contains("txn-aborted"));
+    }
+
+    @Test
+    void aScriptInAValueAndAKeyThatIsNotUtf8AreShownAsTextAndNothingRuns() throws Exception {
+        byte[] notUtf8 = {(byte) 0xff, (byte) 0xfe, 'k', 0x01};
+        try (KafkaProducer<byte[], byte[]> producer = producer(Map.of())) {
+            producer.send(new ProducerRecord<>(
+                            "hostile", notUtf8, "<script>alert(1)</script>".getBytes(StandardCharsets.UTF_8)))
+                    .get();
+            producer.send(new ProducerRecord<>(
+                            "hostile",
+                            "<img src=x onerror=alert(2)>".getBytes(StandardCharsets.UTF_8),
+                            "\"><svg onload=alert(3)>".getBytes(StandardCharsets.UTF_8)))
+                    .get();
+        }
+        for (String format : List.of("text", "json", "hex")) {
+            browser.get(console + "/topics/hostile/records?format=" + format);
+            assertThrows(NoAlertPresentException.class, () -> browser.switchTo().alert(), format);
+            assertEquals(
+                    0L,
+                    ((JavascriptExecutor) browser)
+                            .executeScript(
+                                    "return document.querySelectorAll('main script, main img, main svg').length;"),
+                    format);
+        }
+        browser.get(console + "/topics/hostile/records");
+        WebElement first = browser.findElement(By.cssSelector("#record-table tr[data-offset='0']"));
+        assertEquals(
+                "<script>alert(1)</script>",
+                first.findElement(By.cssSelector("pre.value")).getText());
+        assertEquals(
+                "\\xFF\\xFEk\\u0001",
+                first.findElement(By.cssSelector("pre.key")).getText());
+        WebElement second = browser.findElement(By.cssSelector("#record-table tr[data-offset='1']"));
+        assertEquals(
+                "<img src=x onerror=alert(2)>",
+                second.findElement(By.cssSelector("pre.key")).getText());
+        assertEquals(
+                "\"><svg onload=alert(3)>",
+                second.findElement(By.cssSelector("pre.value")).getText());
+
+        // the live refresh re-renders the same rows: still text, still nothing run
+        markPage();
+        String refreshed = refreshedAt();
+        await().atMost(LIVE).until(() -> !refreshedAt().equals(refreshed));
+        assertThrows(NoAlertPresentException.class, () -> browser.switchTo().alert());
+        assertEquals(
+                "<script>alert(1)</script>",
+                browser.findElement(By.cssSelector("#record-table tr[data-offset='0'] pre.value"))
+                        .getText());
+    }
+
+    @Test
+    void aGroupsLagFallsToZeroAsItsConsumerCatchesUpWithoutAReload() throws Exception {
+        try (KafkaProducer<byte[], byte[]> producer = producer(Map.of())) {
+            for (int i = 0; i < 20; i++) {
+                producer.send(record("lagging", "k" + i, "v" + i));
+            }
+            producer.flush();
+        }
+        try (Admin admin = admin()) {
+            admin.alterConsumerGroupOffsets(
+                            "lagging-group", Map.of(new TopicPartition("lagging", 0), new OffsetAndMetadata(5)))
+                    .all()
+                    .get();
+        }
+        browser.get(console + "/group?id=lagging-group");
+        assertEquals("15", browser.findElement(By.id("group-lag")).getText());
+        assertEquals(
+                "15",
+                browser.findElement(By.cssSelector("#offset-table tr[data-partition='lagging-0'] td.lag"))
+                        .getText());
+        markPage();
+
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                broker.bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG,
+                "lagging-group",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                false,
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class))) {
+            consumer.subscribe(List.of("lagging"));
+            int read = 0;
+            while (read < 15) {
+                read += consumer.poll(Duration.ofMillis(200)).count();
+            }
+            consumer.commitSync();
+            await().atMost(LIVE)
+                    .until(() ->
+                            browser.findElement(By.id("group-lag")).getText().equals("0"));
+            assertEquals(
+                    "0",
+                    browser.findElement(By.cssSelector("#offset-table tr[data-partition='lagging-0'] td.lag"))
+                            .getText());
+        }
+        assertTrue(pageIsTheSame(), "the page was reloaded instead of updated");
+
+        browser.get(console + "/groups");
+        WebElement row = browser.findElement(By.cssSelector("#group-table tr[data-group='lagging-group']"));
+        assertEquals("0", row.findElement(By.cssSelector("td.lag")).getText());
+    }
+
+    /** Marks the loaded document; a reload would lose the mark. */
+    private static void markPage() {
+        ((JavascriptExecutor) browser).executeScript("window.skiffTestMark = 'kept';");
+    }
+
+    private static boolean pageIsTheSame() {
+        return "kept".equals(((JavascriptExecutor) browser).executeScript("return window.skiffTestMark;"));
+    }
+
+    private static String refreshedAt() {
+        return String.valueOf(((JavascriptExecutor) browser)
+                .executeScript("return document.documentElement.getAttribute('data-refreshed');"));
+    }
+
+    private static String transactionCell(long offset) {
+        return browser.findElement(By.cssSelector("#record-table tr[data-offset='" + offset + "'] td.txn"))
+                .getText();
+    }
+
+    private static ProducerRecord<byte[], byte[]> record(String topic, String key, String value) {
+        return new ProducerRecord<>(
+                topic, key.getBytes(StandardCharsets.UTF_8), value.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static Admin admin() {
+        Properties p = new Properties();
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+        return Admin.create(p);
+    }
+
+    private static KafkaProducer<byte[], byte[]> producer(Map<String, Object> extra) {
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+        p.put(ProducerConfig.LINGER_MS_CONFIG, 0);
+        p.putAll(extra);
+        return new KafkaProducer<>(p);
+    }
+}

@@ -1,0 +1,147 @@
+/*
+ * Copyright 2026 The Skiff authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.skiff.console;
+
+import static org.awaitility.Awaitility.await;
+
+import com.google.gson.JsonParser;
+import io.skiff.broker.SkiffServer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.chrome.ChromeDriver;
+
+/**
+ * Not a test but the tool that takes the README's screenshots through the browser tests' driver, run on request:
+ * {@code mvn -pl console -am test -Dtest=ConsoleScreenshots -Dskiff.console.screenshots=$PWD/docs/console
+ * -Dsurefire.failIfNoSpecifiedTests=false}.
+ */
+@EnabledIfSystemProperty(named = "skiff.console.screenshots", matches = ".+")
+class ConsoleScreenshots {
+
+    @Test
+    void takeScreenshotsOfTheMainPages() throws Exception {
+        Path dir = Path.of(System.getProperty("skiff.console.screenshots"));
+        Files.createDirectories(dir);
+        try (SkiffServer broker =
+                SkiffServer.builder().console("http://127.0.0.1:0").start()) {
+            String console = broker.extensionUrl("console").orElseThrow();
+            Properties common = new Properties();
+            common.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+            try (Admin admin = Admin.create(common)) {
+                admin.createTopics(List.of(
+                                new NewTopic("orders", 3, (short) 1),
+                                new NewTopic("payments", 1, (short) 1)
+                                        .configs(Map.of("retention.ms", "86400000", "cleanup.policy", "compact")),
+                                new NewTopic("audit", 1, (short) 1)))
+                        .all()
+                        .get();
+            }
+            Properties p = new Properties();
+            p.putAll(common);
+            p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+            p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+            try (KafkaProducer<String, String> producer = new KafkaProducer<>(p)) {
+                long until = System.currentTimeMillis() + 16_000; // a few samples for the rate charts
+                int i = 0;
+                while (System.currentTimeMillis() < until || i < 300) {
+                    producer.send(new ProducerRecord<>(
+                            "orders",
+                            "customer-" + (i % 17),
+                            "{\"order\":" + i + ",\"item\":\"book\",\"quantity\":" + (1 + i % 3) + ",\"eur\":"
+                                    + (12.5 + i % 7) + "}"));
+                    if (i % 50 == 0) {
+                        producer.flush();
+                        Thread.sleep(100); // pacing the load for a readable chart, not waiting for a state
+                    }
+                    i++;
+                }
+                producer.send(new ProducerRecord<>("payments", "p-1", "{\"amount\":42}"));
+            }
+            Properties c = new Properties();
+            c.putAll(common);
+            c.put(ConsumerConfig.GROUP_ID_CONFIG, "billing");
+            c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+            c.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 200);
+            c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+            c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+            try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(c)) {
+                consumer.subscribe(List.of("orders"));
+                int read = 0;
+                while (read < 150) {
+                    read += consumer.poll(Duration.ofMillis(200)).count();
+                }
+                consumer.commitSync();
+            }
+            Properties t = new Properties();
+            t.putAll(p);
+            t.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "payments-writer");
+            KafkaProducer<String, String> open = new KafkaProducer<>(t);
+            open.initTransactions();
+            open.beginTransaction();
+            open.send(new ProducerRecord<>("payments", "p-2", "{\"amount\":7}")).get();
+
+            HttpClient http = HttpClient.newHttpClient();
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> JsonParser.parseString(http.send(
+                                                    HttpRequest.newBuilder(URI.create(console + "/api/rates"))
+                                                            .build(),
+                                                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8))
+                                            .body())
+                                    .getAsJsonArray()
+                                    .size()
+                            >= 3);
+            ChromeDriver browser = HeadlessChromium.start();
+            try {
+                shot(browser, console + "/", dir.resolve("overview.png"));
+                shot(browser, console + "/topics", dir.resolve("topics.png"));
+                shot(browser, console + "/topics/orders", dir.resolve("topic.png"));
+                shot(browser, console + "/topics/orders/records?format=json&limit=8", dir.resolve("records.png"));
+                shot(browser, console + "/group?id=billing", dir.resolve("group.png"));
+                shot(browser, console + "/transactions", dir.resolve("transactions.png"));
+            } finally {
+                browser.quit();
+                open.close(Duration.ZERO);
+            }
+        }
+    }
+
+    private static void shot(ChromeDriver browser, String url, Path file) throws Exception {
+        browser.get(url);
+        Files.write(file, browser.getScreenshotAs(OutputType.BYTES));
+    }
+}
