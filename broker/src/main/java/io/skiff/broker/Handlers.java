@@ -67,6 +67,7 @@ import io.skiff.broker.handler.TransactionHandlers;
 import io.skiff.broker.handler.UpdateFeaturesHandler;
 import io.skiff.broker.topic.DataPlane;
 import io.skiff.broker.txn.TransactionCoordinators;
+import io.skiff.config.BrokerConfigKeys;
 import io.skiff.config.Endpoint;
 import io.skiff.protocol.message.ApiKeys;
 import java.util.Optional;
@@ -111,7 +112,7 @@ public final class Handlers {
         registry.register(new MetadataHandler(data.topics(), ctx));
         registry.register(new ProduceHandler(
                 data.topics(), ctx.transactionCoordinator(), ctx.clientQuotas(), ctx.cluster(), ctx.nodeId()));
-        int sessionSlots = ((Number) ctx.config().value("max.incremental.fetch.session.cache.slots")).intValue();
+        int sessionSlots = ctx.config().get(BrokerConfigKeys.MAX_INCREMENTAL_FETCH_SESSION_CACHE_SLOTS);
         FetchSessions fetchSessions =
                 new FetchSessions(new FetchSessionCache(sessionSlots, FetchSessionCache.EVICTION_MS), ctx.clock());
         registry.register(new FetchHandler(

@@ -159,7 +159,7 @@ class ClientTelemetryCompatTest {
     }
 
     /**
-     * The must-show of issue 21: a 4.4.0 producer's and a 4.4.0 consumer's (consumer group protocol, whose background
+     * A 4.4.0 producer's and a 4.4.0 consumer's (consumer group protocol, whose background
      * thread talks to the broker without poll) {@code clientInstanceId(5 s)} returns an id within a second, on Skiff as
      * on the reference Kafka 4.4.0 (which serves telemetry because it runs a receiver). Each client's first run
      * loads its classes, so the time is taken on the second.

@@ -23,7 +23,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -52,9 +51,7 @@ public final class BrokerConfig {
 
     private final Map<String, String> originals;
     private final Map<String, Object> values;
-    private final List<Endpoint> listeners;
-    private final List<Endpoint> advertisedListeners;
-    private final Map<String, String> listenerProtocols = new HashMap<>();
+    private final ClientListeners listeners;
     private final List<Path> logDirs;
     private final int nodeId;
 
@@ -65,120 +62,15 @@ public final class BrokerConfig {
                 warnings.accept("Unknown configuration '" + key + "'" + originSuffix(origins.get(key)) + " is ignored");
             }
         });
-        Set<String> controllerNames = Listeners.parseNames(string("controller.listener.names"));
-        Map<String, String> protocols = Listeners.parseProtocolMap(
-                "listener.security.protocol.map",
-                string("listener.security.protocol.map"),
-                origins.get("listener.security.protocol.map"));
-        this.listeners = clientListeners(origins, controllerNames, protocols);
-        this.advertisedListeners = advertised(origins, controllerNames);
+        Map<String, String> listenerKeys = new HashMap<>();
+        for (String key : List.of(
+                "listeners", "advertised.listeners", "listener.security.protocol.map", "controller.listener.names")) {
+            listenerKeys.put(key, (String) values.get(key));
+        }
+        this.listeners = new ClientListeners(listenerKeys, origins);
         this.logDirs = resolveLogDirs(origins);
         this.nodeId = resolveNodeId(origins);
-        if (groupMinSessionTimeoutMs() > groupMaxSessionTimeoutMs()) {
-            throw new ConfigException(
-                    "group.min.session.timeout.ms",
-                    "group.min.session.timeout.ms ("
-                            + groupMinSessionTimeoutMs() + ") must not exceed group.max.session.timeout.ms ("
-                            + groupMaxSessionTimeoutMs() + ")");
-        }
-        validateCleaner();
-        requireWithin(
-                "group.consumer.session.timeout.ms",
-                "group.consumer.min.session.timeout.ms",
-                "group.consumer.max.session.timeout.ms");
-        requireWithin(
-                "group.consumer.heartbeat.interval.ms",
-                "group.consumer.min.heartbeat.interval.ms",
-                "group.consumer.max.heartbeat.interval.ms");
-        if (groupConsumerHeartbeatIntervalMs() >= groupConsumerSessionTimeoutMs()) {
-            throw new ConfigException(
-                    "group.consumer.heartbeat.interval.ms",
-                    "group.consumer.heartbeat.interval.ms (" + groupConsumerHeartbeatIntervalMs()
-                            + ") must be less than group.consumer.session.timeout.ms ("
-                            + groupConsumerSessionTimeoutMs() + ")");
-        }
-        validateShareGroups();
-    }
-
-    /**
-     * Kafka 4.4's checks of the group.share.* keys, in its order and with its messages (GroupCoordinatorConfig, then
-     * ShareGroupConfig): each value within its min and max keys, the heartbeat below the session timeout, at least
-     * as many share sessions as members of one group.
-     */
-    private void validateShareGroups() {
-        String p = "group.share.";
-        requireOrdered(p + "max.heartbeat.interval.ms", p + "min.heartbeat.interval.ms", false);
-        requireOrdered(p + "heartbeat.interval.ms", p + "min.heartbeat.interval.ms", false);
-        requireOrdered(p + "max.heartbeat.interval.ms", p + "heartbeat.interval.ms", true);
-        requireOrdered(p + "max.session.timeout.ms", p + "min.session.timeout.ms", false);
-        requireOrdered(p + "session.timeout.ms", p + "min.session.timeout.ms", false);
-        requireOrdered(p + "max.session.timeout.ms", p + "session.timeout.ms", true);
-        if (integer(p + "heartbeat.interval.ms") >= integer(p + "session.timeout.ms")) {
-            throw new ConfigException(
-                    p + "heartbeat.interval.ms",
-                    p + "heartbeat.interval.ms must be less than " + p + "session.timeout.ms");
-        }
-        requireOrdered(p + "max.assignment.interval.ms", p + "min.assignment.interval.ms", false);
-        requireOrdered(p + "assignment.interval.ms", p + "min.assignment.interval.ms", false);
-        requireOrdered(p + "max.assignment.interval.ms", p + "assignment.interval.ms", true);
-        requireOrdered(p + "max.delivery.count.limit", p + "delivery.count.limit", false);
-        requireOrdered(p + "delivery.count.limit", p + "min.delivery.count.limit", false);
-        requireOrdered(p + "max.partition.max.record.locks", p + "partition.max.record.locks", false);
-        requireOrdered(p + "partition.max.record.locks", p + "min.partition.max.record.locks", false);
-        requireOrdered(p + "record.lock.duration.ms", p + "min.record.lock.duration.ms", false);
-        requireOrdered(p + "max.record.lock.duration.ms", p + "record.lock.duration.ms", false);
-        requireOrdered(p + "max.share.sessions", p + "max.size", false);
-    }
-
-    /**
-     * {@code larger >= smaller}, refused with Kafka's message ("a must be greater than or equal to b", or, worded
-     * from the smaller key, "b must be less than or equal to a").
-     */
-    private void requireOrdered(String larger, String smaller, boolean wordedFromSmaller) {
-        if (integer(larger) >= integer(smaller)) {
-            return;
-        }
-        throw wordedFromSmaller
-                ? new ConfigException(smaller, smaller + " must be less than or equal to " + larger)
-                : new ConfigException(larger, larger + " must be greater than or equal to " + smaller);
-    }
-
-    /** The cleaner keys Kafka leaves unchecked but that would stop a cleaner thread at its first cleaning. */
-    private void validateCleaner() {
-        long perThread = logCleanerDedupeBufferSize() / Math.max(1, logCleanerThreads());
-        if (perThread < 1024) {
-            throw new ConfigException(
-                    "log.cleaner.dedupe.buffer.size",
-                    "log.cleaner.dedupe.buffer.size (" + logCleanerDedupeBufferSize() + ") must give each of the "
-                            + logCleanerThreads() + " log.cleaner.threads at least 1024 bytes");
-        }
-        double loadFactor = logCleanerIoBufferLoadFactor();
-        if (!(loadFactor > 0 && loadFactor <= 1)) {
-            throw new ConfigException(
-                    "log.cleaner.io.buffer.load.factor",
-                    "log.cleaner.io.buffer.load.factor (" + loadFactor + ") must be in (0, 1]");
-        }
-        if (!(logCleanerIoMaxBytesPerSecond() > 0)) {
-            throw new ConfigException(
-                    "log.cleaner.io.max.bytes.per.second",
-                    "log.cleaner.io.max.bytes.per.second (" + logCleanerIoMaxBytesPerSecond() + ") must be positive");
-        }
-    }
-
-    /** Kafka's bounds check of a group.consumer.* value against its min and max keys. */
-    private void requireWithin(String key, String minKey, String maxKey) {
-        int value = integer(key);
-        int min = integer(minKey);
-        int max = integer(maxKey);
-        if (min > max) {
-            throw new ConfigException(minKey, minKey + " (" + min + ") must not exceed " + maxKey + " (" + max + ")");
-        }
-        if (value < min || value > max) {
-            throw new ConfigException(
-                    key,
-                    key + " (" + value + ") must be between " + minKey + " (" + min + ") and " + maxKey + " (" + max
-                            + ")");
-        }
+        new BrokerConfigChecks(values).run();
     }
 
     /**
@@ -233,98 +125,15 @@ public final class BrokerConfig {
 
     // ---- derived values
 
-    private List<Endpoint> clientListeners(
-            Map<String, String> origins, Set<String> controllerNames, Map<String, String> protocols) {
-        String origin = origins.get("listeners");
-        List<Endpoint> client = new ArrayList<>();
-        for (Endpoint e : Listeners.parse("listeners", string("listeners"), origin)) {
-            if (controllerNames.contains(e.listenerName())) {
-                continue;
-            }
-            String protocol = protocols.getOrDefault(
-                    e.listenerName(), Listeners.PROTOCOLS.contains(e.listenerName()) ? e.listenerName() : null);
-            if (protocol == null) {
-                throw ConfigException.invalid(
-                        "listeners",
-                        string("listeners"),
-                        origin,
-                        "listener name '" + e.listenerName()
-                                + "' is neither a security protocol nor in listener.security.protocol.map");
-            }
-            listenerProtocols.put(e.listenerName(), protocol);
-            for (Endpoint other : client) {
-                if (other.port() != 0
-                        && other.port() == e.port()
-                        && other.host().equals(e.host())) {
-                    throw ConfigException.invalid(
-                            "listeners",
-                            string("listeners"),
-                            origin,
-                            "listeners " + other.listenerName() + " and " + e.listenerName() + " share port "
-                                    + e.port());
-                }
-            }
-            client.add(e);
-        }
-        if (client.isEmpty()) {
-            throw ConfigException.invalid(
-                    "listeners",
-                    string("listeners"),
-                    origin,
-                    "at least one listener that is not a controller listener (controller.listener.names)");
-        }
-        return List.copyOf(client);
-    }
-
-    private List<Endpoint> advertised(Map<String, String> origins, Set<String> controllerNames) {
-        String configured = string("advertised.listeners");
-        if (configured == null || configured.isBlank()) {
-            // Derived from listeners: a wildcard host is not reachable, advertise localhost instead.
-            return listeners.stream()
-                    .map(e -> isWildcard(e.host()) ? new Endpoint(e.listenerName(), "localhost", e.port()) : e)
-                    .toList();
-        }
-        String origin = origins.get("advertised.listeners");
-        List<Endpoint> result = new ArrayList<>();
-        for (Endpoint e : Listeners.parse("advertised.listeners", configured, origin)) {
-            if (controllerNames.contains(e.listenerName())) {
-                continue;
-            }
-            if (listeners.stream().noneMatch(l -> l.listenerName().equals(e.listenerName()))) {
-                throw ConfigException.invalid(
-                        "advertised.listeners",
-                        configured,
-                        origin,
-                        "listener name '" + e.listenerName() + "' must also appear in listeners");
-            }
-            if (e.host().equals("0.0.0.0") || e.host().equals("::")) {
-                throw ConfigException.invalid(
-                        "advertised.listeners",
-                        configured,
-                        origin,
-                        "a host clients can reach; " + e.host() + " is a bind-all address");
-            }
-            result.add(e.isWildcardHost() ? new Endpoint(e.listenerName(), "localhost", e.port()) : e);
-        }
-        if (result.isEmpty()) {
-            throw ConfigException.invalid("advertised.listeners", configured, origin, "at least one client listener");
-        }
-        return List.copyOf(result);
-    }
-
     private static boolean isListenerPrefixed(String key) {
         return key.startsWith(LISTENER_PREFIX) && key.indexOf('.', LISTENER_PREFIX.length()) > 0;
     }
 
     private static final String LISTENER_PREFIX = "listener.name.";
 
-    private static boolean isWildcard(String host) {
-        return host.isEmpty() || host.equals("0.0.0.0") || host.equals("::");
-    }
-
     private List<Path> resolveLogDirs(Map<String, String> origins) {
         String key = !isSet("log.dirs") && isSet("log.dir") ? "log.dir" : "log.dirs";
-        String value = string(key);
+        String value = (String) values.get(key);
         if (value == null || value.isBlank()) {
             throw ConfigException.invalid(key, value, origins.get(key), "a comma-separated list of directories");
         }
@@ -347,9 +156,9 @@ public final class BrokerConfig {
     }
 
     private int resolveNodeId(Map<String, String> origins) {
-        int brokerId = integer("broker.id");
+        int brokerId = get(BrokerConfigKeys.BROKER_ID);
         if (isSet("node.id")) {
-            int id = integer("node.id");
+            int id = get(BrokerConfigKeys.NODE_ID);
             if (isSet("broker.id") && brokerId >= 0 && brokerId != id) {
                 throw new ConfigException(
                         "node.id",
@@ -359,7 +168,7 @@ public final class BrokerConfig {
             }
             return id;
         }
-        return isSet("broker.id") && brokerId >= 0 ? brokerId : integer("node.id");
+        return isSet("broker.id") && brokerId >= 0 ? brokerId : get(BrokerConfigKeys.NODE_ID);
     }
 
     /**
@@ -392,28 +201,18 @@ public final class BrokerConfig {
         return originals.containsKey(key) && originals.get(key) != null;
     }
 
+    /** The value of a broker key, typed by its handle; null when unset without default. */
+    @SuppressWarnings("unchecked")
+    public <T> T get(Key<T> key) {
+        return (T) values.get(key.name());
+    }
+
     /** The parsed value of a known key (Integer, Long, String, List, ...), or null when unset without default. */
     public Object value(String key) {
         if (!TABLE.contains(key)) {
             throw new IllegalArgumentException("not a broker configuration key: " + key);
         }
         return values.get(key);
-    }
-
-    private String string(String key) {
-        return (String) values.get(key);
-    }
-
-    private int integer(String key) {
-        return ((Number) values.get(key)).intValue();
-    }
-
-    private long longValue(String key) {
-        return ((Number) values.get(key)).longValue();
-    }
-
-    private boolean bool(String key) {
-        return (Boolean) values.get(key);
     }
 
     /** Everything given, merged by precedence, including unknown keys. */
@@ -425,7 +224,7 @@ public final class BrokerConfig {
 
     /** Client listeners to bind (controller listeners removed). */
     public List<Endpoint> listeners() {
-        return listeners;
+        return listeners.listeners();
     }
 
     /**
@@ -433,16 +232,12 @@ public final class BrokerConfig {
      * bind-all hosts become {@code localhost}; a port of 0 stands for the port actually bound.
      */
     public List<Endpoint> advertisedListeners() {
-        return advertisedListeners;
+        return listeners.advertised();
     }
 
     /** The security protocol (PLAINTEXT, SSL, SASL_PLAINTEXT, SASL_SSL) of a client listener. */
     public String securityProtocol(String listenerName) {
-        String protocol = listenerProtocols.get(listenerName);
-        if (protocol == null) {
-            throw new IllegalArgumentException("not a client listener: " + listenerName);
-        }
-        return protocol;
+        return listeners.securityProtocol(listenerName);
     }
 
     /**
@@ -471,31 +266,23 @@ public final class BrokerConfig {
     }
 
     public Optional<String> clusterId() {
-        return Optional.ofNullable(string("cluster.id")).map(String::trim);
+        return Optional.ofNullable(get(BrokerConfigKeys.CLUSTER_ID)).map(String::trim);
     }
 
     public int numPartitions() {
-        return integer("num.partitions");
+        return get(BrokerConfigKeys.NUM_PARTITIONS);
     }
 
     public int defaultReplicationFactor() {
-        return integer("default.replication.factor");
+        return get(BrokerConfigKeys.DEFAULT_REPLICATION_FACTOR);
     }
 
     public boolean autoCreateTopicsEnable() {
-        return bool("auto.create.topics.enable");
+        return get(BrokerConfigKeys.AUTO_CREATE_TOPICS_ENABLE);
     }
 
     public boolean deleteTopicEnable() {
-        return bool("delete.topic.enable");
-    }
-
-    public int messageMaxBytes() {
-        return integer("message.max.bytes");
-    }
-
-    public int logSegmentBytes() {
-        return integer("log.segment.bytes");
+        return get(BrokerConfigKeys.DELETE_TOPIC_ENABLE);
     }
 
     /** log.roll.ms, else log.roll.hours in ms. */
@@ -509,40 +296,32 @@ public final class BrokerConfig {
         return ms < 0 ? -1 : ms;
     }
 
-    public long logRetentionBytes() {
-        return longValue("log.retention.bytes");
-    }
-
     public boolean logCleanerEnable() {
-        return bool("log.cleaner.enable");
+        return get(BrokerConfigKeys.LOG_CLEANER_ENABLE);
     }
 
     public int logCleanerThreads() {
-        return integer("log.cleaner.threads");
+        return get(BrokerConfigKeys.LOG_CLEANER_THREADS);
     }
 
     public long logCleanerBackoffMs() {
-        return longValue("log.cleaner.backoff.ms");
+        return get(BrokerConfigKeys.LOG_CLEANER_BACKOFF_MS);
     }
 
     public long logCleanerDedupeBufferSize() {
-        return longValue("log.cleaner.dedupe.buffer.size");
+        return get(BrokerConfigKeys.LOG_CLEANER_DEDUPE_BUFFER_SIZE);
     }
 
     public double logCleanerIoBufferLoadFactor() {
-        return ((Number) values.get("log.cleaner.io.buffer.load.factor")).doubleValue();
+        return get(BrokerConfigKeys.LOG_CLEANER_IO_BUFFER_LOAD_FACTOR);
     }
 
     public double logCleanerIoMaxBytesPerSecond() {
-        return ((Number) values.get("log.cleaner.io.max.bytes.per.second")).doubleValue();
+        return get(BrokerConfigKeys.LOG_CLEANER_IO_MAX_BYTES_PER_SECOND);
     }
 
     public long logRetentionCheckIntervalMs() {
-        return longValue("log.retention.check.interval.ms");
-    }
-
-    public long logFlushIntervalMessages() {
-        return longValue("log.flush.interval.messages");
+        return get(BrokerConfigKeys.LOG_RETENTION_CHECK_INTERVAL_MS);
     }
 
     /** log.flush.interval.ms, else log.flush.scheduler.interval.ms (Long.MAX_VALUE = never). */
@@ -550,129 +329,121 @@ public final class BrokerConfig {
         return effectiveLong("flush.ms");
     }
 
-    public MessageTimestampType logMessageTimestampType() {
-        return MessageTimestampType.of(string("log.message.timestamp.type"));
-    }
-
-    public Set<CleanupPolicy> logCleanupPolicy() {
-        return CleanupPolicy.setOf((List<?>) values.get("log.cleanup.policy"));
-    }
-
     public int socketRequestMaxBytes() {
-        return integer("socket.request.max.bytes");
+        return get(BrokerConfigKeys.SOCKET_REQUEST_MAX_BYTES);
     }
 
     public int maxConnections() {
-        return integer("max.connections");
+        return get(BrokerConfigKeys.MAX_CONNECTIONS);
     }
 
     public int maxConnectionsPerIp() {
-        return integer("max.connections.per.ip");
+        return get(BrokerConfigKeys.MAX_CONNECTIONS_PER_IP);
     }
 
     public long queuedMaxRequestBytes() {
-        return longValue("queued.max.request.bytes");
+        return get(BrokerConfigKeys.QUEUED_MAX_REQUEST_BYTES);
     }
 
     public long connectionsMaxIdleMs() {
-        return longValue("connections.max.idle.ms");
+        return get(BrokerConfigKeys.CONNECTIONS_MAX_IDLE_MS);
     }
 
     public int numNetworkThreads() {
-        return integer("num.network.threads");
+        return get(BrokerConfigKeys.NUM_NETWORK_THREADS);
     }
 
     public int groupInitialRebalanceDelayMs() {
-        return integer("group.initial.rebalance.delay.ms");
+        return get(BrokerConfigKeys.GROUP_INITIAL_REBALANCE_DELAY_MS);
     }
 
     public int groupMinSessionTimeoutMs() {
-        return integer("group.min.session.timeout.ms");
+        return get(BrokerConfigKeys.GROUP_MIN_SESSION_TIMEOUT_MS);
     }
 
     public int groupMaxSessionTimeoutMs() {
-        return integer("group.max.session.timeout.ms");
+        return get(BrokerConfigKeys.GROUP_MAX_SESSION_TIMEOUT_MS);
     }
 
     public int groupMaxSize() {
-        return integer("group.max.size");
+        return get(BrokerConfigKeys.GROUP_MAX_SIZE);
     }
 
     public int groupConsumerSessionTimeoutMs() {
-        return integer("group.consumer.session.timeout.ms");
+        return get(BrokerConfigKeys.GROUP_CONSUMER_SESSION_TIMEOUT_MS);
     }
 
     public int groupConsumerHeartbeatIntervalMs() {
-        return integer("group.consumer.heartbeat.interval.ms");
+        return get(BrokerConfigKeys.GROUP_CONSUMER_HEARTBEAT_INTERVAL_MS);
     }
 
     public int groupConsumerMaxSize() {
-        return integer("group.consumer.max.size");
+        return get(BrokerConfigKeys.GROUP_CONSUMER_MAX_SIZE);
     }
 
     /** group.consumer.assignors as given (short names or Kafka's class names), the default first. */
     @SuppressWarnings("unchecked")
     public List<String> groupConsumerAssignors() {
-        return (List<String>) values.get("group.consumer.assignors");
+        return get(BrokerConfigKeys.GROUP_CONSUMER_ASSIGNORS);
     }
 
     /** group.consumer.migration.policy in lower case. */
     public String groupConsumerMigrationPolicy() {
-        return string("group.consumer.migration.policy").toLowerCase(java.util.Locale.ROOT);
+        return get(BrokerConfigKeys.GROUP_CONSUMER_MIGRATION_POLICY).toLowerCase(java.util.Locale.ROOT);
     }
 
     /** group.coordinator.rebalance.protocols. */
     @SuppressWarnings("unchecked")
     public List<String> groupCoordinatorRebalanceProtocols() {
-        return (List<String>) values.get("group.coordinator.rebalance.protocols");
+        return get(BrokerConfigKeys.GROUP_COORDINATOR_REBALANCE_PROTOCOLS);
     }
 
     public int offsetsTopicNumPartitions() {
-        return integer("offsets.topic.num.partitions");
+        return get(BrokerConfigKeys.OFFSETS_TOPIC_NUM_PARTITIONS);
     }
 
     public int offsetsTopicSegmentBytes() {
-        return integer("offsets.topic.segment.bytes");
+        return get(BrokerConfigKeys.OFFSETS_TOPIC_SEGMENT_BYTES);
     }
 
     public int offsetsRetentionMinutes() {
-        return integer("offsets.retention.minutes");
+        return get(BrokerConfigKeys.OFFSETS_RETENTION_MINUTES);
     }
 
     public long offsetsRetentionCheckIntervalMs() {
-        return longValue("offsets.retention.check.interval.ms");
+        return get(BrokerConfigKeys.OFFSETS_RETENTION_CHECK_INTERVAL_MS);
     }
 
     public int offsetMetadataMaxBytes() {
-        return integer("offset.metadata.max.bytes");
+        return get(BrokerConfigKeys.OFFSET_METADATA_MAX_BYTES);
     }
 
     public int producerIdExpirationMs() {
-        return integer("producer.id.expiration.ms");
+        return get(BrokerConfigKeys.PRODUCER_ID_EXPIRATION_MS);
     }
 
     public int transactionalIdExpirationMs() {
-        return integer("transactional.id.expiration.ms");
+        return get(BrokerConfigKeys.TRANSACTIONAL_ID_EXPIRATION_MS);
     }
 
     public int transactionMaxTimeoutMs() {
-        return integer("transaction.max.timeout.ms");
+        return get(BrokerConfigKeys.TRANSACTION_MAX_TIMEOUT_MS);
     }
 
     public int transactionStateLogNumPartitions() {
-        return integer("transaction.state.log.num.partitions");
+        return get(BrokerConfigKeys.TRANSACTION_STATE_LOG_NUM_PARTITIONS);
     }
 
     public int transactionStateLogSegmentBytes() {
-        return integer("transaction.state.log.segment.bytes");
+        return get(BrokerConfigKeys.TRANSACTION_STATE_LOG_SEGMENT_BYTES);
     }
 
     public int transactionAbortTimedOutIntervalMs() {
-        return integer("transaction.abort.timed.out.transaction.cleanup.interval.ms");
+        return get(BrokerConfigKeys.TRANSACTION_ABORT_TIMED_OUT_TRANSACTION_CLEANUP_INTERVAL_MS);
     }
 
     public int transactionRemoveExpiredIntervalMs() {
-        return integer("transaction.remove.expired.transaction.cleanup.interval.ms");
+        return get(BrokerConfigKeys.TRANSACTION_REMOVE_EXPIRED_TRANSACTION_CLEANUP_INTERVAL_MS);
     }
 
     // ---- DescribeConfigs

@@ -116,45 +116,6 @@ public final class ConfigKeyTable {
             return this;
         }
 
-        /** A broker key Skiff applies. */
-        public Builder applied(String name, ConfigType type, String defaultValue, Validator validator, String doc) {
-            return add(new ConfigKey(name, type, defaultValue, validator, doc, Support.APPLIED, null, List.of()));
-        }
-
-        /** A broker key Skiff applies with a developer-friendly default that differs from Kafka's. */
-        public Builder appliedDev(
-                String name,
-                ConfigType type,
-                String defaultValue,
-                String kafkaDefault,
-                Validator validator,
-                String doc) {
-            return add(
-                    new ConfigKey(name, type, defaultValue, validator, doc, Support.APPLIED, kafkaDefault, List.of()));
-        }
-
-        /** A broker key accepted and described but without effect on a single node. */
-        public Builder accepted(String name, ConfigType type, String defaultValue, Validator validator, String doc) {
-            return add(new ConfigKey(name, type, defaultValue, validator, doc, Support.ACCEPTED, null, List.of()));
-        }
-
-        /** An accepted key whose default differs from Kafka's to describe a single node truthfully. */
-        public Builder acceptedDev(
-                String name,
-                ConfigType type,
-                String defaultValue,
-                String kafkaDefault,
-                Validator validator,
-                String doc) {
-            return add(
-                    new ConfigKey(name, type, defaultValue, validator, doc, Support.ACCEPTED, kafkaDefault, List.of()));
-        }
-
-        /** A key Kafka 4 removed: a config file may still carry it; it is ignored and not described. */
-        public Builder removed(String name, ConfigType type, String defaultValue, String doc) {
-            return add(new ConfigKey(name, type, defaultValue, null, doc, Support.REMOVED, null, List.of()));
-        }
-
         /** A topic key; its default comes from the first broker synonym that is set. */
         public Builder topic(
                 String name,

@@ -64,16 +64,18 @@ class BrokerConfigTest {
         assertEquals(50, c.offsetsTopicNumPartitions());
         assertEquals(10080, c.offsetsRetentionMinutes());
         assertEquals(600_000L, c.offsetsRetentionCheckIntervalMs());
-        assertEquals(1_048_588, c.messageMaxBytes());
-        assertEquals(1_073_741_824, c.logSegmentBytes());
+        assertEquals(1_048_588, (int) c.get(BrokerConfigKeys.MESSAGE_MAX_BYTES));
+        assertEquals(1_073_741_824, (int) c.get(BrokerConfigKeys.LOG_SEGMENT_BYTES));
         assertEquals(604_800_000L, c.logRollMs());
         assertEquals(604_800_000L, c.logRetentionMs());
-        assertEquals(-1L, c.logRetentionBytes());
+        assertEquals(-1L, (long) c.get(BrokerConfigKeys.LOG_RETENTION_BYTES));
         assertEquals(300_000L, c.logRetentionCheckIntervalMs());
-        assertEquals(Long.MAX_VALUE, c.logFlushIntervalMessages());
+        assertEquals(Long.MAX_VALUE, (long) c.get(BrokerConfigKeys.LOG_FLUSH_INTERVAL_MESSAGES));
         assertEquals(Long.MAX_VALUE, c.logFlushIntervalMs());
-        assertEquals(MessageTimestampType.CREATE_TIME, c.logMessageTimestampType());
-        assertEquals(EnumSet.of(CleanupPolicy.DELETE), c.logCleanupPolicy());
+        assertEquals(
+                MessageTimestampType.CREATE_TIME,
+                MessageTimestampType.of(c.get(BrokerConfigKeys.LOG_MESSAGE_TIMESTAMP_TYPE)));
+        assertEquals(EnumSet.of(CleanupPolicy.DELETE), CleanupPolicy.setOf(c.get(BrokerConfigKeys.LOG_CLEANUP_POLICY)));
         assertEquals(104_857_600, c.socketRequestMaxBytes());
         assertEquals(600_000L, c.connectionsMaxIdleMs());
         assertEquals(3, c.numNetworkThreads());
@@ -93,7 +95,7 @@ class BrokerConfigTest {
                 Map.of("KAFKA_LOG_RETENTION_MS", "2000", "KAFKA_MESSAGE_MAX_BYTES", "6000"));
         assertEquals(2, c.numPartitions());
         assertEquals(2000L, c.logRetentionMs());
-        assertEquals(7000, c.messageMaxBytes());
+        assertEquals(7000, (int) c.get(BrokerConfigKeys.MESSAGE_MAX_BYTES));
         assertEquals("7000", c.originals().get("message.max.bytes"));
         assertTrue(warnings.isEmpty(), warnings.toString());
     }
@@ -162,7 +164,9 @@ class BrokerConfigTest {
                 "num.partitions", " 4 ", "delete.topic.enable", "FALSE", "log.cleanup.policy", "compact, delete"));
         assertEquals(4, c.numPartitions());
         assertFalse(c.deleteTopicEnable());
-        assertEquals(EnumSet.of(CleanupPolicy.COMPACT, CleanupPolicy.DELETE), c.logCleanupPolicy());
+        assertEquals(
+                EnumSet.of(CleanupPolicy.COMPACT, CleanupPolicy.DELETE),
+                CleanupPolicy.setOf(c.get(BrokerConfigKeys.LOG_CLEANUP_POLICY)));
     }
 
     @Test

@@ -25,20 +25,15 @@ import io.skiff.storage.producer.ProducerStateEntry;
 import io.skiff.storage.producer.ProducerStateManager;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.stream.Stream;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import java.util.function.Supplier;
 
 /**
  * The log of one partition: a directory of segments named by base offset, each a {@code .log} of RecordBatch v2
@@ -48,7 +43,6 @@ import org.slf4j.LoggerFactory;
  * written, the log end offset after that).
  */
 public final class Log implements Closeable, LogOffsets {
-    private static final Logger LOG = LoggerFactory.getLogger(Log.class);
     static final String CLEAN_SHUTDOWN_FILE = ".skiff-clean-shutdown";
     /**
      * The partition leader epoch stamped on every batch appended (Kafka's leader stamps its own): a single node leads
@@ -61,39 +55,28 @@ public final class Log implements Closeable, LogOffsets {
     private final Path dir;
     private volatile LogConfig config;
     private final Clock clock;
-    private final LogSegments segments;
+    private final LocalLog local; // the files; changed under writeLock
     private final ReentrantLock writeLock = new ReentrantLock();
     private final LogReader reader;
     private volatile long logEndOffset;
-    private volatile long logStartOffset;
-    private volatile boolean closed;
-    private volatile long flushedOffset;
     private volatile long lastStableOffset;
-    private volatile boolean swapIncomplete;
-    private volatile String offlineReason; // set once by the first write-path I/O error
-    private final FileChannelFactory files;
     private final ProducerStateManager producers; // guarded by writeLock
     private final ProducerSnapshots snapshots;
-    private LogCheckpoint checkpoint; // last written (or read) checkpoint, guarded by writeLock
-    // Guarded by writeLock.
-    private long recoveryPoint;
-    private long unflushedRecords;
-    private long lastFlushMs;
 
-    private Log(
+    Log(
             Path dir,
             LogConfig config,
             Clock clock,
-            LogSegments segments,
+            LocalLog local,
+            long logEndOffset,
             ProducerStateManager producers,
-            ProducerSnapshots snapshots,
-            FileChannelFactory files) {
+            ProducerSnapshots snapshots) {
         this.dir = dir;
-        this.files = files;
         this.config = config;
         this.clock = clock;
-        this.segments = segments;
-        this.reader = new LogReader(dir, segments, this);
+        this.local = local;
+        this.logEndOffset = logEndOffset;
+        this.reader = new LogReader(dir, local.segments(), this);
         this.producers = producers;
         this.snapshots = snapshots;
     }
@@ -115,32 +98,7 @@ public final class Log implements Closeable, LogOffsets {
     public static Log open(
             Path dir, LogConfig config, Clock clock, BatchListener recoveryListener, FileChannelFactory files)
             throws IOException {
-        Files.createDirectories(dir);
-        LogCheckpoint checkpoint = LogCheckpoint.read(dir);
-        Path marker = dir.resolve(CLEAN_SHUTDOWN_FILE);
-        boolean clean = Files.exists(marker);
-        ProducerSnapshots snapshots = ProducerSnapshots.list(dir);
-        ProducerStateManager producers = new ProducerStateManager(String.valueOf(dir.getFileName()));
-        ProducerStateRecovery producerRecovery = new ProducerStateRecovery(producers, snapshots, recoveryListener);
-        List<Segment> loaded =
-                SegmentLoader.load(dir, config, clock.millis(), producerRecovery, checkpoint, clean, files);
-        Files.deleteIfExists(marker);
-        Log log = new Log(dir, config, clock, new LogSegments(loaded), producers, snapshots, files);
-        Segment active = log.segments.active();
-        log.logEndOffset = active.nextOffset();
-        producerRecovery.catchUp(log.logEndOffset, loaded.get(0).baseOffset(), loaded);
-        snapshots.deleteAbove(log.logEndOffset);
-        long start = Math.max(checkpoint.logStartOffset(), loaded.get(0).baseOffset());
-        log.logStartOffset = Math.min(start, log.logEndOffset);
-        log.updateLastStableOffset();
-        // Segments recovered now are not forced yet: keep them above the recovery point until a roll or close.
-        log.recoveryPoint = Math.min(checkpoint.recoveryPoint(), active.baseOffset());
-        log.lastFlushMs = clock.millis();
-        // After a crash the active segment's bytes may only be in the page cache.
-        log.flushedOffset = clean ? log.logEndOffset : active.baseOffset();
-        log.checkpoint = checkpoint;
-        log.writeCheckpoint();
-        return log;
+        return LogLoader.load(dir, config, clock, recoveryListener, files);
     }
 
     // ------------------------------------------------------------------ append
@@ -191,7 +149,7 @@ public final class Log implements Closeable, LogOffsets {
                 clock.millis());
         writeLock.lock();
         try {
-            ensureOpen();
+            local.ensureOpen();
             long now = clock.millis();
             long first = logEndOffset;
             long appendTime = config.timestampType() == TimestampType.LOG_APPEND_TIME ? now : -1;
@@ -205,26 +163,23 @@ public final class Log implements Closeable, LogOffsets {
                         original.firstOffset(),
                         original.lastOffset(),
                         appendTime >= 0 ? original.timestamp() : -1,
-                        logStartOffset,
+                        local.logStartOffset(),
                         logEndOffset,
                         0);
             }
-            if (needsRoll(v.totalBytes(), last, incomingTs, now)) {
-                roll(now);
+            if (local.needsRoll(config, v.totalBytes(), last, incomingTs, now)) {
+                local.roll(config, logEndOffset, now, snapshots, producers);
             }
-            Segment active = segments.active();
+            Segment active = local.segments().active();
             active.append(v, now);
             logEndOffset = last + 1;
             producerAppends.apply(producers, active.txnIndex());
             producers.updateMapEndOffset(last + 1);
             updateLastStableOffset();
-            unflushedRecords += v.recordCount();
-            if (unflushedRecords >= config.flushMessages() || now - lastFlushMs >= config.flushMs()) {
-                flushActive(now);
-            }
-            return new AppendResult(first, last, appendTime, logStartOffset, last + 1, v.count());
+            local.appended(config, v.recordCount(), logEndOffset, now);
+            return new AppendResult(first, last, appendTime, local.logStartOffset(), last + 1, v.count());
         } catch (IOException e) {
-            throw goOffline("appending to", e);
+            throw local.goOffline("appending to", e);
         } finally {
             writeLock.unlock();
         }
@@ -234,70 +189,20 @@ public final class Log implements Closeable, LogOffsets {
      * Publishes the last stable offset after the log end offset (so readers never see it ahead of the data); as
      * Kafka, never below the log start offset (a transaction may have begun in deleted records).
      */
-    private void updateLastStableOffset() {
+    void updateLastStableOffset() {
         long end = logEndOffset;
         long firstUnstable = Math.min(producers.firstUndecidedOffset().orElse(end), end);
-        lastStableOffset = Math.max(firstUnstable, Math.min(logStartOffset, end));
-    }
-
-    private boolean needsRoll(int incomingBytes, long lastOffset, long incomingMaxTimestamp, long now) {
-        Segment a = segments.active();
-        if (a.isEmpty()) {
-            return false;
-        }
-        return (long) a.size() + incomingBytes > config.segmentBytes()
-                || a.timeWaitedForRoll(now, incomingMaxTimestamp) >= config.segmentMs()
-                || a.offsetIndexFull(config.segmentIndexBytes() / TimeIndex.ENTRY_SIZE)
-                || lastOffset - a.baseOffset() > Integer.MAX_VALUE;
-    }
-
-    /** Seals the active segment (forced, indexes written) and starts a new one at the log end offset. */
-    private void roll(long now) throws IOException {
-        Segment old = segments.active();
-        old.seal(true);
-        forceSegmentsAboveRecoveryPoint(old);
-        Segment fresh = Segment.createNew(dir, logEndOffset, config.indexIntervalBytes(), files);
-        // The state below the new segment, so that a restart after a crash rebuilds it from here.
-        snapshots.write(producers);
-        segments.roll(fresh);
-        recoveryPoint = fresh.baseOffset();
-        writeCheckpoint();
-        unflushedRecords = 0;
-        lastFlushMs = now;
-        flushedOffset = fresh.baseOffset();
-    }
-
-    /**
-     * Forces closed segments between the recovery point and {@code sealed} (already forced) before the recovery
-     * point moves past them: normally none; after an unclean open, the segments recovery scanned.
-     */
-    private void forceSegmentsAboveRecoveryPoint(Segment sealed) throws IOException {
-        for (Segment s : segments.between(recoveryPoint, sealed)) {
-            s.forceFile();
-        }
-    }
-
-    private void flushActive(long now) throws IOException {
-        segments.active().flush();
-        unflushedRecords = 0;
-        lastFlushMs = now;
-        flushedOffset = logEndOffset;
+        lastStableOffset = Math.max(firstUnstable, Math.min(local.logStartOffset(), end));
     }
 
     /** Rolls the active segment if it is older than {@code segmentMs}, and flushes if {@code flushMs} has passed. */
     public void maybeRoll() {
         writeLock.lock();
         try {
-            ensureOpen();
-            long now = clock.millis();
-            Segment a = segments.active();
-            if (!a.isEmpty() && a.timeWaitedForRoll(now, -1) >= config.segmentMs()) {
-                roll(now);
-            } else if (unflushedRecords > 0 && now - lastFlushMs >= config.flushMs()) {
-                flushActive(now);
-            }
+            local.ensureOpen();
+            local.rollOrFlushIfDue(config, logEndOffset, clock.millis(), snapshots, producers);
         } catch (IOException e) {
-            throw goOffline("rolling", e);
+            throw local.goOffline("rolling", e);
         } finally {
             writeLock.unlock();
         }
@@ -307,10 +212,10 @@ public final class Log implements Closeable, LogOffsets {
     public void flush() {
         writeLock.lock();
         try {
-            ensureOpen();
-            flushActive(clock.millis());
+            local.ensureOpen();
+            local.flush(logEndOffset, clock.millis());
         } catch (IOException e) {
-            throw goOffline("flushing", e);
+            throw local.goOffline("flushing", e);
         } finally {
             writeLock.unlock();
         }
@@ -333,45 +238,31 @@ public final class Log implements Closeable, LogOffsets {
      * {@link #lastStableOffset()} and lists the aborted transactions overlapping what it returns.
      */
     public LogReadResult read(long offset, int maxBytes, boolean minOneBatch, IsolationLevel isolation) {
-        ensureOpen();
+        local.ensureOpen();
         return reader.read(offset, maxBytes, minOneBatch, isolation);
     }
 
     /** The first batch whose max timestamp is >= {@code timestamp} (its max timestamp and base offset). */
     public Optional<TimestampOffset> offsetForTimestamp(long timestamp) {
-        ensureOpen();
+        local.ensureOpen();
         return reader.offsetForTimestamp(timestamp);
     }
 
     /** The largest timestamp in the log and the base offset of the batch holding it. */
     public Optional<TimestampOffset> maxTimestampOffset() {
-        ensureOpen();
-        try {
-            TimestampOffset best = null;
-            for (Segment s : segments.all()) {
-                TimestampOffset m = s.maxTimestamp();
-                if (m != null && (best == null || m.timestamp() > best.timestamp())) {
-                    best = m;
-                }
-            }
-            long start = logStartOffset;
-            return best == null
-                    ? Optional.empty()
-                    : Optional.of(new TimestampOffset(best.timestamp(), Math.max(best.offset(), start)));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        local.ensureOpen();
+        return reader.maxTimestampOffset();
     }
 
     /** Calls {@code listener} for every batch whose last offset is >= {@code fromOffset}, in order. */
     public void forEachBatch(long fromOffset, BatchListener listener) {
-        ensureOpen();
+        local.ensureOpen();
         reader.forEachBatch(fromOffset, listener, SCAN_BUFFER);
     }
 
     @Override
     public long logStartOffset() {
-        return logStartOffset;
+        return local.logStartOffset();
     }
 
     /**
@@ -388,39 +279,29 @@ public final class Log implements Closeable, LogOffsets {
      * {@code producer.id.expiration.ms}). Returns how many.
      */
     public int removeExpiredProducers(long expirationMs) {
-        writeLock.lock();
-        try {
-            return producers.removeExpired(clock.millis(), expirationMs);
-        } finally {
-            writeLock.unlock();
-        }
+        return underWriteLock(() -> producers.removeExpired(clock.millis(), expirationMs));
     }
 
     /** A copy of one producer's state on this log, if it is known. */
     public Optional<ProducerStateEntry> producerState(long producerId) {
-        writeLock.lock();
-        try {
-            return producers.entry(producerId).map(ProducerStateEntry::copy);
-        } finally {
-            writeLock.unlock();
-        }
+        return underWriteLock(() -> producers.entry(producerId).map(ProducerStateEntry::copy));
     }
 
     /** Copies of the state of every producer this log knows (DescribeProducers). */
     public List<ProducerStateEntry> producerStates() {
-        writeLock.lock();
-        try {
-            return producers.entries().stream().map(ProducerStateEntry::copy).toList();
-        } finally {
-            writeLock.unlock();
-        }
+        return underWriteLock(
+                () -> producers.entries().stream().map(ProducerStateEntry::copy).toList());
     }
 
     /** How many producers this log knows. */
     public int producerCount() {
+        return underWriteLock(() -> producers.producerCount());
+    }
+
+    private <T> T underWriteLock(Supplier<T> action) {
         writeLock.lock();
         try {
-            return producers.producerCount();
+            return action.get();
         } finally {
             writeLock.unlock();
         }
@@ -432,16 +313,16 @@ public final class Log implements Closeable, LogOffsets {
     }
 
     public long sizeInBytes() {
-        return segments.sizeInBytes();
+        return local.segments().sizeInBytes();
     }
 
     /** Offset below which everything has been forced to disk (by a flush, roll, close or open). */
     long flushedOffset() {
-        return flushedOffset;
+        return local.flushedOffset();
     }
 
     public int segmentCount() {
-        return segments.count();
+        return local.segments().count();
     }
 
     public Path dir() {
@@ -478,20 +359,20 @@ public final class Log implements Closeable, LogOffsets {
     public void deleteRecordsBefore(long offset) {
         writeLock.lock();
         try {
-            ensureOpen();
+            local.ensureOpen();
             if (offset > logEndOffset) {
                 throw new OffsetOutOfRangeException(
                         "cannot delete records before offset " + offset + ": the log end offset is " + logEndOffset);
             }
-            if (offset <= logStartOffset) {
+            if (offset <= local.logStartOffset()) {
                 return;
             }
-            logStartOffset = offset;
+            local.advanceLogStartOffset(offset);
             updateLastStableOffset();
-            writeCheckpoint();
-            deleteSegmentsBelowStart();
+            local.deleteOldSegments(config, false, clock.millis(), snapshots);
+            updateLastStableOffset();
         } catch (IOException e) {
-            throw goOffline("deleting records of", e);
+            throw local.goOffline("deleting records of", e);
         } finally {
             writeLock.unlock();
         }
@@ -505,61 +386,14 @@ public final class Log implements Closeable, LogOffsets {
     public int applyRetention() {
         writeLock.lock();
         try {
-            ensureOpen();
-            int deleted = deleteSegmentsBelowStart();
-            if (!config.deleteRetention()) {
-                return deleted;
-            }
-            long now = clock.millis();
-            long size = sizeInBytes();
-            while (segments.count() > 1) {
-                Segment oldest = segments.first();
-                boolean expired = config.retentionMs() >= 0 && now - newestTimestamp(oldest) > config.retentionMs();
-                boolean tooBig = config.retentionBytes() >= 0 && size - oldest.size() >= config.retentionBytes();
-                if (!expired && !tooBig) {
-                    break;
-                }
-                size -= oldest.size();
-                deleteOldest(oldest);
-                deleted++;
-            }
+            local.ensureOpen();
+            int deleted = local.deleteOldSegments(config, config.deleteRetention(), clock.millis(), snapshots);
+            updateLastStableOffset();
             return deleted;
         } catch (IOException e) {
-            throw goOffline("applying retention to", e);
+            throw local.goOffline("applying retention to", e);
         } finally {
             writeLock.unlock();
-        }
-    }
-
-    private long newestTimestamp(Segment s) throws IOException {
-        TimestampOffset max = s.maxTimestamp();
-        return max != null
-                ? max.timestamp()
-                : Files.getLastModifiedTime(s.logFile()).toMillis();
-    }
-
-    private int deleteSegmentsBelowStart() throws IOException {
-        int deleted = 0;
-        while (segments.count() > 1) {
-            Segment oldest = segments.first();
-            if (segments.after(oldest).baseOffset() > logStartOffset) {
-                break;
-            }
-            deleteOldest(oldest);
-            deleted++;
-        }
-        return deleted;
-    }
-
-    private void deleteOldest(Segment oldest) throws IOException {
-        segments.remove(oldest);
-        oldest.delete();
-        long newStart = segments.firstBaseOffset();
-        snapshots.deleteBelow(newStart);
-        if (newStart > logStartOffset) {
-            logStartOffset = newStart;
-            updateLastStableOffset();
-            writeCheckpoint();
         }
     }
 
@@ -567,35 +401,32 @@ public final class Log implements Closeable, LogOffsets {
 
     /** The segments, for the cleaner's lookups (it changes them only through {@link #replaceSegments}). */
     LogSegments segments() {
-        return segments;
+        return local.segments();
     }
 
     boolean isClosed() {
-        return closed;
+        return local.isClosed();
     }
 
     /** True after a swap failed between its commit and its end: the log is not cleaned again until reopened. */
     boolean swapIncomplete() {
-        return swapIncomplete;
+        return local.swapIncomplete();
     }
 
     /** Base offset of the active segment: the cleaner never goes past it. */
     long activeSegmentBase() {
-        return segments.active().baseOffset();
+        return local.segments().active().baseOffset();
     }
 
     /** Each known producer's last sequence number: the batch holding it survives cleaning (as an empty batch). */
     Map<Long, Integer> lastSequences() {
-        writeLock.lock();
-        try {
+        return underWriteLock(() -> {
             Map<Long, Integer> out = new HashMap<>();
             for (ProducerStateEntry e : producers.entries()) {
                 out.put(e.producerId(), e.lastSequence());
             }
             return out;
-        } finally {
-            writeLock.unlock();
-        }
+        });
     }
 
     /**
@@ -607,34 +438,7 @@ public final class Log implements Closeable, LogOffsets {
             throws IOException {
         writeLock.lock();
         try {
-            if (closed) {
-                return false;
-            }
-            for (Segment s : group) {
-                if (!segments.holdsClosed(s)) {
-                    return false;
-                }
-            }
-            Segment last = group.get(group.size() - 1);
-            Segment after = segments.after(last);
-            long end = after == null ? last.nextOffset() : after.baseOffset();
-            try {
-                SegmentSwap.commit(dir, cleaned, end, steps);
-                Segment fresh = cleaned.toSegment(end);
-                cleaned.close();
-                segments.replace(group, fresh);
-                for (Segment s : group) {
-                    s.delete();
-                    steps.after(SegmentSwap.Step.OLD_SEGMENT_DELETED);
-                }
-                SegmentSwap.finish(dir, fresh.baseOffset(), steps);
-            } catch (IOException | RuntimeException e) {
-                // Committed but not finished: the next open finishes it. Until then no cleaning may touch the
-                // files (a new cleaning of this group would overwrite the committed .cleaned files).
-                swapIncomplete = cleaned.isCommitted();
-                throw e;
-            }
-            return true;
+            return local.replaceSegments(group, cleaned, steps);
         } finally {
             writeLock.unlock();
         }
@@ -647,27 +451,18 @@ public final class Log implements Closeable, LogOffsets {
     public void close() {
         writeLock.lock();
         try {
-            if (closed) {
+            if (local.isClosed()) {
                 return;
             }
-            if (offlineReason != null) {
+            if (local.isOffline()) {
                 // No seal and no clean-shutdown marker: the next open recovers the log from what is on disk.
-                closeHandles();
+                local.closeHandles();
                 return;
             }
-            // An idle log (nothing appended since the last flush) closes without any fsync.
-            Segment active = segments.active();
-            active.seal(flushedOffset < logEndOffset);
-            snapshots.write(producers);
-            forceSegmentsAboveRecoveryPoint(active);
-            recoveryPoint = active.baseOffset();
-            writeCheckpoint();
-            // Not forced: if the marker is lost the next open merely recovers; the data it vouches for is forced.
-            IndexFiles.write(dir.resolve(CLEAN_SHUTDOWN_FILE), ByteBuffer.allocate(0), false);
-            closeHandles();
+            local.closeCleanly(logEndOffset, snapshots, producers);
         } catch (IOException e) {
-            closeHandles();
-            throw goOffline("closing", e);
+            local.closeHandles();
+            throw local.goOffline("closing", e);
         } finally {
             writeLock.unlock();
         }
@@ -677,15 +472,7 @@ public final class Log implements Closeable, LogOffsets {
     public void closeAndDelete() {
         writeLock.lock();
         try {
-            if (!closed) {
-                closeHandles();
-            }
-            segments.deleteAll();
-            try (Stream<Path> files = Files.walk(dir)) {
-                for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(p);
-                }
-            }
+            local.closeAndDelete();
         } catch (IOException e) {
             throw new StorageException("deleting " + dir + " failed: " + e.getMessage(), e);
         } finally {
@@ -697,63 +484,16 @@ public final class Log implements Closeable, LogOffsets {
     void closeUncleanly() {
         writeLock.lock();
         try {
-            if (!closed) {
-                closeHandles();
+            if (!local.isClosed()) {
+                local.closeHandles();
             }
         } finally {
             writeLock.unlock();
         }
     }
 
-    private void closeHandles() {
-        closed = true;
-        segments.closeHandles();
-    }
-
-    /** Writes the checkpoint if it changed (each write costs an fsync; idle logs should cost none). */
-    private void writeCheckpoint() throws IOException {
-        // Fields compared by hand: a record's equals is bootstrapped through invokedynamic on first use, which
-        // cost ~10% of a cold broker start (the first Log.open).
-        if (checkpoint == null
-                || checkpoint.logStartOffset() != logStartOffset
-                || checkpoint.recoveryPoint() != recoveryPoint) {
-            LogCheckpoint now = new LogCheckpoint(logStartOffset, recoveryPoint);
-            now.write(dir);
-            checkpoint = now;
-        }
-    }
-
-    private void ensureOpen() {
-        String reason = offlineReason;
-        if (reason != null) {
-            throw new LogOfflineException("log " + dir + " is offline since " + reason + "; restart to recover it");
-        }
-        if (closed) {
-            throw new StorageException("log " + dir + " is closed");
-        }
-    }
-
-    /**
-     * Takes the log offline after an I/O error while writing (a full disk, a failed fsync or delete): what is on
-     * disk may no longer match what the log has published, so every later call fails until the log is reopened,
-     * whose recovery cuts any torn tail. Kafka takes the whole log directory offline in this case (and, with one
-     * directory, halts the broker); here only this partition stops. Logged once, at ERROR.
-     */
-    private LogOfflineException goOffline(String operation, IOException e) {
-        if (offlineReason == null) {
-            offlineReason = operation + " it failed: " + e;
-            LOG.error(
-                    "Taking log {} offline: {} it failed ({}); it answers with a storage error until the broker"
-                            + " restarts and recovers it",
-                    dir,
-                    operation,
-                    e.toString());
-        }
-        return new LogOfflineException("log " + dir + " is offline: " + operation + " it failed: " + e.getMessage(), e);
-    }
-
-    /** True once an I/O error while writing took the log offline (see {@link #goOffline}). */
+    /** True once an I/O error while writing took the log offline (see {@link LocalLog#goOffline}). */
     public boolean isOffline() {
-        return offlineReason != null;
+        return local.isOffline();
     }
 }

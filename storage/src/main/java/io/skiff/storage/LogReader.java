@@ -17,6 +17,7 @@ package io.skiff.storage;
 
 import io.skiff.record.RecordBatchView;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -163,6 +164,25 @@ final class LogReader {
             }
         }
         return out;
+    }
+
+    /** The largest timestamp in the log and the base offset of the batch holding it (at least the log start). */
+    Optional<TimestampOffset> maxTimestampOffset() {
+        try {
+            TimestampOffset best = null;
+            for (Segment s : segments.all()) {
+                TimestampOffset m = s.maxTimestamp();
+                if (m != null && (best == null || m.timestamp() > best.timestamp())) {
+                    best = m;
+                }
+            }
+            long start = log.logStartOffset();
+            return best == null
+                    ? Optional.empty()
+                    : Optional.of(new TimestampOffset(best.timestamp(), Math.max(best.offset(), start)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     Optional<TimestampOffset> offsetForTimestamp(long timestamp) {

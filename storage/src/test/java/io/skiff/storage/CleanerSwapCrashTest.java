@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.storage.CompactedLogs.Entry;
+import io.skiff.testsupport.MutableClock;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -20,6 +20,7 @@ import io.skiff.record.CompressionType;
 import io.skiff.record.Record;
 import io.skiff.record.RecordBatchView;
 import io.skiff.record.RecordReader;
+import io.skiff.testsupport.TestBatches;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -47,7 +48,7 @@ final class CompactedLogs {
         List<Entry> out = new ArrayList<>();
         long offset = log.logStartOffset();
         LogReadResult r = log.read(offset, Integer.MAX_VALUE, true, isolation);
-        ByteBuffer all = TestBatches.readAll(r);
+        ByteBuffer all = LogFixture.readAll(r);
         List<AbortedTxn> aborted = r.abortedTransactions() == null ? List.of() : r.abortedTransactions();
         for (ByteBuffer b : TestBatches.split(all)) {
             RecordBatchView batch = new RecordBatchView(b, 0);

@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.storage.CompactedLogs.Entry;
+import io.skiff.testsupport.MutableClock;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

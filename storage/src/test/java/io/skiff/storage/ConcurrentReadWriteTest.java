@@ -18,6 +18,8 @@ package io.skiff.storage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.testsupport.MutableClock;
+import io.skiff.testsupport.TestBatches;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -70,7 +72,7 @@ class ConcurrentReadWriteTest {
                         }
                         long from = rnd.nextLong(end);
                         LogReadResult res = log.read(from, rnd.nextInt(1, 200_000), true);
-                        ByteBuffer all = TestBatches.readAll(res);
+                        ByteBuffer all = LogFixture.readAll(res);
                         assertEquals(res.totalBytes(), all.remaining());
                         long expectedBase = -1;
                         for (ByteBuffer b : TestBatches.split(all)) {

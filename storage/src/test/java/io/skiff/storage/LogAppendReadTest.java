@@ -24,6 +24,8 @@ import io.skiff.record.InvalidRecordException;
 import io.skiff.record.RecordBatchView;
 import io.skiff.record.RecordTooLargeException;
 import io.skiff.record.TimestampType;
+import io.skiff.testsupport.MutableClock;
+import io.skiff.testsupport.TestBatches;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -71,7 +73,7 @@ class LogAppendReadTest {
         // Reading from every offset starts with the batch that contains it.
         for (long offset = 0; offset < next; offset += 7) {
             LogReadResult r = log.read(offset, 1, true);
-            ByteBuffer batch = TestBatches.readAll(r);
+            ByteBuffer batch = LogFixture.readAll(r);
             long base = TestBatches.baseOffset(batch);
             int count = TestBatches.recordCount(batch);
             assertTrue(base <= offset && offset < base + count, "offset " + offset + " in batch at " + base);
@@ -86,7 +88,7 @@ class LogAppendReadTest {
         while (next < log.logEndOffset()) {
             LogReadResult r = log.read(next, maxBytes, true);
             assertTrue(r.totalBytes() > 0);
-            for (ByteBuffer b : TestBatches.split(TestBatches.readAll(r))) {
+            for (ByteBuffer b : TestBatches.split(LogFixture.readAll(r))) {
                 List<String> v = TestBatches.values(b);
                 long base = TestBatches.baseOffset(b);
                 for (int i = 0; i < v.size(); i++) {
@@ -108,7 +110,7 @@ class LogAppendReadTest {
         assertEquals(0, r.firstOffset());
         assertEquals(5, r.lastOffset());
         assertEquals(3, r.batchCount());
-        List<ByteBuffer> batches = TestBatches.split(TestBatches.readAll(log.read(0, 10_000, false)));
+        List<ByteBuffer> batches = TestBatches.split(LogFixture.readAll(log.read(0, 10_000, false)));
         assertEquals(3, batches.size());
         assertEquals(
                 List.of(0L, 2L, 3L),
@@ -124,7 +126,7 @@ class LogAppendReadTest {
         ByteBuffer sent = TestBatches.concat(TestBatches.batch(1, "a"), TestBatches.batch(2, "b"));
         new RecordBatchView(sent).setPartitionLeaderEpoch(42); // the first as a client may send it; the second -1
         log.append(sent);
-        List<ByteBuffer> stored = TestBatches.split(TestBatches.readAll(log.read(0, 10_000, false)));
+        List<ByteBuffer> stored = TestBatches.split(LogFixture.readAll(log.read(0, 10_000, false)));
         assertEquals(2, stored.size());
         for (ByteBuffer b : stored) {
             assertEquals(Log.LEADER_EPOCH, new RecordBatchView(b).partitionLeaderEpoch());
@@ -162,7 +164,7 @@ class LogAppendReadTest {
         open(LogConfig.builder().timestampType(TimestampType.LOG_APPEND_TIME).build());
         AppendResult r = log.append(TestBatches.batch(5, "a", "b"));
         assertEquals(clock.millis(), r.logAppendTime());
-        ByteBuffer stored = TestBatches.readAll(log.read(0, 1000, true));
+        ByteBuffer stored = LogFixture.readAll(log.read(0, 1000, true));
         assertEquals(0x08, stored.getShort(21) & 0x08);
         assertEquals(clock.millis(), stored.getLong(35));
         assertEquals(5, stored.getLong(27), "base timestamp stays");
@@ -183,7 +185,7 @@ class LogAppendReadTest {
         one.releaseAll();
         LogReadResult three = log.read(2, size * 3 + size / 2, false);
         assertEquals(size * 3, three.totalBytes());
-        assertEquals(2, TestBatches.baseOffset(TestBatches.readAll(three)));
+        assertEquals(2, TestBatches.baseOffset(LogFixture.readAll(three)));
         LogReadResult atEnd = log.read(10, 1000, true);
         assertEquals(0, atEnd.totalBytes());
         assertEquals(10, atEnd.logEndOffset());
@@ -238,11 +240,10 @@ class LogAppendReadTest {
         log.append(TestBatches.sized(2, 3, 600));
         log.append(TestBatches.batch(3, "after"));
         assertEquals(3, log.segmentCount());
-        assertEquals(List.of("small"), TestBatches.values(TestBatches.readAll(log.read(0, 10, true))));
+        assertEquals(List.of("small"), TestBatches.values(LogFixture.readAll(log.read(0, 10, true))));
         assertEquals(
-                3,
-                TestBatches.values(TestBatches.readAll(log.read(1, 10, true))).size());
-        assertEquals(List.of("after"), TestBatches.values(TestBatches.readAll(log.read(4, 10, true))));
+                3, TestBatches.values(LogFixture.readAll(log.read(1, 10, true))).size());
+        assertEquals(List.of("after"), TestBatches.values(LogFixture.readAll(log.read(4, 10, true))));
     }
 
     static void fixCrc(ByteBuffer b) {

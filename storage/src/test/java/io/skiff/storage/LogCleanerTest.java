@@ -26,6 +26,8 @@ import io.skiff.record.RecordBatchBuilder;
 import io.skiff.record.RecordBatchView;
 import io.skiff.storage.CompactedLogs.Entry;
 import io.skiff.storage.producer.AppendOrigin;
+import io.skiff.testsupport.MutableClock;
+import io.skiff.testsupport.TestBatches;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -308,7 +310,7 @@ class LogCleanerTest {
                         .map(Entry::key)
                         .distinct()
                         .count());
-        for (ByteBuffer b : TestBatches.split(TestBatches.readAll(log.read(0, Integer.MAX_VALUE, true)))) {
+        for (ByteBuffer b : TestBatches.split(LogFixture.readAll(log.read(0, Integer.MAX_VALUE, true)))) {
             assertEquals(CompressionType.GZIP, new RecordBatchView(b, 0).compressionType());
         }
         assertEquals("v39", CompactedLogs.latest(after).get("k4"));
@@ -331,7 +333,7 @@ class LogCleanerTest {
         }
         cleaner.compactNow(log);
         boolean emptyFound = false;
-        for (ByteBuffer b : TestBatches.split(TestBatches.readAll(log.read(0, Integer.MAX_VALUE, true)))) {
+        for (ByteBuffer b : TestBatches.split(LogFixture.readAll(log.read(0, Integer.MAX_VALUE, true)))) {
             RecordBatchView v = new RecordBatchView(b, 0);
             if (v.producerId() == 7) {
                 assertEquals(0, v.recordCount());
@@ -459,7 +461,7 @@ class LogCleanerTest {
 
     private int markers() {
         int n = 0;
-        for (ByteBuffer b : TestBatches.split(TestBatches.readAll(log.read(0, Integer.MAX_VALUE, true)))) {
+        for (ByteBuffer b : TestBatches.split(LogFixture.readAll(log.read(0, Integer.MAX_VALUE, true)))) {
             if (new RecordBatchView(b, 0).isControl()) {
                 n++;
             }

@@ -15,7 +15,10 @@
  */
 package io.skiff.storage;
 
+import io.skiff.testsupport.MutableClock;
+import io.skiff.testsupport.TestBatches;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -126,5 +129,15 @@ final class LogFixture implements BeforeEachCallback, AfterEachCallback {
             values.add(value(i));
         }
         return values;
+    }
+
+    /** Reads every batch of a read result into one buffer, releasing its slices. */
+    static ByteBuffer readAll(LogReadResult r) {
+        List<ByteBuffer> parts = new ArrayList<>();
+        for (FileSlice s : r.slices()) {
+            parts.add(s.readFully());
+            s.release();
+        }
+        return TestBatches.concat(parts.toArray(new ByteBuffer[0]));
     }
 }

@@ -21,6 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.storage.producer.OutOfOrderSequenceException;
+import io.skiff.testsupport.MutableClock;
+import io.skiff.testsupport.TestBatches;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;

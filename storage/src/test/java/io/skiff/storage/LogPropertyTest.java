@@ -18,6 +18,8 @@ package io.skiff.storage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.testsupport.MutableClock;
+import io.skiff.testsupport.TestBatches;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -95,7 +97,7 @@ class LogPropertyTest {
         if (log.logEndOffset() == 0) {
             return values;
         }
-        for (ByteBuffer b : TestBatches.split(TestBatches.readAll(log.read(0, Integer.MAX_VALUE, true)))) {
+        for (ByteBuffer b : TestBatches.split(LogFixture.readAll(log.read(0, Integer.MAX_VALUE, true)))) {
             assertEquals(values.size(), TestBatches.baseOffset(b));
             values.addAll(TestBatches.values(b));
         }

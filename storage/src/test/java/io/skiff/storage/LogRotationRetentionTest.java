@@ -22,6 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.record.RecordTooLargeException;
 import io.skiff.record.TimestampType;
+import io.skiff.testsupport.MutableClock;
+import io.skiff.testsupport.TestBatches;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -205,12 +207,12 @@ class LogRotationRetentionTest {
         LogReadResult first = log.read(0, 10, true);
         FileSlice held = first.slices().get(0);
         for (long o = 1; o < 9; o++) {
-            TestBatches.readAll(log.read(o, 10, true));
+            LogFixture.readAll(log.read(o, 10, true));
         }
         assertTrue(held.channel().isOpen(), "held by the slice even though the segment released it");
         held.release();
         assertFalse(held.channel().isOpen());
-        assertEquals(List.of("h0"), TestBatches.values(TestBatches.readAll(log.read(0, 10, true))));
+        assertEquals(List.of("h0"), TestBatches.values(LogFixture.readAll(log.read(0, 10, true))));
     }
 
     @Test

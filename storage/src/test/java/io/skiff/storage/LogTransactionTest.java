@@ -27,6 +27,8 @@ import io.skiff.record.RecordBatchBuilder;
 import io.skiff.storage.producer.AppendOrigin;
 import io.skiff.storage.producer.InvalidTxnStateException;
 import io.skiff.storage.producer.TransactionCoordinatorFencedException;
+import io.skiff.testsupport.MutableClock;
+import io.skiff.testsupport.TestBatches;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -86,7 +88,7 @@ class LogTransactionTest {
 
     private List<Long> committedBaseOffsets(long from) {
         LogReadResult r = log.read(from, Integer.MAX_VALUE, true, IsolationLevel.READ_COMMITTED);
-        return TestBatches.split(TestBatches.readAll(r)).stream()
+        return TestBatches.split(LogFixture.readAll(r)).stream()
                 .map(TestBatches::baseOffset)
                 .toList();
     }
@@ -102,7 +104,7 @@ class LogTransactionTest {
         assertEquals(1, log.lastStableOffset());
         assertEquals(List.of(0L), committedBaseOffsets(0), "read_committed stops before offset 1");
         LogReadResult uncommitted = log.read(0, Integer.MAX_VALUE, true);
-        assertEquals(4, TestBatches.split(TestBatches.readAll(uncommitted)).size(), "read_uncommitted sees all");
+        assertEquals(4, TestBatches.split(LogFixture.readAll(uncommitted)).size(), "read_uncommitted sees all");
 
         end(1, true); // 5
         assertEquals(3, log.lastStableOffset(), "producer 2's transaction still holds it");

@@ -19,6 +19,7 @@ import io.skiff.broker.clock.BrokerClock;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
+import io.skiff.config.BrokerConfigKeys;
 import io.skiff.config.ControlListener;
 import io.skiff.http.HttpServer;
 import io.skiff.http.Routes;
@@ -75,11 +76,11 @@ public final class TestControl implements AutoCloseable {
     /** As {@link #startListener(BrokerConfig, TopicRegistry, Runnable)}, with more paths added by {@code more}. */
     public void startListener(BrokerConfig config, TopicRegistry topics, Runnable reset, Consumer<Routes> more)
             throws IOException {
-        Object value = config.value("skiff.control.listener");
+        String value = config.get(BrokerConfigKeys.SKIFF_CONTROL_LISTENER);
         if (value == null) {
             return;
         }
-        ControlListener address = ControlListener.parse((String) value);
+        ControlListener address = ControlListener.parse(value);
         ControlHttpApi api = new ControlHttpApi(
                 faults, storageFaults, clock, name -> topics.topic(name).isPresent(), reset);
         Routes routes = api.routes();

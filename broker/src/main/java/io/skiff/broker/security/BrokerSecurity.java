@@ -22,6 +22,7 @@ import io.skiff.broker.security.sasl.ScramCredentialStore;
 import io.skiff.broker.security.ssl.DevCertificateAuthority;
 import io.skiff.broker.security.ssl.ServerTls;
 import io.skiff.config.BrokerConfig;
+import io.skiff.config.BrokerConfigKeys;
 import io.skiff.config.ConfigException;
 import io.skiff.config.Endpoint;
 import java.io.IOException;
@@ -103,7 +104,8 @@ public final class BrokerSecurity {
             "org.apache.kafka.metadata.authorizer.StandardAuthorizer", "kafka.security.authorizer.AclAuthorizer");
 
     private static StandardAuthorizer authorizer(BrokerConfig config, Path dataDir) throws IOException {
-        String className = String.valueOf(config.value("authorizer.class.name")).trim();
+        String className = String.valueOf(config.get(BrokerConfigKeys.AUTHORIZER_CLASS_NAME))
+                .trim();
         if (className.isEmpty() || className.equals("null")) {
             return null;
         }
@@ -114,16 +116,16 @@ public final class BrokerSecurity {
                             + "org.apache.kafka.metadata.authorizer.StandardAuthorizer only");
         }
         Set<String> superUsers = new HashSet<>();
-        Object configured = config.value("super.users");
+        String configured = config.get(BrokerConfigKeys.SUPER_USERS);
         if (configured != null) {
-            for (String user : configured.toString().split(";")) {
+            for (String user : configured.split(";")) {
                 if (!user.isBlank()) {
                     superUsers.add(user.trim());
                 }
             }
         }
         return new StandardAuthorizer(
-                AclStore.open(dataDir), superUsers, (Boolean) config.value("allow.everyone.if.no.acl.found"));
+                AclStore.open(dataDir), superUsers, config.get(BrokerConfigKeys.ALLOW_EVERYONE_IF_NO_ACL_FOUND));
     }
 
     /** A broker with PLAINTEXT listeners only and no credential store (handler tests). */

@@ -191,8 +191,7 @@ public final class SharePartition {
             return AcquiredRecords.NONE;
         }
         long deadline = now + settings.recordLockDurationMs();
-        List<ByteBuffer> delivered = new ArrayList<>();
-        RangeCollector ranges = new RangeCollector();
+        AcquiredRecordsBuilder out = new AcquiredRecordsBuilder();
         int acquired = 0;
         for (RecordBatchView batch : RecordBatches.iterate(data)) {
             if (batch.baseOffset() >= inFlight.endOffset() || acquired >= maxRecords) {
@@ -206,16 +205,16 @@ public final class SharePartition {
                 if (inFlight.state(o) == RecordState.AVAILABLE) {
                     short count = (short) (inFlight.deliveryCount(o) + 1);
                     inFlight.set(o, RecordState.ACQUIRED, count, memberId, deadline);
-                    ranges.add(o, count);
+                    out.acquired(o, count);
                     acquired++;
                     any = true;
                 }
             }
             if (any) {
-                delivered.add(batch.slice());
+                out.deliver(batch.slice());
             }
         }
-        return new AcquiredRecords(concat(delivered), ranges.ranges());
+        return out.build();
     }
 
     private AcquiredRecords acquireNew(
@@ -227,8 +226,7 @@ public final class SharePartition {
         ByteBuffer data = concat(result);
         List<AbortedTxn> aborted = result.abortedTransactions();
         long deadline = now + settings.recordLockDurationMs();
-        List<ByteBuffer> delivered = new ArrayList<>();
-        RangeCollector ranges = new RangeCollector();
+        AcquiredRecordsBuilder out = new AcquiredRecordsBuilder();
         int acquired = 0;
         for (RecordBatchView batch : RecordBatches.iterate(data)) {
             if (batch.lastOffset() < inFlight.endOffset()) {
@@ -247,16 +245,16 @@ public final class SharePartition {
                 } else {
                     inFlight.append(RecordState.ACQUIRED, (short) 1);
                     inFlight.set(o, RecordState.ACQUIRED, (short) 1, memberId, deadline);
-                    ranges.add(o, (short) 1);
+                    out.acquired(o, (short) 1);
                     acquired++;
                 }
             }
             if (!skip) {
-                delivered.add(batch.slice());
+                out.deliver(batch.slice());
             }
         }
         inFlight.advanceStart();
-        return new AcquiredRecords(concat(delivered), ranges.ranges());
+        return out.build();
     }
 
     private static boolean isAborted(RecordBatchView batch, List<AbortedTxn> aborted) {
@@ -462,52 +460,6 @@ public final class SharePartition {
             return all.flip();
         } finally {
             result.releaseAll();
-        }
-    }
-
-    private static ByteBuffer concat(List<ByteBuffer> parts) {
-        if (parts.size() == 1) {
-            return parts.get(0);
-        }
-        int total = 0;
-        for (ByteBuffer b : parts) {
-            total += b.remaining();
-        }
-        ByteBuffer all = ByteBuffer.allocate(total);
-        for (ByteBuffer b : parts) {
-            all.put(b.duplicate());
-        }
-        return all.flip();
-    }
-
-    /** Merges acquired offsets into ranges of consecutive offsets with one delivery count. */
-    private static final class RangeCollector {
-        private final List<AcquiredRange> ranges = new ArrayList<>();
-        private long first = -1;
-        private long last = -1;
-        private short count;
-
-        void add(long offset, short deliveryCount) {
-            if (first >= 0 && offset == last + 1 && deliveryCount == count) {
-                last = offset;
-                return;
-            }
-            flush();
-            first = offset;
-            last = offset;
-            count = deliveryCount;
-        }
-
-        private void flush() {
-            if (first >= 0) {
-                ranges.add(new AcquiredRange(first, last, count));
-            }
-        }
-
-        List<AcquiredRange> ranges() {
-            flush();
-            first = -1;
-            return ranges;
         }
     }
 

@@ -18,6 +18,7 @@ package io.skiff.broker.share;
 import io.skiff.broker.coordinator.CoordinatorRecordLog;
 import io.skiff.broker.coordinator.InternalTopicLog;
 import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.config.BrokerConfigKeys;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -47,9 +48,6 @@ public final class ShareStateLog implements ShareStateWriter {
     private static final short PARTITION_STATE = 0;
     private static final short GROUP = 1;
 
-    /** Kafka's default share.coordinator.state.topic.segment.bytes (100 MiB). */
-    private static final int SEGMENT_BYTES = 100 * 1024 * 1024;
-
     private final CoordinatorRecordLog log;
     private final java.time.Clock clock;
 
@@ -58,9 +56,10 @@ public final class ShareStateLog implements ShareStateWriter {
         this.clock = clock;
     }
 
-    /** The log over the broker's {@code __share_group_state} topic. */
+    /** The log over the broker's {@code __share_group_state} topic ({@code share.coordinator.state.topic.*}). */
     public static ShareStateLog open(TopicRegistry topics, java.time.Clock clock) {
-        return new ShareStateLog(InternalTopicLog.open(topics, TOPIC, 1, SEGMENT_BYTES), clock);
+        int segmentBytes = topics.brokerConfig().get(BrokerConfigKeys.SHARE_COORDINATOR_STATE_TOPIC_SEGMENT_BYTES);
+        return new ShareStateLog(InternalTopicLog.open(topics, TOPIC, 1, segmentBytes), clock);
     }
 
     /** What a replay found: the groups and the latest state of each share-partition. */

@@ -37,7 +37,7 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safe: changes are synchronized and persisted before they are visible; {@link #all} is a snapshot.
  */
 final class ClientMetricsConfigStore {
-    private static final Logger log = LoggerFactory.getLogger(ClientMetricsConfigStore.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ClientMetricsConfigStore.class);
     static final String FILE = "client-metrics/configs";
 
     private final Path file;
@@ -79,7 +79,7 @@ final class ClientMetricsConfigStore {
             try {
                 loaded.put(name, ClientMetricsSubscription.parse(name, configs));
             } catch (ClientMetricsConfigException e) {
-                log.warn("Ignoring the stored client-metrics subscription {}: {}", name, e.getMessage());
+                LOG.warn("Ignoring the stored client-metrics subscription {}: {}", name, e.getMessage());
             }
         });
         store.subscriptions = Collections.unmodifiableMap(loaded);

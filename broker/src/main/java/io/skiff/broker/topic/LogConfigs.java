@@ -15,20 +15,33 @@
  */
 package io.skiff.broker.topic;
 
+import io.skiff.config.BrokerConfig;
 import io.skiff.config.CleanupPolicy;
 import io.skiff.config.MessageTimestampType;
 import io.skiff.config.TopicConfig;
 import io.skiff.record.CompressionType;
 import io.skiff.record.TimestampType;
+import io.skiff.storage.CleanerConfig;
 import io.skiff.storage.LogConfig;
 
 /**
- * Translates a topic's configuration into the storage log's settings.
+ * Translates a topic's configuration into the storage log's settings, and the broker's into the cleaner's.
  *
  * <p>Stateless; thread-safe.
  */
 final class LogConfigs {
     private LogConfigs() {}
+
+    /** The log cleaner's settings from the broker's {@code log.cleaner.*} keys. */
+    static CleanerConfig cleanerConfig(BrokerConfig c) {
+        return new CleanerConfig(
+                c.logCleanerEnable(),
+                c.logCleanerThreads(),
+                c.logCleanerDedupeBufferSize(),
+                c.logCleanerIoBufferLoadFactor(),
+                c.logCleanerIoMaxBytesPerSecond(),
+                c.logCleanerBackoffMs());
+    }
 
     static LogConfig of(TopicConfig c) {
         boolean compact = c.cleanupPolicy().contains(CleanupPolicy.COMPACT);

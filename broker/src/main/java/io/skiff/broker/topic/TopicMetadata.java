@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.topic;
 
+import io.skiff.config.TopicConfig;
 import java.util.Map;
 import java.util.UUID;
 
@@ -27,5 +28,10 @@ import java.util.UUID;
 public record TopicMetadata(String name, UUID id, int partitionCount, boolean internal, Map<String, String> configs) {
     public TopicMetadata {
         configs = Map.copyOf(configs);
+    }
+
+    /** What to persist of {@code topic} with {@code partitions} partitions and the configuration {@code config}. */
+    static TopicMetadata of(Topic topic, int partitions, TopicConfig config) {
+        return new TopicMetadata(topic.name(), topic.id(), partitions, topic.isInternal(), config.overrides());
     }
 }

@@ -18,7 +18,6 @@ package io.skiff.broker.topic;
 import io.skiff.broker.concurrent.NetworkThreads;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.TopicConfig;
-import io.skiff.storage.CleanerConfig;
 import io.skiff.storage.FileChannelFactory;
 import java.io.Closeable;
 import java.io.IOException;
@@ -106,7 +105,8 @@ public final class TopicRegistry implements Closeable {
         }
         TopicRegistry registry = new TopicRegistry(config, clock, new TopicMetadataStore(dataDir), files);
         try {
-            registry.recover();
+            registry.recoveredCount = TopicRecovery.recover(
+                    registry.store, registry.builder, registry.opener, config, registry::publishLocked);
         } catch (IOException | RuntimeException e) {
             registry.close();
             throw e;
@@ -116,19 +116,9 @@ public final class TopicRegistry implements Closeable {
                 config.logRetentionCheckIntervalMs(),
                 config.producerIdExpirationMs(),
                 clock,
-                cleanerConfig(config),
+                LogConfigs.cleanerConfig(config),
                 dataDir);
         return registry;
-    }
-
-    private static CleanerConfig cleanerConfig(BrokerConfig c) {
-        return new CleanerConfig(
-                c.logCleanerEnable(),
-                c.logCleanerThreads(),
-                c.logCleanerDedupeBufferSize(),
-                c.logCleanerIoBufferLoadFactor(),
-                c.logCleanerIoMaxBytesPerSecond(),
-                c.logCleanerBackoffMs());
     }
 
     /**
@@ -147,52 +137,6 @@ public final class TopicRegistry implements Closeable {
                     () -> housekeeper.cleaner().compactNow(p.log()).recordsRemoved());
         }
         return removed;
-    }
-
-    /**
-     * Recovers every persisted topic. A data directory holding {@value TopicBuilder#LATE_OPEN_FROM} or more partitions outside
-     * the internal topics opens their logs as a large creation does (published first, opened in the background or by
-     * first use): each log's recovery reads a few small files, about a millisecond each from a cold disk, so 10,000
-     * partitions took 13 s before the broker answered. Nothing is lost by waiting: every log keeps its clean-shutdown
-     * marker until it is opened, and an append, a read or the housekeeping opens it first. The internal topics, which
-     * the coordinators replay at start, and the logs of a smaller directory are opened (and checked) before the
-     * broker starts.
-     */
-    private void recover() throws IOException {
-        List<TopicMetadata> all = store.loadAll();
-        int userPartitions = 0;
-        for (TopicMetadata meta : all) {
-            userPartitions += meta.internal() ? 0 : meta.partitionCount();
-        }
-        boolean late = TopicBuilder.opensLogsLate(userPartitions);
-        List<Topic> opening = new ArrayList<>();
-        for (TopicMetadata meta : all) {
-            TopicConfig topicConfig;
-            try {
-                topicConfig = TopicConfig.of(meta.configs(), config);
-            } catch (RuntimeException e) {
-                throw new IOException(
-                        "Topic " + meta.name() + " has an invalid stored configuration: " + e.getMessage(), e);
-            }
-            Topic topic;
-            if (late && !meta.internal()) {
-                topic = builder.buildUnopened(meta, topicConfig, false);
-                opening.add(topic);
-            } else {
-                topic = builder.build(meta, topicConfig, false);
-            }
-            synchronized (lock) {
-                publish(topic);
-            }
-            recoveredCount++;
-        }
-        if (!opening.isEmpty()) {
-            List<Partition> partitions = new ArrayList<>();
-            for (Topic topic : opening) {
-                partitions.addAll(topic.partitions());
-            }
-            opener.openLogsInBackground(partitions, true);
-        }
     }
 
     /** How many topics were recovered from the data directory at startup. */
@@ -383,7 +327,7 @@ public final class TopicRegistry implements Closeable {
                     added = late
                             ? builder.unopened(topic, current, totalCount, true)
                             : builder.openNew(topic, current, totalCount);
-                    store.writeTopic(metadata(topic, totalCount, topic.config()));
+                    store.writeTopic(TopicMetadata.of(topic, totalCount, topic.config()));
                 } catch (IOException | RuntimeException e) {
                     for (Partition p : added) {
                         TopicBuilder.closeQuietly(p, true);
@@ -421,7 +365,7 @@ public final class TopicRegistry implements Closeable {
         synchronized (adminLock) {
             return topic.whileOpen(() -> {
                 try {
-                    store.writeTopic(metadata(topic, topic.partitionCount(), next));
+                    store.writeTopic(TopicMetadata.of(topic, topic.partitionCount(), next));
                 } catch (IOException e) {
                     throw new UncheckedIOException(
                             "Cannot store the configuration of " + name + ": " + e.getMessage(), e);
@@ -434,10 +378,6 @@ public final class TopicRegistry implements Closeable {
                 return next;
             });
         }
-    }
-
-    private static TopicMetadata metadata(Topic topic, int partitions, TopicConfig topicConfig) {
-        return new TopicMetadata(topic.name(), topic.id(), partitions, topic.isInternal(), topicConfig.overrides());
     }
 
     /**
@@ -500,6 +440,12 @@ public final class TopicRegistry implements Closeable {
                     TopicBuilder.closeQuietly(p, false);
                 }
             });
+        }
+    }
+
+    private void publishLocked(Topic topic) {
+        synchronized (lock) {
+            publish(topic);
         }
     }
 

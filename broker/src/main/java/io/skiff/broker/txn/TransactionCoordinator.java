@@ -51,21 +51,19 @@ import org.slf4j.LoggerFactory;
  * request says which version its client uses. Version 2 clients get an epoch bump at every commit and abort
  * ({@link EndTxnV2Rules}), their partitions and groups are added by the broker ({@link #addPartitionsForProduce}),
  * and their markers carry the bumped epoch. Fencing and timeouts follow the broker's finalized version, as Kafka's
- * do. The states themselves are built by {@link TransactionTransitions}.
+ * do. The states themselves are built by {@link TransactionTransitions}, a transaction ended by
+ * {@link TransactionCompletion}.
  *
  * <p>Thread-safe: the work on one transactional id is serialized by its {@link TransactionMetadata#lock()}; no
  * lock is held while the log or the partitions are written.
  */
 public final class TransactionCoordinator implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TransactionCoordinator.class);
-    /** A single broker never moves its coordinators, so the coordinator epoch stays 0. */
-    static final int COORDINATOR_EPOCH = 0;
-
     private final TransactionCoordinatorConfig config;
     private final TransactionStateStore store;
     private final CoordinatorScheduler scheduler;
     private final LongSupplier producerIds;
-    private final TransactionMarkers markers;
+    private final TransactionCompletion completion;
     private final Clock clock;
     private final List<CoordinatorScheduler.Cancellable> timers = new ArrayList<>();
     private final List<AutoCloseable> owned = new ArrayList<>();
@@ -86,7 +84,7 @@ public final class TransactionCoordinator implements AutoCloseable {
         this.store = new TransactionStateStore(recordLog, writer, clock);
         this.scheduler = scheduler;
         this.producerIds = producerIds;
-        this.markers = markers;
+        this.completion = new TransactionCompletion(config, store, markers, scheduler, clock);
         this.clock = clock;
         this.concurrentRetry = new ConcurrentTransactionsRetry(scheduler, clock);
     }
@@ -103,8 +101,7 @@ public final class TransactionCoordinator implements AutoCloseable {
             TransactionRecord r = meta.current();
             if (r.state().isPrepare()) {
                 LOG.info("Completing transaction {} found in {} at start", meta.transactionalId(), r.state());
-                meta.lock().run(() -> meta.setPending(r.state().completeState()));
-                writeMarkersAndComplete(meta, r, new CompletableFuture<>());
+                completion.resume(meta, r);
             }
         }
         if (loaded > 0) {
@@ -220,7 +217,8 @@ public final class TransactionCoordinator implements AutoCloseable {
                 case ONGOING -> {
                     // Abort the open transaction with a fenced epoch; the client retries and gets the next bump.
                     CompletableFuture<InitProducerIdResult> result = new CompletableFuture<>();
-                    fenceAndAbort(m, cur, now)
+                    completion
+                            .fenceAndAbort(m, cur, now)
                             .whenComplete((r, e) ->
                                     result.complete(InitProducerIdResult.error(Errors.CONCURRENT_TRANSACTIONS)));
                     return result;
@@ -383,7 +381,8 @@ public final class TransactionCoordinator implements AutoCloseable {
                 prepare.noPartitionAdded(),
                 clock.millis());
         TransactionRecord continued = TransactionTransitions.complete(prepared, prepared.txnLastUpdateTimestamp());
-        return end(m, prepared)
+        return completion
+                .end(m, prepared)
                 .thenApply(error -> error == Errors.NONE
                         ? new InitProducerIdResult(Errors.NONE, continued.producerId(), continued.producerEpoch())
                         : InitProducerIdResult.error(error));
@@ -404,7 +403,7 @@ public final class TransactionCoordinator implements AutoCloseable {
         }
         return switch (cur.state()) {
             case ONGOING ->
-                end(
+                completion.end(
                         m,
                         TransactionTransitions.prepareEnd(
                                 cur,
@@ -430,56 +429,6 @@ public final class TransactionCoordinator implements AutoCloseable {
         store.finalizedVersion(level);
     }
 
-    /**
-     * Aborts an Ongoing transaction with the epoch bumped (Kafka's prepareFenceProducerEpoch, then the abort with the
-     * broker's finalized transaction version), under the lock.
-     */
-    private CompletableFuture<Errors> fenceAndAbort(TransactionMetadata m, TransactionRecord cur, long now) {
-        return end(m, TransactionTransitions.fenceAndPrepareAbort(cur, store.finalizedVersion(), now));
-    }
-
-    /** Writes {@code prepared} (a Prepare state), then the markers, then the Complete state. Under the lock. */
-    private CompletableFuture<Errors> end(TransactionMetadata m, TransactionRecord prepared) {
-        CompletableFuture<Errors> result = new CompletableFuture<>();
-        store.persist(m, prepared).whenComplete((error, failure) -> {
-            if (error != Errors.NONE) {
-                result.complete(error);
-                return;
-            }
-            m.lock().run(() -> m.setPending(prepared.state().completeState()));
-            writeMarkersAndComplete(m, prepared, result);
-        });
-        return result;
-    }
-
-    /** With the Complete state pending: markers, then the Complete record; retried until the markers are written. */
-    private void writeMarkersAndComplete(
-            TransactionMetadata m, TransactionRecord prepared, CompletableFuture<Errors> result) {
-        boolean commit = prepared.state() == TransactionState.PREPARE_COMMIT;
-        markers.write(
-                        prepared.producerId(),
-                        prepared.producerEpoch(),
-                        commit,
-                        prepared.partitions(),
-                        COORDINATOR_EPOCH,
-                        prepared.clientTransactionVersion())
-                .whenComplete((ok, failure) -> {
-                    if (failure != null) {
-                        LOG.warn(
-                                "Writing the {} markers of transaction {} failed; retrying in {} ms",
-                                commit ? "COMMIT" : "ABORT",
-                                m.transactionalId(),
-                                config.markerRetryBackoffMs(),
-                                failure);
-                        scheduler.schedule(
-                                config.markerRetryBackoffMs(), () -> writeMarkersAndComplete(m, prepared, result));
-                        return;
-                    }
-                    store.write(m, TransactionTransitions.complete(prepared, clock.millis()))
-                            .whenComplete((error, f) -> result.complete(error));
-                });
-    }
-
     // ------------------------------------------------------------------ timers
 
     /** Aborts, with a bumped epoch, every Ongoing transaction older than its timeout. */
@@ -496,7 +445,7 @@ public final class TransactionCoordinator implements AutoCloseable {
                             m.transactionalId(),
                             cur.producerId(),
                             cur.timeoutMs());
-                    fenceAndAbort(m, cur, now);
+                    completion.fenceAndAbort(m, cur, now);
                 }
             });
         }

@@ -23,11 +23,11 @@ import io.skiff.protocol.header.RequestHeader;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.record.RecordBatchBuilder;
 import io.skiff.storage.producer.AppendOrigin;
+import io.skiff.testsupport.TestConfigs;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.HashMap;
 import java.util.Map;
 
 /** A topic registry over a temporary directory plus helpers to call admin handlers directly. */
@@ -40,13 +40,9 @@ final class AdminFixture implements AutoCloseable {
 
     AdminFixture(Path dir, String... keyValues) throws Exception {
         this.dir = dir;
-        Map<String, String> map = new HashMap<>();
-        map.put("log.dirs", dir.toString());
-        map.put("node.id", Integer.toString(NODE_ID));
-        for (int i = 0; i < keyValues.length; i += 2) {
-            map.put(keyValues[i], keyValues[i + 1]);
-        }
-        this.config = BrokerConfig.of(map);
+        Map<String, String> map = TestConfigs.map(keyValues);
+        map.putIfAbsent("node.id", Integer.toString(NODE_ID));
+        this.config = TestConfigs.broker(dir, map);
         this.topics = TopicRegistry.open(config, Clock.systemUTC());
     }
 

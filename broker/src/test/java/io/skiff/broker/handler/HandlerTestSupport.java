@@ -21,14 +21,13 @@ import io.skiff.config.Endpoint;
 import io.skiff.protocol.header.RequestHeader;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.record.RecordBatchBuilder;
+import io.skiff.testsupport.TestConfigs;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /** Contexts, configs and batches for handler tests. */
 final class HandlerTestSupport {
@@ -37,12 +36,7 @@ final class HandlerTestSupport {
     private HandlerTestSupport() {}
 
     static BrokerConfig config(Path dir, String... keyValues) {
-        Map<String, String> map = new HashMap<>();
-        map.put("log.dirs", dir.toString());
-        for (int i = 0; i < keyValues.length; i += 2) {
-            map.put(keyValues[i], keyValues[i + 1]);
-        }
-        return BrokerConfig.of(map);
+        return TestConfigs.broker(dir, keyValues);
     }
 
     static BrokerContext broker(BrokerConfig config, DataPlane data) {

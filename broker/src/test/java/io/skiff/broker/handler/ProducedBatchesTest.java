@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.handler;
 
+import static io.skiff.testsupport.TestBatches.concat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -38,18 +39,6 @@ class ProducedBatchesTest {
             b.producer(producerId, (short) 3, 0).transactional(transactional);
         }
         return b.add(1_000L, null, "v".getBytes(StandardCharsets.UTF_8)).build();
-    }
-
-    private static ByteBuffer concat(ByteBuffer... batches) {
-        int size = 0;
-        for (ByteBuffer b : batches) {
-            size += b.remaining();
-        }
-        ByteBuffer out = ByteBuffer.allocate(size);
-        for (ByteBuffer b : batches) {
-            out.put(b.duplicate());
-        }
-        return out.flip();
     }
 
     @Test

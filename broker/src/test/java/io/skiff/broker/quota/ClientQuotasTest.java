@@ -19,11 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.testsupport.MutableClock;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,32 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Quota enforcement with Kafka's window and throttle arithmetic, its precedence of entities, and persistence. */
 class ClientQuotasTest {
-    /** A clock the test moves. */
-    private static final class TestClock extends Clock {
-        long nowMs = 1_000_000L;
-
-        @Override
-        public long millis() {
-            return nowMs;
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.ofEpochMilli(nowMs);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-    }
-
-    private final TestClock clock = new TestClock();
+    private final MutableClock clock = new MutableClock(1_000_000L);
     private final ClientQuotas quotas = ClientQuotas.inMemory(clock);
 
     private static ClientQuotaAlteration set(ClientQuotaEntity entity, String key, Double value) {
@@ -90,7 +62,7 @@ class ClientQuotasTest {
         // Other client ids have no quota.
         assertEquals(0, quotas.recordProduce("ANONYMOUS", "other", 100_000_000));
         // Eleven seconds later every sample has expired.
-        clock.nowMs += 11_000;
+        clock.advance(11_000);
         assertEquals(0, quotas.recordProduce("ANONYMOUS", "c", 1_000_000));
     }
 
@@ -99,7 +71,7 @@ class ClientQuotasTest {
         alter(set(ClientQuotaEntity.clientId("c"), "producer_byte_rate", 1000.0));
         for (int second = 0; second < 10; second++) {
             assertEquals(0, quotas.recordProduce("ANONYMOUS", "c", 1000), "second " + second);
-            clock.nowMs += 1000;
+            clock.advance(1000);
         }
         // Samples began 0..9 s ago, now at 10 s: 11,000 B over 10 s = 1100 B/s → 100/1000 × 10 s = 1000 ms.
         assertEquals(1000, quotas.recordProduce("ANONYMOUS", "c", 1000));

@@ -20,33 +20,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.security.principal.KafkaPrincipal;
+import io.skiff.testsupport.MutableClock;
 import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 
 class ConnectionSecurityTest {
-    /** A clock the test moves. */
-    private static final class MovableClock extends Clock {
-        long millis = 1_000_000L;
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.ofEpochMilli(millis);
-        }
-    }
-
     @Test
     void plaintextAndSslServeEverythingAsTheirPrincipal() {
         ConnectionSecurity ssl = new ConnectionSecurity(SecurityProtocol.SSL, Clock.systemUTC());
@@ -58,20 +36,20 @@ class ConnectionSecurityTest {
 
     @Test
     void saslServesOnlyAfterAuthenticationAndUntilTheSessionEnds() {
-        MovableClock clock = new MovableClock();
+        MutableClock clock = new MutableClock(1_000_000L);
         ConnectionSecurity sasl = new ConnectionSecurity(SecurityProtocol.SASL_PLAINTEXT, clock);
         assertFalse(sasl.mayServe());
-        sasl.saslAuthenticated(KafkaPrincipal.user("alice"), clock.millis + 1000);
+        sasl.saslAuthenticated(KafkaPrincipal.user("alice"), clock.millis() + 1000);
         assertTrue(sasl.mayServe());
-        clock.millis += 999;
+        clock.advance(999);
         assertTrue(sasl.mayServe());
-        clock.millis += 1;
+        clock.advance(1);
         assertFalse(sasl.mayServe(), "the session ended without re-authentication");
         assertTrue(sasl.sessionExpired());
-        sasl.saslAuthenticated(KafkaPrincipal.user("alice"), clock.millis + 1000);
+        sasl.saslAuthenticated(KafkaPrincipal.user("alice"), clock.millis() + 1000);
         assertTrue(sasl.mayServe(), "re-authenticated");
         sasl.saslAuthenticated(KafkaPrincipal.user("alice"), 0);
-        clock.millis += 1_000_000;
+        clock.advance(1_000_000);
         assertTrue(sasl.mayServe(), "0 = the session does not end");
     }
 }

@@ -22,13 +22,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.Uuids;
+import io.skiff.testsupport.MutableClock;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -38,31 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** GetTelemetrySubscriptions and PushTelemetry as Kafka 4.4's ClientMetricsManager answers them. */
 class ClientTelemetryTest {
-    private static final class TestClock extends Clock {
-        long nowMs = 10_000_000L;
-
-        @Override
-        public long millis() {
-            return nowMs;
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.ofEpochMilli(nowMs);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-    }
-
-    private final TestClock clock = new TestClock();
+    private final MutableClock clock = new MutableClock(10_000_000L);
     private final ClientTelemetry telemetry = ClientTelemetry.inMemory(clock, 1000);
     private final ClientDescription java =
             new ClientDescription("app-1", "apache-kafka-java", "4.4.0", "127.0.0.1", 5000, "c1");
@@ -130,11 +103,11 @@ class ClientTelemetryTest {
         byte[] data = metricsData("org.apache.kafka.producer.record.queue.time.avg", "org.apache.kafka.client.x");
         assertEquals(Errors.INVALID_REQUEST, telemetry.push(Uuids.ZERO, sub, false, (byte) 0, data, java));
         assertEquals(Errors.UNKNOWN_SUBSCRIPTION_ID, telemetry.push(id, sub + 1, false, (byte) 0, data, java));
-        clock.nowMs += 1000;
+        clock.advance(1000);
         assertEquals(Errors.UNSUPPORTED_COMPRESSION_TYPE, telemetry.push(id, sub, false, (byte) 9, data, java));
-        clock.nowMs += 1000;
+        clock.advance(1000);
         assertEquals(Errors.TELEMETRY_TOO_LARGE, telemetry.push(id, sub, false, (byte) 0, new byte[1001], java));
-        clock.nowMs += 1000;
+        clock.advance(1000);
         ByteArrayOutputStream gzipped = new ByteArrayOutputStream();
         try (GZIPOutputStream gz = new GZIPOutputStream(gzipped)) {
             gz.write(data);
@@ -145,7 +118,7 @@ class ClientTelemetryTest {
                 telemetry.push(id, sub, false, (byte) 0, data, java),
                 "a second push within the interval");
         assertEquals(Errors.NONE, telemetry.push(id, sub, true, (byte) 0, data, java), "a terminating push is taken");
-        clock.nowMs += 5000;
+        clock.advance(5000);
         assertEquals(Errors.INVALID_REQUEST, telemetry.push(id, sub, false, (byte) 0, data, java), "after terminating");
 
         List<PushedMetrics> kept = telemetry.store().of(id);

@@ -17,24 +17,18 @@ package io.skiff.broker.topic;
 
 import io.skiff.config.BrokerConfig;
 import io.skiff.record.RecordBatchBuilder;
+import io.skiff.testsupport.TestConfigs;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.HashMap;
-import java.util.Map;
 
 /** Builds registries over temp dirs and record batches for the topic tests. */
 final class TopicTestSupport {
     private TopicTestSupport() {}
 
     static BrokerConfig config(Path dir, String... keyValues) {
-        Map<String, String> map = new HashMap<>();
-        map.put("log.dirs", dir.toString());
-        for (int i = 0; i < keyValues.length; i += 2) {
-            map.put(keyValues[i], keyValues[i + 1]);
-        }
-        return BrokerConfig.of(map);
+        return TestConfigs.broker(dir, keyValues);
     }
 
     static TopicRegistry open(Path dir, String... keyValues) throws Exception {

@@ -24,39 +24,34 @@ import io.skiff.broker.group.common.GroupRegistry;
 import io.skiff.broker.group.common.TopicsView;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The streams group protocol (KIP-1071) of the coordinator: StreamsGroupHeartbeat (join with the topology,
- * heartbeat with owned tasks, leave), the topology recorded and resolved against the topics (the missing internal
- * topics created), the group epoch and target assignment ({@link StickyTaskAssignor}), each member's reconciliation
- * ({@link StreamsReconciler}: active tasks are revoked before they move), the endpoint-to-partitions map for
- * interactive queries, session and revocation timeouts, and the group's records in {@code __consumer_offsets}.
+ * heartbeat with owned tasks, leave), the topology recorded and resolved against the topics, the group epoch, each
+ * member's reconciliation ({@link StreamsReconciler}: active tasks are revoked before they move), the
+ * endpoint-to-partitions map for interactive queries, session and revocation timeouts, and the group's records in
+ * {@code __consumer_offsets}. Its parts: {@link StreamsHeartbeatChecks} (Kafka's checks of a heartbeat),
+ * {@link StreamsStaticMembers} (static membership), {@link StreamsTargetAssignment} (the target at the group epoch)
+ * and {@link InternalTopicCreations} (the missing internal topics created after the answer).
  *
  * <p>Thread-safe: each group is changed under its own lock; records are written by the coordinator's single writer;
  * a heartbeat's answer completes once its records are in the log.
  */
 public final class StreamsGroupManager {
-    private static final Logger log = LoggerFactory.getLogger(StreamsGroupManager.class);
+    private static final Logger LOG = LoggerFactory.getLogger(StreamsGroupManager.class);
 
     private final StreamsGroupConfig config;
     private final GroupRegistry groups;
     private final CoordinatorWriter store;
     private final CoordinatorScheduler scheduler;
     private final TopicsView topics;
-    private final InternalTopicCreator creator;
+    private final InternalTopicCreations internalTopics;
     private final Clock clock;
-    /** Internal topics whose creation is scheduled or running. */
-    private final Set<String> creating = ConcurrentHashMap.newKeySet();
 
     public StreamsGroupManager(
             StreamsGroupConfig config,
@@ -71,7 +66,7 @@ public final class StreamsGroupManager {
         this.store = store;
         this.scheduler = scheduler;
         this.topics = topics;
-        this.creator = creator;
+        this.internalTopics = new InternalTopicCreations(scheduler, creator);
         this.clock = clock;
     }
 
@@ -124,7 +119,7 @@ public final class StreamsGroupManager {
                     ? List.copyOf(group.configured().missingInternal().values())
                     : List.<StreamsTopology.InternalTopic>of();
         });
-        createLater(group.groupId(), missing);
+        internalTopics.createLater(group.groupId(), missing);
         return response;
     }
 
@@ -150,47 +145,9 @@ public final class StreamsGroupManager {
         if (tombstones == null || !groups.replace(existing, fresh)) {
             return null;
         }
-        log.info("Empty group {} becomes a streams group", groupId);
+        LOG.info("Empty group {} becomes a streams group", groupId);
         store.append(groupId, tombstones, clock.millis());
         return fresh;
-    }
-
-    /**
-     * Creates the missing internal topics after the heartbeat that found them has been answered, as Kafka 4.4 does:
-     * that member is told MISSING_INTERNAL_TOPICS and gets no tasks; a later heartbeat sees the topics, which changes
-     * the group's metadata and so its epoch, and assigns the tasks. A topic already being created is not asked for
-     * again; one that cannot be created is logged and asked for again at the next heartbeat.
-     */
-    private void createLater(String groupId, List<StreamsTopology.InternalTopic> missing) {
-        List<StreamsTopology.InternalTopic> wanted = new ArrayList<>();
-        for (StreamsTopology.InternalTopic t : missing) {
-            if (creating.add(t.name())) {
-                wanted.add(t);
-            }
-        }
-        if (wanted.isEmpty()) {
-            return;
-        }
-        scheduler.schedule(0, () -> {
-            for (StreamsTopology.InternalTopic t : wanted) {
-                try {
-                    creator.create(t);
-                    log.info(
-                            "Created internal topic {} ({} partitions) of streams group {}",
-                            t.name(),
-                            t.partitions(),
-                            groupId);
-                } catch (RuntimeException e) {
-                    log.warn(
-                            "Cannot create internal topic {} of streams group {}: {}",
-                            t.name(),
-                            groupId,
-                            e.getMessage());
-                } finally {
-                    creating.remove(t.name());
-                }
-            }
-        });
     }
 
     private StreamsHeartbeatResult heartbeatLocked(StreamsGroup group, StreamsHeartbeat req, List<KeyValue> records) {
@@ -199,7 +156,7 @@ public final class StreamsGroupManager {
         StreamsGroupMember member;
         boolean bumpEpoch = false;
         if (req.instanceId() != null) {
-            MemberLookup found = staticMember(group, req, records);
+            StreamsStaticMembers.Lookup found = StreamsStaticMembers.find(group, req, config.maxSize(), records);
             if (found.refusal() != null) {
                 return found.refusal();
             }
@@ -209,12 +166,12 @@ public final class StreamsGroupManager {
             member = group.member(req.memberId());
             if (member == null) {
                 if (group.size() >= config.maxSize()) {
-                    return tooMany();
+                    return StreamsHeartbeatChecks.tooMany(config.maxSize());
                 }
                 member = new StreamsGroupMember(req.memberId());
                 group.addMember(member);
                 bumpEpoch = true;
-                log.info("Member {} joins streams group {}", member.memberId(), group.groupId());
+                LOG.info("Member {} joins streams group {}", member.memberId(), group.groupId());
             }
         } else {
             member = group.member(req.memberId());
@@ -235,24 +192,24 @@ public final class StreamsGroupManager {
             }
             bumpEpoch |= group.topology() != topologyBefore;
         } else {
-            String fenced = epochFencing(member, req);
+            String fenced = StreamsHeartbeatChecks.epochFencing(member, req);
             if (fenced != null) {
                 return StreamsHeartbeatResult.error(GroupError.FENCED_MEMBER_EPOCH, fenced);
             }
-            String unknownTask = unknownTask(group, req);
+            String unknownTask = StreamsHeartbeatChecks.unknownTask(group, req, topics);
             if (unknownTask != null) {
                 return StreamsHeartbeatResult.error(GroupError.INVALID_REQUEST, unknownTask);
             }
         }
         StreamsGroupMember.Endpoint endpointBefore = member.userEndpoint();
-        bumpEpoch |= updateMember(member, req);
+        bumpEpoch |= member.update(req);
         if (bumpEpoch || req.memberEpoch() == StreamsHeartbeat.JOIN_EPOCH) {
             records.add(StreamsGroupRecords.memberMetadata(group.groupId(), member));
             group.markMemberPersisted(member.memberId());
         }
         if (req.shutdownApplication() && group.shutdownRequestedBy() == null) {
             group.shutdownRequestedBy(member.memberId());
-            log.info(
+            LOG.info(
                     "Member {} of streams group {} requests the shutdown of the application",
                     member.memberId(),
                     group.groupId());
@@ -268,11 +225,12 @@ public final class StreamsGroupManager {
         group.configured(configured);
         if (bumpEpoch) {
             group.groupEpoch(group.groupEpoch() + 1);
-            records.add(StreamsGroupRecords.groupEpoch(group.groupId(), group.groupEpoch(), metadataHash(configured)));
+            records.add(StreamsGroupRecords.groupEpoch(
+                    group.groupId(), group.groupEpoch(), StreamsTargetAssignment.metadataHash(configured)));
             group.markPersisted();
         }
         if (group.assignmentEpoch() != group.groupEpoch()) {
-            computeTarget(group, records);
+            StreamsTargetAssignment.compute(group, config.numStandbyReplicas(group.groupId()), clock.millis(), records);
         }
         TaskAssignment before = member.assigned();
         int epochBefore = member.memberEpoch();
@@ -311,92 +269,10 @@ public final class StreamsGroupManager {
                 config.heartbeatIntervalMs(group.groupId()),
                 config.taskOffsetIntervalMs(),
                 config.acceptableRecoveryLag(group.groupId()),
-                statuses(group, member),
+                StreamsHeartbeatChecks.statuses(group, member),
                 sendAssignment ? member.assigned() : null,
                 newGroup ? 0 : group.endpointInformationEpoch(),
                 req.endpointInformationEpoch() != endpointEpoch ? EndpointMap.of(group) : null);
-    }
-
-    private StreamsHeartbeatResult tooMany() {
-        return StreamsHeartbeatResult.error(
-                GroupError.GROUP_MAX_SIZE_REACHED,
-                "The streams group has reached its maximum capacity of " + config.maxSize() + " members.");
-    }
-
-    /** A static member found or made by a heartbeat, or why the heartbeat is refused. */
-    private record MemberLookup(StreamsGroupMember member, boolean added, StreamsHeartbeatResult refusal) {
-        static MemberLookup refused(GroupError error, String message) {
-            return new MemberLookup(null, false, StreamsHeartbeatResult.error(error, message));
-        }
-    }
-
-    /**
-     * Kafka 4.4's static membership ({@code group.instance.id}): a join takes over the tasks of the member that left
-     * with that instance id (epoch -2) under the new member id, without a rebalance; an instance id still in use is
-     * UNRELEASED_INSTANCE_ID. Other heartbeats must come from the member that holds the instance id.
-     */
-    private MemberLookup staticMember(StreamsGroup group, StreamsHeartbeat req, List<KeyValue> records) {
-        StreamsGroupMember existing = group.staticMember(req.instanceId());
-        if (req.memberEpoch() != StreamsHeartbeat.JOIN_EPOCH) {
-            String refused = staticRefusal(existing, req);
-            if (refused != null) {
-                return MemberLookup.refused(
-                        existing == null ? GroupError.UNKNOWN_MEMBER_ID : GroupError.FENCED_INSTANCE_ID, refused);
-            }
-            return new MemberLookup(existing, false, null);
-        }
-        if (existing == null) {
-            StreamsGroupMember member = group.member(req.memberId());
-            if (member != null) {
-                return new MemberLookup(member, false, null);
-            }
-            if (group.size() >= config.maxSize()) {
-                return new MemberLookup(null, false, tooMany());
-            }
-            member = new StreamsGroupMember(req.memberId());
-            group.addMember(member);
-            log.info(
-                    "Static member {} with instance id {} joins streams group {}",
-                    member.memberId(),
-                    req.instanceId(),
-                    group.groupId());
-            return new MemberLookup(member, true, null);
-        }
-        if (existing.memberEpoch() != StreamsHeartbeat.STATIC_LEAVE_EPOCH) {
-            return MemberLookup.refused(
-                    GroupError.UNRELEASED_INSTANCE_ID,
-                    "Static member " + req.memberId() + " with instance id " + req.instanceId()
-                            + " cannot join the group because the instance id is owned by " + existing.memberId()
-                            + " member.");
-        }
-        StreamsGroupMember successor = existing.successor(req.memberId());
-        TaskAssignment target = group.targetOf(existing.memberId());
-        existing.cancelTimers();
-        records.addAll(StreamsGroupRecords.memberTombstones(group.groupId(), existing.memberId()));
-        group.removeMember(existing.memberId());
-        group.markMemberUnpersisted(existing.memberId());
-        group.addMember(successor);
-        group.targetAssignment().put(successor.memberId(), target);
-        records.add(StreamsGroupRecords.targetMember(group.groupId(), successor.memberId(), target));
-        log.info(
-                "Static member {} with instance id {} rejoins streams group {}, replacing {}",
-                successor.memberId(),
-                req.instanceId(),
-                group.groupId(),
-                existing.memberId());
-        return new MemberLookup(successor, false, null);
-    }
-
-    /** Why a static member's heartbeat or leave is refused (null if it is not). */
-    private static String staticRefusal(StreamsGroupMember existing, StreamsHeartbeat req) {
-        if (existing == null) {
-            return "Instance id " + req.instanceId() + " is unknown.";
-        }
-        if (!existing.memberId().equals(req.memberId())) {
-            return "Static member " + req.memberId() + " with instance id " + req.instanceId()
-                    + " was fenced by member " + existing.memberId() + ".";
-        }
-        return null;
     }
 
     /**
@@ -416,141 +292,6 @@ public final class StreamsGroupManager {
             return null;
         }
         return "Topology updates are not supported yet.";
-    }
-
-    private static List<ConfiguredTopology.Status> statuses(StreamsGroup group, StreamsGroupMember member) {
-        List<ConfiguredTopology.Status> out = new ArrayList<>();
-        if (group.topology() != null
-                && member.topologyEpoch() < group.topology().epoch()) {
-            out.add(new ConfiguredTopology.Status(
-                    ConfiguredTopology.STALE_TOPOLOGY,
-                    "The member's topology epoch " + member.topologyEpoch() + " is behind the group's topology epoch "
-                            + group.topology().epoch() + "."));
-        }
-        if (group.configured() != null) {
-            out.addAll(group.configured().statuses());
-        }
-        if (group.shutdownRequestedBy() != null) {
-            out.add(new ConfiguredTopology.Status(
-                    ConfiguredTopology.SHUTDOWN_APPLICATION,
-                    "Streams group member " + group.shutdownRequestedBy()
-                            + " encountered a fatal error and requested a shutdown for the entire application."));
-        }
-        return out;
-    }
-
-    /** The target assignment at the group epoch: the sticky assignor's when the topology is ready, else nothing. */
-    private void computeTarget(StreamsGroup group, List<KeyValue> records) {
-        ConfiguredTopology configured = group.configured();
-        Map<String, Integer> taskCounts = configured == null ? Map.of() : configured.taskCounts();
-        Set<String> stateful = new HashSet<>();
-        if (group.topology() != null) {
-            group.topology().subtopologies().stream()
-                    .filter(StreamsTopology.Subtopology::isStateful)
-                    .forEach(s -> stateful.add(s.subtopologyId()));
-        }
-        List<StickyTaskAssignor.MemberSpec> specs = new ArrayList<>();
-        for (StreamsGroupMember m : group.members()) {
-            specs.add(new StickyTaskAssignor.MemberSpec(
-                    m.memberId(), m.processId(), m.assigned().plus(m.pendingRevocation())));
-        }
-        Map<String, TaskAssignment> target =
-                StickyTaskAssignor.assign(taskCounts, stateful, specs, config.numStandbyReplicas(group.groupId()));
-        target.forEach((memberId, tasks) -> {
-            if (!tasks.equals(group.targetAssignment().get(memberId))) {
-                records.add(StreamsGroupRecords.targetMember(group.groupId(), memberId, tasks));
-            }
-        });
-        group.targetAssignment(target);
-        group.assignmentEpoch(group.groupEpoch());
-        records.add(StreamsGroupRecords.targetEpoch(group.groupId(), group.assignmentEpoch(), clock.millis()));
-        log.info("Streams group {} assigns at epoch {}: {}", group.groupId(), group.assignmentEpoch(), target);
-    }
-
-    private static long metadataHash(ConfiguredTopology configured) {
-        return configured == null ? 0 : new TreeMap<>(configured.metadata()).hashCode();
-    }
-
-    /**
-     * Kafka's check of the tasks a member says it owns, once the group's topology is ready: each names a subtopology
-     * of the topology and a partition below its task count (null if they do).
-     */
-    private String unknownTask(StreamsGroup group, StreamsHeartbeat req) {
-        if (group.topology() == null) {
-            return null;
-        }
-        ConfiguredTopology configured = ConfiguredTopology.of(group.topology(), topics);
-        if (!configured.isReady()) {
-            return null;
-        }
-        for (Tasks owned : new Tasks[] {req.ownedActive(), req.ownedStandby(), req.ownedWarmup()}) {
-            if (owned == null) {
-                continue;
-            }
-            for (Map.Entry<String, Set<Integer>> e : owned.bySubtopology().entrySet()) {
-                Integer count = configured.taskCounts().get(e.getKey());
-                if (count == null) {
-                    return "Subtopology " + e.getKey() + " does not exist in the topology.";
-                }
-                for (int p : e.getValue()) {
-                    if (p < 0 || p >= count) {
-                        return "Task " + p + " for subtopology " + e.getKey()
-                                + " is invalid. Number of tasks for this subtopology: " + count;
-                    }
-                }
-            }
-        }
-        return null;
-    }
-
-    /** A member may be one epoch behind after a lost response; anything else is fenced (Kafka's rule). */
-    private static String epochFencing(StreamsGroupMember member, StreamsHeartbeat req) {
-        if (req.memberEpoch() == member.memberEpoch()) {
-            return null;
-        }
-        if (req.memberEpoch() == member.previousMemberEpoch()
-                && req.ownedActive() != null
-                && req.ownedActive().minus(member.assigned().active()).isEmpty()) {
-            return null;
-        }
-        return "The streams group member has a " + (req.memberEpoch() > member.memberEpoch() ? "greater" : "smaller")
-                + " member epoch (" + req.memberEpoch() + ") than the one known by the group coordinator ("
-                + member.memberEpoch() + "). The member must abandon all its partitions and rejoin.";
-    }
-
-    /** Applies what the heartbeat sent; true if something the assignment depends on changed. */
-    private static boolean updateMember(StreamsGroupMember member, StreamsHeartbeat req) {
-        boolean changed = false;
-        if (req.topology() != null) {
-            member.topologyEpoch(req.topology().epoch());
-        }
-        if (req.processId() != null && !req.processId().equals(member.processId())) {
-            member.processId(req.processId());
-            changed = true;
-        }
-        if (req.userEndpoint() != null && !req.userEndpoint().equals(member.userEndpoint())) {
-            member.userEndpoint(req.userEndpoint());
-            changed = true;
-        }
-        if (req.clientTags() != null && !req.clientTags().equals(member.clientTags())) {
-            member.clientTags(req.clientTags());
-            changed = true;
-        }
-        if (req.rackId() != null && !Objects.equals(req.rackId(), member.rackId())) {
-            member.rackId(req.rackId());
-            changed = true;
-        }
-        if (req.instanceId() != null) {
-            member.instanceId(req.instanceId());
-        }
-        if (req.rebalanceTimeoutMs() != -1) {
-            member.rebalanceTimeoutMs(req.rebalanceTimeoutMs());
-        }
-        if (req.memberEpoch() == StreamsHeartbeat.JOIN_EPOCH
-                || member.clientId().isEmpty()) {
-            member.client(req.clientId(), req.clientHost());
-        }
-        return changed;
     }
 
     // ------------------------------------------------------------------ leaving and timers
@@ -577,7 +318,7 @@ public final class StreamsGroupManager {
                 }
             } else {
                 member = group.staticMember(req.instanceId());
-                String refused = staticRefusal(member, req);
+                String refused = StreamsHeartbeatChecks.staticRefusal(member, req);
                 if (refused != null) {
                     response.complete(StreamsHeartbeatResult.error(
                             member == null ? GroupError.UNKNOWN_MEMBER_ID : GroupError.FENCED_INSTANCE_ID, refused));
@@ -594,7 +335,7 @@ public final class StreamsGroupManager {
                         StreamsHeartbeat.STATIC_LEAVE_EPOCH, member.state(), member.assigned(), TaskAssignment.EMPTY);
                 member.cancelRevocationTimer();
                 records = List.of(StreamsGroupRecords.currentAssignment(group.groupId(), member));
-                log.info(
+                LOG.info(
                         "Static member {} with instance id {} of streams group {} left for now",
                         member.memberId(),
                         req.instanceId(),
@@ -630,8 +371,8 @@ public final class StreamsGroupManager {
         group.markMemberUnpersisted(member.memberId());
         group.groupEpoch(group.groupEpoch() + 1);
         group.bumpEndpointInformationEpoch();
-        records.add(
-                StreamsGroupRecords.groupEpoch(group.groupId(), group.groupEpoch(), metadataHash(group.configured())));
+        records.add(StreamsGroupRecords.groupEpoch(
+                group.groupId(), group.groupEpoch(), StreamsTargetAssignment.metadataHash(group.configured())));
         if (group.isEmpty()) {
             // Kafka 4.4 closes the empty group's assignment at the new epoch.
             group.targetAssignment().clear();
@@ -639,7 +380,7 @@ public final class StreamsGroupManager {
             records.add(StreamsGroupRecords.targetEpoch(group.groupId(), group.assignmentEpoch(), 0));
             group.shutdownRequestedBy(null);
         }
-        log.info("Member {} of streams group {} {}", member.memberId(), group.groupId(), why);
+        LOG.info("Member {} of streams group {} {}", member.memberId(), group.groupId(), why);
         return records;
     }
 
@@ -699,7 +440,7 @@ public final class StreamsGroupManager {
         if (!records.isEmpty()) {
             store.append(group.groupId(), records, clock.millis()).whenComplete((ok, failure) -> {
                 if (failure != null) {
-                    log.warn("Cannot write the records of streams group {}", group.groupId(), failure);
+                    LOG.warn("Cannot write the records of streams group {}", group.groupId(), failure);
                 }
             });
         }

@@ -17,6 +17,7 @@ package io.skiff.broker.group.streams;
 
 import io.skiff.broker.coordinator.CoordinatorScheduler;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A member of a streams group (one Kafka Streams consumer, i.e. one stream thread): its identity, process,
@@ -104,6 +105,40 @@ public final class StreamsGroupMember {
         next.clientTags = clientTags;
         next.restore(0, 0, state, assigned, pendingRevocation);
         return next;
+    }
+
+    /** Applies what a heartbeat sent; true if something the assignment depends on changed. */
+    public boolean update(StreamsHeartbeat req) {
+        boolean changed = false;
+        if (req.topology() != null) {
+            topologyEpoch = req.topology().epoch();
+        }
+        if (req.processId() != null && !req.processId().equals(processId)) {
+            processId = req.processId();
+            changed = true;
+        }
+        if (req.userEndpoint() != null && !req.userEndpoint().equals(userEndpoint)) {
+            userEndpoint = req.userEndpoint();
+            changed = true;
+        }
+        if (req.clientTags() != null && !req.clientTags().equals(clientTags)) {
+            clientTags(req.clientTags());
+            changed = true;
+        }
+        if (req.rackId() != null && !Objects.equals(req.rackId(), rackId)) {
+            rackId = req.rackId();
+            changed = true;
+        }
+        if (req.instanceId() != null) {
+            instanceId = req.instanceId();
+        }
+        if (req.rebalanceTimeoutMs() != -1) {
+            rebalanceTimeoutMs = req.rebalanceTimeoutMs();
+        }
+        if (req.memberEpoch() == StreamsHeartbeat.JOIN_EPOCH || clientId.isEmpty()) {
+            client(req.clientId(), req.clientHost());
+        }
+        return changed;
     }
 
     public String instanceId() {

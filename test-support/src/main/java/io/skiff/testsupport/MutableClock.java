@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.skiff.storage;
+package io.skiff.testsupport;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -22,14 +22,15 @@ import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** A test clock that moves only when told to. Thread-safe. */
-final class MutableClock extends Clock {
+public final class MutableClock extends Clock {
     private final AtomicLong millis;
 
-    MutableClock(long startMillis) {
+    public MutableClock(long startMillis) {
         this.millis = new AtomicLong(startMillis);
     }
 
-    void advance(long ms) {
+    /** Moves the clock {@code ms} forward (backward if negative). */
+    public void advance(long ms) {
         millis.addAndGet(ms);
     }
 

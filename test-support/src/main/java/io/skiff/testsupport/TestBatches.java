@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.skiff.storage;
+package io.skiff.testsupport;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
@@ -22,12 +22,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32C;
 
-/** Test-only writer of valid uncompressed RecordBatch v2 batches (storage may not depend on the protocol module). */
-final class TestBatches {
+/**
+ * Valid uncompressed RecordBatch v2 batches written byte by byte (no module of ours needed), and helpers over buffers
+ * of batches.
+ */
+public final class TestBatches {
     private TestBatches() {}
 
     /** A batch of {@code values.length} records with timestamps {@code timestamp}, {@code timestamp+1}, ... */
-    static ByteBuffer batch(long timestamp, String... values) {
+    public static ByteBuffer batch(long timestamp, String... values) {
         List<byte[]> v = new ArrayList<>();
         for (String s : values) {
             v.add(s.getBytes(StandardCharsets.UTF_8));
@@ -36,7 +39,7 @@ final class TestBatches {
     }
 
     /** A batch of {@code records} records whose values are {@code valueSize} bytes each. */
-    static ByteBuffer sized(long timestamp, int records, int valueSize) {
+    public static ByteBuffer sized(long timestamp, int records, int valueSize) {
         List<byte[]> v = new ArrayList<>();
         for (int i = 0; i < records; i++) {
             byte[] b = new byte[valueSize];
@@ -48,7 +51,7 @@ final class TestBatches {
         return batch(timestamp, -1L, (short) -1, -1, false, v);
     }
 
-    static ByteBuffer batch(
+    public static ByteBuffer batch(
             long timestamp,
             long producerId,
             short epoch,
@@ -106,7 +109,8 @@ final class TestBatches {
      * A transaction marker: a control batch (transactional + control flags) of one control record whose key is
      * (version 0, type 1 COMMIT / 0 ABORT) and value (version 0, coordinator epoch).
      */
-    static ByteBuffer marker(long timestamp, long producerId, short epoch, boolean commit, int coordinatorEpoch) {
+    public static ByteBuffer marker(
+            long timestamp, long producerId, short epoch, boolean commit, int coordinatorEpoch) {
         ByteArrayOutputStream r = new ByteArrayOutputStream();
         r.write(0); // attributes
         varlong(r, 0); // timestamp delta
@@ -130,7 +134,7 @@ final class TestBatches {
     }
 
     /** Concatenates batches into one buffer. */
-    static ByteBuffer concat(ByteBuffer... batches) {
+    public static ByteBuffer concat(ByteBuffer... batches) {
         int size = 0;
         for (ByteBuffer b : batches) {
             size += b.remaining();
@@ -142,18 +146,8 @@ final class TestBatches {
         return out.flip();
     }
 
-    /** Reads every batch of a read result into one buffer. */
-    static ByteBuffer readAll(LogReadResult r) {
-        List<ByteBuffer> parts = new ArrayList<>();
-        for (FileSlice s : r.slices()) {
-            parts.add(s.readFully());
-            s.release();
-        }
-        return concat(parts.toArray(new ByteBuffer[0]));
-    }
-
     /** Splits a buffer of batches into one buffer per batch. */
-    static List<ByteBuffer> split(ByteBuffer batches) {
+    public static List<ByteBuffer> split(ByteBuffer batches) {
         List<ByteBuffer> out = new ArrayList<>();
         int pos = batches.position();
         while (pos < batches.limit()) {
@@ -164,16 +158,16 @@ final class TestBatches {
         return out;
     }
 
-    static long baseOffset(ByteBuffer batch) {
+    public static long baseOffset(ByteBuffer batch) {
         return batch.getLong(batch.position());
     }
 
-    static int recordCount(ByteBuffer batch) {
+    public static int recordCount(ByteBuffer batch) {
         return batch.getInt(batch.position() + 57);
     }
 
     /** Values of the records of an uncompressed batch. */
-    static List<String> values(ByteBuffer batch) {
+    public static List<String> values(ByteBuffer batch) {
         List<String> out = new ArrayList<>();
         ByteBuffer b = batch.duplicate();
         b.position(batch.position() + 61);
