@@ -30,7 +30,9 @@ import java.util.Map;
  *       about a third of the broker's CPU on two cores, and the broker's work is mostly the kernel's (socket and page
  *       cache copies), so C2's faster code bought no measurable throughput (docs/performance.md). C2 needs some 40
  *       M records to earn its compilation back (a fifth less CPU per record once warm); a user who runs a broker
- *       that long passes {@code -XX:TieredStopAtLevel=4}.
+ *       that long passes {@code -XX:TieredStopAtLevel=4}. Not for a broker that may serve TLS
+ *       ({@link TlsListeners}): the JDK's AES-GCM runs 25 times slower without C2's intrinsics, and so did TLS produce
+ *       and fetch.
  * </ul>
  *
  * <p>Loops, not streams or lambdas: this runs in the launcher's cold JVM, where each costs start time. Stateless.
@@ -49,14 +51,22 @@ final class BrokerJvmDefaults {
 
     private BrokerJvmDefaults() {}
 
-    /** The defaults {@code options} and {@code environment} leave open, then {@code options} (last, so they win). */
+    /** As {@link #apply(List, Map, boolean)} for a broker without TLS listeners. */
     static List<String> apply(List<String> options, Map<String, String> environment) {
+        return apply(options, environment, false);
+    }
+
+    /**
+     * The defaults {@code options} and {@code environment} leave open, then {@code options} (last, so they win); with
+     * {@code tls} the JVM's own tiered compilation (C2 included) instead of C1 only.
+     */
+    static List<String> apply(List<String> options, Map<String, String> environment, boolean tls) {
         List<String> result = new ArrayList<>();
         if (!chosen(HEAP_OPTIONS, options, environment)) {
             result.add(INITIAL);
             result.add(MAXIMUM);
         }
-        if (!chosen(JIT_OPTIONS, options, environment)) {
+        if (!tls && !chosen(JIT_OPTIONS, options, environment)) {
             result.add(C1_ONLY);
         }
         result.addAll(options);

@@ -235,7 +235,8 @@ public final class FastStartLauncher {
             String java, List<String> options, Path jar, List<String> sharing, long startMillis, String[] args) {
         List<String> command = new ArrayList<>();
         command.add(java);
-        command.addAll(BrokerJvmDefaults.apply(options, System.getenv()));
+        command.addAll(
+                BrokerJvmDefaults.apply(options, System.getenv(), TlsListeners.configured(args, System.getenv())));
         command.addAll(sharing);
         command.add("-D" + CHILD_PROPERTY + "=true");
         command.add("-D" + START_PROPERTY + "=" + startMillis);

@@ -32,30 +32,57 @@ import java.nio.channels.FileChannel;
  * <p>Not thread-safe: one per channel, used on its event loop.
  */
 final class FileRegionCopier extends ChannelOutboundHandlerAdapter {
+    /**
+     * Record data goes to the TLS handler in slices of this size, each flushed but the last: the TLS handler encrypts
+     * what it holds only at a flush, so a 1 MiB region passed whole was all encrypted before its first byte left, and
+     * the consumer, which decrypts as bytes arrive, waited idle meanwhile (as Kafka's transport layer does, encrypting
+     * and writing a record at a time). Small enough for the allocator's pooled sizes (no zeroed 1 MiB arrays).
+     */
+    static final int SLICE_BYTES = 64 * 1024;
+
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) throws Exception {
         if (!(msg instanceof FileSliceRegion region)) {
             ctx.write(msg, promise);
             return;
         }
-        int length = (int) region.count();
+        FileChannel channel = region.fileChannel();
+        long position = region.position();
+        long remaining = region.count();
+        try {
+            while (remaining > 0) {
+                int length = (int) Math.min(SLICE_BYTES, remaining);
+                ByteBuf slice = read(ctx, channel, position, length);
+                position += length;
+                remaining -= length;
+                if (remaining > 0) {
+                    ctx.write(slice);
+                    ctx.flush();
+                } else {
+                    ctx.write(slice, promise);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            promise.tryFailure(e);
+        } finally {
+            region.release();
+        }
+    }
+
+    private static ByteBuf read(ChannelHandlerContext ctx, FileChannel channel, long position, int length)
+            throws IOException {
         ByteBuf copy = ctx.alloc().heapBuffer(length);
         try {
-            FileChannel channel = region.fileChannel();
-            long position = region.position();
             while (copy.readableBytes() < length) {
                 int read = copy.writeBytes(channel, position + copy.readableBytes(), length - copy.readableBytes());
                 if (read < 0) {
                     throw new IOException("segment file ended while reading record data for a TLS response");
                 }
             }
+            return copy;
         } catch (IOException | RuntimeException e) {
             copy.release();
-            region.release();
-            promise.tryFailure(e);
-            return;
+            throw e;
         }
-        region.release();
-        ctx.write(copy, promise);
     }
 }

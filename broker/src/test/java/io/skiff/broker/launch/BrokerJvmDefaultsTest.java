@@ -55,4 +55,11 @@ class BrokerJvmDefaultsTest {
                 List.of("-Xms64m", "-Xmx512m"),
                 BrokerJvmDefaults.apply(List.of(), Map.of("_JAVA_OPTIONS", "-XX:TieredStopAtLevel=4")));
     }
+
+    @Test
+    void aBrokerThatMayServeTlsKeepsC2ForTheJdksAesGcmIntrinsics() {
+        assertEquals(
+                List.of("-Xms64m", "-Xmx512m", "-Dfoo=bar"),
+                BrokerJvmDefaults.apply(List.of("-Dfoo=bar"), Map.of(), true));
+    }
 }

@@ -17,6 +17,7 @@ package io.skiff.broker.server;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -25,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.skiff.record.RecordBatchBuilder;
 import io.skiff.storage.FileSlice;
@@ -37,6 +39,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -79,5 +82,39 @@ class FileRegionCopierTest {
         // The copier released the slice: the segment's channel closes with the log.
         log.close();
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertFalse(channel.isOpen()));
+    }
+
+    @Test
+    void aLargeRegionGoesOutInFlushedSlicesSoThatEncryptionAndSendingOverlap() throws IOException {
+        Log log = Log.open(dir.resolve("t-1"), LogConfig.defaults(), Clock.systemUTC(), null);
+        for (int i = 0; i < 20; i++) {
+            byte[] value = new byte[10_000];
+            Arrays.fill(value, (byte) i);
+            log.append(new RecordBatchBuilder(0, 1000 + i)
+                    .add(1000 + i, null, value)
+                    .build());
+        }
+        FileSlice slice = log.read(0, Integer.MAX_VALUE, true).slices().get(0);
+        byte[] segmentBytes = slice.readFully().array();
+        int slices = (segmentBytes.length + FileRegionCopier.SLICE_BYTES - 1) / FileRegionCopier.SLICE_BYTES;
+        assertTrue(slices >= 3, "the region spans several slices: " + segmentBytes.length);
+
+        EmbeddedChannel tlsSide = new EmbeddedChannel(new FileRegionCopier());
+        ChannelFuture written = tlsSide.write(new FileSliceRegion(slice)); // no flush: only the copier's own
+        assertEquals(slices - 1, tlsSide.outboundMessages().size(), "every slice but the last is flushed at once");
+        assertFalse(written.isDone(), "the write completes with its last slice");
+        tlsSide.flush();
+        assertTrue(written.isSuccess());
+        ByteBuf all = Unpooled.buffer();
+        for (int i = 0; i < slices; i++) {
+            ByteBuf part = tlsSide.readOutbound();
+            assertTrue(part.readableBytes() <= FileRegionCopier.SLICE_BYTES);
+            all.writeBytes(part);
+            part.release();
+        }
+        assertArrayEquals(segmentBytes, ByteBufUtil.getBytes(all));
+        assertNull(tlsSide.readOutbound());
+        tlsSide.finishAndReleaseAll();
+        log.close();
     }
 }
