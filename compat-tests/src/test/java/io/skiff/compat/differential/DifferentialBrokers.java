@@ -168,6 +168,8 @@ final class DifferentialBrokers implements Closeable {
 
     /** Normalizes and compares the two outcomes of one request of {@code api}, named {@code caseName}. */
     Comparison compare(ApiKeys api, String caseName, Outcomes outcomes) {
+        skiffIds.learn(outcomes.skiffAnswer());
+        kafkaIds.learn(outcomes.kafkaAnswer());
         Object skiffTree = AllowList.dropForeignEntries(
                 api, tree(api, outcomes.skiff(), new Normalizer(api, skiff.port(), skiffIds::name)), ownNames);
         Object kafkaTree = AllowList.undoClusterDefaultOfMinInsyncReplicas(

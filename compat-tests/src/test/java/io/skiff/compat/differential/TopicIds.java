@@ -16,6 +16,7 @@
 package io.skiff.compat.differential;
 
 import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.CreateTopicsResponse;
 import io.skiff.protocol.message.MetadataRequest;
 import io.skiff.protocol.message.MetadataResponse;
 import java.io.IOException;
@@ -56,6 +57,21 @@ final class TopicIds {
             refresh();
         }
         return idByName.getOrDefault(name, HandWrittenCorpus.UNKNOWN_ID);
+    }
+
+    /**
+     * Learns the ids a CreateTopics answer gives: Kafka answers with the new id before its metadata lists the topic,
+     * so asking Metadata right after would not find it.
+     */
+    void learn(Object answer) {
+        if (answer instanceof CreateTopicsResponse created) {
+            for (CreateTopicsResponse.CreatableTopicResult t : created.topics()) {
+                if (t.errorCode() == 0 && t.topicId() != null && !t.topicId().equals(new UUID(0, 0))) {
+                    nameById.put(t.topicId().toString(), t.name());
+                    idByName.put(t.name(), t.topicId());
+                }
+            }
+        }
     }
 
     private void refresh() {
