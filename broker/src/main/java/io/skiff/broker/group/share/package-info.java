@@ -14,7 +14,8 @@
  * limitations under the License.
  */
 /**
- * The place of KIP-932 share groups (ShareGroupHeartbeat, share-partition state); empty until they are built.
+ * KIP-932 share groups: members, the share assignor, ShareGroupHeartbeat and descriptions (the share-partition
+ * state is in {@code io.skiff.broker.share}).
  * Like the other kinds it implements {@code common.Group} and depends on {@code common} only.
  */
 package io.skiff.broker.group.share;
