@@ -134,6 +134,7 @@ class HandWrittenDifferentialTest {
 
     private static void compare(DifferentialCase c, short version) throws IOException {
         DifferentialBrokers.Comparison result = brokers.compare(c, version);
+        KafkaSettling.awaitQuotas(brokers, c.request().apply(version, brokers::kafkaTopicId), result.kafkaAnswer());
         if (!result.unexplained().isEmpty()) {
             fail(c.api().name + " v" + version + " \"" + c.name() + "\": "
                     + result.unexplained().stream()

@@ -18,6 +18,8 @@ package io.skiff.compat.differential;
 import static org.awaitility.Awaitility.await;
 
 import io.skiff.protocol.ApiMessage;
+import io.skiff.protocol.message.AlterClientQuotasRequest;
+import io.skiff.protocol.message.AlterClientQuotasResponse;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.CreatePartitionsResponse;
 import io.skiff.protocol.message.CreateTopicsRequest;
@@ -25,6 +27,8 @@ import io.skiff.protocol.message.CreateTopicsResponse;
 import io.skiff.protocol.message.DeleteGroupsRequest;
 import io.skiff.protocol.message.DeleteTopicsRequest;
 import io.skiff.protocol.message.DeleteTopicsResponse;
+import io.skiff.protocol.message.DescribeClientQuotasRequest;
+import io.skiff.protocol.message.DescribeClientQuotasResponse;
 import io.skiff.protocol.message.ListGroupsRequest;
 import io.skiff.protocol.message.ListGroupsResponse;
 import io.skiff.protocol.message.MetadataRequest;
@@ -32,7 +36,10 @@ import io.skiff.protocol.message.MetadataResponse;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.awaitility.core.ConditionTimeoutException;
@@ -48,6 +55,8 @@ import org.awaitility.core.ConditionTimeoutException;
 final class KafkaSettling {
     private static final short UNKNOWN_TOPIC_OR_PARTITION = 3;
     private static final short LEADER_NOT_AVAILABLE = 5;
+    private static final byte MATCH_EXACT = 0;
+    private static final byte MATCH_DEFAULT = 1;
     private static final Duration WAIT = Duration.ofSeconds(30);
 
     private KafkaSettling() {}
@@ -69,6 +78,7 @@ final class KafkaSettling {
         } else if (kafkaAnswer instanceof DeleteTopicsResponse r) {
             r.responses().stream().filter(t -> t.errorCode() == 0).forEach(t -> deleted.add(t.name()));
         }
+        awaitQuotas(brokers, request, kafkaAnswer);
         for (String topic : created) {
             await().atMost(WAIT).until(() -> brokers.kafkaKnows(topic));
         }
@@ -82,6 +92,46 @@ final class KafkaSettling {
         for (String topic : deleted) {
             await().atMost(WAIT).until(() -> !brokers.kafkaKnows(topic));
         }
+    }
+
+    /**
+     * Kafka's quotas, like its topics, reach the broker's cache a moment after the controller accepted them: waits
+     * until Kafka describes every entity it altered with the values it was given.
+     */
+    static void awaitQuotas(DifferentialBrokers brokers, ApiMessage alteration, ApiMessage kafkaAnswer) {
+        if (!(kafkaAnswer instanceof AlterClientQuotasResponse answer)
+                || !(alteration instanceof AlterClientQuotasRequest request)
+                || request.validateOnly()
+                || request.entries().size() != answer.entries().size()) {
+            return;
+        }
+        for (int i = 0; i < request.entries().size(); i++) {
+            if (answer.entries().get(i).errorCode() != 0) {
+                continue;
+            }
+            AlterClientQuotasRequest.EntryData altered = request.entries().get(i);
+            await().atMost(WAIT).until(() -> describesAsAltered(brokers, altered));
+        }
+    }
+
+    private static boolean describesAsAltered(DifferentialBrokers brokers, AlterClientQuotasRequest.EntryData altered)
+            throws IOException {
+        List<DescribeClientQuotasRequest.ComponentData> components = new ArrayList<>();
+        for (AlterClientQuotasRequest.EntityData e : altered.entity()) {
+            components.add(new DescribeClientQuotasRequest.ComponentData()
+                    .setEntityType(e.entityType())
+                    .setMatchType(e.entityName() == null ? MATCH_DEFAULT : MATCH_EXACT)
+                    .setMatch(e.entityName()));
+        }
+        DescribeClientQuotasResponse described = (DescribeClientQuotasResponse) brokers.sendToKafka(
+                ApiKeys.DESCRIBE_CLIENT_QUOTAS,
+                (short) 1,
+                new DescribeClientQuotasRequest().setComponents(components).setStrict(true));
+        Map<String, Double> values = new HashMap<>();
+        described.entries().forEach(entry -> entry.values().forEach(v -> values.put(v.key(), v.value())));
+        return altered.ops().stream()
+                .allMatch(op ->
+                        op.remove() ? !values.containsKey(op.key()) : Objects.equals(values.get(op.key()), op.value()));
     }
 
     /**
