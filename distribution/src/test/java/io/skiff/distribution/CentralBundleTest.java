@@ -63,6 +63,7 @@ class CentralBundleTest {
             "skiff-storage",
             "skiff-http",
             "skiff-broker",
+            "skiff-console",
             "skiff-test-kit",
             "skiff-spring",
             "skiff-quarkus",
