@@ -120,7 +120,9 @@ public final class Handlers {
         registry.register(ListOffsetsHandler.of(data.topics(), ctx));
         registry.register(new CreateTopicsHandler(data.topics(), ctx.config(), ctx.nodeId(), ctx.cluster()));
         registry.register(new DeleteTopicsHandler(
-                data.topics(), ctx.config().deleteTopicEnable(), ctx.groupCoordinator()::deleteOffsetsOfTopic));
+                data.topics(),
+                ctx.config().get(BrokerConfigKeys.DELETE_TOPIC_ENABLE),
+                ctx.groupCoordinator()::deleteOffsetsOfTopic));
         registry.register(new InitProducerIdHandler(data.producerIds(), ctx.transactionCoordinator()));
         // admin
         GroupConfigStore groupConfigs = ctx.groupCoordinator().groupConfigs();
@@ -167,13 +169,17 @@ public final class Handlers {
                     ApiKeys.FIND_COORDINATOR,
                     new FindCoordinatorHandler(ctx.nodeId(), ctx::advertisedEndpoint, coordinatorNodes(ctx)));
         }
-        if (ctx.config().groupCoordinatorRebalanceProtocols().contains("consumer")) {
+        if (ctx.config()
+                .get(BrokerConfigKeys.GROUP_COORDINATOR_REBALANCE_PROTOCOLS)
+                .contains("consumer")) {
             GroupHandlers.registerConsumerProtocol(registry, ctx.groupCoordinator(), features);
         }
         if (shares != null) {
             ShareHandlers.register(registry, ctx, shares, features);
         }
-        if (ctx.config().groupCoordinatorRebalanceProtocols().contains("streams")) {
+        if (ctx.config()
+                .get(BrokerConfigKeys.GROUP_COORDINATOR_REBALANCE_PROTOCOLS)
+                .contains("streams")) {
             GroupHandlers.registerStreamsProtocol(registry, ctx.groupCoordinator(), features);
         }
         TransactionHandlers.register(

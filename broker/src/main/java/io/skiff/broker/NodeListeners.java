@@ -21,6 +21,7 @@ import io.skiff.broker.server.ConnectionLimits;
 import io.skiff.broker.server.ListenerSpec;
 import io.skiff.broker.server.ServerSettings;
 import io.skiff.config.BrokerConfig;
+import io.skiff.config.BrokerConfigKeys;
 import io.skiff.config.Endpoint;
 import java.io.IOException;
 import java.time.Clock;
@@ -46,12 +47,14 @@ final class NodeListeners {
         }
         return new ServerSettings(
                 listeners,
-                config.socketRequestMaxBytes(),
-                config.connectionsMaxIdleMs(),
-                config.numNetworkThreads(),
+                config.get(BrokerConfigKeys.SOCKET_REQUEST_MAX_BYTES),
+                config.get(BrokerConfigKeys.CONNECTIONS_MAX_IDLE_MS),
+                config.get(BrokerConfigKeys.NUM_NETWORK_THREADS),
                 clock,
-                new ConnectionLimits(config.maxConnections(), config.maxConnectionsPerIp()),
-                config.queuedMaxRequestBytes());
+                new ConnectionLimits(
+                        config.get(BrokerConfigKeys.MAX_CONNECTIONS),
+                        config.get(BrokerConfigKeys.MAX_CONNECTIONS_PER_IP)),
+                config.get(BrokerConfigKeys.QUEUED_MAX_REQUEST_BYTES));
     }
 
     /**

@@ -282,22 +282,6 @@ public final class BrokerConfig {
         return Optional.ofNullable(get(BrokerConfigKeys.CLUSTER_ID)).map(String::trim);
     }
 
-    public int numPartitions() {
-        return get(BrokerConfigKeys.NUM_PARTITIONS);
-    }
-
-    public int defaultReplicationFactor() {
-        return get(BrokerConfigKeys.DEFAULT_REPLICATION_FACTOR);
-    }
-
-    public boolean autoCreateTopicsEnable() {
-        return get(BrokerConfigKeys.AUTO_CREATE_TOPICS_ENABLE);
-    }
-
-    public boolean deleteTopicEnable() {
-        return get(BrokerConfigKeys.DELETE_TOPIC_ENABLE);
-    }
-
     /** log.roll.ms, else log.roll.hours in ms. */
     public long logRollMs() {
         return effectiveLong("segment.ms");
@@ -309,95 +293,9 @@ public final class BrokerConfig {
         return ms < 0 ? -1 : ms;
     }
 
-    public boolean logCleanerEnable() {
-        return get(BrokerConfigKeys.LOG_CLEANER_ENABLE);
-    }
-
-    public int logCleanerThreads() {
-        return get(BrokerConfigKeys.LOG_CLEANER_THREADS);
-    }
-
-    public long logCleanerBackoffMs() {
-        return get(BrokerConfigKeys.LOG_CLEANER_BACKOFF_MS);
-    }
-
-    public long logCleanerDedupeBufferSize() {
-        return get(BrokerConfigKeys.LOG_CLEANER_DEDUPE_BUFFER_SIZE);
-    }
-
-    public double logCleanerIoBufferLoadFactor() {
-        return get(BrokerConfigKeys.LOG_CLEANER_IO_BUFFER_LOAD_FACTOR);
-    }
-
-    public double logCleanerIoMaxBytesPerSecond() {
-        return get(BrokerConfigKeys.LOG_CLEANER_IO_MAX_BYTES_PER_SECOND);
-    }
-
-    public long logRetentionCheckIntervalMs() {
-        return get(BrokerConfigKeys.LOG_RETENTION_CHECK_INTERVAL_MS);
-    }
-
     /** log.flush.interval.ms, else log.flush.scheduler.interval.ms (Long.MAX_VALUE = never). */
     public long logFlushIntervalMs() {
         return effectiveLong("flush.ms");
-    }
-
-    public int socketRequestMaxBytes() {
-        return get(BrokerConfigKeys.SOCKET_REQUEST_MAX_BYTES);
-    }
-
-    public int maxConnections() {
-        return get(BrokerConfigKeys.MAX_CONNECTIONS);
-    }
-
-    public int maxConnectionsPerIp() {
-        return get(BrokerConfigKeys.MAX_CONNECTIONS_PER_IP);
-    }
-
-    public long queuedMaxRequestBytes() {
-        return get(BrokerConfigKeys.QUEUED_MAX_REQUEST_BYTES);
-    }
-
-    public long connectionsMaxIdleMs() {
-        return get(BrokerConfigKeys.CONNECTIONS_MAX_IDLE_MS);
-    }
-
-    public int numNetworkThreads() {
-        return get(BrokerConfigKeys.NUM_NETWORK_THREADS);
-    }
-
-    public int groupInitialRebalanceDelayMs() {
-        return get(BrokerConfigKeys.GROUP_INITIAL_REBALANCE_DELAY_MS);
-    }
-
-    public int groupMinSessionTimeoutMs() {
-        return get(BrokerConfigKeys.GROUP_MIN_SESSION_TIMEOUT_MS);
-    }
-
-    public int groupMaxSessionTimeoutMs() {
-        return get(BrokerConfigKeys.GROUP_MAX_SESSION_TIMEOUT_MS);
-    }
-
-    public int groupMaxSize() {
-        return get(BrokerConfigKeys.GROUP_MAX_SIZE);
-    }
-
-    public int groupConsumerSessionTimeoutMs() {
-        return get(BrokerConfigKeys.GROUP_CONSUMER_SESSION_TIMEOUT_MS);
-    }
-
-    public int groupConsumerHeartbeatIntervalMs() {
-        return get(BrokerConfigKeys.GROUP_CONSUMER_HEARTBEAT_INTERVAL_MS);
-    }
-
-    public int groupConsumerMaxSize() {
-        return get(BrokerConfigKeys.GROUP_CONSUMER_MAX_SIZE);
-    }
-
-    /** group.consumer.assignors as given (short names or Kafka's class names), the default first. */
-    @SuppressWarnings("unchecked")
-    public List<String> groupConsumerAssignors() {
-        return get(BrokerConfigKeys.GROUP_CONSUMER_ASSIGNORS);
     }
 
     /** group.consumer.migration.policy in lower case. */
@@ -405,58 +303,14 @@ public final class BrokerConfig {
         return get(BrokerConfigKeys.GROUP_CONSUMER_MIGRATION_POLICY).toLowerCase(java.util.Locale.ROOT);
     }
 
-    /** group.coordinator.rebalance.protocols. */
-    @SuppressWarnings("unchecked")
-    public List<String> groupCoordinatorRebalanceProtocols() {
-        return get(BrokerConfigKeys.GROUP_COORDINATOR_REBALANCE_PROTOCOLS);
+    /** Kept for the console's call; elsewhere read {@code get(BrokerConfigKeys.NUM_PARTITIONS)}. */
+    public int numPartitions() {
+        return get(BrokerConfigKeys.NUM_PARTITIONS);
     }
 
-    public int offsetsTopicNumPartitions() {
-        return get(BrokerConfigKeys.OFFSETS_TOPIC_NUM_PARTITIONS);
-    }
-
-    public int offsetsTopicSegmentBytes() {
-        return get(BrokerConfigKeys.OFFSETS_TOPIC_SEGMENT_BYTES);
-    }
-
-    public int offsetsRetentionMinutes() {
-        return get(BrokerConfigKeys.OFFSETS_RETENTION_MINUTES);
-    }
-
-    public long offsetsRetentionCheckIntervalMs() {
-        return get(BrokerConfigKeys.OFFSETS_RETENTION_CHECK_INTERVAL_MS);
-    }
-
-    public int offsetMetadataMaxBytes() {
-        return get(BrokerConfigKeys.OFFSET_METADATA_MAX_BYTES);
-    }
-
-    public int producerIdExpirationMs() {
-        return get(BrokerConfigKeys.PRODUCER_ID_EXPIRATION_MS);
-    }
-
-    public int transactionalIdExpirationMs() {
-        return get(BrokerConfigKeys.TRANSACTIONAL_ID_EXPIRATION_MS);
-    }
-
-    public int transactionMaxTimeoutMs() {
-        return get(BrokerConfigKeys.TRANSACTION_MAX_TIMEOUT_MS);
-    }
-
-    public int transactionStateLogNumPartitions() {
-        return get(BrokerConfigKeys.TRANSACTION_STATE_LOG_NUM_PARTITIONS);
-    }
-
-    public int transactionStateLogSegmentBytes() {
-        return get(BrokerConfigKeys.TRANSACTION_STATE_LOG_SEGMENT_BYTES);
-    }
-
-    public int transactionAbortTimedOutIntervalMs() {
-        return get(BrokerConfigKeys.TRANSACTION_ABORT_TIMED_OUT_TRANSACTION_CLEANUP_INTERVAL_MS);
-    }
-
-    public int transactionRemoveExpiredIntervalMs() {
-        return get(BrokerConfigKeys.TRANSACTION_REMOVE_EXPIRED_TRANSACTION_CLEANUP_INTERVAL_MS);
+    /** Kept for the console's call; elsewhere read {@code get(BrokerConfigKeys.DELETE_TOPIC_ENABLE)}. */
+    public boolean deleteTopicEnable() {
+        return get(BrokerConfigKeys.DELETE_TOPIC_ENABLE);
     }
 
     // ---- DescribeConfigs

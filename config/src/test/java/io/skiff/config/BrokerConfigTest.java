@@ -54,33 +54,33 @@ class BrokerConfigTest {
         assertEquals(c.listeners(), c.advertisedListeners());
         assertEquals(List.of(Path.of("./data")), c.logDirs());
         assertEquals(1, c.nodeId());
-        assertTrue(c.autoCreateTopicsEnable());
-        assertTrue(c.deleteTopicEnable());
-        assertEquals(1, c.numPartitions());
-        assertEquals(1, c.defaultReplicationFactor());
-        assertEquals(0, c.groupInitialRebalanceDelayMs());
-        assertEquals(6000, c.groupMinSessionTimeoutMs());
-        assertEquals(1_800_000, c.groupMaxSessionTimeoutMs());
-        assertEquals(50, c.offsetsTopicNumPartitions());
-        assertEquals(10080, c.offsetsRetentionMinutes());
-        assertEquals(600_000L, c.offsetsRetentionCheckIntervalMs());
+        assertTrue(c.get(BrokerConfigKeys.AUTO_CREATE_TOPICS_ENABLE));
+        assertTrue(c.get(BrokerConfigKeys.DELETE_TOPIC_ENABLE));
+        assertEquals(1, c.get(BrokerConfigKeys.NUM_PARTITIONS));
+        assertEquals(1, c.get(BrokerConfigKeys.DEFAULT_REPLICATION_FACTOR));
+        assertEquals(0, c.get(BrokerConfigKeys.GROUP_INITIAL_REBALANCE_DELAY_MS));
+        assertEquals(6000, c.get(BrokerConfigKeys.GROUP_MIN_SESSION_TIMEOUT_MS));
+        assertEquals(1_800_000, c.get(BrokerConfigKeys.GROUP_MAX_SESSION_TIMEOUT_MS));
+        assertEquals(50, c.get(BrokerConfigKeys.OFFSETS_TOPIC_NUM_PARTITIONS));
+        assertEquals(10080, c.get(BrokerConfigKeys.OFFSETS_RETENTION_MINUTES));
+        assertEquals(600_000L, c.get(BrokerConfigKeys.OFFSETS_RETENTION_CHECK_INTERVAL_MS));
         assertEquals(1_048_588, (int) c.get(BrokerConfigKeys.MESSAGE_MAX_BYTES));
         assertEquals(1_073_741_824, (int) c.get(BrokerConfigKeys.LOG_SEGMENT_BYTES));
         assertEquals(604_800_000L, c.logRollMs());
         assertEquals(604_800_000L, c.logRetentionMs());
         assertEquals(-1L, (long) c.get(BrokerConfigKeys.LOG_RETENTION_BYTES));
-        assertEquals(300_000L, c.logRetentionCheckIntervalMs());
+        assertEquals(300_000L, c.get(BrokerConfigKeys.LOG_RETENTION_CHECK_INTERVAL_MS));
         assertEquals(Long.MAX_VALUE, (long) c.get(BrokerConfigKeys.LOG_FLUSH_INTERVAL_MESSAGES));
         assertEquals(Long.MAX_VALUE, c.logFlushIntervalMs());
         assertEquals(
                 MessageTimestampType.CREATE_TIME,
                 MessageTimestampType.of(c.get(BrokerConfigKeys.LOG_MESSAGE_TIMESTAMP_TYPE)));
         assertEquals(EnumSet.of(CleanupPolicy.DELETE), CleanupPolicy.setOf(c.get(BrokerConfigKeys.LOG_CLEANUP_POLICY)));
-        assertEquals(104_857_600, c.socketRequestMaxBytes());
-        assertEquals(600_000L, c.connectionsMaxIdleMs());
-        assertEquals(3, c.numNetworkThreads());
-        assertEquals(86_400_000, c.producerIdExpirationMs());
-        assertEquals(604_800_000, c.transactionalIdExpirationMs());
+        assertEquals(104_857_600, c.get(BrokerConfigKeys.SOCKET_REQUEST_MAX_BYTES));
+        assertEquals(600_000L, c.get(BrokerConfigKeys.CONNECTIONS_MAX_IDLE_MS));
+        assertEquals(3, c.get(BrokerConfigKeys.NUM_NETWORK_THREADS));
+        assertEquals(86_400_000, c.get(BrokerConfigKeys.PRODUCER_ID_EXPIRATION_MS));
+        assertEquals(604_800_000, c.get(BrokerConfigKeys.TRANSACTIONAL_ID_EXPIRATION_MS));
         assertEquals(Optional.empty(), c.clusterId());
         assertEquals((short) 1, c.value("offsets.topic.replication.factor"));
         assertTrue(c.originals().isEmpty());
@@ -93,7 +93,7 @@ class BrokerConfigTest {
                 f,
                 Map.of("message.max.bytes", "7000"),
                 Map.of("KAFKA_LOG_RETENTION_MS", "2000", "KAFKA_MESSAGE_MAX_BYTES", "6000"));
-        assertEquals(2, c.numPartitions());
+        assertEquals(2, c.get(BrokerConfigKeys.NUM_PARTITIONS));
         assertEquals(2000L, c.logRetentionMs());
         assertEquals(7000, (int) c.get(BrokerConfigKeys.MESSAGE_MAX_BYTES));
         assertEquals("7000", c.originals().get("message.max.bytes"));
@@ -113,8 +113,8 @@ class BrokerConfigTest {
                         "CLUSTER_ID", "MkU3OEVBNTcwNTJENDM2Qk",
                         "PATH", "/usr/bin",
                         "HOME", "/root"));
-        assertFalse(c.autoCreateTopicsEnable());
-        assertEquals(250, c.groupInitialRebalanceDelayMs());
+        assertFalse(c.get(BrokerConfigKeys.AUTO_CREATE_TOPICS_ENABLE));
+        assertEquals(250, c.get(BrokerConfigKeys.GROUP_INITIAL_REBALANCE_DELAY_MS));
         assertEquals(Optional.of("MkU3OEVBNTcwNTJENDM2Qk"), c.clusterId());
         assertTrue(warnings.isEmpty(), "launcher variables and non-Kafka variables are not keys: " + warnings);
     }
@@ -123,7 +123,7 @@ class BrokerConfigTest {
     void unknownKeyWarnsOnceEvenWhenGivenTwice() throws IOException {
         Path f = file("some.unknown.key=1\nnum.partitions=3\n");
         BrokerConfig c = load(f, Map.of(), Map.of("KAFKA_SOME_UNKNOWN_KEY", "2"));
-        assertEquals(3, c.numPartitions());
+        assertEquals(3, c.get(BrokerConfigKeys.NUM_PARTITIONS));
         assertEquals(1, warnings.size(), warnings.toString());
         assertTrue(warnings.get(0).contains("some.unknown.key"), warnings.get(0));
         assertTrue(warnings.get(0).contains("KAFKA_SOME_UNKNOWN_KEY"), "names the winning source: " + warnings.get(0));
@@ -162,8 +162,8 @@ class BrokerConfigTest {
     void valuesAreTrimmedAndBooleansIgnoreCase() {
         BrokerConfig c = BrokerConfig.of(Map.of(
                 "num.partitions", " 4 ", "delete.topic.enable", "FALSE", "log.cleanup.policy", "compact, delete"));
-        assertEquals(4, c.numPartitions());
-        assertFalse(c.deleteTopicEnable());
+        assertEquals(4, c.get(BrokerConfigKeys.NUM_PARTITIONS));
+        assertFalse(c.get(BrokerConfigKeys.DELETE_TOPIC_ENABLE));
         assertEquals(
                 EnumSet.of(CleanupPolicy.COMPACT, CleanupPolicy.DELETE),
                 CleanupPolicy.setOf(c.get(BrokerConfigKeys.LOG_CLEANUP_POLICY)));
@@ -355,7 +355,7 @@ class BrokerConfigTest {
         assertEquals(List.of(new Endpoint("PLAINTEXT", "", 9092)), c.listeners(), "controller listener not opened");
         assertEquals(List.of(new Endpoint("PLAINTEXT", "localhost", 9092)), c.advertisedListeners());
         assertEquals(List.of(Path.of("/tmp/kraft-combined-logs")), c.logDirs());
-        assertEquals(3000, c.groupInitialRebalanceDelayMs());
+        assertEquals(3000, c.get(BrokerConfigKeys.GROUP_INITIAL_REBALANCE_DELAY_MS));
         assertEquals(List.of("broker", "controller"), c.value("process.roles"));
     }
 

@@ -26,6 +26,7 @@ import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicExistsException;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
+import io.skiff.config.BrokerConfigKeys;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -44,28 +45,28 @@ public final class GroupCoordinators {
     /** The coordinator settings from the broker's Kafka keys. */
     public static GroupCoordinatorConfig config(BrokerConfig config) {
         return new GroupCoordinatorConfig(
-                config.groupMinSessionTimeoutMs(),
-                config.groupMaxSessionTimeoutMs(),
-                config.groupInitialRebalanceDelayMs(),
-                config.groupMaxSize(),
-                config.offsetsRetentionMinutes() * 60_000L,
-                config.offsetsRetentionCheckIntervalMs(),
-                config.offsetMetadataMaxBytes());
+                config.get(BrokerConfigKeys.GROUP_MIN_SESSION_TIMEOUT_MS),
+                config.get(BrokerConfigKeys.GROUP_MAX_SESSION_TIMEOUT_MS),
+                config.get(BrokerConfigKeys.GROUP_INITIAL_REBALANCE_DELAY_MS),
+                config.get(BrokerConfigKeys.GROUP_MAX_SIZE),
+                config.get(BrokerConfigKeys.OFFSETS_RETENTION_MINUTES) * 60_000L,
+                config.get(BrokerConfigKeys.OFFSETS_RETENTION_CHECK_INTERVAL_MS),
+                config.get(BrokerConfigKeys.OFFSET_METADATA_MAX_BYTES));
     }
 
     /** The consumer group protocol's settings from the broker's group.consumer.* keys. */
     public static ConsumerGroupConfig consumerConfig(BrokerConfig config) {
         List<PartitionAssignor> assignors = new ArrayList<>();
-        for (String name : config.groupConsumerAssignors()) {
+        for (String name : config.get(BrokerConfigKeys.GROUP_CONSUMER_ASSIGNORS)) {
             PartitionAssignor a = ConsumerGroupConfig.assignorByConfigName(name);
             if (a != null && assignors.stream().noneMatch(x -> x.name().equals(a.name()))) {
                 assignors.add(a);
             }
         }
         return new ConsumerGroupConfig(
-                config.groupConsumerSessionTimeoutMs(),
-                config.groupConsumerHeartbeatIntervalMs(),
-                config.groupConsumerMaxSize(),
+                config.get(BrokerConfigKeys.GROUP_CONSUMER_SESSION_TIMEOUT_MS),
+                config.get(BrokerConfigKeys.GROUP_CONSUMER_HEARTBEAT_INTERVAL_MS),
+                config.get(BrokerConfigKeys.GROUP_CONSUMER_MAX_SIZE),
                 assignors,
                 ConsumerGroupConfig.MigrationPolicy.valueOf(
                         config.groupConsumerMigrationPolicy().toUpperCase(Locale.ROOT)));
@@ -77,8 +78,10 @@ public final class GroupCoordinators {
      */
     public static GroupCoordinator start(BrokerConfig config, TopicRegistry topics, Clock clock) {
         GroupConfigStore groupConfigs = GroupConfigStore.open(topics.dataDir(), config);
-        CoordinatorRecordLog log =
-                ConsumerOffsetsLog.open(topics, config.offsetsTopicNumPartitions(), config.offsetsTopicSegmentBytes());
+        CoordinatorRecordLog log = ConsumerOffsetsLog.open(
+                topics,
+                config.get(BrokerConfigKeys.OFFSETS_TOPIC_NUM_PARTITIONS),
+                config.get(BrokerConfigKeys.OFFSETS_TOPIC_SEGMENT_BYTES));
         return GroupCoordinator.start(
                 config(config),
                 consumerConfig(config).withGroupConfigs(groupConfigs),

@@ -23,6 +23,7 @@ import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicNames;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
+import io.skiff.config.BrokerConfigKeys;
 import io.skiff.config.ConfigEntry;
 import io.skiff.config.ConfigException;
 import io.skiff.config.TopicConfig;
@@ -143,7 +144,9 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
         for (CreateTopicsRequest.CreatableTopic t : request.topics()) {
             int partitions = !t.assignments().isEmpty()
                     ? t.assignments().size()
-                    : t.numPartitions() == -1 ? config.numPartitions() : Math.max(0, t.numPartitions());
+                    : t.numPartitions() == -1
+                            ? config.get(BrokerConfigKeys.NUM_PARTITIONS)
+                            : Math.max(0, t.numPartitions());
             records += 1L + partitions + t.configs().size();
         }
         return records;
@@ -180,7 +183,9 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
             partitions = t.assignments().size();
             replicationFactor = t.assignments().get(0).brokerIds().size();
         } else {
-            replicationFactor = t.replicationFactor() == -1 ? config.defaultReplicationFactor() : t.replicationFactor();
+            replicationFactor = t.replicationFactor() == -1
+                    ? config.get(BrokerConfigKeys.DEFAULT_REPLICATION_FACTOR)
+                    : t.replicationFactor();
             if (t.replicationFactor() < -1 || t.replicationFactor() == 0) {
                 return error(
                         t.name(),
@@ -202,7 +207,7 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
                                 + " cannot be reached because only " + brokerCount
                                 + " broker(s) are registered or some brokers have all their log directories cordoned.");
             }
-            partitions = t.numPartitions() == -1 ? config.numPartitions() : t.numPartitions();
+            partitions = t.numPartitions() == -1 ? config.get(BrokerConfigKeys.NUM_PARTITIONS) : t.numPartitions();
         }
         Map<String, String> configs = new HashMap<>();
         for (CreateTopicsRequest.CreatableTopicConfig c : t.configs()) {

@@ -25,6 +25,7 @@ import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicExistsException;
 import io.skiff.broker.topic.TopicNames;
 import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.config.BrokerConfigKeys;
 import io.skiff.config.Endpoint;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.Uuids;
@@ -88,7 +89,7 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
                 request.topics() != null && !(version == 0 && request.topics().isEmpty());
         return named
                 && (version < 4 || request.allowAutoTopicCreation())
-                && broker.config().autoCreateTopicsEnable()
+                && broker.config().get(BrokerConfigKeys.AUTO_CREATE_TOPICS_ENABLE)
                 && creationRecords(request) > 0;
     }
 
@@ -147,7 +148,7 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
             }
         } else {
             boolean autoCreate = (version < 4 || request.allowAutoTopicCreation())
-                    && broker.config().autoCreateTopicsEnable();
+                    && broker.config().get(BrokerConfigKeys.AUTO_CREATE_TOPICS_ENABLE);
             Set<String> seenNames = new LinkedHashSet<>();
             Set<UUID> seenIds = new LinkedHashSet<>();
             // As Kafka: one non-zero topic id makes it a request by id, and then names are ignored (the Java
@@ -219,7 +220,7 @@ public final class MetadataHandler extends AbstractApiHandler<MetadataRequest, M
                 .filter(name -> name != null && topics.topic(name).isEmpty())
                 .distinct()
                 .count();
-        return missing * (1L + broker.config().numPartitions());
+        return missing * (1L + broker.config().get(BrokerConfigKeys.NUM_PARTITIONS));
     }
 
     private MetadataResponse.MetadataResponseTopic byId(RequestContext ctx, UUID id, boolean withOperations) {

@@ -28,6 +28,7 @@ import io.skiff.broker.share.SharePartitionManager;
 import io.skiff.broker.share.ShareSettings;
 import io.skiff.broker.share.ShareStateLog;
 import io.skiff.broker.share.TopicIdPartition;
+import io.skiff.config.BrokerConfigKeys;
 import io.skiff.config.GroupConfig;
 import io.skiff.protocol.Errors;
 import io.skiff.storage.IsolationLevel;
@@ -72,7 +73,7 @@ public final class ShareHandlers {
                 ctx.topics(),
                 groupId -> shareSettings(configs.config(groupId)),
                 groupId -> (String) configs.config(groupId).value("share.auto.offset.reset"),
-                brokerInt(ctx, "group.share.max.share.sessions"),
+                ctx.config().get(BrokerConfigKeys.GROUP_SHARE_MAX_SHARE_SESSIONS),
                 ctx.clock(),
                 stateLog);
         ShareGroupListener listener = new ShareGroupListener() {
@@ -93,7 +94,8 @@ public final class ShareHandlers {
         };
         ShareGroupCoordinator groups = new ShareGroupCoordinator(
                 GroupCoordinators.topicsView(ctx.topics()),
-                groupId -> groupSettings(configs.config(groupId), brokerInt(ctx, "group.share.max.size")),
+                groupId ->
+                        groupSettings(configs.config(groupId), ctx.config().get(BrokerConfigKeys.GROUP_SHARE_MAX_SIZE)),
                 classicAndConsumer::hasGroup,
                 listener,
                 ctx.clock());
@@ -102,10 +104,6 @@ public final class ShareHandlers {
         }
         classicAndConsumer.shareGroups(groups::exists);
         return new ShareState(groups, partitions);
-    }
-
-    private static int brokerInt(BrokerContext ctx, String key) {
-        return ((Number) ctx.config().value(key)).intValue();
     }
 
     /** A group's share.* keys, whose defaults are the broker's group.share.* keys. */

@@ -16,6 +16,7 @@
 package io.skiff.broker.topic;
 
 import io.skiff.config.BrokerConfig;
+import io.skiff.config.BrokerConfigKeys;
 import io.skiff.config.CleanupPolicy;
 import io.skiff.config.MessageTimestampType;
 import io.skiff.config.TopicConfig;
@@ -35,12 +36,12 @@ final class LogConfigs {
     /** The log cleaner's settings from the broker's {@code log.cleaner.*} keys. */
     static CleanerConfig cleanerConfig(BrokerConfig c) {
         return new CleanerConfig(
-                c.logCleanerEnable(),
-                c.logCleanerThreads(),
-                c.logCleanerDedupeBufferSize(),
-                c.logCleanerIoBufferLoadFactor(),
-                c.logCleanerIoMaxBytesPerSecond(),
-                c.logCleanerBackoffMs());
+                c.get(BrokerConfigKeys.LOG_CLEANER_ENABLE),
+                c.get(BrokerConfigKeys.LOG_CLEANER_THREADS),
+                c.get(BrokerConfigKeys.LOG_CLEANER_DEDUPE_BUFFER_SIZE),
+                c.get(BrokerConfigKeys.LOG_CLEANER_IO_BUFFER_LOAD_FACTOR),
+                c.get(BrokerConfigKeys.LOG_CLEANER_IO_MAX_BYTES_PER_SECOND),
+                c.get(BrokerConfigKeys.LOG_CLEANER_BACKOFF_MS));
     }
 
     static LogConfig of(TopicConfig c) {

@@ -16,6 +16,7 @@
 package io.skiff.broker.topic;
 
 import io.skiff.config.BrokerConfig;
+import io.skiff.config.BrokerConfigKeys;
 import io.skiff.config.TopicConfig;
 import io.skiff.storage.FileChannelFactory;
 import io.skiff.storage.Log;
@@ -144,7 +145,7 @@ final class TopicBuilder {
             if (writeMetadata) {
                 store.writePartitionMetadata(dir, topic.id());
             }
-            log.removeExpiredProducers(config.producerIdExpirationMs());
+            log.removeExpiredProducers(config.get(BrokerConfigKeys.PRODUCER_ID_EXPIRATION_MS));
         } catch (IOException | RuntimeException e) {
             try {
                 if (fresh) {

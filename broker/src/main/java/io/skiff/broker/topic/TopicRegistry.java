@@ -17,6 +17,7 @@ package io.skiff.broker.topic;
 
 import io.skiff.broker.concurrent.NetworkThreads;
 import io.skiff.config.BrokerConfig;
+import io.skiff.config.BrokerConfigKeys;
 import io.skiff.config.TopicConfig;
 import io.skiff.storage.FileChannelFactory;
 import java.io.Closeable;
@@ -113,8 +114,8 @@ public final class TopicRegistry implements Closeable {
         }
         registry.housekeeper = LogHousekeeper.start(
                 registry::topics,
-                config.logRetentionCheckIntervalMs(),
-                config.producerIdExpirationMs(),
+                config.get(BrokerConfigKeys.LOG_RETENTION_CHECK_INTERVAL_MS),
+                config.get(BrokerConfigKeys.PRODUCER_ID_EXPIRATION_MS),
                 clock,
                 LogConfigs.cleanerConfig(config),
                 dataDir);
@@ -208,9 +209,11 @@ public final class TopicRegistry implements Closeable {
     public Topic getOrCreateTopic(String name) {
         if (TopicNames.CONSUMER_OFFSETS.equals(name)) {
             return getOrCreateInternalTopic(
-                    name, config.offsetsTopicNumPartitions(), Map.of("cleanup.policy", "compact"));
+                    name,
+                    config.get(BrokerConfigKeys.OFFSETS_TOPIC_NUM_PARTITIONS),
+                    Map.of("cleanup.policy", "compact"));
         }
-        return create(name, config.numPartitions(), Map.of(), TopicNames.isInternal(name), true);
+        return create(name, config.get(BrokerConfigKeys.NUM_PARTITIONS), Map.of(), TopicNames.isInternal(name), true);
     }
 
     /** Returns the internal topic, creating it with these settings when missing. */

@@ -22,6 +22,7 @@ import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.producer.ProducerIdManager;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
+import io.skiff.config.BrokerConfigKeys;
 import java.io.IOException;
 import java.time.Clock;
 
@@ -39,10 +40,10 @@ public final class TransactionCoordinators {
 
     public static TransactionCoordinatorConfig config(BrokerConfig config) {
         return new TransactionCoordinatorConfig(
-                config.transactionMaxTimeoutMs(),
-                config.transactionalIdExpirationMs(),
-                config.transactionAbortTimedOutIntervalMs(),
-                config.transactionRemoveExpiredIntervalMs(),
+                config.get(BrokerConfigKeys.TRANSACTION_MAX_TIMEOUT_MS),
+                config.get(BrokerConfigKeys.TRANSACTIONAL_ID_EXPIRATION_MS),
+                config.get(BrokerConfigKeys.TRANSACTION_ABORT_TIMED_OUT_TRANSACTION_CLEANUP_INTERVAL_MS),
+                config.get(BrokerConfigKeys.TRANSACTION_REMOVE_EXPIRED_TRANSACTION_CLEANUP_INTERVAL_MS),
                 MARKER_RETRY_BACKOFF_MS);
     }
 
@@ -56,7 +57,10 @@ public final class TransactionCoordinators {
             Clock clock)
             throws IOException {
         InternalTopicLog log = InternalTopicLog.open(
-                topics, TOPIC, config.transactionStateLogNumPartitions(), config.transactionStateLogSegmentBytes());
+                topics,
+                TOPIC,
+                config.get(BrokerConfigKeys.TRANSACTION_STATE_LOG_NUM_PARTITIONS),
+                config.get(BrokerConfigKeys.TRANSACTION_STATE_LOG_SEGMENT_BYTES));
         CoordinatorThreads threads = new CoordinatorThreads("txn", clock);
         TransactionCoordinator coordinator = new TransactionCoordinator(
                 config(config),
