@@ -24,8 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Lifecycle;
+import io.skiff.testkit.Skiff;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -51,30 +52,21 @@ import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The Java Admin client creates, describes and deletes topics on Skiff, and gets Kafka's errors. */
+@Skiff(lifecycle = Lifecycle.PER_METHOD, properties = "num.partitions=2")
 class AdminTopicsCompatTest {
-    @TempDir
-    Path dir;
-
     private SkiffServer server;
     private Admin admin;
 
     @BeforeEach
     void start() {
-        server = SkiffServer.builder()
-                .port(0)
-                .dataDir(dir)
-                .config("num.partitions", "2")
-                .start();
         admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers()));
     }
 
     @AfterEach
     void stop() {
         admin.close();
-        server.close();
     }
 
     private static Throwable failure(KafkaFuture<?> future) {
@@ -107,7 +99,8 @@ class AdminTopicsCompatTest {
                 .get()
                 .get(ordersId);
         assertEquals("orders", byId.name());
-        assertTrue(Files.isDirectory(dir.resolve("orders-2")), "a directory per partition, named as Kafka's");
+        assertTrue(
+                Files.isDirectory(server.dataDir().resolve("orders-2")), "a directory per partition, named as Kafka's");
     }
 
     @Test
@@ -143,7 +136,7 @@ class AdminTopicsCompatTest {
         result.all().get();
         assertEquals(4, result.numPartitions("dry-run").get());
         assertFalse(admin.listTopics().names().get().contains("dry-run"));
-        assertFalse(Files.exists(dir.resolve("dry-run-0")));
+        assertFalse(Files.exists(server.dataDir().resolve("dry-run-0")));
 
         admin.createTopics(List.of(new NewTopic("exists", 1, (short) 1))).all().get();
         assertInstanceOf(
@@ -161,7 +154,7 @@ class AdminTopicsCompatTest {
         created.all().get();
         Uuid byId = created.topicId("by-id").get();
         Uuid byNameId = created.topicId("by-name").get();
-        assertTrue(Files.isDirectory(dir.resolve("by-name-1")));
+        assertTrue(Files.isDirectory(server.dataDir().resolve("by-name-1")));
 
         admin.deleteTopics(TopicCollection.ofTopicNames(List.of("by-name")))
                 .all()
@@ -169,9 +162,9 @@ class AdminTopicsCompatTest {
         admin.deleteTopics(TopicCollection.ofTopicIds(List.of(byId))).all().get();
         assertEquals(Set.of(), admin.listTopics().names().get());
         await().atMost(Duration.ofSeconds(10))
-                .until(() -> !Files.exists(dir.resolve("by-name-0"))
-                        && !Files.exists(dir.resolve("by-name-1"))
-                        && !Files.exists(dir.resolve("by-id-0")));
+                .until(() -> !Files.exists(server.dataDir().resolve("by-name-0"))
+                        && !Files.exists(server.dataDir().resolve("by-name-1"))
+                        && !Files.exists(server.dataDir().resolve("by-id-0")));
 
         assertInstanceOf(
                 UnknownTopicOrPartitionException.class,

@@ -23,9 +23,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Lifecycle;
+import io.skiff.testkit.Skiff;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -47,19 +48,16 @@ import org.apache.kafka.common.requests.ProduceResponse;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Idempotent produce as kafka-clients encodes it: a retried batch (same producer id, epoch and sequence) is answered
  * with success and its original offset and is not written again; a sequence gap is OUT_OF_ORDER_SEQUENCE_NUMBER.
  * The batches are sent over a raw connection because the producer only retries on network faults.
  */
+@Skiff(lifecycle = Lifecycle.PER_METHOD)
 class IdempotenceCompatTest {
     private static final String TOPIC = "idempotent";
     private static final short PRODUCE_VERSION = 12; // by name; v13 (topic ids) is covered by the producer tests
-
-    @TempDir
-    Path dir;
 
     private SkiffServer server;
     private RawKafkaConnection connection;
@@ -68,7 +66,6 @@ class IdempotenceCompatTest {
 
     @BeforeEach
     void start() throws IOException {
-        server = SkiffServer.builder().port(0).dataDir(dir).start();
         server.createTopic(TOPIC, 1);
         connection = new RawKafkaConnection("127.0.0.1", server.port());
         InitProducerIdResponse init = connection.send(new InitProducerIdRequest.Builder(
@@ -84,7 +81,6 @@ class IdempotenceCompatTest {
     @AfterEach
     void stop() throws IOException {
         connection.close();
-        server.close();
     }
 
     private static MemoryRecords batch(long producerId, short epoch, int baseSequence, String... values) {

@@ -20,8 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Skiff;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -48,10 +48,8 @@ import org.apache.kafka.common.GroupType;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -64,23 +62,13 @@ import org.junit.jupiter.params.provider.ValueSource;
  *
  * <p>Needs node and the pinned client built from source ({@link NodeClients}); fails, never skips, without them.
  */
+@Skiff
 class ConfluentJsCompatTest {
-    @TempDir
-    static Path dataDir;
-
     private static SkiffServer skiff;
 
     @BeforeAll
     static void start() {
         ConfluentJs.ensureInstalled();
-        skiff = SkiffServer.builder().port(0).dataDir(dataDir).start();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (skiff != null) {
-            skiff.close();
-        }
     }
 
     private static ExternalProcess.Result client(String command, String... args) {

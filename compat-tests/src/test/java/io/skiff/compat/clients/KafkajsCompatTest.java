@@ -20,8 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.record.CompressionType;
+import io.skiff.testkit.Skiff;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -47,10 +47,8 @@ import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * kafkajs 2.2.4 with its default settings against Skiff: admin topic lifecycle and offsets, producer (plain and
@@ -59,25 +57,15 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>Needs node and the pinned kafkajs ({@link Kafkajs}); fails, never skips, without them.
  */
+@Skiff
 class KafkajsCompatTest {
-    @TempDir
-    static Path dataDir;
-
     private static SkiffServer skiff;
     private static String node;
 
     @BeforeAll
     static void start() {
         Kafkajs.ensureInstalled();
-        skiff = SkiffServer.builder().port(0).dataDir(dataDir).start();
         node = String.valueOf(skiff.nodeId());
-    }
-
-    @AfterAll
-    static void stop() {
-        if (skiff != null) {
-            skiff.close();
-        }
     }
 
     private static ExternalProcess.Result kafkajs(String command, String... args) {
@@ -161,7 +149,7 @@ class KafkajsCompatTest {
 
         List<CompressionType> stored = new ArrayList<>();
         for (int p = 0; p < 3; p++) {
-            stored.addAll(StoredBatches.compressionTypes(dataDir, topic, p));
+            stored.addAll(StoredBatches.compressionTypes(skiff.dataDir(), topic, p));
         }
         assertTrue(
                 stored.contains(CompressionType.GZIP) && stored.contains(CompressionType.NONE),

@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.record.CompressionType;
-import java.nio.file.Path;
+import io.skiff.testkit.Skiff;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -32,10 +32,8 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -46,11 +44,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  *
  * <p>Needs {@code kcat} on the PATH (Debian: {@code apt-get install kcat}); fails, never skips, without it.
  */
+@Skiff
 class KcatCompatTest {
     private static final String FORMAT = "%p|%o|%k|%s|%h\\n";
-
-    @TempDir
-    static Path dataDir;
 
     private static SkiffServer skiff;
     private static String kcat;
@@ -58,14 +54,6 @@ class KcatCompatTest {
     @BeforeAll
     static void start() {
         kcat = ExternalProcess.require("kcat", "install it with apt-get install kcat (.ci/run does)");
-        skiff = SkiffServer.builder().port(0).dataDir(dataDir).start();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (skiff != null) {
-            skiff.close();
-        }
     }
 
     private static ExternalProcess.Result kcat(String... args) {
@@ -144,7 +132,7 @@ class KcatCompatTest {
 
         // librdkafka sends a batch uncompressed when compressing would not shrink it (a lone first record, say);
         // everything else must arrive, and stay, compressed with the codec asked for.
-        List<CompressionType> stored = StoredBatches.compressionTypes(dataDir, topic, 0);
+        List<CompressionType> stored = StoredBatches.compressionTypes(skiff.dataDir(), topic, 0);
         assertTrue(
                 stored.contains(codec) && stored.stream().allMatch(c -> c == codec || c == CompressionType.NONE),
                 "kcat -z " + codec.label() + " batches are stored as sent, found " + stored);

@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Skiff;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,22 +35,18 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A partition spread over several segment files (log.segment.bytes at its 1 MiB minimum) and written as thousands of
  * small batches: kcat, kafkajs and the Java client each read it back from the beginning, in fetch responses that
  * span segments (sent as several file regions), and must see every record exactly once, in order.
  */
+@Skiff(properties = "log.segment.bytes=1048576")
 class SegmentSpanningReadsCompatTest {
     private static final String TOPIC = "spanning";
     private static final int RECORDS = 40_000;
-
-    @TempDir
-    static Path dataDir;
 
     private static SkiffServer skiff;
     private static List<String> produced;
@@ -57,11 +54,6 @@ class SegmentSpanningReadsCompatTest {
     @BeforeAll
     static void startAndFill() throws IOException {
         String kcat = ExternalProcess.require("kcat", "install it with apt-get install kcat (.ci/run does)");
-        skiff = SkiffServer.builder()
-                .port(0)
-                .dataDir(dataDir)
-                .config("log.segment.bytes", "1048576")
-                .start();
         skiff.createTopic(TOPIC, 1);
         produced = IntStream.range(0, RECORDS)
                 .mapToObj(i -> "key-" + i + ":value-" + i + "-padding-padding-padding-padding-padding")
@@ -83,16 +75,9 @@ class SegmentSpanningReadsCompatTest {
                         "batch.num.messages=7")
                 .run(produced.stream().collect(Collectors.joining("\n", "", "\n")))
                 .assertSuccess();
-        try (Stream<Path> files = Files.list(dataDir.resolve(TOPIC + "-0"))) {
+        try (Stream<Path> files = Files.list(skiff.dataDir().resolve(TOPIC + "-0"))) {
             long segments = files.filter(f -> f.toString().endsWith(".log")).count();
             assertTrue(segments >= 3, "the partition spans several segments, found " + segments);
-        }
-    }
-
-    @AfterAll
-    static void stop() {
-        if (skiff != null) {
-            skiff.close();
         }
     }
 
