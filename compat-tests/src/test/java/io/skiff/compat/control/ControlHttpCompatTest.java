@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.compat.clients.ExternalProcess;
+import io.skiff.testkit.Skiff;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -42,7 +43,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -51,6 +51,7 @@ import org.junit.jupiter.api.Test;
  * The HTTP control listener ({@code skiff.control.listener}): every path, the 400s of bad input (nothing
  * half-applied), and kcat (librdkafka) meeting NOT_LEADER_OR_FOLLOWER three times through a rule posted over HTTP.
  */
+@Skiff(properties = "skiff.control.listener=http://127.0.0.1:0")
 class ControlHttpCompatTest {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static SkiffServer skiff;
@@ -58,15 +59,7 @@ class ControlHttpCompatTest {
 
     @BeforeAll
     static void start() {
-        skiff = SkiffServer.builder().controlListener("http://127.0.0.1:0").start();
         base = skiff.controlUrl().orElseThrow();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (skiff != null) {
-            skiff.close();
-        }
     }
 
     @AfterEach
