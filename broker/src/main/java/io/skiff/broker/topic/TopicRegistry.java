@@ -208,10 +208,8 @@ public final class TopicRegistry implements Closeable {
      */
     public Topic getOrCreateTopic(String name) {
         if (TopicNames.CONSUMER_OFFSETS.equals(name)) {
-            return getOrCreateInternalTopic(
-                    name,
-                    config.get(BrokerConfigKeys.OFFSETS_TOPIC_NUM_PARTITIONS),
-                    Map.of("cleanup.policy", "compact"));
+            int partitions = config.get(BrokerConfigKeys.OFFSETS_TOPIC_NUM_PARTITIONS);
+            return getOrCreateInternalTopic(name, partitions, Map.of("cleanup.policy", "compact"));
         }
         return create(name, config.get(BrokerConfigKeys.NUM_PARTITIONS), Map.of(), TopicNames.isInternal(name), true);
     }
