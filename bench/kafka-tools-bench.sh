@@ -19,7 +19,7 @@
 #
 # usage: bench/kafka-tools-bench.sh [ROUNDS]        (run from anywhere; builds nothing)
 #
-# Expects broker/target/skiff.jar (build it first: mvn -q -B -ntp -Pquick package -pl broker -am).
+# Expects app/target/skiff.jar (build it first: mvn -q -B -ntp -Pquick package -pl app -am).
 # First measures the jar's launch to ready $START_RUNS times each through its launcher with skiff.jsa and in place
 # ("Skiff ready in N ms" and the wall time from launch until the port answers an ApiVersions request). Then starts
 # Skiff (java -jar, its own temp data dir, a free port) and a real Kafka 4.4.0 (start-kafka.sh, its own temp dir, a
@@ -44,7 +44,7 @@
 #   KAFKA_VERSION    the Kafka release start-kafka.sh and tool.sh use (default 4.4.0; 4.1.1 for the old figures)
 #   KAFKA_TOOLS      folder with tool.sh, fetch.sh and start-kafka.sh (default: ../shared/tools/kafka from the repo
 #                    root, or from the main checkout's root when run in a git worktree)
-#   SKIFF_JAR        default: broker/target/skiff.jar in this checkout
+#   SKIFF_JAR        default: app/target/skiff.jar in this checkout
 #   SKIFF_JAVA_OPTS  JVM options for Skiff (default: none, so Skiff runs with its own defaults as a user gets them;
 #                    -Xmx1G -Xms1G gives it the heap start-kafka.sh gives Kafka)
 #   RECORDS=2000000 RECORD_SIZE=100 RECORDS_LARGE=500000 RECORD_SIZE_LARGE=1024 E2E_MESSAGES=5000
@@ -77,9 +77,9 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=broker-proc.sh
 . "$ROOT/bench/broker-proc.sh"
 KAFKA_TOOLS="$(kafka_tools "$ROOT")"
-SKIFF_JAR="${SKIFF_JAR:-$ROOT/broker/target/skiff.jar}"
+SKIFF_JAR="${SKIFF_JAR:-$ROOT/app/target/skiff.jar}"
 [ -x "$KAFKA_TOOLS/tool.sh" ] || { echo "Kafka tools not found at $KAFKA_TOOLS (set KAFKA_TOOLS)" >&2; exit 1; }
-[ "$ONLY" = kafka ] || [ -f "$SKIFF_JAR" ] || { echo "$SKIFF_JAR missing: build it first (mvn -q -B -pl broker -am package -DskipTests)" >&2; exit 1; }
+[ "$ONLY" = kafka ] || [ -f "$SKIFF_JAR" ] || { echo "$SKIFF_JAR missing: build it first (mvn -q -B -pl app -am package -DskipTests)" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "python3 is needed (free ports, start timing)" >&2; exit 1; }
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/skiff-bench.XXXXXX")"

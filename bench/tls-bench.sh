@@ -18,7 +18,7 @@
 # Produce and fetch over TLS, Skiff vs Apache Kafka ($KAFKA_VERSION, default 4.4.0) on this machine, with Kafka's own
 # ProducerPerformance and ConsumerPerformance and one certificate (EC P-256, PKCS12, made here with keytool).
 #
-# usage: bench/tls-bench.sh [ROUNDS]      (builds nothing: expects broker/target/skiff.jar)
+# usage: bench/tls-bench.sh [ROUNDS]      (builds nothing: expects app/target/skiff.jar)
 #
 # Starts both brokers with a PLAINTEXT and an SSL listener, then per round, alternating the brokers (the order flips
 # every round), on a fresh topic: ProducerPerformance $RECORDS x $RECORD_SIZE B over TLS (acks=1 linger.ms=5
@@ -38,7 +38,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=broker-proc.sh
 . "$ROOT/bench/broker-proc.sh"
 KAFKA_TOOLS="$(kafka_tools "$ROOT")"
-SKIFF_JAR="${SKIFF_JAR:-$ROOT/broker/target/skiff.jar}"
+SKIFF_JAR="${SKIFF_JAR:-$ROOT/app/target/skiff.jar}"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/skiff-tls-bench.XXXXXX")"
 SKIFF_PID=""; KAFKA_PID=""
 cleanup() {
