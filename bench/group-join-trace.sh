@@ -20,7 +20,7 @@
 # rebalance.time.ms (subscribe() -> partitions assigned) into the broker's round trips (FindCoordinator, JoinGroup,
 # SyncGroup, ...: request sent -> response received, as the client logs them) and the rest, the client's own time.
 #
-# usage: bench/group-join-trace.sh [ROUNDS]       (expects broker/target/skiff.jar)
+# usage: bench/group-join-trace.sh [ROUNDS]       (expects app/target/skiff.jar)
 #
 # Starts both brokers, writes RECORDS records of 100 B to one topic on each, then per round, alternating the brokers
 # (the order flips every round), one ConsumerPerformance over them in a new group. Prints per run the requests up to
@@ -35,8 +35,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=broker-proc.sh
 . "$ROOT/bench/broker-proc.sh"
 KAFKA_TOOLS="$(kafka_tools "$ROOT")"
-SKIFF_JAR="${SKIFF_JAR:-$ROOT/broker/target/skiff.jar}"
-[ -f "$SKIFF_JAR" ] || { echo "$SKIFF_JAR missing: build it first (mvn -q -B -ntp -Pquick package -pl broker -am)" >&2; exit 1; }
+SKIFF_JAR="${SKIFF_JAR:-$ROOT/app/target/skiff.jar}"
+[ -f "$SKIFF_JAR" ] || { echo "$SKIFF_JAR missing: build it first (mvn -q -B -ntp -Pquick package -pl app -am)" >&2; exit 1; }
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/skiff-join-trace.XXXXXX")"
 SKIFF_PID=""; KAFKA_PID=""
 cleanup() {
@@ -56,7 +56,9 @@ KAFKA_LIBS="$("$KAFKA_TOOLS/fetch.sh")"
 
 KP="${KAFKA_PORT:-$(free_port)}"; SP="${SKIFF_PORT:-$(free_port)}"
 KAFKA_PID="$("$KAFKA_TOOLS/start-kafka.sh" "$KP" "$WORK/kafka")"
+# No web console: only the ports asked for.
 java -jar "$SKIFF_JAR" --override "listeners=PLAINTEXT://127.0.0.1:$SP" --override "log.dirs=$WORK/skiff" \
+  --override console.listener= \
   >"$WORK/skiff.log" 2>&1 &
 SKIFF_PID=$!
 python3 "$ROOT/bench/ready.py" "$SKIFF_PID" "$SP" 60 >/dev/null || { cat "$WORK/skiff.log" >&2; exit 1; }

@@ -16,6 +16,7 @@
 package io.skiff.broker.security.ssl;
 
 import io.netty.handler.ssl.ClientAuth;
+import io.netty.handler.ssl.OpenSsl;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
@@ -54,6 +55,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class ServerTls {
     private static final Logger LOG = LoggerFactory.getLogger(ServerTls.class);
+
+    /**
+     * The TLS engine, for measuring one against the other: {@code jdk} (the default) or {@code openssl} (Netty's
+     * OpenSSL engine, which needs {@code netty-tcnative} on the class path).
+     */
+    static final String PROVIDER_PROPERTY = "skiff.tls.provider";
 
     private final SslContext context;
     private final SslPrincipalMapper principalMapper;
@@ -99,7 +106,7 @@ public final class ServerTls {
         Settings s = new Settings(config, listener);
         try {
             SslContextBuilder builder = keyMaterial(s, hosts, devCa, listener);
-            builder.sslProvider(SslProvider.JDK);
+            builder.sslProvider(provider(System.getProperty(PROVIDER_PROPERTY, "jdk")));
             TrustManagerFactory trust = trustManagers(s);
             if (trust != null) {
                 builder.trustManager(trust);
@@ -129,6 +136,28 @@ public final class ServerTls {
             throw new ConfigException(
                     "ssl.keystore.location", "TLS listener " + listener + " cannot be configured: " + e.getMessage());
         }
+    }
+
+    /**
+     * The engine {@code chosen} names ({@value #PROVIDER_PROPERTY}); OpenSsl is only looked at when asked for, as it
+     * loads a native library.
+     *
+     * @throws ConfigException for another name, or openssl without netty-tcnative
+     */
+    static SslProvider provider(String chosen) {
+        if (chosen.equalsIgnoreCase("jdk")) {
+            return SslProvider.JDK;
+        }
+        if (!chosen.equalsIgnoreCase("openssl")) {
+            throw new ConfigException(PROVIDER_PROPERTY, "'" + chosen + "' is not a TLS engine: jdk or openssl");
+        }
+        if (!OpenSsl.isAvailable()) {
+            throw new ConfigException(
+                    PROVIDER_PROPERTY,
+                    "the OpenSSL engine is not available (netty-tcnative on the class path?): "
+                            + OpenSsl.unavailabilityCause());
+        }
+        return SslProvider.OPENSSL;
     }
 
     private static SslContextBuilder keyMaterial(

@@ -16,11 +16,16 @@
 package io.skiff.broker.security.ssl;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.handler.ssl.OpenSsl;
+import io.netty.handler.ssl.SslProvider;
 import io.skiff.config.BrokerConfig;
+import io.skiff.config.ConfigException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.HashMap;
@@ -79,5 +84,19 @@ class ServerTlsTest {
 
         SSLEngine defaults = engine(Map.of());
         assertTrue(defaults.getEnabledCipherSuites().length > 2, "without the key, the JDK's defaults");
+    }
+
+    @Test
+    void theJdkEngineUnlessOpenSslIsAskedForAndAvailable() {
+        assertEquals(SslProvider.JDK, ServerTls.provider("jdk"));
+        assertEquals(SslProvider.JDK, ServerTls.provider("JDK"));
+        ConfigException other = assertThrows(ConfigException.class, () -> ServerTls.provider("boring"));
+        assertTrue(other.getMessage().contains("jdk or openssl"), other.getMessage());
+        if (OpenSsl.isAvailable()) {
+            assertEquals(SslProvider.OPENSSL, ServerTls.provider("openssl"));
+        } else {
+            ConfigException missing = assertThrows(ConfigException.class, () -> ServerTls.provider("openssl"));
+            assertTrue(missing.getMessage().contains("netty-tcnative"), missing.getMessage());
+        }
     }
 }
