@@ -13,13 +13,14 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.skiff.compat.clients;
+package io.skiff.compat;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.broker.cluster.PartitionReplicas;
+import io.skiff.compat.clients.ExternalProcess;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,12 +35,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * kcat -L against a simulated cluster of three nodes: three brokers, the controller, and each partition of a
- * replication factor 3 topic with its leader, replicas and ISR on the three nodes, before and after a node stops.
+ * kcat -L and Kafka 4.4's kafka-topics --describe against a simulated cluster of three nodes: three brokers, the
+ * controller, and each partition of a replication factor 3 topic with its leader, replicas and ISR on the three nodes
+ * (and after a node stops, two brokers and ISRs without it).
  *
  * <p>Needs {@code kcat} on the PATH (Debian: {@code apt-get install kcat}); fails, never skips, without it.
  */
-class KcatSimulatedNodesCompatTest {
+class SimulatedNodesToolsCompatTest {
     @TempDir
     static Path dataDir;
 
@@ -57,7 +59,9 @@ class KcatSimulatedNodesCompatTest {
         Properties props = new Properties();
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
         try (Admin admin = Admin.create(props)) {
-            admin.createTopics(List.of(new NewTopic("kcat-rf3", 3, (short) 3))).all().get();
+            admin.createTopics(List.of(new NewTopic("kcat-rf3", 3, (short) 3)))
+                    .all()
+                    .get();
         }
     }
 
@@ -99,12 +103,36 @@ class KcatSimulatedNodesCompatTest {
         String out = metadata();
         assertTrue(out.contains(" 3 brokers:\n"), out);
         for (int id : skiff.nodes().ids()) {
-            String line = "  broker " + id + " at " + skiff.nodes().bootstrapServers(id) + (id == 1 ? " (controller)" : "");
+            String line =
+                    "  broker " + id + " at " + skiff.nodes().bootstrapServers(id) + (id == 1 ? " (controller)" : "");
             assertTrue(out.contains(line + "\n"), line + " in\n" + out);
         }
         assertTrue(out.contains("  topic \"kcat-rf3\" with 3 partitions:\n" + partitionLines("kcat-rf3", 3)), out);
         for (int p = 0; p < 3; p++) {
             assertEquals(3, skiff.nodes().replicas("kcat-rf3", p).isr().size());
+        }
+    }
+
+    @Test
+    void kafkaTopicsDescribeShowsReplicationFactorThreeWithReplicasAndIsrOnThreeNodes() {
+        ExternalProcess.Result r = ExternalProcess.java(
+                        RealKafka.libs() + "/*",
+                        "org.apache.kafka.tools.TopicCommand",
+                        "--bootstrap-server",
+                        skiff.bootstrapServers(),
+                        "--describe",
+                        "--topic",
+                        "kcat-rf3")
+                .run();
+        String out = r.assertSuccess().stdout();
+        assertTrue(out.contains("Topic: kcat-rf3\t"), out);
+        assertTrue(out.contains("\tPartitionCount: 3\tReplicationFactor: 3\t"), out);
+        for (int p = 0; p < 3; p++) {
+            PartitionReplicas replicas = skiff.nodes().replicas("kcat-rf3", p);
+            String line = "\tTopic: kcat-rf3\tPartition: " + p + "\tLeader: " + replicas.leader() + "\tReplicas: "
+                    + join(replicas.replicas()) + "\tIsr: " + join(replicas.isr());
+            assertTrue(out.contains(line + "\t") || out.contains(line + "\n"), line + " in\n" + out);
+            assertEquals(3, replicas.replicas().size());
         }
     }
 
