@@ -18,11 +18,7 @@ package io.skiff.broker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
-import java.net.Socket;
-import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -55,7 +51,6 @@ import org.apache.kafka.common.requests.InitProducerIdRequest;
 import org.apache.kafka.common.requests.InitProducerIdResponse;
 import org.apache.kafka.common.requests.OffsetCommitRequest;
 import org.apache.kafka.common.requests.OffsetCommitResponse;
-import org.apache.kafka.common.requests.RequestHeader;
 import org.apache.kafka.common.resource.PatternType;
 import org.apache.kafka.common.resource.ResourcePattern;
 import org.apache.kafka.common.resource.ResourceType;
@@ -71,7 +66,6 @@ import org.junit.jupiter.api.Test;
 class SimulatedCoordinatorsAuthTest {
     private static final String ANONYMOUS = "User:ANONYMOUS";
     private static SkiffServer kafka;
-    private static int correlation;
 
     @BeforeAll
     static void start() throws Exception {
@@ -238,25 +232,8 @@ class SimulatedCoordinatorsAuthTest {
         return found.data().coordinators().get(0).nodeId();
     }
 
-    /** Sends one request to one node over a fresh connection and parses its answer with Kafka's own classes. */
-    @SuppressWarnings("unchecked")
     private static <T extends AbstractResponse> T send(int node, AbstractRequest.Builder<?> builder, short version)
             throws IOException {
-        String[] hostPort = kafka.nodes().bootstrapServers(node).split(":");
-        AbstractRequest request = builder.build(version);
-        RequestHeader header = new RequestHeader(request.apiKey(), version, "raw", ++correlation);
-        ByteBuffer bytes = request.serializeWithHeader(header);
-        try (Socket socket = new Socket(hostPort[0], Integer.parseInt(hostPort[1]))) {
-            DataOutputStream out = new DataOutputStream(socket.getOutputStream());
-            byte[] body = new byte[bytes.remaining()];
-            bytes.get(body);
-            out.writeInt(body.length);
-            out.write(body);
-            out.flush();
-            DataInputStream in = new DataInputStream(socket.getInputStream());
-            byte[] answer = new byte[in.readInt()];
-            in.readFully(answer);
-            return (T) AbstractResponse.parseResponse(ByteBuffer.wrap(answer), header);
-        }
+        return NodeRequests.send(kafka, node, builder, version);
     }
 }

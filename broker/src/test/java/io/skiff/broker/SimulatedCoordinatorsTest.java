@@ -17,11 +17,7 @@ package io.skiff.broker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
-import java.net.Socket;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +60,6 @@ import org.apache.kafka.common.requests.OffsetCommitRequest;
 import org.apache.kafka.common.requests.OffsetCommitResponse;
 import org.apache.kafka.common.requests.OffsetFetchRequest;
 import org.apache.kafka.common.requests.OffsetFetchResponse;
-import org.apache.kafka.common.requests.RequestHeader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -75,7 +70,6 @@ import org.junit.jupiter.api.Test;
  */
 class SimulatedCoordinatorsTest {
     private static SkiffServer kafka;
-    private static int correlation;
 
     @BeforeAll
     static void start() {
@@ -286,25 +280,8 @@ class SimulatedCoordinatorsTest {
         return found.data().coordinators().get(0).nodeId();
     }
 
-    /** Sends one request to one node over a fresh connection and parses its answer with Kafka's own classes. */
-    @SuppressWarnings("unchecked")
     private static <T extends AbstractResponse> T send(int node, AbstractRequest.Builder<?> builder, short version)
             throws IOException {
-        String[] hostPort = kafka.nodes().bootstrapServers(node).split(",")[0].split(":");
-        AbstractRequest request = builder.build(version);
-        RequestHeader header = new RequestHeader(request.apiKey(), version, "raw", ++correlation);
-        ByteBuffer bytes = request.serializeWithHeader(header);
-        try (Socket socket = new Socket(hostPort[0], Integer.parseInt(hostPort[1]))) {
-            DataOutputStream out = new DataOutputStream(socket.getOutputStream());
-            byte[] body = new byte[bytes.remaining()];
-            bytes.get(body);
-            out.writeInt(body.length);
-            out.write(body);
-            out.flush();
-            DataInputStream in = new DataInputStream(socket.getInputStream());
-            byte[] answer = new byte[in.readInt()];
-            in.readFully(answer);
-            return (T) AbstractResponse.parseResponse(ByteBuffer.wrap(answer), header);
-        }
+        return NodeRequests.send(kafka, node, builder, version);
     }
 }
