@@ -20,8 +20,12 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.net.Socket;
 import java.nio.ByteBuffer;
+import java.util.List;
+import org.apache.kafka.common.message.FindCoordinatorRequestData;
 import org.apache.kafka.common.requests.AbstractRequest;
 import org.apache.kafka.common.requests.AbstractResponse;
+import org.apache.kafka.common.requests.FindCoordinatorRequest;
+import org.apache.kafka.common.requests.FindCoordinatorResponse;
 import org.apache.kafka.common.requests.RequestHeader;
 
 /** Raw requests to one node of a simulated cluster, built and parsed with Kafka's own classes. */
@@ -50,5 +54,16 @@ final class NodeRequests {
             in.readFully(answer);
             return (T) AbstractResponse.parseResponse(ByteBuffer.wrap(answer), header);
         }
+    }
+
+    /** The node FindCoordinator (asked of the first node) names for a group (key type 0) or transactional id (1). */
+    static int coordinator(SkiffServer kafka, byte keyType, String key) throws IOException {
+        FindCoordinatorResponse found = send(
+                kafka,
+                kafka.nodes().ids().get(0),
+                new FindCoordinatorRequest.Builder(
+                        new FindCoordinatorRequestData().setKeyType(keyType).setCoordinatorKeys(List.of(key))),
+                (short) 4);
+        return found.data().coordinators().get(0).nodeId();
     }
 }

@@ -30,7 +30,6 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.message.DeleteGroupsRequestData;
 import org.apache.kafka.common.message.DescribeGroupsRequestData;
 import org.apache.kafka.common.message.DescribeTransactionsRequestData;
-import org.apache.kafka.common.message.FindCoordinatorRequestData;
 import org.apache.kafka.common.message.HeartbeatRequestData;
 import org.apache.kafka.common.message.InitProducerIdRequestData;
 import org.apache.kafka.common.message.JoinGroupRequestData;
@@ -46,8 +45,6 @@ import org.apache.kafka.common.requests.DescribeGroupsRequest;
 import org.apache.kafka.common.requests.DescribeGroupsResponse;
 import org.apache.kafka.common.requests.DescribeTransactionsRequest;
 import org.apache.kafka.common.requests.DescribeTransactionsResponse;
-import org.apache.kafka.common.requests.FindCoordinatorRequest;
-import org.apache.kafka.common.requests.FindCoordinatorResponse;
 import org.apache.kafka.common.requests.HeartbeatRequest;
 import org.apache.kafka.common.requests.HeartbeatResponse;
 import org.apache.kafka.common.requests.InitProducerIdRequest;
@@ -272,12 +269,7 @@ class SimulatedCoordinatorsTest {
     }
 
     private static int coordinator(byte keyType, String key) throws IOException {
-        FindCoordinatorResponse found = send(
-                kafka.nodes().ids().get(0),
-                new FindCoordinatorRequest.Builder(
-                        new FindCoordinatorRequestData().setKeyType(keyType).setCoordinatorKeys(List.of(key))),
-                (short) 4);
-        return found.data().coordinators().get(0).nodeId();
+        return NodeRequests.coordinator(kafka, keyType, key);
     }
 
     private static <T extends AbstractResponse> T send(int node, AbstractRequest.Builder<?> builder, short version)
