@@ -17,7 +17,9 @@ package io.skiff.broker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.cluster.PartitionReplicas;
@@ -25,14 +27,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.errors.InvalidReplicaAssignmentException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -147,6 +153,28 @@ class SimulatedNodesRestartTest {
                 assertNotEquals(2, r.replicas().get(0), "nor comes first");
                 assertFalse(r.isr().contains(2));
             }
+            // an explicit assignment needs a running replica in each partition, as Kafka needs an unfenced broker
+            ExecutionException created = assertThrows(
+                    ExecutionException.class,
+                    () -> admin.createTopics(List.of(new NewTopic("only-on-2", Map.of(0, List.of(2)))))
+                            .all()
+                            .get());
+            assertInstanceOf(InvalidReplicaAssignmentException.class, created.getCause());
+            assertEquals(
+                    "All brokers specified in the manual partition assignment for partition 0 are fenced or in"
+                            + " controlled shutdown.",
+                    created.getCause().getMessage());
+            ExecutionException grown = assertThrows(
+                    ExecutionException.class,
+                    () -> admin.createPartitions(
+                                    Map.of("with-one-down", NewPartitions.increaseTo(5, List.of(List.of(2)))))
+                            .all()
+                            .get());
+            assertInstanceOf(InvalidReplicaAssignmentException.class, grown.getCause());
+            assertEquals(
+                    "All brokers specified in the manual partition assignment for partition 4 are fenced or in"
+                            + " controlled shutdown.",
+                    grown.getCause().getMessage());
             kafka.nodes().start(2);
             assertTrue(kafka.nodes().replicas("with-one-down", 0).isr().contains(2));
         }

@@ -48,6 +48,9 @@ final class ReplicaLayout {
     private final Path dataDir;
     private final Map<UUID, TopicReplicas> topics = new ConcurrentHashMap<>();
     private final Map<UUID, ReplicaLayoutFile.Topic> saved = new ConcurrentHashMap<>(); // loaded, not yet looked at
+    private long savedVersion; // guarded by this: the number of layouts taken to be saved
+    private final Object fileLock = new Object();
+    private long fileVersion; // guarded by fileLock: the version the file holds
 
     /** The replica states of one topic (by id, so a topic created again under the same name starts afresh). */
     private static final class TopicReplicas {
@@ -85,18 +88,17 @@ final class ReplicaLayout {
         if (states != null && partition < states.length) {
             return states[partition];
         }
+        // Not saved here (this may run on a network thread): a placement made on first look is the same when made
+        // again after a restart, as long as the stopped nodes are, and every change of those saves it.
         synchronized (this) {
-            TopicReplicas before = topics.get(topic.id());
-            int length = before == null ? -1 : before.partitions.length;
-            PartitionReplicas[] grown = extend(topic, partition + 1);
-            if (grown.length != length) {
-                save();
-            }
-            return grown[partition];
+            return extend(topic, partition + 1)[partition];
         }
     }
 
-    /** Sets the replicas of partitions {@code first..} (every running one in sync, the first running one leading). */
+    /**
+     * Sets the replicas of partitions {@code first..} (every running one in sync, the first running one leading);
+     * {@link #save} after.
+     */
     synchronized void assign(Topic topic, int first, List<List<Integer>> assignments) {
         PartitionReplicas[] states = extend(topic, first);
         PartitionReplicas[] grown = Arrays.copyOf(states, Math.max(states.length, first + assignments.size()));
@@ -107,7 +109,6 @@ final class ReplicaLayout {
         for (int i = 0; i < assignments.size(); i++) {
             pushEpoch(topic, first + i, grown[first + i]);
         }
-        save();
     }
 
     /** Applies {@code change} to one partition, publishes its leader epoch to the partition; {@link #save} after. */
@@ -204,8 +205,26 @@ final class ReplicaLayout {
         }
     }
 
-    /** Writes the layout of the topics that still exist (forgetting deleted ones) and the stopped nodes. */
-    synchronized void save() {
+    /**
+     * Writes the layout of the topics that still exist (forgetting deleted ones) and the stopped nodes. The file is
+     * written outside this object's lock, the newest layout last, so readers never wait for the disk.
+     */
+    void save() {
+        ReplicaLayoutFile.Saved layout;
+        long version;
+        synchronized (this) {
+            layout = snapshot();
+            version = ++savedVersion;
+        }
+        synchronized (fileLock) {
+            if (version > fileVersion) {
+                ReplicaLayoutFile.save(dataDir, layout);
+                fileVersion = version;
+            }
+        }
+    }
+
+    private ReplicaLayoutFile.Saved snapshot() {
         Map<UUID, ReplicaLayoutFile.Topic> live = new LinkedHashMap<>();
         for (Map.Entry<UUID, TopicReplicas> e : topics.entrySet()) {
             if (registry.topic(e.getKey()).isEmpty()) {
@@ -219,6 +238,6 @@ final class ReplicaLayout {
                 live.put(e.getKey(), e.getValue());
             }
         }
-        ReplicaLayoutFile.save(dataDir, new ReplicaLayoutFile.Saved(nodes.ids(), nodes.stopped(), live));
+        return new ReplicaLayoutFile.Saved(nodes.ids(), nodes.stopped(), live);
     }
 }

@@ -33,7 +33,8 @@ import java.util.function.UnaryOperator;
  * <p>The partitions' state is a {@link ReplicaLayout} (placed as Kafka places, kept in the data directory); nodes
  * stopping and starting, lagging replicas, leader moves and reassignments change it as {@link LeaderElection} says.
  *
- * <p>Thread-safe: reads are lock-free; changes are serialized on this object.
+ * <p>Thread-safe: reads are lock-free; changes are serialized on this object. A change writes the layout to the data
+ * directory (fsync): those from requests run on the blocking executor.
  */
 public final class SimulatedCluster {
     private final ClusterNodes nodes;
@@ -120,6 +121,7 @@ public final class SimulatedCluster {
      */
     public synchronized void assign(Topic topic, int first, List<List<Integer>> assignments) {
         layout.assign(topic, first, assignments);
+        save();
     }
 
     /**

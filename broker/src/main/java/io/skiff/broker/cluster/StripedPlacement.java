@@ -18,9 +18,10 @@ package io.skiff.broker.cluster;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 
 /**
@@ -35,15 +36,16 @@ import java.util.Random;
  * and nodes are shuffled so the next round repeats none of the combinations.
  *
  * <p>The random numbers Kafka draws come here from a seed (the topic's id), so a topic's layout does not depend on
- * the run. Not thread-safe: one instance places one request's partitions.
+ * the run; they are drawn in Kafka's order, so with the same {@link Random} Kafka's placer places the same. Not thread-safe: one instance places one request's partitions.
  */
 final class StripedPlacement {
     /** A node as the placer sees it. */
     record Node(int id, String rack, boolean fenced) {}
 
     private final Random random;
-    private final Map<String, Rack> racks = new LinkedHashMap<>();
-    private final List<String> rackNames = new ArrayList<>();
+    // keyed and visited as Kafka's placer keys and visits its racks, so the same seed draws the same numbers
+    private final Map<Optional<String>, Rack> racks = new HashMap<>();
+    private final List<Optional<String>> rackNames = new ArrayList<>();
     private final int total;
     private final int unfenced;
     private int round; // partitions placed since the last shuffle
@@ -53,7 +55,7 @@ final class StripedPlacement {
         this.random = new Random(seed);
         int unfencedCount = 0;
         for (Node node : nodes) {
-            Rack rack = racks.computeIfAbsent(node.rack(), r -> new Rack());
+            Rack rack = racks.computeIfAbsent(Optional.ofNullable(node.rack()), r -> new Rack());
             (node.fenced() ? rack.fenced : rack.unfenced).ids.add(node.id());
             unfencedCount += node.fenced() ? 0 : 1;
         }
@@ -62,7 +64,9 @@ final class StripedPlacement {
             rack.unfenced.start(random);
         }
         rackNames.addAll(racks.keySet());
-        rackNames.sort(Comparator.nullsFirst(Comparator.<String>naturalOrder()));
+        // no rack first, then by name
+        rackNames.sort(
+                Comparator.comparing((Optional<String> r) -> r.isPresent()).thenComparing(r -> r.orElse("")));
         this.total = nodes.size();
         this.unfenced = unfencedCount;
         this.rackOffset = rackNames.isEmpty() ? 0 : random.nextInt(rackNames.size());

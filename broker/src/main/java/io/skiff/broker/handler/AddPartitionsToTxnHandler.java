@@ -168,6 +168,20 @@ public final class AddPartitionsToTxnHandler
                 .thenApply(error -> results(partitions, tp -> error));
     }
 
+    /** One transaction of a v4+ request answered with {@code error} for each of its partitions. */
+    static AddPartitionsToTxnResponse.AddPartitionsToTxnResult transactionError(
+            AddPartitionsToTxnRequest.AddPartitionsToTxnTransaction t, Errors error) {
+        Set<TopicPartition> partitions = new LinkedHashSet<>();
+        for (AddPartitionsToTxnRequest.AddPartitionsToTxnTopic topic : t.topics()) {
+            for (int p : topic.partitions()) {
+                partitions.add(new TopicPartition(topic.name(), p));
+            }
+        }
+        return new AddPartitionsToTxnResponse.AddPartitionsToTxnResult()
+                .setTransactionalId(t.transactionalId())
+                .setTopicResults(results(partitions, tp -> error));
+    }
+
     private static List<AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult> results(
             Set<TopicPartition> partitions, java.util.function.Function<TopicPartition, Errors> errorFor) {
         Map<String, AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult> byTopic = new LinkedHashMap<>();

@@ -65,6 +65,12 @@ public final class AlterPartitionReassignmentsHandler
     }
 
     @Override
+    public Execution execution() {
+        // a simulated cluster's change writes its layout to the data directory (fsync)
+        return cluster == null ? Execution.NETWORK_THREAD : Execution.BLOCKING_EXECUTOR;
+    }
+
+    @Override
     public CompletableFuture<AlterPartitionReassignmentsResponse> handle(
             RequestContext ctx, AlterPartitionReassignmentsRequest request) {
         if (!ctx.clusterAllowed(AclOperation.ALTER)) {

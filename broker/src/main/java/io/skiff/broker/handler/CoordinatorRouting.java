@@ -15,10 +15,13 @@
  */
 package io.skiff.broker.handler;
 
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.AddOffsetsToTxnRequest;
 import io.skiff.protocol.message.AddPartitionsToTxnRequest;
+import io.skiff.protocol.message.AddPartitionsToTxnResponse;
 import io.skiff.protocol.message.AlterShareGroupOffsetsRequest;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.ConsumerGroupDescribeRequest;
@@ -57,6 +60,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
+import java.util.function.BiPredicate;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -86,33 +90,88 @@ public final class CoordinatorRouting {
 
     /** Wraps the registered group and transaction handlers of one node. */
     public static void install(HandlerRegistry registry, Ownership node) {
-        single(registry, ApiKeys.JOIN_GROUP, node, GROUP, JoinGroupRequest::groupId);
-        single(registry, ApiKeys.SYNC_GROUP, node, GROUP, SyncGroupRequest::groupId);
-        single(registry, ApiKeys.HEARTBEAT, node, GROUP, HeartbeatRequest::groupId);
-        single(registry, ApiKeys.LEAVE_GROUP, node, GROUP, LeaveGroupRequest::groupId);
-        single(registry, ApiKeys.OFFSET_COMMIT, node, GROUP, OffsetCommitRequest::groupId);
-        single(registry, ApiKeys.OFFSET_DELETE, node, GROUP, OffsetDeleteRequest::groupId);
-        single(registry, ApiKeys.CONSUMER_GROUP_HEARTBEAT, node, GROUP, ConsumerGroupHeartbeatRequest::groupId);
-        single(registry, ApiKeys.SHARE_GROUP_HEARTBEAT, node, GROUP, ShareGroupHeartbeatRequest::groupId);
-        single(registry, ApiKeys.STREAMS_GROUP_HEARTBEAT, node, GROUP, StreamsGroupHeartbeatRequest::groupId);
-        single(registry, ApiKeys.ALTER_SHARE_GROUP_OFFSETS, node, GROUP, AlterShareGroupOffsetsRequest::groupId);
-        single(registry, ApiKeys.DELETE_SHARE_GROUP_OFFSETS, node, GROUP, DeleteShareGroupOffsetsRequest::groupId);
-        // TxnOffsetCommit is the group coordinator's (Kafka's client sends it there)
-        single(registry, ApiKeys.TXN_OFFSET_COMMIT, node, GROUP, TxnOffsetCommitRequest::groupId);
-        // without a transactional id any node hands out a producer id
-        single(registry, ApiKeys.INIT_PRODUCER_ID, node, TRANSACTION, InitProducerIdRequest::transactionalId);
-        single(registry, ApiKeys.ADD_OFFSETS_TO_TXN, node, TRANSACTION, AddOffsetsToTxnRequest::transactionalId);
-        single(registry, ApiKeys.END_TXN, node, TRANSACTION, EndTxnRequest::transactionalId);
-        // v4+ batches transactions for brokers' verification: served as one request (see docs/simulated-nodes.md)
+        // Kafka checks the principal's rights before its coordinator answers NOT_COORDINATOR: a request another node
+        // coordinates goes to the handler when those rights are missing, so it answers its authorization error
+        BiPredicate<RequestContext, String> readGroup =
+                (ctx, g) -> ctx.allowed(AclOperation.READ, ResourceType.GROUP, g);
+        BiPredicate<RequestContext, String> deleteGroup =
+                (ctx, g) -> ctx.allowed(AclOperation.DELETE, ResourceType.GROUP, g);
+        BiPredicate<RequestContext, String> describeGroup =
+                (ctx, g) -> ctx.allowed(AclOperation.DESCRIBE, ResourceType.GROUP, g);
+        BiPredicate<RequestContext, String> writeTxn =
+                (ctx, t) -> ctx.allowed(AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, t);
+        single(registry, ApiKeys.JOIN_GROUP, node, GROUP, JoinGroupRequest::groupId, readGroup);
+        single(registry, ApiKeys.SYNC_GROUP, node, GROUP, SyncGroupRequest::groupId, readGroup);
+        single(registry, ApiKeys.HEARTBEAT, node, GROUP, HeartbeatRequest::groupId, readGroup);
+        single(registry, ApiKeys.LEAVE_GROUP, node, GROUP, LeaveGroupRequest::groupId, readGroup);
+        if (registry.handler(ApiKeys.OFFSET_COMMIT) instanceof OffsetCommitHandler commit) {
+            // per partition after the group, topic and partition checks, as Kafka's coordinator answers
+            registry.replace(ApiKeys.OFFSET_COMMIT, commit.onNode(group -> node.owns(GROUP, group)));
+        } else {
+            single(registry, ApiKeys.OFFSET_COMMIT, node, GROUP, OffsetCommitRequest::groupId, readGroup);
+        }
+        single(registry, ApiKeys.OFFSET_DELETE, node, GROUP, OffsetDeleteRequest::groupId, deleteGroup);
         single(
                 registry,
-                ApiKeys.ADD_PARTITIONS_TO_TXN,
+                ApiKeys.CONSUMER_GROUP_HEARTBEAT,
+                node,
+                GROUP,
+                ConsumerGroupHeartbeatRequest::groupId,
+                readGroup);
+        single(registry, ApiKeys.SHARE_GROUP_HEARTBEAT, node, GROUP, ShareGroupHeartbeatRequest::groupId, readGroup);
+        single(
+                registry,
+                ApiKeys.STREAMS_GROUP_HEARTBEAT,
+                node,
+                GROUP,
+                StreamsGroupHeartbeatRequest::groupId,
+                readGroup);
+        single(
+                registry,
+                ApiKeys.ALTER_SHARE_GROUP_OFFSETS,
+                node,
+                GROUP,
+                AlterShareGroupOffsetsRequest::groupId,
+                readGroup);
+        single(
+                registry,
+                ApiKeys.DELETE_SHARE_GROUP_OFFSETS,
+                node,
+                GROUP,
+                DeleteShareGroupOffsetsRequest::groupId,
+                deleteGroup);
+        // TxnOffsetCommit is the group coordinator's (Kafka's client sends it there); the transactional id and the
+        // group are checked first
+        singleChecked(
+                registry,
+                ApiKeys.TXN_OFFSET_COMMIT,
+                node,
+                GROUP,
+                TxnOffsetCommitRequest::groupId,
+                (ctx, r) -> writeTxn.test(ctx, r.transactionalId()) && readGroup.test(ctx, r.groupId()));
+        // without a transactional id any node hands out a producer id
+        singleChecked(
+                registry,
+                ApiKeys.INIT_PRODUCER_ID,
                 node,
                 TRANSACTION,
-                (AddPartitionsToTxnRequest r) -> r.v3AndBelowTransactionalId().isEmpty()
-                                && !r.transactions().isEmpty()
-                        ? null
-                        : r.v3AndBelowTransactionalId());
+                InitProducerIdRequest::transactionalId,
+                (ctx, r) -> writeTxn.test(ctx, r.transactionalId()));
+        singleChecked(
+                registry,
+                ApiKeys.ADD_OFFSETS_TO_TXN,
+                node,
+                TRANSACTION,
+                AddOffsetsToTxnRequest::transactionalId,
+                (ctx, r) -> writeTxn.test(ctx, r.transactionalId()) && readGroup.test(ctx, r.groupId()));
+        singleChecked(
+                registry,
+                ApiKeys.END_TXN,
+                node,
+                TRANSACTION,
+                EndTxnRequest::transactionalId,
+                (ctx, r) -> writeTxn.test(ctx, r.transactionalId()));
+        addPartitionsToTxn(registry, node, writeTxn);
 
         batch(
                 registry,
@@ -123,7 +182,8 @@ public final class CoordinatorRouting {
                 DescribeGroupsRequest::setGroups,
                 Function.identity(),
                 DescribeGroupsResponse::groups,
-                DescribeGroupsResponse::setGroups);
+                DescribeGroupsResponse::setGroups,
+                describeGroup);
         batch(
                 registry,
                 ApiKeys.DELETE_GROUPS,
@@ -133,7 +193,8 @@ public final class CoordinatorRouting {
                 DeleteGroupsRequest::setGroupsNames,
                 Function.identity(),
                 DeleteGroupsResponse::results,
-                DeleteGroupsResponse::setResults);
+                DeleteGroupsResponse::setResults,
+                deleteGroup);
         batch(
                 registry,
                 ApiKeys.CONSUMER_GROUP_DESCRIBE,
@@ -143,7 +204,8 @@ public final class CoordinatorRouting {
                 ConsumerGroupDescribeRequest::setGroupIds,
                 Function.identity(),
                 ConsumerGroupDescribeResponse::groups,
-                ConsumerGroupDescribeResponse::setGroups);
+                ConsumerGroupDescribeResponse::setGroups,
+                describeGroup);
         batch(
                 registry,
                 ApiKeys.SHARE_GROUP_DESCRIBE,
@@ -153,7 +215,8 @@ public final class CoordinatorRouting {
                 ShareGroupDescribeRequest::setGroupIds,
                 Function.identity(),
                 ShareGroupDescribeResponse::groups,
-                ShareGroupDescribeResponse::setGroups);
+                ShareGroupDescribeResponse::setGroups,
+                describeGroup);
         batch(
                 registry,
                 ApiKeys.STREAMS_GROUP_DESCRIBE,
@@ -163,7 +226,8 @@ public final class CoordinatorRouting {
                 StreamsGroupDescribeRequest::setGroupIds,
                 Function.identity(),
                 StreamsGroupDescribeResponse::groups,
-                StreamsGroupDescribeResponse::setGroups);
+                StreamsGroupDescribeResponse::setGroups,
+                describeGroup);
         batch(
                 registry,
                 ApiKeys.DESCRIBE_SHARE_GROUP_OFFSETS,
@@ -173,7 +237,8 @@ public final class CoordinatorRouting {
                 DescribeShareGroupOffsetsRequest::setGroups,
                 DescribeShareGroupOffsetsRequest.DescribeShareGroupOffsetsRequestGroup::groupId,
                 DescribeShareGroupOffsetsResponse::groups,
-                DescribeShareGroupOffsetsResponse::setGroups);
+                DescribeShareGroupOffsetsResponse::setGroups,
+                describeGroup);
         batch(
                 registry,
                 ApiKeys.DESCRIBE_TRANSACTIONS,
@@ -183,8 +248,9 @@ public final class CoordinatorRouting {
                 DescribeTransactionsRequest::setTransactionalIds,
                 Function.identity(),
                 DescribeTransactionsResponse::transactionStates,
-                DescribeTransactionsResponse::setTransactionStates);
-        offsetFetch(registry, node);
+                DescribeTransactionsResponse::setTransactionStates,
+                (ctx, t) -> ctx.allowed(AclOperation.DESCRIBE, ResourceType.TRANSACTIONAL_ID, t));
+        offsetFetch(registry, node, describeGroup);
 
         listed(
                 registry,
@@ -201,7 +267,8 @@ public final class CoordinatorRouting {
     }
 
     /** OffsetFetch: one group before v8 (its error), a batch of groups from v8. */
-    private static void offsetFetch(HandlerRegistry registry, Ownership node) {
+    private static void offsetFetch(
+            HandlerRegistry registry, Ownership node, BiPredicate<RequestContext, String> access) {
         ApiHandler<OffsetFetchRequest, OffsetFetchResponse> batched = batched(
                 handler(registry, ApiKeys.OFFSET_FETCH),
                 node,
@@ -210,16 +277,68 @@ public final class CoordinatorRouting {
                 OffsetFetchRequest::setGroups,
                 OffsetFetchRequest.OffsetFetchRequestGroup::groupId,
                 OffsetFetchResponse::groups,
-                OffsetFetchResponse::setGroups);
+                OffsetFetchResponse::setGroups,
+                access);
         wrap(registry, ApiKeys.OFFSET_FETCH, (Routed<OffsetFetchRequest, OffsetFetchResponse>)
                 (handler, ctx, request) -> {
                     if (ctx.apiVersion() >= 8) {
                         return batched.handle(ctx, request);
                     }
-                    return node.owns(GROUP, request.groupId())
+                    return node.owns(GROUP, request.groupId()) || !access.test(ctx, request.groupId())
                             ? handler.handle(ctx, request)
                             : CompletableFuture.completedFuture(
                                     handler.errorResponse(ctx, request, Errors.NOT_COORDINATOR));
+                });
+    }
+
+    /**
+     * AddPartitionsToTxn: before v4 one transactional id (its error, after the id's and the topics' rights); from v4
+     * the brokers' batch (KIP-890), sent with cluster rights: each transaction another node coordinates gets
+     * NOT_COORDINATOR for its partitions, as Kafka's coordinator answers it.
+     */
+    private static void addPartitionsToTxn(
+            HandlerRegistry registry, Ownership node, BiPredicate<RequestContext, String> writeTxn) {
+        wrap(registry, ApiKeys.ADD_PARTITIONS_TO_TXN, (Routed<AddPartitionsToTxnRequest, AddPartitionsToTxnResponse>)
+                (handler, ctx, request) -> {
+                    if (ctx.apiVersion() < 4) {
+                        String id = request.v3AndBelowTransactionalId();
+                        boolean refused = !writeTxn.test(ctx, id)
+                                || request.v3AndBelowTopics().stream()
+                                        .anyMatch(t -> !ctx.allowed(AclOperation.WRITE, ResourceType.TOPIC, t.name()));
+                        return node.owns(TRANSACTION, id) || refused
+                                ? handler.handle(ctx, request)
+                                : CompletableFuture.completedFuture(
+                                        handler.errorResponse(ctx, request, Errors.NOT_COORDINATOR));
+                    }
+                    if (!ctx.clusterAllowed(AclOperation.CLUSTER_ACTION)) {
+                        return handler.handle(ctx, request);
+                    }
+                    List<AddPartitionsToTxnRequest.AddPartitionsToTxnTransaction> all = request.transactions();
+                    List<AddPartitionsToTxnRequest.AddPartitionsToTxnTransaction> mine = new ArrayList<>();
+                    for (AddPartitionsToTxnRequest.AddPartitionsToTxnTransaction t : all) {
+                        if (node.owns(TRANSACTION, t.transactionalId())) {
+                            mine.add(t);
+                        }
+                    }
+                    if (mine.size() == all.size()) {
+                        return handler.handle(ctx, request);
+                    }
+                    request.setTransactions(mine);
+                    return handler.handle(ctx, request).thenApply(response -> {
+                        if (response == null) {
+                            return null;
+                        }
+                        Iterator<AddPartitionsToTxnResponse.AddPartitionsToTxnResult> served =
+                                response.resultsByTransaction().iterator();
+                        List<AddPartitionsToTxnResponse.AddPartitionsToTxnResult> merged = new ArrayList<>();
+                        for (AddPartitionsToTxnRequest.AddPartitionsToTxnTransaction t : all) {
+                            merged.add(
+                                    mine.contains(t) && served.hasNext()
+                                            ? served.next()
+                                            : AddPartitionsToTxnHandler.transactionError(t, Errors.NOT_COORDINATOR));
+                        }
+                        return response.setResultsByTransaction(merged);
+                    });
                 });
     }
 
@@ -241,12 +360,31 @@ public final class CoordinatorRouting {
         }
     }
 
-    /** A request for one key: NOT_COORDINATOR (the handler's error answer) unless the node owns it; null: any node. */
+    /**
+     * A request for one key: NOT_COORDINATOR (the handler's error answer) unless the node owns it or the principal lacks
+     * the rights {@code access} checks on the key (the handler then answers the authorization error); null: any node.
+     */
     private static <Q extends ApiMessage, S extends ApiMessage> void single(
-            HandlerRegistry registry, ApiKeys api, Ownership node, byte keyType, Function<Q, String> key) {
+            HandlerRegistry registry,
+            ApiKeys api,
+            Ownership node,
+            byte keyType,
+            Function<Q, String> key,
+            BiPredicate<RequestContext, String> access) {
+        singleChecked(registry, api, node, keyType, key, (ctx, request) -> access.test(ctx, key.apply(request)));
+    }
+
+    /** As {@link #single}, the rights checked on the whole request. */
+    private static <Q extends ApiMessage, S extends ApiMessage> void singleChecked(
+            HandlerRegistry registry,
+            ApiKeys api,
+            Ownership node,
+            byte keyType,
+            Function<Q, String> key,
+            BiPredicate<RequestContext, Q> access) {
         wrap(registry, api, (Routed<Q, S>) (handler, ctx, request) -> {
             String k = key.apply(request);
-            return k == null || node.owns(keyType, k)
+            return k == null || node.owns(keyType, k) || !access.test(ctx, request)
                     ? handler.handle(ctx, request)
                     : CompletableFuture.completedFuture(handler.errorResponse(ctx, request, Errors.NOT_COORDINATOR));
         });
@@ -261,15 +399,18 @@ public final class CoordinatorRouting {
             BiConsumer<Q, List<R>> setEntries,
             Function<R, String> keyOf,
             Function<S, List<E>> answers,
-            BiConsumer<S, List<E>> setAnswers) {
+            BiConsumer<S, List<E>> setAnswers,
+            BiPredicate<RequestContext, String> access) {
         ApiHandler<Q, S> handler = handler(registry, api);
         if (handler != null) {
-            registry.replace(api, batched(handler, node, keyType, entries, setEntries, keyOf, answers, setAnswers));
+            registry.replace(
+                    api, batched(handler, node, keyType, entries, setEntries, keyOf, answers, setAnswers, access));
         }
     }
 
     /**
-     * A batch of keys: the handler answers the node's own keys, its error answer gives the others' NOT_COORDINATOR
+     * A batch of keys: the handler answers the node's own keys and those the principal may not use (its authorization
+     * errors, checked first as Kafka does), its error answer gives the others' NOT_COORDINATOR
      * entries, merged back in the request's order (each handler answers one entry per key, in order).
      */
     private static <Q extends ApiMessage, S extends ApiMessage, R, E> ApiHandler<Q, S> batched(
@@ -280,14 +421,16 @@ public final class CoordinatorRouting {
             BiConsumer<Q, List<R>> setEntries,
             Function<R, String> keyOf,
             Function<S, List<E>> answers,
-            BiConsumer<S, List<E>> setAnswers) {
+            BiConsumer<S, List<E>> setAnswers,
+            BiPredicate<RequestContext, String> access) {
         return new Gated<>(handler, (h, ctx, request) -> {
             List<R> all = entries.apply(request);
             List<Boolean> owned = new ArrayList<>(all.size());
             List<R> mine = new ArrayList<>();
             List<R> foreign = new ArrayList<>();
             for (R entry : all) {
-                boolean own = node.owns(keyType, keyOf.apply(entry));
+                String key = keyOf.apply(entry);
+                boolean own = node.owns(keyType, key) || !access.test(ctx, key); // the handler refuses those
                 owned.add(own);
                 (own ? mine : foreign).add(entry);
             }

@@ -145,7 +145,7 @@ public final class CreatePartitionsHandler
                     "The topic " + request.name() + " currently has " + current + " partition(s); " + count
                             + " would not be an increase.");
         }
-        ResourceError assignment = checkAssignments(request.assignments(), count - current);
+        ResourceError assignment = checkAssignments(request.assignments(), current, count - current);
         if (assignment.isFailure() || validateOnly) {
             return assignment;
         }
@@ -171,7 +171,7 @@ public final class CreatePartitionsHandler
         }
     }
 
-    private ResourceError checkAssignments(List<CreatePartitionsAssignment> assignments, int additional) {
+    private ResourceError checkAssignments(List<CreatePartitionsAssignment> assignments, int current, int additional) {
         if (assignments == null) {
             return ResourceError.NONE;
         }
@@ -179,12 +179,18 @@ public final class CreatePartitionsHandler
             return invalidAssignment("Attempted to add " + additional + " additional partition(s), but only "
                     + assignments.size() + " assignment(s) were specified.");
         }
-        for (CreatePartitionsAssignment assignment : assignments) {
+        for (int i = 0; i < assignments.size(); i++) {
+            CreatePartitionsAssignment assignment = assignments.get(i);
             ResourceError error = cluster == null
                     ? ReplicaAssignment.check(assignment.brokerIds(), nodeId)
                     : ReplicaAssignment.check(assignment.brokerIds(), cluster.nodeIds());
             if (error.isFailure()) {
                 return error;
+            }
+            if (cluster != null && assignment.brokerIds().stream().noneMatch(cluster::isRunning)) {
+                // a stopped node is a fenced broker to Kafka's controller: one replica must be able to lead
+                return invalidAssignment("All brokers specified in the manual partition assignment for partition "
+                        + (current + i) + " are fenced or in controlled shutdown.");
             }
         }
         return ResourceError.NONE;

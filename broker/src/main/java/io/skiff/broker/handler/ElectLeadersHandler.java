@@ -63,6 +63,12 @@ public final class ElectLeadersHandler extends AbstractApiHandler<ElectLeadersRe
     }
 
     @Override
+    public Execution execution() {
+        // a simulated cluster's change writes its layout to the data directory (fsync)
+        return cluster == null ? Execution.NETWORK_THREAD : Execution.BLOCKING_EXECUTOR;
+    }
+
+    @Override
     public CompletableFuture<ElectLeadersResponse> handle(RequestContext ctx, ElectLeadersRequest request) {
         if (!ctx.clusterAllowed(AclOperation.ALTER)) {
             return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.CLUSTER_AUTHORIZATION_FAILED));

@@ -34,6 +34,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiPredicate;
+import java.util.function.Predicate;
 import java.util.function.ToIntBiFunction;
 
 /**
@@ -50,6 +51,7 @@ public final class OffsetCommitHandler extends AbstractApiHandler<OffsetCommitRe
     private final BiPredicate<String, Integer> partitionExists;
     private final TopicIds topicIds;
     private final Clock clock;
+    private final Predicate<String> coordinates; // whether this node coordinates a group (a simulated cluster's)
 
     /**
      * @param partitionExists whether a topic partition exists (topic name, partition index)
@@ -59,11 +61,29 @@ public final class OffsetCommitHandler extends AbstractApiHandler<OffsetCommitRe
             BiPredicate<String, Integer> partitionExists,
             TopicIds topicIds,
             Clock clock) {
+        this(coordinator, partitionExists, topicIds, clock, group -> true);
+    }
+
+    private OffsetCommitHandler(
+            GroupCoordinator coordinator,
+            BiPredicate<String, Integer> partitionExists,
+            TopicIds topicIds,
+            Clock clock,
+            Predicate<String> coordinates) {
         super(ApiKeys.OFFSET_COMMIT, 2, 10);
         this.coordinator = coordinator;
         this.partitionExists = partitionExists;
         this.topicIds = topicIds;
         this.clock = clock;
+        this.coordinates = coordinates;
+    }
+
+    /**
+     * This handler on a node of a simulated cluster: the partitions that pass the group, topic and partition checks
+     * get NOT_COORDINATOR for a group another node coordinates, where Kafka's coordinator answers it.
+     */
+    OffsetCommitHandler onNode(Predicate<String> coordinatesGroup) {
+        return new OffsetCommitHandler(coordinator, partitionExists, topicIds, clock, coordinatesGroup);
     }
 
     @Override
@@ -106,13 +126,15 @@ public final class OffsetCommitHandler extends AbstractApiHandler<OffsetCommitRe
         }
         CompletableFuture<Map<TopicPartition, GroupError>> results = toCommit.isEmpty()
                 ? CompletableFuture.completedFuture(Map.of())
-                : coordinator.commitOffsets(
-                        request.groupId(),
-                        request.memberId(),
-                        request.groupInstanceId(),
-                        request.generationIdOrMemberEpoch(),
-                        toCommit,
-                        version >= 9);
+                : !coordinates.test(request.groupId())
+                        ? CompletableFuture.completedFuture(notCoordinator(toCommit.keySet()))
+                        : coordinator.commitOffsets(
+                                request.groupId(),
+                                request.memberId(),
+                                request.groupInstanceId(),
+                                request.generationIdOrMemberEpoch(),
+                                toCommit,
+                                version >= 9);
         return results.thenApply(committed -> {
             Map<TopicPartition, GroupError> all = new HashMap<>(unknown);
             all.putAll(committed);
@@ -133,6 +155,14 @@ public final class OffsetCommitHandler extends AbstractApiHandler<OffsetCommitRe
                             || unknown.containsKey(new TopicPartition(t.name(), p.partitionIndex()))
                             || injected.containsKey(new TopicPartition(t.name(), p.partitionIndex())));
         });
+    }
+
+    private static Map<TopicPartition, GroupError> notCoordinator(Set<TopicPartition> partitions) {
+        Map<TopicPartition, GroupError> errors = new HashMap<>();
+        for (TopicPartition tp : partitions) {
+            errors.put(tp, GroupError.NOT_COORDINATOR);
+        }
+        return errors;
     }
 
     /** v10: gives each topic named by id its name; returns the topics whose id no topic has. */

@@ -23,13 +23,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
+import java.util.Random;
 import java.util.Set;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.metadata.placement.ClusterDescriber;
+import org.apache.kafka.metadata.placement.PartitionAssignment;
+import org.apache.kafka.metadata.placement.PlacementSpec;
+import org.apache.kafka.metadata.placement.StripedReplicaPlacer;
+import org.apache.kafka.metadata.placement.UsableBroker;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Kafka 4.4's striped placement, checked against the behaviour its placer documents. */
+/** Kafka 4.4's striped placement, checked against the behaviour its placer documents and against the placer itself. */
 class StripedPlacementTest {
     private static List<StripedPlacement.Node> nodes(String... racks) {
         List<StripedPlacement.Node> list = new ArrayList<>();
@@ -139,6 +149,58 @@ class StripedPlacementTest {
     void theSameSeedPlacesTheSame() {
         List<StripedPlacement.Node> nodes = nodes("a", "b", "a", "b");
         assertEquals(new StripedPlacement(nodes, 77L).place(12, 2), new StripedPlacement(nodes, 77L).place(12, 2));
+    }
+
+    /** Layouts of racks ("-": none) with the stopped (fenced) nodes marked by a trailing "!". */
+    static List<List<String>> layouts() {
+        return List.of(
+                List.of("-", "-", "-"),
+                List.of("-", "-", "-", "-", "-!"),
+                List.of("a", "b", "c"),
+                List.of("a", "a", "a", "b", "b", "b", "c", "c", "c"),
+                List.of("a", "b", "a!", "b", "a", "b"),
+                List.of("east", "east", "east", "west", "west", "west", "north"),
+                List.of("r1", "r2", "r3", "r1!", "r2", "r3!", "r1", "r2", "r3"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("layouts")
+    void placesExactlyAsKafkasStripedReplicaPlacerWithTheSameRandom(List<String> layout) {
+        List<StripedPlacement.Node> nodes = new ArrayList<>();
+        List<UsableBroker> brokers = new ArrayList<>();
+        for (int i = 0; i < layout.size(); i++) {
+            String spec = layout.get(i);
+            boolean fenced = spec.endsWith("!");
+            String rack = spec.replace("!", "");
+            rack = rack.equals("-") ? null : rack;
+            nodes.add(new StripedPlacement.Node(i + 1, rack, fenced));
+            brokers.add(new UsableBroker(i + 1, Optional.ofNullable(rack), fenced));
+        }
+        ClusterDescriber cluster = new ClusterDescriber() {
+            @Override
+            public Iterator<UsableBroker> usableBrokers() {
+                return brokers.iterator();
+            }
+
+            @Override
+            public Uuid defaultDir(int brokerId) {
+                return Uuid.ZERO_UUID;
+            }
+        };
+        long running = nodes.stream().filter(n -> !n.fenced()).count();
+        for (long seed = 0; seed < 25; seed++) {
+            for (int factor = 1; factor <= Math.min(3, layout.size()); factor++) {
+                int partitions = 3 * layout.size() + 1; // past a shuffle or two
+                List<List<Integer>> kafka = new StripedReplicaPlacer(new Random(seed))
+                        .place(new PlacementSpec(0, partitions, (short) factor), cluster).assignments().stream()
+                                .map(PartitionAssignment::replicas)
+                                .toList();
+                assertEquals(
+                        kafka,
+                        new StripedPlacement(nodes, seed).place(partitions, factor),
+                        "seed " + seed + ", replication factor " + factor + ", " + running + " running");
+            }
+        }
     }
 
     @Test
