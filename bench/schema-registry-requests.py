@@ -12,6 +12,8 @@
 # WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
 # See the License for the specific language governing permissions and
 # limitations under the License.
+#
+
 """Registers 1,000 AVRO schemas (one subject each) and looks each up by id three times, over one keep-alive HTTP
 connection (python3-requests), and prints requests per second. Needs a running registry:
 
