@@ -33,7 +33,10 @@ import java.util.Map;
  * <p>Init arguments: {@code topics}, a comma-separated list of {@code name} or {@code name:partitions}; any argument
  * starting with {@code broker.} is a broker configuration key without that prefix. The application gets the bootstrap
  * servers as {@code kafka.bootstrap.servers} (what the Kafka client extension and SmallRye Reactive Messaging read)
- * and {@code skiff.bootstrap.servers}. Fields annotated {@link InjectSkiff} get the broker or its helpers.
+ * and {@code skiff.bootstrap.servers}. Fields annotated {@link InjectSkiff} get the broker or its helpers. With
+ * {@code schemaRegistry=true} (and {@code io.skiff:skiff-schema-registry} on the test classpath) a schema registry
+ * starts too, its URL given as {@code mp.messaging.connector.smallrye-kafka.schema.registry.url} (every channel's
+ * serializers read it) and {@code skiff.schema.registry.url}.
  *
  * <p>Quarkus decides whether to start its Docker-based Kafka dev service while it builds the application, before
  * test resources start, so the application's {@code application.properties} must turn it off:
@@ -42,6 +45,8 @@ import java.util.Map;
  * <p>Not thread-safe: Quarkus calls it from one thread, start before stop.
  */
 public final class SkiffTestResource implements QuarkusTestResourceLifecycleManager {
+    private static final String SCHEMA_REGISTRY_KEY = "schema.registry.listener";
+
     private final Map<String, String> brokerConfig = new LinkedHashMap<>();
     private final Map<String, Integer> topics = new LinkedHashMap<>();
     private SkiffServer server;
@@ -52,11 +57,15 @@ public final class SkiffTestResource implements QuarkusTestResourceLifecycleMana
         initArgs.forEach((key, value) -> {
             if (key.equals("topics")) {
                 parseTopics(value);
+            } else if (key.equals("schemaRegistry")) {
+                if (Boolean.parseBoolean(value)) {
+                    brokerConfig.putIfAbsent(SCHEMA_REGISTRY_KEY, "http://127.0.0.1:0");
+                }
             } else if (key.startsWith("broker.")) {
                 brokerConfig.put(key.substring("broker.".length()), value);
             } else {
-                throw new IllegalArgumentException(
-                        "SkiffTestResource: unknown init argument '" + key + "' (expected 'topics' or 'broker.<key>')");
+                throw new IllegalArgumentException("SkiffTestResource: unknown init argument '" + key
+                        + "' (expected 'topics', 'schemaRegistry' or 'broker.<key>')");
             }
         });
     }
@@ -86,6 +95,14 @@ public final class SkiffTestResource implements QuarkusTestResourceLifecycleMana
         Map<String, String> config = new LinkedHashMap<>();
         config.put("kafka.bootstrap.servers", server.bootstrapServers());
         config.put("skiff.bootstrap.servers", server.bootstrapServers());
+        String registry = brokerConfig.get(SCHEMA_REGISTRY_KEY);
+        if (registry != null && !registry.isBlank()) {
+            String url = server.extensionUrl("schema-registry")
+                    .orElseThrow(() -> new IllegalStateException("SkiffTestResource: a schema registry was asked for,"
+                            + " but io.skiff:skiff-schema-registry is not on the test classpath"));
+            config.put("mp.messaging.connector.smallrye-kafka.schema.registry.url", url);
+            config.put("skiff.schema.registry.url", url);
+        }
         return config;
     }
 

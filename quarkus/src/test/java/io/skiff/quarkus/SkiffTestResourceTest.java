@@ -64,6 +64,22 @@ class SkiffTestResourceTest {
     }
 
     @Test
+    void aSchemaRegistryIsStartedAndItsUrlGivenToTheApplication() {
+        SkiffTestResource resource = new SkiffTestResource();
+        resource.init(Map.of("schemaRegistry", "true"));
+        Map<String, String> config = resource.start();
+        TestClass test = new TestClass();
+        resource.inject(injectorFor(test));
+        try {
+            String url = test.server.extensionUrl("schema-registry").orElseThrow();
+            assertEquals(url, config.get("mp.messaging.connector.smallrye-kafka.schema.registry.url"));
+            assertEquals(url, config.get("skiff.schema.registry.url"));
+        } finally {
+            resource.stop();
+        }
+    }
+
+    @Test
     void unknownArgumentsAndBadTopicsAreErrors() {
         IllegalArgumentException e =
                 assertThrows(IllegalArgumentException.class, () -> new SkiffTestResource().init(Map.of("topic", "x")));

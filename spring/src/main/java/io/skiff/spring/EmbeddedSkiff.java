@@ -49,6 +49,13 @@ public @interface EmbeddedSkiff {
      */
     int nodes() default 1;
 
+    /**
+     * Serves a schema registry on a free loopback port (needs {@code io.skiff:skiff-schema-registry}); its URL goes
+     * into {@code spring.kafka.properties.schema.registry.url} (what Spring Boot hands to serializers) and
+     * {@code skiff.schema.registry.url}.
+     */
+    boolean schemaRegistry() default false;
+
     /** Environment properties set to the bootstrap servers. */
     String[] bootstrapServersProperties() default {"spring.kafka.bootstrap-servers", "skiff.bootstrap.servers"};
 }

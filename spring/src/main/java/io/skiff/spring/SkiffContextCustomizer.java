@@ -55,6 +55,14 @@ final class SkiffContextCustomizer implements ContextCustomizer {
             for (String key : spec.bootstrapServersProperties()) {
                 properties.put(key, server.bootstrapServers());
             }
+            String registryListener = spec.properties().get(SkiffContextSpec.SCHEMA_REGISTRY_KEY);
+            if (registryListener != null && !registryListener.isBlank()) {
+                String url = server.extensionUrl("schema-registry")
+                        .orElseThrow(() -> new IllegalStateException("A schema registry was asked for, but"
+                                + " io.skiff:skiff-schema-registry is not on the test classpath"));
+                properties.put("spring.kafka.properties.schema.registry.url", url);
+                properties.put("skiff.schema.registry.url", url);
+            }
             context.getEnvironment()
                     .getPropertySources()
                     .addFirst(new MapPropertySource("skiff-" + server.port(), properties));

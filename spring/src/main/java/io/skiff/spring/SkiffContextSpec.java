@@ -37,6 +37,8 @@ record SkiffContextSpec(List<Topic> topics, Map<String, String> properties, List
         bootstrapServersProperties = List.copyOf(bootstrapServersProperties);
     }
 
+    static final String SCHEMA_REGISTRY_KEY = "schema.registry.listener";
+
     static SkiffContextSpec of(EmbeddedSkiff annotation) {
         List<Topic> topics = new ArrayList<>();
         for (SkiffTopic t : annotation.topics()) {
@@ -45,6 +47,9 @@ record SkiffContextSpec(List<Topic> topics, Map<String, String> properties, List
         Map<String, String> properties = keyValues(annotation.properties());
         if (annotation.nodes() != 1) {
             properties.put("skiff.simulated.nodes", Integer.toString(annotation.nodes()));
+        }
+        if (annotation.schemaRegistry()) {
+            properties.putIfAbsent(SCHEMA_REGISTRY_KEY, "http://127.0.0.1:0");
         }
         return new SkiffContextSpec(topics, properties, List.of(annotation.bootstrapServersProperties()));
     }

@@ -34,6 +34,7 @@ record BrokerSpec(
         String bootstrapServersProperty) {
 
     static final String CONSOLE_KEY = "console.listener";
+    static final String SCHEMA_REGISTRY_KEY = "schema.registry.listener";
 
     /** A topic to create at start. */
     record TopicSpec(String name, int partitions, Map<String, String> config) {}
@@ -54,6 +55,9 @@ record BrokerSpec(
         }
         if (annotation.console()) {
             properties.putIfAbsent(CONSOLE_KEY, "http://127.0.0.1:0");
+        }
+        if (annotation.schemaRegistry()) {
+            properties.putIfAbsent(SCHEMA_REGISTRY_KEY, "http://127.0.0.1:0");
         }
         return new BrokerSpec(
                 annotation.lifecycle(), topics, properties, annotation.port(), annotation.bootstrapServersProperty());
@@ -87,6 +91,14 @@ record BrokerSpec(
                     && server.extensionUrl("console").isEmpty()) {
                 throw new IllegalStateException("A Skiff console was asked for (console = true or console.listener),"
                         + " but io.skiff:skiff-console is not on the test classpath: add it as a test dependency");
+            }
+            String registry = properties.get(SCHEMA_REGISTRY_KEY);
+            if (registry != null
+                    && !registry.isBlank()
+                    && server.extensionUrl("schema-registry").isEmpty()) {
+                throw new IllegalStateException("A schema registry was asked for (schemaRegistry = true or"
+                        + " schema.registry.listener), but io.skiff:skiff-schema-registry is not on the test"
+                        + " classpath: add it as a test dependency");
             }
             for (TopicSpec topic : topics) {
                 server.createTopic(topic.name(), topic.partitions(), topic.config());

@@ -68,6 +68,13 @@ public @interface Skiff {
      */
     boolean console() default false;
 
+    /**
+     * Serves a Confluent-compatible schema registry on a free port of 127.0.0.1 ({@code schema.registry.listener};
+     * needs {@code io.skiff:skiff-schema-registry} on the test classpath): a {@code String} marked
+     * {@link SchemaRegistryUrl} receives its URL, for serializers' {@code schema.registry.url}.
+     */
+    boolean schemaRegistry() default false;
+
     /** The system property set to the bootstrap servers while the broker runs; empty for none. */
     String bootstrapServersProperty() default SkiffExtension.BOOTSTRAP_SERVERS_PROPERTY;
 }

@@ -150,7 +150,8 @@ public final class SkiffExtension
         Class<?> type = parameter.getParameter().getType();
         return type == SkiffServer.class
                 || type == SkiffKit.class
-                || (type == String.class && parameter.isAnnotated(BootstrapServers.class));
+                || (type == String.class && parameter.isAnnotated(BootstrapServers.class))
+                || (type == String.class && parameter.isAnnotated(SchemaRegistryUrl.class));
     }
 
     @Override
@@ -161,7 +162,7 @@ public final class SkiffExtension
                     + parameter.getDeclaringExecutable()
                     + ": a per-method broker starts after constructors and @BeforeAll methods");
         }
-        return valueFor(parameter.getParameter().getType(), broker);
+        return valueFor(parameter.getParameter().getType(), parameter.isAnnotated(SchemaRegistryUrl.class), broker);
     }
 
     private RunningBroker startUnlessInherited(ExtensionContext context, BrokerSpec spec) {
@@ -228,21 +229,30 @@ public final class SkiffExtension
                         && (instance != null || Modifier.isStatic(f.getModifiers()))
                         && (f.getType() == SkiffServer.class
                                 || f.getType() == SkiffKit.class
-                                || (f.getType() == String.class && f.isAnnotationPresent(BootstrapServers.class))),
+                                || (f.getType() == String.class && f.isAnnotationPresent(BootstrapServers.class))
+                                || (f.getType() == String.class && f.isAnnotationPresent(SchemaRegistryUrl.class))),
                 HierarchyTraversalMode.TOP_DOWN);
         for (Field field : fields) {
             try {
                 ReflectionSupport.makeAccessible(field)
                         .set(
                                 Modifier.isStatic(field.getModifiers()) ? null : instance,
-                                valueFor(field.getType(), broker));
+                                valueFor(field.getType(), field.isAnnotationPresent(SchemaRegistryUrl.class), broker));
             } catch (IllegalAccessException e) {
                 throw new ExtensionConfigurationException("Cannot set " + field + ": " + e.getMessage(), e);
             }
         }
     }
 
-    private static Object valueFor(Class<?> type, RunningBroker broker) {
+    private static Object valueFor(Class<?> type, boolean schemaRegistryUrl, RunningBroker broker) {
+        if (schemaRegistryUrl) {
+            return broker.server()
+                    .extensionUrl("schema-registry")
+                    .orElseThrow(
+                            () -> new ExtensionConfigurationException(
+                                    "@SchemaRegistryUrl needs a registry:"
+                                            + " @Skiff(schemaRegistry = true) and io.skiff:skiff-schema-registry on the test classpath"));
+        }
         if (type == SkiffServer.class) {
             return broker.server();
         }
@@ -291,6 +301,11 @@ public final class SkiffExtension
         /** Serves the web console on a free port of 127.0.0.1 (needs io.skiff:skiff-console on the classpath). */
         public Builder console() {
             return brokerProperty(BrokerSpec.CONSOLE_KEY, "http://127.0.0.1:0");
+        }
+
+        /** Serves a schema registry on a free port of 127.0.0.1 (needs io.skiff:skiff-schema-registry). */
+        public Builder schemaRegistry() {
+            return brokerProperty(BrokerSpec.SCHEMA_REGISTRY_KEY, "http://127.0.0.1:0");
         }
 
         /** The listener's port on 127.0.0.1; 0 (the default) picks a free one. */
