@@ -38,6 +38,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.utils.internals.AppInfoParser;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -286,6 +287,34 @@ class ConsoleBrowserTest {
         browser.get(console + "/groups");
         WebElement row = browser.findElement(By.cssSelector("#group-table tr[data-group='lagging-group']"));
         assertEquals("0", row.findElement(By.cssSelector("td.lag")).getText());
+    }
+
+    @Test
+    void aConnectedClientAppearsWithItsSoftwareAndRequestsAndLeavesWhenItClosesWithoutAReload() throws Exception {
+        browser.get(console + "/connections");
+        markPage();
+        By probeRows = By.cssSelector("#connection-table tr[data-client='browser-probe']");
+        assertEquals(0, browser.findElements(probeRows).size());
+        Properties p = new Properties();
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+        p.put(AdminClientConfig.CLIENT_ID_CONFIG, "browser-probe");
+        try (Admin admin = Admin.create(p)) {
+            admin.listTopics().names().get();
+            // Cells: client id, software, listener, principal, address, connected for, idle, requests, per API
+            live().until(() -> browser.findElements(probeRows).stream()
+                    .map(row -> row.findElements(By.tagName("td")))
+                    .anyMatch(cells -> cells.get(1).getText().equals("apache-kafka-java " + AppInfoParser.getVersion())
+                            && cells.get(2).getText().equals("PLAINTEXT")
+                            && cells.get(3).getText().equals("User:ANONYMOUS")
+                            && cells.get(4).getText().startsWith("127.0.0.1:")
+                            && cells.get(8).getText().contains("Metadata")));
+        }
+        live().until(() -> browser.findElements(probeRows).isEmpty());
+        assertTrue(pageIsTheSame(), "the page was reloaded instead of updated");
+        assertTrue(
+                browser.findElements(By.cssSelector("#api-table td")).stream()
+                        .anyMatch(td -> td.getText().equals("ApiVersions")),
+                "requests per API list ApiVersions");
     }
 
     /** Awaits a live update; the page's polling may replace an element while it is read, which is read again. */

@@ -34,6 +34,7 @@ final class Layout {
         {"topics", "/topics", "Topics"},
         {"groups", "/groups", "Groups"},
         {"transactions", "/transactions", "Transactions"},
+        {"connections", "/connections", "Connections"},
     };
 
     private Layout() {}

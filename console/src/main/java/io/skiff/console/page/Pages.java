@@ -83,6 +83,15 @@ public final class Pages {
                         TransactionsPage.render(
                                 state.transactions().transactions(),
                                 state.transactions().producers()))));
+        routes.get(
+                "/connections",
+                guard.apply(r -> page(
+                        r,
+                        "Connections and clients",
+                        "connections",
+                        ConnectionsPage.render(
+                                state.connections().connections(),
+                                state.connections().requestsPerApi()))));
     }
 
     private static HttpResponse page(HttpRequest r, String title, String nav, String body) {

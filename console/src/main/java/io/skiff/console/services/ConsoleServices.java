@@ -19,6 +19,7 @@ import io.skiff.broker.handler.BrokerContext;
 import io.skiff.console.action.OffsetReset;
 import io.skiff.console.action.RecordProducer;
 import io.skiff.console.action.TopicActions;
+import io.skiff.console.view.ConnectionViews;
 import io.skiff.console.view.GroupViews;
 import io.skiff.console.view.OverviewView;
 import io.skiff.console.view.RateHistory;
@@ -35,6 +36,7 @@ public final class ConsoleServices implements AutoCloseable {
     private final RecordBrowser records;
     private final GroupViews groups;
     private final TransactionViews transactions;
+    private final ConnectionViews connections;
     private final OverviewView overview;
     private final RateHistory rates;
     private final TopicActions topicActions;
@@ -46,6 +48,7 @@ public final class ConsoleServices implements AutoCloseable {
         this.records = new RecordBrowser(broker);
         this.groups = new GroupViews(broker);
         this.transactions = new TransactionViews(broker);
+        this.connections = new ConnectionViews(broker);
         this.overview = new OverviewView(broker, groups, transactions);
         this.topicActions = new TopicActions(broker);
         this.producer = new RecordProducer(broker);
@@ -63,6 +66,10 @@ public final class ConsoleServices implements AutoCloseable {
 
     public GroupViews groups() {
         return groups;
+    }
+
+    public ConnectionViews connections() {
+        return connections;
     }
 
     public TransactionViews transactions() {
