@@ -52,6 +52,8 @@
 #   COMPRESSION=none the producers' compression.type (none, gzip, snappy, lz4, zstd)
 #   SKIP             comma-separated workloads to leave out: produce,consume,large,e2e,partitions,connections
 #   ONLY=skiff|kafka run one broker only (no ratios)
+#   SKIFF_PORT, KAFKA_PORT  the brokers' ports (Kafka's controller takes KAFKA_PORT+1) instead of free ones picked
+#                    at random (for a machine where each user has a port range)
 set -euo pipefail
 
 ROUNDS="${1:-3}"
@@ -68,6 +70,7 @@ COMPRESSION="${COMPRESSION:-none}"
 SKIP=",${SKIP:-},"
 ONLY="${ONLY:-}"
 SKIFF_JAVA_OPTS="${SKIFF_JAVA_OPTS:-}"
+SKIFF_PORT_SET="${SKIFF_PORT:-}"; KAFKA_PORT_SET="${KAFKA_PORT:-}"
 export KAFKA_VERSION="${KAFKA_VERSION:-4.4.0}"
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -202,7 +205,7 @@ after_start() {
 }
 
 start_skiff() {
-  SKIFF_PORT="$(free_port)"
+  SKIFF_PORT="${SKIFF_PORT_SET:-$(free_port)}"
   mkdir -p "$WORK/skiff-data"
   # shellcheck disable=SC2086
   java $SKIFF_JAVA_OPTS -jar "$SKIFF_JAR" --override "listeners=PLAINTEXT://127.0.0.1:$SKIFF_PORT" \
@@ -217,7 +220,7 @@ start_skiff() {
 }
 
 start_kafka() {
-  KAFKA_PORT="$(free_port)"
+  KAFKA_PORT="${KAFKA_PORT_SET:-$(free_port)}"
   KAFKA_PID="$("$KAFKA_TOOLS/start-kafka.sh" "$KAFKA_PORT" "$WORK/kafka-data")"
   KAFKA_JVM="$KAFKA_PID"
   local ms
