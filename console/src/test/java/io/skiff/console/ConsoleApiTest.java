@@ -35,6 +35,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.utils.internals.AppInfoParser;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -134,6 +138,37 @@ class ConsoleApiTest {
                     && a.get("requests").getAsLong() >= 1;
         }
         assertTrue(metadata, apis.toString());
+    }
+
+    @Test
+    void aHangingTransactionIsAbortedAtItsStartOffset() throws Exception {
+        send("POST", "/api/topics", "{\"name\":\"api-hanging\",\"partitions\":1}");
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+        p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "api-hanging-txn");
+        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(p)) {
+            producer.initTransactions();
+            producer.beginTransaction();
+            producer.send(new ProducerRecord<>("api-hanging", "k", "open")).get();
+
+            HttpResponse<String> wrong = send(
+                    "POST", "/api/transactions/abort", "{\"topic\":\"api-hanging\",\"partition\":0,\"startOffset\":7}");
+            assertEquals(400, wrong.statusCode());
+            assertEquals("{\"error\":\"No open transaction starts at offset 7 of api-hanging-0.\"}", wrong.body());
+
+            HttpResponse<String> aborted = send(
+                    "POST", "/api/transactions/abort", "{\"topic\":\"api-hanging\",\"partition\":0,\"startOffset\":0}");
+            assertEquals(200, aborted.statusCode(), aborted.body());
+            JsonObject record = JsonParser.parseString(send("GET", "/api/topics/api-hanging/records?partition=0", null)
+                            .body())
+                    .getAsJsonObject()
+                    .getAsJsonArray("records")
+                    .get(0)
+                    .getAsJsonObject();
+            assertEquals("aborted", record.get("transaction").getAsString());
+        }
     }
 
     @Test

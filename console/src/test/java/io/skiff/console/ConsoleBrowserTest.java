@@ -188,6 +188,31 @@ class ConsoleBrowserTest {
     }
 
     @Test
+    void aHangingTransactionIsAbortedFromTheTransactionsPage() throws Exception {
+        try (Admin admin = admin()) {
+            admin.createTopics(List.of(new NewTopic("hanging", 1, (short) 1)))
+                    .all()
+                    .get();
+        }
+        try (KafkaProducer<byte[], byte[]> producer =
+                producer(Map.of(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "console-hanging-txn"))) {
+            producer.initTransactions();
+            producer.beginTransaction();
+            producer.send(record("hanging", "h", "left open")).get();
+
+            browser.get(console + "/transactions");
+            By abort = By.cssSelector("#producer-table tr[data-producer^='hanging-0-'] button.abort");
+            assertEquals(1, browser.findElements(abort).size(), "the open transaction can be aborted");
+            browser.findElement(abort).click();
+            live().until(() -> browser.findElement(By.id("flash")).getText().contains("aborted"));
+            assertEquals(0, browser.findElements(abort).size(), "no open transaction is left on hanging-0");
+
+            browser.get(console + "/topics/hanging/records");
+            assertEquals("aborted", transactionCell(0));
+        }
+    }
+
+    @Test
     void aScriptInAValueAndAKeyThatIsNotUtf8AreShownAsTextAndNothingRuns() throws Exception {
         byte[] notUtf8 = {(byte) 0xff, (byte) 0xfe, 'k', 0x01};
         try (KafkaProducer<byte[], byte[]> producer = producer(Map.of())) {

@@ -105,6 +105,7 @@ public final class ConsoleApi {
         routes.get(
                 "/api/transactions", guard.apply(r -> ok(services.transactions().transactions())));
         routes.get("/api/producers", guard.apply(r -> ok(services.transactions().producers())));
+        routes.post("/api/transactions/abort", guard.apply(this::abortTransaction));
         routes.get(
                 "/api/connections", guard.apply(r -> ok(services.connections().connections())));
         routes.get("/api/requests", guard.apply(r -> ok(services.connections().requestsPerApi())));
@@ -227,6 +228,22 @@ public final class ConsoleApi {
             List<OffsetReset.Planned> plan =
                     services.offsetReset().reset(group, topic, to, at == null ? 0 : at, dryRun == null || dryRun);
             return ok(plan);
+        });
+    }
+
+    private HttpResponse abortTransaction(HttpRequest r) {
+        JsonObjectReader in = r.json().onlyFields(Set.of("topic", "partition", "startOffset"));
+        String topic = in.string("topic");
+        Long partition = in.integer("partition", 0, Integer.MAX_VALUE);
+        Long startOffset = in.integer("startOffset", 0, Long.MAX_VALUE);
+        if (topic == null || partition == null || startOffset == null) {
+            throw HttpException.badRequest("fields 'topic', 'partition' and 'startOffset' are required");
+        }
+        return act(() -> {
+            long producerId = services.transactionAbort().abort(topic, partition.intValue(), startOffset);
+            JsonObject body = new JsonObject();
+            body.addProperty("producerId", producerId);
+            return HttpResponse.ok(body);
         });
     }
 

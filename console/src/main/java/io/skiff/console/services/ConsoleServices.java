@@ -19,6 +19,7 @@ import io.skiff.broker.handler.BrokerContext;
 import io.skiff.console.action.OffsetReset;
 import io.skiff.console.action.RecordProducer;
 import io.skiff.console.action.TopicActions;
+import io.skiff.console.action.TransactionAbort;
 import io.skiff.console.view.ConnectionViews;
 import io.skiff.console.view.GroupViews;
 import io.skiff.console.view.OverviewView;
@@ -37,6 +38,7 @@ public final class ConsoleServices implements AutoCloseable {
     private final GroupViews groups;
     private final TransactionViews transactions;
     private final ConnectionViews connections;
+    private final TransactionAbort transactionAbort;
     private final OverviewView overview;
     private final RateHistory rates;
     private final TopicActions topicActions;
@@ -49,6 +51,7 @@ public final class ConsoleServices implements AutoCloseable {
         this.groups = new GroupViews(broker);
         this.transactions = new TransactionViews(broker);
         this.connections = new ConnectionViews(broker);
+        this.transactionAbort = new TransactionAbort(broker);
         this.overview = new OverviewView(broker, groups, transactions);
         this.topicActions = new TopicActions(broker);
         this.producer = new RecordProducer(broker);
@@ -66,6 +69,10 @@ public final class ConsoleServices implements AutoCloseable {
 
     public GroupViews groups() {
         return groups;
+    }
+
+    public TransactionAbort transactionAbort() {
+        return transactionAbort;
     }
 
     public ConnectionViews connections() {
