@@ -28,14 +28,18 @@ import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.utils.internals.AppInfoParser;
@@ -185,6 +189,63 @@ class ConsoleBrowserTest {
         assertTrue(browser.findElement(By.cssSelector("#record-table tr[data-offset='0']"))
                 .getAttribute("class")
                 .contains("txn-aborted"));
+    }
+
+    @Test
+    void aShareGroupIsListedWithItsMemberAndItsShareLagFallsToZeroWithoutAReload() throws Exception {
+        try (Admin admin = admin()) {
+            admin.createTopics(List.of(new NewTopic("shared", 1, (short) 1)))
+                    .all()
+                    .get();
+            // a share group starts at the latest offset unless told otherwise
+            admin.incrementalAlterConfigs(Map.of(
+                            new ConfigResource(ConfigResource.Type.GROUP, "console-share"),
+                            List.of(new AlterConfigOp(
+                                    new ConfigEntry("share.auto.offset.reset", "earliest"), AlterConfigOp.OpType.SET))))
+                    .all()
+                    .get();
+        }
+        try (KafkaProducer<byte[], byte[]> producer = producer(Map.of())) {
+            for (int i = 0; i < 5; i++) {
+                producer.send(record("shared", "k" + i, "v" + i));
+            }
+            producer.flush();
+        }
+        try (KafkaShareConsumer<byte[], byte[]> consumer = new KafkaShareConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                broker.bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG,
+                "console-share",
+                ConsumerConfig.CLIENT_ID_CONFIG,
+                "console-share-member",
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class))) {
+            consumer.subscribe(List.of("shared"));
+            int read = 0;
+            while (read < 5) {
+                read += consumer.poll(Duration.ofMillis(200)).count();
+            }
+            browser.get(console + "/group?id=console-share");
+            markPage();
+            consumer.commitSync(); // acknowledges the delivered records
+            live().until(() -> browser.findElement(By.id("group-lag")).getText().equals("0")
+                    && browser.findElement(By.cssSelector("#offset-table tr[data-partition='shared-0'] td.lag"))
+                            .getText()
+                            .equals("0"));
+            assertTrue(pageIsTheSame(), "the page was reloaded instead of updated");
+            assertTrue(
+                    browser.findElement(By.id("member-table")).getText().contains("console-share-member"),
+                    browser.findElement(By.id("member-table")).getText());
+
+            browser.get(console + "/groups");
+            List<WebElement> cells =
+                    browser.findElements(By.cssSelector("#group-table tr[data-group='console-share'] td"));
+            assertEquals("share", cells.get(1).getText());
+            assertEquals("Stable", cells.get(2).getText());
+            assertEquals("1", cells.get(3).getText());
+        }
     }
 
     @Test

@@ -50,6 +50,7 @@ public final class BrokerContext {
     private final ClientTelemetry clientTelemetry;
     private final SimulatedCluster cluster; // null with one node
     private final ClientConnections clientConnections;
+    private volatile ShareHandlers.ShareState shareGroups; // set once by ShareHandlers.start
 
     /** A context without coordinators or security (handler tests that do not need them). */
     public BrokerContext(
@@ -140,6 +141,16 @@ public final class BrokerContext {
         this.advertisedEndpoints = List.copyOf(advertisedEndpoints);
         this.cluster = Objects.requireNonNull(cluster);
         this.clientConnections = base.clientConnections;
+        this.shareGroups = base.shareGroups;
+    }
+
+    /** The share groups and their share-partitions, once started (for operators; the handlers get them directly). */
+    public java.util.Optional<ShareHandlers.ShareState> shareGroups() {
+        return java.util.Optional.ofNullable(shareGroups);
+    }
+
+    void shareGroups(ShareHandlers.ShareState started) {
+        this.shareGroups = started;
     }
 
     /** The open client connections of the first node's listeners and the requests per API (for operators). */

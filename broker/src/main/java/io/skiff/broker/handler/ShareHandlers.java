@@ -101,7 +101,9 @@ public final class ShareHandlers {
             groups.restore(groupId);
         }
         classicAndConsumer.shareGroups(groups::exists);
-        return new ShareState(groups, partitions);
+        ShareState state = new ShareState(groups, partitions);
+        ctx.shareGroups(state);
+        return state;
     }
 
     private static int brokerInt(BrokerContext ctx, String key) {
