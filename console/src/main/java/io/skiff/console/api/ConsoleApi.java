@@ -106,6 +106,7 @@ public final class ConsoleApi {
                 "/api/transactions", guard.apply(r -> ok(services.transactions().transactions())));
         routes.get("/api/producers", guard.apply(r -> ok(services.transactions().producers())));
         routes.post("/api/transactions/abort", guard.apply(this::abortTransaction));
+        routes.get("/api/security", guard.apply(r -> ok(services.security().security())));
         routes.get(
                 "/api/connections", guard.apply(r -> ok(services.connections().connections())));
         routes.get("/api/requests", guard.apply(r -> ok(services.connections().requestsPerApi())));

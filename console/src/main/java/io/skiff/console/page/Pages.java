@@ -85,6 +85,13 @@ public final class Pages {
                                 state.transactions().producers()))));
         routes.post("/transactions/abort", guard.apply(this::abortTransaction));
         routes.get(
+                "/security",
+                guard.apply(r -> page(
+                        r,
+                        "ACLs, users and quotas",
+                        "security",
+                        SecurityPage.render(state.security().security()))));
+        routes.get(
                 "/connections",
                 guard.apply(r -> page(
                         r,

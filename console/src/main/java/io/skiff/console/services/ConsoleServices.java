@@ -25,6 +25,7 @@ import io.skiff.console.view.GroupViews;
 import io.skiff.console.view.OverviewView;
 import io.skiff.console.view.RateHistory;
 import io.skiff.console.view.RecordBrowser;
+import io.skiff.console.view.SecurityViews;
 import io.skiff.console.view.TopicViews;
 import io.skiff.console.view.TransactionViews;
 
@@ -38,6 +39,7 @@ public final class ConsoleServices implements AutoCloseable {
     private final GroupViews groups;
     private final TransactionViews transactions;
     private final ConnectionViews connections;
+    private final SecurityViews security;
     private final TransactionAbort transactionAbort;
     private final OverviewView overview;
     private final RateHistory rates;
@@ -51,6 +53,7 @@ public final class ConsoleServices implements AutoCloseable {
         this.groups = new GroupViews(broker);
         this.transactions = new TransactionViews(broker);
         this.connections = new ConnectionViews(broker);
+        this.security = new SecurityViews(broker);
         this.transactionAbort = new TransactionAbort(broker);
         this.overview = new OverviewView(broker, groups, transactions);
         this.topicActions = new TopicActions(broker);
@@ -73,6 +76,10 @@ public final class ConsoleServices implements AutoCloseable {
 
     public TransactionAbort transactionAbort() {
         return transactionAbort;
+    }
+
+    public SecurityViews security() {
+        return security;
     }
 
     public ConnectionViews connections() {
