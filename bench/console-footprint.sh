@@ -37,6 +37,7 @@ measure() {
   local dir log pid jvm ready rss rss2 threads url
   dir=$(mktemp -d)
   log=$dir/out.log
+  touch "$log"
   java -jar "$jar" --override "listeners=PLAINTEXT://127.0.0.1:$kafka_port" \
     --override "log.dirs=$dir/data" "$@" >"$log" 2>&1 &
   pid=$!

@@ -111,6 +111,7 @@ final class BrokerStartup {
                     transactions,
                     quotas,
                     telemetry);
+            network.listConnectionsIn(context.clientConnections());
             shares = ShareHandlers.start(context);
             ShareHandlers.ShareState shareState = shares;
             // One cluster, one set of finalized features: every simulated node answers from the same levels

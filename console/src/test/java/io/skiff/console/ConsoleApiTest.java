@@ -16,9 +16,11 @@
 package io.skiff.console;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.skiff.broker.SkiffServer;
@@ -30,6 +32,14 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.Properties;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.utils.internals.AppInfoParser;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -89,6 +99,76 @@ class ConsoleApiTest {
         assertEquals("api-topic", summary.get("name").getAsString());
         assertEquals(1, summary.get("records").getAsLong());
         assertEquals(60000, summary.get("retentionMs").getAsLong());
+    }
+
+    @Test
+    void connectedClientsAndRequestsPerApiAreListed() throws Exception {
+        Properties p = new Properties();
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+        p.put(AdminClientConfig.CLIENT_ID_CONFIG, "api-probe");
+        try (Admin admin = Admin.create(p)) {
+            admin.listTopics().names().get();
+            JsonObject probe = null;
+            for (JsonElement e : JsonParser.parseString(
+                            send("GET", "/api/connections", null).body())
+                    .getAsJsonArray()) {
+                JsonObject c = e.getAsJsonObject();
+                if (c.get("clientId").getAsString().equals("api-probe")
+                        && c.getAsJsonObject("requests").has("Metadata")) {
+                    probe = c;
+                }
+            }
+            assertNotNull(probe, "the admin client's connection is listed");
+            assertEquals("apache-kafka-java", probe.get("softwareName").getAsString());
+            assertEquals(
+                    AppInfoParser.getVersion(), probe.get("softwareVersion").getAsString());
+            assertEquals("PLAINTEXT", probe.get("listener").getAsString());
+            assertEquals("User:ANONYMOUS", probe.get("principal").getAsString());
+            assertTrue(probe.get("remoteAddress").getAsString().startsWith("127.0.0.1:"), probe.toString());
+            assertTrue(probe.getAsJsonObject("requests").get("ApiVersions").getAsLong() >= 1, probe.toString());
+        }
+        JsonArray apis = JsonParser.parseString(
+                        send("GET", "/api/requests", null).body())
+                .getAsJsonArray();
+        boolean metadata = false;
+        for (JsonElement e : apis) {
+            JsonObject a = e.getAsJsonObject();
+            metadata |= a.get("api").getAsString().equals("Metadata")
+                    && a.get("apiKey").getAsInt() == 3
+                    && a.get("requests").getAsLong() >= 1;
+        }
+        assertTrue(metadata, apis.toString());
+    }
+
+    @Test
+    void aHangingTransactionIsAbortedAtItsStartOffset() throws Exception {
+        send("POST", "/api/topics", "{\"name\":\"api-hanging\",\"partitions\":1}");
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+        p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "api-hanging-txn");
+        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(p)) {
+            producer.initTransactions();
+            producer.beginTransaction();
+            producer.send(new ProducerRecord<>("api-hanging", "k", "open")).get();
+
+            HttpResponse<String> wrong = send(
+                    "POST", "/api/transactions/abort", "{\"topic\":\"api-hanging\",\"partition\":0,\"startOffset\":7}");
+            assertEquals(400, wrong.statusCode());
+            assertEquals("{\"error\":\"No open transaction starts at offset 7 of api-hanging-0.\"}", wrong.body());
+
+            HttpResponse<String> aborted = send(
+                    "POST", "/api/transactions/abort", "{\"topic\":\"api-hanging\",\"partition\":0,\"startOffset\":0}");
+            assertEquals(200, aborted.statusCode(), aborted.body());
+            JsonObject record = JsonParser.parseString(send("GET", "/api/topics/api-hanging/records?partition=0", null)
+                            .body())
+                    .getAsJsonObject()
+                    .getAsJsonArray("records")
+                    .get(0)
+                    .getAsJsonObject();
+            assertEquals("aborted", record.get("transaction").getAsString());
+        }
     }
 
     @Test

@@ -28,16 +28,21 @@ import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.utils.internals.AppInfoParser;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -187,6 +192,88 @@ class ConsoleBrowserTest {
     }
 
     @Test
+    void aShareGroupIsListedWithItsMemberAndItsShareLagFallsToZeroWithoutAReload() throws Exception {
+        try (Admin admin = admin()) {
+            admin.createTopics(List.of(new NewTopic("shared", 1, (short) 1)))
+                    .all()
+                    .get();
+            // a share group starts at the latest offset unless told otherwise
+            admin.incrementalAlterConfigs(Map.of(
+                            new ConfigResource(ConfigResource.Type.GROUP, "console-share"),
+                            List.of(new AlterConfigOp(
+                                    new ConfigEntry("share.auto.offset.reset", "earliest"), AlterConfigOp.OpType.SET))))
+                    .all()
+                    .get();
+        }
+        try (KafkaProducer<byte[], byte[]> producer = producer(Map.of())) {
+            for (int i = 0; i < 5; i++) {
+                producer.send(record("shared", "k" + i, "v" + i));
+            }
+            producer.flush();
+        }
+        try (KafkaShareConsumer<byte[], byte[]> consumer = new KafkaShareConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                broker.bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG,
+                "console-share",
+                ConsumerConfig.CLIENT_ID_CONFIG,
+                "console-share-member",
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class))) {
+            consumer.subscribe(List.of("shared"));
+            int read = 0;
+            while (read < 5) {
+                read += consumer.poll(Duration.ofMillis(200)).count();
+            }
+            browser.get(console + "/group?id=console-share");
+            markPage();
+            consumer.commitSync(); // acknowledges the delivered records
+            live().until(() -> browser.findElement(By.id("group-lag")).getText().equals("0")
+                    && browser.findElement(By.cssSelector("#offset-table tr[data-partition='shared-0'] td.lag"))
+                            .getText()
+                            .equals("0"));
+            assertTrue(pageIsTheSame(), "the page was reloaded instead of updated");
+            assertTrue(
+                    browser.findElement(By.id("member-table")).getText().contains("console-share-member"),
+                    browser.findElement(By.id("member-table")).getText());
+
+            browser.get(console + "/groups");
+            List<WebElement> cells =
+                    browser.findElements(By.cssSelector("#group-table tr[data-group='console-share'] td"));
+            assertEquals("share", cells.get(1).getText());
+            assertEquals("Stable", cells.get(2).getText());
+            assertEquals("1", cells.get(3).getText());
+        }
+    }
+
+    @Test
+    void aHangingTransactionIsAbortedFromTheTransactionsPage() throws Exception {
+        try (Admin admin = admin()) {
+            admin.createTopics(List.of(new NewTopic("hanging", 1, (short) 1)))
+                    .all()
+                    .get();
+        }
+        try (KafkaProducer<byte[], byte[]> producer =
+                producer(Map.of(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "console-hanging-txn"))) {
+            producer.initTransactions();
+            producer.beginTransaction();
+            producer.send(record("hanging", "h", "left open")).get();
+
+            browser.get(console + "/transactions");
+            By abort = By.cssSelector("#producer-table tr[data-producer^='hanging-0-'] button.abort");
+            assertEquals(1, browser.findElements(abort).size(), "the open transaction can be aborted");
+            browser.findElement(abort).click();
+            live().until(() -> browser.findElement(By.id("flash")).getText().contains("aborted"));
+            assertEquals(0, browser.findElements(abort).size(), "no open transaction is left on hanging-0");
+
+            browser.get(console + "/topics/hanging/records");
+            assertEquals("aborted", transactionCell(0));
+        }
+    }
+
+    @Test
     void aScriptInAValueAndAKeyThatIsNotUtf8AreShownAsTextAndNothingRuns() throws Exception {
         byte[] notUtf8 = {(byte) 0xff, (byte) 0xfe, 'k', 0x01};
         try (KafkaProducer<byte[], byte[]> producer = producer(Map.of())) {
@@ -286,6 +373,34 @@ class ConsoleBrowserTest {
         browser.get(console + "/groups");
         WebElement row = browser.findElement(By.cssSelector("#group-table tr[data-group='lagging-group']"));
         assertEquals("0", row.findElement(By.cssSelector("td.lag")).getText());
+    }
+
+    @Test
+    void aConnectedClientAppearsWithItsSoftwareAndRequestsAndLeavesWhenItClosesWithoutAReload() throws Exception {
+        browser.get(console + "/connections");
+        markPage();
+        By probeRows = By.cssSelector("#connection-table tr[data-client='browser-probe']");
+        assertEquals(0, browser.findElements(probeRows).size());
+        Properties p = new Properties();
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+        p.put(AdminClientConfig.CLIENT_ID_CONFIG, "browser-probe");
+        try (Admin admin = Admin.create(p)) {
+            admin.listTopics().names().get();
+            // Cells: client id, software, listener, principal, address, connected for, idle, requests, per API
+            live().until(() -> browser.findElements(probeRows).stream()
+                    .map(row -> row.findElements(By.tagName("td")))
+                    .anyMatch(cells -> cells.get(1).getText().equals("apache-kafka-java " + AppInfoParser.getVersion())
+                            && cells.get(2).getText().equals("PLAINTEXT")
+                            && cells.get(3).getText().equals("User:ANONYMOUS")
+                            && cells.get(4).getText().startsWith("127.0.0.1:")
+                            && cells.get(8).getText().contains("Metadata")));
+        }
+        live().until(() -> browser.findElements(probeRows).isEmpty());
+        assertTrue(pageIsTheSame(), "the page was reloaded instead of updated");
+        assertTrue(
+                browser.findElements(By.cssSelector("#api-table td")).stream()
+                        .anyMatch(td -> td.getText().equals("ApiVersions")),
+                "requests per API list ApiVersions");
     }
 
     /** Awaits a live update; the page's polling may replace an element while it is read, which is read again. */

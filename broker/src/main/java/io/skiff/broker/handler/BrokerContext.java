@@ -16,6 +16,7 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.cluster.SimulatedCluster;
+import io.skiff.broker.connection.ClientConnections;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.quota.ClientQuotas;
 import io.skiff.broker.security.BrokerSecurity;
@@ -48,6 +49,8 @@ public final class BrokerContext {
     private final ClientQuotas clientQuotas;
     private final ClientTelemetry clientTelemetry;
     private final SimulatedCluster cluster; // null with one node
+    private final ClientConnections clientConnections;
+    private volatile ShareHandlers.ShareState shareGroups; // set once by ShareHandlers.start
 
     /** A context without coordinators or security (handler tests that do not need them). */
     public BrokerContext(
@@ -120,6 +123,7 @@ public final class BrokerContext {
             throw new IllegalArgumentException("at least one advertised endpoint is required");
         }
         this.cluster = null;
+        this.clientConnections = new ClientConnections(clock);
     }
 
     private BrokerContext(
@@ -136,6 +140,22 @@ public final class BrokerContext {
         this.nodeId = nodeId;
         this.advertisedEndpoints = List.copyOf(advertisedEndpoints);
         this.cluster = Objects.requireNonNull(cluster);
+        this.clientConnections = base.clientConnections;
+        this.shareGroups = base.shareGroups;
+    }
+
+    /** The share groups and their share-partitions, once started (for operators; the handlers get them directly). */
+    public java.util.Optional<ShareHandlers.ShareState> shareGroups() {
+        return java.util.Optional.ofNullable(shareGroups);
+    }
+
+    void shareGroups(ShareHandlers.ShareState started) {
+        this.shareGroups = started;
+    }
+
+    /** The open client connections of the first node's listeners and the requests per API (for operators). */
+    public ClientConnections clientConnections() {
+        return clientConnections;
     }
 
     /** The context of one node of a simulated cluster: the same services, that node's id and endpoints. */

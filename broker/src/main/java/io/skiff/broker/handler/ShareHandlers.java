@@ -103,7 +103,9 @@ public final class ShareHandlers {
             groups.restore(groupId);
         }
         classicAndConsumer.shareGroups(groups::exists);
-        return new ShareState(groups, partitions);
+        ShareState state = new ShareState(groups, partitions);
+        ctx.shareGroups(state);
+        return state;
     }
 
     /** A group's share.* keys, whose defaults are the broker's group.share.* keys. */

@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.server;
 
+import io.skiff.broker.connection.ClientConnection;
 import io.skiff.broker.security.ConnectionSecurity;
 import java.net.InetSocketAddress;
 
@@ -25,9 +26,25 @@ import java.net.InetSocketAddress;
  * @param listenerName  the listener (e.g. {@code PLAINTEXT}) the connection arrived on
  * @param clientAddress the client's address
  * @param security      the connection's protocol, principal and SASL session
+ * @param client        what operators see of it (client id, requests per API): the request path counts into it
  */
 public record ConnectionInfo(
-        String connectionId, String listenerName, InetSocketAddress clientAddress, ConnectionSecurity security) {
+        String connectionId,
+        String listenerName,
+        InetSocketAddress clientAddress,
+        ConnectionSecurity security,
+        ClientConnection client) {
+    /** A connection no registry lists. */
+    public ConnectionInfo(
+            String connectionId, String listenerName, InetSocketAddress clientAddress, ConnectionSecurity security) {
+        this(
+                connectionId,
+                listenerName,
+                clientAddress,
+                security,
+                ClientConnection.untracked(connectionId, listenerName, clientAddress, security));
+    }
+
     /** A PLAINTEXT connection. */
     public ConnectionInfo(String connectionId, String listenerName, InetSocketAddress clientAddress) {
         this(connectionId, listenerName, clientAddress, ConnectionSecurity.plaintext());

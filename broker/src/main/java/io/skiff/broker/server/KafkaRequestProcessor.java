@@ -157,6 +157,7 @@ public final class KafkaRequestProcessor implements RequestProcessor {
             throw new CloseConnectionException(
                     "cannot decode " + api.name + " v" + version + " request: " + e.getMessage(), e);
         }
+        connection.client().requested(apiKey, header.clientId(), security.nowMs());
         RequestContext ctx = new RequestContext(
                 header,
                 connection.connectionId(),

@@ -37,6 +37,8 @@ import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.skiff.broker.concurrent.NetworkThreads;
+import io.skiff.broker.connection.ClientConnection;
+import io.skiff.broker.connection.ClientConnections;
 import io.skiff.broker.security.ConnectionSecurity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -84,6 +86,7 @@ public final class NettyServer implements AutoCloseable {
     private final ServerSettings settings;
     private final RequestProcessor processor;
     private final Set<ConnectionSequencer> connections = ConcurrentHashMap.newKeySet();
+    private volatile ClientConnections clientConnections; // where operators see the connections; null: nowhere
     private final Set<Channel> connectionChannels = ConcurrentHashMap.newKeySet();
     private final List<Channel> serverChannels = new ArrayList<>();
     private final List<BoundListener> bound = new ArrayList<>();
@@ -210,6 +213,11 @@ public final class NettyServer implements AutoCloseable {
             throw e;
         }
         return List.copyOf(bound);
+    }
+
+    /** Lists the connections accepted from now on in {@code registry} (set before accepting). */
+    public void listConnectionsIn(ClientConnections registry) {
+        this.clientConnections = registry;
     }
 
     /** Starts accepting connections on every bound listener. */
@@ -390,13 +398,20 @@ public final class NettyServer implements AutoCloseable {
                 + remote.getAddress().getHostAddress() + ":" + remote.getPort() + "-"
                 + connectionIndex.getAndIncrement();
         ConnectionSecurity security = new ConnectionSecurity(listener.protocol(), settings.clock());
+        ClientConnections listed = clientConnections;
+        ClientConnection client = listed == null
+                ? ClientConnection.untracked(id, listener.name(), remote, security)
+                : listed.opened(id, listener.name(), remote, security);
         ConnectionSequencer sequencer =
-                new ConnectionSequencer(processor, new ConnectionInfo(id, listener.name(), remote, security));
+                new ConnectionSequencer(processor, new ConnectionInfo(id, listener.name(), remote, security, client));
         connections.add(sequencer);
         connectionChannels.add(ch);
         ch.closeFuture().addListener(f -> {
             connections.remove(sequencer);
             connectionChannels.remove(ch);
+            if (listed != null) {
+                listed.closed(client);
+            }
         });
         if (settings.idleTimeoutMs() > 0) {
             ch.pipeline().addLast(new IdleStateHandler(0, 0, settings.idleTimeoutMs(), TimeUnit.MILLISECONDS));

@@ -47,8 +47,11 @@ import java.util.function.UnaryOperator;
  * Errors are {@code {"error": message}} with Kafka's message where the broker refused. Thread-safe.
  */
 public final class ConsoleApi {
-    private static final Gson GSON =
-            new GsonBuilder().disableHtmlEscaping().serializeNulls().create();
+    /** Gson is built at the first answer, not when the console starts (its ~100 classes would slow the start). */
+    private static final class Serializer {
+        static final Gson GSON =
+                new GsonBuilder().disableHtmlEscaping().serializeNulls().create();
+    }
 
     private final ConsoleServices services;
 
@@ -102,6 +105,11 @@ public final class ConsoleApi {
         routes.get(
                 "/api/transactions", guard.apply(r -> ok(services.transactions().transactions())));
         routes.get("/api/producers", guard.apply(r -> ok(services.transactions().producers())));
+        routes.post("/api/transactions/abort", guard.apply(this::abortTransaction));
+        routes.get("/api/security", guard.apply(r -> ok(services.security().security())));
+        routes.get(
+                "/api/connections", guard.apply(r -> ok(services.connections().connections())));
+        routes.get("/api/requests", guard.apply(r -> ok(services.connections().requestsPerApi())));
     }
 
     private HttpResponse createTopic(HttpRequest r) {
@@ -115,7 +123,7 @@ public final class ConsoleApi {
         return act(() -> {
             services.topicActions().create(name, partitions == null ? -1 : partitions.intValue(), configs);
             return HttpResponse.created(
-                    GSON.toJsonTree(services.topics().detail(name).orElseThrow()));
+                    Serializer.GSON.toJsonTree(services.topics().detail(name).orElseThrow()));
         });
     }
 
@@ -203,7 +211,7 @@ public final class ConsoleApi {
                             key == null ? null : key.getBytes(StandardCharsets.UTF_8),
                             value == null ? null : value.getBytes(StandardCharsets.UTF_8),
                             headers);
-            return HttpResponse.created(GSON.toJsonTree(produced));
+            return HttpResponse.created(Serializer.GSON.toJsonTree(produced));
         });
     }
 
@@ -224,8 +232,24 @@ public final class ConsoleApi {
         });
     }
 
+    private HttpResponse abortTransaction(HttpRequest r) {
+        JsonObjectReader in = r.json().onlyFields(Set.of("topic", "partition", "startOffset"));
+        String topic = in.string("topic");
+        Long partition = in.integer("partition", 0, Integer.MAX_VALUE);
+        Long startOffset = in.integer("startOffset", 0, Long.MAX_VALUE);
+        if (topic == null || partition == null || startOffset == null) {
+            throw HttpException.badRequest("fields 'topic', 'partition' and 'startOffset' are required");
+        }
+        return act(() -> {
+            long producerId = services.transactionAbort().abort(topic, partition.intValue(), startOffset);
+            JsonObject body = new JsonObject();
+            body.addProperty("producerId", producerId);
+            return HttpResponse.ok(body);
+        });
+    }
+
     private static HttpResponse ok(Object value) {
-        JsonElement tree = GSON.toJsonTree(value);
+        JsonElement tree = Serializer.GSON.toJsonTree(value);
         return HttpResponse.ok(tree);
     }
 

@@ -34,6 +34,8 @@ final class Layout {
         {"topics", "/topics", "Topics"},
         {"groups", "/groups", "Groups"},
         {"transactions", "/transactions", "Transactions"},
+        {"connections", "/connections", "Connections"},
+        {"security", "/security", "Security"},
     };
 
     private Layout() {}

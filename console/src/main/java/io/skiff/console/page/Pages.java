@@ -83,6 +83,23 @@ public final class Pages {
                         TransactionsPage.render(
                                 state.transactions().transactions(),
                                 state.transactions().producers()))));
+        routes.post("/transactions/abort", guard.apply(this::abortTransaction));
+        routes.get(
+                "/security",
+                guard.apply(r -> page(
+                        r,
+                        "ACLs, users and quotas",
+                        "security",
+                        SecurityPage.render(state.security().security()))));
+        routes.get(
+                "/connections",
+                guard.apply(r -> page(
+                        r,
+                        "Connections and clients",
+                        "connections",
+                        ConnectionsPage.render(
+                                state.connections().connections(),
+                                state.connections().requestsPerApi()))));
     }
 
     private static HttpResponse page(HttpRequest r, String title, String nav, String body) {
@@ -228,6 +245,26 @@ public final class Pages {
             return failed(back, "Not a number: " + f.get("at"));
         } catch (ActionException e) {
             return failed(back, e.getMessage());
+        }
+    }
+
+    private HttpResponse abortTransaction(HttpRequest r) {
+        Form f = Form.of(r);
+        String topic = f.get("topic");
+        int partition = intOr(f.get("partition"), -1);
+        long startOffset;
+        try {
+            startOffset = Long.parseLong(f.get("startOffset").trim());
+        } catch (NumberFormatException e) {
+            return failed("/transactions", "Not an offset: " + f.get("startOffset"));
+        }
+        try {
+            long producerId = state.transactionAbort().abort(topic, partition, startOffset);
+            return done(
+                    "/transactions",
+                    "Transaction of producer " + producerId + " on " + topic + "-" + partition + " aborted.");
+        } catch (ActionException e) {
+            return failed("/transactions", e.getMessage());
         }
     }
 

@@ -58,9 +58,11 @@ final class TransactionsPage {
                 .append("<th scope=\"col\">Partition</th><th scope=\"col\" class=\"num\">Producer id</th>")
                 .append("<th scope=\"col\" class=\"num\">Epoch</th><th scope=\"col\" class=\"num\">Last sequence</th>")
                 .append("<th scope=\"col\">Last write</th><th scope=\"col\" class=\"num\">Open transaction from</th>")
-                .append("</tr></thead><tbody>");
+                .append("<th scope=\"col\">Abort</th></tr></thead><tbody>");
         for (TransactionViews.ProducerView p : producers) {
-            h.append("<tr><td>")
+            h.append("<tr data-producer=\"")
+                    .append(esc(p.topic() + "-" + p.partition() + "-" + p.producerId()))
+                    .append("\"><td>")
                     .append(esc(p.topic() + "-" + p.partition()))
                     .append("</td><td class=\"num\">")
                     .append(p.producerId())
@@ -72,12 +74,32 @@ final class TransactionsPage {
                     .append(esc(Html.time(p.lastTimestamp())))
                     .append("</td><td class=\"num\">")
                     .append(p.openTransactionFirstOffset() < 0 ? "" : String.valueOf(p.openTransactionFirstOffset()))
-                    .append("</td></tr>");
+                    .append("</td><td>");
+            if (p.openTransactionFirstOffset() >= 0) {
+                // kafka-transactions.sh abort --topic --partition --start-offset, for a transaction left hanging
+                h.append("<form method=\"post\" action=\"/transactions/abort\" class=\"inline\">")
+                        .append("<input type=\"hidden\" name=\"topic\" value=\"")
+                        .append(esc(p.topic()))
+                        .append("\"><input type=\"hidden\" name=\"partition\" value=\"")
+                        .append(p.partition())
+                        .append("\"><input type=\"hidden\" name=\"startOffset\" value=\"")
+                        .append(p.openTransactionFirstOffset())
+                        .append(
+                                "\"><button type=\"submit\" class=\"abort\" aria-label=\"Abort the transaction of producer ")
+                        .append(p.producerId())
+                        .append(" on ")
+                        .append(esc(p.topic() + "-" + p.partition()))
+                        .append("\">Abort</button></form>");
+            }
+            h.append("</td></tr>");
         }
         if (producers.isEmpty()) {
-            h.append("<tr><td colspan=\"6\">No producers.</td></tr>");
+            h.append("<tr><td colspan=\"7\">No producers.</td></tr>");
         }
-        h.append("</tbody></table></section>");
+        h.append(
+                        "</tbody></table><p class=\"hint\">Abort writes an ABORT marker for the producer's open transaction on that ")
+                .append("partition, as <code>kafka-transactions.sh abort</code> does for a hanging transaction; ")
+                .append("a producer still using the transaction is not asked.</p></section>");
         return h.toString();
     }
 }

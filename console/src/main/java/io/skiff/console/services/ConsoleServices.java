@@ -19,10 +19,13 @@ import io.skiff.broker.handler.BrokerContext;
 import io.skiff.console.action.OffsetReset;
 import io.skiff.console.action.RecordProducer;
 import io.skiff.console.action.TopicActions;
+import io.skiff.console.action.TransactionAbort;
+import io.skiff.console.view.ConnectionViews;
 import io.skiff.console.view.GroupViews;
 import io.skiff.console.view.OverviewView;
 import io.skiff.console.view.RateHistory;
 import io.skiff.console.view.RecordBrowser;
+import io.skiff.console.view.SecurityViews;
 import io.skiff.console.view.TopicViews;
 import io.skiff.console.view.TransactionViews;
 
@@ -35,6 +38,9 @@ public final class ConsoleServices implements AutoCloseable {
     private final RecordBrowser records;
     private final GroupViews groups;
     private final TransactionViews transactions;
+    private final ConnectionViews connections;
+    private final SecurityViews security;
+    private final TransactionAbort transactionAbort;
     private final OverviewView overview;
     private final RateHistory rates;
     private final TopicActions topicActions;
@@ -46,6 +52,9 @@ public final class ConsoleServices implements AutoCloseable {
         this.records = new RecordBrowser(broker);
         this.groups = new GroupViews(broker);
         this.transactions = new TransactionViews(broker);
+        this.connections = new ConnectionViews(broker);
+        this.security = new SecurityViews(broker);
+        this.transactionAbort = new TransactionAbort(broker);
         this.overview = new OverviewView(broker, groups, transactions);
         this.topicActions = new TopicActions(broker);
         this.producer = new RecordProducer(broker);
@@ -63,6 +72,18 @@ public final class ConsoleServices implements AutoCloseable {
 
     public GroupViews groups() {
         return groups;
+    }
+
+    public TransactionAbort transactionAbort() {
+        return transactionAbort;
+    }
+
+    public SecurityViews security() {
+        return security;
+    }
+
+    public ConnectionViews connections() {
+        return connections;
     }
 
     public TransactionViews transactions() {

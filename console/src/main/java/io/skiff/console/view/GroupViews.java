@@ -34,7 +34,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Groups (classic, consumer and streams) with their members, committed offsets and lag, from the group coordinator's
+ * Groups (classic, consumer, streams and share) with their members, committed offsets and lag, from the group coordinator's
  * own views (each takes its group's lock for the copy only). Stateless and thread-safe.
  */
 public final class GroupViews {
@@ -52,9 +52,11 @@ public final class GroupViews {
     public record GroupDetail(GroupSummary summary, List<MemberView> members, List<OffsetView> offsets) {}
 
     private final BrokerContext broker;
+    private final ShareGroupViews shareGroups;
 
     public GroupViews(BrokerContext broker) {
         this.broker = broker;
+        this.shareGroups = new ShareGroupViews(broker);
     }
 
     /** Every group, by id. */
@@ -71,6 +73,7 @@ public final class GroupViews {
                     members(o).size(),
                     offsets.stream().mapToLong(OffsetView::lag).sum()));
         }
+        out.addAll(shareGroups.list());
         out.sort(Comparator.comparing(GroupSummary::groupId));
         return out;
     }
@@ -81,7 +84,7 @@ public final class GroupViews {
                 .filter(o -> o.groupId().equals(groupId))
                 .findFirst();
         if (found.isEmpty()) {
-            return Optional.empty();
+            return shareGroups.detail(groupId);
         }
         GroupOverview o = found.get();
         List<MemberView> members = members(o);
