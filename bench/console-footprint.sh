@@ -15,40 +15,45 @@
 # limitations under the License.
 #
 
-# What the web console costs at start: time to ready, RSS and threads without the console jar, with it but off, and
-# on (then RSS again after four pages), alternating, ROUNDS times. Build first:
-#   mvn -B -ntp -pl console -am package -DskipTests -Dinvoker.skip
-# Usage: bench/console-footprint.sh [ROUNDS] [KAFKA_PORT] [CONSOLE_PORT]
+# What the web console costs at start, with `java -jar skiff.jar` as users run it (the launcher and the broker JVM
+# that maps skiff.jsa): launch to ready (the ready line's own figure), the broker JVM's RSS and threads 2 s after
+# ready, with the console off (console.listener=) and on (then RSS again after four pages), and, when BASELINE_JAR
+# names another skiff.jar (e.g. one built from an older commit, with its skiff.jsa beside it), that jar with its
+# defaults; alternating, ROUNDS times. Build first:
+#   mvn -q -B -ntp -Pquick package -pl app -am
+# Usage: [BASELINE_JAR=...] bench/console-footprint.sh [ROUNDS] [KAFKA_PORT] [CONSOLE_PORT]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/broker-proc.sh
 rounds=${1:-3}
 kafka_port=${2:-19601}
 console_port=${3:-19690}
-broker=broker/target/skiff.jar
-console=$(ls console/target/skiff-console-*.jar | grep -v -- '-sources\|-javadoc' | head -1)
+jar=app/target/skiff.jar
+baseline=${BASELINE_JAR:-}
 
 measure() {
-  local label=$1 cp=$2
+  local label=$1 jar=$2
   shift 2
-  local dir log pid ready rss rss2 threads url
+  local dir log pid jvm ready rss rss2 threads url
   dir=$(mktemp -d)
   log=$dir/out.log
-  java -cp "$cp" io.skiff.broker.launch.Main --override "listeners=PLAINTEXT://127.0.0.1:$kafka_port" \
+  java -jar "$jar" --override "listeners=PLAINTEXT://127.0.0.1:$kafka_port" \
     --override "log.dirs=$dir/data" "$@" >"$log" 2>&1 &
   pid=$!
   for _ in $(seq 1 300); do grep -q "Skiff ready" "$log" && break; sleep 0.1; done
   ready=$(grep -o "ready in [0-9]* ms" "$log")
   sleep 2
-  rss=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status")
-  threads=$(ls "/proc/$pid/task" | wc -l)
+  jvm=$(broker_jvm "$pid")
+  rss=$(rss_mib "$jvm")
+  threads=$(ls "/proc/$jvm/task" | wc -l)
   url=$(grep -o "console http://[0-9.:]*" "$log" | cut -d' ' -f2 || true)
   rss2=-
   if [ -n "$url" ]; then
     for page in / /topics /groups /transactions; do curl -s -o /dev/null "$url$page"; done
     sleep 1
-    rss2=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status")
+    rss2=$(rss_mib "$jvm")
   fi
-  echo "$label: $ready, RSS $rss KiB (after four pages: $rss2 KiB), $threads threads"
+  echo "$label: $ready, RSS $rss MiB (after four pages: $rss2 MiB), $threads threads"
   kill "$pid"
   wait "$pid" 2>/dev/null || true
   rm -rf "$dir"
@@ -56,7 +61,7 @@ measure() {
 
 uptime
 for _ in $(seq 1 "$rounds"); do
-  measure "without the console jar" "$broker"
-  measure "console jar, console.listener=" "$broker:$console" --override console.listener=
-  measure "console on" "$broker:$console" --override "console.listener=http://127.0.0.1:$console_port"
+  [ -z "$baseline" ] || measure "baseline $baseline" "$baseline"
+  measure "console off (console.listener=)" "$jar" --override console.listener=
+  measure "console on" "$jar" --override "console.listener=http://127.0.0.1:$console_port"
 done

@@ -23,12 +23,12 @@
 #   ./mvnw -B -ntp -Prelease -Dgpg.skip -DskipTests -Dinvoker.skip package && bench/download-start.sh
 #
 # Settings (environment): RUNS (9), DOWNLOAD (the tarball; default distribution/target/skiff-*-linux-*.tar.gz),
-# SKIFF_JAR (broker/target/skiff.jar), JAVA (java on the PATH).
+# SKIFF_JAR (app/target/skiff.jar), JAVA (java on the PATH).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 RUNS="${RUNS:-9}"
 JAVA="${JAVA:-java}"
-SKIFF_JAR="${SKIFF_JAR:-$ROOT/broker/target/skiff.jar}"
+SKIFF_JAR="${SKIFF_JAR:-$ROOT/app/target/skiff.jar}"
 DOWNLOAD="${DOWNLOAD:-$(ls "$ROOT"/distribution/target/skiff-*-linux-*.tar.gz | head -1)}"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/skiff-download-start.XXXXXX")"
 PID=""

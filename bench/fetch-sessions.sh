@@ -22,11 +22,11 @@
 # max.incremental.fetch.session.cache.slots=0 (every fetch full, as before sessions), then, if given, the jar in
 # $BASELINE_JAR (e.g. a build of main) and, with KAFKA=1, a real Kafka 4.1 (start-kafka.sh) with its defaults.
 #
-# usage: bench/fetch-sessions.sh      (builds nothing: mvn -q -B -Pquick package -pl broker -am first)
-# Environment: PARTITIONS=1000 RATE=10 WARMUP=10 WINDOW=30 SKIFF_JAR=broker/target/skiff.jar BASELINE_JAR= KAFKA=0
+# usage: bench/fetch-sessions.sh      (builds nothing: mvn -q -B -Pquick package -pl app -am first)
+# Environment: PARTITIONS=1000 RATE=10 WARMUP=10 WINDOW=30 SKIFF_JAR=app/target/skiff.jar BASELINE_JAR= KAFKA=0
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-JAR="${SKIFF_JAR:-$ROOT/broker/target/skiff.jar}"
+JAR="${SKIFF_JAR:-$ROOT/app/target/skiff.jar}"
 PARTITIONS="${PARTITIONS:-1000}"; RATE="${RATE:-10}"; WARMUP="${WARMUP:-10}"; SECONDS_MEASURED="${WINDOW:-30}"
 # shellcheck source=broker-proc.sh
 . "$ROOT/bench/broker-proc.sh"

@@ -19,7 +19,7 @@
 #
 # usage: bench/kafka-tools-bench.sh [ROUNDS]        (run from anywhere; builds nothing)
 #
-# Expects broker/target/skiff.jar (build it first: mvn -q -B -ntp -Pquick package -pl broker -am).
+# Expects app/target/skiff.jar (build it first: mvn -q -B -ntp -Pquick package -pl app -am).
 # First measures the jar's launch to ready $START_RUNS times each through its launcher with skiff.jsa and in place
 # ("Skiff ready in N ms" and the wall time from launch until the port answers an ApiVersions request). Then starts
 # Skiff (java -jar, its own temp data dir, a free port) and a real Kafka 4.4.0 (start-kafka.sh, its own temp dir, a
@@ -44,7 +44,7 @@
 #   KAFKA_VERSION    the Kafka release start-kafka.sh and tool.sh use (default 4.4.0; 4.1.1 for the old figures)
 #   KAFKA_TOOLS      folder with tool.sh, fetch.sh and start-kafka.sh (default: ../shared/tools/kafka from the repo
 #                    root, or from the main checkout's root when run in a git worktree)
-#   SKIFF_JAR        default: broker/target/skiff.jar in this checkout
+#   SKIFF_JAR        default: app/target/skiff.jar in this checkout
 #   SKIFF_JAVA_OPTS  JVM options for Skiff (default: none, so Skiff runs with its own defaults as a user gets them;
 #                    -Xmx1G -Xms1G gives it the heap start-kafka.sh gives Kafka)
 #   RECORDS=2000000 RECORD_SIZE=100 RECORDS_LARGE=500000 RECORD_SIZE_LARGE=1024 E2E_MESSAGES=5000
@@ -52,6 +52,8 @@
 #   COMPRESSION=none the producers' compression.type (none, gzip, snappy, lz4, zstd)
 #   SKIP             comma-separated workloads to leave out: produce,consume,large,e2e,partitions,connections
 #   ONLY=skiff|kafka run one broker only (no ratios)
+#   SKIFF_PORT, KAFKA_PORT  the brokers' ports (Kafka's controller takes KAFKA_PORT+1) instead of free ones picked
+#                    at random (for a machine where each user has a port range)
 set -euo pipefail
 
 ROUNDS="${1:-3}"
@@ -68,15 +70,16 @@ COMPRESSION="${COMPRESSION:-none}"
 SKIP=",${SKIP:-},"
 ONLY="${ONLY:-}"
 SKIFF_JAVA_OPTS="${SKIFF_JAVA_OPTS:-}"
+SKIFF_PORT_SET="${SKIFF_PORT:-}"; KAFKA_PORT_SET="${KAFKA_PORT:-}"
 export KAFKA_VERSION="${KAFKA_VERSION:-4.4.0}"
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=broker-proc.sh
 . "$ROOT/bench/broker-proc.sh"
 KAFKA_TOOLS="$(kafka_tools "$ROOT")"
-SKIFF_JAR="${SKIFF_JAR:-$ROOT/broker/target/skiff.jar}"
+SKIFF_JAR="${SKIFF_JAR:-$ROOT/app/target/skiff.jar}"
 [ -x "$KAFKA_TOOLS/tool.sh" ] || { echo "Kafka tools not found at $KAFKA_TOOLS (set KAFKA_TOOLS)" >&2; exit 1; }
-[ "$ONLY" = kafka ] || [ -f "$SKIFF_JAR" ] || { echo "$SKIFF_JAR missing: build it first (mvn -q -B -pl broker -am package -DskipTests)" >&2; exit 1; }
+[ "$ONLY" = kafka ] || [ -f "$SKIFF_JAR" ] || { echo "$SKIFF_JAR missing: build it first (mvn -q -B -pl app -am package -DskipTests)" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "python3 is needed (free ports, start timing)" >&2; exit 1; }
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/skiff-bench.XXXXXX")"
@@ -202,7 +205,7 @@ after_start() {
 }
 
 start_skiff() {
-  SKIFF_PORT="$(free_port)"
+  SKIFF_PORT="${SKIFF_PORT_SET:-$(free_port)}"
   mkdir -p "$WORK/skiff-data"
   # shellcheck disable=SC2086
   java $SKIFF_JAVA_OPTS -jar "$SKIFF_JAR" --override "listeners=PLAINTEXT://127.0.0.1:$SKIFF_PORT" \
@@ -217,7 +220,7 @@ start_skiff() {
 }
 
 start_kafka() {
-  KAFKA_PORT="$(free_port)"
+  KAFKA_PORT="${KAFKA_PORT_SET:-$(free_port)}"
   KAFKA_PID="$("$KAFKA_TOOLS/start-kafka.sh" "$KAFKA_PORT" "$WORK/kafka-data")"
   KAFKA_JVM="$KAFKA_PID"
   local ms

@@ -22,7 +22,7 @@
 # the wall time from launch until the port answers an ApiVersions request, and when the broker opens a large
 # directory's logs in the background, how long that took (WAIT_OPEN=0 does not wait for it).
 #
-#   mvn -q -B -ntp -Pquick package -pl broker -am && bench/large-dir-start.sh
+#   mvn -q -B -ntp -Pquick package -pl app -am && bench/large-dir-start.sh
 #
 # Settings (environment): TOPICS (10), PARTITIONS (1000), MIB (10240), START_RUNS (3), SKIFF_JAR, SKIFF_JAVA_OPTS,
 # KAFKA_TOOLS (for the client jars), DATA (a directory to reuse: filled only if empty, kept afterwards).
@@ -37,7 +37,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=broker-proc.sh
 . "$ROOT/bench/broker-proc.sh"
 KAFKA_TOOLS="$(kafka_tools "$ROOT")"
-SKIFF_JAR="${SKIFF_JAR:-$ROOT/broker/target/skiff.jar}"
+SKIFF_JAR="${SKIFF_JAR:-$ROOT/app/target/skiff.jar}"
 [ -f "$SKIFF_JAR" ] || { echo "$SKIFF_JAR missing: build it first" >&2; exit 1; }
 CLIENT_CP="$("$KAFKA_TOOLS/fetch.sh")/*"
 

@@ -19,7 +19,7 @@
 #
 # usage: bench/resources.sh            (run from anywhere; builds nothing)
 #
-# Expects broker/target/skiff.jar and benchmarks/target/benchmarks.jar:
+# Expects app/target/skiff.jar and benchmarks/target/benchmarks.jar:
 #   mvn -q -B -Pquick package -pl broker,benchmarks -am
 # Starts Skiff on a free port with a temporary data directory, then puts each load on it in turn with
 # io.skiff.benchmarks.load.ResourceLoad and, while the load is in place, samples the broker JVM (the launcher's
@@ -33,7 +33,7 @@
 # Environment: IDLE=1000 PARTITIONS=10000 PRODUCERS=100 CONSUMERS=100 SECONDS=20 SKIFF_JAVA_OPTS= (e.g. -Xmx256m)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-JAR="$ROOT/broker/target/skiff.jar"
+JAR="$ROOT/app/target/skiff.jar"
 LOAD_JAR="$ROOT/benchmarks/target/benchmarks.jar"
 IDLE="${IDLE:-1000}"; PARTITIONS="${PARTITIONS:-10000}"; PRODUCERS="${PRODUCERS:-100}"; CONSUMERS="${CONSUMERS:-100}"
 SECONDS_PER_LOAD="${SECONDS:-20}"

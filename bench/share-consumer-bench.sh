@@ -19,7 +19,7 @@
 #
 # usage: bench/share-consumer-bench.sh            (run from the repository root or anywhere in it; builds nothing)
 #
-# Expects broker/target/skiff.jar (mvn -q -B -ntp -Pquick package -pl broker -am). Starts a real Kafka 4.4
+# Expects app/target/skiff.jar (mvn -q -B -ntp -Pquick package -pl app -am). Starts a real Kafka 4.4
 # (start-kafka.sh, its own temp dir) and Skiff (java -jar, its own temp dir), fills a one-partition topic on each with
 # ProducerPerformance ($N records of 100 B), then runs ShareConsumerPerformance over the $N records, a new share group
 # (share.auto.offset.reset=earliest) per run, $ROUNDS rounds alternating the brokers (the order flips every round),
@@ -36,7 +36,7 @@ KAFKA_PORT="${KAFKA_PORT:-9192}"
 SKIFF_PORT="${SKIFF_PORT:-9292}"
 WORK="$(mktemp -d)"
 KPID=$("$KT/start-kafka.sh" "$KAFKA_PORT" "$WORK/kafka")
-java -jar "$ROOT/broker/target/skiff.jar" --override "listeners=PLAINTEXT://127.0.0.1:$SKIFF_PORT" \
+java -jar "$ROOT/app/target/skiff.jar" --override "listeners=PLAINTEXT://127.0.0.1:$SKIFF_PORT" \
   --override "log.dirs=$WORK/skiff-data" >"$WORK/skiff.log" 2>&1 &
 SPID=$!
 trap 'kill $SPID $KPID 2>/dev/null; rm -rf "$WORK"' EXIT

@@ -18,7 +18,7 @@
 # Produce and fetch over TLS, Skiff vs Apache Kafka ($KAFKA_VERSION, default 4.4.0) on this machine, with Kafka's own
 # ProducerPerformance and ConsumerPerformance and one certificate (EC P-256, PKCS12, made here with keytool).
 #
-# usage: bench/tls-bench.sh [ROUNDS]      (builds nothing: expects broker/target/skiff.jar)
+# usage: bench/tls-bench.sh [ROUNDS]      (builds nothing: expects app/target/skiff.jar)
 #
 # Starts both brokers with a PLAINTEXT and an SSL listener, then per round, alternating the brokers (the order flips
 # every round), on a fresh topic: ProducerPerformance $RECORDS x $RECORD_SIZE B over TLS (acks=1 linger.ms=5
@@ -26,6 +26,8 @@
 # each with the broker JVM's CPU seconds around it. Prints every run with the load average, then medians.
 #
 # Environment (all optional): RECORDS=200000 RECORD_SIZE=1000 SKIFF_JAVA_OPTS SKIFF_JAR KAFKA_TOOLS
+#   PORT_BASE=N      use ports N..N+4 (Kafka N, its controller N+1, its SSL N+2; Skiff N+3, its SSL N+4) instead of
+#                    free ones picked at random (for a machine where each user has a port range)
 #   ONLY=skiff (no Kafka: before/after comparisons of Skiff builds)
 set -euo pipefail
 ROUNDS="${1:-2}"
@@ -36,7 +38,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=broker-proc.sh
 . "$ROOT/bench/broker-proc.sh"
 KAFKA_TOOLS="$(kafka_tools "$ROOT")"
-SKIFF_JAR="${SKIFF_JAR:-$ROOT/broker/target/skiff.jar}"
+SKIFF_JAR="${SKIFF_JAR:-$ROOT/app/target/skiff.jar}"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/skiff-tls-bench.XXXXXX")"
 SKIFF_PID=""; KAFKA_PID=""
 cleanup() {
@@ -110,7 +112,11 @@ start_skiff() {
   python3 "$ROOT/bench/ready.py" "$SKIFF_PID" "$port" 60 >/dev/null || { cat "$WORK/skiff.log" >&2; exit 1; }
   SKIFF_JVM="$(broker_jvm "$SKIFF_PID")"
 }
-KP="$(free_port)"; KT_PORT="$(free_port)"; SP="$(free_port)"; ST_PORT="$(free_port)"
+if [ -n "${PORT_BASE:-}" ]; then
+  KP="$PORT_BASE"; KT_PORT=$((PORT_BASE + 2)); SP=$((PORT_BASE + 3)); ST_PORT=$((PORT_BASE + 4))
+else
+  KP="$(free_port)"; KT_PORT="$(free_port)"; SP="$(free_port)"; ST_PORT="$(free_port)"
+fi
 start_skiff "$SP" "$ST_PORT"
 brokers=(skiff kafka)
 if [ "${ONLY:-}" = skiff ]; then brokers=(skiff); else start_kafka "$KP" "$KT_PORT"; fi

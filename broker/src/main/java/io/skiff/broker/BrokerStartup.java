@@ -116,7 +116,7 @@ final class BrokerStartup {
             // One cluster, one set of finalized features: every simulated node answers from the same levels
             Features features = new Features(FinalizedFeatureStore.open(dataDir));
             if (SimulatedCluster.nodeCount(config) > 1) {
-                SimulatedCluster cluster = new SimulatedCluster(config);
+                SimulatedCluster cluster = new SimulatedCluster(config, dataPlane.topics());
                 context = context.forNode(meta.nodeId(), context.advertisedEndpoints(), cluster);
                 nodes = SimulatedNodes.open(
                         cluster,

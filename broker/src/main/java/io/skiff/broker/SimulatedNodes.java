@@ -118,6 +118,12 @@ public final class SimulatedNodes {
                 BrokerContext context = first.forNode(ids.get(i), advertised, cluster);
                 register.accept(registry, context);
             }
+            // nodes stopped before a restart (the saved layout) stay stopped: their ports are kept for start
+            for (int id : cluster.stoppedNodes()) {
+                Node node = result.nodes.get(id);
+                node.server.close(Duration.ZERO);
+                node.server = null;
+            }
         } catch (IOException | RuntimeException e) {
             result.close(Duration.ZERO);
             throw e;
@@ -149,7 +155,9 @@ public final class SimulatedNodes {
     /** Starts accepting on every node (once all handlers are registered). */
     synchronized void startAccepting() {
         for (Node node : nodes.values()) {
-            node.server.startAccepting();
+            if (node.server != null) {
+                node.server.startAccepting();
+            }
         }
     }
 

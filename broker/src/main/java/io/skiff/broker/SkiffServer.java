@@ -423,6 +423,15 @@ public final class SkiffServer implements AutoCloseable {
             return config("console.listener", url);
         }
 
+        /**
+         * Starts the schema registry ({@code schema.registry.listener}; the {@code skiff-schema-registry} module must
+         * be on the classpath) on this address, e.g. {@code http://127.0.0.1:0} for a free port
+         * ({@code extensionUrl("schema-registry")} tells which).
+         */
+        public Builder schemaRegistry(String url) {
+            return config("schema.registry.listener", url);
+        }
+
         /** Answers as this Apache Kafka release line does ({@code skiff.emulate.kafka.version}, 2.8 to 4.4). */
         public Builder emulateKafkaVersion(String release) {
             return config("skiff.emulate.kafka.version", release);

@@ -864,6 +864,15 @@ public final class BrokerConfigKeys {
                     + "off when unset or empty. java -jar sets http://127.0.0.1:9080 unless the key is given "
                     + "(and goes on without a console when that port is taken). Binds exactly the host "
                     + "given: keep it on loopback unless others must reach it.");
+    public static final Key<String> SCHEMA_REGISTRY_LISTENER = KEYS.applied(
+            "schema.registry.listener",
+            STRING,
+            null,
+            CONTROL_LISTENER,
+            "The schema registry's HTTP listener (skiff-schema-registry on the classpath; Confluent's REST API), "
+                    + "e.g. http://127.0.0.1:8081; off when unset, for java -jar too (a registry is asked for, "
+                    + "not assumed). Binds exactly the host given: keep it on loopback unless others must "
+                    + "reach it.");
     public static final Key<Integer> SKIFF_SIMULATED_NODES = KEYS.applied(
             "skiff.simulated.nodes",
             INT,

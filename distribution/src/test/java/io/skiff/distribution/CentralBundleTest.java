@@ -64,6 +64,7 @@ class CentralBundleTest {
             "skiff-http",
             "skiff-broker",
             "skiff-console",
+            "skiff-schema-registry",
             "skiff-test-kit",
             "skiff-spring",
             "skiff-quarkus",

@@ -86,6 +86,19 @@ public final class HttpServer implements AutoCloseable {
      */
     public static HttpServer start(InetSocketAddress address, Routes routes, int maxBodyBytes, String name)
             throws IOException {
+        return start(address, routes, maxBodyBytes, name, HttpResponse::error);
+    }
+
+    /** How a server writes the errors it answers itself (no route, wrong method, a failed handler). */
+    @FunctionalInterface
+    public interface ErrorBody {
+        HttpResponse render(int status, String message);
+    }
+
+    /** As {@link #start(InetSocketAddress, Routes, int, String)}, with errors in the caller's own JSON shape. */
+    public static HttpServer start(
+            InetSocketAddress address, Routes routes, int maxBodyBytes, String name, ErrorBody errors)
+            throws IOException {
         EventLoopGroup group =
                 new MultiThreadIoEventLoopGroup(1, daemonThreads("skiff-" + name + "-http"), NioIoHandler.newFactory());
         ExecutorService worker = Executors.newSingleThreadExecutor(daemonThreads("skiff-" + name + "-worker"));
@@ -99,7 +112,7 @@ public final class HttpServer implements AutoCloseable {
                             ch.pipeline()
                                     .addLast(new HttpServerCodec())
                                     .addLast(new HttpObjectAggregator(maxBodyBytes))
-                                    .addLast(new RequestHandler(routes, worker));
+                                    .addLast(new RequestHandler(routes, worker, errors));
                         }
                     })
                     .bind(address)
@@ -153,16 +166,18 @@ public final class HttpServer implements AutoCloseable {
     private static final class RequestHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         private final Routes routes;
         private final ExecutorService worker;
+        private final ErrorBody errors;
 
-        RequestHandler(Routes routes, ExecutorService worker) {
+        RequestHandler(Routes routes, ExecutorService worker, ErrorBody errors) {
             this.routes = routes;
             this.worker = worker;
+            this.errors = errors;
         }
 
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest msg) {
             if (!msg.decoderResult().isSuccess()) {
-                write(ctx, HttpResponse.error(400, "malformed HTTP request"), false);
+                write(ctx, errors.render(400, "malformed HTTP request"), false);
                 return;
             }
             String method = msg.method().name();
@@ -183,10 +198,10 @@ public final class HttpServer implements AutoCloseable {
                 Routes.Match match = routes.match(method, path);
                 return match.handler().handle(new HttpRequest(method, path, match.params(), body, query, headers));
             } catch (HttpException e) {
-                return HttpResponse.error(e.status(), e.getMessage());
+                return errors.render(e.status(), e.getMessage());
             } catch (RuntimeException e) {
                 LOG.warn("HTTP {} {} failed", method, path, e);
-                return HttpResponse.error(500, "internal error: " + e);
+                return errors.render(500, "internal error: " + e);
             }
         }
 

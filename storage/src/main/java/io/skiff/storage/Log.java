@@ -29,12 +29,9 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Supplier;
 
 /**
  * The log of one partition: a directory of segments named by base offset, each a {@code .log} of RecordBatch v2
@@ -57,7 +54,7 @@ public final class Log implements Closeable, LogOffsets {
     private volatile LogConfig config;
     private final Clock clock;
     private final LocalLog local; // the files; changed under writeLock
-    private final ReentrantLock writeLock = new ReentrantLock();
+    private final LogWriteLock writeLock;
     private final LogReader reader;
     private volatile long logEndOffset;
     private volatile long lastStableOffset;
@@ -76,6 +73,7 @@ public final class Log implements Closeable, LogOffsets {
         this.config = config;
         this.clock = clock;
         this.local = local;
+        this.writeLock = new LogWriteLock(local);
         this.logEndOffset = logEndOffset;
         this.reader = new LogReader(dir, local.segments(), this);
         this.producers = producers;
@@ -148,9 +146,7 @@ public final class Log implements Closeable, LogOffsets {
                 origin == AppendOrigin.CLIENT,
                 dir.getFileName().toString(),
                 clock.millis());
-        writeLock.lock();
-        try {
-            local.ensureOpen();
+        return writeLock.change("appending to", () -> {
             long now = clock.millis();
             long first = logEndOffset;
             long appendTime = config.timestampType() == TimestampType.LOG_APPEND_TIME ? now : -1;
@@ -179,11 +175,7 @@ public final class Log implements Closeable, LogOffsets {
             updateLastStableOffset();
             local.appended(config, v.recordCount(), logEndOffset, now);
             return new AppendResult(first, last, appendTime, local.logStartOffset(), last + 1, v.count());
-        } catch (IOException e) {
-            throw local.goOffline("appending to", e);
-        } finally {
-            writeLock.unlock();
-        }
+        });
     }
 
     /**
@@ -198,28 +190,13 @@ public final class Log implements Closeable, LogOffsets {
 
     /** Rolls the active segment if it is older than {@code segmentMs}, and flushes if {@code flushMs} has passed. */
     public void maybeRoll() {
-        writeLock.lock();
-        try {
-            local.ensureOpen();
-            local.rollOrFlushIfDue(config, logEndOffset, clock.millis(), snapshots, producers);
-        } catch (IOException e) {
-            throw local.goOffline("rolling", e);
-        } finally {
-            writeLock.unlock();
-        }
+        writeLock.run(
+                "rolling", () -> local.rollOrFlushIfDue(config, logEndOffset, clock.millis(), snapshots, producers));
     }
 
     /** Forces everything appended so far to disk. */
     public void flush() {
-        writeLock.lock();
-        try {
-            local.ensureOpen();
-            local.flush(logEndOffset, clock.millis());
-        } catch (IOException e) {
-            throw local.goOffline("flushing", e);
-        } finally {
-            writeLock.unlock();
-        }
+        writeLock.run("flushing", () -> local.flush(logEndOffset, clock.millis()));
     }
 
     // ------------------------------------------------------------------ reads
@@ -293,32 +270,23 @@ public final class Log implements Closeable, LogOffsets {
      * {@code producer.id.expiration.ms}). Returns how many.
      */
     public int removeExpiredProducers(long expirationMs) {
-        return underWriteLock(() -> producers.removeExpired(clock.millis(), expirationMs));
+        return writeLock.call(() -> producers.removeExpired(clock.millis(), expirationMs));
     }
 
     /** A copy of one producer's state on this log, if it is known. */
     public Optional<ProducerStateEntry> producerState(long producerId) {
-        return underWriteLock(() -> producers.entry(producerId).map(ProducerStateEntry::copy));
+        return writeLock.call(() -> producers.entry(producerId).map(ProducerStateEntry::copy));
     }
 
     /** Copies of the state of every producer this log knows (DescribeProducers). */
     public List<ProducerStateEntry> producerStates() {
-        return underWriteLock(
+        return writeLock.call(
                 () -> producers.entries().stream().map(ProducerStateEntry::copy).toList());
     }
 
     /** How many producers this log knows. */
     public int producerCount() {
-        return underWriteLock(() -> producers.producerCount());
-    }
-
-    private <T> T underWriteLock(Supplier<T> action) {
-        writeLock.lock();
-        try {
-            return action.get();
-        } finally {
-            writeLock.unlock();
-        }
+        return writeLock.call(() -> producers.producerCount());
     }
 
     @Override
@@ -355,12 +323,7 @@ public final class Log implements Closeable, LogOffsets {
         if (newConfig == null) {
             throw new IllegalArgumentException("config must not be null");
         }
-        writeLock.lock();
-        try {
-            config = newConfig;
-        } finally {
-            writeLock.unlock();
-        }
+        writeLock.call(() -> config = newConfig);
     }
 
     // ------------------------------------------------------------------ retention
@@ -371,25 +334,18 @@ public final class Log implements Closeable, LogOffsets {
      * @throws OffsetOutOfRangeException if {@code offset} is beyond the log end offset
      */
     public void deleteRecordsBefore(long offset) {
-        writeLock.lock();
-        try {
-            local.ensureOpen();
+        writeLock.run("deleting records of", () -> {
             if (offset > logEndOffset) {
                 throw new OffsetOutOfRangeException(
                         "cannot delete records before offset " + offset + ": the log end offset is " + logEndOffset);
             }
-            if (offset <= local.logStartOffset()) {
-                return;
+            if (offset > local.logStartOffset()) {
+                local.advanceLogStartOffset(offset);
+                updateLastStableOffset();
+                local.deleteOldSegments(config, false, clock.millis(), snapshots);
+                updateLastStableOffset();
             }
-            local.advanceLogStartOffset(offset);
-            updateLastStableOffset();
-            local.deleteOldSegments(config, false, clock.millis(), snapshots);
-            updateLastStableOffset();
-        } catch (IOException e) {
-            throw local.goOffline("deleting records of", e);
-        } finally {
-            writeLock.unlock();
-        }
+        });
     }
 
     /**
@@ -398,17 +354,11 @@ public final class Log implements Closeable, LogOffsets {
      * oldest first (as Kafka, a compact-only log keeps them). Returns how many were deleted.
      */
     public int applyRetention() {
-        writeLock.lock();
-        try {
-            local.ensureOpen();
+        return writeLock.change("applying retention to", () -> {
             int deleted = local.deleteOldSegments(config, config.deleteRetention(), clock.millis(), snapshots);
             updateLastStableOffset();
             return deleted;
-        } catch (IOException e) {
-            throw local.goOffline("applying retention to", e);
-        } finally {
-            writeLock.unlock();
-        }
+        });
     }
 
     // ------------------------------------------------------------------ for the cleaner
@@ -434,13 +384,7 @@ public final class Log implements Closeable, LogOffsets {
 
     /** Each known producer's last sequence number: the batch holding it survives cleaning (as an empty batch). */
     Map<Long, Integer> lastSequences() {
-        return underWriteLock(() -> {
-            Map<Long, Integer> out = new HashMap<>();
-            for (ProducerStateEntry e : producers.entries()) {
-                out.put(e.producerId(), e.lastSequence());
-            }
-            return out;
-        });
+        return writeLock.call(producers::lastSequences);
     }
 
     /**
@@ -450,12 +394,7 @@ public final class Log implements Closeable, LogOffsets {
      */
     boolean replaceSegments(List<Segment> group, CleanedSegment cleaned, SegmentSwap.StepListener steps)
             throws IOException {
-        writeLock.lock();
-        try {
-            return local.replaceSegments(group, cleaned, steps);
-        } finally {
-            writeLock.unlock();
-        }
+        return writeLock.get(() -> local.replaceSegments(group, cleaned, steps));
     }
 
     // ------------------------------------------------------------------ lifecycle
@@ -463,47 +402,45 @@ public final class Log implements Closeable, LogOffsets {
     /** Flushes, writes the indexes and the clean-shutdown marker, and releases the files. Idempotent. */
     @Override
     public void close() {
-        writeLock.lock();
-        try {
+        writeLock.call(() -> {
             if (local.isClosed()) {
-                return;
+                return null;
             }
             if (local.isOffline()) {
                 // No seal and no clean-shutdown marker: the next open recovers the log from what is on disk.
                 local.closeHandles();
-                return;
+                return null;
             }
-            local.closeCleanly(logEndOffset, snapshots, producers);
-        } catch (IOException e) {
-            local.closeHandles();
-            throw local.goOffline("closing", e);
-        } finally {
-            writeLock.unlock();
-        }
+            try {
+                local.closeCleanly(logEndOffset, snapshots, producers);
+            } catch (IOException e) {
+                local.closeHandles();
+                throw local.goOffline("closing", e);
+            }
+            return null;
+        });
     }
 
     /** Closes the log and deletes its directory with everything in it. */
     public void closeAndDelete() {
-        writeLock.lock();
         try {
-            local.closeAndDelete();
+            writeLock.get(() -> {
+                local.closeAndDelete();
+                return null;
+            });
         } catch (IOException e) {
             throw new StorageException("deleting " + dir + " failed: " + e.getMessage(), e);
-        } finally {
-            writeLock.unlock();
         }
     }
 
     /** Test hook: drops every handle as a crash would — no flush, no index files, no marker. */
     void closeUncleanly() {
-        writeLock.lock();
-        try {
+        writeLock.call(() -> {
             if (!local.isClosed()) {
                 local.closeHandles();
             }
-        } finally {
-            writeLock.unlock();
-        }
+            return null;
+        });
     }
 
     /** True once an I/O error while writing took the log offline (see {@link LocalLog#goOffline}). */

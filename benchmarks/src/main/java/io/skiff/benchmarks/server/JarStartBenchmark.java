@@ -37,7 +37,7 @@ import java.util.regex.Pattern;
  * broker's own figure (ms since the process was launched), the wall time from {@code ProcessBuilder.start()}
  * until a TCP connection succeeds, and how long SIGTERM took to stop it.
  *
- * <p>Run: {@code java -cp benchmarks/target/classes io.skiff.benchmarks.server.JarStartBenchmark broker/target/skiff.jar 10
+ * <p>Run: {@code java -cp benchmarks/target/classes io.skiff.benchmarks.server.JarStartBenchmark app/target/skiff.jar 10
  * [key=value ...]} (extra arguments become {@code --override}s).
  */
 public final class JarStartBenchmark {
@@ -46,7 +46,7 @@ public final class JarStartBenchmark {
     private JarStartBenchmark() {}
 
     public static void main(String[] args) throws Exception {
-        Path jar = Path.of(args.length > 0 ? args[0] : "broker/target/skiff.jar");
+        Path jar = Path.of(args.length > 0 ? args[0] : "app/target/skiff.jar");
         int runs = args.length > 1 ? Integer.parseInt(args[1]) : 10;
         String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         double[] selfReported = new double[runs];

@@ -163,7 +163,6 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
             return error(t.name(), Errors.TOPIC_ALREADY_EXISTS, "Topic '" + t.name() + "' already exists.");
         }
         int partitions;
-        int brokerCount = cluster == null ? 1 : cluster.runningNodes().size();
         int replicationFactor;
         if (!t.assignments().isEmpty()) {
             if (t.numPartitions() != -1 || t.replicationFactor() != -1) {
@@ -193,14 +192,20 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
                         Errors.INVALID_PARTITIONS,
                         "Number of partitions was set to an invalid non-positive value.");
             }
-            if (replicationFactor > brokerCount) {
+            // Kafka's controller counts every registered broker (a stopped node is a fenced one: it may hold a
+            // follower replica, never the leader), and needs one unfenced broker
+            String problem = cluster == null
+                    ? (replicationFactor > 1
+                            ? "The target replication factor of " + replicationFactor
+                                    + " cannot be reached because only 1 broker(s) are registered or some brokers"
+                                    + " have all their log directories cordoned."
+                            : null)
+                    : cluster.replicationFactorProblem(replicationFactor);
+            if (problem != null) {
                 return error(
                         t.name(),
                         Errors.INVALID_REPLICATION_FACTOR,
-                        "Unable to replicate the partition "
-                                + replicationFactor + " time(s): The target replication factor of " + replicationFactor
-                                + " cannot be reached because only " + brokerCount
-                                + " broker(s) are registered or some brokers have all their log directories cordoned.");
+                        "Unable to replicate the partition " + replicationFactor + " time(s): " + problem);
             }
             partitions = t.numPartitions() == -1 ? config.numPartitions() : t.numPartitions();
         }
@@ -263,6 +268,10 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
                 }
                 if (a.brokerIds().size() != replicas) {
                     return "All partitions in the manual partition assignment must have the same number of replicas.";
+                }
+                if (a.brokerIds().stream().noneMatch(cluster::isRunning)) {
+                    return "All brokers specified in the manual partition assignment for partition "
+                            + a.partitionIndex() + " are fenced or in controlled shutdown.";
                 }
                 indexes.add(a.partitionIndex());
                 continue;

@@ -26,14 +26,18 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.URI;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * The build's training run for {@link CdsArchive}: run under {@code -XX:ArchiveClassesAtExit=skiff.jsa -cp
- * skiff.jar} (broker/pom.xml), it starts a broker, answers a client's first requests (ApiVersions, Metadata) and
- * stops, so that the JVM dumps every class a start and a first client need when it exits.
+ * skiff.jar} (app/pom.xml), it starts a broker, answers a client's first requests (ApiVersions, Metadata) and
+ * stops, so that the JVM dumps every class a start and a first client need when it exits. When the jar has the web
+ * console, the broker starts with it, as {@code java -jar} does, and serves its first page.
  *
  * <p>Not part of the broker's behaviour; a failure here only means no archive, and a slower start.
  */
@@ -47,7 +51,11 @@ public final class CdsTraining {
         // The JVM writes the new archive on exit; an old one must not outlive a failed dump beside a new sidecar.
         Files.deleteIfExists(archive.archive());
         Files.deleteIfExists(archive.sidecar());
-        try (SkiffServer server = SkiffServer.builder().start()) {
+        SkiffServer.Builder builder = SkiffServer.builder();
+        if (ConsoleDefault.consoleOnClasspath()) {
+            builder.console("http://127.0.0.1:0");
+        }
+        try (SkiffServer server = builder.start()) {
             server.createTopic("cds-training", 1);
             try (Socket socket = new Socket()) {
                 socket.connect(new InetSocketAddress("127.0.0.1", server.port()), 10_000);
@@ -61,8 +69,24 @@ public final class CdsTraining {
                                 .setClientSoftwareVersion("1"));
                 exchange(socket, ApiKeys.METADATA, (short) 12, new MetadataRequest().setTopics(null));
             }
+            Optional<String> console = server.extensionUrl("console");
+            if (console.isPresent()) {
+                get(URI.create(console.get()));
+            }
         }
         archive.writeSidecar(jar);
+    }
+
+    /** GET / over a plain socket (no HTTP client classes in the archive that the broker never uses). */
+    private static void get(URI console) throws IOException {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(console.getHost(), console.getPort()), 10_000);
+            socket.setSoTimeout(10_000);
+            String request = "GET / HTTP/1.1\r\nHost: " + console.getHost() + ":" + console.getPort()
+                    + "\r\nConnection: close\r\n\r\n";
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+            socket.getInputStream().readAllBytes();
+        }
     }
 
     /** Sends one request and reads the whole response. */

@@ -25,6 +25,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -39,6 +40,7 @@ import java.util.regex.Pattern;
  */
 public final class ChildBroker implements AutoCloseable {
     private static final Pattern ADVERTISED = Pattern.compile("advertised (\\S+?:\\d+),");
+    private static final Pattern CONSOLE = Pattern.compile("console (http://\\S+:\\d+)");
 
     private final Process process;
     private final List<String> output = new CopyOnWriteArrayList<>();
@@ -80,12 +82,16 @@ public final class ChildBroker implements AutoCloseable {
         return new ChildBroker(command);
     }
 
-    /** Starts the broker as users do, {@code java [jvmOptions] -jar skiff.jar}, and waits for its ready line. */
+    /**
+     * Starts the broker as users do, {@code java [jvmOptions] -jar skiff.jar}, and waits for its ready line. The jar's
+     * web console, on by default at 127.0.0.1:9080, is moved to a free port.
+     */
     static ChildBroker startJar(Path jar, Path dataDir, String... jvmOptions) throws IOException {
         List<String> command = new ArrayList<>(List.of(java()));
         command.addAll(List.of(jvmOptions));
         command.addAll(List.of("-jar", jar.toString()));
         command.addAll(brokerArguments(dataDir));
+        command.addAll(List.of("--override", "console.listener=http://127.0.0.1:0"));
         return new ChildBroker(command);
     }
 
@@ -110,6 +116,12 @@ public final class ChildBroker implements AutoCloseable {
 
     public String bootstrapServers() {
         return bootstrap;
+    }
+
+    /** The web console's URL from the ready line ({@code ..., console http://HOST:PORT}), if it has one. */
+    Optional<String> consoleUrl() {
+        Matcher m = CONSOLE.matcher(readyLine());
+        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
     }
 
     /** Everything the child printed so far (stdout and stderr). */

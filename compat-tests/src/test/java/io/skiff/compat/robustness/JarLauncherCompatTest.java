@@ -19,6 +19,10 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -42,11 +46,12 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code java -jar skiff.jar} as users run it, with the class-data-sharing archive the build writes beside the jar:
  * the launcher starts the broker in a second JVM that maps the archive, passes its JVM options on, stops it on
- * SIGTERM, and does not leave it running when the launcher itself is killed.
+ * SIGTERM, and does not leave it running when the launcher itself is killed. The jar holds the web console, whose URL
+ * the ready line prints.
  */
 class JarLauncherCompatTest {
-    private static final Path JAR = Path.of("..", "broker", "target", "skiff.jar");
-    private static final Path ARCHIVE = Path.of("..", "broker", "target", "skiff.jsa");
+    private static final Path JAR = Path.of("..", "app", "target", "skiff.jar");
+    private static final Path ARCHIVE = Path.of("..", "app", "target", "skiff.jsa");
 
     @TempDir
     Path tmp;
@@ -77,6 +82,16 @@ class JarLauncherCompatTest {
                     "the broker JVM mapped skiff.jsa:\n" + output);
 
             produce(launcher.bootstrapServers(), "before-stop");
+            String console = launcher.consoleUrl()
+                    .orElseThrow(() -> new AssertionError(
+                            "the jar has the console, " + "its URL is in the ready line:\n" + output));
+            String topics = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(console + "/api/topics"))
+                                    .build(),
+                            BodyHandlers.ofString())
+                    .body();
+            assertTrue(topics.contains("\"name\":\"launched\""), "the console lists the topic: " + topics);
             launcher.stop(); // SIGTERM to the launcher
         }
         await().atMost(Duration.ofSeconds(30)).until(() -> !broker.isAlive());

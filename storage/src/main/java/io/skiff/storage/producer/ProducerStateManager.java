@@ -177,4 +177,13 @@ public final class ProducerStateManager {
     public Optional<ProducerStateEntry> entry(long producerId) {
         return Optional.ofNullable(producers.get(producerId));
     }
+
+    /** Each known producer's last sequence number, by producer id. */
+    public Map<Long, Integer> lastSequences() {
+        Map<Long, Integer> out = new HashMap<>();
+        for (ProducerStateEntry e : entries()) {
+            out.put(e.producerId(), e.lastSequence());
+        }
+        return out;
+    }
 }
