@@ -274,8 +274,8 @@ public final class GroupCoordinator implements AutoCloseable {
      * protocol does, converting an empty consumer group.
      */
     public CompletableFuture<JoinResult> joinGroup(JoinGroupParams params) {
-        if (isShareGroup(params.groupId())) {
-            // Kafka 4.4's classicGroupJoin: a group of another type that is not a consumer group
+        if (isShareGroup(params.groupId()) || groups.get(params.groupId()) instanceof StreamsGroup) {
+            // Kafka 4.4's classicGroupJoin: a group of another type that is not a consumer group, empty or not
             return CompletableFuture.completedFuture(JoinResult.error("", GroupError.INCONSISTENT_GROUP_PROTOCOL));
         }
         boolean valid = params.groupId() != null

@@ -94,7 +94,7 @@ class StreamsGroupCommandCompatTest {
                     .get();
         }
         Map<String, Long> expected = new HashMap<>();
-        send(bootstrap, List.of("one two", "two three three", "four"), expected);
+        send(bootstrap, INPUT, List.of("one two", "two three three", "four"), expected);
         List<String> out = new ArrayList<>();
         try (StreamsApp app = StreamsApp.start(
                 bootstrap,
@@ -106,7 +106,7 @@ class StreamsGroupCommandCompatTest {
                 0,
                 StreamsGroupCompatTest.logFile(APP + "-" + name))) {
             app.awaitLine("STATE RUNNING", Duration.ofSeconds(60));
-            awaitCounts(bootstrap, expected);
+            awaitCounts(bootstrap, OUTPUT, expected);
             // the committed offsets and the lag of 0 show once the app committed what it counted
             Awaitility.await("stable with committed offsets")
                     .atMost(Duration.ofSeconds(60))
@@ -218,7 +218,7 @@ class StreamsGroupCommandCompatTest {
      * Drops slf4j-simple's lines ("[thread] LEVEL logger - message"), the config dumps that follow "values:" and
      * stack frames (whose line numbers are the test's).
      */
-    private static String withoutLogLines(String stderr) {
+    static String withoutLogLines(String stderr) {
         StringBuilder kept = new StringBuilder();
         boolean inDump = false;
         for (String line : stderr.split("\n")) {
@@ -235,7 +235,8 @@ class StreamsGroupCommandCompatTest {
         return kept.toString();
     }
 
-    private static void send(String bootstrap, List<String> lines, Map<String, Long> expected) throws Exception {
+    /** Sends the lines to {@code input}, line i to partition i % 2, and adds their words to {@code expected}. */
+    static void send(String bootstrap, String input, List<String> lines, Map<String, Long> expected) throws Exception {
         Properties props = new Properties();
         props.put("bootstrap.servers", bootstrap);
         try (KafkaProducer<String, String> producer =
@@ -243,7 +244,7 @@ class StreamsGroupCommandCompatTest {
             for (int i = 0; i < lines.size(); i++) {
                 String line = lines.get(i);
                 // partition by line, so that both brokers hold the same offsets
-                producer.send(new ProducerRecord<>(INPUT, i % 2, line, line)).get();
+                producer.send(new ProducerRecord<>(input, i % 2, line, line)).get();
                 for (String word : line.toLowerCase(Locale.ROOT).split("\\W+")) {
                     expected.merge(word, 1L, Long::sum);
                 }
@@ -251,13 +252,14 @@ class StreamsGroupCommandCompatTest {
         }
     }
 
-    private static void awaitCounts(String bootstrap, Map<String, Long> expected) {
+    /** Waits until the two partitions of {@code output} hold the {@code expected} counts. */
+    static void awaitCounts(String bootstrap, String output, Map<String, Long> expected) {
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         Map<String, Long> counts = new HashMap<>();
         try (KafkaConsumer<String, Long> consumer =
                 new KafkaConsumer<>(props, new StringDeserializer(), new LongDeserializer())) {
-            List<TopicPartition> partitions = List.of(new TopicPartition(OUTPUT, 0), new TopicPartition(OUTPUT, 1));
+            List<TopicPartition> partitions = List.of(new TopicPartition(output, 0), new TopicPartition(output, 1));
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Awaitility.await("word counts " + expected)

@@ -20,6 +20,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.skiff.compat.RealKafka;
 import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.CreateTopicsRequest;
@@ -100,6 +101,7 @@ class StreamsGroupDifferentialTest {
                 heartbeat("join: the internal topics are missing", join(m1, group, wordCount(group, 0)));
         assertEquals(3, joined.status().get(0).statusCode(), "MISSING_INTERNAL_TOPICS on Kafka");
         awaitTopicsOnBoth(group + "-counts-repartition", group + "-counts-changelog");
+        awaitKafkaCoordinatorSees(group, group + "-counts-repartition", group + "-counts-changelog");
 
         StreamsGroupHeartbeatResponse assigned = heartbeat(
                 "heartbeat once the internal topics exist",
@@ -212,6 +214,16 @@ class StreamsGroupDifferentialTest {
      */
     private void noDelays(String name, String groupId) throws IOException {
         step(ApiKeys.INCREMENTAL_ALTER_CONFIGS, (short) 1, name, initialDelayZero(groupId));
+        awaitKafkaHasNoDelays(brokers, groupId);
+    }
+
+    /** Sets the group's delays to 0 on both brokers without comparing the answers, as {@link #noDelays} does. */
+    static void setNoDelays(DifferentialBrokers brokers, String groupId) throws IOException {
+        brokers.sendToBoth(ApiKeys.INCREMENTAL_ALTER_CONFIGS, (short) 1, initialDelayZero(groupId));
+        awaitKafkaHasNoDelays(brokers, groupId);
+    }
+
+    private static void awaitKafkaHasNoDelays(DifferentialBrokers brokers, String groupId) {
         DescribeConfigsRequest describe = new DescribeConfigsRequest()
                 .setResources(list(new DescribeConfigsRequest.DescribeConfigsResource()
                         .setResourceType((byte) 32)
@@ -364,6 +376,49 @@ class StreamsGroupDifferentialTest {
             }
             return true;
         });
+    }
+
+    /**
+     * Waits until Kafka's group coordinator sees the topics too: it learns new topics from the metadata image a moment
+     * after the broker's metadata cache, and a heartbeat in between is answered MISSING_INTERNAL_TOPICS. The probe is
+     * a throwaway group on the same coordinator partition as {@code groupId}, joined on Kafka only with the topics as
+     * its sources until no source topic is missing, then left (so that the group's own state stays as on Skiff).
+     */
+    private static void awaitKafkaCoordinatorSees(String groupId, String... topics) throws IOException {
+        String probe = sameCoordinatorPartition(groupId);
+        String member = member("probe-" + groupId);
+        StreamsGroupHeartbeatRequest.Topology sourcesOnly = new StreamsGroupHeartbeatRequest.Topology()
+                .setEpoch(0)
+                .setSubtopologies(list(subtopology("0", list(topics), list(), list(), list())));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> ((StreamsGroupHeartbeatResponse) brokers.sendToKafka(
+                                ApiKeys.STREAMS_GROUP_HEARTBEAT, (short) 1, join(member, probe, sourcesOnly)))
+                        .status()
+                        .isEmpty());
+        brokers.sendToKafka(
+                ApiKeys.STREAMS_GROUP_HEARTBEAT,
+                (short) 1,
+                new StreamsGroupHeartbeatRequest()
+                        .setGroupId(probe)
+                        .setMemberId(member)
+                        .setMemberEpoch(-1));
+    }
+
+    /** A group id ({@code groupId-probe-N}) in the same {@code __consumer_offsets} partition as {@code groupId}. */
+    private static String sameCoordinatorPartition(String groupId) {
+        int partitions = Integer.parseInt(RealKafka.CONFIG.get("offsets.topic.num.partitions"));
+        for (int i = 0; ; i++) {
+            String candidate = groupId + "-probe-" + i;
+            if (offsetsPartition(candidate, partitions) == offsetsPartition(groupId, partitions)) {
+                return candidate;
+            }
+        }
+    }
+
+    /** Kafka's partitionFor: the group id's hash code, made non-negative as Kafka's Utils.abs does. */
+    private static int offsetsPartition(String groupId, int partitions) {
+        int h = groupId.hashCode();
+        return (h == Integer.MIN_VALUE ? 0 : Math.abs(h)) % partitions;
     }
 
     private static boolean skiffKnows(String topic) throws IOException {

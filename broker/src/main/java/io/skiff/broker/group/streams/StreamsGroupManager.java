@@ -21,6 +21,7 @@ import io.skiff.broker.coordinator.CoordinatorWriter;
 import io.skiff.broker.group.common.Group;
 import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.common.GroupRegistry;
+import io.skiff.broker.group.common.GroupType;
 import io.skiff.broker.group.common.TopicsView;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -93,7 +94,11 @@ public final class StreamsGroupManager {
         }
         Group existing = groups.get(req.groupId());
         if (existing != null && !(existing instanceof StreamsGroup)) {
-            if (!existing.isEmpty() || req.memberEpoch() != StreamsHeartbeat.JOIN_EPOCH) {
+            // Kafka 4.4 converts only an empty classic group (getOrCreateStreamsGroup); a consumer group, even
+            // an empty one, is "not a streams group".
+            if (existing.type() != GroupType.CLASSIC
+                    || !existing.isEmpty()
+                    || req.memberEpoch() != StreamsHeartbeat.JOIN_EPOCH) {
                 return done(StreamsHeartbeatResult.error(
                         GroupError.GROUP_ID_NOT_FOUND, "Group " + req.groupId() + " is not a streams group."));
             }
@@ -101,6 +106,12 @@ public final class StreamsGroupManager {
             return done(StreamsHeartbeatResult.error(
                     GroupError.GROUP_ID_NOT_FOUND, "Streams group " + req.groupId() + " not found."));
         }
+        // Kafka 4.4 answers the first heartbeat of a brand-new group with endpoint information epoch 0, but that of
+        // a group converted from a classic group that had members (not one holding only offsets) as an existing
+        // group's (checked against it: StreamsGroupMigrationDifferentialTest).
+        boolean fromClassicWithMembersOnce = existing != null
+                && !(existing instanceof StreamsGroup)
+                && !existing.protocolTypeOrEmpty().isEmpty();
         StreamsGroup group = groupFor(req.groupId(), existing);
         if (group == null) {
             return done(StreamsHeartbeatResult.error(GroupError.COORDINATOR_NOT_AVAILABLE, "The group was removed."));
@@ -113,7 +124,7 @@ public final class StreamsGroupManager {
                 return List.<StreamsTopology.InternalTopic>of();
             }
             List<KeyValue> records = new ArrayList<>();
-            StreamsHeartbeatResult result = heartbeatLocked(group, req, records);
+            StreamsHeartbeatResult result = heartbeatLocked(group, req, fromClassicWithMembersOnce, records);
             reply(group, response, result, records);
             return result.error() == GroupError.NONE && group.configured() != null
                     ? List.copyOf(group.configured().missingInternal().values())
@@ -124,8 +135,8 @@ public final class StreamsGroupManager {
     }
 
     /**
-     * The streams group of that id: the existing one, or a new one (replacing an empty group of another kind, whose
-     * offsets stay, as Kafka 4.4 converts an empty classic or consumer group).
+     * The streams group of that id: the existing one, or a new one (replacing an empty classic group, whose offsets
+     * stay, as Kafka 4.4 converts it).
      */
     private StreamsGroup groupFor(String groupId, Group existing) {
         if (existing instanceof StreamsGroup sg) {
@@ -150,9 +161,10 @@ public final class StreamsGroupManager {
         return fresh;
     }
 
-    private StreamsHeartbeatResult heartbeatLocked(StreamsGroup group, StreamsHeartbeat req, List<KeyValue> records) {
+    private StreamsHeartbeatResult heartbeatLocked(
+            StreamsGroup group, StreamsHeartbeat req, boolean fromClassicWithMembersOnce, List<KeyValue> records) {
         // Kafka answers a new group's first heartbeat with endpoint information epoch 0 (the group is not yet known).
-        boolean newGroup = group.topology() == null && group.isEmpty();
+        boolean newGroup = group.topology() == null && group.isEmpty() && !fromClassicWithMembersOnce;
         StreamsGroupMember member;
         boolean bumpEpoch = false;
         if (req.instanceId() != null) {

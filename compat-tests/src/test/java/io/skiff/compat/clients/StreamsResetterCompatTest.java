@@ -1,0 +1,187 @@
+/*
+ * Copyright 2026 The Skiff authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.skiff.compat.clients;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.skiff.broker.SkiffServer;
+import io.skiff.compat.RealKafka;
+import io.skiff.testkit.Skiff;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.GroupState;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.tools.StreamsResetter;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Kafka 4.4's application reset tool (kafka-streams-application-reset, StreamsResetter run in-process) against Skiff
+ * and against a real Kafka 4.4, side by side, on the same Kafka Streams word count (group.protocol=streams): refused
+ * while the application runs; once it stopped, a dry run, then the reset to the earliest offsets, which also deletes
+ * the repartition and changelog topics. The tool's output and exit codes, the group's committed offsets and the
+ * application's topics afterwards must be the same on both, but for ids, hosts and ports.
+ */
+@Skiff
+class StreamsResetterCompatTest {
+    private static final String APP = "sg-reset";
+    private static final String INPUT = APP + "-in";
+    private static final String OUTPUT = APP + "-out";
+
+    private static SkiffServer skiff;
+
+    @TempDir
+    static Path tmp;
+
+    @Test
+    void resetGivesTheSameResultAsOnKafka() throws Exception {
+        List<String> kafka = session(RealKafka.shared().bootstrapServers(), "kafka");
+        List<String> ours = session(skiff.bootstrapServers(), "skiff");
+        Files.write(StreamsGroupCompatTest.logFile(APP + "-tool-kafka"), kafka);
+        Files.write(StreamsGroupCompatTest.logFile(APP + "-tool-skiff"), ours);
+        assertEquals(String.join("\n", kafka), String.join("\n", ours));
+    }
+
+    private static List<String> session(String bootstrap, String name) throws Exception {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            admin.createTopics(List.of(new NewTopic(INPUT, 2, (short) 1), new NewTopic(OUTPUT, 2, (short) 1)))
+                    .all()
+                    .get();
+            // Kafka assigns after an initial delay of 3 s otherwise; Skiff assigns at once
+            admin.incrementalAlterConfigs(Map.of(
+                            new ConfigResource(ConfigResource.Type.GROUP, APP),
+                            List.of(new AlterConfigOp(
+                                    new ConfigEntry("streams.initial.rebalance.delay.ms", "0"),
+                                    AlterConfigOp.OpType.SET))))
+                    .all()
+                    .get();
+            Map<String, Long> expected = new HashMap<>();
+            StreamsGroupCommandCompatTest.send(
+                    bootstrap, INPUT, List.of("one two", "two three three", "four"), expected);
+            List<String> out = new ArrayList<>();
+            try (StreamsApp app = StreamsApp.start(
+                    bootstrap,
+                    APP,
+                    INPUT,
+                    OUTPUT,
+                    tmp.resolve(name),
+                    "at_least_once",
+                    0,
+                    StreamsGroupCompatTest.logFile(APP + "-" + name))) {
+                app.awaitLine("STATE RUNNING", Duration.ofSeconds(60));
+                StreamsGroupCommandCompatTest.awaitCounts(bootstrap, OUTPUT, expected);
+                Awaitility.await("offsets committed")
+                        .atMost(Duration.ofSeconds(60))
+                        .until(() -> committed(admin).keySet().containsAll(List.of(INPUT + "-0", INPUT + "-1")));
+                record(out, bootstrap, "--input-topics", INPUT, "--to-earliest", "--dry-run");
+            }
+            Awaitility.await("empty")
+                    .atMost(Duration.ofSeconds(60))
+                    .until(() -> admin.describeStreamsGroups(List.of(APP))
+                                    .all()
+                                    .get()
+                                    .get(APP)
+                                    .groupState()
+                            == GroupState.EMPTY);
+            out.add("offsets before: " + committed(admin));
+            out.add("topics before: " + appTopics(admin));
+            record(out, bootstrap, "--input-topics", INPUT, "--to-earliest", "--dry-run");
+            record(out, bootstrap, "--input-topics", INPUT, "--to-earliest");
+            // Kafka's controller deletes the topics a moment after answering, and its group coordinator then drops
+            // their committed offsets; Skiff does both at once
+            Awaitility.await("internal topics and their offsets deleted")
+                    .atMost(Duration.ofSeconds(60))
+                    .until(() -> appTopics(admin).size() == 2
+                            && committed(admin).keySet().stream().allMatch(tp -> tp.startsWith(INPUT)));
+            out.add("topics after: " + appTopics(admin));
+            out.add("offsets after: " + committed(admin));
+            record(out, bootstrap, "--input-topics", INPUT, "--to-offset", "1", "--force");
+            out.add("offsets after --to-offset 1: " + committed(admin));
+            // the shared Kafka is left as found: other tests list its streams groups
+            admin.deleteStreamsGroups(List.of(APP)).all().get();
+            admin.deleteTopics(List.of(INPUT, OUTPUT)).all().get();
+            return out;
+        }
+    }
+
+    /** The group's committed offsets by partition. */
+    private static Map<String, Long> committed(Admin admin) throws Exception {
+        Map<String, Long> offsets = new TreeMap<>();
+        admin.listConsumerGroupOffsets(APP)
+                .partitionsToOffsetAndMetadata()
+                .get()
+                .forEach((tp, om) -> offsets.put(tp.toString(), om == null ? null : om.offset()));
+        return offsets;
+    }
+
+    /** The application's topics (input, output and internal ones), sorted. */
+    private static List<String> appTopics(Admin admin) throws Exception {
+        return admin.listTopics().names().get().stream()
+                .filter(t -> t.startsWith(APP + "-"))
+                .sorted()
+                .toList();
+    }
+
+    private static void record(List<String> out, String bootstrap, String... args) {
+        out.add("$ " + String.join(" ", args));
+        out.addAll(run(bootstrap, args)
+                .lines()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty())
+                .map(l -> l.replaceAll("\\s+", " ")
+                        .replace(bootstrap, "<broker>")
+                        .replaceAll("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<uuid>")
+                        .replaceAll("/[0-9.]+(:\\d+)?\\b", "/<host>")
+                        .replaceAll("localhost:\\d+", "<host>"))
+                .toList());
+    }
+
+    /** Runs the tool; its exit code, standard output and standard error without the clients' log lines. */
+    private static synchronized String run(String bootstrap, String... args) {
+        List<String> all = new ArrayList<>(List.of("--bootstrap-server", bootstrap, "--application-id", APP));
+        all.addAll(List.of(args));
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
+        int code;
+        try {
+            code = new StreamsResetter().execute(all.toArray(String[]::new));
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+        return "exit " + code + "\n" + stdout.toString(StandardCharsets.UTF_8)
+                + StreamsGroupCommandCompatTest.withoutLogLines(stderr.toString(StandardCharsets.UTF_8));
+    }
+}

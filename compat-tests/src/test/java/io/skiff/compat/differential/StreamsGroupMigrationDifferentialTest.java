@@ -1,0 +1,292 @@
+/*
+ * Copyright 2026 The Skiff authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.skiff.compat.differential;
+
+import static io.skiff.compat.differential.HandWrittenCorpus.list;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.skiff.protocol.ApiMessage;
+import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.ConsumerGroupHeartbeatRequest;
+import io.skiff.protocol.message.CreateTopicsRequest;
+import io.skiff.protocol.message.CreateTopicsResponse;
+import io.skiff.protocol.message.DescribeGroupsRequest;
+import io.skiff.protocol.message.JoinGroupRequest;
+import io.skiff.protocol.message.JoinGroupResponse;
+import io.skiff.protocol.message.LeaveGroupRequest;
+import io.skiff.protocol.message.ListGroupsRequest;
+import io.skiff.protocol.message.OffsetCommitRequest;
+import io.skiff.protocol.message.OffsetFetchRequest;
+import io.skiff.protocol.message.StreamsGroupDescribeRequest;
+import io.skiff.protocol.message.StreamsGroupHeartbeatRequest;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Migration between the other group types and streams groups, sent to Skiff and to a real Kafka 4.4 from the same
+ * state and compared field by field: a streams join on the id of a classic group with a member, of an empty classic
+ * group (and of one that only holds committed offsets, which stay), of an empty consumer group; then JoinGroup,
+ * ConsumerGroupHeartbeat and a simple OffsetCommit on the id of a streams group with a member and of an empty one.
+ */
+class StreamsGroupMigrationDifferentialTest {
+    private static final String PREFIX = "sgm-";
+    private static final String SOURCE = PREFIX + "in";
+    private static final short STREAMS_VERSION = 1;
+    private static DifferentialBrokers brokers;
+
+    @BeforeAll
+    static void start() throws IOException {
+        brokers = new DifferentialBrokers(name -> name.startsWith(PREFIX));
+        CreateTopicsResponse created = (CreateTopicsResponse) brokers.sendToBoth(
+                ApiKeys.CREATE_TOPICS,
+                (short) 7,
+                new CreateTopicsRequest()
+                        .setTimeoutMs(30_000)
+                        .setTopics(list(new CreateTopicsRequest.CreatableTopic()
+                                .setName(SOURCE)
+                                .setNumPartitions(2)
+                                .setReplicationFactor((short) 1))));
+        assertEquals(0, created.topics().get(0).errorCode(), "Kafka created " + SOURCE);
+        await().atMost(Duration.ofSeconds(30)).until(() -> brokers.kafkaKnows(SOURCE));
+        ReadyCoordinators.awaitReady(brokers, PREFIX + "group", PREFIX + "txn");
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        if (brokers != null) {
+            KafkaSettling.leaveKafkaAsFound(brokers, name -> name.startsWith(PREFIX));
+            brokers.close();
+        }
+    }
+
+    private final List<String> differences = new ArrayList<>();
+
+    @Test
+    void aStreamsJoinOnAClassicGroupIsAnsweredAsKafkaAnswersIt() throws IOException {
+        String group = PREFIX + "classic";
+        StreamsGroupDifferentialTest.setNoDelays(brokers, group);
+        JoinGroupRequest classicJoin = new JoinGroupRequest()
+                .setGroupId(group)
+                .setSessionTimeoutMs(30_000)
+                .setRebalanceTimeoutMs(30_000)
+                .setMemberId("")
+                .setProtocolType("consumer")
+                .setProtocols(list(new JoinGroupRequest.JoinGroupRequestProtocol().setName("range")));
+        String skiffMember =
+                ((JoinGroupResponse) brokers.sendToSkiff(ApiKeys.JOIN_GROUP, (short) 3, classicJoin)).memberId();
+        String kafkaMember =
+                ((JoinGroupResponse) brokers.sendToKafka(ApiKeys.JOIN_GROUP, (short) 3, classicJoin)).memberId();
+
+        step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "streams join: a classic group with a member", join(group, "m1"));
+        step(ApiKeys.STREAMS_GROUP_DESCRIBE, "the classic group with a member", describe(group));
+
+        brokers.send(
+                ApiKeys.LEAVE_GROUP,
+                (short) 3,
+                "skiff-differential",
+                leave(group, skiffMember),
+                leave(group, kafkaMember));
+        step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "streams join: the classic group once empty", join(group, "m1"));
+        step(ApiKeys.STREAMS_GROUP_DESCRIBE, "the streams group that was a classic group", describe(group));
+        step(ApiKeys.DESCRIBE_GROUPS, "the streams group that was a classic group", describeGroups(group));
+        step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "leave", join(group, "m1").setMemberEpoch(-1));
+        assertNoDifferences();
+    }
+
+    @Test
+    void aStreamsJoinOnAGroupWithOnlyCommittedOffsetsKeepsThemAsKafkaDoes() throws IOException {
+        String group = PREFIX + "offsets";
+        StreamsGroupDifferentialTest.setNoDelays(brokers, group);
+        step(ApiKeys.OFFSET_COMMIT, "a simple commit", commit(group, -1, ""));
+        step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "streams join: a group with only committed offsets", join(group, "m1"));
+        step(ApiKeys.OFFSET_FETCH, "the offsets after the join", fetch(group));
+        step(ApiKeys.STREAMS_GROUP_DESCRIBE, "the streams group with the offsets", describe(group));
+        step(ApiKeys.LIST_GROUPS, "the groups by type", new ListGroupsRequest().setTypesFilter(list()));
+        step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "leave", join(group, "m1").setMemberEpoch(-1));
+        step(ApiKeys.OFFSET_FETCH, "the offsets after the leave", fetch(group));
+        assertNoDifferences();
+    }
+
+    @Test
+    void aStreamsJoinOnAnEmptyConsumerGroupIsAnsweredAsKafkaAnswersIt() throws IOException {
+        String group = PREFIX + "consumer";
+        StreamsGroupDifferentialTest.setNoDelays(brokers, group);
+        String member = memberId("consumer");
+        step(
+                ApiKeys.CONSUMER_GROUP_HEARTBEAT,
+                "a consumer joins",
+                new ConsumerGroupHeartbeatRequest()
+                        .setGroupId(group)
+                        .setMemberId(member)
+                        .setMemberEpoch(0)
+                        .setRebalanceTimeoutMs(30_000)
+                        .setSubscribedTopicNames(list(SOURCE))
+                        .setTopicPartitions(new ArrayList<>()));
+        step(
+                ApiKeys.CONSUMER_GROUP_HEARTBEAT,
+                "the consumer leaves",
+                new ConsumerGroupHeartbeatRequest()
+                        .setGroupId(group)
+                        .setMemberId(member)
+                        .setMemberEpoch(-1));
+        step(ApiKeys.OFFSET_COMMIT, "a simple commit to the empty consumer group", commit(group, -1, ""));
+        step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "streams join: an empty consumer group", join(group, "m1"));
+        step(ApiKeys.STREAMS_GROUP_DESCRIBE, "the empty consumer group", describe(group));
+        step(ApiKeys.OFFSET_FETCH, "its offsets", fetch(group));
+        assertNoDifferences();
+    }
+
+    @Test
+    void otherProtocolsOnAStreamsGroupAreAnsweredAsKafkaAnswersThem() throws IOException {
+        String group = PREFIX + "streams";
+        StreamsGroupDifferentialTest.setNoDelays(brokers, group);
+        step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "streams join: a new group", join(group, "m1"));
+        otherProtocols(group, "a streams group with a member");
+        step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "leave", join(group, "m1").setMemberEpoch(-1));
+        otherProtocols(group, "an empty streams group");
+        step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "streams join: the empty group again", join(group, "m2"));
+        step(ApiKeys.STREAMS_GROUP_DESCRIBE, "the group joined again", describe(group));
+        step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "leave again", join(group, "m2").setMemberEpoch(-1));
+        assertNoDifferences();
+    }
+
+    private void otherProtocols(String group, String on) throws IOException {
+        step(
+                ApiKeys.JOIN_GROUP,
+                "JoinGroup on " + on,
+                new JoinGroupRequest()
+                        .setGroupId(group)
+                        .setSessionTimeoutMs(30_000)
+                        .setRebalanceTimeoutMs(30_000)
+                        .setMemberId("")
+                        .setProtocolType("consumer")
+                        .setProtocols(list(new JoinGroupRequest.JoinGroupRequestProtocol().setName("range"))));
+        step(
+                ApiKeys.CONSUMER_GROUP_HEARTBEAT,
+                "ConsumerGroupHeartbeat join on " + on,
+                new ConsumerGroupHeartbeatRequest()
+                        .setGroupId(group)
+                        .setMemberId(memberId("consumer-on-streams"))
+                        .setMemberEpoch(0)
+                        .setRebalanceTimeoutMs(30_000)
+                        .setSubscribedTopicNames(list(SOURCE))
+                        .setTopicPartitions(new ArrayList<>()));
+        step(ApiKeys.OFFSET_COMMIT, "a simple commit on " + on, commit(group, -1, ""));
+        step(ApiKeys.DESCRIBE_GROUPS, on, describeGroups(group));
+    }
+
+    /** A join as Kafka Streams sends it, of a stateless topology (no internal topics to wait for). */
+    private static StreamsGroupHeartbeatRequest join(String group, String name) {
+        String member = memberId(name);
+        return new StreamsGroupHeartbeatRequest()
+                .setGroupId(group)
+                .setMemberId(member)
+                .setMemberEpoch(0)
+                .setRebalanceTimeoutMs(30_000)
+                .setTopology(new StreamsGroupHeartbeatRequest.Topology()
+                        .setEpoch(0)
+                        .setSubtopologies(list(new StreamsGroupHeartbeatRequest.Subtopology()
+                                .setSubtopologyId("0")
+                                .setSourceTopics(list(SOURCE))
+                                .setSourceTopicRegex(list())
+                                .setRepartitionSourceTopics(list())
+                                .setRepartitionSinkTopics(list())
+                                .setStateChangelogTopics(list())
+                                .setCopartitionGroups(list()))))
+                .setActiveTasks(list())
+                .setStandbyTasks(list())
+                .setWarmupTasks(list())
+                .setProcessId("11111111-2222-3333-4444-" + member.substring(member.length() - 12))
+                .setUserEndpoint(new StreamsGroupHeartbeatRequest.Endpoint()
+                        .setHost("localhost")
+                        .setPort(8080))
+                .setClientTags(list());
+    }
+
+    private static StreamsGroupDescribeRequest describe(String group) {
+        return new StreamsGroupDescribeRequest().setGroupIds(list(group));
+    }
+
+    private static DescribeGroupsRequest describeGroups(String group) {
+        return new DescribeGroupsRequest().setGroups(list(group));
+    }
+
+    private static LeaveGroupRequest leave(String group, String member) {
+        return new LeaveGroupRequest()
+                .setGroupId(group)
+                .setMembers(list(new LeaveGroupRequest.MemberIdentity().setMemberId(member)));
+    }
+
+    private static OffsetCommitRequest commit(String group, int generation, String member) {
+        return new OffsetCommitRequest()
+                .setGroupId(group)
+                .setGenerationIdOrMemberEpoch(generation)
+                .setMemberId(member)
+                .setTopics(list(new OffsetCommitRequest.OffsetCommitRequestTopic()
+                        .setName(SOURCE)
+                        .setPartitions(list(
+                                new OffsetCommitRequest.OffsetCommitRequestPartition()
+                                        .setPartitionIndex(0)
+                                        .setCommittedOffset(0),
+                                new OffsetCommitRequest.OffsetCommitRequestPartition()
+                                        .setPartitionIndex(1)
+                                        .setCommittedOffset(0)))));
+    }
+
+    private static OffsetFetchRequest fetch(String group) {
+        return new OffsetFetchRequest()
+                .setGroups(list(new OffsetFetchRequest.OffsetFetchRequestGroup()
+                        .setGroupId(group)
+                        .setTopics(list(new OffsetFetchRequest.OffsetFetchRequestTopics()
+                                .setName(SOURCE)
+                                .setPartitionIndexes(list(0, 1))))));
+    }
+
+    /** A member id as the Java client makes them (a UUID). */
+    private static String memberId(String name) {
+        String hex = String.format("%012x", Math.abs(name.hashCode()));
+        return "6e1d0b8f-0000-4000-8000-" + hex.substring(hex.length() - 12);
+    }
+
+    /** Sends {@code request} at the highest version both brokers have and records what differs. */
+    private ApiMessage step(ApiKeys api, String name, ApiMessage request) throws IOException {
+        short version = api == ApiKeys.STREAMS_GROUP_HEARTBEAT || api == ApiKeys.STREAMS_GROUP_DESCRIBE
+                ? STREAMS_VERSION
+                : (short) Math.min(brokers.skiffRanges().get(api)[1], brokers.kafkaRange(api)[1]);
+        DifferentialBrokers.Comparison c =
+                brokers.compare(api, name, brokers.send(api, version, "skiff-differential", request, request));
+        if (!c.unexplained().isEmpty()) {
+            differences.add(api.name + " v" + version + " \"" + name + "\": "
+                    + c.unexplained().stream().map(Object::toString).collect(Collectors.joining("\n  ", "\n  ", ""))
+                    + "\nSkiff: " + c.skiff() + "\nKafka: " + c.kafka());
+        }
+        return c.kafkaAnswer();
+    }
+
+    private void assertNoDifferences() {
+        if (!differences.isEmpty()) {
+            fail(String.join("\n", differences));
+        }
+    }
+}
