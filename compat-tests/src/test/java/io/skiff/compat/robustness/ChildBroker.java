@@ -40,7 +40,6 @@ import java.util.regex.Pattern;
  */
 public final class ChildBroker implements AutoCloseable {
     private static final Pattern ADVERTISED = Pattern.compile("advertised (\\S+?:\\d+),");
-    private static final Pattern CONSOLE = Pattern.compile("console (http://\\S+:\\d+)");
 
     private final Process process;
     private final List<String> output = new CopyOnWriteArrayList<>();
@@ -87,11 +86,20 @@ public final class ChildBroker implements AutoCloseable {
      * web console, on by default at 127.0.0.1:9080, is moved to a free port.
      */
     static ChildBroker startJar(Path jar, Path dataDir, String... jvmOptions) throws IOException {
+        return startJar(jar, dataDir, List.of(), jvmOptions);
+    }
+
+    /** {@link #startJar(Path, Path, String...)} with more {@code --override key=value} broker settings. */
+    static ChildBroker startJar(Path jar, Path dataDir, List<String> overrides, String... jvmOptions)
+            throws IOException {
         List<String> command = new ArrayList<>(List.of(java()));
         command.addAll(List.of(jvmOptions));
         command.addAll(List.of("-jar", jar.toString()));
         command.addAll(brokerArguments(dataDir));
         command.addAll(List.of("--override", "console.listener=http://127.0.0.1:0"));
+        for (String override : overrides) {
+            command.addAll(List.of("--override", override));
+        }
         return new ChildBroker(command);
     }
 
@@ -120,7 +128,12 @@ public final class ChildBroker implements AutoCloseable {
 
     /** The web console's URL from the ready line ({@code ..., console http://HOST:PORT}), if it has one. */
     Optional<String> consoleUrl() {
-        Matcher m = CONSOLE.matcher(readyLine());
+        return extensionUrl("console");
+    }
+
+    /** The URL an HTTP extension ({@code console}, {@code schema-registry}) printed in the ready line, if any. */
+    Optional<String> extensionUrl(String name) {
+        Matcher m = Pattern.compile(Pattern.quote(name) + " (http://\\S+:\\d+)").matcher(readyLine());
         return m.find() ? Optional.of(m.group(1)) : Optional.empty();
     }
 

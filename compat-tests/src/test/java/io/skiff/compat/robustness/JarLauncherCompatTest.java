@@ -22,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,7 +68,8 @@ class JarLauncherCompatTest {
     void theBrokerRunsInAJvmThatMapsTheArchiveAndStopsGracefullyWithTheLauncher() throws Exception {
         Path data = tmp.resolve("data");
         ProcessHandle broker;
-        try (ChildBroker launcher = ChildBroker.startJar(JAR, data, "-Xmx256m", "-Xlog:cds=info")) {
+        try (ChildBroker launcher = ChildBroker.startJar(
+                JAR, data, List.of("schema.registry.listener=http://127.0.0.1:0"), "-Xmx256m", "-Xlog:cds=info")) {
             List<ProcessHandle> children = launcher.handle().children().toList();
             assertEquals(1, children.size(), "one broker JVM under the launcher");
             broker = children.get(0);
@@ -92,6 +94,19 @@ class JarLauncherCompatTest {
                             BodyHandlers.ofString())
                     .body();
             assertTrue(topics.contains("\"name\":\"launched\""), "the console lists the topic: " + topics);
+            String registry = launcher.extensionUrl("schema-registry")
+                    .orElseThrow(() -> new AssertionError("the jar has the schema registry:\n" + output));
+            String registered = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(registry + "/subjects/launched-value/versions"))
+                                    .header("Content-Type", "application/vnd.schemaregistry.v1+json")
+                                    .POST(
+                                            BodyPublishers.ofString(
+                                                    "{\"schemaType\":\"PROTOBUF\",\"schema\":\"syntax = \\\"proto3\\\"; message A { string x = 1; }\"}"))
+                                    .build(),
+                            BodyHandlers.ofString())
+                    .body();
+            assertEquals("{\"id\":1}", registered, "the jar's registry parses a .proto schema");
             launcher.stop(); // SIGTERM to the launcher
         }
         await().atMost(Duration.ofSeconds(30)).until(() -> !broker.isAlive());
