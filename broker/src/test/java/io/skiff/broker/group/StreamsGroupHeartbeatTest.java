@@ -163,6 +163,43 @@ class StreamsGroupHeartbeatTest {
     }
 
     @Test
+    void reportedTaskOffsetsAreKeptAndDescribed() {
+        topics.create("in", 3);
+        StreamsHeartbeatResult r = joinAndAwaitTopics("m1");
+        Map<String, Map<Integer, Long>> offsets = Map.of("1", Map.of(2, 40L, 0, 7L));
+        Map<String, Map<Integer, Long>> ends = Map.of("1", Map.of(2, 50L, 0, 7L));
+        r = coordinator
+                .streamsGroupHeartbeat(new StreamsHeartbeat(
+                        GROUP,
+                        "m1",
+                        r.memberEpoch(),
+                        0,
+                        null,
+                        null,
+                        -1,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        false,
+                        "client",
+                        "/127.0.0.1",
+                        offsets,
+                        ends))
+                .join();
+        assertEquals(GroupError.NONE, r.error(), r.errorMessage());
+        heartbeat("m1", r.memberEpoch(), null, null); // reports nothing new: the last report stays
+
+        StreamsGroupDescription.Member m =
+                coordinator.describeStreamsGroup(GROUP).members().get(0);
+        assertEquals(offsets, m.taskOffsets());
+        assertEquals(ends, m.taskEndOffsets());
+    }
+
+    @Test
     void missingSourceTopicsAreAStatusAndNoTasks() {
         StreamsHeartbeatResult r = heartbeat("m1", 0, WORD_COUNT, null);
         assertEquals(GroupError.NONE, r.error());
