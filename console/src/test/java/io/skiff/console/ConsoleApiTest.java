@@ -119,6 +119,11 @@ class ConsoleApiTest {
         p.put(AdminClientConfig.CLIENT_ID_CONFIG, "api-probe");
         try (Admin admin = Admin.create(p)) {
             admin.listTopics().names().get();
+            assertTrue(JsonParser.parseString(send("GET", "/api/overview", null).body())
+                            .getAsJsonObject()
+                            .get("connections")
+                            .getAsInt()
+                    >= 1);
             JsonObject probe = null;
             for (JsonElement e : JsonParser.parseString(
                             send("GET", "/api/connections", null).body())
