@@ -42,6 +42,23 @@ public final class ConsoleExtension implements BrokerExtension {
     @Override
     public Running start(BrokerContext broker) throws IOException {
         ControlListener listener = ControlListener.parse(broker.config().get(BrokerConfigKeys.CONSOLE_LISTENER));
-        return Console.start(broker, new InetSocketAddress(listener.host(), listener.port()));
+        InetSocketAddress address = new InetSocketAddress(listener.host(), listener.port());
+        refuseUnguardedExposure(broker, address);
+        return Console.start(broker, address);
+    }
+
+    /**
+     * The console has no login yet and acts with the broker's own rights: on a broker with SASL or an authorizer it
+     * would hand those rights to anyone who can reach it, so it may listen on loopback only there.
+     */
+    static void refuseUnguardedExposure(BrokerContext broker, InetSocketAddress address) {
+        boolean secured =
+                broker.security().authorizer() != null || broker.security().anySasl();
+        if (secured && (address.isUnresolved() || !address.getAddress().isLoopbackAddress())) {
+            throw new IllegalArgumentException("console.listener " + address.getHostString() + ":" + address.getPort()
+                    + " is not a loopback address, and this broker has SASL or an authorizer: the console has no"
+                    + " login yet and acts with the broker's rights, so it may listen on loopback only"
+                    + " (for example http://127.0.0.1:9080)");
+        }
     }
 }

@@ -32,14 +32,25 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.utils.internals.AppInfoParser;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -108,6 +119,11 @@ class ConsoleApiTest {
         p.put(AdminClientConfig.CLIENT_ID_CONFIG, "api-probe");
         try (Admin admin = Admin.create(p)) {
             admin.listTopics().names().get();
+            assertTrue(JsonParser.parseString(send("GET", "/api/overview", null).body())
+                            .getAsJsonObject()
+                            .get("connections")
+                            .getAsInt()
+                    >= 1);
             JsonObject probe = null;
             for (JsonElement e : JsonParser.parseString(
                             send("GET", "/api/connections", null).body())
@@ -198,6 +214,78 @@ class ConsoleApiTest {
         assertTrue(broker.topicNames().stream().noneMatch("evil"::equals));
         assertTrue(raw("GET /api/overview HTTP/1.1\r\nHost: localhost:" + uri.getPort() + "\r\n\r\n")
                 .startsWith("HTTP/1.1 200"));
+    }
+
+    @Test
+    void aShareGroupsStartOffsetIsResetAsKafkaShareGroupsResetOffsetsDoes() throws Exception {
+        Properties p = new Properties();
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+        try (Admin admin = Admin.create(p)) {
+            admin.createTopics(List.of(new NewTopic("api-shared", 1, (short) 1)))
+                    .all()
+                    .get();
+            admin.incrementalAlterConfigs(Map.of(
+                            new ConfigResource(ConfigResource.Type.GROUP, "api-share"),
+                            List.of(new AlterConfigOp(
+                                    new ConfigEntry("share.auto.offset.reset", "earliest"), AlterConfigOp.OpType.SET))))
+                    .all()
+                    .get();
+        }
+        for (int i = 0; i < 3; i++) {
+            assertEquals(
+                    201,
+                    send("POST", "/api/topics/api-shared/records", "{\"value\":\"v" + i + "\"}")
+                            .statusCode());
+        }
+        try (KafkaShareConsumer<String, String> consumer = new KafkaShareConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                broker.bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG,
+                "api-share",
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class))) {
+            consumer.subscribe(List.of("api-shared"));
+            int read = 0;
+            while (read < 3) {
+                read += consumer.poll(Duration.ofMillis(200)).count();
+            }
+            consumer.commitSync();
+            HttpResponse<String> refused = send(
+                    "POST",
+                    "/api/group/reset",
+                    "{\"group\":\"api-share\",\"topic\":\"api-shared\",\"to\":\"earliest\",\"dryRun\":false}");
+            assertEquals(400, refused.statusCode(), refused.body());
+            assertTrue(refused.body().contains("The group is not empty."), refused.body());
+        }
+        Awaitility.await()
+                .until(() -> send("GET", "/api/group?id=api-share", null).body().contains("\"members\":[]"));
+        Awaitility.await().until(() -> offsetOf("api-share").get("committed").getAsLong() == 3);
+
+        HttpResponse<String> reset = send(
+                "POST",
+                "/api/group/reset",
+                "{\"group\":\"api-share\",\"topic\":\"api-shared\",\"to\":\"earliest\",\"dryRun\":false}");
+        assertEquals(200, reset.statusCode(), reset.body());
+        JsonObject planned =
+                JsonParser.parseString(reset.body()).getAsJsonArray().get(0).getAsJsonObject();
+        assertEquals(3, planned.get("current").getAsLong());
+        assertEquals(0, planned.get("target").getAsLong());
+        JsonObject after = offsetOf("api-share");
+        assertEquals(0, after.get("committed").getAsLong()); // the share-partition's start offset
+        assertEquals(3, after.get("lag").getAsLong());
+        // no consumer group offsets were committed under the share group's id
+        assertTrue(send("GET", "/api/groups", null).body().contains("\"groupId\":\"api-share\",\"type\":\"share\""));
+    }
+
+    private static JsonObject offsetOf(String group) throws Exception {
+        return JsonParser.parseString(
+                        send("GET", "/api/group?id=" + group, null).body())
+                .getAsJsonObject()
+                .getAsJsonArray("offsets")
+                .get(0)
+                .getAsJsonObject();
     }
 
     private static HttpResponse<String> send(String method, String path, String json) throws Exception {

@@ -238,6 +238,8 @@ class ConsoleBrowserTest {
             assertTrue(
                     browser.findElement(By.id("member-table")).getText().contains("console-share-member"),
                     browser.findElement(By.id("member-table")).getText());
+            // the reset form moves the share-partitions' start offsets, as kafka-share-groups does
+            assertTrue(browser.findElement(By.id("reset-note")).getText().contains("kafka-share-groups"));
 
             browser.get(console + "/groups");
             List<WebElement> cells =

@@ -158,6 +158,11 @@ public final class BrokerSecurity {
         return tls.get(listener);
     }
 
+    /** Whether any listener authenticates with SASL. */
+    public boolean anySasl() {
+        return !sasl.isEmpty();
+    }
+
     /** The SASL mechanisms of a SASL listener, or null. */
     public SaslMechanisms sasl(String listener) {
         return sasl.get(listener);

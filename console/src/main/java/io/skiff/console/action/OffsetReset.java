@@ -18,7 +18,10 @@ package io.skiff.console.action;
 import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.common.OffsetAndMetadata;
 import io.skiff.broker.group.common.TopicPartition;
+import io.skiff.broker.group.share.ShareGroupCoordinator;
 import io.skiff.broker.handler.BrokerContext;
+import io.skiff.broker.handler.ShareHandlers;
+import io.skiff.broker.share.TopicIdPartition;
 import io.skiff.broker.topic.Partition;
 import io.skiff.broker.topic.Topic;
 import io.skiff.console.view.GroupViews;
@@ -33,7 +36,9 @@ import java.util.concurrent.TimeoutException;
 /**
  * Resets a group's committed offsets of one topic, as {@code kafka-consumer-groups --reset-offsets} does: to the
  * earliest or latest offset, an offset, or a timestamp; a dry run shows the plan, an execution commits it. Only a
- * group without members (Empty or Dead), as the tool requires. Stateless and thread-safe.
+ * group without members (Empty or Dead), as the tool requires. For a share group it does what
+ * {@code kafka-share-groups --reset-offsets} (AlterShareGroupOffsets) does: moves each share-partition's start
+ * offset and forgets its in-flight records. Stateless and thread-safe.
  */
 public final class OffsetReset {
     /** One partition of the plan. */
@@ -58,7 +63,13 @@ public final class OffsetReset {
                 .topic(topicName)
                 .orElseThrow(() -> new ActionException("Topic " + topicName + " does not exist."));
         GroupViews.GroupDetail group = groups.detail(groupId).orElse(null);
-        if (group != null
+        boolean share = group != null && group.summary().type().equals("share");
+        if (share) {
+            ShareGroupCoordinator.OffsetsRefusal refusal = shareState().groups().refuseOffsetChange(groupId, false);
+            if (refusal != null) {
+                throw new ActionException(refusal.message());
+            }
+        } else if (group != null
                 && !group.summary().state().equalsIgnoreCase("Empty")
                 && !group.summary().state().equalsIgnoreCase("Dead")) {
             throw new ActionException("Assignments can only be reset if the group '" + groupId
@@ -81,7 +92,9 @@ public final class OffsetReset {
             plan.add(new Planned(topicName, p.index(), current.getOrDefault(p.index(), -1L), target));
             commit.put(new TopicPartition(topicName, p.index()), OffsetAndMetadata.of(target, -1, "", now));
         }
-        if (!dryRun) {
+        if (!dryRun && share) {
+            resetShareStart(groupId, topic, plan);
+        } else if (!dryRun) {
             commit(groupId, commit);
         }
         return plan;
@@ -99,6 +112,21 @@ public final class OffsetReset {
                 throw new ActionException(
                         "Unknown reset target " + to + ": use earliest, latest, offset or timestamp.");
         };
+    }
+
+    private ShareHandlers.ShareState shareState() {
+        return broker.shareGroups().orElseThrow(() -> new ActionException("Share groups are not running."));
+    }
+
+    /** As the broker's AlterShareGroupOffsets handler does for each partition. */
+    private void resetShareStart(String groupId, Topic topic, List<Planned> plan) {
+        ShareHandlers.ShareState state = shareState();
+        for (Planned p : plan) {
+            state.partitions()
+                    .sharePartition(
+                            groupId, new TopicIdPartition(topic.id(), p.partition()), topic.partition(p.partition()))
+                    .resetStart(p.target());
+        }
     }
 
     private void commit(String groupId, Map<TopicPartition, OffsetAndMetadata> offsets) {

@@ -133,7 +133,13 @@ final class GroupPages {
             }
             h.append("</tbody></table>");
         }
-        h.append("<h2>Reset offsets</h2><p>Only while the group has no members, as kafka-consumer-groups requires.</p>")
+        h.append(
+                        g.type().equals("share")
+                                ? "<h2>Reset offsets</h2><p id=\"reset-note\">Moves each share-partition's start offset"
+                                        + " and forgets its in-flight records, as kafka-share-groups --reset-offsets"
+                                        + " does; only while the group has no members.</p>"
+                                : "<h2>Reset offsets</h2><p id=\"reset-note\">Only while the group has no members,"
+                                        + " as kafka-consumer-groups requires.</p>")
                 .append("<form method=\"post\" action=\"/group/reset\" class=\"stack\" id=\"reset\">")
                 .append("<input type=\"hidden\" name=\"id\" value=\"")
                 .append(esc(g.groupId()))

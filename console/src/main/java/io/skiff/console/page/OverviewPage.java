@@ -44,6 +44,7 @@ final class OverviewPage {
         card(h, "bytes", "Stored", Html.bytes(o.bytes()), "/topics");
         card(h, "groups", "Groups", String.valueOf(o.groups()), "/groups");
         card(h, "transactions", "Open transactions", String.valueOf(o.openTransactions()), "/transactions");
+        card(h, "connections", "Connections", String.valueOf(o.connections()), "/connections");
         h.append("</ul><h2>Records per second, last ")
                 .append(RateHistory.SAMPLES * RateHistory.INTERVAL_SECONDS / 60)
                 .append(" minutes</h2><div class=\"charts\">");

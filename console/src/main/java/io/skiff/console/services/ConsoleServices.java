@@ -55,7 +55,7 @@ public final class ConsoleServices implements AutoCloseable {
         this.connections = new ConnectionViews(broker);
         this.security = new SecurityViews(broker);
         this.transactionAbort = new TransactionAbort(broker);
-        this.overview = new OverviewView(broker, groups, transactions);
+        this.overview = new OverviewView(broker, groups, transactions, connections);
         this.topicActions = new TopicActions(broker);
         this.producer = new RecordProducer(broker);
         this.offsetReset = new OffsetReset(broker, groups);

@@ -36,18 +36,22 @@ public final class OverviewView {
             int partitions,
             long bytes,
             int groups,
-            long openTransactions) {}
+            long openTransactions,
+            int connections) {}
 
     private final BrokerContext broker;
     private final long startedAt;
     private final GroupViews groups;
     private final TransactionViews transactions;
+    private final ConnectionViews connections;
 
-    public OverviewView(BrokerContext broker, GroupViews groups, TransactionViews transactions) {
+    public OverviewView(
+            BrokerContext broker, GroupViews groups, TransactionViews transactions, ConnectionViews connections) {
         this.broker = broker;
         this.startedAt = broker.clock().millis();
         this.groups = groups;
         this.transactions = transactions;
+        this.connections = connections;
     }
 
     public Overview overview() {
@@ -78,7 +82,8 @@ public final class OverviewView {
                 partitions,
                 bytes,
                 groups.list().size(),
-                transactions.transactions().stream().filter(t -> t.ageMs() > 0).count());
+                transactions.transactions().stream().filter(t -> t.ageMs() > 0).count(),
+                connections.connections().size());
     }
 
     private static String describe(Endpoint e) {
