@@ -103,6 +103,8 @@ public final class StreamsGroupDescribeHandler
                                                 .setHost(m.userEndpoint().host())
                                                 .setPort(m.userEndpoint().port()))
                         .setClientTags(tags)
+                        .setTaskOffsets(taskOffsets(m.taskOffsets()))
+                        .setTaskEndOffsets(taskOffsets(m.taskEndOffsets()))
                         .setAssignment(assignment(m.assignment()))
                         .setTargetAssignment(assignment(m.targetAssignment()))
                         .setIsClassic(false));
@@ -147,6 +149,18 @@ public final class StreamsGroupDescribeHandler
                     .setReplicationFactor(t.replicationFactor())
                     .setTopicConfigs(configs));
         }
+        return out;
+    }
+
+    /** The offset sums a member reported, by subtopology and partition. */
+    private static List<StreamsGroupDescribeResponse.TaskOffset> taskOffsets(Map<String, Map<Integer, Long>> sums) {
+        List<StreamsGroupDescribeResponse.TaskOffset> out = new ArrayList<>();
+        new TreeMap<>(sums)
+                .forEach((subtopology, byPartition) -> new TreeMap<>(byPartition)
+                        .forEach((partition, sum) -> out.add(new StreamsGroupDescribeResponse.TaskOffset()
+                                .setSubtopologyId(subtopology)
+                                .setPartition(partition)
+                                .setOffset(sum))));
         return out;
     }
 

@@ -103,7 +103,9 @@ public final class StreamsGroupHeartbeatHandler
                 tags(request.clientTags()),
                 request.shutdownApplication(),
                 ctx.clientId(),
-                JoinGroupHandler.clientHost(ctx));
+                JoinGroupHandler.clientHost(ctx),
+                taskOffsets(request.taskOffsets()),
+                taskOffsets(request.taskEndOffsets()));
         short version = ctx.apiVersion();
         return coordinator.streamsGroupHeartbeat(heartbeat).thenApply(r -> response(r, version));
     }
@@ -116,6 +118,17 @@ public final class StreamsGroupHeartbeatHandler
         ByteBuffer struct = ByteBuffer.allocate(t.size(version));
         t.write(new ByteBufferAccessor(struct), version);
         return StreamsGroupRecords.topologyOfRequest(struct.flip());
+    }
+
+    private static Map<String, Map<Integer, Long>> taskOffsets(List<StreamsGroupHeartbeatRequest.TaskOffset> offsets) {
+        if (offsets == null) {
+            return null;
+        }
+        Map<String, Map<Integer, Long>> out = new TreeMap<>();
+        for (StreamsGroupHeartbeatRequest.TaskOffset o : offsets) {
+            out.computeIfAbsent(o.subtopologyId(), k -> new TreeMap<>()).put(o.partition(), o.offset());
+        }
+        return out;
     }
 
     private static Tasks tasks(List<StreamsGroupHeartbeatRequest.TaskIds> ids) {

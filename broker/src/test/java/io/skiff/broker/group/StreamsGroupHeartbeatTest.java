@@ -31,6 +31,7 @@ import io.skiff.broker.group.streams.StreamsHeartbeatResult;
 import io.skiff.broker.group.streams.StreamsTopology;
 import io.skiff.broker.group.streams.TaskAssignment;
 import io.skiff.broker.group.streams.Tasks;
+import io.skiff.config.GroupConfig;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -160,6 +161,64 @@ class StreamsGroupHeartbeatTest {
         StreamsGroupDescription d = coordinator.describeStreamsGroup(GROUP);
         assertEquals("Stable", d.state());
         assertEquals(2, d.subtopologies().size());
+    }
+
+    @Test
+    void reportedTaskOffsetsAreKeptAndDescribed() {
+        topics.create("in", 3);
+        StreamsHeartbeatResult r = joinAndAwaitTopics("m1");
+        Map<String, Map<Integer, Long>> offsets = Map.of("1", Map.of(2, 40L, 0, 7L));
+        Map<String, Map<Integer, Long>> ends = Map.of("1", Map.of(2, 50L, 0, 7L));
+        r = coordinator
+                .streamsGroupHeartbeat(new StreamsHeartbeat(
+                        GROUP,
+                        "m1",
+                        r.memberEpoch(),
+                        0,
+                        null,
+                        null,
+                        -1,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        false,
+                        "client",
+                        "/127.0.0.1",
+                        offsets,
+                        ends))
+                .join();
+        assertEquals(GroupError.NONE, r.error(), r.errorMessage());
+        heartbeat("m1", r.memberEpoch(), null, null); // reports nothing new: the last report stays
+
+        StreamsGroupDescription.Member m =
+                coordinator.describeStreamsGroup(GROUP).members().get(0);
+        assertEquals(offsets, m.taskOffsets());
+        assertEquals(ends, m.taskEndOffsets());
+    }
+
+    @Test
+    void theGroupsHeartbeatIntervalAndSessionTimeoutTakeEffect() {
+        topics.create("in", 3);
+        StreamsHeartbeatResult r = joinAndAwaitTopics("m1");
+        assertEquals(500, r.heartbeatIntervalMs(), "Skiff's default");
+        coordinator
+                .groupConfigs()
+                .replace(
+                        GROUP,
+                        GroupConfig.of(
+                                Map.of("streams.heartbeat.interval.ms", "1234", "streams.session.timeout.ms", "9000"),
+                                coordinator.groupConfigs().brokerConfig()));
+
+        r = heartbeat("m1", r.memberEpoch(), null, null);
+        assertEquals(1234, r.heartbeatIntervalMs());
+        scheduler.advance(8_000);
+        assertEquals(1, coordinator.describeStreamsGroup(GROUP).members().size(), "within the group's timeout");
+        scheduler.advance(1_500);
+        assertEquals(0, coordinator.describeStreamsGroup(GROUP).members().size(), "expired after 9 s, not 45 s");
     }
 
     @Test

@@ -32,7 +32,9 @@ import java.util.TreeSet;
  * member is under its fair share (ceil(tasks / members)); the others go to the least loaded member, balancing
  * processes first. Each task of a stateful subtopology then gets {@code numStandbyReplicas} standby replicas, each on
  * a process that has neither the active task nor another replica of it, preferring the member that already had it
- * and otherwise the least loaded one. No warm-up tasks. Stateless, thread-safe.
+ * and otherwise the least loaded one. As in Kafka 4.4, members holding a task's state (previous standbys and warm-ups,
+ * then members reporting changelog offsets for it, most caught-up first) are preferred for an active task that lost
+ * its owner and for the task's standbys. No warm-up tasks. Stateless, thread-safe.
  */
 public final class StickyTaskAssignor {
     /** Kafka's name of the assignor (group.streams.assignor). */
@@ -40,8 +42,28 @@ public final class StickyTaskAssignor {
 
     private StickyTaskAssignor() {}
 
-    /** What the assignor needs of a member: its process and what it had. */
-    public record MemberSpec(String memberId, String processId, TaskAssignment previous) {}
+    /**
+     * What the assignor needs of a member: its process, what it had and the offset sums it last reported for the
+     * state of its tasks (subtopology -> partition -> changelog offset sum; empty if it reported none).
+     */
+    public record MemberSpec(
+            String memberId, String processId, TaskAssignment previous, Map<String, Map<Integer, Long>> taskOffsets) {
+        public MemberSpec(String memberId, String processId, TaskAssignment previous) {
+            this(memberId, processId, previous, Map.of());
+        }
+
+        long offsetSum(String subtopologyId, int partition) {
+            return taskOffsets.getOrDefault(subtopologyId, Map.of()).getOrDefault(partition, 0L);
+        }
+    }
+
+    /** A member that holds state of a task: as a previous standby or warm-up, or only by the offsets it reports. */
+    private record StandbyCandidate(MemberSpec member, boolean prevStandby, long offsetSum) {}
+
+    /** As Kafka 4.4: previous standbys and warm-ups first, then by reported offset sum, most caught-up first. */
+    private static final Comparator<StandbyCandidate> CANDIDATE_ORDER = Comparator.comparingInt(
+                    (StandbyCandidate c) -> c.prevStandby() ? 0 : 1)
+            .thenComparing(Comparator.comparingLong(StandbyCandidate::offsetSum).reversed());
 
     private record TaskId(String subtopologyId, int partition) {}
 
@@ -78,6 +100,7 @@ public final class StickyTaskAssignor {
             processMembers.merge(m.processId(), 1, Integer::sum);
         }
         int fairShare = (tasks.size() + members.size() - 1) / members.size();
+        Map<TaskId, List<MemberSpec>> stateHolders = rankedStateHolders(members);
 
         // Sticky pass: previous owners keep their active tasks up to the fair share.
         List<TaskId> unassigned = new ArrayList<>();
@@ -89,7 +112,19 @@ public final class StickyTaskAssignor {
                 unassigned.add(t);
             }
         }
+        // As Kafka: a task without its previous owner goes to a member that holds its state (a previous standby or
+        // warm-up, or one reporting offsets for it), the best ranked unless another is less loaded, within the share.
+        List<TaskId> remaining = new ArrayList<>();
         for (TaskId t : unassigned) {
+            MemberSpec holder =
+                    leastLoadedHolder(members, stateHolders.get(t), active, processLoad, processMembers, Set.of());
+            if (holder != null && active.get(holder.memberId()).size() < fairShare) {
+                give(active, processLoad, holder, t);
+            } else {
+                remaining.add(t);
+            }
+        }
+        for (TaskId t : remaining) {
             MemberSpec target = leastLoaded(members, active, processLoad, processMembers, Set.of());
             give(active, processLoad, target, t);
         }
@@ -107,15 +142,8 @@ public final class StickyTaskAssignor {
                         excluded.add(m.processId());
                     }
                 }
-                MemberSpec previous = null;
-                for (MemberSpec m : members) {
-                    if (!excluded.contains(m.processId())
-                            && (m.previous().standby().contains(t.subtopologyId(), t.partition())
-                                    || m.previous().warmup().contains(t.subtopologyId(), t.partition()))) {
-                        previous = m;
-                        break;
-                    }
-                }
+                MemberSpec previous =
+                        leastLoadedHolder(members, stateHolders.get(t), standby, Map.of(), processMembers, excluded);
                 MemberSpec target = previous != null
                         ? previous
                         : leastLoaded(members, standby, new HashMap<>(), processMembers, excluded);
@@ -130,6 +158,80 @@ public final class StickyTaskAssignor {
                     new TaskAssignment(tasks(active.get(m.memberId())), tasks(standby.get(m.memberId())), Tasks.EMPTY));
         }
         return out;
+    }
+
+    /**
+     * Per task, the members holding its state in {@link #CANDIDATE_ORDER}: previous standbys and warm-ups (with the
+     * offset sum they report for it, 0 if none), then members that only report offsets for it (state left on their
+     * disk, for instance after a restart under a new member id).
+     */
+    private static Map<TaskId, List<MemberSpec>> rankedStateHolders(List<MemberSpec> members) {
+        Map<TaskId, List<StandbyCandidate>> candidates = new HashMap<>();
+        for (MemberSpec m : members) {
+            Set<TaskId> held = new HashSet<>();
+            for (Tasks tasks : List.of(m.previous().standby(), m.previous().warmup())) {
+                tasks.bySubtopology()
+                        .forEach((subtopology, partitions) -> partitions.forEach(p -> {
+                            TaskId t = new TaskId(subtopology, p);
+                            if (held.add(t)) {
+                                candidates
+                                        .computeIfAbsent(t, k -> new ArrayList<>())
+                                        .add(new StandbyCandidate(m, true, m.offsetSum(subtopology, p)));
+                            }
+                        }));
+            }
+            m.taskOffsets()
+                    .forEach((subtopology, offsets) -> offsets.forEach((p, sum) -> {
+                        TaskId t = new TaskId(subtopology, p);
+                        if (!held.contains(t)) {
+                            candidates
+                                    .computeIfAbsent(t, k -> new ArrayList<>())
+                                    .add(new StandbyCandidate(m, false, sum));
+                        }
+                    }));
+        }
+        Map<TaskId, List<MemberSpec>> ranked = new HashMap<>();
+        candidates.forEach((t, list) -> {
+            list.sort(CANDIDATE_ORDER);
+            ranked.put(t, list.stream().map(StandbyCandidate::member).toList());
+        });
+        return ranked;
+    }
+
+    /**
+     * Kafka's choice among the ranked holders of a task: the first one, replaced only by a later one whose process
+     * and member are both less loaded; holders of an excluded process are skipped (null if none is left). Loads are
+     * counted as in {@link #leastLoaded}.
+     */
+    private static MemberSpec leastLoadedHolder(
+            List<MemberSpec> members,
+            List<MemberSpec> holders,
+            Map<String, Set<TaskId>> assignment,
+            Map<String, Integer> processLoad,
+            Map<String, Integer> processMembers,
+            Set<String> excluded) {
+        if (holders == null) {
+            return null;
+        }
+        MemberSpec best = null;
+        double bestProcessLoad = Double.MAX_VALUE;
+        int bestMemberLoad = Integer.MAX_VALUE;
+        for (MemberSpec m : holders) {
+            if (excluded.contains(m.processId())) {
+                continue;
+            }
+            int processTasks = processLoad.isEmpty()
+                    ? processTasks(members, assignment, m.processId())
+                    : processLoad.getOrDefault(m.processId(), 0);
+            double load = processTasks / (double) processMembers.get(m.processId());
+            int memberLoad = assignment.get(m.memberId()).size();
+            if (best == null || (load < bestProcessLoad && memberLoad < bestMemberLoad)) {
+                best = m;
+                bestProcessLoad = load;
+                bestMemberLoad = memberLoad;
+            }
+        }
+        return best;
     }
 
     private static MemberSpec previousOwner(List<MemberSpec> members, TaskId t, boolean activeOnly) {

@@ -48,6 +48,8 @@ public record StreamsGroupDescription(
             String processId,
             StreamsGroupMember.Endpoint userEndpoint,
             Map<String, String> clientTags,
+            Map<String, Map<Integer, Long>> taskOffsets,
+            Map<String, Map<Integer, Long>> taskEndOffsets,
             TaskAssignment assignment,
             TaskAssignment targetAssignment) {}
 
@@ -71,6 +73,8 @@ public record StreamsGroupDescription(
                     m.processId(),
                     m.userEndpoint(),
                     m.clientTags(),
+                    m.taskOffsets(),
+                    m.taskEndOffsets(),
                     m.assigned().plus(m.pendingRevocation()),
                     group.targetOf(m.memberId())));
         }

@@ -71,6 +71,10 @@ public final class StreamsGroupMember {
     private String processId = "";
     private Endpoint userEndpoint;
     private Map<String, String> clientTags = Map.of();
+    // Only in memory, as in Kafka 4.4: the assignor's ranking of state holders reads them; a restart forgets them
+    // until the member's next report.
+    private Map<String, Map<Integer, Long>> taskOffsets = Map.of();
+    private Map<String, Map<Integer, Long>> taskEndOffsets = Map.of();
     private int memberEpoch;
     private int previousMemberEpoch = -1;
     private State state = State.STABLE;
@@ -112,6 +116,12 @@ public final class StreamsGroupMember {
         boolean changed = false;
         if (req.topology() != null) {
             topologyEpoch = req.topology().epoch();
+        }
+        if (req.taskOffsets() != null) {
+            taskOffsets = req.taskOffsets();
+        }
+        if (req.taskEndOffsets() != null) {
+            taskEndOffsets = req.taskEndOffsets();
         }
         if (req.processId() != null && !req.processId().equals(processId)) {
             processId = req.processId();
@@ -200,6 +210,16 @@ public final class StreamsGroupMember {
 
     public void userEndpoint(Endpoint endpoint) {
         this.userEndpoint = endpoint;
+    }
+
+    /** The changelog offset sums the member last reported, subtopology -> partition -> sum. */
+    public Map<String, Map<Integer, Long>> taskOffsets() {
+        return taskOffsets;
+    }
+
+    /** The changelog end offset sums the member last reported, subtopology -> partition -> sum. */
+    public Map<String, Map<Integer, Long>> taskEndOffsets() {
+        return taskEndOffsets;
     }
 
     public Map<String, String> clientTags() {

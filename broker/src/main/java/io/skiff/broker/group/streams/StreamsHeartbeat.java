@@ -22,6 +22,9 @@ import java.util.Map;
  * Immutable, thread-safe.
  *
  * @param ownedActive the active tasks the member owns (null if unchanged)
+ * @param taskOffsets the changelog offset sums the member reports for the state of its tasks, subtopology ->
+ *     partition -> sum (null if unchanged)
+ * @param taskEndOffsets the end offset sums of the changelogs of those tasks, likewise
  */
 public record StreamsHeartbeat(
         String groupId,
@@ -40,8 +43,51 @@ public record StreamsHeartbeat(
         Map<String, String> clientTags,
         boolean shutdownApplication,
         String clientId,
-        String clientHost) {
+        String clientHost,
+        Map<String, Map<Integer, Long>> taskOffsets,
+        Map<String, Map<Integer, Long>> taskEndOffsets) {
     public static final int JOIN_EPOCH = 0;
     public static final int LEAVE_EPOCH = -1;
     public static final int STATIC_LEAVE_EPOCH = -2;
+
+    /** A heartbeat without task offsets. */
+    public StreamsHeartbeat(
+            String groupId,
+            String memberId,
+            int memberEpoch,
+            int endpointInformationEpoch,
+            String instanceId,
+            String rackId,
+            int rebalanceTimeoutMs,
+            StreamsTopology topology,
+            Tasks ownedActive,
+            Tasks ownedStandby,
+            Tasks ownedWarmup,
+            String processId,
+            StreamsGroupMember.Endpoint userEndpoint,
+            Map<String, String> clientTags,
+            boolean shutdownApplication,
+            String clientId,
+            String clientHost) {
+        this(
+                groupId,
+                memberId,
+                memberEpoch,
+                endpointInformationEpoch,
+                instanceId,
+                rackId,
+                rebalanceTimeoutMs,
+                topology,
+                ownedActive,
+                ownedStandby,
+                ownedWarmup,
+                processId,
+                userEndpoint,
+                clientTags,
+                shutdownApplication,
+                clientId,
+                clientHost,
+                null,
+                null);
+    }
 }

@@ -44,7 +44,7 @@ final class StreamsTargetAssignment {
         List<StickyTaskAssignor.MemberSpec> specs = new ArrayList<>();
         for (StreamsGroupMember m : group.members()) {
             specs.add(new StickyTaskAssignor.MemberSpec(
-                    m.memberId(), m.processId(), m.assigned().plus(m.pendingRevocation())));
+                    m.memberId(), m.processId(), m.assigned().plus(m.pendingRevocation()), m.taskOffsets()));
         }
         Map<String, TaskAssignment> target = StickyTaskAssignor.assign(taskCounts, stateful, specs, numStandbyReplicas);
         target.forEach((memberId, tasks) -> {
