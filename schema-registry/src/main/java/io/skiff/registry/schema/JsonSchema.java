@@ -18,6 +18,7 @@ package io.skiff.registry.schema;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.JsonSchemaException;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SchemaLocation;
@@ -28,17 +29,23 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
  * A JSON Schema, parsed by Jackson and checked against its draft's meta-schema by networknt's validator (draft 7
- * unless {@code $schema} names another). Compatibility follows Confluent's main JSON Schema rules: types,
- * properties of open and closed content models, required properties, enums and array items (see
- * docs/schema-registry.md for what is not compared). Immutable.
+ * unless {@code $schema} names another). Compatibility follows Confluent's JSON Schema rules: types, properties of
+ * open and closed content models, additional properties, required properties, enums, array items, number ranges,
+ * string, array and object sizes, patterns, multipleOf, oneOf/anyOf/allOf branches (see docs/schema-registry.md for
+ * what is not compared). Immutable.
  */
 final class JsonSchema implements ParsedSchema {
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final List<String> UPPER_BOUNDS =
+            List.of("maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties");
+    private static final List<String> LOWER_BOUNDS =
+            List.of("minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties");
 
     private final JsonNode root;
     private final String canonical;
@@ -146,10 +153,150 @@ final class JsonSchema implements ParsedSchema {
                 }
             }
         }
+        compareBounds(reader, writer, path, out);
         compareProperties(reader, writer, path, out);
+        compareAdditionalProperties(reader, writer, path, out);
         if (reader.has("items") && writer.has("items")) {
             compare(reader.get("items"), writer.get("items"), path + "/items", out);
         }
+        compareCombined(reader, writer, path, out);
+    }
+
+    /** Limits on numbers, strings, arrays and objects: the reader's may only be absent or wider than the writer's. */
+    private static void compareBounds(JsonNode reader, JsonNode writer, String path, List<String> out) {
+        for (String upper : UPPER_BOUNDS) {
+            bound(reader, writer, upper, path, out, 1);
+        }
+        for (String lower : LOWER_BOUNDS) {
+            bound(reader, writer, lower, path, out, -1);
+        }
+        JsonNode pattern = reader.get("pattern");
+        if (pattern != null && !pattern.equals(writer.get("pattern"))) {
+            out.add(problem(
+                    writer.has("pattern") ? "PATTERN_CHANGED" : "PATTERN_ADDED",
+                    path + "/pattern",
+                    "the pattern " + pattern + " was " + (writer.has("pattern") ? "changed" : "added")));
+        }
+        JsonNode multipleOf = reader.get("multipleOf");
+        if (multipleOf != null && multipleOf.isNumber()) {
+            JsonNode was = writer.get("multipleOf");
+            if (was == null || !was.isNumber()) {
+                out.add(problem("MULTIPLE_OF_ADDED", path + "/multipleOf", "multipleOf " + multipleOf + " was added"));
+            } else if (multipleOf.decimalValue().signum() != 0
+                    && was.decimalValue().remainder(multipleOf.decimalValue()).signum() != 0) {
+                out.add(problem(
+                        "MULTIPLE_OF_CHANGED",
+                        path + "/multipleOf",
+                        "multipleOf changed from " + was + " to " + multipleOf));
+            }
+        }
+        if (reader.path("uniqueItems").asBoolean(false)
+                && !writer.path("uniqueItems").asBoolean(false)) {
+            out.add(problem("UNIQUE_ITEMS_ADDED", path + "/uniqueItems", "uniqueItems was added"));
+        }
+    }
+
+    /**
+     * One limit: a problem when the reader has it and the writer has none ({@code _ADDED}) or a wider one
+     * ({@code direction} 1 for upper limits, -1 for lower ones).
+     */
+    private static void bound(
+            JsonNode reader, JsonNode writer, String key, String path, List<String> out, int direction) {
+        JsonNode now = reader.get(key);
+        if (now == null || !now.isNumber()) {
+            return;
+        }
+        JsonNode was = writer.get(key);
+        String name = key.replaceAll("([A-Z])", "_$1").toUpperCase(Locale.ROOT);
+        if (was == null || !was.isNumber()) {
+            out.add(problem(name + "_ADDED", path + "/" + key, key + " " + now + " was added"));
+        } else if (was.decimalValue().compareTo(now.decimalValue()) * direction > 0) {
+            out.add(problem(
+                    name + (direction > 0 ? "_DECREASED" : "_INCREASED"),
+                    path + "/" + key,
+                    key + " changed from " + was + " to " + now));
+        }
+    }
+
+    /** Open to closed content model, or additional properties narrowed to a schema. */
+    private static void compareAdditionalProperties(JsonNode reader, JsonNode writer, String path, List<String> out) {
+        JsonNode now = reader.get("additionalProperties");
+        if (now == null || (now.isBoolean() && now.asBoolean())) {
+            return;
+        }
+        JsonNode was = writer.get("additionalProperties");
+        String at = path + "/additionalProperties";
+        if (closed(reader)) {
+            if (!closed(writer)) {
+                out.add(problem("ADDITIONAL_PROPERTIES_REMOVED", at, "the content model was closed"));
+            }
+        } else if (was == null || (was.isBoolean() && was.asBoolean())) {
+            out.add(problem("ADDITIONAL_PROPERTIES_NARROWED", at, "additional properties were narrowed to " + now));
+        } else if (!closed(writer)) {
+            compare(now, was, at, out);
+        }
+    }
+
+    /**
+     * {@code oneOf}/{@code anyOf}: every branch the writer allows must be read by one of the reader's branches (a
+     * schema without the keyword is one branch); {@code anyOf} to {@code oneOf} is refused. {@code allOf}: each of the
+     * reader's parts must read one of the writer's.
+     */
+    private static void compareCombined(JsonNode reader, JsonNode writer, String path, List<String> out) {
+        String readerSum = sumKeyword(reader);
+        String writerSum = sumKeyword(writer);
+        if (readerSum != null || writerSum != null) {
+            if ("oneOf".equals(readerSum) && "anyOf".equals(writerSum)) {
+                out.add(problem("COMBINED_TYPE_CHANGED", path + "/oneOf", "anyOf became oneOf"));
+            }
+            List<JsonNode> readerBranches = branches(reader, readerSum);
+            List<JsonNode> writerBranches = branches(writer, writerSum);
+            for (int i = 0; i < writerBranches.size(); i++) {
+                if (!anyReads(readerBranches, writerBranches.get(i), path)) {
+                    out.add(problem(
+                            writerSum == null ? "COMBINED_TYPE_SUBSCHEMAS_CHANGED" : "SUM_TYPE_NARROWED",
+                            path + "/" + (writerSum == null ? "" : writerSum + "/" + i),
+                            "no branch of the new schema reads " + writerBranches.get(i)));
+                }
+            }
+        }
+        JsonNode readerAll = reader.get("allOf");
+        if (readerAll != null && readerAll.isArray()) {
+            List<JsonNode> writerParts = branches(writer, writer.has("allOf") ? "allOf" : null);
+            for (int i = 0; i < readerAll.size(); i++) {
+                JsonNode part = readerAll.get(i);
+                if (writerParts.stream().noneMatch(w -> problems(part, w, path).isEmpty())) {
+                    out.add(problem("PRODUCT_TYPE_EXTENDED", path + "/allOf/" + i, "the part " + part + " was added"));
+                }
+            }
+        }
+    }
+
+    private static String sumKeyword(JsonNode schema) {
+        return schema.has("oneOf") ? "oneOf" : schema.has("anyOf") ? "anyOf" : null;
+    }
+
+    /** The schemas under {@code keyword}, or the schema itself without the combining keywords when it has none. */
+    private static List<JsonNode> branches(JsonNode schema, String keyword) {
+        List<JsonNode> out = new ArrayList<>();
+        if (keyword != null && schema.get(keyword).isArray()) {
+            schema.get(keyword).forEach(out::add);
+        } else {
+            ObjectNode copy = ((ObjectNode) schema).deepCopy();
+            copy.remove(List.of("oneOf", "anyOf", "allOf"));
+            out.add(copy);
+        }
+        return out;
+    }
+
+    private static boolean anyReads(List<JsonNode> readers, JsonNode writer, String path) {
+        return readers.stream().anyMatch(r -> problems(r, writer, path).isEmpty());
+    }
+
+    private static List<String> problems(JsonNode reader, JsonNode writer, String path) {
+        List<String> found = new ArrayList<>();
+        compare(reader, writer, path, found);
+        return found;
     }
 
     private static void compareProperties(JsonNode reader, JsonNode writer, String path, List<String> out) {

@@ -1,0 +1,99 @@
+/*
+ * Copyright 2026 The Skiff authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.skiff.registry.schema;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The JSON Schema changes Confluent's registry classifies beyond types and properties: ranges, sizes, patterns,
+ * content models and combined schemas, each registered under BACKWARD (the new schema must accept every value the
+ * old one accepted). An empty error type means compatible.
+ */
+class JsonCompatibilityTest {
+
+    @ParameterizedTest(name = "{0} -> {1}: {2}")
+    @CsvSource(
+            delimiter = '|',
+            nullValues = "-",
+            value = {
+                // number ranges
+                "{\"type\":\"number\",\"maximum\":10}|{\"type\":\"number\",\"maximum\":20}|-",
+                "{\"type\":\"number\",\"maximum\":10}|{\"type\":\"number\"}|-",
+                "{\"type\":\"number\",\"maximum\":10}|{\"type\":\"number\",\"maximum\":5}|MAXIMUM_DECREASED",
+                "{\"type\":\"number\"}|{\"type\":\"number\",\"maximum\":5}|MAXIMUM_ADDED",
+                "{\"type\":\"number\",\"minimum\":1}|{\"type\":\"number\",\"minimum\":0}|-",
+                "{\"type\":\"number\",\"minimum\":1}|{\"type\":\"number\",\"minimum\":2}|MINIMUM_INCREASED",
+                "{\"type\":\"number\"}|{\"type\":\"number\",\"exclusiveMinimum\":0}|EXCLUSIVE_MINIMUM_ADDED",
+                "{\"type\":\"number\",\"exclusiveMaximum\":9}|{\"type\":\"number\",\"exclusiveMaximum\":8}|EXCLUSIVE_MAXIMUM_DECREASED",
+                "{\"type\":\"number\",\"multipleOf\":4}|{\"type\":\"number\",\"multipleOf\":2}|-",
+                "{\"type\":\"number\",\"multipleOf\":2}|{\"type\":\"number\",\"multipleOf\":4}|MULTIPLE_OF_CHANGED",
+                "{\"type\":\"number\"}|{\"type\":\"number\",\"multipleOf\":0.5}|MULTIPLE_OF_ADDED",
+                // string lengths and patterns
+                "{\"type\":\"string\",\"maxLength\":5}|{\"type\":\"string\",\"maxLength\":10}|-",
+                "{\"type\":\"string\",\"maxLength\":5}|{\"type\":\"string\",\"maxLength\":4}|MAX_LENGTH_DECREASED",
+                "{\"type\":\"string\"}|{\"type\":\"string\",\"minLength\":1}|MIN_LENGTH_ADDED",
+                "{\"type\":\"string\",\"minLength\":2}|{\"type\":\"string\",\"minLength\":1}|-",
+                "{\"type\":\"string\",\"pattern\":\"^a\"}|{\"type\":\"string\"}|-",
+                "{\"type\":\"string\"}|{\"type\":\"string\",\"pattern\":\"^a\"}|PATTERN_ADDED",
+                "{\"type\":\"string\",\"pattern\":\"^a\"}|{\"type\":\"string\",\"pattern\":\"^b\"}|PATTERN_CHANGED",
+                // array and object sizes
+                "{\"type\":\"array\",\"maxItems\":3}|{\"type\":\"array\",\"maxItems\":2}|MAX_ITEMS_DECREASED",
+                "{\"type\":\"array\"}|{\"type\":\"array\",\"minItems\":1}|MIN_ITEMS_ADDED",
+                "{\"type\":\"array\"}|{\"type\":\"array\",\"uniqueItems\":true}|UNIQUE_ITEMS_ADDED",
+                "{\"type\":\"array\",\"uniqueItems\":true}|{\"type\":\"array\"}|-",
+                "{\"type\":\"object\",\"maxProperties\":3}|{\"type\":\"object\",\"maxProperties\":2}|MAX_PROPERTIES_DECREASED",
+                "{\"type\":\"object\"}|{\"type\":\"object\",\"minProperties\":1}|MIN_PROPERTIES_ADDED",
+                // open and closed content models
+                "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\"}}}|{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\"}},\"additionalProperties\":false}|ADDITIONAL_PROPERTIES_REMOVED",
+                "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\"}},\"additionalProperties\":false}|{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\"}}}|-",
+                "{\"type\":\"object\"}|{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}|ADDITIONAL_PROPERTIES_NARROWED",
+                "{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\"}}|{\"type\":\"object\",\"additionalProperties\":{\"type\":\"number\"}}|-",
+                "{\"type\":\"object\",\"additionalProperties\":{\"type\":\"number\"}}|{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\"}}|TYPE_CHANGED",
+                // oneOf / anyOf / allOf
+                "{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]}|{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"},{\"type\":\"boolean\"}]}|-",
+                "{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]}|{\"oneOf\":[{\"type\":\"string\"}]}|SUM_TYPE_NARROWED",
+                "{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]}|{\"anyOf\":[{\"type\":\"number\"},{\"type\":\"string\"}]}|-",
+                "{\"type\":\"string\"}|{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]}|-",
+                "{\"type\":\"boolean\"}|{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]}|COMBINED_TYPE_SUBSCHEMAS_CHANGED",
+                "{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]}|{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]}|-",
+                "{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]}|{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]}|COMBINED_TYPE_CHANGED",
+                "{\"allOf\":[{\"type\":\"string\"}]}|{\"allOf\":[{\"type\":\"string\"},{\"type\":\"string\",\"maxLength\":3}]}|PRODUCT_TYPE_EXTENDED",
+                "{\"allOf\":[{\"type\":\"string\"},{\"type\":\"string\",\"maxLength\":3}]}|{\"allOf\":[{\"type\":\"string\"}]}|-",
+                // nested: a bound inside a property
+                "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"maximum\":9}}}|{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"maximum\":8}}}|MAXIMUM_DECREASED",
+            })
+    void backward(String old, String next, String errorType) {
+        List<String> problems = CompatibilityLevel.BACKWARD.problems(json(next), previous(old));
+        if (errorType == null) {
+            assertTrue(problems.isEmpty(), problems.toString());
+        } else {
+            assertTrue(
+                    problems.stream().anyMatch(p -> p.contains("errorType:'" + errorType + "'")), problems.toString());
+        }
+    }
+
+    private static ParsedSchema json(String text) {
+        return SchemaParsers.parse(SchemaType.JSON, text, List.of());
+    }
+
+    private static List<CompatibilityLevel.Previous> previous(String text) {
+        return List.of(new CompatibilityLevel.Previous(1, json(text)));
+    }
+}
