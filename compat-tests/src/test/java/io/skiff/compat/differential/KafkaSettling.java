@@ -151,8 +151,9 @@ final class KafkaSettling {
                     (short) 5,
                     new DeleteTopicsRequest().setTopicNames(topics).setTimeoutMs(30_000));
         }
+        // v5: Kafka lists streams and share groups only to a request that can filter by type.
         ListGroupsResponse groups =
-                (ListGroupsResponse) brokers.sendToKafka(ApiKeys.LIST_GROUPS, (short) 4, new ListGroupsRequest());
+                (ListGroupsResponse) brokers.sendToKafka(ApiKeys.LIST_GROUPS, (short) 5, new ListGroupsRequest());
         List<String> groupIds = groups.groups().stream()
                 .map(ListGroupsResponse.ListedGroup::groupId)
                 .filter(ours)
