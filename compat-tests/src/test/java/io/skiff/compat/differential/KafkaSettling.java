@@ -151,7 +151,7 @@ final class KafkaSettling {
                     (short) 5,
                     new DeleteTopicsRequest().setTopicNames(topics).setTimeoutMs(30_000));
         }
-        // v5: Kafka lists streams and share groups only to a request that can filter by type.
+        // The newest version (v5), as Kafka's own tools send it: every type of group, streams and share included.
         ListGroupsResponse groups =
                 (ListGroupsResponse) brokers.sendToKafka(ApiKeys.LIST_GROUPS, (short) 5, new ListGroupsRequest());
         List<String> groupIds = groups.groups().stream()
