@@ -53,21 +53,35 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
 
-/** The security page and /api/security on a broker with an authorizer: ACLs, SCRAM users and quotas, read only. */
+/**
+ * The security page and /api/security on a broker with an authorizer, for a user allowed everything (a super user
+ * logged in): ACLs, SCRAM users and quotas.
+ */
 class ConsoleSecurityTest {
     private static SkiffServer broker;
     private static ChromeDriver browser;
     private static String console;
+    private static String cookie;
 
     @BeforeAll
     static void start() {
         broker = SkiffServer.builder()
                 .console("http://127.0.0.1:0")
                 .config("authorizer.class.name", "org.apache.kafka.metadata.authorizer.StandardAuthorizer")
-                .config("super.users", "User:ANONYMOUS")
+                .config("super.users", "User:ANONYMOUS;User:admin")
                 .start();
         console = broker.extensionUrl("console").orElseThrow();
         browser = HeadlessChromium.start();
+        try (Admin admin = admin()) {
+            admin.alterUserScramCredentials(List.of(new UserScramCredentialUpsertion(
+                            "admin", new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, 4096), "admin-secret")))
+                    .all()
+                    .get();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        cookie = ConsoleLogin.api(console, "admin", "admin-secret");
+        ConsoleLogin.browser(browser, console, "admin", "admin-secret");
     }
 
     @AfterAll
@@ -97,6 +111,7 @@ class ConsoleSecurityTest {
             String json = HttpClient.newHttpClient()
                     .send(
                             HttpRequest.newBuilder(URI.create(console + "/api/security"))
+                                    .header("Cookie", cookie)
                                     .build(),
                             HttpResponse.BodyHandlers.ofString())
                     .body();
@@ -107,7 +122,7 @@ class ConsoleSecurityTest {
             assertEquals("orders", acl.get("resourceName").getAsString());
             assertEquals("User:alice", acl.get("principal").getAsString());
             assertEquals("READ", acl.get("operation").getAsString());
-            JsonObject user = security.getAsJsonArray("users").get(0).getAsJsonObject();
+            JsonObject user = security.getAsJsonArray("users").get(1).getAsJsonObject();
             assertEquals("alice", user.get("user").getAsString());
             assertEquals(
                     8192,

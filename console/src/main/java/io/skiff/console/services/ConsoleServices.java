@@ -18,6 +18,7 @@ package io.skiff.console.services;
 import io.skiff.broker.handler.BrokerContext;
 import io.skiff.console.action.OffsetReset;
 import io.skiff.console.action.RecordProducer;
+import io.skiff.console.action.SecurityActions;
 import io.skiff.console.action.TopicActions;
 import io.skiff.console.action.TransactionAbort;
 import io.skiff.console.view.ConnectionViews;
@@ -46,6 +47,7 @@ public final class ConsoleServices implements AutoCloseable {
     private final TopicActions topicActions;
     private final RecordProducer producer;
     private final OffsetReset offsetReset;
+    private final SecurityActions securityActions;
 
     public ConsoleServices(BrokerContext broker) {
         this.topics = new TopicViews(broker);
@@ -59,6 +61,7 @@ public final class ConsoleServices implements AutoCloseable {
         this.topicActions = new TopicActions(broker);
         this.producer = new RecordProducer(broker);
         this.offsetReset = new OffsetReset(broker, groups);
+        this.securityActions = new SecurityActions(broker);
         this.rates = new RateHistory(broker, groups);
     }
 
@@ -108,6 +111,15 @@ public final class ConsoleServices implements AutoCloseable {
 
     public OffsetReset offsetReset() {
         return offsetReset;
+    }
+
+    public SecurityActions securityActions() {
+        return securityActions;
+    }
+
+    /** The views and actions as {@code caller} may see and do them. */
+    public AuthorizedServices as(io.skiff.console.auth.Caller caller) {
+        return new AuthorizedServices(this, caller);
     }
 
     @Override
