@@ -121,6 +121,7 @@ public final class ConsoleApi {
                 "/api/group",
                 guard.apply(r -> ok(as(r).group(r.queryParam("id", ""))
                         .orElseThrow(() -> HttpException.notFound("no group " + r.queryParam("id", ""))))));
+        routes.get("/api/group/inflight", guard.apply(r -> ok(as(r).shareInFlight(r.queryParam("id", "")))));
         routes.post("/api/group/reset", guard.apply(this::resetOffsets));
         routes.get("/api/transactions", guard.apply(r -> ok(as(r).transactions())));
         routes.get("/api/producers", guard.apply(r -> ok(as(r).producers())));

@@ -274,7 +274,7 @@ public final class Pages {
     private HttpResponse group(HttpRequest r, List<OffsetReset.Planned> plan) {
         String id = r.queryParam("id", "");
         GroupViews.GroupDetail d = state(r).group(id).orElseThrow(() -> HttpException.notFound("no group " + id));
-        return page(r, "Group " + id, "groups", GroupPages.detail(d, plan));
+        return page(r, "Group " + id, "groups", GroupPages.detail(d, state(r).shareInFlight(id), plan));
     }
 
     private HttpResponse resetOffsets(HttpRequest r) {

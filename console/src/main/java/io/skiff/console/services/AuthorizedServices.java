@@ -171,6 +171,14 @@ public final class AuthorizedServices {
                                 .toList()));
     }
 
+    /** A share group's records in flight, for topics the caller may describe. */
+    public List<GroupViews.InFlightRecord> shareInFlight(String id) {
+        caller.require(DESCRIBE, GROUP, id);
+        return services.groups().shareInFlight(id).stream()
+                .filter(r -> caller.may(DESCRIBE, TOPIC, r.topic()))
+                .toList();
+    }
+
     public List<OffsetReset.Planned> resetOffsets(String group, String topic, String to, long at, boolean dryRun) {
         caller.require(READ, GROUP, group);
         caller.require(READ, TOPIC, topic);
