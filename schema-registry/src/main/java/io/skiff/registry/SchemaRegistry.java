@@ -16,6 +16,7 @@
 package io.skiff.registry;
 
 import io.skiff.broker.extension.BrokerExtension;
+import io.skiff.broker.extension.RecordDecoder;
 import io.skiff.broker.handler.BrokerContext;
 import io.skiff.http.HttpServer;
 import io.skiff.http.Routes;
@@ -36,10 +37,15 @@ final class SchemaRegistry implements BrokerExtension.Running {
 
     private final HttpServer server;
     private final Registry registry;
+    private final BrokerContext broker;
+    private final RecordDecoder decoder;
 
-    private SchemaRegistry(HttpServer server, Registry registry) {
+    private SchemaRegistry(HttpServer server, Registry registry, BrokerContext broker) {
         this.server = server;
         this.registry = registry;
+        this.broker = broker;
+        this.decoder = new SchemaRecordDecoder(registry);
+        RecordDecoder.Published.publish(broker, decoder); // the console decodes records with it
     }
 
     static SchemaRegistry start(BrokerContext broker, InetSocketAddress address) throws IOException {
@@ -53,7 +59,7 @@ final class SchemaRegistry implements BrokerExtension.Running {
                 MAX_BODY_BYTES,
                 "schema-registry",
                 (status, message) -> RegistryApi.error(status, status, "HTTP " + status + " " + message));
-        return new SchemaRegistry(server, registry);
+        return new SchemaRegistry(server, registry, broker);
     }
 
     @Override
@@ -68,6 +74,7 @@ final class SchemaRegistry implements BrokerExtension.Running {
 
     @Override
     public void close() {
+        RecordDecoder.Published.withdraw(broker, decoder);
         server.close();
     }
 }

@@ -20,6 +20,7 @@ import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import io.skiff.broker.extension.RecordDecoder;
 import io.skiff.console.action.ActionException;
 import io.skiff.console.action.OffsetReset;
 import io.skiff.console.action.RecordProducer;
@@ -32,6 +33,7 @@ import io.skiff.console.page.Positions;
 import io.skiff.console.services.AuthorizedServices;
 import io.skiff.console.services.ConsoleServices;
 import io.skiff.console.view.RecordBrowser;
+import io.skiff.console.view.SchemaDecoding;
 import io.skiff.http.HttpException;
 import io.skiff.http.HttpRequest;
 import io.skiff.http.HttpResponse;
@@ -44,6 +46,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 
@@ -210,7 +213,7 @@ public final class ConsoleApi {
                             Integer.parseInt(r.queryParam("limit", "50")),
                             r.queryParam("q", ""),
                             10_000);
-            return HttpResponse.ok(page(page));
+            return HttpResponse.ok(page(page, services.schemas()));
         } catch (NumberFormatException e) {
             throw HttpException.badRequest("partition and limit must be numbers");
         } catch (IllegalArgumentException e) {
@@ -219,7 +222,7 @@ public final class ConsoleApi {
     }
 
     /** A page with each key, value and header as text when it is UTF-8, and always as base64. */
-    private static JsonObject page(RecordBrowser.Page page) {
+    private static JsonObject page(RecordBrowser.Page page, SchemaDecoding schemas) {
         JsonObject out = new JsonObject();
         out.addProperty("topic", page.topic());
         out.addProperty("partition", page.partition());
@@ -234,6 +237,8 @@ public final class ConsoleApi {
             o.addProperty("timestamp", rv.timestamp());
             bytes(o, "key", rv.key());
             bytes(o, "value", rv.value());
+            decoded(o, "keySchema", schemas.decode(page.topic(), true, rv.key()));
+            decoded(o, "valueSchema", schemas.decode(page.topic(), false, rv.value()));
             JsonArray headers = new JsonArray();
             for (RecordBrowser.HeaderView h : rv.headers()) {
                 JsonObject ho = new JsonObject();
@@ -250,6 +255,17 @@ public final class ConsoleApi {
         }
         out.add("records", records);
         return out;
+    }
+
+    /** {format, schemaId, text} of a key or value the schema registry decodes; absent otherwise. */
+    private static void decoded(JsonObject o, String field, Optional<RecordDecoder.Decoded> decoded) {
+        decoded.ifPresent(d -> {
+            JsonObject out = new JsonObject();
+            out.addProperty("format", d.format());
+            out.addProperty("schemaId", d.schemaId());
+            out.addProperty("text", d.text());
+            o.add(field, out);
+        });
     }
 
     private static void bytes(JsonObject o, String field, byte[] bytes) {

@@ -238,7 +238,7 @@ public final class Pages {
                 "topics",
                 r.queryParam("msg", ""),
                 error,
-                RecordsPage.render(name, d.summary().partitions(), q, records),
+                RecordsPage.render(name, d.summary().partitions(), q, records, services.schemas()),
                 user(r));
     }
 

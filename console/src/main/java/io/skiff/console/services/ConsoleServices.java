@@ -26,6 +26,7 @@ import io.skiff.console.view.GroupViews;
 import io.skiff.console.view.OverviewView;
 import io.skiff.console.view.RateHistory;
 import io.skiff.console.view.RecordBrowser;
+import io.skiff.console.view.SchemaDecoding;
 import io.skiff.console.view.SecurityViews;
 import io.skiff.console.view.TopicViews;
 import io.skiff.console.view.TransactionViews;
@@ -48,6 +49,7 @@ public final class ConsoleServices implements AutoCloseable {
     private final RecordProducer producer;
     private final OffsetReset offsetReset;
     private final SecurityActions securityActions;
+    private final SchemaDecoding schemas;
 
     public ConsoleServices(BrokerContext broker) {
         this.topics = new TopicViews(broker);
@@ -62,6 +64,7 @@ public final class ConsoleServices implements AutoCloseable {
         this.producer = new RecordProducer(broker);
         this.offsetReset = new OffsetReset(broker, groups);
         this.securityActions = new SecurityActions(broker);
+        this.schemas = new SchemaDecoding(broker);
         this.rates = new RateHistory(broker, groups);
     }
 
@@ -111,6 +114,10 @@ public final class ConsoleServices implements AutoCloseable {
 
     public OffsetReset offsetReset() {
         return offsetReset;
+    }
+
+    public SchemaDecoding schemas() {
+        return schemas;
     }
 
     public SecurityActions securityActions() {
