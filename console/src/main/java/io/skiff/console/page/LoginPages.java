@@ -39,7 +39,11 @@ public final class LoginPages {
 
     /** Adds /login (GET, POST) and /logout (POST), each handler wrapped by {@code guard}. */
     public void addTo(Routes routes, UnaryOperator<Routes.Handler> guard) {
-        routes.get("/login", guard.apply(r -> Layout.login(r.queryParam("err", ""), next(r.queryParam("next", "/")))));
+        routes.get(
+                "/login",
+                guard.apply(r -> access.loginRequired()
+                        ? Layout.login(r.queryParam("err", ""), next(r.queryParam("next", "/")))
+                        : Layout.redirect("/"))); // nothing to log in to
         routes.post("/login", guard.apply(this::login));
         routes.post("/logout", guard.apply(r -> {
             access.logout(r);
