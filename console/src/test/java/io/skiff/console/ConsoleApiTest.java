@@ -378,6 +378,55 @@ class ConsoleApiTest {
         assertEquals(404, send("GET", "/api/topics/api-browse", null).statusCode());
     }
 
+    @Test
+    void aConsumerGroupOfTheNewProtocolIsListedWithItsTypeMemberAndLag() throws Exception {
+        assertEquals(
+                201,
+                send("POST", "/api/topics", "{\"name\":\"api-848\",\"partitions\":1}")
+                        .statusCode());
+        for (int i = 0; i < 3; i++) {
+            send("POST", "/api/topics/api-848/records", "{\"partition\":0,\"value\":\"v" + i + "\"}");
+        }
+        Properties c = new Properties();
+        c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+        c.put(ConsumerConfig.GROUP_ID_CONFIG, "api-848-group");
+        c.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "consumer");
+        c.put(ConsumerConfig.CLIENT_ID_CONFIG, "api-848-member");
+        c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        c.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1);
+        c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(c)) {
+            consumer.subscribe(List.of("api-848"));
+            int read = 0;
+            while (read < 1) {
+                read += consumer.poll(Duration.ofMillis(200)).count();
+            }
+            consumer.commitSync(java.util.Map.of(
+                    new org.apache.kafka.common.TopicPartition("api-848", 0),
+                    new org.apache.kafka.clients.consumer.OffsetAndMetadata(1)));
+            JsonObject group = null;
+            for (JsonElement g : JsonParser.parseString(
+                            send("GET", "/api/groups", null).body())
+                    .getAsJsonArray()) {
+                if (g.getAsJsonObject().get("groupId").getAsString().equals("api-848-group")) {
+                    group = g.getAsJsonObject();
+                }
+            }
+            assertNotNull(group);
+            assertEquals("consumer", group.get("type").getAsString());
+            assertEquals(1, group.get("members").getAsInt());
+            assertEquals(2, group.get("lag").getAsLong());
+            JsonObject detail = JsonParser.parseString(
+                            send("GET", "/api/group?id=api-848-group", null).body())
+                    .getAsJsonObject();
+            JsonObject member = detail.getAsJsonArray("members").get(0).getAsJsonObject();
+            assertEquals("api-848-member", member.get("clientId").getAsString());
+            assertTrue(member.get("assignment").getAsString().contains("api-848-0"), member.toString());
+        }
+    }
+
     private static List<Long> offsets(String path) throws Exception {
         HttpResponse<String> answer = send("GET", path, null);
         assertEquals(200, answer.statusCode(), answer.body());
