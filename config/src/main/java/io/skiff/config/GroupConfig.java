@@ -17,6 +17,12 @@ package io.skiff.config;
 
 import static io.skiff.config.GroupConfigKeys.CONSUMER_HEARTBEAT_INTERVAL_MS;
 import static io.skiff.config.GroupConfigKeys.CONSUMER_SESSION_TIMEOUT_MS;
+import static io.skiff.config.GroupConfigKeys.SHARE_ASSIGNMENT_INTERVAL_MS;
+import static io.skiff.config.GroupConfigKeys.SHARE_DELIVERY_COUNT_LIMIT;
+import static io.skiff.config.GroupConfigKeys.SHARE_HEARTBEAT_INTERVAL_MS;
+import static io.skiff.config.GroupConfigKeys.SHARE_PARTITION_MAX_RECORD_LOCKS;
+import static io.skiff.config.GroupConfigKeys.SHARE_RECORD_LOCK_DURATION_MS;
+import static io.skiff.config.GroupConfigKeys.SHARE_SESSION_TIMEOUT_MS;
 import static io.skiff.config.GroupConfigKeys.STREAMS_ASSIGNOR_NAME;
 
 import java.util.ArrayList;
@@ -75,16 +81,40 @@ public final class GroupConfig {
      */
     public static GroupConfig validate(Map<String, String> overrides, BrokerConfig broker) {
         GroupConfig config = of(overrides, broker);
-        config.range(CONSUMER_HEARTBEAT_INTERVAL_MS, broker, "group.consumer.", "heartbeat.interval.ms");
-        config.range(CONSUMER_SESSION_TIMEOUT_MS, broker, "group.consumer.", "session.timeout.ms");
+        config.range(
+                CONSUMER_HEARTBEAT_INTERVAL_MS,
+                broker.get(BrokerConfigKeys.GROUP_CONSUMER_MIN_HEARTBEAT_INTERVAL_MS),
+                broker.get(BrokerConfigKeys.GROUP_CONSUMER_MAX_HEARTBEAT_INTERVAL_MS));
+        config.range(
+                CONSUMER_SESSION_TIMEOUT_MS,
+                broker.get(BrokerConfigKeys.GROUP_CONSUMER_MIN_SESSION_TIMEOUT_MS),
+                broker.get(BrokerConfigKeys.GROUP_CONSUMER_MAX_SESSION_TIMEOUT_MS));
         // Skiff has no group.streams.* keys: Kafka's defaults are the bounds.
         config.range("consumer.assignment.interval.ms", 0, 15_000);
-        config.range("share.heartbeat.interval.ms", broker, "group.share.", "heartbeat.interval.ms");
-        config.range("share.session.timeout.ms", broker, "group.share.", "session.timeout.ms");
-        config.range("share.record.lock.duration.ms", broker, "group.share.", "record.lock.duration.ms");
-        config.range("share.delivery.count.limit", broker, "group.share.", "delivery.count.limit");
-        config.range("share.partition.max.record.locks", broker, "group.share.", "partition.max.record.locks");
-        config.range("share.assignment.interval.ms", broker, "group.share.", "assignment.interval.ms");
+        config.range(
+                SHARE_HEARTBEAT_INTERVAL_MS.name(),
+                broker.get(BrokerConfigKeys.GROUP_SHARE_MIN_HEARTBEAT_INTERVAL_MS),
+                broker.get(BrokerConfigKeys.GROUP_SHARE_MAX_HEARTBEAT_INTERVAL_MS));
+        config.range(
+                SHARE_SESSION_TIMEOUT_MS.name(),
+                broker.get(BrokerConfigKeys.GROUP_SHARE_MIN_SESSION_TIMEOUT_MS),
+                broker.get(BrokerConfigKeys.GROUP_SHARE_MAX_SESSION_TIMEOUT_MS));
+        config.range(
+                SHARE_RECORD_LOCK_DURATION_MS.name(),
+                broker.get(BrokerConfigKeys.GROUP_SHARE_MIN_RECORD_LOCK_DURATION_MS),
+                broker.get(BrokerConfigKeys.GROUP_SHARE_MAX_RECORD_LOCK_DURATION_MS));
+        config.range(
+                SHARE_DELIVERY_COUNT_LIMIT.name(),
+                broker.get(BrokerConfigKeys.GROUP_SHARE_MIN_DELIVERY_COUNT_LIMIT),
+                broker.get(BrokerConfigKeys.GROUP_SHARE_MAX_DELIVERY_COUNT_LIMIT));
+        config.range(
+                SHARE_PARTITION_MAX_RECORD_LOCKS.name(),
+                broker.get(BrokerConfigKeys.GROUP_SHARE_MIN_PARTITION_MAX_RECORD_LOCKS),
+                broker.get(BrokerConfigKeys.GROUP_SHARE_MAX_PARTITION_MAX_RECORD_LOCKS));
+        config.range(
+                SHARE_ASSIGNMENT_INTERVAL_MS.name(),
+                broker.get(BrokerConfigKeys.GROUP_SHARE_MIN_ASSIGNMENT_INTERVAL_MS),
+                broker.get(BrokerConfigKeys.GROUP_SHARE_MAX_ASSIGNMENT_INTERVAL_MS));
         config.range("streams.heartbeat.interval.ms", 5_000, 15_000);
         config.range("streams.session.timeout.ms", 45_000, 60_000);
         config.range("streams.assignment.interval.ms", 0, 15_000);
@@ -121,14 +151,6 @@ public final class GroupConfig {
     private static final int STREAMS_MAX_WARMUP_REPLICAS = 20;
 
     private static final List<String> STREAMS_ASSIGNORS = List.of("sticky");
-
-    /** Within the broker's {@code <prefix>min.<what>} and {@code <prefix>max.<what>}. */
-    private void range(String key, BrokerConfig broker, String prefix, String what) {
-        range(
-                key,
-                ((Number) broker.value(prefix + "min." + what)).intValue(),
-                ((Number) broker.value(prefix + "max." + what)).intValue());
-    }
 
     private void range(String key, int min, int max) {
         int value = integer(key);
@@ -199,6 +221,15 @@ public final class GroupConfig {
             throw new IllegalArgumentException("not a group configuration key: " + key);
         }
         return values.get(key);
+    }
+
+    /** The effective value of a group key, typed by its handle ({@link GroupConfigKeys}). */
+    @SuppressWarnings("unchecked")
+    public <T> T get(Key<T> key) {
+        if (!TABLE.contains(key.name())) {
+            throw new IllegalArgumentException("not a group configuration key: " + key);
+        }
+        return (T) values.get(key.name());
     }
 
     /** The group's own consumer.session.timeout.ms, if it sets one. */
