@@ -31,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.function.ToIntFunction;
 
 /**
  * A consumer group's own configuration (config resource type GROUP): its overrides ({@link GroupConfigKeys}) on top
@@ -81,43 +82,10 @@ public final class GroupConfig {
      */
     public static GroupConfig validate(Map<String, String> overrides, BrokerConfig broker) {
         GroupConfig config = of(overrides, broker);
-        config.range(
-                CONSUMER_HEARTBEAT_INTERVAL_MS,
-                broker.get(BrokerConfigKeys.GROUP_CONSUMER_MIN_HEARTBEAT_INTERVAL_MS),
-                broker.get(BrokerConfigKeys.GROUP_CONSUMER_MAX_HEARTBEAT_INTERVAL_MS));
-        config.range(
-                CONSUMER_SESSION_TIMEOUT_MS,
-                broker.get(BrokerConfigKeys.GROUP_CONSUMER_MIN_SESSION_TIMEOUT_MS),
-                broker.get(BrokerConfigKeys.GROUP_CONSUMER_MAX_SESSION_TIMEOUT_MS));
-        // Skiff has no group.streams.* keys: Kafka's defaults are the bounds.
-        config.range("consumer.assignment.interval.ms", 0, 15_000);
-        config.range(
-                SHARE_HEARTBEAT_INTERVAL_MS.name(),
-                broker.get(BrokerConfigKeys.GROUP_SHARE_MIN_HEARTBEAT_INTERVAL_MS),
-                broker.get(BrokerConfigKeys.GROUP_SHARE_MAX_HEARTBEAT_INTERVAL_MS));
-        config.range(
-                SHARE_SESSION_TIMEOUT_MS.name(),
-                broker.get(BrokerConfigKeys.GROUP_SHARE_MIN_SESSION_TIMEOUT_MS),
-                broker.get(BrokerConfigKeys.GROUP_SHARE_MAX_SESSION_TIMEOUT_MS));
-        config.range(
-                SHARE_RECORD_LOCK_DURATION_MS.name(),
-                broker.get(BrokerConfigKeys.GROUP_SHARE_MIN_RECORD_LOCK_DURATION_MS),
-                broker.get(BrokerConfigKeys.GROUP_SHARE_MAX_RECORD_LOCK_DURATION_MS));
-        config.range(
-                SHARE_DELIVERY_COUNT_LIMIT.name(),
-                broker.get(BrokerConfigKeys.GROUP_SHARE_MIN_DELIVERY_COUNT_LIMIT),
-                broker.get(BrokerConfigKeys.GROUP_SHARE_MAX_DELIVERY_COUNT_LIMIT));
-        config.range(
-                SHARE_PARTITION_MAX_RECORD_LOCKS.name(),
-                broker.get(BrokerConfigKeys.GROUP_SHARE_MIN_PARTITION_MAX_RECORD_LOCKS),
-                broker.get(BrokerConfigKeys.GROUP_SHARE_MAX_PARTITION_MAX_RECORD_LOCKS));
-        config.range(
-                SHARE_ASSIGNMENT_INTERVAL_MS.name(),
-                broker.get(BrokerConfigKeys.GROUP_SHARE_MIN_ASSIGNMENT_INTERVAL_MS),
-                broker.get(BrokerConfigKeys.GROUP_SHARE_MAX_ASSIGNMENT_INTERVAL_MS));
-        config.range("streams.heartbeat.interval.ms", 5_000, 15_000);
-        config.range("streams.session.timeout.ms", 45_000, 60_000);
-        config.range("streams.assignment.interval.ms", 0, 15_000);
+        for (Bounds bounds : BOUNDS) {
+            config.range(
+                    bounds.key(), bounds.min().applyAsInt(broker), bounds.max().applyAsInt(broker));
+        }
         if (config.integer("streams.num.standby.replicas") > STREAMS_MAX_STANDBY_REPLICAS) {
             throw new ConfigException(
                     "streams.num.standby.replicas",
@@ -151,6 +119,57 @@ public final class GroupConfig {
     private static final int STREAMS_MAX_WARMUP_REPLICAS = 20;
 
     private static final List<String> STREAMS_ASSIGNORS = List.of("sticky");
+
+    /** A key's bounds: from the broker's keys, or fixed where Kafka's are keys Skiff does not have. */
+    private record Bounds(String key, ToIntFunction<BrokerConfig> min, ToIntFunction<BrokerConfig> max) {
+        static Bounds broker(String key, Key<Integer> min, Key<Integer> max) {
+            return new Bounds(key, b -> b.get(min), b -> b.get(max));
+        }
+
+        static Bounds fixed(String key, int min, int max) {
+            return new Bounds(key, b -> min, b -> max);
+        }
+    }
+
+    /** Every key's bounds, in the order Kafka checks them (the first a value breaks is the error). */
+    private static final List<Bounds> BOUNDS = List.of(
+            Bounds.broker(
+                    CONSUMER_HEARTBEAT_INTERVAL_MS,
+                    BrokerConfigKeys.GROUP_CONSUMER_MIN_HEARTBEAT_INTERVAL_MS,
+                    BrokerConfigKeys.GROUP_CONSUMER_MAX_HEARTBEAT_INTERVAL_MS),
+            Bounds.broker(
+                    CONSUMER_SESSION_TIMEOUT_MS,
+                    BrokerConfigKeys.GROUP_CONSUMER_MIN_SESSION_TIMEOUT_MS,
+                    BrokerConfigKeys.GROUP_CONSUMER_MAX_SESSION_TIMEOUT_MS),
+            // Skiff has no group.consumer.*assignment* or group.streams.* keys: Kafka's defaults are the bounds.
+            Bounds.fixed("consumer.assignment.interval.ms", 0, 15_000),
+            Bounds.broker(
+                    SHARE_HEARTBEAT_INTERVAL_MS.name(),
+                    BrokerConfigKeys.GROUP_SHARE_MIN_HEARTBEAT_INTERVAL_MS,
+                    BrokerConfigKeys.GROUP_SHARE_MAX_HEARTBEAT_INTERVAL_MS),
+            Bounds.broker(
+                    SHARE_SESSION_TIMEOUT_MS.name(),
+                    BrokerConfigKeys.GROUP_SHARE_MIN_SESSION_TIMEOUT_MS,
+                    BrokerConfigKeys.GROUP_SHARE_MAX_SESSION_TIMEOUT_MS),
+            Bounds.broker(
+                    SHARE_RECORD_LOCK_DURATION_MS.name(),
+                    BrokerConfigKeys.GROUP_SHARE_MIN_RECORD_LOCK_DURATION_MS,
+                    BrokerConfigKeys.GROUP_SHARE_MAX_RECORD_LOCK_DURATION_MS),
+            Bounds.broker(
+                    SHARE_DELIVERY_COUNT_LIMIT.name(),
+                    BrokerConfigKeys.GROUP_SHARE_MIN_DELIVERY_COUNT_LIMIT,
+                    BrokerConfigKeys.GROUP_SHARE_MAX_DELIVERY_COUNT_LIMIT),
+            Bounds.broker(
+                    SHARE_PARTITION_MAX_RECORD_LOCKS.name(),
+                    BrokerConfigKeys.GROUP_SHARE_MIN_PARTITION_MAX_RECORD_LOCKS,
+                    BrokerConfigKeys.GROUP_SHARE_MAX_PARTITION_MAX_RECORD_LOCKS),
+            Bounds.broker(
+                    SHARE_ASSIGNMENT_INTERVAL_MS.name(),
+                    BrokerConfigKeys.GROUP_SHARE_MIN_ASSIGNMENT_INTERVAL_MS,
+                    BrokerConfigKeys.GROUP_SHARE_MAX_ASSIGNMENT_INTERVAL_MS),
+            Bounds.fixed("streams.heartbeat.interval.ms", 5_000, 15_000),
+            Bounds.fixed("streams.session.timeout.ms", 45_000, 60_000),
+            Bounds.fixed("streams.assignment.interval.ms", 0, 15_000));
 
     private void range(String key, int min, int max) {
         int value = integer(key);
