@@ -289,17 +289,17 @@ final class BatchedKeyRouting {
                     return null;
                 }
                 List<E> served = answers.apply(response);
-                if (served.size() != mine.size() || refused.size() != foreign.size()) {
-                    List<E> merged = new ArrayList<>(served);
-                    merged.addAll(refused);
-                    setAnswers.accept(response, merged);
-                    return response;
-                }
-                Iterator<E> ownAnswers = served.iterator();
-                Iterator<E> otherAnswers = refused.iterator();
                 List<E> merged = new ArrayList<>(owned.size());
-                for (boolean own : owned) {
-                    merged.add(own ? ownAnswers.next() : otherAnswers.next());
+                if (served.size() != mine.size() || refused.size() != foreign.size()) {
+                    // not one answer per key: the request's order cannot be restored
+                    merged.addAll(served);
+                    merged.addAll(refused);
+                } else {
+                    Iterator<E> ownAnswers = served.iterator();
+                    Iterator<E> otherAnswers = refused.iterator();
+                    for (boolean own : owned) {
+                        merged.add(own ? ownAnswers.next() : otherAnswers.next());
+                    }
                 }
                 setAnswers.accept(response, merged);
                 return response;
