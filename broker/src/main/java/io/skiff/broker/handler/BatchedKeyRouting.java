@@ -69,77 +69,84 @@ final class BatchedKeyRouting {
                 ApiKeys.DESCRIBE_GROUPS,
                 node,
                 GROUP,
-                DescribeGroupsRequest::groups,
-                DescribeGroupsRequest::setGroups,
-                Function.identity(),
-                DescribeGroupsResponse::groups,
-                DescribeGroupsResponse::setGroups,
+                new Batch<>(
+                        DescribeGroupsRequest::groups,
+                        DescribeGroupsRequest::setGroups,
+                        Function.identity(),
+                        DescribeGroupsResponse::groups,
+                        DescribeGroupsResponse::setGroups),
                 CoordinatorRouting::describeGroup);
         batch(
                 registry,
                 ApiKeys.DELETE_GROUPS,
                 node,
                 GROUP,
-                DeleteGroupsRequest::groupsNames,
-                DeleteGroupsRequest::setGroupsNames,
-                Function.identity(),
-                DeleteGroupsResponse::results,
-                DeleteGroupsResponse::setResults,
+                new Batch<>(
+                        DeleteGroupsRequest::groupsNames,
+                        DeleteGroupsRequest::setGroupsNames,
+                        Function.identity(),
+                        DeleteGroupsResponse::results,
+                        DeleteGroupsResponse::setResults),
                 CoordinatorRouting::deleteGroup);
         batch(
                 registry,
                 ApiKeys.CONSUMER_GROUP_DESCRIBE,
                 node,
                 GROUP,
-                ConsumerGroupDescribeRequest::groupIds,
-                ConsumerGroupDescribeRequest::setGroupIds,
-                Function.identity(),
-                ConsumerGroupDescribeResponse::groups,
-                ConsumerGroupDescribeResponse::setGroups,
+                new Batch<>(
+                        ConsumerGroupDescribeRequest::groupIds,
+                        ConsumerGroupDescribeRequest::setGroupIds,
+                        Function.identity(),
+                        ConsumerGroupDescribeResponse::groups,
+                        ConsumerGroupDescribeResponse::setGroups),
                 CoordinatorRouting::describeGroup);
         batch(
                 registry,
                 ApiKeys.SHARE_GROUP_DESCRIBE,
                 node,
                 GROUP,
-                ShareGroupDescribeRequest::groupIds,
-                ShareGroupDescribeRequest::setGroupIds,
-                Function.identity(),
-                ShareGroupDescribeResponse::groups,
-                ShareGroupDescribeResponse::setGroups,
+                new Batch<>(
+                        ShareGroupDescribeRequest::groupIds,
+                        ShareGroupDescribeRequest::setGroupIds,
+                        Function.identity(),
+                        ShareGroupDescribeResponse::groups,
+                        ShareGroupDescribeResponse::setGroups),
                 CoordinatorRouting::describeGroup);
         batch(
                 registry,
                 ApiKeys.STREAMS_GROUP_DESCRIBE,
                 node,
                 GROUP,
-                StreamsGroupDescribeRequest::groupIds,
-                StreamsGroupDescribeRequest::setGroupIds,
-                Function.identity(),
-                StreamsGroupDescribeResponse::groups,
-                StreamsGroupDescribeResponse::setGroups,
+                new Batch<>(
+                        StreamsGroupDescribeRequest::groupIds,
+                        StreamsGroupDescribeRequest::setGroupIds,
+                        Function.identity(),
+                        StreamsGroupDescribeResponse::groups,
+                        StreamsGroupDescribeResponse::setGroups),
                 CoordinatorRouting::describeGroup);
         batch(
                 registry,
                 ApiKeys.DESCRIBE_SHARE_GROUP_OFFSETS,
                 node,
                 GROUP,
-                DescribeShareGroupOffsetsRequest::groups,
-                DescribeShareGroupOffsetsRequest::setGroups,
-                DescribeShareGroupOffsetsRequest.DescribeShareGroupOffsetsRequestGroup::groupId,
-                DescribeShareGroupOffsetsResponse::groups,
-                DescribeShareGroupOffsetsResponse::setGroups,
+                new Batch<>(
+                        DescribeShareGroupOffsetsRequest::groups,
+                        DescribeShareGroupOffsetsRequest::setGroups,
+                        DescribeShareGroupOffsetsRequest.DescribeShareGroupOffsetsRequestGroup::groupId,
+                        DescribeShareGroupOffsetsResponse::groups,
+                        DescribeShareGroupOffsetsResponse::setGroups),
                 CoordinatorRouting::describeGroup);
         batch(
                 registry,
                 ApiKeys.DESCRIBE_TRANSACTIONS,
                 node,
                 TRANSACTION,
-                DescribeTransactionsRequest::transactionalIds,
-                DescribeTransactionsRequest::setTransactionalIds,
-                Function.identity(),
-                DescribeTransactionsResponse::transactionStates,
-                DescribeTransactionsResponse::setTransactionStates,
+                new Batch<>(
+                        DescribeTransactionsRequest::transactionalIds,
+                        DescribeTransactionsRequest::setTransactionalIds,
+                        Function.identity(),
+                        DescribeTransactionsResponse::transactionStates,
+                        DescribeTransactionsResponse::setTransactionStates),
                 CoordinatorRouting::describeTxn);
         offsetFetch(registry, node);
         addPartitionsToTxn(registry, node);
@@ -164,11 +171,12 @@ final class BatchedKeyRouting {
                 RoutedHandler.registered(registry, ApiKeys.OFFSET_FETCH),
                 node,
                 GROUP,
-                OffsetFetchRequest::groups,
-                OffsetFetchRequest::setGroups,
-                OffsetFetchRequest.OffsetFetchRequestGroup::groupId,
-                OffsetFetchResponse::groups,
-                OffsetFetchResponse::setGroups,
+                new Batch<>(
+                        OffsetFetchRequest::groups,
+                        OffsetFetchRequest::setGroups,
+                        OffsetFetchRequest.OffsetFetchRequestGroup::groupId,
+                        OffsetFetchResponse::groups,
+                        OffsetFetchResponse::setGroups),
                 CoordinatorRouting::describeGroup);
         RoutedHandler.wrap(registry, ApiKeys.OFFSET_FETCH, (RoutedHandler.Route<
                         OffsetFetchRequest, OffsetFetchResponse>)
@@ -233,21 +241,29 @@ final class BatchedKeyRouting {
                 });
     }
 
+    /**
+     * How a batched request lists its keys and its response their answers (one per key, in the request's order).
+     *
+     * @param <R> a request entry, of one key
+     * @param <E> a response entry
+     */
+    private record Batch<Q extends ApiMessage, S extends ApiMessage, R, E>(
+            Function<Q, List<R>> entries,
+            BiConsumer<Q, List<R>> setEntries,
+            Function<R, String> keyOf,
+            Function<S, List<E>> answers,
+            BiConsumer<S, List<E>> setAnswers) {}
+
     private static <Q extends ApiMessage, S extends ApiMessage, R, E> void batch(
             HandlerRegistry registry,
             ApiKeys api,
             Ownership node,
             byte keyType,
-            Function<Q, List<R>> entries,
-            BiConsumer<Q, List<R>> setEntries,
-            Function<R, String> keyOf,
-            Function<S, List<E>> answers,
-            BiConsumer<S, List<E>> setAnswers,
+            Batch<Q, S, R, E> batch,
             BiPredicate<RequestContext, String> access) {
         ApiHandler<Q, S> handler = RoutedHandler.registered(registry, api);
         if (handler != null) {
-            registry.replace(
-                    api, batched(handler, node, keyType, entries, setEntries, keyOf, answers, setAnswers, access));
+            registry.replace(api, batched(handler, node, keyType, batch, access));
         }
     }
 
@@ -260,19 +276,15 @@ final class BatchedKeyRouting {
             ApiHandler<Q, S> handler,
             Ownership node,
             byte keyType,
-            Function<Q, List<R>> entries,
-            BiConsumer<Q, List<R>> setEntries,
-            Function<R, String> keyOf,
-            Function<S, List<E>> answers,
-            BiConsumer<S, List<E>> setAnswers,
+            Batch<Q, S, R, E> batch,
             BiPredicate<RequestContext, String> access) {
         return new RoutedHandler<>(handler, (h, ctx, request) -> {
-            List<R> all = entries.apply(request);
+            List<R> all = batch.entries().apply(request);
             List<Boolean> owned = new ArrayList<>(all.size());
             List<R> mine = new ArrayList<>();
             List<R> foreign = new ArrayList<>();
             for (R entry : all) {
-                String key = keyOf.apply(entry);
+                String key = batch.keyOf().apply(entry);
                 boolean own = node.owns(keyType, key) || !access.test(ctx, key); // the handler refuses those
                 owned.add(own);
                 (own ? mine : foreign).add(entry);
@@ -281,14 +293,14 @@ final class BatchedKeyRouting {
                 return h.handle(ctx, request);
             }
             // the error answer is built before the handler may keep the request for a later completion
-            setEntries.accept(request, foreign);
-            List<E> refused = answers.apply(h.errorResponse(ctx, request, Errors.NOT_COORDINATOR));
-            setEntries.accept(request, mine);
+            batch.setEntries().accept(request, foreign);
+            List<E> refused = batch.answers().apply(h.errorResponse(ctx, request, Errors.NOT_COORDINATOR));
+            batch.setEntries().accept(request, mine);
             return h.handle(ctx, request).thenApply(response -> {
                 if (response == null) {
                     return null;
                 }
-                List<E> served = answers.apply(response);
+                List<E> served = batch.answers().apply(response);
                 List<E> merged = new ArrayList<>(owned.size());
                 if (served.size() != mine.size() || refused.size() != foreign.size()) {
                     // not one answer per key: the request's order cannot be restored
@@ -301,7 +313,7 @@ final class BatchedKeyRouting {
                         merged.add(own ? ownAnswers.next() : otherAnswers.next());
                     }
                 }
-                setAnswers.accept(response, merged);
+                batch.setAnswers().accept(response, merged);
                 return response;
             });
         });
