@@ -16,15 +16,11 @@
 package io.skiff.compat.differential;
 
 import static io.skiff.compat.differential.HandWrittenCorpus.list;
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.ConsumerGroupHeartbeatRequest;
-import io.skiff.protocol.message.CreateTopicsRequest;
-import io.skiff.protocol.message.CreateTopicsResponse;
 import io.skiff.protocol.message.DescribeGroupsRequest;
 import io.skiff.protocol.message.JoinGroupRequest;
 import io.skiff.protocol.message.JoinGroupResponse;
@@ -35,10 +31,8 @@ import io.skiff.protocol.message.OffsetFetchRequest;
 import io.skiff.protocol.message.StreamsGroupDescribeRequest;
 import io.skiff.protocol.message.StreamsGroupHeartbeatRequest;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -52,31 +46,20 @@ import org.junit.jupiter.api.Test;
 class StreamsGroupMigrationDifferentialTest {
     private static final String PREFIX = "sgm-";
     private static final String SOURCE = PREFIX + "in";
-    private static final short STREAMS_VERSION = 1;
+    private static final short STREAMS_VERSION = StreamsDifferentialFixture.STREAMS_VERSION;
+    private static StreamsDifferentialFixture fixture;
     private static DifferentialBrokers brokers;
 
     @BeforeAll
     static void start() throws IOException {
-        brokers = new DifferentialBrokers(name -> name.startsWith(PREFIX));
-        CreateTopicsResponse created = (CreateTopicsResponse) brokers.sendToBoth(
-                ApiKeys.CREATE_TOPICS,
-                (short) 7,
-                new CreateTopicsRequest()
-                        .setTimeoutMs(30_000)
-                        .setTopics(list(new CreateTopicsRequest.CreatableTopic()
-                                .setName(SOURCE)
-                                .setNumPartitions(2)
-                                .setReplicationFactor((short) 1))));
-        assertEquals(0, created.topics().get(0).errorCode(), "Kafka created " + SOURCE);
-        await().atMost(Duration.ofSeconds(30)).until(() -> brokers.kafkaKnows(SOURCE));
-        ReadyCoordinators.awaitReady(brokers, PREFIX + "group", PREFIX + "txn");
+        fixture = StreamsDifferentialFixture.start(PREFIX);
+        brokers = fixture.brokers();
     }
 
     @AfterAll
     static void stop() throws IOException {
-        if (brokers != null) {
-            KafkaSettling.leaveKafkaAsFound(brokers, name -> name.startsWith(PREFIX));
-            brokers.close();
+        if (fixture != null) {
+            fixture.close();
         }
     }
 
@@ -85,7 +68,7 @@ class StreamsGroupMigrationDifferentialTest {
     @Test
     void aStreamsJoinOnAClassicGroupIsAnsweredAsKafkaAnswersIt() throws IOException {
         String group = PREFIX + "classic";
-        StreamsGroupDifferentialTest.setNoDelays(brokers, group);
+        fixture.setNoDelays(group);
         JoinGroupRequest classicJoin = new JoinGroupRequest()
                 .setGroupId(group)
                 .setSessionTimeoutMs(30_000)
@@ -117,7 +100,7 @@ class StreamsGroupMigrationDifferentialTest {
     @Test
     void aStreamsJoinOnAGroupWithOnlyCommittedOffsetsKeepsThemAsKafkaDoes() throws IOException {
         String group = PREFIX + "offsets";
-        StreamsGroupDifferentialTest.setNoDelays(brokers, group);
+        fixture.setNoDelays(group);
         step(ApiKeys.OFFSET_COMMIT, "a simple commit", commit(group, -1, ""));
         step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "streams join: a group with only committed offsets", join(group, "m1"));
         step(ApiKeys.OFFSET_FETCH, "the offsets after the join", fetch(group));
@@ -131,7 +114,7 @@ class StreamsGroupMigrationDifferentialTest {
     @Test
     void aStreamsJoinOnAnEmptyConsumerGroupIsAnsweredAsKafkaAnswersIt() throws IOException {
         String group = PREFIX + "consumer";
-        StreamsGroupDifferentialTest.setNoDelays(brokers, group);
+        fixture.setNoDelays(group);
         String member = memberId("consumer");
         step(
                 ApiKeys.CONSUMER_GROUP_HEARTBEAT,
@@ -160,7 +143,7 @@ class StreamsGroupMigrationDifferentialTest {
     @Test
     void otherProtocolsOnAStreamsGroupAreAnsweredAsKafkaAnswersThem() throws IOException {
         String group = PREFIX + "streams";
-        StreamsGroupDifferentialTest.setNoDelays(brokers, group);
+        fixture.setNoDelays(group);
         step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "streams join: a new group", join(group, "m1"));
         otherProtocols(group, "a streams group with a member");
         step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "leave", join(group, "m1").setMemberEpoch(-1));
@@ -199,29 +182,13 @@ class StreamsGroupMigrationDifferentialTest {
     /** A join as Kafka Streams sends it, of a stateless topology (no internal topics to wait for). */
     private static StreamsGroupHeartbeatRequest join(String group, String name) {
         String member = memberId(name);
-        return new StreamsGroupHeartbeatRequest()
-                .setGroupId(group)
-                .setMemberId(member)
-                .setMemberEpoch(0)
-                .setRebalanceTimeoutMs(30_000)
-                .setTopology(new StreamsGroupHeartbeatRequest.Topology()
+        return StreamsDifferentialFixture.join(
+                member,
+                group,
+                new StreamsGroupHeartbeatRequest.Topology()
                         .setEpoch(0)
-                        .setSubtopologies(list(new StreamsGroupHeartbeatRequest.Subtopology()
-                                .setSubtopologyId("0")
-                                .setSourceTopics(list(SOURCE))
-                                .setSourceTopicRegex(list())
-                                .setRepartitionSourceTopics(list())
-                                .setRepartitionSinkTopics(list())
-                                .setStateChangelogTopics(list())
-                                .setCopartitionGroups(list()))))
-                .setActiveTasks(list())
-                .setStandbyTasks(list())
-                .setWarmupTasks(list())
-                .setProcessId("11111111-2222-3333-4444-" + member.substring(member.length() - 12))
-                .setUserEndpoint(new StreamsGroupHeartbeatRequest.Endpoint()
-                        .setHost("localhost")
-                        .setPort(8080))
-                .setClientTags(list());
+                        .setSubtopologies(list(
+                                StreamsDifferentialFixture.subtopology("0", list(SOURCE), list(), list(), list()))));
     }
 
     private static StreamsGroupDescribeRequest describe(String group) {
@@ -274,14 +241,7 @@ class StreamsGroupMigrationDifferentialTest {
         short version = api == ApiKeys.STREAMS_GROUP_HEARTBEAT || api == ApiKeys.STREAMS_GROUP_DESCRIBE
                 ? STREAMS_VERSION
                 : (short) Math.min(brokers.skiffRanges().get(api)[1], brokers.kafkaRange(api)[1]);
-        DifferentialBrokers.Comparison c =
-                brokers.compare(api, name, brokers.send(api, version, "skiff-differential", request, request));
-        if (!c.unexplained().isEmpty()) {
-            differences.add(api.name + " v" + version + " \"" + name + "\": "
-                    + c.unexplained().stream().map(Object::toString).collect(Collectors.joining("\n  ", "\n  ", ""))
-                    + "\nSkiff: " + c.skiff() + "\nKafka: " + c.kafka());
-        }
-        return c.kafkaAnswer();
+        return fixture.step(api, version, name, request, differences);
     }
 
     private void assertNoDifferences() {
