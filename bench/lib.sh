@@ -14,8 +14,77 @@
 # limitations under the License.
 #
 
-# Helpers shared by the bench scripts (source it): the broker's JVM and what it has used, from /proc, and where
-# Kafka's tools are. Linux only. All sizes in MiB, CPU in seconds of user + system time of every thread of the JVM.
+# Helpers shared by the bench scripts (source it): free ports, starting Skiff's jar and waiting until a broker answers,
+# stopping the brokers and removing their files, the load average, the broker's JVM and what it has used (from /proc),
+# and where Kafka's tools are. Linux only. All sizes in MiB, CPU in seconds of user + system time of every thread of
+# the JVM.
+
+BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+
+# load: the load average over 1, 5 and 15 minutes (the machine may be shared: every figure goes with it).
+load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime | sed 's/.*average[s]*: //'; }
+
+# free_port: a free TCP port on 127.0.0.1 whose successor is free too (Kafka's controller uses PORT+1).
+free_port() {
+  python3 - <<'PY'
+import socket
+while True:
+    a = socket.socket(); a.bind(("127.0.0.1", 0)); p = a.getsockname()[1]
+    b = socket.socket()
+    try:
+        b.bind(("127.0.0.1", p + 1)); print(p); break
+    except OSError:
+        pass
+    finally:
+        a.close(); b.close()
+PY
+}
+
+# start_skiff JAR PORT DATA LOG [OVERRIDE...]: runs `java -jar JAR` in the background with a plaintext listener on
+# 127.0.0.1:PORT, its data in DATA and its output in LOG, plus each OVERRIDE (key=value); sets SKIFF_PID.
+start_skiff() {
+  local jar="$1" port="$2" data="$3" log="$4"; shift 4
+  local args=(--override "listeners=PLAINTEXT://127.0.0.1:$port" --override "log.dirs=$data")
+  local o
+  for o in "$@"; do args+=(--override "$o"); done
+  java -jar "$jar" "${args[@]}" >"$log" 2>&1 &
+  SKIFF_PID=$!
+}
+
+# wait_ready PID PORT TIMEOUT_S [LOG]: waits for the broker's first answer to ApiVersions (bench/ready.py) and prints
+# the milliseconds since the process started; fails, with the last lines of LOG if given, when it does not answer.
+wait_ready() {
+  python3 "$BENCH_DIR/ready.py" "$1" "$2" "$3" && return 0
+  [ -n "${4:-}" ] && tail -30 "$4" >&2
+  return 1
+}
+
+# start_kafka_and_skiff KAFKA_TOOLS KAFKA_PORT SKIFF_PORT WORK: a real Kafka (KAFKA_TOOLS/start-kafka.sh; its
+# controller takes KAFKA_PORT+1) and Skiff's jar ($SKIFF_JAR, default app/target/skiff.jar beside bench/), their data
+# and logs under WORK; sets KAFKA_PID and SKIFF_PID, and stops both and removes WORK when the script exits. Returns
+# at once: wait until each answers before using it.
+start_kafka_and_skiff() {
+  local tools="$1" kafka_port="$2" skiff_port="$3" work="$4"
+  KAFKA_PID="$("$tools/start-kafka.sh" "$kafka_port" "$work/kafka")"
+  start_skiff "${SKIFF_JAR:-$BENCH_DIR/../app/target/skiff.jar}" "$skiff_port" "$work/skiff-data" "$work/skiff.log"
+  # shellcheck disable=SC2064 # the values now, not at exit
+  trap "stop_and_remove '$work' $SKIFF_PID $KAFKA_PID" EXIT
+}
+
+# stop_and_remove DIR PID...: stops the processes (Kafka's start-kafka.sh detaches it, so polls until every one has
+# exited, at most 30 s), then removes DIR.
+stop_and_remove() {
+  local dir="$1" pid alive
+  shift
+  for pid in "$@"; do kill "$pid" 2>/dev/null || true; done
+  for _ in $(seq 300); do
+    alive=0
+    for pid in "$@"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+    [ "$alive" = 0 ] && break
+    sleep 0.1
+  done
+  rm -rf "$dir"
+}
 
 # broker_jvm PID: the JVM that runs the broker. `java -jar skiff.jar` starts a small launcher that runs the broker in
 # a child JVM (see FastStartLauncher); in place, or for Kafka, it is PID itself.
