@@ -33,56 +33,54 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * What the streams group differential tests share: both brokers with a two-partition source topic and ready
+ * What the streams group differential tests share, registered with {@code @RegisterExtension} on a static field: both
+ * brokers with a two-partition source topic and ready
  * coordinators, requests sent to both and compared, groups whose rebalance delays are 0, and a clean-up that makes
  * every member a test joined leave on both brokers before its groups are deleted from the shared Kafka (a streams
  * member that never leaves keeps its group Stable there, and a Stable group cannot be deleted).
  *
  * <p>Not thread-safe: one test class's thread uses it.
  */
-final class StreamsDifferentialFixture implements AutoCloseable {
+final class StreamsDifferentialFixture implements BeforeAllCallback, AfterAllCallback {
     /** The StreamsGroupHeartbeat version of Kafka Streams 4.4 (v0 is the early-access one). */
     static final short STREAMS_VERSION = 1;
 
     /** A group's own streams.acceptable.recovery.lag, not the default 10000 (answers hand it to the members). */
     private static final String RECOVERY_LAG = "1234";
 
-    private final DifferentialBrokers brokers;
     private final String prefix;
     private final Set<Member> joined = new LinkedHashSet<>();
+    private DifferentialBrokers brokers;
 
     private record Member(String groupId, String memberId, String instanceId) {}
 
-    private StreamsDifferentialFixture(DifferentialBrokers brokers, String prefix) {
-        this.brokers = brokers;
+    /** For {@code @RegisterExtension} on a static field: the test's topics and groups are named {@code prefix…}. */
+    StreamsDifferentialFixture(String prefix) {
         this.prefix = prefix;
     }
 
-    /** Both brokers, whose topics and groups of the test are named {@code prefix…}, with the topic {@link #source()}. */
-    static StreamsDifferentialFixture start(String prefix) throws IOException {
-        DifferentialBrokers brokers = new DifferentialBrokers(name -> name.startsWith(prefix));
-        StreamsDifferentialFixture fixture = new StreamsDifferentialFixture(brokers, prefix);
-        try {
-            String source = fixture.source();
-            CreateTopicsResponse created = (CreateTopicsResponse) brokers.sendToBoth(
-                    ApiKeys.CREATE_TOPICS,
-                    (short) 7,
-                    new CreateTopicsRequest()
-                            .setTimeoutMs(30_000)
-                            .setTopics(list(new CreateTopicsRequest.CreatableTopic()
-                                    .setName(source)
-                                    .setNumPartitions(2)
-                                    .setReplicationFactor((short) 1))));
-            assertEquals(0, created.topics().get(0).errorCode(), "Kafka created " + source);
-            await().atMost(Duration.ofSeconds(30)).until(() -> brokers.kafkaKnows(source));
-            ReadyCoordinators.awaitReady(brokers, prefix + "group", prefix + "txn");
-            return fixture;
-        } catch (IOException | RuntimeException | Error e) {
-            brokers.close();
-            throw e;
-        }
+    /** Connects to both brokers and creates the topic {@link #source()} on both. */
+    @Override
+    public void beforeAll(ExtensionContext context) throws IOException {
+        brokers = new DifferentialBrokers(name -> name.startsWith(prefix));
+        String source = source();
+        CreateTopicsResponse created = (CreateTopicsResponse) brokers.sendToBoth(
+                ApiKeys.CREATE_TOPICS,
+                (short) 7,
+                new CreateTopicsRequest()
+                        .setTimeoutMs(30_000)
+                        .setTopics(list(new CreateTopicsRequest.CreatableTopic()
+                                .setName(source)
+                                .setNumPartitions(2)
+                                .setReplicationFactor((short) 1))));
+        assertEquals(0, created.topics().get(0).errorCode(), "Kafka created " + source);
+        await().atMost(Duration.ofSeconds(30)).until(() -> brokers.kafkaKnows(source));
+        ReadyCoordinators.awaitReady(brokers, prefix + "group", prefix + "txn");
     }
 
     DifferentialBrokers brokers() {
@@ -96,7 +94,7 @@ final class StreamsDifferentialFixture implements AutoCloseable {
 
     /**
      * Sends {@code request} to both brokers at version {@code v}, adds what differs unexplained to
-     * {@code differences}, and returns Kafka's answer. A streams join is remembered for {@link #close()}.
+     * {@code differences}, and returns Kafka's answer. A streams join is remembered for {@link #afterAll}.
      */
     ApiMessage step(ApiKeys api, short v, String name, ApiMessage request, List<String> differences)
             throws IOException {
@@ -203,7 +201,10 @@ final class StreamsDifferentialFixture implements AutoCloseable {
      * groups from the shared Kafka. A member that has left already is answered UNKNOWN_MEMBER_ID: harmless.
      */
     @Override
-    public void close() throws IOException {
+    public void afterAll(ExtensionContext context) throws IOException {
+        if (brokers == null) {
+            return;
+        }
         try {
             for (Member m : joined) {
                 brokers.sendToBoth(

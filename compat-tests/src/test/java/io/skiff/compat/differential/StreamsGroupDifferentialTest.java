@@ -34,8 +34,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -50,21 +49,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 class StreamsGroupDifferentialTest {
     private static final String PREFIX = "sgd-";
     private static final String SOURCE = PREFIX + "in";
-    private static StreamsDifferentialFixture fixture;
-    private static DifferentialBrokers brokers;
 
-    @BeforeAll
-    static void start() throws IOException {
-        fixture = StreamsDifferentialFixture.start(PREFIX);
-        brokers = fixture.brokers();
-    }
-
-    @AfterAll
-    static void stop() throws IOException {
-        if (fixture != null) {
-            fixture.close();
-        }
-    }
+    @RegisterExtension
+    static final StreamsDifferentialFixture FIXTURE = new StreamsDifferentialFixture(PREFIX);
 
     private final List<String> differences = new ArrayList<>();
     private short version;
@@ -196,7 +183,7 @@ class StreamsGroupDifferentialTest {
     /** Sets the group's delays to 0 on both brokers, comparing the answers, and waits until Kafka has them. */
     private void noDelays(String name, String groupId) throws IOException {
         step(ApiKeys.INCREMENTAL_ALTER_CONFIGS, (short) 1, name, StreamsDifferentialFixture.noDelays(groupId));
-        fixture.awaitKafkaHasNoDelays(groupId);
+        FIXTURE.awaitKafkaHasNoDelays(groupId);
     }
 
     private static StreamsGroupHeartbeatRequest owning(
@@ -255,14 +242,14 @@ class StreamsGroupDifferentialTest {
     }
 
     private ApiMessage step(ApiKeys api, short v, String name, ApiMessage request) throws IOException {
-        return fixture.step(api, v, name, request, differences);
+        return FIXTURE.step(api, v, name, request, differences);
     }
 
     /** Waits until both brokers have the internal topics (Kafka's controller creates them a moment later). */
     private static void awaitTopicsOnBoth(String... topics) {
         await().atMost(Duration.ofSeconds(30)).until(() -> {
             for (String t : topics) {
-                if (!brokers.kafkaKnows(t) || !skiffKnows(t)) {
+                if (!FIXTURE.brokers().kafkaKnows(t) || !skiffKnows(t)) {
                     return false;
                 }
             }
@@ -283,17 +270,19 @@ class StreamsGroupDifferentialTest {
                 .setEpoch(0)
                 .setSubtopologies(list(subtopology("0", list(topics), list(), list(), list())));
         await().atMost(Duration.ofSeconds(30))
-                .until(() -> ((StreamsGroupHeartbeatResponse) brokers.sendToKafka(
-                                ApiKeys.STREAMS_GROUP_HEARTBEAT, (short) 1, join(member, probe, sourcesOnly)))
+                .until(() -> ((StreamsGroupHeartbeatResponse) FIXTURE.brokers()
+                                .sendToKafka(
+                                        ApiKeys.STREAMS_GROUP_HEARTBEAT, (short) 1, join(member, probe, sourcesOnly)))
                         .status()
                         .isEmpty());
-        brokers.sendToKafka(
-                ApiKeys.STREAMS_GROUP_HEARTBEAT,
-                (short) 1,
-                new StreamsGroupHeartbeatRequest()
-                        .setGroupId(probe)
-                        .setMemberId(member)
-                        .setMemberEpoch(-1));
+        FIXTURE.brokers()
+                .sendToKafka(
+                        ApiKeys.STREAMS_GROUP_HEARTBEAT,
+                        (short) 1,
+                        new StreamsGroupHeartbeatRequest()
+                                .setGroupId(probe)
+                                .setMemberId(member)
+                                .setMemberEpoch(-1));
     }
 
     /** A group id ({@code groupId-probe-N}) in the same {@code __consumer_offsets} partition as {@code groupId}. */
@@ -314,12 +303,13 @@ class StreamsGroupDifferentialTest {
     }
 
     private static boolean skiffKnows(String topic) throws IOException {
-        MetadataResponse r = (MetadataResponse) brokers.sendToSkiff(
-                ApiKeys.METADATA,
-                (short) 12,
-                new MetadataRequest()
-                        .setTopics(list(new MetadataRequest.MetadataRequestTopic().setName(topic)))
-                        .setAllowAutoTopicCreation(false));
+        MetadataResponse r = (MetadataResponse) FIXTURE.brokers()
+                .sendToSkiff(
+                        ApiKeys.METADATA,
+                        (short) 12,
+                        new MetadataRequest()
+                                .setTopics(list(new MetadataRequest.MetadataRequestTopic().setName(topic)))
+                                .setAllowAutoTopicCreation(false));
         return r.topics().stream().allMatch(t -> t.errorCode() == 0);
     }
 }

@@ -33,9 +33,8 @@ import io.skiff.protocol.message.StreamsGroupHeartbeatRequest;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Migration between the other group types and streams groups, sent to Skiff and to a real Kafka 4.4 from the same
@@ -47,28 +46,16 @@ class StreamsGroupMigrationDifferentialTest {
     private static final String PREFIX = "sgm-";
     private static final String SOURCE = PREFIX + "in";
     private static final short STREAMS_VERSION = StreamsDifferentialFixture.STREAMS_VERSION;
-    private static StreamsDifferentialFixture fixture;
-    private static DifferentialBrokers brokers;
 
-    @BeforeAll
-    static void start() throws IOException {
-        fixture = StreamsDifferentialFixture.start(PREFIX);
-        brokers = fixture.brokers();
-    }
-
-    @AfterAll
-    static void stop() throws IOException {
-        if (fixture != null) {
-            fixture.close();
-        }
-    }
+    @RegisterExtension
+    static final StreamsDifferentialFixture FIXTURE = new StreamsDifferentialFixture(PREFIX);
 
     private final List<String> differences = new ArrayList<>();
 
     @Test
     void aStreamsJoinOnAClassicGroupIsAnsweredAsKafkaAnswersIt() throws IOException {
         String group = PREFIX + "classic";
-        fixture.setNoDelays(group);
+        FIXTURE.setNoDelays(group);
         JoinGroupRequest classicJoin = new JoinGroupRequest()
                 .setGroupId(group)
                 .setSessionTimeoutMs(30_000)
@@ -76,20 +63,23 @@ class StreamsGroupMigrationDifferentialTest {
                 .setMemberId("")
                 .setProtocolType("consumer")
                 .setProtocols(list(new JoinGroupRequest.JoinGroupRequestProtocol().setName("range")));
-        String skiffMember =
-                ((JoinGroupResponse) brokers.sendToSkiff(ApiKeys.JOIN_GROUP, (short) 3, classicJoin)).memberId();
-        String kafkaMember =
-                ((JoinGroupResponse) brokers.sendToKafka(ApiKeys.JOIN_GROUP, (short) 3, classicJoin)).memberId();
+        String skiffMember = ((JoinGroupResponse)
+                        FIXTURE.brokers().sendToSkiff(ApiKeys.JOIN_GROUP, (short) 3, classicJoin))
+                .memberId();
+        String kafkaMember = ((JoinGroupResponse)
+                        FIXTURE.brokers().sendToKafka(ApiKeys.JOIN_GROUP, (short) 3, classicJoin))
+                .memberId();
 
         step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "streams join: a classic group with a member", join(group, "m1"));
         step(ApiKeys.STREAMS_GROUP_DESCRIBE, "the classic group with a member", describe(group));
 
-        brokers.send(
-                ApiKeys.LEAVE_GROUP,
-                (short) 3,
-                "skiff-differential",
-                leave(group, skiffMember),
-                leave(group, kafkaMember));
+        FIXTURE.brokers()
+                .send(
+                        ApiKeys.LEAVE_GROUP,
+                        (short) 3,
+                        "skiff-differential",
+                        leave(group, skiffMember),
+                        leave(group, kafkaMember));
         step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "streams join: the classic group once empty", join(group, "m1"));
         step(ApiKeys.STREAMS_GROUP_DESCRIBE, "the streams group that was a classic group", describe(group));
         step(ApiKeys.DESCRIBE_GROUPS, "the streams group that was a classic group", describeGroups(group));
@@ -100,7 +90,7 @@ class StreamsGroupMigrationDifferentialTest {
     @Test
     void aStreamsJoinOnAGroupWithOnlyCommittedOffsetsKeepsThemAsKafkaDoes() throws IOException {
         String group = PREFIX + "offsets";
-        fixture.setNoDelays(group);
+        FIXTURE.setNoDelays(group);
         step(ApiKeys.OFFSET_COMMIT, "a simple commit", commit(group, -1, ""));
         step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "streams join: a group with only committed offsets", join(group, "m1"));
         step(ApiKeys.OFFSET_FETCH, "the offsets after the join", fetch(group));
@@ -114,7 +104,7 @@ class StreamsGroupMigrationDifferentialTest {
     @Test
     void aStreamsJoinOnAnEmptyConsumerGroupIsAnsweredAsKafkaAnswersIt() throws IOException {
         String group = PREFIX + "consumer";
-        fixture.setNoDelays(group);
+        FIXTURE.setNoDelays(group);
         String member = memberId("consumer");
         step(
                 ApiKeys.CONSUMER_GROUP_HEARTBEAT,
@@ -143,7 +133,7 @@ class StreamsGroupMigrationDifferentialTest {
     @Test
     void otherProtocolsOnAStreamsGroupAreAnsweredAsKafkaAnswersThem() throws IOException {
         String group = PREFIX + "streams";
-        fixture.setNoDelays(group);
+        FIXTURE.setNoDelays(group);
         step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "streams join: a new group", join(group, "m1"));
         otherProtocols(group, "a streams group with a member");
         step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "leave", join(group, "m1").setMemberEpoch(-1));
@@ -240,8 +230,10 @@ class StreamsGroupMigrationDifferentialTest {
     private ApiMessage step(ApiKeys api, String name, ApiMessage request) throws IOException {
         short version = api == ApiKeys.STREAMS_GROUP_HEARTBEAT || api == ApiKeys.STREAMS_GROUP_DESCRIBE
                 ? STREAMS_VERSION
-                : (short) Math.min(brokers.skiffRanges().get(api)[1], brokers.kafkaRange(api)[1]);
-        return fixture.step(api, version, name, request, differences);
+                : (short) Math.min(
+                        FIXTURE.brokers().skiffRanges().get(api)[1],
+                        FIXTURE.brokers().kafkaRange(api)[1]);
+        return FIXTURE.step(api, version, name, request, differences);
     }
 
     private void assertNoDifferences() {
