@@ -25,6 +25,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -36,6 +38,15 @@ import java.util.stream.Stream;
  * <p>Thread-safe: every method is synchronized; {@link #close()} is idempotent.
  */
 final class RunningBroker implements AutoCloseable {
+    /** Data directories of brokers not closed yet: deleted at JVM exit if a test never got to close them. */
+    private static final Set<Path> OPEN_DIRS = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime()
+                .addShutdownHook(
+                        new Thread(() -> OPEN_DIRS.forEach(RunningBroker::deleteTree), "skiff-test-data-dirs-delete"));
+    }
+
     private BrokerSpec spec;
     private final Path ownDataDir;
     private final String property;
@@ -75,10 +86,12 @@ final class RunningBroker implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a data directory for a Skiff test broker", e);
         }
+        OPEN_DIRS.add(dir);
         try {
             return new RunningBroker(spec, dir, spec.start(dir, spec.port(), true));
         } catch (RuntimeException e) {
             deleteTree(dir);
+            OPEN_DIRS.remove(dir);
             throw e;
         }
     }
@@ -161,6 +174,7 @@ final class RunningBroker implements AutoCloseable {
             } finally {
                 if (ownDataDir != null) {
                     deleteTree(ownDataDir);
+                    OPEN_DIRS.remove(ownDataDir);
                 }
             }
         }
