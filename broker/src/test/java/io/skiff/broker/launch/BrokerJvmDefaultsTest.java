@@ -25,7 +25,12 @@ class BrokerJvmDefaultsTest {
     @Test
     void developerHeapAndClientCompilerWhenNothingIsSet() {
         assertEquals(
-                List.of("-Xms64m", "-Xmx512m", "-XX:TieredStopAtLevel=1", "-Dfoo=bar"),
+                List.of(
+                        "-Xms64m",
+                        "-Xmx512m",
+                        "-XX:TieredStopAtLevel=1",
+                        "-Dio.netty.allocator.lowMemory=false",
+                        "-Dfoo=bar"),
                 BrokerJvmDefaults.apply(List.of("-Dfoo=bar"), Map.of()));
     }
 
@@ -33,15 +38,15 @@ class BrokerJvmDefaultsTest {
     void theUsersHeapWins() {
         for (String option : List.of("-Xmx2g", "-Xms1g", "-XX:MaxRAMPercentage=50", "-XX:MaxHeapSize=1g")) {
             assertEquals(
-                    List.of("-XX:TieredStopAtLevel=1", option),
+                    List.of("-XX:TieredStopAtLevel=1", "-Dio.netty.allocator.lowMemory=false", option),
                     BrokerJvmDefaults.apply(List.of(option), Map.of()),
                     option);
         }
         assertEquals(
-                List.of("-XX:TieredStopAtLevel=1"),
+                List.of("-XX:TieredStopAtLevel=1", "-Dio.netty.allocator.lowMemory=false"),
                 BrokerJvmDefaults.apply(List.of(), Map.of("JAVA_TOOL_OPTIONS", "-Dx=1  -Xmx3g")));
         assertEquals(
-                List.of("-XX:TieredStopAtLevel=1"),
+                List.of("-XX:TieredStopAtLevel=1", "-Dio.netty.allocator.lowMemory=false"),
                 BrokerJvmDefaults.apply(List.of(), Map.of("JDK_JAVA_OPTIONS", "-XX:MaxRAM=4g")));
     }
 
@@ -49,17 +54,29 @@ class BrokerJvmDefaultsTest {
     void theUsersCompilerChoiceWins() {
         for (String option : List.of("-XX:TieredStopAtLevel=4", "-XX:-TieredCompilation", "-Xint", "-Xcomp")) {
             assertEquals(
-                    List.of("-Xms64m", "-Xmx512m", option), BrokerJvmDefaults.apply(List.of(option), Map.of()), option);
+                    List.of("-Xms64m", "-Xmx512m", "-Dio.netty.allocator.lowMemory=false", option),
+                    BrokerJvmDefaults.apply(List.of(option), Map.of()),
+                    option);
         }
         assertEquals(
-                List.of("-Xms64m", "-Xmx512m"),
+                List.of("-Xms64m", "-Xmx512m", "-Dio.netty.allocator.lowMemory=false"),
                 BrokerJvmDefaults.apply(List.of(), Map.of("_JAVA_OPTIONS", "-XX:TieredStopAtLevel=4")));
     }
 
     @Test
     void aBrokerThatMayServeTlsKeepsC2ForTheJdksAesGcmIntrinsics() {
         assertEquals(
-                List.of("-Xms64m", "-Xmx512m", "-Dfoo=bar"),
+                List.of("-Xms64m", "-Xmx512m", "-Dio.netty.allocator.lowMemory=false", "-Dfoo=bar"),
                 BrokerJvmDefaults.apply(List.of("-Dfoo=bar"), Map.of(), true));
+    }
+
+    @Test
+    void theUsersNettyAllocatorSettingsWin() {
+        assertEquals(
+                List.of("-Xms64m", "-Xmx512m", "-XX:TieredStopAtLevel=1", "-Dio.netty.allocator.type=pooled"),
+                BrokerJvmDefaults.apply(List.of("-Dio.netty.allocator.type=pooled"), Map.of()));
+        assertEquals(
+                List.of("-Xms64m", "-Xmx512m", "-XX:TieredStopAtLevel=1"),
+                BrokerJvmDefaults.apply(List.of(), Map.of("JAVA_TOOL_OPTIONS", "-Dio.netty.allocator.lowMemory=true")));
     }
 }

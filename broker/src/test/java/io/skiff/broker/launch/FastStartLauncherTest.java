@@ -86,6 +86,7 @@ class FastStartLauncherTest {
                 List.of(
                         "/jdk/bin/java",
                         "-XX:TieredStopAtLevel=1",
+                        "-Dio.netty.allocator.lowMemory=false",
                         "-Xmx1g",
                         "-XX:SharedArchiveFile=" + tmp.resolve("skiff.jsa"),
                         "-Xshare:auto",
