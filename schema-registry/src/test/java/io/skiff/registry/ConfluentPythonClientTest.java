@@ -83,8 +83,12 @@ class ConfluentPythonClientTest {
         }
     }
 
-    private static String run(String... command) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    static String run(String... command) throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        // python3-requests lets these variables override the client's ssl.ca.location (requests issue 3829).
+        builder.environment().remove("REQUESTS_CA_BUNDLE");
+        builder.environment().remove("CURL_CA_BUNDLE");
+        Process process = builder.start();
         process.getOutputStream().close();
         if (!process.waitFor(180, TimeUnit.SECONDS)) {
             process.destroyForcibly();
@@ -96,7 +100,7 @@ class ConfluentPythonClientTest {
     }
 
     /** A python3 with confluent_kafka, requests and jsonschema: the one on the PATH, else Debian's. */
-    private static String python() throws IOException, InterruptedException {
+    static String python() throws IOException, InterruptedException {
         List<String> candidates = new ArrayList<>(List.of("python3"));
         if (Files.isExecutable(Path.of("/usr/bin/python3"))) {
             candidates.add("/usr/bin/python3");

@@ -112,6 +112,15 @@ public final class SaslMechanisms {
         return value != null ? value : config.listenerValue(listenerName, BrokerConfigKeys.SASL_JAAS_CONFIG);
     }
 
+    /** Whether {@code password} is the password of {@code user} among this listener's PLAIN users. */
+    public boolean plainPasswordMatches(String user, String password) {
+        String expected = plainUsers.get(user);
+        return expected != null
+                && java.security.MessageDigest.isEqual(
+                        expected.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                        password.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
     /** Enabled mechanisms in configuration order (SaslHandshake's answer). */
     public List<String> enabled() {
         return enabled;
