@@ -19,7 +19,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.google.gson.JsonParser;
 import io.skiff.broker.SkiffServer;
+import io.skiff.registry.testing.DecodedValue;
+import io.skiff.registry.testing.SchemaRegistryKit;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -64,6 +67,14 @@ class ConfluentPythonClientTest {
             ByteBuffer frame = ByteBuffer.wrap(value);
             assertEquals(0, frame.get(), "magic byte");
             assertEquals(id, frame.getInt(), "schema id");
+
+            // The test kit's helper decodes the Python serializer's frame through the registry.
+            DecodedValue decoded = new SchemaRegistryKit(url).decode(value);
+            assertEquals("JSON", decoded.schemaType());
+            assertEquals(id, decoded.schemaId());
+            assertEquals(
+                    JsonParser.parseString("{\"id\": \"o1\", \"amount\": 12.5}"),
+                    JsonParser.parseString(decoded.text()));
         }
     }
 
