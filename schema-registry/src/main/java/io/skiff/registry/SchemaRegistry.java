@@ -18,6 +18,7 @@ package io.skiff.registry;
 import io.skiff.broker.extension.BrokerExtension;
 import io.skiff.broker.extension.RecordDecoder;
 import io.skiff.broker.handler.BrokerContext;
+import io.skiff.config.ControlListener;
 import io.skiff.http.HttpServer;
 import io.skiff.http.Routes;
 import io.skiff.registry.api.RegistryApi;
@@ -48,17 +49,23 @@ final class SchemaRegistry implements BrokerExtension.Running {
         RecordDecoder.Published.publish(broker, decoder); // the console decodes records with it
     }
 
-    static SchemaRegistry start(BrokerContext broker, InetSocketAddress address) throws IOException {
+    static SchemaRegistry start(BrokerContext broker, ControlListener listener) throws IOException {
         Registry registry = new Registry(new SchemasTopic(broker));
         registry.replay();
         Routes routes = new Routes();
         new RegistryApi(registry).addTo(routes);
+        // Jetty's words for errors outside the API ("HTTP 404 Not Found"); 401 as Confluent's basic auth answers it.
+        HttpServer.ErrorBody errors = (status, message) ->
+                RegistryApi.error(status, status, status == 401 ? message : "HTTP " + status + " " + message);
+        RegistrySecurity security = RegistrySecurity.of(broker, listener, errors);
         HttpServer server = HttpServer.start(
-                address,
+                new InetSocketAddress(listener.host(), listener.port()),
                 routes,
                 MAX_BODY_BYTES,
                 "schema-registry",
-                (status, message) -> RegistryApi.error(status, status, "HTTP " + status + " " + message));
+                errors,
+                security.tls(),
+                security.guard());
         return new SchemaRegistry(server, registry, broker);
     }
 

@@ -41,7 +41,7 @@ public final class Access {
     public Access(BrokerContext broker, String host) {
         this.authorizer = broker.security().authorizer();
         this.loginRequired = authorizer != null || broker.security().anySasl();
-        this.credentials = new Credentials(broker.security(), broker.config().listeners());
+        this.credentials = new Credentials(broker.security());
         this.sessions = new Sessions(broker.clock());
         this.host = host;
     }
