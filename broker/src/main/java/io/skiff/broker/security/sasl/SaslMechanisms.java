@@ -119,8 +119,7 @@ public final class SaslMechanisms {
         String expected = plainUsers.get(user);
         return expected != null
                 && MessageDigest.isEqual(
-                        expected.getBytes(StandardCharsets.UTF_8),
-                        password.getBytes(StandardCharsets.UTF_8));
+                        expected.getBytes(StandardCharsets.UTF_8), password.getBytes(StandardCharsets.UTF_8));
     }
 
     /** Enabled mechanisms in configuration order (SaslHandshake's answer). */
