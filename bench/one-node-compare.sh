@@ -97,11 +97,13 @@ run() {
 
 # thread_cpu PID: CPU seconds since the JVM started per thread kind (the thread's name without its number), most first.
 thread_cpu() {
-  local tick t
+  local tick t stat name
   tick="$(getconf CLK_TCK)"
   for t in /proc/"$1"/task/*; do
     # the fields after the last ')' are stat's from the 3rd on: utime and stime are the 12th and 13th of them
-    echo "$(sed 's/[0-9]*$//; s/[-_ #]*$//' "$t/comm")|$(sed 's/.*) //' "$t/stat" | awk '{print $12 + $13}')"
+    # a thread may end meanwhile: then it is left out
+    stat="$(cat "$t/stat" 2>/dev/null)" && name="$(cat "$t/comm" 2>/dev/null)" || continue
+    echo "$(sed 's/[0-9]*$//; s/[-_ #]*$//' <<<"$name")|$(sed 's/.*) //' <<<"$stat" | awk '{print $12 + $13}')"
   done | awk -F'|' -v t="$tick" '{s[$1] += $2} END {for (k in s) if (s[k] > 0) printf "%8.2f s  %s\n", s[k] / t, k}' \
     | sort -rn
 }
