@@ -24,7 +24,7 @@
 # Usage: [BASELINE_JAR=...] bench/console-footprint.sh [ROUNDS] [KAFKA_PORT] [CONSOLE_PORT]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. bench/broker-proc.sh
+. bench/lib.sh
 rounds=${1:-3}
 kafka_port=${2:-19601}
 console_port=${3:-19690}

@@ -26,6 +26,8 @@
 # SKIFF_JAR (app/target/skiff.jar), JAVA (java on the PATH).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=lib.sh
+. "$ROOT/bench/lib.sh"
 RUNS="${RUNS:-9}"
 JAVA="${JAVA:-java}"
 SKIFF_JAR="${SKIFF_JAR:-$ROOT/app/target/skiff.jar}"
@@ -39,13 +41,13 @@ cleanup() {
 trap cleanup EXIT
 tar -xzf "$DOWNLOAD" -C "$WORK"
 HOME_DIR="$(ls -d "$WORK"/skiff-*/)"
-PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+PORT="$(free_port)"
 
 one() { # one start: prints launch -> ready in ms
   rm -rf "$WORK/data"
   "$@" --override "listeners=PLAINTEXT://127.0.0.1:$PORT" --override "log.dirs=$WORK/data" >/dev/null 2>&1 &
   PID=$!
-  python3 "$ROOT/bench/ready.py" "$PID" "$PORT" 60
+  wait_ready "$PID" "$PORT" 60
   kill "$PID"
   wait "$PID" 2>/dev/null || true
   PID=""

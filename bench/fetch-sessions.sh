@@ -28,8 +28,8 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 JAR="${SKIFF_JAR:-$ROOT/app/target/skiff.jar}"
 PARTITIONS="${PARTITIONS:-1000}"; RATE="${RATE:-10}"; WARMUP="${WARMUP:-10}"; SECONDS_MEASURED="${WINDOW:-30}"
-# shellcheck source=broker-proc.sh
-. "$ROOT/bench/broker-proc.sh"
+# shellcheck source=lib.sh
+. "$ROOT/bench/lib.sh"
 KAFKA_TOOLS="$(kafka_tools "$ROOT")"
 KAFKA_LIBS="$("$KAFKA_TOOLS/fetch.sh")"
 WORK="$(mktemp -d)"
@@ -37,7 +37,6 @@ PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$WORK"; }
 trap cleanup EXIT
 javac -d "$WORK/classes" -cp "$KAFKA_LIBS/*" "$ROOT/bench/FetchSessionLoad.java"
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
 run_skiff() { # label jar extra-overrides...
   local label="$1" jar="$2"; shift 2

@@ -32,37 +32,24 @@ ROUNDS="${1:-3}"
 RECORDS="${RECORDS:-20000}"
 export KAFKA_VERSION="${KAFKA_VERSION:-4.4.0}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-# shellcheck source=broker-proc.sh
-. "$ROOT/bench/broker-proc.sh"
+# shellcheck source=lib.sh
+. "$ROOT/bench/lib.sh"
 KAFKA_TOOLS="$(kafka_tools "$ROOT")"
 SKIFF_JAR="${SKIFF_JAR:-$ROOT/app/target/skiff.jar}"
 [ -f "$SKIFF_JAR" ] || { echo "$SKIFF_JAR missing: build it first (mvn -q -B -ntp -Pquick package -pl app -am)" >&2; exit 1; }
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/skiff-join-trace.XXXXXX")"
 SKIFF_PID=""; KAFKA_PID=""
-cleanup() {
-  for pid in $SKIFF_PID $KAFKA_PID; do kill "$pid" 2>/dev/null || true; done
-  for _ in $(seq 300); do
-    alive=0
-    for pid in $SKIFF_PID $KAFKA_PID; do kill -0 "$pid" 2>/dev/null && alive=1; done
-    [ "$alive" = 0 ] && break
-    sleep 0.1
-  done
-  rm -rf "$WORK"
-}
+# shellcheck disable=SC2086 # either may be unset
+cleanup() { stop_and_remove "$WORK" $SKIFF_PID $KAFKA_PID; }
 trap cleanup EXIT
-load() { cut -d' ' -f1-3 /proc/loadavg; }
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 KAFKA_LIBS="$("$KAFKA_TOOLS/fetch.sh")"
 
 KP="${KAFKA_PORT:-$(free_port)}"; SP="${SKIFF_PORT:-$(free_port)}"
 KAFKA_PID="$("$KAFKA_TOOLS/start-kafka.sh" "$KP" "$WORK/kafka")"
 # No web console: only the ports asked for.
-java -jar "$SKIFF_JAR" --override "listeners=PLAINTEXT://127.0.0.1:$SP" --override "log.dirs=$WORK/skiff" \
-  --override console.listener= \
-  >"$WORK/skiff.log" 2>&1 &
-SKIFF_PID=$!
-python3 "$ROOT/bench/ready.py" "$SKIFF_PID" "$SP" 60 >/dev/null || { cat "$WORK/skiff.log" >&2; exit 1; }
-python3 "$ROOT/bench/ready.py" "$KAFKA_PID" "$KP" 180 >/dev/null || { tail -30 "$WORK/kafka/server.log" >&2; exit 1; }
+start_skiff "$SKIFF_JAR" "$SP" "$WORK/skiff" "$WORK/skiff.log" console.listener=
+wait_ready "$SKIFF_PID" "$SP" 60 "$WORK/skiff.log" >/dev/null || exit 1
+wait_ready "$KAFKA_PID" "$KP" 180 "$WORK/kafka/server.log" >/dev/null || exit 1
 echo "== $(nproc) cores, load $(load); Skiff on 127.0.0.1:$SP, Kafka $KAFKA_VERSION on 127.0.0.1:$KP"
 
 # The client's DEBUG log of the consumer and its network client, with millisecond timestamps.

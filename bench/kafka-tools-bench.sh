@@ -74,8 +74,8 @@ SKIFF_PORT_SET="${SKIFF_PORT:-}"; KAFKA_PORT_SET="${KAFKA_PORT:-}"
 export KAFKA_VERSION="${KAFKA_VERSION:-4.4.0}"
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-# shellcheck source=broker-proc.sh
-. "$ROOT/bench/broker-proc.sh"
+# shellcheck source=lib.sh
+. "$ROOT/bench/lib.sh"
 KAFKA_TOOLS="$(kafka_tools "$ROOT")"
 SKIFF_JAR="${SKIFF_JAR:-$ROOT/app/target/skiff.jar}"
 [ -x "$KAFKA_TOOLS/tool.sh" ] || { echo "Kafka tools not found at $KAFKA_TOOLS (set KAFKA_TOOLS)" >&2; exit 1; }
@@ -87,36 +87,11 @@ skipped() { [[ "$SKIP" == *",$1,"* ]]; }
 # Run a copy: a rebuild while the benchmark runs must not pull classes from under the running broker.
 # The jar is used where it is: its class-data-sharing archive (skiff.jsa beside it) is bound to that path.
 SKIFF_PID=""; KAFKA_PID=""
-cleanup() {
-  for pid in $SKIFF_PID $KAFKA_PID; do kill "$pid" 2>/dev/null || true; done
-  # Kafka is not our child (start-kafka.sh detaches it): poll until both have exited, then remove their files.
-  for _ in $(seq 300); do
-    alive=0
-    for pid in $SKIFF_PID $KAFKA_PID; do kill -0 "$pid" 2>/dev/null && alive=1; done
-    [ "$alive" = 0 ] && break
-    sleep 0.1
-  done
-  rm -rf "$WORK"
-}
+# shellcheck disable=SC2086 # either may be unset
+cleanup() { stop_and_remove "$WORK" $SKIFF_PID $KAFKA_PID; }
 trap cleanup EXIT
 
-load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime | sed 's/.*average[s]*: //'; }
 
-# A free TCP port whose successor is free too (Kafka's controller uses PORT+1).
-free_port() {
-  python3 - <<'PY'
-import socket
-while True:
-    a = socket.socket(); a.bind(("127.0.0.1", 0)); p = a.getsockname()[1]
-    b = socket.socket()
-    try:
-        b.bind(("127.0.0.1", p + 1)); print(p); break
-    except OSError:
-        pass
-    finally:
-        a.close(); b.close()
-PY
-}
 
 wait_port() { # PORT TIMEOUT_S
   python3 - "$1" "$2" <<'PY'

@@ -34,8 +34,8 @@ MIB="${MIB:-10240}"
 START_RUNS="${START_RUNS:-3}"
 SKIFF_JAVA_OPTS="${SKIFF_JAVA_OPTS:-}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-# shellcheck source=broker-proc.sh
-. "$ROOT/bench/broker-proc.sh"
+# shellcheck source=lib.sh
+. "$ROOT/bench/lib.sh"
 KAFKA_TOOLS="$(kafka_tools "$ROOT")"
 SKIFF_JAR="${SKIFF_JAR:-$ROOT/app/target/skiff.jar}"
 [ -f "$SKIFF_JAR" ] || { echo "$SKIFF_JAR missing: build it first" >&2; exit 1; }
@@ -48,14 +48,13 @@ if [ -z "${DATA:-}" ]; then
   DATA="$(mktemp -d "${TMPDIR:-/tmp}/skiff-large.XXXXXX")"
   KEEP=0
 fi
-PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+PORT="$(free_port)"
 PID=""
 cleanup() {
   kill_pid
   [ "$KEEP" = 1 ] || rm -rf "$DATA"
 }
 trap cleanup EXIT
-load() { cut -d' ' -f1-3 /proc/loadavg; }
 
 start() { # starts the broker and waits until it answers; sets STARTED to "ready line ms, ApiVersions ms"
   # shellcheck disable=SC2086

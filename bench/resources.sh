@@ -53,8 +53,8 @@ cleanup() { kill "$LAUNCHER" 2>/dev/null || true; wait "$LAUNCHER" 2>/dev/null |
 trap cleanup EXIT
 for _ in $(seq 1 300); do grep -q "ready" "$LOG" && break; sleep 0.1; done
 grep -q "ready" "$LOG" || { cat "$LOG"; echo "Skiff did not start" >&2; exit 1; }
-# shellcheck source=broker-proc.sh
-. "$ROOT/bench/broker-proc.sh"
+# shellcheck source=lib.sh
+. "$ROOT/bench/lib.sh"
 BROKER="$(broker_jvm "$LAUNCHER")"   # the launcher's child JVM, or itself in one JVM
 echo "Skiff pid $BROKER, JVM options: $(tr '\0' ' ' < /proc/"$BROKER"/cmdline | sed 's/ -jar .*//; s/^[^ ]* //')"
 

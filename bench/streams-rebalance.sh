@@ -30,17 +30,15 @@
 #   KAFKA_TOOLS  folder with start-kafka.sh (default: ../shared/tools/kafka from the repository root)
 set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+# shellcheck source=lib.sh
+. "$ROOT/bench/lib.sh"
 KT="${KAFKA_TOOLS:-$ROOT/../shared/tools/kafka}"
 ROUNDS="${ROUNDS:-3}"
 KAFKA_PORT="${KAFKA_PORT:-9192}"
 SKIFF_PORT="${SKIFF_PORT:-9292}"
 JARS="$ROOT/compat-tests/target/kafka-streams/4.4.0"
 WORK="$(mktemp -d)"
-KPID=$("$KT/start-kafka.sh" "$KAFKA_PORT" "$WORK/kafka")
-java -jar "$ROOT/app/target/skiff.jar" --override "listeners=PLAINTEXT://127.0.0.1:$SKIFF_PORT" \
-  --override "log.dirs=$WORK/skiff-data" >"$WORK/skiff.log" 2>&1 &
-SPID=$!
-trap 'kill $KPID $SPID 2>/dev/null; rm -rf "$WORK"' EXIT
+start_kafka_and_skiff "$KT" "$KAFKA_PORT" "$SKIFF_PORT" "$WORK"
 for port in "$KAFKA_PORT" "$SKIFF_PORT"; do
   for _ in $(seq 1 120); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.5; done
 done

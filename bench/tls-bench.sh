@@ -35,25 +35,15 @@ RECORDS="${RECORDS:-200000}"
 RECORD_SIZE="${RECORD_SIZE:-1000}"
 export KAFKA_VERSION="${KAFKA_VERSION:-4.4.0}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-# shellcheck source=broker-proc.sh
-. "$ROOT/bench/broker-proc.sh"
+# shellcheck source=lib.sh
+. "$ROOT/bench/lib.sh"
 KAFKA_TOOLS="$(kafka_tools "$ROOT")"
 SKIFF_JAR="${SKIFF_JAR:-$ROOT/app/target/skiff.jar}"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/skiff-tls-bench.XXXXXX")"
 SKIFF_PID=""; KAFKA_PID=""
-cleanup() {
-  for pid in $SKIFF_PID $KAFKA_PID; do kill "$pid" 2>/dev/null || true; done
-  for _ in $(seq 300); do
-    alive=0
-    for pid in $SKIFF_PID $KAFKA_PID; do kill -0 "$pid" 2>/dev/null && alive=1; done
-    [ "$alive" = 0 ] && break
-    sleep 0.1
-  done
-  rm -rf "$WORK"
-}
+# shellcheck disable=SC2086 # either may be unset
+cleanup() { stop_and_remove "$WORK" $SKIFF_PID $KAFKA_PID; }
 trap cleanup EXIT
-load() { cut -d' ' -f1-3 /proc/loadavg; }
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 median() { sort -g | awk '{a[NR]=$1} END {if (NR==0) print 0; else if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 
 PASS=bench-secret

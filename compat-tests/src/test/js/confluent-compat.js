@@ -20,7 +20,7 @@
 // Results go to stdout, one fact per line, so the Java test can compare them exactly; the client's log goes to
 // stderr. Any failure exits with status 1 and the error on stderr.
 const { Kafka, logLevel, ConsumerGroupStates, ConsumerGroupTypes } = require('@confluentinc/kafka-javascript').KafkaJS;
-const { librdkafkaVersion } = require('@confluentinc/kafka-javascript');
+const { librdkafkaVersion, CODES } = require('@confluentinc/kafka-javascript');
 
 const [bootstrap, command, ...args] = process.argv.slice(2);
 
@@ -46,6 +46,39 @@ const out = (line) => output.push(line + '\n');
 const finish = (code) => process.stdout.write(output.join(''), () => process.exit(code));
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// The KafkaJS-style API gives librdkafka's init_transactions, commit_transaction and abort_transaction a fixed 5 s
+// (lib/kafkajs/_producer.js of 1.10.1: no setting lengthens it), which a loaded machine can exceed. librdkafka says a
+// call that timed out may be made again and resumes where it stopped: these helpers do so, for at most 60 s in all
+// (the Java client's max.block.ms), so that only a real failure fails the test.
+const TXN_DEADLINE_MS = 60000;
+const timedOut = (e) => e && e.code === CODES.ERRORS.ERR__TIMED_OUT && e.retriable !== false;
+
+async function resumingTimeouts(what, call) {
+  const deadline = Date.now() + TXN_DEADLINE_MS;
+  for (;;) {
+    try {
+      return await call();
+    } catch (e) {
+      if (!timedOut(e) || Date.now() > deadline) throw e;
+      process.stderr.write(`[retry] ${what} timed out after librdkafka's 5 s; called again\n`);
+    }
+  }
+}
+
+/** A connected transactional producer: connect() runs init_transactions; a fresh producer resumes a timed-out one. */
+async function transactionalProducer(transactionalId) {
+  return resumingTimeouts('connect (init_transactions)', async () => {
+    const producer = kafka.producer({ kafkaJS: { transactionalId, idempotent: true, maxInFlightRequests: 1 } });
+    try {
+      await producer.connect();
+      return producer;
+    } catch (e) {
+      await producer.disconnect().catch(() => {});
+      throw e;
+    }
+  });
+}
 
 /** Resolves once check() is true, polling every 50 ms (calling step first, if given); rejects after timeoutMs. */
 async function until(what, check, timeoutMs = 60000, step = async () => {}) {
@@ -181,8 +214,7 @@ const commands = {
   // transactions TOPIC GROUP: commit 2 records, abort 1, commit 1 more with the group's offset 3 (sendOffsets); a
   // read_committed consumer (librdkafka's default) reads back the committed ones
   async transactions(topic, group) {
-    const producer = kafka.producer({ kafkaJS: { transactionalId: `${topic}-tx`, idempotent: true, maxInFlightRequests: 1 } });
-    await producer.connect();
+    const producer = await transactionalProducer(`${topic}-tx`);
     const offsetsConsumer = kafka.consumer({ kafkaJS: { groupId: group } });
     await offsetsConsumer.connect();
     try {
@@ -190,17 +222,17 @@ const commands = {
       let txn = await producer.transaction();
       await send(txn, 'c0');
       await send(txn, 'c1');
-      await txn.commit();
+      await resumingTimeouts('commit', () => txn.commit());
       txn = await producer.transaction();
       await send(txn, 'a0');
-      await txn.abort();
+      await resumingTimeouts('abort', () => txn.abort());
       txn = await producer.transaction();
       await send(txn, 'c2');
       await txn.sendOffsets({
         consumer: offsetsConsumer,
         topics: [{ topic, partitions: [{ partition: 0, offset: '3' }] }],
       });
-      await txn.commit();
+      await resumingTimeouts('commit', () => txn.commit());
       out('transactions done');
     } finally {
       await offsetsConsumer.disconnect();

@@ -35,6 +35,7 @@ async function main() {
   assert.deepStrictEqual({ ...(await registry.decode(avroBytes)) }, { id: 'o-1', amount: 42 });
   assert.strictEqual(await registry.getLatestSchemaId('js-orders-value'), avroId);
   console.log('ok avro ' + avroId);
+  console.log('frame avro ' + avroBytes.toString('base64'));
 
   // a field without default breaks BACKWARD: the client must surface the registry's 409
   const incompatible = { ...avro, fields: [...avro.fields, { name: 'currency', type: 'string' }] };
@@ -50,6 +51,7 @@ async function main() {
   assert.strictEqual(payment.id, 'p-1');
   assert.strictEqual(Number(payment.cents), 1250);
   console.log('ok protobuf ' + protoId);
+  console.log('frame protobuf ' + protoBytes.toString('base64'));
 
   const json = {
     type: 'object', properties: { sku: { type: 'string' }, qty: { type: 'integer' } }, required: ['sku'],
@@ -60,6 +62,7 @@ async function main() {
   assert.deepStrictEqual({ ...(await registry.decode(jsonBytes)) }, { sku: 'abc', qty: 2 });
   await assert.rejects(registry.encode(jsonId, { qty: 2 }), 'a value without the required sku is refused');
   console.log('ok json ' + jsonId);
+  console.log('frame json ' + jsonBytes.toString('base64'));
   console.log('done');
 }
 

@@ -21,7 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
-import java.nio.file.Path;
+import io.skiff.testkit.Lifecycle;
+import io.skiff.testkit.Skiff;
+import io.skiff.testkit.SkiffBroker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -46,7 +48,6 @@ import org.apache.kafka.common.quota.ClientQuotaFilterComponent;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Client quotas with the Java client: set and described with the Admin API, kept across a restart, and enforced as
@@ -55,13 +56,12 @@ import org.junit.jupiter.api.io.TempDir;
  * the data moves no faster than the quota allows after the first ten seconds' worth. The bounds are lower bounds
  * only: a slow machine cannot make them fail.
  */
+@Skiff(lifecycle = Lifecycle.PER_METHOD)
 class ClientQuotasCompatTest {
-    @TempDir
-    Path dataDir;
+    /** Filled by the extension, and again with the new server after a restart. */
+    private SkiffServer server;
 
-    private SkiffServer start() {
-        return SkiffServer.builder().port(0).dataDir(dataDir).start();
-    }
+    private SkiffBroker broker;
 
     private static ClientQuotaEntity clientId(String id) {
         Map<String, String> entity = new HashMap<>();
@@ -83,8 +83,7 @@ class ClientQuotasCompatTest {
         defaultUserAndApp.put(ClientQuotaEntity.USER, null);
         defaultUserAndApp.put(ClientQuotaEntity.CLIENT_ID, "app");
         ClientQuotaEntity defaultUserApp = new ClientQuotaEntity(defaultUserAndApp);
-        try (SkiffServer server = start();
-                Admin admin = Admin.create(Map.of("bootstrap.servers", server.bootstrapServers()))) {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", server.bootstrapServers()))) {
             setQuota(admin, alice, "producer_byte_rate", 1024.0);
             setQuota(admin, alice, "request_percentage", 50.0);
             setQuota(admin, defaultUserApp, "consumer_byte_rate", 4096.0);
@@ -111,8 +110,8 @@ class ClientQuotasCompatTest {
                             .get());
             setQuota(admin, alice, "request_percentage", null); // removed
         }
-        try (SkiffServer server = start();
-                Admin admin = Admin.create(Map.of("bootstrap.servers", server.bootstrapServers()))) {
+        broker.restart();
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", server.bootstrapServers()))) {
             assertEquals(
                     Map.of(
                             alice, Map.of("producer_byte_rate", 1024.0),
@@ -128,8 +127,7 @@ class ClientQuotasCompatTest {
         int quota = 10 * 1024; // bytes per second
         int recordSize = 1024;
         int records = 130; // 130 KiB: the first 100 KiB (ten seconds' worth) pass, the rest at 10 KiB/s
-        try (SkiffServer server = start();
-                Admin admin = Admin.create(Map.of("bootstrap.servers", server.bootstrapServers()))) {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", server.bootstrapServers()))) {
             server.createTopic("throttled", 1);
             setQuota(admin, clientId("slow-producer"), "producer_byte_rate", (double) quota);
             setQuota(admin, clientId("slow-consumer"), "consumer_byte_rate", (double) quota);

@@ -20,6 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Lifecycle;
+import io.skiff.testkit.Skiff;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -29,7 +31,6 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.consumer.RangeAssignor;
 import org.apache.kafka.common.TopicPartition;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -38,15 +39,16 @@ import org.junit.jupiter.api.Test;
  * {@code --describe} shows the right current offset, log-end offset and lag per partition, and
  * {@code --reset-offsets --to-earliest --execute} moves the committed offsets to the start.
  */
+@Skiff(lifecycle = Lifecycle.PER_METHOD, properties = GroupCompatSupport.MIN_SESSION_TIMEOUT)
 class ConsumerGroupCommandCompatTest {
     private static final String TOPIC = "cli-topic";
     private static final String GROUP = "cli-group";
 
+    /** Filled by the extension: a broker per test. */
     private SkiffServer server;
 
     @BeforeEach
     void start() throws Exception {
-        server = GroupCompatSupport.startServer(null);
         server.createTopic(TOPIC, 2);
         GroupCompatSupport.produce(server, TOPIC, 2, "r", 100); // 50 per partition
         try (KafkaConsumer<String, String> consumer =
@@ -63,11 +65,6 @@ class ConsumerGroupCommandCompatTest {
                     new TopicPartition(TOPIC, 1),
                     new OffsetAndMetadata(40)));
         }
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
     }
 
     @Test

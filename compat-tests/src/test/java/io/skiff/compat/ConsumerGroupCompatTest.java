@@ -24,6 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.skiff.broker.SkiffServer;
 import io.skiff.compat.GroupCompatSupport.GroupConsumer;
 import io.skiff.compat.GroupCompatSupport.Stop;
+import io.skiff.testkit.Lifecycle;
+import io.skiff.testkit.Skiff;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -45,17 +47,19 @@ import org.junit.jupiter.params.provider.ValueSource;
  * without leaving, found by the session timeout); with commitSync after every poll no record is lost or
  * duplicated across the rebalances. Runs with the range and the cooperative-sticky assignors.
  */
+@Skiff(lifecycle = Lifecycle.PER_METHOD, properties = GroupCompatSupport.MIN_SESSION_TIMEOUT)
 class ConsumerGroupCompatTest {
     private static final String TOPIC = "orders";
     private static final int PARTITIONS = 6;
     private static final Duration WAIT = Duration.ofSeconds(60);
 
+    /** Filled by the extension: a broker per test. */
     private SkiffServer server;
+
     private final List<GroupConsumer> consumers = new ArrayList<>();
 
     @BeforeEach
     void start() {
-        server = GroupCompatSupport.startServer(null);
         server.createTopic(TOPIC, PARTITIONS);
     }
 
@@ -64,7 +68,6 @@ class ConsumerGroupCompatTest {
         for (GroupConsumer c : consumers) {
             c.stop(Stop.LEAVE);
         }
-        server.close();
     }
 
     @ParameterizedTest

@@ -23,7 +23,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.skiff.broker.SkiffServer;
 import io.skiff.compat.GroupCompatSupport.GroupConsumer;
 import io.skiff.compat.GroupCompatSupport.Stop;
-import java.nio.file.Path;
+import io.skiff.testkit.Lifecycle;
+import io.skiff.testkit.Skiff;
+import io.skiff.testkit.SkiffBroker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -44,37 +46,31 @@ import org.apache.kafka.common.GroupType;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The consumer group protocol with the official Java consumer 4.1 beyond joins and leaves: static members
  * that restart, a regex subscription that picks up a topic created later, a broker restart, the
  * kafka-consumer-groups tool and Admin's listing by group type.
  */
+@Skiff(
+        lifecycle = Lifecycle.PER_METHOD,
+        properties = {
+            "group.consumer.session.timeout.ms=3000",
+            "group.min.session.timeout.ms=500" // the classic consumers' 3 s sessions
+        })
 class ConsumerProtocolGroupsCompatTest {
     private static final Duration WAIT = Duration.ofSeconds(60);
 
+    /** Filled by the extension, and again with the new server after a restart. */
     private SkiffServer server;
-    private final List<GroupConsumer> consumers = new ArrayList<>();
 
-    private SkiffServer start(Path dataDir, int port) {
-        SkiffServer.Builder b = SkiffServer.builder()
-                .port(port)
-                .config("group.consumer.session.timeout.ms", "3000")
-                .config("group.min.session.timeout.ms", "500"); // the classic consumers' 3 s sessions
-        if (dataDir != null) {
-            b.dataDir(dataDir);
-        }
-        return b.start();
-    }
+    private SkiffBroker broker;
+    private final List<GroupConsumer> consumers = new ArrayList<>();
 
     @AfterEach
     void stop() throws InterruptedException {
         for (GroupConsumer c : consumers) {
-            c.stop(Stop.LEAVE);
-        }
-        if (server != null) {
-            server.close();
+            c.stop(Stop.LEAVE); // before the extension stops the broker
         }
     }
 
@@ -86,7 +82,6 @@ class ConsumerProtocolGroupsCompatTest {
 
     @Test
     void aRestartedStaticMemberGetsItsPartitionsBackWithoutMovingOthers() throws Exception {
-        server = start(null, 0);
         server.createTopic("static-t", 6);
         ConcurrentLinkedQueue<String> received = new ConcurrentLinkedQueue<>();
         Properties a = consumerProtocolProps(server, "static-g", null);
@@ -111,7 +106,6 @@ class ConsumerProtocolGroupsCompatTest {
 
     @Test
     void aRegexSubscriptionPicksUpATopicCreatedLater() throws Exception {
-        server = start(null, 0);
         server.createTopic("orders-eu", 2);
         List<String> produced = new ArrayList<>(GroupCompatSupport.produce(server, "orders-eu", 2, "eu", 20));
         ConcurrentLinkedQueue<String> received = new ConcurrentLinkedQueue<>();
@@ -142,9 +136,7 @@ class ConsumerProtocolGroupsCompatTest {
     }
 
     @Test
-    void membersResumeAtTheirCommittedOffsetsAfterABrokerRestart(@TempDir Path dir) throws Exception {
-        server = start(dir, 0);
-        int port = server.port();
+    void membersResumeAtTheirCommittedOffsetsAfterABrokerRestart() throws Exception {
         server.createTopic("restart-t", 3);
         List<String> produced = new ArrayList<>(GroupCompatSupport.produce(server, "restart-t", 3, "before", 90));
         ConcurrentLinkedQueue<String> received = new ConcurrentLinkedQueue<>();
@@ -164,8 +156,7 @@ class ConsumerProtocolGroupsCompatTest {
                                     == 90);
         }
 
-        server.close();
-        server = start(dir, port);
+        broker.restart(); // the same data directory and port
         produced.addAll(GroupCompatSupport.produce(server, "restart-t", 3, "after", 90));
         await().atMost(WAIT).until(() -> new HashSet<>(received).containsAll(produced));
         Map<String, Long> counts = GroupCompatSupport.countOccurrences(received);
@@ -175,7 +166,6 @@ class ConsumerProtocolGroupsCompatTest {
 
     @Test
     void theConsumerGroupsToolDescribesAndResetsAConsumerProtocolGroup() throws Exception {
-        server = start(null, 0);
         server.createTopic("cli-t", 2);
         GroupCompatSupport.produce(server, "cli-t", 2, "r", 100); // 50 per partition
         ConcurrentLinkedQueue<String> received = new ConcurrentLinkedQueue<>();
@@ -227,7 +217,6 @@ class ConsumerProtocolGroupsCompatTest {
 
     @Test
     void adminListsGroupsByType() throws Exception {
-        server = start(null, 0);
         server.createTopic("list-t", 2);
         ConcurrentLinkedQueue<String> received = new ConcurrentLinkedQueue<>();
         GroupConsumer modern = consumer(consumerProtocolProps(server, "modern-g", null), "list-t", received);

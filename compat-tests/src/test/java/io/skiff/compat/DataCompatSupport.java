@@ -18,6 +18,7 @@ package io.skiff.compat;
 import static org.awaitility.Awaitility.await;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.SkiffExtension;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -25,7 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -105,17 +105,16 @@ final class DataCompatSupport {
     }
 
     /**
-     * A Skiff broker for a test: registered with {@code @RegisterExtension} on a static field it serves the whole
-     * class, on an instance field each test gets a fresh one. It listens on 127.0.0.1, port 0, with a temporary
-     * data directory deleted on close; {@link #admin()} is an Admin client created on first use, closed first.
+     * A Skiff broker for a test, started by the project's JUnit extension ({@link SkiffExtension}) with the helpers the
+     * data tests share: registered with {@code @RegisterExtension} on a static field it serves the whole class, on an
+     * instance field each test gets a fresh one. It listens on 127.0.0.1, a free port, with a temporary data
+     * directory deleted on close; {@link #admin()} is the extension's Admin client, created on first use and closed
+     * before the broker.
      *
-     * <p>Not thread-safe: JUnit calls it from the test's thread.
+     * <p>Thread-safe as {@link SkiffExtension} is.
      */
     static final class Broker implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
-        private final Map<String, String> config;
-        private SkiffServer server;
-        private Admin admin;
-        private boolean perClass;
+        private final SkiffExtension skiff;
 
         Broker() {
             this(Map.of());
@@ -123,22 +122,21 @@ final class DataCompatSupport {
 
         /** A broker with these broker configs. */
         Broker(Map<String, String> config) {
-            this.config = config;
+            SkiffExtension.Builder builder = SkiffExtension.builder().bootstrapServersProperty(null);
+            config.forEach(builder::brokerProperty);
+            this.skiff = builder.build();
         }
 
         SkiffServer server() {
-            return server;
+            return skiff.server();
         }
 
         String bootstrapServers() {
-            return server.bootstrapServers();
+            return skiff.bootstrapServers();
         }
 
         Admin admin() {
-            if (admin == null) {
-                admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers()));
-            }
-            return admin;
+            return skiff.kit().admin();
         }
 
         /** Creates a topic of {@code partitions} partitions (replication factor 1) and waits for it. */
@@ -158,45 +156,22 @@ final class DataCompatSupport {
 
         @Override
         public void beforeAll(ExtensionContext context) {
-            perClass = true;
-            start();
+            skiff.beforeAll(context);
         }
 
         @Override
         public void beforeEach(ExtensionContext context) {
-            if (!perClass) {
-                start();
-            }
+            skiff.beforeEach(context);
         }
 
         @Override
         public void afterEach(ExtensionContext context) {
-            if (!perClass) {
-                stop();
-            }
+            skiff.afterEach(context);
         }
 
         @Override
         public void afterAll(ExtensionContext context) {
-            stop();
-        }
-
-        private void start() {
-            server = SkiffServer.builder().port(0).config(config).start();
-        }
-
-        private void stop() {
-            try {
-                if (admin != null) {
-                    admin.close();
-                }
-            } finally {
-                admin = null;
-                if (server != null) {
-                    server.close();
-                    server = null;
-                }
-            }
+            skiff.afterAll(context);
         }
     }
 }

@@ -18,13 +18,14 @@ package io.skiff.compat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Skiff;
+import io.skiff.testkit.SkiffBroker;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -39,10 +40,7 @@ import org.apache.kafka.common.requests.ShareGroupHeartbeatResponse;
 import org.apache.kafka.common.requests.StreamsGroupHeartbeatRequest;
 import org.apache.kafka.common.requests.StreamsGroupHeartbeatResponse;
 import org.apache.kafka.tools.FeatureCommand;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Kafka 4.4.0's {@code kafka-features} (FeatureCommand, run in-process) against Skiff and the reference Kafka 4.4.0:
@@ -51,21 +49,12 @@ import org.junit.jupiter.api.io.TempDir;
  * must keep them across a restart and apply them (group.version 0 turns the consumer group protocol off, share.version
  * and streams.version 0 refuse their heartbeats, as Kafka 4.4 does).
  */
+@Skiff
 class FeatureCommandCompatTest {
-    @TempDir
-    static Path dataDir;
-
+    /** Filled by the extension, and again with the new server after a restart. */
     static SkiffServer skiff;
 
-    @BeforeAll
-    static void start() {
-        skiff = SkiffServer.builder().port(0).dataDir(dataDir).start();
-    }
-
-    @AfterAll
-    static void stop() {
-        skiff.close();
-    }
+    static SkiffBroker broker;
 
     /** FeatureCommand's exit status and what it printed (stdout, then stderr), epochs masked. */
     private static synchronized String features(String bootstrap, String... args) throws Exception {
@@ -170,8 +159,7 @@ class FeatureCommandCompatTest {
                     "exit 0\ngroup.version was disabled.\n",
                     features(skiff.bootstrapServers(), "disable", "--feature", "group.version"));
             assertConsumerGroupProtocol(false);
-            skiff.close();
-            skiff = SkiffServer.builder().port(0).dataDir(dataDir).start();
+            broker.restart();
             assertConsumerGroupProtocol(false);
             assertEquals(
                     "exit 0\nFeature: group.version SupportedMinVersion: 0 SupportedMaxVersion: 1"

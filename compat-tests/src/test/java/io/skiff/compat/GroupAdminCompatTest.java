@@ -24,6 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.skiff.broker.SkiffServer;
 import io.skiff.compat.GroupCompatSupport.GroupConsumer;
 import io.skiff.compat.GroupCompatSupport.Stop;
+import io.skiff.testkit.Lifecycle;
+import io.skiff.testkit.Skiff;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -53,18 +55,20 @@ import org.junit.jupiter.api.Test;
  * delete, and list / alter / delete committed offsets, including the errors Kafka gives for groups with
  * members (NON_EMPTY_GROUP, GROUP_SUBSCRIBED_TO_TOPIC, UNKNOWN_MEMBER_ID) and unknown groups.
  */
+@Skiff(lifecycle = Lifecycle.PER_METHOD, properties = GroupCompatSupport.MIN_SESSION_TIMEOUT)
 class GroupAdminCompatTest {
     private static final String TOPIC = "admin-topic";
     private static final TopicPartition P0 = new TopicPartition(TOPIC, 0);
     private static final TopicPartition P1 = new TopicPartition(TOPIC, 1);
 
+    /** Filled by the extension: a broker per test. */
     private SkiffServer server;
+
     private Admin admin;
     private GroupConsumer active;
 
     @BeforeEach
     void start() {
-        server = GroupCompatSupport.startServer(null);
         server.createTopic(TOPIC, 2);
         GroupCompatSupport.produce(server, TOPIC, 2, "r", 20);
         admin = GroupCompatSupport.admin(server);
@@ -79,7 +83,6 @@ class GroupAdminCompatTest {
     void stop() throws InterruptedException {
         active.stop(Stop.LEAVE);
         admin.close();
-        server.close();
     }
 
     @Test

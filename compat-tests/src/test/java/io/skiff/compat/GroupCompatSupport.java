@@ -25,7 +25,6 @@ import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -45,6 +44,7 @@ import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.GroupListing;
 import org.apache.kafka.clients.admin.ListGroupsOptions;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
@@ -91,13 +91,8 @@ final class GroupCompatSupport {
 
     private GroupCompatSupport() {}
 
-    static SkiffServer startServer(Path dataDir) {
-        SkiffServer.Builder b = SkiffServer.builder().port(0).config("group.min.session.timeout.ms", "500");
-        if (dataDir != null) {
-            b.dataDir(dataDir);
-        }
-        return b.start();
-    }
+    /** The broker setting the group tests run with (for {@code @Skiff}): the classic consumers' 3 s sessions. */
+    static final String MIN_SESSION_TIMEOUT = "group.min.session.timeout.ms=500";
 
     static Admin admin(SkiffServer server) {
         return admin(server.bootstrapServers());
@@ -115,6 +110,25 @@ final class GroupCompatSupport {
     }
 
     /** The same, to the broker at {@code bootstrap} (Skiff or a real Kafka). */
+    /**
+     * The bootstrap servers of a run parameterized by {@code target}: "skiff", the test's broker, or "kafka", the
+     * shared real Kafka (whose behaviour is the spec).
+     */
+    static String bootstrapOf(String target, SkiffServer skiff) {
+        return target.equals("skiff")
+                ? skiff.bootstrapServers()
+                : RealKafka.shared().bootstrapServers();
+    }
+
+    /** Creates {@code topic} (replication factor 1), then produces to it as {@link #produce(String, String, int, String, int)}. */
+    static List<String> createTopicAndProduce(
+            Admin admin, String bootstrap, String topic, int partitions, String prefix, int count) throws Exception {
+        admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1)))
+                .all()
+                .get();
+        return produce(bootstrap, topic, partitions, prefix, count);
+    }
+
     static List<String> produce(String bootstrap, String topic, int partitions, String prefix, int count) {
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
@@ -368,16 +382,27 @@ final class GroupCompatSupport {
 
     /** Runs kafka-consumer-groups' entry point without its System.exit wrapper, returning what it printed. */
     static String runConsumerGroupCommand(String... args) throws Exception {
-        ConsumerGroupCommandOptions opts = ConsumerGroupCommandOptions.fromArgs(args);
-        Method run = ConsumerGroupCommand.class.getDeclaredMethod("run", ConsumerGroupCommandOptions.class);
+        return runToolMethod(
+                "kafka-consumer-groups",
+                ConsumerGroupCommand.class,
+                ConsumerGroupCommandOptions.class,
+                ConsumerGroupCommandOptions.fromArgs(args));
+    }
+
+    /**
+     * Calls a Kafka tool's private static {@code run(options)} (its entry point without the System.exit wrapper) and
+     * returns what it printed on standard output; a failure is an AssertionError with that output.
+     */
+    static <O> String runToolMethod(String name, Class<?> tool, Class<O> optionsType, O options) throws Exception {
+        Method run = tool.getDeclaredMethod("run", optionsType);
         run.setAccessible(true);
         PrintStream original = System.out;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
         try {
-            run.invoke(null, opts);
+            run.invoke(null, options);
         } catch (InvocationTargetException e) {
-            throw new AssertionError("kafka-consumer-groups failed: " + captured, e.getCause());
+            throw new AssertionError(name + " failed: " + captured, e.getCause());
         } finally {
             System.setOut(original);
         }

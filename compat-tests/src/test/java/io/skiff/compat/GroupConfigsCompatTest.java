@@ -22,7 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
-import java.nio.file.Path;
+import io.skiff.testkit.Lifecycle;
+import io.skiff.testkit.Skiff;
+import io.skiff.testkit.SkiffBroker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,22 +55,20 @@ import org.apache.kafka.common.requests.ConsumerGroupHeartbeatResponse;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Group config resources (KIP-848's per-group consumer.session.timeout.ms and consumer.heartbeat.interval.ms) with
  * the Java Admin client, Kafka 4.1's kafka-configs, a consumer-protocol member and a restart.
  */
+@Skiff(lifecycle = Lifecycle.PER_METHOD)
 class GroupConfigsCompatTest {
     private static final String HB = "consumer.heartbeat.interval.ms";
     private static final String SESSION = "consumer.session.timeout.ms";
 
-    @TempDir
-    Path dataDir;
+    /** Filled by the extension, and again with the new server after a restart. */
+    private SkiffServer server;
 
-    private SkiffServer start() {
-        return SkiffServer.builder().port(0).dataDir(dataDir).start();
-    }
+    private SkiffBroker broker;
 
     private static ConfigResource group(String name) {
         return new ConfigResource(ConfigResource.Type.GROUP, name);
@@ -88,8 +88,7 @@ class GroupConfigsCompatTest {
 
     @Test
     void adminClientSetsDescribesListsAndRefuses() throws Exception {
-        try (SkiffServer server = start();
-                Admin admin = Admin.create(Map.of("bootstrap.servers", server.bootstrapServers()))) {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", server.bootstrapServers()))) {
             Config none = describe(admin, "no-such-group");
             assertEquals(21, none.entries().size(), "Kafka 4.4's group keys");
             assertEquals("500", none.get(HB).value());
@@ -119,57 +118,47 @@ class GroupConfigsCompatTest {
 
     @Test
     void kafkaConfigsDescribesAndAltersGroups() throws Exception {
-        try (SkiffServer server = start()) {
-            String bootstrap = server.bootstrapServers();
-            assertEquals(
-                    "Completed updating config for group cli-group.",
-                    kafkaConfigs(
-                                    bootstrap,
-                                    "--alter",
-                                    "--entity-type",
-                                    "groups",
-                                    "--entity-name",
-                                    "cli-group",
-                                    "--add-config",
-                                    HB + "=2000,share.isolation.level=read_committed")
-                            .strip());
-            String described =
-                    kafkaConfigs(bootstrap, "--describe", "--entity-type", "groups", "--entity-name", "cli-group");
-            assertTrue(
-                    described.contains("Dynamic configs for group cli-group are:\n  " + HB
-                            + "=2000 sensitive=false synonyms={DYNAMIC_GROUP_CONFIG:" + HB + "=2000,"
-                            + " DEFAULT_CONFIG:group.consumer.heartbeat.interval.ms=500}"),
-                    described);
-            String all = kafkaConfigs(
-                    bootstrap, "--describe", "--all", "--entity-type", "groups", "--entity-name", "cli-group");
-            assertTrue(
-                    all.contains("  " + SESSION + "=45000 sensitive=false synonyms={DEFAULT_CONFIG:group." + SESSION
-                            + "=45000}"),
-                    all);
-            assertEquals(22, all.strip().split("\n").length, all);
-            assertEquals(
-                    "The group 'other' doesn't exist and doesn't have dynamic config.",
-                    kafkaConfigs(bootstrap, "--describe", "--entity-type", "groups", "--entity-name", "other")
-                            .strip());
-            kafkaConfigs(
-                    bootstrap,
-                    "--alter",
-                    "--entity-type",
-                    "groups",
-                    "--entity-name",
-                    "cli-group",
-                    "--delete-config",
-                    HB);
-            assertTrue(kafkaConfigs(bootstrap, "--describe", "--entity-type", "groups", "--entity-name", "cli-group")
-                    .contains("share.isolation.level=read_committed"));
-        }
+        String bootstrap = server.bootstrapServers();
+        assertEquals(
+                "Completed updating config for group cli-group.",
+                kafkaConfigs(
+                                bootstrap,
+                                "--alter",
+                                "--entity-type",
+                                "groups",
+                                "--entity-name",
+                                "cli-group",
+                                "--add-config",
+                                HB + "=2000,share.isolation.level=read_committed")
+                        .strip());
+        String described =
+                kafkaConfigs(bootstrap, "--describe", "--entity-type", "groups", "--entity-name", "cli-group");
+        assertTrue(
+                described.contains("Dynamic configs for group cli-group are:\n  " + HB
+                        + "=2000 sensitive=false synonyms={DYNAMIC_GROUP_CONFIG:" + HB + "=2000,"
+                        + " DEFAULT_CONFIG:group.consumer.heartbeat.interval.ms=500}"),
+                described);
+        String all =
+                kafkaConfigs(bootstrap, "--describe", "--all", "--entity-type", "groups", "--entity-name", "cli-group");
+        assertTrue(
+                all.contains("  " + SESSION + "=45000 sensitive=false synonyms={DEFAULT_CONFIG:group." + SESSION
+                        + "=45000}"),
+                all);
+        assertEquals(22, all.strip().split("\n").length, all);
+        assertEquals(
+                "The group 'other' doesn't exist and doesn't have dynamic config.",
+                kafkaConfigs(bootstrap, "--describe", "--entity-type", "groups", "--entity-name", "other")
+                        .strip());
+        kafkaConfigs(
+                bootstrap, "--alter", "--entity-type", "groups", "--entity-name", "cli-group", "--delete-config", HB);
+        assertTrue(kafkaConfigs(bootstrap, "--describe", "--entity-type", "groups", "--entity-name", "cli-group")
+                .contains("share.isolation.level=read_committed"));
     }
 
     @Test
     void aConsumerProtocolMemberIsToldTheGroupsHeartbeatIntervalAndConfigsSurviveARestart() throws Exception {
         String topic = "group-configs";
-        try (SkiffServer server = start();
-                Admin admin = Admin.create(Map.of("bootstrap.servers", server.bootstrapServers()))) {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", server.bootstrapServers()))) {
             admin.createTopics(List.of(new NewTopic(topic, 2, (short) 1))).all().get();
             try (RawKafkaConnection c = new RawKafkaConnection("127.0.0.1", server.port())) {
                 String member = Uuid.randomUuid().toString();
@@ -222,8 +211,8 @@ class GroupConfigsCompatTest {
                 assertEquals(List.of("v"), values);
             }
         }
-        try (SkiffServer restarted = start();
-                Admin admin = Admin.create(Map.of("bootstrap.servers", restarted.bootstrapServers()))) {
+        broker.restart();
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", server.bootstrapServers()))) {
             assertEquals("1000", describe(admin, "java").get(HB).value());
             assertEquals("20000", describe(admin, "java").get(SESSION).value());
             assertEquals("4000", describe(admin, "raw").get(HB).value());

@@ -19,7 +19,9 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.skiff.broker.SkiffServer;
-import java.nio.file.Path;
+import io.skiff.testkit.Lifecycle;
+import io.skiff.testkit.Skiff;
+import io.skiff.testkit.SkiffBroker;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -33,12 +35,12 @@ import org.apache.kafka.clients.consumer.RangeAssignor;
 import org.apache.kafka.common.GroupState;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Committed offsets are durable: after a broker restart on the same data directory the group is back
  * (Empty) with its offsets and metadata, and a consumer of the group resumes exactly at them.
  */
+@Skiff(lifecycle = Lifecycle.PER_METHOD, properties = GroupCompatSupport.MIN_SESSION_TIMEOUT)
 class GroupOffsetsRestartCompatTest {
     private static final String TOPIC = "durable";
     private static final String GROUP = "durable-group";
@@ -46,31 +48,29 @@ class GroupOffsetsRestartCompatTest {
     private static final int PER_PARTITION = 30;
     private static final int COMMITTED = 20;
 
-    @TempDir
-    Path dataDir;
+    /** Filled by the extension, and again with the new server after the restart. */
+    private SkiffServer server;
 
     @Test
-    void committedOffsetsSurviveRestartAndConsumerResumesThere() throws Exception {
+    void committedOffsetsSurviveRestartAndConsumerResumesThere(SkiffBroker broker) throws Exception {
         Map<TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
         for (int p = 0; p < PARTITIONS; p++) {
             commit.put(new TopicPartition(TOPIC, p), new OffsetAndMetadata(COMMITTED, "note-" + p));
         }
-        try (SkiffServer server = GroupCompatSupport.startServer(dataDir)) {
-            server.createTopic(TOPIC, PARTITIONS);
-            GroupCompatSupport.produce(server, TOPIC, PARTITIONS, "r", PARTITIONS * PER_PARTITION);
-            try (KafkaConsumer<String, String> consumer = consumer(server)) {
-                consumer.subscribe(List.of(TOPIC));
-                int[] seen = {0};
-                await().atMost(Duration.ofSeconds(60)).until(() -> {
-                    seen[0] += consumer.poll(Duration.ofMillis(100)).count();
-                    return seen[0] >= PARTITIONS * PER_PARTITION;
-                });
-                consumer.commitSync(commit);
-            }
+        server.createTopic(TOPIC, PARTITIONS);
+        GroupCompatSupport.produce(server, TOPIC, PARTITIONS, "r", PARTITIONS * PER_PARTITION);
+        try (KafkaConsumer<String, String> consumer = consumer(server)) {
+            consumer.subscribe(List.of(TOPIC));
+            int[] seen = {0};
+            await().atMost(Duration.ofSeconds(60)).until(() -> {
+                seen[0] += consumer.poll(Duration.ofMillis(100)).count();
+                return seen[0] >= PARTITIONS * PER_PARTITION;
+            });
+            consumer.commitSync(commit);
         }
 
-        try (SkiffServer server = GroupCompatSupport.startServer(dataDir);
-                Admin admin = GroupCompatSupport.admin(server)) {
+        broker.restart(); // the same data directory and port
+        try (Admin admin = GroupCompatSupport.admin(server)) {
             Map<TopicPartition, OffsetAndMetadata> stored = admin.listConsumerGroupOffsets(GROUP)
                     .partitionsToOffsetAndMetadata()
                     .get();

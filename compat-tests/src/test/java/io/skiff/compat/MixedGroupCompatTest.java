@@ -39,7 +39,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.MemberDescription;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
 import org.apache.kafka.clients.consumer.RangeAssignor;
 import org.apache.kafka.common.GroupState;
@@ -71,9 +70,7 @@ class MixedGroupCompatTest {
     @CsvSource({"skiff, range", "kafka, range", "skiff, cooperative-sticky", "kafka, cooperative-sticky"})
     void classicAndConsumerProtocolMembersShareAGroupThatUpgradesAndDowngrades(String target, String assignor)
             throws Exception {
-        String bootstrap = target.equals("skiff")
-                ? server.bootstrapServers()
-                : RealKafka.shared().bootstrapServers();
+        String bootstrap = GroupCompatSupport.bootstrapOf(target, server);
         String suffix = UUID.randomUUID().toString().substring(0, 8);
         String topic = "mixed-" + suffix;
         String group = "mixed-group-" + suffix;
@@ -81,10 +78,7 @@ class MixedGroupCompatTest {
         List<String> produced = new ArrayList<>();
         consumers.cleanup(() -> deleteGroupAndTopic(bootstrap, group, topic));
         try (Admin admin = admin(bootstrap)) {
-            admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1)))
-                    .all()
-                    .get();
-            produced.addAll(produce(bootstrap, topic, PARTITIONS, "a", 300));
+            produced.addAll(GroupCompatSupport.createTopicAndProduce(admin, bootstrap, topic, PARTITIONS, "a", 300));
 
             GroupConsumer classic1 =
                     consumers.start(classicProps(bootstrap, group, assignorClass(assignor)), topic, received);

@@ -28,7 +28,6 @@ import static io.skiff.compat.RawGroupRequests.partitions;
 import static io.skiff.compat.RawGroupRequests.relativeEpochs;
 import static io.skiff.compat.RawGroupRequests.sync;
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.testkit.Skiff;
@@ -71,9 +70,7 @@ class MixedGroupProtocolCompatTest {
 
     @Test
     void skiffAnswersTheMixedGroupSequenceAsKafkaDoes() throws Exception {
-        List<String> kafka = transcript(RealKafka.shared().bootstrapServers());
-        List<String> ours = transcript(skiff.bootstrapServers());
-        assertEquals(String.join("\n", kafka), String.join("\n", ours));
+        SideBySide.assertSameAsOnKafka(skiff.bootstrapServers(), MixedGroupProtocolCompatTest::transcript);
     }
 
     private static List<String> transcript(String bootstrap) throws Exception {

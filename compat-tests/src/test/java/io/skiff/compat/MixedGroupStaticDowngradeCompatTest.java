@@ -41,7 +41,6 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.GroupListing;
 import org.apache.kafka.clients.admin.MemberDescription;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.RemoveMembersFromConsumerGroupOptions;
 import org.apache.kafka.clients.consumer.RangeAssignor;
 import org.apache.kafka.common.GroupState;
@@ -74,9 +73,7 @@ class MixedGroupStaticDowngradeCompatTest {
     @ValueSource(strings = {"skiff", "kafka"})
     void aClassicStaticMemberReplacingTheLastConsumerProtocolStaticMemberDowngradesTheGroup(String target)
             throws Exception {
-        String bootstrap = target.equals("skiff")
-                ? server.bootstrapServers()
-                : RealKafka.shared().bootstrapServers();
+        String bootstrap = GroupCompatSupport.bootstrapOf(target, server);
         String suffix = UUID.randomUUID().toString().substring(0, 8);
         String topic = "static-downgrade-" + suffix;
         String group = "static-downgrade-group-" + suffix;
@@ -84,10 +81,7 @@ class MixedGroupStaticDowngradeCompatTest {
         List<String> produced = new ArrayList<>();
         consumers.cleanup(() -> removeMembersThenDelete(bootstrap, group, topic));
         try (Admin admin = GroupCompatSupport.admin(bootstrap)) {
-            admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1)))
-                    .all()
-                    .get();
-            produced.addAll(GroupCompatSupport.produce(bootstrap, topic, PARTITIONS, "a", 300));
+            produced.addAll(GroupCompatSupport.createTopicAndProduce(admin, bootstrap, topic, PARTITIONS, "a", 300));
 
             GroupConsumer modern =
                     consumers.start(asStatic(consumerProtocolProps(bootstrap, group), "instance-m"), topic, received);

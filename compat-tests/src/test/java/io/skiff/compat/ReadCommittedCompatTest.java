@@ -20,7 +20,10 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.skiff.broker.SkiffServer;
-import java.nio.file.Path;
+import io.skiff.testkit.Lifecycle;
+import io.skiff.testkit.Skiff;
+import io.skiff.testkit.SkiffBroker;
+import io.skiff.testkit.SkiffTopic;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,9 +32,7 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The official Java consumer reads a partition holding committed, aborted and open transactions the way Kafka
@@ -40,20 +41,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@link TransactionalPartitionFixture} while the broker is stopped, then the broker is started on that data, so the
  * partition's producer state also comes back from its snapshot.
  */
+@Skiff(lifecycle = Lifecycle.PER_METHOD, topics = @SkiffTopic(name = "txn", partitions = 1))
 class ReadCommittedCompatTest {
     private static final TopicPartition TP = new TopicPartition("txn", 0);
-
-    @TempDir
-    Path dir;
-
-    private SkiffServer server;
-
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
 
     private static List<String> readUntilPosition(KafkaConsumer<String, String> consumer, long position) {
         consumer.assign(List.of(TP));
@@ -71,15 +61,8 @@ class ReadCommittedCompatTest {
     }
 
     @Test
-    void readCommittedSkipsAbortedRecordsAndStopsAtTheLastStableOffset() throws Exception {
-        server = SkiffServer.builder().port(0).dataDir(dir).start();
-        server.createTopic(TP.topic(), 1);
-        server.close();
-        server = null;
-
-        TransactionalPartitionFixture.write(dir.resolve("txn-0"));
-
-        server = SkiffServer.builder().port(0).dataDir(dir).start();
+    void readCommittedSkipsAbortedRecordsAndStopsAtTheLastStableOffset(SkiffBroker broker) throws Exception {
+        SkiffServer server = broker.restart(dir -> TransactionalPartitionFixture.write(dir.resolve("txn-0")));
         String bootstrap = server.bootstrapServers();
         try (KafkaConsumer<String, String> committed =
                 consumer(bootstrap, ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed")) {

@@ -21,8 +21,10 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Lifecycle;
+import io.skiff.testkit.Skiff;
+import io.skiff.testkit.SkiffBroker;
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,29 +48,21 @@ import org.apache.kafka.common.record.internal.MemoryRecords;
 import org.apache.kafka.common.record.internal.SimpleRecord;
 import org.apache.kafka.common.requests.ProduceRequest;
 import org.apache.kafka.common.requests.ProduceResponse;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A broker restarted on the same data directory and port keeps its data and topic ids, and the
  * producer and consumer that were connected carry on: the idempotent producer's sequence continues (its state is
  * rebuilt from the log) and the consumer keeps reading from where it was.
  */
+@Skiff(lifecycle = Lifecycle.PER_METHOD)
 class RestartCompatTest {
     private static final TopicPartition TP = new TopicPartition("durable", 0);
 
-    @TempDir
-    Path dir;
-
+    /** Filled by the extension, and again with the new server after each restart. */
     private SkiffServer server;
 
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
+    private SkiffBroker broker;
 
     private static List<ConsumerRecord<String, String>> poll(KafkaConsumer<String, String> consumer, int count) {
         List<ConsumerRecord<String, String>> records = new ArrayList<>();
@@ -85,8 +79,6 @@ class RestartCompatTest {
 
     @Test
     void dataTopicIdsAndRunningClientsSurviveARestart() throws Exception {
-        server = SkiffServer.builder().port(0).dataDir(dir).start();
-        int port = server.port();
         String bootstrap = server.bootstrapServers();
         Uuid topicId;
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
@@ -116,8 +108,7 @@ class RestartCompatTest {
             List<ConsumerRecord<String, String>> before = poll(consumer, 10);
             assertEquals("before-9", before.get(9).value());
 
-            server.close();
-            server = SkiffServer.builder().port(port).dataDir(dir).start();
+            broker.restart(); // the same data directory and port
             assertEquals(1, server.recoveredTopicCount());
 
             for (int i = 0; i < 10; i++) {
@@ -153,7 +144,6 @@ class RestartCompatTest {
 
     @Test
     void producerStateIsRebuiltSoARetryAfterTheRestartIsStillADuplicate() throws Exception {
-        server = SkiffServer.builder().port(0).dataDir(dir).start();
         server.createTopic(TP.topic(), 1);
         long now = System.currentTimeMillis(); // producer state older than producer.id.expiration.ms is dropped
         MemoryRecords batch = MemoryRecords.withIdempotentRecords(
@@ -167,8 +157,7 @@ class RestartCompatTest {
         try (RawKafkaConnection connection = new RawKafkaConnection("127.0.0.1", server.port())) {
             assertEquals(0, produce(connection, batch.buffer().duplicate()).baseOffset());
         }
-        server.close();
-        server = SkiffServer.builder().port(0).dataDir(dir).start();
+        broker.restart();
         try (RawKafkaConnection connection = new RawKafkaConnection("127.0.0.1", server.port())) {
             ProduceResponseData.PartitionProduceResponse retry =
                     produce(connection, batch.buffer().duplicate());
@@ -213,11 +202,7 @@ class RestartCompatTest {
 
     @Test
     void aTopicCreatedByProducingSurvivesWithItsIdAndPartitionCount() throws Exception {
-        server = SkiffServer.builder()
-                .port(0)
-                .dataDir(dir)
-                .config("num.partitions", "3")
-                .start();
+        broker.restart(Map.of("num.partitions", "3"));
         Uuid id;
         try (KafkaProducer<String, String> producer = producer(server.bootstrapServers());
                 Admin admin =
@@ -225,8 +210,7 @@ class RestartCompatTest {
             producer.send(new ProducerRecord<>("auto", 2, "k", "v")).get();
             id = describe(admin, "auto").topicId();
         }
-        server.close();
-        server = SkiffServer.builder().port(0).dataDir(dir).start(); // num.partitions back to 1: no effect on "auto"
+        broker.restart(Map.of("num.partitions", "1")); // no effect on "auto"
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers()));
                 KafkaConsumer<String, String> consumer = consumer(server.bootstrapServers())) {
             TopicDescription description = describe(admin, "auto");

@@ -21,11 +21,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.testkit.Skiff;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -192,19 +187,10 @@ class ShareGroupCommandCompatTest {
     private static synchronized String runOn(String bootstrap, String... args) throws Exception {
         List<String> all = new ArrayList<>(List.of("--bootstrap-server", bootstrap));
         all.addAll(List.of(args));
-        ShareGroupCommandOptions opts = new ShareGroupCommandOptions(all.toArray(String[]::new));
-        Method run = ShareGroupCommand.class.getDeclaredMethod("run", ShareGroupCommandOptions.class);
-        run.setAccessible(true);
-        PrintStream original = System.out;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-        try {
-            run.invoke(null, opts);
-        } catch (InvocationTargetException e) {
-            throw new AssertionError("kafka-share-groups failed: " + captured, e.getCause());
-        } finally {
-            System.setOut(original);
-        }
-        return captured.toString(StandardCharsets.UTF_8);
+        return GroupCompatSupport.runToolMethod(
+                "kafka-share-groups",
+                ShareGroupCommand.class,
+                ShareGroupCommandOptions.class,
+                new ShareGroupCommandOptions(all.toArray(String[]::new)));
     }
 }

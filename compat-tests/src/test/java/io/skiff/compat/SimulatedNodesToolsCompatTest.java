@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.skiff.broker.SkiffServer;
 import io.skiff.broker.cluster.PartitionReplicas;
 import io.skiff.compat.clients.ExternalProcess;
-import java.nio.file.Path;
+import io.skiff.testkit.Skiff;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -29,10 +29,8 @@ import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * kcat -L and Kafka 4.4's kafka-topics --describe against a simulated cluster of three nodes: three brokers, the
@@ -41,34 +39,20 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>Needs {@code kcat} on the PATH (Debian: {@code apt-get install kcat}); fails, never skips, without it.
  */
+@Skiff(nodes = 3, properties = "skiff.simulated.racks=a,b,c")
 class SimulatedNodesToolsCompatTest {
-    @TempDir
-    static Path dataDir;
-
     private static SkiffServer skiff;
     private static String kcat;
 
     @BeforeAll
     static void start() throws Exception {
         kcat = ExternalProcess.require("kcat", "install it with apt-get install kcat (.ci/run does)");
-        skiff = SkiffServer.builder()
-                .nodes(3)
-                .config("skiff.simulated.racks", "a,b,c")
-                .dataDir(dataDir)
-                .start();
         Properties props = new Properties();
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
         try (Admin admin = Admin.create(props)) {
             admin.createTopics(List.of(new NewTopic("kcat-rf3", 3, (short) 3)))
                     .all()
                     .get();
-        }
-    }
-
-    @AfterAll
-    static void stop() {
-        if (skiff != null) {
-            skiff.close();
         }
     }
 

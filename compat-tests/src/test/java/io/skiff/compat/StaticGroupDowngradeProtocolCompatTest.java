@@ -27,7 +27,6 @@ import static io.skiff.compat.RawGroupRequests.partitions;
 import static io.skiff.compat.RawGroupRequests.relativeEpochs;
 import static io.skiff.compat.RawGroupRequests.sync;
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.testkit.Skiff;
@@ -69,9 +68,7 @@ class StaticGroupDowngradeProtocolCompatTest {
 
     @Test
     void skiffAnswersTheStaticReplacementSequencesAsKafkaDoes() throws Exception {
-        List<String> kafka = transcript(RealKafka.shared().bootstrapServers());
-        List<String> ours = transcript(skiff.bootstrapServers());
-        assertEquals(String.join("\n", kafka), String.join("\n", ours));
+        SideBySide.assertSameAsOnKafka(skiff.bootstrapServers(), StaticGroupDowngradeProtocolCompatTest::transcript);
     }
 
     private static List<String> transcript(String bootstrap) throws Exception {

@@ -24,6 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.skiff.broker.SkiffServer;
 import io.skiff.compat.GroupCompatSupport.GroupConsumer;
 import io.skiff.compat.GroupCompatSupport.Stop;
+import io.skiff.testkit.Lifecycle;
+import io.skiff.testkit.Skiff;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
@@ -36,7 +38,6 @@ import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.RangeAssignor;
 import org.apache.kafka.common.TopicPartition;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -45,23 +46,19 @@ import org.junit.jupiter.api.Test;
  * partitions back without a rebalance — the other member keeps its partitions and generation — and the
  * broker fenced the old incarnation's member id.
  */
+@Skiff(lifecycle = Lifecycle.PER_METHOD, properties = GroupCompatSupport.MIN_SESSION_TIMEOUT)
 class StaticMembershipCompatTest {
     private static final String TOPIC = "static-topic";
     private static final String GROUP = "static-group";
     /** Long enough that the restart below always happens within the session. */
     private static final int STATIC_SESSION_MS = 30_000;
 
+    /** Filled by the extension: a broker per test. */
     private SkiffServer server;
 
     @BeforeEach
     void start() {
-        server = GroupCompatSupport.startServer(null);
         server.createTopic(TOPIC, 6);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
     }
 
     private Properties staticProps(String instance) {

@@ -222,17 +222,17 @@ class TransactionsCompatTest {
 
     @Test
     void aTransactionalIdNeedsATimeoutWithinTheMaximum() {
-        Exception e = assertThrows(
-                Exception.class,
-                () -> producer(
-                                BROKER.bootstrapServers(),
-                                "transactional.id",
-                                "too-long",
-                                "transaction.timeout.ms",
-                                "900001",
-                                "max.block.ms",
-                                "10000")
-                        .initTransactions());
+        Exception e;
+        try (KafkaProducer<String, String> tooLong = producer(
+                BROKER.bootstrapServers(),
+                "transactional.id",
+                "too-long",
+                "transaction.timeout.ms",
+                "900001",
+                "max.block.ms",
+                "10000")) {
+            e = assertThrows(Exception.class, tooLong::initTransactions);
+        }
         assertTrue(
                 String.valueOf(e.getMessage()).contains("transaction timeout")
                         || e instanceof org.apache.kafka.common.errors.InvalidTxnTimeoutException

@@ -27,6 +27,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -63,7 +64,14 @@ class TransactionsToolCompatTest {
                 "execute", String[].class, Function.class, PrintStream.class, Time.class);
         execute.setAccessible(true);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Function<Object, Admin> admin = ns -> Admin.create(Map.of("bootstrap.servers", BROKER.bootstrapServers()));
+        // The tool never closes the Admin it asks for (it ends with Exit.exit): this method does, or the client would
+        // keep reconnecting to the stopped broker for the rest of the test JVM.
+        List<Admin> created = new ArrayList<>();
+        Function<Object, Admin> admin = ns -> {
+            Admin a = Admin.create(Map.of("bootstrap.servers", BROKER.bootstrapServers()));
+            created.add(a);
+            return a;
+        };
         PrintStream originalErr = System.err;
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
@@ -81,6 +89,7 @@ class TransactionsToolCompatTest {
         } finally {
             Exit.resetExitProcedure();
             System.setErr(originalErr);
+            created.forEach(a -> a.close(Duration.ofSeconds(5)));
         }
         return out.toString(StandardCharsets.UTF_8);
     }

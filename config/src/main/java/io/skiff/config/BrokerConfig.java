@@ -303,16 +303,6 @@ public final class BrokerConfig {
         return get(BrokerConfigKeys.GROUP_CONSUMER_MIGRATION_POLICY).toLowerCase(java.util.Locale.ROOT);
     }
 
-    /** Kept for the console's call; elsewhere read {@code get(BrokerConfigKeys.NUM_PARTITIONS)}. */
-    public int numPartitions() {
-        return get(BrokerConfigKeys.NUM_PARTITIONS);
-    }
-
-    /** Kept for the console's call; elsewhere read {@code get(BrokerConfigKeys.DELETE_TOPIC_ENABLE)}. */
-    public boolean deleteTopicEnable() {
-        return get(BrokerConfigKeys.DELETE_TOPIC_ENABLE);
-    }
-
     // ---- DescribeConfigs
 
     /**

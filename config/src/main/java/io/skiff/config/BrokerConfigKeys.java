@@ -77,6 +77,19 @@ public final class BrokerConfigKeys {
         }
     };
 
+    /** {@code http://host:port} or {@code https://host:port} (the schema registry's listener). */
+    private static final Validator HTTP_OR_HTTPS_LISTENER = new Validator() {
+        @Override
+        public boolean accepts(Object value) {
+            return ControlListener.parseHttpOrHttps((String) value) != null;
+        }
+
+        @Override
+        public String allowed() {
+            return "http://host:port or https://host:port, e.g. http://127.0.0.1:8081";
+        }
+    };
+
     private static final KeyDeclarations KEYS = new KeyDeclarations();
 
     // --- network
@@ -868,11 +881,22 @@ public final class BrokerConfigKeys {
             "schema.registry.listener",
             STRING,
             null,
-            CONTROL_LISTENER,
+            HTTP_OR_HTTPS_LISTENER,
             "The schema registry's HTTP listener (skiff-schema-registry on the classpath; Confluent's REST API), "
                     + "e.g. http://127.0.0.1:8081; off when unset, for java -jar too (a registry is asked for, "
-                    + "not assumed). Binds exactly the host given: keep it on loopback unless others must "
+                    + "not assumed). https://host:port serves TLS with the ssl.* keys prefixed "
+                    + "listener.name.schema_registry., else the broker-wide ssl.* keys, else the development "
+                    + "CA's certificate. Binds exactly the host given: keep it on loopback unless others must "
                     + "reach it.");
+    public static final Key<String> SCHEMA_REGISTRY_AUTHENTICATION_METHOD = KEYS.applied(
+            "schema.registry.authentication.method",
+            STRING,
+            "NONE",
+            oneOf("NONE", "BASIC"),
+            "BASIC: every schema registry request needs HTTP basic authentication with a user of the broker "
+                    + "(a PLAIN user_<name>=\"password\" of a SASL listener's JAAS configuration, or a SCRAM "
+                    + "credential); 401 otherwise. NONE (the default): no authentication (Confluent's "
+                    + "authentication.method).");
     public static final Key<Integer> SKIFF_SIMULATED_NODES = KEYS.applied(
             "skiff.simulated.nodes",
             INT,

@@ -19,17 +19,29 @@ import java.net.URI;
 import java.net.URISyntaxException;
 
 /**
- * The address of the test control HTTP listener, {@code skiff.control.listener=http://host:port}. Immutable.
+ * The address of a side HTTP listener (the test control's {@code skiff.control.listener=http://host:port}, the
+ * console's, the schema registry's, which may also be {@code https://host:port}). Immutable.
  *
  * @param host the host to bind (a name or an address; brackets of an IPv6 address removed)
  * @param port the port, 0 for a free one
+ * @param tls  whether the value said {@code https://}
  */
-public record ControlListener(String host, int port) {
+public record ControlListener(String host, int port, boolean tls) {
     /** The listener of a value, or null when it is not {@code http://host:port}. */
     public static ControlListener parse(String value) {
+        return parse(value, false);
+    }
+
+    /** The listener of a value, or null when it is not {@code http://host:port} or {@code https://host:port}. */
+    public static ControlListener parseHttpOrHttps(String value) {
+        return parse(value, true);
+    }
+
+    private static ControlListener parse(String value, boolean httpsAllowed) {
         try {
             URI uri = new URI(value.trim());
-            if (!"http".equalsIgnoreCase(uri.getScheme())
+            boolean https = httpsAllowed && "https".equalsIgnoreCase(uri.getScheme());
+            if (!("http".equalsIgnoreCase(uri.getScheme()) || https)
                     || uri.getHost() == null
                     || uri.getPort() < 0
                     || uri.getPort() > 65535
@@ -45,7 +57,7 @@ public record ControlListener(String host, int port) {
             if (host.startsWith("[") && host.endsWith("]")) {
                 host = host.substring(1, host.length() - 1);
             }
-            return new ControlListener(host, uri.getPort());
+            return new ControlListener(host, uri.getPort(), https);
         } catch (URISyntaxException e) {
             return null;
         }

@@ -17,6 +17,12 @@ package io.skiff.config;
 
 import static io.skiff.config.GroupConfigKeys.CONSUMER_HEARTBEAT_INTERVAL_MS;
 import static io.skiff.config.GroupConfigKeys.CONSUMER_SESSION_TIMEOUT_MS;
+import static io.skiff.config.GroupConfigKeys.SHARE_ASSIGNMENT_INTERVAL_MS;
+import static io.skiff.config.GroupConfigKeys.SHARE_DELIVERY_COUNT_LIMIT;
+import static io.skiff.config.GroupConfigKeys.SHARE_HEARTBEAT_INTERVAL_MS;
+import static io.skiff.config.GroupConfigKeys.SHARE_PARTITION_MAX_RECORD_LOCKS;
+import static io.skiff.config.GroupConfigKeys.SHARE_RECORD_LOCK_DURATION_MS;
+import static io.skiff.config.GroupConfigKeys.SHARE_SESSION_TIMEOUT_MS;
 import static io.skiff.config.GroupConfigKeys.STREAMS_ASSIGNOR_NAME;
 
 import java.util.ArrayList;
@@ -25,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.function.ToIntFunction;
 
 /**
  * A consumer group's own configuration (config resource type GROUP): its overrides ({@link GroupConfigKeys}) on top
@@ -75,19 +82,10 @@ public final class GroupConfig {
      */
     public static GroupConfig validate(Map<String, String> overrides, BrokerConfig broker) {
         GroupConfig config = of(overrides, broker);
-        config.range(CONSUMER_HEARTBEAT_INTERVAL_MS, broker, "group.consumer.", "heartbeat.interval.ms");
-        config.range(CONSUMER_SESSION_TIMEOUT_MS, broker, "group.consumer.", "session.timeout.ms");
-        // Skiff has no group.streams.* keys: Kafka's defaults are the bounds.
-        config.range("consumer.assignment.interval.ms", 0, 15_000);
-        config.range("share.heartbeat.interval.ms", broker, "group.share.", "heartbeat.interval.ms");
-        config.range("share.session.timeout.ms", broker, "group.share.", "session.timeout.ms");
-        config.range("share.record.lock.duration.ms", broker, "group.share.", "record.lock.duration.ms");
-        config.range("share.delivery.count.limit", broker, "group.share.", "delivery.count.limit");
-        config.range("share.partition.max.record.locks", broker, "group.share.", "partition.max.record.locks");
-        config.range("share.assignment.interval.ms", broker, "group.share.", "assignment.interval.ms");
-        config.range("streams.heartbeat.interval.ms", 5_000, 15_000);
-        config.range("streams.session.timeout.ms", 45_000, 60_000);
-        config.range("streams.assignment.interval.ms", 0, 15_000);
+        for (Bounds bounds : BOUNDS) {
+            config.range(
+                    bounds.key(), bounds.min().applyAsInt(broker), bounds.max().applyAsInt(broker));
+        }
         if (config.integer("streams.num.standby.replicas") > STREAMS_MAX_STANDBY_REPLICAS) {
             throw new ConfigException(
                     "streams.num.standby.replicas",
@@ -122,13 +120,56 @@ public final class GroupConfig {
 
     private static final List<String> STREAMS_ASSIGNORS = List.of("sticky");
 
-    /** Within the broker's {@code <prefix>min.<what>} and {@code <prefix>max.<what>}. */
-    private void range(String key, BrokerConfig broker, String prefix, String what) {
-        range(
-                key,
-                ((Number) broker.value(prefix + "min." + what)).intValue(),
-                ((Number) broker.value(prefix + "max." + what)).intValue());
+    /** A key's bounds: from the broker's keys, or fixed where Kafka's are keys Skiff does not have. */
+    private record Bounds(String key, ToIntFunction<BrokerConfig> min, ToIntFunction<BrokerConfig> max) {
+        static Bounds broker(String key, Key<Integer> min, Key<Integer> max) {
+            return new Bounds(key, b -> b.get(min), b -> b.get(max));
+        }
+
+        static Bounds fixed(String key, int min, int max) {
+            return new Bounds(key, b -> min, b -> max);
+        }
     }
+
+    /** Every key's bounds, in the order Kafka checks them (the first a value breaks is the error). */
+    private static final List<Bounds> BOUNDS = List.of(
+            Bounds.broker(
+                    CONSUMER_HEARTBEAT_INTERVAL_MS,
+                    BrokerConfigKeys.GROUP_CONSUMER_MIN_HEARTBEAT_INTERVAL_MS,
+                    BrokerConfigKeys.GROUP_CONSUMER_MAX_HEARTBEAT_INTERVAL_MS),
+            Bounds.broker(
+                    CONSUMER_SESSION_TIMEOUT_MS,
+                    BrokerConfigKeys.GROUP_CONSUMER_MIN_SESSION_TIMEOUT_MS,
+                    BrokerConfigKeys.GROUP_CONSUMER_MAX_SESSION_TIMEOUT_MS),
+            // Skiff has no group.consumer.*assignment* or group.streams.* keys: Kafka's defaults are the bounds.
+            Bounds.fixed("consumer.assignment.interval.ms", 0, 15_000),
+            Bounds.broker(
+                    SHARE_HEARTBEAT_INTERVAL_MS.name(),
+                    BrokerConfigKeys.GROUP_SHARE_MIN_HEARTBEAT_INTERVAL_MS,
+                    BrokerConfigKeys.GROUP_SHARE_MAX_HEARTBEAT_INTERVAL_MS),
+            Bounds.broker(
+                    SHARE_SESSION_TIMEOUT_MS.name(),
+                    BrokerConfigKeys.GROUP_SHARE_MIN_SESSION_TIMEOUT_MS,
+                    BrokerConfigKeys.GROUP_SHARE_MAX_SESSION_TIMEOUT_MS),
+            Bounds.broker(
+                    SHARE_RECORD_LOCK_DURATION_MS.name(),
+                    BrokerConfigKeys.GROUP_SHARE_MIN_RECORD_LOCK_DURATION_MS,
+                    BrokerConfigKeys.GROUP_SHARE_MAX_RECORD_LOCK_DURATION_MS),
+            Bounds.broker(
+                    SHARE_DELIVERY_COUNT_LIMIT.name(),
+                    BrokerConfigKeys.GROUP_SHARE_MIN_DELIVERY_COUNT_LIMIT,
+                    BrokerConfigKeys.GROUP_SHARE_MAX_DELIVERY_COUNT_LIMIT),
+            Bounds.broker(
+                    SHARE_PARTITION_MAX_RECORD_LOCKS.name(),
+                    BrokerConfigKeys.GROUP_SHARE_MIN_PARTITION_MAX_RECORD_LOCKS,
+                    BrokerConfigKeys.GROUP_SHARE_MAX_PARTITION_MAX_RECORD_LOCKS),
+            Bounds.broker(
+                    SHARE_ASSIGNMENT_INTERVAL_MS.name(),
+                    BrokerConfigKeys.GROUP_SHARE_MIN_ASSIGNMENT_INTERVAL_MS,
+                    BrokerConfigKeys.GROUP_SHARE_MAX_ASSIGNMENT_INTERVAL_MS),
+            Bounds.fixed("streams.heartbeat.interval.ms", 5_000, 15_000),
+            Bounds.fixed("streams.session.timeout.ms", 45_000, 60_000),
+            Bounds.fixed("streams.assignment.interval.ms", 0, 15_000));
 
     private void range(String key, int min, int max) {
         int value = integer(key);
@@ -199,6 +240,15 @@ public final class GroupConfig {
             throw new IllegalArgumentException("not a group configuration key: " + key);
         }
         return values.get(key);
+    }
+
+    /** The effective value of a group key, typed by its handle ({@link GroupConfigKeys}). */
+    @SuppressWarnings("unchecked")
+    public <T> T get(Key<T> key) {
+        if (!TABLE.contains(key.name())) {
+            throw new IllegalArgumentException("not a group configuration key: " + key);
+        }
+        return (T) values.get(key.name());
     }
 
     /** The group's own consumer.session.timeout.ms, if it sets one. */

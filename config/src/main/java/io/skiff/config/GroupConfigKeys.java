@@ -47,8 +47,18 @@ public final class GroupConfigKeys {
 
     public static final String CONSUMER_SESSION_TIMEOUT_MS = "consumer.session.timeout.ms";
     public static final String CONSUMER_HEARTBEAT_INTERVAL_MS = "consumer.heartbeat.interval.ms";
-    public static final String SHARE_AUTO_OFFSET_RESET = "share.auto.offset.reset";
     public static final String STREAMS_ASSIGNOR_NAME = "streams.assignor.name";
+
+    // the typed handles of the share.* keys the share group coordinator reads (GroupConfig.get)
+    public static final Key<Integer> SHARE_SESSION_TIMEOUT_MS = new Key<>("share.session.timeout.ms", INT);
+    public static final Key<Integer> SHARE_HEARTBEAT_INTERVAL_MS = new Key<>("share.heartbeat.interval.ms", INT);
+    public static final Key<Integer> SHARE_RECORD_LOCK_DURATION_MS = new Key<>("share.record.lock.duration.ms", INT);
+    public static final Key<Integer> SHARE_DELIVERY_COUNT_LIMIT = new Key<>("share.delivery.count.limit", INT);
+    public static final Key<Integer> SHARE_PARTITION_MAX_RECORD_LOCKS =
+            new Key<>("share.partition.max.record.locks", INT);
+    public static final Key<Integer> SHARE_ASSIGNMENT_INTERVAL_MS = new Key<>("share.assignment.interval.ms", INT);
+    public static final Key<String> SHARE_AUTO_OFFSET_RESET = new Key<>("share.auto.offset.reset", STRING);
+    public static final Key<String> SHARE_ISOLATION_LEVEL = new Key<>("share.isolation.level", STRING);
 
     /** share.auto.offset.reset: earliest, latest, or by_duration:&lt;a non-negative ISO-8601 duration&gt;. */
     static final Validator SHARE_OFFSET_RESET = Validator.of(
@@ -86,7 +96,7 @@ public final class GroupConfigKeys {
                     "How often Kafka's coordinator recomputes the group's assignment (Skiff assigns at every change)."
                             + " Between 0 and 15000.")
             .topic(
-                    "share.session.timeout.ms",
+                    SHARE_SESSION_TIMEOUT_MS.name(),
                     INT,
                     "45000",
                     atLeast(1),
@@ -95,7 +105,7 @@ public final class GroupConfigKeys {
                             + " group.share.min.session.timeout.ms and group.share.max.session.timeout.ms.",
                     same("group.share.session.timeout.ms"))
             .topic(
-                    "share.heartbeat.interval.ms",
+                    SHARE_HEARTBEAT_INTERVAL_MS.name(),
                     INT,
                     "5000",
                     atLeast(1),
@@ -104,7 +114,7 @@ public final class GroupConfigKeys {
                             + " group.share.min.heartbeat.interval.ms and group.share.max.heartbeat.interval.ms.",
                     same("group.share.heartbeat.interval.ms"))
             .topic(
-                    "share.record.lock.duration.ms",
+                    SHARE_RECORD_LOCK_DURATION_MS.name(),
                     INT,
                     "30000",
                     atLeast(1000),
@@ -113,7 +123,7 @@ public final class GroupConfigKeys {
                             + " group.share.min.record.lock.duration.ms and group.share.max.record.lock.duration.ms.",
                     same("group.share.record.lock.duration.ms"))
             .topic(
-                    "share.delivery.count.limit",
+                    SHARE_DELIVERY_COUNT_LIMIT.name(),
                     INT,
                     "5",
                     atLeast(2),
@@ -122,7 +132,7 @@ public final class GroupConfigKeys {
                             + " Between group.share.min.delivery.count.limit and group.share.max.delivery.count.limit.",
                     same("group.share.delivery.count.limit"))
             .topic(
-                    "share.partition.max.record.locks",
+                    SHARE_PARTITION_MAX_RECORD_LOCKS.name(),
                     INT,
                     "2000",
                     atLeast(100),
@@ -131,7 +141,7 @@ public final class GroupConfigKeys {
                             + " group.share.min.partition.max.record.locks and group.share.max.partition.max.record.locks.",
                     same("group.share.partition.max.record.locks"))
             .topic(
-                    "share.assignment.interval.ms",
+                    SHARE_ASSIGNMENT_INTERVAL_MS.name(),
                     INT,
                     "1000",
                     atLeast(0),
@@ -140,7 +150,7 @@ public final class GroupConfigKeys {
                             + " group.share.min.assignment.interval.ms and group.share.max.assignment.interval.ms.",
                     same("group.share.assignment.interval.ms"))
             .topic(
-                    SHARE_AUTO_OFFSET_RESET,
+                    SHARE_AUTO_OFFSET_RESET.name(),
                     STRING,
                     "latest",
                     SHARE_OFFSET_RESET,
@@ -148,7 +158,7 @@ public final class GroupConfigKeys {
                     "Where this share group starts reading a partition it has no state for: earliest, latest or"
                             + " by_duration:<duration> before now.")
             .topic(
-                    "share.isolation.level",
+                    SHARE_ISOLATION_LEVEL.name(),
                     STRING,
                     "read_uncommitted",
                     oneOf("read_committed", "read_uncommitted"),

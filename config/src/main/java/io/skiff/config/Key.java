@@ -18,8 +18,9 @@ package io.skiff.config;
 import java.util.Objects;
 
 /**
- * The typed handle of one broker key, declared once in {@link BrokerConfigKeys} beside its definition: code reads a
- * value with {@link BrokerConfig#get(Key)}, so the key's name is written in one place and its Java type checked by
+ * The typed handle of one broker key, declared once in {@link BrokerConfigKeys} beside its definition, or of a group
+ * key the coordinators read ({@link GroupConfigKeys}): code reads a value with {@link BrokerConfig#get(Key)} or
+ * {@link GroupConfig#get(Key)}, so the key's name is written in one place and its Java type checked by
  * the compiler ({@code Integer} for INT, {@code Long} for LONG, {@code List<String>} for LIST, {@code String} for
  * STRING, CLASS and PASSWORD, ...).
  *

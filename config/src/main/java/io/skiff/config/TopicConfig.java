@@ -194,6 +194,11 @@ public final class TopicConfig {
         return integer("min.insync.replicas");
     }
 
+    /** Whether an out-of-sync replica may become the leader when no in-sync one is left. */
+    public boolean uncleanLeaderElectionEnable() {
+        return Boolean.TRUE.equals(values.get("unclean.leader.election.enable"));
+    }
+
     public String compressionType() {
         return (String) values.get("compression.type");
     }

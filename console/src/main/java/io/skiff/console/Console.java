@@ -18,12 +18,18 @@ package io.skiff.console;
 import io.skiff.broker.extension.BrokerExtension;
 import io.skiff.broker.handler.BrokerContext;
 import io.skiff.console.api.ConsoleApi;
+import io.skiff.console.auth.Access;
+import io.skiff.console.page.LoginPages;
 import io.skiff.console.page.Pages;
 import io.skiff.console.services.ConsoleServices;
+import io.skiff.http.HttpRequest;
+import io.skiff.http.HttpResponse;
 import io.skiff.http.HttpServer;
 import io.skiff.http.Routes;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /** A running console: its HTTP listener and the services behind it. Thread-safe. */
@@ -43,9 +49,15 @@ final class Console implements BrokerExtension.Running {
         ConsoleServices services = new ConsoleServices(broker);
         try {
             Routes routes = new Routes();
-            GuardHolder guard = new GuardHolder();
-            new Pages(services).addTo(routes, guard::wrap);
-            new ConsoleApi(services).addTo(routes, guard::wrap);
+            Access access = new Access(
+                    broker,
+                    address.isUnresolved()
+                            ? address.getHostString()
+                            : address.getAddress().getHostAddress());
+            GuardHolder guard = new GuardHolder(access);
+            new LoginPages(access).addTo(routes, guard::wrap);
+            new Pages(services, access).addTo(routes, guard::wrap);
+            new ConsoleApi(services, access).addTo(routes, guard::wrap);
             Assets.load().addTo(routes, guard::wrap);
             HttpServer server = HttpServer.start(address, routes, MAX_BODY_BYTES, "console");
             guard.set(new RequestGuard(server.address()));
@@ -67,9 +79,18 @@ final class Console implements BrokerExtension.Running {
         services.close();
     }
 
-    /** The guard, known once the listener is bound (its port decides the allowed Host). */
+    /**
+     * The guard, known once the listener is bound (its port decides the allowed Host), then the login: before it,
+     * only the login form, its assets and {@code POST /api/login} answer; a page sends the browser to the form, the
+     * API answers 401.
+     */
     private static final class GuardHolder {
+        private final Access access;
         private volatile RequestGuard guard;
+
+        GuardHolder(Access access) {
+            this.access = access;
+        }
 
         void set(RequestGuard guard) {
             this.guard = guard;
@@ -82,8 +103,35 @@ final class Console implements BrokerExtension.Running {
                     throw new io.skiff.http.HttpException(503, "the console is starting");
                 }
                 g.check(request);
+                if (needsLogin(request) && access.find(request).isEmpty()) {
+                    if (request.path().startsWith("/api/")) {
+                        throw new io.skiff.http.HttpException(401, "log in first (POST /api/login)");
+                    }
+                    String next = request.method().equals("GET") ? request.path() + query(request) : "/";
+                    return HttpResponse.text(303, "text/plain; charset=utf-8", "")
+                            .withHeader("Location", "/login?next=" + URLEncoder.encode(next, StandardCharsets.UTF_8))
+                            .withHeader("Cache-Control", "no-store");
+                }
                 return handler.handle(request);
             };
+        }
+
+        private boolean needsLogin(HttpRequest request) {
+            String path = request.path();
+            return access.loginRequired()
+                    && !path.equals("/login")
+                    && !path.equals("/api/login")
+                    && !path.startsWith("/static/");
+        }
+
+        private static String query(HttpRequest request) {
+            StringBuilder q = new StringBuilder();
+            request.query()
+                    .forEach((name, values) -> values.forEach(v -> q.append(q.length() == 0 ? '?' : '&')
+                            .append(URLEncoder.encode(name, StandardCharsets.UTF_8))
+                            .append('=')
+                            .append(URLEncoder.encode(v, StandardCharsets.UTF_8))));
+            return q.toString();
         }
     }
 }

@@ -48,16 +48,17 @@ public final class ConsoleExtension implements BrokerExtension {
     }
 
     /**
-     * The console has no login yet and acts with the broker's own rights: on a broker with SASL or an authorizer it
-     * would hand those rights to anyone who can reach it, so it may listen on loopback only there.
+     * On a broker with SASL or an authorizer the console asks for a login, but it speaks plain HTTP: a password sent
+     * over the network would travel in clear, and ACL hosts are matched against the loopback address. So it may
+     * listen on loopback only there (an SSH tunnel reaches it from elsewhere).
      */
     static void refuseUnguardedExposure(BrokerContext broker, InetSocketAddress address) {
         boolean secured =
                 broker.security().authorizer() != null || broker.security().anySasl();
         if (secured && (address.isUnresolved() || !address.getAddress().isLoopbackAddress())) {
             throw new IllegalArgumentException("console.listener " + address.getHostString() + ":" + address.getPort()
-                    + " is not a loopback address, and this broker has SASL or an authorizer: the console has no"
-                    + " login yet and acts with the broker's rights, so it may listen on loopback only"
+                    + " is not a loopback address, and this broker has SASL or an authorizer: the console's login"
+                    + " speaks plain HTTP (passwords would cross the network in clear), so it may listen on loopback only"
                     + " (for example http://127.0.0.1:9080)");
         }
     }

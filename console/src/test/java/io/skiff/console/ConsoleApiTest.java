@@ -42,6 +42,7 @@ import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -286,6 +287,155 @@ class ConsoleApiTest {
                 .getAsJsonArray("offsets")
                 .get(0)
                 .getAsJsonObject();
+    }
+
+    @Test
+    void recordsAreReadFromAnOffsetOrATimeAndSearchedAndAGroupsOffsetsResetAfterADryRun() throws Exception {
+        assertEquals(
+                201,
+                send("POST", "/api/topics", "{\"name\":\"api-browse\",\"partitions\":1}")
+                        .statusCode());
+        long before;
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class))) {
+            for (int i = 0; i < 5; i++) {
+                producer.send(new ProducerRecord<>("api-browse", 0, 1_000L * (i + 1), "k" + i, "value-" + i))
+                        .get();
+            }
+            before = 3_000L;
+        }
+        assertEquals(List.of(3L, 4L), offsets("/api/topics/api-browse/records?from=offset&at=3"));
+        assertEquals(List.of(2L, 3L, 4L), offsets("/api/topics/api-browse/records?from=timestamp&at=" + before));
+        assertEquals(List.of(4L), offsets("/api/topics/api-browse/records?from=end&limit=1"));
+        assertEquals(List.of(2L), offsets("/api/topics/api-browse/records?q=value-2"));
+        assertEquals(
+                400,
+                send("GET", "/api/topics/api-browse/records?from=sideways", null)
+                        .statusCode());
+
+        Properties c = new Properties();
+        c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+        c.put(ConsumerConfig.GROUP_ID_CONFIG, "api-classic");
+        c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(c)) {
+            consumer.subscribe(List.of("api-browse"));
+            int read = 0;
+            while (read < 5) {
+                read += consumer.poll(Duration.ofMillis(200)).count();
+            }
+            consumer.commitSync();
+            HttpResponse<String> busy = send(
+                    "POST",
+                    "/api/group/reset",
+                    "{\"group\":\"api-classic\",\"topic\":\"api-browse\",\"to\":\"earliest\",\"dryRun\":false}");
+            assertEquals(400, busy.statusCode(), "a group with members is not reset, as kafka-consumer-groups says");
+        }
+        String reset = "{\"group\":\"api-classic\",\"topic\":\"api-browse\",\"to\":\"offset\",\"at\":1";
+        HttpResponse<String> dryRun = send("POST", "/api/group/reset", reset + "}");
+        assertEquals(200, dryRun.statusCode(), dryRun.body());
+        JsonObject planned =
+                JsonParser.parseString(dryRun.body()).getAsJsonArray().get(0).getAsJsonObject();
+        assertEquals(5, planned.get("current").getAsLong());
+        assertEquals(1, planned.get("target").getAsLong());
+        JsonObject committed = JsonParser.parseString(
+                        send("GET", "/api/group?id=api-classic", null).body())
+                .getAsJsonObject()
+                .getAsJsonArray("offsets")
+                .get(0)
+                .getAsJsonObject();
+        assertEquals(5, committed.get("committed").getAsLong(), "a dry run changes nothing");
+        assertEquals(0, committed.get("lag").getAsLong());
+        assertEquals(
+                200,
+                send("POST", "/api/group/reset", reset + ",\"dryRun\":false}").statusCode());
+        committed = JsonParser.parseString(
+                        send("GET", "/api/group?id=api-classic", null).body())
+                .getAsJsonObject()
+                .getAsJsonArray("offsets")
+                .get(0)
+                .getAsJsonObject();
+        assertEquals(1, committed.get("committed").getAsLong());
+        assertEquals(4, committed.get("lag").getAsLong());
+
+        HttpResponse<String> grown = send("POST", "/api/topics/api-browse/partitions", "{\"count\":3}");
+        assertEquals(200, grown.statusCode(), grown.body());
+        assertEquals(
+                3,
+                JsonParser.parseString(grown.body())
+                        .getAsJsonObject()
+                        .getAsJsonArray("partitions")
+                        .size());
+        JsonObject overview = JsonParser.parseString(
+                        send("GET", "/api/overview", null).body())
+                .getAsJsonObject();
+        assertTrue(overview.get("partitions").getAsInt() >= 3, overview.toString());
+        assertEquals(broker.clusterId(), overview.get("clusterId").getAsString());
+        assertEquals(204, send("DELETE", "/api/topics/api-browse", null).statusCode());
+        assertEquals(404, send("GET", "/api/topics/api-browse", null).statusCode());
+    }
+
+    @Test
+    void aConsumerGroupOfTheNewProtocolIsListedWithItsTypeMemberAndLag() throws Exception {
+        assertEquals(
+                201,
+                send("POST", "/api/topics", "{\"name\":\"api-848\",\"partitions\":1}")
+                        .statusCode());
+        for (int i = 0; i < 3; i++) {
+            send("POST", "/api/topics/api-848/records", "{\"partition\":0,\"value\":\"v" + i + "\"}");
+        }
+        Properties c = new Properties();
+        c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+        c.put(ConsumerConfig.GROUP_ID_CONFIG, "api-848-group");
+        c.put(ConsumerConfig.GROUP_PROTOCOL_CONFIG, "consumer");
+        c.put(ConsumerConfig.CLIENT_ID_CONFIG, "api-848-member");
+        c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        c.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1);
+        c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(c)) {
+            consumer.subscribe(List.of("api-848"));
+            int read = 0;
+            while (read < 1) {
+                read += consumer.poll(Duration.ofMillis(200)).count();
+            }
+            consumer.commitSync(java.util.Map.of(
+                    new org.apache.kafka.common.TopicPartition("api-848", 0),
+                    new org.apache.kafka.clients.consumer.OffsetAndMetadata(1)));
+            JsonObject group = null;
+            for (JsonElement g : JsonParser.parseString(
+                            send("GET", "/api/groups", null).body())
+                    .getAsJsonArray()) {
+                if (g.getAsJsonObject().get("groupId").getAsString().equals("api-848-group")) {
+                    group = g.getAsJsonObject();
+                }
+            }
+            assertNotNull(group);
+            assertEquals("consumer", group.get("type").getAsString());
+            assertEquals(1, group.get("members").getAsInt());
+            assertEquals(2, group.get("lag").getAsLong());
+            JsonObject detail = JsonParser.parseString(
+                            send("GET", "/api/group?id=api-848-group", null).body())
+                    .getAsJsonObject();
+            JsonObject member = detail.getAsJsonArray("members").get(0).getAsJsonObject();
+            assertEquals("api-848-member", member.get("clientId").getAsString());
+            assertTrue(member.get("assignment").getAsString().contains("api-848-0"), member.toString());
+        }
+    }
+
+    private static List<Long> offsets(String path) throws Exception {
+        HttpResponse<String> answer = send("GET", path, null);
+        assertEquals(200, answer.statusCode(), answer.body());
+        List<Long> offsets = new java.util.ArrayList<>();
+        JsonParser.parseString(answer.body())
+                .getAsJsonObject()
+                .getAsJsonArray("records")
+                .forEach(r -> offsets.add(r.getAsJsonObject().get("offset").getAsLong()));
+        return offsets;
     }
 
     private static HttpResponse<String> send(String method, String path, String json) throws Exception {

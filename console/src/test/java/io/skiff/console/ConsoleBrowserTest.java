@@ -229,11 +229,21 @@ class ConsoleBrowserTest {
             }
             browser.get(console + "/group?id=console-share");
             markPage();
+            // delivered, not yet acknowledged: each record is locked by the consumer, delivered once
+            WebElement first = browser.findElement(By.cssSelector("#inflight-table tr[data-offset='shared-0@0']"));
+            assertEquals(
+                    "ACQUIRED", first.findElement(By.cssSelector("td.state")).getText());
+            assertEquals("1", first.findElement(By.cssSelector("td.deliveries")).getText());
+            assertEquals(
+                    5,
+                    browser.findElements(By.cssSelector("#inflight-table tr[data-offset]"))
+                            .size());
             consumer.commitSync(); // acknowledges the delivered records
             live().until(() -> browser.findElement(By.id("group-lag")).getText().equals("0")
                     && browser.findElement(By.cssSelector("#offset-table tr[data-partition='shared-0'] td.lag"))
                             .getText()
-                            .equals("0"));
+                            .equals("0")
+                    && !browser.findElement(By.id("inflight-table")).getText().contains("ACQUIRED"));
             assertTrue(pageIsTheSame(), "the page was reloaded instead of updated");
             assertTrue(
                     browser.findElement(By.id("member-table")).getText().contains("console-share-member"),

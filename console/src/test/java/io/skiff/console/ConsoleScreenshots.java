@@ -33,11 +33,23 @@ import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.ScramCredentialInfo;
+import org.apache.kafka.clients.admin.ScramMechanism;
+import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.acl.AccessControlEntry;
+import org.apache.kafka.common.acl.AclBinding;
+import org.apache.kafka.common.acl.AclOperation;
+import org.apache.kafka.common.acl.AclPermissionType;
+import org.apache.kafka.common.quota.ClientQuotaAlteration;
+import org.apache.kafka.common.quota.ClientQuotaEntity;
+import org.apache.kafka.common.resource.PatternType;
+import org.apache.kafka.common.resource.ResourcePattern;
+import org.apache.kafka.common.resource.ResourceType;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
@@ -133,11 +145,64 @@ class ConsoleScreenshots {
                 shot(browser, console + "/topics/orders/records?format=json&limit=8", dir.resolve("records.png"));
                 shot(browser, console + "/group?id=billing", dir.resolve("group.png"));
                 shot(browser, console + "/transactions", dir.resolve("transactions.png"));
+                shot(browser, console + "/connections", dir.resolve("connections.png"));
             } finally {
                 browser.quit();
                 open.close(Duration.ZERO);
             }
         }
+        securedPages(dir);
+    }
+
+    /** The login form and the security page of a broker with an authorizer, as its administrator sees them. */
+    private static void securedPages(Path dir) throws Exception {
+        try (SkiffServer broker = SkiffServer.builder()
+                .console("http://127.0.0.1:0")
+                .config("authorizer.class.name", "org.apache.kafka.metadata.authorizer.StandardAuthorizer")
+                .config("super.users", "User:ANONYMOUS;User:admin")
+                .start()) {
+            String console = broker.extensionUrl("console").orElseThrow();
+            Properties common = new Properties();
+            common.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+            try (Admin admin = Admin.create(common)) {
+                admin.alterUserScramCredentials(List.of(
+                                new UserScramCredentialUpsertion(
+                                        "admin",
+                                        new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, 8192),
+                                        "admin-pw"),
+                                new UserScramCredentialUpsertion(
+                                        "alice",
+                                        new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_256, 8192),
+                                        "alice-pw")))
+                        .all()
+                        .get();
+                admin.createAcls(List.of(
+                                acl(ResourceType.TOPIC, "orders", "User:alice", AclOperation.READ),
+                                acl(ResourceType.GROUP, "billing", "User:alice", AclOperation.READ),
+                                acl(ResourceType.TOPIC, "orders", "User:bob", AclOperation.WRITE)))
+                        .all()
+                        .get();
+                admin.alterClientQuotas(List.of(new ClientQuotaAlteration(
+                                new ClientQuotaEntity(Map.of(ClientQuotaEntity.USER, "alice")),
+                                List.of(new ClientQuotaAlteration.Op("producer_byte_rate", 1048576.0)))))
+                        .all()
+                        .get();
+            }
+            ChromeDriver browser = HeadlessChromium.start();
+            try {
+                shot(browser, console + "/security", dir.resolve("login.png"));
+                ConsoleLogin.browser(browser, console, "admin", "admin-pw");
+                shot(browser, console + "/security", dir.resolve("security.png"));
+            } finally {
+                browser.quit();
+            }
+        }
+    }
+
+    private static AclBinding acl(ResourceType type, String name, String principal, AclOperation operation) {
+        return new AclBinding(
+                new ResourcePattern(type, name, PatternType.LITERAL),
+                new AccessControlEntry(principal, "*", operation, AclPermissionType.ALLOW));
     }
 
     private static void shot(ChromeDriver browser, String url, Path file) throws Exception {

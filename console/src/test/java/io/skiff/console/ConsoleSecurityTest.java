@@ -37,13 +37,17 @@ import org.apache.kafka.clients.admin.ScramCredentialInfo;
 import org.apache.kafka.clients.admin.ScramMechanism;
 import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
 import org.apache.kafka.common.acl.AccessControlEntry;
+import org.apache.kafka.common.acl.AccessControlEntryFilter;
 import org.apache.kafka.common.acl.AclBinding;
+import org.apache.kafka.common.acl.AclBindingFilter;
 import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.acl.AclPermissionType;
 import org.apache.kafka.common.quota.ClientQuotaAlteration;
 import org.apache.kafka.common.quota.ClientQuotaEntity;
+import org.apache.kafka.common.quota.ClientQuotaFilter;
 import org.apache.kafka.common.resource.PatternType;
 import org.apache.kafka.common.resource.ResourcePattern;
+import org.apache.kafka.common.resource.ResourcePatternFilter;
 import org.apache.kafka.common.resource.ResourceType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -52,22 +56,37 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.Select;
 
-/** The security page and /api/security on a broker with an authorizer: ACLs, SCRAM users and quotas, read only. */
+/**
+ * The security page and /api/security on a broker with an authorizer, for a user allowed everything (a super user
+ * logged in): ACLs, SCRAM users and quotas.
+ */
 class ConsoleSecurityTest {
     private static SkiffServer broker;
     private static ChromeDriver browser;
     private static String console;
+    private static String cookie;
 
     @BeforeAll
     static void start() {
         broker = SkiffServer.builder()
                 .console("http://127.0.0.1:0")
                 .config("authorizer.class.name", "org.apache.kafka.metadata.authorizer.StandardAuthorizer")
-                .config("super.users", "User:ANONYMOUS")
+                .config("super.users", "User:ANONYMOUS;User:admin")
                 .start();
         console = broker.extensionUrl("console").orElseThrow();
         browser = HeadlessChromium.start();
+        try (Admin admin = admin()) {
+            admin.alterUserScramCredentials(List.of(new UserScramCredentialUpsertion(
+                            "admin", new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, 4096), "admin-secret")))
+                    .all()
+                    .get();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        cookie = ConsoleLogin.api(console, "admin", "admin-secret");
+        ConsoleLogin.browser(browser, console, "admin", "admin-secret");
     }
 
     @AfterAll
@@ -97,6 +116,7 @@ class ConsoleSecurityTest {
             String json = HttpClient.newHttpClient()
                     .send(
                             HttpRequest.newBuilder(URI.create(console + "/api/security"))
+                                    .header("Cookie", cookie)
                                     .build(),
                             HttpResponse.BodyHandlers.ofString())
                     .body();
@@ -107,7 +127,7 @@ class ConsoleSecurityTest {
             assertEquals("orders", acl.get("resourceName").getAsString());
             assertEquals("User:alice", acl.get("principal").getAsString());
             assertEquals("READ", acl.get("operation").getAsString());
-            JsonObject user = security.getAsJsonArray("users").get(0).getAsJsonObject();
+            JsonObject user = security.getAsJsonArray("users").get(1).getAsJsonObject();
             assertEquals("alice", user.get("user").getAsString());
             assertEquals(
                     8192,
@@ -138,6 +158,134 @@ class ConsoleSecurityTest {
                     ((JavascriptExecutor) browser).executeScript("return window.skiffTestMark;"),
                     "the page was reloaded instead of updated");
         }
+    }
+
+    @Test
+    void aclsUsersAndQuotasAreChangedFromTheConsoleAsKafkasToolsChangeThem() throws Exception {
+        browser.get(console + "/security");
+        browser.findElement(By.id("acl-name")).sendKeys("payments");
+        browser.findElement(By.id("acl-principal")).sendKeys("User:carol");
+        new Select(browser.findElement(By.cssSelector("#acl-add select[name=operation]"))).selectByVisibleText("WRITE");
+        browser.findElement(By.cssSelector("#acl-add button[type=submit]")).click();
+        assertEquals("ACL added.", browser.findElement(By.id("flash")).getText());
+        assertTrue(browser.findElement(By.id("acl-table")).getText().contains("payments"));
+        try (Admin admin = admin()) {
+            var described = admin.describeAcls(new AclBindingFilter(
+                            new ResourcePatternFilter(ResourceType.TOPIC, "payments", PatternType.LITERAL),
+                            AccessControlEntryFilter.ANY))
+                    .values()
+                    .get();
+            assertEquals(
+                    List.of(new AclBinding(
+                            new ResourcePattern(ResourceType.TOPIC, "payments", PatternType.LITERAL),
+                            new AccessControlEntry("User:carol", "*", AclOperation.WRITE, AclPermissionType.ALLOW))),
+                    List.copyOf(described));
+
+            String removal = "{\"resourceType\":\"TOPIC\",\"resourceName\":\"payments\",\"patternType\":\"LITERAL\","
+                    + "\"principal\":\"User:carol\",\"host\":\"*\",\"operation\":\"WRITE\",\"permission\":\"ALLOW\"}";
+            assertEquals(204, send("DELETE", "/api/acls", cookie, removal).statusCode());
+            assertTrue(admin.describeAcls(new AclBindingFilter(
+                            new ResourcePatternFilter(ResourceType.TOPIC, "payments", PatternType.LITERAL),
+                            AccessControlEntryFilter.ANY))
+                    .values()
+                    .get()
+                    .isEmpty());
+            assertEquals(400, send("DELETE", "/api/acls", cookie, removal).statusCode(), "already removed");
+            HttpResponse<String> invalid = send(
+                    "POST",
+                    "/api/acls",
+                    cookie,
+                    "{\"resourceType\":\"TOPIC\",\"resourceName\":\"x\",\"principal\":\"carol\",\"operation\":\"READ\"}");
+            assertEquals(400, invalid.statusCode());
+            assertTrue(invalid.body().contains("Could not parse principal"), invalid.body());
+
+            assertEquals(
+                    204,
+                    send(
+                                    "PUT",
+                                    "/api/users/dave",
+                                    cookie,
+                                    "{\"mechanism\":\"SCRAM-SHA-512\",\"iterations\":4096,\"password\":\"dave-pw\"}")
+                            .statusCode());
+            assertEquals(
+                    4096,
+                    admin.describeUserScramCredentials(List.of("dave"))
+                            .description("dave")
+                            .get()
+                            .credentialInfos()
+                            .get(0)
+                            .iterations());
+            ConsoleLogin.api(console, "dave", "dave-pw"); // the stored credential takes dave's password
+            assertEquals(
+                    400,
+                    send("PUT", "/api/users/dave", cookie, "{\"iterations\":100,\"password\":\"x\"}")
+                            .statusCode(),
+                    "Too few iterations");
+            assertEquals(
+                    204,
+                    send("DELETE", "/api/users/dave?mechanism=SCRAM-SHA-512", cookie, null)
+                            .statusCode());
+            assertTrue(admin.describeUserScramCredentials().all().get().keySet().stream()
+                    .noneMatch("dave"::equals));
+
+            assertEquals(
+                    204,
+                    send(
+                                    "PUT",
+                                    "/api/quotas",
+                                    cookie,
+                                    "{\"entity\":\"user=dave,client-id=app\",\"key\":\"consumer_byte_rate\",\"value\":2048}")
+                            .statusCode());
+            var quotas = admin.describeClientQuotas(ClientQuotaFilter.all())
+                    .entities()
+                    .get();
+            assertEquals(
+                    Map.of("consumer_byte_rate", 2048.0),
+                    quotas.get(new ClientQuotaEntity(
+                            Map.of(ClientQuotaEntity.USER, "dave", ClientQuotaEntity.CLIENT_ID, "app"))));
+            assertEquals(
+                    204,
+                    send(
+                                    "PUT",
+                                    "/api/quotas",
+                                    cookie,
+                                    "{\"entity\":\"user=dave,client-id=app\",\"key\":\"consumer_byte_rate\",\"value\":null}")
+                            .statusCode());
+            assertTrue(admin.describeClientQuotas(ClientQuotaFilter.all()).entities().get().keySet().stream()
+                    .noneMatch(e -> "dave".equals(e.entries().get(ClientQuotaEntity.USER))));
+
+            admin.alterUserScramCredentials(List.of(new UserScramCredentialUpsertion(
+                            "erin", new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_256, 4096), "erin-pw")))
+                    .all()
+                    .get();
+            String erin = ConsoleLogin.api(console, "erin", "erin-pw");
+            HttpResponse<String> refused = send(
+                    "POST",
+                    "/api/acls",
+                    erin,
+                    "{\"resourceType\":\"TOPIC\",\"resourceName\":\"x\",\"principal\":\"User:erin\",\"operation\":\"ALL\"}");
+            assertEquals(403, refused.statusCode(), "a user without Alter on the cluster grants herself nothing");
+            assertEquals("{\"error\":\"Cluster authorization failed.\"}", refused.body());
+            assertEquals(
+                    403,
+                    send(
+                                    "PUT",
+                                    "/api/quotas",
+                                    erin,
+                                    "{\"entity\":\"user=erin\",\"key\":\"producer_byte_rate\",\"value\":1}")
+                            .statusCode());
+        }
+    }
+
+    private static HttpResponse<String> send(String method, String path, String cookie, String json) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(console + path))
+                .method(
+                        method,
+                        json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
+        if (cookie != null) {
+            b.header("Cookie", cookie);
+        }
+        return HttpClient.newHttpClient().send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private static AclBinding acl(String user) {

@@ -32,12 +32,14 @@ import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.handler.ssl.SslContext;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -53,8 +55,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A small HTTP/1.1 server for JSON side doors: Netty's HTTP codec on one event loop thread, bodies bounded by
- * {@code maxBodyBytes} (413 beyond), handlers run one at a time on a worker thread of their own (never on the event
- * loop, so they may block), errors answered as {@code {"error": "..."}} JSON. It binds exactly the address it is
+ * {@code maxBodyBytes} (413 beyond, in the server's own error shape), handlers run one at a time on a worker thread of
+ * their own (never on the event loop, so they may block), errors answered as {@code {"error": "..."}} JSON unless the
+ * caller gives its own {@link ErrorBody}. Optionally TLS (an {@code https://} listener) and a {@link Guard} that sees
+ * every request before routing (HTTP basic authentication: {@link BasicAuth}). It binds exactly the address it is
  * given; callers choose loopback unless the user asked otherwise.
  *
  * <pre>{@code
@@ -70,12 +74,14 @@ public final class HttpServer implements AutoCloseable {
     private final ExecutorService worker;
     private final Channel channel;
     private final String name;
+    private final boolean tls;
 
-    private HttpServer(EventLoopGroup group, ExecutorService worker, Channel channel, String name) {
+    private HttpServer(EventLoopGroup group, ExecutorService worker, Channel channel, String name, boolean tls) {
         this.group = group;
         this.worker = worker;
         this.channel = channel;
         this.name = name;
+        this.tls = tls;
     }
 
     /**
@@ -95,9 +101,37 @@ public final class HttpServer implements AutoCloseable {
         HttpResponse render(int status, String message);
     }
 
+    /**
+     * Looks at a request before it is routed (so unknown paths are refused alike): null lets it through, an answer
+     * refuses it. Runs on the worker thread.
+     */
+    @FunctionalInterface
+    public interface Guard {
+        Guard NONE = (method, path, headers) -> null;
+
+        /** @param headers the request's headers, names in lower case */
+        HttpResponse refuse(String method, String path, Map<String, String> headers);
+    }
+
     /** As {@link #start(InetSocketAddress, Routes, int, String)}, with errors in the caller's own JSON shape. */
     public static HttpServer start(
             InetSocketAddress address, Routes routes, int maxBodyBytes, String name, ErrorBody errors)
+            throws IOException {
+        return start(address, routes, maxBodyBytes, name, errors, null, Guard.NONE);
+    }
+
+    /**
+     * As {@link #start(InetSocketAddress, Routes, int, String, ErrorBody)}, serving TLS with {@code tls} (a server
+     * context; null for plain HTTP) and passing every request through {@code guard} first.
+     */
+    public static HttpServer start(
+            InetSocketAddress address,
+            Routes routes,
+            int maxBodyBytes,
+            String name,
+            ErrorBody errors,
+            SslContext tls,
+            Guard guard)
             throws IOException {
         EventLoopGroup group =
                 new MultiThreadIoEventLoopGroup(1, daemonThreads("skiff-" + name + "-http"), NioIoHandler.newFactory());
@@ -109,17 +143,20 @@ public final class HttpServer implements AutoCloseable {
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
+                            if (tls != null) {
+                                ch.pipeline().addLast(tls.newHandler(ch.alloc()));
+                            }
                             ch.pipeline()
                                     .addLast(new HttpServerCodec())
-                                    .addLast(new HttpObjectAggregator(maxBodyBytes))
-                                    .addLast(new RequestHandler(routes, worker, errors));
+                                    .addLast(new BoundedBodies(maxBodyBytes, errors))
+                                    .addLast(new RequestHandler(routes, worker, errors, guard));
                         }
                     })
                     .bind(address)
                     .syncUninterruptibly()
                     .channel();
-            HttpServer server = new HttpServer(group, worker, channel, name);
-            LOG.info("Skiff {} HTTP listener on http://{}", name, hostPort(server.address()));
+            HttpServer server = new HttpServer(group, worker, channel, name, tls != null);
+            LOG.info("Skiff {} HTTP listener on {}", name, server.url());
             return server;
         } catch (RuntimeException e) {
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
@@ -136,9 +173,9 @@ public final class HttpServer implements AutoCloseable {
         return (InetSocketAddress) channel.localAddress();
     }
 
-    /** {@code http://host:port} of the bound address. */
+    /** {@code http://host:port} of the bound address ({@code https://} with TLS). */
     public String url() {
-        return "http://" + hostPort(address());
+        return (tls ? "https://" : "http://") + hostPort(address());
     }
 
     private static String hostPort(InetSocketAddress a) {
@@ -162,16 +199,47 @@ public final class HttpServer implements AutoCloseable {
         };
     }
 
+    /**
+     * Netty's aggregator, answering a body over the limit with the server's own 413 body instead of Netty's bare one.
+     * As Netty does, the connection stays open for a keep-alive request whose body has not all arrived (the rest is
+     * read and dropped), and is closed otherwise.
+     */
+    private static final class BoundedBodies extends HttpObjectAggregator {
+        private final int maxBodyBytes;
+        private final ErrorBody errors;
+
+        BoundedBodies(int maxBodyBytes, ErrorBody errors) {
+            super(maxBodyBytes);
+            this.maxBodyBytes = maxBodyBytes;
+            this.errors = errors;
+        }
+
+        @Override
+        protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) {
+            if (!(oversized instanceof io.netty.handler.codec.http.HttpRequest)) {
+                ctx.close();
+                return;
+            }
+            boolean close = oversized instanceof FullHttpRequest
+                    || (!HttpUtil.is100ContinueExpected(oversized) && !HttpUtil.isKeepAlive(oversized));
+            HttpResponse answer = errors.render(
+                    413, "The request body is larger than " + maxBodyBytes + " bytes, the limit of this listener");
+            RequestHandler.write(ctx, answer, !close);
+        }
+    }
+
     /** Hands each complete request to the worker and writes its answer back on the event loop. */
     private static final class RequestHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         private final Routes routes;
         private final ExecutorService worker;
         private final ErrorBody errors;
+        private final Guard guard;
 
-        RequestHandler(Routes routes, ExecutorService worker, ErrorBody errors) {
+        RequestHandler(Routes routes, ExecutorService worker, ErrorBody errors, Guard guard) {
             this.routes = routes;
             this.worker = worker;
             this.errors = errors;
+            this.guard = guard;
         }
 
         @Override
@@ -195,11 +263,16 @@ public final class HttpServer implements AutoCloseable {
         private HttpResponse serve(
                 String method, String path, String body, Map<String, List<String>> query, Map<String, String> headers) {
             try {
+                HttpResponse refused = guard.refuse(method, path, headers);
+                if (refused != null) {
+                    return refused;
+                }
                 Routes.Match match = routes.match(method, path);
                 return match.handler().handle(new HttpRequest(method, path, match.params(), body, query, headers));
             } catch (HttpException e) {
                 return errors.render(e.status(), e.getMessage());
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | StackOverflowError e) {
+                // Answered in every case: a worker that dies without writing would leave the client waiting.
                 LOG.warn("HTTP {} {} failed", method, path, e);
                 return errors.render(500, "internal error: " + e);
             }

@@ -33,6 +33,8 @@ final class RecordBody {
     /** Absolute index of the key length field: key, value and headers from here on are copied as they are. */
     int keyLengthIndex;
 
+    private final Varints.Cursor cursor = new Varints.Cursor();
+
     /**
      * Parses the body in {@code buf} between absolute indexes {@code start} and {@code end}.
      *
@@ -45,35 +47,31 @@ final class RecordBody {
                 throw invalid(recordIndex, "is empty");
             }
             attributes = buf.get(start);
-            Varints.Read ts = Varints.readVarlong(buf, start + 1, end);
-            timestampDelta = ts.value();
-            Varints.Read offset = Varints.readVarint(buf, ts.next(), end);
-            offsetDelta = (int) offset.value();
-            keyLengthIndex = offset.next();
-            Varints.Read keyLength = Varints.readVarint(buf, keyLengthIndex, end);
-            hasKey = keyLength.value() >= 0;
-            this.keyLength = (int) keyLength.value();
-            int i = skip(keyLength, end, recordIndex, "key");
-            Varints.Read valueLength = Varints.readVarint(buf, i, end);
-            this.valueLength = (int) valueLength.value();
-            i = skip(valueLength, end, recordIndex, "value");
-            Varints.Read headerCount = Varints.readVarint(buf, i, end);
-            if (headerCount.value() < 0) {
-                throw invalid(recordIndex, "has a negative header count " + headerCount.value());
+            Varints.Cursor at = cursor;
+            timestampDelta = at.varlong(buf, start + 1, end);
+            offsetDelta = at.varint(buf, at.next, end);
+            keyLengthIndex = at.next;
+            keyLength = at.varint(buf, keyLengthIndex, end);
+            hasKey = keyLength >= 0;
+            int i = skip(keyLength, at.next, end, recordIndex, "key");
+            valueLength = at.varint(buf, i, end);
+            i = skip(valueLength, at.next, end, recordIndex, "value");
+            int headerCount = at.varint(buf, i, end);
+            if (headerCount < 0) {
+                throw invalid(recordIndex, "has a negative header count " + headerCount);
             }
-            if (headerCount.value() > end - headerCount.next()) {
-                throw invalid(
-                        recordIndex,
-                        "announces " + headerCount.value() + " headers in " + (end - headerCount.next()) + " bytes");
+            if (headerCount > end - at.next) {
+                throw invalid(recordIndex, "announces " + headerCount + " headers in " + (end - at.next) + " bytes");
             }
-            i = headerCount.next();
-            for (long h = 0; h < headerCount.value(); h++) {
-                Varints.Read headerKeyLength = Varints.readVarint(buf, i, end);
-                if (headerKeyLength.value() < 0) {
-                    throw invalid(recordIndex, "has a header with a negative key length " + headerKeyLength.value());
+            i = at.next;
+            for (int h = 0; h < headerCount; h++) {
+                int headerKeyLength = at.varint(buf, i, end);
+                if (headerKeyLength < 0) {
+                    throw invalid(recordIndex, "has a header with a negative key length " + headerKeyLength);
                 }
-                i = skip(headerKeyLength, end, recordIndex, "header key");
-                i = skip(Varints.readVarint(buf, i, end), end, recordIndex, "header value");
+                i = skip(headerKeyLength, at.next, end, recordIndex, "header key");
+                int headerValueLength = at.varint(buf, i, end);
+                i = skip(headerValueLength, at.next, end, recordIndex, "header value");
             }
             if (i != end) {
                 throw invalid(recordIndex, "has " + (end - i) + " bytes after its last header");
@@ -84,13 +82,12 @@ final class RecordBody {
         }
     }
 
-    /** The index after a length-prefixed field; -1 (null) takes no bytes. */
-    private static int skip(Varints.Read length, int end, int recordIndex, String what) {
-        long n = length.value();
-        if (n < -1 || length.next() + Math.max(0, n) > end) {
-            throw invalid(recordIndex, "has an invalid " + what + " length " + n);
+    /** The index after a field of {@code length} bytes starting at {@code from}; -1 (null) takes no bytes. */
+    private static int skip(int length, int from, int end, int recordIndex, String what) {
+        if (length < -1 || from + (long) Math.max(0, length) > end) {
+            throw invalid(recordIndex, "has an invalid " + what + " length " + length);
         }
-        return length.next() + (int) Math.max(0, n);
+        return from + Math.max(0, length);
     }
 
     static InvalidRecordException invalid(int recordIndex, String what) {

@@ -73,6 +73,7 @@ abstract class RecordSource implements AutoCloseable {
         private int next;
         private int bodyStart;
         private int bodyEnd;
+        private final Varints.Cursor cursor = new Varints.Cursor();
 
         InPlace(ByteBuffer records) {
             this.records = records;
@@ -100,19 +101,19 @@ abstract class RecordSource implements AutoCloseable {
                 throw new InvalidRecordException(
                         "incorrect declared batch size: the records end before record " + recordIndex);
             }
-            Varints.Read length;
+            int length;
             try {
-                length = Varints.readVarint(records, next, end);
+                length = cursor.varint(records, next, end);
             } catch (CorruptRecordException e) {
                 throw RecordBody.invalid(recordIndex, "has an invalid length: " + e.getMessage());
             }
-            if (length.value() < 0 || length.value() > end - length.next()) {
+            if (length < 0 || length > end - cursor.next) {
                 throw RecordBody.invalid(
                         recordIndex,
-                        "announces " + length.value() + " bytes but the batch has " + (end - length.next()) + " left");
+                        "announces " + length + " bytes but the batch has " + (end - cursor.next) + " left");
             }
-            bodyStart = length.next();
-            bodyEnd = bodyStart + (int) length.value();
+            bodyStart = cursor.next;
+            bodyEnd = bodyStart + length;
             next = bodyEnd;
         }
 

@@ -31,37 +31,69 @@ final class Varints {
 
     /** Reads a zig-zag varint (at most 5 bytes) at {@code index}, not beyond {@code end}. */
     static Read readVarint(ByteBuffer buf, int index, int end) {
-        Read raw = readUnsigned(buf, index, end, 5);
-        long unsigned = raw.value();
-        if (unsigned > 0xFFFFFFFFL) {
-            throw new CorruptRecordException("varint at index " + index + " exceeds 32 bits");
-        }
-        int v = (int) unsigned;
-        return new Read((v >>> 1) ^ -(v & 1), raw.next());
+        Cursor cursor = new Cursor();
+        int value = cursor.varint(buf, index, end);
+        return new Read(value, cursor.next);
     }
 
     /** Reads a zig-zag varlong (at most 10 bytes) at {@code index}, not beyond {@code end}. */
     static Read readVarlong(ByteBuffer buf, int index, int end) {
-        Read raw = readUnsigned(buf, index, end, 10);
-        long v = raw.value();
-        return new Read((v >>> 1) ^ -(v & 1), raw.next());
+        Cursor cursor = new Cursor();
+        long value = cursor.varlong(buf, index, end);
+        return new Read(value, cursor.next);
     }
 
-    private static Read readUnsigned(ByteBuffer buf, int index, int end, int maxBytes) {
-        long value = 0;
-        int shift = 0;
-        for (int i = 0; i < maxBytes; i++) {
-            if (index >= end) {
-                throw new CorruptRecordException("varint runs past the end of the record data");
+    /**
+     * Absolute reads without an object per value, for the walks over every record of a produced batch: the value is
+     * returned and the index just after it kept in {@link #next}. The broker JVM runs C1 only, which does not
+     * eliminate short-lived objects, and {@link Read} cost two allocations per varint there (six varints a record).
+     *
+     * <p>Not thread-safe: one instance per walk.
+     */
+    static final class Cursor {
+        /** The index just after the last value read. */
+        int next;
+
+        /** Reads a zig-zag varint (at most 5 bytes) at {@code index}, not beyond {@code end}. */
+        int varint(ByteBuffer buf, int index, int end) {
+            if (index < end) {
+                byte b = buf.get(index);
+                if (b >= 0) { // one byte: lengths and deltas below 64, the common case
+                    next = index + 1;
+                    return (b >>> 1) ^ -(b & 1);
+                }
             }
-            byte b = buf.get(index++);
-            value |= (long) (b & 0x7F) << shift;
-            if ((b & 0x80) == 0) {
-                return new Read(value, index);
+            long unsigned = unsigned(buf, index, end, 5);
+            if (unsigned > 0xFFFFFFFFL) {
+                throw new CorruptRecordException("varint at index " + index + " exceeds 32 bits");
             }
-            shift += 7;
+            int v = (int) unsigned;
+            return (v >>> 1) ^ -(v & 1);
         }
-        throw new CorruptRecordException("varint longer than " + maxBytes + " bytes");
+
+        /** Reads a zig-zag varlong (at most 10 bytes) at {@code index}, not beyond {@code end}. */
+        long varlong(ByteBuffer buf, int index, int end) {
+            long v = unsigned(buf, index, end, 10);
+            return (v >>> 1) ^ -(v & 1);
+        }
+
+        private long unsigned(ByteBuffer buf, int index, int end, int maxBytes) {
+            long value = 0;
+            int shift = 0;
+            for (int i = 0; i < maxBytes; i++) {
+                if (index >= end) {
+                    throw new CorruptRecordException("varint runs past the end of the record data");
+                }
+                byte b = buf.get(index++);
+                value |= (long) (b & 0x7F) << shift;
+                if ((b & 0x80) == 0) {
+                    next = index;
+                    return value;
+                }
+                shift += 7;
+            }
+            throw new CorruptRecordException("varint longer than " + maxBytes + " bytes");
+        }
     }
 
     static void writeVarint(ByteBuffer buf, int value) {

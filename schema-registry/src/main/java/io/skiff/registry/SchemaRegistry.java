@@ -16,7 +16,9 @@
 package io.skiff.registry;
 
 import io.skiff.broker.extension.BrokerExtension;
+import io.skiff.broker.extension.RecordDecoder;
 import io.skiff.broker.handler.BrokerContext;
+import io.skiff.config.ControlListener;
 import io.skiff.http.HttpServer;
 import io.skiff.http.Routes;
 import io.skiff.registry.api.RegistryApi;
@@ -36,24 +38,35 @@ final class SchemaRegistry implements BrokerExtension.Running {
 
     private final HttpServer server;
     private final Registry registry;
+    private final BrokerContext broker;
+    private final RecordDecoder decoder;
 
-    private SchemaRegistry(HttpServer server, Registry registry) {
+    private SchemaRegistry(HttpServer server, Registry registry, BrokerContext broker) {
         this.server = server;
         this.registry = registry;
+        this.broker = broker;
+        this.decoder = new SchemaRecordDecoder(registry);
+        RecordDecoder.Published.publish(broker, decoder); // the console decodes records with it
     }
 
-    static SchemaRegistry start(BrokerContext broker, InetSocketAddress address) throws IOException {
+    static SchemaRegistry start(BrokerContext broker, ControlListener listener) throws IOException {
         Registry registry = new Registry(new SchemasTopic(broker));
         registry.replay();
         Routes routes = new Routes();
         new RegistryApi(registry).addTo(routes);
+        // Jetty's words for errors outside the API ("HTTP 404 Not Found"); 401 as Confluent's basic auth answers it.
+        HttpServer.ErrorBody errors = (status, message) ->
+                RegistryApi.error(status, status, status == 401 ? message : "HTTP " + status + " " + message);
+        RegistrySecurity security = RegistrySecurity.of(broker, listener, errors);
         HttpServer server = HttpServer.start(
-                address,
+                new InetSocketAddress(listener.host(), listener.port()),
                 routes,
                 MAX_BODY_BYTES,
                 "schema-registry",
-                (status, message) -> RegistryApi.error(status, status, "HTTP " + status + " " + message));
-        return new SchemaRegistry(server, registry);
+                errors,
+                security.tls(),
+                security.guard());
+        return new SchemaRegistry(server, registry, broker);
     }
 
     @Override
@@ -68,6 +81,7 @@ final class SchemaRegistry implements BrokerExtension.Running {
 
     @Override
     public void close() {
+        RecordDecoder.Published.withdraw(broker, decoder);
         server.close();
     }
 }

@@ -21,7 +21,6 @@ import io.skiff.config.BrokerConfig;
 import io.skiff.config.BrokerConfigKeys;
 import io.skiff.config.ControlListener;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 
 /**
  * The schema registry as a broker extension: on when {@code schema.registry.listener} is set. The check loads
@@ -45,7 +44,7 @@ public final class SchemaRegistryExtension implements BrokerExtension {
     @Override
     public Running start(BrokerContext broker) throws IOException {
         ControlListener listener =
-                ControlListener.parse(broker.config().get(BrokerConfigKeys.SCHEMA_REGISTRY_LISTENER));
-        return SchemaRegistry.start(broker, new InetSocketAddress(listener.host(), listener.port()));
+                ControlListener.parseHttpOrHttps(broker.config().get(BrokerConfigKeys.SCHEMA_REGISTRY_LISTENER));
+        return SchemaRegistry.start(broker, listener);
     }
 }

@@ -19,7 +19,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.google.gson.JsonParser;
 import io.skiff.broker.SkiffServer;
+import io.skiff.registry.testing.DecodedValue;
+import io.skiff.registry.testing.SchemaRegistryKit;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -64,6 +67,14 @@ class ConfluentPythonClientTest {
             ByteBuffer frame = ByteBuffer.wrap(value);
             assertEquals(0, frame.get(), "magic byte");
             assertEquals(id, frame.getInt(), "schema id");
+
+            // The test kit's helper decodes the Python serializer's frame through the registry.
+            DecodedValue decoded = new SchemaRegistryKit(url).decode(value);
+            assertEquals("JSON", decoded.schemaType());
+            assertEquals(id, decoded.schemaId());
+            assertEquals(
+                    JsonParser.parseString("{\"id\": \"o1\", \"amount\": 12.5}"),
+                    JsonParser.parseString(decoded.text()));
         }
     }
 
@@ -83,8 +94,12 @@ class ConfluentPythonClientTest {
         }
     }
 
-    private static String run(String... command) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    static String run(String... command) throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        // python3-requests lets these variables override the client's ssl.ca.location (requests issue 3829).
+        builder.environment().remove("REQUESTS_CA_BUNDLE");
+        builder.environment().remove("CURL_CA_BUNDLE");
+        Process process = builder.start();
         process.getOutputStream().close();
         if (!process.waitFor(180, TimeUnit.SECONDS)) {
             process.destroyForcibly();
@@ -96,7 +111,7 @@ class ConfluentPythonClientTest {
     }
 
     /** A python3 with confluent_kafka, requests and jsonschema: the one on the PATH, else Debian's. */
-    private static String python() throws IOException, InterruptedException {
+    static String python() throws IOException, InterruptedException {
         List<String> candidates = new ArrayList<>(List.of("python3"));
         if (Files.isExecutable(Path.of("/usr/bin/python3"))) {
             candidates.add("/usr/bin/python3");

@@ -365,4 +365,32 @@ class SchemaRegistryApiTest {
         assertEquals(405, registry.errorCode(405, "PATCH", "/subjects", null));
         assertEquals("[\"g\"]", registry.get("/subjects").toString(), "nothing refused was half-written");
     }
+
+    @Test
+    void theRemainingPathsAnswerAsConfluentDocumentsThem() {
+        assertEquals("{}", registry.get("/").toString());
+        registry.register("list-a", USER_V1, null);
+        registry.register("list-a", USER_V2, null);
+        registry.register("other", "\"string\"", null);
+        JsonArray all = registry.get("/schemas").getAsJsonArray();
+        assertEquals(3, all.size(), all.toString());
+        JsonArray latest =
+                registry.get("/schemas?latestOnly=true&subjectPrefix=list-").getAsJsonArray();
+        assertEquals(1, latest.size(), latest.toString());
+        assertEquals(2, latest.get(0).getAsJsonObject().get("version").getAsInt());
+        assertEquals(
+                "[\"list-a\"]", registry.get("/subjects?subjectPrefix=list-").toString());
+        // Without a version: checked against the versions the level names (the latest for BACKWARD).
+        JsonObject check = registry.ok(
+                        "POST",
+                        "/compatibility/subjects/list-a/versions?verbose=true",
+                        RegistryClient.body(USER_BAD, null))
+                .getAsJsonObject();
+        assertFalse(check.get("is_compatible").getAsBoolean(), check.toString());
+        assertFalse(check.getAsJsonArray("messages").isEmpty(), check.toString());
+        assertTrue(registry.ok("POST", "/compatibility/subjects/list-a/versions", RegistryClient.body(USER_V2, null))
+                .getAsJsonObject()
+                .get("is_compatible")
+                .getAsBoolean());
+    }
 }

@@ -16,6 +16,7 @@
 package io.skiff.testkit;
 
 import io.skiff.broker.SkiffServer;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,6 +64,13 @@ record BrokerSpec(
                 annotation.lifecycle(), topics, properties, annotation.port(), annotation.bootstrapServersProperty());
     }
 
+    /** This spec with {@code changed} broker properties put over its own. */
+    BrokerSpec withProperties(Map<String, String> changed) {
+        Map<String, String> merged = new LinkedHashMap<>(properties);
+        merged.putAll(changed);
+        return new BrokerSpec(lifecycle, topics, merged, port, bootstrapServersProperty);
+    }
+
     /** Parses {@code key=value} entries; anything else is an error naming the entry. */
     static Map<String, String> keyValues(String[] entries, String what) {
         Map<String, String> map = new LinkedHashMap<>();
@@ -77,11 +85,22 @@ record BrokerSpec(
         return map;
     }
 
-    /** Starts a broker as specified, with its topics created. */
+    /** Starts a broker as specified, with its topics created, on a temporary directory deleted on close. */
     SkiffServer start() {
+        return start(null, port, true);
+    }
+
+    /**
+     * Starts a broker as specified on {@code dataDir} (null: a temporary one, deleted on close) and {@code port} (0: a
+     * free one); {@code createTopics} false for a restart, whose topics are on disk already.
+     */
+    SkiffServer start(Path dataDir, int port, boolean createTopics) {
         SkiffServer.Builder builder = SkiffServer.builder().config(properties);
         if (port != 0) {
             builder.port(port);
+        }
+        if (dataDir != null) {
+            builder.dataDir(dataDir);
         }
         SkiffServer server = builder.start();
         try {
@@ -100,7 +119,7 @@ record BrokerSpec(
                         + " schema.registry.listener), but io.skiff:skiff-schema-registry is not on the test"
                         + " classpath: add it as a test dependency");
             }
-            for (TopicSpec topic : topics) {
+            for (TopicSpec topic : createTopics ? topics : List.<TopicSpec>of()) {
                 server.createTopic(topic.name(), topic.partitions(), topic.config());
             }
             return server;

@@ -34,8 +34,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * }
  * }</pre>
  *
- * <p>Fields and parameters of type {@link io.skiff.broker.SkiffServer} and {@link SkiffKit}, and {@code String}s
- * marked {@link BootstrapServers}, are filled in. While the broker runs, the system property named by
+ * <p>Fields and parameters of type {@link io.skiff.broker.SkiffServer}, {@link SkiffKit} and {@link SkiffBroker} (which
+ * restarts the broker on its data and port), and {@code String}s marked {@link BootstrapServers}, are filled in. While the broker runs, the system property named by
  * {@link #bootstrapServersProperty()} holds its bootstrap servers, for frameworks to read.
  */
 @Documented

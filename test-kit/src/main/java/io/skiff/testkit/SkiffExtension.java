@@ -46,7 +46,8 @@ import org.junit.platform.commons.support.ReflectionSupport;
  *
  * <p>On a static field the broker follows the builder's lifecycle (per class by default); on an instance field JUnit
  * gives the extension no class-level callbacks, so the broker is per method. It fills fields and parameters of type
- * {@link SkiffServer} and {@link SkiffKit}, and {@code String}s marked {@link BootstrapServers}; a per-method broker
+ * {@link SkiffServer}, {@link SkiffKit} and {@link SkiffBroker} (to restart it), and {@code String}s marked
+ * {@link BootstrapServers}; a per-method broker
  * is not there yet for constructors and {@code @BeforeAll} methods. One broker per test class: {@code @Nested}
  * classes use their enclosing class's broker.
  *
@@ -150,6 +151,7 @@ public final class SkiffExtension
         Class<?> type = parameter.getParameter().getType();
         return type == SkiffServer.class
                 || type == SkiffKit.class
+                || type == SkiffBroker.class
                 || (type == String.class && parameter.isAnnotated(BootstrapServers.class))
                 || (type == String.class && parameter.isAnnotated(SchemaRegistryUrl.class));
     }
@@ -176,7 +178,7 @@ public final class SkiffExtension
         if (spec.lifecycle() == Lifecycle.SHARED) {
             broker = SharedBrokers.get(spec);
         } else {
-            broker = RunningBroker.start(spec);
+            broker = RunningBroker.startRestartable(spec);
             store.put(OWNER, context.getUniqueId());
         }
         store.put(BROKER, new Held(broker));
@@ -229,15 +231,16 @@ public final class SkiffExtension
                         && (instance != null || Modifier.isStatic(f.getModifiers()))
                         && (f.getType() == SkiffServer.class
                                 || f.getType() == SkiffKit.class
+                                || f.getType() == SkiffBroker.class
                                 || (f.getType() == String.class && f.isAnnotationPresent(BootstrapServers.class))
                                 || (f.getType() == String.class && f.isAnnotationPresent(SchemaRegistryUrl.class))),
                 HierarchyTraversalMode.TOP_DOWN);
         for (Field field : fields) {
+            Object target = Modifier.isStatic(field.getModifiers()) ? null : instance;
+            boolean registryUrl = field.isAnnotationPresent(SchemaRegistryUrl.class);
             try {
-                ReflectionSupport.makeAccessible(field)
-                        .set(
-                                Modifier.isStatic(field.getModifiers()) ? null : instance,
-                                valueFor(field.getType(), field.isAnnotationPresent(SchemaRegistryUrl.class), broker));
+                ReflectionSupport.makeAccessible(field).set(target, valueFor(field.getType(), registryUrl, broker));
+                broker.injected(field, target, b -> valueFor(field.getType(), registryUrl, b));
             } catch (IllegalAccessException e) {
                 throw new ExtensionConfigurationException("Cannot set " + field + ": " + e.getMessage(), e);
             }
@@ -258,6 +261,9 @@ public final class SkiffExtension
         }
         if (type == SkiffKit.class) {
             return broker.kit();
+        }
+        if (type == SkiffBroker.class) {
+            return broker.handle();
         }
         return broker.server().bootstrapServers();
     }

@@ -18,6 +18,7 @@ package io.skiff.testsupport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.skiff.config.BrokerConfigKeys;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.List;
@@ -62,7 +63,7 @@ class TestSupportTest {
                 List.of(Path.of("other")),
                 TestConfigs.broker(Path.of("data"), "log.dirs", "other").logDirs());
         assertEquals(
-                3, TestConfigs.broker(Path.of("data"), "num.partitions", "3").numPartitions());
+                3, TestConfigs.broker(Path.of("data"), "num.partitions", "3").get(BrokerConfigKeys.NUM_PARTITIONS));
         assertThrows(IllegalArgumentException.class, () -> TestConfigs.map("num.partitions"));
     }
 }

@@ -16,6 +16,7 @@
 package io.skiff.broker.cluster;
 
 import io.skiff.config.BrokerConfig;
+import io.skiff.config.BrokerConfigKeys;
 import io.skiff.config.Endpoint;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -50,9 +51,8 @@ final class ClusterNodes {
     }
 
     private static Map<Integer, String> racks(BrokerConfig config, List<Integer> ids) {
-        @SuppressWarnings("unchecked")
-        List<String> listed = (List<String>) config.value("skiff.simulated.racks");
-        String common = (String) config.value("broker.rack");
+        List<String> listed = config.get(BrokerConfigKeys.SKIFF_SIMULATED_RACKS);
+        String common = config.get(BrokerConfigKeys.BROKER_RACK);
         Map<Integer, String> result = new LinkedHashMap<>();
         for (int i = 0; i < ids.size(); i++) {
             String rack = listed != null && i < listed.size() && !listed.get(i).isBlank()

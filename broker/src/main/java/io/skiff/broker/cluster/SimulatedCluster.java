@@ -18,6 +18,7 @@ package io.skiff.broker.cluster;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
+import io.skiff.config.BrokerConfigKeys;
 import io.skiff.config.Endpoint;
 import java.util.List;
 import java.util.Optional;
@@ -47,13 +48,13 @@ public final class SimulatedCluster {
         this.nodes = new ClusterNodes(config);
         this.election = new LeaderElection(nodes);
         this.layout = new ReplicaLayout(config, nodes, election, registry);
-        Object selector = config.value("replica.selector.class");
-        this.rackAwareSelector = selector != null && ((String) selector).endsWith("RackAwareReplicaSelector");
+        String selector = config.get(BrokerConfigKeys.REPLICA_SELECTOR_CLASS);
+        this.rackAwareSelector = selector != null && selector.endsWith("RackAwareReplicaSelector");
     }
 
     /** The number of nodes {@code config} asks for (1 unless {@code skiff.simulated.nodes} says otherwise). */
     public static int nodeCount(BrokerConfig config) {
-        return ((Number) config.value("skiff.simulated.nodes")).intValue();
+        return config.get(BrokerConfigKeys.SKIFF_SIMULATED_NODES);
     }
 
     /** Every node id, ascending (the controller is the first running one). */
@@ -175,7 +176,9 @@ public final class SimulatedCluster {
         if (!nodes.markStopped(nodeId)) {
             return;
         }
-        forEachPartition(topicRegistry, (topic, s) -> election.afterStop(s, nodeId, uncleanElection(topic)));
+        forEachPartition(
+                topicRegistry,
+                (topic, s) -> election.afterStop(s, nodeId, topic.config().uncleanLeaderElectionEnable()));
         save();
     }
 
@@ -256,11 +259,6 @@ public final class SimulatedCluster {
         PartitionReplicas after = update(topic, partition, old -> election.reassigned(old, target));
         save();
         return after;
-    }
-
-    private static boolean uncleanElection(Topic topic) {
-        Object value = topic.config().value("unclean.leader.election.enable");
-        return value instanceof Boolean b && b;
     }
 
     private interface PartitionChange {

@@ -16,10 +16,10 @@
 package io.skiff.broker.control;
 
 import io.skiff.broker.handler.ApiHandler;
+import io.skiff.broker.handler.ForwardingHandler;
 import io.skiff.broker.handler.RequestContext;
 import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.Errors;
-import io.skiff.protocol.message.ApiKeys;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -30,22 +30,16 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>Thread-safe as the handler it wraps.
  */
-final class LimitedHandler<Q extends ApiMessage, S extends ApiMessage> implements ApiHandler<Q, S> {
-    private final ApiHandler<Q, S> handler;
+final class LimitedHandler<Q extends ApiMessage, S extends ApiMessage> extends ForwardingHandler<Q, S> {
     private final short minVersion;
     private final short maxVersion;
     private final boolean disabled;
 
     LimitedHandler(ApiHandler<Q, S> handler, short minVersion, short maxVersion, boolean disabled) {
-        this.handler = handler;
+        super(handler);
         this.minVersion = minVersion;
         this.maxVersion = maxVersion;
         this.disabled = disabled;
-    }
-
-    @Override
-    public ApiKeys api() {
-        return handler.api();
     }
 
     @Override
@@ -59,25 +53,10 @@ final class LimitedHandler<Q extends ApiMessage, S extends ApiMessage> implement
     }
 
     @Override
-    public Execution execution() {
-        return handler.execution();
-    }
-
-    @Override
-    public boolean answersInjectedErrors() {
-        return handler.answersInjectedErrors();
-    }
-
-    @Override
     public CompletableFuture<S> handle(RequestContext ctx, Q request) {
         return disabled
                 ? CompletableFuture.completedFuture(handler.errorResponse(ctx, request, Errors.UNSUPPORTED_VERSION))
                 : handler.handle(ctx, request);
-    }
-
-    @Override
-    public S errorResponse(RequestContext ctx, Q request, Errors error) {
-        return handler.errorResponse(ctx, request, error);
     }
 
     @Override

@@ -16,10 +16,9 @@
 package io.skiff.broker.feature;
 
 import io.skiff.storage.AtomicFiles;
+import io.skiff.storage.FieldLines;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
@@ -57,30 +56,15 @@ public final class FinalizedFeatureStore {
     public static FinalizedFeatureStore open(Path dataDir) {
         Path file = dataDir.resolve(FILE);
         Map<String, Short> levels = new TreeMap<>();
-        long epoch = 0L;
-        if (Files.exists(file)) {
-            try {
-                int lineNo = 0;
-                for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-                    lineNo++;
-                    if (line.isBlank()) {
-                        continue;
-                    }
-                    String[] f = line.trim().split(" ");
-                    if (f.length != 2) {
-                        throw new IOException("line " + lineNo + " is not 'name level'");
-                    }
-                    if (f[0].equals(EPOCH)) {
-                        epoch = Long.parseLong(f[1]);
-                    } else {
-                        levels.put(f[0], Short.parseShort(f[1]));
-                    }
-                }
-            } catch (IOException | NumberFormatException e) {
-                throw new UncheckedIOException(new IOException("cannot read " + file + ": " + e.getMessage(), e));
+        long[] epoch = {0L};
+        FieldLines.read(file, n -> n == 2, "'name level'", f -> {
+            if (f[0].equals(EPOCH)) {
+                epoch[0] = Long.parseLong(f[1]);
+            } else {
+                levels.put(f[0], Short.parseShort(f[1]));
             }
-        }
-        return new FinalizedFeatureStore(file, levels, epoch);
+        });
+        return new FinalizedFeatureStore(file, levels, epoch[0]);
     }
 
     /** The stored level of a feature, or {@code dflt} when it was never changed. */

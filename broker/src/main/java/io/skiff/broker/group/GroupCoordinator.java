@@ -25,6 +25,7 @@ import io.skiff.broker.group.classic.JoinResult;
 import io.skiff.broker.group.classic.LeaveResult;
 import io.skiff.broker.group.classic.MemberIdentity;
 import io.skiff.broker.group.classic.MembershipManager;
+import io.skiff.broker.group.classic.SyncGroupParams;
 import io.skiff.broker.group.classic.SyncResult;
 import io.skiff.broker.group.common.Group;
 import io.skiff.broker.group.common.GroupConfigStore;
@@ -306,8 +307,8 @@ public final class GroupCoordinator implements AutoCloseable {
                 return response;
             }
         }
-        return membership.syncGroup(
-                groupId, generationId, memberId, groupInstanceId, protocolType, protocolName, assignments);
+        return membership.syncGroup(new SyncGroupParams(
+                groupId, generationId, memberId, groupInstanceId, protocolType, protocolName, assignments));
     }
 
     public GroupError heartbeat(String groupId, String memberId, String groupInstanceId, int generationId) {

@@ -60,24 +60,6 @@ public final class BrokerContext {
             int nodeId,
             List<Endpoint> advertisedEndpoints,
             DataPlane dataPlane) {
-        this(config, clock, clusterId, nodeId, advertisedEndpoints, dataPlane, null, BrokerSecurity.none(), null);
-    }
-
-    /**
-     * @param groupCoordinator       may be null only in tests that do not touch groups
-     * @param security               the listeners' TLS and SASL settings and the SCRAM credentials
-     * @param transactionCoordinator may be null only in tests that do not touch transactions
-     */
-    public BrokerContext(
-            BrokerConfig config,
-            Clock clock,
-            String clusterId,
-            int nodeId,
-            List<Endpoint> advertisedEndpoints,
-            DataPlane dataPlane,
-            GroupCoordinator groupCoordinator,
-            BrokerSecurity security,
-            TransactionCoordinator transactionCoordinator) {
         this(
                 config,
                 clock,
@@ -85,16 +67,19 @@ public final class BrokerContext {
                 nodeId,
                 advertisedEndpoints,
                 dataPlane,
-                groupCoordinator,
-                security,
-                transactionCoordinator,
+                null,
+                BrokerSecurity.none(),
+                null,
                 ClientQuotas.inMemory(clock),
                 ClientTelemetry.inMemory(clock, ClientTelemetry.DEFAULT_TELEMETRY_MAX_BYTES));
     }
 
     /**
-     * @param clientQuotas    the client quotas (stored and enforced)
-     * @param clientTelemetry client-metrics subscriptions and pushed metrics
+     * @param groupCoordinator       may be null only in tests that do not touch groups
+     * @param security               the listeners' TLS and SASL settings and the SCRAM credentials
+     * @param transactionCoordinator may be null only in tests that do not touch transactions
+     * @param clientQuotas           the client quotas (stored and enforced)
+     * @param clientTelemetry        client-metrics subscriptions and pushed metrics
      */
     public BrokerContext(
             BrokerConfig config,

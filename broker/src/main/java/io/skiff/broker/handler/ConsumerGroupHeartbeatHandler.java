@@ -19,8 +19,6 @@ import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.consumer.ConsumerHeartbeat;
 import io.skiff.broker.group.consumer.ConsumerHeartbeatResult;
 import io.skiff.broker.group.consumer.MemberAssignment;
-import io.skiff.broker.security.acl.AclOperation;
-import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.ConsumerGroupHeartbeatRequest;
@@ -45,9 +43,8 @@ import java.util.function.BooleanSupplier;
  * <p>Thread-safe: stateless apart from the coordinator.
  */
 public final class ConsumerGroupHeartbeatHandler
-        extends AbstractApiHandler<ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse> {
+        extends GroupHeartbeatHandler<ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse> {
     private final GroupCoordinator coordinator;
-    private final BooleanSupplier protocolEnabled;
 
     /** A handler that always serves the protocol. */
     public ConsumerGroupHeartbeatHandler(GroupCoordinator coordinator) {
@@ -59,32 +56,29 @@ public final class ConsumerGroupHeartbeatHandler
      *     UNSUPPORTED_VERSION before any other check, as Kafka 4.4 answers
      */
     public ConsumerGroupHeartbeatHandler(GroupCoordinator coordinator, BooleanSupplier protocolEnabled) {
-        super(ApiKeys.CONSUMER_GROUP_HEARTBEAT, 0, 1);
+        super(ApiKeys.CONSUMER_GROUP_HEARTBEAT, 0, 1, protocolEnabled);
         this.coordinator = coordinator;
-        this.protocolEnabled = protocolEnabled;
     }
 
     @Override
-    public CompletableFuture<ConsumerGroupHeartbeatResponse> handle(
+    String groupId(ConsumerGroupHeartbeatRequest request) {
+        return request.groupId();
+    }
+
+    @Override
+    List<String> subscribedTopics(ConsumerGroupHeartbeatRequest request) {
+        return request.subscribedTopicNames();
+    }
+
+    @Override
+    ConsumerGroupHeartbeatResponse topicsDenied(
+            RequestContext ctx, ConsumerGroupHeartbeatRequest request, String message) {
+        return errorResponse(ctx, request, Errors.TOPIC_AUTHORIZATION_FAILED).setErrorMessage(message);
+    }
+
+    @Override
+    CompletableFuture<ConsumerGroupHeartbeatResponse> heartbeat(
             RequestContext ctx, ConsumerGroupHeartbeatRequest request) {
-        if (!protocolEnabled.getAsBoolean()) {
-            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.UNSUPPORTED_VERSION));
-        }
-        if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, request.groupId())) {
-            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
-        }
-        if (request.subscribedTopicNames() != null) {
-            List<String> denied = new ArrayList<>();
-            for (String topic : request.subscribedTopicNames()) {
-                if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, topic)) {
-                    denied.add(topic);
-                }
-            }
-            if (!denied.isEmpty()) {
-                return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.TOPIC_AUTHORIZATION_FAILED)
-                        .setErrorMessage("The following topics are not authorized: " + denied));
-            }
-        }
         ConsumerHeartbeat heartbeat = new ConsumerHeartbeat(
                 request.groupId(),
                 request.memberId(),

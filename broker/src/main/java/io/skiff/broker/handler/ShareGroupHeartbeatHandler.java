@@ -18,8 +18,6 @@ package io.skiff.broker.handler;
 import io.skiff.broker.group.share.ShareGroupCoordinator;
 import io.skiff.broker.group.share.ShareHeartbeat;
 import io.skiff.broker.group.share.ShareHeartbeatResult;
-import io.skiff.broker.security.acl.AclOperation;
-import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.share.TopicIdPartition;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
@@ -41,9 +39,8 @@ import java.util.function.BooleanSupplier;
  * <p>Thread-safe: stateless apart from the coordinator.
  */
 public final class ShareGroupHeartbeatHandler
-        extends AbstractApiHandler<ShareGroupHeartbeatRequest, ShareGroupHeartbeatResponse> {
+        extends GroupHeartbeatHandler<ShareGroupHeartbeatRequest, ShareGroupHeartbeatResponse> {
     private final ShareGroupCoordinator coordinator;
-    private final BooleanSupplier protocolEnabled;
 
     /** A handler that always serves the protocol. */
     public ShareGroupHeartbeatHandler(ShareGroupCoordinator coordinator) {
@@ -55,9 +52,8 @@ public final class ShareGroupHeartbeatHandler
      *     heartbeat gets UNSUPPORTED_VERSION before any other check, as Kafka 4.4 answers
      */
     public ShareGroupHeartbeatHandler(ShareGroupCoordinator coordinator, BooleanSupplier protocolEnabled) {
-        super(ApiKeys.SHARE_GROUP_HEARTBEAT, 1, 1);
+        super(ApiKeys.SHARE_GROUP_HEARTBEAT, 1, 1, protocolEnabled);
         this.coordinator = coordinator;
-        this.protocolEnabled = protocolEnabled;
     }
 
     /** It writes the share state to its log (and may create that topic). */
@@ -67,26 +63,22 @@ public final class ShareGroupHeartbeatHandler
     }
 
     @Override
-    public CompletableFuture<ShareGroupHeartbeatResponse> handle(
-            RequestContext ctx, ShareGroupHeartbeatRequest request) {
-        if (!protocolEnabled.getAsBoolean()) {
-            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.UNSUPPORTED_VERSION));
-        }
-        if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, request.groupId())) {
-            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
-        }
-        if (request.subscribedTopicNames() != null) {
-            List<String> denied = new ArrayList<>();
-            for (String topic : request.subscribedTopicNames()) {
-                if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, topic)) {
-                    denied.add(topic);
-                }
-            }
-            if (!denied.isEmpty()) {
-                return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.TOPIC_AUTHORIZATION_FAILED)
-                        .setErrorMessage("The following topics are not authorized: " + denied));
-            }
-        }
+    String groupId(ShareGroupHeartbeatRequest request) {
+        return request.groupId();
+    }
+
+    @Override
+    List<String> subscribedTopics(ShareGroupHeartbeatRequest request) {
+        return request.subscribedTopicNames();
+    }
+
+    @Override
+    ShareGroupHeartbeatResponse topicsDenied(RequestContext ctx, ShareGroupHeartbeatRequest request, String message) {
+        return errorResponse(ctx, request, Errors.TOPIC_AUTHORIZATION_FAILED).setErrorMessage(message);
+    }
+
+    @Override
+    CompletableFuture<ShareGroupHeartbeatResponse> heartbeat(RequestContext ctx, ShareGroupHeartbeatRequest request) {
         ShareHeartbeatResult r = coordinator.heartbeat(new ShareHeartbeat(
                 request.groupId(),
                 request.memberId(),

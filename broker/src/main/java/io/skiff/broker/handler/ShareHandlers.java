@@ -30,6 +30,7 @@ import io.skiff.broker.share.ShareStateLog;
 import io.skiff.broker.share.TopicIdPartition;
 import io.skiff.config.BrokerConfigKeys;
 import io.skiff.config.GroupConfig;
+import io.skiff.config.GroupConfigKeys;
 import io.skiff.protocol.Errors;
 import io.skiff.storage.IsolationLevel;
 import java.util.ArrayList;
@@ -72,7 +73,7 @@ public final class ShareHandlers {
         SharePartitionManager partitions = new SharePartitionManager(
                 ctx.topics(),
                 groupId -> shareSettings(configs.config(groupId)),
-                groupId -> (String) configs.config(groupId).value("share.auto.offset.reset"),
+                groupId -> configs.config(groupId).get(GroupConfigKeys.SHARE_AUTO_OFFSET_RESET),
                 ctx.config().get(BrokerConfigKeys.GROUP_SHARE_MAX_SHARE_SESSIONS),
                 ctx.clock(),
                 stateLog);
@@ -111,18 +112,18 @@ public final class ShareHandlers {
     /** A group's share.* keys, whose defaults are the broker's group.share.* keys. */
     private static ShareSettings shareSettings(GroupConfig c) {
         return new ShareSettings(
-                ((Number) c.value("share.record.lock.duration.ms")).intValue(),
-                ((Number) c.value("share.delivery.count.limit")).intValue(),
-                ((Number) c.value("share.partition.max.record.locks")).intValue(),
-                "read_committed".equals(c.value("share.isolation.level"))
+                c.get(GroupConfigKeys.SHARE_RECORD_LOCK_DURATION_MS),
+                c.get(GroupConfigKeys.SHARE_DELIVERY_COUNT_LIMIT),
+                c.get(GroupConfigKeys.SHARE_PARTITION_MAX_RECORD_LOCKS),
+                "read_committed".equals(c.get(GroupConfigKeys.SHARE_ISOLATION_LEVEL))
                         ? IsolationLevel.READ_COMMITTED
                         : IsolationLevel.READ_UNCOMMITTED);
     }
 
     private static ShareGroupSettings groupSettings(GroupConfig c, int maxSize) {
         return new ShareGroupSettings(
-                ((Number) c.value("share.session.timeout.ms")).intValue(),
-                ((Number) c.value("share.heartbeat.interval.ms")).intValue(),
+                c.get(GroupConfigKeys.SHARE_SESSION_TIMEOUT_MS),
+                c.get(GroupConfigKeys.SHARE_HEARTBEAT_INTERVAL_MS),
                 maxSize);
     }
 

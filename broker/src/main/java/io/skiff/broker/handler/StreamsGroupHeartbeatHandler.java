@@ -22,8 +22,6 @@ import io.skiff.broker.group.streams.StreamsHeartbeat;
 import io.skiff.broker.group.streams.StreamsHeartbeatResult;
 import io.skiff.broker.group.streams.StreamsTopology;
 import io.skiff.broker.group.streams.Tasks;
-import io.skiff.broker.security.acl.AclOperation;
-import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.ByteBufferAccessor;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
@@ -49,9 +47,8 @@ import java.util.function.BooleanSupplier;
  * <p>Thread-safe: stateless apart from the coordinator.
  */
 public final class StreamsGroupHeartbeatHandler
-        extends AbstractApiHandler<StreamsGroupHeartbeatRequest, StreamsGroupHeartbeatResponse> {
+        extends GroupHeartbeatHandler<StreamsGroupHeartbeatRequest, StreamsGroupHeartbeatResponse> {
     private final GroupCoordinator coordinator;
-    private final BooleanSupplier protocolEnabled;
 
     /** A handler that always serves the protocol. */
     public StreamsGroupHeartbeatHandler(GroupCoordinator coordinator) {
@@ -63,9 +60,8 @@ public final class StreamsGroupHeartbeatHandler
      *     heartbeat gets UNSUPPORTED_VERSION before any other check, as Kafka 4.4 answers
      */
     public StreamsGroupHeartbeatHandler(GroupCoordinator coordinator, BooleanSupplier protocolEnabled) {
-        super(ApiKeys.STREAMS_GROUP_HEARTBEAT, 0, 1);
+        super(ApiKeys.STREAMS_GROUP_HEARTBEAT, 0, 1, protocolEnabled);
         this.coordinator = coordinator;
-        this.protocolEnabled = protocolEnabled;
     }
 
     @Override
@@ -74,14 +70,13 @@ public final class StreamsGroupHeartbeatHandler
     }
 
     @Override
-    public CompletableFuture<StreamsGroupHeartbeatResponse> handle(
+    String groupId(StreamsGroupHeartbeatRequest request) {
+        return request.groupId();
+    }
+
+    @Override
+    CompletableFuture<StreamsGroupHeartbeatResponse> heartbeat(
             RequestContext ctx, StreamsGroupHeartbeatRequest request) {
-        if (!protocolEnabled.getAsBoolean()) {
-            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.UNSUPPORTED_VERSION));
-        }
-        if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, request.groupId())) {
-            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
-        }
         StreamsHeartbeat heartbeat = new StreamsHeartbeat(
                 request.groupId(),
                 request.memberId(),

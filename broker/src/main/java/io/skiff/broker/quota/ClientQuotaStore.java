@@ -15,15 +15,15 @@
  */
 package io.skiff.broker.quota;
 
-import io.skiff.storage.AtomicFiles;
-import java.io.IOException;
+import io.skiff.storage.FieldLines;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -55,26 +55,13 @@ public final class ClientQuotaStore {
     /** Loads the quotas of a data directory (none when the file does not exist yet). */
     public static ClientQuotaStore open(Path dataDir) {
         ClientQuotaStore store = new ClientQuotaStore(dataDir.resolve(FILE));
-        if (!Files.exists(store.file)) {
-            return store;
-        }
         Map<ClientQuotaEntity, Map<String, Double>> loaded = new LinkedHashMap<>();
-        try {
-            int lineNo = 0;
-            for (String line : Files.readAllLines(store.file, StandardCharsets.UTF_8)) {
-                lineNo++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                String[] f = line.trim().split(" ");
-                if (f.length != 3) {
-                    throw new IOException("line " + lineNo + " is not a client quota");
-                }
-                loaded.computeIfAbsent(parseEntity(f[0]), e -> new TreeMap<>()).put(f[1], Double.parseDouble(f[2]));
-            }
-        } catch (IOException | IllegalArgumentException e) {
-            throw new UncheckedIOException(new IOException("cannot read " + store.file + ": " + e.getMessage(), e));
-        }
+        FieldLines.read(
+                store.file,
+                n -> n == 3,
+                "a client quota",
+                f -> loaded.computeIfAbsent(parseEntity(f[0]), e -> new TreeMap<>())
+                        .put(f[1], Double.parseDouble(f[2])));
         store.quotas = freeze(loaded);
         return store;
     }
@@ -119,22 +106,10 @@ public final class ClientQuotaStore {
         if (file == null) {
             return;
         }
-        StringBuilder sb = new StringBuilder();
-        content.forEach((entity, values) -> values.forEach((key, value) -> sb.append(formatEntity(entity))
-                .append(' ')
-                .append(key)
-                .append(' ')
-                .append(value)
-                .append('\n')));
-        try {
-            if (!Files.isDirectory(file.getParent())) {
-                Files.createDirectories(file.getParent());
-                AtomicFiles.fsyncDirectory(file.getParent().toAbsolutePath().getParent());
-            }
-            AtomicFiles.write(file, sb.toString());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
+        List<String[]> lines = new ArrayList<>();
+        content.forEach((entity, values) -> values.forEach(
+                (key, value) -> lines.add(new String[] {formatEntity(entity), key, String.valueOf(value)})));
+        FieldLines.write(file, lines);
     }
 
     private static String formatEntity(ClientQuotaEntity entity) {

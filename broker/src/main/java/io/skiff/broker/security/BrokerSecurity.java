@@ -49,6 +49,8 @@ public final class BrokerSecurity {
     private final Map<String, Long> maxReauthMs;
     private final ScramCredentialStore scram;
     private final StandardAuthorizer authorizer;
+    private final BrokerConfig config; // null for none()
+    private final DevCertificateAuthority devCa; // null for none()
 
     private BrokerSecurity(
             Map<String, SecurityProtocol> protocols,
@@ -56,8 +58,12 @@ public final class BrokerSecurity {
             Map<String, SaslMechanisms> sasl,
             Map<String, Long> maxReauthMs,
             ScramCredentialStore scram,
-            StandardAuthorizer authorizer) {
+            StandardAuthorizer authorizer,
+            BrokerConfig config,
+            DevCertificateAuthority devCa) {
         this.authorizer = authorizer;
+        this.config = config;
+        this.devCa = devCa;
         this.protocols = Map.copyOf(protocols);
         this.tls = Map.copyOf(tls);
         this.sasl = Map.copyOf(sasl);
@@ -96,7 +102,7 @@ public final class BrokerSecurity {
                 }
             }
         }
-        return new BrokerSecurity(protocols, tls, sasl, reauth, scram, authorizer(config, dataDir));
+        return new BrokerSecurity(protocols, tls, sasl, reauth, scram, authorizer(config, dataDir), config, devCa);
     }
 
     /** Kafka's class names of the ACL authorizer (KRaft's, and the ZooKeeper-era one a copied file may name). */
@@ -130,7 +136,7 @@ public final class BrokerSecurity {
 
     /** A broker with PLAINTEXT listeners only and no credential store (handler tests). */
     public static BrokerSecurity none() {
-        return new BrokerSecurity(Map.of(), Map.of(), Map.of(), Map.of(), null, null);
+        return new BrokerSecurity(Map.of(), Map.of(), Map.of(), Map.of(), null, null, null, null);
     }
 
     /** The listener's host names and the advertised ones: what a development certificate must name. */
@@ -156,6 +162,40 @@ public final class BrokerSecurity {
     /** The TLS context of a TLS listener, or null. */
     public ServerTls tls(String listener) {
         return tls.get(listener);
+    }
+
+    /**
+     * The TLS context of a side listener that is not a Kafka listener (the schema registry's {@code https://}
+     * listener): Kafka's {@code ssl.*} keys prefixed {@code listener.name.<name>.}, else the broker-wide ones, else
+     * the development CA's certificate for {@code hosts} (the one the broker's own TLS listeners use without a key
+     * store).
+     *
+     * @throws ConfigException when a key or trust store cannot be read
+     */
+    public ServerTls sideListenerTls(String name, List<String> hosts) {
+        if (config == null) {
+            throw new IllegalStateException("a broker without security settings has no TLS material");
+        }
+        return ServerTls.forListener(config, name, hosts, devCa);
+    }
+
+    /** Where the development CA keeps its files (clients trust its {@code ca.pem}), or null. */
+    public Path devCaDirectory() {
+        return devCa == null ? null : devCa.directory();
+    }
+
+    /**
+     * Whether {@code password} is the password of {@code user} for the broker's SASL users: a PLAIN user of any SASL
+     * listener's JAAS configuration ({@code user_<name>="password"}) or a SCRAM credential (either mechanism).
+     * Thread-safe.
+     */
+    public boolean passwordMatches(String user, String password) {
+        for (SaslMechanisms mechanisms : sasl.values()) {
+            if (mechanisms.plainPasswordMatches(user, password)) {
+                return true;
+            }
+        }
+        return scram != null && scram.passwordMatches(user, password);
     }
 
     /** Whether any listener authenticates with SASL. */

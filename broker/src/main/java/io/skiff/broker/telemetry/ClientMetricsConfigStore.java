@@ -15,14 +15,14 @@
  */
 package io.skiff.broker.telemetry;
 
-import io.skiff.storage.AtomicFiles;
-import java.io.IOException;
+import io.skiff.storage.FieldLines;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.slf4j.Logger;
@@ -53,27 +53,14 @@ final class ClientMetricsConfigStore {
 
     static ClientMetricsConfigStore open(Path dataDir) {
         ClientMetricsConfigStore store = new ClientMetricsConfigStore(dataDir.resolve(FILE));
-        if (!Files.exists(store.file)) {
-            return store;
-        }
         Map<String, Map<String, String>> byName = new TreeMap<>();
-        try {
-            Base64.Decoder b64 = Base64.getDecoder();
-            int lineNo = 0;
-            for (String line : Files.readAllLines(store.file, StandardCharsets.UTF_8)) {
-                lineNo++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                String[] f = line.trim().split(" ");
-                if (f.length != 3) {
-                    throw new IOException("line " + lineNo + " is not a client-metrics config");
-                }
-                byName.computeIfAbsent(decode(b64, f[0]), n -> new TreeMap<>()).put(f[1], decode(b64, f[2]));
-            }
-        } catch (IOException | IllegalArgumentException e) {
-            throw new UncheckedIOException(new IOException("cannot read " + store.file + ": " + e.getMessage(), e));
-        }
+        Base64.Decoder b64 = Base64.getDecoder();
+        FieldLines.read(
+                store.file,
+                n -> n == 3,
+                "a client-metrics config",
+                f -> byName.computeIfAbsent(decode(b64, f[0]), n -> new TreeMap<>())
+                        .put(f[1], decode(b64, f[2])));
         Map<String, ClientMetricsSubscription> loaded = new TreeMap<>();
         byName.forEach((name, configs) -> {
             try {
@@ -118,22 +105,13 @@ final class ClientMetricsConfigStore {
             return;
         }
         Base64.Encoder b64 = Base64.getEncoder();
-        StringBuilder sb = new StringBuilder();
+        List<String[]> lines = new ArrayList<>();
         content.forEach((name, subscription) -> new TreeMap<>(subscription.configs())
-                .forEach((key, value) -> sb.append(b64.encodeToString(name.getBytes(StandardCharsets.UTF_8)))
-                        .append(' ')
-                        .append(key)
-                        .append(' ')
-                        .append(b64.encodeToString(value.getBytes(StandardCharsets.UTF_8)))
-                        .append('\n')));
-        try {
-            if (!Files.isDirectory(file.getParent())) {
-                Files.createDirectories(file.getParent());
-                AtomicFiles.fsyncDirectory(file.getParent().toAbsolutePath().getParent());
-            }
-            AtomicFiles.write(file, sb.toString());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
+                .forEach((key, value) -> lines.add(new String[] {
+                    b64.encodeToString(name.getBytes(StandardCharsets.UTF_8)),
+                    key,
+                    b64.encodeToString(value.getBytes(StandardCharsets.UTF_8))
+                })));
+        FieldLines.write(file, lines);
     }
 }

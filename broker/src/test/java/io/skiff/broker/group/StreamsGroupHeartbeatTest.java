@@ -113,7 +113,9 @@ class StreamsGroupHeartbeatTest {
                         null,
                         false,
                         "client",
-                        "/127.0.0.1"))
+                        "/127.0.0.1",
+                        null,
+                        null))
                 .join();
     }
 
@@ -252,7 +254,9 @@ class StreamsGroupHeartbeatTest {
                         null,
                         false,
                         "c",
-                        "h"))
+                        "h",
+                        null,
+                        null))
                 .join();
         assertEquals(GroupError.INVALID_REQUEST, r.error());
         assertEquals("RebalanceTimeoutMs must be provided in first request.", r.errorMessage());

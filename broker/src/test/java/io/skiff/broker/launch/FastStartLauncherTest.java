@@ -23,6 +23,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -82,20 +83,22 @@ class FastStartLauncherTest {
         List<String> command = FastStartLauncher.childCommand(
                 "/jdk/bin/java", List.of("-Xmx1g"), jar, sharing, 1234L, new String[] {"--override", "num.partitions=3"
                 });
-        assertEquals(
-                List.of(
-                        "/jdk/bin/java",
-                        "-XX:TieredStopAtLevel=1",
-                        "-Xmx1g",
-                        "-XX:SharedArchiveFile=" + tmp.resolve("skiff.jsa"),
-                        "-Xshare:auto",
-                        "-Dskiff.launcher.child=true",
-                        "-Dskiff.launcher.startMillis=1234",
-                        "-jar",
-                        jar.toRealPath().toString(),
-                        "--override",
-                        "num.partitions=3"),
-                command);
+        List<String> expected = new ArrayList<>(List.of("/jdk/bin/java", "-XX:TieredStopAtLevel=1"));
+        expected.add("-Dio.netty.allocator.lowMemory=false");
+        if (Runtime.version().feature() <= BrokerJvmDefaults.LAST_PERF_DATA_SAMPLING_RELEASE) {
+            expected.add("-XX:PerfDataSamplingInterval=1000");
+        }
+        expected.addAll(List.of(
+                "-Xmx1g",
+                "-XX:SharedArchiveFile=" + tmp.resolve("skiff.jsa"),
+                "-Xshare:auto",
+                "-Dskiff.launcher.child=true",
+                "-Dskiff.launcher.startMillis=1234",
+                "-jar",
+                jar.toRealPath().toString(),
+                "--override",
+                "num.partitions=3"));
+        assertEquals(expected, command);
     }
 
     @Test

@@ -19,6 +19,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Lifecycle;
+import io.skiff.testkit.Skiff;
+import io.skiff.testkit.SkiffBroker;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -59,18 +62,19 @@ import org.junit.jupiter.api.io.TempDir;
  * nothing counted twice, nothing lost), across a broker restart mid-stream and an application instance replaced by
  * a new one with an empty state directory.
  */
+@Skiff(lifecycle = Lifecycle.PER_METHOD)
 class KafkaStreamsExactlyOnceCompatTest {
     private static final String APP = "skiff-eos-wordcount";
     private static final String INPUT = "eos-input";
     private static final String OUTPUT = "eos-output";
 
     @TempDir
-    Path dataDir;
-
-    @TempDir
     Path stateDir;
 
+    /** Filled by the extension, and again with the new server after the restart. */
     private SkiffServer skiff;
+
+    private SkiffBroker broker;
     private KafkaStreams streams;
     private final List<Throwable> streamErrors = new CopyOnWriteArrayList<>();
     private final Map<String, Long> expected = new HashMap<>();
@@ -78,17 +82,12 @@ class KafkaStreamsExactlyOnceCompatTest {
     @AfterEach
     void stop() {
         if (streams != null) {
-            streams.close(Duration.ofSeconds(30));
-        }
-        if (skiff != null) {
-            skiff.close();
+            streams.close(Duration.ofSeconds(30)); // before the extension stops the broker
         }
     }
 
     @Test
     void countsAreExactAcrossABrokerRestartAndAReplacedInstance(@TempDir Path secondStateDir) throws Exception {
-        skiff = SkiffServer.builder().port(0).dataDir(dataDir).start();
-        int port = skiff.port();
         skiff.createTopic(INPUT, 2);
         skiff.createTopic(OUTPUT, 2);
 
@@ -97,8 +96,7 @@ class KafkaStreamsExactlyOnceCompatTest {
         awaitCounts();
 
         // Broker restart mid-stream: same port and data directory; the application reconnects by itself.
-        skiff.close();
-        skiff = SkiffServer.builder().port(port).dataDir(dataDir).start();
+        broker.restart();
         send(List.of("the dog barks", "a fox is quick"));
         awaitCounts();
 

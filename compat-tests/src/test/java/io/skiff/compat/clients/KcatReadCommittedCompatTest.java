@@ -19,30 +19,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.compat.TransactionalPartitionFixture;
-import java.nio.file.Path;
+import io.skiff.testkit.Lifecycle;
+import io.skiff.testkit.Skiff;
+import io.skiff.testkit.SkiffBroker;
+import io.skiff.testkit.SkiffTopic;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * kcat (librdkafka, whose default isolation level is read_committed) reads a partition with committed, aborted and
  * open transactions: by default it gets the committed records up to the last stable offset; with
  * {@code isolation.level=read_uncommitted} every record. Needs {@code kcat} on the PATH; fails, never skips.
  */
+@Skiff(lifecycle = Lifecycle.PER_METHOD, topics = @SkiffTopic(name = "txn", partitions = 1))
 class KcatReadCommittedCompatTest {
-    @TempDir
-    Path dir;
-
     private SkiffServer server;
-
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
 
     private List<String> consume(String kcat, String isolation) {
         List<String> command = new ArrayList<>(
@@ -53,13 +45,9 @@ class KcatReadCommittedCompatTest {
     }
 
     @Test
-    void defaultReadCommittedSeesCommittedRecordsOnly() throws Exception {
+    void defaultReadCommittedSeesCommittedRecordsOnly(SkiffBroker broker) throws Exception {
         String kcat = ExternalProcess.require("kcat", "install it with apt-get install kcat (.ci/run does)");
-        server = SkiffServer.builder().port(0).dataDir(dir).start();
-        server.createTopic("txn", 1);
-        server.close();
-        TransactionalPartitionFixture.write(dir.resolve("txn-0"));
-        server = SkiffServer.builder().port(0).dataDir(dir).start();
+        broker.restart(dir -> TransactionalPartitionFixture.write(dir.resolve("txn-0")));
 
         assertEquals(TransactionalPartitionFixture.COMMITTED, consume(kcat, "read_committed"));
         assertEquals(TransactionalPartitionFixture.ALL, consume(kcat, "read_uncommitted"));

@@ -20,9 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
-import java.nio.file.Path;
+import io.skiff.testkit.Skiff;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -31,33 +30,28 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ScramCredentialInfo;
 import org.apache.kafka.clients.admin.ScramMechanism;
 import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * kcat (librdkafka) over SSL and over SASL_SSL with PLAIN, and kafkajs over SASL_SSL with SCRAM-SHA-256, against a
  * broker whose TLS certificate is the generated development one: the clients trust {@code tls/ca.pem} of the data
  * directory, nothing else is set up.
  */
+@Skiff(
+        properties = {
+            "listeners=PLAINTEXT://127.0.0.1:0,SSL://127.0.0.1:0,SASL_SSL://127.0.0.1:0",
+            "sasl.enabled.mechanisms=PLAIN,SCRAM-SHA-256",
+            "listener.name.sasl_ssl.plain.sasl.jaas.config="
+                    + "org.apache.kafka.common.security.plain.PlainLoginModule required user_alice=\"alice-secret\";"
+        })
 class SecureExternalClientsCompatTest {
-    @TempDir
-    static Path dataDir;
-
     private static SkiffServer skiff;
     private static String kcat;
 
     @BeforeAll
     static void start() throws Exception {
         kcat = ExternalProcess.require("kcat", "install it with apt-get install kcat (.ci/run does)");
-        Map<String, String> config = new HashMap<>();
-        config.put("listeners", "PLAINTEXT://127.0.0.1:0,SSL://127.0.0.1:0,SASL_SSL://127.0.0.1:0");
-        config.put("sasl.enabled.mechanisms", "PLAIN,SCRAM-SHA-256");
-        config.put(
-                "listener.name.sasl_ssl.plain.sasl.jaas.config",
-                "org.apache.kafka.common.security.plain.PlainLoginModule required user_alice=\"alice-secret\";");
-        skiff = SkiffServer.builder().dataDir(dataDir).config(config).start();
         Properties p = new Properties();
         p.put("bootstrap.servers", address(0));
         try (Admin admin = Admin.create(p)) {
@@ -68,19 +62,12 @@ class SecureExternalClientsCompatTest {
         }
     }
 
-    @AfterAll
-    static void stop() {
-        if (skiff != null) {
-            skiff.close();
-        }
-    }
-
     private static String address(int listener) {
         return "127.0.0.1:" + skiff.boundListeners().get(listener).port();
     }
 
     private static String ca() {
-        return dataDir.resolve("tls").resolve("ca.pem").toString();
+        return skiff.dataDir().resolve("tls").resolve("ca.pem").toString();
     }
 
     private static ExternalProcess.Result kcat(String input, int listener, List<String> security, String... args) {

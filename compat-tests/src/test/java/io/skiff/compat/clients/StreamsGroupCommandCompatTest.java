@@ -15,37 +15,18 @@
  */
 package io.skiff.compat.clients;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import io.skiff.broker.SkiffServer;
-import io.skiff.compat.RealKafka;
 import io.skiff.testkit.Skiff;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.AlterConfigOp;
-import org.apache.kafka.clients.admin.ConfigEntry;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.config.ConfigResource;
-import org.apache.kafka.common.serialization.LongDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.tools.streams.StreamsGroupCommand;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
@@ -61,8 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Skiff
 class StreamsGroupCommandCompatTest {
     private static final String APP = "sg-cli";
-    private static final String INPUT = APP + "-in";
-    private static final String OUTPUT = APP + "-out";
+    private static final String INPUT = WordCountToolSession.input(APP);
 
     private static SkiffServer skiff;
 
@@ -71,42 +51,16 @@ class StreamsGroupCommandCompatTest {
 
     @Test
     void toolPrintsAndExitsAsAgainstKafka() throws Exception {
-        List<String> kafka = session(RealKafka.shared().bootstrapServers(), "kafka");
-        List<String> ours = session(skiff.bootstrapServers(), "skiff");
-        Files.write(StreamsGroupCompatTest.logFile(APP + "-tool-kafka"), kafka);
-        Files.write(StreamsGroupCompatTest.logFile(APP + "-tool-skiff"), ours);
-        assertEquals(String.join("\n", kafka), String.join("\n", ours));
+        WordCountToolSession.assertSameAsOnKafka(APP, skiff.bootstrapServers(), StreamsGroupCommandCompatTest::session);
     }
 
     /** The application's life on one broker, with every command's exit code and normalized output. */
     private static List<String> session(String bootstrap, String name) throws Exception {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-            admin.createTopics(List.of(new NewTopic(INPUT, 2, (short) 1), new NewTopic(OUTPUT, 2, (short) 1)))
-                    .all()
-                    .get();
-            // Kafka assigns after an initial delay of 3 s otherwise; Skiff assigns at once
-            admin.incrementalAlterConfigs(Map.of(
-                            new ConfigResource(ConfigResource.Type.GROUP, APP),
-                            List.of(new AlterConfigOp(
-                                    new ConfigEntry("streams.initial.rebalance.delay.ms", "0"),
-                                    AlterConfigOp.OpType.SET))))
-                    .all()
-                    .get();
+            WordCountToolSession.createTopicsAndGroupConfig(admin, APP);
         }
-        Map<String, Long> expected = new HashMap<>();
-        send(bootstrap, INPUT, List.of("one two", "two three three", "four"), expected);
         List<String> out = new ArrayList<>();
-        try (StreamsApp app = StreamsApp.start(
-                bootstrap,
-                APP,
-                INPUT,
-                OUTPUT,
-                tmp.resolve(name),
-                "at_least_once",
-                0,
-                StreamsGroupCompatTest.logFile(APP + "-" + name))) {
-            app.awaitLine("STATE RUNNING", Duration.ofSeconds(60));
-            awaitCounts(bootstrap, OUTPUT, expected);
+        try (StreamsApp app = WordCountToolSession.startCounting(bootstrap, APP, tmp.resolve(name), name)) {
             // the committed offsets and the lag of 0 show once the app committed what it counted
             Awaitility.await("stable with committed offsets")
                     .atMost(Duration.ofSeconds(60))
@@ -239,41 +193,5 @@ class StreamsGroupCommandCompatTest {
             }
         }
         return kept.toString();
-    }
-
-    /** Sends the lines to {@code input}, line i to partition i % 2, and adds their words to {@code expected}. */
-    static void send(String bootstrap, String input, List<String> lines, Map<String, Long> expected) throws Exception {
-        Properties props = new Properties();
-        props.put("bootstrap.servers", bootstrap);
-        try (KafkaProducer<String, String> producer =
-                new KafkaProducer<>(props, new StringSerializer(), new StringSerializer())) {
-            for (int i = 0; i < lines.size(); i++) {
-                String line = lines.get(i);
-                // partition by line, so that both brokers hold the same offsets
-                producer.send(new ProducerRecord<>(input, i % 2, line, line)).get();
-                for (String word : line.toLowerCase(Locale.ROOT).split("\\W+")) {
-                    expected.merge(word, 1L, Long::sum);
-                }
-            }
-        }
-    }
-
-    /** Waits until the two partitions of {@code output} hold the {@code expected} counts. */
-    static void awaitCounts(String bootstrap, String output, Map<String, Long> expected) {
-        Properties props = new Properties();
-        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        Map<String, Long> counts = new HashMap<>();
-        try (KafkaConsumer<String, Long> consumer =
-                new KafkaConsumer<>(props, new StringDeserializer(), new LongDeserializer())) {
-            List<TopicPartition> partitions = List.of(new TopicPartition(output, 0), new TopicPartition(output, 1));
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            Awaitility.await("word counts " + expected)
-                    .atMost(Duration.ofSeconds(60))
-                    .until(() -> {
-                        consumer.poll(Duration.ofMillis(200)).forEach(r -> counts.put(r.key(), r.value()));
-                        return counts.equals(expected);
-                    });
-        }
     }
 }

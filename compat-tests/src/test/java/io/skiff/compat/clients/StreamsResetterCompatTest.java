@@ -15,29 +15,20 @@
  */
 package io.skiff.compat.clients;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import io.skiff.broker.SkiffServer;
-import io.skiff.compat.RealKafka;
 import io.skiff.testkit.Skiff;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.AlterConfigOp;
-import org.apache.kafka.clients.admin.ConfigEntry;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.GroupState;
-import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.tools.StreamsResetter;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
@@ -53,8 +44,8 @@ import org.junit.jupiter.api.io.TempDir;
 @Skiff
 class StreamsResetterCompatTest {
     private static final String APP = "sg-reset";
-    private static final String INPUT = APP + "-in";
-    private static final String OUTPUT = APP + "-out";
+    private static final String INPUT = WordCountToolSession.input(APP);
+    private static final String OUTPUT = WordCountToolSession.output(APP);
 
     private static SkiffServer skiff;
 
@@ -63,41 +54,14 @@ class StreamsResetterCompatTest {
 
     @Test
     void resetGivesTheSameResultAsOnKafka() throws Exception {
-        List<String> kafka = session(RealKafka.shared().bootstrapServers(), "kafka");
-        List<String> ours = session(skiff.bootstrapServers(), "skiff");
-        Files.write(StreamsGroupCompatTest.logFile(APP + "-tool-kafka"), kafka);
-        Files.write(StreamsGroupCompatTest.logFile(APP + "-tool-skiff"), ours);
-        assertEquals(String.join("\n", kafka), String.join("\n", ours));
+        WordCountToolSession.assertSameAsOnKafka(APP, skiff.bootstrapServers(), StreamsResetterCompatTest::session);
     }
 
     private static List<String> session(String bootstrap, String name) throws Exception {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-            admin.createTopics(List.of(new NewTopic(INPUT, 2, (short) 1), new NewTopic(OUTPUT, 2, (short) 1)))
-                    .all()
-                    .get();
-            // Kafka assigns after an initial delay of 3 s otherwise; Skiff assigns at once
-            admin.incrementalAlterConfigs(Map.of(
-                            new ConfigResource(ConfigResource.Type.GROUP, APP),
-                            List.of(new AlterConfigOp(
-                                    new ConfigEntry("streams.initial.rebalance.delay.ms", "0"),
-                                    AlterConfigOp.OpType.SET))))
-                    .all()
-                    .get();
-            Map<String, Long> expected = new HashMap<>();
-            StreamsGroupCommandCompatTest.send(
-                    bootstrap, INPUT, List.of("one two", "two three three", "four"), expected);
+            WordCountToolSession.createTopicsAndGroupConfig(admin, APP);
             List<String> out = new ArrayList<>();
-            try (StreamsApp app = StreamsApp.start(
-                    bootstrap,
-                    APP,
-                    INPUT,
-                    OUTPUT,
-                    tmp.resolve(name),
-                    "at_least_once",
-                    0,
-                    StreamsGroupCompatTest.logFile(APP + "-" + name))) {
-                app.awaitLine("STATE RUNNING", Duration.ofSeconds(60));
-                StreamsGroupCommandCompatTest.awaitCounts(bootstrap, OUTPUT, expected);
+            try (StreamsApp app = WordCountToolSession.startCounting(bootstrap, APP, tmp.resolve(name), name)) {
                 Awaitility.await("offsets committed")
                         .atMost(Duration.ofSeconds(60))
                         .until(() -> committed(admin).keySet().containsAll(List.of(INPUT + "-0", INPUT + "-1")));

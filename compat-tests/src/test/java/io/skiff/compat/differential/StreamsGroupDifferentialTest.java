@@ -16,6 +16,8 @@
 package io.skiff.compat.differential;
 
 import static io.skiff.compat.differential.HandWrittenCorpus.list;
+import static io.skiff.compat.differential.StreamsDifferentialFixture.join;
+import static io.skiff.compat.differential.StreamsDifferentialFixture.subtopology;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -23,11 +25,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.skiff.compat.RealKafka;
 import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.message.ApiKeys;
-import io.skiff.protocol.message.CreateTopicsRequest;
-import io.skiff.protocol.message.CreateTopicsResponse;
-import io.skiff.protocol.message.DescribeConfigsRequest;
-import io.skiff.protocol.message.DescribeConfigsResponse;
-import io.skiff.protocol.message.IncrementalAlterConfigsRequest;
 import io.skiff.protocol.message.MetadataRequest;
 import io.skiff.protocol.message.MetadataResponse;
 import io.skiff.protocol.message.StreamsGroupDescribeRequest;
@@ -37,9 +34,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -54,32 +49,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 class StreamsGroupDifferentialTest {
     private static final String PREFIX = "sgd-";
     private static final String SOURCE = PREFIX + "in";
-    private static DifferentialBrokers brokers;
 
-    @BeforeAll
-    static void start() throws IOException {
-        brokers = new DifferentialBrokers(name -> name.startsWith(PREFIX));
-        CreateTopicsResponse created = (CreateTopicsResponse) brokers.sendToBoth(
-                ApiKeys.CREATE_TOPICS,
-                (short) 7,
-                new CreateTopicsRequest()
-                        .setTimeoutMs(30_000)
-                        .setTopics(list(new CreateTopicsRequest.CreatableTopic()
-                                .setName(SOURCE)
-                                .setNumPartitions(2)
-                                .setReplicationFactor((short) 1))));
-        assertEquals(0, created.topics().get(0).errorCode(), "Kafka created " + SOURCE);
-        await().atMost(Duration.ofSeconds(30)).until(() -> brokers.kafkaKnows(SOURCE));
-        ReadyCoordinators.awaitReady(brokers, PREFIX + "group", PREFIX + "txn");
-    }
-
-    @AfterAll
-    static void stop() throws IOException {
-        if (brokers != null) {
-            KafkaSettling.leaveKafkaAsFound(brokers, name -> name.startsWith(PREFIX));
-            brokers.close();
-        }
-    }
+    @RegisterExtension
+    static final StreamsDifferentialFixture FIXTURE = new StreamsDifferentialFixture(PREFIX);
 
     private final List<String> differences = new ArrayList<>();
     private short version;
@@ -208,61 +180,10 @@ class StreamsGroupDifferentialTest {
         heartbeat("the successor leaves for good", beat(second, -1).setInstanceId(instance));
     }
 
-    /**
-     * Sets the group's delays to 0 on both brokers and waits until Kafka's broker has the new group config (its
-     * controller stores it, the broker learns it a moment later).
-     */
+    /** Sets the group's delays to 0 on both brokers, comparing the answers, and waits until Kafka has them. */
     private void noDelays(String name, String groupId) throws IOException {
-        step(ApiKeys.INCREMENTAL_ALTER_CONFIGS, (short) 1, name, initialDelayZero(groupId));
-        awaitKafkaHasNoDelays(brokers, groupId);
-    }
-
-    /** Sets the group's delays to 0 on both brokers without comparing the answers, as {@link #noDelays} does. */
-    static void setNoDelays(DifferentialBrokers brokers, String groupId) throws IOException {
-        brokers.sendToBoth(ApiKeys.INCREMENTAL_ALTER_CONFIGS, (short) 1, initialDelayZero(groupId));
-        awaitKafkaHasNoDelays(brokers, groupId);
-    }
-
-    private static void awaitKafkaHasNoDelays(DifferentialBrokers brokers, String groupId) {
-        DescribeConfigsRequest describe = new DescribeConfigsRequest()
-                .setResources(list(new DescribeConfigsRequest.DescribeConfigsResource()
-                        .setResourceType((byte) 32)
-                        .setResourceName(groupId)
-                        .setConfigurationKeys(list(
-                                "streams.initial.rebalance.delay.ms",
-                                "streams.assignment.interval.ms",
-                                "streams.acceptable.recovery.lag"))));
-        await().atMost(Duration.ofSeconds(30))
-                .until(() ->
-                        ((DescribeConfigsResponse) brokers.sendToKafka(ApiKeys.DESCRIBE_CONFIGS, (short) 4, describe))
-                                        .results().get(0).configs().stream()
-                                                .filter(c -> "0".equals(c.value()) || RECOVERY_LAG.equals(c.value()))
-                                                .count()
-                                == 3);
-    }
-
-    /** A group's own streams.acceptable.recovery.lag, not the default 10000. */
-    private static final String RECOVERY_LAG = "1234";
-
-    private static IncrementalAlterConfigsRequest initialDelayZero(String groupId) {
-        return new IncrementalAlterConfigsRequest()
-                .setResources(list(new IncrementalAlterConfigsRequest.AlterConfigsResource()
-                        .setResourceType((byte) 32)
-                        .setResourceName(groupId)
-                        .setConfigs(list(
-                                new IncrementalAlterConfigsRequest.AlterableConfig()
-                                        .setName("streams.initial.rebalance.delay.ms")
-                                        .setConfigOperation((byte) 0)
-                                        .setValue("0"),
-                                new IncrementalAlterConfigsRequest.AlterableConfig()
-                                        .setName("streams.assignment.interval.ms")
-                                        .setConfigOperation((byte) 0)
-                                        .setValue("0"),
-                                // handed to the members in every heartbeat answer, which the steps compare
-                                new IncrementalAlterConfigsRequest.AlterableConfig()
-                                        .setName("streams.acceptable.recovery.lag")
-                                        .setConfigOperation((byte) 0)
-                                        .setValue(RECOVERY_LAG)))));
+        step(ApiKeys.INCREMENTAL_ALTER_CONFIGS, (short) 1, name, StreamsDifferentialFixture.noDelays(groupId));
+        FIXTURE.awaitKafkaHasNoDelays(groupId);
     }
 
     private static StreamsGroupHeartbeatRequest owning(
@@ -296,45 +217,10 @@ class StreamsGroupDifferentialTest {
         return t;
     }
 
-    private static StreamsGroupHeartbeatRequest.Subtopology subtopology(
-            String id,
-            List<String> sources,
-            List<StreamsGroupHeartbeatRequest.TopicInfo> repartitionSources,
-            List<String> repartitionSinks,
-            List<StreamsGroupHeartbeatRequest.TopicInfo> changelogs) {
-        return new StreamsGroupHeartbeatRequest.Subtopology()
-                .setSubtopologyId(id)
-                .setSourceTopics(sources)
-                .setSourceTopicRegex(list())
-                .setRepartitionSourceTopics(repartitionSources)
-                .setRepartitionSinkTopics(repartitionSinks)
-                .setStateChangelogTopics(changelogs)
-                .setCopartitionGroups(list());
-    }
-
     private static List<StreamsGroupHeartbeatRequest.TaskIds> allTasks() {
         return list(
                 new StreamsGroupHeartbeatRequest.TaskIds().setSubtopologyId("0").setPartitions(list(0, 1)),
                 new StreamsGroupHeartbeatRequest.TaskIds().setSubtopologyId("1").setPartitions(list(0, 1)));
-    }
-
-    /** A join as Kafka Streams sends it. */
-    private static StreamsGroupHeartbeatRequest join(
-            String memberId, String groupId, StreamsGroupHeartbeatRequest.Topology topology) {
-        return new StreamsGroupHeartbeatRequest()
-                .setGroupId(groupId)
-                .setMemberId(memberId)
-                .setMemberEpoch(0)
-                .setRebalanceTimeoutMs(30_000)
-                .setTopology(topology)
-                .setActiveTasks(list())
-                .setStandbyTasks(list())
-                .setWarmupTasks(list())
-                .setProcessId("11111111-2222-3333-4444-" + memberId.substring(memberId.length() - 12))
-                .setUserEndpoint(new StreamsGroupHeartbeatRequest.Endpoint()
-                        .setHost("localhost")
-                        .setPort(8080))
-                .setClientTags(list());
     }
 
     private StreamsGroupHeartbeatRequest beat(String memberId, int epoch) {
@@ -356,21 +242,14 @@ class StreamsGroupDifferentialTest {
     }
 
     private ApiMessage step(ApiKeys api, short v, String name, ApiMessage request) throws IOException {
-        DifferentialBrokers.Comparison c =
-                brokers.compare(api, name, brokers.send(api, v, "skiff-differential", request, request));
-        if (!c.unexplained().isEmpty()) {
-            differences.add(api.name + " v" + v + " \"" + name + "\": "
-                    + c.unexplained().stream().map(Object::toString).collect(Collectors.joining("\n  ", "\n  ", ""))
-                    + "\nSkiff: " + c.skiff() + "\nKafka: " + c.kafka());
-        }
-        return c.kafkaAnswer();
+        return FIXTURE.step(api, v, name, request, differences);
     }
 
     /** Waits until both brokers have the internal topics (Kafka's controller creates them a moment later). */
     private static void awaitTopicsOnBoth(String... topics) {
         await().atMost(Duration.ofSeconds(30)).until(() -> {
             for (String t : topics) {
-                if (!brokers.kafkaKnows(t) || !skiffKnows(t)) {
+                if (!FIXTURE.brokers().kafkaKnows(t) || !skiffKnows(t)) {
                     return false;
                 }
             }
@@ -391,17 +270,19 @@ class StreamsGroupDifferentialTest {
                 .setEpoch(0)
                 .setSubtopologies(list(subtopology("0", list(topics), list(), list(), list())));
         await().atMost(Duration.ofSeconds(30))
-                .until(() -> ((StreamsGroupHeartbeatResponse) brokers.sendToKafka(
-                                ApiKeys.STREAMS_GROUP_HEARTBEAT, (short) 1, join(member, probe, sourcesOnly)))
+                .until(() -> ((StreamsGroupHeartbeatResponse) FIXTURE.brokers()
+                                .sendToKafka(
+                                        ApiKeys.STREAMS_GROUP_HEARTBEAT, (short) 1, join(member, probe, sourcesOnly)))
                         .status()
                         .isEmpty());
-        brokers.sendToKafka(
-                ApiKeys.STREAMS_GROUP_HEARTBEAT,
-                (short) 1,
-                new StreamsGroupHeartbeatRequest()
-                        .setGroupId(probe)
-                        .setMemberId(member)
-                        .setMemberEpoch(-1));
+        FIXTURE.brokers()
+                .sendToKafka(
+                        ApiKeys.STREAMS_GROUP_HEARTBEAT,
+                        (short) 1,
+                        new StreamsGroupHeartbeatRequest()
+                                .setGroupId(probe)
+                                .setMemberId(member)
+                                .setMemberEpoch(-1));
     }
 
     /** A group id ({@code groupId-probe-N}) in the same {@code __consumer_offsets} partition as {@code groupId}. */
@@ -422,12 +303,13 @@ class StreamsGroupDifferentialTest {
     }
 
     private static boolean skiffKnows(String topic) throws IOException {
-        MetadataResponse r = (MetadataResponse) brokers.sendToSkiff(
-                ApiKeys.METADATA,
-                (short) 12,
-                new MetadataRequest()
-                        .setTopics(list(new MetadataRequest.MetadataRequestTopic().setName(topic)))
-                        .setAllowAutoTopicCreation(false));
+        MetadataResponse r = (MetadataResponse) FIXTURE.brokers()
+                .sendToSkiff(
+                        ApiKeys.METADATA,
+                        (short) 12,
+                        new MetadataRequest()
+                                .setTopics(list(new MetadataRequest.MetadataRequestTopic().setName(topic)))
+                                .setAllowAutoTopicCreation(false));
         return r.topics().stream().allMatch(t -> t.errorCode() == 0);
     }
 }

@@ -16,15 +16,11 @@
 package io.skiff.compat.differential;
 
 import static io.skiff.compat.differential.HandWrittenCorpus.list;
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.ConsumerGroupHeartbeatRequest;
-import io.skiff.protocol.message.CreateTopicsRequest;
-import io.skiff.protocol.message.CreateTopicsResponse;
 import io.skiff.protocol.message.DescribeGroupsRequest;
 import io.skiff.protocol.message.JoinGroupRequest;
 import io.skiff.protocol.message.JoinGroupResponse;
@@ -35,13 +31,10 @@ import io.skiff.protocol.message.OffsetFetchRequest;
 import io.skiff.protocol.message.StreamsGroupDescribeRequest;
 import io.skiff.protocol.message.StreamsGroupHeartbeatRequest;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Migration between the other group types and streams groups, sent to Skiff and to a real Kafka 4.4 from the same
@@ -52,40 +45,17 @@ import org.junit.jupiter.api.Test;
 class StreamsGroupMigrationDifferentialTest {
     private static final String PREFIX = "sgm-";
     private static final String SOURCE = PREFIX + "in";
-    private static final short STREAMS_VERSION = 1;
-    private static DifferentialBrokers brokers;
+    private static final short STREAMS_VERSION = StreamsDifferentialFixture.STREAMS_VERSION;
 
-    @BeforeAll
-    static void start() throws IOException {
-        brokers = new DifferentialBrokers(name -> name.startsWith(PREFIX));
-        CreateTopicsResponse created = (CreateTopicsResponse) brokers.sendToBoth(
-                ApiKeys.CREATE_TOPICS,
-                (short) 7,
-                new CreateTopicsRequest()
-                        .setTimeoutMs(30_000)
-                        .setTopics(list(new CreateTopicsRequest.CreatableTopic()
-                                .setName(SOURCE)
-                                .setNumPartitions(2)
-                                .setReplicationFactor((short) 1))));
-        assertEquals(0, created.topics().get(0).errorCode(), "Kafka created " + SOURCE);
-        await().atMost(Duration.ofSeconds(30)).until(() -> brokers.kafkaKnows(SOURCE));
-        ReadyCoordinators.awaitReady(brokers, PREFIX + "group", PREFIX + "txn");
-    }
-
-    @AfterAll
-    static void stop() throws IOException {
-        if (brokers != null) {
-            KafkaSettling.leaveKafkaAsFound(brokers, name -> name.startsWith(PREFIX));
-            brokers.close();
-        }
-    }
+    @RegisterExtension
+    static final StreamsDifferentialFixture FIXTURE = new StreamsDifferentialFixture(PREFIX);
 
     private final List<String> differences = new ArrayList<>();
 
     @Test
     void aStreamsJoinOnAClassicGroupIsAnsweredAsKafkaAnswersIt() throws IOException {
         String group = PREFIX + "classic";
-        StreamsGroupDifferentialTest.setNoDelays(brokers, group);
+        FIXTURE.setNoDelays(group);
         JoinGroupRequest classicJoin = new JoinGroupRequest()
                 .setGroupId(group)
                 .setSessionTimeoutMs(30_000)
@@ -93,20 +63,23 @@ class StreamsGroupMigrationDifferentialTest {
                 .setMemberId("")
                 .setProtocolType("consumer")
                 .setProtocols(list(new JoinGroupRequest.JoinGroupRequestProtocol().setName("range")));
-        String skiffMember =
-                ((JoinGroupResponse) brokers.sendToSkiff(ApiKeys.JOIN_GROUP, (short) 3, classicJoin)).memberId();
-        String kafkaMember =
-                ((JoinGroupResponse) brokers.sendToKafka(ApiKeys.JOIN_GROUP, (short) 3, classicJoin)).memberId();
+        String skiffMember = ((JoinGroupResponse)
+                        FIXTURE.brokers().sendToSkiff(ApiKeys.JOIN_GROUP, (short) 3, classicJoin))
+                .memberId();
+        String kafkaMember = ((JoinGroupResponse)
+                        FIXTURE.brokers().sendToKafka(ApiKeys.JOIN_GROUP, (short) 3, classicJoin))
+                .memberId();
 
         step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "streams join: a classic group with a member", join(group, "m1"));
         step(ApiKeys.STREAMS_GROUP_DESCRIBE, "the classic group with a member", describe(group));
 
-        brokers.send(
-                ApiKeys.LEAVE_GROUP,
-                (short) 3,
-                "skiff-differential",
-                leave(group, skiffMember),
-                leave(group, kafkaMember));
+        FIXTURE.brokers()
+                .send(
+                        ApiKeys.LEAVE_GROUP,
+                        (short) 3,
+                        "skiff-differential",
+                        leave(group, skiffMember),
+                        leave(group, kafkaMember));
         step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "streams join: the classic group once empty", join(group, "m1"));
         step(ApiKeys.STREAMS_GROUP_DESCRIBE, "the streams group that was a classic group", describe(group));
         step(ApiKeys.DESCRIBE_GROUPS, "the streams group that was a classic group", describeGroups(group));
@@ -117,7 +90,7 @@ class StreamsGroupMigrationDifferentialTest {
     @Test
     void aStreamsJoinOnAGroupWithOnlyCommittedOffsetsKeepsThemAsKafkaDoes() throws IOException {
         String group = PREFIX + "offsets";
-        StreamsGroupDifferentialTest.setNoDelays(brokers, group);
+        FIXTURE.setNoDelays(group);
         step(ApiKeys.OFFSET_COMMIT, "a simple commit", commit(group, -1, ""));
         step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "streams join: a group with only committed offsets", join(group, "m1"));
         step(ApiKeys.OFFSET_FETCH, "the offsets after the join", fetch(group));
@@ -131,7 +104,7 @@ class StreamsGroupMigrationDifferentialTest {
     @Test
     void aStreamsJoinOnAnEmptyConsumerGroupIsAnsweredAsKafkaAnswersIt() throws IOException {
         String group = PREFIX + "consumer";
-        StreamsGroupDifferentialTest.setNoDelays(brokers, group);
+        FIXTURE.setNoDelays(group);
         String member = memberId("consumer");
         step(
                 ApiKeys.CONSUMER_GROUP_HEARTBEAT,
@@ -160,7 +133,7 @@ class StreamsGroupMigrationDifferentialTest {
     @Test
     void otherProtocolsOnAStreamsGroupAreAnsweredAsKafkaAnswersThem() throws IOException {
         String group = PREFIX + "streams";
-        StreamsGroupDifferentialTest.setNoDelays(brokers, group);
+        FIXTURE.setNoDelays(group);
         step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "streams join: a new group", join(group, "m1"));
         otherProtocols(group, "a streams group with a member");
         step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "leave", join(group, "m1").setMemberEpoch(-1));
@@ -199,29 +172,13 @@ class StreamsGroupMigrationDifferentialTest {
     /** A join as Kafka Streams sends it, of a stateless topology (no internal topics to wait for). */
     private static StreamsGroupHeartbeatRequest join(String group, String name) {
         String member = memberId(name);
-        return new StreamsGroupHeartbeatRequest()
-                .setGroupId(group)
-                .setMemberId(member)
-                .setMemberEpoch(0)
-                .setRebalanceTimeoutMs(30_000)
-                .setTopology(new StreamsGroupHeartbeatRequest.Topology()
+        return StreamsDifferentialFixture.join(
+                member,
+                group,
+                new StreamsGroupHeartbeatRequest.Topology()
                         .setEpoch(0)
-                        .setSubtopologies(list(new StreamsGroupHeartbeatRequest.Subtopology()
-                                .setSubtopologyId("0")
-                                .setSourceTopics(list(SOURCE))
-                                .setSourceTopicRegex(list())
-                                .setRepartitionSourceTopics(list())
-                                .setRepartitionSinkTopics(list())
-                                .setStateChangelogTopics(list())
-                                .setCopartitionGroups(list()))))
-                .setActiveTasks(list())
-                .setStandbyTasks(list())
-                .setWarmupTasks(list())
-                .setProcessId("11111111-2222-3333-4444-" + member.substring(member.length() - 12))
-                .setUserEndpoint(new StreamsGroupHeartbeatRequest.Endpoint()
-                        .setHost("localhost")
-                        .setPort(8080))
-                .setClientTags(list());
+                        .setSubtopologies(list(
+                                StreamsDifferentialFixture.subtopology("0", list(SOURCE), list(), list(), list()))));
     }
 
     private static StreamsGroupDescribeRequest describe(String group) {
@@ -273,15 +230,10 @@ class StreamsGroupMigrationDifferentialTest {
     private ApiMessage step(ApiKeys api, String name, ApiMessage request) throws IOException {
         short version = api == ApiKeys.STREAMS_GROUP_HEARTBEAT || api == ApiKeys.STREAMS_GROUP_DESCRIBE
                 ? STREAMS_VERSION
-                : (short) Math.min(brokers.skiffRanges().get(api)[1], brokers.kafkaRange(api)[1]);
-        DifferentialBrokers.Comparison c =
-                brokers.compare(api, name, brokers.send(api, version, "skiff-differential", request, request));
-        if (!c.unexplained().isEmpty()) {
-            differences.add(api.name + " v" + version + " \"" + name + "\": "
-                    + c.unexplained().stream().map(Object::toString).collect(Collectors.joining("\n  ", "\n  ", ""))
-                    + "\nSkiff: " + c.skiff() + "\nKafka: " + c.kafka());
-        }
-        return c.kafkaAnswer();
+                : (short) Math.min(
+                        FIXTURE.brokers().skiffRanges().get(api)[1],
+                        FIXTURE.brokers().kafkaRange(api)[1]);
+        return FIXTURE.step(api, version, name, request, differences);
     }
 
     private void assertNoDifferences() {

@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Skiff;
 import java.io.IOException;
 import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
@@ -32,7 +33,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -74,7 +74,6 @@ import org.apache.kafka.common.requests.RequestHeader;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * "Bad input gets a clear error, and one client's garbage never hurts another client." While a well-behaved
@@ -83,28 +82,24 @@ import org.junit.jupiter.api.io.TempDir;
  * half frames, and a flood of pipelined requests that is never read. Afterwards the good pair has lost nothing and
  * seen no error, the broker's memory and log output stayed bounded, and a fresh client works.
  */
+@Skiff(
+        properties = {
+            "socket.request.max.bytes=" + GarbageInputCompatTest.MAX_REQUEST_BYTES,
+            "connections.max.idle.ms=" + GarbageInputCompatTest.IDLE_MS
+        })
 class GarbageInputCompatTest {
     private static final long SEED = 20261129L;
-    private static final int MAX_REQUEST_BYTES = 2 * 1024 * 1024;
-    private static final int IDLE_MS = 4000;
+    static final int MAX_REQUEST_BYTES = 2 * 1024 * 1024;
+    static final int IDLE_MS = 4000;
     /** APIs a garbage body may legitimately leave unanswered: acks=0 produce, long polls, group barriers. */
     private static final Set<ApiKeys> MAY_PARK =
             EnumSet.of(ApiKeys.PRODUCE, ApiKeys.FETCH, ApiKeys.JOIN_GROUP, ApiKeys.SYNC_GROUP);
 
     private static final Set<Short> CORRUPT = Set.of(Errors.CORRUPT_MESSAGE.code(), Errors.INVALID_RECORD.code());
 
-    @TempDir
-    Path dir;
-
     @Test
-    void garbageFromOtherConnectionsNeverHurtsAWellBehavedClient() throws Exception {
-        try (SkiffServer server = SkiffServer.builder()
-                        .port(0)
-                        .dataDir(dir)
-                        .config("socket.request.max.bytes", String.valueOf(MAX_REQUEST_BYTES))
-                        .config("connections.max.idle.ms", String.valueOf(IDLE_MS))
-                        .start();
-                LogLineCounter logs = new LogLineCounter()) {
+    void garbageFromOtherConnectionsNeverHurtsAWellBehavedClient(SkiffServer server) throws Exception {
+        try (LogLineCounter logs = new LogLineCounter()) {
             server.createTopic("good", 1);
             server.createTopic("corrupt", 1);
             int port = server.port();

@@ -21,11 +21,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.compat.RealKafka;
+import io.skiff.testkit.Skiff;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -53,23 +53,23 @@ import org.junit.jupiter.api.io.TempDir;
  * users over a SASL_PLAINTEXT listener with the admin's credentials in {@code --command-config}, as the Kafka docs
  * show: add a credential, describe it (the tool also sends DescribeClientQuotas), log in with it, delete it.
  */
+@Skiff(
+        properties = {
+            "listeners=SASL_PLAINTEXT://127.0.0.1:0",
+            "sasl.enabled.mechanisms=PLAIN,SCRAM-SHA-256",
+            "listener.name.sasl_plaintext.plain.sasl.jaas.config=" + ConfigCommandScramCompatTest.JAAS,
+            "authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer",
+            "super.users=User:admin"
+        })
 class ConfigCommandScramCompatTest {
-    private static final String JAAS =
+    static final String JAAS =
             "org.apache.kafka.common.security.plain.PlainLoginModule required " + "user_admin=\"admin-secret\";";
     private static final String TOPIC = "scram-cli";
 
     @TempDir
     Path dataDir;
 
-    private SkiffServer start() {
-        Map<String, String> config = new HashMap<>();
-        config.put("listeners", "SASL_PLAINTEXT://127.0.0.1:0");
-        config.put("sasl.enabled.mechanisms", "PLAIN,SCRAM-SHA-256");
-        config.put("listener.name.sasl_plaintext.plain.sasl.jaas.config", JAAS);
-        config.put("authorizer.class.name", "org.apache.kafka.metadata.authorizer.StandardAuthorizer");
-        config.put("super.users", "User:admin");
-        return SkiffServer.builder().dataDir(dataDir).config(config).start();
-    }
+    private static SkiffServer server;
 
     /** Runs kafka-configs in a child JVM on Kafka's own jars; fails the test unless it exits with 0. */
     private String kafkaConfigs(String bootstrap, Path commandConfig, String... args) {
@@ -81,93 +81,83 @@ class ConfigCommandScramCompatTest {
 
     @Test
     void kafkaConfigsAddsDescribesAndDeletesScramUsers() throws Exception {
-        try (SkiffServer server = start()) {
-            String bootstrap = server.bootstrapServers();
-            Map<String, Object> admin = SecureClients.plainSasl("SASL_PLAINTEXT", "admin", "admin-secret");
-            Path commandConfig = dataDir.resolve("admin.properties");
-            StringBuilder properties = new StringBuilder();
-            admin.forEach((k, v) -> properties.append(k).append('=').append(v).append('\n'));
-            Files.writeString(commandConfig, properties, StandardCharsets.UTF_8);
-            try (Admin adminClient = SecureClients.admin(bootstrap, admin)) {
-                adminClient
-                        .createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1)))
-                        .all()
-                        .get(20, TimeUnit.SECONDS);
-                adminClient
-                        .createAcls(List.of(new AclBinding(
-                                new ResourcePattern(ResourceType.TOPIC, TOPIC, PatternType.LITERAL),
-                                new AccessControlEntry(
-                                        "User:alice", "*", AclOperation.WRITE, AclPermissionType.ALLOW))))
-                        .all()
-                        .get(20, TimeUnit.SECONDS);
-            }
+        String bootstrap = server.bootstrapServers();
+        Map<String, Object> admin = SecureClients.plainSasl("SASL_PLAINTEXT", "admin", "admin-secret");
+        Path commandConfig = dataDir.resolve("admin.properties");
+        StringBuilder properties = new StringBuilder();
+        admin.forEach((k, v) -> properties.append(k).append('=').append(v).append('\n'));
+        Files.writeString(commandConfig, properties, StandardCharsets.UTF_8);
+        try (Admin adminClient = SecureClients.admin(bootstrap, admin)) {
+            adminClient
+                    .createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1)))
+                    .all()
+                    .get(20, TimeUnit.SECONDS);
+            adminClient
+                    .createAcls(List.of(new AclBinding(
+                            new ResourcePattern(ResourceType.TOPIC, TOPIC, PatternType.LITERAL),
+                            new AccessControlEntry("User:alice", "*", AclOperation.WRITE, AclPermissionType.ALLOW))))
+                    .all()
+                    .get(20, TimeUnit.SECONDS);
+        }
 
-            String added = kafkaConfigs(
-                    bootstrap,
-                    commandConfig,
-                    "--alter",
-                    "--add-config",
-                    "SCRAM-SHA-256=[iterations=8192,password=alice-secret]",
-                    "--entity-type",
-                    "users",
-                    "--entity-name",
-                    "alice");
-            assertEquals("Completed updating config for user alice.", added.strip());
-            String described = kafkaConfigs(
-                    bootstrap, commandConfig, "--describe", "--entity-type", "users", "--entity-name", "alice");
+        String added = kafkaConfigs(
+                bootstrap,
+                commandConfig,
+                "--alter",
+                "--add-config",
+                "SCRAM-SHA-256=[iterations=8192,password=alice-secret]",
+                "--entity-type",
+                "users",
+                "--entity-name",
+                "alice");
+        assertEquals("Completed updating config for user alice.", added.strip());
+        String described = kafkaConfigs(
+                bootstrap, commandConfig, "--describe", "--entity-type", "users", "--entity-name", "alice");
+        assertEquals(
+                "SCRAM credential configs for user-principal 'alice' are SCRAM-SHA-256=iterations=8192",
+                described.strip());
+
+        Map<String, Object> alice = SecureClients.scram("SASL_PLAINTEXT", "SCRAM-SHA-256", "alice", "alice-secret");
+        try (KafkaProducer<String, String> producer = SecureClients.producer(bootstrap, alice)) {
+            RecordMetadata sent =
+                    producer.send(new ProducerRecord<>(TOPIC, "k", "v")).get(20, TimeUnit.SECONDS);
+            assertEquals(0, sent.offset());
+        }
+        // alice may produce but not describe quotas: DescribeClientQuotas needs DESCRIBE_CONFIGS on the cluster
+        try (Admin aliceAdmin = SecureClients.admin(bootstrap, alice)) {
+            ExecutionException denied = assertThrows(
+                    ExecutionException.class,
+                    () -> aliceAdmin
+                            .describeClientQuotas(ClientQuotaFilter.all())
+                            .entities()
+                            .get(20, TimeUnit.SECONDS));
+            assertInstanceOf(ClusterAuthorizationException.class, denied.getCause());
+        }
+
+        String deleted = kafkaConfigs(
+                bootstrap,
+                commandConfig,
+                "--alter",
+                "--delete-config",
+                "SCRAM-SHA-256",
+                "--entity-type",
+                "users",
+                "--entity-name",
+                "alice");
+        assertEquals("Completed updating config for user alice.", deleted.strip());
+        assertEquals(
+                "",
+                kafkaConfigs(bootstrap, commandConfig, "--describe", "--entity-type", "users", "--entity-name", "alice")
+                        .strip());
+        try (Admin aliceAdmin = SecureClients.admin(bootstrap, alice)) {
+            ExecutionException e = assertThrows(
+                    ExecutionException.class,
+                    () -> aliceAdmin.listTopics().names().get(15, TimeUnit.SECONDS));
+            assertInstanceOf(SaslAuthenticationException.class, e.getCause());
             assertEquals(
-                    "SCRAM credential configs for user-principal 'alice' are SCRAM-SHA-256=iterations=8192",
-                    described.strip());
-
-            Map<String, Object> alice = SecureClients.scram("SASL_PLAINTEXT", "SCRAM-SHA-256", "alice", "alice-secret");
-            try (KafkaProducer<String, String> producer = SecureClients.producer(bootstrap, alice)) {
-                RecordMetadata sent =
-                        producer.send(new ProducerRecord<>(TOPIC, "k", "v")).get(20, TimeUnit.SECONDS);
-                assertEquals(0, sent.offset());
-            }
-            // alice may produce but not describe quotas: DescribeClientQuotas needs DESCRIBE_CONFIGS on the cluster
-            try (Admin aliceAdmin = SecureClients.admin(bootstrap, alice)) {
-                ExecutionException denied = assertThrows(
-                        ExecutionException.class,
-                        () -> aliceAdmin
-                                .describeClientQuotas(ClientQuotaFilter.all())
-                                .entities()
-                                .get(20, TimeUnit.SECONDS));
-                assertInstanceOf(ClusterAuthorizationException.class, denied.getCause());
-            }
-
-            String deleted = kafkaConfigs(
-                    bootstrap,
-                    commandConfig,
-                    "--alter",
-                    "--delete-config",
-                    "SCRAM-SHA-256",
-                    "--entity-type",
-                    "users",
-                    "--entity-name",
-                    "alice");
-            assertEquals("Completed updating config for user alice.", deleted.strip());
-            assertEquals(
-                    "",
-                    kafkaConfigs(
-                                    bootstrap,
-                                    commandConfig,
-                                    "--describe",
-                                    "--entity-type",
-                                    "users",
-                                    "--entity-name",
-                                    "alice")
-                            .strip());
-            try (Admin aliceAdmin = SecureClients.admin(bootstrap, alice)) {
-                ExecutionException e = assertThrows(
-                        ExecutionException.class,
-                        () -> aliceAdmin.listTopics().names().get(15, TimeUnit.SECONDS));
-                assertInstanceOf(SaslAuthenticationException.class, e.getCause());
-                assertEquals(
-                        "Authentication failed during authentication due to invalid credentials with SASL mechanism "
-                                + "SCRAM-SHA-256",
-                        e.getCause().getMessage());
-            }
+                    "Authentication failed during authentication due to invalid credentials with SASL mechanism "
+                            + "SCRAM-SHA-256",
+                    e.getCause().getMessage());
         }
     }
 }

@@ -20,8 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.skiff.broker.SkiffServer;
-import java.nio.file.Path;
-import java.util.HashMap;
+import io.skiff.testkit.Skiff;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -44,32 +43,28 @@ import org.apache.kafka.common.resource.PatternType;
 import org.apache.kafka.common.resource.ResourcePattern;
 import org.apache.kafka.common.resource.ResourceType;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The transaction admin APIs under ACLs (StandardAuthorizer): a principal without rights cannot describe another's
  * transactional id, does not see it listed, cannot describe a topic's producers and cannot write markers.
  */
+@Skiff(
+        properties = {
+            "listeners=SASL_PLAINTEXT://127.0.0.1:0",
+            "sasl.enabled.mechanisms=PLAIN",
+            "listener.name.sasl_plaintext.plain.sasl.jaas.config=" + TransactionAclCompatTest.JAAS,
+            "authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer",
+            "super.users=User:admin"
+        })
 class TransactionAclCompatTest {
-    private static final String JAAS = "org.apache.kafka.common.security.plain.PlainLoginModule required "
+    static final String JAAS = "org.apache.kafka.common.security.plain.PlainLoginModule required "
             + "user_admin=\"admin-secret\" user_alice=\"alice-secret\";";
 
-    @TempDir
-    Path dataDir;
-
     @Test
-    void transactionAdminCallsNeedTheirAcls() throws Exception {
-        Map<String, String> config = new HashMap<>();
-        config.put("listeners", "SASL_PLAINTEXT://127.0.0.1:0");
-        config.put("sasl.enabled.mechanisms", "PLAIN");
-        config.put("listener.name.sasl_plaintext.plain.sasl.jaas.config", JAAS);
-        config.put("authorizer.class.name", "org.apache.kafka.metadata.authorizer.StandardAuthorizer");
-        config.put("super.users", "User:admin");
+    void transactionAdminCallsNeedTheirAcls(SkiffServer server) throws Exception {
         Map<String, Object> admin = SecureClients.plainSasl("SASL_PLAINTEXT", "admin", "admin-secret");
         Map<String, Object> alice = SecureClients.plainSasl("SASL_PLAINTEXT", "alice", "alice-secret");
-        try (SkiffServer server =
-                        SkiffServer.builder().dataDir(dataDir).config(config).start();
-                Admin superUser = SecureClients.admin(server.bootstrapServers(), admin);
+        try (Admin superUser = SecureClients.admin(server.bootstrapServers(), admin);
                 Admin aliceAdmin = SecureClients.admin(server.bootstrapServers(), alice)) {
             superUser
                     .createTopics(List.of(new NewTopic("orders", 1, (short) 1)))

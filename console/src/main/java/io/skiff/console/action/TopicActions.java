@@ -19,6 +19,7 @@ import io.skiff.broker.handler.BrokerContext;
 import io.skiff.broker.handler.TopicConfigErrors;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
+import io.skiff.config.BrokerConfigKeys;
 import io.skiff.config.ConfigException;
 import io.skiff.config.TopicConfig;
 import java.util.HashMap;
@@ -38,7 +39,7 @@ public final class TopicActions {
 
     /** Creates a topic; {@code partitions} -1 takes num.partitions. */
     public Topic create(String name, int partitions, Map<String, String> configs) {
-        int count = partitions == -1 ? broker.config().numPartitions() : partitions;
+        int count = partitions == -1 ? broker.config().get(BrokerConfigKeys.NUM_PARTITIONS) : partitions;
         if (count < 1) {
             throw new ActionException("Number of partitions was set to an invalid non-positive value.");
         }
@@ -53,7 +54,7 @@ public final class TopicActions {
 
     /** Deletes a topic and the offsets groups committed for it, as DeleteTopics does. */
     public void delete(String name) {
-        if (!broker.config().deleteTopicEnable()) {
+        if (!broker.config().get(BrokerConfigKeys.DELETE_TOPIC_ENABLE)) {
             throw new ActionException("Topic deletion is disabled.");
         }
         TopicRegistry topics = broker.topics();

@@ -20,13 +20,20 @@ import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import io.skiff.broker.extension.RecordDecoder;
 import io.skiff.console.action.ActionException;
 import io.skiff.console.action.OffsetReset;
 import io.skiff.console.action.RecordProducer;
+import io.skiff.console.action.SecurityActions;
+import io.skiff.console.auth.Access;
+import io.skiff.console.auth.Sessions;
 import io.skiff.console.page.Bytes;
+import io.skiff.console.page.LoginPages;
 import io.skiff.console.page.Positions;
+import io.skiff.console.services.AuthorizedServices;
 import io.skiff.console.services.ConsoleServices;
 import io.skiff.console.view.RecordBrowser;
+import io.skiff.console.view.SchemaDecoding;
 import io.skiff.http.HttpException;
 import io.skiff.http.HttpRequest;
 import io.skiff.http.HttpResponse;
@@ -39,6 +46,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 
@@ -54,62 +62,121 @@ public final class ConsoleApi {
     }
 
     private final ConsoleServices services;
+    private final Access access;
 
-    public ConsoleApi(ConsoleServices services) {
+    public ConsoleApi(ConsoleServices services, Access access) {
         this.services = services;
+        this.access = access;
+    }
+
+    /** The views and actions as the request's user may see and do them (401 before a needed login). */
+    private AuthorizedServices as(HttpRequest r) {
+        return services.as(access.caller(r));
     }
 
     /** Adds the API's routes to {@code routes}, each handler wrapped by {@code guard}. */
     public void addTo(Routes routes, UnaryOperator<Routes.Handler> guard) {
-        routes.get("/api/overview", guard.apply(r -> ok(services.overview().overview())));
-        routes.get("/api/rates", guard.apply(r -> ok(services.rates().rates())));
-        routes.get("/api/topics", guard.apply(r -> ok(services.topics().list(r.queryParam("filter", "")))));
+        routes.post("/api/login", guard.apply(this::login));
+        routes.post("/api/logout", guard.apply(r -> {
+            access.logout(r);
+            return HttpResponse.noContent().withHeader("Set-Cookie", Sessions.clearedCookie());
+        }));
+        routes.get("/api/session", guard.apply(r -> {
+            JsonObject body = new JsonObject();
+            body.addProperty("loginRequired", access.loginRequired());
+            body.addProperty("user", access.caller(r).user());
+            return HttpResponse.ok(body);
+        }));
+        routes.get("/api/overview", guard.apply(r -> ok(as(r).overview())));
+        routes.get("/api/rates", guard.apply(r -> ok(as(r).rates())));
+        routes.get("/api/topics", guard.apply(r -> ok(as(r).topics(r.queryParam("filter", "")))));
         routes.post("/api/topics", guard.apply(this::createTopic));
         routes.get(
                 "/api/topics/{name}",
-                guard.apply(r -> ok(services.topics()
-                        .detail(r.pathParam("name"))
+                guard.apply(r -> ok(as(r).topic(r.pathParam("name"))
                         .orElseThrow(() -> HttpException.notFound("no topic " + r.pathParam("name"))))));
         routes.delete(
                 "/api/topics/{name}",
                 guard.apply(r -> act(() -> {
-                    services.topicActions().delete(r.pathParam("name"));
+                    as(r).deleteTopic(r.pathParam("name"));
                     return HttpResponse.noContent();
                 })));
         routes.post(
                 "/api/topics/{name}/partitions",
                 guard.apply(r -> act(() -> {
                     JsonObjectReader in = r.json().onlyFields(Set.of("count"));
-                    services.topicActions()
-                            .addPartitions(
+                    as(r).addPartitions(
                                     r.pathParam("name"), required(in.integer("count", 1, Integer.MAX_VALUE), "count"));
-                    return ok(services.topics().detail(r.pathParam("name")).orElseThrow());
+                    return ok(as(r).topic(r.pathParam("name")).orElseThrow());
                 })));
         routes.put(
                 "/api/topics/{name}/configs",
                 guard.apply(r -> act(() -> {
                     Map<String, String> changes =
                             r.json().onlyFields(Set.of("configs")).stringMap("configs");
-                    changes.forEach((key, value) -> services.topicActions().setConfig(r.pathParam("name"), key, value));
-                    return ok(services.topics().detail(r.pathParam("name")).orElseThrow());
+                    changes.forEach((key, value) -> as(r).setConfig(r.pathParam("name"), key, value));
+                    return ok(as(r).topic(r.pathParam("name")).orElseThrow());
                 })));
         routes.get("/api/topics/{name}/records", guard.apply(this::records));
         routes.post("/api/topics/{name}/records", guard.apply(this::produce));
-        routes.get("/api/groups", guard.apply(r -> ok(services.groups().list())));
+        routes.get("/api/groups", guard.apply(r -> ok(as(r).groups())));
         routes.get(
                 "/api/group",
-                guard.apply(r -> ok(services.groups()
-                        .detail(r.queryParam("id", ""))
+                guard.apply(r -> ok(as(r).group(r.queryParam("id", ""))
                         .orElseThrow(() -> HttpException.notFound("no group " + r.queryParam("id", ""))))));
+        routes.get("/api/group/inflight", guard.apply(r -> ok(as(r).shareInFlight(r.queryParam("id", "")))));
         routes.post("/api/group/reset", guard.apply(this::resetOffsets));
-        routes.get(
-                "/api/transactions", guard.apply(r -> ok(services.transactions().transactions())));
-        routes.get("/api/producers", guard.apply(r -> ok(services.transactions().producers())));
+        routes.get("/api/transactions", guard.apply(r -> ok(as(r).transactions())));
+        routes.get("/api/producers", guard.apply(r -> ok(as(r).producers())));
         routes.post("/api/transactions/abort", guard.apply(this::abortTransaction));
-        routes.get("/api/security", guard.apply(r -> ok(services.security().security())));
-        routes.get(
-                "/api/connections", guard.apply(r -> ok(services.connections().connections())));
-        routes.get("/api/requests", guard.apply(r -> ok(services.connections().requestsPerApi())));
+        routes.get("/api/security", guard.apply(r -> ok(as(r).security())));
+        routes.post(
+                "/api/acls",
+                guard.apply(r -> act(() -> {
+                    as(r).addAcl(acl(r));
+                    return HttpResponse.created(new JsonObject());
+                })));
+        routes.delete(
+                "/api/acls",
+                guard.apply(r -> act(() -> {
+                    as(r).removeAcl(acl(r));
+                    return HttpResponse.noContent();
+                })));
+        routes.put("/api/users/{user}", guard.apply(r -> {
+            JsonObjectReader in = r.json().onlyFields(Set.of("mechanism", "iterations", "password"));
+            Long iterations = in.integer("iterations", 0, Integer.MAX_VALUE);
+            String mechanism = in.string("mechanism");
+            String password = in.string("password");
+            return act(() -> {
+                as(r).upsertScram(
+                                r.pathParam("user"),
+                                mechanism == null ? "SCRAM-SHA-256" : mechanism,
+                                iterations == null ? 8192 : iterations.intValue(),
+                                password);
+                return HttpResponse.noContent();
+            });
+        }));
+        routes.delete(
+                "/api/users/{user}",
+                guard.apply(r -> act(() -> {
+                    as(r).deleteScram(r.pathParam("user"), r.queryParam("mechanism", "SCRAM-SHA-256"));
+                    return HttpResponse.noContent();
+                })));
+        routes.put("/api/quotas", guard.apply(r -> {
+            JsonObjectReader in = r.json().onlyFields(Set.of("entity", "key", "value"));
+            String entity = in.string("entity");
+            String key = in.string("key");
+            Double value = in.number("value");
+            if (entity == null || key == null) {
+                throw HttpException.badRequest("fields 'entity' and 'key' are required");
+            }
+            return act(() -> {
+                as(r).setQuota(entity, key, value);
+                return HttpResponse.noContent();
+            });
+        }));
+        routes.get("/api/connections", guard.apply(r -> ok(as(r).connections())));
+        routes.get("/api/requests", guard.apply(r -> ok(as(r).requestsPerApi())));
     }
 
     private HttpResponse createTopic(HttpRequest r) {
@@ -121,7 +188,7 @@ public final class ConsoleApi {
         Long partitions = in.integer("partitions", -1, Integer.MAX_VALUE);
         Map<String, String> configs = in.stringMap("configs");
         return act(() -> {
-            services.topicActions().create(name, partitions == null ? -1 : partitions.intValue(), configs);
+            as(r).createTopic(name, partitions == null ? -1 : partitions.intValue(), configs);
             return HttpResponse.created(
                     Serializer.GSON.toJsonTree(services.topics().detail(name).orElseThrow()));
         });
@@ -138,8 +205,7 @@ public final class ConsoleApi {
         String at = r.queryParam("at", "");
         try {
             long position = from == RecordBrowser.From.TIMESTAMP ? Positions.timestamp(at) : Positions.offset(at, from);
-            RecordBrowser.Page page = services.records()
-                    .read(
+            RecordBrowser.Page page = as(r).records(
                             name,
                             Integer.parseInt(r.queryParam("partition", "0")),
                             from,
@@ -147,7 +213,7 @@ public final class ConsoleApi {
                             Integer.parseInt(r.queryParam("limit", "50")),
                             r.queryParam("q", ""),
                             10_000);
-            return HttpResponse.ok(page(page));
+            return HttpResponse.ok(page(page, services.schemas()));
         } catch (NumberFormatException e) {
             throw HttpException.badRequest("partition and limit must be numbers");
         } catch (IllegalArgumentException e) {
@@ -156,7 +222,7 @@ public final class ConsoleApi {
     }
 
     /** A page with each key, value and header as text when it is UTF-8, and always as base64. */
-    private static JsonObject page(RecordBrowser.Page page) {
+    private static JsonObject page(RecordBrowser.Page page, SchemaDecoding schemas) {
         JsonObject out = new JsonObject();
         out.addProperty("topic", page.topic());
         out.addProperty("partition", page.partition());
@@ -171,6 +237,8 @@ public final class ConsoleApi {
             o.addProperty("timestamp", rv.timestamp());
             bytes(o, "key", rv.key());
             bytes(o, "value", rv.value());
+            decoded(o, "keySchema", schemas.decode(page.topic(), true, rv.key()));
+            decoded(o, "valueSchema", schemas.decode(page.topic(), false, rv.value()));
             JsonArray headers = new JsonArray();
             for (RecordBrowser.HeaderView h : rv.headers()) {
                 JsonObject ho = new JsonObject();
@@ -189,6 +257,17 @@ public final class ConsoleApi {
         return out;
     }
 
+    /** {format, schemaId, text} of a key or value the schema registry decodes; absent otherwise. */
+    private static void decoded(JsonObject o, String field, Optional<RecordDecoder.Decoded> decoded) {
+        decoded.ifPresent(d -> {
+            JsonObject out = new JsonObject();
+            out.addProperty("format", d.format());
+            out.addProperty("schemaId", d.schemaId());
+            out.addProperty("text", d.text());
+            o.add(field, out);
+        });
+    }
+
     private static void bytes(JsonObject o, String field, byte[] bytes) {
         o.addProperty(field, bytes != null && Bytes.isUtf8(bytes) ? new String(bytes, StandardCharsets.UTF_8) : null);
         o.addProperty(
@@ -204,8 +283,7 @@ public final class ConsoleApi {
         in.stringMap("headers")
                 .forEach((k, v) -> headers.add(Header.of(k, v == null ? null : v.getBytes(StandardCharsets.UTF_8))));
         return act(() -> {
-            RecordProducer.Produced produced = services.producer()
-                    .produce(
+            RecordProducer.Produced produced = as(r).produce(
                             r.pathParam("name"),
                             partition == null ? -1 : partition.intValue(),
                             key == null ? null : key.getBytes(StandardCharsets.UTF_8),
@@ -227,7 +305,7 @@ public final class ConsoleApi {
         Boolean dryRun = in.bool("dryRun");
         return act(() -> {
             List<OffsetReset.Planned> plan =
-                    services.offsetReset().reset(group, topic, to, at == null ? 0 : at, dryRun == null || dryRun);
+                    as(r).resetOffsets(group, topic, to, at == null ? 0 : at, dryRun == null || dryRun);
             return ok(plan);
         });
     }
@@ -241,11 +319,35 @@ public final class ConsoleApi {
             throw HttpException.badRequest("fields 'topic', 'partition' and 'startOffset' are required");
         }
         return act(() -> {
-            long producerId = services.transactionAbort().abort(topic, partition.intValue(), startOffset);
+            long producerId = as(r).abortTransaction(topic, partition.intValue(), startOffset);
             JsonObject body = new JsonObject();
             body.addProperty("producerId", producerId);
             return HttpResponse.ok(body);
         });
+    }
+
+    private HttpResponse login(HttpRequest r) {
+        JsonObjectReader in = r.json().onlyFields(Set.of("user", "password"));
+        String token = access.login(in.string("user"), in.string("password"))
+                .orElseThrow(() -> new HttpException(401, LoginPages.REFUSED));
+        JsonObject body = new JsonObject();
+        body.addProperty("user", in.string("user"));
+        return HttpResponse.ok(body).withHeader("Set-Cookie", Sessions.cookie(token));
+    }
+
+    /** An ACL from the body: {resourceType, resourceName, patternType, principal, host, operation, permission}. */
+    private static SecurityActions.Acl acl(HttpRequest r) {
+        JsonObjectReader in = r.json()
+                .onlyFields(Set.of(
+                        "resourceType", "resourceName", "patternType", "principal", "host", "operation", "permission"));
+        return new SecurityActions.Acl(
+                in.string("resourceType"),
+                in.string("resourceName"),
+                in.string("patternType"),
+                in.string("principal"),
+                in.string("host"),
+                in.string("operation"),
+                in.string("permission"));
     }
 
     private static HttpResponse ok(Object value) {

@@ -35,7 +35,9 @@ import java.util.Locale;
 public enum Bytes {
     TEXT,
     JSON,
-    HEX;
+    HEX,
+    /** Through the schema registry (see {@link RecordsPage}); as text where it does not decode. */
+    REGISTRY;
 
     /** The format of a query parameter value; text by default. */
     public static Bytes of(String name) {
@@ -52,7 +54,7 @@ public enum Bytes {
             return "null";
         }
         return switch (this) {
-            case TEXT -> text(bytes);
+            case TEXT, REGISTRY -> text(bytes);
             case JSON -> json(bytes);
             case HEX -> hex(bytes);
         };

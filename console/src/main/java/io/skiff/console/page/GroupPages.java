@@ -59,7 +59,39 @@ final class GroupPages {
         return h.toString();
     }
 
-    static String detail(GroupViews.GroupDetail d, List<OffsetReset.Planned> plan) {
+    /** A share group's records in flight: who holds a lock is the consumer the record was delivered to. */
+    private static void inFlight(StringBuilder h, List<GroupViews.InFlightRecord> records) {
+        h.append("<h2>Records in flight</h2><p>Share-partition locks: records between a share-partition's start and")
+                .append(" end offsets, acquired (locked by a consumer until it acknowledges, releases or its lock")
+                .append(" times out), acknowledged, archived or available again, with their delivery counts (at most ")
+                .append(GroupViews.MAX_IN_FLIGHT)
+                .append(").</p><table class=\"data\" id=\"inflight-table\"><thead><tr>")
+                .append("<th scope=\"col\">Topic</th><th scope=\"col\" class=\"num\">Partition</th>")
+                .append("<th scope=\"col\" class=\"num\">Offset</th><th scope=\"col\">State</th>")
+                .append("<th scope=\"col\" class=\"num\">Deliveries</th></tr></thead><tbody>");
+        for (GroupViews.InFlightRecord r : records) {
+            h.append("<tr data-offset=\"")
+                    .append(esc(r.topic() + "-" + r.partition() + "@" + r.offset()))
+                    .append("\"><td>")
+                    .append(esc(r.topic()))
+                    .append("</td><td class=\"num\">")
+                    .append(r.partition())
+                    .append("</td><td class=\"num\">")
+                    .append(r.offset())
+                    .append("</td><td class=\"state\">")
+                    .append(esc(r.state()))
+                    .append("</td><td class=\"num deliveries\">")
+                    .append(r.deliveryCount())
+                    .append("</td></tr>");
+        }
+        if (records.isEmpty()) {
+            h.append("<tr><td colspan=\"5\">No records in flight.</td></tr>");
+        }
+        h.append("</tbody></table>");
+    }
+
+    static String detail(
+            GroupViews.GroupDetail d, List<GroupViews.InFlightRecord> inFlight, List<OffsetReset.Planned> plan) {
         GroupViews.GroupSummary g = d.summary();
         StringBuilder h = new StringBuilder();
         h.append("<section id=\"group\" data-live><p>")
@@ -114,7 +146,11 @@ final class GroupPages {
         if (d.offsets().isEmpty()) {
             h.append("<tr><td colspan=\"6\">No committed offsets.</td></tr>");
         }
-        h.append("</tbody></table></section>");
+        h.append("</tbody></table>");
+        if (g.type().equals("share")) {
+            inFlight(h, inFlight);
+        }
+        h.append("</section>");
         if (plan != null) {
             h.append("<h2>Reset plan (dry run)</h2><table class=\"data\" id=\"plan-table\"><thead><tr>")
                     .append("<th scope=\"col\">Topic</th><th scope=\"col\" class=\"num\">Partition</th>")

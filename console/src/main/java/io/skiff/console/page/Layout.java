@@ -40,8 +40,11 @@ final class Layout {
 
     private Layout() {}
 
-    /** A whole page. {@code body} is markup built with {@link Html#esc} for every value in it. */
-    static HttpResponse page(String title, String active, String message, String error, String body) {
+    /**
+     * A whole page. {@code body} is markup built with {@link Html#esc} for every value in it; {@code user} is the
+     * logged-in user (shown with a log-out button), or null when the console has no login.
+     */
+    static HttpResponse page(String title, String active, String message, String error, String body, String user) {
         StringBuilder h = new StringBuilder(body.length() + 2048);
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
@@ -62,7 +65,13 @@ final class Layout {
                     .append("</a></li>");
         }
         h.append("</ul></nav><label class=\"live\"><input type=\"checkbox\" id=\"live\" checked> Live updates")
-                .append("</label></header><main id=\"main\" tabindex=\"-1\"><h1>")
+                .append("</label>");
+        if (user != null) {
+            h.append("<form class=\"logout\" method=\"post\" action=\"/logout\"><span id=\"user\">")
+                    .append(esc(user))
+                    .append("</span> <button type=\"submit\">Log out</button></form>");
+        }
+        h.append("</header><main id=\"main\" tabindex=\"-1\"><h1>")
                 .append(esc(title))
                 .append("</h1>");
         if (message != null && !message.isEmpty()) {
@@ -76,6 +85,45 @@ final class Layout {
                     .append("</p>");
         }
         h.append(body).append("</main></body></html>\n");
+        return HttpResponse.text(200, "text/html; charset=utf-8", h.toString())
+                .withHeader("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+                .withHeader("X-Content-Type-Options", "nosniff")
+                .withHeader("Cache-Control", "no-store");
+    }
+
+    /** A page saying why a request was refused, with the refusal's status (403, 404...). */
+    static HttpResponse error(int status, String message, String user) {
+        HttpResponse page = page(
+                status == 403 ? "Not authorized" : "Not found",
+                "",
+                "",
+                message,
+                "<p><a href=\"/\">Back to the overview</a></p>",
+                user);
+        return new HttpResponse(status, page.json(), page.contentType(), page.headers());
+    }
+
+    /** The login form alone, without the navigation (nothing else is reachable before it). */
+    static HttpResponse login(String error, String next) {
+        StringBuilder h = new StringBuilder(1024);
+        h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+                .append("<title>Log in · Skiff</title><link rel=\"stylesheet\" href=\"/static/console.css\"></head>")
+                .append("<body><header><span class=\"brand\">Skiff</span></header><main id=\"main\"><h1>Log in</h1>")
+                .append("<p>This broker has SASL or ACLs: log in as a user it knows (PLAIN or SCRAM). The console")
+                .append(" shows and does what the broker's ACLs allow that user.</p>");
+        if (error != null && !error.isEmpty()) {
+            h.append("<p class=\"flash error\" role=\"alert\" id=\"flash\">")
+                    .append(esc(error))
+                    .append("</p>");
+        }
+        h.append("<form method=\"post\" action=\"/login\" class=\"stack\" id=\"login\">")
+                .append("<input type=\"hidden\" name=\"next\" value=\"")
+                .append(esc(next))
+                .append("\"><label>User <input name=\"user\" id=\"login-user\" autocomplete=\"username\"")
+                .append(" required autofocus></label><label>Password <input type=\"password\" name=\"password\"")
+                .append(" id=\"login-password\" autocomplete=\"current-password\" required></label>")
+                .append("<button type=\"submit\">Log in</button></form></main></body></html>\n");
         return HttpResponse.text(200, "text/html; charset=utf-8", h.toString())
                 .withHeader("Content-Security-Policy", CONTENT_SECURITY_POLICY)
                 .withHeader("X-Content-Type-Options", "nosniff")

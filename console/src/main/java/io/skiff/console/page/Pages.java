@@ -17,6 +17,10 @@ package io.skiff.console.page;
 
 import io.skiff.console.action.ActionException;
 import io.skiff.console.action.OffsetReset;
+import io.skiff.console.action.SecurityActions;
+import io.skiff.console.auth.Access;
+import io.skiff.console.auth.Caller;
+import io.skiff.console.services.AuthorizedServices;
 import io.skiff.console.services.ConsoleServices;
 import io.skiff.console.view.GroupViews;
 import io.skiff.console.view.RecordBrowser;
@@ -38,29 +42,45 @@ import java.util.function.UnaryOperator;
  * views).
  */
 public final class Pages {
-    private final ConsoleServices state;
+    private final ConsoleServices services;
+    private final Access access;
 
-    public Pages(ConsoleServices state) {
-        this.state = state;
+    public Pages(ConsoleServices services, Access access) {
+        this.services = services;
+        this.access = access;
     }
 
-    /** Adds the pages to {@code routes}, each handler wrapped by {@code guard}. */
-    public void addTo(Routes routes, UnaryOperator<Routes.Handler> guard) {
+    /** The views and actions as the request's user may see and do them. */
+    private AuthorizedServices state(HttpRequest r) {
+        return services.as(access.caller(r));
+    }
+
+    /**
+     * Adds the pages to {@code routes}, each handler wrapped by {@code guard}; a refusal (403 for what the user's ACLs
+     * do not allow, 404) is a page too.
+     */
+    public void addTo(Routes routes, UnaryOperator<Routes.Handler> outerGuard) {
+        UnaryOperator<Routes.Handler> guard = handler -> outerGuard.apply(r -> {
+            try {
+                return handler.handle(r);
+            } catch (HttpException e) {
+                if (e.status() != 403 && e.status() != 404) {
+                    throw e;
+                }
+                return Layout.error(e.status(), e.getMessage(), user(r));
+            }
+        });
         routes.get(
                 "/",
-                guard.apply(r -> page(
-                        r,
-                        "Overview",
-                        "overview",
-                        OverviewPage.render(
-                                state.overview().overview(), state.rates().rates()))));
+                guard.apply(r ->
+                        page(r, "Overview", "overview", OverviewPage.render(state(r).overview(), state(r).rates()))));
         routes.get("/topics", guard.apply(r -> {
             String filter = r.queryParam("filter", "");
-            return page(r, "Topics", "topics", TopicPages.list(state.topics().list(filter), filter));
+            return page(r, "Topics", "topics", TopicPages.list(state(r).topics(filter), filter));
         }));
         routes.post("/topics", guard.apply(this::createTopic));
         routes.get("/topics/{name}", guard.apply(r -> {
-            TopicViews.TopicDetail d = topic(r.pathParam("name"));
+            TopicViews.TopicDetail d = topic(r, r.pathParam("name"));
             return page(r, "Topic " + d.summary().name(), "topics", TopicPages.detail(d));
         }));
         routes.post("/topics/{name}/delete", guard.apply(this::deleteTopic));
@@ -68,10 +88,7 @@ public final class Pages {
         routes.post("/topics/{name}/config", guard.apply(this::setConfig));
         routes.get("/topics/{name}/records", guard.apply(this::records));
         routes.post("/topics/{name}/records", guard.apply(this::produce));
-        routes.get(
-                "/groups",
-                guard.apply(r -> page(
-                        r, "Groups", "groups", GroupPages.list(state.groups().list()))));
+        routes.get("/groups", guard.apply(r -> page(r, "Groups", "groups", GroupPages.list(state(r).groups()))));
         routes.get("/group", guard.apply(r -> group(r, null)));
         routes.post("/group/reset", guard.apply(this::resetOffsets));
         routes.get(
@@ -80,41 +97,76 @@ public final class Pages {
                         r,
                         "Transactions and producers",
                         "transactions",
-                        TransactionsPage.render(
-                                state.transactions().transactions(),
-                                state.transactions().producers()))));
+                        TransactionsPage.render(state(r).transactions(), state(r).producers()))));
         routes.post("/transactions/abort", guard.apply(this::abortTransaction));
         routes.get(
                 "/security",
-                guard.apply(r -> page(
-                        r,
-                        "ACLs, users and quotas",
-                        "security",
-                        SecurityPage.render(state.security().security()))));
+                guard.apply(
+                        r -> page(r, "ACLs, users and quotas", "security", SecurityPage.render(state(r).security()))));
+        routes.post(
+                "/security/acls", guard.apply(r -> security(r, () -> state(r).addAcl(acl(Form.of(r))), "ACL added.")));
+        routes.post(
+                "/security/acls/remove",
+                guard.apply(r -> security(r, () -> state(r).removeAcl(acl(Form.of(r))), "ACL removed.")));
+        routes.post("/security/users", guard.apply(r -> {
+            Form f = Form.of(r);
+            return security(
+                    r,
+                    () -> state(r).upsertScram(
+                                    f.get("user").trim(),
+                                    f.get("mechanism"),
+                                    intOr(f.get("iterations"), 8192),
+                                    f.get("password")),
+                    f.get("mechanism") + " password of " + f.get("user").trim() + " set.");
+        }));
+        routes.post("/security/users/delete", guard.apply(r -> {
+            Form f = Form.of(r);
+            return security(
+                    r,
+                    () -> state(r).deleteScram(f.get("user"), f.get("mechanism")),
+                    f.get("mechanism") + " credential of " + f.get("user") + " deleted.");
+        }));
+        routes.post("/security/quotas", guard.apply(r -> {
+            Form f = Form.of(r);
+            String value = f.get("value").trim();
+            Double parsed;
+            try {
+                parsed = value.isEmpty() ? null : Double.valueOf(value);
+            } catch (NumberFormatException e) {
+                return failed("/security", "Not a number: " + value);
+            }
+            return security(
+                    r,
+                    () -> state(r).setQuota(f.get("entity"), f.get("key"), parsed),
+                    parsed == null ? f.get("key") + " removed." : f.get("key") + " set.");
+        }));
         routes.get(
                 "/connections",
                 guard.apply(r -> page(
                         r,
                         "Connections and clients",
                         "connections",
-                        ConnectionsPage.render(
-                                state.connections().connections(),
-                                state.connections().requestsPerApi()))));
+                        ConnectionsPage.render(state(r).connections(), state(r).requestsPerApi()))));
     }
 
-    private static HttpResponse page(HttpRequest r, String title, String nav, String body) {
-        return Layout.page(title, nav, r.queryParam("msg", ""), r.queryParam("err", ""), body);
+    private HttpResponse page(HttpRequest r, String title, String nav, String body) {
+        return Layout.page(title, nav, r.queryParam("msg", ""), r.queryParam("err", ""), body, user(r));
     }
 
-    private TopicViews.TopicDetail topic(String name) {
-        return state.topics().detail(name).orElseThrow(() -> HttpException.notFound("no topic " + name));
+    /** The logged-in user's name, or null when the console has no login. */
+    private String user(HttpRequest r) {
+        return access.find(r).map(Caller::user).orElse(null);
+    }
+
+    private TopicViews.TopicDetail topic(HttpRequest r, String name) {
+        return state(r).topic(name).orElseThrow(() -> HttpException.notFound("no topic " + name));
     }
 
     private HttpResponse createTopic(HttpRequest r) {
         Form f = Form.of(r);
         String name = f.get("name").trim();
         try {
-            state.topicActions().create(name, intOr(f.get("partitions"), -1), f.lines("configs"));
+            state(r).createTopic(name, intOr(f.get("partitions"), -1), f.lines("configs"));
             return done("/topics/" + Html.url(name), "Topic " + name + " created.");
         } catch (ActionException e) {
             return failed("/topics", e.getMessage());
@@ -128,7 +180,7 @@ public final class Pages {
             return failed("/topics/" + Html.url(name), "Type the topic's name to delete it.");
         }
         try {
-            state.topicActions().delete(name);
+            state(r).deleteTopic(name);
             return done("/topics", "Topic " + name + " deleted.");
         } catch (ActionException e) {
             return failed("/topics/" + Html.url(name), e.getMessage());
@@ -139,7 +191,7 @@ public final class Pages {
         String name = r.pathParam("name");
         try {
             int count = intOr(Form.of(r).get("count"), -1);
-            state.topicActions().addPartitions(name, count);
+            state(r).addPartitions(name, count);
             return done("/topics/" + Html.url(name), "Topic " + name + " has " + count + " partitions now.");
         } catch (ActionException e) {
             return failed("/topics/" + Html.url(name), e.getMessage());
@@ -151,7 +203,7 @@ public final class Pages {
         Form f = Form.of(r);
         String key = f.get("key").trim();
         try {
-            state.topicActions().setConfig(name, key, f.get("value"));
+            state(r).setConfig(name, key, f.get("value"));
             return done(
                     "/topics/" + Html.url(name),
                     f.get("value").isEmpty() ? key + " is back to its default." : key + " set.");
@@ -162,7 +214,7 @@ public final class Pages {
 
     private HttpResponse records(HttpRequest r) {
         String name = r.pathParam("name");
-        TopicViews.TopicDetail d = topic(name);
+        TopicViews.TopicDetail d = topic(r, name);
         int partition = Math.max(0, Math.min(d.summary().partitions() - 1, intOr(r.queryParam("partition", "0"), 0)));
         String from = r.queryParam("from", "beginning");
         String at = r.queryParam("at", "");
@@ -176,17 +228,18 @@ public final class Pages {
             RecordBrowser.From start = RecordBrowser.From.valueOf(from.toUpperCase(java.util.Locale.ROOT));
             long position =
                     start == RecordBrowser.From.TIMESTAMP ? Positions.timestamp(at) : Positions.offset(at, start);
-            records = state.records().read(name, partition, start, position, limit, search, 10_000);
+            records = state(r).records(name, partition, start, position, limit, search, 10_000);
         } catch (IllegalArgumentException e) {
             error = e.getMessage();
-            records = state.records().read(name, partition, RecordBrowser.From.BEGINNING, 0, limit, "", 0);
+            records = state(r).records(name, partition, RecordBrowser.From.BEGINNING, 0, limit, "", 0);
         }
         return Layout.page(
                 "Records of " + name,
                 "topics",
                 r.queryParam("msg", ""),
                 error,
-                RecordsPage.render(name, d.summary().partitions(), q, records));
+                RecordsPage.render(name, d.summary().partitions(), q, records, services.schemas()),
+                user(r));
     }
 
     private HttpResponse produce(HttpRequest r) {
@@ -202,8 +255,7 @@ public final class Pages {
         }
         String key = f.get("key");
         try {
-            var produced = state.producer()
-                    .produce(
+            var produced = state(r).produce(
                             name,
                             intOr(f.get("partition"), -1),
                             key.isEmpty() ? null : key.getBytes(StandardCharsets.UTF_8),
@@ -221,9 +273,8 @@ public final class Pages {
 
     private HttpResponse group(HttpRequest r, List<OffsetReset.Planned> plan) {
         String id = r.queryParam("id", "");
-        GroupViews.GroupDetail d =
-                state.groups().detail(id).orElseThrow(() -> HttpException.notFound("no group " + id));
-        return page(r, "Group " + id, "groups", GroupPages.detail(d, plan));
+        GroupViews.GroupDetail d = state(r).group(id).orElseThrow(() -> HttpException.notFound("no group " + id));
+        return page(r, "Group " + id, "groups", GroupPages.detail(d, state(r).shareInFlight(id), plan));
     }
 
     private HttpResponse resetOffsets(HttpRequest r) {
@@ -234,7 +285,7 @@ public final class Pages {
         try {
             long at = f.get("at").isBlank() ? 0 : Long.parseLong(f.get("at").trim());
             List<OffsetReset.Planned> plan =
-                    state.offsetReset().reset(id, f.get("topic").trim(), f.get("to"), at, dryRun);
+                    state(r).resetOffsets(id, f.get("topic").trim(), f.get("to"), at, dryRun);
             if (dryRun) {
                 HttpRequest shown =
                         new HttpRequest("GET", "/group", Map.of(), "", Map.of("id", List.of(id)), r.headers());
@@ -259,13 +310,34 @@ public final class Pages {
             return failed("/transactions", "Not an offset: " + f.get("startOffset"));
         }
         try {
-            long producerId = state.transactionAbort().abort(topic, partition, startOffset);
+            long producerId = state(r).abortTransaction(topic, partition, startOffset);
             return done(
                     "/transactions",
                     "Transaction of producer " + producerId + " on " + topic + "-" + partition + " aborted.");
         } catch (ActionException e) {
             return failed("/transactions", e.getMessage());
         }
+    }
+
+    /** Runs a change of the security page and goes back to it with its message or Kafka's refusal. */
+    private static HttpResponse security(HttpRequest r, Runnable change, String message) {
+        try {
+            change.run();
+            return done("/security", message);
+        } catch (ActionException e) {
+            return failed("/security", e.getMessage());
+        }
+    }
+
+    private static SecurityActions.Acl acl(Form f) {
+        return new SecurityActions.Acl(
+                f.get("resourceType"),
+                f.get("resourceName"),
+                f.get("patternType"),
+                f.get("principal"),
+                f.get("host"),
+                f.get("operation"),
+                f.get("permission"));
     }
 
     private static HttpResponse done(String location, String message) {

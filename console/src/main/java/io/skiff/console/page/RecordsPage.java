@@ -17,7 +17,10 @@ package io.skiff.console.page;
 
 import static io.skiff.console.page.Html.esc;
 
+import io.skiff.broker.extension.RecordDecoder;
 import io.skiff.console.view.RecordBrowser;
+import io.skiff.console.view.SchemaDecoding;
+import java.util.Optional;
 
 /** A partition's records with the browse form, and the produce form. Stateless. */
 final class RecordsPage {
@@ -26,7 +29,19 @@ final class RecordsPage {
     /** What the user asked for, as the form shows it again. */
     record Query(int partition, String from, String at, int limit, String search, Bytes format) {}
 
-    static String render(String topic, int partitions, Query q, RecordBrowser.Page page) {
+    /** A key or value as the query asks: through the registry's decoder for {@link Bytes#REGISTRY}. */
+    private static String show(SchemaDecoding schemas, String topic, boolean key, Query q, byte[] bytes) {
+        if (q.format() == Bytes.REGISTRY) {
+            Optional<RecordDecoder.Decoded> decoded = schemas.decode(topic, key, bytes);
+            if (decoded.isPresent()) {
+                return decoded.get().text() + "\n(" + decoded.get().format() + ", schema id "
+                        + decoded.get().schemaId() + ")";
+            }
+        }
+        return q.format().render(bytes);
+    }
+
+    static String render(String topic, int partitions, Query q, RecordBrowser.Page page, SchemaDecoding schemas) {
         String path = "/topics/" + Html.url(topic);
         StringBuilder h = new StringBuilder();
         h.append("<p><a href=\"")
@@ -110,9 +125,9 @@ final class RecordsPage {
                     .append("</td><td>")
                     .append(esc(Html.time(r.timestamp())))
                     .append("</td><td><pre class=\"key\">")
-                    .append(esc(q.format().render(r.key())))
+                    .append(esc(show(schemas, topic, true, q, r.key())))
                     .append("</pre></td><td><pre class=\"value\">")
-                    .append(esc(q.format().render(r.value())))
+                    .append(esc(show(schemas, topic, false, q, r.value())))
                     .append("</pre></td><td>");
             for (RecordBrowser.HeaderView header : r.headers()) {
                 h.append("<div class=\"header\"><span class=\"hkey\">")

@@ -18,6 +18,7 @@ package io.skiff.console.services;
 import io.skiff.broker.handler.BrokerContext;
 import io.skiff.console.action.OffsetReset;
 import io.skiff.console.action.RecordProducer;
+import io.skiff.console.action.SecurityActions;
 import io.skiff.console.action.TopicActions;
 import io.skiff.console.action.TransactionAbort;
 import io.skiff.console.view.ConnectionViews;
@@ -25,6 +26,7 @@ import io.skiff.console.view.GroupViews;
 import io.skiff.console.view.OverviewView;
 import io.skiff.console.view.RateHistory;
 import io.skiff.console.view.RecordBrowser;
+import io.skiff.console.view.SchemaDecoding;
 import io.skiff.console.view.SecurityViews;
 import io.skiff.console.view.TopicViews;
 import io.skiff.console.view.TransactionViews;
@@ -46,6 +48,8 @@ public final class ConsoleServices implements AutoCloseable {
     private final TopicActions topicActions;
     private final RecordProducer producer;
     private final OffsetReset offsetReset;
+    private final SecurityActions securityActions;
+    private final SchemaDecoding schemas;
 
     public ConsoleServices(BrokerContext broker) {
         this.topics = new TopicViews(broker);
@@ -59,6 +63,8 @@ public final class ConsoleServices implements AutoCloseable {
         this.topicActions = new TopicActions(broker);
         this.producer = new RecordProducer(broker);
         this.offsetReset = new OffsetReset(broker, groups);
+        this.securityActions = new SecurityActions(broker);
+        this.schemas = new SchemaDecoding(broker);
         this.rates = new RateHistory(broker, groups);
     }
 
@@ -108,6 +114,19 @@ public final class ConsoleServices implements AutoCloseable {
 
     public OffsetReset offsetReset() {
         return offsetReset;
+    }
+
+    public SchemaDecoding schemas() {
+        return schemas;
+    }
+
+    public SecurityActions securityActions() {
+        return securityActions;
+    }
+
+    /** The views and actions as {@code caller} may see and do them. */
+    public AuthorizedServices as(io.skiff.console.auth.Caller caller) {
+        return new AuthorizedServices(this, caller);
     }
 
     @Override

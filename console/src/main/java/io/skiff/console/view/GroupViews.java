@@ -54,9 +54,20 @@ public final class GroupViews {
     private final BrokerContext broker;
     private final ShareGroupViews shareGroups;
 
+    /** A share group's record in flight: its state (ACQUIRED while a consumer holds its lock) and delivery count. */
+    public record InFlightRecord(String topic, int partition, long offset, String state, int deliveryCount) {}
+
+    /** The most in-flight records a page or an answer shows. */
+    public static final int MAX_IN_FLIGHT = 500;
+
     public GroupViews(BrokerContext broker) {
         this.broker = broker;
         this.shareGroups = new ShareGroupViews(broker);
+    }
+
+    /** A share group's in-flight records (empty for other groups), at most {@link #MAX_IN_FLIGHT}. */
+    public List<InFlightRecord> shareInFlight(String groupId) {
+        return shareGroups.inFlight(groupId, MAX_IN_FLIGHT);
     }
 
     /** Every group, by id. */

@@ -18,6 +18,7 @@ package io.skiff.console.view;
 import io.skiff.broker.group.share.ShareGroupDescription;
 import io.skiff.broker.handler.BrokerContext;
 import io.skiff.broker.handler.ShareHandlers;
+import io.skiff.broker.share.RecordState;
 import io.skiff.broker.share.SharePartition;
 import io.skiff.broker.share.TopicIdPartition;
 import io.skiff.broker.topic.Topic;
@@ -94,6 +95,37 @@ final class ShareGroupViews {
                 members.size(),
                 rows.stream().mapToLong(OffsetView::lag).sum());
         return Optional.of(new GroupDetail(summary, members, rows));
+    }
+
+    /**
+     * The group's in-flight records, share-partition by share-partition: every offset between its start and end
+     * offsets that is acquired (locked by a consumer), acknowledged or archived ahead of the start, or available
+     * again after a release, with its delivery count; at most {@code limit} in all.
+     */
+    List<GroupViews.InFlightRecord> inFlight(String groupId, int limit) {
+        Optional<ShareHandlers.ShareState> shares = broker.shareGroups();
+        if (shares.isEmpty()) {
+            return List.of();
+        }
+        Map<String, GroupViews.InFlightRecord> rows = new TreeMap<>();
+        for (Map.Entry<TopicIdPartition, SharePartition> e :
+                shares.get().partitions().ofGroup(groupId).entrySet()) {
+            SharePartition sp = e.getValue();
+            String topic = name(shares.get(), e.getKey());
+            int partition = e.getKey().partition();
+            long end = sp.endOffset();
+            for (long offset = sp.startOffset(); offset < end && rows.size() < limit; offset++) {
+                RecordState state = sp.stateOf(offset);
+                if (state == null) {
+                    continue;
+                }
+                rows.put(
+                        topic + "\u0000" + String.format("%010d\u0000%020d", partition, offset),
+                        new GroupViews.InFlightRecord(
+                                topic, partition, offset, state.name(), sp.deliveryCountOf(offset)));
+            }
+        }
+        return new ArrayList<>(rows.values());
     }
 
     private static String name(ShareHandlers.ShareState shares, TopicIdPartition tip) {

@@ -112,7 +112,57 @@ final class JsonSchema implements ParsedSchema {
     @Override
     public List<String> readProblems(ParsedSchema writer) {
         List<String> out = new ArrayList<>();
-        compare(root, ((JsonSchema) writer).root, "#", out);
+        compare(withLocalRefs(root), withLocalRefs(((JsonSchema) writer).root), "#", out);
+        return out;
+    }
+
+    /** How many {@code $ref}s deep a recursive schema is unfolded before the rest compares as the {@code $ref} text. */
+    private static final int REF_DEPTH = 8;
+
+    /**
+     * A copy of a schema with each local {@code $ref} ({@code #/definitions/X}, {@code #/$defs/X}, any JSON pointer
+     * into the same document) replaced by what it points to, so that a change inside a definition is compared where
+     * it is used. Keywords beside a {@code $ref} are kept where the target lacks them. Recursive schemas unfold
+     * {@value #REF_DEPTH} levels. {@code $ref}s to other documents (references) stay as text.
+     */
+    static JsonNode withLocalRefs(JsonNode root) {
+        return inline(root, root, 0);
+    }
+
+    private static JsonNode inline(JsonNode root, JsonNode node, int depth) {
+        if (node.isArray()) {
+            com.fasterxml.jackson.databind.node.ArrayNode out = JSON.createArrayNode();
+            node.forEach(item -> out.add(inline(root, item, depth)));
+            return out;
+        }
+        if (!node.isObject()) {
+            return node;
+        }
+        JsonNode ref = node.get("$ref");
+        if (ref != null && ref.isTextual() && ref.asText().startsWith("#") && depth < REF_DEPTH) {
+            JsonNode target = root.at(ref.asText().substring(1));
+            if (!target.isMissingNode()) {
+                JsonNode inlined = inline(root, target, depth + 1);
+                if (inlined.isObject()) {
+                    com.fasterxml.jackson.databind.node.ObjectNode merged =
+                            ((com.fasterxml.jackson.databind.node.ObjectNode) inlined).deepCopy();
+                    node.fields().forEachRemaining(e -> {
+                        if (!e.getKey().equals("$ref") && !merged.has(e.getKey())) {
+                            merged.set(e.getKey(), inline(root, e.getValue(), depth));
+                        }
+                    });
+                    return merged;
+                }
+                return inlined;
+            }
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode out = JSON.createObjectNode();
+        node.fields()
+                .forEachRemaining(e -> out.set(
+                        e.getKey(),
+                        e.getKey().equals("definitions") || e.getKey().equals("$defs")
+                                ? e.getValue() // compared where they are used
+                                : inline(root, e.getValue(), depth)));
         return out;
     }
 

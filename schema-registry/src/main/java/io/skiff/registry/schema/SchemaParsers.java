@@ -40,6 +40,8 @@ public final class SchemaParsers {
             throw e;
         } catch (RuntimeException e) { // a library's unexpected complaint is still the schema's fault
             throw new InvalidSchemaException("Invalid " + type + " schema: " + e, e);
+        } catch (StackOverflowError e) { // the parsers recurse per nesting level; no real schema nests this deep
+            throw new InvalidSchemaException("Invalid " + type + " schema: nested too deeply to parse");
         }
     }
 }

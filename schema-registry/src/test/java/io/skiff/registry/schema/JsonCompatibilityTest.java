@@ -76,6 +76,11 @@ class JsonCompatibilityTest {
                 "{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]}|{\"oneOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}]}|COMBINED_TYPE_CHANGED",
                 "{\"allOf\":[{\"type\":\"string\"}]}|{\"allOf\":[{\"type\":\"string\"},{\"type\":\"string\",\"maxLength\":3}]}|PRODUCT_TYPE_EXTENDED",
                 "{\"allOf\":[{\"type\":\"string\"},{\"type\":\"string\",\"maxLength\":3}]}|{\"allOf\":[{\"type\":\"string\"}]}|-",
+                // local $refs compare what they point to
+                "{\"type\":\"object\",\"definitions\":{\"Zip\":{\"type\":\"string\"}},\"properties\":{\"zip\":{\"$ref\":\"#/definitions/Zip\"}}}|{\"type\":\"object\",\"definitions\":{\"Zip\":{\"type\":\"integer\"}},\"properties\":{\"zip\":{\"$ref\":\"#/definitions/Zip\"}}}|TYPE_CHANGED",
+                "{\"type\":\"object\",\"$defs\":{\"N\":{\"type\":\"integer\",\"maximum\":9}},\"properties\":{\"n\":{\"$ref\":\"#/$defs/N\"}}}|{\"type\":\"object\",\"$defs\":{\"M\":{\"type\":\"integer\",\"maximum\":8}},\"properties\":{\"n\":{\"$ref\":\"#/$defs/M\"}}}|MAXIMUM_DECREASED",
+                "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\"}}}|{\"type\":\"object\",\"definitions\":{\"N\":{\"type\":\"number\"}},\"properties\":{\"n\":{\"$ref\":\"#/definitions/N\"}}}|-",
+                "{\"type\":\"object\",\"definitions\":{\"T\":{\"type\":\"object\",\"properties\":{\"next\":{\"$ref\":\"#/definitions/T\"}}}},\"properties\":{\"t\":{\"$ref\":\"#/definitions/T\"}}}|{\"type\":\"object\",\"definitions\":{\"T\":{\"type\":\"object\",\"properties\":{\"next\":{\"$ref\":\"#/definitions/T\"}}}},\"properties\":{\"t\":{\"$ref\":\"#/definitions/T\"}}}|-",
                 // nested: a bound inside a property
                 "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"maximum\":9}}}|{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"maximum\":8}}}|MAXIMUM_DECREASED",
             })

@@ -23,7 +23,6 @@ import io.skiff.broker.group.common.GroupRegistry;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -57,16 +56,8 @@ public final class MembershipManager implements ClassicGroupHandover {
         return joins.joinGroup(p);
     }
 
-    public CompletableFuture<SyncResult> syncGroup(
-            String groupId,
-            int generationId,
-            String memberId,
-            String groupInstanceId,
-            String protocolType,
-            String protocolName,
-            Map<String, byte[]> assignments) {
-        return syncs.syncGroup(
-                groupId, generationId, memberId, groupInstanceId, protocolType, protocolName, assignments);
+    public CompletableFuture<SyncResult> syncGroup(SyncGroupParams p) {
+        return syncs.syncGroup(p);
     }
 
     // ------------------------------------------------------------------ Heartbeat

@@ -48,26 +48,19 @@ public final class SyncGroupProcessor {
         this.clock = clock;
     }
 
-    public CompletableFuture<SyncResult> syncGroup(
-            String groupId,
-            int generationId,
-            String memberId,
-            String groupInstanceId,
-            String protocolType,
-            String protocolName,
-            Map<String, byte[]> assignments) {
+    public CompletableFuture<SyncResult> syncGroup(SyncGroupParams p) {
         CompletableFuture<SyncResult> response = new CompletableFuture<>();
-        if (groupId == null || groupId.isEmpty()) {
+        if (p.groupId() == null || p.groupId().isEmpty()) {
             response.complete(SyncResult.error(GroupError.INVALID_GROUP_ID));
             return response;
         }
-        ClassicGroup group = groups.get(groupId, ClassicGroup.class);
+        ClassicGroup group = groups.get(p.groupId(), ClassicGroup.class);
         if (group == null) {
             response.complete(SyncResult.error(GroupError.UNKNOWN_MEMBER_ID));
             return response;
         }
         groups.withLock(group, () -> {
-            GroupError error = validateSync(group, generationId, memberId, groupInstanceId, protocolType, protocolName);
+            GroupError error = validateSync(group, p);
             if (error != GroupError.NONE) {
                 group.reply(response, SyncResult.error(error));
                 return;
@@ -80,19 +73,19 @@ public final class SyncGroupProcessor {
                     group.reply(response, SyncResult.error(GroupError.REBALANCE_IN_PROGRESS));
                     break;
                 case COMPLETING_REBALANCE:
-                    GroupMember member = group.get(memberId);
+                    GroupMember member = group.get(p.memberId());
                     if (member.awaitingSync != null && member.awaitingSync != response) {
                         group.completeSync(member, SyncResult.error(GroupError.REBALANCE_IN_PROGRESS));
                     }
                     member.awaitingSync = response;
-                    group.removePendingSyncMember(memberId);
-                    if (group.isLeader(memberId)) {
-                        completeLeaderSync(group, generationId, assignments);
+                    group.removePendingSyncMember(p.memberId());
+                    if (group.isLeader(p.memberId())) {
+                        completeLeaderSync(group, p.generationId(), p.assignments());
                     }
                     break;
                 case STABLE:
-                    group.removePendingSyncMember(memberId);
-                    GroupMember m = group.get(memberId);
+                    group.removePendingSyncMember(p.memberId());
+                    GroupMember m = group.get(p.memberId());
                     group.reply(
                             response,
                             new SyncResult(
@@ -106,21 +99,16 @@ public final class SyncGroupProcessor {
         return response;
     }
 
-    private GroupError validateSync(
-            ClassicGroup group,
-            int generationId,
-            String memberId,
-            String groupInstanceId,
-            String protocolType,
-            String protocolName) {
-        GroupError error = ClassicMemberChecks.memberOfGeneration(group, memberId, groupInstanceId, generationId);
+    private GroupError validateSync(ClassicGroup group, SyncGroupParams p) {
+        GroupError error =
+                ClassicMemberChecks.memberOfGeneration(group, p.memberId(), p.groupInstanceId(), p.generationId());
         if (error != GroupError.NONE) {
             return error;
         }
-        if (protocolType != null && !protocolType.equals(group.protocolType())) {
+        if (p.protocolType() != null && !p.protocolType().equals(group.protocolType())) {
             return GroupError.INCONSISTENT_GROUP_PROTOCOL;
         }
-        if (protocolName != null && !protocolName.equals(group.protocolName())) {
+        if (p.protocolName() != null && !p.protocolName().equals(group.protocolName())) {
             return GroupError.INCONSISTENT_GROUP_PROTOCOL;
         }
         return GroupError.NONE;

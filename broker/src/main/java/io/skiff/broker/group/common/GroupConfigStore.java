@@ -18,13 +18,13 @@ package io.skiff.broker.group.common;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.ConfigException;
 import io.skiff.config.GroupConfig;
-import io.skiff.storage.AtomicFiles;
-import java.io.IOException;
+import io.skiff.storage.FieldLines;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -69,30 +69,14 @@ public final class GroupConfigStore {
     /** Loads the group configs of a data directory (none when the file does not exist yet). */
     public static GroupConfigStore open(Path dataDir, BrokerConfig broker) {
         GroupConfigStore store = new GroupConfigStore(dataDir.resolve(FILE), broker);
-        if (!Files.exists(store.file)) {
-            return store;
-        }
         Map<String, Map<String, String>> byGroup = new TreeMap<>();
-        try {
-            int lineNo = 0;
-            Base64.Decoder b64 = Base64.getDecoder();
-            for (String line : Files.readAllLines(store.file, StandardCharsets.UTF_8)) {
-                lineNo++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                String[] f = line.trim().split(" ");
-                if (f.length != 1 && f.length != 3) {
-                    throw new IOException(store.file + ": line " + lineNo + " is not a group config");
-                }
-                Map<String, String> overrides = byGroup.computeIfAbsent(decode(b64, f[0]), g -> new TreeMap<>());
-                if (f.length == 3) {
-                    overrides.put(f[1], decode(b64, f[2]));
-                }
+        Base64.Decoder b64 = Base64.getDecoder();
+        FieldLines.read(store.file, n -> n == 1 || n == 3, "a group config", f -> {
+            Map<String, String> overrides = byGroup.computeIfAbsent(decode(b64, f[0]), g -> new TreeMap<>());
+            if (f.length == 3) {
+                overrides.put(f[1], decode(b64, f[2]));
             }
-        } catch (IOException | IllegalArgumentException e) {
-            throw new UncheckedIOException(new IOException("cannot read " + store.file + ": " + e.getMessage(), e));
-        }
+        });
         byGroup.forEach((group, overrides) -> {
             try {
                 store.configs.put(group, GroupConfig.of(overrides, broker));
@@ -177,28 +161,16 @@ public final class GroupConfigStore {
             return;
         }
         Base64.Encoder b64 = Base64.getEncoder();
-        StringBuilder sb = new StringBuilder();
+        List<String[]> lines = new ArrayList<>();
         content.forEach((group, config) -> {
             String id = b64.encodeToString(group.getBytes(StandardCharsets.UTF_8));
             if (config.overrides().isEmpty()) {
-                sb.append(id).append('\n'); // a group whose settings were all removed: still listed
+                lines.add(new String[] {id}); // a group whose settings were all removed: still listed
             }
             config.overrides()
-                    .forEach((key, value) -> sb.append(id)
-                            .append(' ')
-                            .append(key)
-                            .append(' ')
-                            .append(b64.encodeToString(value.getBytes(StandardCharsets.UTF_8)))
-                            .append('\n'));
+                    .forEach((key, value) -> lines.add(
+                            new String[] {id, key, b64.encodeToString(value.getBytes(StandardCharsets.UTF_8))}));
         });
-        try {
-            if (!Files.isDirectory(file.getParent())) {
-                Files.createDirectories(file.getParent());
-                AtomicFiles.fsyncDirectory(file.getParent().toAbsolutePath().getParent());
-            }
-            AtomicFiles.write(file, sb.toString());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
+        FieldLines.write(file, lines);
     }
 }

@@ -16,6 +16,7 @@
 package io.skiff.broker.group.consumer;
 
 import io.skiff.broker.coordinator.CoordinatorScheduler;
+import io.skiff.broker.coordinator.TimerSlot;
 import io.skiff.broker.group.classic.ClassicMemberMetadata;
 import java.util.List;
 
@@ -69,12 +70,12 @@ public final class ConsumerGroupMember {
     private MemberAssignment assigned = MemberAssignment.EMPTY;
     private MemberAssignment pendingRevocation = MemberAssignment.EMPTY;
 
-    private CoordinatorScheduler.Cancellable sessionTimer;
-    private CoordinatorScheduler.Cancellable revocationTimer;
+    private final TimerSlot sessionTimer = new TimerSlot();
+    private final TimerSlot revocationTimer = new TimerSlot();
     /** A classic member asked to rejoin must do so within its rebalance timeout (Kafka's join timeout). */
-    private CoordinatorScheduler.Cancellable joinTimer;
+    private final TimerSlot joinTimer = new TimerSlot();
     /** A classic member that joined must send SyncGroup within its rebalance timeout (Kafka's sync timeout). */
-    private CoordinatorScheduler.Cancellable syncTimer;
+    private final TimerSlot syncTimer = new TimerSlot();
 
     private long sessionEpoch;
 
@@ -221,55 +222,39 @@ public final class ConsumerGroupMember {
     }
 
     public void sessionTimer(CoordinatorScheduler.Cancellable timer) {
-        cancelSessionTimer();
-        sessionTimer = timer;
+        sessionTimer.set(timer);
     }
 
     public void revocationTimer(CoordinatorScheduler.Cancellable timer) {
-        cancelRevocationTimer();
-        revocationTimer = timer;
+        revocationTimer.set(timer);
     }
 
     public boolean hasJoinTimer() {
-        return joinTimer != null;
+        return joinTimer.isSet();
     }
 
     public void joinTimer(CoordinatorScheduler.Cancellable timer) {
-        cancelJoinTimer();
-        joinTimer = timer;
+        joinTimer.set(timer);
     }
 
     public void cancelJoinTimer() {
-        if (joinTimer != null) {
-            joinTimer.cancel();
-            joinTimer = null;
-        }
+        joinTimer.cancel();
     }
 
     public void syncTimer(CoordinatorScheduler.Cancellable timer) {
-        cancelSyncTimer();
-        syncTimer = timer;
+        syncTimer.set(timer);
     }
 
     public void cancelSyncTimer() {
-        if (syncTimer != null) {
-            syncTimer.cancel();
-            syncTimer = null;
-        }
+        syncTimer.cancel();
     }
 
     public void cancelSessionTimer() {
-        if (sessionTimer != null) {
-            sessionTimer.cancel();
-            sessionTimer = null;
-        }
+        sessionTimer.cancel();
     }
 
     public void cancelRevocationTimer() {
-        if (revocationTimer != null) {
-            revocationTimer.cancel();
-            revocationTimer = null;
-        }
+        revocationTimer.cancel();
     }
 
     public void cancelTimers() {

@@ -16,6 +16,7 @@
 package io.skiff.broker.group.streams;
 
 import io.skiff.broker.coordinator.CoordinatorScheduler;
+import io.skiff.broker.coordinator.TimerSlot;
 import java.util.Map;
 import java.util.Objects;
 
@@ -80,8 +81,8 @@ public final class StreamsGroupMember {
     private State state = State.STABLE;
     private TaskAssignment assigned = TaskAssignment.EMPTY;
     private TaskAssignment pendingRevocation = TaskAssignment.EMPTY;
-    private CoordinatorScheduler.Cancellable sessionTimer;
-    private CoordinatorScheduler.Cancellable revocationTimer;
+    private final TimerSlot sessionTimer = new TimerSlot();
+    private final TimerSlot revocationTimer = new TimerSlot();
     private long sessionEpoch;
 
     public StreamsGroupMember(String memberId) {
@@ -281,26 +282,19 @@ public final class StreamsGroupMember {
     }
 
     public void sessionTimer(CoordinatorScheduler.Cancellable timer) {
-        if (sessionTimer != null) {
-            sessionTimer.cancel();
-        }
-        sessionTimer = timer;
+        sessionTimer.set(timer);
     }
 
     public void revocationTimer(CoordinatorScheduler.Cancellable timer) {
-        cancelRevocationTimer();
-        revocationTimer = timer;
+        revocationTimer.set(timer);
     }
 
     public void cancelRevocationTimer() {
-        if (revocationTimer != null) {
-            revocationTimer.cancel();
-            revocationTimer = null;
-        }
+        revocationTimer.cancel();
     }
 
     public void cancelTimers() {
-        sessionTimer(null);
-        cancelRevocationTimer();
+        sessionTimer.cancel();
+        revocationTimer.cancel();
     }
 }

@@ -49,45 +49,4 @@ public record StreamsHeartbeat(
     public static final int JOIN_EPOCH = 0;
     public static final int LEAVE_EPOCH = -1;
     public static final int STATIC_LEAVE_EPOCH = -2;
-
-    /** A heartbeat without task offsets. */
-    public StreamsHeartbeat(
-            String groupId,
-            String memberId,
-            int memberEpoch,
-            int endpointInformationEpoch,
-            String instanceId,
-            String rackId,
-            int rebalanceTimeoutMs,
-            StreamsTopology topology,
-            Tasks ownedActive,
-            Tasks ownedStandby,
-            Tasks ownedWarmup,
-            String processId,
-            StreamsGroupMember.Endpoint userEndpoint,
-            Map<String, String> clientTags,
-            boolean shutdownApplication,
-            String clientId,
-            String clientHost) {
-        this(
-                groupId,
-                memberId,
-                memberEpoch,
-                endpointInformationEpoch,
-                instanceId,
-                rackId,
-                rebalanceTimeoutMs,
-                topology,
-                ownedActive,
-                ownedStandby,
-                ownedWarmup,
-                processId,
-                userEndpoint,
-                clientTags,
-                shutdownApplication,
-                clientId,
-                clientHost,
-                null,
-                null);
-    }
 }

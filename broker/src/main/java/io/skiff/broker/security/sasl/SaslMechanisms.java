@@ -18,6 +18,8 @@ package io.skiff.broker.security.sasl;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.BrokerConfigKeys;
 import io.skiff.config.ConfigException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -110,6 +112,15 @@ public final class SaslMechanisms {
     private static String jaasConfig(BrokerConfig config, String listenerName, String mechanism) {
         String value = config.listenerValue(listenerName, mechanism.toLowerCase(Locale.ROOT) + ".sasl.jaas.config");
         return value != null ? value : config.listenerValue(listenerName, BrokerConfigKeys.SASL_JAAS_CONFIG);
+    }
+
+    /** Whether {@code password} is the password of {@code user} among this listener's PLAIN users. */
+    public boolean plainPasswordMatches(String user, String password) {
+        String expected = plainUsers.get(user);
+        return expected != null
+                && MessageDigest.isEqual(
+                        expected.getBytes(StandardCharsets.UTF_8),
+                        password.getBytes(StandardCharsets.UTF_8));
     }
 
     /** Enabled mechanisms in configuration order (SaslHandshake's answer). */

@@ -19,6 +19,7 @@ import io.skiff.storage.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
@@ -76,6 +77,28 @@ public final class ScramCredentialStore {
     public synchronized ScramCredential credential(String user, ScramMechanism mechanism) {
         Map<ScramMechanism, ScramCredential> byMechanism = users.get(user);
         return byMechanism == null ? null : byMechanism.get(mechanism);
+    }
+
+    /**
+     * Whether {@code password} is the user's SCRAM password for any mechanism: the stored key derived from it (salt
+     * and iterations of the stored credential) equals the stored one. For HTTP basic authentication over the
+     * broker's users; costs the credential's iterations of HMAC.
+     */
+    public boolean passwordMatches(String user, String password) {
+        Map<ScramMechanism, ScramCredential> byMechanism;
+        synchronized (this) {
+            byMechanism = users.get(user) == null ? Map.of() : new EnumMap<>(users.get(user));
+        }
+        for (Map.Entry<ScramMechanism, ScramCredential> e : byMechanism.entrySet()) {
+            ScramMechanism mechanism = e.getKey();
+            ScramCredential stored = e.getValue();
+            byte[] salted = mechanism.saltedPassword(password, stored.salt(), stored.iterations());
+            ScramCredential derived = mechanism.credential(stored.salt(), salted, stored.iterations());
+            if (MessageDigest.isEqual(derived.storedKey(), stored.storedKey())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Every user with their credentials (a copy). */

@@ -1,0 +1,81 @@
+/*
+ * Copyright 2026 The Skiff authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.skiff.broker.handler;
+
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
+import io.skiff.protocol.ApiMessage;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
+
+/**
+ * What the consumer, share and streams group heartbeats check first, in Kafka 4.4's order: the group protocol's
+ * feature finalized at 1 or more (else UNSUPPORTED_VERSION before any other check), READ on the group (else
+ * GROUP_AUTHORIZATION_FAILED), DESCRIBE on each subscribed topic (else TOPIC_AUTHORIZATION_FAILED naming them).
+ *
+ * <p>Thread-safe: stateless apart from what the subclass holds.
+ */
+abstract class GroupHeartbeatHandler<Q extends ApiMessage, S extends ApiMessage> extends AbstractApiHandler<Q, S> {
+    private final BooleanSupplier protocolEnabled;
+
+    GroupHeartbeatHandler(ApiKeys api, int minVersion, int maxVersion, BooleanSupplier protocolEnabled) {
+        super(api, minVersion, maxVersion);
+        this.protocolEnabled = protocolEnabled;
+    }
+
+    @Override
+    public final CompletableFuture<S> handle(RequestContext ctx, Q request) {
+        if (!protocolEnabled.getAsBoolean()) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.UNSUPPORTED_VERSION));
+        }
+        if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, groupId(request))) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
+        }
+        List<String> topics = subscribedTopics(request);
+        if (topics != null) {
+            List<String> denied = new ArrayList<>();
+            for (String topic : topics) {
+                if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, topic)) {
+                    denied.add(topic);
+                }
+            }
+            if (!denied.isEmpty()) {
+                return CompletableFuture.completedFuture(
+                        topicsDenied(ctx, request, "The following topics are not authorized: " + denied));
+            }
+        }
+        return heartbeat(ctx, request);
+    }
+
+    abstract String groupId(Q request);
+
+    /** The topics the heartbeat subscribes to by name; null when it names none (or none changed). */
+    List<String> subscribedTopics(Q request) {
+        return null;
+    }
+
+    /** The TOPIC_AUTHORIZATION_FAILED answer with {@code message}. */
+    S topicsDenied(RequestContext ctx, Q request, String message) {
+        return errorResponse(ctx, request, Errors.TOPIC_AUTHORIZATION_FAILED);
+    }
+
+    /** The heartbeat, once the checks passed. */
+    abstract CompletableFuture<S> heartbeat(RequestContext ctx, Q request);
+}

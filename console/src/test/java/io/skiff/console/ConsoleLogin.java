@@ -1,0 +1,59 @@
+/*
+ * Copyright 2026 The Skiff authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.skiff.console;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+
+/** Logging in to a console that asks for it, from a test: through the API (a cookie) or the browser's form. */
+final class ConsoleLogin {
+    private ConsoleLogin() {}
+
+    /** POST /api/login; the session cookie to send as {@code Cookie}. */
+    static String api(String console, String user, String password) {
+        try {
+            HttpResponse<String> answer = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(console + "/api/login"))
+                                    .POST(HttpRequest.BodyPublishers.ofString(
+                                            "{\"user\":\"" + user + "\",\"password\":\"" + password + "\"}"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+            if (answer.statusCode() != 200) {
+                throw new IllegalStateException("login refused: " + answer.statusCode() + " " + answer.body());
+            }
+            String setCookie = answer.headers().firstValue("set-cookie").orElseThrow();
+            return setCookie.substring(0, setCookie.indexOf(';'));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Fills in the login form. */
+    static void browser(WebDriver browser, String console, String user, String password) {
+        browser.get(console + "/login");
+        browser.findElement(By.id("login-user")).sendKeys(user);
+        browser.findElement(By.id("login-password")).sendKeys(password);
+        browser.findElement(By.cssSelector("#login button[type=submit]")).click();
+    }
+}
