@@ -170,6 +170,22 @@ public final class SimulatedNodes {
         return cluster.isRunning(nodeId);
     }
 
+    /** The ids of the nodes that run now, ascending; every id while none runs. */
+    public List<Integer> runningOrAll() {
+        List<Integer> running = new ArrayList<>();
+        for (int id : ids()) {
+            if (cluster.isRunning(id)) {
+                running.add(id);
+            }
+        }
+        return running.isEmpty() ? ids() : running;
+    }
+
+    /** The port the node's first listener is bound to (the same again after a stop and start). */
+    public int port(int nodeId) {
+        return node(nodeId).settings.listeners().get(0).port();
+    }
+
     /** {@code host:port} of the node's first listener, as advertised. */
     public String bootstrapServers(int nodeId) {
         node(nodeId);

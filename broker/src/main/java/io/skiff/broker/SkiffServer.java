@@ -129,12 +129,13 @@ public final class SkiffServer implements AutoCloseable {
     }
 
     /**
-     * {@code host:port} of every listener as advertised, comma-separated: the clients' bootstrap.servers (of every
-     * node's first listener in a simulated cluster, so clients find one that runs).
+     * {@code host:port} of every listener as advertised, comma-separated: the clients' bootstrap.servers. In a
+     * simulated cluster the first listener of each node that runs now (of every node while none runs), so a client
+     * made after a node stopped does not start on a closed port.
      */
     public String bootstrapServers() {
         if (nodes != null) {
-            return nodes.ids().stream().map(nodes::bootstrapServers).collect(Collectors.joining(","));
+            return nodes.runningOrAll().stream().map(nodes::bootstrapServers).collect(Collectors.joining(","));
         }
         return context.advertisedEndpoints().stream()
                 .map(e -> e.host() + ":" + e.port())
@@ -154,8 +155,14 @@ public final class SkiffServer implements AutoCloseable {
         return nodes;
     }
 
-    /** The port the first listener is bound to. */
+    /**
+     * The port the first listener is bound to. In a simulated cluster that of the first node that runs now (the first
+     * node unless it is stopped; the first node while none runs), so {@code localhost:port()} keeps reaching a broker.
+     */
     public int port() {
+        if (nodes != null) {
+            return nodes.port(nodes.runningOrAll().get(0));
+        }
         return network.boundListeners().get(0).port();
     }
 

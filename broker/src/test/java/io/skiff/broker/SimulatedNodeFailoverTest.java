@@ -235,6 +235,41 @@ class SimulatedNodeFailoverTest {
         return -1;
     }
 
+    @Test
+    void withTheFirstNodeStoppedPortAndBootstrapServersNameRunningNodesThatClientsReach() throws Exception {
+        int first = kafka.nodes().ids().get(0);
+        int second = kafka.nodes().ids().get(1);
+        int third = kafka.nodes().ids().get(2);
+        int firstPort = kafka.port();
+        assertEquals(kafka.nodes().port(first), firstPort);
+        kafka.nodes().stop(first);
+
+        assertEquals(kafka.nodes().port(second), kafka.port(), "the first running node's port");
+        assertEquals(
+                kafka.nodes().bootstrapServers(second) + "," + kafka.nodes().bootstrapServers(third),
+                kafka.bootstrapServers(),
+                "only the running nodes");
+        Properties props = new Properties();
+        props.put(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                host(kafka.nodes().bootstrapServers(second)) + ":" + kafka.port());
+        try (Admin fromPort = Admin.create(props)) {
+            assertEquals(2, fromPort.describeCluster().nodes().get().size(), "a client of port() reaches the cluster");
+        }
+        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+        try (Admin fromBootstrap = Admin.create(props)) {
+            assertEquals(2, fromBootstrap.describeCluster().nodes().get().size());
+        }
+
+        kafka.nodes().start(first);
+        assertEquals(firstPort, kafka.port(), "the first node listens on its port again");
+        assertEquals(3, kafka.bootstrapServers().split(",").length);
+    }
+
+    private static String host(String hostAndPort) {
+        return hostAndPort.substring(0, hostAndPort.lastIndexOf(':'));
+    }
+
     private static void createTopic(String name, int partitions, Map<String, String> configs) throws Exception {
         admin.createTopics(List.of(new NewTopic(name, partitions, (short) 3).configs(configs)))
                 .all()
