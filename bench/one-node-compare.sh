@@ -40,14 +40,12 @@ RECORD_SIZE="${RECORD_SIZE:-100}"
 SKIFF_JAVA_OPTS="${SKIFF_JAVA_OPTS:--Dskiff.cds=false}"
 export KAFKA_VERSION="${KAFKA_VERSION:-4.4.0}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-# shellcheck source=broker-proc.sh
-. "$ROOT/bench/broker-proc.sh"
+# shellcheck source=lib.sh
+. "$ROOT/bench/lib.sh"
 KAFKA_TOOLS="$(kafka_tools "$ROOT")"
 JARS=("$@")
 for jar in "${JARS[@]}"; do [ -f "$jar" ] || { echo "$jar missing" >&2; exit 1; }; done
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 PORT="${PORT:-$(free_port)}"
-load() { cut -d' ' -f1-3 /proc/loadavg; }
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/skiff-one-node.XXXXXX")"
 PID=""
 stop_broker() {
