@@ -146,6 +146,9 @@ final class BrokerStartup {
             registerHandlers(registry, context, shares, features);
             if (registry.handler(ApiKeys.FETCH) instanceof FetchHandler fetch) {
                 control.faults().followFetchSessions(fetch.sessions());
+                context.diagnostics(fetch.sessions().cache()::views, control.faults()::views);
+            } else {
+                context.diagnostics(List::of, control.faults()::views);
             }
             if (nodes != null) {
                 nodes.startAccepting(); // the first node's server too

@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.control;
 
+import io.skiff.broker.diagnostics.FaultRuleView;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -89,6 +90,39 @@ public final class FaultRule {
         }
         applied++;
         return true;
+    }
+
+    /** A read-only copy of the rule for operators: what it matches, what it does, how often it applied. */
+    public FaultRuleView view() {
+        StringBuilder matches = new StringBuilder();
+        word(matches, "api", spec.api() == null ? null : spec.api().name);
+        word(matches, "minVersion", spec.minVersion());
+        word(matches, "maxVersion", spec.maxVersion());
+        word(matches, "topic", spec.topic());
+        word(matches, "partition", spec.partition());
+        word(matches, "group", spec.group());
+        word(matches, "transactionalId", spec.transactionalId());
+        word(matches, "clientId", spec.clientId());
+        word(matches, "listener", spec.listener());
+        word(matches, "durationMs", spec.durationMs());
+        if (spec.probability() < 1) {
+            word(matches, "probability", spec.probability());
+        }
+        String action = FaultSpec.label(spec.action());
+        if (spec.error() != null) {
+            action += " " + spec.error().name();
+        } else if (spec.latencyMs() > 0) {
+            action += " " + spec.latencyMs() + " ms";
+        }
+        synchronized (this) {
+            return new FaultRuleView(id, matches.toString(), action, applied, spec.count(), active());
+        }
+    }
+
+    private static void word(StringBuilder out, String key, Object value) {
+        if (value != null) {
+            out.append(out.isEmpty() ? "" : " ").append(key).append('=').append(value);
+        }
     }
 
     @Override

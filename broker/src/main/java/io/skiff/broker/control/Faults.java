@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.control;
 
+import io.skiff.broker.diagnostics.FaultRuleView;
 import io.skiff.broker.fetch.FetchSessions;
 import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.message.ApiKeys;
@@ -72,6 +73,11 @@ public final class Faults {
     /** Every rule, in the order added, spent ones included (until removed). */
     public List<FaultRule> rules() {
         return List.copyOf(rules);
+    }
+
+    /** Read-only copies of every rule, in the order added (for operators). */
+    public List<FaultRuleView> views() {
+        return rules.stream().map(FaultRule::view).toList();
     }
 
     public Optional<FaultRule> rule(String id) {

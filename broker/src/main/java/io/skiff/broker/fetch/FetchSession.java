@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.fetch;
 
+import io.skiff.broker.diagnostics.FetchSessionView;
 import io.skiff.protocol.message.FetchRequest;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -164,6 +165,15 @@ final class FetchSession {
             out.add(Map.entry(p.key(), p.request()));
         }
         return out;
+    }
+
+    /** A read-only copy for operators. */
+    synchronized FetchSessionView view() {
+        List<String> names = new ArrayList<>(partitions.size());
+        for (FetchPartitionKey key : partitions.keySet()) {
+            names.add((key.topic() != null ? key.topic() : key.topicId().toString()) + "-" + key.partition());
+        }
+        return new FetchSessionView(id, epoch, privileged, usesTopicIds, creationMs, lastUsedMs, names);
     }
 
     @Override

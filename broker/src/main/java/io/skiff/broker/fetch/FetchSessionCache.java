@@ -15,8 +15,11 @@
  */
 package io.skiff.broker.fetch;
 
+import io.skiff.broker.diagnostics.FetchSessionView;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -106,6 +109,20 @@ public final class FetchSessionCache {
     /** The number of partitions of all cached sessions (as of each session's last use). */
     public synchronized long totalPartitions() {
         return numPartitions;
+    }
+
+    /** The most sessions kept ({@code max.incremental.fetch.session.cache.slots}). */
+    public int maxEntries() {
+        return maxEntries;
+    }
+
+    /** Read-only copies of the cached sessions, most recently used first (for operators). */
+    public synchronized List<FetchSessionView> views() {
+        List<FetchSessionView> out = new ArrayList<>(sessions.size());
+        for (FetchSession session : lastUsed.descendingMap().values()) {
+            out.add(session.view());
+        }
+        return out;
     }
 
     /** How many sessions were evicted to make room for new ones. */

@@ -17,6 +17,8 @@ package io.skiff.broker.handler;
 
 import io.skiff.broker.cluster.SimulatedCluster;
 import io.skiff.broker.connection.ClientConnections;
+import io.skiff.broker.diagnostics.FaultRuleView;
+import io.skiff.broker.diagnostics.FetchSessionView;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.quota.ClientQuotas;
 import io.skiff.broker.security.BrokerSecurity;
@@ -29,6 +31,7 @@ import io.skiff.config.Endpoint;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * What handlers are built from: the broker's configuration, identity, clock, advertised endpoints and domain
@@ -51,6 +54,9 @@ public final class BrokerContext {
     private final SimulatedCluster cluster; // null with one node
     private final ClientConnections clientConnections;
     private volatile ShareHandlers.ShareState shareGroups; // set once by ShareHandlers.start
+    // set once by the broker's start (the fetch handler and the test control exist after the context)
+    private volatile Supplier<List<FetchSessionView>> fetchSessions = List::of;
+    private volatile Supplier<List<FaultRuleView>> faultRules = List::of;
 
     /** A context without coordinators or security (handler tests that do not need them). */
     public BrokerContext(
@@ -127,6 +133,8 @@ public final class BrokerContext {
         this.cluster = Objects.requireNonNull(cluster);
         this.clientConnections = base.clientConnections;
         this.shareGroups = base.shareGroups;
+        this.fetchSessions = base.fetchSessions;
+        this.faultRules = base.faultRules;
     }
 
     /** The share groups and their share-partitions, once started (for operators; the handlers get them directly). */
@@ -136,6 +144,25 @@ public final class BrokerContext {
 
     void shareGroups(ShareHandlers.ShareState started) {
         this.shareGroups = started;
+    }
+
+    /**
+     * Where the operator views below read from; called once by the broker's start, when the fetch handler and the
+     * test control exist.
+     */
+    public void diagnostics(Supplier<List<FetchSessionView>> fetchSessions, Supplier<List<FaultRuleView>> faultRules) {
+        this.fetchSessions = Objects.requireNonNull(fetchSessions);
+        this.faultRules = Objects.requireNonNull(faultRules);
+    }
+
+    /** Read-only copies of this node's incremental fetch sessions, most recently used first (for operators). */
+    public List<FetchSessionView> fetchSessions() {
+        return fetchSessions.get();
+    }
+
+    /** Read-only copies of the test control's fault rules, in the order added (for operators). */
+    public List<FaultRuleView> faultRules() {
+        return faultRules.get();
     }
 
     /** The open client connections of the first node's listeners and the requests per API (for operators). */

@@ -177,6 +177,8 @@ public final class ConsoleApi {
         }));
         routes.get("/api/connections", guard.apply(r -> ok(as(r).connections())));
         routes.get("/api/requests", guard.apply(r -> ok(as(r).requestsPerApi())));
+        routes.get("/api/fetch-sessions", guard.apply(r -> ok(as(r).internals().fetchSessions())));
+        routes.get("/api/fault-rules", guard.apply(r -> ok(as(r).internals().faultRules())));
     }
 
     private HttpResponse createTopic(HttpRequest r) {

@@ -35,6 +35,7 @@ final class Layout {
         {"groups", "/groups", "Groups"},
         {"transactions", "/transactions", "Transactions"},
         {"connections", "/connections", "Connections"},
+        {"internals", "/internals", "Internals"},
         {"security", "/security", "Security"},
     };
 

@@ -147,6 +147,10 @@ public final class Pages {
                         "Connections and clients",
                         "connections",
                         ConnectionsPage.render(state(r).connections(), state(r).requestsPerApi()))));
+        routes.get(
+                "/internals",
+                guard.apply(r -> page(
+                        r, "Fetch sessions and fault rules", "internals", InternalsPage.render(state(r).internals()))));
     }
 
     private HttpResponse page(HttpRequest r, String title, String nav, String body) {

@@ -116,8 +116,10 @@ final class TopicPages {
         h.append("<h2>Configs</h2><table class=\"data\" id=\"config-table\"><thead><tr><th scope=\"col\">Key</th>")
                 .append("<th scope=\"col\">Value</th><th scope=\"col\">Source</th></tr></thead><tbody>");
         for (TopicViews.ConfigValue c : d.configs()) {
-            h.append(c.override() ? "<tr class=\"override\">" : "<tr>")
-                    .append("<td>")
+            h.append(c.override() ? "<tr class=\"override\"" : "<tr")
+                    .append(" data-config=\"")
+                    .append(esc(c.name()))
+                    .append("\"><td>")
                     .append(esc(c.name()))
                     .append("</td><td>")
                     .append(esc(c.value() == null ? "null" : c.value()))

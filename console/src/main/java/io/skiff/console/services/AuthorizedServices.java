@@ -35,6 +35,7 @@ import io.skiff.console.action.SecurityActions;
 import io.skiff.console.auth.Caller;
 import io.skiff.console.view.ConnectionViews;
 import io.skiff.console.view.GroupViews;
+import io.skiff.console.view.InternalsViews;
 import io.skiff.console.view.OverviewView;
 import io.skiff.console.view.RateHistory;
 import io.skiff.console.view.RecordBrowser;
@@ -215,6 +216,12 @@ public final class AuthorizedServices {
     public List<ConnectionViews.ApiRequests> requestsPerApi() {
         requireClusterDescribe();
         return services.connections().requestsPerApi();
+    }
+
+    /** The fetch sessions and fault rules: Describe on the cluster, as the connections. */
+    public InternalsViews.Internals internals() {
+        requireClusterDescribe();
+        return services.internals().internals();
     }
 
     /** Adds an ACL: Alter on the cluster, as CreateAcls. */

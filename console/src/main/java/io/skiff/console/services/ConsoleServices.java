@@ -23,6 +23,7 @@ import io.skiff.console.action.TopicActions;
 import io.skiff.console.action.TransactionAbort;
 import io.skiff.console.view.ConnectionViews;
 import io.skiff.console.view.GroupViews;
+import io.skiff.console.view.InternalsViews;
 import io.skiff.console.view.OverviewView;
 import io.skiff.console.view.RateHistory;
 import io.skiff.console.view.RecordBrowser;
@@ -50,6 +51,7 @@ public final class ConsoleServices implements AutoCloseable {
     private final OffsetReset offsetReset;
     private final SecurityActions securityActions;
     private final SchemaDecoding schemas;
+    private final InternalsViews internals;
 
     public ConsoleServices(BrokerContext broker) {
         this.topics = new TopicViews(broker);
@@ -66,6 +68,7 @@ public final class ConsoleServices implements AutoCloseable {
         this.securityActions = new SecurityActions(broker);
         this.schemas = new SchemaDecoding(broker);
         this.rates = new RateHistory(broker, groups);
+        this.internals = new InternalsViews(broker);
     }
 
     public TopicViews topics() {
@@ -114,6 +117,10 @@ public final class ConsoleServices implements AutoCloseable {
 
     public OffsetReset offsetReset() {
         return offsetReset;
+    }
+
+    public InternalsViews internals() {
+        return internals;
     }
 
     public SchemaDecoding schemas() {

@@ -23,6 +23,8 @@ import io.skiff.broker.group.common.TopicPartition;
 import io.skiff.broker.group.consumer.ConsumerGroupDescription;
 import io.skiff.broker.group.offsets.OffsetFetchResult;
 import io.skiff.broker.group.streams.StreamsGroupDescription;
+import io.skiff.broker.group.streams.TaskAssignment;
+import io.skiff.broker.group.streams.Tasks;
 import io.skiff.broker.handler.BrokerContext;
 import io.skiff.broker.topic.Topic;
 import java.util.ArrayList;
@@ -139,6 +141,28 @@ public final class GroupViews {
         return topic.get().partition(tp.partition()).highWatermark();
     }
 
+    /**
+     * A streams member's tasks as Kafka names them ({@code subtopology_partition}), kind by kind:
+     * {@code active 0_0, 0_1; standby 1_0}; {@code none} when it holds nothing.
+     */
+    static String tasks(TaskAssignment assignment) {
+        List<String> kinds = new ArrayList<>();
+        addTasks(kinds, "active", assignment.active());
+        addTasks(kinds, "standby", assignment.standby());
+        addTasks(kinds, "warm-up", assignment.warmup());
+        return kinds.isEmpty() ? "none" : String.join("; ", kinds);
+    }
+
+    private static void addTasks(List<String> kinds, String kind, Tasks tasks) {
+        List<String> ids = new ArrayList<>();
+        new TreeMap<>(tasks.bySubtopology())
+                .forEach((subtopology, partitions) ->
+                        partitions.stream().sorted().forEach(p -> ids.add(subtopology + "_" + p)));
+        if (!ids.isEmpty()) {
+            kinds.add(kind + " " + String.join(", ", ids));
+        }
+    }
+
     private List<MemberView> members(GroupOverview o) {
         GroupCoordinator groups = broker.groupCoordinator();
         List<MemberView> out = new ArrayList<>();
@@ -156,11 +180,7 @@ public final class GroupViews {
             case "streams" -> {
                 StreamsGroupDescription d = groups.describeStreamsGroup(o.groupId());
                 for (StreamsGroupDescription.Member m : d.members()) {
-                    out.add(new MemberView(
-                            m.memberId(),
-                            m.clientId(),
-                            m.clientHost(),
-                            "active " + m.assignment().active().bySubtopology()));
+                    out.add(new MemberView(m.memberId(), m.clientId(), m.clientHost(), tasks(m.assignment())));
                 }
             }
             default -> {
