@@ -19,6 +19,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.google.gson.JsonParser;
 import io.skiff.broker.SkiffServer;
+import io.skiff.broker.control.FaultSpec;
+import io.skiff.protocol.Errors;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -137,6 +139,41 @@ class ConsoleScreenshots {
                                     .getAsJsonArray()
                                     .size()
                             >= 3);
+            // The internals page: an open fetch session (a consumer that stays) and two fault rules, one spent
+            broker.faults()
+                    .add(FaultSpec.builder()
+                            .api("Fetch")
+                            .clientId("slow-consumer")
+                            .latency(Duration.ofMillis(250)));
+            broker.faults()
+                    .add(FaultSpec.builder()
+                            .api("Produce")
+                            .topic("audit")
+                            .error(Errors.NOT_LEADER_OR_FOLLOWER)
+                            .count(1));
+            try (KafkaProducer<String, String> producer = new KafkaProducer<>(p)) {
+                producer.send(new ProducerRecord<>("audit", "a-1", "login")).get(); // retried once
+            }
+            Properties r = new Properties();
+            r.putAll(c);
+            r.remove(ConsumerConfig.GROUP_ID_CONFIG);
+            r.put(ConsumerConfig.CLIENT_ID_CONFIG, "audit-reader");
+            KafkaConsumer<String, String> reader = new KafkaConsumer<>(r);
+            reader.assign(List.of(
+                    new org.apache.kafka.common.TopicPartition("orders", 0),
+                    new org.apache.kafka.common.TopicPartition("orders", 1),
+                    new org.apache.kafka.common.TopicPartition("audit", 0)));
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                reader.poll(Duration.ofMillis(100));
+                return JsonParser.parseString(http.send(
+                                                HttpRequest.newBuilder(URI.create(console + "/api/fetch-sessions"))
+                                                        .build(),
+                                                HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8))
+                                        .body())
+                                .getAsJsonArray()
+                                .size()
+                        > 0;
+            });
             ChromeDriver browser = HeadlessChromium.start();
             try {
                 shot(browser, console + "/", dir.resolve("overview.png"));
@@ -146,8 +183,10 @@ class ConsoleScreenshots {
                 shot(browser, console + "/group?id=billing", dir.resolve("group.png"));
                 shot(browser, console + "/transactions", dir.resolve("transactions.png"));
                 shot(browser, console + "/connections", dir.resolve("connections.png"));
+                shot(browser, console + "/internals", dir.resolve("internals.png"));
             } finally {
                 browser.quit();
+                reader.close();
                 open.close(Duration.ZERO);
             }
         }
