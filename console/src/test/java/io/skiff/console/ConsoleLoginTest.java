@@ -149,6 +149,9 @@ class ConsoleLoginTest {
                 send("POST", "/api/topics", alice, "{\"name\":\"alice-new\"}").statusCode());
         assertEquals(403, send("GET", "/api/security", alice, null).statusCode());
         assertEquals(403, send("GET", "/api/connections", alice, null).statusCode());
+        assertEquals(403, send("GET", "/api/fetch-sessions", alice, null).statusCode());
+        assertEquals(403, send("GET", "/api/fault-rules", alice, null).statusCode());
+        assertEquals(403, send("GET", "/internals", alice, null).statusCode());
         assertEquals(
                 1,
                 JsonParser.parseString(send("GET", "/api/overview", alice, null).body())
@@ -159,6 +162,7 @@ class ConsoleLoginTest {
 
         String admin = ConsoleLogin.api(console, "admin", "admin-pw");
         assertEquals(List.of("alice-orders", "payroll"), topicNames(admin));
+        assertEquals(200, send("GET", "/api/fault-rules", admin, null).statusCode());
         assertEquals(
                 201,
                 send("POST", "/api/topics/alice-orders/records", admin, "{\"value\":\"from admin\"}")

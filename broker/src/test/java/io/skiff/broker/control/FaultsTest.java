@@ -22,12 +22,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.broker.diagnostics.FaultRuleView;
 import io.skiff.broker.handler.InjectedErrors;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.CreateTopicsRequest;
 import io.skiff.protocol.message.JoinGroupRequest;
 import io.skiff.protocol.message.ProduceRequest;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -211,5 +213,28 @@ class FaultsTest {
         assertEquals(ApiKeys.JOIN_GROUP, ApiNames.parse("11"));
         assertEquals(ApiKeys.CONSUMER_GROUP_HEARTBEAT, ApiNames.parse("consumer_group_heartbeat"));
         assertEquals(Map.of(), Map.of());
+    }
+
+    @Test
+    void viewsCopyWhatARuleMatchesWhatItDoesAndHowOftenItApplied() {
+        faults.add(FaultSpec.builder().api("Fetch").clientId("slow").latency(Duration.ofMillis(200)));
+        faults.add(FaultSpec.builder()
+                .api("Produce")
+                .topic("orders")
+                .partition(1)
+                .error("NOT_LEADER_OR_FOLLOWER")
+                .count(1));
+        assertNotNull(check(produce("orders", null, 1), (short) 9));
+        assertEquals(
+                List.of(
+                        new FaultRuleView("f1", "api=Fetch clientId=slow", "latency 200 ms", 0, null, true),
+                        new FaultRuleView(
+                                "f2",
+                                "api=Produce topic=orders partition=1",
+                                "error NOT_LEADER_OR_FOLLOWER",
+                                1,
+                                1,
+                                false)),
+                faults.views());
     }
 }

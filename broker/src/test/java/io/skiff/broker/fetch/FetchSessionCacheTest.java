@@ -20,9 +20,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.broker.diagnostics.FetchSessionView;
 import io.skiff.protocol.message.FetchRequest;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -41,6 +43,16 @@ class FetchSessionCacheTest {
             map.put(key, new CachedPartition(key, new FetchRequest.FetchPartition().setPartition(i)));
         }
         return map;
+    }
+
+    @Test
+    void viewsCopyTheSessionsMostRecentlyUsedFirst() {
+        FetchSessionCache cache = new FetchSessionCache(10, EVICTION);
+        int older = create(cache, 5, false, 1);
+        int newer = create(cache, 7, true, 2);
+        List<FetchSessionView> views = cache.views();
+        assertEquals(List.of(newer, older), views.stream().map(v -> v.id()).toList());
+        assertEquals(new FetchSessionView(newer, 1, true, false, 7, 7, List.of("t-0", "t-1")), views.get(0));
     }
 
     @Test
