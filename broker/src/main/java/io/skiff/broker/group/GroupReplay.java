@@ -105,7 +105,7 @@ final class GroupReplay {
             ConsumerGroup existing = consumer.get(mm.groupId());
             if (existing != null) {
                 existing.removeMember(mm.memberId());
-                existing.markUnpersisted(mm.memberId());
+                existing.markMemberUnpersisted(mm.memberId());
             }
             return;
         }
@@ -124,7 +124,7 @@ final class GroupReplay {
         m.rebalanceTimeoutMs(v.rebalanceTimeoutMs());
         m.serverAssignor(v.serverAssignor());
         m.classicMetadata(ConsumerGroupRecords.classicMetadata(v.classicMemberMetadata()));
-        g.markPersisted(mm.memberId());
+        g.markMemberPersisted(mm.memberId());
     }
 
     private ConsumerGroup consumerGroup(String groupId) {

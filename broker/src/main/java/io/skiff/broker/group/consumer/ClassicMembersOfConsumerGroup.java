@@ -164,7 +164,7 @@ public final class ClassicMembersOfConsumerGroup {
         member.client(p.clientId(), p.clientHost());
         member.classicMetadata(new ClassicMemberMetadata(p.sessionTimeoutMs(), p.protocols()));
         records.add(ConsumerGroupRecords.memberMetadata(group.groupId(), member));
-        group.markPersisted(member.memberId());
+        group.markMemberPersisted(member.memberId());
         MemberAssignment owned = EmbeddedConsumerProtocol.byTopicId(subscription.ownedPartitions(), topics);
         if (downgrade) {
             return staticDowngrade.join(group, member, bumpEpoch, owned, records);
@@ -199,7 +199,7 @@ public final class ClassicMembersOfConsumerGroup {
         member.reconciled(previous.state(), previous.assigned(), previous.pendingRevocation());
         group.replaceStaticMember(previous, member);
         records.addAll(ConsumerGroupRecords.memberTombstones(group.groupId(), previous.memberId()));
-        group.markUnpersisted(previous.memberId());
+        group.markMemberUnpersisted(previous.memberId());
         records.add(ConsumerGroupRecords.targetMember(group.groupId(), memberId, group.targetOf(memberId)));
         records.add(ConsumerGroupRecords.currentAssignment(group.groupId(), member));
         LOG.info(

@@ -96,7 +96,7 @@ public final class ConsumerGroupAssignments {
                 || !member.assigned().equals(assignedBefore)
                 || !member.pendingRevocation().equals(pendingBefore)) {
             records.add(ConsumerGroupRecords.currentAssignment(group.groupId(), member));
-            group.markPersisted(member.memberId());
+            group.markMemberPersisted(member.memberId());
             return true;
         }
         return false;

@@ -97,7 +97,7 @@ public final class ConsumerGroupFencing {
     /** A member's removal and tombstones only (LeaveGroup of several members bumps the epoch once after them). */
     public List<KeyValue> removeWithoutEpochBump(ConsumerGroup group, ConsumerGroupMember member, String why) {
         group.removeMember(member.memberId());
-        group.markUnpersisted(member.memberId());
+        group.markMemberUnpersisted(member.memberId());
         LOG.info("Member {} of consumer group {} {}", member.memberId(), group.groupId(), why);
         return ConsumerGroupRecords.memberTombstones(group.groupId(), member.memberId());
     }

@@ -171,7 +171,7 @@ public final class ConsumerGroupManager {
                 }
                 member = takeOverStaticMember(group, previousStatic, req);
                 records.addAll(ConsumerGroupRecords.memberTombstones(group.groupId(), previousStatic.memberId()));
-                group.markUnpersisted(previousStatic.memberId());
+                group.markMemberUnpersisted(previousStatic.memberId());
                 records.add(ConsumerGroupRecords.targetMember(
                         group.groupId(), member.memberId(), group.targetOf(member.memberId())));
             } else {
@@ -223,7 +223,7 @@ public final class ConsumerGroupManager {
         bumpEpoch |= subscriptionChanged;
         if (bumpEpoch || req.memberEpoch() == ConsumerHeartbeat.JOIN_EPOCH) {
             records.add(ConsumerGroupRecords.memberMetadata(group.groupId(), member));
-            group.markPersisted(member.memberId());
+            group.markMemberPersisted(member.memberId());
         }
         assignments.updateGroup(group, bumpEpoch, records);
         if (assignments.reconcile(group, member, req.owned(), records)) {

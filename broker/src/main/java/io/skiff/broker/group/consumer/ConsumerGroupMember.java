@@ -18,6 +18,7 @@ package io.skiff.broker.group.consumer;
 import io.skiff.broker.coordinator.CoordinatorScheduler;
 import io.skiff.broker.coordinator.TimerSlot;
 import io.skiff.broker.group.classic.ClassicMemberMetadata;
+import io.skiff.broker.group.common.EpochMember;
 import java.util.List;
 
 /**
@@ -26,7 +27,7 @@ import java.util.List;
  *
  * <p>Not thread-safe: used under the group's lock.
  */
-public final class ConsumerGroupMember {
+public final class ConsumerGroupMember extends EpochMember {
     /** Where a member is in reconciling its assignment with the group's target assignment (Kafka's MemberState). */
     public enum State {
         /** Owns its target assignment at the target epoch (or a subset, if nothing more is free yet). */
@@ -52,76 +53,23 @@ public final class ConsumerGroupMember {
         }
     }
 
-    private final String memberId;
-    private String instanceId;
-    private String rackId;
-    private String clientId = "";
-    private String clientHost = "";
-    private int rebalanceTimeoutMs = -1;
     private String serverAssignor;
     private List<String> subscribedTopicNames = List.of();
     private String subscribedTopicRegex;
     /** Set for a member that speaks the classic protocol (JoinGroup/SyncGroup/Heartbeat); null otherwise. */
     private ClassicMemberMetadata classicMetadata;
 
-    private int memberEpoch;
-    private int previousMemberEpoch;
     private State state = State.STABLE;
     private MemberAssignment assigned = MemberAssignment.EMPTY;
     private MemberAssignment pendingRevocation = MemberAssignment.EMPTY;
 
-    private final TimerSlot sessionTimer = new TimerSlot();
-    private final TimerSlot revocationTimer = new TimerSlot();
     /** A classic member asked to rejoin must do so within its rebalance timeout (Kafka's join timeout). */
     private final TimerSlot joinTimer = new TimerSlot();
     /** A classic member that joined must send SyncGroup within its rebalance timeout (Kafka's sync timeout). */
     private final TimerSlot syncTimer = new TimerSlot();
 
-    private long sessionEpoch;
-
     public ConsumerGroupMember(String memberId) {
-        this.memberId = memberId;
-    }
-
-    public String memberId() {
-        return memberId;
-    }
-
-    public String instanceId() {
-        return instanceId;
-    }
-
-    public void instanceId(String v) {
-        instanceId = v;
-    }
-
-    public String rackId() {
-        return rackId;
-    }
-
-    public void rackId(String v) {
-        rackId = v;
-    }
-
-    public String clientId() {
-        return clientId;
-    }
-
-    public String clientHost() {
-        return clientHost;
-    }
-
-    public void client(String clientId, String clientHost) {
-        this.clientId = clientId == null ? "" : clientId;
-        this.clientHost = clientHost == null ? "" : clientHost;
-    }
-
-    public int rebalanceTimeoutMs() {
-        return rebalanceTimeoutMs;
-    }
-
-    public void rebalanceTimeoutMs(int v) {
-        rebalanceTimeoutMs = v;
+        super(memberId, 0);
     }
 
     public String serverAssignor() {
@@ -166,28 +114,6 @@ public final class ConsumerGroupMember {
         return classicMetadata != null ? classicMetadata.sessionTimeoutMs() : groupSessionTimeoutMs;
     }
 
-    public int memberEpoch() {
-        return memberEpoch;
-    }
-
-    public int previousMemberEpoch() {
-        return previousMemberEpoch;
-    }
-
-    /** Moves the member to {@code epoch}, remembering the one it leaves (a lost response can repeat it). */
-    public void updateEpoch(int epoch) {
-        if (epoch != memberEpoch) {
-            previousMemberEpoch = memberEpoch;
-            memberEpoch = epoch;
-        }
-    }
-
-    /** Sets both epochs, as replayed from a record or taken over from a static member's previous instance. */
-    public void restoreEpochs(int epoch, int previousEpoch) {
-        memberEpoch = epoch;
-        previousMemberEpoch = previousEpoch;
-    }
-
     public State state() {
         return state;
     }
@@ -213,22 +139,6 @@ public final class ConsumerGroupMember {
 
     // ---- timers (scheduled by ConsumerGroupTimers) ----
 
-    public long nextSessionEpoch() {
-        return ++sessionEpoch;
-    }
-
-    public long sessionEpoch() {
-        return sessionEpoch;
-    }
-
-    public void sessionTimer(CoordinatorScheduler.Cancellable timer) {
-        sessionTimer.set(timer);
-    }
-
-    public void revocationTimer(CoordinatorScheduler.Cancellable timer) {
-        revocationTimer.set(timer);
-    }
-
     public boolean hasJoinTimer() {
         return joinTimer.isSet();
     }
@@ -249,18 +159,10 @@ public final class ConsumerGroupMember {
         syncTimer.cancel();
     }
 
-    public void cancelSessionTimer() {
-        sessionTimer.cancel();
-    }
-
-    public void cancelRevocationTimer() {
-        revocationTimer.cancel();
-    }
-
+    @Override
     public void cancelTimers() {
-        sessionEpoch++;
-        cancelSessionTimer();
-        cancelRevocationTimer();
+        nextSessionEpoch();
+        super.cancelTimers();
         cancelJoinTimer();
         cancelSyncTimer();
     }

@@ -68,7 +68,7 @@ public final class GroupConversion {
             member.restoreEpochs(generation, generation);
             member.reconciled(ConsumerGroupMember.State.STABLE, assigned, MemberAssignment.EMPTY);
             group.addMember(member);
-            group.markPersisted(member.memberId());
+            group.markMemberPersisted(member.memberId());
             target.put(member.memberId(), assigned);
         }
         group.targetAssignment(generation, target);

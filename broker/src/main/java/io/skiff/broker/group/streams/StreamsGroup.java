@@ -16,18 +16,10 @@
 package io.skiff.broker.group.streams;
 
 import io.skiff.broker.coordinator.CoordinatorRecordLog;
-import io.skiff.broker.coordinator.KeyLock;
+import io.skiff.broker.group.common.EpochGroup;
 import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.common.GroupType;
-import io.skiff.broker.group.common.MemberEpochGroup;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * A KIP-1071 streams group: its topology (as the members declared it) and how it resolves against the topics, the
@@ -36,7 +28,7 @@ import java.util.Set;
  *
  * <p>Not thread-safe: every access happens under {@link #keyLock()}.
  */
-public final class StreamsGroup implements MemberEpochGroup {
+public final class StreamsGroup extends EpochGroup<StreamsGroupMember, TaskAssignment> {
     /** The protocol type ListGroups reports for streams groups. */
     static final String PROTOCOL_TYPE = "streams";
 
@@ -60,29 +52,17 @@ public final class StreamsGroup implements MemberEpochGroup {
         }
     }
 
-    private final String groupId;
-    private final KeyLock keyLock = new KeyLock();
-    private final Map<String, StreamsGroupMember> members = new LinkedHashMap<>();
-    private final Map<String, TaskAssignment> targetAssignment = new HashMap<>();
-    private final Set<String> persistedMembers = new HashSet<>();
+    /** Kafka 4.4 starts a streams group at epoch 1, so the first member's join makes it 2. */
+    private static final int INITIAL_GROUP_EPOCH = 1;
+
     private StreamsTopology topology;
     private ConfiguredTopology configured;
-    /** Kafka 4.4 starts a streams group at epoch 1, so the first member's join makes it 2. */
-    private int groupEpoch = 1;
-
-    private int assignmentEpoch;
     private int endpointInformationEpoch;
     private boolean persisted;
-    private boolean dead;
     private String shutdownRequestedBy;
 
     public StreamsGroup(String groupId) {
-        this.groupId = groupId;
-    }
-
-    @Override
-    public String groupId() {
-        return groupId;
+        super(groupId, INITIAL_GROUP_EPOCH, TaskAssignment.EMPTY);
     }
 
     @Override
@@ -90,26 +70,21 @@ public final class StreamsGroup implements MemberEpochGroup {
         return GroupType.STREAMS;
     }
 
-    @Override
-    public KeyLock keyLock() {
-        return keyLock;
-    }
-
     public State state() {
-        if (dead) {
+        if (isDead()) {
             return State.DEAD;
         }
-        if (members.isEmpty()) {
+        if (isEmpty()) {
             return State.EMPTY;
         }
         if (topology == null || configured == null || !configured.isReady()) {
             return State.NOT_READY;
         }
-        if (groupEpoch != assignmentEpoch) {
+        if (groupEpoch() != assignmentEpoch()) {
             return State.ASSIGNING;
         }
-        for (StreamsGroupMember m : members.values()) {
-            if (m.memberEpoch() != assignmentEpoch || m.state() != StreamsGroupMember.State.STABLE) {
+        for (StreamsGroupMember m : members()) {
+            if (m.memberEpoch() != assignmentEpoch() || m.state() != StreamsGroupMember.State.STABLE) {
                 return State.RECONCILING;
             }
         }
@@ -126,14 +101,9 @@ public final class StreamsGroup implements MemberEpochGroup {
         return PROTOCOL_TYPE;
     }
 
-    @Override
-    public boolean isDead() {
-        return dead;
-    }
-
     /** The member with that {@code group.instance.id}, or null. */
     public StreamsGroupMember staticMember(String instanceId) {
-        for (StreamsGroupMember m : members.values()) {
+        for (StreamsGroupMember m : members()) {
             if (instanceId.equals(m.instanceId())) {
                 return m;
             }
@@ -142,13 +112,8 @@ public final class StreamsGroup implements MemberEpochGroup {
     }
 
     @Override
-    public boolean isEmpty() {
-        return members.isEmpty();
-    }
-
-    @Override
     public boolean isSubscribedToTopic(String topic) {
-        if (members.isEmpty() || configured == null) {
+        if (isEmpty() || configured == null) {
             return false;
         }
         for (List<String> topics : configured.sourceTopics().values()) {
@@ -160,57 +125,22 @@ public final class StreamsGroup implements MemberEpochGroup {
     }
 
     @Override
-    public void markDead(long now) {
-        dead = true;
-        members.values().forEach(StreamsGroupMember::cancelTimers);
-    }
-
-    @Override
     public List<CoordinatorRecordLog.KeyValue> tombstones() {
-        List<CoordinatorRecordLog.KeyValue> out = new ArrayList<>();
-        for (String memberId : persistedMembers) {
-            out.addAll(StreamsGroupRecords.memberTombstones(groupId, memberId));
-        }
+        List<CoordinatorRecordLog.KeyValue> out = memberTombstones(StreamsGroupRecords::memberTombstones);
         if (persisted) {
-            out.addAll(StreamsGroupRecords.groupTombstones(groupId));
+            out.addAll(StreamsGroupRecords.groupTombstones(groupId()));
         }
         return out;
     }
 
     // ------------------------------------------------------------------ offsets
 
-    @Override
-    public GroupError validateOffsetCommit(String memberId, String instanceId, int memberEpoch, boolean v9OrLater) {
-        if (dead) {
-            return GroupError.COORDINATOR_NOT_AVAILABLE;
-        }
-        if (memberEpoch < 0 && members.isEmpty()) {
-            return GroupError.NONE;
-        }
-        StreamsGroupMember member = members.get(memberId);
-        if (member == null) {
-            return GroupError.UNKNOWN_MEMBER_ID;
-        }
-        return epochError(member, memberEpoch);
-    }
-
-    @Override
-    public GroupError validateOffsetFetch(String memberId, int memberEpoch) {
-        if (memberEpoch < 0 && (memberId == null || memberId.isEmpty())) {
-            return GroupError.NONE;
-        }
-        StreamsGroupMember member = members.get(memberId);
-        if (member == null) {
-            return GroupError.UNKNOWN_MEMBER_ID;
-        }
-        return epochError(member, memberEpoch);
-    }
-
     /**
      * The member's current epoch, or the one before while its tasks did not change hands (a commit of work done
      * just before the member learnt its new epoch, which Kafka accepts through the tasks' assignment epochs).
      */
-    private static GroupError epochError(StreamsGroupMember member, int memberEpoch) {
+    @Override
+    protected GroupError epochError(StreamsGroupMember member, int memberEpoch) {
         if (memberEpoch == member.memberEpoch()) {
             return GroupError.NONE;
         }
@@ -238,22 +168,6 @@ public final class StreamsGroup implements MemberEpochGroup {
         this.configured = configured;
     }
 
-    public int groupEpoch() {
-        return groupEpoch;
-    }
-
-    public void groupEpoch(int epoch) {
-        this.groupEpoch = epoch;
-    }
-
-    public int assignmentEpoch() {
-        return assignmentEpoch;
-    }
-
-    public void assignmentEpoch(int epoch) {
-        this.assignmentEpoch = epoch;
-    }
-
     public int endpointInformationEpoch() {
         return endpointInformationEpoch;
     }
@@ -274,56 +188,11 @@ public final class StreamsGroup implements MemberEpochGroup {
         persisted = true;
     }
 
-    public void markMemberPersisted(String memberId) {
-        persistedMembers.add(memberId);
-    }
-
-    public void markMemberUnpersisted(String memberId) {
-        persistedMembers.remove(memberId);
-    }
-
     // ------------------------------------------------------------------ members
-
-    public StreamsGroupMember member(String memberId) {
-        return members.get(memberId);
-    }
-
-    public Collection<StreamsGroupMember> members() {
-        return members.values();
-    }
-
-    public int size() {
-        return members.size();
-    }
-
-    public void addMember(StreamsGroupMember member) {
-        members.put(member.memberId(), member);
-    }
-
-    public void removeMember(String memberId) {
-        StreamsGroupMember m = members.remove(memberId);
-        if (m != null) {
-            m.cancelTimers();
-        }
-        targetAssignment.remove(memberId);
-    }
-
-    public TaskAssignment targetOf(String memberId) {
-        return targetAssignment.getOrDefault(memberId, TaskAssignment.EMPTY);
-    }
-
-    public Map<String, TaskAssignment> targetAssignment() {
-        return targetAssignment;
-    }
-
-    public void targetAssignment(Map<String, TaskAssignment> target) {
-        targetAssignment.clear();
-        targetAssignment.putAll(target);
-    }
 
     /** The member (other than {@code except}) that owns the active task or has yet to revoke it; null if free. */
     public StreamsGroupMember activeOwner(String subtopologyId, int partition, String except) {
-        for (StreamsGroupMember m : members.values()) {
+        for (StreamsGroupMember m : members()) {
             if (m.memberId().equals(except)) {
                 continue;
             }

@@ -15,8 +15,7 @@
  */
 package io.skiff.broker.group.streams;
 
-import io.skiff.broker.coordinator.CoordinatorScheduler;
-import io.skiff.broker.coordinator.TimerSlot;
+import io.skiff.broker.group.common.EpochMember;
 import java.util.Map;
 import java.util.Objects;
 
@@ -25,7 +24,7 @@ import java.util.Objects;
  * interactive-query endpoint, client tags, epochs, reconciliation state, the tasks it owns and those it must still
  * revoke, and its timers. Not thread-safe: used under its group's lock.
  */
-public final class StreamsGroupMember {
+public final class StreamsGroupMember extends EpochMember {
 
     /** Kafka's MemberState of streams members (the value is what its record stores). */
     public enum State {
@@ -62,12 +61,6 @@ public final class StreamsGroupMember {
     /** An interactive-query endpoint ({@code application.server}). */
     public record Endpoint(String host, int port) {}
 
-    private final String memberId;
-    private String instanceId;
-    private String rackId;
-    private String clientId = "";
-    private String clientHost = "";
-    private int rebalanceTimeoutMs = -1;
     private int topologyEpoch;
     private String processId = "";
     private Endpoint userEndpoint;
@@ -76,21 +69,12 @@ public final class StreamsGroupMember {
     // until the member's next report.
     private Map<String, Map<Integer, Long>> taskOffsets = Map.of();
     private Map<String, Map<Integer, Long>> taskEndOffsets = Map.of();
-    private int memberEpoch;
-    private int previousMemberEpoch = -1;
     private State state = State.STABLE;
     private TaskAssignment assigned = TaskAssignment.EMPTY;
     private TaskAssignment pendingRevocation = TaskAssignment.EMPTY;
-    private final TimerSlot sessionTimer = new TimerSlot();
-    private final TimerSlot revocationTimer = new TimerSlot();
-    private long sessionEpoch;
 
     public StreamsGroupMember(String memberId) {
-        this.memberId = memberId;
-    }
-
-    public String memberId() {
-        return memberId;
+        super(memberId, -1);
     }
 
     /**
@@ -99,11 +83,10 @@ public final class StreamsGroupMember {
      */
     public StreamsGroupMember successor(String newMemberId) {
         StreamsGroupMember next = new StreamsGroupMember(newMemberId);
-        next.instanceId = instanceId;
-        next.rackId = rackId;
-        next.clientId = clientId;
-        next.clientHost = clientHost;
-        next.rebalanceTimeoutMs = rebalanceTimeoutMs;
+        next.instanceId(instanceId());
+        next.rackId(rackId());
+        next.client(clientId(), clientHost());
+        next.rebalanceTimeoutMs(rebalanceTimeoutMs());
         next.topologyEpoch = topologyEpoch;
         next.processId = processId;
         next.userEndpoint = userEndpoint;
@@ -136,57 +119,20 @@ public final class StreamsGroupMember {
             clientTags(req.clientTags());
             changed = true;
         }
-        if (req.rackId() != null && !Objects.equals(req.rackId(), rackId)) {
-            rackId = req.rackId();
+        if (req.rackId() != null && !Objects.equals(req.rackId(), rackId())) {
+            rackId(req.rackId());
             changed = true;
         }
         if (req.instanceId() != null) {
-            instanceId = req.instanceId();
+            instanceId(req.instanceId());
         }
         if (req.rebalanceTimeoutMs() != -1) {
-            rebalanceTimeoutMs = req.rebalanceTimeoutMs();
+            rebalanceTimeoutMs(req.rebalanceTimeoutMs());
         }
-        if (req.memberEpoch() == StreamsHeartbeat.JOIN_EPOCH || clientId.isEmpty()) {
+        if (req.memberEpoch() == StreamsHeartbeat.JOIN_EPOCH || clientId().isEmpty()) {
             client(req.clientId(), req.clientHost());
         }
         return changed;
-    }
-
-    public String instanceId() {
-        return instanceId;
-    }
-
-    public void instanceId(String id) {
-        this.instanceId = id;
-    }
-
-    public String rackId() {
-        return rackId;
-    }
-
-    public void rackId(String rackId) {
-        this.rackId = rackId;
-    }
-
-    public String clientId() {
-        return clientId;
-    }
-
-    public String clientHost() {
-        return clientHost;
-    }
-
-    public void client(String clientId, String clientHost) {
-        this.clientId = clientId == null ? "" : clientId;
-        this.clientHost = clientHost == null ? "" : clientHost;
-    }
-
-    public int rebalanceTimeoutMs() {
-        return rebalanceTimeoutMs;
-    }
-
-    public void rebalanceTimeoutMs(int ms) {
-        this.rebalanceTimeoutMs = ms;
     }
 
     public int topologyEpoch() {
@@ -231,14 +177,6 @@ public final class StreamsGroupMember {
         this.clientTags = Map.copyOf(tags);
     }
 
-    public int memberEpoch() {
-        return memberEpoch;
-    }
-
-    public int previousMemberEpoch() {
-        return previousMemberEpoch;
-    }
-
     public State state() {
         return state;
     }
@@ -253,10 +191,7 @@ public final class StreamsGroupMember {
 
     /** The member's new reconciled position: epoch, state, owned tasks and tasks it must revoke. */
     public void reconciled(int epoch, State state, TaskAssignment assigned, TaskAssignment pendingRevocation) {
-        if (epoch != memberEpoch) {
-            this.previousMemberEpoch = memberEpoch;
-        }
-        this.memberEpoch = epoch;
+        updateEpoch(epoch);
         this.state = state;
         this.assigned = assigned;
         this.pendingRevocation = pendingRevocation;
@@ -265,36 +200,9 @@ public final class StreamsGroupMember {
     /** Restores the persisted position (replay). */
     public void restore(
             int epoch, int previousEpoch, State state, TaskAssignment assigned, TaskAssignment pendingRevocation) {
-        this.memberEpoch = epoch;
-        this.previousMemberEpoch = previousEpoch;
+        restoreEpochs(epoch, previousEpoch);
         this.state = state;
         this.assigned = assigned;
         this.pendingRevocation = pendingRevocation;
-    }
-
-    /** A new session generation: a timer of an older one does nothing when it fires. */
-    public long nextSessionEpoch() {
-        return ++sessionEpoch;
-    }
-
-    public long sessionEpoch() {
-        return sessionEpoch;
-    }
-
-    public void sessionTimer(CoordinatorScheduler.Cancellable timer) {
-        sessionTimer.set(timer);
-    }
-
-    public void revocationTimer(CoordinatorScheduler.Cancellable timer) {
-        revocationTimer.set(timer);
-    }
-
-    public void cancelRevocationTimer() {
-        revocationTimer.cancel();
-    }
-
-    public void cancelTimers() {
-        sessionTimer.cancel();
-        revocationTimer.cancel();
     }
 }
