@@ -26,46 +26,28 @@ import io.skiff.protocol.message.AlterShareGroupOffsetsRequest;
 import io.skiff.protocol.message.AlterShareGroupOffsetsResponse;
 import io.skiff.protocol.message.ApiKeys;
 import java.util.Optional;
-import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * AlterShareGroupOffsets v0 (KIP-932; {@code kafka-share-groups --reset-offsets}): sets the start offset of an
  * empty share group's partitions, forgetting their in-flight records. A group with members is NON_EMPTY_GROUP, an
  * unknown one GROUP_ID_NOT_FOUND; READ on the group (GROUP_AUTHORIZATION_FAILED) and on each topic
  * (TOPIC_AUTHORIZATION_FAILED per partition) is required; an unknown partition is UNKNOWN_TOPIC_OR_PARTITION.
- *
- * <p>Thread-safe: stateless apart from the share state.
  */
 public final class AlterShareGroupOffsetsHandler
-        extends AbstractApiHandler<AlterShareGroupOffsetsRequest, AlterShareGroupOffsetsResponse> {
-    private final ShareGroupCoordinator groups;
-    private final SharePartitionManager shares;
+        extends ShareGroupOffsetsChange<AlterShareGroupOffsetsRequest, AlterShareGroupOffsetsResponse> {
 
     public AlterShareGroupOffsetsHandler(ShareGroupCoordinator groups, SharePartitionManager shares) {
-        super(ApiKeys.ALTER_SHARE_GROUP_OFFSETS, 0, 0);
-        this.groups = groups;
-        this.shares = shares;
-    }
-
-    /** It writes the share state to its log (and may create that topic). */
-    @Override
-    public Execution execution() {
-        return Execution.BLOCKING_EXECUTOR;
+        super(ApiKeys.ALTER_SHARE_GROUP_OFFSETS, groups, shares, AclOperation.READ, true);
     }
 
     @Override
-    public CompletableFuture<AlterShareGroupOffsetsResponse> handle(
-            RequestContext ctx, AlterShareGroupOffsetsRequest request) {
-        String groupId = request.groupId();
-        if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, groupId)) {
-            return done(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
-        }
-        ShareGroupCoordinator.OffsetsRefusal refusal =
-                groups.refuseOffsetChange(groupId, true); // after the ACL, as Kafka
-        if (refusal != null) {
-            return done(errorResponse(ctx, request, refusal.error()).setErrorMessage(refusal.message()));
-        }
+    protected String groupId(AlterShareGroupOffsetsRequest request) {
+        return request.groupId();
+    }
+
+    @Override
+    protected AlterShareGroupOffsetsResponse change(
+            RequestContext ctx, AlterShareGroupOffsetsRequest request, String groupId) {
         AlterShareGroupOffsetsResponse response = new AlterShareGroupOffsetsResponse();
         for (AlterShareGroupOffsetsRequest.AlterShareGroupOffsetsRequestTopic t : request.topics()) {
             Optional<Topic> topic = shares.topicByName(t.topicName());
@@ -73,7 +55,7 @@ public final class AlterShareGroupOffsetsHandler
             AlterShareGroupOffsetsResponse.AlterShareGroupOffsetsResponseTopic out =
                     new AlterShareGroupOffsetsResponse.AlterShareGroupOffsetsResponseTopic()
                             .setTopicName(t.topicName())
-                            .setTopicId(topic.map(Topic::id).orElse(new UUID(0, 0)));
+                            .setTopicId(topicIdOrZero(topic));
             response.responses().add(out);
             for (AlterShareGroupOffsetsRequest.AlterShareGroupOffsetsRequestPartition p : t.partitions()) {
                 Errors error = Errors.NONE;
@@ -90,19 +72,14 @@ public final class AlterShareGroupOffsetsHandler
                         .add(new AlterShareGroupOffsetsResponse.AlterShareGroupOffsetsResponsePartition()
                                 .setPartitionIndex(p.partitionIndex())
                                 .setErrorCode(error.code())
-                                .setErrorMessage(error == Errors.NONE ? null : error.message()));
+                                .setErrorMessage(messageOf(error)));
             }
         }
-        return done(response);
-    }
-
-    private static CompletableFuture<AlterShareGroupOffsetsResponse> done(AlterShareGroupOffsetsResponse r) {
-        return CompletableFuture.completedFuture(r);
+        return response;
     }
 
     @Override
-    public AlterShareGroupOffsetsResponse errorResponse(
-            RequestContext ctx, AlterShareGroupOffsetsRequest request, Errors error) {
-        return new AlterShareGroupOffsetsResponse().setErrorCode(error.code()).setErrorMessage(error.message());
+    protected AlterShareGroupOffsetsResponse refused(Errors error, String message) {
+        return new AlterShareGroupOffsetsResponse().setErrorCode(error.code()).setErrorMessage(message);
     }
 }

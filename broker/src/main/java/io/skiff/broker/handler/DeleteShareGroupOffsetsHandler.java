@@ -25,46 +25,28 @@ import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.DeleteShareGroupOffsetsRequest;
 import io.skiff.protocol.message.DeleteShareGroupOffsetsResponse;
 import java.util.Optional;
-import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * DeleteShareGroupOffsets v0 (KIP-932; {@code kafka-share-groups --delete-offsets}): forgets an empty share group's
  * state of whole topics (a later assignment starts them again at {@code share.auto.offset.reset}). A group with
  * members is NON_EMPTY_GROUP, an unknown one GROUP_ID_NOT_FOUND; DELETE on the group and READ on each topic are
  * required; an unknown topic is UNKNOWN_TOPIC_OR_PARTITION.
- *
- * <p>Thread-safe: stateless apart from the share state.
  */
 public final class DeleteShareGroupOffsetsHandler
-        extends AbstractApiHandler<DeleteShareGroupOffsetsRequest, DeleteShareGroupOffsetsResponse> {
-    private final ShareGroupCoordinator groups;
-    private final SharePartitionManager shares;
+        extends ShareGroupOffsetsChange<DeleteShareGroupOffsetsRequest, DeleteShareGroupOffsetsResponse> {
 
     public DeleteShareGroupOffsetsHandler(ShareGroupCoordinator groups, SharePartitionManager shares) {
-        super(ApiKeys.DELETE_SHARE_GROUP_OFFSETS, 0, 0);
-        this.groups = groups;
-        this.shares = shares;
-    }
-
-    /** It writes the share state to its log (and may create that topic). */
-    @Override
-    public Execution execution() {
-        return Execution.BLOCKING_EXECUTOR;
+        super(ApiKeys.DELETE_SHARE_GROUP_OFFSETS, groups, shares, AclOperation.DELETE, false);
     }
 
     @Override
-    public CompletableFuture<DeleteShareGroupOffsetsResponse> handle(
-            RequestContext ctx, DeleteShareGroupOffsetsRequest request) {
-        String groupId = request.groupId();
-        if (!ctx.allowed(AclOperation.DELETE, ResourceType.GROUP, groupId)) {
-            return done(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
-        }
-        ShareGroupCoordinator.OffsetsRefusal refusal =
-                groups.refuseOffsetChange(groupId, false); // after the ACL, as Kafka
-        if (refusal != null) {
-            return done(errorResponse(ctx, request, refusal.error()).setErrorMessage(refusal.message()));
-        }
+    protected String groupId(DeleteShareGroupOffsetsRequest request) {
+        return request.groupId();
+    }
+
+    @Override
+    protected DeleteShareGroupOffsetsResponse change(
+            RequestContext ctx, DeleteShareGroupOffsetsRequest request, String groupId) {
         DeleteShareGroupOffsetsResponse response = new DeleteShareGroupOffsetsResponse();
         for (DeleteShareGroupOffsetsRequest.DeleteShareGroupOffsetsRequestTopic t : request.topics()) {
             Optional<Topic> topic = shares.topicByName(t.topicName());
@@ -79,20 +61,15 @@ public final class DeleteShareGroupOffsetsHandler
             response.responses()
                     .add(new DeleteShareGroupOffsetsResponse.DeleteShareGroupOffsetsResponseTopic()
                             .setTopicName(t.topicName())
-                            .setTopicId(topic.map(Topic::id).orElse(new UUID(0, 0)))
+                            .setTopicId(topicIdOrZero(topic))
                             .setErrorCode(error.code())
-                            .setErrorMessage(error == Errors.NONE ? null : error.message()));
+                            .setErrorMessage(messageOf(error)));
         }
-        return done(response);
-    }
-
-    private static CompletableFuture<DeleteShareGroupOffsetsResponse> done(DeleteShareGroupOffsetsResponse r) {
-        return CompletableFuture.completedFuture(r);
+        return response;
     }
 
     @Override
-    public DeleteShareGroupOffsetsResponse errorResponse(
-            RequestContext ctx, DeleteShareGroupOffsetsRequest request, Errors error) {
-        return new DeleteShareGroupOffsetsResponse().setErrorCode(error.code()).setErrorMessage(error.message());
+    protected DeleteShareGroupOffsetsResponse refused(Errors error, String message) {
+        return new DeleteShareGroupOffsetsResponse().setErrorCode(error.code()).setErrorMessage(message);
     }
 }

@@ -1,0 +1,104 @@
+/*
+ * Copyright 2026 The Skiff authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.skiff.broker.handler;
+
+import io.skiff.broker.group.share.ShareGroupCoordinator;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
+import io.skiff.broker.share.SharePartitionManager;
+import io.skiff.broker.topic.Topic;
+import io.skiff.protocol.ApiMessage;
+import io.skiff.protocol.Errors;
+import io.skiff.protocol.message.ApiKeys;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * What both share-group offset changes (AlterShareGroupOffsets, DeleteShareGroupOffsets) do before they touch a
+ * partition: the group's ACL, then, after it as in Kafka, the group must exist and be empty; a refusal answers the
+ * whole request with the group's error. The subclass changes the offsets of an allowed request.
+ *
+ * <p>Thread-safe: stateless apart from the share state. It writes the share state to its log (and may create that
+ * topic), so it runs on the blocking executor.
+ */
+abstract class ShareGroupOffsetsChange<Q extends ApiMessage, S extends ApiMessage> extends AbstractApiHandler<Q, S> {
+    private static final UUID NO_TOPIC_ID = new UUID(0, 0);
+
+    private final ShareGroupCoordinator groups;
+    protected final SharePartitionManager shares;
+    private final AclOperation groupOperation;
+    private final boolean createGroup;
+
+    /**
+     * @param groupOperation what the group's ACL must allow
+     * @param createGroup whether the change may create a group not known yet (Kafka's alter does, its delete not)
+     */
+    protected ShareGroupOffsetsChange(
+            ApiKeys api,
+            ShareGroupCoordinator groups,
+            SharePartitionManager shares,
+            AclOperation groupOperation,
+            boolean createGroup) {
+        super(api, 0, 0);
+        this.groups = groups;
+        this.shares = shares;
+        this.groupOperation = groupOperation;
+        this.createGroup = createGroup;
+    }
+
+    @Override
+    public final Execution execution() {
+        return Execution.BLOCKING_EXECUTOR;
+    }
+
+    @Override
+    public final CompletableFuture<S> handle(RequestContext ctx, Q request) {
+        String groupId = groupId(request);
+        if (!ctx.allowed(groupOperation, ResourceType.GROUP, groupId)) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
+        }
+        ShareGroupCoordinator.OffsetsRefusal refusal = groups.refuseOffsetChange(groupId, createGroup);
+        if (refusal != null) {
+            return CompletableFuture.completedFuture(refused(refusal.error(), refusal.message()));
+        }
+        return CompletableFuture.completedFuture(change(ctx, request, groupId));
+    }
+
+    @Override
+    public final S errorResponse(RequestContext ctx, Q request, Errors error) {
+        return refused(error, error.message());
+    }
+
+    /** The request's group. */
+    protected abstract String groupId(Q request);
+
+    /** Changes the offsets of an allowed request of an empty group, answering per topic or partition. */
+    protected abstract S change(RequestContext ctx, Q request, String groupId);
+
+    /** The response that refuses the whole request. */
+    protected abstract S refused(Errors error, String message);
+
+    /** The topic's id, or the zero id Kafka answers for an unknown topic. */
+    protected static UUID topicIdOrZero(Optional<Topic> topic) {
+        return topic.map(Topic::id).orElse(NO_TOPIC_ID);
+    }
+
+    /** A per-partition or per-topic error message: none for NONE. */
+    protected static String messageOf(Errors error) {
+        return error == Errors.NONE ? null : error.message();
+    }
+}
