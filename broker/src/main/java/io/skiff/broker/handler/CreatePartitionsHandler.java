@@ -28,7 +28,6 @@ import io.skiff.protocol.message.CreatePartitionsRequest.CreatePartitionsAssignm
 import io.skiff.protocol.message.CreatePartitionsRequest.CreatePartitionsTopic;
 import io.skiff.protocol.message.CreatePartitionsResponse;
 import io.skiff.protocol.message.CreatePartitionsResponse.CreatePartitionsTopicResult;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -82,13 +81,7 @@ public final class CreatePartitionsHandler
     }
 
     private CreatePartitionsResponse respond(RequestContext ctx, CreatePartitionsRequest request) {
-        Set<String> seen = new LinkedHashSet<>();
-        Set<String> duplicates = new LinkedHashSet<>();
-        for (CreatePartitionsTopic topic : request.topics()) {
-            if (!seen.add(topic.name())) {
-                duplicates.add(topic.name());
-            }
-        }
+        Set<String> duplicates = RepeatedNames.of(request.topics(), CreatePartitionsTopic::name);
         CreatePartitionsResponse response = new CreatePartitionsResponse();
         if (newPartitions(request) > BatchOperationLimit.MAX_RECORDS) {
             for (CreatePartitionsTopic topic : request.topics()) {

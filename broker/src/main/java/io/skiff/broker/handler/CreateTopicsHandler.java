@@ -92,13 +92,7 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
     }
 
     private CreateTopicsResponse createAll(RequestContext ctx, CreateTopicsRequest request) {
-        Set<String> seen = new HashSet<>();
-        Set<String> duplicates = new HashSet<>();
-        for (CreateTopicsRequest.CreatableTopic t : request.topics()) {
-            if (!seen.add(t.name())) {
-                duplicates.add(t.name());
-            }
-        }
+        Set<String> duplicates = RepeatedNames.of(request.topics(), CreateTopicsRequest.CreatableTopic::name);
         CreateTopicsResponse response = new CreateTopicsResponse();
         if (recordsNeeded(request) > BatchOperationLimit.MAX_RECORDS) {
             for (CreateTopicsRequest.CreatableTopic t : request.topics()) {

@@ -64,13 +64,7 @@ public final class DescribeUserScramCredentialsHandler
         } else {
             request.users().forEach(u -> users.add(u.name()));
         }
-        Set<String> duplicates = new HashSet<>();
-        Set<String> seen = new HashSet<>();
-        for (String user : users) {
-            if (!seen.add(user)) {
-                duplicates.add(user);
-            }
-        }
+        Set<String> duplicates = RepeatedNames.of(users, user -> user);
         Set<String> answered = new HashSet<>();
         for (String user : users) {
             if (!answered.add(user)) {
