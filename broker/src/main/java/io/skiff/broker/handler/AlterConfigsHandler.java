@@ -17,7 +17,6 @@ package io.skiff.broker.handler;
 
 import io.skiff.broker.group.common.GroupConfigStore;
 import io.skiff.broker.topic.TopicRegistry;
-import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.AlterConfigsRequest;
 import io.skiff.protocol.message.AlterConfigsRequest.AlterConfigsResource;
 import io.skiff.protocol.message.AlterConfigsRequest.AlterableConfig;
@@ -29,7 +28,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * AlterConfigs (key 33), versions 0–2, Kafka's legacy (non-incremental) form: the configs given REPLACE the
@@ -38,44 +36,46 @@ import java.util.concurrent.CompletableFuture;
  * persisted, and consumer groups use them from their members' next heartbeat; BROKER resources are refused as Kafka
  * refuses non-dynamic keys, since Skiff has no dynamic broker configuration; other types get "Unknown resource type"
  * (Kafka: legacy AlterConfigs does not serve BROKER_LOGGER). Errors and messages: see {@link ConfigAlterations}.
- *
- * <p>Thread-safe: stateless apart from the thread-safe registry. It writes files, so it runs on the blocking
- * executor.
  */
-public final class AlterConfigsHandler extends AbstractApiHandler<AlterConfigsRequest, AlterConfigsResponse> {
-    private final ConfigAlterations alterations;
-
+public final class AlterConfigsHandler
+        extends ConfigAlterationHandler<AlterConfigsRequest, AlterConfigsResponse, AlterConfigsResource> {
     public AlterConfigsHandler(TopicRegistry topics, GroupConfigStore groupConfigs, int nodeId) {
-        super(ApiKeys.ALTER_CONFIGS, 0, 2);
-        this.alterations = new ConfigAlterations(topics, groupConfigs, null, nodeId);
+        super(ApiKeys.ALTER_CONFIGS, 0, 2, new ConfigAlterations(topics, groupConfigs, null, nodeId));
     }
 
     @Override
-    public Execution execution() {
-        return Execution.BLOCKING_EXECUTOR;
+    protected List<AlterConfigsResource> resources(AlterConfigsRequest request) {
+        return request.resources();
     }
 
     @Override
-    public CompletableFuture<AlterConfigsResponse> handle(RequestContext ctx, AlterConfigsRequest request) {
-        return CompletableFuture.completedFuture(respond(ctx, request));
+    protected byte resourceType(AlterConfigsResource resource) {
+        return resource.resourceType();
     }
 
-    private AlterConfigsResponse respond(RequestContext ctx, AlterConfigsRequest request) {
-        List<AlterConfigsResource> resources = request.resources();
-        List<ResourceError> results = ConfigAlterations.alterEach(
-                ctx,
-                resources,
-                AlterConfigsResource::resourceType,
-                AlterConfigsResource::resourceName,
-                resource -> alter(resource, request.validateOnly()));
-        AlterConfigsResponse response = new AlterConfigsResponse();
-        for (int i = 0; i < resources.size(); i++) {
-            response.responses().add(resourceResponse(resources.get(i), results.get(i)));
-        }
-        return response;
+    @Override
+    protected String resourceName(AlterConfigsResource resource) {
+        return resource.resourceName();
     }
 
-    private ResourceError alter(AlterConfigsResource resource, boolean validateOnly) {
+    @Override
+    protected AlterConfigsResponse newResponse() {
+        return new AlterConfigsResponse();
+    }
+
+    @Override
+    protected void answer(AlterConfigsResponse response, AlterConfigsResource resource, ResourceError result) {
+        response.responses()
+                .add(new AlterConfigsResourceResponse()
+                        .setErrorCode(result.code())
+                        .setErrorMessage(result.message())
+                        .setResourceType(resource.resourceType())
+                        .setResourceName(resource.resourceName()));
+    }
+
+    @Override
+    protected ResourceError alter(AlterConfigsResource resource, AlterConfigsRequest request) {
+        boolean validateOnly = request.validateOnly();
         List<String> keys = new ArrayList<>();
         List<String> nullValues = new ArrayList<>();
         Map<String, String> given = new HashMap<>();
@@ -96,22 +96,5 @@ public final class AlterConfigsHandler extends AbstractApiHandler<AlterConfigsRe
             case BROKER -> alterations.alterBroker(resource.resourceName(), new HashSet<>(keys));
             default -> ConfigAlterations.unknownResourceType(resource.resourceType());
         };
-    }
-
-    @Override
-    public AlterConfigsResponse errorResponse(RequestContext ctx, AlterConfigsRequest request, Errors error) {
-        AlterConfigsResponse response = new AlterConfigsResponse();
-        for (AlterConfigsResource resource : request.resources()) {
-            response.responses().add(resourceResponse(resource, ResourceError.of(error, error.message())));
-        }
-        return response;
-    }
-
-    private static AlterConfigsResourceResponse resourceResponse(AlterConfigsResource resource, ResourceError result) {
-        return new AlterConfigsResourceResponse()
-                .setErrorCode(result.code())
-                .setErrorMessage(result.message())
-                .setResourceType(resource.resourceType())
-                .setResourceName(resource.resourceName());
     }
 }

@@ -36,7 +36,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * IncrementalAlterConfigs (key 44), versions 0–1: per-key operations on a resource's overrides, as Kafka 4.1's
@@ -49,12 +48,10 @@ import java.util.concurrent.CompletableFuture;
  * configuration, see {@link ConfigAlterations}); CLIENT_METRICS changes are validated and persisted as
  * client-metrics subscriptions (APPEND/SUBTRACT fail, as in Kafka 4.4); BROKER_LOGGER and other types → "Unknown
  * resource type".
- *
- * <p>Thread-safe: stateless apart from the thread-safe registry. It writes files, so it runs on the blocking
- * executor.
  */
 public final class IncrementalAlterConfigsHandler
-        extends AbstractApiHandler<IncrementalAlterConfigsRequest, IncrementalAlterConfigsResponse> {
+        extends ConfigAlterationHandler<
+                IncrementalAlterConfigsRequest, IncrementalAlterConfigsResponse, AlterConfigsResource> {
     static final byte SET = 0;
     static final byte DELETE = 1;
     static final byte APPEND = 2;
@@ -62,8 +59,6 @@ public final class IncrementalAlterConfigsHandler
     private static final String[] OP_NAMES = {"SET", "DELETE", "APPEND", "SUBTRACT"};
 
     private static final ConfigKeyTable NO_LIST_KEYS = ConfigKeyTable.builder().build();
-
-    private final ConfigAlterations alterations;
 
     /** No client-metrics subscriptions: CLIENT_METRICS is an unknown resource type. */
     public IncrementalAlterConfigsHandler(TopicRegistry topics, GroupConfigStore groupConfigs, int nodeId) {
@@ -73,37 +68,43 @@ public final class IncrementalAlterConfigsHandler
     /** @param telemetry whose client-metrics subscriptions CLIENT_METRICS resources are */
     public IncrementalAlterConfigsHandler(
             TopicRegistry topics, GroupConfigStore groupConfigs, ClientTelemetry telemetry, int nodeId) {
-        super(ApiKeys.INCREMENTAL_ALTER_CONFIGS, 0, 1);
-        this.alterations = new ConfigAlterations(topics, groupConfigs, telemetry, nodeId);
+        super(ApiKeys.INCREMENTAL_ALTER_CONFIGS, 0, 1, new ConfigAlterations(topics, groupConfigs, telemetry, nodeId));
     }
 
     @Override
-    public Execution execution() {
-        return Execution.BLOCKING_EXECUTOR;
+    protected List<AlterConfigsResource> resources(IncrementalAlterConfigsRequest request) {
+        return request.resources();
     }
 
     @Override
-    public CompletableFuture<IncrementalAlterConfigsResponse> handle(
-            RequestContext ctx, IncrementalAlterConfigsRequest request) {
-        return CompletableFuture.completedFuture(respond(ctx, request));
+    protected byte resourceType(AlterConfigsResource resource) {
+        return resource.resourceType();
     }
 
-    private IncrementalAlterConfigsResponse respond(RequestContext ctx, IncrementalAlterConfigsRequest request) {
-        List<AlterConfigsResource> resources = request.resources();
-        List<ResourceError> results = ConfigAlterations.alterEach(
-                ctx,
-                resources,
-                AlterConfigsResource::resourceType,
-                AlterConfigsResource::resourceName,
-                resource -> alter(resource, request.validateOnly()));
-        IncrementalAlterConfigsResponse response = new IncrementalAlterConfigsResponse();
-        for (int i = 0; i < resources.size(); i++) {
-            response.responses().add(resourceResponse(resources.get(i), results.get(i)));
-        }
-        return response;
+    @Override
+    protected String resourceName(AlterConfigsResource resource) {
+        return resource.resourceName();
     }
 
-    private ResourceError alter(AlterConfigsResource resource, boolean validateOnly) {
+    @Override
+    protected IncrementalAlterConfigsResponse newResponse() {
+        return new IncrementalAlterConfigsResponse();
+    }
+
+    @Override
+    protected void answer(
+            IncrementalAlterConfigsResponse response, AlterConfigsResource resource, ResourceError result) {
+        response.responses()
+                .add(new AlterConfigsResourceResponse()
+                        .setErrorCode(result.code())
+                        .setErrorMessage(result.message())
+                        .setResourceType(resource.resourceType())
+                        .setResourceName(resource.resourceName()));
+    }
+
+    @Override
+    protected ResourceError alter(AlterConfigsResource resource, IncrementalAlterConfigsRequest request) {
+        boolean validateOnly = request.validateOnly();
         List<String> keys = new ArrayList<>();
         List<String> nullValues = new ArrayList<>();
         for (AlterableConfig config : resource.configs()) {
@@ -195,23 +196,5 @@ public final class IncrementalAlterConfigsHandler
             }
         }
         return set;
-    }
-
-    @Override
-    public IncrementalAlterConfigsResponse errorResponse(
-            RequestContext ctx, IncrementalAlterConfigsRequest request, Errors error) {
-        IncrementalAlterConfigsResponse response = new IncrementalAlterConfigsResponse();
-        for (AlterConfigsResource resource : request.resources()) {
-            response.responses().add(resourceResponse(resource, ResourceError.of(error, error.message())));
-        }
-        return response;
-    }
-
-    private static AlterConfigsResourceResponse resourceResponse(AlterConfigsResource resource, ResourceError result) {
-        return new AlterConfigsResourceResponse()
-                .setErrorCode(result.code())
-                .setErrorMessage(result.message())
-                .setResourceType(resource.resourceType())
-                .setResourceName(resource.resourceName());
     }
 }
