@@ -152,38 +152,12 @@ final class HeterogeneousShareAssignment {
                     unfilled.add(member);
                 }
             }
-            Iterator<Integer> turn = unfilled.iterator();
-            boolean assignedThisTurn = false;
-            for (Map.Entry<Integer, Set<Integer>> e : membersOf.entrySet()) {
-                int p = e.getKey();
-                Set<Integer> members = e.getValue();
-                int toMake = sharing - members.size();
-                while (toMake > 0 && !unfilled.isEmpty()) {
-                    if (!turn.hasNext()) {
-                        if (!assignedThisTurn) {
-                            break;
-                        }
-                        turn = unfilled.iterator();
-                        assignedThisTurn = false;
-                    }
-                    int member = turn.next();
-                    if (!members.contains(member)) {
-                        changedOf(member)
-                                .computeIfAbsent(topicId, k -> new HashSet<>())
-                                .add(p);
-                        Set<Integer> mine = partitionsOf.computeIfAbsent(member, k -> new HashSet<>());
-                        mine.add(p);
-                        toMake--;
-                        assignedThisTurn = true;
-                        if (mine.size() >= desired[member]) {
-                            turn.remove();
-                        }
-                    }
-                }
-                if (unfilled.isEmpty()) {
-                    break;
-                }
-            }
+            FillInTurn.fill(membersOf, unfilled, sharing, (member, p) -> {
+                changedOf(member).computeIfAbsent(topicId, k -> new HashSet<>()).add(p);
+                Set<Integer> mine = partitionsOf.computeIfAbsent(member, k -> new HashSet<>());
+                mine.add(p);
+                return mine.size() >= desired[member];
+            });
         }
     }
 }

@@ -159,37 +159,13 @@ final class HomogeneousShareAssignment {
         if (unfilled.isEmpty()) {
             return;
         }
-        Iterator<Integer> turn = unfilled.iterator();
-        boolean assignedThisTurn = false;
-        for (Map.Entry<TopicIdPartition, Set<Integer>> e : membersOf.entrySet()) {
-            TopicIdPartition tp = e.getKey();
-            Set<Integer> members = e.getValue();
-            int toMake = sharing - members.size();
-            while (toMake > 0 && !unfilled.isEmpty()) {
-                if (!turn.hasNext()) {
-                    if (!assignedThisTurn) {
-                        break;
-                    }
-                    turn = unfilled.iterator();
-                    assignedThisTurn = false;
-                }
-                int member = turn.next();
-                if (!members.contains(member)) {
-                    changedOf(member)
-                            .computeIfAbsent(tp.topicId(), k -> new HashSet<>())
-                            .add(tp.partition());
-                    Set<TopicIdPartition> mine = partitionsOf.computeIfAbsent(member, k -> new HashSet<>());
-                    mine.add(tp);
-                    toMake--;
-                    assignedThisTurn = true;
-                    if (mine.size() >= desired[member]) {
-                        turn.remove();
-                    }
-                }
-            }
-            if (unfilled.isEmpty()) {
-                break;
-            }
-        }
+        FillInTurn.fill(membersOf, unfilled, sharing, (member, tp) -> {
+            changedOf(member)
+                    .computeIfAbsent(tp.topicId(), k -> new HashSet<>())
+                    .add(tp.partition());
+            Set<TopicIdPartition> mine = partitionsOf.computeIfAbsent(member, k -> new HashSet<>());
+            mine.add(tp);
+            return mine.size() >= desired[member];
+        });
     }
 }
