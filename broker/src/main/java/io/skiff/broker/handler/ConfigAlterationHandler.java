@@ -19,7 +19,6 @@ import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * What AlterConfigs and IncrementalAlterConfigs share: each resource of the request is checked (a duplicate, the
@@ -32,7 +31,7 @@ import java.util.concurrent.CompletableFuture;
  *
  * @param <R> one resource of the request
  */
-abstract class ConfigAlterationHandler<Q extends ApiMessage, S extends ApiMessage, R> extends AbstractApiHandler<Q, S> {
+abstract class ConfigAlterationHandler<Q extends ApiMessage, S extends ApiMessage, R> extends BlockingApiHandler<Q, S> {
     protected final ConfigAlterations alterations;
 
     protected ConfigAlterationHandler(ApiKeys api, int minVersion, int maxVersion, ConfigAlterations alterations) {
@@ -41,12 +40,7 @@ abstract class ConfigAlterationHandler<Q extends ApiMessage, S extends ApiMessag
     }
 
     @Override
-    public final Execution execution() {
-        return Execution.BLOCKING_EXECUTOR;
-    }
-
-    @Override
-    public final CompletableFuture<S> handle(RequestContext ctx, Q request) {
+    protected final S respond(RequestContext ctx, Q request) {
         List<R> resources = resources(request);
         List<ResourceError> results = ConfigAlterations.alterEach(
                 ctx, resources, this::resourceType, this::resourceName, resource -> alter(resource, request));
@@ -54,7 +48,7 @@ abstract class ConfigAlterationHandler<Q extends ApiMessage, S extends ApiMessag
         for (int i = 0; i < resources.size(); i++) {
             answer(response, resources.get(i), results.get(i));
         }
-        return CompletableFuture.completedFuture(response);
+        return response;
     }
 
     @Override

@@ -31,7 +31,6 @@ import io.skiff.protocol.message.CreatePartitionsResponse.CreatePartitionsTopicR
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * CreatePartitions (key 37), versions 0–3: grows topics to a new partition count, with Kafka 4.1's checks and
@@ -53,7 +52,7 @@ import java.util.concurrent.CompletableFuture;
  * executor.
  */
 public final class CreatePartitionsHandler
-        extends AbstractApiHandler<CreatePartitionsRequest, CreatePartitionsResponse> {
+        extends BlockingApiHandler<CreatePartitionsRequest, CreatePartitionsResponse> {
     private final TopicRegistry topics;
     private final int nodeId;
     private final SimulatedCluster cluster; // null with one node
@@ -71,16 +70,7 @@ public final class CreatePartitionsHandler
     }
 
     @Override
-    public Execution execution() {
-        return Execution.BLOCKING_EXECUTOR;
-    }
-
-    @Override
-    public CompletableFuture<CreatePartitionsResponse> handle(RequestContext ctx, CreatePartitionsRequest request) {
-        return CompletableFuture.completedFuture(respond(ctx, request));
-    }
-
-    private CreatePartitionsResponse respond(RequestContext ctx, CreatePartitionsRequest request) {
+    protected CreatePartitionsResponse respond(RequestContext ctx, CreatePartitionsRequest request) {
         Set<String> duplicates = RepeatedNames.of(request.topics(), CreatePartitionsTopic::name);
         CreatePartitionsResponse response = new CreatePartitionsResponse();
         if (newPartitions(request) > BatchOperationLimit.MAX_RECORDS) {

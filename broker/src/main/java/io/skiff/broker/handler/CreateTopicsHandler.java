@@ -38,7 +38,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * CreateTopics (key 19), v2–7.
@@ -62,7 +61,7 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>Thread-safe (stateless apart from the registry).
  */
-public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRequest, CreateTopicsResponse> {
+public final class CreateTopicsHandler extends BlockingApiHandler<CreateTopicsRequest, CreateTopicsResponse> {
     private final TopicRegistry topics;
     private final BrokerConfig config;
     private final int nodeId;
@@ -82,16 +81,7 @@ public final class CreateTopicsHandler extends AbstractApiHandler<CreateTopicsRe
     }
 
     @Override
-    public Execution execution() {
-        return Execution.BLOCKING_EXECUTOR;
-    }
-
-    @Override
-    public CompletableFuture<CreateTopicsResponse> handle(RequestContext ctx, CreateTopicsRequest request) {
-        return CompletableFuture.completedFuture(createAll(ctx, request));
-    }
-
-    private CreateTopicsResponse createAll(RequestContext ctx, CreateTopicsRequest request) {
+    protected CreateTopicsResponse respond(RequestContext ctx, CreateTopicsRequest request) {
         Set<String> duplicates = RepeatedNames.of(request.topics(), CreateTopicsRequest.CreatableTopic::name);
         CreateTopicsResponse response = new CreateTopicsResponse();
         if (recordsNeeded(request) > BatchOperationLimit.MAX_RECORDS) {

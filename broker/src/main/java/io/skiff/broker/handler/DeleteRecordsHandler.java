@@ -32,7 +32,6 @@ import io.skiff.protocol.message.DeleteRecordsResponse.DeleteRecordsPartitionRes
 import io.skiff.protocol.message.DeleteRecordsResponse.DeleteRecordsTopicResult;
 import io.skiff.storage.OffsetOutOfRangeException;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * DeleteRecords (key 21), versions 0–2: moves partitions' log start offsets forward (Kafka's "delete records
@@ -49,7 +48,7 @@ import java.util.concurrent.CompletableFuture;
  * <p>Thread-safe: stateless apart from the thread-safe registry. It writes files, so it runs on the blocking
  * executor.
  */
-public final class DeleteRecordsHandler extends AbstractApiHandler<DeleteRecordsRequest, DeleteRecordsResponse> {
+public final class DeleteRecordsHandler extends BlockingApiHandler<DeleteRecordsRequest, DeleteRecordsResponse> {
     static final long HIGH_WATERMARK = -1L;
     private static final long INVALID_LOW_WATERMARK = -1L;
 
@@ -73,16 +72,7 @@ public final class DeleteRecordsHandler extends AbstractApiHandler<DeleteRecords
     }
 
     @Override
-    public Execution execution() {
-        return Execution.BLOCKING_EXECUTOR;
-    }
-
-    @Override
-    public CompletableFuture<DeleteRecordsResponse> handle(RequestContext ctx, DeleteRecordsRequest request) {
-        return CompletableFuture.completedFuture(respond(ctx, request));
-    }
-
-    private DeleteRecordsResponse respond(RequestContext ctx, DeleteRecordsRequest request) {
+    protected DeleteRecordsResponse respond(RequestContext ctx, DeleteRecordsRequest request) {
         DeleteRecordsResponse response = new DeleteRecordsResponse();
         for (DeleteRecordsTopic topicRequest : request.topics()) {
             DeleteRecordsTopicResult topicResult = new DeleteRecordsTopicResult().setName(topicRequest.name());

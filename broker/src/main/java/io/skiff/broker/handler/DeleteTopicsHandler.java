@@ -28,7 +28,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
@@ -42,7 +41,7 @@ import java.util.function.Consumer;
  *
  * <p>Thread-safe (stateless apart from the registry).
  */
-public final class DeleteTopicsHandler extends AbstractApiHandler<DeleteTopicsRequest, DeleteTopicsResponse> {
+public final class DeleteTopicsHandler extends BlockingApiHandler<DeleteTopicsRequest, DeleteTopicsResponse> {
     private final TopicRegistry topics;
     private final boolean deletionEnabled;
     private final Consumer<String> onDeleted;
@@ -60,16 +59,7 @@ public final class DeleteTopicsHandler extends AbstractApiHandler<DeleteTopicsRe
     }
 
     @Override
-    public Execution execution() {
-        return Execution.BLOCKING_EXECUTOR;
-    }
-
-    @Override
-    public CompletableFuture<DeleteTopicsResponse> handle(RequestContext ctx, DeleteTopicsRequest request) {
-        return CompletableFuture.completedFuture(deleteAll(ctx, request));
-    }
-
-    private DeleteTopicsResponse deleteAll(RequestContext ctx, DeleteTopicsRequest request) {
+    protected DeleteTopicsResponse respond(RequestContext ctx, DeleteTopicsRequest request) {
         DeleteTopicsResponse response = new DeleteTopicsResponse();
         for (DeleteTopicsRequest.DeleteTopicState t : targets(ctx.apiVersion(), request)) {
             String name = t.name() != null

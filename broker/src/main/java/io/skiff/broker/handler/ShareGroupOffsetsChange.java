@@ -25,7 +25,6 @@ import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * What both share-group offset changes (AlterShareGroupOffsets, DeleteShareGroupOffsets) do before they touch a
@@ -35,7 +34,7 @@ import java.util.concurrent.CompletableFuture;
  * <p>Thread-safe: stateless apart from the share state. It writes the share state to its log (and may create that
  * topic), so it runs on the blocking executor.
  */
-abstract class ShareGroupOffsetsChange<Q extends ApiMessage, S extends ApiMessage> extends AbstractApiHandler<Q, S> {
+abstract class ShareGroupOffsetsChange<Q extends ApiMessage, S extends ApiMessage> extends BlockingApiHandler<Q, S> {
     private static final UUID NO_TOPIC_ID = new UUID(0, 0);
 
     private final ShareGroupCoordinator groups;
@@ -61,21 +60,16 @@ abstract class ShareGroupOffsetsChange<Q extends ApiMessage, S extends ApiMessag
     }
 
     @Override
-    public final Execution execution() {
-        return Execution.BLOCKING_EXECUTOR;
-    }
-
-    @Override
-    public final CompletableFuture<S> handle(RequestContext ctx, Q request) {
+    protected final S respond(RequestContext ctx, Q request) {
         String groupId = groupId(request);
         if (!ctx.allowed(groupOperation, ResourceType.GROUP, groupId)) {
-            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
+            return errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED);
         }
         ShareGroupCoordinator.OffsetsRefusal refusal = groups.refuseOffsetChange(groupId, createGroup);
         if (refusal != null) {
-            return CompletableFuture.completedFuture(refused(refusal.error(), refusal.message()));
+            return refused(refusal.error(), refusal.message());
         }
-        return CompletableFuture.completedFuture(change(ctx, request, groupId));
+        return change(ctx, request, groupId);
     }
 
     @Override
