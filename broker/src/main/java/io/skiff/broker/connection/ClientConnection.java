@@ -16,6 +16,7 @@
 package io.skiff.broker.connection;
 
 import io.skiff.broker.security.ConnectionSecurity;
+import io.skiff.protocol.header.ClientIdCache;
 import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.Objects;
@@ -41,6 +42,7 @@ public final class ClientConnection {
     private final AtomicLongArray requests = new AtomicLongArray(API_KEY_SLOTS);
     private final AtomicLongArray brokerTotals; // null when not tracked
     private volatile String clientId = "";
+    private final ClientIdCache clientIds = new ClientIdCache();
     private volatile long lastRequestAtMs;
 
     ClientConnection(
@@ -62,6 +64,11 @@ public final class ClientConnection {
     public static ClientConnection untracked(
             String connectionId, String listenerName, InetSocketAddress clientAddress, ConnectionSecurity security) {
         return new ClientConnection(connectionId, listenerName, clientAddress, security, 0, null);
+    }
+
+    /** The client id this connection's request headers last named, with its bytes: decoded once, not per request. */
+    public ClientIdCache clientIdCache() {
+        return clientIds;
     }
 
     /** Counts one request of {@code apiKey} whose header named {@code clientId}. */

@@ -150,7 +150,7 @@ public final class KafkaRequestProcessor implements RequestProcessor {
         RequestHeader header;
         ApiMessage request;
         try {
-            header = RequestHeader.read(buf);
+            header = RequestHeader.read(buf, connection.client().clientIdCache());
             request = api.newRequest();
             request.read(new ByteBufferAccessor(buf), version);
         } catch (RuntimeException e) {

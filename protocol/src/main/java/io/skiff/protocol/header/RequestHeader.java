@@ -66,6 +66,14 @@ public final class RequestHeader {
      * @throws InvalidRequestException for an unknown API key or a truncated/garbled header
      */
     public static RequestHeader read(ByteBuffer buf) {
+        return read(buf, null);
+    }
+
+    /**
+     * As {@link #read(ByteBuffer)}, the client id taken from {@code clientIds} (the connection's cache) when it is
+     * the one the connection sent before; {@code null} decodes it anew.
+     */
+    public static RequestHeader read(ByteBuffer buf, ClientIdCache clientIds) {
         try {
             ByteBufferAccessor in = new ByteBufferAccessor(buf);
             short apiKey = in.readShort();
@@ -76,10 +84,13 @@ public final class RequestHeader {
             }
             short headerVersion = api.requestHeaderVersion(apiVersion);
             int correlationId = in.readInt();
-            String clientId = in.readNullableString(false);
-            List<RawTaggedField> tagged = new ArrayList<>(0);
+            String clientId = clientIds == null ? in.readNullableString(false) : clientIds.read(buf);
+            List<RawTaggedField> tagged = List.of();
             if (headerVersion >= 2) {
                 int n = in.readUnsignedVarint();
+                if (n > 0) {
+                    tagged = new ArrayList<>(Math.min(n, in.remaining()));
+                }
                 for (int i = 0; i < n; i++) {
                     int tag = in.readUnsignedVarint();
                     int size = in.readUnsignedVarint();
