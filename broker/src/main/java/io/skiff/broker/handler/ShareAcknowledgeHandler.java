@@ -29,7 +29,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * ShareAcknowledge v1–2 (KIP-932): a share consumer accepts, releases, rejects or renews records it acquired, without
@@ -40,7 +39,7 @@ import java.util.concurrent.CompletableFuture;
  * <p>Thread-safe: the share-partitions and sessions are; the rest is per request.
  */
 public final class ShareAcknowledgeHandler
-        extends AbstractApiHandler<ShareAcknowledgeRequest, ShareAcknowledgeResponse> {
+        extends BlockingApiHandler<ShareAcknowledgeRequest, ShareAcknowledgeResponse> {
     private final SharePartitionManager shares;
     private final int nodeId;
 
@@ -50,26 +49,20 @@ public final class ShareAcknowledgeHandler
         this.nodeId = nodeId;
     }
 
-    /** It writes the share state to its log (and may create that topic). */
+    /** It writes the share state to its log (and may create that topic): on the blocking executor. */
     @Override
-    public Execution execution() {
-        return Execution.BLOCKING_EXECUTOR;
-    }
-
-    @Override
-    public CompletableFuture<ShareAcknowledgeResponse> handle(RequestContext ctx, ShareAcknowledgeRequest request) {
+    protected ShareAcknowledgeResponse respond(RequestContext ctx, ShareAcknowledgeRequest request) {
         String groupId = request.groupId();
         String memberId = request.memberId();
         if (groupId == null || groupId.isEmpty() || memberId == null || memberId.isEmpty()) {
-            return done(new ShareAcknowledgeResponse().setErrorCode(Errors.INVALID_REQUEST.code()));
+            return new ShareAcknowledgeResponse().setErrorCode(Errors.INVALID_REQUEST.code());
         }
         if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, groupId)) {
-            return done(new ShareAcknowledgeResponse().setErrorCode(Errors.GROUP_AUTHORIZATION_FAILED.code()));
+            return new ShareAcknowledgeResponse().setErrorCode(Errors.GROUP_AUTHORIZATION_FAILED.code());
         }
         ShareSessions.Update session = shares.sessions().acknowledge(groupId, memberId, request.shareSessionEpoch());
         if (session.error() != Errors.NONE) {
-            return done(
-                    new ShareAcknowledgeResponse().setErrorCode(session.error().code()));
+            return new ShareAcknowledgeResponse().setErrorCode(session.error().code());
         }
         int lockMs = shares.settings(groupId).recordLockDurationMs();
         ShareAcknowledgeResponse response = new ShareAcknowledgeResponse().setAcquisitionLockTimeoutMs(lockMs);
@@ -108,11 +101,7 @@ public final class ShareAcknowledgeHandler
         if (session.closed()) {
             shares.releaseMember(groupId, memberId);
         }
-        return done(response);
-    }
-
-    private static CompletableFuture<ShareAcknowledgeResponse> done(ShareAcknowledgeResponse r) {
-        return CompletableFuture.completedFuture(r);
+        return response;
     }
 
     @Override
