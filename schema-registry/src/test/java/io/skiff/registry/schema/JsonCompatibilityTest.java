@@ -18,6 +18,7 @@ package io.skiff.registry.schema;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -95,7 +96,7 @@ class JsonCompatibilityTest {
     }
 
     private static ParsedSchema json(String text) {
-        return SchemaParsers.parse(SchemaType.JSON, text, List.of());
+        return SchemaParsers.parse(SchemaType.JSON, text, Map.of());
     }
 
     private static List<CompatibilityLevel.Previous> previous(String text) {
