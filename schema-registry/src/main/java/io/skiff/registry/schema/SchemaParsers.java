@@ -37,7 +37,7 @@ public final class SchemaParsers {
         try {
             return switch (type) {
                 case AVRO -> AvroSchema.parse(text, new ArrayList<>(new LinkedHashSet<>(references.values())));
-                case JSON -> JsonSchema.parse(text);
+                case JSON -> JsonSchema.parse(text, references);
                 case PROTOBUF -> ProtobufSchema.parse(text, references);
             };
         } catch (InvalidSchemaException e) {

@@ -15,10 +15,13 @@
  */
 package io.skiff.registry.schema;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -93,6 +96,67 @@ class JsonCompatibilityTest {
             assertTrue(
                     problems.stream().anyMatch(p -> p.contains("errorType:'" + errorType + "'")), problems.toString());
         }
+    }
+
+    private static final String ADDRESS = "{\"type\":\"object\",\"properties\":{\"zip\":{\"type\":\"string\"}}}";
+    private static final String ORDER =
+            "{\"type\":\"object\",\"properties\":{\"address\":{\"$ref\":\"address.json\"}}}";
+
+    /** {@code text} parsed with {@code referenced} registered as its reference named {@code name}. */
+    private static ParsedSchema json(String text, String name, String referenced) {
+        return SchemaParsers.parse(SchemaType.JSON, text, Map.of(name, json(referenced)));
+    }
+
+    private static List<String> backward(ParsedSchema old, ParsedSchema next) {
+        return CompatibilityLevel.BACKWARD.problems(next, List.of(new CompatibilityLevel.Previous(1, old)));
+    }
+
+    @Test
+    void refsToReferencedSchemasAreComparedLikeLocalOnes() {
+        // the referenced subject's next version narrows a property: seen through the $ref, by the reference's name
+        String narrowed = ADDRESS.replace("\"string\"", "\"integer\"");
+        assertEquals(
+                List.of("TYPE_CHANGED"),
+                types(backward(json(ORDER, "address.json", ADDRESS), json(ORDER, "address.json", narrowed))));
+        String widened = ADDRESS.replace("\"zip\":{\"type\":\"string\"}", "\"zip\":{\"type\":[\"string\",\"null\"]}");
+        assertEquals(List.of(), backward(json(ORDER, "address.json", ADDRESS), json(ORDER, "address.json", widened)));
+        // a local schema replaced by a reference to the same one: nothing changed for the data
+        String local = ORDER.replace("{\"$ref\":\"address.json\"}", ADDRESS);
+        assertEquals(List.of(), backward(json(local), json(ORDER, "address.json", ADDRESS)));
+        assertEquals(List.of("TYPE_CHANGED"), types(backward(json(local), json(ORDER, "address.json", narrowed))));
+    }
+
+    @Test
+    void refsWithAPointerIntoAReferenceOrResolvedAgainstTheId() {
+        String common = "{\"definitions\":{\"Zip\":{\"type\":\"string\",\"maxLength\":5}}}";
+        String order = "{\"type\":\"object\",\"properties\":{\"zip\":{\"$ref\":\"common.json#/definitions/Zip\"}}}";
+        assertEquals(
+                List.of("MAX_LENGTH_DECREASED"),
+                types(backward(
+                        json(order, "common.json", common), json(order, "common.json", common.replace("5", "4")))));
+        // a relative $ref resolved against the schema's $id matches a reference named by the full IRI
+        String withId = "{\"$id\":\"https://example.com/schemas/order.json\"," + ORDER.substring(1);
+        String name = "https://example.com/schemas/address.json";
+        assertEquals(
+                List.of("TYPE_CHANGED"),
+                types(backward(
+                        json(withId, name, ADDRESS),
+                        json(withId, name, ADDRESS.replace("\"string\"", "\"boolean\"")))));
+    }
+
+    @Test
+    void aRefToNoReferenceIsInvalidAndNotFetched() {
+        InvalidSchemaException e = assertThrows(InvalidSchemaException.class, () -> json(ORDER));
+        assertTrue(e.getMessage().contains("address.json"), e.getMessage());
+        assertThrows(InvalidSchemaException.class, () -> json("{\"$ref\":\"https://example.com/never-fetched.json\"}"));
+    }
+
+    private static List<String> types(List<String> problems) {
+        return problems.stream()
+                .filter(p -> p.startsWith("{errorType:"))
+                .map(p -> p.substring("{errorType:'".length(), p.indexOf("'", "{errorType:'".length())))
+                .distinct()
+                .toList();
     }
 
     private static ParsedSchema json(String text) {
