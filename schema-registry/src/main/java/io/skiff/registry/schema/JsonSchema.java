@@ -211,7 +211,7 @@ final class JsonSchema implements ParsedSchema {
     }
 
     /** Whether every value valid against {@code writer} at {@code path} is valid against {@code reader}. */
-    private static void compare(JsonNode reader, JsonNode writer, String path, List<String> out) {
+    static void compare(JsonNode reader, JsonNode writer, String path, List<String> out) {
         if (!reader.isObject() || !writer.isObject()) {
             if (reader.isBoolean() && reader.asBoolean()) {
                 return; // true accepts everything
@@ -250,9 +250,10 @@ final class JsonSchema implements ParsedSchema {
         compareBounds(reader, writer, path, out);
         compareProperties(reader, writer, path, out);
         compareAdditionalProperties(reader, writer, path, out);
-        if (reader.has("items") && writer.has("items")) {
-            compare(reader.get("items"), writer.get("items"), path + "/items", out);
-        }
+        JsonKeywords.compareConst(reader, writer, path, out);
+        JsonKeywords.compareItems(reader, writer, path, out);
+        JsonKeywords.compareDependencies(reader, writer, path, out);
+        JsonKeywords.compareNot(reader, writer, path, out);
         compareCombined(reader, writer, path, out);
     }
 
@@ -387,7 +388,7 @@ final class JsonSchema implements ParsedSchema {
         return readers.stream().anyMatch(r -> problems(r, writer, path).isEmpty());
     }
 
-    private static List<String> problems(JsonNode reader, JsonNode writer, String path) {
+    static List<String> problems(JsonNode reader, JsonNode writer, String path) {
         List<String> found = new ArrayList<>();
         compare(reader, writer, path, found);
         return found;
@@ -405,9 +406,13 @@ final class JsonSchema implements ParsedSchema {
         }
         for (Iterator<String> it = writerProps.fieldNames(); it.hasNext(); ) {
             String name = it.next();
+            String at = path + "/properties/" + name;
+            JsonNode was = writerProps.get(name);
             if (readerProps.has(name)) {
-                compare(readerProps.get(name), writerProps.get(name), path + "/properties/" + name, out);
-            } else if (closed(reader)) {
+                compare(readerProps.get(name), was, at, out);
+            } else if (JsonKeywords.comparePartiallyOpen(reader, writer, name, null, was, at, out)) {
+                continue;
+            } else if (closed(reader) && !(was.isBoolean() && !was.asBoolean())) {
                 out.add(problem(
                         "PROPERTY_REMOVED_FROM_CLOSED_CONTENT_MODEL",
                         path + "/properties/" + name,
@@ -416,7 +421,13 @@ final class JsonSchema implements ParsedSchema {
         }
         for (Iterator<String> it = readerProps.fieldNames(); it.hasNext(); ) {
             String name = it.next();
-            if (!writerProps.has(name) && !closed(writer)) {
+            JsonNode now = readerProps.get(name);
+            String at = path + "/properties/" + name;
+            if (writerProps.has(name) || JsonKeywords.comparePartiallyOpen(reader, writer, name, now, null, at, out)) {
+                continue;
+            }
+            boolean accepting = (now.isBoolean() && now.asBoolean()) || (now.isObject() && now.isEmpty());
+            if (!closed(writer) && !accepting) {
                 out.add(problem(
                         "PROPERTY_ADDED_TO_OPEN_CONTENT_MODEL",
                         path + "/properties/" + name,
@@ -445,7 +456,7 @@ final class JsonSchema implements ParsedSchema {
         return out;
     }
 
-    private static String problem(String type, String path, String description) {
+    static String problem(String type, String path, String description) {
         return "{errorType:'" + type + "', description:'At path '" + path + "' " + description + "'}";
     }
 

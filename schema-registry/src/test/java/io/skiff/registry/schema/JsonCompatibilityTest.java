@@ -85,6 +85,44 @@ class JsonCompatibilityTest {
                 "{\"type\":\"object\",\"$defs\":{\"N\":{\"type\":\"integer\",\"maximum\":9}},\"properties\":{\"n\":{\"$ref\":\"#/$defs/N\"}}}|{\"type\":\"object\",\"$defs\":{\"M\":{\"type\":\"integer\",\"maximum\":8}},\"properties\":{\"n\":{\"$ref\":\"#/$defs/M\"}}}|MAXIMUM_DECREASED",
                 "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\"}}}|{\"type\":\"object\",\"definitions\":{\"N\":{\"type\":\"number\"}},\"properties\":{\"n\":{\"$ref\":\"#/definitions/N\"}}}|-",
                 "{\"type\":\"object\",\"definitions\":{\"T\":{\"type\":\"object\",\"properties\":{\"next\":{\"$ref\":\"#/definitions/T\"}}}},\"properties\":{\"t\":{\"$ref\":\"#/definitions/T\"}}}|{\"type\":\"object\",\"definitions\":{\"T\":{\"type\":\"object\",\"properties\":{\"next\":{\"$ref\":\"#/definitions/T\"}}}},\"properties\":{\"t\":{\"$ref\":\"#/definitions/T\"}}}|-",
+                // const (Confluent: a changed constant is ENUM_ARRAY_CHANGED)
+                "{\"type\":\"string\"}|{\"type\":\"string\",\"const\":\"a\"}|ENUM_ARRAY_CHANGED",
+                "{\"const\":\"a\"}|{\"const\":\"b\"}|ENUM_ARRAY_CHANGED",
+                "{\"const\":\"a\"}|{\"const\":\"a\",\"description\":\"the same\"}|-",
+                "{\"type\":\"string\",\"enum\":[\"a\"]}|{\"type\":\"string\",\"const\":\"a\"}|-",
+                // format is not compared, as in Confluent's checker
+                "{\"type\":\"string\"}|{\"type\":\"string\",\"format\":\"email\"}|-",
+                "{\"type\":\"string\",\"format\":\"date\"}|{\"type\":\"string\",\"format\":\"date-time\"}|-",
+                // patternProperties: partially open content models
+                "{\"type\":\"object\",\"properties\":{\"x_a\":{\"type\":\"integer\"}},\"additionalProperties\":false}|{\"type\":\"object\",\"patternProperties\":{\"^x_\":{\"type\":\"number\"}},\"additionalProperties\":false}|-",
+                "{\"type\":\"object\",\"properties\":{\"x_a\":{\"type\":\"string\"}},\"additionalProperties\":false}|{\"type\":\"object\",\"patternProperties\":{\"^x_\":{\"type\":\"number\"}},\"additionalProperties\":false}|PROPERTY_REMOVED_NOT_COVERED_BY_PARTIALLY_OPEN_CONTENT_MODEL",
+                "{\"type\":\"object\",\"patternProperties\":{\"^x_\":{\"type\":\"integer\"}}}|{\"type\":\"object\",\"patternProperties\":{\"^x_\":{\"type\":\"integer\"}},\"properties\":{\"x_a\":{\"type\":\"number\"}}}|-",
+                "{\"type\":\"object\",\"patternProperties\":{\"^x_\":{\"type\":\"number\"}}}|{\"type\":\"object\",\"patternProperties\":{\"^x_\":{\"type\":\"number\"}},\"properties\":{\"x_a\":{\"type\":\"integer\"}}}|PROPERTY_ADDED_NOT_COVERED_BY_PARTIALLY_OPEN_CONTENT_MODEL",
+                "{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}|{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"},\"properties\":{\"a\":{\"type\":\"string\",\"maxLength\":3}}}|PROPERTY_ADDED_NOT_COVERED_BY_PARTIALLY_OPEN_CONTENT_MODEL",
+                // tuples: items as an array (draft 7) and prefixItems (2020-12)
+                "{\"type\":\"array\",\"items\":[{\"type\":\"string\"},{\"type\":\"integer\"}]}|{\"type\":\"array\",\"items\":[{\"type\":\"string\"},{\"type\":\"number\"}]}|-",
+                "{\"type\":\"array\",\"items\":[{\"type\":\"string\"},{\"type\":\"number\"}]}|{\"type\":\"array\",\"items\":[{\"type\":\"string\"},{\"type\":\"integer\"}]}|TYPE_CHANGED",
+                "{\"type\":\"array\",\"items\":[{\"type\":\"string\"}]}|{\"type\":\"array\",\"items\":[{\"type\":\"string\"},{\"type\":\"integer\"}]}|ITEM_ADDED_TO_OPEN_CONTENT_MODEL",
+                "{\"type\":\"array\",\"items\":[{\"type\":\"string\"}],\"additionalItems\":false}|{\"type\":\"array\",\"items\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"additionalItems\":false}|-",
+                "{\"type\":\"array\",\"items\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"additionalItems\":false}|{\"type\":\"array\",\"items\":[{\"type\":\"string\"}],\"additionalItems\":false}|ITEM_REMOVED_FROM_CLOSED_CONTENT_MODEL",
+                "{\"type\":\"array\",\"items\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"additionalItems\":{\"type\":\"integer\"}}|{\"type\":\"array\",\"items\":[{\"type\":\"string\"}],\"additionalItems\":{\"type\":\"number\"}}|-",
+                "{\"type\":\"array\",\"items\":[{\"type\":\"string\"}]}|{\"type\":\"array\",\"items\":[{\"type\":\"string\"}],\"additionalItems\":{\"type\":\"number\"}}|ADDITIONAL_ITEMS_NARROWED",
+                "{\"type\":\"array\",\"items\":[{\"type\":\"string\"},{\"type\":\"string\"}]}|{\"type\":\"array\",\"items\":[{\"type\":\"string\"}],\"additionalItems\":{\"type\":\"number\"}}|ITEM_REMOVED_NOT_COVERED_BY_PARTIALLY_OPEN_CONTENT_MODEL",
+                "{\"type\":\"array\",\"items\":[{\"type\":\"string\"}]}|{\"type\":\"array\",\"items\":[{\"type\":\"string\"}],\"additionalItems\":false}|ADDITIONAL_ITEMS_REMOVED",
+                "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"array\",\"prefixItems\":[{\"type\":\"string\"}],\"items\":{\"type\":\"integer\"}}|{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"array\",\"prefixItems\":[{\"type\":\"string\"},{\"type\":\"number\"}],\"items\":{\"type\":\"number\"}}|-",
+                "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"array\",\"prefixItems\":[{\"type\":\"string\"}],\"items\":{\"type\":\"number\"}}|{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"array\",\"prefixItems\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"items\":{\"type\":\"number\"}}|ITEM_ADDED_NOT_COVERED_BY_PARTIALLY_OPEN_CONTENT_MODEL",
+                // not: the reader may exclude only what the writer excluded
+                "{\"type\":\"string\",\"not\":{\"enum\":[\"a\",\"b\"]}}|{\"type\":\"string\",\"not\":{\"enum\":[\"a\"]}}|-",
+                "{\"type\":\"string\",\"not\":{\"enum\":[\"a\"]}}|{\"type\":\"string\",\"not\":{\"enum\":[\"a\",\"b\"]}}|NOT_TYPE_EXTENDED",
+                "{\"type\":\"string\"}|{\"type\":\"string\",\"not\":{\"enum\":[\"a\"]}}|TYPE_CHANGED",
+                // dependencies / dependentRequired / dependentSchemas
+                "{\"type\":\"object\",\"dependencies\":{\"a\":[\"b\",\"c\"]}}|{\"type\":\"object\",\"dependencies\":{\"a\":[\"b\"]}}|-",
+                "{\"type\":\"object\",\"dependencies\":{\"a\":[\"b\"]}}|{\"type\":\"object\",\"dependencies\":{\"a\":[\"b\",\"c\"]}}|DEPENDENCY_ARRAY_EXTENDED",
+                "{\"type\":\"object\"}|{\"type\":\"object\",\"dependencies\":{\"a\":[\"b\"]}}|DEPENDENCY_ARRAY_ADDED",
+                "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\"}|{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"dependentRequired\":{\"a\":[\"b\"]}}|DEPENDENCY_ARRAY_ADDED",
+                "{\"type\":\"object\"}|{\"type\":\"object\",\"dependencies\":{\"a\":{\"required\":[\"b\"]}}}|DEPENDENCY_SCHEMA_ADDED",
+                "{\"type\":\"object\",\"dependencies\":{\"a\":{\"properties\":{\"b\":{\"type\":\"integer\"}}}}}|{\"type\":\"object\",\"dependencies\":{\"a\":{\"properties\":{\"b\":{\"type\":\"number\"}}}}}|-",
+                "{\"type\":\"object\",\"dependencies\":{\"a\":{\"properties\":{\"b\":{\"type\":\"number\"}}}}}|{\"type\":\"object\",\"dependencies\":{\"a\":{\"properties\":{\"b\":{\"type\":\"integer\"}}}}}|TYPE_CHANGED",
                 // nested: a bound inside a property
                 "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"maximum\":9}}}|{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"maximum\":8}}}|MAXIMUM_DECREASED",
             })
