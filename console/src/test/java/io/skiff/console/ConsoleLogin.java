@@ -15,12 +15,17 @@
  */
 package io.skiff.console;
 
+import static org.awaitility.Awaitility.await;
+
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import org.openqa.selenium.By;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
 
 /** Logging in to a console that asks for it, from a test: through the API (a cookie) or the browser's form. */
 final class ConsoleLogin {
@@ -49,11 +54,25 @@ final class ConsoleLogin {
         }
     }
 
-    /** Fills in the login form. */
+    /**
+     * Fills in the login form and waits for the answer's page: a click only starts the POST, and a page opened before
+     * its cookie arrives would be the login page again.
+     */
     static void browser(WebDriver browser, String console, String user, String password) {
         browser.get(console + "/login");
+        WebElement form = browser.findElement(By.id("login"));
         browser.findElement(By.id("login-user")).sendKeys(user);
         browser.findElement(By.id("login-password")).sendKeys(password);
-        browser.findElement(By.cssSelector("#login button[type=submit]")).click();
+        form.findElement(By.cssSelector("button[type=submit]")).click();
+        await().atMost(Duration.ofSeconds(20)).until(() -> isGone(form));
+    }
+
+    private static boolean isGone(WebElement element) {
+        try {
+            element.isDisplayed();
+            return false;
+        } catch (StaleElementReferenceException e) {
+            return true;
+        }
     }
 }

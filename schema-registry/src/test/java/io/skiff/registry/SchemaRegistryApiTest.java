@@ -290,6 +290,53 @@ class SchemaRegistryApiTest {
     }
 
     @Test
+    void jsonAndProtobufReferencesAreResolvedIntoTheComparedSchema() {
+        registry.ok("PUT", "/config/address-json", "{\"compatibility\":\"NONE\"}");
+        String address = "{\"type\":\"object\",\"properties\":{\"zip\":{\"type\":\"string\"}}}";
+        registry.register("address-json", address, "JSON");
+        registry.register("address-json", address.replace("string", "integer"), "JSON");
+        String order = "{\"type\":\"object\",\"properties\":{\"address\":{\"$ref\":\"address.json\"}}}";
+        // before references were resolved, such a schema did not even register (its $ref pointed nowhere)
+        registry.ok(
+                "POST",
+                "/subjects/order-json/versions",
+                withReference(order, "JSON", "address.json", "address-json", 1));
+        String next = withReference(order, "JSON", "address.json", "address-json", 2);
+        assertEquals(409, registry.errorCode(409, "POST", "/subjects/order-json/versions", next));
+
+        registry.ok("PUT", "/config/item-proto", "{\"compatibility\":\"NONE\"}");
+        String item = "syntax = \"proto3\";\npackage common;\nmessage Item { string sku = 1; }\n";
+        registry.register("item-proto", item, "PROTOBUF");
+        registry.register("item-proto", item.replace("string sku", "double sku"), "PROTOBUF");
+        String orderProto = "syntax = \"proto3\";\npackage shop;\nimport \"common/item.proto\";\n"
+                + "message Order { common.Item item = 1; }\n";
+        registry.ok(
+                "POST",
+                "/subjects/order-proto/versions",
+                withReference(orderProto, "PROTOBUF", "common/item.proto", "item-proto", 1));
+        assertEquals(
+                409,
+                registry.errorCode(
+                        409,
+                        "POST",
+                        "/subjects/order-proto/versions",
+                        withReference(orderProto, "PROTOBUF", "common/item.proto", "item-proto", 2)));
+    }
+
+    private static String withReference(String schema, String type, String name, String subject, int version) {
+        JsonObject body =
+                JsonParser.parseString(RegistryClient.body(schema, type)).getAsJsonObject();
+        JsonObject ref = new JsonObject();
+        ref.addProperty("name", name);
+        ref.addProperty("subject", subject);
+        ref.addProperty("version", version);
+        JsonArray refs = new JsonArray();
+        refs.add(ref);
+        body.add("references", refs);
+        return body.toString();
+    }
+
+    @Test
     void jsonSchemaAndProtobufAreParsedAndCompared() {
         String json =
                 "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"}},\"additionalProperties\":false}";

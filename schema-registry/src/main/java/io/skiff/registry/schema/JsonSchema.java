@@ -18,6 +18,7 @@ package io.skiff.registry.schema;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.JsonSchemaException;
 import com.networknt.schema.JsonSchemaFactory;
@@ -25,11 +26,15 @@ import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.SpecVersionDetector;
 import com.networknt.schema.ValidationMessage;
+import com.networknt.schema.resource.AllowSchemaLoader;
+import com.networknt.schema.resource.MapSchemaLoader;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -49,13 +54,17 @@ final class JsonSchema implements ParsedSchema {
 
     private final JsonNode root;
     private final String canonical;
+    private final JsonReferences references;
 
-    private JsonSchema(JsonNode root, String canonical) {
+    private JsonSchema(JsonNode root, String canonical, JsonReferences references) {
         this.root = root;
         this.canonical = canonical;
+        this.references = references;
     }
 
-    static JsonSchema parse(String text) {
+    /** Parses {@code text}; the JSON schemas among {@code references} are those its {@code $ref}s may name. */
+    static JsonSchema parse(String text, Map<String, ParsedSchema> referenced) {
+        JsonReferences references = JsonReferences.of(referenced);
         JsonNode node;
         try {
             node = JSON.readTree(text);
@@ -66,23 +75,30 @@ final class JsonSchema implements ParsedSchema {
             throw new InvalidSchemaException("Invalid JSON Schema: a schema is a JSON object or a boolean");
         }
         if (node.isObject()) {
-            checkAgainstMetaSchema(node);
+            checkAgainstMetaSchema(node, references);
         }
         try {
-            return new JsonSchema(node, JSON.writeValueAsString(node));
+            return new JsonSchema(node, JSON.writeValueAsString(node), references);
         } catch (JsonProcessingException e) {
             throw new InvalidSchemaException("Invalid JSON Schema: " + e.getOriginalMessage(), e);
         }
     }
 
-    private static void checkAgainstMetaSchema(JsonNode node) {
+    private static void checkAgainstMetaSchema(JsonNode node, JsonReferences references) {
         SpecVersion.VersionFlag draft;
         try {
             draft = SpecVersionDetector.detectOptionalVersion(node, false).orElse(SpecVersion.VersionFlag.V7);
         } catch (JsonSchemaException e) {
             throw new InvalidSchemaException("Invalid JSON Schema: " + e.getMessage(), e);
         }
-        JsonSchemaFactory factory = JsonSchemaFactory.getInstance(draft);
+        URI base = JsonReferences.base(node, JsonReferences.DEFAULT_BASE);
+        // $refs to other documents load the schema's references and nothing else (never from the network)
+        JsonSchemaFactory factory = JsonSchemaFactory.getInstance(
+                draft,
+                b -> b.schemaLoaders(loaders -> loaders.values(list -> {
+                    list.add(0, new MapSchemaLoader((String iri) -> references.text(iri, base)));
+                    list.add(1, new AllowSchemaLoader(iri -> iri.toString().startsWith("classpath:")));
+                })));
         Set<ValidationMessage> problems =
                 factory.getSchema(SchemaLocation.of(draft.getId())).validate(node);
         if (!problems.isEmpty()) {
@@ -93,7 +109,9 @@ final class JsonSchema implements ParsedSchema {
                             .collect(Collectors.joining("; ")));
         }
         try {
-            factory.getSchema(node).initializeValidators(); // unresolvable local $refs and the like
+            // unresolvable $refs and the like
+            factory.getSchema(SchemaLocation.of(JsonReferences.DEFAULT_BASE + "schema.json"), node)
+                    .initializeValidators();
         } catch (RuntimeException e) {
             throw new InvalidSchemaException("Invalid JSON Schema: " + e.getMessage(), e);
         }
@@ -112,7 +130,8 @@ final class JsonSchema implements ParsedSchema {
     @Override
     public List<String> readProblems(ParsedSchema writer) {
         List<String> out = new ArrayList<>();
-        compare(withLocalRefs(root), withLocalRefs(((JsonSchema) writer).root), "#", out);
+        JsonSchema written = (JsonSchema) writer;
+        compare(withRefs(root, references), withRefs(written.root, written.references), "#", out);
         return out;
     }
 
@@ -120,54 +139,79 @@ final class JsonSchema implements ParsedSchema {
     private static final int REF_DEPTH = 8;
 
     /**
-     * A copy of a schema with each local {@code $ref} ({@code #/definitions/X}, {@code #/$defs/X}, any JSON pointer
-     * into the same document) replaced by what it points to, so that a change inside a definition is compared where
-     * it is used. Keywords beside a {@code $ref} are kept where the target lacks them. Recursive schemas unfold
-     * {@value #REF_DEPTH} levels. {@code $ref}s to other documents (references) stay as text.
+     * A copy of a schema with each {@code $ref} replaced by what it points to, so that a change inside a definition is
+     * compared where it is used: local ones ({@code #/definitions/X}, {@code #/$defs/X}, any JSON pointer into the same
+     * document) and those naming a referenced schema (by the reference's name or the IRI it resolves to, with or
+     * without a pointer into it). Keywords beside a {@code $ref} are kept where the target lacks them. Recursive
+     * schemas unfold {@value #REF_DEPTH} levels. A {@code $ref} to none of these stays as text.
      */
-    static JsonNode withLocalRefs(JsonNode root) {
-        return inline(root, root, 0);
+    static JsonNode withRefs(JsonNode root, JsonReferences references) {
+        return inline(new Document(root, JsonReferences.base(root, JsonReferences.DEFAULT_BASE), references), root, 0);
     }
 
-    private static JsonNode inline(JsonNode root, JsonNode node, int depth) {
+    /** A schema document being inlined: its root (what local pointers mean), base IRI and references. */
+    private record Document(JsonNode root, URI base, JsonReferences references) {
+
+        /** What {@code ref} points to, with the document it is in; null when it points nowhere known. */
+        Target target(String ref) {
+            int hash = ref.indexOf('#');
+            String location = hash < 0 ? ref : ref.substring(0, hash);
+            String pointer = hash < 0 ? "" : ref.substring(hash + 1);
+            if (!pointer.isEmpty() && !pointer.startsWith("/")) {
+                return null; // an anchor name, not a pointer
+            }
+            Document in = this;
+            if (!location.isEmpty()) {
+                JsonSchema other = references.document(location, base);
+                if (other == null) {
+                    return null;
+                }
+                in = new Document(
+                        other.root, JsonReferences.base(other.root, JsonReferences.locate(base, location)), references);
+            }
+            JsonNode node = in.root.at(pointer);
+            return node.isMissingNode() ? null : new Target(in, node);
+        }
+    }
+
+    private record Target(Document document, JsonNode node) {}
+
+    private static JsonNode inline(Document doc, JsonNode node, int depth) {
         if (node.isArray()) {
-            com.fasterxml.jackson.databind.node.ArrayNode out = JSON.createArrayNode();
-            node.forEach(item -> out.add(inline(root, item, depth)));
+            ArrayNode out = JSON.createArrayNode();
+            node.forEach(item -> out.add(inline(doc, item, depth)));
             return out;
         }
         if (!node.isObject()) {
             return node;
         }
         JsonNode ref = node.get("$ref");
-        if (ref != null && ref.isTextual() && ref.asText().startsWith("#") && depth < REF_DEPTH) {
-            JsonNode target = root.at(ref.asText().substring(1));
-            if (!target.isMissingNode()) {
-                JsonNode inlined = inline(root, target, depth + 1);
-                if (inlined.isObject()) {
-                    com.fasterxml.jackson.databind.node.ObjectNode merged =
-                            ((com.fasterxml.jackson.databind.node.ObjectNode) inlined).deepCopy();
-                    node.fields().forEachRemaining(e -> {
-                        if (!e.getKey().equals("$ref") && !merged.has(e.getKey())) {
-                            merged.set(e.getKey(), inline(root, e.getValue(), depth));
-                        }
-                    });
-                    return merged;
-                }
-                return inlined;
+        Target target = ref != null && ref.isTextual() && depth < REF_DEPTH ? doc.target(ref.asText()) : null;
+        if (target != null) {
+            JsonNode inlined = inline(target.document(), target.node(), depth + 1);
+            if (inlined.isObject()) {
+                ObjectNode merged = ((ObjectNode) inlined).deepCopy();
+                node.fields().forEachRemaining(e -> {
+                    if (!e.getKey().equals("$ref") && !merged.has(e.getKey())) {
+                        merged.set(e.getKey(), inline(doc, e.getValue(), depth));
+                    }
+                });
+                return merged;
             }
+            return inlined;
         }
-        com.fasterxml.jackson.databind.node.ObjectNode out = JSON.createObjectNode();
+        ObjectNode out = JSON.createObjectNode();
         node.fields()
                 .forEachRemaining(e -> out.set(
                         e.getKey(),
                         e.getKey().equals("definitions") || e.getKey().equals("$defs")
                                 ? e.getValue() // compared where they are used
-                                : inline(root, e.getValue(), depth)));
+                                : inline(doc, e.getValue(), depth)));
         return out;
     }
 
     /** Whether every value valid against {@code writer} at {@code path} is valid against {@code reader}. */
-    private static void compare(JsonNode reader, JsonNode writer, String path, List<String> out) {
+    static void compare(JsonNode reader, JsonNode writer, String path, List<String> out) {
         if (!reader.isObject() || !writer.isObject()) {
             if (reader.isBoolean() && reader.asBoolean()) {
                 return; // true accepts everything
@@ -206,9 +250,10 @@ final class JsonSchema implements ParsedSchema {
         compareBounds(reader, writer, path, out);
         compareProperties(reader, writer, path, out);
         compareAdditionalProperties(reader, writer, path, out);
-        if (reader.has("items") && writer.has("items")) {
-            compare(reader.get("items"), writer.get("items"), path + "/items", out);
-        }
+        JsonKeywords.compareConst(reader, writer, path, out);
+        JsonKeywords.compareItems(reader, writer, path, out);
+        JsonKeywords.compareDependencies(reader, writer, path, out);
+        JsonKeywords.compareNot(reader, writer, path, out);
         compareCombined(reader, writer, path, out);
     }
 
@@ -343,7 +388,7 @@ final class JsonSchema implements ParsedSchema {
         return readers.stream().anyMatch(r -> problems(r, writer, path).isEmpty());
     }
 
-    private static List<String> problems(JsonNode reader, JsonNode writer, String path) {
+    static List<String> problems(JsonNode reader, JsonNode writer, String path) {
         List<String> found = new ArrayList<>();
         compare(reader, writer, path, found);
         return found;
@@ -361,9 +406,13 @@ final class JsonSchema implements ParsedSchema {
         }
         for (Iterator<String> it = writerProps.fieldNames(); it.hasNext(); ) {
             String name = it.next();
+            String at = path + "/properties/" + name;
+            JsonNode was = writerProps.get(name);
             if (readerProps.has(name)) {
-                compare(readerProps.get(name), writerProps.get(name), path + "/properties/" + name, out);
-            } else if (closed(reader)) {
+                compare(readerProps.get(name), was, at, out);
+            } else if (JsonKeywords.comparePartiallyOpen(reader, writer, name, null, was, at, out)) {
+                continue;
+            } else if (closed(reader) && !(was.isBoolean() && !was.asBoolean())) {
                 out.add(problem(
                         "PROPERTY_REMOVED_FROM_CLOSED_CONTENT_MODEL",
                         path + "/properties/" + name,
@@ -372,7 +421,13 @@ final class JsonSchema implements ParsedSchema {
         }
         for (Iterator<String> it = readerProps.fieldNames(); it.hasNext(); ) {
             String name = it.next();
-            if (!writerProps.has(name) && !closed(writer)) {
+            JsonNode now = readerProps.get(name);
+            String at = path + "/properties/" + name;
+            if (writerProps.has(name) || JsonKeywords.comparePartiallyOpen(reader, writer, name, now, null, at, out)) {
+                continue;
+            }
+            boolean accepting = (now.isBoolean() && now.asBoolean()) || (now.isObject() && now.isEmpty());
+            if (!closed(writer) && !accepting) {
                 out.add(problem(
                         "PROPERTY_ADDED_TO_OPEN_CONTENT_MODEL",
                         path + "/properties/" + name,
@@ -401,7 +456,7 @@ final class JsonSchema implements ParsedSchema {
         return out;
     }
 
-    private static String problem(String type, String path, String description) {
+    static String problem(String type, String path, String description) {
         return "{errorType:'" + type + "', description:'At path '" + path + "' " + description + "'}";
     }
 

@@ -25,6 +25,7 @@ import com.squareup.wire.schema.internal.parser.ProtoFileElement;
 import com.squareup.wire.schema.internal.parser.TypeElement;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +36,9 @@ import java.util.TreeSet;
 /**
  * Whether data written with one .proto file reads with another, by the rules Confluent's registry applies to Wire's
  * parsed files: messages by name per nesting level, fields by tag, scalar types in Protobuf's wire-compatible groups
- * (enums count as varints), oneof membership. Only the changes Confluent counts as incompatible are reported: package
+ * (enums count as varints), oneof membership. Types from imports are looked up in the schema's references (their
+ * .proto files): an imported enum is an enum, and an imported message of the same name on both sides is compared field
+ * by field (unless both come from the same file). Only the changes Confluent counts as incompatible are reported: package
  * changed, message removed, field kind/scalar kind/named type changed, required field added or removed, oneof field
  * removed, several fields moved into one oneof, a field moved into a oneof that already existed. Enum changes,
  * optional fields added or removed, renamed fields, moved messages and syntax changes are compatible, as there.
@@ -50,15 +53,28 @@ final class ProtobufCompatibility {
     private final Types writerTypes;
     private final Types readerTypes;
     private final List<String> out = new ArrayList<>();
+    /** Pairs of imported message types already compared (recursive types end here). */
+    private final Set<String> comparedImports = new HashSet<>();
 
-    private ProtobufCompatibility(ProtoFileElement writer, ProtoFileElement reader) {
-        this.writerTypes = new Types(writer);
-        this.readerTypes = new Types(reader);
+    private ProtobufCompatibility(
+            ProtoFileElement writer,
+            List<ProtoFileElement> writerImports,
+            ProtoFileElement reader,
+            List<ProtoFileElement> readerImports) {
+        this.writerTypes = new Types(writer, writerImports);
+        this.readerTypes = new Types(reader, readerImports);
     }
 
-    /** The problems of reading data written with {@code writer} using {@code reader}. */
-    static List<String> problems(ProtoFileElement writer, ProtoFileElement reader) {
-        ProtobufCompatibility check = new ProtobufCompatibility(writer, reader);
+    /**
+     * The problems of reading data written with {@code writer} using {@code reader}; the imports are the .proto files
+     * of each one's references, whose types their fields may use.
+     */
+    static List<String> problems(
+            ProtoFileElement writer,
+            List<ProtoFileElement> writerImports,
+            ProtoFileElement reader,
+            List<ProtoFileElement> readerImports) {
+        ProtobufCompatibility check = new ProtobufCompatibility(writer, writerImports, reader, readerImports);
         if (!Objects.equals(writer.getPackageName(), reader.getPackageName())) {
             check.add(
                     "PACKAGE_CHANGED",
@@ -212,9 +228,40 @@ final class ProtobufCompatibility {
                             "FIELD_NAMED_TYPE_CHANGED",
                             path,
                             "the field '" + field + "' changed from message " + writer + " to " + reader);
+                } else if (compareImported(path, writer.toString(), writerScope, reader.toString(), readerScope)) {
+                    add(
+                            "FIELD_NAMED_TYPE_CHANGED",
+                            path,
+                            "the field '" + field + "' has message type " + a + ", changed incompatibly");
                 }
             }
         }
+    }
+
+    /**
+     * A message type of the same name on both sides, when either comes from an import (a reference): its fields are
+     * compared as Confluent does (types of this file are compared where they are declared). True when that found
+     * problems. Both from the same imported file: nothing to compare.
+     */
+    private boolean compareImported(
+            String path, String writerType, String writerScope, String readerType, String readerScope) {
+        String writerFull = writerTypes.fullName(writerType, writerScope);
+        String readerFull = readerTypes.fullName(readerType, readerScope);
+        if (writerFull == null || readerFull == null) {
+            return false; // not declared anywhere we know: compared by name only
+        }
+        Types.Declared was = writerTypes.declared(writerFull);
+        Types.Declared now = readerTypes.declared(readerFull);
+        if ((was.origin() == null && now.origin() == null)
+                || (was.origin() != null && was.origin().equals(now.origin()))
+                || !(was.type() instanceof MessageElement wasMessage)
+                || !(now.type() instanceof MessageElement nowMessage)
+                || !comparedImports.add(writerFull + " " + readerFull)) {
+            return false;
+        }
+        int before = out.size();
+        compareMessage(path, writerFull, readerFull, wasMessage, nowMessage);
+        return out.size() > before;
     }
 
     private static Kind kind(ProtoType type, Types types, String scope) {
@@ -262,24 +309,39 @@ final class ProtobufCompatibility {
         out.add("{errorType:'" + type + "', description:'At path '" + path + "' " + description + "'}");
     }
 
-    /** The named types of one file by full name, resolved the way protoc resolves a name from inside a scope. */
+    /**
+     * The named types of one file and of the files it imports by full name, resolved the way protoc resolves a name
+     * from inside a scope.
+     */
     private static final class Types {
-        private final String packagePrefix;
-        private final Map<String, TypeElement> byFullName = new HashMap<>();
+        /** A named type, the package of the file declaring it, and that file when it is an import (else null). */
+        record Declared(TypeElement type, String packagePrefix, ProtoFileElement origin) {}
 
-        Types(ProtoFileElement file) {
-            packagePrefix = file.getPackageName() == null ? "" : file.getPackageName() + ".";
-            collect(packagePrefix, file.getTypes());
-        }
+        private final Map<String, Declared> byFullName = new HashMap<>();
 
-        private void collect(String prefix, List<TypeElement> types) {
-            for (TypeElement type : types) {
-                byFullName.put(prefix + type.getName(), type);
-                collect(prefix + type.getName() + ".", type.getNestedTypes());
+        Types(ProtoFileElement file, List<ProtoFileElement> imports) {
+            collect(prefix(file), file.getTypes(), prefix(file), null);
+            for (ProtoFileElement imported : imports) {
+                collect(prefix(imported), imported.getTypes(), prefix(imported), imported);
             }
         }
 
-        /** The full name {@code name} means inside {@code scope} (a message's full name), or null if not here. */
+        private static String prefix(ProtoFileElement file) {
+            return file.getPackageName() == null ? "" : file.getPackageName() + ".";
+        }
+
+        private void collect(String prefix, List<TypeElement> types, String pkg, ProtoFileElement origin) {
+            for (TypeElement type : types) {
+                byFullName.putIfAbsent(prefix + type.getName(), new Declared(type, pkg, origin));
+                collect(prefix + type.getName() + ".", type.getNestedTypes(), pkg, origin);
+            }
+        }
+
+        Declared declared(String fullName) {
+            return byFullName.get(fullName);
+        }
+
+        /** The full name {@code name} means inside {@code scope} (a message's full name), or null if not known. */
         String fullName(String name, String scope) {
             if (name.startsWith(".")) {
                 return byFullName.containsKey(name.substring(1)) ? name.substring(1) : null;
@@ -300,16 +362,17 @@ final class ProtobufCompatibility {
 
         TypeElement resolve(String name, String scope) {
             String full = fullName(name, scope);
-            return full == null ? null : byFullName.get(full);
+            return full == null ? null : byFullName.get(full).type();
         }
 
-        /** The name without this file's package (types from imports keep the name as written). */
+        /** The name without the package of the file declaring it (unknown types keep the name as written). */
         String localName(String name, String scope) {
             String full = fullName(name, scope);
             if (full == null) {
                 return name.startsWith(".") ? name.substring(1) : name;
             }
-            return full.startsWith(packagePrefix) ? full.substring(packagePrefix.length()) : full;
+            String pkg = byFullName.get(full).packagePrefix();
+            return full.startsWith(pkg) ? full.substring(pkg.length()) : full;
         }
     }
 }

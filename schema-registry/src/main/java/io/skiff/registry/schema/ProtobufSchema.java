@@ -18,7 +18,10 @@ package io.skiff.registry.schema;
 import com.squareup.wire.schema.Location;
 import com.squareup.wire.schema.internal.parser.ProtoFileElement;
 import com.squareup.wire.schema.internal.parser.ProtoParser;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A PROTOBUF schema (one .proto file), parsed and rendered by Square Wire's parser; compatibility by Confluent's
@@ -27,16 +30,26 @@ import java.util.List;
 final class ProtobufSchema implements ParsedSchema {
     private final ProtoFileElement file;
     private final String canonical;
+    /** The .proto files of its references (its imports and theirs), whose types its fields may use. */
+    private final List<ProtoFileElement> imports;
 
-    private ProtobufSchema(ProtoFileElement file, String canonical) {
+    private ProtobufSchema(ProtoFileElement file, String canonical, List<ProtoFileElement> imports) {
         this.file = file;
         this.canonical = canonical;
+        this.imports = imports;
     }
 
-    static ProtobufSchema parse(String text) {
+    /** Parses {@code text}; the PROTOBUF schemas among {@code references} are the files it may import. */
+    static ProtobufSchema parse(String text, Map<String, ParsedSchema> references) {
+        List<ProtoFileElement> imports = new ArrayList<>();
+        for (ParsedSchema reference : new LinkedHashSet<>(references.values())) {
+            if (reference instanceof ProtobufSchema proto) {
+                imports.add(proto.file);
+            }
+        }
         try {
             ProtoFileElement file = ProtoParser.Companion.parse(Location.get("schema.proto"), text);
-            return new ProtobufSchema(file, file.toSchema());
+            return new ProtobufSchema(file, file.toSchema(), List.copyOf(imports));
         } catch (RuntimeException e) {
             throw new InvalidSchemaException("Invalid PROTOBUF schema: " + e.getMessage(), e);
         }
@@ -54,7 +67,8 @@ final class ProtobufSchema implements ParsedSchema {
 
     @Override
     public List<String> readProblems(ParsedSchema writer) {
-        return ProtobufCompatibility.problems(((ProtobufSchema) writer).file, file);
+        ProtobufSchema written = (ProtobufSchema) writer;
+        return ProtobufCompatibility.problems(written.file, written.imports, file, imports);
     }
 
     @Override

@@ -15,26 +15,30 @@
  */
 package io.skiff.registry.schema;
 
-import java.util.List;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.Map;
 
 /** Parses a schema of any type with its type's library. Stateless. */
 public final class SchemaParsers {
     private SchemaParsers() {}
 
     /**
-     * Parses {@code text} of {@code type}; {@code references} are the parsed schemas it names, in order.
+     * Parses {@code text} of {@code type}; {@code references} are the parsed schemas it names (and those
+     * name in turn), dependencies first, by the name it uses for each (an Avro type's name, a .proto file's import
+     * path, a JSON Schema {@code $ref} URL).
      *
      * @throws InvalidSchemaException when the library refuses it
      */
-    public static ParsedSchema parse(SchemaType type, String text, List<ParsedSchema> references) {
+    public static ParsedSchema parse(SchemaType type, String text, Map<String, ParsedSchema> references) {
         if (text == null || text.isBlank()) {
             throw new InvalidSchemaException("Empty schema");
         }
         try {
             return switch (type) {
-                case AVRO -> AvroSchema.parse(text, references);
-                case JSON -> JsonSchema.parse(text);
-                case PROTOBUF -> ProtobufSchema.parse(text);
+                case AVRO -> AvroSchema.parse(text, new ArrayList<>(new LinkedHashSet<>(references.values())));
+                case JSON -> JsonSchema.parse(text, references);
+                case PROTOBUF -> ProtobufSchema.parse(text, references);
             };
         } catch (InvalidSchemaException e) {
             throw e;

@@ -27,6 +27,7 @@ import io.skiff.registry.store.SchemaVersion;
 import io.skiff.registry.store.SchemasTopic;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -421,7 +422,7 @@ public final class Registry {
     }
 
     private ParsedSchema parse(SchemaRequest request) {
-        List<ParsedSchema> references = resolve(request.references());
+        Map<String, ParsedSchema> references = resolve(request.references());
         try {
             return SchemaParsers.parse(request.type(), request.schema(), references);
         } catch (InvalidSchemaException e) {
@@ -429,16 +430,20 @@ public final class Registry {
         }
     }
 
-    /** The referenced schemas and what they reference in turn, each once, dependencies first. */
-    private List<ParsedSchema> resolve(List<Reference> references) {
-        Map<String, ParsedSchema> out = new LinkedHashMap<>();
+    /**
+     * The referenced schemas and what they reference in turn, each once, dependencies first, by the name each is
+     * referenced by (the first name wins when one schema is referenced under two).
+     */
+    private Map<String, ParsedSchema> resolve(List<Reference> references) {
+        Map<String, ParsedSchema> byName = new LinkedHashMap<>();
+        Set<String> seen = new HashSet<>();
         for (Reference r : references) {
-            resolveInto(r, out, 0);
+            resolveInto(r, byName, seen, 0);
         }
-        return new ArrayList<>(out.values());
+        return byName;
     }
 
-    private void resolveInto(Reference r, Map<String, ParsedSchema> out, int depth) {
+    private void resolveInto(Reference r, Map<String, ParsedSchema> out, Set<String> seen, int depth) {
         if (depth > 100) {
             throw RegistryException.invalidSchema("Invalid schema: references nest too deep (a cycle?)");
         }
@@ -448,13 +453,12 @@ public final class Registry {
                 .orElseThrow(() -> RegistryException.invalidSchema("Invalid schema: the reference '" + r.name()
                         + "' names subject '" + r.subject() + "' version " + r.version() + ", which does not exist"));
         String key = target.subject() + "\u0000" + target.version();
-        if (out.containsKey(key)) {
-            return;
+        if (seen.add(key)) {
+            for (Reference nested : target.references()) {
+                resolveInto(nested, out, seen, depth + 1);
+            }
         }
-        for (Reference nested : target.references()) {
-            resolveInto(nested, out, depth + 1);
-        }
-        out.put(key, parsed(target));
+        out.putIfAbsent(r.name(), parsed(target));
     }
 
     private void checkNotReferenced(SchemaVersion target) {

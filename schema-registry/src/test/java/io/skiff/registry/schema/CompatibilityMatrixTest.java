@@ -18,6 +18,7 @@ package io.skiff.registry.schema;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -39,7 +40,7 @@ class CompatibilityMatrixTest {
     }
 
     private static ParsedSchema avro(String text) {
-        return SchemaParsers.parse(SchemaType.AVRO, text, List.of());
+        return SchemaParsers.parse(SchemaType.AVRO, text, Map.of());
     }
 
     @ParameterizedTest(name = "{0}: optional added {1}, required added {2}, required removed {3}")
@@ -87,8 +88,8 @@ class CompatibilityMatrixTest {
         String old =
                 "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\"}},\"additionalProperties\":false}";
         List<CompatibilityLevel.Previous> previous =
-                List.of(new CompatibilityLevel.Previous(1, SchemaParsers.parse(SchemaType.JSON, old, List.of())));
-        ParsedSchema next = SchemaParsers.parse(SchemaType.JSON, candidate, List.of());
+                List.of(new CompatibilityLevel.Previous(1, SchemaParsers.parse(SchemaType.JSON, old, Map.of())));
+        ParsedSchema next = SchemaParsers.parse(SchemaType.JSON, candidate, Map.of());
         assertEquals(
                 compatible, CompatibilityLevel.BACKWARD.problems(next, previous).isEmpty());
     }
@@ -106,11 +107,11 @@ class CompatibilityMatrixTest {
         String old = "syntax = \"proto3\";\nmessage Order {\n string id = 1; int64 amount = 2;\n}\n";
         String next = "syntax = \"proto3\";\nmessage Order {\n " + fields + "\n}\n";
         List<CompatibilityLevel.Previous> previous =
-                List.of(new CompatibilityLevel.Previous(1, SchemaParsers.parse(SchemaType.PROTOBUF, old, List.of())));
+                List.of(new CompatibilityLevel.Previous(1, SchemaParsers.parse(SchemaType.PROTOBUF, old, Map.of())));
         assertEquals(
                 compatible,
                 CompatibilityLevel.FULL
-                        .problems(SchemaParsers.parse(SchemaType.PROTOBUF, next, List.of()), previous)
+                        .problems(SchemaParsers.parse(SchemaType.PROTOBUF, next, Map.of()), previous)
                         .isEmpty());
     }
 }

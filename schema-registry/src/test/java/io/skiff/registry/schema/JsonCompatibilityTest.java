@@ -15,9 +15,13 @@
  */
 package io.skiff.registry.schema;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -81,6 +85,44 @@ class JsonCompatibilityTest {
                 "{\"type\":\"object\",\"$defs\":{\"N\":{\"type\":\"integer\",\"maximum\":9}},\"properties\":{\"n\":{\"$ref\":\"#/$defs/N\"}}}|{\"type\":\"object\",\"$defs\":{\"M\":{\"type\":\"integer\",\"maximum\":8}},\"properties\":{\"n\":{\"$ref\":\"#/$defs/M\"}}}|MAXIMUM_DECREASED",
                 "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\"}}}|{\"type\":\"object\",\"definitions\":{\"N\":{\"type\":\"number\"}},\"properties\":{\"n\":{\"$ref\":\"#/definitions/N\"}}}|-",
                 "{\"type\":\"object\",\"definitions\":{\"T\":{\"type\":\"object\",\"properties\":{\"next\":{\"$ref\":\"#/definitions/T\"}}}},\"properties\":{\"t\":{\"$ref\":\"#/definitions/T\"}}}|{\"type\":\"object\",\"definitions\":{\"T\":{\"type\":\"object\",\"properties\":{\"next\":{\"$ref\":\"#/definitions/T\"}}}},\"properties\":{\"t\":{\"$ref\":\"#/definitions/T\"}}}|-",
+                // const (Confluent: a changed constant is ENUM_ARRAY_CHANGED)
+                "{\"type\":\"string\"}|{\"type\":\"string\",\"const\":\"a\"}|ENUM_ARRAY_CHANGED",
+                "{\"const\":\"a\"}|{\"const\":\"b\"}|ENUM_ARRAY_CHANGED",
+                "{\"const\":\"a\"}|{\"const\":\"a\",\"description\":\"the same\"}|-",
+                "{\"type\":\"string\",\"enum\":[\"a\"]}|{\"type\":\"string\",\"const\":\"a\"}|-",
+                // format is not compared, as in Confluent's checker
+                "{\"type\":\"string\"}|{\"type\":\"string\",\"format\":\"email\"}|-",
+                "{\"type\":\"string\",\"format\":\"date\"}|{\"type\":\"string\",\"format\":\"date-time\"}|-",
+                // patternProperties: partially open content models
+                "{\"type\":\"object\",\"properties\":{\"x_a\":{\"type\":\"integer\"}},\"additionalProperties\":false}|{\"type\":\"object\",\"patternProperties\":{\"^x_\":{\"type\":\"number\"}},\"additionalProperties\":false}|-",
+                "{\"type\":\"object\",\"properties\":{\"x_a\":{\"type\":\"string\"}},\"additionalProperties\":false}|{\"type\":\"object\",\"patternProperties\":{\"^x_\":{\"type\":\"number\"}},\"additionalProperties\":false}|PROPERTY_REMOVED_NOT_COVERED_BY_PARTIALLY_OPEN_CONTENT_MODEL",
+                "{\"type\":\"object\",\"patternProperties\":{\"^x_\":{\"type\":\"integer\"}}}|{\"type\":\"object\",\"patternProperties\":{\"^x_\":{\"type\":\"integer\"}},\"properties\":{\"x_a\":{\"type\":\"number\"}}}|-",
+                "{\"type\":\"object\",\"patternProperties\":{\"^x_\":{\"type\":\"number\"}}}|{\"type\":\"object\",\"patternProperties\":{\"^x_\":{\"type\":\"number\"}},\"properties\":{\"x_a\":{\"type\":\"integer\"}}}|PROPERTY_ADDED_NOT_COVERED_BY_PARTIALLY_OPEN_CONTENT_MODEL",
+                "{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}|{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"},\"properties\":{\"a\":{\"type\":\"string\",\"maxLength\":3}}}|PROPERTY_ADDED_NOT_COVERED_BY_PARTIALLY_OPEN_CONTENT_MODEL",
+                // tuples: items as an array (draft 7) and prefixItems (2020-12)
+                "{\"type\":\"array\",\"items\":[{\"type\":\"string\"},{\"type\":\"integer\"}]}|{\"type\":\"array\",\"items\":[{\"type\":\"string\"},{\"type\":\"number\"}]}|-",
+                "{\"type\":\"array\",\"items\":[{\"type\":\"string\"},{\"type\":\"number\"}]}|{\"type\":\"array\",\"items\":[{\"type\":\"string\"},{\"type\":\"integer\"}]}|TYPE_CHANGED",
+                "{\"type\":\"array\",\"items\":[{\"type\":\"string\"}]}|{\"type\":\"array\",\"items\":[{\"type\":\"string\"},{\"type\":\"integer\"}]}|ITEM_ADDED_TO_OPEN_CONTENT_MODEL",
+                "{\"type\":\"array\",\"items\":[{\"type\":\"string\"}],\"additionalItems\":false}|{\"type\":\"array\",\"items\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"additionalItems\":false}|-",
+                "{\"type\":\"array\",\"items\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"additionalItems\":false}|{\"type\":\"array\",\"items\":[{\"type\":\"string\"}],\"additionalItems\":false}|ITEM_REMOVED_FROM_CLOSED_CONTENT_MODEL",
+                "{\"type\":\"array\",\"items\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"additionalItems\":{\"type\":\"integer\"}}|{\"type\":\"array\",\"items\":[{\"type\":\"string\"}],\"additionalItems\":{\"type\":\"number\"}}|-",
+                "{\"type\":\"array\",\"items\":[{\"type\":\"string\"}]}|{\"type\":\"array\",\"items\":[{\"type\":\"string\"}],\"additionalItems\":{\"type\":\"number\"}}|ADDITIONAL_ITEMS_NARROWED",
+                "{\"type\":\"array\",\"items\":[{\"type\":\"string\"},{\"type\":\"string\"}]}|{\"type\":\"array\",\"items\":[{\"type\":\"string\"}],\"additionalItems\":{\"type\":\"number\"}}|ITEM_REMOVED_NOT_COVERED_BY_PARTIALLY_OPEN_CONTENT_MODEL",
+                "{\"type\":\"array\",\"items\":[{\"type\":\"string\"}]}|{\"type\":\"array\",\"items\":[{\"type\":\"string\"}],\"additionalItems\":false}|ADDITIONAL_ITEMS_REMOVED",
+                "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"array\",\"prefixItems\":[{\"type\":\"string\"}],\"items\":{\"type\":\"integer\"}}|{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"array\",\"prefixItems\":[{\"type\":\"string\"},{\"type\":\"number\"}],\"items\":{\"type\":\"number\"}}|-",
+                "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"array\",\"prefixItems\":[{\"type\":\"string\"}],\"items\":{\"type\":\"number\"}}|{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"array\",\"prefixItems\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"items\":{\"type\":\"number\"}}|ITEM_ADDED_NOT_COVERED_BY_PARTIALLY_OPEN_CONTENT_MODEL",
+                // not: the reader may exclude only what the writer excluded
+                "{\"type\":\"string\",\"not\":{\"enum\":[\"a\",\"b\"]}}|{\"type\":\"string\",\"not\":{\"enum\":[\"a\"]}}|-",
+                "{\"type\":\"string\",\"not\":{\"enum\":[\"a\"]}}|{\"type\":\"string\",\"not\":{\"enum\":[\"a\",\"b\"]}}|NOT_TYPE_EXTENDED",
+                "{\"type\":\"string\"}|{\"type\":\"string\",\"not\":{\"enum\":[\"a\"]}}|TYPE_CHANGED",
+                // dependencies / dependentRequired / dependentSchemas
+                "{\"type\":\"object\",\"dependencies\":{\"a\":[\"b\",\"c\"]}}|{\"type\":\"object\",\"dependencies\":{\"a\":[\"b\"]}}|-",
+                "{\"type\":\"object\",\"dependencies\":{\"a\":[\"b\"]}}|{\"type\":\"object\",\"dependencies\":{\"a\":[\"b\",\"c\"]}}|DEPENDENCY_ARRAY_EXTENDED",
+                "{\"type\":\"object\"}|{\"type\":\"object\",\"dependencies\":{\"a\":[\"b\"]}}|DEPENDENCY_ARRAY_ADDED",
+                "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\"}|{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"dependentRequired\":{\"a\":[\"b\"]}}|DEPENDENCY_ARRAY_ADDED",
+                "{\"type\":\"object\"}|{\"type\":\"object\",\"dependencies\":{\"a\":{\"required\":[\"b\"]}}}|DEPENDENCY_SCHEMA_ADDED",
+                "{\"type\":\"object\",\"dependencies\":{\"a\":{\"properties\":{\"b\":{\"type\":\"integer\"}}}}}|{\"type\":\"object\",\"dependencies\":{\"a\":{\"properties\":{\"b\":{\"type\":\"number\"}}}}}|-",
+                "{\"type\":\"object\",\"dependencies\":{\"a\":{\"properties\":{\"b\":{\"type\":\"number\"}}}}}|{\"type\":\"object\",\"dependencies\":{\"a\":{\"properties\":{\"b\":{\"type\":\"integer\"}}}}}|TYPE_CHANGED",
                 // nested: a bound inside a property
                 "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"maximum\":9}}}|{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\",\"maximum\":8}}}|MAXIMUM_DECREASED",
             })
@@ -94,8 +136,69 @@ class JsonCompatibilityTest {
         }
     }
 
+    private static final String ADDRESS = "{\"type\":\"object\",\"properties\":{\"zip\":{\"type\":\"string\"}}}";
+    private static final String ORDER =
+            "{\"type\":\"object\",\"properties\":{\"address\":{\"$ref\":\"address.json\"}}}";
+
+    /** {@code text} parsed with {@code referenced} registered as its reference named {@code name}. */
+    private static ParsedSchema json(String text, String name, String referenced) {
+        return SchemaParsers.parse(SchemaType.JSON, text, Map.of(name, json(referenced)));
+    }
+
+    private static List<String> backward(ParsedSchema old, ParsedSchema next) {
+        return CompatibilityLevel.BACKWARD.problems(next, List.of(new CompatibilityLevel.Previous(1, old)));
+    }
+
+    @Test
+    void refsToReferencedSchemasAreComparedLikeLocalOnes() {
+        // the referenced subject's next version narrows a property: seen through the $ref, by the reference's name
+        String narrowed = ADDRESS.replace("\"string\"", "\"integer\"");
+        assertEquals(
+                List.of("TYPE_CHANGED"),
+                types(backward(json(ORDER, "address.json", ADDRESS), json(ORDER, "address.json", narrowed))));
+        String widened = ADDRESS.replace("\"zip\":{\"type\":\"string\"}", "\"zip\":{\"type\":[\"string\",\"null\"]}");
+        assertEquals(List.of(), backward(json(ORDER, "address.json", ADDRESS), json(ORDER, "address.json", widened)));
+        // a local schema replaced by a reference to the same one: nothing changed for the data
+        String local = ORDER.replace("{\"$ref\":\"address.json\"}", ADDRESS);
+        assertEquals(List.of(), backward(json(local), json(ORDER, "address.json", ADDRESS)));
+        assertEquals(List.of("TYPE_CHANGED"), types(backward(json(local), json(ORDER, "address.json", narrowed))));
+    }
+
+    @Test
+    void refsWithAPointerIntoAReferenceOrResolvedAgainstTheId() {
+        String common = "{\"definitions\":{\"Zip\":{\"type\":\"string\",\"maxLength\":5}}}";
+        String order = "{\"type\":\"object\",\"properties\":{\"zip\":{\"$ref\":\"common.json#/definitions/Zip\"}}}";
+        assertEquals(
+                List.of("MAX_LENGTH_DECREASED"),
+                types(backward(
+                        json(order, "common.json", common), json(order, "common.json", common.replace("5", "4")))));
+        // a relative $ref resolved against the schema's $id matches a reference named by the full IRI
+        String withId = "{\"$id\":\"https://example.com/schemas/order.json\"," + ORDER.substring(1);
+        String name = "https://example.com/schemas/address.json";
+        assertEquals(
+                List.of("TYPE_CHANGED"),
+                types(backward(
+                        json(withId, name, ADDRESS),
+                        json(withId, name, ADDRESS.replace("\"string\"", "\"boolean\"")))));
+    }
+
+    @Test
+    void aRefToNoReferenceIsInvalidAndNotFetched() {
+        InvalidSchemaException e = assertThrows(InvalidSchemaException.class, () -> json(ORDER));
+        assertTrue(e.getMessage().contains("address.json"), e.getMessage());
+        assertThrows(InvalidSchemaException.class, () -> json("{\"$ref\":\"https://example.com/never-fetched.json\"}"));
+    }
+
+    private static List<String> types(List<String> problems) {
+        return problems.stream()
+                .filter(p -> p.startsWith("{errorType:"))
+                .map(p -> p.substring("{errorType:'".length(), p.indexOf("'", "{errorType:'".length())))
+                .distinct()
+                .toList();
+    }
+
     private static ParsedSchema json(String text) {
-        return SchemaParsers.parse(SchemaType.JSON, text, List.of());
+        return SchemaParsers.parse(SchemaType.JSON, text, Map.of());
     }
 
     private static List<CompatibilityLevel.Previous> previous(String text) {

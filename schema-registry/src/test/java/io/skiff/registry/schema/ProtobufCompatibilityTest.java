@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -175,6 +176,117 @@ class ProtobufCompatibilityTest {
         assertEquals(List.of("MESSAGE_REMOVED"), types(CompatibilityLevel.FULL.problems(proto(removed), previous(V1))));
     }
 
+    private static final String ORDER_WITH_IMPORTS = """
+            syntax = "proto3";
+            package shop;
+            import "common/item.proto";
+            message Order {
+              common.Item item = 1;
+              common.Status status = 2;
+            }
+            """;
+
+    private static final String ITEM = """
+            syntax = "proto3";
+            package common;
+            message Item { string sku = 1; int32 count = 2; }
+            enum Status { NEW = 0; PAID = 1; }
+            """;
+
+    /** The file importing {@code item}, parsed with it as its reference (named by the import path). */
+    private static ParsedSchema withImport(String file, String item) {
+        return SchemaParsers.parse(SchemaType.PROTOBUF, file, Map.of("common/item.proto", proto(item)));
+    }
+
+    private static List<String> backwardWithImports(String oldFile, String oldItem, String newFile, String newItem) {
+        return types(CompatibilityLevel.BACKWARD.problems(
+                withImport(newFile, newItem),
+                List.of(new CompatibilityLevel.Previous(1, withImport(oldFile, oldItem)))));
+    }
+
+    @Test
+    void importedMessageTypesAreComparedFieldByField() {
+        // the referenced subject's new version changes a field of the imported message: Confluent reports it, and
+        // the field using that type as changed
+        assertEquals(
+                List.of("FIELD_SCALAR_KIND_CHANGED", "FIELD_NAMED_TYPE_CHANGED"),
+                backwardWithImports(
+                        ORDER_WITH_IMPORTS,
+                        ITEM,
+                        ORDER_WITH_IMPORTS,
+                        ITEM.replace("string sku = 1;", "int64 sku = 1;")));
+        assertEquals(
+                List.of(),
+                backwardWithImports(
+                        ORDER_WITH_IMPORTS,
+                        ITEM,
+                        ORDER_WITH_IMPORTS,
+                        ITEM.replace("int32 count = 2;", "int64 count = 2; string note = 3;")));
+        assertEquals(List.of(), backwardWithImports(ORDER_WITH_IMPORTS, ITEM, ORDER_WITH_IMPORTS, ITEM));
+        // renamed in the import: another type, as for local ones
+        String renamed = ITEM.replace("message Item", "message Article");
+        assertEquals(
+                List.of("FIELD_NAMED_TYPE_CHANGED"),
+                backwardWithImports(
+                        ORDER_WITH_IMPORTS,
+                        ITEM,
+                        ORDER_WITH_IMPORTS.replace("common.Item item", "common.Article item"),
+                        renamed));
+    }
+
+    @Test
+    void aMessageMovedIntoAnImportIsComparedWithItsOldSelf() {
+        String local = """
+                syntax = "proto3";
+                package common;
+                message Order { Item item = 1; }
+                message Item { string sku = 1; }
+                """;
+        String importing = """
+                syntax = "proto3";
+                package common;
+                import "common/item.proto";
+                message Order { Item item = 1; }
+                """;
+        String item = "syntax = \"proto3\";\npackage common;\nmessage Item { bytes sku = 1; }\n";
+        assertEquals(
+                List.of(),
+                backwardWithImports(local, ITEM, importing, item).stream()
+                        .filter(t -> !t.equals("MESSAGE_REMOVED"))
+                        .toList());
+        assertEquals(
+                List.of("FIELD_SCALAR_KIND_CHANGED", "FIELD_NAMED_TYPE_CHANGED"),
+                backwardWithImports(local, ITEM, importing, item.replace("bytes sku", "double sku")).stream()
+                        .filter(t -> !t.equals("MESSAGE_REMOVED"))
+                        .toList());
+    }
+
+    @Test
+    void anImportedEnumIsAnEnum() {
+        // an enum field read as int32 (both varints) is compatible; Confluent resolves the enum in the reference
+        assertEquals(
+                List.of(),
+                backwardWithImports(
+                        ORDER_WITH_IMPORTS,
+                        ITEM,
+                        ORDER_WITH_IMPORTS.replace("common.Status status", "int32 status"),
+                        ITEM));
+        assertEquals(
+                List.of("FIELD_KIND_CHANGED"),
+                backwardWithImports(
+                        ORDER_WITH_IMPORTS,
+                        ITEM,
+                        ORDER_WITH_IMPORTS.replace("common.Status status", "common.Item status"),
+                        ITEM));
+        assertEquals(
+                List.of("FIELD_SCALAR_KIND_CHANGED"),
+                backwardWithImports(
+                        ORDER_WITH_IMPORTS,
+                        ITEM,
+                        ORDER_WITH_IMPORTS.replace("common.Status status", "string status"),
+                        ITEM));
+    }
+
     private static List<String> types(List<String> problems) {
         return problems.stream()
                 .filter(p -> p.startsWith("{errorType:"))
@@ -183,7 +295,7 @@ class ProtobufCompatibilityTest {
     }
 
     private static ParsedSchema proto(String text) {
-        return SchemaParsers.parse(SchemaType.PROTOBUF, text, List.of());
+        return SchemaParsers.parse(SchemaType.PROTOBUF, text, Map.of());
     }
 
     private static List<CompatibilityLevel.Previous> previous(String text) {
