@@ -115,12 +115,17 @@ final class FieldCodeWriter {
     }
 
     private void nullCheckOnWrite(FieldSpec f, String x) {
+        nullCheck(f, x, "throw new ProtocolException(\"%s is null but not nullable at version \" + _version);");
+    }
+
+    /** Writes a check that {@code x} is not null where the field is not nullable, throwing {@code failure}. */
+    private void nullCheck(FieldSpec f, String x, String failure) {
         String nullable = nullable(f);
         if (nullable.equals("true")) {
             return;
         }
         code.line(nullable.equals("false") ? "if (%s == null) {" : "if (%s == null && !(%s)) {", x, nullable);
-        code.line("throw new ProtocolException(\"%s is null but not nullable at version \" + _version);", label(f));
+        code.line(failure, label(f));
         code.line("}");
     }
 
@@ -232,12 +237,6 @@ final class FieldCodeWriter {
     }
 
     private void nullCheckOnRead(FieldSpec f, String x) {
-        String nullable = nullable(f);
-        if (nullable.equals("true")) {
-            return;
-        }
-        code.line(nullable.equals("false") ? "if (%s == null) {" : "if (%s == null && !(%s)) {", x, nullable);
-        code.line("throw new ProtocolException(\"non-nullable field %s was serialized as null\");", label(f));
-        code.line("}");
+        nullCheck(f, x, "throw new ProtocolException(\"non-nullable field %s was serialized as null\");");
     }
 }

@@ -44,6 +44,11 @@ public record MessageSpec(
         return data ? apiName : apiName + (request ? "Request" : "Response");
     }
 
+    /** This message with these top-level fields and nested structs. */
+    public MessageSpec withFields(List<FieldSpec> fields, List<StructSpec> structs) {
+        return new MessageSpec(file, request, data, apiName, apiKey, versions, flexibleVersions, fields, structs);
+    }
+
     /** The top-level struct. */
     public StructSpec topLevel() {
         return new StructSpec(className(), fields, versions, 0);

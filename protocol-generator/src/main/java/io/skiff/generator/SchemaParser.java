@@ -58,15 +58,17 @@ public final class SchemaParser {
         List<RawField> topLevel = new ArrayList<>();
         Map<String, RawField> commonStructs = new LinkedHashMap<>();
         parseBody(file, lines, index, topLevel, commonStructs);
-        return new SchemaResolver(
-                        file,
-                        header.request,
-                        header.data,
-                        header.apiName,
-                        header.apiKey,
-                        header.versions,
-                        header.flexible)
-                .resolve(topLevel, commonStructs);
+        MessageSpec declared = new MessageSpec(
+                file,
+                header.request,
+                header.data,
+                header.apiName,
+                header.apiKey,
+                header.versions,
+                header.flexible,
+                List.of(),
+                List.of());
+        return new SchemaResolver(declared).resolve(topLevel, commonStructs);
     }
 
     private static final class Header {

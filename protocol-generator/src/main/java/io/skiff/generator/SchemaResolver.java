@@ -95,37 +95,25 @@ final class SchemaResolver {
     private static final Set<String> TOP_LEVEL_RESERVED =
             Set.of("apiKey", "lowestSupportedVersion", "highestSupportedVersion");
 
+    private final MessageSpec header;
     private final String file;
-    private final boolean request;
-    private final boolean data;
-    private final String apiName;
-    private final short apiKey;
     private final Versions versions;
     private final Versions flexible;
     private final Map<String, StructSpec> structs = new LinkedHashMap<>();
     private final Map<String, RawField> commonRaw = new HashMap<>();
     private final Set<String> commonUsed = new HashSet<>();
 
-    SchemaResolver(
-            String file,
-            boolean request,
-            boolean data,
-            String apiName,
-            short apiKey,
-            Versions versions,
-            Versions flexible) {
-        this.file = file;
-        this.request = request;
-        this.data = data;
-        this.apiName = apiName;
-        this.apiKey = apiKey;
-        this.versions = versions;
-        this.flexible = flexible;
+    /** @param header the message as its header line and versions declare it, without fields yet */
+    SchemaResolver(MessageSpec header) {
+        this.header = header;
+        this.file = header.file();
+        this.versions = header.versions();
+        this.flexible = header.flexibleVersions();
     }
 
     MessageSpec resolve(List<RawField> topLevel, Map<String, RawField> commonStructs) {
         commonRaw.putAll(commonStructs);
-        String className = data ? apiName : apiName + (request ? "Request" : "Response");
+        String className = header.className();
         for (RawField raw : topLevel) {
             if (TOP_LEVEL_RESERVED.contains(raw.name)) {
                 throw error(raw, "top-level field name '" + raw.name + "' clashes with an ApiMessage method");
@@ -138,8 +126,7 @@ final class SchemaResolver {
                 throw new SchemaException(file, common.line, "common struct " + common.name + " is never used");
             }
         }
-        return new MessageSpec(
-                file, request, data, apiName, apiKey, versions, flexible, fields, List.copyOf(structs.values()));
+        return header.withFields(fields, List.copyOf(structs.values()));
     }
 
     private List<FieldSpec> resolveFields(String structName, List<RawField> raws, Versions parentVersions) {

@@ -15,6 +15,7 @@
  */
 package io.skiff.benchmarks.record;
 
+import io.skiff.benchmarks.ThroughputBenchmark;
 import io.skiff.record.CompressionType;
 import io.skiff.record.RecordBatchBuilder;
 import io.skiff.record.RecordValidator;
@@ -23,31 +24,16 @@ import io.skiff.record.ValidatedBatches;
 import io.skiff.record.ValidationRules;
 import java.nio.ByteBuffer;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Produce-path validation of one 16 KiB batch (the producer's default batch.size) as the topic stores it: every
  * record walked, a compressed batch decompressed as a stream, nothing rebuilt ({@code compression.type=producer}).
  * Records/s = ops/s x records per batch. Values are random letters, like ProducerPerformance's payloads.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 2, time = 3)
-@Measurement(iterations = 3, time = 5)
-@Fork(1)
-public class ValidationBenchmark {
+public class ValidationBenchmark extends ThroughputBenchmark {
     private static final int BATCH_BYTES = 16 * 1024;
     private static final ValidationRules RULES =
             new ValidationRules(1_048_588, TimestampType.CREATE_TIME, Long.MAX_VALUE, 3_600_000L, false, null);

@@ -15,59 +15,40 @@
  */
 package io.skiff.benchmarks.storage;
 
+import io.skiff.benchmarks.ThroughputBenchmark;
 import io.skiff.storage.AppendResult;
-import io.skiff.storage.Log;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Append throughput of one log (one writer, default flush policy: no fsync per append; segment rolls do fsync).
  * Bytes/s = ops/s x batchBytes. A fresh log per iteration bounds the disk used.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 2, time = 3)
-@Measurement(iterations = 3, time = 5)
-@Fork(1)
-public class AppendBenchmark {
+public class AppendBenchmark extends ThroughputBenchmark {
     @Param({"1024", "65536"})
     public int batchBytes;
 
-    private Path dir;
-    private Log log;
+    private FreshLog fresh;
     private ByteBuffer batch;
 
     @Setup(Level.Iteration)
     public void open() throws IOException {
-        dir = BenchLogs.baseDir();
-        log = BenchLogs.open(dir.resolve(BenchLogs.LOG_NAME), BenchLogs.config(256 << 20));
+        fresh = FreshLog.open(256 << 20);
         batch = BenchBatches.ofSize(batchBytes, System.currentTimeMillis());
     }
 
     @TearDown(Level.Iteration)
     public void close() throws IOException {
-        log.closeAndDelete();
-        BenchLogs.deleteTree(dir);
+        fresh.delete();
     }
 
     @Benchmark
     public AppendResult append() {
-        return log.append(batch.duplicate());
+        return fresh.log().append(batch.duplicate());
     }
 }

@@ -16,28 +16,13 @@
 package io.skiff.benchmarks.storage;
 
 import java.io.IOException;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Opening a log of {@code segments} segments of {@code segmentMiB} each after a clean stop (clean-shutdown
  * marker present): cost should follow the segment count, not the data size. Close (not measured) happens in the
  * per-invocation teardown. See {@link RecoveryBenchmark} for the unclean case.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 2)
-@Measurement(iterations = 5)
-@Fork(1)
 public class OpenBenchmark extends ReopenedLogState {
     static final String CLEAN_SHUTDOWN_MARKER = ".skiff-clean-shutdown";
     static final String CHECKPOINT = "skiff-log.checkpoint";

@@ -21,23 +21,12 @@ import io.skiff.config.BrokerConfig;
 import io.skiff.storage.producer.AppendOrigin;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Opening a broker data directory after a clean stop, as the broker does at start: one topic whose partition has
@@ -47,22 +36,14 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Not thread-safe: a JMH thread-scoped state.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 2)
-@Measurement(iterations = 5)
-@Fork(1)
-public class PartitionOpenBenchmark {
+public class PartitionOpenBenchmark extends ReopenBenchmark<TopicRegistry> {
     @Param({"100"})
     public int segments;
 
     @Param({"4"})
     public int segmentMiB;
 
-    private Path dir;
     private BrokerConfig config;
-    private TopicRegistry opened;
 
     @Setup(Level.Trial)
     public void fill() throws IOException {
@@ -78,19 +59,6 @@ public class PartitionOpenBenchmark {
                 batch.putLong(0, 0L); // the append rewrote it; a client batch must arrive with base offset 0
                 p.appendRecords(batch.duplicate(), AppendOrigin.CLIENT);
             }
-        }
-    }
-
-    @TearDown(Level.Trial)
-    public void delete() throws IOException {
-        BenchLogs.deleteTree(dir);
-    }
-
-    @TearDown(Level.Invocation)
-    public void closeOpened() {
-        if (opened != null) {
-            opened.close();
-            opened = null;
         }
     }
 

@@ -15,38 +15,24 @@
  */
 package io.skiff.benchmarks.storage;
 
+import io.skiff.benchmarks.ThroughputBenchmark;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The floor for {@link AppendBenchmark}: the same blocks written with bare positional FileChannel writes (one
  * pwrite per block, no validation, no indexes), with the same 256 MiB file rotation. append / raw = how close the
  * append path gets to being bound by the write syscall.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 2, time = 3)
-@Measurement(iterations = 3, time = 5)
-@Fork(1)
-public class RawWriteBenchmark {
+public class RawWriteBenchmark extends ThroughputBenchmark {
     private static final long FILE_BYTES = 256L << 20;
 
     @Param({"1024", "65536"})

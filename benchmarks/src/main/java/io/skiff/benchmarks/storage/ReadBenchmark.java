@@ -15,39 +15,24 @@
  */
 package io.skiff.benchmarks.storage;
 
+import io.skiff.benchmarks.ThroughputBenchmark;
 import io.skiff.storage.FileSlice;
 import io.skiff.storage.Log;
 import io.skiff.storage.LogReadResult;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Sequential read throughput (page cache warm): a consumer fetching {@code fetchBytes} at a time from the start,
  * wrapping around, copying the slices into a direct buffer (what a non-sendfile reader pays). One op = one fetch.
  * Bytes/s = ops/s x fetchBytes.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 2, time = 3)
-@Measurement(iterations = 3, time = 5)
-@Fork(1)
-public class ReadBenchmark {
+public class ReadBenchmark extends ThroughputBenchmark {
     private static final long LOG_BYTES = 512L << 20;
 
     @Param({"1024", "16384"})
@@ -56,27 +41,25 @@ public class ReadBenchmark {
     @Param({"1048576"})
     public int fetchBytes;
 
-    private Path dir;
-    private Log log;
+    private FreshLog fresh;
     private long next;
     private ByteBuffer sink;
 
     @Setup(Level.Trial)
     public void fill() throws IOException {
-        dir = BenchLogs.baseDir();
-        log = BenchLogs.open(dir.resolve(BenchLogs.LOG_NAME), BenchLogs.config(128 << 20));
-        BenchLogs.fill(log, batchBytes, LOG_BYTES);
+        fresh = FreshLog.open(128 << 20);
+        BenchLogs.fill(fresh.log(), batchBytes, LOG_BYTES);
         sink = ByteBuffer.allocateDirect(fetchBytes + batchBytes);
     }
 
     @TearDown(Level.Trial)
     public void delete() throws IOException {
-        log.closeAndDelete();
-        BenchLogs.deleteTree(dir);
+        fresh.delete();
     }
 
     @Benchmark
     public int fetch() throws IOException {
+        Log log = fresh.log();
         if (next >= log.logEndOffset()) {
             next = 0;
         }

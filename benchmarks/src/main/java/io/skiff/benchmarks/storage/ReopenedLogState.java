@@ -21,10 +21,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * What the open and recovery benchmarks share: a log of {@code segments} segments of {@code segmentMiB} MiB
@@ -33,18 +30,15 @@ import org.openjdk.jmh.annotations.TearDown;
  *
  * <p>Not thread-safe: a JMH thread-scoped state.
  */
-@State(Scope.Thread)
-public abstract class ReopenedLogState {
+public abstract class ReopenedLogState extends ReopenBenchmark<Log> {
     @Param({"100"})
     public int segments;
 
     @Param({"4", "10"})
     public int segmentMiB;
 
-    Path dir;
     Path logDir;
     LogConfig config;
-    Log opened;
 
     @Setup(Level.Trial)
     public void fill() throws IOException {
@@ -52,19 +46,6 @@ public abstract class ReopenedLogState {
         logDir = dir.resolve(BenchLogs.LOG_NAME);
         config = BenchLogs.config(segmentMiB << 20);
         BenchLogs.writeAndClose(logDir, config, 64 * 1024, (long) segments * (segmentMiB << 20));
-    }
-
-    @TearDown(Level.Trial)
-    public void delete() throws IOException {
-        BenchLogs.deleteTree(dir);
-    }
-
-    @TearDown(Level.Invocation)
-    public void closeOpened() {
-        if (opened != null) {
-            opened.close();
-            opened = null;
-        }
     }
 
     /** Opens the log (the measured part), keeping it for the teardown to close. */

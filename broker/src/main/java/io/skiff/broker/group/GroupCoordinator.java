@@ -48,6 +48,7 @@ import io.skiff.broker.group.offsets.OffsetDeleteResult;
 import io.skiff.broker.group.offsets.OffsetFetchResult;
 import io.skiff.broker.group.offsets.OffsetManager;
 import io.skiff.broker.group.offsets.OffsetRemovals;
+import io.skiff.broker.group.offsets.OffsetsContext;
 import io.skiff.broker.group.streams.InternalTopicCreator;
 import io.skiff.broker.group.streams.StreamsGroup;
 import io.skiff.broker.group.streams.StreamsGroupConfig;
@@ -133,8 +134,9 @@ public final class GroupCoordinator implements AutoCloseable {
         this.groupConfigs = consumerConfig.groupConfigs();
         this.store = new CoordinatorWriter(recordLog, writer);
         this.membership = new MembershipManager(config, groups, store, scheduler, clock);
-        this.offsets = new OffsetManager(config, groups, store, committed, membership, clock);
-        this.removals = new OffsetRemovals(config, groups, store, committed, membership, clock);
+        OffsetsContext offsetsContext = new OffsetsContext(config, groups, store, committed, membership, clock);
+        this.offsets = new OffsetManager(offsetsContext);
+        this.removals = new OffsetRemovals(offsetsContext);
         this.consumerGroups = new ConsumerGroupManager(
                 consumerConfig, config.groupMaxSize(), groups, store, scheduler, topics, membership, clock);
         this.classicMembersOfConsumerGroups = new ClassicMembersOfConsumerGroup(
@@ -300,15 +302,15 @@ public final class GroupCoordinator implements AutoCloseable {
             String protocolType,
             String protocolName,
             Map<String, byte[]> assignments) {
+        SyncGroupParams params = new SyncGroupParams(
+                groupId, generationId, memberId, groupInstanceId, protocolType, protocolName, assignments);
         while (groupId != null && groups.get(groupId) instanceof ConsumerGroup cg) {
-            CompletableFuture<SyncResult> response = classicMembersOfConsumerGroups.sync(
-                    cg, generationId, memberId, groupInstanceId, protocolType, protocolName);
+            CompletableFuture<SyncResult> response = classicMembersOfConsumerGroups.sync(cg, params);
             if (response != null) {
                 return response;
             }
         }
-        return membership.syncGroup(new SyncGroupParams(
-                groupId, generationId, memberId, groupInstanceId, protocolType, protocolName, assignments));
+        return membership.syncGroup(params);
     }
 
     public GroupError heartbeat(String groupId, String memberId, String groupInstanceId, int generationId) {

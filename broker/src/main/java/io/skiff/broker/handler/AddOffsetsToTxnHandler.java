@@ -16,8 +16,6 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.group.common.TopicPartition;
-import io.skiff.broker.security.acl.AclOperation;
-import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.txn.TransactionCoordinator;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.AddOffsetsToTxnRequest;
@@ -53,12 +51,9 @@ public final class AddOffsetsToTxnHandler extends AbstractApiHandler<AddOffsetsT
             return CompletableFuture.completedFuture(
                     new AddOffsetsToTxnResponse().setErrorCode(Errors.INVALID_REQUEST.code()));
         }
-        if (!ctx.allowed(AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactionalId())) {
-            return CompletableFuture.completedFuture(
-                    errorResponse(ctx, request, Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED));
-        }
-        if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, request.groupId())) {
-            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
+        Errors denied = TxnOffsetCommitHandler.offsetsToTxnDenied(ctx, request.transactionalId(), request.groupId());
+        if (denied != null) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, denied));
         }
         if (request.groupId() == null || request.groupId().isEmpty()) {
             return CompletableFuture.completedFuture(

@@ -40,27 +40,15 @@ import java.util.Map;
 public final class AlterConfigsHandler
         extends ConfigAlterationHandler<AlterConfigsRequest, AlterConfigsResponse, AlterConfigsResource> {
     public AlterConfigsHandler(TopicRegistry topics, GroupConfigStore groupConfigs, int nodeId) {
-        super(ApiKeys.ALTER_CONFIGS, 0, 2, new ConfigAlterations(topics, groupConfigs, null, nodeId));
-    }
-
-    @Override
-    protected List<AlterConfigsResource> resources(AlterConfigsRequest request) {
-        return request.resources();
-    }
-
-    @Override
-    protected byte resourceType(AlterConfigsResource resource) {
-        return resource.resourceType();
-    }
-
-    @Override
-    protected String resourceName(AlterConfigsResource resource) {
-        return resource.resourceName();
-    }
-
-    @Override
-    protected AlterConfigsResponse newResponse() {
-        return new AlterConfigsResponse();
+        super(
+                ApiKeys.ALTER_CONFIGS,
+                0,
+                2,
+                new ConfigAlterations(topics, groupConfigs, null, nodeId),
+                AlterConfigsRequest::resources,
+                AlterConfigsResource::resourceType,
+                AlterConfigsResource::resourceName,
+                AlterConfigsResponse::new);
     }
 
     @Override

@@ -30,6 +30,7 @@ import io.skiff.protocol.message.ApiKeys;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /**
  * AlterPartitionReassignments (key 45), versions 0–1 ({@code kafka-reassign-partitions --execute},
@@ -82,16 +83,7 @@ public final class AlterPartitionReassignmentsHandler
         }
         for (ReassignableTopic requested : request.topics()) {
             Optional<Topic> topic = topics.topic(requested.name());
-            ReassignableTopicResponse result = new ReassignableTopicResponse().setName(requested.name());
-            for (ReassignablePartition partition : requested.partitions()) {
-                ResourceError error = outcome(requested.name(), topic, partition);
-                result.partitions()
-                        .add(new ReassignablePartitionResponse()
-                                .setPartitionIndex(partition.partitionIndex())
-                                .setErrorCode(error.code())
-                                .setErrorMessage(error.message()));
-            }
-            response.responses().add(result);
+            response.responses().add(topicResult(requested, p -> outcome(requested.name(), topic, p)));
         }
         return CompletableFuture.completedFuture(response);
     }
@@ -133,17 +125,25 @@ public final class AlterPartitionReassignmentsHandler
             RequestContext ctx, AlterPartitionReassignmentsRequest request, Errors error) {
         AlterPartitionReassignmentsResponse response =
                 newResponse(ctx, request).setErrorCode(error.code()).setErrorMessage(error.message());
+        ResourceError each = ResourceError.of(error, error.message());
         for (ReassignableTopic topic : request.topics()) {
-            ReassignableTopicResponse result = new ReassignableTopicResponse().setName(topic.name());
-            for (ReassignablePartition partition : topic.partitions()) {
-                result.partitions()
-                        .add(new ReassignablePartitionResponse()
-                                .setPartitionIndex(partition.partitionIndex())
-                                .setErrorCode(error.code())
-                                .setErrorMessage(error.message()));
-            }
-            response.responses().add(result);
+            response.responses().add(topicResult(topic, p -> each));
         }
         return response;
+    }
+
+    /** The topic's answer, each partition with its outcome. */
+    private static ReassignableTopicResponse topicResult(
+            ReassignableTopic topic, Function<ReassignablePartition, ResourceError> outcome) {
+        ReassignableTopicResponse result = new ReassignableTopicResponse().setName(topic.name());
+        for (ReassignablePartition partition : topic.partitions()) {
+            ResourceError error = outcome.apply(partition);
+            result.partitions()
+                    .add(new ReassignablePartitionResponse()
+                            .setPartitionIndex(partition.partitionIndex())
+                            .setErrorCode(error.code())
+                            .setErrorMessage(error.message()));
+        }
+        return result;
     }
 }

@@ -19,12 +19,14 @@ import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * What AlterConfigs and IncrementalAlterConfigs share: each resource of the request is checked (a duplicate, the
  * ALTER_CONFIGS ACL) and altered by {@link ConfigAlterations#alterEach}, and answered with its error; a request
- * refused as a whole answers every resource with that error. The subclass reads its request's resources and says
- * how one is altered.
+ * refused as a whole answers every resource with that error. The subclass says how its messages name the resources
+ * (their generated classes share no type), how one is altered and how its result is answered.
  *
  * <p>Thread-safe: stateless apart from the thread-safe registry. It writes files, so it runs on the blocking
  * executor.
@@ -33,43 +35,57 @@ import java.util.List;
  */
 abstract class ConfigAlterationHandler<Q extends ApiMessage, S extends ApiMessage, R> extends BlockingApiHandler<Q, S> {
     protected final ConfigAlterations alterations;
+    private final Function<Q, List<R>> resources;
+    private final Function<R, Byte> resourceType;
+    private final Function<R, String> resourceName;
+    private final Supplier<S> newResponse;
 
-    protected ConfigAlterationHandler(ApiKeys api, int minVersion, int maxVersion, ConfigAlterations alterations) {
+    /**
+     * @param resources    the request's resources
+     * @param resourceType a resource's type id
+     * @param resourceName a resource's name
+     * @param newResponse  an empty response
+     */
+    protected ConfigAlterationHandler(
+            ApiKeys api,
+            int minVersion,
+            int maxVersion,
+            ConfigAlterations alterations,
+            Function<Q, List<R>> resources,
+            Function<R, Byte> resourceType,
+            Function<R, String> resourceName,
+            Supplier<S> newResponse) {
         super(api, minVersion, maxVersion);
         this.alterations = alterations;
+        this.resources = resources;
+        this.resourceType = resourceType;
+        this.resourceName = resourceName;
+        this.newResponse = newResponse;
     }
 
     @Override
     protected final S respond(RequestContext ctx, Q request) {
-        List<R> resources = resources(request);
-        List<ResourceError> results = ConfigAlterations.alterEach(
-                ctx, resources, this::resourceType, this::resourceName, resource -> alter(resource, request));
-        S response = newResponse();
-        for (int i = 0; i < resources.size(); i++) {
-            answer(response, resources.get(i), results.get(i));
+        List<R> all = resources.apply(request);
+        List<ResourceError> results =
+                ConfigAlterations.alterEach(ctx, all, resourceType, resourceName, resource -> alter(resource, request));
+        S response = newResponse.get();
+        for (int i = 0; i < all.size(); i++) {
+            answer(response, all.get(i), results.get(i));
         }
         return response;
     }
 
     @Override
     public final S errorResponse(RequestContext ctx, Q request, Errors error) {
-        S response = newResponse();
-        for (R resource : resources(request)) {
+        S response = newResponse.get();
+        for (R resource : resources.apply(request)) {
             answer(response, resource, ResourceError.of(error, error.message()));
         }
         return response;
     }
 
-    protected abstract List<R> resources(Q request);
-
-    protected abstract byte resourceType(R resource);
-
-    protected abstract String resourceName(R resource);
-
     /** Alters one resource that passed the checks (or only validates, as the request says). */
     protected abstract ResourceError alter(R resource, Q request);
-
-    protected abstract S newResponse();
 
     /** Adds the resource's result to the response. */
     protected abstract void answer(S response, R resource, ResourceError result);

@@ -46,34 +46,20 @@ public final class ConsumerGroupHeartbeatHandler
         extends GroupHeartbeatHandler<ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse> {
     private final GroupCoordinator coordinator;
 
-    /** A handler that always serves the protocol. */
-    public ConsumerGroupHeartbeatHandler(GroupCoordinator coordinator) {
-        this(coordinator, () -> true);
-    }
-
     /**
      * @param protocolEnabled whether {@code group.version} is finalized at 1 or more; below, every heartbeat gets
      *     UNSUPPORTED_VERSION before any other check, as Kafka 4.4 answers
      */
     public ConsumerGroupHeartbeatHandler(GroupCoordinator coordinator, BooleanSupplier protocolEnabled) {
-        super(ApiKeys.CONSUMER_GROUP_HEARTBEAT, 0, 1, protocolEnabled);
+        super(
+                ApiKeys.CONSUMER_GROUP_HEARTBEAT,
+                0,
+                1,
+                protocolEnabled,
+                ConsumerGroupHeartbeatRequest::groupId,
+                ConsumerGroupHeartbeatRequest::subscribedTopicNames,
+                ConsumerGroupHeartbeatResponse::setErrorMessage);
         this.coordinator = coordinator;
-    }
-
-    @Override
-    String groupId(ConsumerGroupHeartbeatRequest request) {
-        return request.groupId();
-    }
-
-    @Override
-    List<String> subscribedTopics(ConsumerGroupHeartbeatRequest request) {
-        return request.subscribedTopicNames();
-    }
-
-    @Override
-    ConsumerGroupHeartbeatResponse topicsDenied(
-            RequestContext ctx, ConsumerGroupHeartbeatRequest request, String message) {
-        return errorResponse(ctx, request, Errors.TOPIC_AUTHORIZATION_FAILED).setErrorMessage(message);
     }
 
     @Override

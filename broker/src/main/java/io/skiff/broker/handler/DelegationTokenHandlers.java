@@ -19,6 +19,7 @@ import io.skiff.broker.security.SecurityProtocol;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.security.principal.KafkaPrincipal;
+import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.CreateDelegationTokenRequest;
@@ -30,6 +31,7 @@ import io.skiff.protocol.message.ExpireDelegationTokenResponse;
 import io.skiff.protocol.message.RenewDelegationTokenRequest;
 import io.skiff.protocol.message.RenewDelegationTokenResponse;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /**
  * The delegation-token APIs, CreateDelegationToken (38), RenewDelegationToken (39), ExpireDelegationToken (40) and
@@ -54,9 +56,9 @@ public final class DelegationTokenHandlers {
 
     public static void register(HandlerRegistry registry) {
         registry.register(new Create());
-        registry.register(new Renew());
-        registry.register(new Expire());
-        registry.register(new Describe());
+        registry.register(renew());
+        registry.register(expire());
+        registry.register(describe());
     }
 
     /** Kafka's rule: never on PLAINTEXT or one-way TLS (nor on a token-authenticated channel: Skiff has none). */
@@ -118,61 +120,56 @@ public final class DelegationTokenHandlers {
         }
     }
 
-    static final class Renew extends AbstractApiHandler<RenewDelegationTokenRequest, RenewDelegationTokenResponse> {
-        Renew() {
-            super(ApiKeys.RENEW_DELEGATION_TOKEN, 1, 2);
+    /**
+     * Renew, expire and describe: always refused, with DELEGATION_TOKEN_AUTH_DISABLED where Kafka allows token
+     * requests and DELEGATION_TOKEN_REQUEST_NOT_ALLOWED elsewhere.
+     */
+    static final class Refused<Q extends ApiMessage, S extends ApiMessage> extends AbstractApiHandler<Q, S> {
+        private final Function<Errors, S> answer;
+
+        /** @param answer the API's answer with an error code (and Kafka's -1 expiry where it has one) */
+        Refused(ApiKeys api, int minVersion, int maxVersion, Function<Errors, S> answer) {
+            super(api, minVersion, maxVersion);
+            this.answer = answer;
         }
 
         @Override
-        public CompletableFuture<RenewDelegationTokenResponse> handle(
-                RequestContext ctx, RenewDelegationTokenRequest request) {
-            return CompletableFuture.completedFuture(errorResponse(ctx, request, refusal(ctx)));
+        public CompletableFuture<S> handle(RequestContext ctx, Q request) {
+            return CompletableFuture.completedFuture(answer.apply(refusal(ctx)));
         }
 
         @Override
-        public RenewDelegationTokenResponse errorResponse(
-                RequestContext ctx, RenewDelegationTokenRequest request, Errors error) {
-            return new RenewDelegationTokenResponse().setErrorCode(error.code()).setExpiryTimestampMs(ERROR_TIMESTAMP);
+        public S errorResponse(RequestContext ctx, Q request, Errors error) {
+            return answer.apply(error);
         }
     }
 
-    static final class Expire extends AbstractApiHandler<ExpireDelegationTokenRequest, ExpireDelegationTokenResponse> {
-        Expire() {
-            super(ApiKeys.EXPIRE_DELEGATION_TOKEN, 1, 2);
-        }
-
-        @Override
-        public CompletableFuture<ExpireDelegationTokenResponse> handle(
-                RequestContext ctx, ExpireDelegationTokenRequest request) {
-            return CompletableFuture.completedFuture(errorResponse(ctx, request, refusal(ctx)));
-        }
-
-        @Override
-        public ExpireDelegationTokenResponse errorResponse(
-                RequestContext ctx, ExpireDelegationTokenRequest request, Errors error) {
-            return new ExpireDelegationTokenResponse()
-                    .setErrorCode(error.code())
-                    .setExpiryTimestampMs(ERROR_TIMESTAMP);
-        }
+    static Refused<RenewDelegationTokenRequest, RenewDelegationTokenResponse> renew() {
+        return new Refused<>(
+                ApiKeys.RENEW_DELEGATION_TOKEN,
+                1,
+                2,
+                error -> new RenewDelegationTokenResponse()
+                        .setErrorCode(error.code())
+                        .setExpiryTimestampMs(ERROR_TIMESTAMP));
     }
 
-    static final class Describe
-            extends AbstractApiHandler<DescribeDelegationTokenRequest, DescribeDelegationTokenResponse> {
-        Describe() {
-            super(ApiKeys.DESCRIBE_DELEGATION_TOKEN, 1, 3);
-        }
+    static Refused<ExpireDelegationTokenRequest, ExpireDelegationTokenResponse> expire() {
+        return new Refused<>(
+                ApiKeys.EXPIRE_DELEGATION_TOKEN,
+                1,
+                2,
+                error -> new ExpireDelegationTokenResponse()
+                        .setErrorCode(error.code())
+                        .setExpiryTimestampMs(ERROR_TIMESTAMP));
+    }
 
-        @Override
-        public CompletableFuture<DescribeDelegationTokenResponse> handle(
-                RequestContext ctx, DescribeDelegationTokenRequest request) {
-            return CompletableFuture.completedFuture(errorResponse(ctx, request, refusal(ctx)));
-        }
-
-        @Override
-        public DescribeDelegationTokenResponse errorResponse(
-                RequestContext ctx, DescribeDelegationTokenRequest request, Errors error) {
-            return new DescribeDelegationTokenResponse().setErrorCode(error.code());
-        }
+    static Refused<DescribeDelegationTokenRequest, DescribeDelegationTokenResponse> describe() {
+        return new Refused<>(
+                ApiKeys.DESCRIBE_DELEGATION_TOKEN,
+                1,
+                3,
+                error -> new DescribeDelegationTokenResponse().setErrorCode(error.code()));
     }
 
     private static Errors refusal(RequestContext ctx) {

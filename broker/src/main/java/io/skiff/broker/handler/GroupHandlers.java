@@ -41,27 +41,8 @@ public final class GroupHandlers {
      * @param advertisedEndpoint the endpoint clients use, by listener name (FindCoordinator answers it)
      * @param partitionExists    whether a topic partition exists (OffsetCommit / OffsetDelete check it)
      * @param topicIds           the topics' ids (OffsetCommit and OffsetFetch v10 name topics by id)
+     * @param others             the other kinds of groups ListGroups and DeleteGroups also cover (share groups)
      */
-    public static void register(
-            HandlerRegistry registry,
-            GroupCoordinator coordinator,
-            int nodeId,
-            Function<String, Endpoint> advertisedEndpoint,
-            BiPredicate<String, Integer> partitionExists,
-            TopicIds topicIds,
-            Clock clock) {
-        register(
-                registry,
-                coordinator,
-                nodeId,
-                advertisedEndpoint,
-                partitionExists,
-                topicIds,
-                clock,
-                OtherGroupKinds.NONE);
-    }
-
-    /** As above; ListGroups and DeleteGroups also cover {@code others} (share groups). */
     public static void register(
             HandlerRegistry registry,
             GroupCoordinator coordinator,

@@ -23,7 +23,9 @@ import io.skiff.protocol.message.ApiKeys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 
 /**
  * What the consumer, share and streams group heartbeats check first, in Kafka 4.4's order: the group protocol's
@@ -34,10 +36,33 @@ import java.util.function.BooleanSupplier;
  */
 abstract class GroupHeartbeatHandler<Q extends ApiMessage, S extends ApiMessage> extends AbstractApiHandler<Q, S> {
     private final BooleanSupplier protocolEnabled;
+    private final Function<Q, String> groupId;
+    private final Function<Q, List<String>> subscribedTopics;
+    private final BiFunction<S, String, S> withErrorMessage;
 
-    GroupHeartbeatHandler(ApiKeys api, int minVersion, int maxVersion, BooleanSupplier protocolEnabled) {
+    /** A heartbeat that names no topics (streams: its topology's topics are checked by the coordinator). */
+    GroupHeartbeatHandler(
+            ApiKeys api, int minVersion, int maxVersion, BooleanSupplier protocolEnabled, Function<Q, String> groupId) {
+        this(api, minVersion, maxVersion, protocolEnabled, groupId, request -> null, (response, message) -> response);
+    }
+
+    /**
+     * @param subscribedTopics the topics the heartbeat subscribes to by name; null when it names none (or none changed)
+     * @param withErrorMessage sets the message of the TOPIC_AUTHORIZATION_FAILED answer
+     */
+    GroupHeartbeatHandler(
+            ApiKeys api,
+            int minVersion,
+            int maxVersion,
+            BooleanSupplier protocolEnabled,
+            Function<Q, String> groupId,
+            Function<Q, List<String>> subscribedTopics,
+            BiFunction<S, String, S> withErrorMessage) {
         super(api, minVersion, maxVersion);
         this.protocolEnabled = protocolEnabled;
+        this.groupId = groupId;
+        this.subscribedTopics = subscribedTopics;
+        this.withErrorMessage = withErrorMessage;
     }
 
     @Override
@@ -45,10 +70,10 @@ abstract class GroupHeartbeatHandler<Q extends ApiMessage, S extends ApiMessage>
         if (!protocolEnabled.getAsBoolean()) {
             return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.UNSUPPORTED_VERSION));
         }
-        if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, groupId(request))) {
+        if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, groupId.apply(request))) {
             return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
         }
-        List<String> topics = subscribedTopics(request);
+        List<String> topics = subscribedTopics.apply(request);
         if (topics != null) {
             List<String> denied = new ArrayList<>();
             for (String topic : topics) {
@@ -57,23 +82,12 @@ abstract class GroupHeartbeatHandler<Q extends ApiMessage, S extends ApiMessage>
                 }
             }
             if (!denied.isEmpty()) {
-                return CompletableFuture.completedFuture(
-                        topicsDenied(ctx, request, "The following topics are not authorized: " + denied));
+                return CompletableFuture.completedFuture(withErrorMessage.apply(
+                        errorResponse(ctx, request, Errors.TOPIC_AUTHORIZATION_FAILED),
+                        "The following topics are not authorized: " + denied));
             }
         }
         return heartbeat(ctx, request);
-    }
-
-    abstract String groupId(Q request);
-
-    /** The topics the heartbeat subscribes to by name; null when it names none (or none changed). */
-    List<String> subscribedTopics(Q request) {
-        return null;
-    }
-
-    /** The TOPIC_AUTHORIZATION_FAILED answer with {@code message}. */
-    S topicsDenied(RequestContext ctx, Q request, String message) {
-        return errorResponse(ctx, request, Errors.TOPIC_AUTHORIZATION_FAILED);
     }
 
     /** The heartbeat, once the checks passed. */

@@ -68,27 +68,15 @@ public final class IncrementalAlterConfigsHandler
     /** @param telemetry whose client-metrics subscriptions CLIENT_METRICS resources are */
     public IncrementalAlterConfigsHandler(
             TopicRegistry topics, GroupConfigStore groupConfigs, ClientTelemetry telemetry, int nodeId) {
-        super(ApiKeys.INCREMENTAL_ALTER_CONFIGS, 0, 1, new ConfigAlterations(topics, groupConfigs, telemetry, nodeId));
-    }
-
-    @Override
-    protected List<AlterConfigsResource> resources(IncrementalAlterConfigsRequest request) {
-        return request.resources();
-    }
-
-    @Override
-    protected byte resourceType(AlterConfigsResource resource) {
-        return resource.resourceType();
-    }
-
-    @Override
-    protected String resourceName(AlterConfigsResource resource) {
-        return resource.resourceName();
-    }
-
-    @Override
-    protected IncrementalAlterConfigsResponse newResponse() {
-        return new IncrementalAlterConfigsResponse();
+        super(
+                ApiKeys.INCREMENTAL_ALTER_CONFIGS,
+                0,
+                1,
+                new ConfigAlterations(topics, groupConfigs, telemetry, nodeId),
+                IncrementalAlterConfigsRequest::resources,
+                AlterConfigsResource::resourceType,
+                AlterConfigsResource::resourceName,
+                IncrementalAlterConfigsResponse::new);
     }
 
     @Override

@@ -31,23 +31,7 @@ final class ReplicaAssignment {
 
     /** {@link ResourceError#NONE} when {@code replicas} names this node exactly once, else Kafka's error. */
     static ResourceError check(List<Integer> replicas, int nodeId) {
-        if (replicas.isEmpty()) {
-            return invalid("The manual partition assignment includes an empty replica list.");
-        }
-        List<Integer> sorted = new ArrayList<>(replicas);
-        sorted.sort(Integer::compare);
-        Integer previous = null;
-        for (Integer broker : sorted) {
-            if (broker != nodeId) {
-                return invalid("The manual partition assignment includes broker " + broker
-                        + ", but no such broker is registered.");
-            }
-            if (broker.equals(previous)) {
-                return invalid("The manual partition assignment includes the broker " + previous + " more than once.");
-            }
-            previous = broker;
-        }
-        return ResourceError.NONE;
+        return check(replicas, List.of(nodeId));
     }
 
     /**

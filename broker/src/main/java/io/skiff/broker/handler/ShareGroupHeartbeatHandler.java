@@ -42,17 +42,19 @@ public final class ShareGroupHeartbeatHandler
         extends GroupHeartbeatHandler<ShareGroupHeartbeatRequest, ShareGroupHeartbeatResponse> {
     private final ShareGroupCoordinator coordinator;
 
-    /** A handler that always serves the protocol. */
-    public ShareGroupHeartbeatHandler(ShareGroupCoordinator coordinator) {
-        this(coordinator, () -> true);
-    }
-
     /**
      * @param protocolEnabled whether {@code share.version} is finalized at 1 or more; at 0 (UpdateFeatures) every
      *     heartbeat gets UNSUPPORTED_VERSION before any other check, as Kafka 4.4 answers
      */
     public ShareGroupHeartbeatHandler(ShareGroupCoordinator coordinator, BooleanSupplier protocolEnabled) {
-        super(ApiKeys.SHARE_GROUP_HEARTBEAT, 1, 1, protocolEnabled);
+        super(
+                ApiKeys.SHARE_GROUP_HEARTBEAT,
+                1,
+                1,
+                protocolEnabled,
+                ShareGroupHeartbeatRequest::groupId,
+                ShareGroupHeartbeatRequest::subscribedTopicNames,
+                ShareGroupHeartbeatResponse::setErrorMessage);
         this.coordinator = coordinator;
     }
 
@@ -60,21 +62,6 @@ public final class ShareGroupHeartbeatHandler
     @Override
     public Execution execution() {
         return Execution.BLOCKING_EXECUTOR;
-    }
-
-    @Override
-    String groupId(ShareGroupHeartbeatRequest request) {
-        return request.groupId();
-    }
-
-    @Override
-    List<String> subscribedTopics(ShareGroupHeartbeatRequest request) {
-        return request.subscribedTopicNames();
-    }
-
-    @Override
-    ShareGroupHeartbeatResponse topicsDenied(RequestContext ctx, ShareGroupHeartbeatRequest request, String message) {
-        return errorResponse(ctx, request, Errors.TOPIC_AUTHORIZATION_FAILED).setErrorMessage(message);
     }
 
     @Override

@@ -50,28 +50,18 @@ public final class StreamsGroupHeartbeatHandler
         extends GroupHeartbeatHandler<StreamsGroupHeartbeatRequest, StreamsGroupHeartbeatResponse> {
     private final GroupCoordinator coordinator;
 
-    /** A handler that always serves the protocol. */
-    public StreamsGroupHeartbeatHandler(GroupCoordinator coordinator) {
-        this(coordinator, () -> true);
-    }
-
     /**
      * @param protocolEnabled whether {@code streams.version} is finalized at 1 or more; at 0 (UpdateFeatures) every
      *     heartbeat gets UNSUPPORTED_VERSION before any other check, as Kafka 4.4 answers
      */
     public StreamsGroupHeartbeatHandler(GroupCoordinator coordinator, BooleanSupplier protocolEnabled) {
-        super(ApiKeys.STREAMS_GROUP_HEARTBEAT, 0, 1, protocolEnabled);
+        super(ApiKeys.STREAMS_GROUP_HEARTBEAT, 0, 1, protocolEnabled, StreamsGroupHeartbeatRequest::groupId);
         this.coordinator = coordinator;
     }
 
     @Override
     public Execution execution() {
         return Execution.BLOCKING_EXECUTOR;
-    }
-
-    @Override
-    String groupId(StreamsGroupHeartbeatRequest request) {
-        return request.groupId();
     }
 
     @Override

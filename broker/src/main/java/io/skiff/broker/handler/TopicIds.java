@@ -15,49 +15,38 @@
  */
 package io.skiff.broker.handler;
 
-import io.skiff.broker.topic.Topic;
+import io.skiff.broker.group.GroupCoordinators;
+import io.skiff.broker.group.common.TopicsView;
+import io.skiff.broker.group.common.TopicsView.TopicInfo;
 import io.skiff.broker.topic.TopicRegistry;
 import java.util.Optional;
 import java.util.UUID;
 
 /**
  * The broker's topic ids, for requests that name topics by id (OffsetCommit v10, OffsetFetch v10, TxnOffsetCommit
- * v6): a handler resolves ids to names on the way in and names to ids on the way out.
+ * v6): a handler resolves ids to names on the way in and names to ids on the way out. Read from the view of the
+ * topics the group coordinator has.
  *
- * <p>Implementations are thread-safe.
+ * <p>Thread-safe as its view.
+ *
+ * @param topics the broker's topics
  */
-public interface TopicIds {
+public record TopicIds(TopicsView topics) {
     /** No topics: every id is unknown (handler tests without a registry). */
-    TopicIds NONE = new TopicIds() {
-        @Override
-        public Optional<String> name(UUID id) {
-            return Optional.empty();
-        }
-
-        @Override
-        public Optional<UUID> id(String name) {
-            return Optional.empty();
-        }
-    };
-
-    /** The name of the topic with this id, if it exists. */
-    Optional<String> name(UUID id);
-
-    /** The id of the topic with this name, if it exists. */
-    Optional<UUID> id(String name);
+    public static final TopicIds NONE = new TopicIds(TopicsView.NONE);
 
     /** The ids of a topic registry's topics. */
-    static TopicIds of(TopicRegistry topics) {
-        return new TopicIds() {
-            @Override
-            public Optional<String> name(UUID id) {
-                return topics.topic(id).map(Topic::name);
-            }
+    public static TopicIds of(TopicRegistry registry) {
+        return new TopicIds(GroupCoordinators.topicsView(registry));
+    }
 
-            @Override
-            public Optional<UUID> id(String name) {
-                return topics.topic(name).map(Topic::id);
-            }
-        };
+    /** The name of the topic with this id, if it exists. */
+    public Optional<String> name(UUID id) {
+        return topics.byId(id).map(TopicInfo::name);
+    }
+
+    /** The id of the topic with this name, if it exists. */
+    public Optional<UUID> id(String name) {
+        return topics.byName(name).map(TopicInfo::id);
     }
 }

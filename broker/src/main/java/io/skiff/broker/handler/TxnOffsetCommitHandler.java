@@ -74,17 +74,28 @@ public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCo
         this.topicIds = topicIds;
     }
 
+    /**
+     * Kafka's checks of offsets sent to a transaction (AddOffsetsToTxn, TxnOffsetCommit): WRITE on the transactional
+     * id, then READ on the group; the error of the first that fails, or null.
+     */
+    static Errors offsetsToTxnDenied(RequestContext ctx, String transactionalId, String groupId) {
+        if (!ctx.allowed(AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, transactionalId)) {
+            return Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED;
+        }
+        if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, groupId)) {
+            return Errors.GROUP_AUTHORIZATION_FAILED;
+        }
+        return null;
+    }
+
     @Override
     public CompletableFuture<TxnOffsetCommitResponse> handle(RequestContext ctx, TxnOffsetCommitRequest request) {
         if (ctx.apiVersion() >= TOPIC_IDS_VERSION) {
             resolveTopicIds(request);
         }
-        if (!ctx.allowed(AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, request.transactionalId())) {
-            return CompletableFuture.completedFuture(
-                    errorResponse(ctx, request, Errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED));
-        }
-        if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, request.groupId())) {
-            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
+        Errors denied = offsetsToTxnDenied(ctx, request.transactionalId(), request.groupId());
+        if (denied != null) {
+            return CompletableFuture.completedFuture(errorResponse(ctx, request, denied));
         }
         if (request.groupId() == null || request.groupId().isEmpty()) {
             return done(response(ctx, request, tp -> GroupError.INVALID_GROUP_ID.code()));

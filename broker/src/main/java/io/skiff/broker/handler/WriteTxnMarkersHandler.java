@@ -48,6 +48,50 @@ public final class WriteTxnMarkersHandler extends AbstractApiHandler<WriteTxnMar
             return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.CLUSTER_AUTHORIZATION_FAILED));
         }
         List<CompletableFuture<Void>> pending = new ArrayList<>();
+        WriteTxnMarkersResponse response = answer(request, (m, t, p, result) -> {
+            CompletableFuture<Void> written;
+            try {
+                written = markers.writeOne(
+                        m.producerId(),
+                        m.producerEpoch(),
+                        m.transactionResult(),
+                        new TopicPartition(t.name(), p),
+                        m.coordinatorEpoch());
+            } catch (RuntimeException e) {
+                written = CompletableFuture.failedFuture(e);
+            }
+            pending.add(written.handle((ok, failure) -> {
+                Throwable cause =
+                        failure instanceof java.util.concurrent.CompletionException ? failure.getCause() : failure;
+                result.setErrorCode(
+                        cause == null
+                                ? Errors.NONE.code()
+                                : cause instanceof RuntimeException re
+                                        ? DataErrors.of(re).code()
+                                        : Errors.UNKNOWN_SERVER_ERROR.code());
+                return null;
+            }));
+        });
+        return CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new))
+                .thenApply(v -> response);
+    }
+
+    @Override
+    public WriteTxnMarkersResponse errorResponse(RequestContext ctx, WriteTxnMarkersRequest request, Errors error) {
+        return answer(request, (m, t, p, result) -> result.setErrorCode(error.code()));
+    }
+
+    /** Fills in the result of one partition of a marker. */
+    private interface PartitionResult {
+        void fill(
+                WriteTxnMarkersRequest.WritableTxnMarker marker,
+                WriteTxnMarkersRequest.WritableTxnMarkerTopic topic,
+                int partition,
+                WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult result);
+    }
+
+    /** The answer, one result per partition of each marker in the request's order, each filled in by {@code fill}. */
+    private static WriteTxnMarkersResponse answer(WriteTxnMarkersRequest request, PartitionResult fill) {
         List<WriteTxnMarkersResponse.WritableTxnMarkerResult> results = new ArrayList<>();
         for (WriteTxnMarkersRequest.WritableTxnMarker m : request.markers()) {
             List<WriteTxnMarkersResponse.WritableTxnMarkerTopicResult> topics = new ArrayList<>();
@@ -57,53 +101,7 @@ public final class WriteTxnMarkersHandler extends AbstractApiHandler<WriteTxnMar
                     WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult result =
                             new WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult().setPartitionIndex(p);
                     partitions.add(result);
-                    CompletableFuture<Void> written;
-                    try {
-                        written = markers.writeOne(
-                                m.producerId(),
-                                m.producerEpoch(),
-                                m.transactionResult(),
-                                new TopicPartition(t.name(), p),
-                                m.coordinatorEpoch());
-                    } catch (RuntimeException e) {
-                        written = CompletableFuture.failedFuture(e);
-                    }
-                    pending.add(written.handle((ok, failure) -> {
-                        Throwable cause = failure instanceof java.util.concurrent.CompletionException
-                                ? failure.getCause()
-                                : failure;
-                        result.setErrorCode(
-                                cause == null
-                                        ? Errors.NONE.code()
-                                        : cause instanceof RuntimeException re
-                                                ? DataErrors.of(re).code()
-                                                : Errors.UNKNOWN_SERVER_ERROR.code());
-                        return null;
-                    }));
-                }
-                topics.add(new WriteTxnMarkersResponse.WritableTxnMarkerTopicResult()
-                        .setName(t.name())
-                        .setPartitions(partitions));
-            }
-            results.add(new WriteTxnMarkersResponse.WritableTxnMarkerResult()
-                    .setProducerId(m.producerId())
-                    .setTopics(topics));
-        }
-        return CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new))
-                .thenApply(v -> new WriteTxnMarkersResponse().setMarkers(results));
-    }
-
-    @Override
-    public WriteTxnMarkersResponse errorResponse(RequestContext ctx, WriteTxnMarkersRequest request, Errors error) {
-        List<WriteTxnMarkersResponse.WritableTxnMarkerResult> results = new ArrayList<>();
-        for (WriteTxnMarkersRequest.WritableTxnMarker m : request.markers()) {
-            List<WriteTxnMarkersResponse.WritableTxnMarkerTopicResult> topics = new ArrayList<>();
-            for (WriteTxnMarkersRequest.WritableTxnMarkerTopic t : m.topics()) {
-                List<WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult> partitions = new ArrayList<>();
-                for (int p : t.partitionIndexes()) {
-                    partitions.add(new WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult()
-                            .setPartitionIndex(p)
-                            .setErrorCode(error.code()));
+                    fill.fill(m, t, p, result);
                 }
                 topics.add(new WriteTxnMarkersResponse.WritableTxnMarkerTopicResult()
                         .setName(t.name())

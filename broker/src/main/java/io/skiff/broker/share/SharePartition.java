@@ -25,6 +25,7 @@ import io.skiff.storage.LogReadResult;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongPredicate;
 
 /**
  * One partition as one share group consumes it (KIP-932): the records between the share-partition start offset
@@ -322,25 +323,19 @@ public final class SharePartition {
 
     /** Releases every record {@code memberId} holds (its share session closed or it left the group). */
     public synchronized int releaseMember(String memberId, ShareSettings settings) {
-        int released = 0;
-        for (long o = inFlight.startOffset(); o < inFlight.endOffset(); o++) {
-            if (inFlight.state(o) == RecordState.ACQUIRED && memberId.equals(inFlight.owner(o))) {
-                release(o, settings);
-                released++;
-            }
-        }
-        inFlight.advanceStart();
-        if (released > 0) {
-            persist();
-        }
-        return released;
+        return releaseAcquired(o -> memberId.equals(inFlight.owner(o)), settings);
     }
 
     /** Releases the records whose lock expired by {@code now}; returns how many. */
     public synchronized int expireLocks(ShareSettings settings, long now) {
+        return releaseAcquired(o -> inFlight.lockDeadline(o) <= now, settings);
+    }
+
+    /** Releases the acquired records {@code which} selects, persisting the state if any; returns how many. */
+    private int releaseAcquired(LongPredicate which, ShareSettings settings) {
         int released = 0;
         for (long o = inFlight.startOffset(); o < inFlight.endOffset(); o++) {
-            if (inFlight.state(o) == RecordState.ACQUIRED && inFlight.lockDeadline(o) <= now) {
+            if (inFlight.state(o) == RecordState.ACQUIRED && which.test(o)) {
                 release(o, settings);
                 released++;
             }

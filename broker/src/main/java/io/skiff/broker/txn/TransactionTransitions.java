@@ -57,29 +57,31 @@ final class TransactionTransitions {
         } else {
             return null;
         }
-        return new TransactionRecord(
-                cur.producerId(),
-                cur.previousProducerId(),
-                -1L,
-                epoch,
-                lastEpoch,
-                timeoutMs,
-                TransactionState.EMPTY,
-                Set.of(),
-                -1L,
-                now,
-                cur.clientTransactionVersion());
+        return empty(cur, cur.producerId(), cur.previousProducerId(), epoch, lastEpoch, timeoutMs, now);
     }
 
     /** Kafka's prepareProducerIdRotation (InitProducerId with the epochs exhausted): a new producer id at epoch 0. */
     static TransactionRecord rotateProducerId(
             TransactionRecord cur, long newProducerId, int timeoutMs, boolean recordLastEpoch, long now) {
+        short lastEpoch = recordLastEpoch ? cur.producerEpoch() : TransactionRecord.NO_EPOCH;
+        return empty(cur, newProducerId, cur.producerId(), (short) 0, lastEpoch, timeoutMs, now);
+    }
+
+    /** Empty at a new epoch: no partitions, no next producer id, no transaction started. */
+    private static TransactionRecord empty(
+            TransactionRecord cur,
+            long producerId,
+            long previousProducerId,
+            short epoch,
+            short lastEpoch,
+            int timeoutMs,
+            long now) {
         return new TransactionRecord(
-                newProducerId,
-                cur.producerId(),
+                producerId,
+                previousProducerId,
                 -1L,
-                (short) 0,
-                recordLastEpoch ? cur.producerEpoch() : TransactionRecord.NO_EPOCH,
+                epoch,
+                lastEpoch,
                 timeoutMs,
                 TransactionState.EMPTY,
                 Set.of(),

@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.broker.group.common.TopicsView;
 import io.skiff.broker.handler.DescribeGroupsHandler;
 import io.skiff.broker.handler.FindCoordinatorHandler;
 import io.skiff.broker.handler.HeartbeatHandler;
@@ -50,6 +51,7 @@ import io.skiff.protocol.message.OffsetFetchResponse;
 import io.skiff.protocol.message.SyncGroupRequest;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -247,17 +249,23 @@ class GroupHandlersTest {
     void commitAndFetchByTopicIdFromV10() {
         UUID tId = new UUID(7, 7);
         UUID unknownId = new UUID(8, 8);
-        TopicIds ids = new TopicIds() {
+        TopicsView.TopicInfo known = new TopicsView.TopicInfo(tId, "t", 2);
+        TopicIds ids = new TopicIds(new TopicsView() {
             @Override
-            public Optional<String> name(UUID id) {
-                return id.equals(tId) ? Optional.of("t") : Optional.empty();
+            public Optional<TopicsView.TopicInfo> byName(String name) {
+                return name.equals("t") ? Optional.of(known) : Optional.empty();
             }
 
             @Override
-            public Optional<UUID> id(String name) {
-                return name.equals("t") ? Optional.of(tId) : Optional.empty();
+            public Optional<TopicsView.TopicInfo> byId(UUID id) {
+                return id.equals(tId) ? Optional.of(known) : Optional.empty();
             }
-        };
+
+            @Override
+            public Collection<TopicsView.TopicInfo> userTopics() {
+                return List.of(known);
+            }
+        });
         OffsetCommitHandler byIdCommit = new OffsetCommitHandler(
                 f.coordinator, (topic, p) -> topic.equals("t") && p < 2, ids, f.scheduler.clock);
         OffsetCommitRequest request = commitRequest("", 1, 23);

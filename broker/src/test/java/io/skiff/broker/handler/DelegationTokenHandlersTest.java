@@ -65,14 +65,14 @@ class DelegationTokenHandlersTest {
         assertEquals("ANONYMOUS", created.tokenRequesterPrincipalName());
         assertEquals(-1L, created.expiryTimestampMs());
         RenewDelegationTokenResponse renewed =
-                call(new DelegationTokenHandlers.Renew(), 2, new RenewDelegationTokenRequest());
+                call(DelegationTokenHandlers.renew(), 2, new RenewDelegationTokenRequest());
         assertEquals(Errors.DELEGATION_TOKEN_REQUEST_NOT_ALLOWED.code(), renewed.errorCode());
         assertEquals(-1L, renewed.expiryTimestampMs());
         ExpireDelegationTokenResponse expired =
-                call(new DelegationTokenHandlers.Expire(), 2, new ExpireDelegationTokenRequest());
+                call(DelegationTokenHandlers.expire(), 2, new ExpireDelegationTokenRequest());
         assertEquals(Errors.DELEGATION_TOKEN_REQUEST_NOT_ALLOWED.code(), expired.errorCode());
         DescribeDelegationTokenResponse described =
-                call(new DelegationTokenHandlers.Describe(), 3, new DescribeDelegationTokenRequest());
+                call(DelegationTokenHandlers.describe(), 3, new DescribeDelegationTokenRequest());
         assertEquals(Errors.DELEGATION_TOKEN_REQUEST_NOT_ALLOWED.code(), described.errorCode());
         assertTrue(described.tokens().isEmpty());
     }
@@ -88,19 +88,19 @@ class DelegationTokenHandlersTest {
         assertEquals("", created.tokenId());
         assertEquals(
                 Errors.DELEGATION_TOKEN_AUTH_DISABLED.code(),
-                new DelegationTokenHandlers.Renew()
+                DelegationTokenHandlers.renew()
                         .handle(sasl(ApiKeys.RENEW_DELEGATION_TOKEN, 2), new RenewDelegationTokenRequest())
                         .join()
                         .errorCode());
         assertEquals(
                 Errors.DELEGATION_TOKEN_AUTH_DISABLED.code(),
-                new DelegationTokenHandlers.Expire()
+                DelegationTokenHandlers.expire()
                         .handle(sasl(ApiKeys.EXPIRE_DELEGATION_TOKEN, 2), new ExpireDelegationTokenRequest())
                         .join()
                         .errorCode());
         assertEquals(
                 Errors.DELEGATION_TOKEN_AUTH_DISABLED.code(),
-                new DelegationTokenHandlers.Describe()
+                DelegationTokenHandlers.describe()
                         .handle(sasl(ApiKeys.DESCRIBE_DELEGATION_TOKEN, 3), new DescribeDelegationTokenRequest())
                         .join()
                         .errorCode());

@@ -29,6 +29,7 @@ import io.skiff.broker.security.acl.StandardAuthorizer;
 import io.skiff.broker.security.sasl.ScramCredential;
 import io.skiff.broker.security.sasl.ScramCredentialStore;
 import io.skiff.broker.security.sasl.ScramMechanism;
+import io.skiff.console.view.SecurityViews.AclView;
 import java.security.SecureRandom;
 import java.util.AbstractMap;
 import java.util.ArrayList;
@@ -50,18 +51,8 @@ public final class SecurityActions {
         this.broker = broker;
     }
 
-    /** One ACL as the forms and the API give it (names of Kafka's enums, any case). */
-    public record Acl(
-            String resourceType,
-            String resourceName,
-            String patternType,
-            String principal,
-            String host,
-            String operation,
-            String permission) {}
-
     /** Adds an ACL (kafka-acls --add). */
-    public void addAcl(Acl acl) {
+    public void addAcl(AclView acl) {
         AclBinding binding = binding(acl);
         String invalid = binding.invalidReason();
         if (invalid != null) {
@@ -71,7 +62,7 @@ public final class SecurityActions {
     }
 
     /** Removes exactly this ACL (kafka-acls --remove with every field given); how many were removed. */
-    public int removeAcl(Acl acl) {
+    public int removeAcl(AclView acl) {
         AclBinding b = binding(acl);
         List<List<AclBinding>> removed = authorizer()
                 .store()
@@ -160,7 +151,7 @@ public final class SecurityActions {
         return ClientQuotaEntity.of(parts);
     }
 
-    private static AclBinding binding(Acl acl) {
+    private static AclBinding binding(AclView acl) {
         return new AclBinding(
                 named(ResourceType.class, acl.resourceType(), "resource type"),
                 acl.resourceType() != null

@@ -24,7 +24,6 @@ import io.skiff.broker.extension.RecordDecoder;
 import io.skiff.console.action.ActionException;
 import io.skiff.console.action.OffsetReset;
 import io.skiff.console.action.RecordProducer;
-import io.skiff.console.action.SecurityActions;
 import io.skiff.console.auth.Access;
 import io.skiff.console.auth.Sessions;
 import io.skiff.console.page.Bytes;
@@ -34,6 +33,7 @@ import io.skiff.console.services.AuthorizedServices;
 import io.skiff.console.services.ConsoleServices;
 import io.skiff.console.view.RecordBrowser;
 import io.skiff.console.view.SchemaDecoding;
+import io.skiff.console.view.SecurityViews;
 import io.skiff.http.HttpException;
 import io.skiff.http.HttpRequest;
 import io.skiff.http.HttpResponse;
@@ -338,11 +338,11 @@ public final class ConsoleApi {
     }
 
     /** An ACL from the body: {resourceType, resourceName, patternType, principal, host, operation, permission}. */
-    private static SecurityActions.Acl acl(HttpRequest r) {
+    private static SecurityViews.AclView acl(HttpRequest r) {
         JsonObjectReader in = r.json()
                 .onlyFields(Set.of(
                         "resourceType", "resourceName", "patternType", "principal", "host", "operation", "permission"));
-        return new SecurityActions.Acl(
+        return new SecurityViews.AclView(
                 in.string("resourceType"),
                 in.string("resourceName"),
                 in.string("patternType"),

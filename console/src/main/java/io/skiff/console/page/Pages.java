@@ -17,13 +17,13 @@ package io.skiff.console.page;
 
 import io.skiff.console.action.ActionException;
 import io.skiff.console.action.OffsetReset;
-import io.skiff.console.action.SecurityActions;
 import io.skiff.console.auth.Access;
 import io.skiff.console.auth.Caller;
 import io.skiff.console.services.AuthorizedServices;
 import io.skiff.console.services.ConsoleServices;
 import io.skiff.console.view.GroupViews;
 import io.skiff.console.view.RecordBrowser;
+import io.skiff.console.view.SecurityViews;
 import io.skiff.console.view.TopicViews;
 import io.skiff.http.HttpException;
 import io.skiff.http.HttpRequest;
@@ -333,8 +333,8 @@ public final class Pages {
         }
     }
 
-    private static SecurityActions.Acl acl(Form f) {
-        return new SecurityActions.Acl(
+    private static SecurityViews.AclView acl(Form f) {
+        return new SecurityViews.AclView(
                 f.get("resourceType"),
                 f.get("resourceName"),
                 f.get("patternType"),

@@ -31,7 +31,6 @@ import static io.skiff.broker.security.acl.ResourceType.TRANSACTIONAL_ID;
 
 import io.skiff.console.action.OffsetReset;
 import io.skiff.console.action.RecordProducer;
-import io.skiff.console.action.SecurityActions;
 import io.skiff.console.auth.Caller;
 import io.skiff.console.view.ConnectionViews;
 import io.skiff.console.view.GroupViews;
@@ -225,13 +224,13 @@ public final class AuthorizedServices {
     }
 
     /** Adds an ACL: Alter on the cluster, as CreateAcls. */
-    public void addAcl(SecurityActions.Acl acl) {
+    public void addAcl(SecurityViews.AclView acl) {
         requireCluster(ALTER);
         services.securityActions().addAcl(acl);
     }
 
     /** Removes an ACL: Alter on the cluster, as DeleteAcls. */
-    public int removeAcl(SecurityActions.Acl acl) {
+    public int removeAcl(SecurityViews.AclView acl) {
         requireCluster(ALTER);
         return services.securityActions().removeAcl(acl);
     }

@@ -34,7 +34,10 @@ import java.util.TreeMap;
  */
 public final class SecurityViews {
 
-    /** One ACL, as {@code kafka-acls --list} shows it. */
+    /**
+     * One ACL in kafka-acls' words: as {@code --list} shows it, and as the forms and the API give one to add or
+     * remove (names of Kafka's enums, any case).
+     */
     public record AclView(
             String resourceType,
             String resourceName,

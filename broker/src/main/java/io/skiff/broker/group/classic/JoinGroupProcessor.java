@@ -217,17 +217,7 @@ public final class JoinGroupProcessor {
             case COMPLETING_REBALANCE:
                 if (member.matches(p.protocols())) {
                     // Same metadata: it probably missed the JoinGroup response; answer it again.
-                    group.reply(
-                            response,
-                            new JoinResult(
-                                    group.isLeader(memberId) ? group.currentMemberMetadata() : List.of(),
-                                    memberId,
-                                    group.generationId(),
-                                    group.protocolType(),
-                                    group.protocolName(),
-                                    group.leaderId(),
-                                    false,
-                                    GroupError.NONE));
+                    group.reply(response, JoinResult.ofGeneration(group, memberId));
                 } else {
                     updateMemberAndRebalance(group, member, p, response);
                 }
@@ -237,17 +227,7 @@ public final class JoinGroupProcessor {
                     // The leader rejoining is how a consumer asks for a rebalance (e.g. metadata changed).
                     updateMemberAndRebalance(group, member, p, response);
                 } else {
-                    group.reply(
-                            response,
-                            new JoinResult(
-                                    List.of(),
-                                    memberId,
-                                    group.generationId(),
-                                    group.protocolType(),
-                                    group.protocolName(),
-                                    group.leaderId(),
-                                    false,
-                                    GroupError.NONE));
+                    group.reply(response, JoinResult.ofGeneration(group, memberId, List.of()));
                 }
                 break;
             default:

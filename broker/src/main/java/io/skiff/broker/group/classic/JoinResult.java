@@ -35,6 +35,27 @@ public record JoinResult(
     /** A member as the leader sees it: id, instance id and the metadata of the chosen protocol. */
     public record JoinedMember(String memberId, String groupInstanceId, byte[] metadata) {}
 
+    /**
+     * The group's current generation as {@code memberId} is told it: every member's metadata for the leader, none
+     * for the others.
+     */
+    static JoinResult ofGeneration(ClassicGroup group, String memberId) {
+        return ofGeneration(group, memberId, group.isLeader(memberId) ? group.currentMemberMetadata() : List.of());
+    }
+
+    /** The group's current generation as {@code memberId} is told it, with {@code members}. */
+    static JoinResult ofGeneration(ClassicGroup group, String memberId, List<JoinedMember> members) {
+        return new JoinResult(
+                members,
+                memberId,
+                group.generationId(),
+                group.protocolType(),
+                group.protocolName(),
+                group.leaderId(),
+                false,
+                GroupError.NONE);
+    }
+
     public static JoinResult error(String memberId, GroupError error) {
         return new JoinResult(List.of(), memberId, -1, null, null, "", false, error);
     }

@@ -124,17 +124,7 @@ public final class Rebalancer {
                 group.generationId(),
                 group.size());
         for (GroupMember m : group.allMembers()) {
-            group.completeJoin(
-                    m,
-                    new JoinResult(
-                            group.isLeader(m.memberId()) ? group.currentMemberMetadata() : List.of(),
-                            m.memberId(),
-                            group.generationId(),
-                            group.protocolType(),
-                            group.protocolName(),
-                            group.leaderId(),
-                            false,
-                            GroupError.NONE));
+            group.completeJoin(m, JoinResult.ofGeneration(group, m.memberId()));
             startSession(group, m, m.sessionTimeoutMs());
             m.isNew = false;
             group.addPendingSyncMember(m.memberId());

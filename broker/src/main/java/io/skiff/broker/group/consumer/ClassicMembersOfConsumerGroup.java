@@ -22,6 +22,7 @@ import io.skiff.broker.group.classic.JoinGroupParams;
 import io.skiff.broker.group.classic.JoinResult;
 import io.skiff.broker.group.classic.LeaveResult;
 import io.skiff.broker.group.classic.MemberIdentity;
+import io.skiff.broker.group.classic.SyncGroupParams;
 import io.skiff.broker.group.classic.SyncResult;
 import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.common.GroupRegistry;
@@ -57,6 +58,7 @@ public final class ClassicMembersOfConsumerGroup {
     private final StaticMemberDowngrade staticDowngrade;
     private final TopicsView topics;
     private final Clock clock;
+    private final RecordsThenReply<JoinResult> replies;
 
     public ClassicMembersOfConsumerGroup(
             ConsumerGroupConfig config,
@@ -75,6 +77,11 @@ public final class ClassicMembersOfConsumerGroup {
         this.staticDowngrade = staticDowngrade;
         this.topics = topics;
         this.clock = clock;
+        this.replies = new RecordsThenReply<>(
+                store,
+                clock,
+                result -> result.error() != GroupError.NONE,
+                result -> JoinResult.error(result.memberId(), GroupError.COORDINATOR_NOT_AVAILABLE));
     }
 
     // ------------------------------------------------------------------ JoinGroup
@@ -88,7 +95,7 @@ public final class ClassicMembersOfConsumerGroup {
             CompletableFuture<JoinResult> response = new CompletableFuture<>();
             List<KeyValue> records = new ArrayList<>();
             JoinResult result = joinLocked(group, p, records);
-            reply(group, response, result, records);
+            replies.complete(group, response, result, records);
             return response;
         });
     }
@@ -213,37 +220,26 @@ public final class ClassicMembersOfConsumerGroup {
     // ------------------------------------------------------------------ SyncGroup
 
     /** SyncGroup of a classic member; null if the group was converted meanwhile. */
-    public CompletableFuture<SyncResult> sync(
-            ConsumerGroup group,
-            int generationId,
-            String memberId,
-            String instanceId,
-            String protocolType,
-            String protocolName) {
+    public CompletableFuture<SyncResult> sync(ConsumerGroup group, SyncGroupParams params) {
         return groups.withLock(group, () -> {
             if (group.isDead()) {
                 return null;
             }
-            return CompletableFuture.completedFuture(
-                    syncLocked(group, generationId, memberId, instanceId, protocolType, protocolName));
+            return CompletableFuture.completedFuture(syncLocked(group, params));
         });
     }
 
-    private SyncResult syncLocked(
-            ConsumerGroup group,
-            int generationId,
-            String memberId,
-            String instanceId,
-            String protocolType,
-            String protocolName) {
-        ConsumerGroupMember member = group.member(memberId);
-        GroupError error = validateClassicMember(group, member, memberId, instanceId, generationId);
+    /** The member's current assignment; the leader's assignments in {@code params} are not used. */
+    private SyncResult syncLocked(ConsumerGroup group, SyncGroupParams params) {
+        ConsumerGroupMember member = group.member(params.memberId());
+        GroupError error = validateClassicMember(
+                group, member, params.memberId(), params.groupInstanceId(), params.generationId());
         if (error != GroupError.NONE) {
             return SyncResult.error(error);
         }
         String expectedName = member.classicMetadata().preferredProtocol().name();
-        if ((protocolType != null && !ConsumerGroup.PROTOCOL_TYPE.equals(protocolType))
-                || (protocolName != null && !expectedName.equals(protocolName))) {
+        if ((params.protocolType() != null && !ConsumerGroup.PROTOCOL_TYPE.equals(params.protocolType()))
+                || (params.protocolName() != null && !expectedName.equals(params.protocolName()))) {
             return SyncResult.error(GroupError.INCONSISTENT_GROUP_PROTOCOL);
         }
         if (group.groupEpoch() > member.memberEpoch()
@@ -358,20 +354,6 @@ public final class ClassicMembersOfConsumerGroup {
     }
 
     // ------------------------------------------------------------------ helpers
-
-    /** Writes the records, then completes the JoinGroup response (after the lock is released). */
-    private void reply(
-            ConsumerGroup group, CompletableFuture<JoinResult> response, JoinResult result, List<KeyValue> records) {
-        RecordsThenReply.complete(
-                store,
-                clock,
-                group,
-                response,
-                result,
-                result.error() != GroupError.NONE,
-                records,
-                () -> JoinResult.error(result.memberId(), GroupError.COORDINATOR_NOT_AVAILABLE));
-    }
 
     /**
      * The answer to a classic member of a consumer group (or of a group just converted from one): no member list, no

@@ -55,6 +55,7 @@ public final class ConsumerGroupManager {
     private final ConsumerGroupFencing fencing;
     private final ConsumerGroupDowngrade downgrades;
     private final ConsumerGroupLookup lookup;
+    private final RecordsThenReply<ConsumerHeartbeatResult> replies;
 
     /**
      * @param classicGroups the classic protocol's side, which stops a classic group's timers when it is upgraded
@@ -73,6 +74,12 @@ public final class ConsumerGroupManager {
         this.groups = groups;
         this.store = store;
         this.clock = clock;
+        this.replies = new RecordsThenReply<>(
+                store,
+                clock,
+                result -> result.error() != GroupError.NONE,
+                result -> ConsumerHeartbeatResult.error(
+                        GroupError.COORDINATOR_NOT_AVAILABLE, "The group's records could not be written."));
         this.assignments = new ConsumerGroupAssignments(config, topics, clock);
         this.downgrades = new ConsumerGroupDowngrade(config, classicGroupMaxSize, groups, topics, clock);
         this.fencing = new ConsumerGroupFencing(
@@ -143,7 +150,7 @@ public final class ConsumerGroupManager {
             }
             List<CoordinatorRecordLog.KeyValue> records = new ArrayList<>();
             ConsumerHeartbeatResult result = heartbeatLocked(group, req, records);
-            reply(group, response, result, records);
+            replies.complete(group, response, result, records);
         });
         return response;
     }
@@ -385,7 +392,7 @@ public final class ConsumerGroupManager {
             } else {
                 records.addAll(fencing.fence(group, member, "left"));
             }
-            reply(
+            replies.complete(
                     group,
                     response,
                     new ConsumerHeartbeatResult(GroupError.NONE, null, req.memberId(), req.memberEpoch(), 0, null),
@@ -415,24 +422,6 @@ public final class ConsumerGroupManager {
     }
 
     // ------------------------------------------------------------------ helpers
-
-    /** Writes the records, then completes the response (after the lock is released). */
-    private void reply(
-            ConsumerGroup group,
-            CompletableFuture<ConsumerHeartbeatResult> response,
-            ConsumerHeartbeatResult result,
-            List<CoordinatorRecordLog.KeyValue> records) {
-        RecordsThenReply.complete(
-                store,
-                clock,
-                group,
-                response,
-                result,
-                result.error() != GroupError.NONE,
-                records,
-                () -> ConsumerHeartbeatResult.error(
-                        GroupError.COORDINATOR_NOT_AVAILABLE, "The group's records could not be written."));
-    }
 
     private static <T> CompletableFuture<T> done(T value) {
         return CompletableFuture.completedFuture(value);

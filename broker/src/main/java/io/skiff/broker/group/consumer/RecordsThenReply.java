@@ -20,30 +20,40 @@ import io.skiff.broker.coordinator.CoordinatorWriter;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Supplier;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Answers a consumer group request only once the records its change produced are written: a result with nothing to
  * write (or an error) completes after the group's key lock is released, a failed write becomes the caller's
- * COORDINATOR_NOT_AVAILABLE answer. Stateless, thread-safe.
+ * COORDINATOR_NOT_AVAILABLE answer. Thread-safe: immutable.
+ *
+ * @param <R> the request's result
  */
-public final class RecordsThenReply {
-    private RecordsThenReply() {}
+final class RecordsThenReply<R> {
+    private final CoordinatorWriter store;
+    private final Clock clock;
+    private final Predicate<R> failed;
+    private final Function<R, R> writeFailed;
 
-    public static <R> void complete(
-            CoordinatorWriter store,
-            Clock clock,
-            ConsumerGroup group,
-            CompletableFuture<R> response,
-            R result,
-            boolean failed,
-            List<KeyValue> records,
-            Supplier<R> writeFailed) {
-        if (records.isEmpty() || failed) {
+    /**
+     * @param failed      whether a result is an error (nothing is written then)
+     * @param writeFailed the answer instead of a result whose records could not be written
+     */
+    RecordsThenReply(CoordinatorWriter store, Clock clock, Predicate<R> failed, Function<R, R> writeFailed) {
+        this.store = store;
+        this.clock = clock;
+        this.failed = failed;
+        this.writeFailed = writeFailed;
+    }
+
+    /** Writes the records, then completes the response (after the lock is released). */
+    void complete(ConsumerGroup group, CompletableFuture<R> response, R result, List<KeyValue> records) {
+        if (records.isEmpty() || failed.test(result)) {
             group.keyLock().defer(() -> response.complete(result));
             return;
         }
         store.append(group.groupId(), records, clock.millis())
-                .whenComplete((ok, failure) -> response.complete(failure == null ? result : writeFailed.get()));
+                .whenComplete((ok, failure) -> response.complete(failure == null ? result : writeFailed.apply(result)));
     }
 }

@@ -16,20 +16,15 @@
 package io.skiff.broker.group.offsets;
 
 import io.skiff.broker.coordinator.CoordinatorRecordLog;
-import io.skiff.broker.coordinator.CoordinatorWriter;
 import io.skiff.broker.group.classic.ClassicGroup;
 import io.skiff.broker.group.classic.ClassicMemberChecks;
 import io.skiff.broker.group.classic.GroupState;
-import io.skiff.broker.group.classic.MembershipManager;
 import io.skiff.broker.group.common.Group;
-import io.skiff.broker.group.common.GroupCoordinatorConfig;
 import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.common.GroupRecordCodec;
-import io.skiff.broker.group.common.GroupRegistry;
 import io.skiff.broker.group.common.MemberEpochGroup;
 import io.skiff.broker.group.common.OffsetAndMetadata;
 import io.skiff.broker.group.common.TopicPartition;
-import java.time.Clock;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -49,28 +44,13 @@ import org.slf4j.LoggerFactory;
 public final class OffsetManager {
     private static final Logger LOG = LoggerFactory.getLogger(OffsetManager.class);
 
-    private final GroupCoordinatorConfig config;
-    private final GroupRegistry groups;
-    private final CoordinatorWriter store;
-    private final CommittedOffsets committed;
-    private final MembershipManager membership;
-    private final Clock clock;
+    private final OffsetsContext context;
     private final TransactionalOffsetCommits transactional;
 
-    public OffsetManager(
-            GroupCoordinatorConfig config,
-            GroupRegistry groups,
-            CoordinatorWriter store,
-            CommittedOffsets committed,
-            MembershipManager membership,
-            Clock clock) {
-        this.config = config;
-        this.groups = groups;
-        this.store = store;
-        this.committed = committed;
-        this.membership = membership;
-        this.clock = clock;
-        this.transactional = new TransactionalOffsetCommits(groups, store, committed, clock);
+    public OffsetManager(OffsetsContext context) {
+        this.context = context;
+        this.transactional =
+                new TransactionalOffsetCommits(context.groups(), context.store(), context.committed(), context.clock());
     }
 
     // ------------------------------------------------------------------ OffsetCommit
@@ -96,18 +76,21 @@ public final class OffsetManager {
             // Kafka accepts the empty group id, for backwards compatibility (old simple consumers committed so).
             return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.INVALID_GROUP_ID));
         }
-        Group existing = groups.get(groupId);
+        Group existing = context.groups().get(groupId);
         if (existing == null && generationId >= 0) {
             return CompletableFuture.completedFuture(allWith(
                     offsets.keySet(),
                     unknownGroupIsNotFound ? GroupError.GROUP_ID_NOT_FOUND : GroupError.ILLEGAL_GENERATION));
         }
-        Group group = existing != null ? existing : ClassicGroup.getOrCreate(groups, groupId, clock.millis());
+        Group group = existing != null
+                ? existing
+                : ClassicGroup.getOrCreate(
+                        context.groups(), groupId, context.clock().millis());
         if (group == null) {
             return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.COORDINATOR_NOT_AVAILABLE));
         }
         CompletableFuture<Map<TopicPartition, GroupError>> response = new CompletableFuture<>();
-        groups.withLock(group, () -> {
+        context.groups().withLock(group, () -> {
             GroupError error = group instanceof ClassicGroup classic
                     ? validateCommit(classic, member, groupInstanceId, generationId)
                     : ((MemberEpochGroup) group)
@@ -117,7 +100,7 @@ public final class OffsetManager {
                 return;
             }
             if (group instanceof ClassicGroup classic && !member.isEmpty() && classic.has(member)) {
-                membership.touch(classic, classic.get(member));
+                context.membership().touch(classic, classic.get(member));
             }
             Map<TopicPartition, GroupError> results = new LinkedHashMap<>();
             Map<TopicPartition, OffsetAndMetadata> accepted = acceptable(offsets, results);
@@ -139,7 +122,7 @@ public final class OffsetManager {
     private Map<TopicPartition, OffsetAndMetadata> acceptable(
             Map<TopicPartition, OffsetAndMetadata> offsets, Map<TopicPartition, GroupError> results) {
         Map<TopicPartition, OffsetAndMetadata> accepted = new LinkedHashMap<>();
-        long now = clock.millis();
+        long now = context.clock().millis();
         offsets.forEach((tp, requested) -> {
             OffsetAndMetadata om = new OffsetAndMetadata(
                     requested.offset(),
@@ -147,7 +130,7 @@ public final class OffsetManager {
                     requested.metadata(),
                     now,
                     requested.expireTimestamp());
-            if (om.metadata().length() > config.offsetMetadataMaxBytes()) {
+            if (om.metadata().length() > context.config().offsetMetadataMaxBytes()) {
                 results.put(tp, GroupError.OFFSET_METADATA_TOO_LARGE);
             } else {
                 results.put(tp, GroupError.NONE);
@@ -164,11 +147,11 @@ public final class OffsetManager {
     private CompletableFuture<Void> write(
             Group group, String groupId, Map<TopicPartition, OffsetAndMetadata> accepted) {
         List<CoordinatorRecordLog.KeyValue> records = GroupRecordCodec.offsetRecords(groupId, accepted);
-        CommittedOffsets.GroupOffsets groupOffsets = committed.of(groupId);
+        CommittedOffsets.GroupOffsets groupOffsets = context.committed().of(groupId);
         groupOffsets.beginPendingCommit(accepted.keySet());
         CompletableFuture<Void> written = new CompletableFuture<>();
-        store.append(groupId, records, clock.millis()).whenComplete((ok, failure) -> {
-            groups.withLock(group, () -> {
+        context.store().append(groupId, records, context.clock().millis()).whenComplete((ok, failure) -> {
+            context.groups().withLock(group, () -> {
                 groupOffsets.endPendingCommit(accepted.keySet());
                 if (failure == null) {
                     groupOffsets.offsets().putAll(accepted);
@@ -202,15 +185,18 @@ public final class OffsetManager {
         if (groupId == null || groupId.isEmpty()) {
             return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.INVALID_GROUP_ID));
         }
-        Group existing = groups.get(groupId);
+        Group existing = context.groups().get(groupId);
         if (existing == null && generationId >= 0) {
             return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.ILLEGAL_GENERATION));
         }
-        Group group = existing != null ? existing : ClassicGroup.getOrCreate(groups, groupId, clock.millis());
+        Group group = existing != null
+                ? existing
+                : ClassicGroup.getOrCreate(
+                        context.groups(), groupId, context.clock().millis());
         if (group == null) {
             return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.COORDINATOR_NOT_AVAILABLE));
         }
-        return groups.withLock(group, () -> {
+        return context.groups().withLock(group, () -> {
             GroupError error = TransactionalOffsetCommits.validate(group, member, groupInstanceId, generationId);
             if (error != GroupError.NONE) {
                 return CompletableFuture.completedFuture(allWith(offsets.keySet(), error));
@@ -272,7 +258,7 @@ public final class OffsetManager {
         if (groupId == null) {
             return new OffsetFetchResult(GroupError.INVALID_GROUP_ID, Map.of());
         }
-        Group group = groups.get(groupId);
+        Group group = context.groups().get(groupId);
         if (group == null) {
             Map<TopicPartition, OffsetFetchResult.PartitionResult> out = new LinkedHashMap<>();
             if (partitions != null) {
@@ -280,7 +266,7 @@ public final class OffsetManager {
             }
             return new OffsetFetchResult(GroupError.NONE, out);
         }
-        return groups.withLock(group, () -> {
+        return context.groups().withLock(group, () -> {
             if (group.isDead()) {
                 return new OffsetFetchResult(GroupError.GROUP_ID_NOT_FOUND, Map.of());
             }
@@ -291,7 +277,7 @@ public final class OffsetManager {
                 }
             }
             Map<TopicPartition, OffsetFetchResult.PartitionResult> out = new LinkedHashMap<>();
-            CommittedOffsets.GroupOffsets groupOffsets = committed.of(groupId);
+            CommittedOffsets.GroupOffsets groupOffsets = context.committed().of(groupId);
             Collection<TopicPartition> wanted =
                     partitions != null ? partitions : groupOffsets.offsets().keySet();
             for (TopicPartition tp : wanted) {

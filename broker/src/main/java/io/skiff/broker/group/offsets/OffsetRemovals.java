@@ -16,18 +16,13 @@
 package io.skiff.broker.group.offsets;
 
 import io.skiff.broker.coordinator.CoordinatorRecordLog;
-import io.skiff.broker.coordinator.CoordinatorWriter;
 import io.skiff.broker.group.classic.ClassicGroup;
 import io.skiff.broker.group.classic.GroupState;
-import io.skiff.broker.group.classic.MembershipManager;
 import io.skiff.broker.group.common.Group;
-import io.skiff.broker.group.common.GroupCoordinatorConfig;
 import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.common.GroupRecordCodec;
-import io.skiff.broker.group.common.GroupRegistry;
 import io.skiff.broker.group.common.OffsetAndMetadata;
 import io.skiff.broker.group.common.TopicPartition;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -47,26 +42,10 @@ import org.slf4j.LoggerFactory;
 public final class OffsetRemovals {
     private static final Logger LOG = LoggerFactory.getLogger(OffsetRemovals.class);
 
-    private final GroupCoordinatorConfig config;
-    private final GroupRegistry groups;
-    private final CoordinatorWriter store;
-    private final CommittedOffsets committed;
-    private final MembershipManager membership;
-    private final Clock clock;
+    private final OffsetsContext context;
 
-    public OffsetRemovals(
-            GroupCoordinatorConfig config,
-            GroupRegistry groups,
-            CoordinatorWriter store,
-            CommittedOffsets committed,
-            MembershipManager membership,
-            Clock clock) {
-        this.config = config;
-        this.groups = groups;
-        this.store = store;
-        this.committed = committed;
-        this.membership = membership;
-        this.clock = clock;
+    public OffsetRemovals(OffsetsContext context) {
+        this.context = context;
     }
 
     // ------------------------------------------------------------------ OffsetDelete / DeleteGroups
@@ -75,11 +54,11 @@ public final class OffsetRemovals {
         if (groupId == null || groupId.isEmpty()) {
             return CompletableFuture.completedFuture(new OffsetDeleteResult(GroupError.INVALID_GROUP_ID, Map.of()));
         }
-        Group group = groups.get(groupId);
+        Group group = context.groups().get(groupId);
         if (group == null) {
             return CompletableFuture.completedFuture(new OffsetDeleteResult(GroupError.GROUP_ID_NOT_FOUND, Map.of()));
         }
-        return groups.withLock(group, () -> {
+        return context.groups().withLock(group, () -> {
             Map<TopicPartition, GroupError> results = new LinkedHashMap<>();
             List<TopicPartition> eligible = new ArrayList<>();
             if (group.isDead()) {
@@ -103,7 +82,7 @@ public final class OffsetRemovals {
             eligible.forEach(tp -> results.put(tp, GroupError.NONE));
             List<CoordinatorRecordLog.KeyValue> records = removeOffsets(group, eligible);
             CompletableFuture<OffsetDeleteResult> done = new CompletableFuture<>();
-            store.append(groupId, records, clock.millis()).whenComplete((ok, failure) -> {
+            context.store().append(groupId, records, context.clock().millis()).whenComplete((ok, failure) -> {
                 if (failure != null) {
                     eligible.forEach(tp -> results.put(tp, GroupError.COORDINATOR_NOT_AVAILABLE));
                 }
@@ -119,7 +98,7 @@ public final class OffsetRemovals {
      */
     private List<CoordinatorRecordLog.KeyValue> removeOffsets(Group group, Collection<TopicPartition> partitions) {
         List<CoordinatorRecordLog.KeyValue> records = new ArrayList<>();
-        CommittedOffsets.GroupOffsets groupOffsets = committed.of(group.groupId());
+        CommittedOffsets.GroupOffsets groupOffsets = context.committed().of(group.groupId());
         for (TopicPartition tp : partitions) {
             if (groupOffsets.offsets().remove(tp) != null) {
                 records.add(new CoordinatorRecordLog.KeyValue(GroupRecordCodec.offsetKey(group.groupId(), tp), null));
@@ -133,11 +112,11 @@ public final class OffsetRemovals {
 
     /** Marks the group dead, unregisters it and returns the tombstones of its records. Call under its lock. */
     private List<CoordinatorRecordLog.KeyValue> removeGroup(Group group) {
-        group.markDead(clock.millis());
-        groups.remove(group);
-        committed.drop(group.groupId());
+        group.markDead(context.clock().millis());
+        context.groups().remove(group);
+        context.committed().drop(group.groupId());
         if (group instanceof ClassicGroup classic) {
-            membership.cancelTimers(classic);
+            context.membership().cancelTimers(classic);
         }
         return group.tombstones();
     }
@@ -146,30 +125,33 @@ public final class OffsetRemovals {
         Map<String, GroupError> results = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
         List<CompletableFuture<Void>> writes = new ArrayList<>();
         for (String groupId : groupIds) {
-            Group group = groupId == null ? null : groups.get(groupId);
+            Group group = groupId == null ? null : context.groups().get(groupId);
             if (group == null) {
                 // The empty id too: Kafka's coordinator finds no such group rather than calling the id invalid.
                 results.put(groupId, GroupError.GROUP_ID_NOT_FOUND);
                 continue;
             }
-            groups.withLock(group, () -> {
+            context.groups().withLock(group, () -> {
                 if (group.isDead()) {
                     results.put(groupId, GroupError.GROUP_ID_NOT_FOUND);
                 } else if (!group.isEmpty()) {
                     results.put(groupId, GroupError.NON_EMPTY_GROUP);
                 } else {
                     List<CoordinatorRecordLog.KeyValue> records = new ArrayList<>();
-                    CommittedOffsets.GroupOffsets groupOffsets = committed.of(groupId);
+                    CommittedOffsets.GroupOffsets groupOffsets =
+                            context.committed().of(groupId);
                     for (TopicPartition tp : groupOffsets.offsets().keySet()) {
                         records.add(new CoordinatorRecordLog.KeyValue(GroupRecordCodec.offsetKey(groupId, tp), null));
                     }
                     groupOffsets.offsets().clear();
                     records.addAll(removeGroup(group));
                     results.put(groupId, GroupError.NONE);
-                    writes.add(store.append(groupId, records, clock.millis()).exceptionally(failure -> {
-                        results.put(groupId, GroupError.COORDINATOR_NOT_AVAILABLE);
-                        return null;
-                    }));
+                    writes.add(context.store()
+                            .append(groupId, records, context.clock().millis())
+                            .exceptionally(failure -> {
+                                results.put(groupId, GroupError.COORDINATOR_NOT_AVAILABLE);
+                                return null;
+                            }));
                 }
             });
         }
@@ -189,9 +171,9 @@ public final class OffsetRemovals {
      */
     public int deleteOffsetsOfTopic(String topic) {
         int removed = 0;
-        for (Group group : groups.all()) {
-            removed += groups.withLock(group, () -> {
-                CommittedOffsets.GroupOffsets groupOffsets = committed.of(group.groupId());
+        for (Group group : context.groups().all()) {
+            removed += context.groups().withLock(group, () -> {
+                CommittedOffsets.GroupOffsets groupOffsets = context.committed().of(group.groupId());
                 List<TopicPartition> gone = new ArrayList<>();
                 for (TopicPartition tp : groupOffsets.offsets().keySet()) {
                     if (tp.topic().equals(topic)) {
@@ -207,11 +189,16 @@ public final class OffsetRemovals {
                     records.add(
                             new CoordinatorRecordLog.KeyValue(GroupRecordCodec.offsetKey(group.groupId(), tp), null));
                 }
-                store.append(group.groupId(), records, clock.millis()).whenComplete((ok, failure) -> {
-                    if (failure != null) {
-                        LOG.warn("Failed to write tombstones for the offsets of deleted topic {}", topic, failure);
-                    }
-                });
+                context.store()
+                        .append(group.groupId(), records, context.clock().millis())
+                        .whenComplete((ok, failure) -> {
+                            if (failure != null) {
+                                LOG.warn(
+                                        "Failed to write tombstones for the offsets of deleted topic {}",
+                                        topic,
+                                        failure);
+                            }
+                        });
                 return gone.size();
             });
         }
@@ -222,14 +209,14 @@ public final class OffsetRemovals {
 
     /** Removes offsets older than offsets.retention (Kafka's rules) and groups left empty; returns how many. */
     public int expireOffsets() {
-        long now = clock.millis();
+        long now = context.clock().millis();
         int removed = 0;
-        for (Group group : groups.all()) {
-            removed += groups.withLock(group, () -> {
+        for (Group group : context.groups().all()) {
+            removed += context.groups().withLock(group, () -> {
                 if (group.isDead() || (group instanceof ClassicGroup classic && classic.hasPendingMembers())) {
                     return 0;
                 }
-                CommittedOffsets.GroupOffsets groupOffsets = committed.of(group.groupId());
+                CommittedOffsets.GroupOffsets groupOffsets = context.committed().of(group.groupId());
                 List<TopicPartition> expired = group instanceof ClassicGroup classic
                         ? expiredOffsets(classic, groupOffsets, now)
                         : expiredOffsets(group, groupOffsets, now);
@@ -237,7 +224,7 @@ public final class OffsetRemovals {
                     return 0;
                 }
                 List<CoordinatorRecordLog.KeyValue> records = removeOffsets(group, expired);
-                store.append(group.groupId(), records, now).whenComplete((ok, failure) -> {
+                context.store().append(group.groupId(), records, now).whenComplete((ok, failure) -> {
                     if (failure != null) {
                         LOG.warn(
                                 "Failed to write tombstones for expired offsets of group {}", group.groupId(), failure);
@@ -264,7 +251,7 @@ public final class OffsetRemovals {
             }
             boolean isExpired = om.explicitExpireTimestamp().isPresent()
                     ? now >= om.expireTimestamp()
-                    : now - om.commitTimestamp() >= config.offsetsRetentionMs();
+                    : now - om.commitTimestamp() >= context.config().offsetsRetentionMs();
             if (isExpired) {
                 out.add(tp);
             }
@@ -273,7 +260,7 @@ public final class OffsetRemovals {
     }
 
     private List<TopicPartition> expiredOffsets(ClassicGroup group, CommittedOffsets.GroupOffsets offsets, long now) {
-        long retention = config.offsetsRetentionMs();
+        long retention = context.config().offsetsRetentionMs();
         List<TopicPartition> out = new ArrayList<>();
         boolean empty = group.is(GroupState.EMPTY);
         boolean activeConsumerGroup = group.isConsumerGroup()

@@ -116,8 +116,14 @@ public final class StickyTaskAssignor {
         // warm-up, or one reporting offsets for it), the best ranked unless another is less loaded, within the share.
         List<TaskId> remaining = new ArrayList<>();
         for (TaskId t : unassigned) {
-            MemberSpec holder =
-                    leastLoadedHolder(members, stateHolders.get(t), active, processLoad, processMembers, Set.of());
+            MemberSpec holder = pick(
+                    members,
+                    stateHolders.get(t),
+                    active,
+                    processLoad,
+                    processMembers,
+                    Set.of(),
+                    FIRST_UNLESS_BOTH_LESS);
             if (holder != null && active.get(holder.memberId()).size() < fairShare) {
                 give(active, processLoad, holder, t);
             } else {
@@ -125,7 +131,8 @@ public final class StickyTaskAssignor {
             }
         }
         for (TaskId t : remaining) {
-            MemberSpec target = leastLoaded(members, active, processLoad, processMembers, Set.of());
+            MemberSpec target =
+                    pick(members, members, active, processLoad, processMembers, Set.of(), LEAST_PROCESS_THEN_MEMBER);
             give(active, processLoad, target, t);
         }
 
@@ -142,11 +149,24 @@ public final class StickyTaskAssignor {
                         excluded.add(m.processId());
                     }
                 }
-                MemberSpec previous =
-                        leastLoadedHolder(members, stateHolders.get(t), standby, Map.of(), processMembers, excluded);
+                MemberSpec previous = pick(
+                        members,
+                        stateHolders.get(t),
+                        standby,
+                        Map.of(),
+                        processMembers,
+                        excluded,
+                        FIRST_UNLESS_BOTH_LESS);
                 MemberSpec target = previous != null
                         ? previous
-                        : leastLoaded(members, standby, new HashMap<>(), processMembers, excluded);
+                        : pick(
+                                members,
+                                members,
+                                standby,
+                                new HashMap<>(),
+                                processMembers,
+                                excluded,
+                                LEAST_PROCESS_THEN_MEMBER);
                 if (target != null) {
                     standby.get(target.memberId()).add(t);
                 }
@@ -198,42 +218,6 @@ public final class StickyTaskAssignor {
         return ranked;
     }
 
-    /**
-     * Kafka's choice among the ranked holders of a task: the first one, replaced only by a later one whose process
-     * and member are both less loaded; holders of an excluded process are skipped (null if none is left). Loads are
-     * counted as in {@link #leastLoaded}.
-     */
-    private static MemberSpec leastLoadedHolder(
-            List<MemberSpec> members,
-            List<MemberSpec> holders,
-            Map<String, Set<TaskId>> assignment,
-            Map<String, Integer> processLoad,
-            Map<String, Integer> processMembers,
-            Set<String> excluded) {
-        if (holders == null) {
-            return null;
-        }
-        MemberSpec best = null;
-        double bestProcessLoad = Double.MAX_VALUE;
-        int bestMemberLoad = Integer.MAX_VALUE;
-        for (MemberSpec m : holders) {
-            if (excluded.contains(m.processId())) {
-                continue;
-            }
-            int processTasks = processLoad.isEmpty()
-                    ? processTasks(members, assignment, m.processId())
-                    : processLoad.getOrDefault(m.processId(), 0);
-            double load = processTasks / (double) processMembers.get(m.processId());
-            int memberLoad = assignment.get(m.memberId()).size();
-            if (best == null || (load < bestProcessLoad && memberLoad < bestMemberLoad)) {
-                best = m;
-                bestProcessLoad = load;
-                bestMemberLoad = memberLoad;
-            }
-        }
-        return best;
-    }
-
     private static MemberSpec previousOwner(List<MemberSpec> members, TaskId t, boolean activeOnly) {
         for (MemberSpec m : members) {
             if (m.previous().active().contains(t.subtopologyId(), t.partition())) {
@@ -249,20 +233,42 @@ public final class StickyTaskAssignor {
         processLoad.merge(m.processId(), 1, Integer::sum);
     }
 
+    /** Whether a candidate replaces the best one so far, by their loads ({@code first}: there is none so far). */
+    private interface Preference {
+        boolean better(boolean first, double load, int memberLoad, double bestLoad, int bestMemberLoad);
+    }
+
     /**
-     * The member of the least loaded process (tasks per member of the process), and within it the member with the
-     * fewest tasks; processes in {@code excluded} are skipped (null if every process is).
+     * Kafka's choice among the ranked holders of a task's state: the first one, replaced only by a later one whose
+     * process and member are both less loaded.
      */
-    private static MemberSpec leastLoaded(
+    private static final Preference FIRST_UNLESS_BOTH_LESS = (first, load, memberLoad, bestLoad, bestMemberLoad) ->
+            first || (load < bestLoad && memberLoad < bestMemberLoad);
+
+    /** The member of the least loaded process (tasks per member of the process), then the one with the fewest tasks. */
+    private static final Preference LEAST_PROCESS_THEN_MEMBER = (first, load, memberLoad, bestLoad, bestMemberLoad) ->
+            load < bestLoad || (load == bestLoad && memberLoad < bestMemberLoad);
+
+    /**
+     * The candidate the preference keeps, going through them in order; candidates of an excluded process are skipped
+     * (null if none is left, or {@code candidates} is null). A candidate's load is its process's tasks per member of the process (counted from the
+     * assignment when {@code processLoad} is empty), then its own tasks.
+     */
+    private static MemberSpec pick(
             List<MemberSpec> members,
+            List<MemberSpec> candidates,
             Map<String, Set<TaskId>> assignment,
             Map<String, Integer> processLoad,
             Map<String, Integer> processMembers,
-            Set<String> excluded) {
+            Set<String> excluded,
+            Preference preference) {
+        if (candidates == null) {
+            return null;
+        }
         MemberSpec best = null;
         double bestProcessLoad = Double.MAX_VALUE;
         int bestMemberLoad = Integer.MAX_VALUE;
-        for (MemberSpec m : members) {
+        for (MemberSpec m : candidates) {
             if (excluded.contains(m.processId())) {
                 continue;
             }
@@ -271,7 +277,7 @@ public final class StickyTaskAssignor {
                     : processLoad.getOrDefault(m.processId(), 0);
             double load = processTasks / (double) processMembers.get(m.processId());
             int memberLoad = assignment.get(m.memberId()).size();
-            if (load < bestProcessLoad || (load == bestProcessLoad && memberLoad < bestMemberLoad)) {
+            if (preference.better(best == null, load, memberLoad, bestProcessLoad, bestMemberLoad)) {
                 best = m;
                 bestProcessLoad = load;
                 bestMemberLoad = memberLoad;
