@@ -37,13 +37,12 @@ public final class AlterShareGroupOffsetsHandler
         extends ShareGroupOffsetsChange<AlterShareGroupOffsetsRequest, AlterShareGroupOffsetsResponse> {
 
     public AlterShareGroupOffsetsHandler(ShareGroupCoordinator groups, SharePartitionManager shares) {
-        super(
-                ApiKeys.ALTER_SHARE_GROUP_OFFSETS,
-                groups,
-                shares,
-                AclOperation.READ,
-                true,
-                AlterShareGroupOffsetsRequest::groupId);
+        super(ApiKeys.ALTER_SHARE_GROUP_OFFSETS, groups, shares, AclOperation.READ, true);
+    }
+
+    @Override
+    protected String groupId(AlterShareGroupOffsetsRequest request) {
+        return request.groupId();
     }
 
     @Override
@@ -51,8 +50,8 @@ public final class AlterShareGroupOffsetsHandler
             RequestContext ctx, AlterShareGroupOffsetsRequest request, String groupId) {
         AlterShareGroupOffsetsResponse response = new AlterShareGroupOffsetsResponse();
         for (AlterShareGroupOffsetsRequest.AlterShareGroupOffsetsRequestTopic t : request.topics()) {
-            boolean allowed = ctx.allowed(AclOperation.READ, ResourceType.TOPIC, t.topicName());
             Optional<Topic> topic = shares.topicByName(t.topicName());
+            boolean allowed = ctx.allowed(AclOperation.READ, ResourceType.TOPIC, t.topicName());
             AlterShareGroupOffsetsResponse.AlterShareGroupOffsetsResponseTopic out =
                     new AlterShareGroupOffsetsResponse.AlterShareGroupOffsetsResponseTopic()
                             .setTopicName(t.topicName())

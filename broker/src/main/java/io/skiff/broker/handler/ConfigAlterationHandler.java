@@ -64,6 +64,15 @@ abstract class ConfigAlterationHandler<Q extends ApiMessage, S extends ApiMessag
     }
 
     @Override
+    public final S errorResponse(RequestContext ctx, Q request, Errors error) {
+        S response = newResponse.get();
+        for (R resource : resources.apply(request)) {
+            answer(response, resource, ResourceError.of(error, error.message()));
+        }
+        return response;
+    }
+
+    @Override
     protected final S respond(RequestContext ctx, Q request) {
         List<R> all = resources.apply(request);
         List<ResourceError> results =
@@ -71,15 +80,6 @@ abstract class ConfigAlterationHandler<Q extends ApiMessage, S extends ApiMessag
         S response = newResponse.get();
         for (int i = 0; i < all.size(); i++) {
             answer(response, all.get(i), results.get(i));
-        }
-        return response;
-    }
-
-    @Override
-    public final S errorResponse(RequestContext ctx, Q request, Errors error) {
-        S response = newResponse.get();
-        for (R resource : resources.apply(request)) {
-            answer(response, resource, ResourceError.of(error, error.message()));
         }
         return response;
     }

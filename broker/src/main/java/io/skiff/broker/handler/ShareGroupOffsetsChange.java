@@ -25,7 +25,6 @@ import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.function.Function;
 
 /**
  * What both share-group offset changes (AlterShareGroupOffsets, DeleteShareGroupOffsets) do before they touch a
@@ -42,31 +41,27 @@ abstract class ShareGroupOffsetsChange<Q extends ApiMessage, S extends ApiMessag
     protected final SharePartitionManager shares;
     private final AclOperation groupOperation;
     private final boolean createGroup;
-    private final Function<Q, String> groupId;
 
     /**
      * @param groupOperation what the group's ACL must allow
      * @param createGroup whether the change may create a group not known yet (Kafka's alter does, its delete not)
-     * @param groupId the request's group
      */
     protected ShareGroupOffsetsChange(
             ApiKeys api,
             ShareGroupCoordinator groups,
             SharePartitionManager shares,
             AclOperation groupOperation,
-            boolean createGroup,
-            Function<Q, String> groupId) {
+            boolean createGroup) {
         super(api, 0, 0);
         this.groups = groups;
         this.shares = shares;
         this.groupOperation = groupOperation;
         this.createGroup = createGroup;
-        this.groupId = groupId;
     }
 
     @Override
     protected final S respond(RequestContext ctx, Q request) {
-        String groupId = this.groupId.apply(request);
+        String groupId = groupId(request);
         if (!ctx.allowed(groupOperation, ResourceType.GROUP, groupId)) {
             return errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED);
         }
@@ -81,6 +76,9 @@ abstract class ShareGroupOffsetsChange<Q extends ApiMessage, S extends ApiMessag
     public final S errorResponse(RequestContext ctx, Q request, Errors error) {
         return refused(error, error.message());
     }
+
+    /** The request's group. */
+    protected abstract String groupId(Q request);
 
     /** Changes the offsets of an allowed request of an empty group, answering per topic or partition. */
     protected abstract S change(RequestContext ctx, Q request, String groupId);

@@ -82,10 +82,7 @@ public final class OffsetManager {
                     offsets.keySet(),
                     unknownGroupIsNotFound ? GroupError.GROUP_ID_NOT_FOUND : GroupError.ILLEGAL_GENERATION));
         }
-        Group group = existing != null
-                ? existing
-                : ClassicGroup.getOrCreate(
-                        context.groups(), groupId, context.clock().millis());
+        Group group = existing != null ? existing : newSimpleCommitGroup(groupId);
         if (group == null) {
             return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.COORDINATOR_NOT_AVAILABLE));
         }
@@ -116,6 +113,15 @@ public final class OffsetManager {
             });
         });
         return response;
+    }
+
+    /**
+     * The group a commit without a generation creates when none exists (a "simple" committer's, classic); null when
+     * it cannot be created.
+     */
+    private Group newSimpleCommitGroup(String groupId) {
+        return ClassicGroup.getOrCreate(
+                context.groups(), groupId, context.clock().millis());
     }
 
     /** The offsets whose metadata fits, stamped with the commit time; the others get OFFSET_METADATA_TOO_LARGE. */
@@ -189,10 +195,7 @@ public final class OffsetManager {
         if (existing == null && generationId >= 0) {
             return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.ILLEGAL_GENERATION));
         }
-        Group group = existing != null
-                ? existing
-                : ClassicGroup.getOrCreate(
-                        context.groups(), groupId, context.clock().millis());
+        Group group = existing != null ? existing : newSimpleCommitGroup(groupId);
         if (group == null) {
             return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.COORDINATOR_NOT_AVAILABLE));
         }
