@@ -58,28 +58,6 @@ public final class BrokerContext {
     private volatile Supplier<List<FetchSessionView>> fetchSessions = List::of;
     private volatile Supplier<List<FaultRuleView>> faultRules = List::of;
 
-    /** A context without coordinators or security (handler tests that do not need them). */
-    public BrokerContext(
-            BrokerConfig config,
-            Clock clock,
-            String clusterId,
-            int nodeId,
-            List<Endpoint> advertisedEndpoints,
-            DataPlane dataPlane) {
-        this(
-                config,
-                clock,
-                clusterId,
-                nodeId,
-                advertisedEndpoints,
-                dataPlane,
-                null,
-                BrokerSecurity.none(),
-                null,
-                ClientQuotas.inMemory(clock),
-                ClientTelemetry.inMemory(clock, ClientTelemetry.DEFAULT_TELEMETRY_MAX_BYTES));
-    }
-
     /**
      * @param groupCoordinator       may be null only in tests that do not touch groups
      * @param security               the listeners' TLS and SASL settings and the SCRAM credentials

@@ -44,18 +44,6 @@ public record RequestContext(
         RequestAuthorizer authorizer,
         int sizeInBytes,
         InjectedErrors injectedErrors) {
-    /** A request without injected errors. */
-    public RequestContext(
-            RequestHeader header,
-            String connectionId,
-            String listenerName,
-            InetSocketAddress clientAddress,
-            ConnectionSecurity security,
-            RequestAuthorizer authorizer,
-            int sizeInBytes) {
-        this(header, connectionId, listenerName, clientAddress, security, authorizer, sizeInBytes, InjectedErrors.NONE);
-    }
-
     /** A request on a PLAINTEXT connection, without an authorizer. */
     public RequestContext(
             RequestHeader header, String connectionId, String listenerName, InetSocketAddress clientAddress) {
@@ -66,7 +54,8 @@ public record RequestContext(
                 clientAddress,
                 ConnectionSecurity.plaintext(),
                 RequestAuthorizer.ALLOW_ALL,
-                0);
+                0,
+                InjectedErrors.NONE);
     }
 
     /** Whether this request's principal may do {@code operation} on the resource. */

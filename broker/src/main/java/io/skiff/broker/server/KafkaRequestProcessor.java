@@ -165,7 +165,8 @@ public final class KafkaRequestProcessor implements RequestProcessor {
                 connection.clientAddress(),
                 security,
                 authorizer,
-                sizeInBytes);
+                sizeInBytes,
+                InjectedErrors.NONE);
         AppliedFault fault = faults == null
                 ? null
                 : faults.check(

@@ -53,7 +53,8 @@ class DelegationTokenHandlersTest {
                 new InetSocketAddress("127.0.0.1", 50000),
                 security,
                 RequestAuthorizer.ALLOW_ALL,
-                0);
+                0,
+                InjectedErrors.NONE);
     }
 
     @Test

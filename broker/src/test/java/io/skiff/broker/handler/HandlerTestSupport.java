@@ -15,6 +15,9 @@
  */
 package io.skiff.broker.handler;
 
+import io.skiff.broker.quota.ClientQuotas;
+import io.skiff.broker.security.BrokerSecurity;
+import io.skiff.broker.telemetry.ClientTelemetry;
 import io.skiff.broker.topic.DataPlane;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.Endpoint;
@@ -39,14 +42,21 @@ final class HandlerTestSupport {
         return TestConfigs.broker(dir, keyValues);
     }
 
+    /** A context without coordinators or security. */
     static BrokerContext broker(BrokerConfig config, DataPlane data) {
+        Clock clock = Clock.systemUTC();
         return new BrokerContext(
                 config,
-                Clock.systemUTC(),
+                clock,
                 "test-cluster",
                 NODE_ID,
                 List.of(new Endpoint("PLAINTEXT", "127.0.0.1", 19092)),
-                data);
+                data,
+                null,
+                BrokerSecurity.none(),
+                null,
+                ClientQuotas.inMemory(clock),
+                ClientTelemetry.inMemory(clock, ClientTelemetry.DEFAULT_TELEMETRY_MAX_BYTES));
     }
 
     static RequestContext ctx(ApiKeys api, int version) {
