@@ -26,21 +26,16 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>Not thread-safe: one per exchange.
  */
-final class OAuthBearerAuthenticator implements SaslAuthenticator {
+final class OAuthBearerAuthenticator extends OneMessageAuthenticator {
     private static final String INVALID_TOKEN = "{\"status\":\"invalid_token\"}";
 
     private final OAuthBearerValidator validator;
-    private KafkaPrincipal principal;
     private long expiryMs = Long.MAX_VALUE;
     private boolean errorSent;
 
     OAuthBearerAuthenticator(OAuthBearerValidator validator) {
+        super("OAUTHBEARER");
         this.validator = validator;
-    }
-
-    @Override
-    public String mechanism() {
-        return "OAUTHBEARER";
     }
 
     @Override
@@ -66,23 +61,13 @@ final class OAuthBearerAuthenticator implements SaslAuthenticator {
                 throw new IllegalArgumentException("no bearer token");
             }
             OAuthBearerValidator.ValidToken valid = validator.validate(token);
-            principal = KafkaPrincipal.user(valid.principalName());
+            authenticated(KafkaPrincipal.user(valid.principalName()));
             expiryMs = valid.expiryMs();
             return new byte[0];
         } catch (IllegalArgumentException refused) {
             errorSent = true;
             return INVALID_TOKEN.getBytes(StandardCharsets.UTF_8);
         }
-    }
-
-    @Override
-    public boolean isComplete() {
-        return principal != null;
-    }
-
-    @Override
-    public KafkaPrincipal principal() {
-        return principal;
     }
 
     @Override

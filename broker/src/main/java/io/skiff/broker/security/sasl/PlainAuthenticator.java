@@ -27,17 +27,12 @@ import java.util.Map;
  *
  * <p>Not thread-safe: one per exchange.
  */
-final class PlainAuthenticator implements SaslAuthenticator {
+final class PlainAuthenticator extends OneMessageAuthenticator {
     private final Map<String, String> users;
-    private KafkaPrincipal principal;
 
     PlainAuthenticator(Map<String, String> users) {
+        super("PLAIN");
         this.users = users;
-    }
-
-    @Override
-    public String mechanism() {
-        return "PLAIN";
     }
 
     @Override
@@ -67,17 +62,7 @@ final class PlainAuthenticator implements SaslAuthenticator {
             throw new SaslAuthenticationException(
                     "Authentication failed: Client requested an authorization id that is different from username");
         }
-        principal = KafkaPrincipal.user(username);
+        authenticated(KafkaPrincipal.user(username));
         return new byte[0];
-    }
-
-    @Override
-    public boolean isComplete() {
-        return principal != null;
-    }
-
-    @Override
-    public KafkaPrincipal principal() {
-        return principal;
     }
 }
