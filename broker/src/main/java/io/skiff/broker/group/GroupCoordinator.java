@@ -294,17 +294,8 @@ public final class GroupCoordinator implements AutoCloseable {
         return membership.joinGroup(params);
     }
 
-    public CompletableFuture<SyncResult> syncGroup(
-            String groupId,
-            int generationId,
-            String memberId,
-            String groupInstanceId,
-            String protocolType,
-            String protocolName,
-            Map<String, byte[]> assignments) {
-        SyncGroupParams params = new SyncGroupParams(
-                groupId, generationId, memberId, groupInstanceId, protocolType, protocolName, assignments);
-        while (groupId != null && groups.get(groupId) instanceof ConsumerGroup cg) {
+    public CompletableFuture<SyncResult> syncGroup(SyncGroupParams params) {
+        while (params.groupId() != null && groups.get(params.groupId()) instanceof ConsumerGroup cg) {
             CompletableFuture<SyncResult> response = classicMembersOfConsumerGroups.sync(cg, params);
             if (response != null) {
                 return response;

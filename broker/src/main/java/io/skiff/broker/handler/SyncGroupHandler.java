@@ -16,6 +16,7 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.group.classic.SyncGroupParams;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;
@@ -53,14 +54,14 @@ public final class SyncGroupHandler extends AbstractApiHandler<SyncGroupRequest,
             assignments.put(a.memberId(), a.assignment());
         }
         return coordinator
-                .syncGroup(
+                .syncGroup(new SyncGroupParams(
                         request.groupId(),
                         request.generationId(),
                         request.memberId(),
                         request.groupInstanceId(),
                         request.protocolType(),
                         request.protocolName(),
-                        assignments)
+                        assignments))
                 .thenApply(r -> new SyncGroupResponse()
                         .setErrorCode(r.error().code())
                         .setProtocolType(r.protocolType())

@@ -22,6 +22,7 @@ import io.skiff.broker.group.classic.JoinResult;
 import io.skiff.broker.group.classic.LeaveResult;
 import io.skiff.broker.group.classic.MemberIdentity;
 import io.skiff.broker.group.classic.MemberProtocol;
+import io.skiff.broker.group.classic.SyncGroupParams;
 import io.skiff.broker.group.classic.SyncResult;
 import io.skiff.broker.group.common.GroupError;
 import java.nio.ByteBuffer;
@@ -134,7 +135,8 @@ final class ClassicConsumerClient {
             assignments = Map.of(memberId, assignmentBytes(tps(all)));
         }
         SyncResult r = f.coordinator
-                .syncGroup(group, generation, memberId, instanceId, "consumer", protocolName, assignments)
+                .syncGroup(new SyncGroupParams(
+                        group, generation, memberId, instanceId, "consumer", protocolName, assignments))
                 .join();
         if (r.error() == GroupError.NONE) {
             owned = partitions(r.assignment());

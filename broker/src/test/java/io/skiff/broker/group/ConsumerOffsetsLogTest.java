@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.group.classic.JoinGroupParams;
 import io.skiff.broker.group.classic.JoinResult;
+import io.skiff.broker.group.classic.SyncGroupParams;
 import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.common.OffsetAndMetadata;
 import io.skiff.broker.group.common.TopicPartition;
@@ -138,7 +139,8 @@ class ConsumerOffsetsLogTest {
             assertEquals(
                     GroupError.NONE,
                     coordinator
-                            .syncGroup("live", 1, r.memberId(), null, null, null, Map.of(r.memberId(), new byte[] {1}))
+                            .syncGroup(new SyncGroupParams(
+                                    "live", 1, r.memberId(), null, null, null, Map.of(r.memberId(), new byte[] {1})))
                             .get(30, java.util.concurrent.TimeUnit.SECONDS)
                             .error());
             assertEquals("Stable", coordinator.describeGroup("live").state());

@@ -24,6 +24,7 @@ import io.skiff.broker.group.classic.GroupState;
 import io.skiff.broker.group.classic.JoinGroupParams;
 import io.skiff.broker.group.classic.JoinResult;
 import io.skiff.broker.group.classic.MemberProtocol;
+import io.skiff.broker.group.classic.SyncGroupParams;
 import io.skiff.broker.group.classic.SyncResult;
 import io.skiff.broker.group.common.GroupCoordinatorConfig;
 import io.skiff.broker.group.common.GroupError;
@@ -120,14 +121,14 @@ final class CoordinatorFixture implements AutoCloseable {
         JoinResult r = f.join();
         assertEquals(GroupError.NONE, r.error());
         SyncResult s = coordinator
-                .syncGroup(
+                .syncGroup(new SyncGroupParams(
                         group,
                         r.generationId(),
                         r.memberId(),
                         null,
                         "consumer",
                         "range",
-                        Map.of(r.memberId(), bytes("a")))
+                        Map.of(r.memberId(), bytes("a"))))
                 .join();
         assertEquals(GroupError.NONE, s.error());
         return r;

@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.group.classic.JoinResult;
 import io.skiff.broker.group.classic.LeaveResult;
+import io.skiff.broker.group.classic.SyncGroupParams;
 import io.skiff.broker.group.common.GroupCoordinatorConfig;
 import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.common.OffsetAndMetadata;
@@ -207,7 +208,8 @@ class GroupMigrationTest {
         assertEquals(
                 GroupError.INCONSISTENT_GROUP_PROTOCOL,
                 f.coordinator
-                        .syncGroup(G, c.generation, c.memberId, null, "consumer", "roundrobin", Map.of())
+                        .syncGroup(new SyncGroupParams(
+                                G, c.generation, c.memberId, null, "consumer", "roundrobin", Map.of()))
                         .join()
                         .error());
         assertEquals(

@@ -31,6 +31,7 @@ import io.skiff.broker.group.classic.JoinGroupParams;
 import io.skiff.broker.group.classic.JoinResult;
 import io.skiff.broker.group.classic.LeaveResult;
 import io.skiff.broker.group.classic.MemberIdentity;
+import io.skiff.broker.group.classic.SyncGroupParams;
 import io.skiff.broker.group.classic.SyncResult;
 import io.skiff.broker.group.common.GroupCoordinatorConfig;
 import io.skiff.broker.group.common.GroupError;
@@ -70,7 +71,8 @@ class MembershipTest {
         assertEquals(GroupState.COMPLETING_REBALANCE, f.state(G));
 
         SyncResult s = f.coordinator
-                .syncGroup(G, 1, r.memberId(), null, "consumer", "range", Map.of(r.memberId(), bytes("p0")))
+                .syncGroup(new SyncGroupParams(
+                        G, 1, r.memberId(), null, "consumer", "range", Map.of(r.memberId(), bytes("p0"))))
                 .join();
         assertEquals(GroupError.NONE, s.error());
         assertArrayEquals(bytes("p0"), s.assignment());
@@ -142,17 +144,18 @@ class MembershipTest {
         assertEquals(2, a2.members().size(), "the leader sees every member");
         assertTrue(b2.members().isEmpty(), "followers see no members");
 
-        CompletableFuture<SyncResult> bSync = f.coordinator.syncGroup(G, 2, b2.memberId(), null, null, null, Map.of());
+        CompletableFuture<SyncResult> bSync =
+                f.coordinator.syncGroup(new SyncGroupParams(G, 2, b2.memberId(), null, null, null, Map.of()));
         assertFalse(bSync.isDone(), "a follower's sync waits for the leader's assignment");
         SyncResult aSync = f.coordinator
-                .syncGroup(
+                .syncGroup(new SyncGroupParams(
                         G,
                         2,
                         a.memberId(),
                         null,
                         "consumer",
                         "range",
-                        Map.of(a.memberId(), bytes("A"), b2.memberId(), bytes("B")))
+                        Map.of(a.memberId(), bytes("A"), b2.memberId(), bytes("B"))))
                 .join();
         assertArrayEquals(bytes("A"), aSync.assignment());
         assertArrayEquals(bytes("B"), bSync.join().assignment());
@@ -176,23 +179,23 @@ class MembershipTest {
         assertEquals(
                 GroupError.ILLEGAL_GENERATION,
                 f.coordinator
-                        .syncGroup(G, 5, a.memberId(), null, null, null, Map.of())
+                        .syncGroup(new SyncGroupParams(G, 5, a.memberId(), null, null, null, Map.of()))
                         .join()
                         .error());
         assertEquals(
                 GroupError.UNKNOWN_MEMBER_ID,
                 f.coordinator
-                        .syncGroup(G, 1, "x", null, null, null, Map.of())
+                        .syncGroup(new SyncGroupParams(G, 1, "x", null, null, null, Map.of()))
                         .join()
                         .error());
         assertEquals(
                 GroupError.INCONSISTENT_GROUP_PROTOCOL,
                 f.coordinator
-                        .syncGroup(G, 1, a.memberId(), null, "consumer", "roundrobin", Map.of())
+                        .syncGroup(new SyncGroupParams(G, 1, a.memberId(), null, "consumer", "roundrobin", Map.of()))
                         .join()
                         .error());
         SyncResult again = f.coordinator
-                .syncGroup(G, 1, a.memberId(), null, null, null, Map.of())
+                .syncGroup(new SyncGroupParams(G, 1, a.memberId(), null, null, null, Map.of()))
                 .join();
         assertArrayEquals(bytes("a"), again.assignment(), "a stable group returns the current assignment");
     }
@@ -203,8 +206,12 @@ class MembershipTest {
         CompletableFuture<JoinResult> bJoin = f.joinNew(G, protocols("range"));
         f.join(G, a.memberId(), null, protocols("range"));
         JoinResult b = bJoin.join();
-        f.coordinator.syncGroup(G, 2, a.memberId(), null, null, null, Map.of()).join();
-        f.coordinator.syncGroup(G, 2, b.memberId(), null, null, null, Map.of()).join();
+        f.coordinator
+                .syncGroup(new SyncGroupParams(G, 2, a.memberId(), null, null, null, Map.of()))
+                .join();
+        f.coordinator
+                .syncGroup(new SyncGroupParams(G, 2, b.memberId(), null, null, null, Map.of()))
+                .join();
         assertEquals(GroupState.STABLE, f.state(G));
 
         // a keeps heartbeating, b goes silent
@@ -228,8 +235,12 @@ class MembershipTest {
         CompletableFuture<JoinResult> bJoin = f.joinNew(G, protocols("range"));
         f.join(G, a.memberId(), null, protocols("range"));
         JoinResult b = bJoin.join();
-        f.coordinator.syncGroup(G, 2, a.memberId(), null, null, null, Map.of()).join();
-        f.coordinator.syncGroup(G, 2, b.memberId(), null, null, null, Map.of()).join();
+        f.coordinator
+                .syncGroup(new SyncGroupParams(G, 2, a.memberId(), null, null, null, Map.of()))
+                .join();
+        f.coordinator
+                .syncGroup(new SyncGroupParams(G, 2, b.memberId(), null, null, null, Map.of()))
+                .join();
 
         // the leader forces a rebalance; b keeps heartbeating but never rejoins
         CompletableFuture<JoinResult> aJoin = f.join(G, a.memberId(), null, protocols("range"));
@@ -257,7 +268,7 @@ class MembershipTest {
         JoinResult leader = a.memberId().equals(a.leaderId()) ? a : b;
         JoinResult follower = leader == a ? b : a;
         f.coordinator
-                .syncGroup(G, 1, leader.memberId(), null, null, null, Map.of())
+                .syncGroup(new SyncGroupParams(G, 1, leader.memberId(), null, null, null, Map.of()))
                 .join();
         f.scheduler.advance(rebalanceMs);
         assertEquals(GroupState.PREPARING_REBALANCE, f.state(G));
@@ -291,7 +302,8 @@ class MembershipTest {
         JoinResult first = join.join();
         assertEquals(GroupError.NONE, first.error(), "static members skip MEMBER_ID_REQUIRED");
         f.coordinator
-                .syncGroup(G, 1, first.memberId(), "instance-1", null, null, Map.of(first.memberId(), bytes("mine")))
+                .syncGroup(new SyncGroupParams(
+                        G, 1, first.memberId(), "instance-1", null, null, Map.of(first.memberId(), bytes("mine"))))
                 .join();
 
         // the client restarts: unknown member id, same instance id, same protocols
@@ -302,7 +314,7 @@ class MembershipTest {
         assertTrue(again.skipAssignment(), "v9: the static leader skips the assignor");
         assertEquals(GroupState.STABLE, f.state(G));
         SyncResult s = f.coordinator
-                .syncGroup(G, 1, again.memberId(), "instance-1", null, null, Map.of())
+                .syncGroup(new SyncGroupParams(G, 1, again.memberId(), "instance-1", null, null, Map.of()))
                 .join();
         assertArrayEquals(bytes("mine"), s.assignment());
 
@@ -316,7 +328,7 @@ class MembershipTest {
         f.scheduler.runDue();
         JoinResult first = join.join();
         f.coordinator
-                .syncGroup(G, 1, first.memberId(), "i1", null, null, Map.of())
+                .syncGroup(new SyncGroupParams(G, 1, first.memberId(), "i1", null, null, Map.of()))
                 .join();
         // same protocol (only the subscription differs) would keep the group stable, as in Kafka;
         // now preferring another protocol changes the group's protocol: that needs a rebalance
@@ -325,7 +337,9 @@ class MembershipTest {
         assertEquals(2, r.generationId());
         assertEquals("roundrobin", r.protocolName());
 
-        f.coordinator.syncGroup(G, 2, r.memberId(), "i1", null, null, Map.of()).join();
+        f.coordinator
+                .syncGroup(new SyncGroupParams(G, 2, r.memberId(), "i1", null, null, Map.of()))
+                .join();
         f.scheduler.advance(SESSION_MS);
         assertEquals(GroupState.EMPTY, f.state(G), "a silent static member expires like any other");
     }

@@ -24,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.coordinator.CoordinatorRecordLog.KeyValue;
 import io.skiff.broker.group.classic.JoinResult;
+import io.skiff.broker.group.classic.SyncGroupParams;
 import io.skiff.broker.group.classic.SyncResult;
 import io.skiff.broker.group.common.GroupCoordinatorConfig;
 import io.skiff.broker.group.common.GroupError;
@@ -286,8 +287,8 @@ class StaticMemberDowngradeTest {
         assertEquals(4, r.generation);
         ClassicConsumerClient leader = cJoin.join().leaderId().equals(c.memberId) ? c : r;
         ClassicConsumerClient follower = leader == c ? r : c;
-        CompletableFuture<SyncResult> followerSync =
-                f.coordinator.syncGroup(G, 4, follower.memberId, follower.instanceId, "consumer", "range", Map.of());
+        CompletableFuture<SyncResult> followerSync = f.coordinator.syncGroup(
+                new SyncGroupParams(G, 4, follower.memberId, follower.instanceId, "consumer", "range", Map.of()));
         assertEquals(GroupError.NONE, leader.sync("range", true, 6).error());
         assertEquals(GroupError.NONE, followerSync.join().error());
         assertEquals(tps(0, 1, 2, 3, 4, 5), leader.owned);
