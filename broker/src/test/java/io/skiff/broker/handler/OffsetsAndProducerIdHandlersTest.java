@@ -17,6 +17,7 @@ package io.skiff.broker.handler;
 
 import static io.skiff.broker.handler.HandlerTestSupport.config;
 import static io.skiff.broker.handler.HandlerTestSupport.ctx;
+import static io.skiff.broker.handler.HandlerTestSupport.listOffsets;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
@@ -57,13 +58,7 @@ class OffsetsAndProducerIdHandlersTest {
     }
 
     private ListOffsetsResponse.ListOffsetsPartitionResponse list(String topic, int partition, long timestamp) {
-        ListOffsetsRequest.ListOffsetsTopic t = new ListOffsetsRequest.ListOffsetsTopic().setName(topic);
-        t.partitions()
-                .add(new ListOffsetsRequest.ListOffsetsPartition()
-                        .setPartitionIndex(partition)
-                        .setTimestamp(timestamp));
-        ListOffsetsRequest r = new ListOffsetsRequest().setReplicaId(-1).setIsolationLevel((byte) 1);
-        r.topics().add(t);
+        ListOffsetsRequest r = listOffsets((byte) 1, topic, partition, timestamp);
         return new ListOffsetsHandler(topics)
                 .handle(ctx(ApiKeys.LIST_OFFSETS, 10), r)
                 .join()

@@ -17,6 +17,9 @@ package io.skiff.broker.handler;
 
 import static io.skiff.broker.handler.HandlerTestSupport.config;
 import static io.skiff.broker.handler.HandlerTestSupport.ctx;
+import static io.skiff.broker.handler.HandlerTestSupport.fetchPartition;
+import static io.skiff.broker.handler.HandlerTestSupport.fetchRequest;
+import static io.skiff.broker.handler.HandlerTestSupport.listOffsets;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
@@ -88,19 +91,8 @@ class ReadCommittedHandlersTest {
 
     private FetchResponse.PartitionData fetch(byte isolation) {
         FetchRequest.FetchTopic ft = new FetchRequest.FetchTopic().setTopic("t");
-        ft.partitions()
-                .add(new FetchRequest.FetchPartition()
-                        .setPartition(0)
-                        .setFetchOffset(0)
-                        .setPartitionMaxBytes(1 << 20));
-        FetchRequest r = new FetchRequest()
-                .setMaxWaitMs(0)
-                .setMinBytes(1)
-                .setMaxBytes(1 << 20)
-                .setIsolationLevel(isolation)
-                .setSessionId(0)
-                .setSessionEpoch(-1);
-        r.topics().add(ft);
+        ft.partitions().add(fetchPartition(0, 0));
+        FetchRequest r = fetchRequest(isolation, ft);
         FetchResponse.PartitionData pd = new FetchHandler(topics, fetches)
                 .handle(ctx(ApiKeys.FETCH, 12), r)
                 .join()
@@ -113,13 +105,7 @@ class ReadCommittedHandlersTest {
     }
 
     private long latest(byte isolation) {
-        ListOffsetsRequest.ListOffsetsTopic t = new ListOffsetsRequest.ListOffsetsTopic().setName("t");
-        t.partitions()
-                .add(new ListOffsetsRequest.ListOffsetsPartition()
-                        .setPartitionIndex(0)
-                        .setTimestamp(-1));
-        ListOffsetsRequest r = new ListOffsetsRequest().setReplicaId(-1).setIsolationLevel(isolation);
-        r.topics().add(t);
+        ListOffsetsRequest r = listOffsets(isolation, "t", 0, -1);
         ListOffsetsResponse.ListOffsetsPartitionResponse p = new ListOffsetsHandler(topics)
                 .handle(ctx(ApiKeys.LIST_OFFSETS, 10), r)
                 .join()
