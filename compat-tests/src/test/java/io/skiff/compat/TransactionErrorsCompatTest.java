@@ -337,14 +337,7 @@ class TransactionErrorsCompatTest {
 
     /** EndTxn v5: the error, and the epoch returned and whether the producer id stayed. */
     String endTxnV5(String id, long pid, short ep, boolean commit) throws Exception {
-        EndTxnResponse r = c.send(new EndTxnRequest.Builder(
-                        new EndTxnRequestData()
-                                .setTransactionalId(id)
-                                .setProducerId(pid)
-                                .setProducerEpoch(ep)
-                                .setCommitted(commit),
-                        true)
-                .build((short) 5));
+        EndTxnResponse r = sendEndTxn(id, pid, ep, commit, (short) 5);
         return Errors.forCode(r.data().errorCode()) + " epoch " + r.data().producerEpoch() + " samepid "
                 + (r.data().producerId() == pid);
     }
@@ -402,15 +395,17 @@ class TransactionErrorsCompatTest {
     }
 
     Errors endTxn(String id, long pid, short ep, boolean commit) throws Exception {
-        EndTxnResponse r = c.send(new EndTxnRequest.Builder(
-                        new EndTxnRequestData()
-                                .setTransactionalId(id)
-                                .setProducerId(pid)
-                                .setProducerEpoch(ep)
-                                .setCommitted(commit),
-                        false)
-                .build((short) 3));
-        return Errors.forCode(r.data().errorCode());
+        return Errors.forCode(sendEndTxn(id, pid, ep, commit, (short) 3).data().errorCode());
+    }
+
+    /** EndTxn at {@code version} (5: transaction protocol version 2). */
+    private EndTxnResponse sendEndTxn(String id, long pid, short ep, boolean commit, short version) throws Exception {
+        EndTxnRequestData data = new EndTxnRequestData()
+                .setTransactionalId(id)
+                .setProducerId(pid)
+                .setProducerEpoch(ep)
+                .setCommitted(commit);
+        return c.send(new EndTxnRequest.Builder(data, version >= 5).build(version));
     }
 
     String add(String id, long pid, short ep, String topic, int p) throws Exception {

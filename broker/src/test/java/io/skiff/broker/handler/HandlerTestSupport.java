@@ -16,12 +16,14 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.topic.DataPlane;
+import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.Endpoint;
 import io.skiff.protocol.header.RequestHeader;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.FetchRequest;
 import io.skiff.protocol.message.ListOffsetsRequest;
+import io.skiff.protocol.message.ListOffsetsResponse;
 import io.skiff.record.RecordBatchBuilder;
 import io.skiff.testsupport.TestConfigs;
 import java.net.InetSocketAddress;
@@ -78,8 +80,12 @@ final class HandlerTestSupport {
         return r;
     }
 
-    /** A ListOffsets request (from a consumer, not a replica) of one partition of {@code topic} at {@code timestamp}. */
-    static ListOffsetsRequest listOffsets(byte isolationLevel, String topic, int partition, long timestamp) {
+    /**
+     * Asks {@code topics} (ListOffsets v10, from a consumer, not a replica) for one partition of {@code topic} at
+     * {@code timestamp}; returns the answer for that partition.
+     */
+    static ListOffsetsResponse.ListOffsetsPartitionResponse listOffsets(
+            TopicRegistry topics, byte isolationLevel, String topic, int partition, long timestamp) {
         ListOffsetsRequest.ListOffsetsTopic t = new ListOffsetsRequest.ListOffsetsTopic().setName(topic);
         t.partitions()
                 .add(new ListOffsetsRequest.ListOffsetsPartition()
@@ -87,7 +93,13 @@ final class HandlerTestSupport {
                         .setTimestamp(timestamp));
         ListOffsetsRequest r = new ListOffsetsRequest().setReplicaId(-1).setIsolationLevel(isolationLevel);
         r.topics().add(t);
-        return r;
+        return new ListOffsetsHandler(topics)
+                .handle(ctx(ApiKeys.LIST_OFFSETS, 10), r)
+                .join()
+                .topics()
+                .get(0)
+                .partitions()
+                .get(0);
     }
 
     static ByteBuffer batch(int count) {

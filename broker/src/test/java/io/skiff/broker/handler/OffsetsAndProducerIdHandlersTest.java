@@ -28,7 +28,6 @@ import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.InitProducerIdRequest;
 import io.skiff.protocol.message.InitProducerIdResponse;
-import io.skiff.protocol.message.ListOffsetsRequest;
 import io.skiff.protocol.message.ListOffsetsResponse;
 import io.skiff.record.RecordBatchBuilder;
 import io.skiff.storage.producer.AppendOrigin;
@@ -58,14 +57,7 @@ class OffsetsAndProducerIdHandlersTest {
     }
 
     private ListOffsetsResponse.ListOffsetsPartitionResponse list(String topic, int partition, long timestamp) {
-        ListOffsetsRequest r = listOffsets((byte) 1, topic, partition, timestamp);
-        return new ListOffsetsHandler(topics)
-                .handle(ctx(ApiKeys.LIST_OFFSETS, 10), r)
-                .join()
-                .topics()
-                .get(0)
-                .partitions()
-                .get(0);
+        return listOffsets(topics, (byte) 1, topic, partition, timestamp);
     }
 
     @Test

@@ -30,7 +30,6 @@ import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.FetchRequest;
 import io.skiff.protocol.message.FetchResponse;
-import io.skiff.protocol.message.ListOffsetsRequest;
 import io.skiff.protocol.message.ListOffsetsResponse;
 import io.skiff.record.ControlRecords;
 import io.skiff.record.RecordBatchBuilder;
@@ -105,14 +104,7 @@ class ReadCommittedHandlersTest {
     }
 
     private long latest(byte isolation) {
-        ListOffsetsRequest r = listOffsets(isolation, "t", 0, -1);
-        ListOffsetsResponse.ListOffsetsPartitionResponse p = new ListOffsetsHandler(topics)
-                .handle(ctx(ApiKeys.LIST_OFFSETS, 10), r)
-                .join()
-                .topics()
-                .get(0)
-                .partitions()
-                .get(0);
+        ListOffsetsResponse.ListOffsetsPartitionResponse p = listOffsets(topics, isolation, "t", 0, -1);
         assertEquals(Errors.NONE.code(), p.errorCode());
         return p.offset();
     }

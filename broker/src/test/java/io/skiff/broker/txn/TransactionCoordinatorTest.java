@@ -256,23 +256,21 @@ class TransactionCoordinatorTest {
     @Test
     void anExhaustedEpochGetsANewProducerId() throws IOException {
         long oldId = 77L;
-        bed.log.append(
+        bed.storeState(
                 coordinatorPartition("t"),
-                List.of(new CoordinatorRecordLog.KeyValue(
-                        TransactionLogCodec.key("t"),
-                        TransactionLogCodec.value(new TransactionRecord(
-                                oldId,
-                                -1,
-                                -1,
-                                (short) (Short.MAX_VALUE - 1),
-                                (short) -1,
-                                60_000,
-                                TransactionState.COMPLETE_COMMIT,
-                                Set.of(),
-                                -1,
-                                0,
-                                (short) 0)))),
-                0);
+                "t",
+                new TransactionRecord(
+                        oldId,
+                        -1,
+                        -1,
+                        (short) (Short.MAX_VALUE - 1),
+                        (short) -1,
+                        60_000,
+                        TransactionState.COMPLETE_COMMIT,
+                        Set.of(),
+                        -1,
+                        0,
+                        (short) 0));
         coordinator = newCoordinator();
         InitProducerIdResult r = init("t");
         assertEquals(Errors.NONE, r.error());

@@ -150,23 +150,11 @@ class TransactionCoordinatorV2Test {
     void aBumpThatExhaustsTheEpochsContinuesWithANewProducerIdAtEpochZero() throws IOException {
         long oldId = 77L;
         short last = Short.MAX_VALUE - 1;
-        bed.log.append(
+        bed.storeState(
                 coordinator.partitionFor("t"),
-                List.of(new CoordinatorRecordLog.KeyValue(
-                        TransactionLogCodec.key("t"),
-                        TransactionLogCodec.value(new TransactionRecord(
-                                oldId,
-                                -1,
-                                -1,
-                                last,
-                                (short) -1,
-                                60_000,
-                                TransactionState.ONGOING,
-                                Set.of(A),
-                                5,
-                                5,
-                                TV2)))),
-                0);
+                "t",
+                new TransactionRecord(
+                        oldId, -1, -1, last, (short) -1, 60_000, TransactionState.ONGOING, Set.of(A), 5, 5, TV2));
         coordinator = newCoordinator();
 
         assertEquals(ok(1000, 0), end("t", oldId, last, true));

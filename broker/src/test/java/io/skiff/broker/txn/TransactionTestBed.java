@@ -15,10 +15,13 @@
  */
 package io.skiff.broker.txn;
 
+import io.skiff.broker.coordinator.CoordinatorRecordLog;
 import io.skiff.broker.coordinator.CoordinatorWriter;
 import io.skiff.broker.coordinator.InMemoryRecordLog;
 import io.skiff.broker.coordinator.ManualScheduler;
 import io.skiff.broker.group.common.TopicPartition;
+import java.io.IOException;
+import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -37,6 +40,15 @@ final class TransactionTestBed {
     final ManualScheduler scheduler = new ManualScheduler(1_000_000L);
     final RecordingMarkers markers = new RecordingMarkers();
     final AtomicLong nextProducerId = new AtomicLong(1000);
+
+    /** Writes {@code record} to the log as {@code id}'s state in {@code partition}: what a coordinator reloads. */
+    void storeState(int partition, String id, TransactionRecord record) throws IOException {
+        log.append(
+                partition,
+                List.of(new CoordinatorRecordLog.KeyValue(
+                        TransactionLogCodec.key(id), TransactionLogCodec.value(record))),
+                0);
+    }
 
     /** A coordinator (not loaded, timers not started) over {@code recordLog} whose writes run on {@code writes}. */
     TransactionCoordinator coordinator(InMemoryRecordLog recordLog, Executor writes) {
