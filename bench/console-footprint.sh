@@ -21,14 +21,14 @@
 # names another skiff.jar (e.g. one built from an older commit, with its skiff.jsa beside it), that jar with its
 # defaults; alternating, ROUNDS times. Build first:
 #   mvn -q -B -ntp -Pquick package -pl app -am
-# Usage: [BASELINE_JAR=...] bench/console-footprint.sh [ROUNDS] [KAFKA_PORT] [CONSOLE_PORT]
+# Usage: [SKIFF_JAR=...] [BASELINE_JAR=...] bench/console-footprint.sh [ROUNDS] [KAFKA_PORT] [CONSOLE_PORT]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
 rounds=${1:-3}
 kafka_port=${2:-19601}
 console_port=${3:-19690}
-jar=app/target/skiff.jar
+jar="${SKIFF_JAR:-app/target/skiff.jar}"
 baseline=${BASELINE_JAR:-}
 
 measure() {

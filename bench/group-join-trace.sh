@@ -26,7 +26,8 @@
 # (the order flips every round), one ConsumerPerformance over them in a new group. Prints per run the requests up to
 # the first record, then medians per broker.
 # Environment (all optional): RECORDS=20000 KAFKA_PORT SKIFF_PORT (default: free ports; Kafka's controller takes
-# KAFKA_PORT+1) SKIFF_JAR KAFKA_TOOLS
+# KAFKA_PORT+1) SKIFF_JAR KAFKA_TOOLS CONSUMER_PROPS (space-separated key=value settings for the measured consumer,
+# e.g. enable.metrics.push=false)
 set -euo pipefail
 ROUNDS="${1:-3}"
 RECORDS="${RECORDS:-20000}"
@@ -77,8 +78,10 @@ for round in $(seq 1 "$ROUNDS"); do
   for b in "${order[@]}"; do
     if [ "$b" = skiff ]; then port="$SP"; else port="$KP"; fi
     l="$(load)"
+    props=()
+    for p in ${CONSUMER_PROPS:-}; do props+=(--command-property "$p"); done
     java -Dlog4j2.configurationFile="$WORK/log4j2.yaml" -cp "$KAFKA_LIBS/*" org.apache.kafka.tools.ConsumerPerformance \
-      --bootstrap-server "127.0.0.1:$port" --topic join-trace --messages "$RECORDS" --timeout 60000 \
+      --bootstrap-server "127.0.0.1:$port" --topic join-trace --messages "$RECORDS" --timeout 60000 "${props[@]}" \
       >"$WORK/$b-$round.log" 2>&1
     echo "round $round $b (load $l)"
     python3 - "$WORK/$b-$round.log" "$WORK/results" "$b" <<'PY'

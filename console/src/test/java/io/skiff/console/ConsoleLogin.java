@@ -54,12 +54,17 @@ final class ConsoleLogin {
         }
     }
 
-    /**
-     * Fills in the login form and waits for the answer's page: a click only starts the POST, and a page opened before
-     * its cookie arrives would be the login page again.
-     */
+    /** Opens the login page and logs in (see {@link #fillIn}). */
     static void browser(WebDriver browser, String console, String user, String password) {
         browser.get(console + "/login");
+        fillIn(browser, user, password);
+    }
+
+    /**
+     * Fills in the login form the browser shows and waits for the answer's page: a click only starts the POST, and a
+     * page opened before its cookie arrives would be the login page again.
+     */
+    static void fillIn(WebDriver browser, String user, String password) {
         WebElement form = browser.findElement(By.id("login"));
         browser.findElement(By.id("login-user")).sendKeys(user);
         browser.findElement(By.id("login-password")).sendKeys(password);

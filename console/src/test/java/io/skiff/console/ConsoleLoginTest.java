@@ -15,6 +15,7 @@
  */
 package io.skiff.console;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,6 +28,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -186,9 +188,7 @@ class ConsoleLoginTest {
             assertTrue(browser.findElement(By.id("flash")).getText().contains("Invalid username or password"));
 
             browser.get(console + "/topics");
-            browser.findElement(By.id("login-user")).sendKeys("alice");
-            browser.findElement(By.id("login-password")).sendKeys("alice-pw");
-            browser.findElement(By.cssSelector("#login button[type=submit]")).click();
+            ConsoleLogin.fillIn(browser, "alice", "alice-pw");
             assertTrue(browser.getCurrentUrl().endsWith("/topics"), "back on the page that asked for the login");
             assertEquals("alice", browser.findElement(By.id("user")).getText());
             String list = browser.findElement(By.tagName("main")).getText();
@@ -207,7 +207,8 @@ class ConsoleLoginTest {
             assertTrue(browser.findElement(By.tagName("main")).getText().contains("Cluster authorization failed."));
 
             browser.findElement(By.cssSelector("form.logout button")).click();
-            assertTrue(browser.getCurrentUrl().contains("/login"), browser.getCurrentUrl());
+            await().atMost(Duration.ofSeconds(20))
+                    .until(() -> browser.getCurrentUrl().contains("/login"));
             browser.get(console + "/topics");
             assertTrue(browser.getCurrentUrl().contains("/login"), "logged out: " + browser.getCurrentUrl());
         } finally {

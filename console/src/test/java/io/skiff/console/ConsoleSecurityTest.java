@@ -167,7 +167,11 @@ class ConsoleSecurityTest {
         browser.findElement(By.id("acl-principal")).sendKeys("User:carol");
         new Select(browser.findElement(By.cssSelector("#acl-add select[name=operation]"))).selectByVisibleText("WRITE");
         browser.findElement(By.cssSelector("#acl-add button[type=submit]")).click();
-        assertEquals("ACL added.", browser.findElement(By.id("flash")).getText());
+        // the click only starts the form's POST: wait for the page it answers with
+        await().atMost(Duration.ofSeconds(20))
+                .ignoreExceptions()
+                .until(() ->
+                        "ACL added.".equals(browser.findElement(By.id("flash")).getText()));
         assertTrue(browser.findElement(By.id("acl-table")).getText().contains("payments"));
         try (Admin admin = admin()) {
             var described = admin.describeAcls(new AclBindingFilter(

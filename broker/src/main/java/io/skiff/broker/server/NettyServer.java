@@ -42,6 +42,7 @@ import io.skiff.broker.connection.ClientConnections;
 import io.skiff.broker.security.ConnectionSecurity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Method;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -54,11 +55,12 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The Netty server: binds every listener (epoll when available, else NIO), and gives each accepted connection
+ * The Netty server: binds every listener (epoll when available and native access is enabled, else NIO), and gives each accepted connection
  * its pipeline — {@link ReadGate}, idle timer, on TLS listeners the TLS handler with {@link TlsPrincipalHandler} and
  * {@link FileRegionCopier}, {@link FrameDecoder}, {@link ConnectionSequencer} calling the {@link RequestProcessor}.
  * A connection over {@code max.connections.per.ip} is closed at once; one over {@code max.connections} waits unread
@@ -170,10 +172,34 @@ public final class NettyServer implements AutoCloseable {
     };
 
     private static boolean epollAvailable() {
+        if (!nativeLoadIsQuiet(Runtime.version().feature(), NettyServer::nativeAccessEnabled)) {
+            return false;
+        }
         try {
             return Epoll.isAvailable();
         } catch (Throwable notLinux) {
             return false;
+        }
+    }
+
+    /**
+     * Whether loading epoll's native library goes without the JVM's restricted-method warning: from Java 24 on, a
+     * library loaded by a module without native access enabled prints four lines of WARNING on every start (a test
+     * JVM with the embedded jar on its class path, unless it runs with {@code --enable-native-access=ALL-UNNAMED}),
+     * and a later release will refuse it. Without native access the server takes NIO instead; {@code java -jar}
+     * enables it in the jar's manifest.
+     */
+    static boolean nativeLoadIsQuiet(int javaFeature, BooleanSupplier nativeAccessEnabled) {
+        return javaFeature < 24 || nativeAccessEnabled.getAsBoolean();
+    }
+
+    /** {@code Module.isNativeAccessEnabled()} (Java 22+) of this class's module, by reflection: Skiff builds for 17. */
+    private static boolean nativeAccessEnabled() {
+        try {
+            Method enabled = Module.class.getMethod("isNativeAccessEnabled");
+            return (Boolean) enabled.invoke(NettyServer.class.getModule());
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return true; // cannot tell: load it as before
         }
     }
 

@@ -63,6 +63,15 @@ class NettyServerTest {
     }
 
     @Test
+    void epollIsLoadedWithoutTheRestrictedMethodWarningOnlyBeforeJava24OrWithNativeAccessEnabled() {
+        assertTrue(NettyServer.nativeLoadIsQuiet(17, () -> false));
+        assertTrue(NettyServer.nativeLoadIsQuiet(23, () -> false));
+        assertFalse(NettyServer.nativeLoadIsQuiet(24, () -> false), "Java 24 would warn: NIO instead");
+        assertFalse(NettyServer.nativeLoadIsQuiet(25, () -> false));
+        assertTrue(NettyServer.nativeLoadIsQuiet(25, () -> true), "--enable-native-access or the jar's manifest");
+    }
+
+    @Test
     void echoesOneRequest() throws IOException {
         int port = start(0);
         try (RawClient client = new RawClient(port)) {
