@@ -54,19 +54,16 @@ import org.junit.jupiter.api.Test;
  * follows min.insync.replicas, and a consumer with client.rack reads from its rack's replica.
  */
 class SimulatedNodeFailoverTest {
+    private static SimulatedCluster cluster;
     private static SkiffServer kafka;
     private static Admin admin;
 
     @BeforeAll
     static void start() {
-        kafka = SkiffServer.builder()
-                .nodes(3)
-                .config("skiff.simulated.racks", "a,b,c")
-                .config("replica.selector.class", "org.apache.kafka.common.replica.RackAwareReplicaSelector")
-                .start();
-        Properties props = new Properties();
-        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
-        admin = Admin.create(props);
+        cluster = SimulatedCluster.start(
+                Map.of("replica.selector.class", "org.apache.kafka.common.replica.RackAwareReplicaSelector"));
+        kafka = cluster.server();
+        admin = cluster.admin();
     }
 
     @AfterEach
@@ -78,12 +75,7 @@ class SimulatedNodeFailoverTest {
 
     @AfterAll
     static void stop() {
-        if (admin != null) {
-            admin.close();
-        }
-        if (kafka != null) {
-            kafka.close();
-        }
+        SimulatedCluster.close(cluster);
     }
 
     @Test

@@ -23,12 +23,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.DescribeClusterResult;
 import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -43,28 +41,20 @@ import org.junit.jupiter.api.Test;
 
 /** A simulated cluster of three nodes as the Admin client sees it: brokers, racks, replicas, ISR and leaders. */
 class SimulatedNodesTest {
+    private static SimulatedCluster cluster;
     private static SkiffServer kafka;
     private static Admin admin;
 
     @BeforeAll
     static void start() {
-        kafka = SkiffServer.builder()
-                .nodes(3)
-                .config("skiff.simulated.racks", "a,b,c")
-                .start();
-        Properties props = new Properties();
-        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
-        admin = Admin.create(props);
+        cluster = SimulatedCluster.start(Map.of());
+        kafka = cluster.server();
+        admin = cluster.admin();
     }
 
     @AfterAll
     static void stop() {
-        if (admin != null) {
-            admin.close();
-        }
-        if (kafka != null) {
-            kafka.close();
-        }
+        SimulatedCluster.close(cluster);
     }
 
     @Test

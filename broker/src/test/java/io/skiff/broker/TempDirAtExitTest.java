@@ -15,15 +15,13 @@
  */
 package io.skiff.broker;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.testsupport.ChildJvm;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** A server with a temporary data directory that is never closed still deletes that directory at JVM exit. */
@@ -37,18 +35,8 @@ class TempDirAtExitTest {
 
     @Test
     void aServerNeverClosedDeletesItsTemporaryDirectoryAtJvmExit() throws IOException, InterruptedException {
-        Process child = new ProcessBuilder(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        TempDirAtExitTest.class.getName())
-                .redirectError(ProcessBuilder.Redirect.INHERIT)
-                .start();
-        assertTrue(child.waitFor(60, TimeUnit.SECONDS), "the child JVM exits");
-        assertEquals(0, child.exitValue());
-        String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        Path dataDir = Path.of(out.lines().reduce((a, b) -> b).orElseThrow());
-        assertTrue(dataDir.getFileName().toString().startsWith("skiff-"), out);
+        Path dataDir = Path.of(ChildJvm.lastLineOf(TempDirAtExitTest.class));
+        assertTrue(dataDir.getFileName().toString().startsWith("skiff-"), dataDir.toString());
         assertFalse(Files.exists(dataDir), "deleted at exit: " + dataDir);
     }
 }

@@ -22,14 +22,17 @@ import io.skiff.testkit.SkiffExtension;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.ProducerState;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.TopicPartition;
@@ -44,52 +47,69 @@ import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /** The broker a compat test runs against ({@link Broker}), client factories and a polling helper. */
-final class DataCompatSupport {
+public final class DataCompatSupport {
     private DataCompatSupport() {}
 
     static KafkaProducer<String, String> producer(String bootstrap, Object... keyValues) {
-        Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        for (int i = 0; i < keyValues.length; i += 2) {
-            p.put((String) keyValues[i], keyValues[i + 1]);
-        }
-        return new KafkaProducer<>(p);
+        return producer(bootstrap, pairs(keyValues));
+    }
+
+    /** A producer of strings to {@code bootstrap} with {@code configs} on top of the client's defaults. */
+    public static KafkaProducer<String, String> producer(String bootstrap, Map<String, ?> configs) {
+        return new KafkaProducer<>(producerProps(bootstrap, StringSerializer.class, configs));
     }
 
     static KafkaProducer<byte[], byte[]> bytesProducer(String bootstrap, Object... keyValues) {
-        Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-        for (int i = 0; i < keyValues.length; i += 2) {
-            p.put((String) keyValues[i], keyValues[i + 1]);
-        }
-        return new KafkaProducer<>(p);
+        return new KafkaProducer<>(producerProps(bootstrap, ByteArraySerializer.class, pairs(keyValues)));
     }
 
     static KafkaConsumer<String, String> consumer(String bootstrap, Object... keyValues) {
-        Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        for (int i = 0; i < keyValues.length; i += 2) {
-            p.put((String) keyValues[i], keyValues[i + 1]);
-        }
-        return new KafkaConsumer<>(p);
+        return consumer(bootstrap, null, pairs(keyValues));
+    }
+
+    /**
+     * A consumer of strings from {@code bootstrap} in {@code group} (null: none) that reads from the earliest offset
+     * and commits only when told, with {@code configs} on top.
+     */
+    public static KafkaConsumer<String, String> consumer(String bootstrap, String group, Map<String, ?> configs) {
+        return new KafkaConsumer<>(consumerProps(bootstrap, StringDeserializer.class, group, configs));
     }
 
     static KafkaConsumer<byte[], byte[]> bytesConsumer(String bootstrap) {
+        return new KafkaConsumer<>(consumerProps(bootstrap, ByteArrayDeserializer.class, null, Map.of()));
+    }
+
+    private static Properties producerProps(String bootstrap, Class<?> serializer, Map<String, ?> configs) {
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, serializer.getName());
+        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, serializer.getName());
+        p.putAll(configs);
+        return p;
+    }
+
+    private static Properties consumerProps(
+            String bootstrap, Class<?> deserializer, String group, Map<String, ?> configs) {
         Properties p = new Properties();
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, deserializer.getName());
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, deserializer.getName());
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        return new KafkaConsumer<>(p);
+        if (group != null) {
+            p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        }
+        p.putAll(configs);
+        return p;
+    }
+
+    /** The pairs {@code key1, value1, key2, value2, ...} as a map. */
+    private static Map<String, Object> pairs(Object... keyValues) {
+        Map<String, Object> map = new HashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            map.put((String) keyValues[i], keyValues[i + 1]);
+        }
+        return map;
     }
 
     /** Assigns the partitions and polls until {@code count} records arrived (Awaitility, no sleeps). */
@@ -137,6 +157,21 @@ final class DataCompatSupport {
 
         Admin admin() {
             return skiff.kit().admin();
+        }
+
+        /** The offsets {@code group} has committed, by partition (OffsetFetch through the Admin client). */
+        Map<TopicPartition, OffsetAndMetadata> committedOffsets(String group) throws Exception {
+            return admin().listConsumerGroupOffsets(group)
+                    .partitionsToOffsetAndMetadata()
+                    .get();
+        }
+
+        /** The producers with state on {@code partition}, as DescribeProducers tells them. */
+        List<ProducerState> activeProducers(TopicPartition partition) throws Exception {
+            return admin().describeProducers(List.of(partition))
+                    .partitionResult(partition)
+                    .get()
+                    .activeProducers();
         }
 
         /** Creates a topic of {@code partitions} partitions (replication factor 1) and waits for it. */

@@ -44,7 +44,6 @@ import org.apache.kafka.common.record.internal.SimpleRecord;
 import org.apache.kafka.common.requests.InitProducerIdRequest;
 import org.apache.kafka.common.requests.InitProducerIdResponse;
 import org.apache.kafka.common.requests.ProduceRequest;
-import org.apache.kafka.common.requests.ProduceResponse;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -92,24 +91,9 @@ class IdempotenceCompatTest {
     }
 
     private ProduceResponseData.PartitionProduceResponse produce(MemoryRecords records) throws IOException {
-        ProduceRequestData data = new ProduceRequestData()
-                .setAcks((short) -1)
-                .setTimeoutMs(30_000)
-                .setTopicData(new ProduceRequestData.TopicProduceDataCollection(
-                        List.of(new ProduceRequestData.TopicProduceData()
-                                        .setName(TOPIC)
-                                        .setPartitionData(List.of(new ProduceRequestData.PartitionProduceData()
-                                                .setIndex(0)
-                                                .setRecords(records))))
-                                .iterator()));
-        ProduceResponse response = connection.send(
-                new ProduceRequest.Builder(PRODUCE_VERSION, PRODUCE_VERSION, data).build(PRODUCE_VERSION));
-        return response.data()
-                .responses()
-                .iterator()
-                .next()
-                .partitionResponses()
-                .get(0);
+        ProduceRequestData data = RawProduce.toPartitionZero(TOPIC, records);
+        return RawProduce.onlyPartition(connection.send(
+                new ProduceRequest.Builder(PRODUCE_VERSION, PRODUCE_VERSION, data).build(PRODUCE_VERSION)));
     }
 
     private List<String> values(int count) {

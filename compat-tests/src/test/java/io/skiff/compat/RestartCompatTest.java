@@ -47,7 +47,6 @@ import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.record.internal.MemoryRecords;
 import org.apache.kafka.common.record.internal.SimpleRecord;
 import org.apache.kafka.common.requests.ProduceRequest;
-import org.apache.kafka.common.requests.ProduceResponse;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -180,24 +179,9 @@ class RestartCompatTest {
 
     private static ProduceResponseData.PartitionProduceResponse produce(
             RawKafkaConnection connection, ByteBuffer records) throws Exception {
-        ProduceRequestData data = new ProduceRequestData()
-                .setAcks((short) -1)
-                .setTimeoutMs(30_000)
-                .setTopicData(new ProduceRequestData.TopicProduceDataCollection(List.of(
-                                new ProduceRequestData.TopicProduceData()
-                                        .setName(TP.topic())
-                                        .setPartitionData(List.of(new ProduceRequestData.PartitionProduceData()
-                                                .setIndex(0)
-                                                .setRecords(MemoryRecords.readableRecords(records)))))
-                        .iterator()));
-        ProduceResponse response =
-                connection.send(new ProduceRequest.Builder((short) 12, (short) 12, data).build((short) 12));
-        return response.data()
-                .responses()
-                .iterator()
-                .next()
-                .partitionResponses()
-                .get(0);
+        ProduceRequestData data = RawProduce.toPartitionZero(TP.topic(), MemoryRecords.readableRecords(records));
+        return RawProduce.onlyPartition(
+                connection.send(new ProduceRequest.Builder((short) 12, (short) 12, data).build((short) 12)));
     }
 
     @Test

@@ -262,16 +262,24 @@ class TransactionErrorsCompatTest {
                         .errorCode()));
         log("endtxn old epoch", endTxn(id, pid, (short) (ep - 1), true));
         log("endtxn wrong pid", endTxn(id, pid + 1, ep, true));
+        logInitDuringAndAfterOngoing(id, pid);
+        log("produce old epoch after fence", produce(id, pid, ep, 0, 9, 1));
+        log("add old epoch after fence", add(id, pid, ep, T, 0));
+        log("endtxn old epoch after fence", endTxn(id, pid, ep, false));
+        assertAnswers(KAFKA_4_1_ANSWERS);
+    }
+
+    /**
+     * An InitProducerId while {@code id}'s transaction is open (it aborts that transaction), then one until it is
+     * done: the second's error, epoch and whether it kept producer id {@code pid}.
+     */
+    private void logInitDuringAndAfterOngoing(String id, long pid) throws Exception {
         log("init during ongoing", init(id, 60_000, -1, (short) -1));
         InitProducerIdResponseData again = initUntilDone(id);
         log(
                 "init after",
                 Errors.forCode(again.errorCode()) + " epoch " + again.producerEpoch() + " samepid "
                         + (again.producerId() == pid));
-        log("produce old epoch after fence", produce(id, pid, ep, 0, 9, 1));
-        log("add old epoch after fence", add(id, pid, ep, T, 0));
-        log("endtxn old epoch after fence", endTxn(id, pid, ep, false));
-        assertAnswers(KAFKA_4_1_ANSWERS);
     }
 
     /**
@@ -309,12 +317,7 @@ class TransactionErrorsCompatTest {
         ep = (short) (ep + 1);
         log("produce v11 not in txn", produce(id, pid, ep, 0, 11, 0));
         log("produce v12 next transaction", produce(id, pid, ep, 0, 12, 0));
-        log("init during ongoing", init(id, 60_000, -1, (short) -1));
-        InitProducerIdResponseData again = initUntilDone(id);
-        log(
-                "init after",
-                Errors.forCode(again.errorCode()) + " epoch " + again.producerEpoch() + " samepid "
-                        + (again.producerId() == pid));
+        logInitDuringAndAfterOngoing(id, pid);
         log("produce v12 old epoch after fence", produce(id, pid, ep, 0, 12, 1));
         log("endtxn v5 old epoch after fence", endTxnV5(id, pid, ep, false));
         log("txnoffsetcommit v5 old epoch after fence", txnOffset(id, pid, ep, G, -1, "", (short) 5));
@@ -334,14 +337,7 @@ class TransactionErrorsCompatTest {
 
     /** EndTxn v5: the error, and the epoch returned and whether the producer id stayed. */
     String endTxnV5(String id, long pid, short ep, boolean commit) throws Exception {
-        EndTxnResponse r = c.send(new EndTxnRequest.Builder(
-                        new EndTxnRequestData()
-                                .setTransactionalId(id)
-                                .setProducerId(pid)
-                                .setProducerEpoch(ep)
-                                .setCommitted(commit),
-                        true)
-                .build((short) 5));
+        EndTxnResponse r = sendEndTxn(id, pid, ep, commit, (short) 5);
         return Errors.forCode(r.data().errorCode()) + " epoch " + r.data().producerEpoch() + " samepid "
                 + (r.data().producerId() == pid);
     }
@@ -399,15 +395,17 @@ class TransactionErrorsCompatTest {
     }
 
     Errors endTxn(String id, long pid, short ep, boolean commit) throws Exception {
-        EndTxnResponse r = c.send(new EndTxnRequest.Builder(
-                        new EndTxnRequestData()
-                                .setTransactionalId(id)
-                                .setProducerId(pid)
-                                .setProducerEpoch(ep)
-                                .setCommitted(commit),
-                        false)
-                .build((short) 3));
-        return Errors.forCode(r.data().errorCode());
+        return Errors.forCode(sendEndTxn(id, pid, ep, commit, (short) 3).data().errorCode());
+    }
+
+    /** EndTxn at {@code version} (5: transaction protocol version 2). */
+    private EndTxnResponse sendEndTxn(String id, long pid, short ep, boolean commit, short version) throws Exception {
+        EndTxnRequestData data = new EndTxnRequestData()
+                .setTransactionalId(id)
+                .setProducerId(pid)
+                .setProducerEpoch(ep)
+                .setCommitted(commit);
+        return c.send(new EndTxnRequest.Builder(data, version >= 5).build(version));
     }
 
     String add(String id, long pid, short ep, String topic, int p) throws Exception {

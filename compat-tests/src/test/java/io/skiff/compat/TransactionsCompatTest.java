@@ -162,19 +162,10 @@ class TransactionsCompatTest {
             p.send(new ProducerRecord<>("txn-offsets-in", "ignored")); // any data partition
             p.sendOffsetsToTransaction(Map.of(in, new OffsetAndMetadata(2)), c.groupMetadata());
             // not visible before the commit
-            assertEquals(
-                    null,
-                    BROKER.admin()
-                            .listConsumerGroupOffsets(group)
-                            .partitionsToOffsetAndMetadata()
-                            .get()
-                            .get(in));
+            assertEquals(null, BROKER.committedOffsets(group).get(in));
             p.commitTransaction();
         }
-        Map<TopicPartition, OffsetAndMetadata> committed = BROKER.admin()
-                .listConsumerGroupOffsets(group)
-                .partitionsToOffsetAndMetadata()
-                .get();
+        Map<TopicPartition, OffsetAndMetadata> committed = BROKER.committedOffsets(group);
         assertEquals(2L, committed.get(in).offset());
     }
 
@@ -190,11 +181,7 @@ class TransactionsCompatTest {
             p.sendOffsetsToTransaction(Map.of(in, new OffsetAndMetadata(7)), c.groupMetadata());
             p.abortTransaction();
         }
-        assertTrue(BROKER.admin()
-                .listConsumerGroupOffsets(group)
-                .partitionsToOffsetAndMetadata()
-                .get()
-                .isEmpty());
+        assertTrue(BROKER.committedOffsets(group).isEmpty());
     }
 
     @Test

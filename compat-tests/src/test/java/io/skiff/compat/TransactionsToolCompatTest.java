@@ -120,11 +120,7 @@ class TransactionsToolCompatTest {
                     .description("tool-1")
                     .get();
             assertEquals(List.of(tp), List.copyOf(d.topicPartitions()));
-            List<ProducerState> producers = BROKER.admin()
-                    .describeProducers(List.of(tp))
-                    .partitionResult(tp)
-                    .get()
-                    .activeProducers();
+            List<ProducerState> producers = BROKER.activeProducers(tp);
             assertEquals(1, producers.size());
             assertEquals(d.producerId(), producers.get(0).producerId());
             assertEquals(0L, producers.get(0).currentTransactionStartOffset().getAsLong());

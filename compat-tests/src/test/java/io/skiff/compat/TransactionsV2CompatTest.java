@@ -90,11 +90,7 @@ class TransactionsV2CompatTest {
         int first = epochs.get(0);
         assertEquals(List.of(first, first + 1, first + 2, first + 3, first + 4, first + 5), epochs);
         // The partition's producer state is the last marker's: written with the bumped epoch, nothing open.
-        List<ProducerState> producers = BROKER.admin()
-                .describeProducers(List.of(tp))
-                .partitionResult(tp)
-                .get()
-                .activeProducers();
+        List<ProducerState> producers = BROKER.activeProducers(tp);
         assertEquals(1, producers.size());
         assertEquals(first + 5, producers.get(0).producerEpoch());
         assertTrue(producers.get(0).currentTransactionStartOffset().isEmpty());
@@ -150,14 +146,7 @@ class TransactionsV2CompatTest {
             }
             assertEquals(epochBefore + transactions, describe("tv2-etl").producerEpoch());
         }
-        assertEquals(
-                6L,
-                BROKER.admin()
-                        .listConsumerGroupOffsets(group)
-                        .partitionsToOffsetAndMetadata()
-                        .get()
-                        .get(in)
-                        .offset());
+        assertEquals(6L, BROKER.committedOffsets(group).get(in).offset());
         try (KafkaConsumer<String, String> c =
                 consumer(BROKER.bootstrapServers(), "isolation.level", "read_committed")) {
             assertEquals(
@@ -179,14 +168,7 @@ class TransactionsV2CompatTest {
             p.sendOffsetsToTransaction(Map.of(in, new OffsetAndMetadata(3)), c.groupMetadata());
             p.commitTransaction();
         }
-        assertEquals(
-                3L,
-                BROKER.admin()
-                        .listConsumerGroupOffsets(group)
-                        .partitionsToOffsetAndMetadata()
-                        .get()
-                        .get(in)
-                        .offset());
+        assertEquals(3L, BROKER.committedOffsets(group).get(in).offset());
     }
 
     @Test

@@ -119,32 +119,17 @@ class TopicConfigTest {
     @Test
     void topicOverridesWinOverTheBroker() {
         BrokerConfig broker = BrokerConfig.of(Map.of("log.retention.ms", "1000"));
-        TopicConfig t = TopicConfig.of(
-                Map.of(
-                        "retention.ms",
-                        "5000",
-                        "cleanup.policy",
-                        "compact,delete",
-                        "segment.bytes",
-                        "1048576",
-                        "max.message.bytes",
-                        "64"),
-                broker);
+        Map<String, String> overrides = Map.of(
+                "retention.ms", "5000",
+                "cleanup.policy", "compact,delete",
+                "segment.bytes", "1048576",
+                "max.message.bytes", "64");
+        TopicConfig t = TopicConfig.of(overrides, broker);
         assertEquals(5000L, t.retentionMs());
         assertEquals(EnumSet.of(CleanupPolicy.COMPACT, CleanupPolicy.DELETE), t.cleanupPolicy());
         assertEquals(1_048_576, t.segmentBytes());
         assertEquals(64, t.maxMessageBytes());
-        assertEquals(
-                Map.of(
-                        "retention.ms",
-                        "5000",
-                        "cleanup.policy",
-                        "compact,delete",
-                        "segment.bytes",
-                        "1048576",
-                        "max.message.bytes",
-                        "64"),
-                t.overrides());
+        assertEquals(overrides, t.overrides(), "the overrides as given");
     }
 
     @Test

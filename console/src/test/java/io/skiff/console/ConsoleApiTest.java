@@ -24,6 +24,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Skiff;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -52,26 +53,15 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.utils.internals.AppInfoParser;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The JSON API for scripts, and the guard against requests other sites make through a browser. */
+@Skiff(console = true)
 class ConsoleApiTest {
+    /** Filled in by {@code @Skiff}. */
     private static SkiffServer broker;
-    private static String console;
+
     private static final HttpClient HTTP = HttpClient.newHttpClient();
-
-    @BeforeAll
-    static void start() {
-        broker = SkiffServer.builder().console("http://127.0.0.1:0").start();
-        console = broker.extensionUrl("console").orElseThrow();
-    }
-
-    @AfterAll
-    static void stop() {
-        broker.close();
-    }
 
     @Test
     void topicsAreCreatedProducedToAndReadThroughTheApi() throws Exception {
@@ -205,7 +195,7 @@ class ConsoleApiTest {
     void requestsForAnotherHostOrFromAnotherSiteAreRefused() throws Exception {
         assertTrue(raw("GET /api/overview HTTP/1.1\r\nHost: attacker.example:80\r\n\r\n")
                 .startsWith("HTTP/1.1 403"));
-        URI uri = URI.create(console);
+        URI uri = URI.create(Consoles.url(broker));
         String host = "127.0.0.1:" + uri.getPort();
         String body = "name=evil";
         assertTrue(raw("POST /topics HTTP/1.1\r\nHost: " + host + "\r\nOrigin: http://attacker.example\r\n"
@@ -439,7 +429,7 @@ class ConsoleApiTest {
     }
 
     private static HttpResponse<String> send(String method, String path, String json) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(console + path));
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(Consoles.url(broker) + path));
         b.method(
                 method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
         return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
@@ -447,7 +437,7 @@ class ConsoleApiTest {
 
     /** One request as written, with the Host and Origin a browser on another site would send; the status line. */
     private static String raw(String request) throws Exception {
-        URI uri = URI.create(console);
+        URI uri = URI.create(Consoles.url(broker));
         try (Socket s = new Socket(uri.getHost(), uri.getPort())) {
             OutputStream out = s.getOutputStream();
             out.write(request.getBytes(StandardCharsets.US_ASCII));

@@ -28,6 +28,7 @@ import io.skiff.broker.SkiffServer;
 import io.skiff.broker.control.FaultRule;
 import io.skiff.broker.control.FaultSpec;
 import io.skiff.protocol.Errors;
+import io.skiff.testkit.Skiff;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -43,29 +44,17 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * What no Kafka request shows, through the console's API and page: a consumer's incremental fetch session (its
  * partitions and epoch) and the test control's fault rules with how often they applied.
  */
+@Skiff(console = true)
 class ConsoleInternalsTest {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
+    /** Filled in by {@code @Skiff}. */
     private static SkiffServer broker;
-    private static String console;
-
-    @BeforeAll
-    static void start() {
-        broker = SkiffServer.builder().console("http://127.0.0.1:0").start();
-        console = broker.extensionUrl("console").orElseThrow();
-    }
-
-    @AfterAll
-    static void stop() {
-        broker.close();
-    }
 
     @Test
     void aConsumersFetchSessionIsListedWithItsPartitionsAndGrowingEpoch() throws Exception {
@@ -183,6 +172,7 @@ class ConsoleInternalsTest {
 
     private static HttpResponse<String> get(String path) throws Exception {
         return HTTP.send(
-                HttpRequest.newBuilder(URI.create(console + path)).build(), HttpResponse.BodyHandlers.ofString());
+                HttpRequest.newBuilder(URI.create(Consoles.url(broker) + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 }

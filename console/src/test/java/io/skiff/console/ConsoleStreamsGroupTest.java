@@ -23,6 +23,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Skiff;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -38,8 +39,6 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,22 +47,12 @@ import org.junit.jupiter.api.io.TempDir;
  * it with its type, state and member, the member's tasks as Kafka names them, and the committed offsets and lag of
  * the source topic's partitions, through the API and on the group's page.
  */
+@Skiff(console = true)
 class ConsoleStreamsGroupTest {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final String APP = "console-streams-app";
+    /** Filled in by {@code @Skiff}. */
     private static SkiffServer broker;
-    private static String console;
-
-    @BeforeAll
-    static void start() {
-        broker = SkiffServer.builder().console("http://127.0.0.1:0").start();
-        console = broker.extensionUrl("console").orElseThrow();
-    }
-
-    @AfterAll
-    static void stop() {
-        broker.close();
-    }
 
     @Test
     void aStreamsAppsGroupIsShownWithItsStateTasksCommittedOffsetsAndLag(@TempDir Path stateDir) throws Exception {
@@ -149,6 +138,7 @@ class ConsoleStreamsGroupTest {
 
     private static HttpResponse<String> get(String path) throws Exception {
         return HTTP.send(
-                HttpRequest.newBuilder(URI.create(console + path)).build(), HttpResponse.BodyHandlers.ofString());
+                HttpRequest.newBuilder(URI.create(Consoles.url(broker) + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -22,6 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.function.Consumer;
+import java.util.function.ToLongFunction;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -30,39 +32,57 @@ import net.jqwik.api.constraints.IntRange;
 /** Varint/varlong encodings: round trips, sizes, byte equality with Kafka's own ByteUtils, malformed input. */
 class VarintPropertiesTest {
 
-    private static byte[] ours(java.util.function.Consumer<ByteBuffer> write) {
+    private static byte[] ours(Consumer<ByteBuffer> write) {
         ByteBuffer buf = ByteBuffer.allocate(10);
         write.accept(buf);
         return Arrays.copyOf(buf.array(), buf.position());
     }
 
-    private static byte[] kafka(java.util.function.Consumer<ByteBuffer> write) {
+    private static byte[] kafka(Consumer<ByteBuffer> write) {
         return ours(write);
+    }
+
+    /** Our bytes for {@code v} are Kafka's, {@code size} is their length, and they read back as {@code v}. */
+    private static void assertKafkasBytesAndRoundTrip(
+            long v,
+            Consumer<ByteBuffer> write,
+            Consumer<ByteBuffer> kafkaWrite,
+            int size,
+            ToLongFunction<ByteBuffer> read) {
+        byte[] bytes = ours(write);
+        assertArrayEquals(kafka(kafkaWrite), bytes);
+        assertEquals(bytes.length, size);
+        assertEquals(v, read.applyAsLong(ByteBuffer.wrap(bytes)));
     }
 
     @Property
     void unsignedVarintRoundTripsAndMatchesKafka(@ForAll int v) {
-        byte[] bytes = ours(b -> ByteUtils.writeUnsignedVarint(v, b));
-        assertArrayEquals(
-                kafka(b -> org.apache.kafka.common.utils.internals.ByteUtils.writeUnsignedVarint(v, b)), bytes);
-        assertEquals(bytes.length, ByteUtils.sizeOfUnsignedVarint(v));
-        assertEquals(v, ByteUtils.readUnsignedVarint(ByteBuffer.wrap(bytes)));
+        assertKafkasBytesAndRoundTrip(
+                v,
+                b -> ByteUtils.writeUnsignedVarint(v, b),
+                b -> org.apache.kafka.common.utils.internals.ByteUtils.writeUnsignedVarint(v, b),
+                ByteUtils.sizeOfUnsignedVarint(v),
+                ByteUtils::readUnsignedVarint);
     }
 
     @Property
     void varintRoundTripsAndMatchesKafka(@ForAll int v) {
-        byte[] bytes = ours(b -> ByteUtils.writeVarint(v, b));
-        assertArrayEquals(kafka(b -> org.apache.kafka.common.utils.internals.ByteUtils.writeVarint(v, b)), bytes);
-        assertEquals(bytes.length, ByteUtils.sizeOfVarint(v));
-        assertEquals(v, ByteUtils.readVarint(ByteBuffer.wrap(bytes)));
+        assertKafkasBytesAndRoundTrip(
+                v,
+                b -> ByteUtils.writeVarint(v, b),
+                b -> org.apache.kafka.common.utils.internals.ByteUtils.writeVarint(v, b),
+                ByteUtils.sizeOfVarint(v),
+                ByteUtils::readVarint);
     }
 
     @Property
     void varlongRoundTripsAndMatchesKafka(@ForAll long v) {
-        byte[] bytes = ours(b -> ByteUtils.writeVarlong(v, b));
-        assertArrayEquals(kafka(b -> org.apache.kafka.common.utils.internals.ByteUtils.writeVarlong(v, b)), bytes);
-        assertEquals(bytes.length, ByteUtils.sizeOfVarlong(v));
-        assertEquals(v, ByteUtils.readVarlong(ByteBuffer.wrap(bytes)));
+        assertKafkasBytesAndRoundTrip(
+                v,
+                b -> ByteUtils.writeVarlong(v, b),
+                b -> org.apache.kafka.common.utils.internals.ByteUtils.writeVarlong(v, b),
+                ByteUtils.sizeOfVarlong(v),
+                ByteUtils::readVarlong);
     }
 
     @Property

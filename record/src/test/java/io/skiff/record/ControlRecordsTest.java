@@ -28,17 +28,22 @@ import org.apache.kafka.common.record.internal.RecordBatch;
 import org.junit.jupiter.api.Test;
 
 class ControlRecordsTest {
+    /** Kafka's end-transaction marker batch, without a partition leader epoch. */
+    private static ByteBuffer kafkaMarker(
+            long offset, long timestamp, long producerId, short epoch, ControlRecordType type, int coordinatorEpoch) {
+        return MemoryRecords.withEndTransactionMarker(
+                        offset,
+                        timestamp,
+                        RecordBatch.NO_PARTITION_LEADER_EPOCH,
+                        producerId,
+                        epoch,
+                        new EndTransactionMarker(type, coordinatorEpoch))
+                .buffer();
+    }
 
     @Test
     void commitMarkerIsByteIdenticalToKafkas() {
-        ByteBuffer kafka = MemoryRecords.withEndTransactionMarker(
-                        30L,
-                        1234L,
-                        RecordBatch.NO_PARTITION_LEADER_EPOCH,
-                        77L,
-                        (short) 4,
-                        new EndTransactionMarker(ControlRecordType.COMMIT, 6))
-                .buffer();
+        ByteBuffer kafka = kafkaMarker(30L, 1234L, 77L, (short) 4, ControlRecordType.COMMIT, 6);
         ByteBuffer ours = ControlRecords.endTransactionMarker(30L, 1234L, 77L, (short) 4, true, 6);
         assertEquals(kafka, ours);
         List<Record> records = RecordReader.readAll(new RecordBatchView(ours));
@@ -47,14 +52,7 @@ class ControlRecordsTest {
 
     @Test
     void abortMarkerIsByteIdenticalToKafkas() {
-        ByteBuffer kafka = MemoryRecords.withEndTransactionMarker(
-                        0L,
-                        99L,
-                        RecordBatch.NO_PARTITION_LEADER_EPOCH,
-                        5L,
-                        (short) 0,
-                        new EndTransactionMarker(ControlRecordType.ABORT, 0))
-                .buffer();
+        ByteBuffer kafka = kafkaMarker(0L, 99L, 5L, (short) 0, ControlRecordType.ABORT, 0);
         ByteBuffer ours = ControlRecords.endTransactionMarker(0L, 99L, 5L, (short) 0, false, 0);
         assertEquals(kafka, ours);
         Record marker = RecordReader.readAll(new RecordBatchView(ours)).get(0);

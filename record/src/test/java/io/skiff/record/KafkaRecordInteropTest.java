@@ -46,6 +46,27 @@ class KafkaRecordInteropTest {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 
+    private static final org.apache.kafka.common.record.TimestampType KAFKA_CREATE_TIME =
+            org.apache.kafka.common.record.TimestampType.CREATE_TIME;
+    private static final org.apache.kafka.common.record.TimestampType KAFKA_LOG_APPEND_TIME =
+            org.apache.kafka.common.record.TimestampType.LOG_APPEND_TIME;
+
+    /** Kafka's batch of the three sample records at {@code baseOffset}, uncompressed, without a producer id. */
+    private static ByteBuffer kafkaBatch(long baseOffset) {
+        return kafkaBatchWithoutProducer(KAFKA_CREATE_TIME, Compression.NONE, baseOffset);
+    }
+
+    private static ByteBuffer kafkaBatchWithoutProducer(
+            org.apache.kafka.common.record.TimestampType type, Compression compression, long baseOffset) {
+        return kafkaBatch(type, compression, baseOffset, -1L, (short) -1, -1, false);
+    }
+
+    /** The first (or only) batch of {@code buf} as kafka-clients reads it; shares the bytes of {@code buf}. */
+    private static DefaultRecordBatch firstKafkaBatch(ByteBuffer buf) {
+        return (DefaultRecordBatch)
+                MemoryRecords.readableRecords(buf).batches().iterator().next();
+    }
+
     private static ByteBuffer kafkaBatch(
             org.apache.kafka.common.record.TimestampType type,
             Compression compression,
@@ -77,18 +98,8 @@ class KafkaRecordInteropTest {
 
     @Test
     void viewReadsEveryHeaderFieldOfAKafkaBuiltBatch() {
-        ByteBuffer buf = kafkaBatch(
-                org.apache.kafka.common.record.TimestampType.CREATE_TIME,
-                Compression.NONE,
-                42L,
-                1234L,
-                (short) 5,
-                17,
-                true);
-        DefaultRecordBatch kafka = (DefaultRecordBatch) MemoryRecords.readableRecords(buf.duplicate())
-                .batches()
-                .iterator()
-                .next();
+        ByteBuffer buf = kafkaBatch(KAFKA_CREATE_TIME, Compression.NONE, 42L, 1234L, (short) 5, 17, true);
+        DefaultRecordBatch kafka = firstKafkaBatch(buf.duplicate());
 
         RecordBatchView view = new RecordBatchView(buf);
         assertEquals(kafka.baseOffset(), view.baseOffset());
@@ -124,14 +135,7 @@ class KafkaRecordInteropTest {
 
     @Test
     void readerDecodesKafkaRecordsIncludingNullsAndHeaders() {
-        ByteBuffer buf = kafkaBatch(
-                org.apache.kafka.common.record.TimestampType.CREATE_TIME,
-                Compression.NONE,
-                100L,
-                -1L,
-                (short) -1,
-                -1,
-                false);
+        ByteBuffer buf = kafkaBatch(100L);
         List<org.apache.kafka.common.record.internal.Record> expected = new ArrayList<>();
         MemoryRecords.readableRecords(buf.duplicate()).records().forEach(expected::add);
 
@@ -164,14 +168,7 @@ class KafkaRecordInteropTest {
 
     @Test
     void logAppendTimeBatchReportsTheAppendTimeForEveryRecordLikeKafka() {
-        ByteBuffer buf = kafkaBatch(
-                org.apache.kafka.common.record.TimestampType.LOG_APPEND_TIME,
-                Compression.NONE,
-                0L,
-                -1L,
-                (short) -1,
-                -1,
-                false);
+        ByteBuffer buf = kafkaBatchWithoutProducer(KAFKA_LOG_APPEND_TIME, Compression.NONE, 0L);
         RecordBatchView view = new RecordBatchView(buf);
         assertEquals(TimestampType.LOG_APPEND_TIME, view.timestampType());
         assertEquals(T0 + 999, view.maxTimestamp());
@@ -185,14 +182,8 @@ class KafkaRecordInteropTest {
 
     @Test
     void compressedKafkaBatchIsDescribedButNotDecompressed() {
-        ByteBuffer buf = kafkaBatch(
-                org.apache.kafka.common.record.TimestampType.CREATE_TIME,
-                Compression.gzip().build(),
-                0L,
-                -1L,
-                (short) -1,
-                -1,
-                false);
+        ByteBuffer buf =
+                kafkaBatchWithoutProducer(KAFKA_CREATE_TIME, Compression.gzip().build(), 0L);
         RecordBatchView view = new RecordBatchView(buf);
         assertEquals(CompressionType.GZIP, view.compressionType());
         assertTrue(view.isValid());
@@ -220,22 +211,8 @@ class KafkaRecordInteropTest {
 
     @Test
     void iterateWalksSeveralKafkaBatchesBackToBack() {
-        ByteBuffer a = kafkaBatch(
-                org.apache.kafka.common.record.TimestampType.CREATE_TIME,
-                Compression.NONE,
-                0L,
-                -1L,
-                (short) -1,
-                -1,
-                false);
-        ByteBuffer b = kafkaBatch(
-                org.apache.kafka.common.record.TimestampType.CREATE_TIME,
-                Compression.NONE,
-                3L,
-                -1L,
-                (short) -1,
-                -1,
-                false);
+        ByteBuffer a = kafkaBatch(0L);
+        ByteBuffer b = kafkaBatch(3L);
         ByteBuffer both = ByteBuffer.allocate(a.remaining() + b.remaining() + 8);
         both.position(8); // a non-zero start: views must honour the position
         both.put(a.duplicate()).put(b.duplicate()).flip().position(8);
@@ -275,7 +252,7 @@ class KafkaRecordInteropTest {
         assertFalse(kafka.isControlBatch());
         assertEquals(4, kafka.partitionLeaderEpoch());
         assertEquals(T0 + 10, kafka.maxTimestamp());
-        assertEquals(org.apache.kafka.common.record.TimestampType.CREATE_TIME, kafka.timestampType());
+        assertEquals(KAFKA_CREATE_TIME, kafka.timestampType());
         List<org.apache.kafka.common.record.internal.Record> records = new ArrayList<>();
         kafka.forEach(records::add);
         assertEquals(3, records.size());
@@ -300,7 +277,7 @@ class KafkaRecordInteropTest {
                 ByteBuffer.allocate(1024),
                 RecordBatch.MAGIC_VALUE_V2,
                 Compression.NONE,
-                org.apache.kafka.common.record.TimestampType.CREATE_TIME,
+                KAFKA_CREATE_TIME,
                 5L,
                 RecordBatch.NO_TIMESTAMP,
                 9L,
@@ -324,29 +301,20 @@ class KafkaRecordInteropTest {
                 .logAppendTime(T0 + 50)
                 .add(T0, new byte[] {0, 0, 0, 1}, new byte[] {0, 0, 0, 0, 0, 3}, List.of())
                 .build();
-        MutableRecordBatch kafka =
-                MemoryRecords.readableRecords(ours).batches().iterator().next();
+        MutableRecordBatch kafka = firstKafkaBatch(ours);
         kafka.ensureValid();
         assertTrue(kafka.isControlBatch());
-        assertEquals(org.apache.kafka.common.record.TimestampType.LOG_APPEND_TIME, kafka.timestampType());
+        assertEquals(KAFKA_LOG_APPEND_TIME, kafka.timestampType());
         assertEquals(T0 + 50, kafka.maxTimestamp());
     }
 
     @Test
     void setLogAppendTimeYieldsTheBytesOfKafkasSetMaxTimestamp() {
-        ByteBuffer original = kafkaBatch(
-                org.apache.kafka.common.record.TimestampType.CREATE_TIME,
-                Compression.NONE,
-                10L,
-                3L,
-                (short) 0,
-                0,
-                false);
+        ByteBuffer original = kafkaBatch(KAFKA_CREATE_TIME, Compression.NONE, 10L, 3L, (short) 0, 0, false);
         ByteBuffer viaKafka = copy(original);
         ByteBuffer viaUs = copy(original);
-        DefaultRecordBatch kafka = (DefaultRecordBatch)
-                MemoryRecords.readableRecords(viaKafka).batches().iterator().next();
-        kafka.setMaxTimestamp(org.apache.kafka.common.record.TimestampType.LOG_APPEND_TIME, T0 + 12345);
+        DefaultRecordBatch kafka = firstKafkaBatch(viaKafka);
+        kafka.setMaxTimestamp(KAFKA_LOG_APPEND_TIME, T0 + 12345);
         RecordBatchView view = new RecordBatchView(viaUs);
         view.setLogAppendTime(T0 + 12345);
         assertEquals(viaKafka, viaUs);
@@ -358,18 +326,10 @@ class KafkaRecordInteropTest {
 
     @Test
     void baseOffsetAndLeaderEpochRewritesMatchKafkaAndKeepTheCrc() {
-        ByteBuffer original = kafkaBatch(
-                org.apache.kafka.common.record.TimestampType.CREATE_TIME,
-                Compression.NONE,
-                0L,
-                -1L,
-                (short) -1,
-                -1,
-                false);
+        ByteBuffer original = kafkaBatch(0L);
         ByteBuffer viaKafka = copy(original);
         ByteBuffer viaUs = copy(original);
-        DefaultRecordBatch kafka = (DefaultRecordBatch)
-                MemoryRecords.readableRecords(viaKafka).batches().iterator().next();
+        DefaultRecordBatch kafka = firstKafkaBatch(viaKafka);
         kafka.setLastOffset(1_000_002L);
         kafka.setPartitionLeaderEpoch(12);
         RecordBatchView view = new RecordBatchView(viaUs);
@@ -377,7 +337,7 @@ class KafkaRecordInteropTest {
         view.setPartitionLeaderEpoch(12);
         assertEquals(viaKafka, viaUs);
         assertTrue(view.isValid());
-        MemoryRecords.readableRecords(viaUs).batches().iterator().next().ensureValid();
+        firstKafkaBatch(viaUs).ensureValid();
     }
 
     private static ByteBuffer copy(ByteBuffer b) {

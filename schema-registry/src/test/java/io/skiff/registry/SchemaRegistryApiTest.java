@@ -23,15 +23,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import io.skiff.broker.SkiffServer;
 import java.net.http.HttpResponse;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Confluent's REST API over raw HTTP: paths, bodies, error codes, content types (Confluent's docs are the spec). */
-class SchemaRegistryApiTest {
+class SchemaRegistryApiTest extends RegistryOnBroker {
     static final String USER_V1 =
             "{\"type\":\"record\",\"name\":\"User\",\"fields\":[{\"name\":\"name\",\"type\":\"string\"}]}";
     static final String USER_V2 =
@@ -41,25 +37,6 @@ class SchemaRegistryApiTest {
     static final String USER_BAD =
             "{\"type\":\"record\",\"name\":\"User\",\"fields\":[{\"name\":\"name\",\"type\":\"string\"},"
                     + "{\"name\":\"email\",\"type\":\"string\"}]}";
-
-    private static SkiffServer broker;
-    private static RegistryClient registry;
-
-    @BeforeAll
-    static void start() {
-        broker = SkiffServer.builder().schemaRegistry("http://127.0.0.1:0").start();
-        registry = new RegistryClient(broker.extensionUrl("schema-registry").orElseThrow());
-    }
-
-    @AfterAll
-    static void stop() {
-        broker.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        broker.reset();
-    }
 
     @Test
     void registersListsAndReadsVersionsWithConfluentsContentType() {

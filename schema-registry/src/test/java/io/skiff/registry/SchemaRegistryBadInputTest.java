@@ -20,7 +20,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import io.skiff.broker.SkiffServer;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -31,9 +30,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,30 +37,10 @@ import org.junit.jupiter.api.Test;
  * Netty's bare one; malformed, mistyped and absurdly nested JSON and schemas get 4xx error codes, never a 500 and
  * never a half-written state.
  */
-class SchemaRegistryBadInputTest {
+class SchemaRegistryBadInputTest extends RegistryOnBroker {
     private static final int LIMIT = 16 * 1024 * 1024;
 
-    private static SkiffServer broker;
-    private static String url;
-    private static RegistryClient registry;
     private static final HttpClient HTTP = HttpClient.newHttpClient();
-
-    @BeforeAll
-    static void start() {
-        broker = SkiffServer.builder().schemaRegistry("http://127.0.0.1:0").start();
-        url = broker.extensionUrl("schema-registry").orElseThrow();
-        registry = new RegistryClient(url);
-    }
-
-    @AfterAll
-    static void stop() {
-        broker.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        broker.reset();
-    }
 
     @Test
     void aBodyOverTheLimitGetsConfluents413AndTheConnectionServesTheNextRequest() throws Exception {

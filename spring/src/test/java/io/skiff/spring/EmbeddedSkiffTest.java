@@ -24,9 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.skiff.broker.SkiffServer;
 import io.skiff.testkit.SkiffKit;
 import io.skiff.testkit.SkiffTopic;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
+import io.skiff.testsupport.LocalPorts;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -140,11 +138,6 @@ class EmbeddedSkiffTest {
     }
 
     private static boolean accepts(SkiffServer server) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", server.port()), 1000);
-            return true;
-        } catch (IOException refused) {
-            return false;
-        }
+        return LocalPorts.accepts(server.port());
     }
 }

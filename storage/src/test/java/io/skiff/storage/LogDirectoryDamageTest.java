@@ -170,30 +170,25 @@ class LogDirectoryDamageTest {
         assertEquals(List.of("v0", "v1", "v2", "v3", "v4"), all());
     }
 
-    @Test
-    void aZeroLengthSegmentInTheMiddleIsRefusedNamingIt() throws IOException {
+    /** Writes the log, cuts its middle segment (base offset 4) to {@code size} bytes: reopening names that file. */
+    private void assertReopenRefusedNamingTheMiddleSegmentTruncatedTo(long size) throws IOException {
         writeAndClose();
-        try (FileChannel ch = FileChannel.open(fixture.segmentFile(4, ".log"), StandardOpenOption.WRITE)) {
-            ch.truncate(0);
+        Path middle = fixture.segmentFile(4, ".log");
+        try (FileChannel ch = FileChannel.open(middle, StandardOpenOption.WRITE)) {
+            ch.truncate(size);
         }
         IOException e = assertThrows(IOException.class, this::reopen);
-        assertTrue(
-                e.getMessage()
-                        .contains(fixture.segmentFile(4, ".log").getFileName().toString()),
-                e.getMessage());
+        assertTrue(e.getMessage().contains(middle.getFileName().toString()), e.getMessage());
+    }
+
+    @Test
+    void aZeroLengthSegmentInTheMiddleIsRefusedNamingIt() throws IOException {
+        assertReopenRefusedNamingTheMiddleSegmentTruncatedTo(0);
     }
 
     @Test
     void aTruncatedSegmentInTheMiddleIsRefusedNamingIt() throws IOException {
-        writeAndClose();
-        try (FileChannel ch = FileChannel.open(fixture.segmentFile(4, ".log"), StandardOpenOption.WRITE)) {
-            ch.truncate(batchSize * 2L + 7);
-        }
-        IOException e = assertThrows(IOException.class, this::reopen);
-        assertTrue(
-                e.getMessage()
-                        .contains(fixture.segmentFile(4, ".log").getFileName().toString()),
-                e.getMessage());
+        assertReopenRefusedNamingTheMiddleSegmentTruncatedTo(batchSize * 2L + 7);
     }
 
     @Test

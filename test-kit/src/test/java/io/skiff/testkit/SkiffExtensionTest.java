@@ -24,9 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import io.skiff.broker.SkiffServer;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
+import io.skiff.testsupport.LocalPorts;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
@@ -73,12 +71,7 @@ class SkiffExtensionTest {
     }
 
     private static boolean accepts(SkiffServer server) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", server.port()), 1000);
-            return true;
-        } catch (IOException refused) {
-            return false;
-        }
+        return LocalPorts.accepts(server.port());
     }
 
     @Test

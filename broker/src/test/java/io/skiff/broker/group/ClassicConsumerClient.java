@@ -40,9 +40,6 @@ import org.apache.kafka.common.TopicPartition;
  * {@link #topics}), with the "range" protocol, static when {@link #instanceId} is set. Not thread-safe.
  */
 final class ClassicConsumerClient {
-    static final int SESSION_MS = 10_000;
-    static final int REBALANCE_MS = 30_000;
-
     private final ConsumerGroupFixture f;
     private final String group;
     String memberId = "";
@@ -91,19 +88,11 @@ final class ClassicConsumerClient {
     }
 
     JoinGroupParams params() {
-        return new JoinGroupParams(
+        return CoordinatorFixture.params(
                 group,
                 memberId,
                 instanceId,
-                true,
-                true,
-                "classic-client",
-                "/127.0.0.1",
-                REBALANCE_MS,
-                SESSION_MS,
-                "consumer",
-                List.of(new MemberProtocol("range", subscription(topics, owned, generation))),
-                null);
+                List.of(new MemberProtocol("range", subscription(topics, owned, generation))));
     }
 
     /** JoinGroup (after MEMBER_ID_REQUIRED when new and dynamic); returns the response, parked ones not awaited. */

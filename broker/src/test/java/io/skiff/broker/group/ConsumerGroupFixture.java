@@ -22,6 +22,7 @@ import io.skiff.broker.coordinator.ManualScheduler;
 import io.skiff.broker.group.common.GroupCoordinatorConfig;
 import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.consumer.ConsumerGroupConfig;
+import io.skiff.broker.group.consumer.ConsumerGroupConfig.MigrationPolicy;
 import io.skiff.broker.group.consumer.ConsumerGroupDescription;
 import io.skiff.broker.group.consumer.ConsumerHeartbeat;
 import io.skiff.broker.group.consumer.ConsumerHeartbeatResult;
@@ -53,6 +54,12 @@ final class ConsumerGroupFixture implements AutoCloseable {
 
     ConsumerGroupFixture(ConsumerGroupConfig config) {
         this(config, GroupCoordinatorConfig.defaults());
+    }
+
+    /** A fixture whose groups migrate between the protocols as {@code policy} allows, classic groups per {@code classic}. */
+    static ConsumerGroupFixture withMigrationPolicy(MigrationPolicy policy, GroupCoordinatorConfig classic) {
+        return new ConsumerGroupFixture(
+                ConsumerGroupConfig.defaults().withSessionTimeoutMs(SESSION_MS).withMigrationPolicy(policy), classic);
     }
 
     ConsumerGroupFixture(ConsumerGroupConfig config, GroupCoordinatorConfig classicConfig) {
@@ -147,5 +154,13 @@ final class ConsumerGroupFixture implements AutoCloseable {
     @Override
     public void close() {
         coordinator.close();
+    }
+
+    /** {@code group} as ListGroups lists it. */
+    GroupOverview overview(String group) {
+        return coordinator.listGroups(Set.of(), Set.of()).stream()
+                .filter(o -> o.groupId().equals(group))
+                .findFirst()
+                .orElseThrow();
     }
 }

@@ -220,8 +220,19 @@ class ConsumerGroupHeartbeatTest {
     /** A join of {@code memberId} at {@code version} with the given fields, the others as the Java client sends them. */
     private ConsumerHeartbeatResult join(
             short version, String memberId, String instanceId, String rackId, String regex, String assignor) {
+        return join(G, version, memberId, instanceId, rackId, regex, assignor);
+    }
+
+    private ConsumerHeartbeatResult join(
+            String group,
+            short version,
+            String memberId,
+            String instanceId,
+            String rackId,
+            String regex,
+            String assignor) {
         return f.send(new ConsumerHeartbeat(
-                G,
+                group,
                 memberId,
                 0,
                 instanceId,
@@ -271,39 +282,9 @@ class ConsumerGroupHeartbeatTest {
         refused("InstanceId can't be empty.", join((short) 1, "m1", "  ", null, null, null));
         refused("RackId can't be empty.", join((short) 1, "m1", null, " ", null, null));
         refused("RackId can't be empty.", join((short) 0, "", null, "", null, null));
-        refused(
-                "GroupId can't be empty.",
-                f.send(new ConsumerHeartbeat(
-                        "\n",
-                        "m1",
-                        0,
-                        null,
-                        null,
-                        1000,
-                        List.of("t"),
-                        null,
-                        null,
-                        MemberAssignment.EMPTY,
-                        "c",
-                        "h",
-                        (short) 1)));
+        refused("GroupId can't be empty.", join("\n", (short) 1, "m1", null, null, null, null));
         // the member id is checked first, as Kafka does
-        refused(
-                "MemberId can't be empty.",
-                f.send(new ConsumerHeartbeat(
-                        " ",
-                        " ",
-                        0,
-                        null,
-                        null,
-                        1000,
-                        List.of("t"),
-                        null,
-                        null,
-                        MemberAssignment.EMPTY,
-                        "c",
-                        "h",
-                        (short) 1)));
+        refused("MemberId can't be empty.", join(" ", (short) 1, " ", null, null, null, null));
         ConsumerHeartbeatResult padded = ok(join((short) 1, " m1 ", " i1 ", " r ", null, null));
         assertEquals(" m1 ", padded.memberId());
     }

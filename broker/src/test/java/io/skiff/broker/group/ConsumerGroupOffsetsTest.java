@@ -22,7 +22,6 @@ import io.skiff.broker.group.classic.JoinGroupParams;
 import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.common.OffsetAndMetadata;
 import io.skiff.broker.group.common.TopicPartition;
-import io.skiff.broker.group.offsets.OffsetFetchResult;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,6 +41,26 @@ class ConsumerGroupOffsetsTest {
     @AfterEach
     void close() {
         f.close();
+    }
+
+    /** The offset committed for t-0, fetched as an admin does (no member). */
+    private long committedOffset() {
+        return f.coordinator
+                .fetchOffsets(G, null, false)
+                .partitions()
+                .get(T0)
+                .offset()
+                .offset();
+    }
+
+    /** The offset committed for t-0, fetched by a member at {@code memberEpoch}. */
+    private long committedOffset(String memberId, int memberEpoch) {
+        return f.coordinator
+                .fetchOffsets(G, memberId, memberEpoch, null, false)
+                .partitions()
+                .get(T0)
+                .offset()
+                .offset();
     }
 
     private static OffsetAndMetadata om(long offset) {
@@ -81,8 +100,7 @@ class ConsumerGroupOffsetsTest {
         assertEquals(
                 GroupError.STALE_MEMBER_EPOCH,
                 f.coordinator.fetchOffsets(G, "m1", 0, null, false).error());
-        OffsetFetchResult fetched = f.coordinator.fetchOffsets(G, "m1", 2, null, false);
-        assertEquals(5, fetched.partitions().get(T0).offset().offset());
+        assertEquals(5, committedOffset("m1", 2));
     }
 
     @Test
@@ -95,14 +113,7 @@ class ConsumerGroupOffsetsTest {
                 List.of(new GroupOverview(G, "consumer", "Stable", "consumer")),
                 f.coordinator.listGroups(Set.of(), Set.of("consumer")));
         assertEquals(List.of(), f.coordinator.listGroups(Set.of(), Set.of("classic")));
-        assertEquals(
-                11,
-                f.coordinator
-                        .fetchOffsets(G, "m1", 2, null, false)
-                        .partitions()
-                        .get(T0)
-                        .offset()
-                        .offset());
+        assertEquals(11, committedOffset("m1", 2));
         ok(f.leave(G, "m1", null, -1));
 
         // the empty consumer group becomes a classic group when a classic member joins
@@ -111,24 +122,10 @@ class ConsumerGroupOffsetsTest {
         assertEquals(GroupError.MEMBER_ID_REQUIRED, join.join().error());
         assertEquals(
                 "classic", f.coordinator.listGroups(Set.of(), Set.of()).get(0).groupType());
-        assertEquals(
-                11,
-                f.coordinator
-                        .fetchOffsets(G, null, false)
-                        .partitions()
-                        .get(T0)
-                        .offset()
-                        .offset());
+        assertEquals(11, committedOffset());
 
         f.restart();
-        assertEquals(
-                11,
-                f.coordinator
-                        .fetchOffsets(G, null, false)
-                        .partitions()
-                        .get(T0)
-                        .offset()
-                        .offset());
+        assertEquals(11, committedOffset());
     }
 
     @Test

@@ -24,10 +24,10 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /** A {@link TopicsView} whose topics tests create, grow and delete. Thread-safe. */
-final class FakeTopics implements TopicsView {
+public final class FakeTopics implements TopicsView {
     private final Map<String, TopicInfo> byName = new ConcurrentHashMap<>();
 
-    UUID create(String name, int partitions) {
+    public UUID create(String name, int partitions) {
         UUID id = UUID.nameUUIDFromBytes(name.getBytes(java.nio.charset.StandardCharsets.UTF_8));
         byName.put(name, new TopicInfo(id, name, partitions));
         return id;

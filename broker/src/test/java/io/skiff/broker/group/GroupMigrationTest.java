@@ -38,7 +38,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.apache.kafka.common.TopicPartition;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,19 +50,15 @@ import org.junit.jupiter.api.Test;
 class GroupMigrationTest {
     private static final String G = "g";
 
+    @AutoClose
     private ConsumerGroupFixture f = new ConsumerGroupFixture();
+
     private UUID t = f.topics.create("t", 6);
 
-    @AfterEach
-    void close() {
-        f.close();
-    }
-
+    /** Replaces the fixture by one with {@code policy}. */
     private void withPolicy(MigrationPolicy policy) {
         f.close();
-        f = new ConsumerGroupFixture(ConsumerGroupConfig.defaults()
-                .withSessionTimeoutMs(ConsumerGroupFixture.SESSION_MS)
-                .withMigrationPolicy(policy));
+        f = ConsumerGroupFixture.withMigrationPolicy(policy, GroupCoordinatorConfig.defaults());
         t = f.topics.create("t", 6);
     }
 
@@ -74,13 +70,6 @@ class GroupMigrationTest {
         assertEquals(GroupError.NONE, c.sync("range", true, 6).error());
         assertEquals(tps(0, 1, 2, 3, 4, 5), c.owned);
         return c;
-    }
-
-    private GroupOverview overview() {
-        return f.coordinator.listGroups(Set.of(), Set.of()).stream()
-                .filter(o -> o.groupId().equals(G))
-                .findFirst()
-                .orElseThrow();
     }
 
     private Set<Integer> describedPartitions(ConsumerGroupDescription.Member m) {
@@ -120,7 +109,7 @@ class GroupMigrationTest {
         ConsumerHeartbeatResult m1 = ok(f.join(G, "m1", null, null, "t"));
         assertEquals(2, m1.memberEpoch(), "the upgraded group (epoch 1 = the generation) moves to epoch 2");
         assertEquals(MemberAssignment.EMPTY, m1.assignment(), "the classic member still owns everything");
-        GroupOverview o = overview();
+        GroupOverview o = f.overview(G);
         assertEquals("consumer", o.groupType());
         assertEquals("Reconciling", o.state());
         ConsumerGroupDescription.Member classic = described(c.memberId);
@@ -172,7 +161,7 @@ class GroupMigrationTest {
 
         ok(f.join(G, "m1", null, null, "t"));
         assertEquals(GroupError.REBALANCE_IN_PROGRESS, parked.join().error());
-        assertEquals("consumer", overview().groupType());
+        assertEquals("consumer", f.overview(G).groupType());
         assertEquals(3, f.describe(G).members().size(), "a, b (joined, never synced) and m1");
         assertEquals(GroupError.REBALANCE_IN_PROGRESS, a.heartbeat());
         assertEquals(GroupError.NONE, b.join().error(), "b rejoins the consumer group");
@@ -187,7 +176,7 @@ class GroupMigrationTest {
         JoinResult joined = c.join();
         assertEquals(GroupError.NONE, joined.error());
         assertEquals(3, joined.generationId(), "its generation is its member epoch");
-        assertEquals("consumer", overview().groupType());
+        assertEquals("consumer", f.overview(G).groupType());
         assertEquals(GroupError.NONE, c.sync("range", false, 6).error());
         assertEquals(List.of(), c.owned, "m1 has not released anything yet");
 
@@ -246,7 +235,7 @@ class GroupMigrationTest {
         ok(f.heartbeat(G, "m1", 2, kept));
 
         ok(f.leave(G, "m1", null, -1));
-        GroupOverview o = overview();
+        GroupOverview o = f.overview(G);
         assertEquals("classic", o.groupType());
         assertEquals("PreparingRebalance", o.state());
         assertEquals("consumer", o.protocolType());
@@ -259,7 +248,7 @@ class GroupMigrationTest {
         assertEquals(4, rejoined.generationId(), "the next generation after the group epoch (3)");
         assertEquals(GroupError.NONE, c.sync("range", true, 6).error());
         assertEquals(tps(0, 1, 2, 3, 4, 5), c.owned);
-        assertEquals("Stable", overview().state());
+        assertEquals("Stable", f.overview(G).state());
     }
 
     @Test
@@ -271,7 +260,7 @@ class GroupMigrationTest {
         assertEquals(
                 "Cannot upgrade classic group g to consumer group because the online upgrade is disabled.",
                 refused.errorMessage());
-        assertEquals("classic", overview().groupType());
+        assertEquals("classic", f.overview(G).groupType());
         assertEquals(GroupError.NONE, c.heartbeat(), "the classic group goes on undisturbed");
 
         // Classic members still join a consumer group (Kafka checks no policy there), and it is never downgraded.
@@ -297,7 +286,7 @@ class GroupMigrationTest {
         stableClassicGroup();
         ok(f.join(G, "m1", null, null, "t"));
         ok(f.leave(G, "m1", null, -1));
-        assertEquals("consumer", overview().groupType(), "no downgrade under the upgrade policy");
+        assertEquals("consumer", f.overview(G).groupType(), "no downgrade under the upgrade policy");
     }
 
     @Test
@@ -324,7 +313,7 @@ class GroupMigrationTest {
         assertEquals(GroupError.NONE, new ClassicConsumerClient(f, G).join().error());
         assertEquals(GroupError.NONE, new ClassicConsumerClient(f, G).join().error());
         ok(f.leave(G, "m1", null, -1));
-        assertEquals("consumer", overview().groupType(), "two classic members do not fit group.max.size=1");
+        assertEquals("consumer", f.overview(G).groupType(), "two classic members do not fit group.max.size=1");
     }
 
     @Test
@@ -348,9 +337,9 @@ class GroupMigrationTest {
         assertTrue(described(c.memberId).classic());
         assertEquals(GroupError.NONE, c.heartbeat(), "the classic member goes on after the restart");
         ok(f.leave(G, "m1", null, -1));
-        assertEquals("classic", overview().groupType());
+        assertEquals("classic", f.overview(G).groupType());
         f.restart();
-        GroupOverview o = overview();
+        GroupOverview o = f.overview(G);
         assertEquals("classic", o.groupType());
         assertEquals("Empty", o.state(), "classic groups come back empty, their members rejoin");
         assertFalse(f.describe(G).error() == GroupError.NONE);

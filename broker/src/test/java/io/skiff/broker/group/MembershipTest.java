@@ -49,6 +49,19 @@ class MembershipTest {
     private final CoordinatorFixture f = new CoordinatorFixture();
     private static final String G = "g1";
 
+    private record TwoMembers(JoinResult a, JoinResult b) {}
+
+    /** Members a and b of a group that is stable at generation 2 after b joined a's group. */
+    private TwoMembers stableGroupOfTwo() {
+        JoinResult a = f.joinAlone(G);
+        CompletableFuture<JoinResult> bJoin = f.joinNew(G, protocols("range"));
+        f.join(G, a.memberId(), null, protocols("range"));
+        JoinResult b = bJoin.join();
+        f.coordinator.syncGroup(new SyncGroupParams(G, 2, a.memberId(), null, null, null, Map.of())).join();
+        f.coordinator.syncGroup(new SyncGroupParams(G, 2, b.memberId(), null, null, null, Map.of())).join();
+        return new TwoMembers(a, b);
+    }
+
     @AfterEach
     void close() {
         f.close();
@@ -202,16 +215,9 @@ class MembershipTest {
 
     @Test
     void memberWhoseSessionExpiresIsRemovedAndOthersRebalance() {
-        JoinResult a = f.joinAlone(G);
-        CompletableFuture<JoinResult> bJoin = f.joinNew(G, protocols("range"));
-        f.join(G, a.memberId(), null, protocols("range"));
-        JoinResult b = bJoin.join();
-        f.coordinator
-                .syncGroup(new SyncGroupParams(G, 2, a.memberId(), null, null, null, Map.of()))
-                .join();
-        f.coordinator
-                .syncGroup(new SyncGroupParams(G, 2, b.memberId(), null, null, null, Map.of()))
-                .join();
+        TwoMembers group = stableGroupOfTwo();
+        JoinResult a = group.a();
+        JoinResult b = group.b();
         assertEquals(GroupState.STABLE, f.state(G));
 
         // a keeps heartbeating, b goes silent
@@ -231,16 +237,9 @@ class MembershipTest {
 
     @Test
     void membersThatDoNotRejoinWithinTheRebalanceTimeoutAreDropped() {
-        JoinResult a = f.joinAlone(G);
-        CompletableFuture<JoinResult> bJoin = f.joinNew(G, protocols("range"));
-        f.join(G, a.memberId(), null, protocols("range"));
-        JoinResult b = bJoin.join();
-        f.coordinator
-                .syncGroup(new SyncGroupParams(G, 2, a.memberId(), null, null, null, Map.of()))
-                .join();
-        f.coordinator
-                .syncGroup(new SyncGroupParams(G, 2, b.memberId(), null, null, null, Map.of()))
-                .join();
+        TwoMembers group = stableGroupOfTwo();
+        JoinResult a = group.a();
+        JoinResult b = group.b();
 
         // the leader forces a rebalance; b keeps heartbeating but never rejoins
         CompletableFuture<JoinResult> aJoin = f.join(G, a.memberId(), null, protocols("range"));

@@ -31,7 +31,6 @@ import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.common.GroupRecord;
 import io.skiff.broker.group.common.GroupRecordCodec;
 import io.skiff.broker.group.common.OffsetAndMetadata;
-import io.skiff.broker.group.consumer.ConsumerGroupConfig;
 import io.skiff.broker.group.consumer.ConsumerGroupConfig.MigrationPolicy;
 import io.skiff.broker.group.consumer.ConsumerGroupDescription;
 import io.skiff.broker.group.consumer.ConsumerHeartbeat;
@@ -45,7 +44,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 import org.apache.kafka.common.TopicPartition;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -58,21 +57,17 @@ import org.junit.jupiter.api.Test;
 class StaticMemberDowngradeTest {
     private static final String G = "g";
 
+    @AutoClose
     private ConsumerGroupFixture f = new ConsumerGroupFixture();
+
     private UUID t = f.topics.create("t", 6);
 
-    @AfterEach
-    void close() {
-        f.close();
-    }
-
+    /** Replaces the fixture by one with {@code policy} and classic groups of at most {@code classicGroupMaxSize}. */
     private void withConfig(MigrationPolicy policy, int classicGroupMaxSize) {
         f.close();
         GroupCoordinatorConfig d = GroupCoordinatorConfig.defaults();
-        f = new ConsumerGroupFixture(
-                ConsumerGroupConfig.defaults()
-                        .withSessionTimeoutMs(ConsumerGroupFixture.SESSION_MS)
-                        .withMigrationPolicy(policy),
+        f = ConsumerGroupFixture.withMigrationPolicy(
+                policy,
                 new GroupCoordinatorConfig(
                         d.groupMinSessionTimeoutMs(),
                         d.groupMaxSessionTimeoutMs(),
@@ -111,13 +106,6 @@ class StaticMemberDowngradeTest {
         return c;
     }
 
-    private GroupOverview overview() {
-        return f.coordinator.listGroups(Set.of(), Set.of()).stream()
-                .filter(o -> o.groupId().equals(G))
-                .findFirst()
-                .orElseThrow();
-    }
-
     private Set<Integer> partitionsOf(MemberAssignment a) {
         return a.partitions().getOrDefault(t, Set.of());
     }
@@ -146,7 +134,7 @@ class StaticMemberDowngradeTest {
         MixedGroup mixed = mixedStaticGroup();
         ClassicConsumerClient c = mixed.classic();
         ok(f.leave(G, "m1", "instance-m", ConsumerHeartbeat.STATIC_LEAVE_EPOCH));
-        assertEquals("consumer", overview().groupType(), "a static member's leave keeps its place");
+        assertEquals("consumer", f.overview(G).groupType(), "a static member's leave keeps its place");
         int before = logSize();
 
         ClassicConsumerClient r = classicStatic("instance-m");
@@ -160,7 +148,7 @@ class StaticMemberDowngradeTest {
         assertEquals("", joined.leaderId(), "answered as a consumer group's classic member: no leader");
         assertTrue(joined.members().isEmpty());
 
-        GroupOverview o = overview();
+        GroupOverview o = f.overview(G);
         assertEquals("classic", o.groupType());
         assertEquals("Stable", o.state(), "same subscription: no rebalance");
         assertEquals("consumer", o.protocolType());
@@ -222,8 +210,8 @@ class StaticMemberDowngradeTest {
 
         // A restart replays a classic group (Empty, as classic groups come back) at that generation.
         f.restart();
-        assertEquals("classic", overview().groupType());
-        assertEquals("Empty", overview().state());
+        assertEquals("classic", f.overview(G).groupType());
+        assertEquals("Empty", f.overview(G).state());
         assertEquals(
                 7L,
                 f.coordinator
@@ -247,8 +235,8 @@ class StaticMemberDowngradeTest {
         JoinResult joined = r.join();
         assertEquals(GroupError.NONE, joined.error());
         assertEquals(2, joined.generationId());
-        assertEquals("classic", overview().groupType());
-        assertEquals("Stable", overview().state());
+        assertEquals("classic", f.overview(G).groupType());
+        assertEquals("Stable", f.overview(G).state());
         assertEquals(GroupError.NONE, r.sync("range", false, 6).error());
         assertEquals(tps(0, 1, 2, 3, 4, 5), r.owned);
         assertEquals(
@@ -269,7 +257,7 @@ class StaticMemberDowngradeTest {
         JoinResult joined = r.join();
         assertEquals(GroupError.NONE, joined.error());
         assertEquals(0, joined.generationId(), "Kafka answers with the replacement's epoch 0");
-        GroupOverview o = overview();
+        GroupOverview o = f.overview(G);
         assertEquals("classic", o.groupType());
         assertEquals("PreparingRebalance", o.state());
         assertEquals(
@@ -292,7 +280,7 @@ class StaticMemberDowngradeTest {
         assertEquals(GroupError.NONE, leader.sync("range", true, 6).error());
         assertEquals(GroupError.NONE, followerSync.join().error());
         assertEquals(tps(0, 1, 2, 3, 4, 5), leader.owned);
-        assertEquals("Stable", overview().state());
+        assertEquals("Stable", f.overview(G).state());
     }
 
     @Test
@@ -303,7 +291,7 @@ class StaticMemberDowngradeTest {
 
         ClassicConsumerClient r = classicStatic("instance-m");
         assertEquals(GroupError.NONE, r.join().error());
-        assertEquals("consumer", overview().groupType());
+        assertEquals("consumer", f.overview(G).groupType());
         ConsumerGroupDescription.Member replacement = f.describe(G).members().stream()
                 .filter(m -> m.memberId().equals(r.memberId))
                 .findFirst()
@@ -317,7 +305,7 @@ class StaticMemberDowngradeTest {
         // A classic static member replacing a classic one never downgrades either.
         ClassicConsumerClient c2 = classicStatic("instance-c");
         assertEquals(GroupError.NONE, c2.join().error());
-        assertEquals("consumer", overview().groupType());
+        assertEquals("consumer", f.overview(G).groupType());
         assertEquals(GroupError.FENCED_INSTANCE_ID, mixed.classic().heartbeat());
     }
 
@@ -330,7 +318,7 @@ class StaticMemberDowngradeTest {
             ClassicConsumerClient r = classicStatic("instance-m");
             JoinResult joined = r.join();
             assertEquals(GroupError.NONE, joined.error());
-            assertEquals("consumer", overview().groupType(), policy + " allows no downgrade");
+            assertEquals("consumer", f.overview(G).groupType(), policy + " allows no downgrade");
             assertEquals(3, joined.generationId());
             assertEquals(GroupError.NONE, r.sync("range", false, 6).error());
             assertEquals(partitionsOf(mixed.ofM1()), numbers(r.owned), "it takes over the partitions");
@@ -343,12 +331,12 @@ class StaticMemberDowngradeTest {
         mixedStaticGroup();
         ok(f.leave(G, "m1", "instance-m", ConsumerHeartbeat.STATIC_LEAVE_EPOCH));
         assertEquals(GroupError.NONE, classicStatic("instance-m").join().error());
-        assertEquals("classic", overview().groupType(), "the downgrade policy allows it");
+        assertEquals("classic", f.overview(G).groupType(), "the downgrade policy allows it");
 
         withConfig(MigrationPolicy.BIDIRECTIONAL, 1);
         mixedStaticGroup();
         ok(f.leave(G, "m1", "instance-m", ConsumerHeartbeat.STATIC_LEAVE_EPOCH));
         assertEquals(GroupError.NONE, classicStatic("instance-m").join().error());
-        assertEquals("consumer", overview().groupType(), "2 members do not fit group.max.size=1");
+        assertEquals("consumer", f.overview(G).groupType(), "2 members do not fit group.max.size=1");
     }
 }

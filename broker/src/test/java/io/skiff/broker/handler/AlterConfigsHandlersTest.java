@@ -28,6 +28,7 @@ import io.skiff.protocol.message.IncrementalAlterConfigsRequest.AlterConfigsReso
 import io.skiff.protocol.message.IncrementalAlterConfigsRequest.AlterableConfig;
 import io.skiff.protocol.message.IncrementalAlterConfigsResponse.AlterConfigsResourceResponse;
 import io.skiff.record.TimestampType;
+import io.skiff.storage.LogConfig;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -78,6 +79,11 @@ class AlterConfigsHandlersTest {
         return call(incremental, 1, request).responses().get(0);
     }
 
+    /** The live configuration of the log of orders-0. */
+    private LogConfig ordersLogConfig() {
+        return fx.topics.topic("orders").orElseThrow().partition(0).log().config();
+    }
+
     private Map<String, String> overrides() {
         return fx.topics.topic("orders").orElseThrow().config().overrides();
     }
@@ -122,15 +128,7 @@ class AlterConfigsHandlersTest {
                 Errors.NONE.code(),
                 incremental(TOPIC, "orders", false, op("retention.ms", 1, null)).errorCode());
         assertEquals(Map.of(), overrides());
-        assertEquals(
-                604800000L,
-                fx.topics
-                        .topic("orders")
-                        .orElseThrow()
-                        .partition(0)
-                        .log()
-                        .config()
-                        .retentionMs());
+        assertEquals(604800000L, ordersLogConfig().retentionMs());
     }
 
     @Test
@@ -244,15 +242,7 @@ class AlterConfigsHandlersTest {
         AlterConfigsResponse response = call(legacy, 2, request);
         assertEquals(Errors.NONE.code(), response.responses().get(0).errorCode());
         assertEquals(Map.of("segment.ms", "60000"), overrides(), "retention.ms went back to its default");
-        assertEquals(
-                60000,
-                fx.topics
-                        .topic("orders")
-                        .orElseThrow()
-                        .partition(0)
-                        .log()
-                        .config()
-                        .segmentMs());
+        assertEquals(60000, ordersLogConfig().segmentMs());
         fx.restart();
         assertEquals(Map.of("segment.ms", "60000"), overrides());
 

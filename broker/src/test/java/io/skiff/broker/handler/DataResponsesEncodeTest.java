@@ -19,6 +19,8 @@ import static io.skiff.broker.handler.HandlerTestSupport.batch;
 import static io.skiff.broker.handler.HandlerTestSupport.broker;
 import static io.skiff.broker.handler.HandlerTestSupport.config;
 import static io.skiff.broker.handler.HandlerTestSupport.ctx;
+import static io.skiff.broker.handler.HandlerTestSupport.fetchPartition;
+import static io.skiff.broker.handler.HandlerTestSupport.fetchRequest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -154,22 +156,9 @@ class DataResponsesEncodeTest {
         for (int v = fetch.minVersion(); v <= fetch.maxVersion(); v++) {
             FetchRequest.FetchTopic ft =
                     new FetchRequest.FetchTopic().setTopic("t").setTopicId(topic.id());
-            ft.partitions()
-                    .add(new FetchRequest.FetchPartition()
-                            .setPartition(0)
-                            .setFetchOffset(0)
-                            .setPartitionMaxBytes(1 << 20));
-            ft.partitions()
-                    .add(new FetchRequest.FetchPartition()
-                            .setPartition(3)
-                            .setFetchOffset(0)
-                            .setPartitionMaxBytes(1 << 20));
-            FetchRequest r = new FetchRequest()
-                    .setMaxWaitMs(0)
-                    .setMinBytes(1)
-                    .setMaxBytes(1 << 20)
-                    .setIsolationLevel((byte) (v % 2));
-            r.topics().add(ft);
+            ft.partitions().add(fetchPartition(0, 0));
+            ft.partitions().add(fetchPartition(3, 0));
+            FetchRequest r = fetchRequest((byte) (v % 2), ft);
             FetchResponse response = fetch.handle(ctx(ApiKeys.FETCH, v), r).join();
             List<Integer> sizes = new ArrayList<>();
             for (FetchResponse.PartitionData pd : response.responses().get(0).partitions()) {

@@ -18,6 +18,7 @@ package io.skiff.broker.handler;
 import static io.skiff.broker.handler.HandlerTestSupport.batch;
 import static io.skiff.broker.handler.HandlerTestSupport.config;
 import static io.skiff.broker.handler.HandlerTestSupport.ctx;
+import static io.skiff.broker.handler.HandlerTestSupport.fetchPartition;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -71,13 +72,6 @@ class FetchHandlerSessionTest {
         topics.close();
     }
 
-    private static FetchRequest.FetchPartition partition(int index, long offset) {
-        return new FetchRequest.FetchPartition()
-                .setPartition(index)
-                .setFetchOffset(offset)
-                .setPartitionMaxBytes(1 << 20);
-    }
-
     /** A fetch of {@code topic} (by name before v13, by id from v13) at the given offsets per partition. */
     private static FetchRequest fetch(
             int version, Topic topic, int sessionId, int epoch, int maxWaitMs, long... offsetsByPartition) {
@@ -89,7 +83,7 @@ class FetchHandlerSessionTest {
         }
         for (int p = 0; p < offsetsByPartition.length; p++) {
             if (offsetsByPartition[p] >= 0) {
-                ft.partitions().add(partition(p, offsetsByPartition[p]));
+                ft.partitions().add(fetchPartition(p, offsetsByPartition[p]));
             }
         }
         FetchRequest r = new FetchRequest()
@@ -187,9 +181,9 @@ class FetchHandlerSessionTest {
         Topic t = topics.createTopic("t", 2, Map.of());
         FetchRequest r = fetch(12, t, 0, 0, 0, 0, 0);
         FetchRequest.FetchTopic missing = new FetchRequest.FetchTopic().setTopic("missing");
-        missing.partitions().add(partition(0, 0));
+        missing.partitions().add(fetchPartition(0, 0));
         r.topics().add(0, missing);
-        r.topics().get(1).partitions().add(1, partition(9, 0));
+        r.topics().get(1).partitions().add(1, fetchPartition(9, 0));
         FetchResponse resp = send(12, r);
         List<String> order = new ArrayList<>();
         for (FetchResponse.FetchableTopicResponse tr : resp.responses()) {
@@ -235,7 +229,7 @@ class FetchHandlerSessionTest {
         Topic t = topics.createTopic("t", 1, Map.of());
         FetchRequest full = fetch(13, t, 0, 0, 0, 0);
         FetchRequest.FetchTopic unknown = new FetchRequest.FetchTopic().setTopicId(UUID.randomUUID());
-        unknown.partitions().add(partition(0, 0));
+        unknown.partitions().add(fetchPartition(0, 0));
         full.topics().add(0, unknown);
         FetchResponse first = send(13, full);
         assertEquals(2, first.responses().size());

@@ -18,6 +18,7 @@ package io.skiff.broker.handler;
 import static io.skiff.broker.handler.HandlerTestSupport.batch;
 import static io.skiff.broker.handler.HandlerTestSupport.config;
 import static io.skiff.broker.handler.HandlerTestSupport.ctx;
+import static io.skiff.broker.handler.HandlerTestSupport.fetchPartition;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -69,11 +70,7 @@ class FetchHandlerTest {
             String name, UUID id, int partition, long offset, int maxWaitMs, int isolation) {
         FetchRequest.FetchTopic ft =
                 new FetchRequest.FetchTopic().setTopic(name).setTopicId(id);
-        ft.partitions()
-                .add(new FetchRequest.FetchPartition()
-                        .setPartition(partition)
-                        .setFetchOffset(offset)
-                        .setPartitionMaxBytes(1 << 20));
+        ft.partitions().add(fetchPartition(partition, offset));
         FetchRequest r = new FetchRequest()
                 .setMaxWaitMs(maxWaitMs)
                 .setMinBytes(1)

@@ -19,10 +19,14 @@ import io.skiff.broker.quota.ClientQuotas;
 import io.skiff.broker.security.BrokerSecurity;
 import io.skiff.broker.telemetry.ClientTelemetry;
 import io.skiff.broker.topic.DataPlane;
+import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.Endpoint;
 import io.skiff.protocol.header.RequestHeader;
 import io.skiff.protocol.message.ApiKeys;
+import io.skiff.protocol.message.FetchRequest;
+import io.skiff.protocol.message.ListOffsetsRequest;
+import io.skiff.protocol.message.ListOffsetsResponse;
 import io.skiff.record.RecordBatchBuilder;
 import io.skiff.testsupport.TestConfigs;
 import java.net.InetSocketAddress;
@@ -65,6 +69,47 @@ final class HandlerTestSupport {
                 "conn-1",
                 "PLAINTEXT",
                 new InetSocketAddress("127.0.0.1", 50000));
+    }
+
+    /** A partition of a fetch, read from {@code offset}, up to 1 MiB. */
+    static FetchRequest.FetchPartition fetchPartition(int partition, long offset) {
+        return new FetchRequest.FetchPartition()
+                .setPartition(partition)
+                .setFetchOffset(offset)
+                .setPartitionMaxBytes(1 << 20);
+    }
+
+    /** A fetch outside any session that does not wait: at least 1 byte, up to 1 MiB, of {@code topics}. */
+    static FetchRequest fetchRequest(byte isolationLevel, FetchRequest.FetchTopic... topics) {
+        FetchRequest r = new FetchRequest()
+                .setMaxWaitMs(0)
+                .setMinBytes(1)
+                .setMaxBytes(1 << 20)
+                .setIsolationLevel(isolationLevel);
+        r.topics().addAll(List.of(topics));
+        return r;
+    }
+
+    /**
+     * Asks {@code topics} (ListOffsets v10, from a consumer, not a replica) for one partition of {@code topic} at
+     * {@code timestamp}; returns the answer for that partition.
+     */
+    static ListOffsetsResponse.ListOffsetsPartitionResponse listOffsets(
+            TopicRegistry topics, byte isolationLevel, String topic, int partition, long timestamp) {
+        ListOffsetsRequest.ListOffsetsTopic t = new ListOffsetsRequest.ListOffsetsTopic().setName(topic);
+        t.partitions()
+                .add(new ListOffsetsRequest.ListOffsetsPartition()
+                        .setPartitionIndex(partition)
+                        .setTimestamp(timestamp));
+        ListOffsetsRequest r = new ListOffsetsRequest().setReplicaId(-1).setIsolationLevel(isolationLevel);
+        r.topics().add(t);
+        return new ListOffsetsHandler(topics)
+                .handle(ctx(ApiKeys.LIST_OFFSETS, 10), r)
+                .join()
+                .topics()
+                .get(0)
+                .partitions()
+                .get(0);
     }
 
     static ByteBuffer batch(int count) {

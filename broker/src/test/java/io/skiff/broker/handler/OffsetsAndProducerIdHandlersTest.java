@@ -17,6 +17,7 @@ package io.skiff.broker.handler;
 
 import static io.skiff.broker.handler.HandlerTestSupport.config;
 import static io.skiff.broker.handler.HandlerTestSupport.ctx;
+import static io.skiff.broker.handler.HandlerTestSupport.listOffsets;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
@@ -27,7 +28,6 @@ import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.InitProducerIdRequest;
 import io.skiff.protocol.message.InitProducerIdResponse;
-import io.skiff.protocol.message.ListOffsetsRequest;
 import io.skiff.protocol.message.ListOffsetsResponse;
 import io.skiff.record.RecordBatchBuilder;
 import io.skiff.storage.producer.AppendOrigin;
@@ -57,20 +57,7 @@ class OffsetsAndProducerIdHandlersTest {
     }
 
     private ListOffsetsResponse.ListOffsetsPartitionResponse list(String topic, int partition, long timestamp) {
-        ListOffsetsRequest.ListOffsetsTopic t = new ListOffsetsRequest.ListOffsetsTopic().setName(topic);
-        t.partitions()
-                .add(new ListOffsetsRequest.ListOffsetsPartition()
-                        .setPartitionIndex(partition)
-                        .setTimestamp(timestamp));
-        ListOffsetsRequest r = new ListOffsetsRequest().setReplicaId(-1).setIsolationLevel((byte) 1);
-        r.topics().add(t);
-        return new ListOffsetsHandler(topics)
-                .handle(ctx(ApiKeys.LIST_OFFSETS, 10), r)
-                .join()
-                .topics()
-                .get(0)
-                .partitions()
-                .get(0);
+        return listOffsets(topics, (byte) 1, topic, partition, timestamp);
     }
 
     @Test

@@ -17,6 +17,9 @@ package io.skiff.broker.handler;
 
 import static io.skiff.broker.handler.HandlerTestSupport.config;
 import static io.skiff.broker.handler.HandlerTestSupport.ctx;
+import static io.skiff.broker.handler.HandlerTestSupport.fetchPartition;
+import static io.skiff.broker.handler.HandlerTestSupport.fetchRequest;
+import static io.skiff.broker.handler.HandlerTestSupport.listOffsets;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
@@ -27,7 +30,6 @@ import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.FetchRequest;
 import io.skiff.protocol.message.FetchResponse;
-import io.skiff.protocol.message.ListOffsetsRequest;
 import io.skiff.protocol.message.ListOffsetsResponse;
 import io.skiff.record.ControlRecords;
 import io.skiff.record.RecordBatchBuilder;
@@ -88,19 +90,8 @@ class ReadCommittedHandlersTest {
 
     private FetchResponse.PartitionData fetch(byte isolation) {
         FetchRequest.FetchTopic ft = new FetchRequest.FetchTopic().setTopic("t");
-        ft.partitions()
-                .add(new FetchRequest.FetchPartition()
-                        .setPartition(0)
-                        .setFetchOffset(0)
-                        .setPartitionMaxBytes(1 << 20));
-        FetchRequest r = new FetchRequest()
-                .setMaxWaitMs(0)
-                .setMinBytes(1)
-                .setMaxBytes(1 << 20)
-                .setIsolationLevel(isolation)
-                .setSessionId(0)
-                .setSessionEpoch(-1);
-        r.topics().add(ft);
+        ft.partitions().add(fetchPartition(0, 0));
+        FetchRequest r = fetchRequest(isolation, ft);
         FetchResponse.PartitionData pd = new FetchHandler(topics, fetches)
                 .handle(ctx(ApiKeys.FETCH, 12), r)
                 .join()
@@ -113,20 +104,7 @@ class ReadCommittedHandlersTest {
     }
 
     private long latest(byte isolation) {
-        ListOffsetsRequest.ListOffsetsTopic t = new ListOffsetsRequest.ListOffsetsTopic().setName("t");
-        t.partitions()
-                .add(new ListOffsetsRequest.ListOffsetsPartition()
-                        .setPartitionIndex(0)
-                        .setTimestamp(-1));
-        ListOffsetsRequest r = new ListOffsetsRequest().setReplicaId(-1).setIsolationLevel(isolation);
-        r.topics().add(t);
-        ListOffsetsResponse.ListOffsetsPartitionResponse p = new ListOffsetsHandler(topics)
-                .handle(ctx(ApiKeys.LIST_OFFSETS, 10), r)
-                .join()
-                .topics()
-                .get(0)
-                .partitions()
-                .get(0);
+        ListOffsetsResponse.ListOffsetsPartitionResponse p = listOffsets(topics, isolation, "t", 0, -1);
         assertEquals(Errors.NONE.code(), p.errorCode());
         return p.offset();
     }

@@ -25,122 +25,89 @@ class BrokerJvmDefaultsTest {
     /** The release the expectations below are for (from Java 25 on the perf data option is left out). */
     private static final int JAVA_17 = 17;
 
+    private static final String XMS = "-Xms64m";
+    private static final String XMX = "-Xmx512m";
+    private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
+    private static final String NETTY_NORMAL_MEMORY = "-Dio.netty.allocator.lowMemory=false";
+    private static final String PERF_DATA_EVERY_SECOND = "-XX:PerfDataSamplingInterval=1000";
+
+    /** The options for a plain (no TLS) broker on Java 17 started with {@code userOptions}. */
+    private static List<String> apply(List<String> userOptions) {
+        return BrokerJvmDefaults.apply(userOptions, Map.of(), false, JAVA_17);
+    }
+
+    /** The options for a plain broker on Java 17 started without options but {@code variable} set. */
+    private static List<String> applyWithEnvironment(String variable, String value) {
+        return BrokerJvmDefaults.apply(List.of(), Map.of(variable, value), false, JAVA_17);
+    }
+
     @Test
     void developerHeapAndClientCompilerWhenNothingIsSet() {
         assertEquals(
-                List.of(
-                        "-Xms64m",
-                        "-Xmx512m",
-                        "-XX:TieredStopAtLevel=1",
-                        "-Dio.netty.allocator.lowMemory=false",
-                        "-XX:PerfDataSamplingInterval=1000",
-                        "-Dfoo=bar"),
-                BrokerJvmDefaults.apply(List.of("-Dfoo=bar"), Map.of(), false, JAVA_17));
+                List.of(XMS, XMX, C1_ONLY, NETTY_NORMAL_MEMORY, PERF_DATA_EVERY_SECOND, "-Dfoo=bar"),
+                apply(List.of("-Dfoo=bar")));
     }
 
     @Test
     void theUsersHeapWins() {
         for (String option : List.of("-Xmx2g", "-Xms1g", "-XX:MaxRAMPercentage=50", "-XX:MaxHeapSize=1g")) {
             assertEquals(
-                    List.of(
-                            "-XX:TieredStopAtLevel=1",
-                            "-Dio.netty.allocator.lowMemory=false",
-                            "-XX:PerfDataSamplingInterval=1000",
-                            option),
-                    BrokerJvmDefaults.apply(List.of(option), Map.of(), false, JAVA_17),
+                    List.of(C1_ONLY, NETTY_NORMAL_MEMORY, PERF_DATA_EVERY_SECOND, option),
+                    apply(List.of(option)),
                     option);
         }
         assertEquals(
-                List.of(
-                        "-XX:TieredStopAtLevel=1",
-                        "-Dio.netty.allocator.lowMemory=false",
-                        "-XX:PerfDataSamplingInterval=1000"),
-                BrokerJvmDefaults.apply(List.of(), Map.of("JAVA_TOOL_OPTIONS", "-Dx=1  -Xmx3g"), false, JAVA_17));
+                List.of(C1_ONLY, NETTY_NORMAL_MEMORY, PERF_DATA_EVERY_SECOND),
+                applyWithEnvironment("JAVA_TOOL_OPTIONS", "-Dx=1  -Xmx3g"));
         assertEquals(
-                List.of(
-                        "-XX:TieredStopAtLevel=1",
-                        "-Dio.netty.allocator.lowMemory=false",
-                        "-XX:PerfDataSamplingInterval=1000"),
-                BrokerJvmDefaults.apply(List.of(), Map.of("JDK_JAVA_OPTIONS", "-XX:MaxRAM=4g"), false, JAVA_17));
+                List.of(C1_ONLY, NETTY_NORMAL_MEMORY, PERF_DATA_EVERY_SECOND),
+                applyWithEnvironment("JDK_JAVA_OPTIONS", "-XX:MaxRAM=4g"));
     }
 
     @Test
     void theUsersCompilerChoiceWins() {
         for (String option : List.of("-XX:TieredStopAtLevel=4", "-XX:-TieredCompilation", "-Xint", "-Xcomp")) {
             assertEquals(
-                    List.of(
-                            "-Xms64m",
-                            "-Xmx512m",
-                            "-Dio.netty.allocator.lowMemory=false",
-                            "-XX:PerfDataSamplingInterval=1000",
-                            option),
-                    BrokerJvmDefaults.apply(List.of(option), Map.of(), false, JAVA_17),
+                    List.of(XMS, XMX, NETTY_NORMAL_MEMORY, PERF_DATA_EVERY_SECOND, option),
+                    apply(List.of(option)),
                     option);
         }
         assertEquals(
-                List.of(
-                        "-Xms64m",
-                        "-Xmx512m",
-                        "-Dio.netty.allocator.lowMemory=false",
-                        "-XX:PerfDataSamplingInterval=1000"),
-                BrokerJvmDefaults.apply(List.of(), Map.of("_JAVA_OPTIONS", "-XX:TieredStopAtLevel=4"), false, JAVA_17));
+                List.of(XMS, XMX, NETTY_NORMAL_MEMORY, PERF_DATA_EVERY_SECOND),
+                applyWithEnvironment("_JAVA_OPTIONS", "-XX:TieredStopAtLevel=4"));
     }
 
     @Test
     void aBrokerThatMayServeTlsKeepsC2ForTheJdksAesGcmIntrinsics() {
         assertEquals(
-                List.of(
-                        "-Xms64m",
-                        "-Xmx512m",
-                        "-Dio.netty.allocator.lowMemory=false",
-                        "-XX:PerfDataSamplingInterval=1000",
-                        "-Dfoo=bar"),
+                List.of(XMS, XMX, NETTY_NORMAL_MEMORY, PERF_DATA_EVERY_SECOND, "-Dfoo=bar"),
                 BrokerJvmDefaults.apply(List.of("-Dfoo=bar"), Map.of(), true, JAVA_17));
     }
 
     @Test
     void theUsersNettyAllocatorSettingsWin() {
         assertEquals(
-                List.of(
-                        "-Xms64m",
-                        "-Xmx512m",
-                        "-XX:TieredStopAtLevel=1",
-                        "-XX:PerfDataSamplingInterval=1000",
-                        "-Dio.netty.allocator.type=pooled"),
-                BrokerJvmDefaults.apply(List.of("-Dio.netty.allocator.type=pooled"), Map.of(), false, JAVA_17));
+                List.of(XMS, XMX, C1_ONLY, PERF_DATA_EVERY_SECOND, "-Dio.netty.allocator.type=pooled"),
+                apply(List.of("-Dio.netty.allocator.type=pooled")));
         assertEquals(
-                List.of("-Xms64m", "-Xmx512m", "-XX:TieredStopAtLevel=1", "-XX:PerfDataSamplingInterval=1000"),
-                BrokerJvmDefaults.apply(
-                        List.of(), Map.of("JAVA_TOOL_OPTIONS", "-Dio.netty.allocator.lowMemory=true"), false, JAVA_17));
+                List.of(XMS, XMX, C1_ONLY, PERF_DATA_EVERY_SECOND),
+                applyWithEnvironment("JAVA_TOOL_OPTIONS", "-Dio.netty.allocator.lowMemory=true"));
     }
 
     @Test
     void theUsersPerfDataSettingsWin() {
         for (String option : List.of("-XX:PerfDataSamplingInterval=50", "-XX:-UsePerfData")) {
-            assertEquals(
-                    List.of(
-                            "-Xms64m",
-                            "-Xmx512m",
-                            "-XX:TieredStopAtLevel=1",
-                            "-Dio.netty.allocator.lowMemory=false",
-                            option),
-                    BrokerJvmDefaults.apply(List.of(option), Map.of(), false, JAVA_17),
-                    option);
+            assertEquals(List.of(XMS, XMX, C1_ONLY, NETTY_NORMAL_MEMORY, option), apply(List.of(option)), option);
         }
     }
 
     @Test
     void noPerfDataSamplingOptionFromJava25OnWhichRemovedIt() {
         assertEquals(
-                List.of("-Xms64m", "-Xmx512m", "-XX:TieredStopAtLevel=1", "-Dio.netty.allocator.lowMemory=false"),
+                List.of(XMS, XMX, C1_ONLY, NETTY_NORMAL_MEMORY),
                 BrokerJvmDefaults.apply(List.of(), Map.of(), false, 25));
         assertEquals(
-                List.of(
-                        "-Xms64m",
-                        "-Xmx512m",
-                        "-XX:TieredStopAtLevel=1",
-                        "-Dio.netty.allocator.lowMemory=false",
-                        "-XX:PerfDataSamplingInterval=1000"),
+                List.of(XMS, XMX, C1_ONLY, NETTY_NORMAL_MEMORY, PERF_DATA_EVERY_SECOND),
                 BrokerJvmDefaults.apply(List.of(), Map.of(), false, 24));
     }
 }

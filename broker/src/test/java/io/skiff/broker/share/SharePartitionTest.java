@@ -69,18 +69,31 @@ class SharePartitionTest {
         return new AcknowledgementBatch(first, last, List.of(type));
     }
 
+    private static List<AcknowledgementBatch> acks(long first, long last, AcknowledgeType type) {
+        return List.of(ack(first, last, type));
+    }
+
+    /** Acquires up to 100 records for {@code member} at time 0 with the default settings. */
+    private static AcquiredRecords acquireAll(SharePartition sp, String member) {
+        return sp.acquire(member, 100, 1 << 20, SETTINGS, 0);
+    }
+
+    private static List<AcquiredRange> range(long first, long last, int deliveryCount) {
+        return List.of(new AcquiredRange(first, last, (short) deliveryCount));
+    }
+
     @Test
     void newRecordsAreAcquiredOnceAndAcceptedOnesMoveTheStartOffset() {
         append(3);
         append(3);
         SharePartition sp = new SharePartition("g", partition, 0);
-        AcquiredRecords a = sp.acquire("m1", 100, 1 << 20, SETTINGS, 0);
-        assertEquals(List.of(new AcquiredRange(0, 5, (short) 1)), a.ranges());
-        assertTrue(sp.acquire("m2", 100, 1 << 20, SETTINGS, 0).isEmpty(), "nothing left for another member");
-        assertTrue(sp.acknowledge("m1", List.of(ack(0, 2, AcknowledgeType.ACCEPT)), SETTINGS, 10));
+        AcquiredRecords a = acquireAll(sp, "m1");
+        assertEquals(range(0, 5, 1), a.ranges());
+        assertTrue(acquireAll(sp, "m2").isEmpty(), "nothing left for another member");
+        assertTrue(sp.acknowledge("m1", acks(0, 2, AcknowledgeType.ACCEPT), SETTINGS, 10));
         assertEquals(3, sp.startOffset());
         assertEquals(3, sp.lag());
-        assertTrue(sp.acknowledge("m1", List.of(ack(3, 5, AcknowledgeType.ACCEPT)), SETTINGS, 10));
+        assertTrue(sp.acknowledge("m1", acks(3, 5, AcknowledgeType.ACCEPT), SETTINGS, 10));
         assertEquals(6, sp.startOffset());
         assertEquals(0, sp.lag());
     }
@@ -92,11 +105,11 @@ class SharePartitionTest {
         SharePartition sp = new SharePartition("g", partition, 0);
         sp.persist(); // the creation's write
         assertEquals(-1, sp.describedStartOffset(), "nothing written since the creation");
-        sp.acquire("m1", 100, 1 << 20, SETTINGS, 0);
-        assertTrue(sp.acknowledge("m1", List.of(ack(0, 2, AcknowledgeType.ACCEPT)), SETTINGS, 10));
+        acquireAll(sp, "m1");
+        assertTrue(sp.acknowledge("m1", acks(0, 2, AcknowledgeType.ACCEPT), SETTINGS, 10));
         assertEquals(3, sp.startOffset());
         assertEquals(0, sp.describedStartOffset());
-        assertTrue(sp.acknowledge("m1", List.of(ack(3, 5, AcknowledgeType.ACCEPT)), SETTINGS, 10));
+        assertTrue(sp.acknowledge("m1", acks(3, 5, AcknowledgeType.ACCEPT), SETTINGS, 10));
         assertEquals(3, sp.describedStartOffset());
         sp.resetStart(1);
         assertEquals(1, sp.describedStartOffset(), "an offset reset is written as it is");
@@ -108,12 +121,8 @@ class SharePartitionTest {
         append(2);
         append(2);
         SharePartition sp = new SharePartition("g", partition, 0);
-        assertEquals(
-                List.of(new AcquiredRange(0, 3, (short) 1)),
-                sp.acquire("m1", 3, 1 << 20, SETTINGS, 0).ranges());
-        assertEquals(
-                List.of(new AcquiredRange(4, 5, (short) 1)),
-                sp.acquire("m2", 3, 1 << 20, SETTINGS, 0).ranges());
+        assertEquals(range(0, 3, 1), sp.acquire("m1", 3, 1 << 20, SETTINGS, 0).ranges());
+        assertEquals(range(4, 5, 1), sp.acquire("m2", 3, 1 << 20, SETTINGS, 0).ranges());
     }
 
     @Test
@@ -121,12 +130,12 @@ class SharePartitionTest {
         append(2);
         SharePartition sp = new SharePartition("g", partition, 0);
         for (short delivery = 1; delivery <= 3; delivery++) {
-            AcquiredRecords a = sp.acquire("m" + delivery, 100, 1 << 20, SETTINGS, 0);
-            assertEquals(List.of(new AcquiredRange(0, 1, delivery)), a.ranges());
+            AcquiredRecords a = acquireAll(sp, "m" + delivery);
+            assertEquals(range(0, 1, delivery), a.ranges());
             assertTrue(a.batches().remaining() > 0, "the batch holding them is sent");
-            assertTrue(sp.acknowledge("m" + delivery, List.of(ack(0, 1, AcknowledgeType.RELEASE)), SETTINGS, 0));
+            assertTrue(sp.acknowledge("m" + delivery, acks(0, 1, AcknowledgeType.RELEASE), SETTINGS, 0));
         }
-        assertTrue(sp.acquire("m4", 100, 1 << 20, SETTINGS, 0).isEmpty(), "archived at the delivery count limit");
+        assertTrue(acquireAll(sp, "m4").isEmpty(), "archived at the delivery count limit");
         assertEquals(2, sp.startOffset());
     }
 
@@ -134,30 +143,27 @@ class SharePartitionTest {
     void rejectedRecordsAreNeverDeliveredAgain() {
         append(3);
         SharePartition sp = new SharePartition("g", partition, 0);
-        sp.acquire("m1", 100, 1 << 20, SETTINGS, 0);
+        acquireAll(sp, "m1");
         AcknowledgementBatch perRecord = new AcknowledgementBatch(
                 0, 2, List.of(AcknowledgeType.ACCEPT, AcknowledgeType.REJECT, AcknowledgeType.RELEASE));
         assertTrue(sp.acknowledge("m1", List.of(perRecord), SETTINGS, 0));
         assertEquals(2, sp.startOffset(), "accepted 0 and rejected 1 are done");
-        assertEquals(
-                List.of(new AcquiredRange(2, 2, (short) 2)),
-                sp.acquire("m2", 100, 1 << 20, SETTINGS, 0).ranges());
+        assertEquals(range(2, 2, 2), acquireAll(sp, "m2").ranges());
     }
 
     @Test
     void anExpiredLockMakesRecordsAvailableAndRenewExtendsIt() {
         append(2);
         SharePartition sp = new SharePartition("g", partition, 0);
-        sp.acquire("m1", 100, 1 << 20, SETTINGS, 0);
+        acquireAll(sp, "m1");
         assertEquals(1_000, sp.nextLockDeadline());
-        assertTrue(sp.acknowledge("m1", List.of(ack(1, 1, AcknowledgeType.RENEW)), SETTINGS, 500));
+        assertTrue(sp.acknowledge("m1", acks(1, 1, AcknowledgeType.RENEW), SETTINGS, 500));
         assertEquals(0, sp.expireLocks(SETTINGS, 999));
         assertEquals(1, sp.expireLocks(SETTINGS, 1_000), "offset 0's lock expired, offset 1 was renewed");
         assertEquals(RecordState.AVAILABLE, sp.stateOf(0));
         assertEquals(RecordState.ACQUIRED, sp.stateOf(1));
         assertEquals(
-                List.of(new AcquiredRange(0, 0, (short) 2)),
-                sp.acquire("m2", 100, 1 << 20, SETTINGS, 1_000).ranges());
+                range(0, 0, 2), sp.acquire("m2", 100, 1 << 20, SETTINGS, 1_000).ranges());
         assertEquals(1, sp.expireLocks(SETTINGS, 1_500));
     }
 
@@ -165,8 +171,8 @@ class SharePartitionTest {
     void acknowledgementsOfRecordsTheMemberDoesNotHoldChangeNothing() {
         append(2);
         SharePartition sp = new SharePartition("g", partition, 0);
-        sp.acquire("m1", 100, 1 << 20, SETTINGS, 0);
-        assertFalse(sp.acknowledge("m2", List.of(ack(0, 0, AcknowledgeType.ACCEPT)), SETTINGS, 0));
+        acquireAll(sp, "m1");
+        assertFalse(sp.acknowledge("m2", acks(0, 0, AcknowledgeType.ACCEPT), SETTINGS, 0));
         assertFalse(
                 sp.acknowledge(
                         "m1",
@@ -185,21 +191,17 @@ class SharePartitionTest {
         append(2);
         append(2);
         SharePartition sp = new SharePartition("g", partition, 0);
-        assertEquals(
-                List.of(new AcquiredRange(0, 3, (short) 1)),
-                sp.acquire("m1", 100, 1 << 20, limited, 0).ranges());
+        assertEquals(range(0, 3, 1), sp.acquire("m1", 100, 1 << 20, limited, 0).ranges());
         assertTrue(sp.acquire("m2", 100, 1 << 20, limited, 0).isEmpty());
-        sp.acknowledge("m1", List.of(ack(0, 3, AcknowledgeType.ACCEPT)), limited, 0);
-        assertEquals(
-                List.of(new AcquiredRange(4, 5, (short) 1)),
-                sp.acquire("m2", 100, 1 << 20, limited, 0).ranges());
+        sp.acknowledge("m1", acks(0, 3, AcknowledgeType.ACCEPT), limited, 0);
+        assertEquals(range(4, 5, 1), sp.acquire("m2", 100, 1 << 20, limited, 0).ranges());
     }
 
     @Test
     void aDepartedMembersRecordsAreReleased() {
         append(2);
         SharePartition sp = new SharePartition("g", partition, 0);
-        sp.acquire("m1", 100, 1 << 20, SETTINGS, 0);
+        acquireAll(sp, "m1");
         assertEquals(2, sp.releaseMember("m1", SETTINGS));
         assertEquals(RecordState.AVAILABLE, sp.stateOf(0));
         assertNull(sp.stateOf(2));
@@ -211,9 +213,7 @@ class SharePartitionTest {
         append(3);
         SharePartition sp = new SharePartition("g", partition, 0);
         partition.deleteRecordsBefore(3);
-        assertEquals(
-                List.of(new AcquiredRange(3, 5, (short) 1)),
-                sp.acquire("m1", 100, 1 << 20, SETTINGS, 0).ranges());
+        assertEquals(range(3, 5, 1), acquireAll(sp, "m1").ranges());
         assertEquals(3, sp.startOffset());
     }
 
@@ -224,13 +224,12 @@ class SharePartitionTest {
         }
         SharePartition sp = new SharePartition("g", partition, 0);
         assertEquals(
-                List.of(new AcquiredRange(0, 299, (short) 1)),
-                sp.acquire("m1", 1_000, 1 << 20, SETTINGS, 0).ranges());
+                range(0, 299, 1), sp.acquire("m1", 1_000, 1 << 20, SETTINGS, 0).ranges());
         for (long o = 0; o < 300; o += 2) {
-            assertTrue(sp.acknowledge("m1", List.of(ack(o, o, AcknowledgeType.ACCEPT)), SETTINGS, 0));
+            assertTrue(sp.acknowledge("m1", acks(o, o, AcknowledgeType.ACCEPT), SETTINGS, 0));
         }
         assertEquals(1, sp.startOffset(), "offset 1 is still acquired");
-        assertTrue(sp.acknowledge("m1", List.of(ack(1, 1, AcknowledgeType.ACCEPT)), SETTINGS, 0));
+        assertTrue(sp.acknowledge("m1", acks(1, 1, AcknowledgeType.ACCEPT), SETTINGS, 0));
         assertEquals(3, sp.startOffset());
         assertEquals(RecordState.ACQUIRED, sp.stateOf(299));
         assertEquals(RecordState.ACKNOWLEDGED, sp.stateOf(298));

@@ -15,22 +15,23 @@
  */
 package io.skiff.broker.txn;
 
+import static io.skiff.broker.txn.TransactionTestBed.A;
+import static io.skiff.broker.txn.TransactionTestBed.ABORT_INTERVAL;
+import static io.skiff.broker.txn.TransactionTestBed.B;
+import static io.skiff.broker.txn.TransactionTestBed.ID_EXPIRATION;
+import static io.skiff.broker.txn.TransactionTestBed.MAX_TIMEOUT;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.coordinator.CoordinatorRecordLog;
-import io.skiff.broker.coordinator.CoordinatorWriter;
 import io.skiff.broker.coordinator.InMemoryRecordLog;
-import io.skiff.broker.coordinator.ManualScheduler;
 import io.skiff.broker.group.common.TopicPartition;
 import io.skiff.protocol.Errors;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -39,16 +40,7 @@ import org.junit.jupiter.api.Test;
  * Kafka's answers: fencing, retries, concurrent requests, timeouts, replay after a restart.
  */
 class TransactionCoordinatorTest {
-    private static final int MAX_TIMEOUT = 900_000;
-    private static final int ABORT_INTERVAL = 1_000;
-    private static final long ID_EXPIRATION = 3_600_000;
-    private static final TopicPartition A = new TopicPartition("a", 0);
-    private static final TopicPartition B = new TopicPartition("b", 1);
-
-    private final InMemoryRecordLog log = new InMemoryRecordLog(3);
-    private final ManualScheduler scheduler = new ManualScheduler(1_000_000L);
-    private final RecordingMarkers markers = new RecordingMarkers();
-    private final AtomicLong nextProducerId = new AtomicLong(1000);
+    private final TransactionTestBed bed = new TransactionTestBed();
     private TransactionCoordinator coordinator;
 
     @BeforeEach
@@ -57,26 +49,21 @@ class TransactionCoordinatorTest {
     }
 
     private TransactionCoordinator newCoordinator() throws IOException {
-        TransactionCoordinator c = newCoordinator(log, Runnable::run);
+        TransactionCoordinator c = bed.coordinator(bed.log, Runnable::run);
         c.load();
         c.startTimers();
         return c;
     }
 
-    /** A coordinator over {@code recordLog} whose writes run on {@code writes}. */
-    private TransactionCoordinator newCoordinator(InMemoryRecordLog recordLog, Executor writes) {
-        return new TransactionCoordinator(
-                new TransactionCoordinatorConfig(MAX_TIMEOUT, ID_EXPIRATION, ABORT_INTERVAL, 60_000, 500),
-                recordLog,
-                new CoordinatorWriter(recordLog, writes),
-                scheduler,
-                nextProducerId::getAndIncrement,
-                markers,
-                scheduler.clock);
-    }
-
     private InitProducerIdResult init(String id) {
         return coordinator.initProducerId(id, 60_000, -1L, (short) -1).join();
+    }
+
+    /** Ends transaction "t" of {@code r}'s producer: commit or abort. */
+    private Errors end(InitProducerIdResult r, boolean commit) {
+        return coordinator
+                .endTransaction("t", r.producerId(), r.producerEpoch(), commit)
+                .join();
     }
 
     private InitProducerIdResult begin(String id, TopicPartition... partitions) {
@@ -141,57 +128,37 @@ class TransactionCoordinatorTest {
         TransactionRecord ongoing = coordinator.describe("t").orElseThrow();
         assertEquals(TransactionState.ONGOING, ongoing.state());
         assertEquals(Set.of(A), ongoing.partitions());
-        assertEquals(scheduler.now(), ongoing.txnStartTimestamp());
+        assertEquals(bed.scheduler.now(), ongoing.txnStartTimestamp());
     }
 
     @Test
     void commitWritesMarkersToEveryPartitionThenCompletes() {
         InitProducerIdResult r = begin("t", A, B);
-        assertEquals(
-                Errors.NONE,
-                coordinator
-                        .endTransaction("t", r.producerId(), r.producerEpoch(), true)
-                        .join());
+        assertEquals(Errors.NONE, end(r, true));
         assertEquals(
                 List.of(new RecordingMarkers.Marker(r.producerId(), r.producerEpoch(), true, Set.of(A, B))),
-                markers.written());
+                bed.markers.written());
         TransactionRecord done = coordinator.describe("t").orElseThrow();
         assertEquals(TransactionState.COMPLETE_COMMIT, done.state());
         assertTrue(done.partitions().isEmpty());
         // a retried commit succeeds, an abort of the committed transaction is refused, a new one may begin
-        assertEquals(
-                Errors.NONE,
-                coordinator
-                        .endTransaction("t", r.producerId(), r.producerEpoch(), true)
-                        .join());
-        assertEquals(
-                Errors.INVALID_TXN_STATE,
-                coordinator
-                        .endTransaction("t", r.producerId(), r.producerEpoch(), false)
-                        .join());
+        assertEquals(Errors.NONE, end(r, true));
+        assertEquals(Errors.INVALID_TXN_STATE, end(r, false));
         assertEquals(
                 Errors.NONE,
                 coordinator
                         .addPartitions("t", r.producerId(), r.producerEpoch(), Set.of(B))
                         .join());
-        assertEquals(
-                Errors.NONE,
-                coordinator
-                        .endTransaction("t", r.producerId(), r.producerEpoch(), false)
-                        .join());
+        assertEquals(Errors.NONE, end(r, false));
         assertEquals(
                 new RecordingMarkers.Marker(r.producerId(), r.producerEpoch(), false, Set.of(B)),
-                markers.written().get(1));
+                bed.markers.written().get(1));
     }
 
     @Test
     void endingWithoutAnOpenTransactionIsInvalid() {
         InitProducerIdResult r = init("t");
-        assertEquals(
-                Errors.INVALID_TXN_STATE,
-                coordinator
-                        .endTransaction("t", r.producerId(), r.producerEpoch(), true)
-                        .join());
+        assertEquals(Errors.INVALID_TXN_STATE, end(r, true));
         assertEquals(
                 Errors.PRODUCER_FENCED,
                 coordinator.endTransaction("t", r.producerId(), (short) 5, true).join());
@@ -205,7 +172,7 @@ class TransactionCoordinatorTest {
     @Test
     void aPartitionInTheTransactionStaysVerifiedWhileAnAddOfOthersIsWrittenButNotWhileItEnds() {
         List<Runnable> held = new ArrayList<>(); // writes run when the test says
-        TransactionCoordinator c = newCoordinator(new InMemoryRecordLog(3), held::add);
+        TransactionCoordinator c = bed.coordinator(new InMemoryRecordLog(3), held::add);
         var init = c.initProducerId("t", 60_000, -1L, (short) -1);
         held.remove(0).run();
         InitProducerIdResult r = init.join();
@@ -236,7 +203,7 @@ class TransactionCoordinatorTest {
         assertEquals(Errors.CONCURRENT_TRANSACTIONS, init("t").error());
         assertEquals(
                 List.of(new RecordingMarkers.Marker(zombie.producerId(), (short) 1, false, Set.of(A))),
-                markers.written());
+                bed.markers.written());
         assertEquals(
                 TransactionState.COMPLETE_ABORT,
                 coordinator.describe("t").orElseThrow().state());
@@ -255,20 +222,17 @@ class TransactionCoordinatorTest {
     @Test
     void aTransactionOpenLongerThanItsTimeoutIsAbortedAndItsProducerFenced() {
         InitProducerIdResult r = begin("t", A);
-        scheduler.advance(59_000);
-        assertTrue(markers.written().isEmpty());
+        bed.scheduler.advance(59_000);
+        assertTrue(bed.markers.written().isEmpty());
         assertEquals(Errors.NONE, coordinator.verifyPartition("t", r.producerId(), r.producerEpoch(), A));
-        scheduler.advance(2 * ABORT_INTERVAL);
+        bed.scheduler.advance(2 * ABORT_INTERVAL);
         assertEquals(
-                List.of(new RecordingMarkers.Marker(r.producerId(), (short) 1, false, Set.of(A))), markers.written());
+                List.of(new RecordingMarkers.Marker(r.producerId(), (short) 1, false, Set.of(A))),
+                bed.markers.written());
         assertEquals(
                 TransactionState.COMPLETE_ABORT,
                 coordinator.describe("t").orElseThrow().state());
-        assertEquals(
-                Errors.PRODUCER_FENCED,
-                coordinator
-                        .endTransaction("t", r.producerId(), r.producerEpoch(), true)
-                        .join());
+        assertEquals(Errors.PRODUCER_FENCED, end(r, true));
     }
 
     @Test
@@ -292,23 +256,21 @@ class TransactionCoordinatorTest {
     @Test
     void anExhaustedEpochGetsANewProducerId() throws IOException {
         long oldId = 77L;
-        log.append(
+        bed.storeState(
                 coordinatorPartition("t"),
-                List.of(new CoordinatorRecordLog.KeyValue(
-                        TransactionLogCodec.key("t"),
-                        TransactionLogCodec.value(new TransactionRecord(
-                                oldId,
-                                -1,
-                                -1,
-                                (short) (Short.MAX_VALUE - 1),
-                                (short) -1,
-                                60_000,
-                                TransactionState.COMPLETE_COMMIT,
-                                Set.of(),
-                                -1,
-                                0,
-                                (short) 0)))),
-                0);
+                "t",
+                new TransactionRecord(
+                        oldId,
+                        -1,
+                        -1,
+                        (short) (Short.MAX_VALUE - 1),
+                        (short) -1,
+                        60_000,
+                        TransactionState.COMPLETE_COMMIT,
+                        Set.of(),
+                        -1,
+                        0,
+                        (short) 0));
         coordinator = newCoordinator();
         InitProducerIdResult r = init("t");
         assertEquals(Errors.NONE, r.error());
@@ -320,7 +282,7 @@ class TransactionCoordinatorTest {
     @Test
     void stateSurvivesARestartAndAPreparedCommitIsCompletedAtStart() throws IOException {
         InitProducerIdResult r = begin("t", A, B);
-        markers.fail = true;
+        bed.markers.fail = true;
         coordinator.endTransaction("t", r.producerId(), r.producerEpoch(), true);
         assertEquals(
                 TransactionState.PREPARE_COMMIT,
@@ -331,11 +293,11 @@ class TransactionCoordinatorTest {
                         .addPartitions("t", r.producerId(), r.producerEpoch(), Set.of(A))
                         .join());
         coordinator.close();
-        markers.fail = false;
+        bed.markers.fail = false;
         coordinator = newCoordinator(); // a restart over the same log
         assertEquals(
                 List.of(new RecordingMarkers.Marker(r.producerId(), r.producerEpoch(), true, Set.of(A, B))),
-                markers.written());
+                bed.markers.written());
         TransactionRecord after = coordinator.describe("t").orElseThrow();
         assertEquals(TransactionState.COMPLETE_COMMIT, after.state());
         assertEquals(r.producerId(), after.producerId());
@@ -345,14 +307,14 @@ class TransactionCoordinatorTest {
     @Test
     void failedMarkersAreRetriedUntilWritten() {
         InitProducerIdResult r = begin("t", A);
-        markers.fail = true;
+        bed.markers.fail = true;
         var end = coordinator.endTransaction("t", r.producerId(), r.producerEpoch(), false);
-        scheduler.advance(500);
+        bed.scheduler.advance(500);
         assertTrue(!end.isDone());
-        markers.fail = false;
-        scheduler.advance(500);
+        bed.markers.fail = false;
+        bed.scheduler.advance(500);
         assertEquals(Errors.NONE, end.join());
-        assertEquals(1, markers.written().size());
+        assertEquals(1, bed.markers.written().size());
         assertEquals(
                 TransactionState.COMPLETE_ABORT,
                 coordinator.describe("t").orElseThrow().state());
@@ -361,7 +323,7 @@ class TransactionCoordinatorTest {
     @Test
     void aFailedLogWriteLeavesTheStateUnchanged() {
         InitProducerIdResult r = init("t");
-        log.failAppends = true;
+        bed.log.failAppends = true;
         assertEquals(
                 Errors.COORDINATOR_NOT_AVAILABLE,
                 coordinator
@@ -374,9 +336,9 @@ class TransactionCoordinatorTest {
     @Test
     void idleTransactionalIdsExpireWithATombstone() throws IOException {
         init("t");
-        scheduler.advance(ID_EXPIRATION + 60_000);
+        bed.scheduler.advance(ID_EXPIRATION + 60_000);
         assertTrue(coordinator.describe("t").isEmpty());
-        List<CoordinatorRecordLog.KeyValue> records = log.partition(coordinatorPartition("t"));
+        List<CoordinatorRecordLog.KeyValue> records = bed.log.partition(coordinatorPartition("t"));
         assertEquals(null, records.get(records.size() - 1).value());
         coordinator = newCoordinator();
         assertTrue(coordinator.describe("t").isEmpty());

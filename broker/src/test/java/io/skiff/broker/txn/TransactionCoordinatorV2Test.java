@@ -15,13 +15,12 @@
  */
 package io.skiff.broker.txn;
 
+import static io.skiff.broker.txn.TransactionTestBed.A;
+import static io.skiff.broker.txn.TransactionTestBed.B;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.skiff.broker.coordinator.CoordinatorRecordLog;
-import io.skiff.broker.coordinator.CoordinatorWriter;
-import io.skiff.broker.coordinator.InMemoryRecordLog;
-import io.skiff.broker.coordinator.ManualScheduler;
 import io.skiff.broker.group.common.TopicPartition;
 import io.skiff.protocol.Errors;
 import java.io.IOException;
@@ -32,7 +31,6 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -43,13 +41,7 @@ import org.junit.jupiter.api.Test;
 class TransactionCoordinatorV2Test {
     private static final short TV2 = TransactionVersion.TV_2;
     private static final short TV0 = TransactionVersion.TV_0;
-    private static final TopicPartition A = new TopicPartition("a", 0);
-    private static final TopicPartition B = new TopicPartition("b", 1);
-
-    private final InMemoryRecordLog log = new InMemoryRecordLog(3);
-    private final ManualScheduler scheduler = new ManualScheduler(1_000_000L);
-    private final RecordingMarkers markers = new RecordingMarkers();
-    private final AtomicLong nextProducerId = new AtomicLong(1000);
+    private final TransactionTestBed bed = new TransactionTestBed();
     /** Writes to the log run when the test says so (or at once, while {@link #writeAtOnce} is set). */
     private final Queue<Runnable> writes = new ArrayDeque<>();
 
@@ -64,14 +56,7 @@ class TransactionCoordinatorV2Test {
                 writes.add(task);
             }
         };
-        TransactionCoordinator c = new TransactionCoordinator(
-                new TransactionCoordinatorConfig(900_000, 3_600_000, 1_000, 60_000, 500),
-                log,
-                new CoordinatorWriter(log, writer),
-                scheduler,
-                nextProducerId::getAndIncrement,
-                markers,
-                scheduler.clock);
+        TransactionCoordinator c = bed.coordinator(bed.log, writer);
         try {
             c.load();
         } catch (IOException e) {
@@ -125,8 +110,8 @@ class TransactionCoordinatorV2Test {
                 List.of(
                         new RecordingMarkers.Marker(1000, (short) 1, true, Set.of(A, B)),
                         new RecordingMarkers.Marker(1000, (short) 2, false, Set.of(A))),
-                markers.written());
-        assertEquals(List.of(2, 2), markers.transactionVersions());
+                bed.markers.written());
+        assertEquals(List.of(2, 2), bed.markers.transactionVersions());
     }
 
     @Test
@@ -134,11 +119,11 @@ class TransactionCoordinatorV2Test {
         InitProducerIdResult p = init("t");
         add("t", p, A);
         assertEquals(ok(1000, 1), end("t", 1000, (short) 0, true));
-        int recordsAfterCommit = log.recordCount();
+        int recordsAfterCommit = bed.log.recordCount();
 
         assertEquals(ok(1000, 1), end("t", 1000, (short) 0, true)); // the same EndTxn again
-        assertEquals(1, markers.written().size());
-        assertEquals(recordsAfterCommit, log.recordCount());
+        assertEquals(1, bed.markers.written().size());
+        assertEquals(recordsAfterCommit, bed.log.recordCount());
         // Kafka's table: an abort retried after a commit, or a commit with no transaction, is INVALID_TXN_STATE.
         assertEquals(refused(Errors.INVALID_TXN_STATE), end("t", 1000, (short) 0, false));
         assertEquals(refused(Errors.INVALID_TXN_STATE), end("t", 1000, (short) 1, true));
@@ -158,42 +143,31 @@ class TransactionCoordinatorV2Test {
         assertEquals(
                 TransactionState.COMPLETE_ABORT,
                 coordinator.describe("t").orElseThrow().state());
-        assertEquals(List.of(new RecordingMarkers.Marker(1000, (short) 1, false, Set.of())), markers.written());
+        assertEquals(List.of(new RecordingMarkers.Marker(1000, (short) 1, false, Set.of())), bed.markers.written());
     }
 
     @Test
     void aBumpThatExhaustsTheEpochsContinuesWithANewProducerIdAtEpochZero() throws IOException {
         long oldId = 77L;
         short last = Short.MAX_VALUE - 1;
-        log.append(
+        bed.storeState(
                 coordinator.partitionFor("t"),
-                List.of(new CoordinatorRecordLog.KeyValue(
-                        TransactionLogCodec.key("t"),
-                        TransactionLogCodec.value(new TransactionRecord(
-                                oldId,
-                                -1,
-                                -1,
-                                last,
-                                (short) -1,
-                                60_000,
-                                TransactionState.ONGOING,
-                                Set.of(A),
-                                5,
-                                5,
-                                TV2)))),
-                0);
+                "t",
+                new TransactionRecord(
+                        oldId, -1, -1, last, (short) -1, 60_000, TransactionState.ONGOING, Set.of(A), 5, 5, TV2));
         coordinator = newCoordinator();
 
         assertEquals(ok(1000, 0), end("t", oldId, last, true));
         // The markers go out with the old id at the bumped (last possible) epoch.
-        assertEquals(List.of(new RecordingMarkers.Marker(oldId, Short.MAX_VALUE, true, Set.of(A))), markers.written());
+        assertEquals(
+                List.of(new RecordingMarkers.Marker(oldId, Short.MAX_VALUE, true, Set.of(A))), bed.markers.written());
         TransactionRecord now = coordinator.describe("t").orElseThrow();
         assertEquals(1000L, now.producerId());
         assertEquals(oldId, now.previousProducerId());
         assertEquals(-1L, now.nextProducerId());
         assertEquals(0, now.producerEpoch());
         // The PrepareCommit record names the next producer id, in the flexible value v1 (tagged fields).
-        List<CoordinatorRecordLog.KeyValue> records = log.partition(coordinator.partitionFor("t"));
+        List<CoordinatorRecordLog.KeyValue> records = bed.log.partition(coordinator.partitionFor("t"));
         ByteBuffer prepare = ByteBuffer.wrap(records.get(records.size() - 2).value());
         TransactionRecord prepared = TransactionLogCodec.readValue(prepare);
         assertEquals(1, prepare.getShort(0));
@@ -218,8 +192,8 @@ class TransactionCoordinatorV2Test {
                 Errors.CONCURRENT_TRANSACTIONS,
                 coordinator.initProducerId("t", 60_000, -1L, (short) -1).join().error());
         // The fenced abort follows the broker's version 2: one bump, the last epoch kept.
-        assertEquals(List.of(new RecordingMarkers.Marker(1000, (short) 1, false, Set.of(A))), markers.written());
-        assertEquals(List.of(2), markers.transactionVersions());
+        assertEquals(List.of(new RecordingMarkers.Marker(1000, (short) 1, false, Set.of(A))), bed.markers.written());
+        assertEquals(List.of(2), bed.markers.transactionVersions());
         TransactionRecord aborted = coordinator.describe("t").orElseThrow();
         assertEquals(TransactionState.COMPLETE_ABORT, aborted.state());
         assertEquals(0, aborted.lastProducerEpoch());
@@ -249,7 +223,7 @@ class TransactionCoordinatorV2Test {
         TransactionRecord one = coordinator.describe("one").orElseThrow();
         assertEquals(0, one.producerEpoch());
         assertEquals(TV0, one.clientTransactionVersion());
-        assertEquals(List.of(2, 0), markers.transactionVersions());
+        assertEquals(List.of(2, 0), bed.markers.transactionVersions());
         // Version 1 rules for its retry: the same epoch, NONE.
         assertEquals(
                 Errors.NONE,
@@ -269,7 +243,7 @@ class TransactionCoordinatorV2Test {
         assertFalse(fromProduce.isDone()); // answered CONCURRENT_TRANSACTIONS, retried after a backoff
         writes.remove().run();
         assertEquals(Errors.NONE, first.join());
-        scheduler.advance(ConcurrentTransactionsRetry.BACKOFF_MS);
+        bed.scheduler.advance(ConcurrentTransactionsRetry.BACKOFF_MS);
         writes.remove().run();
         assertEquals(Errors.NONE, fromProduce.join());
         assertEquals(Set.of(A, B), coordinator.describe("t").orElseThrow().partitions());
@@ -285,7 +259,7 @@ class TransactionCoordinatorV2Test {
         for (long waited = 0;
                 waited <= ConcurrentTransactionsRetry.MAX_MS;
                 waited += ConcurrentTransactionsRetry.BACKOFF_MS) {
-            scheduler.advance(ConcurrentTransactionsRetry.BACKOFF_MS);
+            bed.scheduler.advance(ConcurrentTransactionsRetry.BACKOFF_MS);
         }
         assertEquals(Errors.CONCURRENT_TRANSACTIONS, fromProduce.join());
     }

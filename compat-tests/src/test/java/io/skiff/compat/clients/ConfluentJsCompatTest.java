@@ -21,7 +21,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.testkit.Skiff;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -99,7 +98,7 @@ class ConfluentJsCompatTest {
         // the Java client reads what it wrote, headers included
         List<String> javaRead = readAll(topic, 3, 10).stream()
                 .map(r -> "record " + r.partition() + " " + r.offset() + " " + r.key() + " " + r.value() + " "
-                        + headers(r) + " by=c1")
+                        + NodeClients.headers(r) + " by=c1")
                 .sorted()
                 .toList();
         assertEquals(expected, javaRead);
@@ -272,17 +271,9 @@ class ConfluentJsCompatTest {
                 : Arrays.stream(list.split(",")).map(Integer::valueOf).collect(Collectors.toCollection(TreeSet::new));
     }
 
-    private static String headers(ConsumerRecord<String, String> record) {
-        return Arrays.stream(record.headers().toArray())
-                .sorted(Comparator.comparing(h -> h.key()))
-                .map(h -> h.key() + "=" + new String(h.value(), StandardCharsets.UTF_8))
-                .collect(Collectors.joining(","));
-    }
-
     private static Admin admin() {
-        Properties props = new Properties();
-        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
-        return Admin.create(props);
+        return Admin.create(
+                Map.<String, Object>of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers()));
     }
 
     /** Every record of the topic's partitions from the beginning, read_uncommitted, without a group. */

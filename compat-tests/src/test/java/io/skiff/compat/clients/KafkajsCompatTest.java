@@ -43,7 +43,6 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.awaitility.Awaitility;
@@ -135,7 +134,7 @@ class KafkajsCompatTest {
 
         List<ConsumerRecord<String, String>> records = readAll(topic, 50);
         List<String> got = records.stream()
-                .map(r -> r.key() + " " + r.value() + " " + headers(r))
+                .map(r -> r.key() + " " + r.value() + " " + NodeClients.headers(r))
                 .sorted()
                 .toList();
         List<String> expected = new ArrayList<>();
@@ -282,17 +281,9 @@ class KafkajsCompatTest {
         return all;
     }
 
-    private static String headers(ConsumerRecord<String, String> record) {
-        return Arrays.stream(record.headers().toArray())
-                .sorted(Comparator.comparing(Header::key))
-                .map(h -> h.key() + "=" + new String(h.value(), StandardCharsets.UTF_8))
-                .collect(Collectors.joining(","));
-    }
-
     private static Admin admin() {
-        Properties props = new Properties();
-        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
-        return Admin.create(props);
+        return Admin.create(
+                Map.<String, Object>of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers()));
     }
 
     private static KafkaProducer<String, String> producer() {

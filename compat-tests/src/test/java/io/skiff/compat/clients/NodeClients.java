@@ -17,13 +17,19 @@ package io.skiff.compat.clients;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
 
 /**
  * The Node.js package of the compat tests' JavaScript clients ({@code src/test/js}, pinned by package-lock.json):
@@ -104,5 +110,13 @@ final class NodeClients {
                 .timeout(timeout)
                 .run()
                 .assertSuccess();
+    }
+
+    /** A record's headers as the node scripts print them: {@code key=value}, sorted by key, joined by commas. */
+    static String headers(ConsumerRecord<String, String> record) {
+        return Arrays.stream(record.headers().toArray())
+                .sorted(Comparator.comparing(Header::key))
+                .map(h -> h.key() + "=" + new String(h.value(), StandardCharsets.UTF_8))
+                .collect(Collectors.joining(","));
     }
 }

@@ -19,9 +19,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.compat.security.SecureClients;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,14 +43,17 @@ class SecurityToolsCompatTest {
                 .assertSuccess();
     }
 
+    /** kafka-acls.sh with the connection options {@code asAdmin}, then {@code args} (separated by spaces). */
+    private static ExternalProcess.Result aclCommand(String[] asAdmin, String args) {
+        List<String> all = new ArrayList<>(List.of(asAdmin));
+        all.addAll(List.of(args.split(" ")));
+        return tool("org.apache.kafka.tools.AclCommand", all.toArray(String[]::new));
+    }
+
     @Test
     void kafkaAclsAddsListsAndRemovesWithCommandConfig() throws Exception {
-        Map<String, String> config = new HashMap<>();
-        config.put("listeners", "SASL_PLAINTEXT://127.0.0.1:0");
-        config.put("sasl.enabled.mechanisms", "PLAIN");
-        config.put(
-                "listener.name.sasl_plaintext.plain.sasl.jaas.config",
-                "org.apache.kafka.common.security.plain.PlainLoginModule required user_admin=\"admin-secret\";");
+        Map<String, String> config = SecureClients.plainSaslListener(
+                "SASL_PLAINTEXT://127.0.0.1:0", SecureClients.plainUsers("admin", "admin-secret"));
         config.put("authorizer.class.name", "org.apache.kafka.metadata.authorizer.StandardAuthorizer");
         config.put("super.users", "User:admin");
         Path commandConfig = dir.resolve("admin.properties");
@@ -61,46 +66,15 @@ class SecurityToolsCompatTest {
                 .dataDir(dir.resolve("data"))
                 .config(config)
                 .start()) {
-            String bootstrap = server.bootstrapServers();
-            String cc = commandConfig.toString();
-            tool(
-                    "org.apache.kafka.tools.AclCommand",
-                    "--bootstrap-server",
-                    bootstrap,
-                    "--command-config",
-                    cc,
-                    "--add",
-                    "--allow-principal",
-                    "User:alice",
-                    "--operation",
-                    "Read",
-                    "--operation",
-                    "Describe",
-                    "--topic",
-                    "orders");
-            tool(
-                    "org.apache.kafka.tools.AclCommand",
-                    "--bootstrap-server",
-                    bootstrap,
-                    "--command-config",
-                    cc,
-                    "--add",
-                    "--allow-principal",
-                    "User:alice",
-                    "--operation",
-                    "Read",
-                    "--group",
-                    "app-",
-                    "--resource-pattern-type",
-                    "prefixed");
-            String listed = tool(
-                            "org.apache.kafka.tools.AclCommand",
-                            "--bootstrap-server",
-                            bootstrap,
-                            "--command-config",
-                            cc,
-                            "--list")
-                    .stdout();
+            String[] asAdmin = {
+                "--bootstrap-server", server.bootstrapServers(), "--command-config", commandConfig.toString()
+            };
+            aclCommand(
+                    asAdmin, "--add --allow-principal User:alice --operation Read --operation Describe --topic orders");
+            aclCommand(
+                    asAdmin,
+                    "--add --allow-principal User:alice --operation Read --group app- --resource-pattern-type prefixed");
+            String listed = aclCommand(asAdmin, "--list").stdout();
             assertTrue(
                     listed.contains("ResourcePattern(resourceType=TOPIC, name=orders, patternType=LITERAL)"), listed);
             assertTrue(listed.contains("(principal=User:alice, host=*, operation=READ, permissionType=ALLOW)"), listed);
@@ -109,24 +83,8 @@ class SecurityToolsCompatTest {
                     listed);
             assertTrue(listed.contains("ResourcePattern(resourceType=GROUP, name=app-, patternType=PREFIXED)"), listed);
 
-            tool(
-                    "org.apache.kafka.tools.AclCommand",
-                    "--bootstrap-server",
-                    bootstrap,
-                    "--command-config",
-                    cc,
-                    "--remove",
-                    "--force",
-                    "--topic",
-                    "orders");
-            String after = tool(
-                            "org.apache.kafka.tools.AclCommand",
-                            "--bootstrap-server",
-                            bootstrap,
-                            "--command-config",
-                            cc,
-                            "--list")
-                    .stdout();
+            aclCommand(asAdmin, "--remove --force --topic orders");
+            String after = aclCommand(asAdmin, "--list").stdout();
             assertFalse(after.contains("name=orders"), after);
             assertTrue(after.contains("name=app-, patternType=PREFIXED"), after);
         }

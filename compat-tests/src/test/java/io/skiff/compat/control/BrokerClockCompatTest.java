@@ -22,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.broker.control.FaultSpec;
+import io.skiff.compat.DataCompatSupport;
 import io.skiff.testkit.Skiff;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -44,7 +45,6 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -267,12 +267,7 @@ class BrokerClockCompatTest {
     }
 
     private static KafkaProducer<String, String> producer(Map<String, Object> extra) {
-        Map<String, Object> props = new HashMap<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers(),
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class));
-        props.putAll(extra);
-        return new KafkaProducer<>(props);
+        return DataCompatSupport.producer(skiff.bootstrapServers(), extra);
     }
 
     private static KafkaConsumer<String, String> consumer(String group, int sessionTimeoutMs) {
@@ -280,17 +275,12 @@ class BrokerClockCompatTest {
     }
 
     private static KafkaConsumer<String, String> consumer(String group, Map<String, Object> extra) {
-        Map<String, Object> props = new HashMap<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                skiff.bootstrapServers(),
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
-                StringDeserializer.class,
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
-                StringDeserializer.class));
+        // the client's defaults: reset to latest, and a group's offsets committed automatically
+        Map<String, Object> props = new HashMap<>(Map.of(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest"));
         if (group != null) {
-            props.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+            props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, true);
         }
         props.putAll(extra);
-        return new KafkaConsumer<>(props);
+        return DataCompatSupport.consumer(skiff.bootstrapServers(), group, props);
     }
 }

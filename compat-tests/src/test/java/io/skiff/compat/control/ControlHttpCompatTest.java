@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.compat.DataCompatSupport;
 import io.skiff.compat.clients.ExternalProcess;
 import io.skiff.testkit.Skiff;
 import java.io.IOException;
@@ -42,7 +43,6 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -78,15 +78,9 @@ class ControlHttpCompatTest {
     @Test
     void faultRulesAreAddedListedAppliedAndRemoved() throws Exception {
         skiff.createTopic("orders", 1);
-        HttpResponse<String> created = call(
-                "POST",
-                "/v1/faults",
+        String id = addFault(
                 "{\"api\":\"Produce\",\"topic\":\"orders\",\"partition\":0,\"error\":\"NOT_LEADER_OR_FOLLOWER\",\"count\":3}");
-        assertEquals(201, created.statusCode(), created.body());
-        String id = id(created.body());
-        HttpResponse<String> byKey = call("POST", "/v1/faults", "{\"api\":3,\"action\":\"latency\",\"latencyMs\":1}");
-        assertEquals(201, byKey.statusCode(), byKey.body());
-        String latencyId = id(byKey.body());
+        String latencyId = addFault("{\"api\":3,\"action\":\"latency\",\"latencyMs\":1}");
 
         produceIdempotently("orders", 10);
         HttpResponse<String> listed = call("GET", "/v1/faults", null);
@@ -186,12 +180,8 @@ class ControlHttpCompatTest {
     void kcatIdempotentProducerMeetsNotLeaderThreeTimesAndDeliversEveryRecordOnceInOrder() throws Exception {
         String kcat = ExternalProcess.require("kcat", "install it with apt-get install kcat (.ci/run does)");
         skiff.createTopic("kcat-orders", 1);
-        HttpResponse<String> created = call(
-                "POST",
-                "/v1/faults",
+        String id = addFault(
                 "{\"api\":\"Produce\",\"topic\":\"kcat-orders\",\"partition\":0,\"error\":\"NOT_LEADER_OR_FOLLOWER\",\"count\":3}");
-        assertEquals(201, created.statusCode(), created.body());
-        String id = id(created.body());
         String input = IntStream.range(0, 50).mapToObj(i -> "line-" + i).collect(Collectors.joining("\n")) + "\n";
         ExternalProcess.of(List.of(
                         kcat,
@@ -240,6 +230,13 @@ class ControlHttpCompatTest {
         return Long.parseLong(m.group(1));
     }
 
+    /** Adds the fault rule {@code json} through the control API (201 Created); returns its id. */
+    private static String addFault(String json) throws IOException, InterruptedException {
+        HttpResponse<String> created = call("POST", "/v1/faults", json);
+        assertEquals(201, created.statusCode(), created.body());
+        return id(created.body());
+    }
+
     private static String id(String body) {
         Matcher m = Pattern.compile("\"id\":\"([^\"]+)\"").matcher(body);
         assertTrue(m.find(), body);
@@ -256,15 +253,7 @@ class ControlHttpCompatTest {
     }
 
     private static KafkaProducer<String, String> producer() {
-        return new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                skiff.bootstrapServers(),
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
-                StringSerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
-                StringSerializer.class,
-                ProducerConfig.RETRY_BACKOFF_MS_CONFIG,
-                20));
+        return DataCompatSupport.producer(skiff.bootstrapServers(), Map.of(ProducerConfig.RETRY_BACKOFF_MS_CONFIG, 20));
     }
 
     private static void produceIdempotently(String topic, int count) throws Exception {

@@ -25,9 +25,11 @@ import io.skiff.broker.SkiffServer;
 import io.skiff.broker.control.FaultRule;
 import io.skiff.broker.control.FaultSpec;
 import io.skiff.broker.control.StorageFault;
+import io.skiff.compat.DataCompatSupport;
 import io.skiff.testkit.Skiff;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -42,8 +44,6 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.KafkaStorageException;
 import org.apache.kafka.common.errors.NotLeaderOrFollowerException;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -68,11 +68,7 @@ class FaultRulesCompatTest {
     void idempotentProducerRetriesNotLeaderAndDeliversEveryRecordOnceInOrder() throws Exception {
         skiff.createTopic("orders", 2);
         FaultRule rule = skiff.faults()
-                .add(FaultSpec.builder()
-                        .api("Produce")
-                        .topic("orders")
-                        .partition(0)
-                        .error("NOT_LEADER_OR_FOLLOWER")
+                .add(PartitionFaults.error("Produce", "orders", 0, "NOT_LEADER_OR_FOLLOWER")
                         .count(3));
         List<Future<RecordMetadata>> sent = new ArrayList<>();
         try (KafkaProducer<String, String> producer = producer(Map.of(ProducerConfig.LINGER_MS_CONFIG, 0))) {
@@ -100,11 +96,7 @@ class FaultRulesCompatTest {
     void anErrorRuleOnOnePartitionFailsOnlyThatPartitionOfAProduceAndAppendsTheOther() throws Exception {
         skiff.createTopic("split-produce", 2);
         FaultRule rule = skiff.faults()
-                .add(FaultSpec.builder()
-                        .api("Produce")
-                        .topic("split-produce")
-                        .partition(0)
-                        .error("NOT_LEADER_OR_FOLLOWER")
+                .add(PartitionFaults.error("Produce", "split-produce", 0, "NOT_LEADER_OR_FOLLOWER")
                         .count(1));
         Map<String, Object> oneRequestNoRetries = Map.of(
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false,
@@ -131,12 +123,7 @@ class FaultRulesCompatTest {
             producer.send(new ProducerRecord<>("split-fetch", 0, null, "p0")).get();
             producer.send(new ProducerRecord<>("split-fetch", 1, null, "p1")).get();
         }
-        FaultRule rule = skiff.faults()
-                .add(FaultSpec.builder()
-                        .api("Fetch")
-                        .topic("split-fetch")
-                        .partition(0)
-                        .error("NOT_LEADER_OR_FOLLOWER"));
+        FaultRule rule = skiff.faults().add(PartitionFaults.error("Fetch", "split-fetch", 0, "NOT_LEADER_OR_FOLLOWER"));
         TopicPartition p0 = new TopicPartition("split-fetch", 0);
         TopicPartition p1 = new TopicPartition("split-fetch", 1);
         try (KafkaConsumer<String, String> consumer = consumer(null, Map.of())) {
@@ -272,40 +259,16 @@ class FaultRulesCompatTest {
     }
 
     private static KafkaProducer<String, String> producer(Map<String, Object> extra) {
-        Map<String, Object> props = new java.util.HashMap<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                skiff.bootstrapServers(),
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
-                StringSerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
-                StringSerializer.class,
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
-                true,
-                ProducerConfig.RETRY_BACKOFF_MS_CONFIG,
-                20));
+        Map<String, Object> props = new HashMap<>(
+                Map.of(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true, ProducerConfig.RETRY_BACKOFF_MS_CONFIG, 20));
         props.putAll(extra);
-        return new KafkaProducer<>(props);
+        return DataCompatSupport.producer(skiff.bootstrapServers(), props);
     }
 
     private static KafkaConsumer<String, String> consumer(String group, Map<String, Object> extra) {
-        Map<String, Object> props = new java.util.HashMap<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                skiff.bootstrapServers(),
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
-                StringDeserializer.class,
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
-                StringDeserializer.class,
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
-                "earliest",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
-                false,
-                ConsumerConfig.RETRY_BACKOFF_MS_CONFIG,
-                20));
-        if (group != null) {
-            props.put(ConsumerConfig.GROUP_ID_CONFIG, group);
-        }
+        Map<String, Object> props = new HashMap<>(Map.of(ConsumerConfig.RETRY_BACKOFF_MS_CONFIG, 20));
         props.putAll(extra);
-        return new KafkaConsumer<>(props);
+        return DataCompatSupport.consumer(skiff.bootstrapServers(), group, props);
     }
 
     private static List<String> read(TopicPartition tp, int count) {

@@ -24,8 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.skiff.broker.SkiffServer;
 import io.skiff.broker.control.FaultRule;
 import io.skiff.broker.control.FaultSpec;
+import io.skiff.compat.DataCompatSupport;
 import io.skiff.testkit.Skiff;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -47,7 +47,6 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.OffsetMetadataTooLarge;
 import org.apache.kafka.common.errors.PolicyViolationException;
 import org.apache.kafka.common.errors.TopicAuthorizationException;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -94,11 +93,7 @@ class PartitionFaultRulesCompatTest {
         produce("lo", 0, 2);
         produce("lo", 1, 3);
         FaultRule rule = skiff.faults()
-                .add(FaultSpec.builder()
-                        .api("ListOffsets")
-                        .topic("lo")
-                        .partition(0)
-                        .error("TOPIC_AUTHORIZATION_FAILED")
+                .add(PartitionFaults.error("ListOffsets", "lo", 0, "TOPIC_AUTHORIZATION_FAILED")
                         .count(1));
         TopicPartition p0 = new TopicPartition("lo", 0);
         TopicPartition p1 = new TopicPartition("lo", 1);
@@ -121,12 +116,7 @@ class PartitionFaultRulesCompatTest {
         skiff.createTopic("dr", 2);
         produce("dr", 0, 4);
         produce("dr", 1, 4);
-        FaultRule rule = skiff.faults()
-                .add(FaultSpec.builder()
-                        .api("DeleteRecords")
-                        .topic("dr")
-                        .partition(0)
-                        .error("POLICY_VIOLATION"));
+        FaultRule rule = skiff.faults().add(PartitionFaults.error("DeleteRecords", "dr", 0, "POLICY_VIOLATION"));
         TopicPartition p0 = new TopicPartition("dr", 0);
         TopicPartition p1 = new TopicPartition("dr", 1);
         DeleteRecordsResult result =
@@ -152,11 +142,7 @@ class PartitionFaultRulesCompatTest {
         produce("oc", 0, 5);
         produce("oc", 1, 5);
         FaultRule rule = skiff.faults()
-                .add(FaultSpec.builder()
-                        .api("OffsetCommit")
-                        .topic("oc")
-                        .partition(0)
-                        .error("OFFSET_METADATA_TOO_LARGE")
+                .add(PartitionFaults.error("OffsetCommit", "oc", 0, "OFFSET_METADATA_TOO_LARGE")
                         .count(1));
         try (KafkaConsumer<String, String> consumer = consumer("oc-group")) {
             consumer.assign(List.of(p0, p1));
@@ -181,11 +167,7 @@ class PartitionFaultRulesCompatTest {
             consumer.assign(List.of(p0, p1));
             consumer.commitSync(Map.of(p0, new OffsetAndMetadata(1), p1, new OffsetAndMetadata(2)));
             FaultRule rule = skiff.faults()
-                    .add(FaultSpec.builder()
-                            .api("OffsetFetch")
-                            .topic("of")
-                            .partition(0)
-                            .error("TOPIC_AUTHORIZATION_FAILED")
+                    .add(PartitionFaults.error("OffsetFetch", "of", 0, "TOPIC_AUTHORIZATION_FAILED")
                             .count(1));
             TopicAuthorizationException failed =
                     assertThrows(TopicAuthorizationException.class, () -> consumer.committed(Set.of(p0, p1)));
@@ -228,17 +210,8 @@ class PartitionFaultRulesCompatTest {
     }
 
     private static KafkaConsumer<String, String> consumer(String group) {
-        Map<String, Object> props = new HashMap<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                skiff.bootstrapServers(),
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
-                StringDeserializer.class,
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
-                StringDeserializer.class,
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
-                false,
-                ConsumerConfig.GROUP_ID_CONFIG,
-                group));
-        return new KafkaConsumer<>(props);
+        // the client's default reset (latest): a group here reads only what comes after it joined
+        return DataCompatSupport.consumer(
+                skiff.bootstrapServers(), group, Map.of(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest"));
     }
 }

@@ -15,6 +15,9 @@
  */
 package io.skiff.compat.differential;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import io.skiff.broker.SkiffServer;
 import io.skiff.compat.RealKafka;
 import io.skiff.protocol.ApiMessage;
@@ -23,6 +26,8 @@ import io.skiff.protocol.ProtocolException;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.ApiVersionsRequest;
 import io.skiff.protocol.message.ApiVersionsResponse;
+import io.skiff.protocol.message.CreateTopicsRequest;
+import io.skiff.protocol.message.CreateTopicsResponse;
 import io.skiff.protocol.message.MetadataRequest;
 import io.skiff.protocol.message.MetadataResponse;
 import io.skiff.protocol.message.ProduceRequest;
@@ -30,6 +35,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -253,6 +259,36 @@ final class DifferentialBrokers implements Closeable {
     /** Sends to Kafka only; returns its answer. */
     ApiMessage sendToKafka(ApiKeys api, short version, ApiMessage request) throws IOException {
         return toKafka.send(api, version, request).body();
+    }
+
+    /** Creates {@code topic} with {@code partitions} partitions on both brokers and waits until Kafka serves it. */
+    void createTopicOnBoth(String topic, int partitions) throws IOException {
+        CreateTopicsResponse created = (CreateTopicsResponse) sendToBoth(
+                ApiKeys.CREATE_TOPICS,
+                (short) 7,
+                new CreateTopicsRequest()
+                        .setTimeoutMs(30_000)
+                        .setTopics(HandWrittenCorpus.list(new CreateTopicsRequest.CreatableTopic()
+                                .setName(topic)
+                                .setNumPartitions(partitions)
+                                .setReplicationFactor((short) 1))));
+        assertEquals(0, created.topics().get(0).errorCode(), "Kafka created " + topic);
+        await().atMost(Duration.ofSeconds(30)).until(() -> kafkaKnows(topic));
+    }
+
+    /** Appends the corpus's first batch ({@link HandWrittenCorpus#initialBatch()}) to a partition on both brokers. */
+    void produceInitialBatchToBoth(String topic, int partition) throws IOException {
+        sendToBoth(
+                ApiKeys.PRODUCE,
+                (short) 9,
+                new ProduceRequest()
+                        .setAcks((short) -1)
+                        .setTimeoutMs(30_000)
+                        .setTopicData(HandWrittenCorpus.list(new ProduceRequest.TopicProduceData()
+                                .setName(topic)
+                                .setPartitionData(HandWrittenCorpus.list(new ProduceRequest.PartitionProduceData()
+                                        .setIndex(partition)
+                                        .setRecords(HandWrittenCorpus.initialBatch()))))));
     }
 
     /** Whether Kafka's broker already serves {@code topic} with a leader for every partition. */

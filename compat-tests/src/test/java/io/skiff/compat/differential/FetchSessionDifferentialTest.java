@@ -17,17 +17,13 @@ package io.skiff.compat.differential;
 
 import static io.skiff.compat.differential.HandWrittenCorpus.list;
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.skiff.protocol.message.ApiKeys;
-import io.skiff.protocol.message.CreateTopicsRequest;
-import io.skiff.protocol.message.CreateTopicsResponse;
 import io.skiff.protocol.message.DeleteTopicsRequest;
 import io.skiff.protocol.message.FetchRequest;
 import io.skiff.protocol.message.FetchResponse;
-import io.skiff.protocol.message.ProduceRequest;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -182,17 +178,7 @@ class FetchSessionDifferentialTest {
     }
 
     private static void createTopic(String name, int partitions) throws IOException {
-        CreateTopicsResponse created = (CreateTopicsResponse) brokers.sendToBoth(
-                ApiKeys.CREATE_TOPICS,
-                (short) 7,
-                new CreateTopicsRequest()
-                        .setTimeoutMs(30_000)
-                        .setTopics(list(new CreateTopicsRequest.CreatableTopic()
-                                .setName(name)
-                                .setNumPartitions(partitions)
-                                .setReplicationFactor((short) 1))));
-        assertEquals(0, created.topics().get(0).errorCode(), "Kafka created " + name);
-        await().atMost(Duration.ofSeconds(30)).until(() -> brokers.kafkaKnows(name));
+        brokers.createTopicOnBoth(name, partitions);
     }
 
     private static void deleteTopic(String name) throws IOException {
@@ -204,16 +190,6 @@ class FetchSessionDifferentialTest {
     }
 
     private static void produce(String topic, int partition) throws IOException {
-        brokers.sendToBoth(
-                ApiKeys.PRODUCE,
-                (short) 9,
-                new ProduceRequest()
-                        .setAcks((short) -1)
-                        .setTimeoutMs(30_000)
-                        .setTopicData(list(new ProduceRequest.TopicProduceData()
-                                .setName(topic)
-                                .setPartitionData(list(new ProduceRequest.PartitionProduceData()
-                                        .setIndex(partition)
-                                        .setRecords(HandWrittenCorpus.initialBatch()))))));
+        brokers.produceInitialBatchToBoth(topic, partition);
     }
 }

@@ -15,16 +15,7 @@
  */
 package io.skiff.compat.differential;
 
-import static io.skiff.compat.differential.HandWrittenCorpus.list;
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
-import io.skiff.protocol.message.ApiKeys;
-import io.skiff.protocol.message.CreateTopicsRequest;
-import io.skiff.protocol.message.CreateTopicsResponse;
-import io.skiff.protocol.message.ProduceRequest;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -56,27 +47,8 @@ class GeneratedDifferentialTest {
     @BeforeContainer
     static void start() throws IOException {
         brokers = new DifferentialBrokers(name -> name.startsWith(GeneratedRequests.PREFIX));
-        CreateTopicsRequest create = new CreateTopicsRequest()
-                .setTimeoutMs(30_000)
-                .setTopics(list(new CreateTopicsRequest.CreatableTopic()
-                        .setName(GeneratedRequests.TOPIC)
-                        .setNumPartitions(GeneratedRequests.PARTITIONS)
-                        .setReplicationFactor((short) 1)));
-        CreateTopicsResponse created =
-                (CreateTopicsResponse) brokers.sendToBoth(ApiKeys.CREATE_TOPICS, (short) 7, create);
-        assertEquals(0, created.topics().get(0).errorCode(), "Kafka created " + GeneratedRequests.TOPIC);
-        await().atMost(Duration.ofSeconds(30)).until(() -> brokers.kafkaKnows(GeneratedRequests.TOPIC));
-        brokers.sendToBoth(
-                ApiKeys.PRODUCE,
-                (short) 9,
-                new ProduceRequest()
-                        .setAcks((short) -1)
-                        .setTimeoutMs(30_000)
-                        .setTopicData(list(new ProduceRequest.TopicProduceData()
-                                .setName(GeneratedRequests.TOPIC)
-                                .setPartitionData(list(new ProduceRequest.PartitionProduceData()
-                                        .setIndex(0)
-                                        .setRecords(HandWrittenCorpus.initialBatch()))))));
+        brokers.createTopicOnBoth(GeneratedRequests.TOPIC, GeneratedRequests.PARTITIONS);
+        brokers.produceInitialBatchToBoth(GeneratedRequests.TOPIC, 0);
         ReadyCoordinators.awaitReady(brokers, "gen-g1", "gen-txn-1");
     }
 

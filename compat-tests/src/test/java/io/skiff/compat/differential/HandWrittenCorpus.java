@@ -380,51 +380,30 @@ final class HandWrittenCorpus {
         cases.add(of(
                 ApiKeys.OFFSET_COMMIT,
                 "unknown member of an empty group",
-                v -> new OffsetCommitRequest()
-                        .setGroupId(GROUP + "-commit")
-                        .setGenerationIdOrMemberEpoch(5)
-                        .setMemberId("nobody")
+                v -> offsetCommit(GROUP + "-commit", 5, "nobody")
                         .setTopics(list(new OffsetCommitRequest.OffsetCommitRequestTopic()
                                 .setName(TOPIC)
-                                .setPartitions(list(new OffsetCommitRequest.OffsetCommitRequestPartition()
-                                        .setPartitionIndex(0)
-                                        .setCommittedOffset(1)))))));
+                                .setPartitions(list(committed(0, 1)))))));
         cases.add(of(
                 ApiKeys.OFFSET_COMMIT,
                 "unknown partition, simple commit",
-                v -> new OffsetCommitRequest()
-                        .setGroupId(GROUP + "-simple")
-                        .setGenerationIdOrMemberEpoch(-1)
-                        .setMemberId("")
+                v -> offsetCommit(GROUP + "-simple", -1, "")
                         .setTopics(list(new OffsetCommitRequest.OffsetCommitRequestTopic()
                                 .setName(TOPIC)
-                                .setPartitions(list(new OffsetCommitRequest.OffsetCommitRequestPartition()
-                                        .setPartitionIndex(17)
-                                        .setCommittedOffset(1)))))));
+                                .setPartitions(list(committed(17, 1)))))));
         // v10 (KIP-848): topics by id; an id no topic has (each broker's ids are its own, this one is neither's)
         cases.add(DifferentialCase.withIds(
                 ApiKeys.OFFSET_COMMIT,
                 "simple commit by topic id, and an unknown id",
                 10,
-                (v, ids) -> new OffsetCommitRequest()
-                        .setGroupId(GROUP + "-ids")
-                        .setGenerationIdOrMemberEpoch(-1)
-                        .setMemberId("")
+                (v, ids) -> offsetCommit(GROUP + "-ids", -1, "")
                         .setTopics(list(
                                 new OffsetCommitRequest.OffsetCommitRequestTopic()
                                         .setTopicId(ids.apply(TOPIC))
-                                        .setPartitions(list(
-                                                new OffsetCommitRequest.OffsetCommitRequestPartition()
-                                                        .setPartitionIndex(0)
-                                                        .setCommittedOffset(2),
-                                                new OffsetCommitRequest.OffsetCommitRequestPartition()
-                                                        .setPartitionIndex(17)
-                                                        .setCommittedOffset(2))),
+                                        .setPartitions(list(committed(0, 2), committed(17, 2))),
                                 new OffsetCommitRequest.OffsetCommitRequestTopic()
                                         .setTopicId(NO_SUCH_TOPIC_ID)
-                                        .setPartitions(list(new OffsetCommitRequest.OffsetCommitRequestPartition()
-                                                .setPartitionIndex(0)
-                                                .setCommittedOffset(2)))))));
+                                        .setPartitions(list(committed(0, 2)))))));
         cases.add(DifferentialCase.withIds(
                 ApiKeys.OFFSET_FETCH,
                 "by topic id after a commit, and an unknown id",
@@ -694,40 +673,22 @@ final class HandWrittenCorpus {
         cases.add(of(
                 ApiKeys.TXN_OFFSET_COMMIT,
                 "unknown transactional id",
-                v -> new TxnOffsetCommitRequest()
-                        .setTransactionalId(txn)
-                        .setGroupId(GROUP)
-                        .setProducerId(12345)
-                        .setProducerEpoch((short) 0)
-                        .setGenerationIdOrMemberEpoch(-1)
-                        .setMemberId("")
+                v -> unknownTransactionOffsetCommit(txn)
                         .setTopics(list(new TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic()
                                 .setName(TOPIC)
-                                .setPartitions(list(new TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition()
-                                        .setPartitionIndex(0)
-                                        .setCommittedOffset(1)))))));
+                                .setPartitions(list(txnCommitted(0, 1)))))));
         cases.add(DifferentialCase.withIds(
                 ApiKeys.TXN_OFFSET_COMMIT,
                 "unknown transactional id, topics by id (one unknown)",
                 6,
-                (v, ids) -> new TxnOffsetCommitRequest()
-                        .setTransactionalId(txn)
-                        .setGroupId(GROUP)
-                        .setProducerId(12345)
-                        .setProducerEpoch((short) 0)
-                        .setGenerationIdOrMemberEpoch(-1)
-                        .setMemberId("")
+                (v, ids) -> unknownTransactionOffsetCommit(txn)
                         .setTopics(list(
                                 new TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic()
                                         .setTopicId(ids.apply(TOPIC))
-                                        .setPartitions(list(new TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition()
-                                                .setPartitionIndex(0)
-                                                .setCommittedOffset(1))),
+                                        .setPartitions(list(txnCommitted(0, 1))),
                                 new TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic()
                                         .setTopicId(NO_SUCH_TOPIC_ID)
-                                        .setPartitions(list(new TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition()
-                                                .setPartitionIndex(0)
-                                                .setCommittedOffset(1)))))));
+                                        .setPartitions(list(txnCommitted(0, 1)))))));
     }
 
     /** The transaction tools' APIs, and the brokers' marker API, on names and ids neither broker knows. */
@@ -1127,6 +1088,36 @@ final class HandWrittenCorpus {
                 .setPartition(partition)
                 .setCurrentLeaderEpoch(-1)
                 .setLeaderEpoch(leaderEpoch);
+    }
+
+    private static OffsetCommitRequest offsetCommit(String group, int generationOrEpoch, String memberId) {
+        return new OffsetCommitRequest()
+                .setGroupId(group)
+                .setGenerationIdOrMemberEpoch(generationOrEpoch)
+                .setMemberId(memberId);
+    }
+
+    private static OffsetCommitRequest.OffsetCommitRequestPartition committed(int partition, long offset) {
+        return new OffsetCommitRequest.OffsetCommitRequestPartition()
+                .setPartitionIndex(partition)
+                .setCommittedOffset(offset);
+    }
+
+    /** A TxnOffsetCommit for GROUP, outside a generation, from a producer of a transactional id no broker knows. */
+    private static TxnOffsetCommitRequest unknownTransactionOffsetCommit(String transactionalId) {
+        return new TxnOffsetCommitRequest()
+                .setTransactionalId(transactionalId)
+                .setGroupId(GROUP)
+                .setProducerId(12345)
+                .setProducerEpoch((short) 0)
+                .setGenerationIdOrMemberEpoch(-1)
+                .setMemberId("");
+    }
+
+    private static TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition txnCommitted(int partition, long offset) {
+        return new TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition()
+                .setPartitionIndex(partition)
+                .setCommittedOffset(offset);
     }
 
     @SafeVarargs

@@ -17,12 +17,9 @@ package io.skiff.compat.differential;
 
 import static io.skiff.compat.differential.HandWrittenCorpus.list;
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.message.ApiKeys;
-import io.skiff.protocol.message.CreateTopicsRequest;
-import io.skiff.protocol.message.CreateTopicsResponse;
 import io.skiff.protocol.message.DescribeConfigsRequest;
 import io.skiff.protocol.message.DescribeConfigsResponse;
 import io.skiff.protocol.message.IncrementalAlterConfigsRequest;
@@ -68,18 +65,7 @@ final class StreamsDifferentialFixture implements BeforeAllCallback, AfterAllCal
     @Override
     public void beforeAll(ExtensionContext context) throws IOException {
         brokers = new DifferentialBrokers(name -> name.startsWith(prefix));
-        String source = source();
-        CreateTopicsResponse created = (CreateTopicsResponse) brokers.sendToBoth(
-                ApiKeys.CREATE_TOPICS,
-                (short) 7,
-                new CreateTopicsRequest()
-                        .setTimeoutMs(30_000)
-                        .setTopics(list(new CreateTopicsRequest.CreatableTopic()
-                                .setName(source)
-                                .setNumPartitions(2)
-                                .setReplicationFactor((short) 1))));
-        assertEquals(0, created.topics().get(0).errorCode(), "Kafka created " + source);
-        await().atMost(Duration.ofSeconds(30)).until(() -> brokers.kafkaKnows(source));
+        brokers.createTopicOnBoth(source(), 2);
         ReadyCoordinators.awaitReady(brokers, prefix + "group", prefix + "txn");
     }
 

@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.compat.RawProduce;
 import io.skiff.testkit.Skiff;
 import java.io.IOException;
 import java.lang.management.BufferPoolMXBean;
@@ -69,7 +70,6 @@ import org.apache.kafka.common.requests.ApiVersionsResponse;
 import org.apache.kafka.common.requests.MetadataRequest;
 import org.apache.kafka.common.requests.MetadataResponse;
 import org.apache.kafka.common.requests.ProduceRequest;
-import org.apache.kafka.common.requests.ProduceResponse;
 import org.apache.kafka.common.requests.RequestHeader;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -278,20 +278,9 @@ class GarbageInputCompatTest {
 
     private static ProduceResponseData.PartitionProduceResponse produce(KafkaSocket socket, short version, byte[] batch)
             throws IOException {
-        ProduceRequestData data = new ProduceRequestData().setAcks((short) -1).setTimeoutMs(30_000);
-        ProduceRequestData.TopicProduceData topic = new ProduceRequestData.TopicProduceData().setName("corrupt");
-        topic.partitionData()
-                .add(new ProduceRequestData.PartitionProduceData()
-                        .setIndex(0)
-                        .setRecords(MemoryRecords.readableRecords(ByteBuffer.wrap(batch))));
-        data.topicData().add(topic);
-        ProduceResponse response = socket.send(new ProduceRequest(data, version));
-        return response.data()
-                .responses()
-                .iterator()
-                .next()
-                .partitionResponses()
-                .get(0);
+        ProduceRequestData data =
+                RawProduce.toPartitionZero("corrupt", MemoryRecords.readableRecords(ByteBuffer.wrap(batch)));
+        return RawProduce.onlyPartition(socket.send(new ProduceRequest(data, version)));
     }
 
     /**

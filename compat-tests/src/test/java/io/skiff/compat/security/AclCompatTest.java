@@ -62,17 +62,14 @@ import org.junit.jupiter.api.io.TempDir;
  * each authorization error, and the same client works once the ACL is added; ACLs survive a restart.
  */
 class AclCompatTest {
-    private static final String JAAS = "org.apache.kafka.common.security.plain.PlainLoginModule required "
-            + "user_admin=\"admin-secret\" user_alice=\"alice-secret\";";
 
     @TempDir
     Path dataDir;
 
     private SkiffServer start() {
-        Map<String, String> config = new HashMap<>();
-        config.put("listeners", "SASL_PLAINTEXT://127.0.0.1:0");
-        config.put("sasl.enabled.mechanisms", "PLAIN");
-        config.put("listener.name.sasl_plaintext.plain.sasl.jaas.config", JAAS);
+        Map<String, String> config = SecureClients.plainSaslListener(
+                "SASL_PLAINTEXT://127.0.0.1:0",
+                SecureClients.plainUsers("admin", "admin-secret", "alice", "alice-secret"));
         config.put("authorizer.class.name", "org.apache.kafka.metadata.authorizer.StandardAuthorizer");
         config.put("super.users", "User:admin");
         return SkiffServer.builder().dataDir(dataDir).config(config).start();

@@ -160,26 +160,19 @@ class ScramOAuthReauthCompatTest {
                 "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required;");
         try (SkiffServer server =
                 SkiffServer.builder().dataDir(dataDir).config(config).start()) {
-            Map<String, Object> client = new HashMap<>();
-            client.put("security.protocol", "SASL_PLAINTEXT");
-            client.put("sasl.mechanism", "OAUTHBEARER");
-            client.put(
-                    "sasl.jaas.config",
-                    "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required "
-                            + "unsecuredLoginStringClaim_sub=\"carol\";");
-            SecureClients.roundTrip(server.bootstrapServers(), client, "over-oauth", 10);
+            SecureClients.roundTrip(
+                    server.bootstrapServers(),
+                    SecureClients.unsecuredOAuthBearer("SASL_PLAINTEXT", "carol"),
+                    "over-oauth",
+                    10);
         }
     }
 
     @Test
     void clientsReauthenticateBeforeTheSessionEnds() throws Exception {
-        Map<String, String> config = new HashMap<>();
-        config.put("listeners", "SASL_PLAINTEXT://127.0.0.1:0");
-        config.put("sasl.enabled.mechanisms", "PLAIN");
+        Map<String, String> config = SecureClients.plainSaslListener(
+                "SASL_PLAINTEXT://127.0.0.1:0", SecureClients.plainUsers("alice", "alice-secret"));
         config.put("connections.max.reauth.ms", "1500");
-        config.put(
-                "listener.name.sasl_plaintext.plain.sasl.jaas.config",
-                "org.apache.kafka.common.security.plain.PlainLoginModule required user_alice=\"alice-secret\";");
         try (SkiffServer server =
                 SkiffServer.builder().dataDir(dataDir).config(config).start()) {
             server.createTopic("reauth", 1);

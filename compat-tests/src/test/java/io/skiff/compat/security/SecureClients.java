@@ -37,29 +37,65 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /** Java clients with security settings, and a produce / group consume / admin round trip over them. */
-final class SecureClients {
+public final class SecureClients {
     private SecureClients() {}
 
-    static Map<String, Object> plainSasl(String protocol, String user, String password) {
-        Map<String, Object> p = new HashMap<>();
-        p.put("security.protocol", protocol);
-        p.put("sasl.mechanism", "PLAIN");
-        p.put(
-                "sasl.jaas.config",
-                "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"" + user + "\" password=\""
-                        + password + "\";");
-        return p;
+    /** Client settings for SASL/PLAIN as {@code user} over {@code protocol} (SASL_PLAINTEXT or SASL_SSL). */
+    public static Map<String, Object> plainSasl(String protocol, String user, String password) {
+        return sasl(
+                protocol, "PLAIN", login("org.apache.kafka.common.security.plain.PlainLoginModule", user, password));
     }
 
+    /** Client settings for SCRAM-SHA-256 or -512 ({@code mechanism}) as {@code user} over {@code protocol}. */
     static Map<String, Object> scram(String protocol, String mechanism, String user, String password) {
+        return sasl(
+                protocol, mechanism, login("org.apache.kafka.common.security.scram.ScramLoginModule", user, password));
+    }
+
+    /** Client settings for OAUTHBEARER with an unsecured token for {@code subject}. */
+    static Map<String, Object> unsecuredOAuthBearer(String protocol, String subject) {
+        return sasl(
+                protocol,
+                "OAUTHBEARER",
+                "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required "
+                        + "unsecuredLoginStringClaim_sub=\"" + subject + "\";");
+    }
+
+    private static Map<String, Object> sasl(String protocol, String mechanism, String jaasConfig) {
         Map<String, Object> p = new HashMap<>();
         p.put("security.protocol", protocol);
         p.put("sasl.mechanism", mechanism);
-        p.put(
-                "sasl.jaas.config",
-                "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"" + user + "\" password=\""
-                        + password + "\";");
+        p.put("sasl.jaas.config", jaasConfig);
         return p;
+    }
+
+    private static String login(String module, String user, String password) {
+        return module + " required username=\"" + user + "\" password=\"" + password + "\";";
+    }
+
+    /**
+     * Broker settings: {@code listeners}, with PLAIN the one SASL mechanism, and {@code jaasConfig} (see
+     * {@link #plainUsers}) the SASL_PLAINTEXT listener's; a mutable map, for the test's own keys on top.
+     */
+    public static Map<String, String> plainSaslListener(String listeners, String jaasConfig) {
+        Map<String, String> config = new HashMap<>();
+        config.put("listeners", listeners);
+        config.put("sasl.enabled.mechanisms", "PLAIN");
+        config.put("listener.name.sasl_plaintext.plain.sasl.jaas.config", jaasConfig);
+        return config;
+    }
+
+    /** A broker's PLAIN JAAS config that knows the users {@code user1, password1, user2, password2, ...}. */
+    public static String plainUsers(String... usersAndPasswords) {
+        StringBuilder jaas = new StringBuilder("org.apache.kafka.common.security.plain.PlainLoginModule required");
+        for (int i = 0; i < usersAndPasswords.length; i += 2) {
+            jaas.append(" user_")
+                    .append(usersAndPasswords[i])
+                    .append("=\"")
+                    .append(usersAndPasswords[i + 1])
+                    .append('"');
+        }
+        return jaas.append(';').toString();
     }
 
     static Map<String, Object> merge(Map<String, Object> a, Map<String, Object> b) {

@@ -125,11 +125,8 @@ class TlsAndSaslCompatTest {
 
     @Test
     void saslPlaintextWithPlainAndAPlaintextListenerSideBySide() throws Exception {
-        Map<String, String> config = new HashMap<>();
-        config.put("listeners", "PLAINTEXT://127.0.0.1:0,SASL_PLAINTEXT://127.0.0.1:0");
-        config.put("sasl.enabled.mechanisms", "PLAIN");
-        config.put("listener.name.sasl_plaintext.plain.sasl.jaas.config", PLAIN_JAAS);
-        try (SkiffServer server = start(config)) {
+        try (SkiffServer server = start(
+                SecureClients.plainSaslListener("PLAINTEXT://127.0.0.1:0,SASL_PLAINTEXT://127.0.0.1:0", PLAIN_JAAS))) {
             String saslBootstrap = "127.0.0.1:" + server.boundListeners().get(1).port();
             SecureClients.roundTrip(
                     saslBootstrap,
@@ -144,11 +141,7 @@ class TlsAndSaslCompatTest {
 
     @Test
     void wrongPasswordGetsKafkasMessage() throws Exception {
-        Map<String, String> config = new HashMap<>();
-        config.put("listeners", "SASL_PLAINTEXT://127.0.0.1:0");
-        config.put("sasl.enabled.mechanisms", "PLAIN");
-        config.put("listener.name.sasl_plaintext.plain.sasl.jaas.config", PLAIN_JAAS);
-        try (SkiffServer server = start(config)) {
+        try (SkiffServer server = start(SecureClients.plainSaslListener("SASL_PLAINTEXT://127.0.0.1:0", PLAIN_JAAS))) {
             try (Admin admin = SecureClients.admin(
                     server.bootstrapServers(), SecureClients.plainSasl("SASL_PLAINTEXT", "alice", "wrong"))) {
                 ExecutionException e = assertThrows(

@@ -18,11 +18,10 @@ package io.skiff.broker.group.share;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.skiff.broker.group.FakeTopics;
 import io.skiff.broker.group.common.TopicsView;
 import io.skiff.broker.share.TopicIdPartition;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -49,7 +48,7 @@ import org.junit.jupiter.api.Test;
  * members, subscriptions and previous assignment.
  */
 class ShareAssignorTest {
-    private final Topics topics = new Topics();
+    private final FakeTopics topics = new FakeTopics();
 
     @Test
     void membersOfOnePartitionAllShareIt() {
@@ -231,31 +230,5 @@ class ShareAssignorTest {
 
     private static Uuid uuid(UUID id) {
         return new Uuid(id.getMostSignificantBits(), id.getLeastSignificantBits());
-    }
-
-    /** Topics the test creates. */
-    private static final class Topics implements TopicsView {
-        private final Map<String, TopicInfo> byName = new LinkedHashMap<>();
-
-        UUID create(String name, int partitions) {
-            UUID id = UUID.nameUUIDFromBytes(name.getBytes(StandardCharsets.UTF_8));
-            byName.put(name, new TopicInfo(id, name, partitions));
-            return id;
-        }
-
-        @Override
-        public Optional<TopicInfo> byName(String name) {
-            return Optional.ofNullable(byName.get(name));
-        }
-
-        @Override
-        public Optional<TopicInfo> byId(UUID id) {
-            return byName.values().stream().filter(t -> t.id().equals(id)).findFirst();
-        }
-
-        @Override
-        public Collection<TopicInfo> userTopics() {
-            return List.copyOf(byName.values());
-        }
     }
 }

@@ -44,6 +44,11 @@ class StandardAuthorizerTest {
         return new AclBinding(type, name, pattern, who, host, op, permission);
     }
 
+    /** A literal topic ACL for every host: the common case. */
+    private static AclBinding topicAcl(String name, String who, AclOperation op, AclPermissionType permission) {
+        return acl(ResourceType.TOPIC, name, PatternType.LITERAL, who, "*", op, permission);
+    }
+
     private StandardAuthorizer authorizer(boolean allowEveryone, AclBinding... bindings) throws Exception {
         AclStore store = AclStore.open(dir);
         store.add(List.of(bindings));
@@ -54,14 +59,7 @@ class StandardAuthorizerTest {
     void literalPrefixedAndWildcardPatternsMatchAsKafkas() throws Exception {
         StandardAuthorizer a = authorizer(
                 false,
-                acl(
-                        ResourceType.TOPIC,
-                        "orders",
-                        PatternType.LITERAL,
-                        "User:alice",
-                        "*",
-                        AclOperation.READ,
-                        AclPermissionType.ALLOW),
+                topicAcl("orders", "User:alice", AclOperation.READ, AclPermissionType.ALLOW),
                 acl(
                         ResourceType.TOPIC,
                         "logs-",
@@ -91,22 +89,8 @@ class StandardAuthorizerTest {
     void readWriteDeleteAlterImplyDescribeAndAlterConfigsImpliesDescribeConfigs() throws Exception {
         StandardAuthorizer a = authorizer(
                 false,
-                acl(
-                        ResourceType.TOPIC,
-                        "t",
-                        PatternType.LITERAL,
-                        "User:alice",
-                        "*",
-                        AclOperation.WRITE,
-                        AclPermissionType.ALLOW),
-                acl(
-                        ResourceType.TOPIC,
-                        "t",
-                        PatternType.LITERAL,
-                        "User:alice",
-                        "*",
-                        AclOperation.ALTER_CONFIGS,
-                        AclPermissionType.ALLOW));
+                topicAcl("t", "User:alice", AclOperation.WRITE, AclPermissionType.ALLOW),
+                topicAcl("t", "User:alice", AclOperation.ALTER_CONFIGS, AclPermissionType.ALLOW));
         assertTrue(a.authorize(ALICE, "h", AclOperation.DESCRIBE, ResourceType.TOPIC, "t"));
         assertTrue(a.authorize(ALICE, "h", AclOperation.DESCRIBE_CONFIGS, ResourceType.TOPIC, "t"));
         assertFalse(a.authorize(ALICE, "h", AclOperation.READ, ResourceType.TOPIC, "t"));
@@ -116,22 +100,8 @@ class StandardAuthorizerTest {
     void denyWinsOverAllowAndHostsAreMatched() throws Exception {
         StandardAuthorizer a = authorizer(
                 false,
-                acl(
-                        ResourceType.TOPIC,
-                        "*",
-                        PatternType.LITERAL,
-                        "User:alice",
-                        "*",
-                        AclOperation.ALL,
-                        AclPermissionType.ALLOW),
-                acl(
-                        ResourceType.TOPIC,
-                        "secret",
-                        PatternType.LITERAL,
-                        "User:alice",
-                        "*",
-                        AclOperation.READ,
-                        AclPermissionType.DENY),
+                topicAcl("*", "User:alice", AclOperation.ALL, AclPermissionType.ALLOW),
+                topicAcl("secret", "User:alice", AclOperation.READ, AclPermissionType.DENY),
                 acl(
                         ResourceType.TOPIC,
                         "office",
@@ -148,16 +118,8 @@ class StandardAuthorizerTest {
 
     @Test
     void superUsersAndAllowEveryoneIfNoAclFound() throws Exception {
-        StandardAuthorizer closed = authorizer(
-                false,
-                acl(
-                        ResourceType.TOPIC,
-                        "guarded",
-                        PatternType.LITERAL,
-                        "User:bob",
-                        "*",
-                        AclOperation.READ,
-                        AclPermissionType.ALLOW));
+        StandardAuthorizer closed =
+                authorizer(false, topicAcl("guarded", "User:bob", AclOperation.READ, AclPermissionType.ALLOW));
         assertTrue(closed.authorize(
                 KafkaPrincipal.user("admin"),
                 "h",
@@ -180,14 +142,7 @@ class StandardAuthorizerTest {
                 "*",
                 AclOperation.READ,
                 AclPermissionType.ALLOW);
-        AclBinding drop = acl(
-                ResourceType.TOPIC,
-                "t",
-                PatternType.LITERAL,
-                "User:alice",
-                "*",
-                AclOperation.READ,
-                AclPermissionType.ALLOW);
+        AclBinding drop = topicAcl("t", "User:alice", AclOperation.READ, AclPermissionType.ALLOW);
         AclStore store = AclStore.open(dir);
         store.add(List.of(keep, drop, drop));
         assertEquals(List.of(keep, drop), AclStore.open(dir).bindings());
