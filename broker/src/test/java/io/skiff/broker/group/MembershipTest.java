@@ -57,8 +57,12 @@ class MembershipTest {
         CompletableFuture<JoinResult> bJoin = f.joinNew(G, protocols("range"));
         f.join(G, a.memberId(), null, protocols("range"));
         JoinResult b = bJoin.join();
-        f.coordinator.syncGroup(new SyncGroupParams(G, 2, a.memberId(), null, null, null, Map.of())).join();
-        f.coordinator.syncGroup(new SyncGroupParams(G, 2, b.memberId(), null, null, null, Map.of())).join();
+        f.coordinator
+                .syncGroup(new SyncGroupParams(G, 2, a.memberId(), null, null, null, Map.of()))
+                .join();
+        f.coordinator
+                .syncGroup(new SyncGroupParams(G, 2, b.memberId(), null, null, null, Map.of()))
+                .join();
         return new TwoMembers(a, b);
     }
 
