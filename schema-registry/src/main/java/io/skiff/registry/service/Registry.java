@@ -16,21 +16,14 @@
 package io.skiff.registry.service;
 
 import io.skiff.registry.schema.CompatibilityLevel;
-import io.skiff.registry.schema.InvalidSchemaException;
 import io.skiff.registry.schema.ParsedSchema;
-import io.skiff.registry.schema.SchemaParsers;
-import io.skiff.registry.store.Reference;
 import io.skiff.registry.store.RegistryException;
 import io.skiff.registry.store.SchemaRecords;
 import io.skiff.registry.store.SchemaStore;
 import io.skiff.registry.store.SchemaVersion;
 import io.skiff.registry.store.SchemasTopic;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -46,7 +39,7 @@ public final class Registry {
 
     private final SchemasTopic topic;
     private final SchemaStore store = new SchemaStore();
-    private final Map<Integer, ParsedSchema> parsedById = new HashMap<>();
+    private final SchemaParsing parsing = new SchemaParsing(store);
 
     public Registry(SchemasTopic topic) {
         this.topic = topic;
@@ -59,7 +52,7 @@ public final class Registry {
 
     public synchronized void clear() {
         store.clear();
-        parsedById.clear();
+        parsing.clear();
     }
 
     // --- schemas
@@ -75,7 +68,7 @@ public final class Registry {
         if (!importing && (request.id() != null && request.id() >= 0)) {
             throw RegistryException.notPermitted("Subject " + subject + " is not in import mode");
         }
-        ParsedSchema parsed = parse(request);
+        ParsedSchema parsed = parsing.parse(request);
         SchemaVersion candidate =
                 new SchemaVersion(subject, 0, 0, parsed.type(), parsed.canonical(), request.references(), false);
         List<SchemaVersion> live = store.versions(subject, false);
@@ -105,7 +98,7 @@ public final class Registry {
         SchemaVersion stored =
                 new SchemaVersion(subject, version, id, parsed.type(), parsed.canonical(), request.references(), false);
         write(SchemaRecords.schema(stored));
-        parsedById.putIfAbsent(id, parsed);
+        parsing.remember(id, parsed);
         return id;
     }
 
@@ -128,7 +121,7 @@ public final class Registry {
         if (versions.isEmpty()) {
             throw RegistryException.subjectNotFound(subject);
         }
-        ParsedSchema parsed = parse(request);
+        ParsedSchema parsed = parsing.parse(request);
         SchemaVersion probe =
                 new SchemaVersion(subject, 0, 0, parsed.type(), parsed.canonical(), request.references(), false);
         for (int i = versions.size() - 1; i >= 0; i--) {
@@ -285,7 +278,7 @@ public final class Registry {
 
     /** Problems of {@code request} against one version of the subject, or (version null) per its level. */
     public synchronized List<String> checkCompatibility(String subject, String versionText, SchemaRequest request) {
-        ParsedSchema parsed = parse(request);
+        ParsedSchema parsed = parsing.parse(request);
         CompatibilityLevel level = level(subject);
         List<SchemaVersion> against;
         if (versionText == null) {
@@ -406,59 +399,9 @@ public final class Registry {
     private List<CompatibilityLevel.Previous> previous(List<SchemaVersion> versions) {
         List<CompatibilityLevel.Previous> out = new ArrayList<>();
         for (SchemaVersion v : versions) {
-            out.add(new CompatibilityLevel.Previous(v.version(), parsed(v)));
+            out.add(new CompatibilityLevel.Previous(v.version(), parsing.parsed(v)));
         }
         return out;
-    }
-
-    private ParsedSchema parsed(SchemaVersion v) {
-        ParsedSchema cached = parsedById.get(v.id());
-        if (cached != null) {
-            return cached;
-        }
-        ParsedSchema parsed = SchemaParsers.parse(v.type(), v.schema(), resolve(v.references()));
-        parsedById.put(v.id(), parsed);
-        return parsed;
-    }
-
-    private ParsedSchema parse(SchemaRequest request) {
-        Map<String, ParsedSchema> references = resolve(request.references());
-        try {
-            return SchemaParsers.parse(request.type(), request.schema(), references);
-        } catch (InvalidSchemaException e) {
-            throw RegistryException.invalidSchema("Invalid schema " + e.getMessage());
-        }
-    }
-
-    /**
-     * The referenced schemas and what they reference in turn, each once, dependencies first, by the name each is
-     * referenced by (the first name wins when one schema is referenced under two).
-     */
-    private Map<String, ParsedSchema> resolve(List<Reference> references) {
-        Map<String, ParsedSchema> byName = new LinkedHashMap<>();
-        Set<String> seen = new HashSet<>();
-        for (Reference r : references) {
-            resolveInto(r, byName, seen, 0);
-        }
-        return byName;
-    }
-
-    private void resolveInto(Reference r, Map<String, ParsedSchema> out, Set<String> seen, int depth) {
-        if (depth > 100) {
-            throw RegistryException.invalidSchema("Invalid schema: references nest too deep (a cycle?)");
-        }
-        SchemaVersion target = (r.version() == -1
-                        ? store.versions(r.subject(), false).stream().reduce((a, b) -> b)
-                        : store.version(r.subject(), r.version()))
-                .orElseThrow(() -> RegistryException.invalidSchema("Invalid schema: the reference '" + r.name()
-                        + "' names subject '" + r.subject() + "' version " + r.version() + ", which does not exist"));
-        String key = target.subject() + "\u0000" + target.version();
-        if (seen.add(key)) {
-            for (Reference nested : target.references()) {
-                resolveInto(nested, out, seen, depth + 1);
-            }
-        }
-        out.putIfAbsent(r.name(), parsed(target));
     }
 
     private void checkNotReferenced(SchemaVersion target) {
