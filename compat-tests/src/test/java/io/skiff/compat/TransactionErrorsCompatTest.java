@@ -67,7 +67,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The error codes of transaction requests in one scripted session, sent over a raw connection, compared with what
- * Apache Kafka 4.1.1 answers to the same session (recorded by running this test with
+ * Apache Kafka 4.4.0 answers to the same session (recorded by running this test with
  * {@code -Dtxn.bootstrap=host:port} against a real Kafka, which prints the answers instead of asserting them):
  * invalid timeouts, fencing by epoch, unknown producer ids and transactional ids, unknown topics, produce-side
  * verification per Produce version, TxnOffsetCommit without AddOffsetsToTxn, KIP-447 generation checks,
@@ -78,8 +78,8 @@ class TransactionErrorsCompatTest {
     static final String SUFFIX = Long.toString(System.nanoTime());
     static final String T = "probe-t" + SUFFIX;
     static final String G = "g" + SUFFIX;
-    /** What Kafka 4.1.1 answers, in order (suffixes of generated names removed). */
-    private static final List<String> KAFKA_4_1_ANSWERS = List.of(
+    /** What Kafka 4.4.0 answers, in order (suffixes of generated names removed). */
+    private static final List<String> KAFKA_ANSWERS = List.of(
             "init timeout too big: INVALID_TRANSACTION_TIMEOUT",
             "init: NONE epoch 0",
             "init again: NONE epoch 1",
@@ -90,6 +90,9 @@ class TransactionErrorsCompatTest {
             "add wrong pid: {={probe-t-0=INVALID_PRODUCER_ID_MAPPING}}",
             "add unknown id: {={probe-t-0=INVALID_PRODUCER_ID_MAPPING}}",
             "add unknown topic: {={nosuch-0=UNKNOWN_TOPIC_OR_PARTITION, probe-t-0=OPERATION_NOT_ATTEMPTED}}",
+            "add internal topic: {={__consumer_offsets-0=TOPIC_AUTHORIZATION_FAILED, probe-t-0=OPERATION_NOT_ATTEMPTED}}",
+            "add internal and unknown topic: {={__consumer_offsets-0=TOPIC_AUTHORIZATION_FAILED,"
+                    + " nosuch-0=UNKNOWN_TOPIC_OR_PARTITION, probe-t-0=OPERATION_NOT_ATTEMPTED}}",
             "produce v9 not in txn: INVALID_TXN_STATE Partition was not added to the transaction",
             "produce v11 not in txn: TRANSACTION_ABORTABLE null",
             "produce v9 unknown id: INVALID_PRODUCER_ID_MAPPING null",
@@ -124,10 +127,10 @@ class TransactionErrorsCompatTest {
             "endtxn old epoch after fence: PRODUCER_FENCED");
 
     /**
-     * What Kafka 4.1.1 answers to the session of a transaction protocol version 2 client, in order: EndTxn v5, Produce
+     * What Kafka 4.4.0 answers to the session of a transaction protocol version 2 client, in order: EndTxn v5, Produce
      * v12 and TxnOffsetCommit v5 (recorded as above).
      */
-    private static final List<String> KAFKA_4_1_V2_ANSWERS = List.of(
+    private static final List<String> KAFKA_V2_ANSWERS = List.of(
             "init: NONE epoch 0",
             "endtxn v5 commit on empty: INVALID_TXN_STATE epoch -1 samepid false",
             "endtxn v5 abort on empty: NONE epoch 1 samepid true",
@@ -176,15 +179,16 @@ class TransactionErrorsCompatTest {
     /** Against Skiff: the session's answers are Kafka's; against a real Kafka: prints them. */
     private void assertAnswers(List<String> kafka) throws IOException {
         c.close();
-        if (REAL_KAFKA != null) {
-            out.forEach(System.out::println);
-            return;
+        if (REAL_KAFKA == null) {
+            assertEquals(kafka, out);
         }
-        assertEquals(kafka, out);
     }
 
     void log(String step, Object v) {
         out.add((step + ": " + v).replace(SUFFIX, ""));
+        if (REAL_KAFKA != null) {
+            System.out.println("ANSWER " + out.get(out.size() - 1)); // as it comes: a later step may throw
+        }
     }
 
     @Test
@@ -205,6 +209,8 @@ class TransactionErrorsCompatTest {
         log("add wrong pid", add(id, pid + 1, ep, T, 0));
         log("add unknown id", add("nope", pid, ep, T, 0));
         log("add unknown topic", addTwo(id, pid, ep));
+        log("add internal topic", addAll(id, pid, ep, T, "__consumer_offsets"));
+        log("add internal and unknown topic", addAll(id, pid, ep, T, "__consumer_offsets", "nosuch"));
         log("produce v9 not in txn", produce(id, pid, ep, 1, 9, 0));
         log("produce v11 not in txn", produce(id, pid, ep, 1, 11, 0));
         log("produce v9 unknown id", produce("nope", pid, ep, 1, 9, 0));
@@ -266,7 +272,7 @@ class TransactionErrorsCompatTest {
         log("produce old epoch after fence", produce(id, pid, ep, 0, 9, 1));
         log("add old epoch after fence", add(id, pid, ep, T, 0));
         log("endtxn old epoch after fence", endTxn(id, pid, ep, false));
-        assertAnswers(KAFKA_4_1_ANSWERS);
+        assertAnswers(KAFKA_ANSWERS);
     }
 
     /**
@@ -321,7 +327,7 @@ class TransactionErrorsCompatTest {
         log("produce v12 old epoch after fence", produce(id, pid, ep, 0, 12, 1));
         log("endtxn v5 old epoch after fence", endTxnV5(id, pid, ep, false));
         log("txnoffsetcommit v5 old epoch after fence", txnOffset(id, pid, ep, G, -1, "", (short) 5));
-        assertAnswers(KAFKA_4_1_V2_ANSWERS);
+        assertAnswers(KAFKA_V2_ANSWERS);
     }
 
     /** Creates the topic both sessions write to, unless the other session did. */
@@ -434,13 +440,16 @@ class TransactionErrorsCompatTest {
     }
 
     String addTwo(String id, long pid, short ep) throws Exception {
-        AddPartitionsToTxnResponse r = c.send(AddPartitionsToTxnRequest.Builder.forClient(
-                        id,
-                        pid,
-                        ep,
-                        List.of(
-                                new org.apache.kafka.common.TopicPartition(T, 0),
-                                new org.apache.kafka.common.TopicPartition("nosuch", 0)))
+        return addAll(id, pid, ep, T, "nosuch");
+    }
+
+    /** A client's AddPartitionsToTxn (v3) of partition 0 of each of {@code topics}. */
+    String addAll(String id, long pid, short ep, String... topics) throws Exception {
+        List<org.apache.kafka.common.TopicPartition> partitions = new ArrayList<>();
+        for (String topic : topics) {
+            partitions.add(new org.apache.kafka.common.TopicPartition(topic, 0));
+        }
+        AddPartitionsToTxnResponse r = c.send(AddPartitionsToTxnRequest.Builder.forClient(id, pid, ep, partitions)
                 .build((short) 3));
         return sorted(r.errors());
     }

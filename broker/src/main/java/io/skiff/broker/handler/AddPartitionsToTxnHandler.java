@@ -18,6 +18,7 @@ package io.skiff.broker.handler;
 import io.skiff.broker.group.common.TopicPartition;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
+import io.skiff.broker.topic.TopicNames;
 import io.skiff.broker.txn.TransactionCoordinator;
 import io.skiff.broker.txn.TransactionVersion;
 import io.skiff.protocol.Errors;
@@ -35,7 +36,8 @@ import java.util.function.BiPredicate;
 
 /**
  * AddPartitionsToTxn (key 24), v0–5. v0–3 (clients): one transaction; its partitions are added, or all get the
- * coordinator's error. Partitions of unknown topics get UNKNOWN_TOPIC_OR_PARTITION and the others
+ * coordinator's error. Partitions of internal topics or topics the client may not write to get
+ * TOPIC_AUTHORIZATION_FAILED, those of unknown topics UNKNOWN_TOPIC_OR_PARTITION, and then the others
  * OPERATION_NOT_ATTEMPTED (nothing is added), as in Kafka. v4–5 (brokers) batch transactions; {@code verify_only}
  * asks, per partition, whether it is already in the transaction (INVALID_TXN_STATE if not) without adding it; the
  * others add partitions for a transaction protocol version 2 client, as Kafka's brokers ask for Produce v12+.
@@ -136,27 +138,21 @@ public final class AddPartitionsToTxnHandler
             return CompletableFuture.completedFuture(
                     results(partitions, tp -> injected.getOrDefault(tp, Errors.OPERATION_NOT_ATTEMPTED)));
         }
-        Set<TopicPartition> denied = new LinkedHashSet<>();
+        // Kafka's order: a client (v0–3) may not add an internal topic nor one it cannot write to; a topic that does
+        // not exist is told apart; either way nothing is added and the other partitions are not attempted.
+        Map<TopicPartition, Errors> refused = new LinkedHashMap<>();
         for (TopicPartition tp : partitions) {
-            if (!ctx.allowed(AclOperation.WRITE, ResourceType.TOPIC, tp.topic())) {
-                denied.add(tp);
+            if (ctx.apiVersion() < 4
+                    && (TopicNames.isInternal(tp.topic())
+                            || !ctx.allowed(AclOperation.WRITE, ResourceType.TOPIC, tp.topic()))) {
+                refused.put(tp, Errors.TOPIC_AUTHORIZATION_FAILED);
+            } else if (!partitionExists.test(tp.topic(), tp.partition())) {
+                refused.put(tp, Errors.UNKNOWN_TOPIC_OR_PARTITION);
             }
         }
-        if (!denied.isEmpty()) {
-            return CompletableFuture.completedFuture(results(
-                    partitions,
-                    tp -> denied.contains(tp) ? Errors.TOPIC_AUTHORIZATION_FAILED : Errors.OPERATION_NOT_ATTEMPTED));
-        }
-        Set<TopicPartition> unknown = new LinkedHashSet<>();
-        for (TopicPartition tp : partitions) {
-            if (!partitionExists.test(tp.topic(), tp.partition())) {
-                unknown.add(tp);
-            }
-        }
-        if (!unknown.isEmpty()) {
-            return CompletableFuture.completedFuture(results(
-                    partitions,
-                    tp -> unknown.contains(tp) ? Errors.UNKNOWN_TOPIC_OR_PARTITION : Errors.OPERATION_NOT_ATTEMPTED));
+        if (!refused.isEmpty()) {
+            return CompletableFuture.completedFuture(
+                    results(partitions, tp -> refused.getOrDefault(tp, Errors.OPERATION_NOT_ATTEMPTED)));
         }
         return coordinator
                 .addPartitions(
