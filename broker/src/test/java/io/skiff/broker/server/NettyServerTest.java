@@ -75,8 +75,7 @@ class NettyServerTest {
     void echoesOneRequest() throws IOException {
         int port = start(0);
         try (RawClient client = new RawClient(port)) {
-            client.writeFrame(text("echo:hello"));
-            assertArrayEquals(text("hello"), client.readFrame());
+            assertEchoes(client, "hello");
         }
     }
 
@@ -85,8 +84,7 @@ class NettyServerTest {
         int port = start(0);
         String payload = "x".repeat(MAX_FRAME - "echo:".length());
         try (RawClient client = new RawClient(port)) {
-            client.writeFrame(text("echo:" + payload));
-            assertArrayEquals(text(payload), client.readFrame());
+            assertEchoes(client, payload);
         }
     }
 
@@ -97,8 +95,7 @@ class NettyServerTest {
                 RawClient bad = new RawClient(port)) {
             bad.writeRaw(ByteBuffer.allocate(4).putInt(MAX_FRAME + 1).array());
             assertTrue(bad.awaitClosedByServer());
-            good.writeFrame(text("echo:still here"));
-            assertArrayEquals(text("still here"), good.readFrame());
+            assertEchoes(good, "still here");
         }
         assertEquals(List.of("echo:still here"), processor.seen);
     }
@@ -121,8 +118,7 @@ class NettyServerTest {
                 byte[] frame = RawClient.frame(text("echo:never"));
                 truncated.writeRaw(java.util.Arrays.copyOf(frame, frame.length - 2));
             }
-            good.writeFrame(text("echo:fine"));
-            assertArrayEquals(text("fine"), good.readFrame());
+            assertEchoes(good, "fine");
         }
         assertEquals(List.of("echo:fine"), processor.seen);
     }
@@ -163,8 +159,7 @@ class NettyServerTest {
                 RawClient bad = new RawClient(port)) {
             bad.writeRaw(concat(RawClient.frame(text("close:")), RawClient.frame(text("echo:dropped"))));
             assertTrue(bad.awaitClosedByServer());
-            good.writeFrame(text("echo:ok"));
-            assertArrayEquals(text("ok"), good.readFrame());
+            assertEchoes(good, "ok");
         }
         assertFalse(processor.seen.contains("echo:dropped"));
     }
@@ -173,8 +168,7 @@ class NettyServerTest {
     void idleConnectionIsClosed() throws IOException {
         int port = start(200);
         try (RawClient client = new RawClient(port)) {
-            client.writeFrame(text("echo:once"));
-            assertArrayEquals(text("once"), client.readFrame());
+            assertEchoes(client, "once");
             assertTrue(client.awaitClosedByServer());
         }
         await().atMost(Duration.ofSeconds(10)).until(() -> server.connectionCount() == 0);
@@ -221,6 +215,12 @@ class NettyServerTest {
                 processor);
         java.net.BindException e = assertThrows(java.net.BindException.class, second::bind);
         assertTrue(e.getMessage().contains(String.valueOf(port)), e.getMessage());
+    }
+
+    /** Sends an echo request and checks that exactly its body comes back. */
+    private static void assertEchoes(RawClient client, String body) throws IOException {
+        client.writeFrame(text("echo:" + body));
+        assertArrayEquals(text(body), client.readFrame());
     }
 
     private static byte[] concat(byte[] a, byte[] b) {
