@@ -209,6 +209,12 @@ public final class BrokerConfig {
         return originals.containsKey(key) && originals.get(key) != null;
     }
 
+    /** True when a text key has a value that is not blank: an empty {@code console.listener=} means off. */
+    public boolean hasText(Key<String> key) {
+        String value = get(key);
+        return value != null && !value.isBlank();
+    }
+
     /** The value of a broker key, typed by its handle; null when unset without default. */
     @SuppressWarnings("unchecked")
     public <T> T get(Key<T> key) {

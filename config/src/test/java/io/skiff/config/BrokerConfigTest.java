@@ -87,6 +87,14 @@ class BrokerConfigTest {
     }
 
     @Test
+    void aBlankListenerIsNoListener() {
+        assertFalse(BrokerConfig.defaults().hasText(BrokerConfigKeys.CONSOLE_LISTENER));
+        assertFalse(load(null, Map.of("console.listener", " "), Map.of()).hasText(BrokerConfigKeys.CONSOLE_LISTENER));
+        assertTrue(load(null, Map.of("console.listener", "http://127.0.0.1:0"), Map.of())
+                .hasText(BrokerConfigKeys.CONSOLE_LISTENER));
+    }
+
+    @Test
     void fileIsOverriddenByEnvironmentWhichIsOverriddenByOverrides() throws IOException {
         Path f = file("num.partitions=2\nlog.retention.ms=1000\nmessage.max.bytes=5000\n");
         BrokerConfig c = load(

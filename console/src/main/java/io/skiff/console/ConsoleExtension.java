@@ -35,8 +35,7 @@ public final class ConsoleExtension implements BrokerExtension {
 
     @Override
     public boolean enabledBy(BrokerConfig config) {
-        String value = config.get(BrokerConfigKeys.CONSOLE_LISTENER);
-        return value != null && !value.isBlank();
+        return config.hasText(BrokerConfigKeys.CONSOLE_LISTENER);
     }
 
     @Override

@@ -37,8 +37,7 @@ public final class SchemaRegistryExtension implements BrokerExtension {
 
     @Override
     public boolean enabledBy(BrokerConfig config) {
-        String value = config.get(BrokerConfigKeys.SCHEMA_REGISTRY_LISTENER);
-        return value != null && !value.isBlank();
+        return config.hasText(BrokerConfigKeys.SCHEMA_REGISTRY_LISTENER);
     }
 
     @Override
