@@ -32,17 +32,11 @@ import org.springframework.test.context.MergedContextConfiguration;
  * the context's other singletons — after its lifecycle beans (Kafka listener containers) have stopped, so that no
  * listener of a cached context ever talks to a closed broker.
  *
- * <p>Immutable and thread-safe; equality (the spec) decides which test classes share a cached context.
+ * <p>Immutable and thread-safe; the record's equality (the spec's) decides which test classes share a cached context.
  */
-final class SkiffContextCustomizer implements ContextCustomizer {
+record SkiffContextCustomizer(SkiffContextSpec spec) implements ContextCustomizer {
     static final String SERVER_BEAN = "skiffServer";
     static final String KIT_BEAN = "skiffKit";
-
-    private final SkiffContextSpec spec;
-
-    SkiffContextCustomizer(SkiffContextSpec spec) {
-        this.spec = spec;
-    }
 
     @Override
     public void customizeContext(ConfigurableApplicationContext context, MergedContextConfiguration config) {
@@ -83,15 +77,5 @@ final class SkiffContextCustomizer implements ContextCustomizer {
             server.close();
             throw e;
         }
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof SkiffContextCustomizer other && spec.equals(other.spec);
-    }
-
-    @Override
-    public int hashCode() {
-        return spec.hashCode();
     }
 }
