@@ -19,6 +19,7 @@ import io.skiff.broker.clock.BrokerClock;
 import io.skiff.broker.cluster.SimulatedCluster;
 import io.skiff.broker.control.KafkaPersonality;
 import io.skiff.broker.control.TestControl;
+import io.skiff.broker.diagnostics.FetchSessionView;
 import io.skiff.broker.extension.Extensions;
 import io.skiff.broker.feature.Features;
 import io.skiff.broker.feature.FinalizedFeatureStore;
@@ -50,7 +51,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.function.Function;
 
 /**
@@ -91,6 +95,7 @@ final class BrokerStartup {
             ClientQuotas quotas = ClientQuotas.open(dataDir, clock);
             ClientTelemetry telemetry = ClientTelemetry.open(dataDir, clock);
             HandlerRegistry registry = new HandlerRegistry();
+            Map<Integer, HandlerRegistry> registriesByNode = new ConcurrentSkipListMap<>();
             ServerSettings settings = NodeListeners.settings(config, security, clock, 0);
             DataPlane data = dataPlane;
             TestControl tests = control;
@@ -141,15 +146,14 @@ final class BrokerStartup {
                                 return NodeListeners.advertised(config, nodeBound, nodeIndex);
                             }
                         },
-                        (r, nodeContext) -> registerHandlers(r, nodeContext, shareState, features));
+                        (r, nodeContext) -> {
+                            registerHandlers(r, nodeContext, shareState, features);
+                            registriesByNode.put(nodeContext.nodeId(), r);
+                        });
             }
             registerHandlers(registry, context, shares, features);
-            if (registry.handler(ApiKeys.FETCH) instanceof FetchHandler fetch) {
-                control.faults().followFetchSessions(fetch.sessions());
-                context.diagnostics(fetch.sessions().cache()::views, control.faults()::views);
-            } else {
-                context.diagnostics(List::of, control.faults()::views);
-            }
+            registriesByNode.put(context.nodeId(), registry);
+            context.diagnostics(() -> fetchSessionViews(registriesByNode), control.faults()::views);
             if (nodes != null) {
                 nodes.startAccepting(); // the first node's server too
             } else {
@@ -206,6 +210,17 @@ final class BrokerStartup {
             }
             throw e;
         }
+    }
+
+    /** The fetch sessions of every node, in node order: each node's Fetch handler keeps its own, as Kafka's do. */
+    private static List<FetchSessionView> fetchSessionViews(Map<Integer, HandlerRegistry> registries) {
+        List<FetchSessionView> views = new ArrayList<>();
+        registries.forEach((nodeId, registry) -> {
+            if (registry.handler(ApiKeys.FETCH) instanceof FetchHandler fetch) {
+                views.addAll(fetch.sessions().cache().views(nodeId));
+            }
+        });
+        return views;
     }
 
     private static void registerHandlers(

@@ -19,6 +19,7 @@ import io.skiff.broker.clock.BrokerClock;
 import io.skiff.broker.control.Faults;
 import io.skiff.broker.control.StorageFaults;
 import io.skiff.broker.control.TestControl;
+import io.skiff.broker.diagnostics.FetchSessionView;
 import io.skiff.broker.extension.Extensions;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.handler.BrokerContext;
@@ -317,6 +318,11 @@ public final class SkiffServer implements AutoCloseable {
     }
 
     /** How many topics were recovered from the data directory at start. */
+    /** The incremental fetch sessions of every node, as the console's internals page lists them. */
+    List<FetchSessionView> fetchSessions() {
+        return context.fetchSessions();
+    }
+
     public int recoveredTopicCount() {
         return dataPlane.topics().recoveredTopicCount();
     }

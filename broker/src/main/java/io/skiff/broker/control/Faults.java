@@ -16,7 +16,7 @@
 package io.skiff.broker.control;
 
 import io.skiff.broker.diagnostics.FaultRuleView;
-import io.skiff.broker.fetch.FetchSessions;
+import io.skiff.broker.fetch.FetchPartitionKey;
 import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.message.ApiKeys;
 import java.util.ArrayList;
@@ -27,6 +27,7 @@ import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,14 +48,6 @@ public final class Faults {
     /** @param topicNames resolves a topic id (Produce and Fetch at recent versions name topics by id) to its name */
     public Faults(Function<UUID, Optional<String>> topicNames) {
         this.scopes = new RequestScopes(Objects.requireNonNull(topicNames));
-    }
-
-    /**
-     * Lets rules match an incremental Fetch on the partitions of its session (such a fetch names only the partitions
-     * that changed, yet reads them all).
-     */
-    public void followFetchSessions(FetchSessions sessions) {
-        scopes.fetchSessions(sessions::partitionsOf);
     }
 
     /** Adds a rule; it applies from the next request on. */
@@ -115,9 +108,19 @@ public final class Faults {
     /**
      * The fault for one request, or null when no rule applies (the usual case: no rules, no cost beyond a check of
      * an empty list).
+     *
+     * @param sessionPartitions the partitions of a fetch session of the node that received the request, by session
+     *     id: an incremental Fetch names only the partitions that changed, yet reads them all, so a rule on a
+     *     partition matches it through its session (each node of a simulated cluster has its own sessions)
      */
     public AppliedFault check(
-            ApiKeys api, short version, String clientId, String listener, ApiMessage request, String from) {
+            ApiKeys api,
+            short version,
+            String clientId,
+            String listener,
+            ApiMessage request,
+            String from,
+            IntFunction<List<FetchPartitionKey>> sessionPartitions) {
         if (rules.isEmpty()) {
             return null;
         }
@@ -127,7 +130,7 @@ public final class Faults {
                 continue;
             }
             if (scope == null) {
-                scope = scopes.of(api, version, clientId, listener, request);
+                scope = scopes.of(api, version, clientId, listener, request, sessionPartitions);
             }
             if (rule.spec().matches(scope) && rule.tryApply()) {
                 LOG.info(

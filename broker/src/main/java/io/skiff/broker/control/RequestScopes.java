@@ -65,18 +65,19 @@ final class RequestScopes {
     private static final byte TRANSACTION_KEY = 1;
 
     private final Function<UUID, Optional<String>> topicNames;
-    private volatile IntFunction<List<FetchPartitionKey>> fetchSessions = id -> List.of();
 
     RequestScopes(Function<UUID, Optional<String>> topicNames) {
         this.topicNames = topicNames;
     }
 
-    /** Where the partitions of a fetch session are found (none until set). */
-    void fetchSessions(IntFunction<List<FetchPartitionKey>> partitionsOfSession) {
-        this.fetchSessions = partitionsOfSession;
-    }
-
-    RequestScope of(ApiKeys api, short version, String clientId, String listener, ApiMessage request) {
+    /** @param sessionPartitions the partitions of the receiving node's fetch session, by session id */
+    RequestScope of(
+            ApiKeys api,
+            short version,
+            String clientId,
+            String listener,
+            ApiMessage request,
+            IntFunction<List<FetchPartitionKey>> sessionPartitions) {
         Builder b = new Builder();
         switch (api) {
             case PRODUCE -> {
@@ -90,7 +91,9 @@ final class RequestScopes {
                 r.topics()
                         .forEach(t -> t.partitions().forEach(p -> b.partition(t.topic(), t.topicId(), p.partition())));
                 if (r.sessionId() != 0 && r.sessionEpoch() > 0) { // incremental: it reads its session's partitions too
-                    fetchSessions.apply(r.sessionId()).forEach(k -> b.partition(k.topic(), k.topicId(), k.partition()));
+                    sessionPartitions
+                            .apply(r.sessionId())
+                            .forEach(k -> b.partition(k.topic(), k.topicId(), k.partition()));
                 }
             }
             case LIST_OFFSETS ->

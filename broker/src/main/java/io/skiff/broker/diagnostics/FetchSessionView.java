@@ -21,6 +21,8 @@ import java.util.List;
  * A copy of one incremental fetch session (KIP-227) as the broker holds it, for operators: what a client's
  * incremental fetches read although they name only what changed. Immutable.
  *
+ * @param nodeId       the node that holds it (each node of a simulated cluster has its own sessions, as Kafka's
+ *                     brokers do)
  * @param id           the session id
  * @param epoch        the epoch the next incremental fetch must carry
  * @param privileged   whether a follower (replica id 0 or more) opened it
@@ -30,6 +32,7 @@ import java.util.List;
  * @param partitions   its partitions in read order, as {@code topic-partition} (the topic id when no name resolves)
  */
 public record FetchSessionView(
+        int nodeId,
         int id,
         int epoch,
         boolean privileged,

@@ -167,13 +167,13 @@ final class FetchSession {
         return out;
     }
 
-    /** A read-only copy for operators. */
-    synchronized FetchSessionView view() {
+    /** A read-only copy for operators; {@code nodeId} is the node whose cache holds the session. */
+    synchronized FetchSessionView view(int nodeId) {
         List<String> names = new ArrayList<>(partitions.size());
         for (FetchPartitionKey key : partitions.keySet()) {
             names.add((key.topic() != null ? key.topic() : key.topicId().toString()) + "-" + key.partition());
         }
-        return new FetchSessionView(id, epoch, privileged, usesTopicIds, creationMs, lastUsedMs, names);
+        return new FetchSessionView(nodeId, id, epoch, privileged, usesTopicIds, creationMs, lastUsedMs, names);
     }
 
     @Override

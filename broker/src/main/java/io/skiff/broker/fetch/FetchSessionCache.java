@@ -116,11 +116,11 @@ public final class FetchSessionCache {
         return maxEntries;
     }
 
-    /** Read-only copies of the cached sessions, most recently used first (for operators). */
-    public synchronized List<FetchSessionView> views() {
+    /** Read-only copies of the cached sessions, most recently used first (for operators); this cache is node's. */
+    public synchronized List<FetchSessionView> views(int nodeId) {
         List<FetchSessionView> out = new ArrayList<>(sessions.size());
         for (FetchSession session : lastUsed.descendingMap().values()) {
-            out.add(session.view());
+            out.add(session.view(nodeId));
         }
         return out;
     }

@@ -19,9 +19,11 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.skiff.broker.control.AppliedFault;
 import io.skiff.broker.control.Faults;
+import io.skiff.broker.fetch.FetchPartitionKey;
 import io.skiff.broker.handler.ApiHandler;
 import io.skiff.broker.handler.ApiVersionsHandler;
 import io.skiff.broker.handler.CloseConnectionException;
+import io.skiff.broker.handler.FetchHandler;
 import io.skiff.broker.handler.HandlerRegistry;
 import io.skiff.broker.handler.InjectedErrors;
 import io.skiff.broker.handler.RequestAuthorizer;
@@ -37,6 +39,7 @@ import io.skiff.protocol.header.ResponseHeader;
 import io.skiff.protocol.message.ApiKeys;
 import java.nio.ByteBuffer;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -107,6 +110,13 @@ public final class KafkaRequestProcessor implements RequestProcessor {
         this.faults = faults;
     }
 
+    /** The partitions of one of this node's fetch sessions (its registry's Fetch handler holds them). */
+    private List<FetchPartitionKey> fetchSessionPartitions(int sessionId) {
+        return registry.handler(ApiKeys.FETCH) instanceof FetchHandler fetch
+                ? fetch.sessions().partitionsOf(sessionId)
+                : List.of();
+    }
+
     @Override
     public CompletableFuture<OutboundResponse> process(
             ConnectionInfo connection, ByteBuf frame, ByteBufAllocator alloc) {
@@ -170,7 +180,13 @@ public final class KafkaRequestProcessor implements RequestProcessor {
         AppliedFault fault = faults == null
                 ? null
                 : faults.check(
-                        api, version, header.clientId(), connection.listenerName(), request, connection.connectionId());
+                        api,
+                        version,
+                        header.clientId(),
+                        connection.listenerName(),
+                        request,
+                        connection.connectionId(),
+                        this::fetchSessionPartitions);
         if (fault != null) {
             return fault.run(
                     injected -> dispatch(

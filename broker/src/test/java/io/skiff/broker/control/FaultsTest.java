@@ -54,7 +54,7 @@ class FaultsTest {
     }
 
     private AppliedFault check(ProduceRequest request, short version) {
-        return faults.check(ApiKeys.PRODUCE, version, "client-1", "PLAINTEXT", request, "test");
+        return faults.check(ApiKeys.PRODUCE, version, "client-1", "PLAINTEXT", request, "test", id -> List.of());
     }
 
     @Test
@@ -90,7 +90,7 @@ class FaultsTest {
         faults.add(FaultSpec.builder().group("g1").error("NOT_COORDINATOR"));
         assertNull(check(produce("orders", null, 0), (short) 9));
         JoinGroupRequest join = new JoinGroupRequest().setGroupId("g1");
-        assertNotNull(faults.check(ApiKeys.JOIN_GROUP, (short) 9, "c", "PLAINTEXT", join, "test"));
+        assertNotNull(faults.check(ApiKeys.JOIN_GROUP, (short) 9, "c", "PLAINTEXT", join, "test", id -> List.of()));
     }
 
     @Test
@@ -105,7 +105,15 @@ class FaultsTest {
         local.add(FaultSpec.builder().api("Produce").drop().probability(0.5, seed));
         List<Boolean> draws = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
-            draws.add(local.check(ApiKeys.PRODUCE, (short) 9, "c", "PLAINTEXT", produce("t", null, 0), "test") != null);
+            draws.add(local.check(
+                            ApiKeys.PRODUCE,
+                            (short) 9,
+                            "c",
+                            "PLAINTEXT",
+                            produce("t", null, 0),
+                            "test",
+                            id -> List.of())
+                    != null);
         }
         return draws;
     }
@@ -182,12 +190,12 @@ class FaultsTest {
                 .partition(0)
                 .error("POLICY_VIOLATION"));
         assertNull(
-                faults.check(ApiKeys.CREATE_TOPICS, (short) 7, "c", "PLAINTEXT", create, "test"),
+                faults.check(ApiKeys.CREATE_TOPICS, (short) 7, "c", "PLAINTEXT", create, "test", id -> List.of()),
                 "a rule naming a partition does not match a request about whole topics");
         faults.clear();
         faults.add(FaultSpec.builder().api("CreateTopics").topic("orders").error("POLICY_VIOLATION"));
         List<String> injected = new ArrayList<>();
-        faults.check(ApiKeys.CREATE_TOPICS, (short) 7, "c", "PLAINTEXT", create, "test")
+        faults.check(ApiKeys.CREATE_TOPICS, (short) 7, "c", "PLAINTEXT", create, "test", id -> List.of())
                 .run(
                         errors -> {
                             injected.add(errors.errorFor("orders", InjectedErrors.WHOLE_TOPIC) + "/"

@@ -50,9 +50,9 @@ class FetchSessionCacheTest {
         FetchSessionCache cache = new FetchSessionCache(10, EVICTION);
         int older = create(cache, 5, false, 1);
         int newer = create(cache, 7, true, 2);
-        List<FetchSessionView> views = cache.views();
+        List<FetchSessionView> views = cache.views(3);
         assertEquals(List.of(newer, older), views.stream().map(v -> v.id()).toList());
-        assertEquals(new FetchSessionView(newer, 1, true, false, 7, 7, List.of("t-0", "t-1")), views.get(0));
+        assertEquals(new FetchSessionView(3, newer, 1, true, false, 7, 7, List.of("t-0", "t-1")), views.get(0));
     }
 
     @Test

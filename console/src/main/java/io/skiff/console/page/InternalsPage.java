@@ -32,15 +32,20 @@ final class InternalsPage {
                 .append(")</h2><p class=\"hint\">Incremental fetch sessions (KIP-227): the partitions a client's ")
                 .append("incremental fetches read although each names only what changed.</p>")
                 .append("<table class=\"data\" id=\"fetch-session-table\"><thead><tr>")
-                .append("<th scope=\"col\" class=\"num\">Session id</th><th scope=\"col\" class=\"num\">Epoch</th>")
+                .append("<th scope=\"col\" class=\"num\">Node</th><th scope=\"col\" class=\"num\">Session id</th>")
+                .append("<th scope=\"col\" class=\"num\">Epoch</th>")
                 .append("<th scope=\"col\">Fetcher</th><th scope=\"col\">Topics by</th>")
                 .append("<th scope=\"col\">Opened</th><th scope=\"col\">Idle</th>")
                 .append("<th scope=\"col\" class=\"num\">Partitions</th><th scope=\"col\">Partitions read</th>")
                 .append("</tr></thead><tbody>");
         for (FetchSessionView s : internals.fetchSessions()) {
-            h.append("<tr data-session=\"")
+            h.append("<tr data-node=\"")
+                    .append(s.nodeId())
+                    .append("\" data-session=\"")
                     .append(s.id())
                     .append("\"><td class=\"num\">")
+                    .append(s.nodeId())
+                    .append("</td><td class=\"num\">")
                     .append(s.id())
                     .append("</td><td class=\"num\">")
                     .append(s.epoch())
@@ -59,7 +64,7 @@ final class InternalsPage {
                     .append("</td></tr>");
         }
         if (internals.fetchSessions().isEmpty()) {
-            h.append("<tr><td colspan=\"8\">No fetch session is open.</td></tr>");
+            h.append("<tr><td colspan=\"9\">No fetch session is open.</td></tr>");
         }
         h.append("</tbody></table></section>");
         h.append("<section id=\"fault-rules\" data-live><h2>Fault rules (")
