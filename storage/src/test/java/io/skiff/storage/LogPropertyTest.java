@@ -39,8 +39,6 @@ import net.jqwik.api.constraints.Size;
  * recovered log is always a prefix of what was appended, and reads return exactly those records.
  */
 class LogPropertyTest {
-    private static final int APPEND = 0;
-
     @Property(tries = 40)
     void recoveredLogIsAPrefixOfWhatWasAppended(
             @ForAll @Size(min = 1, max = 40) List<@IntRange(min = 0, max = 999) Integer> ops) throws IOException {
