@@ -146,16 +146,13 @@ final class Cleaner {
         CleanedTransactions txns = new CleanedTransactions(log.segments().abortedTransactions(firstDirty, uncleanable));
         long mappedTo = firstDirty;
         for (Segment seg : log.segments().closed(firstDirty, uncleanable)) {
-            SharedChannel ch = seg.acquireChannel();
-            if (ch == null) {
-                break; // deleted by retention meanwhile: clean what is mapped
-            }
-            try {
-                BatchScanner scan = new BatchScanner(ch.channel(), 0, seg.size(), SCAN_BUFFER, true);
-                while (scan.next()) {
-                    RecordBatchView batch = new RecordBatchView(scan.buffer(), scan.offsetInBuffer());
-                    throttler.acquire(scan.size());
-                    checkStopped(log);
+            try (Segment.Scan held = seg.openScan()) {
+                if (held == null) {
+                    break; // deleted by retention meanwhile: clean what is mapped
+                }
+                BatchScanner scan = held.batches(0, SCAN_BUFFER, true);
+                RecordBatchView batch;
+                while ((batch = nextBatch(log, scan)) != null) {
                     if (batch.lastOffset() < firstDirty) {
                         continue;
                     }
@@ -179,16 +176,33 @@ final class Cleaner {
                     }
                     mappedTo = Math.min(uncleanable, batch.nextOffset());
                 }
-                if (scan.invalidReason() != null) {
-                    throw new StorageException("cannot clean " + log.dir() + ": "
-                            + seg.logFile().getFileName() + ": " + scan.invalidReason());
-                }
+                requireScannedToEnd(log, seg, scan);
                 mappedTo = Math.max(mappedTo, Math.min(uncleanable, seg.nextOffset()));
-            } finally {
-                ch.release();
             }
         }
         return mappedTo;
+    }
+
+    /**
+     * The next batch of a segment that a cleaning pass reads whole (mapping, rewriting), once the throttler lets its
+     * bytes through; null at the end or at an invalid batch. Stops the pass if the cleaner or the log was closed.
+     */
+    private RecordBatchView nextBatch(Log log, BatchScanner scan) throws IOException {
+        if (!scan.next()) {
+            return null;
+        }
+        RecordBatchView batch = new RecordBatchView(scan.buffer(), scan.offsetInBuffer());
+        throttler.acquire(scan.size());
+        checkStopped(log);
+        return batch;
+    }
+
+    /** Fails the cleaning if a pass stopped at an invalid batch before the end of {@code seg}. */
+    private static void requireScannedToEnd(Log log, Segment seg, BatchScanner scan) {
+        if (scan.invalidReason() != null) {
+            throw new StorageException(
+                    "cannot clean " + log.dir() + ": " + seg.logFile().getFileName() + ": " + scan.invalidReason());
+        }
     }
 
     // ---------------------------------------------------------------- step 2: rewriting
@@ -267,16 +281,13 @@ final class Cleaner {
             Map<Long, AbortedTxn> abortedByMarker,
             CleanResult result)
             throws IOException {
-        SharedChannel ch = seg.acquireChannel();
-        if (ch == null) {
-            return false;
-        }
-        try {
-            BatchScanner scan = new BatchScanner(ch.channel(), 0, seg.size(), SCAN_BUFFER, true);
-            while (scan.next()) {
-                RecordBatchView batch = new RecordBatchView(scan.buffer(), scan.offsetInBuffer());
-                throttler.acquire(scan.size());
-                checkStopped(log);
+        try (Segment.Scan held = seg.openScan()) {
+            if (held == null) {
+                return false;
+            }
+            BatchScanner scan = held.batches(0, SCAN_BUFFER, true);
+            RecordBatchView batch;
+            while ((batch = nextBatch(log, scan)) != null) {
                 result.bytesRead += scan.size();
                 result.batchesRead++;
                 ByteBuffer kept = cleanBatch(batch, scan.info(), end, now, horizon, lastSequences, txns, result);
@@ -296,13 +307,8 @@ final class Cleaner {
                     result.noteDeleteHorizon(written.baseTimestamp());
                 }
             }
-            if (scan.invalidReason() != null) {
-                throw new StorageException(
-                        "cannot clean " + log.dir() + ": " + seg.logFile().getFileName() + ": " + scan.invalidReason());
-            }
+            requireScannedToEnd(log, seg, scan);
             return true;
-        } finally {
-            ch.release();
         }
     }
 

@@ -196,16 +196,15 @@ final class LogReader {
                 if (max == null || max.timestamp() < timestamp) {
                     continue;
                 }
-                SharedChannel ch = seg.acquireChannel();
-                if (ch == null) {
-                    continue;
-                }
-                try {
+                try (Segment.Scan held = seg.openScan()) {
+                    if (held == null) {
+                        continue;
+                    }
                     segments.touched(seg);
                     long below = seg.timeIndex().lastOffsetBelow(timestamp);
                     long fromOffset = Math.max(below < 0 ? seg.baseOffset() : below, start);
                     int from = seg.offsetIndex().floorPosition(fromOffset);
-                    BatchScanner scan = new BatchScanner(ch.channel(), from, seg.size(), HEADER_SCAN_BUFFER, false);
+                    BatchScanner scan = held.batches(from, HEADER_SCAN_BUFFER, false);
                     while (scan.next()) {
                         RecordBatchView header = scan.header();
                         long ts = header.maxTimestamp();
@@ -213,8 +212,6 @@ final class LogReader {
                             return Optional.of(new TimestampOffset(ts, Math.max(header.baseOffset(), start)));
                         }
                     }
-                } finally {
-                    ch.release();
                 }
             }
             return Optional.empty();
@@ -232,14 +229,13 @@ final class LogReader {
                 if (seg.nextOffset() <= from) {
                     continue;
                 }
-                SharedChannel ch = seg.acquireChannel();
-                if (ch == null) {
-                    continue;
-                }
-                try {
+                try (Segment.Scan held = seg.openScan()) {
+                    if (held == null) {
+                        continue;
+                    }
                     segments.touched(seg);
                     int pos = seg.offsetIndex().floorPosition(from);
-                    BatchScanner scan = new BatchScanner(ch.channel(), pos, seg.size(), bufferSize, false);
+                    BatchScanner scan = held.batches(pos, bufferSize, false);
                     while (scan.next()) {
                         BatchInfo info = scan.info();
                         if (info.baseOffset() >= end) {
@@ -249,8 +245,6 @@ final class LogReader {
                             listener.onBatch(info);
                         }
                     }
-                } finally {
-                    ch.release();
                 }
             }
         } catch (IOException e) {

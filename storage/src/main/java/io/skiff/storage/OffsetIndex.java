@@ -27,8 +27,11 @@ import java.nio.file.Path;
 final class OffsetIndex extends SparseIndex {
     static final int ENTRY_SIZE = 8;
 
+    /** Entries a new or loaded index has room for before it grows. */
+    private static final int INITIAL_CAPACITY = 16;
+
     OffsetIndex(long baseOffset) {
-        super(baseOffset, false, new Entries(16), 0);
+        this(baseOffset, Loaded.empty(INITIAL_CAPACITY));
     }
 
     private OffsetIndex(long baseOffset, Loaded loaded) {
@@ -71,7 +74,7 @@ final class OffsetIndex extends SparseIndex {
      * positions inside a log of {@code logSize} bytes, offsets below {@code nextOffset} when that is known, i.e. >= 0).
      */
     static OffsetIndex load(Path file, long baseOffset, long logSize, long nextOffset) throws IOException {
-        Loaded loaded = read(file, false, 16, (i, rel, pos, prevRel, prevPos) -> {
+        Loaded loaded = read(file, false, INITIAL_CAPACITY, (i, rel, pos, prevRel, prevPos) -> {
             boolean grows = i == 0 ? rel >= 0 && pos >= 0 : rel > prevRel && pos > prevPos;
             return grows && pos < logSize && (nextOffset < 0 || baseOffset + rel < nextOffset);
         });

@@ -51,15 +51,11 @@ abstract class SparseIndex {
     private volatile Entries entries;
     private volatile int count;
 
-    SparseIndex(long baseOffset, boolean longKeys, Entries entries, int count) {
+    SparseIndex(long baseOffset, boolean longKeys, Loaded loaded) {
         this.baseOffset = baseOffset;
         this.longKeys = longKeys;
-        this.entries = entries;
-        this.count = count;
-    }
-
-    SparseIndex(long baseOffset, boolean longKeys, Loaded loaded) {
-        this(baseOffset, longKeys, loaded.entries(), loaded.count());
+        this.entries = loaded.entries();
+        this.count = loaded.count();
     }
 
     final int entryCount() {
@@ -185,5 +181,10 @@ abstract class SparseIndex {
     }
 
     /** The entries of a file and how many there are. */
-    record Loaded(Entries entries, int count) {}
+    record Loaded(Entries entries, int count) {
+        /** No entries yet, room for {@code capacity}: a new index. */
+        static Loaded empty(int capacity) {
+            return new Loaded(new Entries(capacity), 0);
+        }
+    }
 }

@@ -27,8 +27,11 @@ import java.nio.file.Path;
 final class TimeIndex extends SparseIndex {
     static final int ENTRY_SIZE = 12;
 
+    /** Entries a new or loaded index has room for before it grows. */
+    private static final int INITIAL_CAPACITY = 8;
+
     TimeIndex(long baseOffset) {
-        super(baseOffset, true, new Entries(8), 0);
+        this(baseOffset, Loaded.empty(INITIAL_CAPACITY));
     }
 
     private TimeIndex(long baseOffset, Loaded loaded) {
@@ -60,7 +63,7 @@ final class TimeIndex extends SparseIndex {
 
     /** Loads a time index file, or null if missing or failing the sanity checks (see {@link OffsetIndex#load}). */
     static TimeIndex load(Path file, long baseOffset, long nextOffset) throws IOException {
-        Loaded loaded = read(file, true, 8, (i, ts, rel, prevTs, prevRel) -> {
+        Loaded loaded = read(file, true, INITIAL_CAPACITY, (i, ts, rel, prevTs, prevRel) -> {
             boolean grows = i == 0 ? rel >= 0 : ts > prevTs && rel >= prevRel;
             return grows && (nextOffset < 0 || baseOffset + rel < nextOffset);
         });

@@ -21,14 +21,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.skiff.storage.CompactedLogs.Entry;
 import io.skiff.testsupport.MutableClock;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -45,9 +41,8 @@ class CompactionPropertyTest {
     @Property(tries = 60)
     void theCompactedLogMapsEveryKeyToItsLatestValue(
             @ForAll @Size(min = 1, max = 120) List<@IntRange(min = 0, max = 9999) Integer> ops) throws IOException {
-        Path data = Files.createTempDirectory("skiff-compaction-prop");
-        Path dir = data.resolve("p-0");
-        MutableClock clock = new MutableClock(1_700_000_000_000L);
+        LogFixture fixture = LogFixture.started("p-0");
+        MutableClock clock = fixture.clock;
         LogConfig config = LogConfig.builder()
                 .compact(true)
                 .keysRequired(true)
@@ -56,10 +51,10 @@ class CompactionPropertyTest {
                 .build();
         Map<String, String> model = new LinkedHashMap<>();
         Map<Long, Entry> written = new HashMap<>();
-        Log log = Log.open(dir, config, clock, null);
+        Log log = fixture.open(config);
         LogCleaner cleaner = LogCleaner.start(
                 new CleanerConfig(false, 1, 64 * OffsetMap.ENTRY_SIZE, 0.9, Double.MAX_VALUE, 0),
-                data,
+                fixture.tmp(),
                 clock,
                 List::of);
         try {
@@ -83,10 +78,10 @@ class CompactionPropertyTest {
                     clock.advance(op / 20 % 3 == 0 ? RETENTION + 1 : 100);
                 } else if (kind == 18) {
                     log.close();
-                    log = Log.open(dir, config, clock, null);
+                    log = fixture.open(config);
                 } else {
                     log.closeUncleanly();
-                    log = Log.open(dir, config, clock, null);
+                    log = fixture.open(config);
                 }
                 List<Entry> read = CompactedLogs.records(log);
                 assertEquals(model, CompactedLogs.latest(read), "after op " + op);
@@ -108,12 +103,7 @@ class CompactionPropertyTest {
             }
         } finally {
             cleaner.close();
-            log.closeAndDelete();
-            try (Stream<Path> files = Files.walk(data)) {
-                for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(p);
-                }
-            }
+            fixture.cleanUp();
         }
     }
 }

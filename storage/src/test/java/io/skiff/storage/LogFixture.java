@@ -32,7 +32,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /**
  * The log the storage tests share: a partition directory in a temporary folder of its own, a clock that moves only
  * when told, the log open at the moment, closed and deleted after each test. Registered per test instance:
- * {@code @RegisterExtension final LogFixture fixture = new LogFixture("t-0");}.
+ * {@code @RegisterExtension final LogFixture fixture = new LogFixture("t-0");}. Property tests, which JUnit Jupiter
+ * extensions do not reach, take one per try from {@link #started} and {@link #cleanUp} it themselves.
  */
 final class LogFixture implements BeforeEachCallback, AfterEachCallback {
     /** Size of a one-record batch of {@link #value(int)}, "value-NN". */
@@ -47,6 +48,13 @@ final class LogFixture implements BeforeEachCallback, AfterEachCallback {
         this.partition = partition;
     }
 
+    /** A fixture with its temporary folder made, outside the JUnit Jupiter lifecycle. */
+    static LogFixture started(String partition) throws IOException {
+        LogFixture fixture = new LogFixture(partition);
+        fixture.beforeEach(null);
+        return fixture;
+    }
+
     @Override
     public void beforeEach(ExtensionContext context) throws IOException {
         tmp = Files.createTempDirectory("skiff-log-test");
@@ -54,6 +62,11 @@ final class LogFixture implements BeforeEachCallback, AfterEachCallback {
 
     @Override
     public void afterEach(ExtensionContext context) throws IOException {
+        cleanUp();
+    }
+
+    /** Closes the open log, if any, and deletes the temporary folder. */
+    void cleanUp() throws IOException {
         try {
             if (log != null && !log.isClosed()) {
                 log.close();

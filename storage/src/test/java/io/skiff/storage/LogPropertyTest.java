@@ -18,7 +18,6 @@ package io.skiff.storage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.skiff.testsupport.MutableClock;
 import io.skiff.testsupport.TestBatches;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -40,17 +39,15 @@ import net.jqwik.api.constraints.Size;
  * recovered log is always a prefix of what was appended, and reads return exactly those records.
  */
 class LogPropertyTest {
-    private static final int APPEND = 0;
-
     @Property(tries = 40)
     void recoveredLogIsAPrefixOfWhatWasAppended(
             @ForAll @Size(min = 1, max = 40) List<@IntRange(min = 0, max = 999) Integer> ops) throws IOException {
-        Path dir = Files.createTempDirectory("skiff-prop");
-        MutableClock clock = new MutableClock(1_700_000_000_000L);
+        LogFixture fixture = LogFixture.started("p-0");
+        Path dir = fixture.dir();
         LogConfig config =
                 LogConfig.builder().segmentBytes(700).indexIntervalBytes(150).build();
         List<String> model = new ArrayList<>();
-        Log log = Log.open(dir, config, clock, null);
+        Log log = fixture.open(config);
         try {
             int n = 0;
             for (int op : ops) {
@@ -62,11 +59,11 @@ class LogPropertyTest {
                         values[i] = "r" + n++ + "-" + "x".repeat(op / 40);
                         model.add(values[i]);
                     }
-                    AppendResult r = log.append(TestBatches.batch(clock.millis(), values));
+                    AppendResult r = log.append(TestBatches.batch(fixture.clock.millis(), values));
                     assertEquals(model.size() - records, r.firstOffset());
                 } else if (kind == 6 || kind == 7) {
                     log.closeUncleanly();
-                    log = Log.open(dir, config, clock, null);
+                    log = fixture.open(config);
                     assertEquals(model.size(), log.logEndOffset(), "a crash loses nothing written");
                 } else if (kind == 8) {
                     log.closeUncleanly();
@@ -75,20 +72,19 @@ class LogPropertyTest {
                     } else {
                         flipTailByte(dir, op / 10);
                     }
-                    log = Log.open(dir, config, clock, null);
+                    log = fixture.open(config);
                     long end = log.logEndOffset();
                     assertTrue(end <= model.size());
                     model.subList((int) end, model.size()).clear();
                 } else {
                     log.close();
-                    log = Log.open(dir, config, clock, null);
+                    log = fixture.open(config);
                     assertEquals(model.size(), log.logEndOffset(), "a clean reopen loses nothing");
                 }
                 assertEquals(model, readAll(log), "after op " + op);
             }
         } finally {
-            log.closeAndDelete();
-            deleteTree(dir);
+            fixture.cleanUp();
         }
     }
 
@@ -133,17 +129,6 @@ class LogPropertyTest {
             return files.filter(p -> p.getFileName().toString().endsWith(".log"))
                     .max(Comparator.naturalOrder())
                     .orElseThrow();
-        }
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
         }
     }
 }

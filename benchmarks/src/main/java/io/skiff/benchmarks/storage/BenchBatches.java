@@ -66,6 +66,15 @@ final class BenchBatches {
         return buf;
     }
 
+    /**
+     * {@code batch} ready to be appended again: an append stamps the log's offset into the batch, and a client batch
+     * arrives with base offset 0. A duplicate, so the append does not move {@code batch}'s position.
+     */
+    static ByteBuffer resent(ByteBuffer batch) {
+        batch.putLong(0, 0L);
+        return batch.duplicate();
+    }
+
     private static void putVarint(ByteBuffer b, int value) {
         int v = (value << 1) ^ (value >> 31);
         while ((v & ~0x7F) != 0) {

@@ -69,8 +69,7 @@ final class BenchLogs {
     static void fill(Log log, int batchBytes, long totalBytes) {
         ByteBuffer batch = BenchBatches.ofSize(batchBytes, System.currentTimeMillis());
         for (long written = 0; written < totalBytes; written += batchBytes) {
-            batch.putLong(0, 0L); // the append rewrote it; a client batch must arrive with base offset 0
-            log.append(batch.duplicate());
+            log.append(BenchBatches.resent(batch));
         }
     }
 

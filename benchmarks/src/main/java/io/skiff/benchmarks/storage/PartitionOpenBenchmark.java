@@ -56,8 +56,7 @@ public class PartitionOpenBenchmark extends ReopenBenchmark<TopicRegistry> {
                     .partition(0);
             ByteBuffer batch = BenchBatches.ofSize(batchBytes, System.currentTimeMillis());
             for (long written = 0; written < (long) segments * segmentBytes; written += batchBytes) {
-                batch.putLong(0, 0L); // the append rewrote it; a client batch must arrive with base offset 0
-                p.appendRecords(batch.duplicate(), AppendOrigin.CLIENT);
+                p.appendRecords(BenchBatches.resent(batch), AppendOrigin.CLIENT);
             }
         }
     }
