@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.clock;
 
+import io.skiff.broker.concurrent.DaemonThreads;
 import java.time.Clock;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -50,11 +51,7 @@ public final class ClockScheduler implements AutoCloseable {
     /** A scheduler on one daemon thread called {@code threadName}, its deadlines on {@code clock}. */
     public ClockScheduler(String threadName, Clock clock) {
         this.clock = clock;
-        executor = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread t = new Thread(r, threadName);
-            t.setDaemon(true);
-            return t;
-        });
+        executor = new ScheduledThreadPoolExecutor(1, DaemonThreads.named(threadName));
         executor.setRemoveOnCancelPolicy(true);
         stopFollowingClock = BrokerClock.onAdvance(clock, () -> {
             try {

@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.coordinator;
 
+import io.skiff.broker.concurrent.DaemonThreads;
 import java.time.Clock;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -43,11 +44,7 @@ public final class CoordinatorThreads implements AutoCloseable {
     public CoordinatorThreads(String name, Clock clock) {
         this.name = name;
         this.scheduler = new ExecutorCoordinatorScheduler("skiff-" + name + "-timers", clock);
-        this.writer = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "skiff-" + name + "-writer");
-            t.setDaemon(true);
-            return t;
-        });
+        this.writer = Executors.newSingleThreadExecutor(DaemonThreads.named("skiff-" + name + "-writer"));
     }
 
     /** Runs the coordinator's appends, one at a time in submission order. */

@@ -63,6 +63,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -390,22 +391,12 @@ public final class GroupCoordinator implements AutoCloseable {
 
     /** ConsumerGroupDescribe of one group: GROUP_ID_NOT_FOUND for unknown and classic groups, as Kafka answers. */
     public ConsumerGroupDescription describeConsumerGroup(String groupId) {
-        Group g = groupId == null ? null : groups.get(groupId);
-        if (g == null && isShareGroup(groupId)) {
-            return ConsumerGroupDescription.error(
-                    groupId, GroupError.GROUP_ID_NOT_FOUND, "Group " + groupId + " is not a consumer group.");
-        }
-        if (g == null || g.isDead()) {
-            return ConsumerGroupDescription.error(
-                    groupId, GroupError.GROUP_ID_NOT_FOUND, "Group " + groupId + " not found.");
-        }
-        if (!(g instanceof ConsumerGroup cg)) {
-            return ConsumerGroupDescription.error(
-                    groupId, GroupError.GROUP_ID_NOT_FOUND, "Group " + groupId + " is not a consumer group.");
-        }
-        return groups.withLock(
-                cg,
-                () -> ConsumerGroupDescription.of(
+        return describe(
+                groupId,
+                ConsumerGroup.class,
+                "consumer",
+                ConsumerGroupDescription::error,
+                cg -> ConsumerGroupDescription.of(
                         cg, consumerGroups.preferredAssignor(cg).name(), topics));
     }
 
@@ -421,20 +412,35 @@ public final class GroupCoordinator implements AutoCloseable {
 
     /** StreamsGroupDescribe of one group: GROUP_ID_NOT_FOUND for unknown groups and groups of other kinds. */
     public StreamsGroupDescription describeStreamsGroup(String groupId) {
+        return describe(
+                groupId, StreamsGroup.class, "streams", StreamsGroupDescription::error, StreamsGroupDescription::of);
+    }
+
+    /** How a describe answers a group it cannot describe. */
+    @FunctionalInterface
+    private interface DescribeError<D> {
+        D of(String groupId, GroupError error, String message);
+    }
+
+    /**
+     * The describe of a group of one kind ({@code kindName}: "consumer", "streams"), taken under its lock;
+     * GROUP_ID_NOT_FOUND with Kafka's messages for unknown and dead groups and groups of any other kind.
+     */
+    private <G extends Group, D> D describe(
+            String groupId, Class<G> kind, String kindName, DescribeError<D> error, Function<G, D> describe) {
         Group g = groupId == null ? null : groups.get(groupId);
+        String notOfKind = "Group " + groupId + " is not a " + kindName + " group.";
         if (g == null && isShareGroup(groupId)) {
-            return StreamsGroupDescription.error(
-                    groupId, GroupError.GROUP_ID_NOT_FOUND, "Group " + groupId + " is not a streams group.");
+            return error.of(groupId, GroupError.GROUP_ID_NOT_FOUND, notOfKind);
         }
         if (g == null || g.isDead()) {
-            return StreamsGroupDescription.error(
-                    groupId, GroupError.GROUP_ID_NOT_FOUND, "Group " + groupId + " not found.");
+            return error.of(groupId, GroupError.GROUP_ID_NOT_FOUND, "Group " + groupId + " not found.");
         }
-        if (!(g instanceof StreamsGroup sg)) {
-            return StreamsGroupDescription.error(
-                    groupId, GroupError.GROUP_ID_NOT_FOUND, "Group " + groupId + " is not a streams group.");
+        if (!kind.isInstance(g)) {
+            return error.of(groupId, GroupError.GROUP_ID_NOT_FOUND, notOfKind);
         }
-        return groups.withLock(sg, () -> StreamsGroupDescription.of(sg));
+        G group = kind.cast(g);
+        return groups.withLock(group, () -> describe.apply(group));
     }
 
     public CompletableFuture<OffsetDeleteResult> deleteOffsets(String groupId, List<TopicPartition> partitions) {

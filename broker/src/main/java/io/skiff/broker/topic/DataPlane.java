@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.topic;
 
+import io.skiff.broker.concurrent.DaemonThreads;
 import io.skiff.broker.producer.ProducerIdManager;
 import io.skiff.config.BrokerConfig;
 import java.io.Closeable;
@@ -36,11 +37,7 @@ public final class DataPlane implements Closeable {
     private final TopicRegistry topics;
     private final ProducerIdManager producerIds;
     private final FetchService fetches;
-    private final ExecutorService admin = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "skiff-topic-admin");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService admin = Executors.newSingleThreadExecutor(DaemonThreads.named("skiff-topic-admin"));
 
     private DataPlane(TopicRegistry topics, ProducerIdManager producerIds, FetchService fetches) {
         this.topics = topics;

@@ -16,6 +16,7 @@
 package io.skiff.broker.topic;
 
 import io.skiff.broker.clock.BrokerClock;
+import io.skiff.broker.concurrent.DaemonThreads;
 import io.skiff.storage.CleanerConfig;
 import io.skiff.storage.Log;
 import io.skiff.storage.LogCleaner;
@@ -68,11 +69,7 @@ final class LogHousekeeper implements AutoCloseable {
         this.cleaner = LogCleaner.start(cleanerConfig, dataDir, clock, this::logs);
         this.producerIdExpirationMs = producerIdExpirationMs;
         this.clock = clock;
-        this.executor = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "skiff-log-housekeeping");
-            t.setDaemon(true);
-            return t;
-        });
+        this.executor = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("skiff-log-housekeeping"));
     }
 
     static LogHousekeeper start(

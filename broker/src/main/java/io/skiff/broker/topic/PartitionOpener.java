@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.topic;
 
+import io.skiff.broker.concurrent.DaemonThreads;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -62,12 +63,13 @@ final class PartitionOpener implements AutoCloseable {
     private final ThreadPoolExecutor executor;
 
     PartitionOpener() {
-        AtomicInteger n = new AtomicInteger();
-        executor = new ThreadPoolExecutor(THREADS, THREADS, 5, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
-            Thread t = new Thread(r, "skiff-partition-open-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        executor = new ThreadPoolExecutor(
+                THREADS,
+                THREADS,
+                5,
+                TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(),
+                DaemonThreads.numbered("skiff-partition-open-"));
         executor.allowCoreThreadTimeOut(true);
     }
 

@@ -36,6 +36,11 @@ class FeatureUpdatesTest {
         return features;
     }
 
+    /** A fresh Kafka 4.4 feature set (JUnit makes a new instance per test) and the updates of controller 1. */
+    private final Features features = kafka44(new Features());
+
+    private final FeatureUpdates updates = new FeatureUpdates(features, 1);
+
     private static FeatureUpdates.Update up(String name, int level) {
         return new FeatureUpdates.Update(name, (short) level, FeatureUpdates.UPGRADE);
     }
@@ -52,8 +57,6 @@ class FeatureUpdatesTest {
 
     @Test
     void downgradesNeedTheirTypeAndUpgradesTheirs() {
-        Features features = kafka44(new Features());
-        FeatureUpdates updates = new FeatureUpdates(features, 1);
         assertEquals(
                 "Invalid update version 1 for feature transaction.version. Can't downgrade the version of this feature"
                         + " without setting the upgrade type to either safe or unsafe downgrade.",
@@ -70,30 +73,28 @@ class FeatureUpdatesTest {
 
     @Test
     void levelsOutsideTheRangeAndUnknownFeatures() {
-        FeatureUpdates updates = new FeatureUpdates(kafka44(new Features()), 7);
+        FeatureUpdates controller7 = new FeatureUpdates(kafka44(new Features()), 7);
         assertEquals(
                 "Invalid update version 3 for feature transaction.version. Local controller 7 only supports versions"
                         + " 0-2",
-                refusal(updates, up("transaction.version", 3)));
+                refusal(controller7, up("transaction.version", 3)));
         assertEquals(
                 "Invalid update version 1 for feature foo.version. Local controller 7 does not support this feature.",
-                refusal(updates, up("foo.version", 1)));
+                refusal(controller7, up("foo.version", 1)));
         assertEquals(
                 "Invalid update version 0 for feature foo.version. Feature foo.version not found.",
-                refusal(updates, down("foo.version", 0)));
+                refusal(controller7, down("foo.version", 0)));
         assertEquals(
                 "Invalid update version -1 for feature group.version. A feature version cannot be less than 0.",
-                refusal(updates, down("group.version", -1)));
+                refusal(controller7, down("group.version", -1)));
         assertEquals(
                 "Invalid update version 1 for feature group.version. The controller does not support the given upgrade"
                         + " type.",
-                refusal(updates, new FeatureUpdates.Update("group.version", (short) 1, (byte) 0)));
+                refusal(controller7, new FeatureUpdates.Update("group.version", (short) 1, (byte) 0)));
     }
 
     @Test
     void metadataVersionIsNeverDowngradedAndKraftVersionOnlyUpgraded() {
-        Features features = kafka44(new Features());
-        FeatureUpdates updates = new FeatureUpdates(features, 1);
         assertEquals(
                 "Unsupported metadata.version downgrade from 33 to 32. Refusing to perform the requested downgrade"
                         + " because it might delete metadata information.",
@@ -115,8 +116,6 @@ class FeatureUpdatesTest {
 
     @Test
     void oneRefusalRefusesAllAndValidateOnlyChangesNothing() {
-        Features features = kafka44(new Features());
-        FeatureUpdates updates = new FeatureUpdates(features, 1);
         refusal(updates, down("group.version", 0), up("transaction.version", 3));
         assertEquals(1, features.level("group.version"));
         assertEquals(
@@ -128,8 +127,8 @@ class FeatureUpdatesTest {
 
     @Test
     void changedLevelsSurviveARestart(@TempDir Path dir) {
-        Features features = kafka44(new Features(FinalizedFeatureStore.open(dir)));
-        new FeatureUpdates(features, 1)
+        Features stored = kafka44(new Features(FinalizedFeatureStore.open(dir)));
+        new FeatureUpdates(stored, 1)
                 .apply(List.of(down("group.version", 0), down("eligible.leader.replicas.version", 0)), false);
         Features reopened = kafka44(new Features(FinalizedFeatureStore.open(dir)));
         assertEquals(0, reopened.level("group.version"));

@@ -81,10 +81,9 @@ public final class GroupRecordCodec {
     }
 
     public static byte[] offsetKey(String groupId, TopicPartition tp) {
-        return encode(
+        return key(
                 OFFSET_COMMIT,
-                new OffsetCommitKey().setGroup(groupId).setTopic(tp.topic()).setPartition(tp.partition()),
-                (short) 0);
+                new OffsetCommitKey().setGroup(groupId).setTopic(tp.topic()).setPartition(tp.partition()));
     }
 
     public static byte[] offsetValue(OffsetAndMetadata v) {
@@ -103,7 +102,7 @@ public final class GroupRecordCodec {
     }
 
     public static byte[] groupKey(String groupId) {
-        return encode(GROUP_METADATA, new GroupMetadataKey().setGroup(groupId), (short) 0);
+        return key(GROUP_METADATA, new GroupMetadataKey().setGroup(groupId));
     }
 
     public static byte[] groupValue(GroupMetadataSnapshot g) {
@@ -132,42 +131,41 @@ public final class GroupRecordCodec {
     // ---- consumer groups (keys and values built by ConsumerGroupRecords) ----
 
     public static byte[] consumerGroupMetadataKey(String groupId) {
-        return encode(CONSUMER_GROUP_METADATA, new ConsumerGroupMetadataKey().setGroupId(groupId), (short) 0);
+        return key(CONSUMER_GROUP_METADATA, new ConsumerGroupMetadataKey().setGroupId(groupId));
     }
 
     public static byte[] memberMetadataKey(String groupId, String memberId) {
-        return encode(
+        return key(
                 CONSUMER_GROUP_MEMBER_METADATA,
-                new ConsumerGroupMemberMetadataKey().setGroupId(groupId).setMemberId(memberId),
-                (short) 0);
+                new ConsumerGroupMemberMetadataKey().setGroupId(groupId).setMemberId(memberId));
     }
 
     public static byte[] targetMetadataKey(String groupId) {
-        return encode(
-                CONSUMER_GROUP_TARGET_METADATA,
-                new ConsumerGroupTargetAssignmentMetadataKey().setGroupId(groupId),
-                (short) 0);
+        return key(CONSUMER_GROUP_TARGET_METADATA, new ConsumerGroupTargetAssignmentMetadataKey().setGroupId(groupId));
     }
 
     public static byte[] targetMemberKey(String groupId, String memberId) {
-        return encode(
+        return key(
                 CONSUMER_GROUP_TARGET_MEMBER,
-                new ConsumerGroupTargetAssignmentMemberKey().setGroupId(groupId).setMemberId(memberId),
-                (short) 0);
+                new ConsumerGroupTargetAssignmentMemberKey().setGroupId(groupId).setMemberId(memberId));
     }
 
     public static byte[] currentAssignmentKey(String groupId, String memberId) {
-        return encode(
+        return key(
                 CONSUMER_GROUP_CURRENT_ASSIGNMENT,
                 new ConsumerGroupCurrentMemberAssignmentKey()
                         .setGroupId(groupId)
-                        .setMemberId(memberId),
-                (short) 0);
+                        .setMemberId(memberId));
     }
 
     /** A consumer group value: int16 version 0, then the flexible v0 body. */
     public static byte[] consumerValue(Message value) {
         return encode(CONSUMER_VALUE_VERSION, value, CONSUMER_VALUE_VERSION);
+    }
+
+    /** A record key: the int16 record type, then the key's v0 body (the only key version Kafka defines). */
+    public static byte[] key(short type, Message key) {
+        return encode(type, key, (short) 0);
     }
 
     /**
@@ -197,7 +195,8 @@ public final class GroupRecordCodec {
                             group,
                             value == null
                                     ? null
-                                    : new ConsumerGroupMetadataValue(consumerBody(value), CONSUMER_VALUE_VERSION)));
+                                    : new ConsumerGroupMetadataValue(
+                                            consumerValueBody(value), CONSUMER_VALUE_VERSION)));
                 }
                 case CONSUMER_GROUP_MEMBER_METADATA: {
                     ConsumerGroupMemberMetadataKey mk = new ConsumerGroupMemberMetadataKey(k, (short) 0);
@@ -207,7 +206,7 @@ public final class GroupRecordCodec {
                             value == null
                                     ? null
                                     : new ConsumerGroupMemberMetadataValue(
-                                            consumerBody(value), CONSUMER_VALUE_VERSION)));
+                                            consumerValueBody(value), CONSUMER_VALUE_VERSION)));
                 }
                 case CONSUMER_GROUP_TARGET_METADATA: {
                     String group = new ConsumerGroupTargetAssignmentMetadataKey(k, (short) 0).groupId();
@@ -216,7 +215,7 @@ public final class GroupRecordCodec {
                             value == null
                                     ? null
                                     : new ConsumerGroupTargetAssignmentMetadataValue(
-                                            consumerBody(value), CONSUMER_VALUE_VERSION)));
+                                            consumerValueBody(value), CONSUMER_VALUE_VERSION)));
                 }
                 case CONSUMER_GROUP_TARGET_MEMBER: {
                     ConsumerGroupTargetAssignmentMemberKey tk =
@@ -227,7 +226,7 @@ public final class GroupRecordCodec {
                             value == null
                                     ? null
                                     : new ConsumerGroupTargetAssignmentMemberValue(
-                                            consumerBody(value), CONSUMER_VALUE_VERSION)));
+                                            consumerValueBody(value), CONSUMER_VALUE_VERSION)));
                 }
                 case CONSUMER_GROUP_CURRENT_ASSIGNMENT: {
                     ConsumerGroupCurrentMemberAssignmentKey ck =
@@ -238,7 +237,7 @@ public final class GroupRecordCodec {
                             value == null
                                     ? null
                                     : new ConsumerGroupCurrentMemberAssignmentValue(
-                                            consumerBody(value), CONSUMER_VALUE_VERSION)));
+                                            consumerValueBody(value), CONSUMER_VALUE_VERSION)));
                 }
                 default:
                     return Optional.empty();
@@ -288,12 +287,15 @@ public final class GroupRecordCodec {
                 members);
     }
 
-    /** The body of a consumer group value after its version, which must be 0 (the only one Kafka defines). */
-    private static ByteBufferAccessor consumerBody(ByteBuffer v) {
+    /**
+     * The body of a value written by {@link #consumerValue} (consumer and streams group records) after its version,
+     * which must be 0 (the only one Kafka defines).
+     */
+    public static ByteBufferAccessor consumerValueBody(ByteBuffer v) {
         ByteBufferAccessor in = new ByteBufferAccessor(v.duplicate());
         short version = in.readShort();
         if (version != CONSUMER_VALUE_VERSION) {
-            throw new IllegalArgumentException("Unsupported consumer group record value version " + version);
+            throw new IllegalArgumentException("Unsupported consumer or streams group record value version " + version);
         }
         return in;
     }

@@ -30,7 +30,6 @@ import io.skiff.broker.group.record.StreamsGroupTargetAssignmentMetadataValue;
 import io.skiff.broker.group.record.StreamsGroupTopologyKey;
 import io.skiff.broker.group.record.StreamsGroupTopologyValue;
 import io.skiff.protocol.ByteBufferAccessor;
-import io.skiff.protocol.Message;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -52,13 +51,12 @@ public final class StreamsGroupRecords {
     static final short TARGET_MEMBER = 21;
     static final short CURRENT_ASSIGNMENT = 22;
     static final short TOPOLOGY = 23;
-    private static final short KEY_VERSION = 0;
 
     private StreamsGroupRecords() {}
 
     public static KeyValue groupEpoch(String groupId, int epoch, long metadataHash) {
         return new KeyValue(
-                key(METADATA, new StreamsGroupMetadataKey().setGroupId(groupId)),
+                GroupRecordCodec.key(METADATA, new StreamsGroupMetadataKey().setGroupId(groupId)),
                 GroupRecordCodec.consumerValue(
                         new StreamsGroupMetadataValue().setEpoch(epoch).setMetadataHash(metadataHash)));
     }
@@ -82,7 +80,7 @@ public final class StreamsGroupRecords {
                     .setCopartitionGroups(groups));
         }
         return new KeyValue(
-                key(TOPOLOGY, new StreamsGroupTopologyKey().setGroupId(groupId)),
+                GroupRecordCodec.key(TOPOLOGY, new StreamsGroupTopologyKey().setGroupId(groupId)),
                 GroupRecordCodec.consumerValue(new StreamsGroupTopologyValue()
                         .setEpoch(topology.epoch())
                         .setSubtopologies(subs)));
@@ -111,7 +109,7 @@ public final class StreamsGroupRecords {
                 .forEach((k, v) -> tags.add(
                         new StreamsGroupMemberMetadataValue.KeyValue().setKey(k).setValue(v)));
         return new KeyValue(
-                key(
+                GroupRecordCodec.key(
                         MEMBER_METADATA,
                         new StreamsGroupMemberMetadataKey().setGroupId(groupId).setMemberId(m.memberId())),
                 GroupRecordCodec.consumerValue(new StreamsGroupMemberMetadataValue()
@@ -133,7 +131,8 @@ public final class StreamsGroupRecords {
 
     public static KeyValue targetEpoch(String groupId, int epoch, long timestamp) {
         return new KeyValue(
-                key(TARGET_METADATA, new StreamsGroupTargetAssignmentMetadataKey().setGroupId(groupId)),
+                GroupRecordCodec.key(
+                        TARGET_METADATA, new StreamsGroupTargetAssignmentMetadataKey().setGroupId(groupId)),
                 GroupRecordCodec.consumerValue(new StreamsGroupTargetAssignmentMetadataValue()
                         .setAssignmentEpoch(epoch)
                         .setAssignmentTimestamp(timestamp)));
@@ -141,7 +140,7 @@ public final class StreamsGroupRecords {
 
     public static KeyValue targetMember(String groupId, String memberId, TaskAssignment target) {
         return new KeyValue(
-                key(
+                GroupRecordCodec.key(
                         TARGET_MEMBER,
                         new StreamsGroupTargetAssignmentMemberKey()
                                 .setGroupId(groupId)
@@ -154,7 +153,7 @@ public final class StreamsGroupRecords {
 
     public static KeyValue currentAssignment(String groupId, StreamsGroupMember m) {
         return new KeyValue(
-                key(
+                GroupRecordCodec.key(
                         CURRENT_ASSIGNMENT,
                         new StreamsGroupCurrentMemberAssignmentKey()
                                 .setGroupId(groupId)
@@ -178,21 +177,21 @@ public final class StreamsGroupRecords {
     public static List<KeyValue> memberTombstones(String groupId, String memberId) {
         return List.of(
                 new KeyValue(
-                        key(
+                        GroupRecordCodec.key(
                                 CURRENT_ASSIGNMENT,
                                 new StreamsGroupCurrentMemberAssignmentKey()
                                         .setGroupId(groupId)
                                         .setMemberId(memberId)),
                         null),
                 new KeyValue(
-                        key(
+                        GroupRecordCodec.key(
                                 TARGET_MEMBER,
                                 new StreamsGroupTargetAssignmentMemberKey()
                                         .setGroupId(groupId)
                                         .setMemberId(memberId)),
                         null),
                 new KeyValue(
-                        key(
+                        GroupRecordCodec.key(
                                 MEMBER_METADATA,
                                 new StreamsGroupMemberMetadataKey()
                                         .setGroupId(groupId)
@@ -204,9 +203,11 @@ public final class StreamsGroupRecords {
     public static List<KeyValue> groupTombstones(String groupId) {
         return List.of(
                 new KeyValue(
-                        key(TARGET_METADATA, new StreamsGroupTargetAssignmentMetadataKey().setGroupId(groupId)), null),
-                new KeyValue(key(TOPOLOGY, new StreamsGroupTopologyKey().setGroupId(groupId)), null),
-                new KeyValue(key(METADATA, new StreamsGroupMetadataKey().setGroupId(groupId)), null));
+                        GroupRecordCodec.key(
+                                TARGET_METADATA, new StreamsGroupTargetAssignmentMetadataKey().setGroupId(groupId)),
+                        null),
+                new KeyValue(GroupRecordCodec.key(TOPOLOGY, new StreamsGroupTopologyKey().setGroupId(groupId)), null),
+                new KeyValue(GroupRecordCodec.key(METADATA, new StreamsGroupMetadataKey().setGroupId(groupId)), null));
     }
 
     private static List<StreamsGroupTargetAssignmentMemberValue.TaskIds> targetIds(Tasks tasks) {
@@ -239,13 +240,6 @@ public final class StreamsGroupRecords {
         ids.forEach(t ->
                 out.computeIfAbsent(t.subtopologyId(), k -> new TreeSet<>()).addAll(t.partitions()));
         return new Tasks(out);
-    }
-
-    private static byte[] key(short type, Message key) {
-        ByteBuffer buf = ByteBuffer.allocate(2 + key.size(KEY_VERSION));
-        buf.putShort(type);
-        key.write(new ByteBufferAccessor(buf), KEY_VERSION);
-        return buf.array();
     }
 
     /**

@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.group.streams;
 
+import io.skiff.broker.group.common.GroupRecordCodec;
 import io.skiff.broker.group.record.StreamsGroupCurrentMemberAssignmentKey;
 import io.skiff.broker.group.record.StreamsGroupCurrentMemberAssignmentValue;
 import io.skiff.broker.group.record.StreamsGroupMemberMetadataKey;
@@ -54,7 +55,8 @@ public final class StreamsGroupReplay {
                     groups.remove(id);
                 } else {
                     StreamsGroup g = group(id);
-                    g.groupEpoch(new StreamsGroupMetadataValue(body(value), (short) 0).epoch());
+                    g.groupEpoch(new StreamsGroupMetadataValue(GroupRecordCodec.consumerValueBody(value), (short) 0)
+                            .epoch());
                     g.markPersisted();
                 }
             }
@@ -62,7 +64,8 @@ public final class StreamsGroupReplay {
                 String id = new StreamsGroupTopologyKey(k, (short) 0).groupId();
                 if (value != null) {
                     StreamsGroup g = group(id);
-                    g.topology(StreamsGroupRecords.topologyOf(new StreamsGroupTopologyValue(body(value), (short) 0)));
+                    g.topology(StreamsGroupRecords.topologyOf(
+                            new StreamsGroupTopologyValue(GroupRecordCodec.consumerValueBody(value), (short) 0)));
                     g.markPersisted();
                 } else if (groups.containsKey(id)) {
                     groups.get(id).topology(null);
@@ -72,7 +75,8 @@ public final class StreamsGroupReplay {
                 String id = new StreamsGroupTargetAssignmentMetadataKey(k, (short) 0).groupId();
                 if (value != null) {
                     group(id)
-                            .assignmentEpoch(new StreamsGroupTargetAssignmentMetadataValue(body(value), (short) 0)
+                            .assignmentEpoch(new StreamsGroupTargetAssignmentMetadataValue(
+                                            GroupRecordCodec.consumerValueBody(value), (short) 0)
                                     .assignmentEpoch());
                 }
             }
@@ -85,8 +89,8 @@ public final class StreamsGroupReplay {
                 if (value == null) {
                     g.targetAssignment().remove(mk.memberId());
                 } else {
-                    StreamsGroupTargetAssignmentMemberValue v =
-                            new StreamsGroupTargetAssignmentMemberValue(body(value), (short) 0);
+                    StreamsGroupTargetAssignmentMemberValue v = new StreamsGroupTargetAssignmentMemberValue(
+                            GroupRecordCodec.consumerValueBody(value), (short) 0);
                     g.targetAssignment()
                             .put(
                                     mk.memberId(),
@@ -106,7 +110,8 @@ public final class StreamsGroupReplay {
                     g.removeMember(mk.memberId());
                     g.markMemberUnpersisted(mk.memberId());
                 } else {
-                    StreamsGroupMemberMetadataValue v = new StreamsGroupMemberMetadataValue(body(value), (short) 0);
+                    StreamsGroupMemberMetadataValue v =
+                            new StreamsGroupMemberMetadataValue(GroupRecordCodec.consumerValueBody(value), (short) 0);
                     StreamsGroupMember m = member(g, mk.memberId());
                     m.instanceId(v.instanceId());
                     m.rackId(v.rackId());
@@ -132,8 +137,8 @@ public final class StreamsGroupReplay {
                 if (g == null || value == null) {
                     return true;
                 }
-                StreamsGroupCurrentMemberAssignmentValue v =
-                        new StreamsGroupCurrentMemberAssignmentValue(body(value), (short) 0);
+                StreamsGroupCurrentMemberAssignmentValue v = new StreamsGroupCurrentMemberAssignmentValue(
+                        GroupRecordCodec.consumerValueBody(value), (short) 0);
                 member(g, ck.memberId())
                         .restore(
                                 v.memberEpoch(),
@@ -171,14 +176,5 @@ public final class StreamsGroupReplay {
             g.addMember(m);
         }
         return m;
-    }
-
-    private static ByteBufferAccessor body(ByteBuffer value) {
-        ByteBufferAccessor in = new ByteBufferAccessor(value.duplicate());
-        short version = in.readShort();
-        if (version != 0) {
-            throw new IllegalArgumentException("Unsupported streams group record value version " + version);
-        }
-        return in;
     }
 }

@@ -66,15 +66,7 @@ public record AclBindingFilter(
     private boolean patternMatches(AclBinding b) {
         return switch (patternType) {
             case ANY -> resourceName == null || resourceName.equals(b.resourceName());
-            case MATCH ->
-                resourceName == null
-                        || switch (b.patternType()) {
-                            case LITERAL ->
-                                b.resourceName().equals(resourceName)
-                                        || b.resourceName().equals(AclBinding.WILDCARD);
-                            case PREFIXED -> resourceName.startsWith(b.resourceName());
-                            default -> false;
-                        };
+            case MATCH -> resourceName == null || b.coversResource(b.resourceType(), resourceName);
             default ->
                 patternType == b.patternType() && (resourceName == null || resourceName.equals(b.resourceName()));
         };

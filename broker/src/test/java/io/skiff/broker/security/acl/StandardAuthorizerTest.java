@@ -33,20 +33,21 @@ class StandardAuthorizerTest {
     @TempDir
     Path dir;
 
-    private static AclBinding acl(
-            ResourceType type,
-            String name,
-            PatternType pattern,
-            String who,
-            String host,
-            AclOperation op,
-            AclPermissionType permission) {
-        return new AclBinding(type, name, pattern, who, host, op, permission);
+    /** A literal ACL for every host. */
+    private static AclBinding literal(
+            ResourceType type, String name, String who, AclOperation op, AclPermissionType permission) {
+        return new AclBinding(type, name, PatternType.LITERAL, who, "*", op, permission);
+    }
+
+    /** A prefixed ACL for every host. */
+    private static AclBinding prefixed(
+            ResourceType type, String prefix, String who, AclOperation op, AclPermissionType permission) {
+        return new AclBinding(type, prefix, PatternType.PREFIXED, who, "*", op, permission);
     }
 
     /** A literal topic ACL for every host: the common case. */
     private static AclBinding topicAcl(String name, String who, AclOperation op, AclPermissionType permission) {
-        return acl(ResourceType.TOPIC, name, PatternType.LITERAL, who, "*", op, permission);
+        return literal(ResourceType.TOPIC, name, who, op, permission);
     }
 
     private StandardAuthorizer authorizer(boolean allowEveryone, AclBinding... bindings) throws Exception {
@@ -60,22 +61,8 @@ class StandardAuthorizerTest {
         StandardAuthorizer a = authorizer(
                 false,
                 topicAcl("orders", "User:alice", AclOperation.READ, AclPermissionType.ALLOW),
-                acl(
-                        ResourceType.TOPIC,
-                        "logs-",
-                        PatternType.PREFIXED,
-                        "User:alice",
-                        "*",
-                        AclOperation.WRITE,
-                        AclPermissionType.ALLOW),
-                acl(
-                        ResourceType.GROUP,
-                        "*",
-                        PatternType.LITERAL,
-                        "User:*",
-                        "*",
-                        AclOperation.READ,
-                        AclPermissionType.ALLOW));
+                prefixed(ResourceType.TOPIC, "logs-", "User:alice", AclOperation.WRITE, AclPermissionType.ALLOW),
+                literal(ResourceType.GROUP, "*", "User:*", AclOperation.READ, AclPermissionType.ALLOW));
         assertTrue(a.authorize(ALICE, "10.0.0.1", AclOperation.READ, ResourceType.TOPIC, "orders"));
         assertFalse(a.authorize(ALICE, "10.0.0.1", AclOperation.WRITE, ResourceType.TOPIC, "orders"));
         assertFalse(a.authorize(ALICE, "10.0.0.1", AclOperation.READ, ResourceType.TOPIC, "orders2"));
@@ -102,7 +89,7 @@ class StandardAuthorizerTest {
                 false,
                 topicAcl("*", "User:alice", AclOperation.ALL, AclPermissionType.ALLOW),
                 topicAcl("secret", "User:alice", AclOperation.READ, AclPermissionType.DENY),
-                acl(
+                new AclBinding(
                         ResourceType.TOPIC,
                         "office",
                         PatternType.LITERAL,
@@ -134,14 +121,7 @@ class StandardAuthorizerTest {
 
     @Test
     void aclsArePersistedAndRemovedByFilter() throws Exception {
-        AclBinding keep = acl(
-                ResourceType.GROUP,
-                "g",
-                PatternType.PREFIXED,
-                "User:alice",
-                "*",
-                AclOperation.READ,
-                AclPermissionType.ALLOW);
+        AclBinding keep = prefixed(ResourceType.GROUP, "g", "User:alice", AclOperation.READ, AclPermissionType.ALLOW);
         AclBinding drop = topicAcl("t", "User:alice", AclOperation.READ, AclPermissionType.ALLOW);
         AclStore store = AclStore.open(dir);
         store.add(List.of(keep, drop, drop));
