@@ -79,8 +79,7 @@ public final class DeleteRecordsHandler extends BlockingApiHandler<DeleteRecords
             Optional<Topic> topic = topics.topic(topicRequest.name());
             boolean deletable = ctx.allowed(AclOperation.DELETE, ResourceType.TOPIC, topicRequest.name());
             for (DeleteRecordsPartition p : topicRequest.partitions()) {
-                Errors injected = ctx.injectedError(topicRequest.name(), p.partitionIndex());
-                Errors refused = injected != null ? injected : deletable ? null : Errors.TOPIC_AUTHORIZATION_FAILED;
+                Errors refused = ctx.partitionRefusal(topicRequest.name(), p.partitionIndex(), deletable);
                 topicResult
                         .partitions()
                         .add(
@@ -100,11 +99,9 @@ public final class DeleteRecordsHandler extends BlockingApiHandler<DeleteRecords
         DeleteRecordsPartitionResult result = new DeleteRecordsPartitionResult()
                 .setPartitionIndex(request.partitionIndex())
                 .setLowWatermark(INVALID_LOW_WATERMARK);
-        if (topic.isEmpty() || !topic.get().hasPartition(request.partitionIndex())) {
-            return result.setErrorCode(Errors.UNKNOWN_TOPIC_OR_PARTITION.code());
-        }
-        if (!leadership.leads(topic.get(), request.partitionIndex())) {
-            return result.setErrorCode(Errors.NOT_LEADER_OR_FOLLOWER.code());
+        Errors unavailable = leadership.unavailable(topic, request.partitionIndex());
+        if (unavailable != null) {
+            return result.setErrorCode(unavailable.code());
         }
         if (topic.get().isInternal()) {
             return result.setErrorCode(Errors.INVALID_TOPIC_EXCEPTION.code());

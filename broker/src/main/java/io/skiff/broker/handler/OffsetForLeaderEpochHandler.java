@@ -80,8 +80,7 @@ public final class OffsetForLeaderEpochHandler
             Optional<Topic> topic = topics.topic(topicRequest.topic());
             boolean describable = ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, topicRequest.topic());
             for (OffsetForLeaderPartition p : topicRequest.partitions()) {
-                Errors injected = ctx.injectedError(topicRequest.topic(), p.partition()); // a fault rule's
-                Errors refused = injected != null ? injected : describable ? null : Errors.TOPIC_AUTHORIZATION_FAILED;
+                Errors refused = ctx.partitionRefusal(topicRequest.topic(), p.partition(), describable);
                 topicResult
                         .partitions()
                         .add(

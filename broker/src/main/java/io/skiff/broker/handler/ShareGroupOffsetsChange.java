@@ -25,6 +25,7 @@ import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 
 /**
  * What both share-group offset changes (AlterShareGroupOffsets, DeleteShareGroupOffsets) do before they touch a
@@ -39,10 +40,12 @@ abstract class ShareGroupOffsetsChange<Q extends ApiMessage, S extends ApiMessag
 
     private final ShareGroupCoordinator groups;
     protected final SharePartitionManager shares;
+    private final Function<Q, String> groupId;
     private final AclOperation groupOperation;
     private final boolean createGroup;
 
     /**
+     * @param groupId the request's group
      * @param groupOperation what the group's ACL must allow
      * @param createGroup whether the change may create a group not known yet (Kafka's alter does, its delete not)
      */
@@ -50,18 +53,20 @@ abstract class ShareGroupOffsetsChange<Q extends ApiMessage, S extends ApiMessag
             ApiKeys api,
             ShareGroupCoordinator groups,
             SharePartitionManager shares,
+            Function<Q, String> groupId,
             AclOperation groupOperation,
             boolean createGroup) {
         super(api, 0, 0);
         this.groups = groups;
         this.shares = shares;
+        this.groupId = groupId;
         this.groupOperation = groupOperation;
         this.createGroup = createGroup;
     }
 
     @Override
     protected final S respond(RequestContext ctx, Q request) {
-        String groupId = groupId(request);
+        String groupId = this.groupId.apply(request);
         if (!ctx.allowed(groupOperation, ResourceType.GROUP, groupId)) {
             return errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED);
         }
@@ -77,18 +82,45 @@ abstract class ShareGroupOffsetsChange<Q extends ApiMessage, S extends ApiMessag
         return refused(error, error.message());
     }
 
-    /** The request's group. */
-    protected abstract String groupId(Q request);
-
     /** Changes the offsets of an allowed request of an empty group, answering per topic or partition. */
     protected abstract S change(RequestContext ctx, Q request, String groupId);
 
     /** The response that refuses the whole request. */
     protected abstract S refused(Errors error, String message);
 
-    /** The topic's id, or the zero id Kafka answers for an unknown topic. */
-    protected static UUID topicIdOrZero(Optional<Topic> topic) {
-        return topic.map(Topic::id).orElse(NO_TOPIC_ID);
+    /** The topic a change names, as this request sees it. */
+    protected TopicTarget target(RequestContext ctx, String name) {
+        return new TopicTarget(shares.topicByName(name), ctx.allowed(AclOperation.READ, ResourceType.TOPIC, name));
+    }
+
+    /**
+     * A topic a change names: both changes answer it (or each of its partitions) in the same order of checks — READ
+     * on the topic first, then that it (or the partition) exists.
+     *
+     * @param topic    the topic, empty when it is unknown
+     * @param readable whether the principal may READ it
+     */
+    protected record TopicTarget(Optional<Topic> topic, boolean readable) {
+        /** The topic's id, or the zero id Kafka answers for an unknown topic. */
+        UUID id() {
+            return topic.map(Topic::id).orElse(NO_TOPIC_ID);
+        }
+
+        /** The whole topic's error: NONE when it may be changed. */
+        Errors error() {
+            if (!readable) {
+                return Errors.TOPIC_AUTHORIZATION_FAILED;
+            }
+            return topic.isEmpty() ? Errors.UNKNOWN_TOPIC_OR_PARTITION : Errors.NONE;
+        }
+
+        /** One partition's error: NONE when it may be changed. */
+        Errors error(int partition) {
+            Errors error = error();
+            return error == Errors.NONE && !topic.get().hasPartition(partition)
+                    ? Errors.UNKNOWN_TOPIC_OR_PARTITION
+                    : error;
+        }
     }
 
     /** A per-partition or per-topic error message: none for NONE. */
