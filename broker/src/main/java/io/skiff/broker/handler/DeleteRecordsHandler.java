@@ -82,23 +82,22 @@ public final class DeleteRecordsHandler extends BlockingApiHandler<DeleteRecords
                 Errors refused = ctx.partitionRefusal(topicRequest.name(), p.partitionIndex(), deletable);
                 topicResult
                         .partitions()
-                        .add(
-                                refused == null
-                                        ? delete(topic, p)
-                                        : new DeleteRecordsPartitionResult()
-                                                .setPartitionIndex(p.partitionIndex())
-                                                .setLowWatermark(INVALID_LOW_WATERMARK)
-                                                .setErrorCode(refused.code()));
+                        .add(refused == null ? delete(topic, p) : unanswered(p).setErrorCode(refused.code()));
             }
             response.topics().add(topicResult);
         }
         return response;
     }
 
-    private DeleteRecordsPartitionResult delete(Optional<Topic> topic, DeleteRecordsPartition request) {
-        DeleteRecordsPartitionResult result = new DeleteRecordsPartitionResult()
+    /** A partition's result before its records are deleted: what every error answers. */
+    private static DeleteRecordsPartitionResult unanswered(DeleteRecordsPartition request) {
+        return new DeleteRecordsPartitionResult()
                 .setPartitionIndex(request.partitionIndex())
                 .setLowWatermark(INVALID_LOW_WATERMARK);
+    }
+
+    private DeleteRecordsPartitionResult delete(Optional<Topic> topic, DeleteRecordsPartition request) {
+        DeleteRecordsPartitionResult result = unanswered(request);
         Errors unavailable = leadership.unavailable(topic, request.partitionIndex());
         if (unavailable != null) {
             return result.setErrorCode(unavailable.code());
@@ -134,12 +133,7 @@ public final class DeleteRecordsHandler extends BlockingApiHandler<DeleteRecords
         for (DeleteRecordsTopic t : request.topics()) {
             DeleteRecordsTopicResult topicResult = new DeleteRecordsTopicResult().setName(t.name());
             for (DeleteRecordsPartition p : t.partitions()) {
-                topicResult
-                        .partitions()
-                        .add(new DeleteRecordsPartitionResult()
-                                .setPartitionIndex(p.partitionIndex())
-                                .setLowWatermark(INVALID_LOW_WATERMARK)
-                                .setErrorCode(error.code()));
+                topicResult.partitions().add(unanswered(p).setErrorCode(error.code()));
             }
             response.topics().add(topicResult);
         }

@@ -109,6 +109,18 @@ public record RequestContext(
         return injected != null ? injected : allowed ? null : Errors.TOPIC_AUTHORIZATION_FAILED;
     }
 
+    /**
+     * The error that answers a topic instead of processing it (in an API that answers per topic): a fault rule's,
+     * else TOPIC_AUTHORIZATION_FAILED when the principal may not do {@code operation} on it; null to process it.
+     */
+    public Errors topicRefusal(String topic, AclOperation operation) {
+        Errors injected = injectedError(topic);
+        if (injected != null) {
+            return injected;
+        }
+        return allowed(operation, ResourceType.TOPIC, topic) ? null : Errors.TOPIC_AUTHORIZATION_FAILED;
+    }
+
     /** The error a fault rule answers for the topic (in an API that answers per topic), or null to process it. */
     public Errors injectedError(String topic) {
         return injectedErrors.errorFor(topic, InjectedErrors.WHOLE_TOPIC);
