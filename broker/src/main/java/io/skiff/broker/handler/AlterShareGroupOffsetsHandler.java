@@ -35,13 +35,12 @@ public final class AlterShareGroupOffsetsHandler
         extends ShareGroupOffsetsChange<AlterShareGroupOffsetsRequest, AlterShareGroupOffsetsResponse> {
 
     public AlterShareGroupOffsetsHandler(ShareGroupCoordinator groups, SharePartitionManager shares) {
-        super(
-                ApiKeys.ALTER_SHARE_GROUP_OFFSETS,
-                groups,
-                shares,
-                AlterShareGroupOffsetsRequest::groupId,
-                AclOperation.READ,
-                true);
+        super(ApiKeys.ALTER_SHARE_GROUP_OFFSETS, groups, shares, AclOperation.READ, true);
+    }
+
+    @Override
+    protected String groupId(AlterShareGroupOffsetsRequest request) {
+        return request.groupId();
     }
 
     @Override

@@ -33,13 +33,12 @@ public final class DeleteShareGroupOffsetsHandler
         extends ShareGroupOffsetsChange<DeleteShareGroupOffsetsRequest, DeleteShareGroupOffsetsResponse> {
 
     public DeleteShareGroupOffsetsHandler(ShareGroupCoordinator groups, SharePartitionManager shares) {
-        super(
-                ApiKeys.DELETE_SHARE_GROUP_OFFSETS,
-                groups,
-                shares,
-                DeleteShareGroupOffsetsRequest::groupId,
-                AclOperation.DELETE,
-                false);
+        super(ApiKeys.DELETE_SHARE_GROUP_OFFSETS, groups, shares, AclOperation.DELETE, false);
+    }
+
+    @Override
+    protected String groupId(DeleteShareGroupOffsetsRequest request) {
+        return request.groupId();
     }
 
     @Override

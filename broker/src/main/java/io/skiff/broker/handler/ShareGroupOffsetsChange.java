@@ -25,7 +25,6 @@ import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.function.Function;
 
 /**
  * What both share-group offset changes (AlterShareGroupOffsets, DeleteShareGroupOffsets) do before they touch a
@@ -40,12 +39,10 @@ abstract class ShareGroupOffsetsChange<Q extends ApiMessage, S extends ApiMessag
 
     private final ShareGroupCoordinator groups;
     protected final SharePartitionManager shares;
-    private final Function<Q, String> groupId;
     private final AclOperation groupOperation;
     private final boolean createGroup;
 
     /**
-     * @param groupId the request's group
      * @param groupOperation what the group's ACL must allow
      * @param createGroup whether the change may create a group not known yet (Kafka's alter does, its delete not)
      */
@@ -53,20 +50,18 @@ abstract class ShareGroupOffsetsChange<Q extends ApiMessage, S extends ApiMessag
             ApiKeys api,
             ShareGroupCoordinator groups,
             SharePartitionManager shares,
-            Function<Q, String> groupId,
             AclOperation groupOperation,
             boolean createGroup) {
         super(api, 0, 0);
         this.groups = groups;
         this.shares = shares;
-        this.groupId = groupId;
         this.groupOperation = groupOperation;
         this.createGroup = createGroup;
     }
 
     @Override
     protected final S respond(RequestContext ctx, Q request) {
-        String groupId = this.groupId.apply(request);
+        String groupId = groupId(request);
         if (!ctx.allowed(groupOperation, ResourceType.GROUP, groupId)) {
             return errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED);
         }
@@ -81,6 +76,9 @@ abstract class ShareGroupOffsetsChange<Q extends ApiMessage, S extends ApiMessag
     public final S errorResponse(RequestContext ctx, Q request, Errors error) {
         return refused(error, error.message());
     }
+
+    /** The request's group. */
+    protected abstract String groupId(Q request);
 
     /** Changes the offsets of an allowed request of an empty group, answering per topic or partition. */
     protected abstract S change(RequestContext ctx, Q request, String groupId);
