@@ -23,10 +23,8 @@ import io.skiff.protocol.message.AlterConfigsRequest.AlterableConfig;
 import io.skiff.protocol.message.AlterConfigsResponse;
 import io.skiff.protocol.message.AlterConfigsResponse.AlterConfigsResourceResponse;
 import io.skiff.protocol.message.ApiKeys;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -64,24 +62,19 @@ public final class AlterConfigsHandler
     @Override
     protected ResourceError alter(AlterConfigsResource resource, AlterConfigsRequest request) {
         boolean validateOnly = request.validateOnly();
-        List<String> keys = new ArrayList<>();
-        List<String> nullValues = new ArrayList<>();
-        Map<String, String> given = new HashMap<>();
-        for (AlterableConfig config : resource.configs()) {
-            keys.add(config.name());
-            if (config.value() == null) {
-                nullValues.add(config.name());
-            }
-            given.put(config.name(), config.value());
-        }
-        ResourceError entries = ConfigAlterations.checkEntries(keys, nullValues);
+        ResourceError entries = ConfigAlterations.checkEntries(
+                resource.configs(), AlterableConfig::name, config -> config.value() == null);
         if (entries.isFailure()) {
             return entries;
+        }
+        Map<String, String> given = new HashMap<>();
+        for (AlterableConfig config : resource.configs()) {
+            given.put(config.name(), config.value());
         }
         return switch (ConfigResourceType.forId(resource.resourceType())) {
             case TOPIC -> alterations.alterTopic(resource.resourceName(), current -> given, validateOnly);
             case GROUP -> alterations.alterGroup(resource.resourceName(), current -> given, validateOnly);
-            case BROKER -> alterations.alterBroker(resource.resourceName(), new HashSet<>(keys));
+            case BROKER -> alterations.alterBroker(resource.resourceName(), new HashSet<>(given.keySet()));
             default -> ConfigAlterations.unknownResourceType(resource.resourceType());
         };
     }

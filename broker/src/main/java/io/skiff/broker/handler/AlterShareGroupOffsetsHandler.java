@@ -17,7 +17,6 @@ package io.skiff.broker.handler;
 
 import io.skiff.broker.group.share.ShareGroupCoordinator;
 import io.skiff.broker.security.acl.AclOperation;
-import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.share.SharePartitionManager;
 import io.skiff.broker.share.TopicIdPartition;
 import io.skiff.broker.topic.Topic;
@@ -25,7 +24,6 @@ import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.AlterShareGroupOffsetsRequest;
 import io.skiff.protocol.message.AlterShareGroupOffsetsResponse;
 import io.skiff.protocol.message.ApiKeys;
-import java.util.Optional;
 
 /**
  * AlterShareGroupOffsets v0 (KIP-932; {@code kafka-share-groups --reset-offsets}): sets the start offset of an
@@ -50,22 +48,18 @@ public final class AlterShareGroupOffsetsHandler
             RequestContext ctx, AlterShareGroupOffsetsRequest request, String groupId) {
         AlterShareGroupOffsetsResponse response = new AlterShareGroupOffsetsResponse();
         for (AlterShareGroupOffsetsRequest.AlterShareGroupOffsetsRequestTopic t : request.topics()) {
-            Optional<Topic> topic = shares.topicByName(t.topicName());
-            boolean allowed = ctx.allowed(AclOperation.READ, ResourceType.TOPIC, t.topicName());
+            TopicTarget target = target(ctx, t.topicName());
             AlterShareGroupOffsetsResponse.AlterShareGroupOffsetsResponseTopic out =
                     new AlterShareGroupOffsetsResponse.AlterShareGroupOffsetsResponseTopic()
                             .setTopicName(t.topicName())
-                            .setTopicId(topicIdOrZero(topic));
+                            .setTopicId(target.id());
             response.responses().add(out);
             for (AlterShareGroupOffsetsRequest.AlterShareGroupOffsetsRequestPartition p : t.partitions()) {
-                Errors error = Errors.NONE;
-                if (!allowed) {
-                    error = Errors.TOPIC_AUTHORIZATION_FAILED;
-                } else if (topic.isEmpty() || !topic.get().hasPartition(p.partitionIndex())) {
-                    error = Errors.UNKNOWN_TOPIC_OR_PARTITION;
-                } else {
-                    TopicIdPartition tp = new TopicIdPartition(topic.get().id(), p.partitionIndex());
-                    shares.sharePartition(groupId, tp, topic.get().partition(p.partitionIndex()))
+                Errors error = target.error(p.partitionIndex());
+                if (error == Errors.NONE) {
+                    Topic topic = target.topic().get();
+                    TopicIdPartition tp = new TopicIdPartition(topic.id(), p.partitionIndex());
+                    shares.sharePartition(groupId, tp, topic.partition(p.partitionIndex()))
                             .resetStart(p.startOffset());
                 }
                 out.partitions()

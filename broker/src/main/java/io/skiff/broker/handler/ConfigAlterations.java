@@ -38,6 +38,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 /**
@@ -119,8 +120,21 @@ final class ConfigAlterations {
     static final ResourceError DUPLICATE_RESOURCE =
             ResourceError.of(Errors.INVALID_REQUEST, "Each resource must appear at most once.");
 
-    /** The request-level checks of one resource's entries; NONE when they pass. */
-    static ResourceError checkEntries(List<String> keys, List<String> keysWithMissingValue) {
+    /**
+     * The request-level checks of one resource's entries; NONE when they pass.
+     *
+     * @param name         an entry's key
+     * @param missingValue whether an entry lacks the value it needs
+     */
+    static <C> ResourceError checkEntries(List<C> entries, Function<C, String> name, Predicate<C> missingValue) {
+        List<String> keys = new ArrayList<>();
+        List<String> keysWithMissingValue = new ArrayList<>();
+        for (C entry : entries) {
+            keys.add(name.apply(entry));
+            if (missingValue.test(entry)) {
+                keysWithMissingValue.add(name.apply(entry));
+            }
+        }
         if (new HashSet<>(keys).size() != keys.size()) {
             return ResourceError.of(Errors.INVALID_REQUEST, "Error due to duplicate config keys");
         }

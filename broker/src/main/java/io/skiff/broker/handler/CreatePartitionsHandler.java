@@ -17,7 +17,6 @@ package io.skiff.broker.handler;
 
 import io.skiff.broker.cluster.SimulatedCluster;
 import io.skiff.broker.security.acl.AclOperation;
-import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.broker.topic.UnknownTopicException;
@@ -86,15 +85,13 @@ public final class CreatePartitionsHandler
         }
         for (CreatePartitionsTopic topic : request.topics()) {
             if (!duplicates.contains(topic.name())) {
-                Errors injected = ctx.injectedError(topic.name()); // a fault rule's: no partition added
+                Errors refused = ctx.topicRefusal(topic.name(), AclOperation.ALTER); // refused: no partition added
                 response.results()
                         .add(result(
                                 topic.name(),
-                                injected != null
-                                        ? ResourceError.of(injected, null)
-                                        : ctx.allowed(AclOperation.ALTER, ResourceType.TOPIC, topic.name())
-                                                ? create(topic, request.validateOnly())
-                                                : ResourceError.of(Errors.TOPIC_AUTHORIZATION_FAILED, null)));
+                                refused != null
+                                        ? ResourceError.of(refused, null)
+                                        : create(topic, request.validateOnly())));
             }
         }
         return response;

@@ -79,32 +79,28 @@ public final class DeleteRecordsHandler extends BlockingApiHandler<DeleteRecords
             Optional<Topic> topic = topics.topic(topicRequest.name());
             boolean deletable = ctx.allowed(AclOperation.DELETE, ResourceType.TOPIC, topicRequest.name());
             for (DeleteRecordsPartition p : topicRequest.partitions()) {
-                Errors injected = ctx.injectedError(topicRequest.name(), p.partitionIndex());
-                Errors refused = injected != null ? injected : deletable ? null : Errors.TOPIC_AUTHORIZATION_FAILED;
+                Errors refused = ctx.partitionRefusal(topicRequest.name(), p.partitionIndex(), deletable);
                 topicResult
                         .partitions()
-                        .add(
-                                refused == null
-                                        ? delete(topic, p)
-                                        : new DeleteRecordsPartitionResult()
-                                                .setPartitionIndex(p.partitionIndex())
-                                                .setLowWatermark(INVALID_LOW_WATERMARK)
-                                                .setErrorCode(refused.code()));
+                        .add(refused == null ? delete(topic, p) : unanswered(p).setErrorCode(refused.code()));
             }
             response.topics().add(topicResult);
         }
         return response;
     }
 
-    private DeleteRecordsPartitionResult delete(Optional<Topic> topic, DeleteRecordsPartition request) {
-        DeleteRecordsPartitionResult result = new DeleteRecordsPartitionResult()
+    /** A partition's result before its records are deleted: what every error answers. */
+    private static DeleteRecordsPartitionResult unanswered(DeleteRecordsPartition request) {
+        return new DeleteRecordsPartitionResult()
                 .setPartitionIndex(request.partitionIndex())
                 .setLowWatermark(INVALID_LOW_WATERMARK);
-        if (topic.isEmpty() || !topic.get().hasPartition(request.partitionIndex())) {
-            return result.setErrorCode(Errors.UNKNOWN_TOPIC_OR_PARTITION.code());
-        }
-        if (!leadership.leads(topic.get(), request.partitionIndex())) {
-            return result.setErrorCode(Errors.NOT_LEADER_OR_FOLLOWER.code());
+    }
+
+    private DeleteRecordsPartitionResult delete(Optional<Topic> topic, DeleteRecordsPartition request) {
+        DeleteRecordsPartitionResult result = unanswered(request);
+        Errors unavailable = leadership.unavailable(topic, request.partitionIndex());
+        if (unavailable != null) {
+            return result.setErrorCode(unavailable.code());
         }
         if (topic.get().isInternal()) {
             return result.setErrorCode(Errors.INVALID_TOPIC_EXCEPTION.code());
@@ -137,12 +133,7 @@ public final class DeleteRecordsHandler extends BlockingApiHandler<DeleteRecords
         for (DeleteRecordsTopic t : request.topics()) {
             DeleteRecordsTopicResult topicResult = new DeleteRecordsTopicResult().setName(t.name());
             for (DeleteRecordsPartition p : t.partitions()) {
-                topicResult
-                        .partitions()
-                        .add(new DeleteRecordsPartitionResult()
-                                .setPartitionIndex(p.partitionIndex())
-                                .setLowWatermark(INVALID_LOW_WATERMARK)
-                                .setErrorCode(error.code()));
+                topicResult.partitions().add(unanswered(p).setErrorCode(error.code()));
             }
             response.topics().add(topicResult);
         }

@@ -17,14 +17,11 @@ package io.skiff.broker.handler;
 
 import io.skiff.broker.group.share.ShareGroupCoordinator;
 import io.skiff.broker.security.acl.AclOperation;
-import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.share.SharePartitionManager;
-import io.skiff.broker.topic.Topic;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.DeleteShareGroupOffsetsRequest;
 import io.skiff.protocol.message.DeleteShareGroupOffsetsResponse;
-import java.util.Optional;
 
 /**
  * DeleteShareGroupOffsets v0 (KIP-932; {@code kafka-share-groups --delete-offsets}): forgets an empty share group's
@@ -49,19 +46,15 @@ public final class DeleteShareGroupOffsetsHandler
             RequestContext ctx, DeleteShareGroupOffsetsRequest request, String groupId) {
         DeleteShareGroupOffsetsResponse response = new DeleteShareGroupOffsetsResponse();
         for (DeleteShareGroupOffsetsRequest.DeleteShareGroupOffsetsRequestTopic t : request.topics()) {
-            Optional<Topic> topic = shares.topicByName(t.topicName());
-            Errors error = Errors.NONE;
-            if (!ctx.allowed(AclOperation.READ, ResourceType.TOPIC, t.topicName())) {
-                error = Errors.TOPIC_AUTHORIZATION_FAILED;
-            } else if (topic.isEmpty()) {
-                error = Errors.UNKNOWN_TOPIC_OR_PARTITION;
-            } else {
-                shares.deleteTopic(groupId, topic.get().id());
+            TopicTarget target = target(ctx, t.topicName());
+            Errors error = target.error();
+            if (error == Errors.NONE) {
+                shares.deleteTopic(groupId, target.topic().get().id());
             }
             response.responses()
                     .add(new DeleteShareGroupOffsetsResponse.DeleteShareGroupOffsetsResponseTopic()
                             .setTopicName(t.topicName())
-                            .setTopicId(topicIdOrZero(topic))
+                            .setTopicId(target.id())
                             .setErrorCode(error.code())
                             .setErrorMessage(messageOf(error)));
         }

@@ -16,7 +16,6 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.security.acl.AclOperation;
-import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.protocol.Errors;
@@ -65,12 +64,8 @@ public final class DeleteTopicsHandler extends BlockingApiHandler<DeleteTopicsRe
             String name = t.name() != null
                     ? t.name()
                     : topics.topic(t.topicId()).map(Topic::name).orElse(null);
-            Errors injected = name == null ? null : ctx.injectedError(name); // a fault rule's: not deleted
-            Errors refused = injected != null
-                    ? injected
-                    : name != null && !ctx.allowed(AclOperation.DELETE, ResourceType.TOPIC, name)
-                            ? Errors.TOPIC_AUTHORIZATION_FAILED
-                            : null;
+            // an unknown id is answered by delete; a refused topic is not deleted
+            Errors refused = name == null ? null : ctx.topicRefusal(name, AclOperation.DELETE);
             response.responses()
                     .add(
                             refused != null

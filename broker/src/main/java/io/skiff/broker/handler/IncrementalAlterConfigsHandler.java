@@ -93,15 +93,10 @@ public final class IncrementalAlterConfigsHandler
     @Override
     protected ResourceError alter(AlterConfigsResource resource, IncrementalAlterConfigsRequest request) {
         boolean validateOnly = request.validateOnly();
-        List<String> keys = new ArrayList<>();
-        List<String> nullValues = new ArrayList<>();
-        for (AlterableConfig config : resource.configs()) {
-            keys.add(config.name());
-            if (config.configOperation() != DELETE && config.value() == null) {
-                nullValues.add(config.name());
-            }
-        }
-        ResourceError entries = ConfigAlterations.checkEntries(keys, nullValues);
+        ResourceError entries = ConfigAlterations.checkEntries(
+                resource.configs(),
+                AlterableConfig::name,
+                config -> config.configOperation() != DELETE && config.value() == null);
         if (entries.isFailure()) {
             return entries;
         }

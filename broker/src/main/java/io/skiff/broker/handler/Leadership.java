@@ -17,6 +17,8 @@ package io.skiff.broker.handler;
 
 import io.skiff.broker.cluster.SimulatedCluster;
 import io.skiff.broker.topic.Topic;
+import io.skiff.protocol.Errors;
+import java.util.Optional;
 
 /**
  * Whether a node of a simulated cluster leads a partition, for the APIs only a leader answers (ListOffsets,
@@ -35,6 +37,17 @@ record Leadership(SimulatedCluster cluster, int nodeId) {
     /** False when another node (or none) leads the partition: the answer is then NOT_LEADER_OR_FOLLOWER. */
     boolean leads(Topic topic, int partition) {
         return cluster == null || cluster.leader(topic, partition) == nodeId;
+    }
+
+    /**
+     * Why the node cannot answer for a partition only its leader answers: UNKNOWN_TOPIC_OR_PARTITION when the topic
+     * (empty when unknown) lacks it, NOT_LEADER_OR_FOLLOWER when another node leads it; null when this node leads it.
+     */
+    Errors unavailable(Optional<Topic> topic, int partition) {
+        if (topic.isEmpty() || !topic.get().hasPartition(partition)) {
+            return Errors.UNKNOWN_TOPIC_OR_PARTITION;
+        }
+        return leads(topic.get(), partition) ? null : Errors.NOT_LEADER_OR_FOLLOWER;
     }
 
     /** Whether the node holds a replica of the partition (a single node holds all). */

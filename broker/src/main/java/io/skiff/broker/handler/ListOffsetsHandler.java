@@ -103,21 +103,18 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
                     new ListOffsetsResponse.ListOffsetsTopicResponse().setName(e.getKey());
             for (ListOffsetsRequest.ListOffsetsPartition rp : e.getValue().values()) {
                 ListOffsetsResponse.ListOffsetsPartitionResponse answer;
-                Errors injected = ctx.injectedError(e.getKey(), rp.partitionIndex());
-                if (injected != null) {
-                    answer = error(rp.partitionIndex(), injected); // a fault rule's: the offset is not looked up
-                } else if (!describable) {
-                    answer = error(rp.partitionIndex(), Errors.TOPIC_AUTHORIZATION_FAILED);
+                Errors refused = ctx.partitionRefusal(e.getKey(), rp.partitionIndex(), describable);
+                if (refused != null) {
+                    answer = error(rp.partitionIndex(), refused); // the offset is not looked up
                 } else if (duplicates.contains(e.getKey() + "-" + rp.partitionIndex())) {
                     answer = error(rp.partitionIndex(), Errors.INVALID_REQUEST);
                 } else if (rp.timestamp() < 0 && ctx.apiVersion() < versionFor(rp.timestamp())) {
                     answer = error(rp.partitionIndex(), Errors.UNSUPPORTED_VERSION);
-                } else if (topic.isPresent()
-                        && topic.get().hasPartition(rp.partitionIndex())
-                        && !leadership.leads(topic.get(), rp.partitionIndex())) {
-                    answer = error(rp.partitionIndex(), Errors.NOT_LEADER_OR_FOLLOWER);
                 } else {
-                    answer = answer(topic, rp, request.isolationLevel() == READ_COMMITTED);
+                    Errors unavailable = leadership.unavailable(topic, rp.partitionIndex());
+                    answer = unavailable != null
+                            ? error(rp.partitionIndex(), unavailable)
+                            : answer(topic.get(), rp, request.isolationLevel() == READ_COMMITTED);
                 }
                 if (ctx.apiVersion() < 4) {
                     answer.setLeaderEpoch(-1); // not in the response before v4 (librdkafka's -o beginning uses v2)
@@ -150,11 +147,8 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
      * offset for read_committed and at the high watermark otherwise.
      */
     private static ListOffsetsResponse.ListOffsetsPartitionResponse answer(
-            Optional<Topic> topic, ListOffsetsRequest.ListOffsetsPartition rp, boolean readCommitted) {
-        if (topic.isEmpty() || !topic.get().hasPartition(rp.partitionIndex())) {
-            return error(rp.partitionIndex(), Errors.UNKNOWN_TOPIC_OR_PARTITION);
-        }
-        Partition p = topic.get().partition(rp.partitionIndex());
+            Topic topic, ListOffsetsRequest.ListOffsetsPartition rp, boolean readCommitted) {
+        Partition p = topic.partition(rp.partitionIndex());
         if (rp.currentLeaderEpoch() > p.leaderEpoch()) {
             return error(rp.partitionIndex(), Errors.UNKNOWN_LEADER_EPOCH);
         }

@@ -80,29 +80,29 @@ public final class OffsetForLeaderEpochHandler
             Optional<Topic> topic = topics.topic(topicRequest.topic());
             boolean describable = ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, topicRequest.topic());
             for (OffsetForLeaderPartition p : topicRequest.partitions()) {
-                Errors injected = ctx.injectedError(topicRequest.topic(), p.partition()); // a fault rule's
-                Errors refused = injected != null ? injected : describable ? null : Errors.TOPIC_AUTHORIZATION_FAILED;
+                Errors refused = ctx.partitionRefusal(topicRequest.topic(), p.partition(), describable);
                 topicResult
                         .partitions()
                         .add(
                                 refused == null
                                         ? endOffset(topic, p)
-                                        : new EpochEndOffset()
-                                                .setPartition(p.partition())
-                                                .setLeaderEpoch(UNDEFINED_EPOCH)
-                                                .setEndOffset(UNDEFINED_OFFSET)
-                                                .setErrorCode(refused.code()));
+                                        : undefined(p).setErrorCode(refused.code()));
             }
             response.topics().add(topicResult);
         }
         return CompletableFuture.completedFuture(response);
     }
 
-    private EpochEndOffset endOffset(Optional<Topic> topic, OffsetForLeaderPartition request) {
-        EpochEndOffset result = new EpochEndOffset()
+    /** The answer of a partition without an end offset (every error's, and an epoch it never had). */
+    private static EpochEndOffset undefined(OffsetForLeaderPartition request) {
+        return new EpochEndOffset()
                 .setPartition(request.partition())
                 .setLeaderEpoch(UNDEFINED_EPOCH)
                 .setEndOffset(UNDEFINED_OFFSET);
+    }
+
+    private EpochEndOffset endOffset(Optional<Topic> topic, OffsetForLeaderPartition request) {
+        EpochEndOffset result = undefined(request);
         if (topic.isEmpty() || !topic.get().hasPartition(request.partition())) {
             return result.setErrorCode(Errors.UNKNOWN_TOPIC_OR_PARTITION.code());
         }
@@ -149,13 +149,7 @@ public final class OffsetForLeaderEpochHandler
         for (OffsetForLeaderTopic t : request.topics()) {
             OffsetForLeaderTopicResult topicResult = new OffsetForLeaderTopicResult().setTopic(t.topic());
             for (OffsetForLeaderPartition p : t.partitions()) {
-                topicResult
-                        .partitions()
-                        .add(new EpochEndOffset()
-                                .setPartition(p.partition())
-                                .setErrorCode(error.code())
-                                .setLeaderEpoch(UNDEFINED_EPOCH)
-                                .setEndOffset(UNDEFINED_OFFSET));
+                topicResult.partitions().add(undefined(p).setErrorCode(error.code()));
             }
             response.topics().add(topicResult);
         }

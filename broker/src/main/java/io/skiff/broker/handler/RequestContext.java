@@ -99,6 +99,28 @@ public record RequestContext(
         return injectedErrors.errorFor(topic, partition);
     }
 
+    /**
+     * The error that answers a partition instead of processing it: a fault rule's, else TOPIC_AUTHORIZATION_FAILED
+     * when the principal may not act on its topic ({@code allowed}: the topic's ACL, checked once per topic); null to
+     * process it.
+     */
+    public Errors partitionRefusal(String topic, int partition, boolean allowed) {
+        Errors injected = injectedError(topic, partition);
+        return injected != null ? injected : allowed ? null : Errors.TOPIC_AUTHORIZATION_FAILED;
+    }
+
+    /**
+     * The error that answers a topic instead of processing it (in an API that answers per topic): a fault rule's,
+     * else TOPIC_AUTHORIZATION_FAILED when the principal may not do {@code operation} on it; null to process it.
+     */
+    public Errors topicRefusal(String topic, AclOperation operation) {
+        Errors injected = injectedError(topic);
+        if (injected != null) {
+            return injected;
+        }
+        return allowed(operation, ResourceType.TOPIC, topic) ? null : Errors.TOPIC_AUTHORIZATION_FAILED;
+    }
+
     /** The error a fault rule answers for the topic (in an API that answers per topic), or null to process it. */
     public Errors injectedError(String topic) {
         return injectedErrors.errorFor(topic, InjectedErrors.WHOLE_TOPIC);

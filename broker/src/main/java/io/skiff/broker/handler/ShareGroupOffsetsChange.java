@@ -86,9 +86,39 @@ abstract class ShareGroupOffsetsChange<Q extends ApiMessage, S extends ApiMessag
     /** The response that refuses the whole request. */
     protected abstract S refused(Errors error, String message);
 
-    /** The topic's id, or the zero id Kafka answers for an unknown topic. */
-    protected static UUID topicIdOrZero(Optional<Topic> topic) {
-        return topic.map(Topic::id).orElse(NO_TOPIC_ID);
+    /** The topic a change names, as this request sees it. */
+    protected TopicTarget target(RequestContext ctx, String name) {
+        return new TopicTarget(shares.topicByName(name), ctx.allowed(AclOperation.READ, ResourceType.TOPIC, name));
+    }
+
+    /**
+     * A topic a change names: both changes answer it (or each of its partitions) in the same order of checks — READ
+     * on the topic first, then that it (or the partition) exists.
+     *
+     * @param topic    the topic, empty when it is unknown
+     * @param readable whether the principal may READ it
+     */
+    protected record TopicTarget(Optional<Topic> topic, boolean readable) {
+        /** The topic's id, or the zero id Kafka answers for an unknown topic. */
+        UUID id() {
+            return topic.map(Topic::id).orElse(NO_TOPIC_ID);
+        }
+
+        /** The whole topic's error: NONE when it may be changed. */
+        Errors error() {
+            if (!readable) {
+                return Errors.TOPIC_AUTHORIZATION_FAILED;
+            }
+            return topic.isEmpty() ? Errors.UNKNOWN_TOPIC_OR_PARTITION : Errors.NONE;
+        }
+
+        /** One partition's error: NONE when it may be changed. */
+        Errors error(int partition) {
+            Errors error = error();
+            return error == Errors.NONE && !topic.get().hasPartition(partition)
+                    ? Errors.UNKNOWN_TOPIC_OR_PARTITION
+                    : error;
+        }
     }
 
     /** A per-partition or per-topic error message: none for NONE. */
