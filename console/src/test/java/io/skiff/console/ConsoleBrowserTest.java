@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Skiff;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -44,9 +45,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.utils.internals.AppInfoParser;
 import org.awaitility.core.ConditionFactory;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.NoAlertPresentException;
@@ -59,29 +59,15 @@ import org.openqa.selenium.chrome.ChromeDriver;
  * topic list, the records page (decoded values, the tail following new records, aborted transactions, hostile bytes
  * shown as text) and a group's lag following a consumer, live, without a reload. One broker and one browser for all.
  */
+@Skiff(console = true)
+@ExtendWith(ConsoleBrowser.class)
 class ConsoleBrowserTest {
     private static final Duration LIVE = Duration.ofSeconds(20);
 
+    /** Filled in by {@code @Skiff}. */
     private static SkiffServer broker;
+    /** Filled in by {@link ConsoleBrowser}. */
     private static ChromeDriver browser;
-    private static String console;
-
-    @BeforeAll
-    static void start() {
-        broker = SkiffServer.builder().console("http://127.0.0.1:0").start();
-        console = broker.extensionUrl("console").orElseThrow();
-        browser = HeadlessChromium.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (broker != null) {
-            broker.close();
-        }
-    }
 
     @Test
     void topicListShowsTheTopicsTheClientCreatedAndFiltersThem() throws Exception {
@@ -90,7 +76,7 @@ class ConsoleBrowserTest {
                     .all()
                     .get();
         }
-        browser.get(console + "/topics");
+        browser.get(console() + "/topics");
         WebElement orders = browser.findElement(By.cssSelector("#topic-table tr[data-topic='orders']"));
         assertEquals("orders", orders.findElement(By.cssSelector("td a")).getText());
         assertEquals("3", orders.findElements(By.cssSelector("td")).get(1).getText());
@@ -117,14 +103,14 @@ class ConsoleBrowserTest {
             producer.send(record("decoded", "user-7", "{\"id\":7,\"name\":\"Ada\"}"))
                     .get();
         }
-        browser.get(console + "/topics/decoded/records?format=json");
+        browser.get(console() + "/topics/decoded/records?format=json");
         WebElement row = browser.findElement(By.cssSelector("#record-table tr[data-offset='0']"));
         assertEquals("user-7", row.findElement(By.cssSelector("pre.key")).getText());
         assertEquals(
                 "{\n  \"id\": 7,\n  \"name\": \"Ada\"\n}",
                 row.findElement(By.cssSelector("pre.value")).getText());
 
-        browser.get(console + "/topics/decoded/records?format=hex");
+        browser.get(console() + "/topics/decoded/records?format=hex");
         assertEquals(
                 "75 73 65 72 2d 37",
                 browser.findElement(By.cssSelector("#record-table tr[data-offset='0'] pre.key"))
@@ -135,7 +121,7 @@ class ConsoleBrowserTest {
     void theTailShowsRecordsProducedWhileItIsOpenWithoutAReload() throws Exception {
         try (KafkaProducer<byte[], byte[]> producer = producer(Map.of())) {
             producer.send(record("tailed", "k", "first")).get();
-            browser.get(console + "/topics/tailed/records?from=end");
+            browser.get(console() + "/topics/tailed/records?from=end");
             markPage();
             assertEquals(
                     1,
@@ -177,7 +163,7 @@ class ConsoleBrowserTest {
             producer.send(record("txns", "c", "committed"));
             producer.commitTransaction();
         }
-        browser.get(console + "/topics/txns/records");
+        browser.get(console() + "/topics/txns/records");
         // offsets: 0, 1 aborted records, 2 the abort marker (not shown), 3 the committed record, 4 its marker
         assertEquals("aborted", transactionCell(0));
         assertEquals("aborted", transactionCell(1));
@@ -227,7 +213,7 @@ class ConsoleBrowserTest {
             while (read < 5) {
                 read += consumer.poll(Duration.ofMillis(200)).count();
             }
-            browser.get(console + "/group?id=console-share");
+            browser.get(console() + "/group?id=console-share");
             markPage();
             // delivered, not yet acknowledged: each record is locked by the consumer, delivered once
             WebElement first = browser.findElement(By.cssSelector("#inflight-table tr[data-offset='shared-0@0']"));
@@ -251,7 +237,7 @@ class ConsoleBrowserTest {
             // the reset form moves the share-partitions' start offsets, as kafka-share-groups does
             assertTrue(browser.findElement(By.id("reset-note")).getText().contains("kafka-share-groups"));
 
-            browser.get(console + "/groups");
+            browser.get(console() + "/groups");
             List<WebElement> cells =
                     browser.findElements(By.cssSelector("#group-table tr[data-group='console-share'] td"));
             assertEquals("share", cells.get(1).getText());
@@ -273,14 +259,14 @@ class ConsoleBrowserTest {
             producer.beginTransaction();
             producer.send(record("hanging", "h", "left open")).get();
 
-            browser.get(console + "/transactions");
+            browser.get(console() + "/transactions");
             By abort = By.cssSelector("#producer-table tr[data-producer^='hanging-0-'] button.abort");
             assertEquals(1, browser.findElements(abort).size(), "the open transaction can be aborted");
             browser.findElement(abort).click();
             live().until(() -> browser.findElement(By.id("flash")).getText().contains("aborted"));
             assertEquals(0, browser.findElements(abort).size(), "no open transaction is left on hanging-0");
 
-            browser.get(console + "/topics/hanging/records");
+            browser.get(console() + "/topics/hanging/records");
             assertEquals("aborted", transactionCell(0));
         }
     }
@@ -299,7 +285,7 @@ class ConsoleBrowserTest {
                     .get();
         }
         for (String format : List.of("text", "json", "hex")) {
-            browser.get(console + "/topics/hostile/records?format=" + format);
+            browser.get(console() + "/topics/hostile/records?format=" + format);
             assertThrows(NoAlertPresentException.class, () -> browser.switchTo().alert(), format);
             assertEquals(
                     0L,
@@ -308,7 +294,7 @@ class ConsoleBrowserTest {
                                     "return document.querySelectorAll('main script, main img, main svg').length;"),
                     format);
         }
-        browser.get(console + "/topics/hostile/records");
+        browser.get(console() + "/topics/hostile/records");
         WebElement first = browser.findElement(By.cssSelector("#record-table tr[data-offset='0']"));
         assertEquals(
                 "<script>alert(1)</script>",
@@ -349,7 +335,7 @@ class ConsoleBrowserTest {
                     .all()
                     .get();
         }
-        browser.get(console + "/group?id=lagging-group");
+        browser.get(console() + "/group?id=lagging-group");
         assertEquals("15", browser.findElement(By.id("group-lag")).getText());
         assertEquals(
                 "15",
@@ -382,14 +368,14 @@ class ConsoleBrowserTest {
         }
         assertTrue(pageIsTheSame(), "the page was reloaded instead of updated");
 
-        browser.get(console + "/groups");
+        browser.get(console() + "/groups");
         WebElement row = browser.findElement(By.cssSelector("#group-table tr[data-group='lagging-group']"));
         assertEquals("0", row.findElement(By.cssSelector("td.lag")).getText());
     }
 
     @Test
     void aConnectedClientAppearsWithItsSoftwareAndRequestsAndLeavesWhenItClosesWithoutAReload() throws Exception {
-        browser.get(console + "/connections");
+        browser.get(console() + "/connections");
         markPage();
         By probeRows = By.cssSelector("#connection-table tr[data-client='browser-probe']");
         assertEquals(0, browser.findElements(probeRows).size());
@@ -415,18 +401,21 @@ class ConsoleBrowserTest {
                 "requests per API list ApiVersions");
     }
 
+    private static String console() {
+        return Consoles.url(broker);
+    }
+
     /** Awaits a live update; the page's polling may replace an element while it is read, which is read again. */
     private static ConditionFactory live() {
         return await().atMost(LIVE).ignoreException(StaleElementReferenceException.class);
     }
 
-    /** Marks the loaded document; a reload would lose the mark. */
     private static void markPage() {
-        ((JavascriptExecutor) browser).executeScript("window.skiffTestMark = 'kept';");
+        ConsoleBrowser.markPage(browser);
     }
 
     private static boolean pageIsTheSame() {
-        return "kept".equals(((JavascriptExecutor) browser).executeScript("return window.skiffTestMark;"));
+        return ConsoleBrowser.pageIsTheSame(browser);
     }
 
     private static String refreshedAt() {

@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonParser;
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Skiff;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -50,7 +51,6 @@ import org.apache.kafka.common.resource.PatternType;
 import org.apache.kafka.common.resource.ResourcePattern;
 import org.apache.kafka.common.resource.ResourceType;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -60,20 +60,20 @@ import org.openqa.selenium.chrome.ChromeDriver;
  * A console on a broker with an authorizer asks for a login (checked against the broker's SCRAM credentials or its
  * PLAIN JAAS users) and shows and does only what the user's ACLs allow, as a Kafka client of that user would see.
  */
+@Skiff(
+        console = true,
+        properties = {Consoles.AUTHORIZER, Consoles.SUPER_USERS})
 class ConsoleLoginTest {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
+    /** Filled in by {@code @Skiff}. */
     private static SkiffServer broker;
+
     private static String console;
 
     @BeforeAll
     static void start() throws Exception {
-        broker = SkiffServer.builder()
-                .console("http://127.0.0.1:0")
-                .config("authorizer.class.name", "org.apache.kafka.metadata.authorizer.StandardAuthorizer")
-                .config("super.users", "User:ANONYMOUS;User:admin")
-                .start();
-        console = broker.extensionUrl("console").orElseThrow();
+        console = Consoles.url(broker);
         Properties p = new Properties();
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
         try (Admin admin = Admin.create(p)) {
@@ -101,13 +101,6 @@ class ConsoleLoginTest {
             producer.send(new ProducerRecord<>("alice-orders", "o-1", "alice's order"))
                     .get();
             producer.send(new ProducerRecord<>("payroll", "bob", "salary 9000")).get();
-        }
-    }
-
-    @AfterAll
-    static void stop() {
-        if (broker != null) {
-            broker.close();
         }
     }
 

@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Skiff;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,11 +38,9 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
-import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
@@ -53,36 +52,22 @@ import org.openqa.selenium.interactions.Actions;
  * activates it, the focused element is outlined), the overview's rate charts drawn from what clients produce and
  * consume (live, without a reload), and a topic's configs with its overrides told apart from the defaults.
  */
+@Skiff(console = true)
+@ExtendWith(ConsoleBrowser.class)
 class ConsoleNavigationBrowserTest {
     private static final Duration LIVE = Duration.ofSeconds(30);
     /** Tabs allowed to reach an element: the header's links and the page's controls come first. */
     private static final int MAX_TABS = 40;
 
+    /** Filled in by {@code @Skiff}. */
     private static SkiffServer broker;
+    /** Filled in by {@link ConsoleBrowser}. */
     private static ChromeDriver browser;
-    private static String console;
-
-    @BeforeAll
-    static void start() {
-        broker = SkiffServer.builder().console("http://127.0.0.1:0").start();
-        console = broker.extensionUrl("console").orElseThrow();
-        browser = HeadlessChromium.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (broker != null) {
-            broker.close();
-        }
-    }
 
     @Test
     void theMainPagesAreReachedAndUsedByKeyboardWithAVisibleFocus() throws Exception {
         broker.createTopic("kb-topic", 1);
-        browser.get(console + "/");
+        browser.get(console() + "/");
 
         // The first Tab reaches the skip link, which shows itself when focused; Enter moves focus to the content
         tab();
@@ -140,7 +125,7 @@ class ConsoleNavigationBrowserTest {
             tabUntil(e -> e.getText().equals(page[0]) && "a".equals(e.getTagName()));
             assertFocusVisible();
             enter();
-            await().atMost(LIVE).until(() -> browser.getCurrentUrl().equals(console + page[1]));
+            await().atMost(LIVE).until(() -> browser.getCurrentUrl().equals(console() + page[1]));
             assertEquals(
                     "page",
                     browser.findElement(By.cssSelector("header a[aria-current]"))
@@ -158,8 +143,8 @@ class ConsoleNavigationBrowserTest {
     @Test
     void theOverviewDrawsTheProducedAndConsumedRatesLiveWithoutAReload() throws Exception {
         broker.createTopic("charted", 1);
-        browser.get(console + "/");
-        ((JavascriptExecutor) browser).executeScript("window.skiffTestMark = 'kept';");
+        browser.get(console() + "/");
+        ConsoleBrowser.markPage(browser);
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
         p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
@@ -190,9 +175,7 @@ class ConsoleNavigationBrowserTest {
                         return drawsARate("produce-chart") && drawsARate("consume-chart");
                     });
         }
-        assertTrue(
-                "kept".equals(((JavascriptExecutor) browser).executeScript("return window.skiffTestMark;")),
-                "the charts were updated in place, not by a reload");
+        assertTrue(ConsoleBrowser.pageIsTheSame(browser), "the charts were updated in place, not by a reload");
         String caption =
                 browser.findElement(By.cssSelector("#produce-chart figcaption")).getText();
         assertTrue(caption.startsWith("Produced (log end offsets): "), caption);
@@ -211,7 +194,7 @@ class ConsoleNavigationBrowserTest {
                     .all()
                     .get();
         }
-        browser.get(console + "/topics/configured");
+        browser.get(console() + "/topics/configured");
         WebElement retention = configRow("retention.ms");
         assertEquals(List.of("retention.ms", "3600000", "override"), cells(retention));
         assertEquals("override", retention.getAttribute("class"));
@@ -226,6 +209,10 @@ class ConsoleNavigationBrowserTest {
         String overrideBackground = retention.findElement(By.tagName("td")).getCssValue("background-color");
         String defaultBackground = segment.findElement(By.tagName("td")).getCssValue("background-color");
         assertFalse(overrideBackground.equals(defaultBackground), overrideBackground);
+    }
+
+    private static String console() {
+        return Consoles.url(broker);
     }
 
     private static WebElement configRow(String key) {

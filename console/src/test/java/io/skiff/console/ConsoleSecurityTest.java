@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.skiff.broker.SkiffServer;
+import io.skiff.testkit.Skiff;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -49,11 +50,10 @@ import org.apache.kafka.common.resource.PatternType;
 import org.apache.kafka.common.resource.ResourcePattern;
 import org.apache.kafka.common.resource.ResourcePatternFilter;
 import org.apache.kafka.common.resource.ResourceType;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
-import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.Select;
@@ -62,21 +62,22 @@ import org.openqa.selenium.support.ui.Select;
  * The security page and /api/security on a broker with an authorizer, for a user allowed everything (a super user
  * logged in): ACLs, SCRAM users and quotas.
  */
+@Skiff(
+        console = true,
+        properties = {Consoles.AUTHORIZER, Consoles.SUPER_USERS})
+@ExtendWith(ConsoleBrowser.class)
 class ConsoleSecurityTest {
+    /** Filled in by {@code @Skiff}. */
     private static SkiffServer broker;
+    /** Filled in by {@link ConsoleBrowser}. */
     private static ChromeDriver browser;
+
     private static String console;
     private static String cookie;
 
     @BeforeAll
-    static void start() {
-        broker = SkiffServer.builder()
-                .console("http://127.0.0.1:0")
-                .config("authorizer.class.name", "org.apache.kafka.metadata.authorizer.StandardAuthorizer")
-                .config("super.users", "User:ANONYMOUS;User:admin")
-                .start();
-        console = broker.extensionUrl("console").orElseThrow();
-        browser = HeadlessChromium.start();
+    static void logIn() {
+        console = Consoles.url(broker);
         try (Admin admin = admin()) {
             admin.alterUserScramCredentials(List.of(new UserScramCredentialUpsertion(
                             "admin", new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, 4096), "admin-secret")))
@@ -87,16 +88,6 @@ class ConsoleSecurityTest {
         }
         cookie = ConsoleLogin.api(console, "admin", "admin-secret");
         ConsoleLogin.browser(browser, console, "admin", "admin-secret");
-    }
-
-    @AfterAll
-    static void stop() {
-        if (browser != null) {
-            browser.quit();
-        }
-        if (broker != null) {
-            broker.close();
-        }
     }
 
     @Test
@@ -143,7 +134,7 @@ class ConsoleSecurityTest {
                             .getAsDouble());
 
             browser.get(console + "/security");
-            ((JavascriptExecutor) browser).executeScript("window.skiffTestMark = 'kept';");
+            ConsoleBrowser.markPage(browser);
             assertTrue(browser.findElement(By.id("acl-table")).getText().contains("User:alice"));
             assertTrue(browser.findElement(By.id("user-table")).getText().contains("SCRAM-SHA-256 (8192)"));
             assertTrue(browser.findElement(By.id("quota-table")).getText().contains("producer_byte_rate=1024.0"));
@@ -153,10 +144,7 @@ class ConsoleSecurityTest {
                     .ignoreException(StaleElementReferenceException.class)
                     .until(() ->
                             browser.findElement(By.id("acl-table")).getText().contains("User:bob"));
-            assertEquals(
-                    "kept",
-                    ((JavascriptExecutor) browser).executeScript("return window.skiffTestMark;"),
-                    "the page was reloaded instead of updated");
+            assertTrue(ConsoleBrowser.pageIsTheSame(browser), "the page was reloaded instead of updated");
         }
     }
 
@@ -232,14 +220,7 @@ class ConsoleSecurityTest {
             assertTrue(admin.describeUserScramCredentials().all().get().keySet().stream()
                     .noneMatch("dave"::equals));
 
-            assertEquals(
-                    204,
-                    send(
-                                    "PUT",
-                                    "/api/quotas",
-                                    cookie,
-                                    "{\"entity\":\"user=dave,client-id=app\",\"key\":\"consumer_byte_rate\",\"value\":2048}")
-                            .statusCode());
+            assertEquals(204, setQuota(cookie, "user=dave,client-id=app", "consumer_byte_rate", "2048"));
             var quotas = admin.describeClientQuotas(ClientQuotaFilter.all())
                     .entities()
                     .get();
@@ -247,14 +228,7 @@ class ConsoleSecurityTest {
                     Map.of("consumer_byte_rate", 2048.0),
                     quotas.get(new ClientQuotaEntity(
                             Map.of(ClientQuotaEntity.USER, "dave", ClientQuotaEntity.CLIENT_ID, "app"))));
-            assertEquals(
-                    204,
-                    send(
-                                    "PUT",
-                                    "/api/quotas",
-                                    cookie,
-                                    "{\"entity\":\"user=dave,client-id=app\",\"key\":\"consumer_byte_rate\",\"value\":null}")
-                            .statusCode());
+            assertEquals(204, setQuota(cookie, "user=dave,client-id=app", "consumer_byte_rate", "null"));
             assertTrue(admin.describeClientQuotas(ClientQuotaFilter.all()).entities().get().keySet().stream()
                     .noneMatch(e -> "dave".equals(e.entries().get(ClientQuotaEntity.USER))));
 
@@ -270,14 +244,7 @@ class ConsoleSecurityTest {
                     "{\"resourceType\":\"TOPIC\",\"resourceName\":\"x\",\"principal\":\"User:erin\",\"operation\":\"ALL\"}");
             assertEquals(403, refused.statusCode(), "a user without Alter on the cluster grants herself nothing");
             assertEquals("{\"error\":\"Cluster authorization failed.\"}", refused.body());
-            assertEquals(
-                    403,
-                    send(
-                                    "PUT",
-                                    "/api/quotas",
-                                    erin,
-                                    "{\"entity\":\"user=erin\",\"key\":\"producer_byte_rate\",\"value\":1}")
-                            .statusCode());
+            assertEquals(403, setQuota(erin, "user=erin", "producer_byte_rate", "1"));
         }
     }
 
@@ -290,6 +257,16 @@ class ConsoleSecurityTest {
             b.header("Cookie", cookie);
         }
         return HttpClient.newHttpClient().send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** PUT /api/quotas: sets one quota of an entity, or with {@code value} "null" removes it; the answer's status. */
+    private static int setQuota(String cookie, String entity, String key, String value) throws Exception {
+        return send(
+                        "PUT",
+                        "/api/quotas",
+                        cookie,
+                        "{\"entity\":\"" + entity + "\",\"key\":\"" + key + "\",\"value\":" + value + "}")
+                .statusCode();
     }
 
     private static AclBinding acl(String user) {

@@ -21,6 +21,12 @@ import io.skiff.broker.SkiffServer;
 final class Consoles {
     private Consoles() {}
 
+    /** With {@link #SUPER_USERS}: a broker whose console asks for a login and applies the user's ACLs. */
+    static final String AUTHORIZER = "authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer";
+
+    /** Allowed everything: admin, and ANONYMOUS for the tests' own plaintext clients that set things up. */
+    static final String SUPER_USERS = "super.users=User:ANONYMOUS;User:admin";
+
     /** The base URL of the console of {@code broker}, started with one ({@code @Skiff(console = true)}). */
     static String url(SkiffServer broker) {
         return broker.extensionUrl("console").orElseThrow();
