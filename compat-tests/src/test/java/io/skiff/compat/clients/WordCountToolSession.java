@@ -47,7 +47,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * {@code APP-out} of two partitions, with three lines counted before the tool runs, and the tool itself, run in this
  * JVM, with its output made comparable.
  *
- * <p>Stateless.
+ * <p>Stateless; tool runs take turns, as they swap the JVM's standard output and error.
  */
 final class WordCountToolSession {
     private static final List<String> LINES = List.of("one two", "two three three", "four");
