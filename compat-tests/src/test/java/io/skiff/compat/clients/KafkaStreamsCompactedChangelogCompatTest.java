@@ -24,10 +24,8 @@ import io.skiff.testkit.Skiff;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -72,8 +70,8 @@ class KafkaStreamsCompactedChangelogCompatTest {
     private static final String CHANGELOG = APP + "-" + STORE + "-changelog";
 
     private SkiffServer skiff;
+    private final LocalStreams apps = new LocalStreams();
     private KafkaStreams streams;
-    private final List<Throwable> streamErrors = new CopyOnWriteArrayList<>();
     private final AtomicLong restored = new AtomicLong();
 
     @BeforeEach
@@ -83,9 +81,7 @@ class KafkaStreamsCompactedChangelogCompatTest {
 
     @AfterEach
     void stop() {
-        if (streams != null) {
-            streams.close(Duration.ofSeconds(30));
-        }
+        apps.close();
     }
 
     @Test
@@ -104,7 +100,6 @@ class KafkaStreamsCompactedChangelogCompatTest {
         }
         awaitStore(expected);
         streams.close(new KafkaStreams.CloseOptions().leaveGroup(true).timeout(Duration.ofSeconds(30)));
-        streams = null;
 
         long changelogRecords = skiff.compactTopic(CHANGELOG);
         assertTrue(changelogRecords > 0, "compaction removed changelog records");
@@ -121,12 +116,7 @@ class KafkaStreamsCompactedChangelogCompatTest {
         builder.stream(INPUT, Consumed.with(Serdes.String(), Serdes.String()))
                 .groupByKey()
                 .reduce((a, b) -> b, Materialized.<String, String, KeyValueStore<Bytes, byte[]>>as(STORE));
-        Properties props = new Properties();
-        props.put(StreamsConfig.APPLICATION_ID_CONFIG, APP);
-        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
-        props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
-        props.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
-        props.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
+        Properties props = LocalStreams.config(APP, skiff.bootstrapServers(), stateDir);
         props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 200);
         // Every update reaches the changelog (no caching), so it holds many versions of each key.
         props.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, 0);
@@ -144,17 +134,7 @@ class KafkaStreamsCompactedChangelogCompatTest {
             @Override
             public void onRestoreEnd(TopicPartition tp, String store, long totalRestored) {}
         });
-        app.setUncaughtExceptionHandler(e -> {
-            streamErrors.add(e);
-            return org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse
-                    .SHUTDOWN_CLIENT;
-        });
-        app.start();
-        Awaitility.await("streams RUNNING")
-                .atMost(Duration.ofSeconds(90))
-                .until(() -> app.state() == KafkaStreams.State.RUNNING || !streamErrors.isEmpty());
-        assertTrue(streamErrors.isEmpty(), () -> "Kafka Streams failed: " + streamErrors);
-        return app;
+        return apps.start(app, Duration.ofSeconds(90));
     }
 
     private void awaitStore(Map<String, String> expected) {
@@ -172,9 +152,9 @@ class KafkaStreamsCompactedChangelogCompatTest {
                             seen.put(kv.key, kv.value);
                         }
                     }
-                    return seen.equals(expected) || !streamErrors.isEmpty();
+                    return seen.equals(expected) || apps.failed();
                 });
-        assertTrue(streamErrors.isEmpty(), () -> "Kafka Streams failed: " + streamErrors);
+        apps.assertNoErrors();
         assertEquals(expected, seen);
     }
 

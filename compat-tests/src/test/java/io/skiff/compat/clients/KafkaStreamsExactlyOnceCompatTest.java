@@ -16,7 +16,6 @@
 package io.skiff.compat.clients;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.testkit.Lifecycle;
@@ -25,13 +24,10 @@ import io.skiff.testkit.SkiffBroker;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -39,18 +35,10 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.LongDeserializer;
-import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
-import org.apache.kafka.streams.Topology;
-import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
-import org.apache.kafka.streams.kstream.Consumed;
-import org.apache.kafka.streams.kstream.Grouped;
-import org.apache.kafka.streams.kstream.Materialized;
-import org.apache.kafka.streams.kstream.Produced;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -75,15 +63,12 @@ class KafkaStreamsExactlyOnceCompatTest {
     private SkiffServer skiff;
 
     private SkiffBroker broker;
-    private KafkaStreams streams;
-    private final List<Throwable> streamErrors = new CopyOnWriteArrayList<>();
+    private final LocalStreams apps = new LocalStreams();
     private final Map<String, Long> expected = new HashMap<>();
 
     @AfterEach
     void stop() {
-        if (streams != null) {
-            streams.close(Duration.ofSeconds(30)); // before the extension stops the broker
-        }
+        apps.close(); // before the extension stops the broker
     }
 
     @Test
@@ -91,7 +76,7 @@ class KafkaStreamsExactlyOnceCompatTest {
         skiff.createTopic(INPUT, 2);
         skiff.createTopic(OUTPUT, 2);
 
-        streams = startStreams(stateDir);
+        KafkaStreams first = startStreams(stateDir);
         send(List.of("the quick brown fox", "jumps over the lazy dog"));
         awaitCounts();
 
@@ -102,8 +87,8 @@ class KafkaStreamsExactlyOnceCompatTest {
 
         // The instance goes away and a new one with an empty state directory takes over its tasks: the counts come
         // back from the changelog, and the input resumes at the offsets committed in its transactions.
-        streams.close(Duration.ZERO);
-        streams = startStreams(secondStateDir);
+        first.close(Duration.ZERO);
+        startStreams(secondStateDir);
         send(List.of("the end", "fox fox"));
         Map<String, List<Long>> history = awaitCounts();
 
@@ -117,28 +102,13 @@ class KafkaStreamsExactlyOnceCompatTest {
     }
 
     private KafkaStreams startStreams(Path dir) {
-        Properties props = new Properties();
-        props.put(StreamsConfig.APPLICATION_ID_CONFIG, APP);
-        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
-        props.put(StreamsConfig.STATE_DIR_CONFIG, dir.toString());
+        Properties props = LocalStreams.config(APP, skiff.bootstrapServers(), dir);
         props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
-        props.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
-        props.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
         // No record cache, so every update of a count is written (the sequence 1, 2, 3, … is then checkable).
         props.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, 0);
         // A replaced instance does not leave the group: its session must expire (45 s by default) first.
         props.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), 10_000);
-        KafkaStreams app = new KafkaStreams(topology(), props);
-        app.setUncaughtExceptionHandler(e -> {
-            streamErrors.add(e);
-            return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
-        });
-        app.start();
-        Awaitility.await("streams RUNNING")
-                .atMost(Duration.ofSeconds(60))
-                .until(() -> app.state() == KafkaStreams.State.RUNNING || !streamErrors.isEmpty());
-        assertTrue(streamErrors.isEmpty(), () -> "Kafka Streams failed: " + streamErrors);
-        return app;
+        return apps.start(new KafkaStreams(LocalStreams.wordCount(INPUT, OUTPUT), props), Duration.ofSeconds(60));
     }
 
     private void send(List<String> lines) throws Exception {
@@ -172,23 +142,11 @@ class KafkaStreamsExactlyOnceCompatTest {
                     latest.put(r.key(), r.value());
                     history.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(r.value());
                 });
-                return latest.equals(expected) || !streamErrors.isEmpty();
+                return latest.equals(expected) || apps.failed();
             });
         }
-        assertTrue(streamErrors.isEmpty(), () -> "Kafka Streams failed: " + streamErrors);
+        apps.assertNoErrors();
         assertEquals(expected, latest);
         return history;
-    }
-
-    private static Topology topology() {
-        StreamsBuilder builder = new StreamsBuilder();
-        builder.stream(INPUT, Consumed.with(Serdes.String(), Serdes.String()))
-                .flatMapValues(
-                        line -> Arrays.asList(line.toLowerCase(Locale.ROOT).split("\\W+")))
-                .groupBy((key, word) -> word, Grouped.with("counts", Serdes.String(), Serdes.String()))
-                .count(Materialized.as("counts"))
-                .toStream()
-                .to(OUTPUT, Produced.with(Serdes.String(), Serdes.Long()));
-        return builder.build();
     }
 }

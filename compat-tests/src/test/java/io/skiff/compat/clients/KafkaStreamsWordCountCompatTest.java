@@ -16,21 +16,18 @@
 package io.skiff.compat.clients;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.testkit.Lifecycle;
 import io.skiff.testkit.Skiff;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -40,16 +37,10 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.LongDeserializer;
-import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
-import org.apache.kafka.streams.kstream.Consumed;
-import org.apache.kafka.streams.kstream.Grouped;
-import org.apache.kafka.streams.kstream.Materialized;
-import org.apache.kafka.streams.kstream.Produced;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -71,8 +62,7 @@ class KafkaStreamsWordCountCompatTest {
     Path stateDir;
 
     private SkiffServer skiff;
-    private KafkaStreams streams;
-    private final List<Throwable> streamErrors = new CopyOnWriteArrayList<>();
+    private final LocalStreams apps = new LocalStreams();
 
     @BeforeEach
     void start() {
@@ -82,9 +72,7 @@ class KafkaStreamsWordCountCompatTest {
 
     @AfterEach
     void stop() {
-        if (streams != null) {
-            streams.close(Duration.ofSeconds(30));
-        }
+        apps.close();
     }
 
     @Test
@@ -98,17 +86,7 @@ class KafkaStreamsWordCountCompatTest {
             }
         }
 
-        streams = new KafkaStreams(topology(), streamsConfig());
-        streams.setUncaughtExceptionHandler(e -> {
-            streamErrors.add(e);
-            return org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse
-                    .SHUTDOWN_CLIENT;
-        });
-        streams.start();
-        Awaitility.await("streams RUNNING")
-                .atMost(Duration.ofSeconds(60))
-                .until(() -> streams.state() == KafkaStreams.State.RUNNING || !streamErrors.isEmpty());
-        assertTrue(streamErrors.isEmpty(), () -> "Kafka Streams failed: " + streamErrors);
+        startStreams(stateDir);
 
         try (KafkaProducer<String, String> producer = producer()) {
             for (int i = 0; i < lines.size(); i++) {
@@ -123,10 +101,10 @@ class KafkaStreamsWordCountCompatTest {
             Awaitility.await("word counts").atMost(Duration.ofSeconds(90)).until(() -> {
                 // the latest count per word wins, as in a table
                 consumer.poll(Duration.ofMillis(200)).forEach(r -> counts.put(r.key(), r.value()));
-                return counts.equals(expected) || !streamErrors.isEmpty();
+                return counts.equals(expected) || apps.failed();
             });
         }
-        assertTrue(streamErrors.isEmpty(), () -> "Kafka Streams failed: " + streamErrors);
+        apps.assertNoErrors();
         assertEquals(expected, counts);
 
         try (Admin admin = admin()) {
@@ -143,14 +121,14 @@ class KafkaStreamsWordCountCompatTest {
     @Test
     void aRestartedAppRestoresItsCountsFromTheChangelogAndContinues(@TempDir Path secondStateDir) throws Exception {
         Map<String, Long> expected = new HashMap<>();
-        streams = startStreams(stateDir);
+        KafkaStreams first = startStreams(stateDir);
         send(List.of("alpha beta", "beta gamma gamma"), expected);
         awaitCounts(expected);
-        streams.close(Duration.ofSeconds(30));
+        first.close(Duration.ofSeconds(30));
 
         // A fresh state directory: the count store can only come back by reading the changelog topic from Skiff,
         // and the input resumes from the offsets the app committed (nothing counted twice).
-        streams = startStreams(secondStateDir);
+        startStreams(secondStateDir);
         send(List.of("gamma delta", "alpha"), expected);
         awaitCounts(expected);
         assertEquals(Map.of("alpha", 2L, "beta", 2L, "gamma", 3L, "delta", 1L), expected);
@@ -158,25 +136,20 @@ class KafkaStreamsWordCountCompatTest {
 
     @Test
     void twoInstancesShareTheTasksAndCountTogether(@TempDir Path secondStateDir) throws Exception {
-        streams = startStreams(stateDir);
+        KafkaStreams first = startStreams(stateDir);
         KafkaStreams second = startStreams(secondStateDir);
-        try {
-            // The Streams assignor spreads the tasks (2 input partitions, 2 repartition partitions) over both
-            // instances.
-            Awaitility.await("both instances hold active tasks")
-                    .atMost(Duration.ofSeconds(90))
-                    .until(() -> !streamErrors.isEmpty()
-                            || (activeTasks(streams) > 0
-                                    && activeTasks(second) > 0
-                                    && streams.state() == KafkaStreams.State.RUNNING
-                                    && second.state() == KafkaStreams.State.RUNNING));
-            assertTrue(streamErrors.isEmpty(), () -> "Kafka Streams failed: " + streamErrors);
-            Map<String, Long> expected = new HashMap<>();
-            send(List.of("one two", "two three three", "three four four four", "one"), expected);
-            awaitCounts(expected);
-        } finally {
-            second.close(Duration.ofSeconds(30));
-        }
+        // The Streams assignor spreads the tasks (2 input partitions, 2 repartition partitions) over both instances.
+        Awaitility.await("both instances hold active tasks")
+                .atMost(Duration.ofSeconds(90))
+                .until(() -> apps.failed()
+                        || (activeTasks(first) > 0
+                                && activeTasks(second) > 0
+                                && first.state() == KafkaStreams.State.RUNNING
+                                && second.state() == KafkaStreams.State.RUNNING));
+        apps.assertNoErrors();
+        Map<String, Long> expected = new HashMap<>();
+        send(List.of("one two", "two three three", "three four four four", "one"), expected);
+        awaitCounts(expected);
     }
 
     private static int activeTasks(KafkaStreams app) {
@@ -186,20 +159,13 @@ class KafkaStreamsWordCountCompatTest {
     }
 
     private KafkaStreams startStreams(Path dir) {
-        Properties props = streamsConfig();
-        props.put(StreamsConfig.STATE_DIR_CONFIG, dir.toString());
-        KafkaStreams app = new KafkaStreams(topology(), props);
-        app.setUncaughtExceptionHandler(e -> {
-            streamErrors.add(e);
-            return org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse
-                    .SHUTDOWN_CLIENT;
-        });
-        app.start();
-        Awaitility.await("streams RUNNING")
-                .atMost(Duration.ofSeconds(60))
-                .until(() -> app.state() == KafkaStreams.State.RUNNING || !streamErrors.isEmpty());
-        assertTrue(streamErrors.isEmpty(), () -> "Kafka Streams failed: " + streamErrors);
-        return app;
+        Properties props = LocalStreams.config(APP, skiff.bootstrapServers(), dir);
+        // Everything else default (at_least_once), except: commit more often than every 30 s so counts flush quickly.
+        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 200);
+        // Streams does not leave the group on close: a restarted app waits for the old member's session to expire
+        // (45 s by default, with Kafka as with Skiff). 10 s keeps the restart test short.
+        props.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), 10_000);
+        return apps.start(new KafkaStreams(LocalStreams.wordCount(INPUT, OUTPUT), props), Duration.ofSeconds(60));
     }
 
     private void send(List<String> lines, Map<String, Long> expected) throws Exception {
@@ -227,38 +193,11 @@ class KafkaStreamsWordCountCompatTest {
             consumer.seekToBeginning(partitions);
             Awaitility.await("word counts").atMost(Duration.ofSeconds(90)).until(() -> {
                 consumer.poll(Duration.ofMillis(200)).forEach(r -> counts.put(r.key(), r.value()));
-                return counts.equals(expected) || !streamErrors.isEmpty();
+                return counts.equals(expected) || apps.failed();
             });
         }
-        assertTrue(streamErrors.isEmpty(), () -> "Kafka Streams failed: " + streamErrors);
+        apps.assertNoErrors();
         assertEquals(expected, counts);
-    }
-
-    private static org.apache.kafka.streams.Topology topology() {
-        StreamsBuilder builder = new StreamsBuilder();
-        builder.stream(INPUT, Consumed.with(Serdes.String(), Serdes.String()))
-                .flatMapValues(
-                        line -> Arrays.asList(line.toLowerCase(Locale.ROOT).split("\\W+")))
-                .groupBy((key, word) -> word, Grouped.with("counts", Serdes.String(), Serdes.String()))
-                .count(Materialized.as("counts"))
-                .toStream()
-                .to(OUTPUT, Produced.with(Serdes.String(), Serdes.Long()));
-        return builder.build();
-    }
-
-    private Properties streamsConfig() {
-        Properties props = new Properties();
-        props.put(StreamsConfig.APPLICATION_ID_CONFIG, APP);
-        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
-        props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
-        props.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
-        props.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
-        // Everything else default (at_least_once), except: commit more often than every 30 s so counts flush quickly.
-        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 200);
-        // Streams does not leave the group on close: a restarted app waits for the old member's session to expire
-        // (45 s by default, with Kafka as with Skiff). 10 s keeps the restart test short.
-        props.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), 10_000);
-        return props;
     }
 
     private KafkaProducer<String, String> producer() {

@@ -17,14 +17,11 @@ package io.skiff.compat.clients;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.testkit.Skiff;
-import java.io.File;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,7 +31,6 @@ import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -249,38 +245,10 @@ class OtherJavaClientVersionsCompatTest {
             throws URISyntaxException {
         Path jars = Path.of(System.getProperty("skiff.oldKafkaClients", "target/old-kafka-clients"))
                 .resolve(version);
-        if (!Files.isRegularFile(jars.resolve("kafka-clients-" + version + ".jar"))) {
-            fail("kafka-clients " + version + " not found in " + jars.toAbsolutePath()
-                    + ": run the build through Maven (maven-dependency-plugin copies it in generate-test-resources)");
-        }
-        List<String> classpath = new ArrayList<>();
         // The driver's own class comes from the test classes; kafka-clients 4.4 is NOT on this classpath.
-        classpath.add(Path.of(OtherJavaClientDriver.class
-                        .getProtectionDomain()
-                        .getCodeSource()
-                        .getLocation()
-                        .toURI())
-                .toString());
-        try (Stream<Path> files = Files.list(jars)) {
-            files.filter(f -> f.toString().endsWith(".jar")).sorted().forEach(f -> classpath.add(f.toString()));
-        } catch (java.io.IOException e) {
-            fail("cannot list " + jars + ": " + e);
-        }
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(
-                java,
-                "-Xmx256m",
-                "-XX:TieredStopAtLevel=1",
-                "-Xshare:auto",
-                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-                "-cp",
-                String.join(File.pathSeparator, classpath),
-                driver.getName()));
-        command.addAll(List.of(args));
-        return ExternalProcess.of(command.toArray(String[]::new))
-                .timeout(Duration.ofSeconds(120))
-                .run()
-                .assertSuccess();
+        String classpath =
+                DriverClasspath.of(driver, jars, "kafka-clients-" + version + ".jar", "kafka-clients " + version);
+        return ExternalProcess.java(classpath, driver.getName(), args).run().assertSuccess();
     }
 
     private static KafkaProducer<String, String> newProducer() {

@@ -18,7 +18,6 @@ package io.skiff.compat.clients;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
@@ -30,7 +29,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.stream.Stream;
 import org.awaitility.Awaitility;
 
 /**
@@ -61,32 +59,16 @@ final class StreamsApp implements AutoCloseable {
         reader.start();
     }
 
-    /** Starts the word count of {@code appId} from {@code input} to {@code output} (serverPort 0: no endpoint). */
+    /**
+     * Starts the word count of {@code appId} from {@link #input} to {@link #output} (serverPort 0: no endpoint), with
+     * its standard error in {@link #logFile}({@code logName}).
+     */
     static StreamsApp start(
-            String bootstrap,
-            String appId,
-            String input,
-            String output,
-            Path stateDir,
-            String guarantee,
-            int serverPort,
-            Path log)
+            String bootstrap, String appId, Path stateDir, String guarantee, int serverPort, String logName)
             throws Exception {
         Path jars = Path.of(System.getProperty("skiff.kafkaStreams44", "target/kafka-streams/4.4.0"));
-        if (!Files.isRegularFile(jars.resolve("kafka-streams-4.4.0.jar"))) {
-            fail("Kafka Streams 4.4.0 not found in " + jars.toAbsolutePath()
-                    + ": run the build through Maven (maven-dependency-plugin copies it in generate-test-resources)");
-        }
-        List<String> classpath = new ArrayList<>();
-        classpath.add(Path.of(StreamsProtocolDriver.class
-                        .getProtectionDomain()
-                        .getCodeSource()
-                        .getLocation()
-                        .toURI())
-                .toString());
-        try (Stream<Path> files = Files.list(jars)) {
-            files.filter(f -> f.toString().endsWith(".jar")).sorted().forEach(f -> classpath.add(f.toString()));
-        }
+        String classpath =
+                DriverClasspath.of(StreamsProtocolDriver.class, jars, "kafka-streams-4.4.0.jar", "Kafka Streams 4.4.0");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process p = new ProcessBuilder(
                         java,
@@ -94,18 +76,35 @@ final class StreamsApp implements AutoCloseable {
                         "-XX:TieredStopAtLevel=1",
                         "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
                         "-cp",
-                        String.join(File.pathSeparator, classpath),
+                        classpath,
                         StreamsProtocolDriver.class.getName(),
                         bootstrap,
                         appId,
-                        input,
-                        output,
+                        input(appId),
+                        output(appId),
                         stateDir.toString(),
                         guarantee,
                         String.valueOf(serverPort))
-                .redirectError(log.toFile())
+                .redirectError(logFile(logName).toFile())
                 .start();
         return new StreamsApp(p);
+    }
+
+    /** The word count's input topic. */
+    static String input(String appId) {
+        return appId + "-in";
+    }
+
+    /** The word count's output topic. */
+    static String output(String appId) {
+        return appId + "-out";
+    }
+
+    /** A file under target/streams-apps, kept for a failure's diagnosis (a child JVM's stderr, a tool's output). */
+    static Path logFile(String name) throws IOException {
+        Path dir = Path.of("target", "streams-apps");
+        Files.createDirectories(dir);
+        return dir.resolve(name + ".log");
     }
 
     List<String> lines() {

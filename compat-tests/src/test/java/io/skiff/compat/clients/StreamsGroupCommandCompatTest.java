@@ -17,16 +17,10 @@ package io.skiff.compat.clients;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.testkit.Skiff;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.tools.streams.StreamsGroupCommand;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
@@ -42,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Skiff
 class StreamsGroupCommandCompatTest {
     private static final String APP = "sg-cli";
-    private static final String INPUT = WordCountToolSession.input(APP);
+    private static final String INPUT = StreamsApp.input(APP);
 
     private static SkiffServer skiff;
 
@@ -56,9 +50,6 @@ class StreamsGroupCommandCompatTest {
 
     /** The application's life on one broker, with every command's exit code and normalized output. */
     private static List<String> session(String bootstrap, String name) throws Exception {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-            WordCountToolSession.createTopicsAndGroupConfig(admin, APP);
-        }
         List<String> out = new ArrayList<>();
         try (StreamsApp app = WordCountToolSession.startCounting(bootstrap, APP, tmp.resolve(name), name)) {
             // the committed offsets and the lag of 0 show once the app committed what it counted
@@ -78,15 +69,7 @@ class StreamsGroupCommandCompatTest {
             record(out, bootstrap, "--describe", "--group", APP, "--offsets");
             record(out, bootstrap, "--describe", "--group", APP, "--offsets", "--verbose");
             // offsets of a group with members are not reset
-            record(
-                    out,
-                    bootstrap,
-                    "--reset-offsets",
-                    "--group",
-                    APP,
-                    "--all-input-topics",
-                    "--to-earliest",
-                    "--dry-run");
+            record(out, bootstrap, resetOffsets("--all-input-topics", "--to-earliest", "--dry-run"));
         }
         Awaitility.await("empty")
                 .atMost(Duration.ofSeconds(60))
@@ -95,29 +78,9 @@ class StreamsGroupCommandCompatTest {
         record(out, bootstrap, "--describe", "--group", APP, "--state");
         record(out, bootstrap, "--describe", "--group", APP, "--members");
         record(out, bootstrap, "--describe", "--group", APP, "--offsets");
-        record(out, bootstrap, "--reset-offsets", "--group", APP, "--all-input-topics", "--to-earliest", "--dry-run");
-        record(
-                out,
-                bootstrap,
-                "--reset-offsets",
-                "--group",
-                APP,
-                "--input-topic",
-                INPUT + ":1",
-                "--to-offset",
-                "1",
-                "--dry-run");
-        record(
-                out,
-                bootstrap,
-                "--reset-offsets",
-                "--group",
-                APP,
-                "--input-topic",
-                INPUT,
-                "--shift-by",
-                "-1",
-                "--execute");
+        record(out, bootstrap, resetOffsets("--all-input-topics", "--to-earliest", "--dry-run"));
+        record(out, bootstrap, resetOffsets("--input-topic", INPUT + ":1", "--to-offset", "1", "--dry-run"));
+        record(out, bootstrap, resetOffsets("--input-topic", INPUT, "--shift-by", "-1", "--execute"));
         record(out, bootstrap, "--describe", "--group", APP, "--offsets");
         record(out, bootstrap, "--delete-offsets", "--group", APP, "--input-topic", INPUT);
         record(out, bootstrap, "--describe", "--group", APP, "--offsets");
@@ -128,18 +91,16 @@ class StreamsGroupCommandCompatTest {
         return out;
     }
 
+    /** The arguments of --reset-offsets of the application's group, {@code how} (which offsets, to what). */
+    private static String[] resetOffsets(String... how) {
+        List<String> args = new ArrayList<>(List.of("--reset-offsets", "--group", APP));
+        args.addAll(List.of(how));
+        return args.toArray(String[]::new);
+    }
+
     private static void record(List<String> out, String bootstrap, String... args) {
         out.add("$ " + String.join(" ", args));
-        out.addAll(run(bootstrap, args)
-                .lines()
-                .map(String::strip)
-                .filter(l -> !l.isEmpty())
-                .map(l -> l.replaceAll("\\s+", " ")
-                        .replace(bootstrap, "<broker>")
-                        .replaceAll("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<uuid>")
-                        .replaceAll("(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{22}(?![A-Za-z0-9_-])", "<id>")
-                        .replaceAll("/[0-9.]+(:\\d+)?\\b", "/<host>")
-                        .replaceAll("localhost:\\d+", "<host>"))
+        out.addAll(WordCountToolSession.comparable(run(bootstrap, args), bootstrap, true)
                 // --list names every streams group of the broker; the shared Kafka may hold other classes' groups
                 // (whose members have not yet timed out), so only this application's lines are compared
                 .filter(l -> !args[0].equals("--list")
@@ -149,49 +110,7 @@ class StreamsGroupCommandCompatTest {
                 .toList());
     }
 
-    private static final Object TOOL = new Object();
-
-    /** Runs the tool; its exit code, standard output and standard error without the clients' log lines. */
     private static String run(String bootstrap, String... args) {
-        List<String> all = new ArrayList<>(List.of("--bootstrap-server", bootstrap));
-        all.addAll(List.of(args));
-        synchronized (TOOL) {
-            PrintStream out = System.out;
-            PrintStream err = System.err;
-            ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-            ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-            System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
-            int code;
-            try {
-                code = StreamsGroupCommand.execute(all.toArray(String[]::new));
-            } finally {
-                System.setOut(out);
-                System.setErr(err);
-            }
-            return "exit " + code + "\n" + stdout.toString(StandardCharsets.UTF_8)
-                    + withoutLogLines(stderr.toString(StandardCharsets.UTF_8));
-        }
-    }
-
-    /**
-     * Drops slf4j-simple's lines ("[thread] LEVEL logger - message"), the config dumps that follow "values:" and
-     * stack frames (whose line numbers are the test's).
-     */
-    static String withoutLogLines(String stderr) {
-        StringBuilder kept = new StringBuilder();
-        boolean inDump = false;
-        for (String line : stderr.split("\n")) {
-            if (line.matches("\\[[^]]+] (TRACE|DEBUG|INFO|WARN|ERROR) .*")) {
-                inDump = line.strip().endsWith("values:");
-            } else if (inDump && (line.startsWith("\t") || line.isBlank())) {
-                inDump = !line.isBlank();
-            } else if (!line.startsWith("\tat ") && !line.startsWith("\t... ")) {
-                // the tool's own lines; a stack trace keeps its exception lines, not its frames
-                inDump = false;
-                kept.append(line).append('\n');
-            }
-        }
-        return kept.toString();
+        return WordCountToolSession.runTool(StreamsGroupCommand::execute, bootstrap, List.of(args));
     }
 }

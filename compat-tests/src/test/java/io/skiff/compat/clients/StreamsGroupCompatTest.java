@@ -26,9 +26,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -37,15 +35,8 @@ import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.GroupListing;
 import org.apache.kafka.clients.admin.ListGroupsOptions;
 import org.apache.kafka.clients.admin.StreamsGroupDescription;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.GroupType;
 import org.apache.kafka.common.config.ConfigResource;
-import org.apache.kafka.common.serialization.LongDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,13 +67,12 @@ class StreamsGroupCompatTest {
     @Test
     void adminListsAltersAndDeletesTheOffsetsOfAnEmptyStreamsGroupAndDeletesIt() throws Exception {
         String app = "sg-admin";
-        String input = app + "-in";
-        String output = app + "-out";
+        String input = StreamsApp.input(app);
+        String output = StreamsApp.output(app);
         skiff.createTopic(input, 2);
         skiff.createTopic(output, 2);
         Map<String, Long> expected = new HashMap<>();
-        try (StreamsApp streams = StreamsApp.start(
-                skiff.bootstrapServers(), app, input, output, tmp.resolve(app), "at_least_once", 0, logFile(app))) {
+        try (StreamsApp streams = start(app, "", "at_least_once", 0)) {
             streams.awaitLine("STATE RUNNING", Duration.ofSeconds(60));
             send(input, List.of("one two", "two three three"), expected);
             awaitCounts(output, expected, false);
@@ -140,32 +130,16 @@ class StreamsGroupCompatTest {
     @Test
     void twoInstancesShareTasksWithStandbysAnswerQueriesByEndpointAndOneTakesOverWhenTheOtherStops() throws Exception {
         String app = "sg-two";
-        String input = app + "-in";
-        String output = app + "-out";
+        String input = StreamsApp.input(app);
+        String output = StreamsApp.output(app);
         skiff.createTopic(input, 2);
         skiff.createTopic(output, 2);
         setGroupConfig(app, "streams.num.standby.replicas", "1");
         int portA = freePort();
         int portB = freePort();
         Map<String, Long> expected = new HashMap<>();
-        try (StreamsApp b = StreamsApp.start(
-                skiff.bootstrapServers(),
-                app,
-                input,
-                output,
-                tmp.resolve(app + "-b"),
-                "at_least_once",
-                portB,
-                logFile(app + "-b"))) {
-            try (StreamsApp a = StreamsApp.start(
-                    skiff.bootstrapServers(),
-                    app,
-                    input,
-                    output,
-                    tmp.resolve(app + "-a"),
-                    "at_least_once",
-                    portA,
-                    logFile(app + "-a"))) {
+        try (StreamsApp b = start(app, "-b", "at_least_once", portB)) {
+            try (StreamsApp a = start(app, "-a", "at_least_once", portA)) {
                 // Four tasks (two subtopologies of two partitions): two active on each instance, and the count
                 // store's tasks (subtopology 1) have their standby on the other instance.
                 Awaitility.await("tasks shared, standbys placed")
@@ -233,12 +207,11 @@ class StreamsGroupCompatTest {
     }
 
     private void wordCount(String app, String guarantee) throws Exception {
-        String input = app + "-in";
-        String output = app + "-out";
+        String input = StreamsApp.input(app);
+        String output = StreamsApp.output(app);
         skiff.createTopic(input, 2);
         skiff.createTopic(output, 2);
-        try (StreamsApp streams = StreamsApp.start(
-                skiff.bootstrapServers(), app, input, output, tmp.resolve(app), guarantee, 0, logFile(app))) {
+        try (StreamsApp streams = start(app, "", guarantee, 0)) {
             streams.awaitLine("STATE RUNNING", Duration.ofSeconds(60));
             Map<String, Long> expected = new HashMap<>();
             send(
@@ -267,48 +240,18 @@ class StreamsGroupCompatTest {
         }
     }
 
-    static void send(String topic, List<String> lines, Map<String, Long> expected) throws Exception {
-        Properties props = new Properties();
-        props.put("bootstrap.servers", skiff.bootstrapServers());
-        try (KafkaProducer<String, String> producer =
-                new KafkaProducer<>(props, new StringSerializer(), new StringSerializer())) {
-            for (String line : lines) {
-                producer.send(new ProducerRecord<>(topic, line, line)).get();
-                for (String word : line.toLowerCase(Locale.ROOT).split("\\W+")) {
-                    expected.merge(word, 1L, Long::sum);
-                }
-            }
-        }
+    /** Starts an instance of {@code app}'s word count; {@code instance} tells its state and log from the others'. */
+    private static StreamsApp start(String app, String instance, String guarantee, int port) throws Exception {
+        return StreamsApp.start(
+                skiff.bootstrapServers(), app, tmp.resolve(app + instance), guarantee, port, app + instance);
     }
 
-    static void awaitCounts(String topic, Map<String, Long> expected, boolean readCommitted) {
-        Properties props = new Properties();
-        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, skiff.bootstrapServers());
-        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, readCommitted ? "read_committed" : "read_uncommitted");
-        Map<String, Long> counts = new HashMap<>();
-        try (KafkaConsumer<String, Long> consumer =
-                new KafkaConsumer<>(props, new StringDeserializer(), new LongDeserializer())) {
-            List<org.apache.kafka.common.TopicPartition> partitions = List.of(
-                    new org.apache.kafka.common.TopicPartition(topic, 0),
-                    new org.apache.kafka.common.TopicPartition(topic, 1));
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            Awaitility.await("word counts " + expected)
-                    .atMost(Duration.ofSeconds(60))
-                    .until(() -> {
-                        consumer.poll(Duration.ofMillis(200)).forEach(r -> counts.put(r.key(), r.value()));
-                        return counts.equals(expected);
-                    });
-        }
-        assertEquals(expected, counts);
+    private static void send(String topic, List<String> lines, Map<String, Long> expected) throws Exception {
+        WordCounts.send(skiff.bootstrapServers(), topic, lines, expected);
     }
 
-    /** The child JVM's stderr, kept in target/ for a failure's diagnosis. */
-    static Path logFile(String name) throws java.io.IOException {
-        Path dir = Path.of("target", "streams-apps");
-        java.nio.file.Files.createDirectories(dir);
-        return dir.resolve(name + ".log");
+    private static void awaitCounts(String topic, Map<String, Long> expected, boolean readCommitted) {
+        WordCounts.await(skiff.bootstrapServers(), topic, expected, readCommitted, Duration.ofSeconds(60));
     }
 
     static Admin admin() {

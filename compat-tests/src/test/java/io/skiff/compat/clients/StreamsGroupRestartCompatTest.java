@@ -26,22 +26,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.StreamsGroupDescription;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.LongDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -138,15 +127,7 @@ class StreamsGroupRestartCompatTest {
     }
 
     private StreamsApp startApp(String bootstrap, String app) throws Exception {
-        return StreamsApp.start(
-                bootstrap,
-                app,
-                app + "-in",
-                app + "-out",
-                dir.resolve("state-" + app),
-                "exactly_once_v2",
-                0,
-                StreamsGroupCompatTest.logFile(app));
+        return StreamsApp.start(bootstrap, app, dir.resolve("state-" + app), "exactly_once_v2", 0, app);
     }
 
     private static StreamsGroupDescription describe(String bootstrap, String app) throws Exception {
@@ -157,37 +138,10 @@ class StreamsGroupRestartCompatTest {
 
     private static void send(String bootstrap, String app, List<String> lines, Map<String, Long> expected)
             throws Exception {
-        Properties props = new Properties();
-        props.put("bootstrap.servers", bootstrap);
-        try (KafkaProducer<String, String> producer =
-                new KafkaProducer<>(props, new StringSerializer(), new StringSerializer())) {
-            for (String line : lines) {
-                producer.send(new ProducerRecord<>(app + "-in", line, line)).get();
-                for (String word : line.toLowerCase(Locale.ROOT).split("\\W+")) {
-                    expected.merge(word, 1L, Long::sum);
-                }
-            }
-        }
+        WordCounts.send(bootstrap, StreamsApp.input(app), lines, expected);
     }
 
     private static void awaitCounts(String bootstrap, String app, Map<String, Long> expected) {
-        Properties props = new Properties();
-        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        Map<String, Long> counts = new HashMap<>();
-        try (KafkaConsumer<String, Long> consumer =
-                new KafkaConsumer<>(props, new StringDeserializer(), new LongDeserializer())) {
-            List<TopicPartition> partitions =
-                    List.of(new TopicPartition(app + "-out", 0), new TopicPartition(app + "-out", 1));
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            Awaitility.await("word counts " + expected)
-                    .atMost(Duration.ofSeconds(90))
-                    .until(() -> {
-                        consumer.poll(Duration.ofMillis(200)).forEach(r -> counts.put(r.key(), r.value()));
-                        return counts.equals(expected);
-                    });
-        }
-        assertEquals(expected, counts);
+        WordCounts.await(bootstrap, StreamsApp.output(app), expected, true, Duration.ofSeconds(90));
     }
 }

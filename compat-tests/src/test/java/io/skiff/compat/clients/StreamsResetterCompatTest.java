@@ -17,9 +17,6 @@ package io.skiff.compat.clients;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.testkit.Skiff;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -44,8 +41,8 @@ import org.junit.jupiter.api.io.TempDir;
 @Skiff
 class StreamsResetterCompatTest {
     private static final String APP = "sg-reset";
-    private static final String INPUT = WordCountToolSession.input(APP);
-    private static final String OUTPUT = WordCountToolSession.output(APP);
+    private static final String INPUT = StreamsApp.input(APP);
+    private static final String OUTPUT = StreamsApp.output(APP);
 
     private static SkiffServer skiff;
 
@@ -59,7 +56,6 @@ class StreamsResetterCompatTest {
 
     private static List<String> session(String bootstrap, String name) throws Exception {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-            WordCountToolSession.createTopicsAndGroupConfig(admin, APP);
             List<String> out = new ArrayList<>();
             try (StreamsApp app = WordCountToolSession.startCounting(bootstrap, APP, tmp.resolve(name), name)) {
                 Awaitility.await("offsets committed")
@@ -116,15 +112,7 @@ class StreamsResetterCompatTest {
 
     private static void record(List<String> out, String bootstrap, String... args) {
         out.add("$ " + String.join(" ", args));
-        out.addAll(run(bootstrap, args)
-                .lines()
-                .map(String::strip)
-                .filter(l -> !l.isEmpty())
-                .map(l -> l.replaceAll("\\s+", " ")
-                        .replace(bootstrap, "<broker>")
-                        .replaceAll("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<uuid>")
-                        .replaceAll("/[0-9.]+(:\\d+)?\\b", "/<host>")
-                        .replaceAll("localhost:\\d+", "<host>"))
+        out.addAll(WordCountToolSession.comparable(run(bootstrap, args), bootstrap, false)
                 .map(StreamsResetterCompatTest::withSortedTopicList)
                 .toList());
     }
@@ -143,24 +131,9 @@ class StreamsResetterCompatTest {
                 + String.join(", ", java.util.Arrays.stream(topics).sorted().toList()) + "]";
     }
 
-    /** Runs the tool; its exit code, standard output and standard error without the clients' log lines. */
-    private static synchronized String run(String bootstrap, String... args) {
-        List<String> all = new ArrayList<>(List.of("--bootstrap-server", bootstrap, "--application-id", APP));
+    private static String run(String bootstrap, String... args) {
+        List<String> all = new ArrayList<>(List.of("--application-id", APP));
         all.addAll(List.of(args));
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
-        int code;
-        try {
-            code = new StreamsResetter().execute(all.toArray(String[]::new));
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
-        return "exit " + code + "\n" + stdout.toString(StandardCharsets.UTF_8)
-                + StreamsGroupCommandCompatTest.withoutLogLines(stderr.toString(StandardCharsets.UTF_8));
+        return WordCountToolSession.runTool(a -> new StreamsResetter().execute(a), bootstrap, all);
     }
 }

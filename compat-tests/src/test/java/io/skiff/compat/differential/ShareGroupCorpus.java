@@ -129,13 +129,7 @@ final class ShareGroupCorpus {
         cases.add(of(
                 ApiKeys.CONSUMER_GROUP_HEARTBEAT,
                 "join " + on,
-                v -> new ConsumerGroupHeartbeatRequest()
-                        .setGroupId(SHARE)
-                        .setMemberId(CG_MEMBER)
-                        .setMemberEpoch(0)
-                        .setRebalanceTimeoutMs(30_000)
-                        .setSubscribedTopicNames(list(HandWrittenCorpus.TOPIC))
-                        .setTopicPartitions(new ArrayList<>())));
+                v -> GroupRequests.consumerJoin(SHARE, CG_MEMBER, HandWrittenCorpus.TOPIC)));
         cases.add(of(
                 ApiKeys.CONSUMER_GROUP_HEARTBEAT,
                 "heartbeat in " + on,
@@ -149,16 +143,9 @@ final class ShareGroupCorpus {
                 ApiKeys.STREAMS_GROUP_DESCRIBE, on, v -> new StreamsGroupDescribeRequest().setGroupIds(list(SHARE))));
     }
 
+    /** A commit of offset 1 for partition 0 of the corpus's topic. */
     private static OffsetCommitRequest commit(String group, int generation, String member) {
-        return new OffsetCommitRequest()
-                .setGroupId(group)
-                .setGenerationIdOrMemberEpoch(generation)
-                .setMemberId(member)
-                .setTopics(list(new OffsetCommitRequest.OffsetCommitRequestTopic()
-                        .setName(HandWrittenCorpus.TOPIC)
-                        .setPartitions(list(new OffsetCommitRequest.OffsetCommitRequestPartition()
-                                .setPartitionIndex(0)
-                                .setCommittedOffset(1)))));
+        return GroupRequests.commit(group, generation, member, HandWrittenCorpus.TOPIC, 1, 0);
     }
 
     /** ShareGroupHeartbeat and the share describes on the id of a consumer group and of a classic group. */
@@ -166,13 +153,7 @@ final class ShareGroupCorpus {
         cases.add(of(
                 ApiKeys.CONSUMER_GROUP_HEARTBEAT,
                 "join a consumer group (for the share APIs)",
-                v -> new ConsumerGroupHeartbeatRequest()
-                        .setGroupId(CONSUMER)
-                        .setMemberId(CG_MEMBER)
-                        .setMemberEpoch(0)
-                        .setRebalanceTimeoutMs(30_000)
-                        .setSubscribedTopicNames(list(HandWrittenCorpus.MISSING))
-                        .setTopicPartitions(new ArrayList<>())));
+                v -> GroupRequests.consumerJoin(CONSUMER, CG_MEMBER, HandWrittenCorpus.MISSING)));
         cases.add(of(
                 ApiKeys.OFFSET_COMMIT,
                 "simple commit that makes a classic group (for the share APIs)",

@@ -54,15 +54,8 @@ class StreamsGroupMigrationDifferentialTest {
 
     @Test
     void aStreamsJoinOnAClassicGroupIsAnsweredAsKafkaAnswersIt() throws IOException {
-        String group = PREFIX + "classic";
-        FIXTURE.setNoDelays(group);
-        JoinGroupRequest classicJoin = new JoinGroupRequest()
-                .setGroupId(group)
-                .setSessionTimeoutMs(30_000)
-                .setRebalanceTimeoutMs(30_000)
-                .setMemberId("")
-                .setProtocolType("consumer")
-                .setProtocols(list(new JoinGroupRequest.JoinGroupRequestProtocol().setName("range")));
+        String group = group("classic");
+        JoinGroupRequest classicJoin = classicJoin(group);
         String skiffMember = ((JoinGroupResponse)
                         FIXTURE.brokers().sendToSkiff(ApiKeys.JOIN_GROUP, (short) 3, classicJoin))
                 .memberId();
@@ -89,9 +82,8 @@ class StreamsGroupMigrationDifferentialTest {
 
     @Test
     void aStreamsJoinOnAGroupWithOnlyCommittedOffsetsKeepsThemAsKafkaDoes() throws IOException {
-        String group = PREFIX + "offsets";
-        FIXTURE.setNoDelays(group);
-        step(ApiKeys.OFFSET_COMMIT, "a simple commit", commit(group, -1, ""));
+        String group = group("offsets");
+        step(ApiKeys.OFFSET_COMMIT, "a simple commit", commit(group));
         step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "streams join: a group with only committed offsets", join(group, "m1"));
         step(ApiKeys.OFFSET_FETCH, "the offsets after the join", fetch(group));
         step(ApiKeys.STREAMS_GROUP_DESCRIBE, "the streams group with the offsets", describe(group));
@@ -103,19 +95,9 @@ class StreamsGroupMigrationDifferentialTest {
 
     @Test
     void aStreamsJoinOnAnEmptyConsumerGroupIsAnsweredAsKafkaAnswersIt() throws IOException {
-        String group = PREFIX + "consumer";
-        FIXTURE.setNoDelays(group);
+        String group = group("consumer");
         String member = memberId("consumer");
-        step(
-                ApiKeys.CONSUMER_GROUP_HEARTBEAT,
-                "a consumer joins",
-                new ConsumerGroupHeartbeatRequest()
-                        .setGroupId(group)
-                        .setMemberId(member)
-                        .setMemberEpoch(0)
-                        .setRebalanceTimeoutMs(30_000)
-                        .setSubscribedTopicNames(list(SOURCE))
-                        .setTopicPartitions(new ArrayList<>()));
+        step(ApiKeys.CONSUMER_GROUP_HEARTBEAT, "a consumer joins", GroupRequests.consumerJoin(group, member, SOURCE));
         step(
                 ApiKeys.CONSUMER_GROUP_HEARTBEAT,
                 "the consumer leaves",
@@ -123,7 +105,7 @@ class StreamsGroupMigrationDifferentialTest {
                         .setGroupId(group)
                         .setMemberId(member)
                         .setMemberEpoch(-1));
-        step(ApiKeys.OFFSET_COMMIT, "a simple commit to the empty consumer group", commit(group, -1, ""));
+        step(ApiKeys.OFFSET_COMMIT, "a simple commit to the empty consumer group", commit(group));
         step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "streams join: an empty consumer group", join(group, "m1"));
         step(ApiKeys.STREAMS_GROUP_DESCRIBE, "the empty consumer group", describe(group));
         step(ApiKeys.OFFSET_FETCH, "its offsets", fetch(group));
@@ -132,8 +114,7 @@ class StreamsGroupMigrationDifferentialTest {
 
     @Test
     void otherProtocolsOnAStreamsGroupAreAnsweredAsKafkaAnswersThem() throws IOException {
-        String group = PREFIX + "streams";
-        FIXTURE.setNoDelays(group);
+        String group = group("streams");
         step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "streams join: a new group", join(group, "m1"));
         otherProtocols(group, "a streams group with a member");
         step(ApiKeys.STREAMS_GROUP_HEARTBEAT, "leave", join(group, "m1").setMemberEpoch(-1));
@@ -145,27 +126,12 @@ class StreamsGroupMigrationDifferentialTest {
     }
 
     private void otherProtocols(String group, String on) throws IOException {
-        step(
-                ApiKeys.JOIN_GROUP,
-                "JoinGroup on " + on,
-                new JoinGroupRequest()
-                        .setGroupId(group)
-                        .setSessionTimeoutMs(30_000)
-                        .setRebalanceTimeoutMs(30_000)
-                        .setMemberId("")
-                        .setProtocolType("consumer")
-                        .setProtocols(list(new JoinGroupRequest.JoinGroupRequestProtocol().setName("range"))));
+        step(ApiKeys.JOIN_GROUP, "JoinGroup on " + on, classicJoin(group));
         step(
                 ApiKeys.CONSUMER_GROUP_HEARTBEAT,
                 "ConsumerGroupHeartbeat join on " + on,
-                new ConsumerGroupHeartbeatRequest()
-                        .setGroupId(group)
-                        .setMemberId(memberId("consumer-on-streams"))
-                        .setMemberEpoch(0)
-                        .setRebalanceTimeoutMs(30_000)
-                        .setSubscribedTopicNames(list(SOURCE))
-                        .setTopicPartitions(new ArrayList<>()));
-        step(ApiKeys.OFFSET_COMMIT, "a simple commit on " + on, commit(group, -1, ""));
+                GroupRequests.consumerJoin(group, memberId("consumer-on-streams"), SOURCE));
+        step(ApiKeys.OFFSET_COMMIT, "a simple commit on " + on, commit(group));
         step(ApiKeys.DESCRIBE_GROUPS, on, describeGroups(group));
     }
 
@@ -179,6 +145,13 @@ class StreamsGroupMigrationDifferentialTest {
                         .setEpoch(0)
                         .setSubtopologies(list(
                                 StreamsDifferentialFixture.subtopology("0", list(SOURCE), list(), list(), list()))));
+    }
+
+    /** The test's group {@code name}, with no rebalance delays on both brokers. */
+    private static String group(String name) throws IOException {
+        String group = PREFIX + name;
+        FIXTURE.setNoDelays(group);
+        return group;
     }
 
     private static StreamsGroupDescribeRequest describe(String group) {
@@ -195,20 +168,20 @@ class StreamsGroupMigrationDifferentialTest {
                 .setMembers(list(new LeaveGroupRequest.MemberIdentity().setMemberId(member)));
     }
 
-    private static OffsetCommitRequest commit(String group, int generation, String member) {
-        return new OffsetCommitRequest()
+    /** A simple commit (no generation, no member) of offset 0 for both partitions of the source topic. */
+    private static OffsetCommitRequest commit(String group) {
+        return GroupRequests.commit(group, -1, "", SOURCE, 0, 0, 1);
+    }
+
+    /** A classic consumer's JoinGroup without a member id. */
+    private static JoinGroupRequest classicJoin(String group) {
+        return new JoinGroupRequest()
                 .setGroupId(group)
-                .setGenerationIdOrMemberEpoch(generation)
-                .setMemberId(member)
-                .setTopics(list(new OffsetCommitRequest.OffsetCommitRequestTopic()
-                        .setName(SOURCE)
-                        .setPartitions(list(
-                                new OffsetCommitRequest.OffsetCommitRequestPartition()
-                                        .setPartitionIndex(0)
-                                        .setCommittedOffset(0),
-                                new OffsetCommitRequest.OffsetCommitRequestPartition()
-                                        .setPartitionIndex(1)
-                                        .setCommittedOffset(0)))));
+                .setSessionTimeoutMs(30_000)
+                .setRebalanceTimeoutMs(30_000)
+                .setMemberId("")
+                .setProtocolType("consumer")
+                .setProtocols(list(new JoinGroupRequest.JoinGroupRequestProtocol().setName("range")));
     }
 
     private static OffsetFetchRequest fetch(String group) {
