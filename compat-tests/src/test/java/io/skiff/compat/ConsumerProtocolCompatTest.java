@@ -16,27 +16,21 @@
 package io.skiff.compat;
 
 import static io.skiff.compat.GroupCompatSupport.consumerProtocolProps;
-import static io.skiff.compat.GroupCompatSupport.coversExactlyOnce;
-import static org.awaitility.Awaitility.await;
+import static io.skiff.compat.GroupCompatSupport.described;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.compat.GroupCompatSupport.GroupConsumer;
-import io.skiff.compat.GroupCompatSupport.Stop;
 import io.skiff.testkit.Lifecycle;
 import io.skiff.testkit.Skiff;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.common.GroupType;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -53,45 +47,25 @@ class ConsumerProtocolCompatTest {
     private static final Duration WAIT = Duration.ofSeconds(60);
 
     private SkiffServer server;
-    private final List<GroupConsumer> consumers = new ArrayList<>();
+
+    @RegisterExtension
+    final GroupConsumers consumers = new GroupConsumers();
 
     @BeforeEach
     void start() {
         server.createTopic(TOPIC, PARTITIONS);
     }
 
-    @AfterEach
-    void stop() throws InterruptedException {
-        for (GroupConsumer c : consumers) {
-            c.stop(Stop.LEAVE);
-        }
-    }
-
     @ParameterizedTest
     @ValueSource(strings = {"uniform", "range"})
     void membersJoinAndLeaveWithoutLosingOrDuplicatingRecords(String assignor) throws Exception {
         String group = "g-" + assignor;
-        ConcurrentLinkedQueue<String> received = new ConcurrentLinkedQueue<>();
-        List<String> produced = new ArrayList<>();
+        GroupScenario scenario = new GroupScenario(server.bootstrapServers(), TOPIC, PARTITIONS, WAIT, consumers);
 
-        produced.addAll(GroupCompatSupport.produce(server, TOPIC, PARTITIONS, "a", 300));
-        GroupConsumer c1 = join(group, assignor, received);
-        awaitBalanced(List.of(c1));
-        awaitReceived(received, produced);
-
-        GroupConsumer c2 = join(group, assignor, received);
-        produced.addAll(GroupCompatSupport.produce(server, TOPIC, PARTITIONS, "b", 300));
-        awaitBalanced(List.of(c1, c2));
-        GroupConsumer c3 = join(group, assignor, received);
-        awaitBalanced(List.of(c1, c2, c3));
-        produced.addAll(GroupCompatSupport.produce(server, TOPIC, PARTITIONS, "c", 300));
-        awaitReceived(received, produced);
+        List<GroupConsumer> members = scenario.growToThree(() -> consumerProtocolProps(server, group, assignor));
 
         try (Admin admin = GroupCompatSupport.admin(server)) {
-            ConsumerGroupDescription d = admin.describeConsumerGroups(List.of(group))
-                    .describedGroups()
-                    .get(group)
-                    .get();
+            ConsumerGroupDescription d = described(admin, group);
             assertEquals(GroupType.CONSUMER, d.type());
             assertEquals(assignor, d.partitionAssignor());
             assertEquals(3, d.members().size());
@@ -103,40 +77,11 @@ class ConsumerProtocolCompatTest {
         }
 
         // leave: the member sends epoch -1, the others take over its partitions
-        c3.stop(Stop.LEAVE);
-        consumers.remove(c3);
-        awaitBalanced(List.of(c1, c2));
-        produced.addAll(GroupCompatSupport.produce(server, TOPIC, PARTITIONS, "d", 300));
-        awaitReceived(received, produced);
+        consumers.stop(members.get(2));
+        scenario.awaitSettled(members.get(0), members.get(1));
+        scenario.produce("d");
+        scenario.awaitReceived();
 
-        Map<String, Long> counts = GroupCompatSupport.countOccurrences(received);
-        assertEquals(new HashSet<>(produced), counts.keySet(), "nothing lost");
-        counts.forEach((v, n) -> assertEquals(1L, n, "duplicate delivery of " + v));
-    }
-
-    private GroupConsumer join(String group, String assignor, ConcurrentLinkedQueue<String> received) {
-        GroupConsumer c = new GroupConsumer(consumerProtocolProps(server, group, assignor), TOPIC, received);
-        consumers.add(c);
-        return c;
-    }
-
-    private void awaitBalanced(List<GroupConsumer> members) {
-        await().atMost(WAIT).untilAsserted(() -> {
-            for (GroupConsumer m : members) {
-                assertTrue(m.failure() == null, () -> "consumer failed: " + m.failure());
-            }
-            assertTrue(
-                    coversExactlyOnce(TOPIC, PARTITIONS, members),
-                    () -> "assignments "
-                            + members.stream().map(GroupConsumer::assignment).toList());
-            int expected = PARTITIONS / members.size();
-            for (GroupConsumer m : members) {
-                assertEquals(expected, m.assignment().size(), "even spread");
-            }
-        });
-    }
-
-    private static void awaitReceived(ConcurrentLinkedQueue<String> received, List<String> produced) {
-        await().atMost(WAIT).until(() -> new HashSet<>(received).containsAll(produced));
+        scenario.assertEachReceivedOnce();
     }
 }

@@ -44,7 +44,6 @@ import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.GroupListing;
 import org.apache.kafka.clients.admin.ListGroupsOptions;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
@@ -109,7 +108,6 @@ final class GroupCompatSupport {
         return produce(server.bootstrapServers(), topic, partitions, prefix, count);
     }
 
-    /** The same, to the broker at {@code bootstrap} (Skiff or a real Kafka). */
     /**
      * The bootstrap servers of a run parameterized by {@code target}: "skiff", the test's broker, or "kafka", the
      * shared real Kafka (whose behaviour is the spec).
@@ -120,15 +118,7 @@ final class GroupCompatSupport {
                 : RealKafka.shared().bootstrapServers();
     }
 
-    /** Creates {@code topic} (replication factor 1), then produces to it as {@link #produce(String, String, int, String, int)}. */
-    static List<String> createTopicAndProduce(
-            Admin admin, String bootstrap, String topic, int partitions, String prefix, int count) throws Exception {
-        admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1)))
-                .all()
-                .get();
-        return produce(bootstrap, topic, partitions, prefix, count);
-    }
-
+    /** The same, to the broker at {@code bootstrap} (Skiff or a real Kafka). */
     static List<String> produce(String bootstrap, String topic, int partitions, String prefix, int count) {
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
@@ -174,6 +164,17 @@ final class GroupCompatSupport {
                 .describedGroups()
                 .get(group)
                 .get();
+    }
+
+    /** Fails unless {@code d} has two classic members and one of the consumer protocol (an upgraded group). */
+    static void assertTwoClassicMembersAndOneOfTheConsumerProtocol(ConsumerGroupDescription d) {
+        assertEquals(
+                List.of(false, false, true),
+                d.members().stream()
+                        .map(m -> m.upgraded().orElseThrow())
+                        .sorted()
+                        .toList(),
+                "two classic members, one of the consumer protocol");
     }
 
     /** The group as ListGroups lists it (any type). */

@@ -43,7 +43,12 @@ final class GroupConsumers implements AfterEachCallback {
 
     /** Stops {@code c} now, leaving its group. */
     void stop(GroupConsumer c) throws InterruptedException {
-        c.stop(Stop.LEAVE);
+        stop(c, Stop.LEAVE);
+    }
+
+    /** Stops {@code c} now as {@code how} says. */
+    void stop(GroupConsumer c, Stop how) throws InterruptedException {
+        c.stop(how);
         started.remove(c);
     }
 

@@ -16,13 +16,11 @@
 package io.skiff.compat;
 
 import static io.skiff.compat.GroupCompatSupport.admin;
-import static io.skiff.compat.GroupCompatSupport.awaitReceived;
-import static io.skiff.compat.GroupCompatSupport.awaitSettled;
+import static io.skiff.compat.GroupCompatSupport.assertTwoClassicMembersAndOneOfTheConsumerProtocol;
 import static io.skiff.compat.GroupCompatSupport.classicProps;
 import static io.skiff.compat.GroupCompatSupport.consumerProtocolProps;
 import static io.skiff.compat.GroupCompatSupport.described;
 import static io.skiff.compat.GroupCompatSupport.listed;
-import static io.skiff.compat.GroupCompatSupport.produce;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -30,12 +28,8 @@ import io.skiff.broker.SkiffServer;
 import io.skiff.compat.GroupCompatSupport.GroupConsumer;
 import io.skiff.testkit.Skiff;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.MemberDescription;
@@ -74,36 +68,27 @@ class MixedGroupCompatTest {
         String suffix = UUID.randomUUID().toString().substring(0, 8);
         String topic = "mixed-" + suffix;
         String group = "mixed-group-" + suffix;
-        ConcurrentLinkedQueue<String> received = new ConcurrentLinkedQueue<>();
-        List<String> produced = new ArrayList<>();
+        GroupScenario scenario = new GroupScenario(bootstrap, topic, PARTITIONS, WAIT, consumers);
         consumers.cleanup(() -> deleteGroupAndTopic(bootstrap, group, topic));
         try (Admin admin = admin(bootstrap)) {
-            produced.addAll(GroupCompatSupport.createTopicAndProduce(admin, bootstrap, topic, PARTITIONS, "a", 300));
+            scenario.createTopicAndProduce(admin, "a");
 
-            GroupConsumer classic1 =
-                    consumers.start(classicProps(bootstrap, group, assignorClass(assignor)), topic, received);
-            GroupConsumer classic2 =
-                    consumers.start(classicProps(bootstrap, group, assignorClass(assignor)), topic, received);
-            awaitSettled(topic, PARTITIONS, List.of(classic1, classic2), WAIT);
-            awaitReceived(received, produced, WAIT);
+            GroupConsumer classic1 = scenario.join(classicProps(bootstrap, group, assignorClass(assignor)));
+            GroupConsumer classic2 = scenario.join(classicProps(bootstrap, group, assignorClass(assignor)));
+            scenario.awaitSettled(classic1, classic2);
+            scenario.awaitReceived();
             assertEquals(GroupType.CLASSIC, listed(admin, group).type().orElseThrow());
 
-            GroupConsumer modern = consumers.start(consumerProtocolProps(bootstrap, group), topic, received);
-            produced.addAll(produce(bootstrap, topic, PARTITIONS, "b", 300));
-            awaitSettled(topic, PARTITIONS, List.of(classic1, classic2, modern), WAIT);
-            awaitReceived(received, produced, WAIT);
+            GroupConsumer modern = scenario.join(consumerProtocolProps(bootstrap, group));
+            scenario.produce("b");
+            scenario.awaitSettled(classic1, classic2, modern);
+            scenario.awaitReceived();
             await().atMost(WAIT).untilAsserted(() -> {
                 ConsumerGroupDescription d = described(admin, group);
                 assertEquals(GroupType.CONSUMER, d.type(), "upgraded by the consumer-protocol member");
                 assertEquals(GroupState.STABLE, d.groupState());
                 assertEquals(3, d.members().size());
-                assertEquals(
-                        List.of(false, false, true),
-                        d.members().stream()
-                                .map(m -> m.upgraded().orElseThrow())
-                                .sorted()
-                                .toList(),
-                        "two classic members, one of the consumer protocol");
+                assertTwoClassicMembersAndOneOfTheConsumerProtocol(d);
                 int assigned = d.members().stream()
                         .mapToInt(m -> m.assignment().topicPartitions().size())
                         .sum();
@@ -115,9 +100,9 @@ class MixedGroupCompatTest {
             assertEquals(GroupType.CONSUMER, listed(admin, group).type().orElseThrow());
 
             consumers.stop(modern);
-            produced.addAll(produce(bootstrap, topic, PARTITIONS, "c", 300));
-            awaitSettled(topic, PARTITIONS, List.of(classic1, classic2), WAIT);
-            awaitReceived(received, produced, WAIT);
+            scenario.produce("c");
+            scenario.awaitSettled(classic1, classic2);
+            scenario.awaitReceived();
             await().atMost(WAIT).untilAsserted(() -> {
                 ConsumerGroupDescription d = described(admin, group);
                 assertEquals(GroupType.CLASSIC, d.type(), "downgraded when the last consumer-protocol member left");
@@ -128,12 +113,10 @@ class MixedGroupCompatTest {
             assertEquals(GroupType.CLASSIC, listed(admin, group).type().orElseThrow());
             assertEquals("consumer", listed(admin, group).protocol());
 
-            produced.addAll(produce(bootstrap, topic, PARTITIONS, "d", 300));
-            awaitReceived(received, produced, WAIT);
+            scenario.produce("d");
+            scenario.awaitReceived();
         }
-        Map<String, Long> counts = GroupCompatSupport.countOccurrences(received);
-        assertEquals(new HashSet<>(produced), counts.keySet(), "nothing lost");
-        counts.forEach((v, n) -> assertEquals(1L, n, "duplicate delivery of " + v));
+        scenario.assertEachReceivedOnce();
     }
 
     /** Leaves nothing behind in the shared Kafka (the differential tests list its groups), once the members left. */

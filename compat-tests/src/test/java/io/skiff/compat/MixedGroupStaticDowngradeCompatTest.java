@@ -16,8 +16,7 @@
 package io.skiff.compat;
 
 import static io.skiff.compat.GroupCompatSupport.asStatic;
-import static io.skiff.compat.GroupCompatSupport.awaitReceived;
-import static io.skiff.compat.GroupCompatSupport.awaitSettled;
+import static io.skiff.compat.GroupCompatSupport.assertTwoClassicMembersAndOneOfTheConsumerProtocol;
 import static io.skiff.compat.GroupCompatSupport.classicProps;
 import static io.skiff.compat.GroupCompatSupport.consumerProtocolProps;
 import static io.skiff.compat.GroupCompatSupport.described;
@@ -29,13 +28,11 @@ import io.skiff.broker.SkiffServer;
 import io.skiff.compat.GroupCompatSupport.GroupConsumer;
 import io.skiff.testkit.Skiff;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
@@ -77,36 +74,22 @@ class MixedGroupStaticDowngradeCompatTest {
         String suffix = UUID.randomUUID().toString().substring(0, 8);
         String topic = "static-downgrade-" + suffix;
         String group = "static-downgrade-group-" + suffix;
-        ConcurrentLinkedQueue<String> received = new ConcurrentLinkedQueue<>();
-        List<String> produced = new ArrayList<>();
+        GroupScenario scenario = new GroupScenario(bootstrap, topic, PARTITIONS, WAIT, consumers);
         consumers.cleanup(() -> removeMembersThenDelete(bootstrap, group, topic));
         try (Admin admin = GroupCompatSupport.admin(bootstrap)) {
-            produced.addAll(GroupCompatSupport.createTopicAndProduce(admin, bootstrap, topic, PARTITIONS, "a", 300));
+            scenario.createTopicAndProduce(admin, "a");
 
-            GroupConsumer modern =
-                    consumers.start(asStatic(consumerProtocolProps(bootstrap, group), "instance-m"), topic, received);
+            GroupConsumer modern = scenario.join(asStatic(consumerProtocolProps(bootstrap, group), "instance-m"));
             await().atMost(WAIT).until(() -> modern.assignment().size() == PARTITIONS);
-            GroupConsumer classic1 = consumers.start(
-                    asStatic(classicProps(bootstrap, group, RangeAssignor.class.getName()), "instance-c1"),
-                    topic,
-                    received);
-            GroupConsumer classic2 = consumers.start(
-                    asStatic(classicProps(bootstrap, group, RangeAssignor.class.getName()), "instance-c2"),
-                    topic,
-                    received);
-            awaitSettled(topic, PARTITIONS, List.of(modern, classic1, classic2), WAIT);
-            awaitReceived(received, produced, WAIT);
+            GroupConsumer classic1 = scenario.join(staticClassicProps(bootstrap, group, "instance-c1"));
+            GroupConsumer classic2 = scenario.join(staticClassicProps(bootstrap, group, "instance-c2"));
+            scenario.awaitSettled(modern, classic1, classic2);
+            scenario.awaitReceived();
             await().atMost(WAIT).untilAsserted(() -> {
                 ConsumerGroupDescription d = described(admin, group);
                 assertEquals(GroupType.CONSUMER, d.type());
                 assertEquals(GroupState.STABLE, d.groupState());
-                assertEquals(
-                        List.of(false, false, true),
-                        d.members().stream()
-                                .map(m -> m.upgraded().orElseThrow())
-                                .sorted()
-                                .toList(),
-                        "two classic members, one of the consumer protocol");
+                assertTwoClassicMembersAndOneOfTheConsumerProtocol(d);
             });
             Set<TopicPartition> ofModern = modern.assignment();
             Map<GroupConsumer, Integer> generations =
@@ -117,15 +100,12 @@ class MixedGroupStaticDowngradeCompatTest {
                     Map.of(classic1, classic1.assignment(), classic2, classic2.assignment());
 
             consumers.stop(modern); // a static member's close(): it keeps its place (and partitions) in the group
-            produced.addAll(GroupCompatSupport.produce(bootstrap, topic, PARTITIONS, "b", 300));
+            scenario.produce("b");
             assertEquals(GroupType.CONSUMER, listed(admin, group).type().orElseThrow());
 
-            GroupConsumer replacement = consumers.start(
-                    asStatic(classicProps(bootstrap, group, RangeAssignor.class.getName()), "instance-m"),
-                    topic,
-                    received);
-            awaitSettled(topic, PARTITIONS, List.of(classic1, classic2, replacement), WAIT);
-            awaitReceived(received, produced, WAIT);
+            GroupConsumer replacement = scenario.join(staticClassicProps(bootstrap, group, "instance-m"));
+            scenario.awaitSettled(classic1, classic2, replacement);
+            scenario.awaitReceived();
             assertEquals(ofModern, replacement.assignment(), "the replaced member's partitions");
             await().atMost(WAIT).untilAsserted(() -> {
                 ConsumerGroupDescription d = described(admin, group);
@@ -154,12 +134,15 @@ class MixedGroupStaticDowngradeCompatTest {
             }
             assertEquals(generations.get(classic1), replacement.generation(), "it joined that generation");
 
-            produced.addAll(GroupCompatSupport.produce(bootstrap, topic, PARTITIONS, "c", 300));
-            awaitReceived(received, produced, WAIT);
+            scenario.produce("c");
+            scenario.awaitReceived();
         }
-        Map<String, Long> counts = GroupCompatSupport.countOccurrences(received);
-        assertEquals(new HashSet<>(produced), counts.keySet(), "nothing lost");
-        counts.forEach((v, n) -> assertEquals(1L, n, "duplicate delivery of " + v));
+        scenario.assertEachReceivedOnce();
+    }
+
+    /** A classic static member {@code instanceId} with the range assignor. */
+    private static Properties staticClassicProps(String bootstrap, String group, String instanceId) {
+        return asStatic(classicProps(bootstrap, group, RangeAssignor.class.getName()), instanceId);
     }
 
     /**
