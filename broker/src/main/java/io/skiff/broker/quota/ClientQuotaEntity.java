@@ -26,17 +26,17 @@ import java.util.TreeMap;
  * {@code {user=alice, client-id=null}} is "alice's connections with any client id that has no quota of its own".
  *
  * <p>Immutable; thread-safe.
+ *
+ * @param parts entity type → name (null for a default), sorted by type
  */
-public final class ClientQuotaEntity {
+public record ClientQuotaEntity(Map<String, String> parts) {
     public static final String USER = "user";
     public static final String CLIENT_ID = "client-id";
     public static final String IP = "ip";
 
-    /** Sorted by type, so iteration (the response's entity order, the file's) is stable. */
-    private final Map<String, String> parts;
-
-    private ClientQuotaEntity(Map<String, String> parts) {
-        this.parts = Collections.unmodifiableMap(new TreeMap<>(parts));
+    /** Copies {@code parts}, sorted by type, so iteration (the response's entity order, the file's) is stable. */
+    public ClientQuotaEntity {
+        parts = Collections.unmodifiableMap(new TreeMap<>(parts));
     }
 
     /** An entity of these parts (type → name, null name for a default); copied. */
@@ -67,24 +67,9 @@ public final class ClientQuotaEntity {
         return parts;
     }
 
-    /** Entity type → name (null for a default), sorted by type. */
-    public Map<String, String> parts() {
-        return parts;
-    }
-
     /** How Kafka's ClientQuotaEntity prints itself in error messages (its entries are a HashMap). */
     String kafkaString() {
         return "ClientQuotaEntity(entries=" + new HashMap<>(parts) + ")";
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof ClientQuotaEntity other && parts.equals(other.parts);
-    }
-
-    @Override
-    public int hashCode() {
-        return parts.hashCode();
     }
 
     @Override

@@ -24,13 +24,11 @@ import io.skiff.broker.extension.RecordDecoder;
 import io.skiff.console.action.ActionException;
 import io.skiff.console.action.OffsetReset;
 import io.skiff.console.action.RecordProducer;
-import io.skiff.console.auth.Access;
 import io.skiff.console.auth.Sessions;
 import io.skiff.console.page.Bytes;
 import io.skiff.console.page.LoginPages;
 import io.skiff.console.page.Positions;
-import io.skiff.console.services.AuthorizedServices;
-import io.skiff.console.services.ConsoleServices;
+import io.skiff.console.services.RequestServices;
 import io.skiff.console.view.RecordBrowser;
 import io.skiff.console.view.SchemaDecoding;
 import io.skiff.console.view.SecurityViews;
@@ -61,85 +59,81 @@ public final class ConsoleApi {
                 new GsonBuilder().disableHtmlEscaping().serializeNulls().create();
     }
 
-    private final ConsoleServices services;
-    private final Access access;
+    private final RequestServices services;
 
-    public ConsoleApi(ConsoleServices services, Access access) {
+    public ConsoleApi(RequestServices services) {
         this.services = services;
-        this.access = access;
-    }
-
-    /** The views and actions as the request's user may see and do them (401 before a needed login). */
-    private AuthorizedServices as(HttpRequest r) {
-        return services.as(access.caller(r));
     }
 
     /** Adds the API's routes to {@code routes}, each handler wrapped by {@code guard}. */
     public void addTo(Routes routes, UnaryOperator<Routes.Handler> guard) {
         routes.post("/api/login", guard.apply(this::login));
         routes.post("/api/logout", guard.apply(r -> {
-            access.logout(r);
+            services.access().logout(r);
             return HttpResponse.noContent().withHeader("Set-Cookie", Sessions.clearedCookie());
         }));
         routes.get("/api/session", guard.apply(r -> {
             JsonObject body = new JsonObject();
-            body.addProperty("loginRequired", access.loginRequired());
-            body.addProperty("user", access.caller(r).user());
+            body.addProperty("loginRequired", services.access().loginRequired());
+            body.addProperty("user", services.access().caller(r).user());
             return HttpResponse.ok(body);
         }));
-        routes.get("/api/overview", guard.apply(r -> ok(as(r).overview())));
-        routes.get("/api/rates", guard.apply(r -> ok(as(r).rates())));
-        routes.get("/api/topics", guard.apply(r -> ok(as(r).topics(r.queryParam("filter", "")))));
+        routes.get("/api/overview", guard.apply(r -> ok(services.of(r).overview())));
+        routes.get("/api/rates", guard.apply(r -> ok(services.of(r).rates())));
+        routes.get("/api/topics", guard.apply(r -> ok(services.of(r).topics(r.queryParam("filter", "")))));
         routes.post("/api/topics", guard.apply(this::createTopic));
         routes.get(
                 "/api/topics/{name}",
-                guard.apply(r -> ok(as(r).topic(r.pathParam("name"))
+                guard.apply(r -> ok(services.of(r)
+                        .topic(r.pathParam("name"))
                         .orElseThrow(() -> HttpException.notFound("no topic " + r.pathParam("name"))))));
         routes.delete(
                 "/api/topics/{name}",
                 guard.apply(r -> act(() -> {
-                    as(r).deleteTopic(r.pathParam("name"));
+                    services.of(r).deleteTopic(r.pathParam("name"));
                     return HttpResponse.noContent();
                 })));
         routes.post(
                 "/api/topics/{name}/partitions",
                 guard.apply(r -> act(() -> {
                     JsonObjectReader in = r.json().onlyFields(Set.of("count"));
-                    as(r).addPartitions(
+                    services.of(r)
+                            .addPartitions(
                                     r.pathParam("name"), required(in.integer("count", 1, Integer.MAX_VALUE), "count"));
-                    return ok(as(r).topic(r.pathParam("name")).orElseThrow());
+                    return ok(services.of(r).topic(r.pathParam("name")).orElseThrow());
                 })));
         routes.put(
                 "/api/topics/{name}/configs",
                 guard.apply(r -> act(() -> {
                     Map<String, String> changes =
                             r.json().onlyFields(Set.of("configs")).stringMap("configs");
-                    changes.forEach((key, value) -> as(r).setConfig(r.pathParam("name"), key, value));
-                    return ok(as(r).topic(r.pathParam("name")).orElseThrow());
+                    changes.forEach((key, value) -> services.of(r).setConfig(r.pathParam("name"), key, value));
+                    return ok(services.of(r).topic(r.pathParam("name")).orElseThrow());
                 })));
         routes.get("/api/topics/{name}/records", guard.apply(this::records));
         routes.post("/api/topics/{name}/records", guard.apply(this::produce));
-        routes.get("/api/groups", guard.apply(r -> ok(as(r).groups())));
+        routes.get("/api/groups", guard.apply(r -> ok(services.of(r).groups())));
         routes.get(
                 "/api/group",
-                guard.apply(r -> ok(as(r).group(r.queryParam("id", ""))
+                guard.apply(r -> ok(services.of(r)
+                        .group(r.queryParam("id", ""))
                         .orElseThrow(() -> HttpException.notFound("no group " + r.queryParam("id", ""))))));
-        routes.get("/api/group/inflight", guard.apply(r -> ok(as(r).shareInFlight(r.queryParam("id", "")))));
+        routes.get("/api/group/inflight", guard.apply(r -> ok(services.of(r).shareInFlight(r.queryParam("id", "")))));
         routes.post("/api/group/reset", guard.apply(this::resetOffsets));
-        routes.get("/api/transactions", guard.apply(r -> ok(as(r).transactions())));
-        routes.get("/api/producers", guard.apply(r -> ok(as(r).producers())));
+        routes.get("/api/transactions", guard.apply(r -> ok(services.of(r).transactions())));
+        routes.get("/api/producers", guard.apply(r -> ok(services.of(r).producers())));
         routes.post("/api/transactions/abort", guard.apply(this::abortTransaction));
-        routes.get("/api/security", guard.apply(r -> ok(as(r).security())));
+        routes.get("/api/security", guard.apply(r -> ok(services.of(r).security())));
         routes.post(
                 "/api/acls",
                 guard.apply(r -> act(() -> {
-                    as(r).addAcl(acl(r));
+                    services.of(r).addAcl(acl(r));
                     return HttpResponse.created(new JsonObject());
                 })));
         routes.delete(
                 "/api/acls",
                 guard.apply(r -> act(() -> {
-                    as(r).removeAcl(acl(r));
+                    services.of(r).removeAcl(acl(r));
                     return HttpResponse.noContent();
                 })));
         routes.put("/api/users/{user}", guard.apply(r -> {
@@ -148,7 +142,8 @@ public final class ConsoleApi {
             String mechanism = in.string("mechanism");
             String password = in.string("password");
             return act(() -> {
-                as(r).upsertScram(
+                services.of(r)
+                        .upsertScram(
                                 r.pathParam("user"),
                                 mechanism == null ? "SCRAM-SHA-256" : mechanism,
                                 iterations == null ? 8192 : iterations.intValue(),
@@ -159,7 +154,7 @@ public final class ConsoleApi {
         routes.delete(
                 "/api/users/{user}",
                 guard.apply(r -> act(() -> {
-                    as(r).deleteScram(r.pathParam("user"), r.queryParam("mechanism", "SCRAM-SHA-256"));
+                    services.of(r).deleteScram(r.pathParam("user"), r.queryParam("mechanism", "SCRAM-SHA-256"));
                     return HttpResponse.noContent();
                 })));
         routes.put("/api/quotas", guard.apply(r -> {
@@ -171,14 +166,18 @@ public final class ConsoleApi {
                 throw HttpException.badRequest("fields 'entity' and 'key' are required");
             }
             return act(() -> {
-                as(r).setQuota(entity, key, value);
+                services.of(r).setQuota(entity, key, value);
                 return HttpResponse.noContent();
             });
         }));
-        routes.get("/api/connections", guard.apply(r -> ok(as(r).connections())));
-        routes.get("/api/requests", guard.apply(r -> ok(as(r).requestsPerApi())));
-        routes.get("/api/fetch-sessions", guard.apply(r -> ok(as(r).internals().fetchSessions())));
-        routes.get("/api/fault-rules", guard.apply(r -> ok(as(r).internals().faultRules())));
+        routes.get("/api/connections", guard.apply(r -> ok(services.of(r).connections())));
+        routes.get("/api/requests", guard.apply(r -> ok(services.of(r).requestsPerApi())));
+        routes.get(
+                "/api/fetch-sessions",
+                guard.apply(r -> ok(services.of(r).internals().fetchSessions())));
+        routes.get(
+                "/api/fault-rules",
+                guard.apply(r -> ok(services.of(r).internals().faultRules())));
     }
 
     private HttpResponse createTopic(HttpRequest r) {
@@ -190,9 +189,9 @@ public final class ConsoleApi {
         Long partitions = in.integer("partitions", -1, Integer.MAX_VALUE);
         Map<String, String> configs = in.stringMap("configs");
         return act(() -> {
-            as(r).createTopic(name, partitions == null ? -1 : partitions.intValue(), configs);
-            return HttpResponse.created(
-                    Serializer.GSON.toJsonTree(services.topics().detail(name).orElseThrow()));
+            services.of(r).createTopic(name, partitions == null ? -1 : partitions.intValue(), configs);
+            return HttpResponse.created(Serializer.GSON.toJsonTree(
+                    services.unchecked().topics().detail(name).orElseThrow()));
         });
     }
 
@@ -207,7 +206,8 @@ public final class ConsoleApi {
         String at = r.queryParam("at", "");
         try {
             long position = from == RecordBrowser.From.TIMESTAMP ? Positions.timestamp(at) : Positions.offset(at, from);
-            RecordBrowser.Page page = as(r).records(
+            RecordBrowser.Page page = services.of(r)
+                    .records(
                             name,
                             Integer.parseInt(r.queryParam("partition", "0")),
                             from,
@@ -215,7 +215,7 @@ public final class ConsoleApi {
                             Integer.parseInt(r.queryParam("limit", "50")),
                             r.queryParam("q", ""),
                             10_000);
-            return HttpResponse.ok(page(page, services.schemas()));
+            return HttpResponse.ok(page(page, services.unchecked().schemas()));
         } catch (NumberFormatException e) {
             throw HttpException.badRequest("partition and limit must be numbers");
         } catch (IllegalArgumentException e) {
@@ -285,7 +285,8 @@ public final class ConsoleApi {
         in.stringMap("headers")
                 .forEach((k, v) -> headers.add(Header.of(k, v == null ? null : v.getBytes(StandardCharsets.UTF_8))));
         return act(() -> {
-            RecordProducer.Produced produced = as(r).produce(
+            RecordProducer.Produced produced = services.of(r)
+                    .produce(
                             r.pathParam("name"),
                             partition == null ? -1 : partition.intValue(),
                             key == null ? null : key.getBytes(StandardCharsets.UTF_8),
@@ -307,7 +308,7 @@ public final class ConsoleApi {
         Boolean dryRun = in.bool("dryRun");
         return act(() -> {
             List<OffsetReset.Planned> plan =
-                    as(r).resetOffsets(group, topic, to, at == null ? 0 : at, dryRun == null || dryRun);
+                    services.of(r).resetOffsets(group, topic, to, at == null ? 0 : at, dryRun == null || dryRun);
             return ok(plan);
         });
     }
@@ -321,7 +322,7 @@ public final class ConsoleApi {
             throw HttpException.badRequest("fields 'topic', 'partition' and 'startOffset' are required");
         }
         return act(() -> {
-            long producerId = as(r).abortTransaction(topic, partition.intValue(), startOffset);
+            long producerId = services.of(r).abortTransaction(topic, partition.intValue(), startOffset);
             JsonObject body = new JsonObject();
             body.addProperty("producerId", producerId);
             return HttpResponse.ok(body);
@@ -330,7 +331,8 @@ public final class ConsoleApi {
 
     private HttpResponse login(HttpRequest r) {
         JsonObjectReader in = r.json().onlyFields(Set.of("user", "password"));
-        String token = access.login(in.string("user"), in.string("password"))
+        String token = services.access()
+                .login(in.string("user"), in.string("password"))
                 .orElseThrow(() -> new HttpException(401, LoginPages.REFUSED));
         JsonObject body = new JsonObject();
         body.addProperty("user", in.string("user"));

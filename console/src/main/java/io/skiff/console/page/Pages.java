@@ -17,10 +17,8 @@ package io.skiff.console.page;
 
 import io.skiff.console.action.ActionException;
 import io.skiff.console.action.OffsetReset;
-import io.skiff.console.auth.Access;
 import io.skiff.console.auth.Caller;
-import io.skiff.console.services.AuthorizedServices;
-import io.skiff.console.services.ConsoleServices;
+import io.skiff.console.services.RequestServices;
 import io.skiff.console.view.GroupViews;
 import io.skiff.console.view.RecordBrowser;
 import io.skiff.console.view.SecurityViews;
@@ -42,17 +40,10 @@ import java.util.function.UnaryOperator;
  * views).
  */
 public final class Pages {
-    private final ConsoleServices services;
-    private final Access access;
+    private final RequestServices services;
 
-    public Pages(ConsoleServices services, Access access) {
+    public Pages(RequestServices services) {
         this.services = services;
-        this.access = access;
-    }
-
-    /** The views and actions as the request's user may see and do them. */
-    private AuthorizedServices state(HttpRequest r) {
-        return services.as(access.caller(r));
     }
 
     /**
@@ -72,11 +63,15 @@ public final class Pages {
         });
         routes.get(
                 "/",
-                guard.apply(r ->
-                        page(r, "Overview", "overview", OverviewPage.render(state(r).overview(), state(r).rates()))));
+                guard.apply(r -> page(
+                        r,
+                        "Overview",
+                        "overview",
+                        OverviewPage.render(
+                                services.of(r).overview(), services.of(r).rates()))));
         routes.get("/topics", guard.apply(r -> {
             String filter = r.queryParam("filter", "");
-            return page(r, "Topics", "topics", TopicPages.list(state(r).topics(filter), filter));
+            return page(r, "Topics", "topics", TopicPages.list(services.of(r).topics(filter), filter));
         }));
         routes.post("/topics", guard.apply(this::createTopic));
         routes.get("/topics/{name}", guard.apply(r -> {
@@ -88,7 +83,10 @@ public final class Pages {
         routes.post("/topics/{name}/config", guard.apply(this::setConfig));
         routes.get("/topics/{name}/records", guard.apply(this::records));
         routes.post("/topics/{name}/records", guard.apply(this::produce));
-        routes.get("/groups", guard.apply(r -> page(r, "Groups", "groups", GroupPages.list(state(r).groups()))));
+        routes.get(
+                "/groups",
+                guard.apply(r -> page(
+                        r, "Groups", "groups", GroupPages.list(services.of(r).groups()))));
         routes.get("/group", guard.apply(r -> group(r, null)));
         routes.post("/group/reset", guard.apply(this::resetOffsets));
         routes.get(
@@ -97,22 +95,28 @@ public final class Pages {
                         r,
                         "Transactions and producers",
                         "transactions",
-                        TransactionsPage.render(state(r).transactions(), state(r).producers()))));
+                        TransactionsPage.render(
+                                services.of(r).transactions(), services.of(r).producers()))));
         routes.post("/transactions/abort", guard.apply(this::abortTransaction));
         routes.get(
                 "/security",
-                guard.apply(
-                        r -> page(r, "ACLs, users and quotas", "security", SecurityPage.render(state(r).security()))));
+                guard.apply(r -> page(
+                        r,
+                        "ACLs, users and quotas",
+                        "security",
+                        SecurityPage.render(services.of(r).security()))));
         routes.post(
-                "/security/acls", guard.apply(r -> security(r, () -> state(r).addAcl(acl(Form.of(r))), "ACL added.")));
+                "/security/acls",
+                guard.apply(r -> security(r, () -> services.of(r).addAcl(acl(Form.of(r))), "ACL added.")));
         routes.post(
                 "/security/acls/remove",
-                guard.apply(r -> security(r, () -> state(r).removeAcl(acl(Form.of(r))), "ACL removed.")));
+                guard.apply(r -> security(r, () -> services.of(r).removeAcl(acl(Form.of(r))), "ACL removed.")));
         routes.post("/security/users", guard.apply(r -> {
             Form f = Form.of(r);
             return security(
                     r,
-                    () -> state(r).upsertScram(
+                    () -> services.of(r)
+                            .upsertScram(
                                     f.get("user").trim(),
                                     f.get("mechanism"),
                                     intOr(f.get("iterations"), 8192),
@@ -123,7 +127,7 @@ public final class Pages {
             Form f = Form.of(r);
             return security(
                     r,
-                    () -> state(r).deleteScram(f.get("user"), f.get("mechanism")),
+                    () -> services.of(r).deleteScram(f.get("user"), f.get("mechanism")),
                     f.get("mechanism") + " credential of " + f.get("user") + " deleted.");
         }));
         routes.post("/security/quotas", guard.apply(r -> {
@@ -137,7 +141,7 @@ public final class Pages {
             }
             return security(
                     r,
-                    () -> state(r).setQuota(f.get("entity"), f.get("key"), parsed),
+                    () -> services.of(r).setQuota(f.get("entity"), f.get("key"), parsed),
                     parsed == null ? f.get("key") + " removed." : f.get("key") + " set.");
         }));
         routes.get(
@@ -146,11 +150,15 @@ public final class Pages {
                         r,
                         "Connections and clients",
                         "connections",
-                        ConnectionsPage.render(state(r).connections(), state(r).requestsPerApi()))));
+                        ConnectionsPage.render(
+                                services.of(r).connections(), services.of(r).requestsPerApi()))));
         routes.get(
                 "/internals",
                 guard.apply(r -> page(
-                        r, "Fetch sessions and fault rules", "internals", InternalsPage.render(state(r).internals()))));
+                        r,
+                        "Fetch sessions and fault rules",
+                        "internals",
+                        InternalsPage.render(services.of(r).internals()))));
     }
 
     private HttpResponse page(HttpRequest r, String title, String nav, String body) {
@@ -159,18 +167,18 @@ public final class Pages {
 
     /** The logged-in user's name, or null when the console has no login. */
     private String user(HttpRequest r) {
-        return access.find(r).map(Caller::user).orElse(null);
+        return services.access().find(r).map(Caller::user).orElse(null);
     }
 
     private TopicViews.TopicDetail topic(HttpRequest r, String name) {
-        return state(r).topic(name).orElseThrow(() -> HttpException.notFound("no topic " + name));
+        return services.of(r).topic(name).orElseThrow(() -> HttpException.notFound("no topic " + name));
     }
 
     private HttpResponse createTopic(HttpRequest r) {
         Form f = Form.of(r);
         String name = f.get("name").trim();
         try {
-            state(r).createTopic(name, intOr(f.get("partitions"), -1), f.lines("configs"));
+            services.of(r).createTopic(name, intOr(f.get("partitions"), -1), f.lines("configs"));
             return done("/topics/" + Html.url(name), "Topic " + name + " created.");
         } catch (ActionException e) {
             return failed("/topics", e.getMessage());
@@ -184,7 +192,7 @@ public final class Pages {
             return failed("/topics/" + Html.url(name), "Type the topic's name to delete it.");
         }
         try {
-            state(r).deleteTopic(name);
+            services.of(r).deleteTopic(name);
             return done("/topics", "Topic " + name + " deleted.");
         } catch (ActionException e) {
             return failed("/topics/" + Html.url(name), e.getMessage());
@@ -195,7 +203,7 @@ public final class Pages {
         String name = r.pathParam("name");
         try {
             int count = intOr(Form.of(r).get("count"), -1);
-            state(r).addPartitions(name, count);
+            services.of(r).addPartitions(name, count);
             return done("/topics/" + Html.url(name), "Topic " + name + " has " + count + " partitions now.");
         } catch (ActionException e) {
             return failed("/topics/" + Html.url(name), e.getMessage());
@@ -207,7 +215,7 @@ public final class Pages {
         Form f = Form.of(r);
         String key = f.get("key").trim();
         try {
-            state(r).setConfig(name, key, f.get("value"));
+            services.of(r).setConfig(name, key, f.get("value"));
             return done(
                     "/topics/" + Html.url(name),
                     f.get("value").isEmpty() ? key + " is back to its default." : key + " set.");
@@ -232,17 +240,22 @@ public final class Pages {
             RecordBrowser.From start = RecordBrowser.From.valueOf(from.toUpperCase(java.util.Locale.ROOT));
             long position =
                     start == RecordBrowser.From.TIMESTAMP ? Positions.timestamp(at) : Positions.offset(at, start);
-            records = state(r).records(name, partition, start, position, limit, search, 10_000);
+            records = services.of(r).records(name, partition, start, position, limit, search, 10_000);
         } catch (IllegalArgumentException e) {
             error = e.getMessage();
-            records = state(r).records(name, partition, RecordBrowser.From.BEGINNING, 0, limit, "", 0);
+            records = services.of(r).records(name, partition, RecordBrowser.From.BEGINNING, 0, limit, "", 0);
         }
         return Layout.page(
                 "Records of " + name,
                 "topics",
                 r.queryParam("msg", ""),
                 error,
-                RecordsPage.render(name, d.summary().partitions(), q, records, services.schemas()),
+                RecordsPage.render(
+                        name,
+                        d.summary().partitions(),
+                        q,
+                        records,
+                        services.unchecked().schemas()),
                 user(r));
     }
 
@@ -259,7 +272,8 @@ public final class Pages {
         }
         String key = f.get("key");
         try {
-            var produced = state(r).produce(
+            var produced = services.of(r)
+                    .produce(
                             name,
                             intOr(f.get("partition"), -1),
                             key.isEmpty() ? null : key.getBytes(StandardCharsets.UTF_8),
@@ -277,8 +291,9 @@ public final class Pages {
 
     private HttpResponse group(HttpRequest r, List<OffsetReset.Planned> plan) {
         String id = r.queryParam("id", "");
-        GroupViews.GroupDetail d = state(r).group(id).orElseThrow(() -> HttpException.notFound("no group " + id));
-        return page(r, "Group " + id, "groups", GroupPages.detail(d, state(r).shareInFlight(id), plan));
+        GroupViews.GroupDetail d = services.of(r).group(id).orElseThrow(() -> HttpException.notFound("no group " + id));
+        return page(
+                r, "Group " + id, "groups", GroupPages.detail(d, services.of(r).shareInFlight(id), plan));
     }
 
     private HttpResponse resetOffsets(HttpRequest r) {
@@ -289,7 +304,7 @@ public final class Pages {
         try {
             long at = f.get("at").isBlank() ? 0 : Long.parseLong(f.get("at").trim());
             List<OffsetReset.Planned> plan =
-                    state(r).resetOffsets(id, f.get("topic").trim(), f.get("to"), at, dryRun);
+                    services.of(r).resetOffsets(id, f.get("topic").trim(), f.get("to"), at, dryRun);
             if (dryRun) {
                 HttpRequest shown =
                         new HttpRequest("GET", "/group", Map.of(), "", Map.of("id", List.of(id)), r.headers());
@@ -314,7 +329,7 @@ public final class Pages {
             return failed("/transactions", "Not an offset: " + f.get("startOffset"));
         }
         try {
-            long producerId = state(r).abortTransaction(topic, partition, startOffset);
+            long producerId = services.of(r).abortTransaction(topic, partition, startOffset);
             return done(
                     "/transactions",
                     "Transaction of producer " + producerId + " on " + topic + "-" + partition + " aborted.");

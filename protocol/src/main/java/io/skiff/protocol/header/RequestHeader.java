@@ -29,29 +29,18 @@ import java.util.List;
 /**
  * A request header. v1: apiKey int16, apiVersion int16, correlationId int32, clientId nullable int16-length
  * string (never compact, even in flexible versions); v2 (flexible versions) adds a tagged-field section.
- * v0 (no client id) is only used by ControlledShutdown v0, which Skiff does not speak. Immutable after read.
+ * v0 (no client id) is only used by ControlledShutdown v0, which Skiff does not speak. Immutable (the unknown
+ * tagged fields are copied).
  */
-public final class RequestHeader {
-    private final short apiKey;
-    private final short apiVersion;
-    private final int correlationId;
-    private final String clientId;
-    private final short headerVersion;
-    private final List<RawTaggedField> unknownTaggedFields;
-
-    public RequestHeader(
-            short apiKey,
-            short apiVersion,
-            int correlationId,
-            String clientId,
-            short headerVersion,
-            List<RawTaggedField> unknownTaggedFields) {
-        this.apiKey = apiKey;
-        this.apiVersion = apiVersion;
-        this.correlationId = correlationId;
-        this.clientId = clientId;
-        this.headerVersion = headerVersion;
-        this.unknownTaggedFields = List.copyOf(unknownTaggedFields);
+public record RequestHeader(
+        short apiKey,
+        short apiVersion,
+        int correlationId,
+        String clientId,
+        short headerVersion,
+        List<RawTaggedField> unknownTaggedFields) {
+    public RequestHeader {
+        unknownTaggedFields = List.copyOf(unknownTaggedFields);
     }
 
     /** A header for {@code api} at {@code apiVersion}, with the header version the API implies. */
@@ -129,33 +118,9 @@ public final class RequestHeader {
         }
     }
 
-    public short apiKey() {
-        return apiKey;
-    }
-
     /** The API, or null if the key is unknown (only possible for headers built by hand). */
     public ApiKeys api() {
         return ApiKeys.forId(apiKey);
-    }
-
-    public short apiVersion() {
-        return apiVersion;
-    }
-
-    public int correlationId() {
-        return correlationId;
-    }
-
-    public String clientId() {
-        return clientId;
-    }
-
-    public short headerVersion() {
-        return headerVersion;
-    }
-
-    public List<RawTaggedField> unknownTaggedFields() {
-        return unknownTaggedFields;
     }
 
     @Override

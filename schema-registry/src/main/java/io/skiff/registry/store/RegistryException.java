@@ -51,35 +51,40 @@ public final class RegistryException extends RuntimeException {
     }
 
     public static RegistryException invalidSchema(String message) {
-        return new RegistryException(422, 42201, message);
+        return unprocessable(42201, message);
     }
 
     public static RegistryException invalidVersion(String version) {
-        return new RegistryException(
-                422,
+        return unprocessable(
                 42202,
                 "The specified version '" + version + "' is not a valid version id."
                         + " Allowed values are between [1, 2^31-1] and the string \"latest\"");
     }
 
     public static RegistryException invalidCompatibility(String given) {
-        return new RegistryException(
-                422,
+        return invalidChoice(
                 42203,
-                "Invalid compatibility level '" + given + "'. Valid values are none,"
-                        + " backward, forward, full, backward_transitive, forward_transitive, and full_transitive");
+                "compatibility level",
+                given,
+                "none, backward, forward, full, backward_transitive, forward_transitive, and full_transitive");
     }
 
     public static RegistryException invalidMode(String given) {
-        return new RegistryException(
-                422,
-                42204,
-                "Invalid mode '" + given + "'. Valid values are READWRITE,"
-                        + " READONLY, READONLY_OVERRIDE, and IMPORT");
+        return invalidChoice(42204, "mode", given, "READWRITE, READONLY, READONLY_OVERRIDE, and IMPORT");
     }
 
     public static RegistryException notPermitted(String message) {
-        return new RegistryException(422, 42205, message);
+        return unprocessable(42205, message);
+    }
+
+    /** A value outside a closed set, in Confluent's words: "Invalid mode 'X'. Valid values are A, B, and C". */
+    private static RegistryException invalidChoice(int errorCode, String what, String given, String validValues) {
+        return unprocessable(errorCode, "Invalid " + what + " '" + given + "'. Valid values are " + validValues);
+    }
+
+    /** HTTP 422 (Unprocessable Entity) with {@code errorCode} in the body. */
+    private static RegistryException unprocessable(int errorCode, String message) {
+        return new RegistryException(422, errorCode, message);
     }
 
     public static RegistryException badRequest(String message) {
@@ -87,7 +92,7 @@ public final class RegistryException extends RuntimeException {
     }
 
     public static RegistryException unprocessable(String message) {
-        return new RegistryException(422, 422, message);
+        return unprocessable(422, message);
     }
 
     public static RegistryException storeError(String message) {
