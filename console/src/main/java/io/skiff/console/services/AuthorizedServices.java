@@ -69,10 +69,6 @@ public final class AuthorizedServices {
         this.caller = caller;
     }
 
-    public Caller caller() {
-        return caller;
-    }
-
     /** The overview; without Describe on the cluster, totals over what the caller may see and no data directory. */
     public OverviewView.Overview overview() {
         OverviewView.Overview all = services.overview().overview();
