@@ -195,7 +195,13 @@ public final class GroupCoordinator implements AutoCloseable {
                 clock,
                 threads.writer());
         coordinator.owned.add(threads);
-        coordinator.load();
+        try {
+            coordinator.load();
+        } catch (RuntimeException e) {
+            // a log that cannot be replayed must not leave the writer and timer threads running
+            coordinator.close();
+            throw e;
+        }
         coordinator.startOffsetExpiry();
         return coordinator;
     }
