@@ -96,7 +96,8 @@ class ConfluentPythonClientTest {
 
     static String run(String... command) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        // python3-requests lets these variables override the client's ssl.ca.location (requests issue 3829).
+        // python3-requests lets these variables override the client's ssl.ca.location: requests prefers them to the
+        // verify path it is given.
         builder.environment().remove("REQUESTS_CA_BUNDLE");
         builder.environment().remove("CURL_CA_BUNDLE");
         Process process = builder.start();

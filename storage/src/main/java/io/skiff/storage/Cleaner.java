@@ -146,7 +146,7 @@ final class Cleaner {
         CleanedTransactions txns = new CleanedTransactions(log.segments().abortedTransactions(firstDirty, uncleanable));
         long mappedTo = firstDirty;
         for (Segment seg : log.segments().closed(firstDirty, uncleanable)) {
-            try (Segment.Scan held = seg.openScan()) {
+            try (SegmentScan held = seg.openScan()) {
                 if (held == null) {
                     break; // deleted by retention meanwhile: clean what is mapped
                 }
@@ -281,7 +281,7 @@ final class Cleaner {
             Map<Long, AbortedTxn> abortedByMarker,
             CleanResult result)
             throws IOException {
-        try (Segment.Scan held = seg.openScan()) {
+        try (SegmentScan held = seg.openScan()) {
             if (held == null) {
                 return false;
             }

@@ -196,7 +196,7 @@ final class LogReader {
                 if (max == null || max.timestamp() < timestamp) {
                     continue;
                 }
-                try (Segment.Scan held = seg.openScan()) {
+                try (SegmentScan held = seg.openScan()) {
                     if (held == null) {
                         continue;
                     }
@@ -229,7 +229,7 @@ final class LogReader {
                 if (seg.nextOffset() <= from) {
                     continue;
                 }
-                try (Segment.Scan held = seg.openScan()) {
+                try (SegmentScan held = seg.openScan()) {
                     if (held == null) {
                         continue;
                     }

@@ -319,28 +319,9 @@ final class Segment {
      * Takes a reference on the channel for a scan of this segment's batches (opening the file if the segment released
      * it); null if the segment was deleted. Closing the scan releases the reference.
      */
-    Scan openScan() throws IOException {
+    SegmentScan openScan() throws IOException {
         SharedChannel c = acquireChannel();
-        return c == null ? null : new Scan(c);
-    }
-
-    /** A reference on a segment's channel, held while its batches are scanned. Not thread-safe: one scan's. */
-    final class Scan implements AutoCloseable {
-        private final SharedChannel held;
-
-        private Scan(SharedChannel held) {
-            this.held = held;
-        }
-
-        /** A scanner over the batches from file position {@code from} up to the segment's published size. */
-        BatchScanner batches(long from, int bufferSize, boolean fullBatches) {
-            return new BatchScanner(held.channel(), from, size, bufferSize, fullBatches);
-        }
-
-        @Override
-        public void close() {
-            held.release();
-        }
+        return c == null ? null : new SegmentScan(c, this::size);
     }
 
     OffsetIndex offsetIndex() throws IOException {
