@@ -15,12 +15,10 @@
  */
 package io.skiff.broker.group.classic;
 
-import io.skiff.broker.coordinator.CoordinatorWriter;
 import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.common.GroupRegistry;
 import java.time.Clock;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
@@ -37,13 +35,11 @@ public final class SyncGroupProcessor {
     private static final Logger LOG = LoggerFactory.getLogger(SyncGroupProcessor.class);
 
     private final GroupRegistry groups;
-    private final CoordinatorWriter store;
     private final Rebalancer rebalancer;
     private final Clock clock;
 
-    public SyncGroupProcessor(GroupRegistry groups, CoordinatorWriter store, Rebalancer rebalancer, Clock clock) {
+    public SyncGroupProcessor(GroupRegistry groups, Rebalancer rebalancer, Clock clock) {
         this.groups = groups;
-        this.store = store;
         this.rebalancer = rebalancer;
         this.clock = clock;
     }
@@ -126,7 +122,8 @@ public final class SyncGroupProcessor {
                 group.groupId(),
                 generationId,
                 group.size());
-        store.append(group.groupId(), List.of(group.metadataRecord(complete)), now())
+        rebalancer
+                .writeMetadata(group, complete)
                 .whenComplete((ok, failure) -> groups.withLock(group, () -> {
                     if (!group.is(GroupState.COMPLETING_REBALANCE) || group.generationId() != generationId) {
                         return; // superseded by a newer rebalance
