@@ -157,7 +157,16 @@ public final class Rebalancer {
         propagateAssignment(group, error);
     }
 
-    public void propagateAssignment(ClassicGroup group, GroupError error) {
+    /** Hands every member its part of the persisted assignment (one per member); the group becomes Stable. */
+    void stabilize(ClassicGroup group, Map<String, byte[]> assignments) {
+        for (GroupMember m : group.allMembers()) {
+            m.assignment(assignments.get(m.memberId()));
+        }
+        propagateAssignment(group, GroupError.NONE);
+        group.transitionTo(GroupState.STABLE, now());
+    }
+
+    private void propagateAssignment(ClassicGroup group, GroupError error) {
         String type = error == GroupError.NONE ? group.protocolType() : null;
         String name = error == GroupError.NONE ? group.protocolName() : null;
         for (GroupMember m : group.allMembers()) {

@@ -17,7 +17,6 @@ package io.skiff.broker.group.classic;
 
 import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.common.GroupRegistry;
-import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -36,12 +35,10 @@ public final class SyncGroupProcessor {
 
     private final GroupRegistry groups;
     private final Rebalancer rebalancer;
-    private final Clock clock;
 
-    public SyncGroupProcessor(GroupRegistry groups, Rebalancer rebalancer, Clock clock) {
+    public SyncGroupProcessor(GroupRegistry groups, Rebalancer rebalancer) {
         this.groups = groups;
         this.rebalancer = rebalancer;
-        this.clock = clock;
     }
 
     public CompletableFuture<SyncResult> syncGroup(SyncGroupParams p) {
@@ -132,16 +129,8 @@ public final class SyncGroupProcessor {
                         rebalancer.resetAndPropagateAssignmentError(group, GroupError.COORDINATOR_NOT_AVAILABLE);
                         rebalancer.maybePrepareRebalance(group, "failed to persist the assignment");
                     } else {
-                        for (GroupMember m : group.allMembers()) {
-                            m.assignment(complete.get(m.memberId()));
-                        }
-                        rebalancer.propagateAssignment(group, GroupError.NONE);
-                        group.transitionTo(GroupState.STABLE, now());
+                        rebalancer.stabilize(group, complete);
                     }
                 }));
-    }
-
-    private long now() {
-        return clock.millis();
     }
 }
