@@ -277,6 +277,11 @@ public final class GroupCoordinator implements AutoCloseable {
         return store.partitionFor(groupId);
     }
 
+    /** That partition as a transaction names it (AddOffsetsToTxn, TxnOffsetCommit). */
+    public TopicPartition offsetsPartition(String groupId) {
+        return new TopicPartition(ConsumerOffsetsLog.TOPIC, partitionFor(groupId));
+    }
+
     // ------------------------------------------------------------------ membership
 
     /**

@@ -22,6 +22,7 @@ import io.skiff.broker.security.acl.AclPermissionType;
 import io.skiff.broker.security.acl.AclStore;
 import io.skiff.broker.security.acl.PatternType;
 import io.skiff.broker.security.acl.ResourceType;
+import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.CreateAclsRequest;
@@ -61,32 +62,48 @@ public final class AclHandlers {
         registry.register(new Delete(store));
     }
 
-    static final class Create extends AbstractApiHandler<CreateAclsRequest, CreateAclsResponse> {
-        private final AclStore store;
+    /**
+     * What CreateAcls and DeleteAcls share: without an authorizer SECURITY_DISABLED, without ALTER on the cluster
+     * CLUSTER_AUTHORIZATION_FAILED, for every entry of the request; otherwise the change, persisted before the answer.
+     */
+    abstract static class Change<Q extends ApiMessage, S extends ApiMessage> extends BlockingApiHandler<Q, S> {
+        protected final AclStore store;
 
-        Create(AclStore store) {
-            super(ApiKeys.CREATE_ACLS, 1, 3);
+        Change(ApiKeys api, AclStore store) {
+            super(api, 1, 3);
             this.store = store;
         }
 
         @Override
-        public Execution execution() {
-            return Execution.BLOCKING_EXECUTOR;
+        protected final S respond(RequestContext ctx, Q request) {
+            if (store == null) {
+                return all(request, Errors.SECURITY_DISABLED, NO_AUTHORIZER);
+            }
+            if (!ctx.clusterAllowed(AclOperation.ALTER)) {
+                return all(request, Errors.CLUSTER_AUTHORIZATION_FAILED, Errors.CLUSTER_AUTHORIZATION_FAILED.message());
+            }
+            return change(request);
+        }
+
+        /** Applies an allowed request to the store. */
+        protected abstract S change(Q request);
+
+        /** The answer giving every entry of the request the same error. */
+        protected abstract S all(Q request, Errors error, String message);
+
+        @Override
+        public final S errorResponse(RequestContext ctx, Q request, Errors error) {
+            return all(request, error, null);
+        }
+    }
+
+    static final class Create extends Change<CreateAclsRequest, CreateAclsResponse> {
+        Create(AclStore store) {
+            super(ApiKeys.CREATE_ACLS, store);
         }
 
         @Override
-        public CompletableFuture<CreateAclsResponse> handle(RequestContext ctx, CreateAclsRequest request) {
-            if (store == null) {
-                return CompletableFuture.completedFuture(all(request, Errors.SECURITY_DISABLED, NO_AUTHORIZER));
-            }
-            if (!ctx.clusterAllowed(AclOperation.ALTER)) {
-                return CompletableFuture.completedFuture(all(
-                        request, Errors.CLUSTER_AUTHORIZATION_FAILED, Errors.CLUSTER_AUTHORIZATION_FAILED.message()));
-            }
-            return CompletableFuture.completedFuture(create(request));
-        }
-
-        private CreateAclsResponse create(CreateAclsRequest request) {
+        protected CreateAclsResponse change(CreateAclsRequest request) {
             CreateAclsResponse response = new CreateAclsResponse();
             List<AclBinding> valid = new ArrayList<>();
             for (CreateAclsRequest.AclCreation c : request.creations()) {
@@ -112,7 +129,8 @@ public final class AclHandlers {
             return response;
         }
 
-        private static CreateAclsResponse all(CreateAclsRequest request, Errors error, String message) {
+        @Override
+        protected CreateAclsResponse all(CreateAclsRequest request, Errors error, String message) {
             CreateAclsResponse response = new CreateAclsResponse();
             for (int i = 0; i < request.creations().size(); i++) {
                 response.results()
@@ -121,11 +139,6 @@ public final class AclHandlers {
                                 .setErrorMessage(message));
             }
             return response;
-        }
-
-        @Override
-        public CreateAclsResponse errorResponse(RequestContext ctx, CreateAclsRequest request, Errors error) {
-            return all(request, error, null);
         }
     }
 
@@ -195,32 +208,13 @@ public final class AclHandlers {
         }
     }
 
-    static final class Delete extends AbstractApiHandler<DeleteAclsRequest, DeleteAclsResponse> {
-        private final AclStore store;
-
+    static final class Delete extends Change<DeleteAclsRequest, DeleteAclsResponse> {
         Delete(AclStore store) {
-            super(ApiKeys.DELETE_ACLS, 1, 3);
-            this.store = store;
+            super(ApiKeys.DELETE_ACLS, store);
         }
 
         @Override
-        public Execution execution() {
-            return Execution.BLOCKING_EXECUTOR;
-        }
-
-        @Override
-        public CompletableFuture<DeleteAclsResponse> handle(RequestContext ctx, DeleteAclsRequest request) {
-            if (store == null) {
-                return CompletableFuture.completedFuture(all(request, Errors.SECURITY_DISABLED, NO_AUTHORIZER));
-            }
-            if (!ctx.clusterAllowed(AclOperation.ALTER)) {
-                return CompletableFuture.completedFuture(all(
-                        request, Errors.CLUSTER_AUTHORIZATION_FAILED, Errors.CLUSTER_AUTHORIZATION_FAILED.message()));
-            }
-            return CompletableFuture.completedFuture(delete(request));
-        }
-
-        private DeleteAclsResponse delete(DeleteAclsRequest request) {
+        protected DeleteAclsResponse change(DeleteAclsRequest request) {
             List<AclBindingFilter> filters = new ArrayList<>();
             List<String> invalid = new ArrayList<>();
             for (DeleteAclsRequest.DeleteAclsFilter f : request.filters()) {
@@ -265,7 +259,8 @@ public final class AclHandlers {
             return response;
         }
 
-        private static DeleteAclsResponse all(DeleteAclsRequest request, Errors error, String message) {
+        @Override
+        protected DeleteAclsResponse all(DeleteAclsRequest request, Errors error, String message) {
             DeleteAclsResponse response = new DeleteAclsResponse();
             for (int i = 0; i < request.filters().size(); i++) {
                 response.filterResults()
@@ -274,11 +269,6 @@ public final class AclHandlers {
                                 .setErrorMessage(message));
             }
             return response;
-        }
-
-        @Override
-        public DeleteAclsResponse errorResponse(RequestContext ctx, DeleteAclsRequest request, Errors error) {
-            return all(request, error, null);
         }
     }
 }

@@ -23,7 +23,7 @@ import io.skiff.protocol.message.AddOffsetsToTxnResponse;
 import io.skiff.protocol.message.ApiKeys;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.ToIntFunction;
+import java.util.function.Function;
 
 /**
  * AddOffsetsToTxn (key 25), v0–4: adds the {@code __consumer_offsets} partition of the group to the producer's
@@ -32,15 +32,13 @@ import java.util.function.ToIntFunction;
  */
 public final class AddOffsetsToTxnHandler extends AbstractApiHandler<AddOffsetsToTxnRequest, AddOffsetsToTxnResponse> {
     private final TransactionCoordinator coordinator;
-    private final String offsetsTopic;
-    private final ToIntFunction<String> offsetsPartitionOf;
+    private final Function<String, TopicPartition> offsetsPartitionOf;
 
-    /** @param offsetsPartitionOf the offsets-topic partition of a group */
+    /** @param offsetsPartitionOf the {@code __consumer_offsets} partition of a group */
     public AddOffsetsToTxnHandler(
-            TransactionCoordinator coordinator, String offsetsTopic, ToIntFunction<String> offsetsPartitionOf) {
+            TransactionCoordinator coordinator, Function<String, TopicPartition> offsetsPartitionOf) {
         super(ApiKeys.ADD_OFFSETS_TO_TXN, 0, 4);
         this.coordinator = coordinator;
-        this.offsetsTopic = offsetsTopic;
         this.offsetsPartitionOf = offsetsPartitionOf;
     }
 
@@ -59,7 +57,7 @@ public final class AddOffsetsToTxnHandler extends AbstractApiHandler<AddOffsetsT
             return CompletableFuture.completedFuture(
                     new AddOffsetsToTxnResponse().setErrorCode(Errors.INVALID_GROUP_ID.code()));
         }
-        TopicPartition tp = new TopicPartition(offsetsTopic, offsetsPartitionOf.applyAsInt(request.groupId()));
+        TopicPartition tp = offsetsPartitionOf.apply(request.groupId());
         return coordinator
                 .addPartitions(request.transactionalId(), request.producerId(), request.producerEpoch(), Set.of(tp))
                 .thenApply(error -> new AddOffsetsToTxnResponse().setErrorCode(error.code()));

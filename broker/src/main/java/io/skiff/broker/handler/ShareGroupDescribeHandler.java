@@ -28,11 +28,8 @@ import io.skiff.protocol.message.ShareGroupDescribeRequest;
 import io.skiff.protocol.message.ShareGroupDescribeResponse;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
 
@@ -114,15 +111,12 @@ public final class ShareGroupDescribeHandler
     }
 
     private ShareGroupDescribeResponse.Assignment assignment(Set<TopicIdPartition> assigned) {
-        Map<UUID, List<Integer>> byTopic = new TreeMap<>();
-        for (TopicIdPartition tp : assigned) {
-            byTopic.computeIfAbsent(tp.topicId(), k -> new ArrayList<>()).add(tp.partition());
-        }
         List<ShareGroupDescribeResponse.TopicPartitions> tps = new ArrayList<>();
-        byTopic.forEach((id, partitions) -> tps.add(new ShareGroupDescribeResponse.TopicPartitions()
-                .setTopicId(id)
-                .setTopicName(topics.topic(id).map(Topic::name).orElse(""))
-                .setPartitions(partitions.stream().sorted().toList())));
+        ShareHandlers.byTopic(assigned)
+                .forEach((id, partitions) -> tps.add(new ShareGroupDescribeResponse.TopicPartitions()
+                        .setTopicId(id)
+                        .setTopicName(topics.topic(id).map(Topic::name).orElse(""))
+                        .setPartitions(partitions)));
         return new ShareGroupDescribeResponse.Assignment().setTopicPartitions(tps);
     }
 

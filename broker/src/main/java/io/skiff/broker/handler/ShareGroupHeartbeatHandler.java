@@ -18,16 +18,12 @@ package io.skiff.broker.handler;
 import io.skiff.broker.group.share.ShareGroupCoordinator;
 import io.skiff.broker.group.share.ShareHeartbeat;
 import io.skiff.broker.group.share.ShareHeartbeatResult;
-import io.skiff.broker.share.TopicIdPartition;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.ShareGroupHeartbeatRequest;
 import io.skiff.protocol.message.ShareGroupHeartbeatResponse;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
 
@@ -81,14 +77,11 @@ public final class ShareGroupHeartbeatHandler
                 .setMemberEpoch(r.memberEpoch())
                 .setHeartbeatIntervalMs(r.heartbeatIntervalMs());
         if (r.assignment() != null) {
-            Map<UUID, List<Integer>> byTopic = new TreeMap<>();
-            for (TopicIdPartition tp : r.assignment()) {
-                byTopic.computeIfAbsent(tp.topicId(), k -> new ArrayList<>()).add(tp.partition());
-            }
             List<ShareGroupHeartbeatResponse.TopicPartitions> tps = new ArrayList<>();
-            byTopic.forEach((id, partitions) -> tps.add(new ShareGroupHeartbeatResponse.TopicPartitions()
-                    .setTopicId(id)
-                    .setPartitions(partitions.stream().sorted().toList())));
+            ShareHandlers.byTopic(r.assignment())
+                    .forEach((id, partitions) -> tps.add(new ShareGroupHeartbeatResponse.TopicPartitions()
+                            .setTopicId(id)
+                            .setPartitions(partitions)));
             response.setAssignment(new ShareGroupHeartbeatResponse.Assignment().setTopicPartitions(tps));
         }
         return CompletableFuture.completedFuture(response);

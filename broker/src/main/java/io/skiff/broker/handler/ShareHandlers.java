@@ -35,7 +35,11 @@ import io.skiff.protocol.Errors;
 import io.skiff.storage.IsolationLevel;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.UUID;
 import java.util.function.Predicate;
 
 /**
@@ -48,6 +52,19 @@ public final class ShareHandlers {
     public static final short SHARE_VERSION = 2;
 
     private ShareHandlers() {}
+
+    /**
+     * An assignment as the share-group APIs answer it (ShareGroupHeartbeat, ShareGroupDescribe): each topic's
+     * partitions, topics by id and partitions in ascending order.
+     */
+    static SortedMap<UUID, List<Integer>> byTopic(Collection<TopicIdPartition> assignment) {
+        SortedMap<UUID, List<Integer>> byTopic = new TreeMap<>();
+        for (TopicIdPartition tp : assignment) {
+            byTopic.computeIfAbsent(tp.topicId(), k -> new ArrayList<>()).add(tp.partition());
+        }
+        byTopic.values().forEach(Collections::sort);
+        return byTopic;
+    }
 
     /** The broker's share groups and share-partitions. Close it before the topics. */
     public record ShareState(ShareGroupCoordinator groups, SharePartitionManager partitions) implements AutoCloseable {

@@ -51,14 +51,12 @@ public final class TransactionHandlers {
         if (transactions == null) {
             return; // a context without transactions (handler tests)
         }
-        String offsetsTopic = ConsumerOffsetsLog.TOPIC;
         registry.register(new AddPartitionsToTxnHandler(transactions, partitionExists));
-        registry.register(new AddOffsetsToTxnHandler(transactions, offsetsTopic, groups::partitionFor));
-        registry.register(
-                new TxnOffsetCommitHandler(transactions, groups, offsetsTopic, partitionExists, TopicIds.of(topics)));
+        registry.register(new AddOffsetsToTxnHandler(transactions, groups::offsetsPartition));
+        registry.register(new TxnOffsetCommitHandler(transactions, groups, partitionExists, TopicIds.of(topics)));
         registry.register(new EndTxnHandler(transactions));
         registry.register(new WriteTxnMarkersHandler(
-                new PartitionMarkers(topics, offsetsTopic, groups::completeTransaction, clock)));
+                new PartitionMarkers(topics, ConsumerOffsetsLog.TOPIC, groups::completeTransaction, clock)));
         registry.register(new DescribeTransactionsHandler(transactions));
         registry.register(new ListTransactionsHandler(transactions, clock));
         registry.register(new DescribeProducersHandler(topics));

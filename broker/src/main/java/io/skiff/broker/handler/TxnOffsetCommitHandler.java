@@ -56,20 +56,17 @@ public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCo
 
     private final TransactionCoordinator transactions;
     private final GroupCoordinator groups;
-    private final String offsetsTopic;
     private final BiPredicate<String, Integer> partitionExists;
     private final TopicIds topicIds;
 
     public TxnOffsetCommitHandler(
             TransactionCoordinator transactions,
             GroupCoordinator groups,
-            String offsetsTopic,
             BiPredicate<String, Integer> partitionExists,
             TopicIds topicIds) {
         super(ApiKeys.TXN_OFFSET_COMMIT, 0, TOPIC_IDS_VERSION);
         this.transactions = transactions;
         this.groups = groups;
-        this.offsetsTopic = offsetsTopic;
         this.partitionExists = partitionExists;
         this.topicIds = topicIds;
     }
@@ -100,7 +97,7 @@ public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCo
         if (request.groupId() == null || request.groupId().isEmpty()) {
             return done(response(ctx, request, tp -> GroupError.INVALID_GROUP_ID.code()));
         }
-        TopicPartition offsetsPartition = new TopicPartition(offsetsTopic, groups.partitionFor(request.groupId()));
+        TopicPartition offsetsPartition = groups.offsetsPartition(request.groupId());
         if (TransactionVersion.txnOffsetCommitAddsGroup(ctx.apiVersion()) && anyCommittable(ctx, request)) {
             return transactions
                     .addPartitions(

@@ -289,7 +289,8 @@ public final class JoinGroupProcessor {
                 if (group.selectProtocol().equals(group.protocolName())) {
                     // Same protocol: persist the new member id and let it continue with its old assignment.
                     int generation = group.generationId();
-                    store.append(group.groupId(), List.of(group.metadataRecord(null)), now())
+                    rebalancer
+                            .writeMetadata(group, null)
                             .whenComplete((ok, failure) -> groups.withLock(group, () -> {
                                 if (member.awaitingJoin != response) {
                                     return; // a rebalance or another fencing answered it meanwhile

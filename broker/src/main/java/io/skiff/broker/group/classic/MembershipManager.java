@@ -49,7 +49,7 @@ public final class MembershipManager implements ClassicGroupHandover {
         this.groups = groups;
         this.rebalancer = new Rebalancer(config, store, new GroupTimers(config, groups, scheduler), clock);
         this.joins = new JoinGroupProcessor(config, groups, store, rebalancer, clock);
-        this.syncs = new SyncGroupProcessor(groups, store, rebalancer, clock);
+        this.syncs = new SyncGroupProcessor(groups, rebalancer);
     }
 
     public CompletableFuture<JoinResult> joinGroup(JoinGroupParams p) {

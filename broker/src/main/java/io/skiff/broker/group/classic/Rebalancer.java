@@ -21,6 +21,8 @@ import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.common.GroupRegistry;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -110,12 +112,11 @@ public final class Rebalancer {
         group.initNextGeneration(now());
         if (group.is(GroupState.EMPTY)) {
             LOG.info("Group {} with generation {} is now empty", group.groupId(), group.generationId());
-            store.append(group.groupId(), List.of(group.metadataRecord(null)), now())
-                    .whenComplete((ok, failure) -> {
-                        if (failure != null) {
-                            LOG.warn("Failed to persist empty metadata of group {}", group.groupId(), failure);
-                        }
-                    });
+            writeMetadata(group, null).whenComplete((ok, failure) -> {
+                if (failure != null) {
+                    LOG.warn("Failed to persist empty metadata of group {}", group.groupId(), failure);
+                }
+            });
             return;
         }
         LOG.info(
@@ -156,7 +157,16 @@ public final class Rebalancer {
         propagateAssignment(group, error);
     }
 
-    public void propagateAssignment(ClassicGroup group, GroupError error) {
+    /** Hands every member its part of the persisted assignment (one per member); the group becomes Stable. */
+    void stabilize(ClassicGroup group, Map<String, byte[]> assignments) {
+        for (GroupMember m : group.allMembers()) {
+            m.assignment(assignments.get(m.memberId()));
+        }
+        propagateAssignment(group, GroupError.NONE);
+        group.transitionTo(GroupState.STABLE, now());
+    }
+
+    private void propagateAssignment(ClassicGroup group, GroupError error) {
         String type = error == GroupError.NONE ? group.protocolType() : null;
         String name = error == GroupError.NONE ? group.protocolName() : null;
         for (GroupMember m : group.allMembers()) {
@@ -218,6 +228,14 @@ public final class Rebalancer {
     /** Stops every timer of a group that is going away. */
     public void cancelTimers(ClassicGroup group) {
         timers.cancelAll(group);
+    }
+
+    /**
+     * Writes the group's metadata record to {@code __consumer_offsets}, as every step of a generation that must
+     * survive a restart does; {@code assignments} are the members' (SyncGroup's leader), or null for none yet.
+     */
+    CompletableFuture<Void> writeMetadata(ClassicGroup group, Map<String, byte[]> assignments) {
+        return store.append(group.groupId(), List.of(group.metadataRecord(assignments)), now());
     }
 
     private long now() {

@@ -15,12 +15,9 @@
  */
 package io.skiff.broker.group.classic;
 
-import io.skiff.broker.coordinator.CoordinatorWriter;
 import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.common.GroupRegistry;
-import java.time.Clock;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
@@ -37,15 +34,11 @@ public final class SyncGroupProcessor {
     private static final Logger LOG = LoggerFactory.getLogger(SyncGroupProcessor.class);
 
     private final GroupRegistry groups;
-    private final CoordinatorWriter store;
     private final Rebalancer rebalancer;
-    private final Clock clock;
 
-    public SyncGroupProcessor(GroupRegistry groups, CoordinatorWriter store, Rebalancer rebalancer, Clock clock) {
+    public SyncGroupProcessor(GroupRegistry groups, Rebalancer rebalancer) {
         this.groups = groups;
-        this.store = store;
         this.rebalancer = rebalancer;
-        this.clock = clock;
     }
 
     public CompletableFuture<SyncResult> syncGroup(SyncGroupParams p) {
@@ -126,7 +119,8 @@ public final class SyncGroupProcessor {
                 group.groupId(),
                 generationId,
                 group.size());
-        store.append(group.groupId(), List.of(group.metadataRecord(complete)), now())
+        rebalancer
+                .writeMetadata(group, complete)
                 .whenComplete((ok, failure) -> groups.withLock(group, () -> {
                     if (!group.is(GroupState.COMPLETING_REBALANCE) || group.generationId() != generationId) {
                         return; // superseded by a newer rebalance
@@ -135,16 +129,8 @@ public final class SyncGroupProcessor {
                         rebalancer.resetAndPropagateAssignmentError(group, GroupError.COORDINATOR_NOT_AVAILABLE);
                         rebalancer.maybePrepareRebalance(group, "failed to persist the assignment");
                     } else {
-                        for (GroupMember m : group.allMembers()) {
-                            m.assignment(complete.get(m.memberId()));
-                        }
-                        rebalancer.propagateAssignment(group, GroupError.NONE);
-                        group.transitionTo(GroupState.STABLE, now());
+                        rebalancer.stabilize(group, complete);
                     }
                 }));
-    }
-
-    private long now() {
-        return clock.millis();
     }
 }
