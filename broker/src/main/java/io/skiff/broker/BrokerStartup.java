@@ -23,7 +23,6 @@ import io.skiff.broker.diagnostics.FetchSessionView;
 import io.skiff.broker.extension.Extensions;
 import io.skiff.broker.feature.Features;
 import io.skiff.broker.feature.FinalizedFeatureStore;
-import io.skiff.broker.group.ConsumerOffsetsLog;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.GroupCoordinators;
 import io.skiff.broker.handler.BrokerContext;
@@ -89,8 +88,8 @@ final class BrokerStartup {
             dataPlane = DataPlane.open(config, clock);
             control = TestControl.over(clock, dataPlane.topics());
             groups = GroupCoordinators.start(config, dataPlane.topics(), clock);
-            transactions = TransactionCoordinators.start(
-                    config, dataPlane.topics(), groups, ConsumerOffsetsLog.TOPIC, dataPlane.producerIds(), clock);
+            transactions =
+                    TransactionCoordinators.start(config, dataPlane.topics(), groups, dataPlane.producerIds(), clock);
             BrokerSecurity security = BrokerSecurity.open(config, dataDir, clock);
             ClientQuotas quotas = ClientQuotas.open(dataDir, clock);
             ClientTelemetry telemetry = ClientTelemetry.open(dataDir, clock);

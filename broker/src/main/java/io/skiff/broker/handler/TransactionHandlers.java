@@ -17,7 +17,6 @@ package io.skiff.broker.handler;
 
 import io.skiff.broker.feature.Feature;
 import io.skiff.broker.feature.Features;
-import io.skiff.broker.group.ConsumerOffsetsLog;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.broker.txn.PartitionMarkers;
@@ -55,8 +54,7 @@ public final class TransactionHandlers {
         registry.register(new AddOffsetsToTxnHandler(transactions, groups::offsetsPartition));
         registry.register(new TxnOffsetCommitHandler(transactions, groups, partitionExists, TopicIds.of(topics)));
         registry.register(new EndTxnHandler(transactions));
-        registry.register(new WriteTxnMarkersHandler(
-                new PartitionMarkers(topics, ConsumerOffsetsLog.TOPIC, groups::completeTransaction, clock)));
+        registry.register(new WriteTxnMarkersHandler(new PartitionMarkers(topics, groups::completeTransaction, clock)));
         registry.register(new DescribeTransactionsHandler(transactions));
         registry.register(new ListTransactionsHandler(transactions, clock));
         registry.register(new DescribeProducersHandler(topics));

@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.txn;
 
+import io.skiff.broker.group.ConsumerOffsetsLog;
 import io.skiff.broker.group.common.TopicPartition;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
@@ -51,13 +52,11 @@ public final class PartitionMarkers implements TransactionMarkers {
     }
 
     private final TopicRegistry topics;
-    private final String offsetsTopic;
     private final OffsetsCompletion offsets;
     private final Clock clock;
 
-    public PartitionMarkers(TopicRegistry topics, String offsetsTopic, OffsetsCompletion offsets, Clock clock) {
+    public PartitionMarkers(TopicRegistry topics, OffsetsCompletion offsets, Clock clock) {
         this.topics = topics;
-        this.offsetsTopic = offsetsTopic;
         this.offsets = offsets;
         this.clock = clock;
     }
@@ -107,7 +106,7 @@ public final class PartitionMarkers implements TransactionMarkers {
             TopicPartition tp,
             int coordinatorEpoch,
             int transactionVersion) {
-        boolean groupOffsets = tp.topic().equals(offsetsTopic);
+        boolean groupOffsets = tp.topic().equals(ConsumerOffsetsLog.TOPIC);
         Optional<Topic> topic = topics.topic(tp.topic());
         if (topic.isPresent() && topic.get().hasPartition(tp.partition())) {
             topic.get()

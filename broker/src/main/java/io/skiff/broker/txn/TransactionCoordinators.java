@@ -52,7 +52,6 @@ public final class TransactionCoordinators {
             BrokerConfig config,
             TopicRegistry topics,
             GroupCoordinator groups,
-            String offsetsTopic,
             ProducerIdManager producerIds,
             Clock clock)
             throws IOException {
@@ -68,7 +67,7 @@ public final class TransactionCoordinators {
                 new CoordinatorWriter(log, threads.writer()),
                 threads.scheduler(),
                 producerIds::nextProducerId,
-                new PartitionMarkers(topics, offsetsTopic, groups::completeTransaction, clock),
+                new PartitionMarkers(topics, groups::completeTransaction, clock),
                 clock);
         coordinator.own(threads);
         try {

@@ -63,7 +63,6 @@ class PartitionMarkersTest {
         partition = topics.createTopic("t", 1, Map.of()).partition(0);
         markers = new PartitionMarkers(
                 topics,
-                "__consumer_offsets",
                 (producerId, offsetsPartition, commit) ->
                         offsetsCompleted.add(producerId + " " + offsetsPartition + " " + commit),
                 Clock.systemUTC());

@@ -59,8 +59,7 @@ class TransactionalOffsetsLogTest {
     private final class Broker implements AutoCloseable {
         final TopicRegistry registry = TopicRegistry.open(config(), Clock.systemUTC());
         final GroupCoordinator groups = GroupCoordinators.start(config(), registry, Clock.systemUTC());
-        final PartitionMarkers markers = new PartitionMarkers(
-                registry, ConsumerOffsetsLog.TOPIC, groups::completeTransaction, Clock.systemUTC());
+        final PartitionMarkers markers = new PartitionMarkers(registry, groups::completeTransaction, Clock.systemUTC());
 
         Broker() throws Exception {}
 

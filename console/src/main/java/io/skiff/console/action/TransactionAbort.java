@@ -15,7 +15,6 @@
  */
 package io.skiff.console.action;
 
-import io.skiff.broker.group.ConsumerOffsetsLog;
 import io.skiff.broker.group.common.TopicPartition;
 import io.skiff.broker.handler.BrokerContext;
 import io.skiff.broker.topic.Topic;
@@ -62,11 +61,8 @@ public final class TransactionAbort {
         } catch (UnknownTopicException deleted) {
             throw new ActionException("This server does not host this topic-partition.");
         }
-        PartitionMarkers markers = new PartitionMarkers(
-                broker.topics(),
-                ConsumerOffsetsLog.TOPIC,
-                broker.groupCoordinator()::completeTransaction,
-                broker.clock());
+        PartitionMarkers markers =
+                new PartitionMarkers(broker.topics(), broker.groupCoordinator()::completeTransaction, broker.clock());
         try {
             markers.writeOne(
                             producer.producerId(),
