@@ -31,6 +31,7 @@ import io.skiff.broker.handler.AlterReplicaLogDirsHandler;
 import io.skiff.broker.handler.AlterUserScramCredentialsHandler;
 import io.skiff.broker.handler.ApiVersionsHandler;
 import io.skiff.broker.handler.BrokerContext;
+import io.skiff.broker.handler.ConfigResources;
 import io.skiff.broker.handler.CoordinatorRouting;
 import io.skiff.broker.handler.CreatePartitionsHandler;
 import io.skiff.broker.handler.CreateTopicsHandler;
@@ -126,13 +127,13 @@ public final class Handlers {
         registry.register(new InitProducerIdHandler(data.producerIds(), ctx.transactionCoordinator()));
         // admin
         GroupConfigStore groupConfigs = ctx.groupCoordinator().groupConfigs();
-        registry.register(new DescribeConfigsHandler(
-                data.topics(), groupConfigs, ctx.config(), ctx.clientTelemetry(), ctx.nodeId()));
+        ConfigResources configResources =
+                new ConfigResources(data.topics(), groupConfigs, ctx.clientTelemetry(), ctx.nodeId());
+        registry.register(new DescribeConfigsHandler(configResources, ctx.config()));
         registry.register(new DescribeClientQuotasHandler(ctx.clientQuotas()));
         registry.register(new AlterClientQuotasHandler(ctx.clientQuotas()));
-        registry.register(new AlterConfigsHandler(data.topics(), groupConfigs, ctx.nodeId()));
-        registry.register(
-                new IncrementalAlterConfigsHandler(data.topics(), groupConfigs, ctx.clientTelemetry(), ctx.nodeId()));
+        registry.register(new AlterConfigsHandler(configResources));
+        registry.register(new IncrementalAlterConfigsHandler(configResources));
         registry.register(new CreatePartitionsHandler(data.topics(), ctx.nodeId(), ctx.cluster()));
         registry.register(DeleteRecordsHandler.of(data.topics(), ctx));
         registry.register(
@@ -147,8 +148,7 @@ public final class Handlers {
         registry.register(new ElectLeadersHandler(data.topics(), ctx.cluster()));
         registry.register(new AlterPartitionReassignmentsHandler(data.topics(), ctx.nodeId(), ctx.cluster()));
         registry.register(new ListPartitionReassignmentsHandler());
-        registry.register(
-                new ListConfigResourcesHandler(data.topics(), groupConfigs, ctx.clientTelemetry(), ctx.nodeId()));
+        registry.register(new ListConfigResourcesHandler(configResources));
         TelemetryHandlers.register(registry, ctx.clientTelemetry());
         DelegationTokenHandlers.register(registry);
         BiPredicate<String, Integer> partitionExists = (topic, partition) -> data.topics()

@@ -15,8 +15,6 @@
  */
 package io.skiff.broker.handler;
 
-import io.skiff.broker.group.common.GroupConfigStore;
-import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.protocol.message.AlterConfigsRequest;
 import io.skiff.protocol.message.AlterConfigsRequest.AlterConfigsResource;
 import io.skiff.protocol.message.AlterConfigsRequest.AlterableConfig;
@@ -37,12 +35,12 @@ import java.util.Map;
  */
 public final class AlterConfigsHandler
         extends ConfigAlterationHandler<AlterConfigsRequest, AlterConfigsResponse, AlterConfigsResource> {
-    public AlterConfigsHandler(TopicRegistry topics, GroupConfigStore groupConfigs, int nodeId) {
+    public AlterConfigsHandler(ConfigResources resources) {
         super(
                 ApiKeys.ALTER_CONFIGS,
                 0,
                 2,
-                new ConfigAlterations(topics, groupConfigs, null, nodeId),
+                new ConfigAlterations(resources.withoutClientMetrics()),
                 AlterConfigsRequest::resources,
                 AlterConfigsResource::resourceType,
                 AlterConfigsResource::resourceName,

@@ -18,11 +18,9 @@ package io.skiff.broker.handler;
 import io.skiff.broker.group.common.GroupConfigStore;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.telemetry.ClientMetricsConfigException;
-import io.skiff.broker.telemetry.ClientTelemetry;
 import io.skiff.broker.topic.InvalidTopicException;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicNames;
-import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.broker.topic.UnknownTopicException;
 import io.skiff.config.ConfigException;
 import io.skiff.config.GroupConfig;
@@ -69,17 +67,10 @@ import java.util.function.UnaryOperator;
  * <p>Thread-safe: stateless apart from the thread-safe registry.
  */
 final class ConfigAlterations {
-    private final TopicRegistry topics;
-    private final GroupConfigStore groupConfigs;
-    private final ClientTelemetry telemetry;
-    private final int nodeId;
+    private final ConfigResources resources;
 
-    /** @param telemetry the client-metrics subscriptions; null: CLIENT_METRICS is an unknown resource type */
-    ConfigAlterations(TopicRegistry topics, GroupConfigStore groupConfigs, ClientTelemetry telemetry, int nodeId) {
-        this.topics = topics;
-        this.groupConfigs = groupConfigs;
-        this.telemetry = telemetry;
-        this.nodeId = nodeId;
+    ConfigAlterations(ConfigResources resources) {
+        this.resources = resources;
     }
 
     /**
@@ -163,7 +154,7 @@ final class ConfigAlterations {
         } catch (InvalidTopicException e) {
             return ResourceError.of(Errors.INVALID_TOPIC_EXCEPTION, e.getMessage());
         }
-        Optional<Topic> topic = topics.topic(name);
+        Optional<Topic> topic = resources.topics().topic(name);
         Map<String, String> current = topic.map(t -> t.config().overrides()).orElse(Map.of());
         Map<String, String> next;
         try {
@@ -172,7 +163,7 @@ final class ConfigAlterations {
             return e.error();
         }
         try {
-            TopicConfig.of(next, topics.brokerConfig());
+            TopicConfig.of(next, resources.topics().brokerConfig());
         } catch (ConfigException e) {
             return ResourceError.of(Errors.INVALID_CONFIG, TopicConfigErrors.message(e, next));
         }
@@ -183,7 +174,7 @@ final class ConfigAlterations {
             return ResourceError.NONE;
         }
         try {
-            topics.alterTopicConfig(name, next);
+            resources.topics().alterTopicConfig(name, next);
             return ResourceError.NONE;
         } catch (UnknownTopicException e) {
             return unknownTopic(name);
@@ -202,19 +193,19 @@ final class ConfigAlterations {
         }
         Map<String, String> next;
         try {
-            next = change.apply(new HashMap<>(groupConfigs.overrides(name)));
+            next = change.apply(new HashMap<>(resources.groupConfigs().overrides(name)));
         } catch (ConfigChangeException e) {
             return e.error();
         }
         GroupConfig config;
         try {
-            config = GroupConfig.validate(next, groupConfigs.brokerConfig());
+            config = GroupConfig.validate(next, resources.groupConfigs().brokerConfig());
         } catch (ConfigException e) {
             return ResourceError.of(Errors.INVALID_CONFIG, e.getMessage());
         }
         if (!validateOnly) {
             try {
-                groupConfigs.replace(name, config);
+                resources.groupConfigs().replace(name, config);
             } catch (UncheckedIOException e) {
                 return ResourceError.of(Errors.UNKNOWN_SERVER_ERROR, e.getMessage());
             }
@@ -228,11 +219,16 @@ final class ConfigAlterations {
      */
     ResourceError alterClientMetrics(
             byte type, String name, UnaryOperator<Map<String, String>> change, boolean validateOnly) {
-        if (telemetry == null) {
+        if (resources.telemetry() == null) {
             return unknownResourceType(type);
         }
         try {
-            telemetry.alter(name, change.apply(new HashMap<>(telemetry.configs(name))), validateOnly);
+            resources
+                    .telemetry()
+                    .alter(
+                            name,
+                            change.apply(new HashMap<>(resources.telemetry().configs(name))),
+                            validateOnly);
             return ResourceError.NONE;
         } catch (ConfigChangeException e) {
             return e.error();
@@ -259,9 +255,10 @@ final class ConfigAlterations {
             } catch (NumberFormatException e) {
                 return ResourceError.of(Errors.INVALID_REQUEST, "Node id must be an integer, but it is: " + name);
             }
-            if (id != nodeId) {
+            if (id != resources.nodeId()) {
                 return ResourceError.of(
-                        Errors.INVALID_REQUEST, "Unexpected broker id, expected " + nodeId + ", but received " + name);
+                        Errors.INVALID_REQUEST,
+                        "Unexpected broker id, expected " + resources.nodeId() + ", but received " + name);
             }
         }
         if (resultingKeys.isEmpty()) {

@@ -15,14 +15,11 @@
  */
 package io.skiff.broker.handler;
 
-import io.skiff.broker.group.common.GroupConfigStore;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.telemetry.ClientMetricsSubscription;
-import io.skiff.broker.telemetry.ClientTelemetry;
 import io.skiff.broker.topic.InvalidTopicException;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicNames;
-import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.ConfigEntry;
 import io.skiff.config.ConfigSynonym;
@@ -65,31 +62,13 @@ import java.util.concurrent.CompletableFuture;
  * <p>Thread-safe: stateless apart from the thread-safe registry.
  */
 public final class DescribeConfigsHandler extends AbstractApiHandler<DescribeConfigsRequest, DescribeConfigsResponse> {
-    private final TopicRegistry topics;
-    private final GroupConfigStore groupConfigs;
+    private final ConfigResources resources;
     private final BrokerConfig brokerConfig;
-    private final ClientTelemetry telemetry;
-    private final int nodeId;
 
-    /** No client-metrics subscriptions: CLIENT_METRICS is unsupported. */
-    public DescribeConfigsHandler(
-            TopicRegistry topics, GroupConfigStore groupConfigs, BrokerConfig brokerConfig, int nodeId) {
-        this(topics, groupConfigs, brokerConfig, null, nodeId);
-    }
-
-    /** @param telemetry whose subscriptions CLIENT_METRICS resources are; null: unsupported */
-    public DescribeConfigsHandler(
-            TopicRegistry topics,
-            GroupConfigStore groupConfigs,
-            BrokerConfig brokerConfig,
-            ClientTelemetry telemetry,
-            int nodeId) {
+    public DescribeConfigsHandler(ConfigResources resources, BrokerConfig brokerConfig) {
         super(ApiKeys.DESCRIBE_CONFIGS, 1, 4);
-        this.topics = topics;
-        this.groupConfigs = groupConfigs;
+        this.resources = resources;
         this.brokerConfig = brokerConfig;
-        this.telemetry = telemetry;
-        this.nodeId = nodeId;
     }
 
     @Override
@@ -130,7 +109,7 @@ public final class DescribeConfigsHandler extends AbstractApiHandler<DescribeCon
                 } catch (InvalidTopicException e) {
                     return fail(result, Errors.INVALID_TOPIC_EXCEPTION, e.getMessage());
                 }
-                Optional<Topic> topic = topics.topic(name);
+                Optional<Topic> topic = resources.topics().topic(name);
                 if (topic.isEmpty()) {
                     return result.setErrorCode(Errors.UNKNOWN_TOPIC_OR_PARTITION.code());
                 }
@@ -144,11 +123,12 @@ public final class DescribeConfigsHandler extends AbstractApiHandler<DescribeCon
                 if (id == null) {
                     return fail(result, Errors.INVALID_REQUEST, "Broker id must be an integer, but it is: " + name);
                 }
-                if (id != nodeId) {
+                if (id != resources.nodeId()) {
                     return fail(
                             result,
                             Errors.INVALID_REQUEST,
-                            "Unexpected broker id, expected " + nodeId + " or empty string, but received " + name);
+                            "Unexpected broker id, expected " + resources.nodeId() + " or empty string, but received "
+                                    + name);
                 }
                 addEntries(result, brokerConfig.describe(), resource.configurationKeys(), synonyms, docs);
             }
@@ -156,10 +136,15 @@ public final class DescribeConfigsHandler extends AbstractApiHandler<DescribeCon
                 if (name == null || name.isEmpty()) {
                     return fail(result, Errors.INVALID_REQUEST, "Group name must not be empty");
                 }
-                addEntries(result, groupConfigs.config(name).describe(), resource.configurationKeys(), synonyms, docs);
+                addEntries(
+                        result,
+                        resources.groupConfigs().config(name).describe(),
+                        resource.configurationKeys(),
+                        synonyms,
+                        docs);
             }
             case CLIENT_METRICS -> {
-                if (telemetry == null) {
+                if (resources.telemetry() == null) {
                     return fail(result, Errors.INVALID_REQUEST, "Unsupported resource type: " + type);
                 }
                 if (name == null || name.isEmpty()) {
@@ -167,7 +152,7 @@ public final class DescribeConfigsHandler extends AbstractApiHandler<DescribeCon
                 }
                 addEntries(
                         result,
-                        ClientMetricsSubscription.describe(telemetry.configs(name)),
+                        ClientMetricsSubscription.describe(resources.telemetry().configs(name)),
                         resource.configurationKeys(),
                         synonyms,
                         docs);

@@ -15,10 +15,7 @@
  */
 package io.skiff.broker.handler;
 
-import io.skiff.broker.group.common.GroupConfigStore;
 import io.skiff.broker.handler.ConfigAlterations.ConfigChangeException;
-import io.skiff.broker.telemetry.ClientTelemetry;
-import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.ConfigKey;
 import io.skiff.config.ConfigKeyTable;
 import io.skiff.config.ConfigType;
@@ -60,19 +57,12 @@ public final class IncrementalAlterConfigsHandler
 
     private static final ConfigKeyTable NO_LIST_KEYS = ConfigKeyTable.builder().build();
 
-    /** No client-metrics subscriptions: CLIENT_METRICS is an unknown resource type. */
-    public IncrementalAlterConfigsHandler(TopicRegistry topics, GroupConfigStore groupConfigs, int nodeId) {
-        this(topics, groupConfigs, null, nodeId);
-    }
-
-    /** @param telemetry whose client-metrics subscriptions CLIENT_METRICS resources are */
-    public IncrementalAlterConfigsHandler(
-            TopicRegistry topics, GroupConfigStore groupConfigs, ClientTelemetry telemetry, int nodeId) {
+    public IncrementalAlterConfigsHandler(ConfigResources resources) {
         super(
                 ApiKeys.INCREMENTAL_ALTER_CONFIGS,
                 0,
                 1,
-                new ConfigAlterations(topics, groupConfigs, telemetry, nodeId),
+                new ConfigAlterations(resources),
                 IncrementalAlterConfigsRequest::resources,
                 AlterConfigsResource::resourceType,
                 AlterConfigsResource::resourceName,

@@ -17,9 +17,7 @@ package io.skiff.broker.handler;
 
 import io.skiff.broker.group.common.GroupConfigStore;
 import io.skiff.broker.security.acl.AclOperation;
-import io.skiff.broker.telemetry.ClientTelemetry;
 import io.skiff.broker.topic.Topic;
-import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.ListConfigResourcesRequest;
@@ -44,24 +42,11 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class ListConfigResourcesHandler
         extends AbstractApiHandler<ListConfigResourcesRequest, ListConfigResourcesResponse> {
-    private final TopicRegistry topics;
-    private final GroupConfigStore groupConfigs;
-    private final ClientTelemetry telemetry;
-    private final int nodeId;
+    private final ConfigResources resources;
 
-    /** No client-metrics subscriptions. */
-    public ListConfigResourcesHandler(TopicRegistry topics, GroupConfigStore groupConfigs, int nodeId) {
-        this(topics, groupConfigs, null, nodeId);
-    }
-
-    /** @param telemetry whose subscriptions are the client-metrics resources; null: none */
-    public ListConfigResourcesHandler(
-            TopicRegistry topics, GroupConfigStore groupConfigs, ClientTelemetry telemetry, int nodeId) {
+    public ListConfigResourcesHandler(ConfigResources resources) {
         super(ApiKeys.LIST_CONFIG_RESOURCES, 0, 1);
-        this.topics = topics;
-        this.groupConfigs = groupConfigs;
-        this.telemetry = telemetry;
-        this.nodeId = nodeId;
+        this.resources = resources;
     }
 
     @Override
@@ -88,15 +73,16 @@ public final class ListConfigResourcesHandler
             addClientMetrics(response);
         }
         if (all || types.contains(ConfigResourceType.GROUP)) {
-            groupConfigs
+            resources
+                    .groupConfigs()
                     .groupsWithConfigs()
                     .forEach(group -> response.configResources().add(resource(group, ConfigResourceType.GROUP)));
         }
         if (all || types.contains(ConfigResourceType.BROKER)) {
-            response.configResources().add(resource(String.valueOf(nodeId), ConfigResourceType.BROKER));
+            response.configResources().add(resource(String.valueOf(resources.nodeId()), ConfigResourceType.BROKER));
         }
         if (all || types.contains(ConfigResourceType.TOPIC)) {
-            for (Topic topic : topics.topics()) { // sorted by name
+            for (Topic topic : resources.topics().topics()) { // sorted by name
                 response.configResources().add(resource(topic.name(), ConfigResourceType.TOPIC));
             }
         }
@@ -104,8 +90,9 @@ public final class ListConfigResourcesHandler
     }
 
     private void addClientMetrics(ListConfigResourcesResponse response) {
-        if (telemetry != null) {
-            telemetry
+        if (resources.telemetry() != null) {
+            resources
+                    .telemetry()
                     .subscriptions()
                     .keySet()
                     .forEach(name -> response.configResources().add(resource(name, ConfigResourceType.CLIENT_METRICS)));

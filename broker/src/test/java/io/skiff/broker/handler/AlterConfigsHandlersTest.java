@@ -54,8 +54,9 @@ class AlterConfigsHandlersTest {
         fx = new AdminFixture(dir);
         fx.createTopic("orders", 2, Map.of("retention.ms", "1000"));
         groupConfigs = GroupConfigStore.inMemory(fx.config);
-        incremental = new IncrementalAlterConfigsHandler(fx.topics, groupConfigs, AdminFixture.NODE_ID);
-        legacy = new AlterConfigsHandler(fx.topics, groupConfigs, AdminFixture.NODE_ID);
+        incremental = new IncrementalAlterConfigsHandler(
+                new ConfigResources(fx.topics, groupConfigs, null, AdminFixture.NODE_ID));
+        legacy = new AlterConfigsHandler(new ConfigResources(fx.topics, groupConfigs, null, AdminFixture.NODE_ID));
     }
 
     @AfterEach
@@ -256,7 +257,11 @@ class AlterConfigsHandlersTest {
                         .setName("segment.bytes")
                         .setValue("10"));
         bad.resources().add(badResource);
-        var r = call(new AlterConfigsHandler(fx.topics, groupConfigs, AdminFixture.NODE_ID), 0, bad)
+        var r = call(
+                        new AlterConfigsHandler(
+                                new ConfigResources(fx.topics, groupConfigs, null, AdminFixture.NODE_ID)),
+                        0,
+                        bad)
                 .responses()
                 .get(0);
         assertEquals(Errors.INVALID_CONFIG.code(), r.errorCode());

@@ -62,10 +62,12 @@ class GroupConfigHandlersTest {
     void setUp() throws Exception {
         fx = new AdminFixture(dir);
         store = GroupConfigStore.open(dir, fx.config);
-        incremental = new IncrementalAlterConfigsHandler(fx.topics, store, AdminFixture.NODE_ID);
-        legacy = new AlterConfigsHandler(fx.topics, store, AdminFixture.NODE_ID);
-        describe = new DescribeConfigsHandler(fx.topics, store, fx.config, AdminFixture.NODE_ID);
-        list = new ListConfigResourcesHandler(fx.topics, store, AdminFixture.NODE_ID);
+        incremental =
+                new IncrementalAlterConfigsHandler(new ConfigResources(fx.topics, store, null, AdminFixture.NODE_ID));
+        legacy = new AlterConfigsHandler(new ConfigResources(fx.topics, store, null, AdminFixture.NODE_ID));
+        describe = new DescribeConfigsHandler(
+                new ConfigResources(fx.topics, store, null, AdminFixture.NODE_ID), fx.config);
+        list = new ListConfigResourcesHandler(new ConfigResources(fx.topics, store, null, AdminFixture.NODE_ID));
     }
 
     @AfterEach
