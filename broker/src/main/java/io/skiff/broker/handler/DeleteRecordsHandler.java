@@ -52,23 +52,16 @@ public final class DeleteRecordsHandler extends BlockingApiHandler<DeleteRecords
     static final long HIGH_WATERMARK = -1L;
     private static final long INVALID_LOW_WATERMARK = -1L;
 
-    private final TopicRegistry topics;
-
     private final Leadership leadership;
-
-    public DeleteRecordsHandler(TopicRegistry topics) {
-        this(topics, Leadership.SINGLE_NODE);
-    }
 
     /** The handler of a node of a simulated cluster (or of the single node). */
     public static DeleteRecordsHandler of(TopicRegistry topics, BrokerContext context) {
-        return new DeleteRecordsHandler(topics, Leadership.of(context));
+        return new DeleteRecordsHandler(Leadership.of(topics, context));
     }
 
-    private DeleteRecordsHandler(TopicRegistry topics, Leadership leadership) {
+    DeleteRecordsHandler(Leadership leadership) {
         super(ApiKeys.DELETE_RECORDS, 0, 2);
         this.leadership = leadership;
-        this.topics = topics;
     }
 
     @Override
@@ -76,7 +69,7 @@ public final class DeleteRecordsHandler extends BlockingApiHandler<DeleteRecords
         DeleteRecordsResponse response = new DeleteRecordsResponse();
         for (DeleteRecordsTopic topicRequest : request.topics()) {
             DeleteRecordsTopicResult topicResult = new DeleteRecordsTopicResult().setName(topicRequest.name());
-            Optional<Topic> topic = topics.topic(topicRequest.name());
+            Optional<Topic> topic = leadership.topics().topic(topicRequest.name());
             boolean deletable = ctx.allowed(AclOperation.DELETE, ResourceType.TOPIC, topicRequest.name());
             for (DeleteRecordsPartition p : topicRequest.partitions()) {
                 Errors refused = ctx.partitionRefusal(topicRequest.name(), p.partitionIndex(), deletable);

@@ -50,22 +50,16 @@ import java.util.concurrent.CompletableFuture;
  * <p>Thread-safe: stateless apart from the thread-safe registry.
  */
 public final class DescribeLogDirsHandler extends AbstractApiHandler<DescribeLogDirsRequest, DescribeLogDirsResponse> {
-    private final TopicRegistry topics;
     private final Leadership node; // in a simulated cluster: the node whose replicas are listed
 
-    public DescribeLogDirsHandler(TopicRegistry topics) {
-        this(topics, Leadership.SINGLE_NODE);
-    }
-
-    private DescribeLogDirsHandler(TopicRegistry topics, Leadership node) {
+    DescribeLogDirsHandler(Leadership node) {
         super(ApiKeys.DESCRIBE_LOG_DIRS, 1, 5);
-        this.topics = topics;
         this.node = node;
     }
 
     /** The handler of a node of a simulated cluster (listing the partitions it holds a replica of), or of one node. */
     public static DescribeLogDirsHandler of(TopicRegistry topics, BrokerContext context) {
-        return new DescribeLogDirsHandler(topics, Leadership.of(context));
+        return new DescribeLogDirsHandler(Leadership.of(topics, context));
     }
 
     @Override
@@ -74,14 +68,14 @@ public final class DescribeLogDirsHandler extends AbstractApiHandler<DescribeLog
             return CompletableFuture.completedFuture(
                     new DescribeLogDirsResponse().setErrorCode(Errors.CLUSTER_AUTHORIZATION_FAILED.code()));
         }
-        Path dir = topics.dataDir().toAbsolutePath();
+        Path dir = node.topics().dataDir().toAbsolutePath();
         DescribeLogDirsResult result = new DescribeLogDirsResult().setLogDir(dir.toString());
         try {
             FileStore store = Files.getFileStore(dir);
             result.setTotalBytes(nonNegative(store.getTotalSpace()))
                     .setUsableBytes(nonNegative(store.getUsableSpace()));
             Map<String, Set<Integer>> wanted = wanted(request.topics());
-            for (Topic topic : topics.topics()) {
+            for (Topic topic : node.topics().topics()) {
                 DescribeLogDirsTopic described = describe(topic, wanted);
                 if (!described.partitions().isEmpty()) {
                     result.topics().add(described);

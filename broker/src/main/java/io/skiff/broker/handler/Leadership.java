@@ -17,6 +17,7 @@ package io.skiff.broker.handler;
 
 import io.skiff.broker.cluster.SimulatedCluster;
 import io.skiff.broker.topic.Topic;
+import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.protocol.Errors;
 import java.util.Optional;
 
@@ -24,14 +25,20 @@ import java.util.Optional;
  * Whether a node of a simulated cluster leads a partition, for the APIs only a leader answers (ListOffsets,
  * OffsetForLeaderEpoch, DeleteRecords) and the replicas a node lists (DescribeLogDirs). A single node (no cluster) leads everything, at no cost per request.
  *
+ * @param topics  the node's partitions
  * @param cluster null for a single node
  * @param nodeId  the node a handler answers as
  */
-record Leadership(SimulatedCluster cluster, int nodeId) {
-    static final Leadership SINGLE_NODE = new Leadership(null, -1);
+record Leadership(TopicRegistry topics, SimulatedCluster cluster, int nodeId) {
 
-    static Leadership of(BrokerContext context) {
-        return context.cluster() == null ? SINGLE_NODE : new Leadership(context.cluster(), context.nodeId());
+    static Leadership singleNode(TopicRegistry topics) {
+        return new Leadership(topics, null, -1);
+    }
+
+    static Leadership of(TopicRegistry topics, BrokerContext context) {
+        return context.cluster() == null
+                ? singleNode(topics)
+                : new Leadership(topics, context.cluster(), context.nodeId());
     }
 
     /** False when another node (or none) leads the partition: the answer is then NOT_LEADER_OR_FOLLOWER. */

@@ -61,23 +61,17 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
     static final long EARLIEST_PENDING_UPLOAD = -6L;
     private static final byte READ_COMMITTED = 1;
 
-    private final TopicRegistry topics;
     private final Leadership leadership;
 
-    public ListOffsetsHandler(TopicRegistry topics) {
-        this(topics, Leadership.SINGLE_NODE);
-    }
-
     /** @param leadership which partitions this node leads (all but in a simulated cluster) */
-    ListOffsetsHandler(TopicRegistry topics, Leadership leadership) {
+    ListOffsetsHandler(Leadership leadership) {
         super(ApiKeys.LIST_OFFSETS, 1, 11);
-        this.topics = topics;
         this.leadership = leadership;
     }
 
     /** The handler of a node of a simulated cluster (or of the single node). */
     public static ListOffsetsHandler of(TopicRegistry topics, BrokerContext context) {
-        return new ListOffsetsHandler(topics, Leadership.of(context));
+        return new ListOffsetsHandler(Leadership.of(topics, context));
     }
 
     @Override
@@ -97,7 +91,7 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
         }
         ListOffsetsResponse response = new ListOffsetsResponse();
         for (Map.Entry<String, Map<Integer, ListOffsetsRequest.ListOffsetsPartition>> e : asked.entrySet()) {
-            Optional<Topic> topic = topics.topic(e.getKey());
+            Optional<Topic> topic = leadership.topics().topic(e.getKey());
             boolean describable = ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, e.getKey());
             ListOffsetsResponse.ListOffsetsTopicResponse tr =
                     new ListOffsetsResponse.ListOffsetsTopicResponse().setName(e.getKey());

@@ -52,23 +52,16 @@ public final class OffsetForLeaderEpochHandler
     private static final int UNDEFINED_EPOCH = -1;
     private static final long UNDEFINED_OFFSET = -1L;
 
-    private final TopicRegistry topics;
-
     private final Leadership leadership;
 
-    public OffsetForLeaderEpochHandler(TopicRegistry topics) {
-        this(topics, Leadership.SINGLE_NODE);
-    }
-
-    private OffsetForLeaderEpochHandler(TopicRegistry topics, Leadership leadership) {
+    OffsetForLeaderEpochHandler(Leadership leadership) {
         super(ApiKeys.OFFSET_FOR_LEADER_EPOCH, 2, 4);
-        this.topics = topics;
         this.leadership = leadership;
     }
 
     /** The handler of a node of a simulated cluster (or of the single node). */
     public static OffsetForLeaderEpochHandler of(TopicRegistry topics, BrokerContext context) {
-        return new OffsetForLeaderEpochHandler(topics, Leadership.of(context));
+        return new OffsetForLeaderEpochHandler(Leadership.of(topics, context));
     }
 
     @Override
@@ -77,7 +70,7 @@ public final class OffsetForLeaderEpochHandler
         OffsetForLeaderEpochResponse response = new OffsetForLeaderEpochResponse();
         for (OffsetForLeaderTopic topicRequest : request.topics()) {
             OffsetForLeaderTopicResult topicResult = new OffsetForLeaderTopicResult().setTopic(topicRequest.topic());
-            Optional<Topic> topic = topics.topic(topicRequest.topic());
+            Optional<Topic> topic = leadership.topics().topic(topicRequest.topic());
             boolean describable = ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, topicRequest.topic());
             for (OffsetForLeaderPartition p : topicRequest.partitions()) {
                 Errors refused = ctx.partitionRefusal(topicRequest.topic(), p.partition(), describable);

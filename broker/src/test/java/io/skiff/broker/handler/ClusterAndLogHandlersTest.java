@@ -107,7 +107,7 @@ class ClusterAndLogHandlersTest {
                         .setCurrentLeaderEpoch(currentEpoch)
                         .setLeaderEpoch(leaderEpoch));
         request.topics().add(t);
-        return call(new OffsetForLeaderEpochHandler(fx.topics), 4, request)
+        return call(new OffsetForLeaderEpochHandler(Leadership.singleNode(fx.topics)), 4, request)
                 .topics()
                 .get(0)
                 .partitions()
@@ -148,7 +148,10 @@ class ClusterAndLogHandlersTest {
     // ---------------------------------------------------------------- DescribeLogDirs
 
     private DescribeLogDirsResult logDirs(List<DescribableLogDirTopic> topics) {
-        return call(new DescribeLogDirsHandler(fx.topics), 4, new DescribeLogDirsRequest().setTopics(topics))
+        return call(
+                        new DescribeLogDirsHandler(Leadership.singleNode(fx.topics)),
+                        4,
+                        new DescribeLogDirsRequest().setTopics(topics))
                 .results()
                 .get(0);
     }

@@ -96,7 +96,7 @@ class DataResponsesEncodeTest {
 
     @Test
     void listOffsetsForEverySpecialTimestamp() {
-        ListOffsetsHandler handler = new ListOffsetsHandler(data.topics());
+        ListOffsetsHandler handler = new ListOffsetsHandler(Leadership.singleNode(data.topics()));
         allVersions(handler, () -> {
             ListOffsetsRequest.ListOffsetsTopic t = new ListOffsetsRequest.ListOffsetsTopic().setName("t");
             for (long ts : new long[] {-1, -2, -3, -4, -5, 0}) {

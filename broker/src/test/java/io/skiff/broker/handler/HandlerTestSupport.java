@@ -103,7 +103,7 @@ final class HandlerTestSupport {
                         .setTimestamp(timestamp));
         ListOffsetsRequest r = new ListOffsetsRequest().setReplicaId(-1).setIsolationLevel(isolationLevel);
         r.topics().add(t);
-        return new ListOffsetsHandler(topics)
+        return new ListOffsetsHandler(Leadership.singleNode(topics))
                 .handle(ctx(ApiKeys.LIST_OFFSETS, 10), r)
                 .join()
                 .topics()
