@@ -56,6 +56,7 @@ import io.skiff.broker.handler.ListConfigResourcesHandler;
 import io.skiff.broker.handler.ListOffsetsHandler;
 import io.skiff.broker.handler.ListPartitionReassignmentsHandler;
 import io.skiff.broker.handler.MetadataHandler;
+import io.skiff.broker.handler.NodeTopics;
 import io.skiff.broker.handler.OffsetForLeaderEpochHandler;
 import io.skiff.broker.handler.OtherGroupKinds;
 import io.skiff.broker.handler.ProduceHandler;
@@ -107,6 +108,7 @@ public final class Handlers {
                         ? null
                         : ctx.security().authorizer().store());
         DataPlane data = ctx.dataPlane();
+        NodeTopics node = NodeTopics.of(data.topics(), ctx);
         ClusterFeatures.addTo(features);
         registry.register(new ApiVersionsHandler(registry, features, ctx.clusterId(), ctx.nodeId()));
         registry.register(new UpdateFeaturesHandler(new FeatureUpdates(features, ctx.nodeId())));
@@ -118,8 +120,8 @@ public final class Handlers {
                 new FetchSessions(new FetchSessionCache(sessionSlots, FetchSessionCache.EVICTION_MS), ctx.clock());
         registry.register(new FetchHandler(
                 data.topics(), data.fetches(), fetchSessions, ctx.clientQuotas(), ctx.cluster(), ctx.nodeId()));
-        registry.register(ListOffsetsHandler.of(data.topics(), ctx));
-        registry.register(new CreateTopicsHandler(data.topics(), ctx.config(), ctx.nodeId(), ctx.cluster()));
+        registry.register(new ListOffsetsHandler(node));
+        registry.register(new CreateTopicsHandler(node, ctx.config()));
         registry.register(new DeleteTopicsHandler(
                 data.topics(),
                 ctx.config().get(BrokerConfigKeys.DELETE_TOPIC_ENABLE),
@@ -134,19 +136,19 @@ public final class Handlers {
         registry.register(new AlterClientQuotasHandler(ctx.clientQuotas()));
         registry.register(new AlterConfigsHandler(configResources));
         registry.register(new IncrementalAlterConfigsHandler(configResources));
-        registry.register(new CreatePartitionsHandler(data.topics(), ctx.nodeId(), ctx.cluster()));
-        registry.register(DeleteRecordsHandler.of(data.topics(), ctx));
+        registry.register(new CreatePartitionsHandler(node));
+        registry.register(new DeleteRecordsHandler(node));
         registry.register(
                 ctx.cluster() == null
                         ? new DescribeClusterHandler(ctx.clusterId(), ctx.nodeId(), ctx::advertisedEndpoint)
                         : new DescribeClusterHandler(ctx.clusterId(), ctx.nodeId(), ctx.cluster()));
         registry.register(new DescribeQuorumHandler(ctx.nodeId(), ctx.clock(), ctx::advertisedEndpoint));
-        registry.register(OffsetForLeaderEpochHandler.of(data.topics(), ctx));
-        registry.register(DescribeLogDirsHandler.of(data.topics(), ctx));
+        registry.register(new OffsetForLeaderEpochHandler(node));
+        registry.register(new DescribeLogDirsHandler(node));
         registry.register(new AlterReplicaLogDirsHandler(data.topics()));
-        registry.register(new DescribeTopicPartitionsHandler(data.topics(), ctx.nodeId(), ctx.cluster()));
+        registry.register(new DescribeTopicPartitionsHandler(node));
         registry.register(new ElectLeadersHandler(data.topics(), ctx.cluster()));
-        registry.register(new AlterPartitionReassignmentsHandler(data.topics(), ctx.nodeId(), ctx.cluster()));
+        registry.register(new AlterPartitionReassignmentsHandler(node));
         registry.register(new ListPartitionReassignmentsHandler());
         registry.register(new ListConfigResourcesHandler(configResources));
         TelemetryHandlers.register(registry, ctx.clientTelemetry());

@@ -15,10 +15,8 @@
  */
 package io.skiff.broker.handler;
 
-import io.skiff.broker.cluster.SimulatedCluster;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.topic.Topic;
-import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.AlterPartitionReassignmentsRequest;
 import io.skiff.protocol.message.AlterPartitionReassignmentsRequest.ReassignablePartition;
@@ -45,30 +43,22 @@ import java.util.function.Function;
  */
 public final class AlterPartitionReassignmentsHandler
         extends AbstractApiHandler<AlterPartitionReassignmentsRequest, AlterPartitionReassignmentsResponse> {
-    private final TopicRegistry topics;
-    private final int nodeId;
-    private final SimulatedCluster cluster; // null with one node
-
-    public AlterPartitionReassignmentsHandler(TopicRegistry topics, int nodeId) {
-        this(topics, nodeId, null);
-    }
+    private final NodeTopics node;
 
     /**
-     * @param cluster a simulated cluster: a target of its nodes (each once) becomes the partition's replicas at once,
-     *                since there is no data to copy; the leader stays if it is in the target, else the first running
-     *                target replica leads
+     * @param node the topics; in a simulated cluster, a target of its nodes (each once) becomes the partition's replicas at once,
+     *     since there is no data to copy; the leader stays if it is in the target, else the first running target
+     *     replica leads
      */
-    public AlterPartitionReassignmentsHandler(TopicRegistry topics, int nodeId, SimulatedCluster cluster) {
+    public AlterPartitionReassignmentsHandler(NodeTopics node) {
         super(ApiKeys.ALTER_PARTITION_REASSIGNMENTS, 0, 1);
-        this.topics = topics;
-        this.nodeId = nodeId;
-        this.cluster = cluster;
+        this.node = node;
     }
 
     @Override
     public Execution execution() {
         // a simulated cluster's change writes its layout to the data directory (fsync)
-        return cluster == null ? Execution.NETWORK_THREAD : Execution.BLOCKING_EXECUTOR;
+        return node.cluster() == null ? Execution.NETWORK_THREAD : Execution.BLOCKING_EXECUTOR;
     }
 
     @Override
@@ -82,7 +72,7 @@ public final class AlterPartitionReassignmentsHandler
             return CompletableFuture.completedFuture(response.setErrorMessage("")); // Kafka's empty answer has ""
         }
         for (ReassignableTopic requested : request.topics()) {
-            Optional<Topic> topic = topics.topic(requested.name());
+            Optional<Topic> topic = node.topics().topic(requested.name());
             response.responses().add(topicResult(requested, p -> outcome(requested.name(), topic, p)));
         }
         return CompletableFuture.completedFuture(response);
@@ -100,12 +90,13 @@ public final class AlterPartitionReassignmentsHandler
         if (partition.replicas() == null) {
             return ResourceError.of(Errors.NO_REASSIGNMENT_IN_PROGRESS, null);
         }
-        if (cluster == null) {
-            return ReplicaAssignment.check(partition.replicas(), nodeId);
+        if (node.cluster() == null) {
+            return ReplicaAssignment.check(partition.replicas(), node.nodeId());
         }
-        ResourceError error = ReplicaAssignment.check(partition.replicas(), cluster.nodeIds());
+        ResourceError error =
+                ReplicaAssignment.check(partition.replicas(), node.cluster().nodeIds());
         if (!error.isFailure()) {
-            cluster.reassign(topic.get(), partition.partitionIndex(), List.copyOf(partition.replicas()));
+            node.cluster().reassign(topic.get(), partition.partitionIndex(), List.copyOf(partition.replicas()));
         }
         return error;
     }

@@ -15,10 +15,8 @@
  */
 package io.skiff.broker.handler;
 
-import io.skiff.broker.cluster.SimulatedCluster;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.topic.Topic;
-import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.broker.topic.UnknownTopicException;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
@@ -52,20 +50,12 @@ import java.util.Set;
  */
 public final class CreatePartitionsHandler
         extends BlockingApiHandler<CreatePartitionsRequest, CreatePartitionsResponse> {
-    private final TopicRegistry topics;
-    private final int nodeId;
-    private final SimulatedCluster cluster; // null with one node
+    private final NodeTopics node;
 
-    public CreatePartitionsHandler(TopicRegistry topics, int nodeId) {
-        this(topics, nodeId, null);
-    }
-
-    /** @param cluster the simulated cluster whose nodes take the new replicas, or null for one node */
-    public CreatePartitionsHandler(TopicRegistry topics, int nodeId, SimulatedCluster cluster) {
+    /** @param node the topics; in a simulated cluster, whose nodes take the new replicas */
+    public CreatePartitionsHandler(NodeTopics node) {
         super(ApiKeys.CREATE_PARTITIONS, 0, 3);
-        this.topics = topics;
-        this.nodeId = nodeId;
-        this.cluster = cluster;
+        this.node = node;
     }
 
     @Override
@@ -101,7 +91,7 @@ public final class CreatePartitionsHandler
     private long newPartitions(CreatePartitionsRequest request) {
         long total = 0;
         for (CreatePartitionsTopic topic : request.topics()) {
-            Optional<Topic> found = topics.topic(topic.name());
+            Optional<Topic> found = node.topics().topic(topic.name());
             if (found.isPresent()) {
                 total += Math.max(0, topic.count() - found.get().partitionCount());
             }
@@ -110,7 +100,7 @@ public final class CreatePartitionsHandler
     }
 
     private ResourceError create(CreatePartitionsTopic request, boolean validateOnly) {
-        Optional<Topic> found = topics.topic(request.name());
+        Optional<Topic> found = node.topics().topic(request.name());
         if (found.isEmpty()) {
             return ResourceError.of(Errors.UNKNOWN_TOPIC_OR_PARTITION, null);
         }
@@ -130,18 +120,19 @@ public final class CreatePartitionsHandler
             return assignment;
         }
         try {
-            Topic grown = topics.createPartitions(request.name(), count);
-            if (cluster != null) {
+            Topic grown = node.topics().createPartitions(request.name(), count);
+            if (node.cluster() != null) {
                 // the new partitions get the topic's replication factor, spread or as assigned
-                int factor = cluster.replicas(grown, 0).replicas().size();
-                cluster.assign(
-                        grown,
-                        current,
-                        request.assignments() == null
-                                ? cluster.placement(grown, current, count - current, factor)
-                                : request.assignments().stream()
-                                        .map(a -> List.copyOf(a.brokerIds()))
-                                        .toList());
+                int factor = node.cluster().replicas(grown, 0).replicas().size();
+                node.cluster()
+                        .assign(
+                                grown,
+                                current,
+                                request.assignments() == null
+                                        ? node.cluster().placement(grown, current, count - current, factor)
+                                        : request.assignments().stream()
+                                                .map(a -> List.copyOf(a.brokerIds()))
+                                                .toList());
             }
             return ResourceError.NONE;
         } catch (UnknownTopicException e) {
@@ -161,13 +152,14 @@ public final class CreatePartitionsHandler
         }
         for (int i = 0; i < assignments.size(); i++) {
             CreatePartitionsAssignment assignment = assignments.get(i);
-            ResourceError error = cluster == null
-                    ? ReplicaAssignment.check(assignment.brokerIds(), nodeId)
-                    : ReplicaAssignment.check(assignment.brokerIds(), cluster.nodeIds());
+            ResourceError error = node.cluster() == null
+                    ? ReplicaAssignment.check(assignment.brokerIds(), node.nodeId())
+                    : ReplicaAssignment.check(
+                            assignment.brokerIds(), node.cluster().nodeIds());
             if (error.isFailure()) {
                 return error;
             }
-            if (cluster != null && assignment.brokerIds().stream().noneMatch(cluster::isRunning)) {
+            if (node.cluster() != null && assignment.brokerIds().stream().noneMatch(node.cluster()::isRunning)) {
                 // a stopped node is a fenced broker to Kafka's controller: one replica must be able to lead
                 return invalidAssignment("All brokers specified in the manual partition assignment for partition "
                         + (current + i) + " are fenced or in controlled shutdown.");

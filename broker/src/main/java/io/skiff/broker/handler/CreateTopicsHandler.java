@@ -15,13 +15,11 @@
  */
 package io.skiff.broker.handler;
 
-import io.skiff.broker.cluster.SimulatedCluster;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.InvalidTopicException;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicNames;
-import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.config.BrokerConfig;
 import io.skiff.config.BrokerConfigKeys;
 import io.skiff.config.ConfigEntry;
@@ -62,22 +60,14 @@ import java.util.Set;
  * <p>Thread-safe (stateless apart from the registry).
  */
 public final class CreateTopicsHandler extends BlockingApiHandler<CreateTopicsRequest, CreateTopicsResponse> {
-    private final TopicRegistry topics;
+    private final NodeTopics node;
     private final BrokerConfig config;
-    private final int nodeId;
-    private final SimulatedCluster cluster; // null with one node
 
-    public CreateTopicsHandler(TopicRegistry topics, BrokerConfig config, int nodeId) {
-        this(topics, config, nodeId, null);
-    }
-
-    /** @param cluster the simulated cluster whose nodes take the replicas, or null for one node */
-    public CreateTopicsHandler(TopicRegistry topics, BrokerConfig config, int nodeId, SimulatedCluster cluster) {
+    /** @param node the topics; in a simulated cluster, whose nodes take the replicas */
+    public CreateTopicsHandler(NodeTopics node, BrokerConfig config) {
         super(ApiKeys.CREATE_TOPICS, 2, 7);
-        this.topics = topics;
+        this.node = node;
         this.config = config;
-        this.nodeId = nodeId;
-        this.cluster = cluster;
     }
 
     @Override
@@ -146,7 +136,7 @@ public final class CreateTopicsHandler extends BlockingApiHandler<CreateTopicsRe
                 return error(t.name(), Errors.INVALID_TOPIC_EXCEPTION, e.getMessage());
             }
         }
-        if (topics.topic(t.name()).isPresent()) {
+        if (node.topics().topic(t.name()).isPresent()) {
             return error(t.name(), Errors.TOPIC_ALREADY_EXISTS, "Topic '" + t.name() + "' already exists.");
         }
         int partitions;
@@ -183,13 +173,13 @@ public final class CreateTopicsHandler extends BlockingApiHandler<CreateTopicsRe
             }
             // Kafka's controller counts every registered broker (a stopped node is a fenced one: it may hold a
             // follower replica, never the leader), and needs one unfenced broker
-            String problem = cluster == null
+            String problem = node.cluster() == null
                     ? (replicationFactor > 1
                             ? "The target replication factor of " + replicationFactor
                                     + " cannot be reached because only 1 broker(s) are registered or some brokers"
                                     + " have all their log directories cordoned."
                             : null)
-                    : cluster.replicationFactorProblem(replicationFactor);
+                    : node.cluster().replicationFactorProblem(replicationFactor);
             if (problem != null) {
                 return error(
                         t.name(),
@@ -213,14 +203,14 @@ public final class CreateTopicsHandler extends BlockingApiHandler<CreateTopicsRe
                     .setErrorCode(Errors.NONE.code())
                     .setErrorMessage(null)
                     .setNumPartitions(partitions)
-                    .setReplicationFactor((short) (cluster == null ? 1 : replicationFactor));
+                    .setReplicationFactor((short) (node.cluster() == null ? 1 : replicationFactor));
             if (validateOnly) {
-                topicConfig = topics.validateNewTopic(t.name(), partitions, configs);
+                topicConfig = node.topics().validateNewTopic(t.name(), partitions, configs);
                 result.setTopicId(Uuids.ZERO);
             } else {
-                Topic topic = topics.createTopic(t.name(), partitions, configs);
-                if (cluster != null) {
-                    cluster.assign(topic, 0, replicaLists(topic, t, partitions, replicationFactor));
+                Topic topic = node.topics().createTopic(t.name(), partitions, configs);
+                if (node.cluster() != null) {
+                    node.cluster().assign(topic, 0, replicaLists(topic, t, partitions, replicationFactor));
                 }
                 topicConfig = topic.config();
                 result.setTopicId(topic.id());
@@ -237,7 +227,7 @@ public final class CreateTopicsHandler extends BlockingApiHandler<CreateTopicsRe
     private List<List<Integer>> replicaLists(
             Topic topic, CreateTopicsRequest.CreatableTopic t, int partitions, int replicationFactor) {
         if (t.assignments().isEmpty()) {
-            return cluster.placement(topic, 0, partitions, replicationFactor);
+            return node.cluster().placement(topic, 0, partitions, replicationFactor);
         }
         List<List<Integer>> lists = new ArrayList<>(java.util.Collections.nCopies(partitions, List.<Integer>of()));
         for (CreateTopicsRequest.CreatableReplicaAssignment a : t.assignments()) {
@@ -250,23 +240,24 @@ public final class CreateTopicsHandler extends BlockingApiHandler<CreateTopicsRe
         Set<Integer> indexes = new HashSet<>();
         int replicas = assignments.get(0).brokerIds().size();
         for (CreateTopicsRequest.CreatableReplicaAssignment a : assignments) {
-            if (cluster != null) {
-                ResourceError problem = ReplicaAssignment.check(a.brokerIds(), cluster.nodeIds());
+            if (node.cluster() != null) {
+                ResourceError problem =
+                        ReplicaAssignment.check(a.brokerIds(), node.cluster().nodeIds());
                 if (problem != ResourceError.NONE) {
                     return problem.message();
                 }
                 if (a.brokerIds().size() != replicas) {
                     return "All partitions in the manual partition assignment must have the same number of replicas.";
                 }
-                if (a.brokerIds().stream().noneMatch(cluster::isRunning)) {
+                if (a.brokerIds().stream().noneMatch(node.cluster()::isRunning)) {
                     return "All brokers specified in the manual partition assignment for partition "
                             + a.partitionIndex() + " are fenced or in controlled shutdown.";
                 }
                 indexes.add(a.partitionIndex());
                 continue;
             }
-            if (a.brokerIds().isEmpty() || a.brokerIds().stream().anyMatch(id -> id != nodeId)) {
-                return "The manual partition assignment includes broker ids other than " + nodeId
+            if (a.brokerIds().isEmpty() || a.brokerIds().stream().anyMatch(id -> id != node.nodeId())) {
+                return "The manual partition assignment includes broker ids other than " + node.nodeId()
                         + ", the only broker: " + a.brokerIds();
             }
             indexes.add(a.partitionIndex());

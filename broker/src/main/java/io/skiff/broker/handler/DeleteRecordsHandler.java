@@ -19,7 +19,6 @@ import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.Partition;
 import io.skiff.broker.topic.Topic;
-import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.broker.topic.UnknownTopicException;
 import io.skiff.config.CleanupPolicy;
 import io.skiff.protocol.Errors;
@@ -52,16 +51,11 @@ public final class DeleteRecordsHandler extends BlockingApiHandler<DeleteRecords
     static final long HIGH_WATERMARK = -1L;
     private static final long INVALID_LOW_WATERMARK = -1L;
 
-    private final Leadership leadership;
+    private final NodeTopics node;
 
-    /** The handler of a node of a simulated cluster (or of the single node). */
-    public static DeleteRecordsHandler of(TopicRegistry topics, BrokerContext context) {
-        return new DeleteRecordsHandler(Leadership.of(topics, context));
-    }
-
-    DeleteRecordsHandler(Leadership leadership) {
+    public DeleteRecordsHandler(NodeTopics node) {
         super(ApiKeys.DELETE_RECORDS, 0, 2);
-        this.leadership = leadership;
+        this.node = node;
     }
 
     @Override
@@ -69,7 +63,7 @@ public final class DeleteRecordsHandler extends BlockingApiHandler<DeleteRecords
         DeleteRecordsResponse response = new DeleteRecordsResponse();
         for (DeleteRecordsTopic topicRequest : request.topics()) {
             DeleteRecordsTopicResult topicResult = new DeleteRecordsTopicResult().setName(topicRequest.name());
-            Optional<Topic> topic = leadership.topics().topic(topicRequest.name());
+            Optional<Topic> topic = node.topics().topic(topicRequest.name());
             boolean deletable = ctx.allowed(AclOperation.DELETE, ResourceType.TOPIC, topicRequest.name());
             for (DeleteRecordsPartition p : topicRequest.partitions()) {
                 Errors refused = ctx.partitionRefusal(topicRequest.name(), p.partitionIndex(), deletable);
@@ -91,7 +85,7 @@ public final class DeleteRecordsHandler extends BlockingApiHandler<DeleteRecords
 
     private DeleteRecordsPartitionResult delete(Optional<Topic> topic, DeleteRecordsPartition request) {
         DeleteRecordsPartitionResult result = unanswered(request);
-        Errors unavailable = leadership.unavailable(topic, request.partitionIndex());
+        Errors unavailable = node.unavailable(topic, request.partitionIndex());
         if (unavailable != null) {
             return result.setErrorCode(unavailable.code());
         }

@@ -18,7 +18,6 @@ package io.skiff.broker.handler;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.topic.Partition;
 import io.skiff.broker.topic.Topic;
-import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.DescribeLogDirsRequest;
@@ -50,16 +49,11 @@ import java.util.concurrent.CompletableFuture;
  * <p>Thread-safe: stateless apart from the thread-safe registry.
  */
 public final class DescribeLogDirsHandler extends AbstractApiHandler<DescribeLogDirsRequest, DescribeLogDirsResponse> {
-    private final Leadership node; // in a simulated cluster: the node whose replicas are listed
+    private final NodeTopics node; // in a simulated cluster: the node whose replicas are listed
 
-    DescribeLogDirsHandler(Leadership node) {
+    public DescribeLogDirsHandler(NodeTopics node) {
         super(ApiKeys.DESCRIBE_LOG_DIRS, 1, 5);
         this.node = node;
-    }
-
-    /** The handler of a node of a simulated cluster (listing the partitions it holds a replica of), or of one node. */
-    public static DescribeLogDirsHandler of(TopicRegistry topics, BrokerContext context) {
-        return new DescribeLogDirsHandler(Leadership.of(topics, context));
     }
 
     @Override

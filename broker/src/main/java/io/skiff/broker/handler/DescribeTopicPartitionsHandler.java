@@ -16,13 +16,11 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.cluster.PartitionReplicas;
-import io.skiff.broker.cluster.SimulatedCluster;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.Partition;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicNames;
-import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.Uuids;
 import io.skiff.protocol.message.ApiKeys;
@@ -60,20 +58,12 @@ public final class DescribeTopicPartitionsHandler
         extends AbstractApiHandler<DescribeTopicPartitionsRequest, DescribeTopicPartitionsResponse> {
     static final int MAX_PARTITIONS_PER_RESPONSE = 2000; // Kafka's max.request.partition.size.limit default
 
-    private final TopicRegistry topics;
-    private final int nodeId;
-    private final SimulatedCluster cluster; // null with one node
+    private final NodeTopics node;
 
-    public DescribeTopicPartitionsHandler(TopicRegistry topics, int nodeId) {
-        this(topics, nodeId, null);
-    }
-
-    /** @param cluster the simulated cluster whose replicas, ISR and leaders it reports, or null for one node */
-    public DescribeTopicPartitionsHandler(TopicRegistry topics, int nodeId, SimulatedCluster cluster) {
+    /** @param node the topics; in a simulated cluster, whose replicas, ISR and leaders it reports */
+    public DescribeTopicPartitionsHandler(NodeTopics node) {
         super(ApiKeys.DESCRIBE_TOPIC_PARTITIONS, 0, 0);
-        this.topics = topics;
-        this.nodeId = nodeId;
-        this.cluster = cluster;
+        this.node = node;
     }
 
     @Override
@@ -84,7 +74,7 @@ public final class DescribeTopicPartitionsHandler
         boolean allTopics = request.topics().isEmpty();
         TreeSet<String> names = new TreeSet<>();
         if (allTopics) {
-            topics.topics().forEach(t -> names.add(t.name()));
+            node.topics().topics().forEach(t -> names.add(t.name()));
         } else {
             request.topics().forEach(t -> names.add(t.name()));
         }
@@ -100,7 +90,7 @@ public final class DescribeTopicPartitionsHandler
                 response.setNextCursor(new Cursor().setTopicName(name).setPartitionIndex(0));
                 break;
             }
-            Optional<Topic> topic = topics.topic(name);
+            Optional<Topic> topic = node.topics().topic(name);
             if (topic.isEmpty()) {
                 if (!allTopics) {
                     response.topics().add(missing(name, ctx));
@@ -136,8 +126,8 @@ public final class DescribeTopicPartitionsHandler
     }
 
     private DescribeTopicPartitionsResponsePartition partition(Topic topic, int index) {
-        if (cluster != null) {
-            PartitionReplicas r = cluster.replicas(topic, index);
+        if (node.cluster() != null) {
+            PartitionReplicas r = node.cluster().replicas(topic, index);
             return new DescribeTopicPartitionsResponsePartition()
                     .setErrorCode(Errors.NONE.code())
                     .setPartitionIndex(index)
@@ -147,15 +137,15 @@ public final class DescribeTopicPartitionsHandler
                     .setIsrNodes(new ArrayList<>(r.isr()))
                     .setEligibleLeaderReplicas(new ArrayList<>())
                     .setLastKnownElr(new ArrayList<>())
-                    .setOfflineReplicas(new ArrayList<>(r.offline(cluster.stoppedNodes())));
+                    .setOfflineReplicas(new ArrayList<>(r.offline(node.cluster().stoppedNodes())));
         }
         return new DescribeTopicPartitionsResponsePartition()
                 .setErrorCode(Errors.NONE.code())
                 .setPartitionIndex(index)
-                .setLeaderId(nodeId)
+                .setLeaderId(node.nodeId())
                 .setLeaderEpoch(0)
-                .setReplicaNodes(new ArrayList<>(List.of(nodeId)))
-                .setIsrNodes(new ArrayList<>(List.of(nodeId)))
+                .setReplicaNodes(new ArrayList<>(List.of(node.nodeId())))
+                .setIsrNodes(new ArrayList<>(List.of(node.nodeId())))
                 .setEligibleLeaderReplicas(new ArrayList<>())
                 .setLastKnownElr(new ArrayList<>())
                 .setOfflineReplicas(new ArrayList<>());

@@ -19,7 +19,6 @@ import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.Partition;
 import io.skiff.broker.topic.Topic;
-import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.ListOffsetsRequest;
@@ -61,17 +60,12 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
     static final long EARLIEST_PENDING_UPLOAD = -6L;
     private static final byte READ_COMMITTED = 1;
 
-    private final Leadership leadership;
+    private final NodeTopics node;
 
-    /** @param leadership which partitions this node leads (all but in a simulated cluster) */
-    ListOffsetsHandler(Leadership leadership) {
+    /** @param node which partitions this node leads (all but in a simulated cluster) */
+    public ListOffsetsHandler(NodeTopics node) {
         super(ApiKeys.LIST_OFFSETS, 1, 11);
-        this.leadership = leadership;
-    }
-
-    /** The handler of a node of a simulated cluster (or of the single node). */
-    public static ListOffsetsHandler of(TopicRegistry topics, BrokerContext context) {
-        return new ListOffsetsHandler(Leadership.of(topics, context));
+        this.node = node;
     }
 
     @Override
@@ -91,7 +85,7 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
         }
         ListOffsetsResponse response = new ListOffsetsResponse();
         for (Map.Entry<String, Map<Integer, ListOffsetsRequest.ListOffsetsPartition>> e : asked.entrySet()) {
-            Optional<Topic> topic = leadership.topics().topic(e.getKey());
+            Optional<Topic> topic = node.topics().topic(e.getKey());
             boolean describable = ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, e.getKey());
             ListOffsetsResponse.ListOffsetsTopicResponse tr =
                     new ListOffsetsResponse.ListOffsetsTopicResponse().setName(e.getKey());
@@ -105,7 +99,7 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
                 } else if (rp.timestamp() < 0 && ctx.apiVersion() < versionFor(rp.timestamp())) {
                     answer = error(rp.partitionIndex(), Errors.UNSUPPORTED_VERSION);
                 } else {
-                    Errors unavailable = leadership.unavailable(topic, rp.partitionIndex());
+                    Errors unavailable = node.unavailable(topic, rp.partitionIndex());
                     answer = unavailable != null
                             ? error(rp.partitionIndex(), unavailable)
                             : answer(topic.get(), rp, request.isolationLevel() == READ_COMMITTED);

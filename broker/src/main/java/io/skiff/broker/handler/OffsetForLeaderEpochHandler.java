@@ -19,7 +19,6 @@ import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.topic.Partition;
 import io.skiff.broker.topic.Topic;
-import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.broker.topic.UnknownTopicException;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
@@ -52,16 +51,11 @@ public final class OffsetForLeaderEpochHandler
     private static final int UNDEFINED_EPOCH = -1;
     private static final long UNDEFINED_OFFSET = -1L;
 
-    private final Leadership leadership;
+    private final NodeTopics node;
 
-    OffsetForLeaderEpochHandler(Leadership leadership) {
+    public OffsetForLeaderEpochHandler(NodeTopics node) {
         super(ApiKeys.OFFSET_FOR_LEADER_EPOCH, 2, 4);
-        this.leadership = leadership;
-    }
-
-    /** The handler of a node of a simulated cluster (or of the single node). */
-    public static OffsetForLeaderEpochHandler of(TopicRegistry topics, BrokerContext context) {
-        return new OffsetForLeaderEpochHandler(Leadership.of(topics, context));
+        this.node = node;
     }
 
     @Override
@@ -70,7 +64,7 @@ public final class OffsetForLeaderEpochHandler
         OffsetForLeaderEpochResponse response = new OffsetForLeaderEpochResponse();
         for (OffsetForLeaderTopic topicRequest : request.topics()) {
             OffsetForLeaderTopicResult topicResult = new OffsetForLeaderTopicResult().setTopic(topicRequest.topic());
-            Optional<Topic> topic = leadership.topics().topic(topicRequest.topic());
+            Optional<Topic> topic = node.topics().topic(topicRequest.topic());
             boolean describable = ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, topicRequest.topic());
             for (OffsetForLeaderPartition p : topicRequest.partitions()) {
                 Errors refused = ctx.partitionRefusal(topicRequest.topic(), p.partition(), describable);
@@ -109,7 +103,7 @@ public final class OffsetForLeaderEpochHandler
             if (current != UNDEFINED_EPOCH && current > leaderEpoch) {
                 return result.setErrorCode(Errors.UNKNOWN_LEADER_EPOCH.code());
             }
-            if (!leadership.leads(topic.get(), request.partition())) {
+            if (!node.leads(topic.get(), request.partition())) {
                 return result.setErrorCode(Errors.NOT_LEADER_OR_FOLLOWER.code());
             }
             int requested = request.leaderEpoch();

@@ -107,7 +107,10 @@ class ClusterAndLogHandlersTest {
                         .setCurrentLeaderEpoch(currentEpoch)
                         .setLeaderEpoch(leaderEpoch));
         request.topics().add(t);
-        return call(new OffsetForLeaderEpochHandler(Leadership.singleNode(fx.topics)), 4, request)
+        return call(
+                        new OffsetForLeaderEpochHandler(NodeTopics.singleNode(fx.topics, HandlerTestSupport.NODE_ID)),
+                        4,
+                        request)
                 .topics()
                 .get(0)
                 .partitions()
@@ -149,7 +152,7 @@ class ClusterAndLogHandlersTest {
 
     private DescribeLogDirsResult logDirs(List<DescribableLogDirTopic> topics) {
         return call(
-                        new DescribeLogDirsHandler(Leadership.singleNode(fx.topics)),
+                        new DescribeLogDirsHandler(NodeTopics.singleNode(fx.topics, HandlerTestSupport.NODE_ID)),
                         4,
                         new DescribeLogDirsRequest().setTopics(topics))
                 .results()

@@ -46,7 +46,7 @@ class CreatePartitionsHandlerTest {
     void setUp() throws Exception {
         fx = new AdminFixture(dir);
         fx.createTopic("orders", 2, Map.of());
-        handler = new CreatePartitionsHandler(fx.topics, AdminFixture.NODE_ID);
+        handler = new CreatePartitionsHandler(NodeTopics.singleNode(fx.topics, AdminFixture.NODE_ID));
     }
 
     @AfterEach

@@ -96,7 +96,8 @@ class DataResponsesEncodeTest {
 
     @Test
     void listOffsetsForEverySpecialTimestamp() {
-        ListOffsetsHandler handler = new ListOffsetsHandler(Leadership.singleNode(data.topics()));
+        ListOffsetsHandler handler =
+                new ListOffsetsHandler(NodeTopics.singleNode(data.topics(), HandlerTestSupport.NODE_ID));
         allVersions(handler, () -> {
             ListOffsetsRequest.ListOffsetsTopic t = new ListOffsetsRequest.ListOffsetsTopic().setName("t");
             for (long ts : new long[] {-1, -2, -3, -4, -5, 0}) {
@@ -177,7 +178,8 @@ class DataResponsesEncodeTest {
 
     @Test
     void createAndDeleteTopics() {
-        CreateTopicsHandler create = new CreateTopicsHandler(data.topics(), config, HandlerTestSupport.NODE_ID);
+        CreateTopicsHandler create =
+                new CreateTopicsHandler(NodeTopics.singleNode(data.topics(), HandlerTestSupport.NODE_ID), config);
         allVersions(create, () -> {
             CreateTopicsRequest r = new CreateTopicsRequest().setValidateOnly(true);
             r.topics()

@@ -43,7 +43,7 @@ class DeleteRecordsHandlerTest {
         fx.createTopic("orders", 2, Map.of());
         fx.produce("orders", 0, 10);
         fx.produce("orders", 1, 5);
-        handler = new DeleteRecordsHandler(Leadership.singleNode(fx.topics));
+        handler = new DeleteRecordsHandler(NodeTopics.singleNode(fx.topics, HandlerTestSupport.NODE_ID));
     }
 
     @AfterEach

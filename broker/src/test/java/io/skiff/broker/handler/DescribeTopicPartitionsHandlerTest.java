@@ -48,7 +48,7 @@ class DescribeTopicPartitionsHandlerTest {
         fx.createTopic("a", 3, Map.of());
         fx.createTopic("b", 2, Map.of());
         fx.createTopic("c", 1, Map.of());
-        handler = new DescribeTopicPartitionsHandler(fx.topics, AdminFixture.NODE_ID);
+        handler = new DescribeTopicPartitionsHandler(NodeTopics.singleNode(fx.topics, AdminFixture.NODE_ID));
     }
 
     @AfterEach

@@ -103,7 +103,7 @@ final class HandlerTestSupport {
                         .setTimestamp(timestamp));
         ListOffsetsRequest r = new ListOffsetsRequest().setReplicaId(-1).setIsolationLevel(isolationLevel);
         r.topics().add(t);
-        return new ListOffsetsHandler(Leadership.singleNode(topics))
+        return new ListOffsetsHandler(NodeTopics.singleNode(topics, HandlerTestSupport.NODE_ID))
                 .handle(ctx(ApiKeys.LIST_OFFSETS, 10), r)
                 .join()
                 .topics()

@@ -80,13 +80,13 @@ class PartitionChecksTest {
     void aSingleNodeAnswersForEveryPartitionThatExists() throws Exception {
         try (AdminFixture fx = new AdminFixture(dir)) {
             Optional<Topic> orders = Optional.of(fx.createTopic("orders", 2, Map.of()));
-            assertNull(Leadership.singleNode(null).unavailable(orders, 1));
+            assertNull(NodeTopics.singleNode(null, HandlerTestSupport.NODE_ID).unavailable(orders, 1));
             assertEquals(
                     Errors.UNKNOWN_TOPIC_OR_PARTITION,
-                    Leadership.singleNode(null).unavailable(orders, 2));
+                    NodeTopics.singleNode(null, HandlerTestSupport.NODE_ID).unavailable(orders, 2));
             assertEquals(
                     Errors.UNKNOWN_TOPIC_OR_PARTITION,
-                    Leadership.singleNode(null).unavailable(Optional.empty(), 0));
+                    NodeTopics.singleNode(null, HandlerTestSupport.NODE_ID).unavailable(Optional.empty(), 0));
         }
     }
 }

@@ -56,7 +56,7 @@ class TopicAdminHandlersTest {
     void setUp() throws Exception {
         BrokerConfig config = config(dir, "num.partitions", "2");
         topics = TopicRegistry.open(config, Clock.systemUTC());
-        create = new CreateTopicsHandler(topics, config, HandlerTestSupport.NODE_ID);
+        create = new CreateTopicsHandler(NodeTopics.singleNode(topics, HandlerTestSupport.NODE_ID), config);
         delete = new DeleteTopicsHandler(topics, true);
     }
 

@@ -22,23 +22,25 @@ import io.skiff.protocol.Errors;
 import java.util.Optional;
 
 /**
- * Whether a node of a simulated cluster leads a partition, for the APIs only a leader answers (ListOffsets,
- * OffsetForLeaderEpoch, DeleteRecords) and the replicas a node lists (DescribeLogDirs). A single node (no cluster) leads everything, at no cost per request.
+ * The topics a handler serves and the node it answers as: in a simulated cluster, which partitions the node leads
+ * (only a leader answers ListOffsets, OffsetForLeaderEpoch, DeleteRecords), which replicas it holds (DescribeLogDirs)
+ * and where new replicas go (CreateTopics, CreatePartitions, reassignments). A single node (no cluster) leads and
+ * holds everything, at no cost per request.
  *
- * @param topics  the node's partitions
+ * @param topics  the node's topic registry
  * @param cluster null for a single node
  * @param nodeId  the node a handler answers as
  */
-record Leadership(TopicRegistry topics, SimulatedCluster cluster, int nodeId) {
+public record NodeTopics(TopicRegistry topics, SimulatedCluster cluster, int nodeId) {
 
-    static Leadership singleNode(TopicRegistry topics) {
-        return new Leadership(topics, null, -1);
+    /** One node, not part of a simulated cluster. */
+    public static NodeTopics singleNode(TopicRegistry topics, int nodeId) {
+        return new NodeTopics(topics, null, nodeId);
     }
 
-    static Leadership of(TopicRegistry topics, BrokerContext context) {
-        return context.cluster() == null
-                ? singleNode(topics)
-                : new Leadership(topics, context.cluster(), context.nodeId());
+    /** The node {@code context} answers as: one of its simulated cluster's, or the single node. */
+    public static NodeTopics of(TopicRegistry topics, BrokerContext context) {
+        return new NodeTopics(topics, context.cluster(), context.nodeId());
     }
 
     /** False when another node (or none) leads the partition: the answer is then NOT_LEADER_OR_FOLLOWER. */
