@@ -170,6 +170,34 @@ class TransactionsCompatTest {
     }
 
     @Test
+    void offsetsOfAConsumerProtocolMemberSentToATransactionAreCommittedWithIt() throws Exception {
+        BROKER.createTopic("txn-offsets-848-in", 1);
+        TopicPartition in = new TopicPartition("txn-offsets-848-in", 0);
+        try (KafkaProducer<String, String> plain = producer(BROKER.bootstrapServers())) {
+            for (int i = 0; i < 4; i++) {
+                plain.send(new ProducerRecord<>(in.topic(), "in" + i)).get();
+            }
+        }
+        String group = "txn-offsets-848-group";
+        try (KafkaConsumer<String, String> c =
+                        consumer(BROKER.bootstrapServers(), "group.id", group, "group.protocol", "consumer");
+                KafkaProducer<String, String> p = BROKER.transactional("offsets-848-1")) {
+            c.subscribe(List.of(in.topic()));
+            List<ConsumerRecord<String, String>> got = new java.util.ArrayList<>();
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> {
+                c.poll(Duration.ofMillis(100)).forEach(got::add);
+                return got.size() >= 4;
+            });
+            p.beginTransaction();
+            p.send(new ProducerRecord<>(in.topic(), "ignored"));
+            // the member's id and epoch go with the offsets (TxnOffsetCommit), checked as the member's commit
+            p.sendOffsetsToTransaction(Map.of(in, new OffsetAndMetadata(3)), c.groupMetadata());
+            p.commitTransaction();
+        }
+        assertEquals(3L, BROKER.committedOffsets(group).get(in).offset());
+    }
+
+    @Test
     void abortedOffsetsAreNeverCommitted() throws Exception {
         BROKER.createTopic("txn-offsets-abort", 1);
         TopicPartition in = new TopicPartition("txn-offsets-abort", 0);
