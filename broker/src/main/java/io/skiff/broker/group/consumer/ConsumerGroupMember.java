@@ -24,7 +24,8 @@ import java.util.UUID;
 
 /**
  * A member of a {@link ConsumerGroup}: what it sent (subscription, client identity, timeouts) and where its
- * reconciliation stands: its epoch, the partitions it owns, and those it must still give up.
+ * reconciliation stands: its epoch, the partitions it owns, and those it must still give up, each with the epoch it
+ * was given at (an offset commit with an older member epoch is accepted for a partition held since then).
  *
  * <p>Not thread-safe: used under the group's lock.
  */
