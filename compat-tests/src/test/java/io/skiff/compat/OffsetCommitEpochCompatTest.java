@@ -15,16 +15,11 @@
  */
 package io.skiff.compat;
 
-import static io.skiff.compat.RawGroupRequests.awaitCoordinator;
 import static io.skiff.compat.RawGroupRequests.heartbeat;
-import static io.skiff.compat.RawGroupRequests.owned;
-import static io.skiff.compat.RawGroupRequests.partitions;
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.testkit.Skiff;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +27,6 @@ import java.util.Properties;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewPartitions;
@@ -42,7 +36,6 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.common.message.ConsumerGroupHeartbeatRequestData;
-import org.apache.kafka.common.message.ConsumerGroupHeartbeatResponseData;
 import org.apache.kafka.common.message.OffsetCommitRequestData;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.OffsetCommitRequest;
@@ -57,8 +50,6 @@ import org.junit.jupiter.api.Test;
  */
 @Skiff
 class OffsetCommitEpochCompatTest {
-    private static final Duration WAIT = Duration.ofSeconds(60);
-
     private SkiffServer skiff;
 
     @Test
@@ -95,25 +86,11 @@ class OffsetCommitEpochCompatTest {
         String[] hp = bootstrap.split(":");
         List<String> out = new ArrayList<>();
         try (RawKafkaConnection c = new RawKafkaConnection(hp[0], Integer.parseInt(hp[1]))) {
-            String m1 = Uuid.randomUuid().toString();
-            ConsumerGroupHeartbeatResponseData joined = awaitCoordinator(
-                    c,
-                    group,
-                    () -> heartbeat(
-                            c,
-                            new ConsumerGroupHeartbeatRequestData()
-                                    .setGroupId(group)
-                                    .setMemberId(m1)
-                                    .setMemberEpoch(0)
-                                    .setRebalanceTimeoutMs(30_000)
-                                    .setSubscribedTopicNames(List.of(topic))
-                                    .setTopicPartitions(List.of())));
-            out.add("m1 join: " + Errors.forCode(joined.errorCode()));
-            AtomicReference<ConsumerGroupHeartbeatResponseData> latest = new AtomicReference<>(joined);
-            AtomicReference<ConsumerGroupHeartbeatResponseData.Assignment> assigned =
-                    new AtomicReference<>(joined.assignment());
-            heartbeatUntilItOwns(c, group, m1, 2, latest, assigned);
-            int first = latest.get().memberEpoch();
+            RawConsumerMember member = new RawConsumerMember(c, group, topic);
+            String m1 = member.memberId();
+            out.add("m1 join: " + member.joinError());
+            member.heartbeatUntilItOwns(2);
+            int first = member.epoch();
 
             // A rebalance: the topic grows, m1 is given the new partitions at a new epoch.
             try (Admin admin = admin(bootstrap)) {
@@ -121,8 +98,8 @@ class OffsetCommitEpochCompatTest {
                         .all()
                         .get();
             }
-            heartbeatUntilItOwns(c, group, m1, 4, latest, assigned);
-            int second = latest.get().memberEpoch();
+            member.heartbeatUntilItOwns(4);
+            int second = member.epoch();
             out.add("a new epoch: " + (second > first));
 
             out.add("v9, old epoch, partition 0: " + commit(c, 9, group, m1, first, topic, topicId, 0));
@@ -161,36 +138,6 @@ class OffsetCommitEpochCompatTest {
             admin.deleteTopics(List.of(topic)).all().get();
         }
         return out;
-    }
-
-    /**
-     * Heartbeats (acknowledging what it was given) until the member owns {@code count} partitions: Kafka's
-     * coordinator may see a new topic or new partitions only some heartbeats later.
-     */
-    private static void heartbeatUntilItOwns(
-            RawKafkaConnection c,
-            String group,
-            String memberId,
-            int count,
-            AtomicReference<ConsumerGroupHeartbeatResponseData> latest,
-            AtomicReference<ConsumerGroupHeartbeatResponseData.Assignment> assigned) {
-        await().atMost(WAIT).pollInterval(Duration.ofMillis(100)).until(() -> {
-            if (partitions(assigned.get()) == count) {
-                return true;
-            }
-            ConsumerGroupHeartbeatResponseData r = heartbeat(
-                    c,
-                    new ConsumerGroupHeartbeatRequestData()
-                            .setGroupId(group)
-                            .setMemberId(memberId)
-                            .setMemberEpoch(latest.get().memberEpoch())
-                            .setTopicPartitions(owned(assigned.get())));
-            latest.set(r);
-            if (r.assignment() != null) {
-                assigned.set(r.assignment());
-            }
-            return partitions(assigned.get()) == count;
-        });
     }
 
     /** An OffsetCommit of offset 10 + partition for each of {@code partitions}: the error of each, by partition. */

@@ -66,6 +66,20 @@ class ConsumerGroupCommitValidationTest {
         return v.request().ok() ? v.partitions().check(topic, topicId, partition) : v.request();
     }
 
+    /**
+     * m's commits at epoch 3 of t-2 (given at epoch 4) and t-3 (never given) are refused with {@code error}, the
+     * request's epoch named {@code received} ("member epoch", "generation id") as Kafka words it.
+     */
+    private void assertRefusedAtEpoch3(GroupError error, String received) {
+        assertEquals(
+                new OffsetCommitCheck(
+                        error, "Received " + received + " 3 is older than assignment epoch 4 for partition t-2."),
+                commit(3, "t", T, 2));
+        assertEquals(
+                new OffsetCommitCheck(error, "Partition t-3 is not assigned or pending revocation for member."),
+                commit(3, "t", T, 3));
+    }
+
     @Test
     void partitionsKeepTheEpochTheyWereGivenAtAndNewOnesGetTheMemberEpoch() {
         ConsumerGroupMember m = memberWithPartitionsOfTwoEpochs();
@@ -85,16 +99,7 @@ class ConsumerGroupCommitValidationTest {
         assertEquals(OffsetCommitCheck.OK, commit(2, "t", T, 0));
         assertEquals(OffsetCommitCheck.OK, commit(3, "t", T, 1));
         assertEquals(OffsetCommitCheck.OK, commit(2, "u", U, 0), "a partition pending revocation counts too");
-        assertEquals(
-                new OffsetCommitCheck(
-                        GroupError.STALE_MEMBER_EPOCH,
-                        "Received member epoch 3 is older than assignment epoch 4 for partition t-2."),
-                commit(3, "t", T, 2));
-        assertEquals(
-                new OffsetCommitCheck(
-                        GroupError.STALE_MEMBER_EPOCH,
-                        "Partition t-3 is not assigned or pending revocation for member."),
-                commit(3, "t", T, 3));
+        assertRefusedAtEpoch3(GroupError.STALE_MEMBER_EPOCH, "member epoch");
         assertEquals(
                 new OffsetCommitCheck(
                         GroupError.STALE_MEMBER_EPOCH,
@@ -121,16 +126,7 @@ class ConsumerGroupCommitValidationTest {
                 group.validateOffsetCommit("m", null, 2, false, false)
                         .partitions()
                         .check("t", T, 0));
-        assertEquals(
-                new OffsetCommitCheck(
-                        GroupError.ILLEGAL_GENERATION,
-                        "Received generation id 3 is older than assignment epoch 4 for partition t-2."),
-                commit(3, "t", T, 2));
-        assertEquals(
-                new OffsetCommitCheck(
-                        GroupError.ILLEGAL_GENERATION,
-                        "Partition t-3 is not assigned or pending revocation for member."),
-                commit(3, "t", T, 3));
+        assertRefusedAtEpoch3(GroupError.ILLEGAL_GENERATION, "generation id");
         assertEquals(
                 new OffsetCommitCheck(
                         GroupError.ILLEGAL_GENERATION,
