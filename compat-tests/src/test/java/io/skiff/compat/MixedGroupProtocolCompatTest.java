@@ -15,7 +15,6 @@
  */
 package io.skiff.compat;
 
-import static io.skiff.compat.RawGroupRequests.awaitCoordinator;
 import static io.skiff.compat.RawGroupRequests.consumerGroupDescribe;
 import static io.skiff.compat.RawGroupRequests.describe;
 import static io.skiff.compat.RawGroupRequests.describeGroups;
@@ -27,17 +26,14 @@ import static io.skiff.compat.RawGroupRequests.owned;
 import static io.skiff.compat.RawGroupRequests.partitions;
 import static io.skiff.compat.RawGroupRequests.relativeEpochs;
 import static io.skiff.compat.RawGroupRequests.sync;
-import static org.awaitility.Awaitility.await;
 
 import io.skiff.broker.SkiffServer;
 import io.skiff.testkit.Skiff;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -63,7 +59,6 @@ import org.junit.jupiter.api.Test;
  */
 @Skiff
 class MixedGroupProtocolCompatTest {
-    private static final Duration WAIT = Duration.ofSeconds(60);
     private static final int PARTITIONS = 6;
 
     private SkiffServer skiff;
@@ -89,43 +84,13 @@ class MixedGroupProtocolCompatTest {
         List<String> out = new ArrayList<>();
         try (RawKafkaConnection c = new RawKafkaConnection(hp[0], Integer.parseInt(hp[1]))) {
             // A consumer-protocol member forms the consumer group and owns every partition.
-            String m1 = Uuid.randomUuid().toString();
-            ConsumerGroupHeartbeatResponseData joined = awaitCoordinator(
-                    c,
-                    group,
-                    () -> heartbeat(
-                            c,
-                            new ConsumerGroupHeartbeatRequestData()
-                                    .setGroupId(group)
-                                    .setMemberId(m1)
-                                    .setMemberEpoch(0)
-                                    .setRebalanceTimeoutMs(30_000)
-                                    .setSubscribedTopicNames(List.of(topic))
-                                    .setTopicPartitions(List.of())));
-            out.add("m1 join: " + Errors.forCode(joined.errorCode()));
+            RawConsumerMember member1 = new RawConsumerMember(c, group, topic);
+            String m1 = member1.memberId();
+            out.add("m1 join: " + member1.joinError());
             // Kafka's coordinator may see the new topic only after a first empty assignment (and a new epoch):
             // heartbeat until m1 owns every partition; epochs are written down relative to m1's epoch then.
-            AtomicReference<ConsumerGroupHeartbeatResponseData> latest = new AtomicReference<>(joined);
-            AtomicReference<ConsumerGroupHeartbeatResponseData.Assignment> assigned =
-                    new AtomicReference<>(joined.assignment());
-            await().atMost(WAIT).until(() -> {
-                if (partitions(assigned.get()) == PARTITIONS) {
-                    return true;
-                }
-                ConsumerGroupHeartbeatResponseData r = heartbeat(
-                        c,
-                        new ConsumerGroupHeartbeatRequestData()
-                                .setGroupId(group)
-                                .setMemberId(m1)
-                                .setMemberEpoch(latest.get().memberEpoch())
-                                .setTopicPartitions(owned(assigned.get())));
-                latest.set(r);
-                if (r.assignment() != null) {
-                    assigned.set(r.assignment());
-                }
-                return partitions(assigned.get()) == PARTITIONS;
-            });
-            int base = latest.get().memberEpoch();
+            member1.heartbeatUntilItOwns(PARTITIONS);
+            int base = member1.epoch();
             out.add("m1 owns every partition");
 
             // A classic member joins the consumer group.
@@ -155,7 +120,7 @@ class MixedGroupProtocolCompatTest {
                             .setGroupId(group)
                             .setMemberId(m1)
                             .setMemberEpoch(base)
-                            .setTopicPartitions(owned(assigned.get())));
+                            .setTopicPartitions(owned(member1.assigned())));
             out.add("m1 heartbeat: " + Errors.forCode(revoke.errorCode()) + " epoch " + revoke.memberEpoch()
                     + " partitions " + partitions(revoke.assignment()));
             ConsumerGroupHeartbeatResponseData revoked = heartbeat(

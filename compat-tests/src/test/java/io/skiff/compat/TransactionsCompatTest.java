@@ -142,16 +142,32 @@ class TransactionsCompatTest {
 
     @Test
     void offsetsSentToATransactionAreCommittedWithIt() throws Exception {
-        BROKER.createTopic("txn-offsets-in", 1);
-        TopicPartition in = new TopicPartition("txn-offsets-in", 0);
+        sendOffsetsToATransactionAndCommitIt("txn-offsets", "classic");
+    }
+
+    /** The member's id and epoch go with the offsets (TxnOffsetCommit), checked as a commit of the member. */
+    @Test
+    void offsetsOfAConsumerProtocolMemberSentToATransactionAreCommittedWithIt() throws Exception {
+        sendOffsetsToATransactionAndCommitIt("txn-offsets-848", "consumer");
+    }
+
+    /**
+     * A consumer of {@code groupProtocol} in group {@code <name>-group} reads 4 records of {@code <name>-in}; a
+     * transactional producer sends offset 2 to a transaction with the consumer's group metadata: committed only with
+     * the transaction.
+     */
+    private static void sendOffsetsToATransactionAndCommitIt(String name, String groupProtocol) throws Exception {
+        BROKER.createTopic(name + "-in", 1);
+        TopicPartition in = new TopicPartition(name + "-in", 0);
         try (KafkaProducer<String, String> plain = producer(BROKER.bootstrapServers())) {
             for (int i = 0; i < 4; i++) {
                 plain.send(new ProducerRecord<>(in.topic(), "in" + i)).get();
             }
         }
-        String group = "txn-offsets-group";
-        try (KafkaConsumer<String, String> c = consumer(BROKER.bootstrapServers(), "group.id", group);
-                KafkaProducer<String, String> p = BROKER.transactional("offsets-1")) {
+        String group = name + "-group";
+        try (KafkaConsumer<String, String> c =
+                        consumer(BROKER.bootstrapServers(), "group.id", group, "group.protocol", groupProtocol);
+                KafkaProducer<String, String> p = BROKER.transactional(name + "-1")) {
             c.subscribe(List.of(in.topic()));
             List<ConsumerRecord<String, String>> got = new java.util.ArrayList<>();
             org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> {
@@ -159,7 +175,7 @@ class TransactionsCompatTest {
                 return got.size() >= 4;
             });
             p.beginTransaction();
-            p.send(new ProducerRecord<>("txn-offsets-in", "ignored")); // any data partition
+            p.send(new ProducerRecord<>(in.topic(), "ignored")); // any data partition
             p.sendOffsetsToTransaction(Map.of(in, new OffsetAndMetadata(2)), c.groupMetadata());
             // not visible before the commit
             assertEquals(null, BROKER.committedOffsets(group).get(in));

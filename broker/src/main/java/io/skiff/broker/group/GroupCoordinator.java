@@ -135,7 +135,7 @@ public final class GroupCoordinator implements AutoCloseable {
         this.groupConfigs = consumerConfig.groupConfigs();
         this.store = new CoordinatorWriter(recordLog, writer);
         this.membership = new MembershipManager(config, groups, store, scheduler, clock);
-        OffsetsContext offsetsContext = new OffsetsContext(config, groups, store, committed, membership, clock);
+        OffsetsContext offsetsContext = new OffsetsContext(config, groups, store, committed, membership, clock, topics);
         this.offsets = new OffsetManager(offsetsContext);
         this.removals = new OffsetRemovals(offsetsContext);
         this.consumerGroups = new ConsumerGroupManager(

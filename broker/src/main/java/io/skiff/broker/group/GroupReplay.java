@@ -91,11 +91,12 @@ final class GroupReplay {
                     m = new ConsumerGroupMember(c.memberId());
                     g.addMember(m);
                 }
-                m.restoreEpochs(c.value().memberEpoch(), c.value().previousMemberEpoch());
-                m.reconciled(
+                int memberEpoch = c.value().memberEpoch();
+                m.restoreEpochs(memberEpoch, c.value().previousMemberEpoch());
+                m.restoreAssignment(
                         ConsumerGroupMember.State.of(c.value().state()),
-                        ConsumerGroupRecords.assignment(c.value().assignedPartitions()),
-                        ConsumerGroupRecords.assignment(c.value().partitionsPendingRevocation()));
+                        ConsumerGroupRecords.assignment(c.value().assignedPartitions(), memberEpoch),
+                        ConsumerGroupRecords.assignment(c.value().partitionsPendingRevocation(), memberEpoch));
             }
         }
     }

@@ -53,6 +53,8 @@ import java.util.function.ToIntFunction;
 public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCommitRequest, TxnOffsetCommitResponse> {
     /** The version that names topics by id (KIP-1319). */
     private static final short TOPIC_IDS_VERSION = 6;
+    /** The first version whose clients know STALE_MEMBER_EPOCH; older ones are told ILLEGAL_GENERATION, as Kafka does. */
+    private static final short STALE_MEMBER_EPOCH_VERSION = 6;
 
     private final TransactionCoordinator transactions;
     private final GroupCoordinator groups;
@@ -197,7 +199,11 @@ public final class TxnOffsetCommitHandler extends AbstractApiHandler<TxnOffsetCo
                         toCommit);
         return results.thenApply(committed -> {
             Map<TopicPartition, GroupError> all = new HashMap<>(unknown);
-            all.putAll(committed);
+            committed.forEach((tp, error) -> all.put(
+                    tp,
+                    error == GroupError.STALE_MEMBER_EPOCH && ctx.apiVersion() < STALE_MEMBER_EPOCH_VERSION
+                            ? GroupError.ILLEGAL_GENERATION
+                            : error));
             return response(
                     ctx,
                     request,

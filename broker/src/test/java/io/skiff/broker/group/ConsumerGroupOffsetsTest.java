@@ -103,6 +103,70 @@ class ConsumerGroupOffsetsTest {
         assertEquals(5, committedOffset("m1", 2));
     }
 
+    private Map<TopicPartition, GroupError> commit(
+            String memberId, int memberEpoch, Map<TopicPartition, Long> offsets) {
+        Map<TopicPartition, OffsetAndMetadata> toCommit = new java.util.LinkedHashMap<>();
+        offsets.forEach((tp, offset) -> toCommit.put(tp, om(offset)));
+        return f.coordinator
+                .commitOffsets(G, memberId, null, memberEpoch, toCommit, true)
+                .join();
+    }
+
+    /** m1 was given t-0 and t-1 at epoch 2, then t-2 at epoch 3 when t grew. */
+    private void memberGivenPartitionsAtTwoEpochs() {
+        f.topics.create("t", 2);
+        f.topics.create("u", 1);
+        assertEquals(2, ok(f.join(G, "m1", null, null, "t")).memberEpoch());
+        f.topics.grow("t", 3);
+        assertEquals(3, ok(f.heartbeat(G, "m1", 2, null)).memberEpoch());
+    }
+
+    @Test
+    void anOlderEpochCommitsThePartitionsTheMemberHeldSinceThen() {
+        memberGivenPartitionsAtTwoEpochs();
+        TopicPartition t2 = new TopicPartition("t", 2);
+        // a consumer that commits on close while its epoch bump is in flight
+        assertEquals(Map.of(T0, GroupError.NONE), commit("m1", 2, Map.of(T0, 5L)));
+        assertEquals(Map.of(t2, GroupError.STALE_MEMBER_EPOCH), commit("m1", 2, Map.of(t2, 1L)), "given at epoch 3");
+        assertEquals(
+                Map.of(new TopicPartition("u", 0), GroupError.STALE_MEMBER_EPOCH),
+                commit("m1", 2, Map.of(new TopicPartition("u", 0), 1L)),
+                "not the member's");
+        assertEquals(
+                Map.of(T0, GroupError.STALE_MEMBER_EPOCH, t2, GroupError.STALE_MEMBER_EPOCH),
+                commit("m1", 2, Map.of(T0, 6L, t2, 1L)),
+                "one refused partition refuses the whole commit, as in Kafka");
+        assertEquals(5, committedOffset("m1", 3));
+        assertEquals(Map.of(T0, GroupError.STALE_MEMBER_EPOCH), commit("m1", 4, Map.of(T0, 6L)), "a newer epoch");
+
+        f.restart(); // the epochs the partitions were given at come back from the records
+        assertEquals(Map.of(T0, GroupError.NONE), commit("m1", 2, Map.of(T0, 7L)));
+        assertEquals(Map.of(t2, GroupError.STALE_MEMBER_EPOCH), commit("m1", 2, Map.of(t2, 1L)));
+        assertEquals(7, committedOffset("m1", 3));
+    }
+
+    @Test
+    void consumerProtocolMembersCommitInTransactionsAtTheirEpochOrAnOlderOne() {
+        memberGivenPartitionsAtTwoEpochs();
+        TopicPartition t2 = new TopicPartition("t", 2);
+        assertEquals(
+                Map.of(t2, GroupError.NONE),
+                f.coordinator
+                        .commitTransactionalOffsets(G, 7L, (short) 0, "m1", null, 3, Map.of(t2, om(1)))
+                        .join(),
+                "no OffsetCommit version rule for TxnOffsetCommit");
+        assertEquals(
+                Map.of(T0, GroupError.NONE),
+                f.coordinator
+                        .commitTransactionalOffsets(G, 7L, (short) 0, "m1", null, 2, Map.of(T0, om(4)))
+                        .join());
+        assertEquals(
+                Map.of(t2, GroupError.STALE_MEMBER_EPOCH),
+                f.coordinator
+                        .commitTransactionalOffsets(G, 7L, (short) 0, "m1", null, 2, Map.of(t2, om(2)))
+                        .join());
+    }
+
     @Test
     void offsetsSurviveConversionsOfEmptyGroups() {
         f.topics.create("t", 2);

@@ -88,10 +88,15 @@ class GroupRecordCodecTest {
         assertEquals(3, back.value().memberEpoch());
         assertEquals(2, back.value().previousMemberEpoch());
         assertEquals(1, back.value().state());
-        assertEquals(m.assigned(), ConsumerGroupRecords.assignment(back.value().assignedPartitions()));
         assertEquals(
-                m.pendingRevocation(),
-                ConsumerGroupRecords.assignment(back.value().partitionsPendingRevocation()));
+                java.util.List.of(3),
+                back.value().assignedPartitions().get(0).assignmentEpochs(),
+                "the epoch the partition was given at, a tagged field");
+        assertEquals(
+                m.assignedEpochs(), ConsumerGroupRecords.assignment(back.value().assignedPartitions(), 3));
+        assertEquals(
+                m.pendingRevocationEpochs(),
+                ConsumerGroupRecords.assignment(back.value().partitionsPendingRevocation(), 3));
     }
 
     @Test

@@ -172,28 +172,34 @@ public abstract class EpochGroup<M extends EpochMember, A> implements MemberEpoc
     // ---- offsets ----
 
     /**
-     * Kafka's validateOffsetCommit: the admin (no member, epoch -1) may commit while the group is empty; otherwise
-     * the member must exist and pass {@link #commitError}.
+     * Kafka's validateOffsetCommit: the admin (no member, epoch -1) may commit while the group is empty, a producer
+     * without group metadata may commit in a transaction; otherwise the member must exist and pass
+     * {@link #commitValidation}.
      */
     @Override
-    public final GroupError validateOffsetCommit(
-            String memberId, String instanceId, int memberEpoch, boolean v9OrLater) {
+    public final OffsetCommitValidation validateOffsetCommit(
+            String memberId, String instanceId, int memberEpoch, boolean transactional, boolean v9OrLater) {
         if (dead) {
-            return GroupError.COORDINATOR_NOT_AVAILABLE;
+            return OffsetCommitValidation.of(GroupError.COORDINATOR_NOT_AVAILABLE);
         }
         if (memberEpoch < 0 && members.isEmpty()) {
-            return GroupError.NONE;
+            return OffsetCommitValidation.ACCEPT_ALL;
+        }
+        if (transactional && memberEpoch == -1 && memberId.isEmpty() && instanceId == null) {
+            return OffsetCommitValidation.ACCEPT_ALL;
         }
         M member = members.get(memberId);
         if (member == null) {
-            return GroupError.UNKNOWN_MEMBER_ID;
+            return OffsetCommitValidation.refused(OffsetCommitCheck.refused(
+                    GroupError.UNKNOWN_MEMBER_ID, "Member %s is not a member of group %s.", memberId, groupId));
         }
-        return commitError(member, memberEpoch, v9OrLater);
+        return commitValidation(member, memberEpoch, transactional, v9OrLater);
     }
 
-    /** Why the member may not commit at this epoch, or NONE; by default its {@link #epochError}. */
-    protected GroupError commitError(M member, int memberEpoch, boolean v9OrLater) {
-        return epochError(member, memberEpoch);
+    /** What the member may commit at this epoch; by default everything at its {@link #epochError}, else nothing. */
+    protected OffsetCommitValidation commitValidation(
+            M member, int memberEpoch, boolean transactional, boolean v9OrLater) {
+        return OffsetCommitValidation.of(epochError(member, memberEpoch));
     }
 
     /** Kafka's validateOffsetFetch: a fetch that names a member must carry its current epoch. */

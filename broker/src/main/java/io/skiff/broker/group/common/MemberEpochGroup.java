@@ -22,11 +22,13 @@ package io.skiff.broker.group.common;
 public interface MemberEpochGroup extends Group {
 
     /**
-     * Kafka's validateOffsetCommit: NONE, or why the member may not commit at this epoch.
+     * Kafka's validateOffsetCommit: the commit refused as a whole, or accepted subject to a check of each partition.
      *
+     * @param transactional the commit is a TxnOffsetCommit
      * @param v9OrLater the request is OffsetCommit v9+ (members of the new protocols must use it)
      */
-    GroupError validateOffsetCommit(String memberId, String instanceId, int memberEpoch, boolean v9OrLater);
+    OffsetCommitValidation validateOffsetCommit(
+            String memberId, String instanceId, int memberEpoch, boolean transactional, boolean v9OrLater);
 
     /** Kafka's validateOffsetFetch: a fetch that names a member must carry its current epoch. */
     GroupError validateOffsetFetch(String memberId, int memberEpoch);

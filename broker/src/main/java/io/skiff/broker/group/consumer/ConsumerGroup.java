@@ -20,6 +20,8 @@ import io.skiff.broker.group.classic.MemberProtocol;
 import io.skiff.broker.group.common.EpochGroup;
 import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.common.GroupType;
+import io.skiff.broker.group.common.OffsetCommitCheck;
+import io.skiff.broker.group.common.OffsetCommitValidation;
 import io.skiff.broker.group.common.TopicsView;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -249,21 +251,70 @@ public final class ConsumerGroup extends EpochGroup<ConsumerGroupMember, MemberA
 
     // ---- offsets ----
 
-    /** Kafka's ConsumerGroup.validateOffsetCommit: a member must also use OffsetCommit v9+, unless it is classic. */
+    /**
+     * Kafka's ConsumerGroup.validateOffsetCommit for a member: a consumer-protocol member must use OffsetCommit v9+;
+     * its current epoch commits everything; an older epoch commits only the partitions the member has held since
+     * that epoch (it may commit while its epoch bump is in flight); a newer epoch commits nothing.
+     */
     @Override
-    protected GroupError commitError(ConsumerGroupMember member, int memberEpoch, boolean v9OrLater) {
-        if (!v9OrLater && !member.usesClassicProtocol()) {
-            return GroupError.UNSUPPORTED_VERSION;
+    protected OffsetCommitValidation commitValidation(
+            ConsumerGroupMember member, int memberEpoch, boolean transactional, boolean v9OrLater) {
+        if (!transactional && !v9OrLater && !member.usesClassicProtocol()) {
+            return OffsetCommitValidation.refused(OffsetCommitCheck.refused(
+                    GroupError.UNSUPPORTED_VERSION,
+                    "OffsetCommit version 9 or above must be used by members using the consumer group protocol"));
         }
-        return epochError(member, memberEpoch);
+        if (memberEpoch == member.memberEpoch()) {
+            return OffsetCommitValidation.ACCEPT_ALL;
+        }
+        if (memberEpoch > member.memberEpoch()) {
+            return OffsetCommitValidation.refused(OffsetCommitCheck.refused(
+                    epochMismatch(member),
+                    member.usesClassicProtocol()
+                            ? "Received generation id %d is newer than current member epoch %d."
+                            : "Received member epoch %d is newer than current member epoch %d.",
+                    memberEpoch,
+                    member.memberEpoch()));
+        }
+        return OffsetCommitValidation.perPartition(
+                (topic, topicId, partition) -> olderEpochCheck(member, memberEpoch, topic, topicId, partition));
+    }
+
+    /** A commit at an epoch older than the member's: accepted if the member was given the partition by then. */
+    private static OffsetCommitCheck olderEpochCheck(
+            ConsumerGroupMember member, int memberEpoch, String topic, UUID topicId, int partition) {
+        Integer givenAt = member.assignmentEpoch(topicId, partition);
+        if (givenAt == null) {
+            givenAt = member.pendingRevocationEpoch(topicId, partition);
+        }
+        if (givenAt == null) {
+            return OffsetCommitCheck.refused(
+                    epochMismatch(member),
+                    "Partition %s-%d is not assigned or pending revocation for member.",
+                    topic,
+                    partition);
+        }
+        if (memberEpoch < givenAt) {
+            return OffsetCommitCheck.refused(
+                    epochMismatch(member),
+                    member.usesClassicProtocol()
+                            ? "Received generation id %d is older than assignment epoch %d for partition %s-%d."
+                            : "Received member epoch %d is older than assignment epoch %d for partition %s-%d.",
+                    memberEpoch,
+                    givenAt,
+                    topic,
+                    partition);
+        }
+        return OffsetCommitCheck.OK;
+    }
+
+    private static GroupError epochMismatch(ConsumerGroupMember member) {
+        return member.usesClassicProtocol() ? GroupError.ILLEGAL_GENERATION : GroupError.STALE_MEMBER_EPOCH;
     }
 
     /** A classic member's generation is its member epoch: a mismatch is ILLEGAL_GENERATION for it, as Kafka says. */
     @Override
     protected GroupError epochError(ConsumerGroupMember member, int memberEpoch) {
-        if (memberEpoch == member.memberEpoch()) {
-            return GroupError.NONE;
-        }
-        return member.usesClassicProtocol() ? GroupError.ILLEGAL_GENERATION : GroupError.STALE_MEMBER_EPOCH;
+        return memberEpoch == member.memberEpoch() ? GroupError.NONE : epochMismatch(member);
     }
 }

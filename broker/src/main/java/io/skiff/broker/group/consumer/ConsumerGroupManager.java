@@ -386,6 +386,7 @@ public final class ConsumerGroupManager {
             if (req.memberEpoch() == ConsumerHeartbeat.STATIC_LEAVE_EPOCH) {
                 // The static member keeps its partitions until it returns or its session expires.
                 member.updateEpoch(ConsumerHeartbeat.STATIC_LEAVE_EPOCH);
+                member.resetAssignmentEpochs();
                 records.add(ConsumerGroupRecords.currentAssignment(group.groupId(), member));
                 fencing.scheduleSession(group, member);
                 LOG.info("Static member {} of consumer group {} leaves temporarily", req.instanceId(), group.groupId());

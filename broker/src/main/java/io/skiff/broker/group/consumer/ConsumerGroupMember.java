@@ -20,10 +20,12 @@ import io.skiff.broker.coordinator.TimerSlot;
 import io.skiff.broker.group.classic.ClassicMemberMetadata;
 import io.skiff.broker.group.common.EpochMember;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * A member of a {@link ConsumerGroup}: what it sent (subscription, client identity, timeouts) and where its
- * reconciliation stands: its epoch, the partitions it owns, and those it must still give up.
+ * reconciliation stands: its epoch, the partitions it owns, and those it must still give up, each with the epoch it
+ * was given at (an offset commit with an older member epoch is accepted for a partition held since then).
  *
  * <p>Not thread-safe: used under the group's lock.
  */
@@ -62,6 +64,10 @@ public final class ConsumerGroupMember extends EpochMember {
     private State state = State.STABLE;
     private MemberAssignment assigned = MemberAssignment.EMPTY;
     private MemberAssignment pendingRevocation = MemberAssignment.EMPTY;
+    /** The epoch at which each partition of {@link #assigned} was given to the member. */
+    private PartitionEpochs assignedEpochs = PartitionEpochs.EMPTY;
+    /** The epoch at which each partition of {@link #pendingRevocation} was given to the member. */
+    private PartitionEpochs pendingRevocationEpochs = PartitionEpochs.EMPTY;
 
     /** A classic member asked to rejoin must do so within its rebalance timeout (Kafka's join timeout). */
     private final TimerSlot joinTimer = new TimerSlot();
@@ -126,10 +132,59 @@ public final class ConsumerGroupMember extends EpochMember {
         return pendingRevocation;
     }
 
+    /**
+     * The member's new state and partitions. A partition it already held keeps the epoch it was given at (also when
+     * it moves to pending revocation); a partition new to it is given at its current member epoch.
+     */
     public void reconciled(State state, MemberAssignment assigned, MemberAssignment pendingRevocation) {
+        PartitionEpochs heldBefore = assignedEpochs;
+        PartitionEpochs pendingBefore = pendingRevocationEpochs;
+        int givenAt = memberEpoch();
+        restoreAssignment(
+                state,
+                PartitionEpochs.of(assigned, (t, p) -> epochOr(heldBefore.epochOf(t, p), givenAt)),
+                PartitionEpochs.of(
+                        pendingRevocation,
+                        (t, p) -> epochOr(pendingBefore.epochOf(t, p), epochOr(heldBefore.epochOf(t, p), givenAt))));
+    }
+
+    /** Sets the state and the partitions with the epochs they were given at (replay). */
+    public void restoreAssignment(State state, PartitionEpochs assigned, PartitionEpochs pendingRevocation) {
         this.state = state;
-        this.assigned = assigned;
-        this.pendingRevocation = pendingRevocation;
+        this.assigned = assigned.partitions();
+        this.pendingRevocation = pendingRevocation.partitions();
+        this.assignedEpochs = assigned;
+        this.pendingRevocationEpochs = pendingRevocation;
+    }
+
+    private static int epochOr(Integer epoch, int otherwise) {
+        return epoch != null ? epoch : otherwise;
+    }
+
+    public PartitionEpochs assignedEpochs() {
+        return assignedEpochs;
+    }
+
+    public PartitionEpochs pendingRevocationEpochs() {
+        return pendingRevocationEpochs;
+    }
+
+    /** The epoch the member was given an assigned partition at, or null if it is not assigned to it. */
+    public Integer assignmentEpoch(UUID topicId, int partition) {
+        return assignedEpochs.epochOf(topicId, partition);
+    }
+
+    /** The epoch the member was given a partition it must revoke at, or null if it is not pending revocation. */
+    public Integer pendingRevocationEpoch(UUID topicId, int partition) {
+        return pendingRevocationEpochs.epochOf(topicId, partition);
+    }
+
+    /**
+     * A static member that leaves for a while keeps its partitions for its next instance, which starts at epoch 0:
+     * as in Kafka, they count as given at epoch 0, so that instance may commit them.
+     */
+    public void resetAssignmentEpochs() {
+        assignedEpochs = PartitionEpochs.of(assigned, (t, p) -> 0);
     }
 
     /** The partitions this member still holds: assigned ones and those it has not yet given up. */

@@ -25,6 +25,7 @@ import io.skiff.broker.group.record.ConsumerGroupMetadataValue;
 import io.skiff.broker.group.record.ConsumerGroupTargetAssignmentMemberValue;
 import io.skiff.broker.group.record.ConsumerGroupTargetAssignmentMetadataValue;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -124,8 +125,8 @@ public final class ConsumerGroupRecords {
                         .setMemberEpoch(m.memberEpoch())
                         .setPreviousMemberEpoch(m.previousMemberEpoch())
                         .setState(m.state().value)
-                        .setAssignedPartitions(topicPartitions(m.assigned()))
-                        .setPartitionsPendingRevocation(topicPartitions(m.pendingRevocation()))));
+                        .setAssignedPartitions(topicPartitions(m.assignedEpochs()))
+                        .setPartitionsPendingRevocation(topicPartitions(m.pendingRevocationEpochs()))));
     }
 
     /** A member's tombstones, in Kafka's order: current assignment, target, metadata. */
@@ -143,19 +144,40 @@ public final class ConsumerGroupRecords {
                 new KeyValue(GroupRecordCodec.consumerGroupMetadataKey(groupId), null));
     }
 
-    public static List<ConsumerGroupCurrentMemberAssignmentValue.TopicPartitions> topicPartitions(MemberAssignment a) {
+    /** Partitions by topic, sorted, each topic with the epochs its partitions were given at (in the same order). */
+    public static List<ConsumerGroupCurrentMemberAssignmentValue.TopicPartitions> topicPartitions(PartitionEpochs a) {
         List<ConsumerGroupCurrentMemberAssignmentValue.TopicPartitions> out = new ArrayList<>();
-        a.partitions()
-                .forEach((topicId, ps) -> out.add(new ConsumerGroupCurrentMemberAssignmentValue.TopicPartitions()
-                        .setTopicId(topicId)
-                        .setPartitions(List.copyOf(ps))));
+        a.epochs().forEach((topicId, byPartition) -> {
+            List<Integer> partitions = byPartition.keySet().stream().sorted().toList();
+            out.add(new ConsumerGroupCurrentMemberAssignmentValue.TopicPartitions()
+                    .setTopicId(topicId)
+                    .setPartitions(partitions)
+                    .setAssignmentEpochs(
+                            partitions.stream().map(byPartition::get).toList()));
+        });
         return out;
     }
 
-    public static MemberAssignment assignment(List<ConsumerGroupCurrentMemberAssignmentValue.TopicPartitions> tps) {
-        Map<UUID, Set<Integer>> out = new java.util.HashMap<>();
-        tps.forEach(tp -> out.put(tp.topicId(), Set.copyOf(tp.partitions())));
-        return new MemberAssignment(out);
+    /**
+     * Replay: the partitions of a current-assignment record with their epochs. A topic without epochs (a record
+     * written before they were kept), or with not one epoch per partition, gives every partition of the topic
+     * {@code memberEpoch} (at least 0), as Kafka does.
+     */
+    public static PartitionEpochs assignment(
+            List<ConsumerGroupCurrentMemberAssignmentValue.TopicPartitions> tps, int memberEpoch) {
+        int fallback = Math.max(memberEpoch, 0);
+        Map<UUID, Map<Integer, Integer>> out = new HashMap<>();
+        for (ConsumerGroupCurrentMemberAssignmentValue.TopicPartitions tp : tps) {
+            List<Integer> epochs = tp.assignmentEpochs();
+            boolean withEpochs =
+                    epochs != null && epochs.size() == tp.partitions().size();
+            Map<Integer, Integer> byPartition = new HashMap<>();
+            for (int i = 0; i < tp.partitions().size(); i++) {
+                byPartition.put(tp.partitions().get(i), withEpochs ? epochs.get(i) : fallback);
+            }
+            out.put(tp.topicId(), byPartition);
+        }
+        return new PartitionEpochs(out);
     }
 
     public static MemberAssignment targetAssignment(List<ConsumerGroupTargetAssignmentMemberValue.TopicPartition> tps) {

@@ -24,12 +24,16 @@ import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.common.GroupRecordCodec;
 import io.skiff.broker.group.common.MemberEpochGroup;
 import io.skiff.broker.group.common.OffsetAndMetadata;
+import io.skiff.broker.group.common.OffsetCommitCheck;
+import io.skiff.broker.group.common.OffsetCommitValidation;
 import io.skiff.broker.group.common.TopicPartition;
+import io.skiff.broker.group.common.TopicsView;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -88,12 +92,12 @@ public final class OffsetManager {
         }
         CompletableFuture<Map<TopicPartition, GroupError>> response = new CompletableFuture<>();
         context.groups().withLock(group, () -> {
-            GroupError error = group instanceof ClassicGroup classic
-                    ? validateCommit(classic, member, groupInstanceId, generationId)
+            OffsetCommitValidation validation = group instanceof ClassicGroup classic
+                    ? OffsetCommitValidation.of(validateCommit(classic, member, groupInstanceId, generationId))
                     : ((MemberEpochGroup) group)
-                            .validateOffsetCommit(member, groupInstanceId, generationId, unknownGroupIsNotFound);
-            if (error != GroupError.NONE) {
-                response.complete(allWith(offsets.keySet(), error));
+                            .validateOffsetCommit(member, groupInstanceId, generationId, false, unknownGroupIsNotFound);
+            if (!validation.request().ok()) {
+                response.complete(allWith(offsets.keySet(), validation.request().error()));
                 return;
             }
             if (group instanceof ClassicGroup classic && !member.isEmpty() && classic.has(member)) {
@@ -101,6 +105,11 @@ public final class OffsetManager {
             }
             Map<TopicPartition, GroupError> results = new LinkedHashMap<>();
             Map<TopicPartition, OffsetAndMetadata> accepted = acceptable(offsets, results);
+            OffsetCommitCheck refused = refusedPartition(groupId, member, validation, accepted);
+            if (!refused.ok()) {
+                response.complete(allWith(offsets.keySet(), refused.error()));
+                return;
+            }
             if (accepted.isEmpty()) {
                 response.complete(results);
                 return;
@@ -113,6 +122,26 @@ public final class OffsetManager {
             });
         });
         return response;
+    }
+
+    /**
+     * The first partition of {@code accepted} (those whose metadata fits, the only ones Kafka checks) that the
+     * member may not commit, or OK. As in Kafka, one such partition refuses the whole commit with its error.
+     */
+    private OffsetCommitCheck refusedPartition(
+            String groupId,
+            String memberId,
+            OffsetCommitValidation validation,
+            Map<TopicPartition, OffsetAndMetadata> accepted) {
+        OffsetCommitCheck refused = validation.firstRefusal(accepted.keySet(), this::topicId);
+        if (!refused.ok()) {
+            LOG.debug("Offset commit of member {} of group {} refused: {}", memberId, groupId, refused.message());
+        }
+        return refused;
+    }
+
+    private UUID topicId(String topic) {
+        return context.topics().byName(topic).map(TopicsView.TopicInfo::id).orElse(null);
     }
 
     /**
@@ -200,12 +229,18 @@ public final class OffsetManager {
             return CompletableFuture.completedFuture(allWith(offsets.keySet(), GroupError.COORDINATOR_NOT_AVAILABLE));
         }
         return context.groups().withLock(group, () -> {
-            GroupError error = TransactionalOffsetCommits.validate(group, member, groupInstanceId, generationId);
-            if (error != GroupError.NONE) {
-                return CompletableFuture.completedFuture(allWith(offsets.keySet(), error));
+            OffsetCommitValidation validation =
+                    TransactionalOffsetCommits.validate(group, member, groupInstanceId, generationId);
+            if (!validation.request().ok()) {
+                return CompletableFuture.completedFuture(
+                        allWith(offsets.keySet(), validation.request().error()));
             }
             Map<TopicPartition, GroupError> results = new LinkedHashMap<>();
             Map<TopicPartition, OffsetAndMetadata> accepted = acceptable(offsets, results);
+            OffsetCommitCheck refused = refusedPartition(groupId, member, validation, accepted);
+            if (!refused.ok()) {
+                return CompletableFuture.completedFuture(allWith(offsets.keySet(), refused.error()));
+            }
             if (accepted.isEmpty()) {
                 return CompletableFuture.completedFuture(results);
             }

@@ -19,6 +19,7 @@ import io.skiff.broker.coordinator.CoordinatorWriter;
 import io.skiff.broker.group.classic.MembershipManager;
 import io.skiff.broker.group.common.GroupCoordinatorConfig;
 import io.skiff.broker.group.common.GroupRegistry;
+import io.skiff.broker.group.common.TopicsView;
 import java.time.Clock;
 
 /**
@@ -31,6 +32,7 @@ import java.time.Clock;
  * @param committed  the committed offsets of every group
  * @param membership the classic members' sessions (a commit touches its member's)
  * @param clock      the coordinator's clock (commit times, expiry)
+ * @param topics     the broker's topics (a commit's topic ids, to check a member's partitions)
  */
 public record OffsetsContext(
         GroupCoordinatorConfig config,
@@ -38,4 +40,5 @@ public record OffsetsContext(
         CoordinatorWriter store,
         CommittedOffsets committed,
         MembershipManager membership,
-        Clock clock) {}
+        Clock clock,
+        TopicsView topics) {}

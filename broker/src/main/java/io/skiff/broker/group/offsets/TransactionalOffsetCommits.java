@@ -24,6 +24,7 @@ import io.skiff.broker.group.common.GroupRecordCodec;
 import io.skiff.broker.group.common.GroupRegistry;
 import io.skiff.broker.group.common.MemberEpochGroup;
 import io.skiff.broker.group.common.OffsetAndMetadata;
+import io.skiff.broker.group.common.OffsetCommitValidation;
 import io.skiff.broker.group.common.TopicPartition;
 import java.time.Clock;
 import java.util.Map;
@@ -53,22 +54,27 @@ public final class TransactionalOffsetCommits {
         this.clock = clock;
     }
 
-    /** Kafka's checks of a transactional commit: none for a producer without group metadata, else the member's. */
-    public static GroupError validate(Group group, String memberId, String groupInstanceId, int generationId) {
+    /**
+     * Kafka's checks of a transactional commit: none for a producer without group metadata, else the member's (a
+     * consumer-group member may commit with an older epoch the partitions it held by then).
+     */
+    public static OffsetCommitValidation validate(
+            Group group, String memberId, String groupInstanceId, int generationId) {
         if (group.isDead()) {
-            return GroupError.COORDINATOR_NOT_AVAILABLE;
+            return OffsetCommitValidation.of(GroupError.COORDINATOR_NOT_AVAILABLE);
         }
         if (generationId < 0 && memberId.isEmpty() && groupInstanceId == null) {
-            return GroupError.NONE;
+            return OffsetCommitValidation.ACCEPT_ALL;
         }
         if (group instanceof ClassicGroup classic) {
             GroupError error = ClassicMemberChecks.currentMember(classic, memberId, groupInstanceId);
             if (error != GroupError.NONE) {
-                return error;
+                return OffsetCommitValidation.of(error);
             }
-            return generationId != classic.generationId() ? GroupError.ILLEGAL_GENERATION : GroupError.NONE;
+            return OffsetCommitValidation.of(
+                    generationId != classic.generationId() ? GroupError.ILLEGAL_GENERATION : GroupError.NONE);
         }
-        return ((MemberEpochGroup) group).validateOffsetCommit(memberId, groupInstanceId, generationId, false);
+        return ((MemberEpochGroup) group).validateOffsetCommit(memberId, groupInstanceId, generationId, true, false);
     }
 
     /**
