@@ -620,8 +620,7 @@ public final class BrokerConfigKeys {
     public static final Key<List<String>> GROUP_CONSUMER_ASSIGNORS = KEYS.applied(
             "group.consumer.assignors",
             LIST,
-            "org.apache.kafka.coordinator.group.assignor.UniformAssignor,"
-                    + "org.apache.kafka.coordinator.group.assignor.RangeAssignor",
+            "uniform,range", // Kafka 4.4's default, by the short names it describes
             nonEmptyListOf(
                     "uniform",
                     "range",

@@ -87,6 +87,13 @@ class BrokerConfigTest {
     }
 
     @Test
+    void consumerGroupAssignorsDefaultToKafkasShortNames() {
+        // kafka-configs --describe --all shows Kafka 4.4's default as "uniform,range"
+        assertEquals(
+                List.of("uniform", "range"), BrokerConfig.defaults().get(BrokerConfigKeys.GROUP_CONSUMER_ASSIGNORS));
+    }
+
+    @Test
     void aBlankListenerIsNoListener() {
         assertFalse(BrokerConfig.defaults().hasText(BrokerConfigKeys.CONSOLE_LISTENER));
         assertFalse(load(null, Map.of("console.listener", " "), Map.of()).hasText(BrokerConfigKeys.CONSOLE_LISTENER));

@@ -435,11 +435,15 @@ public final class GroupCoordinator implements AutoCloseable {
 
     /**
      * The describe of a group of one kind ({@code kindName}: "consumer", "streams"), taken under its lock;
-     * GROUP_ID_NOT_FOUND with Kafka's messages for unknown and dead groups and groups of any other kind.
+     * GROUP_ID_NOT_FOUND with Kafka's messages for unknown and dead groups and groups of any other kind;
+     * INVALID_GROUP_ID without a message for a null or empty id, as Kafka's coordinator answers it.
      */
     private <G extends Group, D> D describe(
             String groupId, Class<G> kind, String kindName, DescribeError<D> error, Function<G, D> describe) {
-        Group g = groupId == null ? null : groups.get(groupId);
+        if (groupId == null || groupId.isEmpty()) {
+            return error.of(groupId, GroupError.INVALID_GROUP_ID, null);
+        }
+        Group g = groups.get(groupId);
         String notOfKind = "Group " + groupId + " is not a " + kindName + " group.";
         if (g == null && isShareGroup(groupId)) {
             return error.of(groupId, GroupError.GROUP_ID_NOT_FOUND, notOfKind);
@@ -482,7 +486,7 @@ public final class GroupCoordinator implements AutoCloseable {
 
     /** Describes a classic group; unknown groups and consumer groups are Dead and GROUP_ID_NOT_FOUND, as Kafka does. */
     public GroupDescription describeGroup(String groupId) {
-        if (groupId == null) {
+        if (groupId == null || groupId.isEmpty()) {
             return new GroupDescription(groupId, GroupError.INVALID_GROUP_ID, "", "", "", List.of());
         }
         Group group = groups.get(groupId);

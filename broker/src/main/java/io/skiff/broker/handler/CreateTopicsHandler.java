@@ -239,26 +239,20 @@ public final class CreateTopicsHandler extends BlockingApiHandler<CreateTopicsRe
     private String assignmentProblem(List<CreateTopicsRequest.CreatableReplicaAssignment> assignments) {
         Set<Integer> indexes = new HashSet<>();
         int replicas = assignments.get(0).brokerIds().size();
+        List<Integer> nodes =
+                node.cluster() == null ? List.of(node.nodeId()) : node.cluster().nodeIds();
         for (CreateTopicsRequest.CreatableReplicaAssignment a : assignments) {
-            if (node.cluster() != null) {
-                ResourceError problem =
-                        ReplicaAssignment.check(a.brokerIds(), node.cluster().nodeIds());
-                if (problem != ResourceError.NONE) {
-                    return problem.message();
-                }
-                if (a.brokerIds().size() != replicas) {
-                    return "All partitions in the manual partition assignment must have the same number of replicas.";
-                }
-                if (a.brokerIds().stream().noneMatch(node.cluster()::isRunning)) {
-                    return "All brokers specified in the manual partition assignment for partition "
-                            + a.partitionIndex() + " are fenced or in controlled shutdown.";
-                }
-                indexes.add(a.partitionIndex());
-                continue;
+            // Kafka's checks and messages, in its order: the replica list itself, then the same size as the first.
+            ResourceError problem = ReplicaAssignment.check(a.brokerIds(), nodes);
+            if (problem != ResourceError.NONE) {
+                return problem.message();
             }
-            if (a.brokerIds().isEmpty() || a.brokerIds().stream().anyMatch(id -> id != node.nodeId())) {
-                return "The manual partition assignment includes broker ids other than " + node.nodeId()
-                        + ", the only broker: " + a.brokerIds();
+            if (a.brokerIds().size() != replicas) {
+                return "All partitions in the manual partition assignment must have the same number of replicas.";
+            }
+            if (node.cluster() != null && a.brokerIds().stream().noneMatch(node.cluster()::isRunning)) {
+                return "All brokers specified in the manual partition assignment for partition " + a.partitionIndex()
+                        + " are fenced or in controlled shutdown.";
             }
             indexes.add(a.partitionIndex());
         }

@@ -22,9 +22,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +43,8 @@ import org.slf4j.LoggerFactory;
  * <pre>
  * &lt;data dir&gt;/
  *   topics/&lt;topic&gt;.properties     one per topic: topic.id (Kafka's base64url form), partitions, internal,
+ *                                  (a name too long for a file name: a prefix of it, '~' and a hash, with
+ *                                  name=&lt;topic&gt; inside)
  *                                  config.&lt;key&gt;=&lt;value&gt; per topic config override. Written atomically
  *                                  (temp file, fsync, rename): its presence is what makes a topic exist.
  *   &lt;topic&gt;-&lt;partition&gt;/           one per partition (Kafka's naming): the segment files of the storage log,
@@ -58,6 +63,15 @@ final class TopicMetadataStore {
     static final String TOPICS_DIR = "topics";
     static final String PARTITION_METADATA = "partition.metadata";
     private static final String CONFIG_PREFIX = "config.";
+    private static final String PROPERTIES = ".properties";
+    /**
+     * The longest topic name whose properties file is named after it: that file's temp file must fit in a
+     * 255-byte file name, yet Kafka accepts names of up to 249 characters (its partition directories fit).
+     */
+    static final int LONGEST_NAMED_FILE = 255 - (PROPERTIES + ".tmp").length();
+    /** Where a longer name's file is named by a prefix and a hash of it, and the name is kept inside. */
+    private static final String NAME_KEY = "name";
+
     private static final Logger LOG = LoggerFactory.getLogger(TopicMetadataStore.class);
 
     private final Path dataDir;
@@ -117,6 +131,9 @@ final class TopicMetadataStore {
     /** Persists a topic atomically; from now on it exists. */
     void writeTopic(TopicMetadata topic) throws IOException {
         Map<String, String> p = new LinkedHashMap<>();
+        if (topic.name().length() > LONGEST_NAMED_FILE) {
+            p.put(NAME_KEY, topic.name());
+        }
         p.put("topic.id", TopicIds.toBase64(topic.id()));
         p.put("partitions", Integer.toString(topic.partitionCount()));
         p.put("internal", Boolean.toString(topic.internal()));
@@ -173,7 +190,7 @@ final class TopicMetadataStore {
     /** Every persisted topic, sorted by name. */
     List<TopicMetadata> loadAll() throws IOException {
         List<TopicMetadata> topics = new ArrayList<>();
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(topicsDir, "*.properties")) {
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(topicsDir, "*" + PROPERTIES)) {
             for (Path file : files) {
                 topics.add(read(file));
             }
@@ -184,9 +201,9 @@ final class TopicMetadataStore {
 
     private TopicMetadata read(Path file) throws IOException {
         String fileName = file.getFileName().toString();
-        String name = fileName.substring(0, fileName.length() - ".properties".length());
         Properties p = new Properties();
         p.load(new StringReader(Files.readString(file, StandardCharsets.UTF_8)));
+        String name = p.getProperty(NAME_KEY, fileName.substring(0, fileName.length() - PROPERTIES.length()));
         try {
             UUID id = TopicIds.fromBase64(required(p, "topic.id", file));
             int partitions = Integer.parseInt(required(p, "partitions", file));
@@ -212,7 +229,20 @@ final class TopicMetadataStore {
     }
 
     private Path topicFile(String name) {
-        return topicsDir.resolve(name + ".properties");
+        if (name.length() <= LONGEST_NAMED_FILE) {
+            return topicsDir.resolve(name + PROPERTIES);
+        }
+        // '~' is not a topic name character: such a file name is never another topic's plain one
+        return topicsDir.resolve(name.substring(0, LONGEST_NAMED_FILE - 17) + "~" + hash(name) + PROPERTIES);
+    }
+
+    private static String hash(String name) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+        }
     }
 
     static void deleteRecursively(Path dir) throws IOException {

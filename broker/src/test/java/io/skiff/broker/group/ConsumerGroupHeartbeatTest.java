@@ -305,6 +305,19 @@ class ConsumerGroupHeartbeatTest {
     }
 
     @Test
+    void anEmptyGroupIdIsInvalidInEveryDescribe() {
+        // kafka-consumer-groups --describe --group '' prints Kafka's "The group id is invalid."
+        ConsumerGroupDescription consumer = f.coordinator.describeConsumerGroup("");
+        assertEquals(GroupError.INVALID_GROUP_ID, consumer.error());
+        assertNull(consumer.errorMessage());
+        assertEquals(
+                GroupError.INVALID_GROUP_ID,
+                f.coordinator.describeStreamsGroup("").error());
+        assertEquals(
+                GroupError.INVALID_GROUP_ID, f.coordinator.describeGroup("").error());
+    }
+
+    @Test
     void anInvalidRegexIsCheckedAfterTheGroupAndTheMember() {
         ConsumerHeartbeatResult unknownGroup = f.send(
                 new ConsumerHeartbeat("nope", "m1", 2, null, null, -1, null, "(", null, null, "c", "h", (short) 1));

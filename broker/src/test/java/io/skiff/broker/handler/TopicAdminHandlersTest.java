@@ -131,6 +131,32 @@ class TopicAdminHandlersTest {
     }
 
     @Test
+    void manualAssignmentsAreRefusedWithKafkasMessages() {
+        assertEquals(
+                "The manual partition assignment includes broker 2, but no such broker is registered.",
+                assigned("m", List.of(2)).errorMessage());
+        assertEquals(
+                "The manual partition assignment includes the broker 1 more than once.",
+                assigned("m", List.of(1, 1)).errorMessage());
+        assertEquals(
+                "The manual partition assignment includes an empty replica list.",
+                assigned("m", List.of()).errorMessage());
+        assertEquals(
+                Errors.INVALID_REPLICA_ASSIGNMENT.code(),
+                assigned("m", List.of(2)).errorCode());
+        assertEquals(Errors.NONE.code(), assigned("m", List.of(1)).errorCode());
+    }
+
+    private CreateTopicsResponse.CreatableTopicResult assigned(String name, List<Integer> replicas) {
+        CreateTopicsRequest.CreatableTopic t = topic(name, -1, -1);
+        t.assignments()
+                .add(new CreateTopicsRequest.CreatableReplicaAssignment()
+                        .setPartitionIndex(0)
+                        .setBrokerIds(new ArrayList<>(replicas)));
+        return create(7, false, t);
+    }
+
+    @Test
     void validateOnlyCreatesNothing() {
         CreateTopicsResponse.CreatableTopicResult r = create(7, true, topic("v", 4, 1));
         assertEquals(Errors.NONE.code(), r.errorCode());

@@ -83,6 +83,32 @@ class TopicRegistryTest {
     }
 
     @Test
+    void namesOfKafkasMaximumLengthAreCreatedRecoveredAndDeleted() throws Exception {
+        // 249 characters, as Kafka accepts: too long for "<name>.properties.tmp" in a 255-byte file name
+        String longest = "x".repeat(248) + "1";
+        String sibling = "x".repeat(248) + "2"; // same file name prefix, another hash
+        UUID id;
+        try (TopicRegistry registry = open(dir)) {
+            id = registry.createTopic(longest, 2, Map.of("retention.ms", "1000"))
+                    .id();
+            registry.createTopic(sibling, 1, Map.of());
+        }
+        try (TopicRegistry registry = open(dir)) {
+            assertEquals(2, registry.recoveredTopicCount());
+            Topic t = registry.topic(longest).orElseThrow();
+            assertEquals(id, t.id());
+            assertEquals(2, t.partitionCount());
+            assertEquals(1000L, t.config().retentionMs());
+            registry.deleteTopic(longest);
+        }
+        try (TopicRegistry registry = open(dir)) {
+            assertEquals(
+                    List.of(sibling),
+                    registry.topics().stream().map(Topic::name).toList());
+        }
+    }
+
+    @Test
     void rejectsExistingInvalidAndCollidingNamesAndBadConfigs() throws Exception {
         try (TopicRegistry registry = open(dir)) {
             registry.createTopic("a.b", 1, Map.of());

@@ -80,7 +80,9 @@ public final class OffsetRemovals {
                 }
             }
             eligible.forEach(tp -> results.put(tp, GroupError.NONE));
-            List<CoordinatorRecordLog.KeyValue> records = removeOffsets(group, eligible);
+            // Kafka 4.4 writes only the offsets' tombstones: an Empty group left without offsets stays (it can
+            // still be listed and deleted) until the next expiry run
+            List<CoordinatorRecordLog.KeyValue> records = offsetTombstones(group, eligible);
             CompletableFuture<OffsetDeleteResult> done = new CompletableFuture<>();
             context.store().append(groupId, records, context.clock().millis()).whenComplete((ok, failure) -> {
                 if (failure != null) {
@@ -97,6 +99,16 @@ public final class OffsetRemovals {
      * a group tombstone too (Kafka's cleanupGroupMetadata). Call under the group's lock.
      */
     private List<CoordinatorRecordLog.KeyValue> removeOffsets(Group group, Collection<TopicPartition> partitions) {
+        List<CoordinatorRecordLog.KeyValue> records = offsetTombstones(group, partitions);
+        if (group.isEmpty() && !context.committed().of(group.groupId()).hasOffsets()) {
+            records.addAll(removeGroup(group));
+        }
+        return records;
+    }
+
+    /** Marks the group dead, unregisters it and returns the tombstones of its records. Call under its lock. */
+    /** Removes the offsets and returns their tombstones. Call under the group's lock. */
+    private List<CoordinatorRecordLog.KeyValue> offsetTombstones(Group group, Collection<TopicPartition> partitions) {
         List<CoordinatorRecordLog.KeyValue> records = new ArrayList<>();
         CommittedOffsets.GroupOffsets groupOffsets = context.committed().of(group.groupId());
         for (TopicPartition tp : partitions) {
@@ -104,13 +116,9 @@ public final class OffsetRemovals {
                 records.add(new CoordinatorRecordLog.KeyValue(GroupRecordCodec.offsetKey(group.groupId(), tp), null));
             }
         }
-        if (group.isEmpty() && !groupOffsets.hasOffsets()) {
-            records.addAll(removeGroup(group));
-        }
         return records;
     }
 
-    /** Marks the group dead, unregisters it and returns the tombstones of its records. Call under its lock. */
     private List<CoordinatorRecordLog.KeyValue> removeGroup(Group group) {
         group.markDead(context.clock().millis());
         context.groups().remove(group);
