@@ -47,16 +47,6 @@ final class BrokerConfigDescription {
             List<BrokerSynonym> chain = chains.getOrDefault(key.name(), List.of(BrokerSynonym.same(key.name())));
             List<ConfigSynonym> synonyms = synonyms(config, chain, key.sensitive());
             Object value = chains.containsKey(key.name()) ? config.effective(chain) : config.value(key.name());
-            if (key.name().equals(BrokerConfigKeys.BROKER_ID.name())) {
-                // Kafka copies node.id into broker.id at start, so both describe the node's id
-                value = config.nodeId();
-                synonyms = List.of(new ConfigSynonym(
-                        key.name(),
-                        ConfigType.format(value),
-                        config.isSet(BrokerConfigKeys.BROKER_ID) || config.isSet(BrokerConfigKeys.NODE_ID)
-                                ? ConfigSource.STATIC_BROKER_CONFIG
-                                : ConfigSource.DEFAULT_CONFIG));
-            }
             ConfigSource source = synonyms.isEmpty()
                     ? ConfigSource.DEFAULT_CONFIG
                     : synonyms.get(0).source();

@@ -439,17 +439,6 @@ class BrokerConfigTest {
     }
 
     @Test
-    void brokerIdDescribesTheNodeIdAsKafkaCopiesIt() {
-        ConfigEntry brokerId = BrokerConfig.of(Map.of("node.id", "3")).describe().stream()
-                .filter(e -> e.name().equals("broker.id"))
-                .findFirst()
-                .orElseThrow();
-        assertEquals("3", brokerId.value());
-        assertEquals(ConfigSource.STATIC_BROKER_CONFIG, brokerId.source());
-        assertEquals("3", brokerId.synonyms().get(0).value());
-    }
-
-    @Test
     void keysKafkaRemovedAreAcceptedButNotDescribed() {
         BrokerConfig c = BrokerConfig.of(Map.of("zookeeper.connect", "localhost:2181"));
         assertTrue(
