@@ -24,8 +24,10 @@ import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.ListOffsetsRequest;
 import io.skiff.protocol.message.ListOffsetsResponse;
 import io.skiff.storage.TimestampOffset;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -70,8 +72,8 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
 
     @Override
     public CompletableFuture<ListOffsetsResponse> handle(RequestContext ctx, ListOffsetsRequest request) {
-        // As Kafka: the answer has one entry per topic and partition, in order of first appearance; a partition asked
-        // for more than once is answered once, with INVALID_REQUEST.
+        // As Kafka: the answer has one entry per topic and partition; a partition asked for more than once is answered
+        // once, with INVALID_REQUEST. The order is Kafka's too (see inKafkasOrder).
         Map<String, Map<Integer, ListOffsetsRequest.ListOffsetsPartition>> asked = new LinkedHashMap<>();
         Set<String> duplicates = new HashSet<>();
         for (ListOffsetsRequest.ListOffsetsTopic rt : request.topics()) {
@@ -83,7 +85,8 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
                 }
             }
         }
-        ListOffsetsResponse response = new ListOffsetsResponse();
+        List<ListOffsetsResponse.ListOffsetsTopicResponse> looked = new ArrayList<>();
+        List<ListOffsetsResponse.ListOffsetsTopicResponse> unauthorized = new ArrayList<>();
         for (Map.Entry<String, Map<Integer, ListOffsetsRequest.ListOffsetsPartition>> e : asked.entrySet()) {
             Optional<Topic> topic = node.topics().topic(e.getKey());
             boolean describable = ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, e.getKey());
@@ -109,9 +112,32 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
                 }
                 tr.partitions().add(answer);
             }
-            response.topics().add(tr);
+            (describable ? looked : unauthorized).add(tr);
         }
+        ListOffsetsResponse response = new ListOffsetsResponse();
+        response.topics().addAll(inKafkasOrder(looked));
+        response.topics().addAll(unauthorized);
         return CompletableFuture.completedFuture(response);
+    }
+
+    /**
+     * Kafka's order of the topics it looked up (the ones the client may not describe follow in request order): its
+     * ReplicaManager collects the partitions' answers in a Scala mutable hash map keyed by TopicPartition and groups
+     * them by topic into an immutable one, so clients that keep the answer's order (kafkajs) see both hash orders.
+     */
+    private static List<ListOffsetsResponse.ListOffsetsTopicResponse> inKafkasOrder(
+            List<ListOffsetsResponse.ListOffsetsTopicResponse> topics) {
+        List<ListOffsetsResponse.ListOffsetsTopicResponse> ordered =
+                ScalaHashOrder.immutableHashMap(topics, t -> t.name().hashCode());
+        for (ListOffsetsResponse.ListOffsetsTopicResponse t : ordered) {
+            // TopicPartition.hashCode
+            int nameHash = t.name().hashCode();
+            List<ListOffsetsResponse.ListOffsetsPartitionResponse> partitions = ScalaHashOrder.mutableHashMap(
+                    new ArrayList<>(t.partitions()), p -> 31 * (31 + p.partitionIndex()) + nameHash);
+            t.partitions().clear();
+            t.partitions().addAll(partitions);
+        }
+        return ordered;
     }
 
     /** The first version that knows a special timestamp (as Kafka checks them); unknown ones never. */

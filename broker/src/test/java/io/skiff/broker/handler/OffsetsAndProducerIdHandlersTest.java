@@ -28,12 +28,15 @@ import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.InitProducerIdRequest;
 import io.skiff.protocol.message.InitProducerIdResponse;
+import io.skiff.protocol.message.ListOffsetsRequest;
 import io.skiff.protocol.message.ListOffsetsResponse;
 import io.skiff.record.RecordBatchBuilder;
 import io.skiff.storage.producer.AppendOrigin;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -92,6 +95,42 @@ class OffsetsAndProducerIdHandlersTest {
         assertEquals(
                 Errors.UNKNOWN_TOPIC_OR_PARTITION.code(), list("nope", 0, -1).errorCode());
         assertEquals(Errors.UNKNOWN_TOPIC_OR_PARTITION.code(), list("t", 9, -1).errorCode());
+    }
+
+    @Test
+    void answersComeInKafkasHashOrderOfTopicsAndPartitions() {
+        // What Kafka 4.4 answered kafkajs for these names (its Scala hash maps' iteration orders)
+        List<String> names = List.of("alpha", "b", "gamma-long-name", "d", "e5", "f6");
+        names.forEach(n -> topics.createTopic("k15-" + n, 14, Map.of()));
+        assertEquals(
+                "f6:[2, 0, 1] e5:[2, 0, 1] b:[2, 1, 0] gamma-long-name:[2, 1, 0] alpha:[1, 0, 2] d:[1, 0, 2]",
+                order(names, 3));
+        assertEquals(
+                "e5:[2, 0, 1] b:[2, 1, 0] alpha:[1, 0, 2] d:[1, 0, 2]", order(List.of("d", "e5", "b", "alpha"), 3));
+        assertEquals("alpha:[11, 10, 13, 12, 7, 6, 9, 8, 3, 2, 5, 4, 1, 0]", order(List.of("alpha"), 14));
+        assertEquals("d:[13, 12, 9, 8, 11, 10, 5, 4, 7, 6, 1, 0, 3, 2]", order(List.of("d"), 14));
+    }
+
+    /** The topics and partitions of the answer to latest offsets of partitions 0..count-1 of k15-NAME, in order. */
+    private String order(List<String> names, int count) {
+        ListOffsetsRequest r = new ListOffsetsRequest().setReplicaId(-1);
+        for (String n : names) {
+            ListOffsetsRequest.ListOffsetsTopic t = new ListOffsetsRequest.ListOffsetsTopic().setName("k15-" + n);
+            for (int p = 0; p < count; p++) {
+                t.partitions()
+                        .add(new ListOffsetsRequest.ListOffsetsPartition()
+                                .setPartitionIndex(p)
+                                .setTimestamp(-1));
+            }
+            r.topics().add(t);
+        }
+        return new ListOffsetsHandler(topics)
+                .handle(ctx(ApiKeys.LIST_OFFSETS, 10), r).join().topics().stream()
+                        .map(t -> t.name().substring("k15-".length()) + ":"
+                                + t.partitions().stream()
+                                        .map(ListOffsetsResponse.ListOffsetsPartitionResponse::partitionIndex)
+                                        .toList())
+                        .collect(Collectors.joining(" "));
     }
 
     @Test
