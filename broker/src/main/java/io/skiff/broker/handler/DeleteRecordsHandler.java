@@ -30,6 +30,9 @@ import io.skiff.protocol.message.DeleteRecordsResponse;
 import io.skiff.protocol.message.DeleteRecordsResponse.DeleteRecordsPartitionResult;
 import io.skiff.protocol.message.DeleteRecordsResponse.DeleteRecordsTopicResult;
 import io.skiff.storage.OffsetOutOfRangeException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -60,9 +63,10 @@ public final class DeleteRecordsHandler extends BlockingApiHandler<DeleteRecords
 
     @Override
     protected DeleteRecordsResponse respond(RequestContext ctx, DeleteRecordsRequest request) {
-        DeleteRecordsResponse response = new DeleteRecordsResponse();
+        Map<String, DeleteRecordsTopicResult> byName = new LinkedHashMap<>();
         for (DeleteRecordsTopic topicRequest : request.topics()) {
-            DeleteRecordsTopicResult topicResult = new DeleteRecordsTopicResult().setName(topicRequest.name());
+            DeleteRecordsTopicResult topicResult =
+                    byName.computeIfAbsent(topicRequest.name(), name -> new DeleteRecordsTopicResult().setName(name));
             Optional<Topic> topic = node.topics().topic(topicRequest.name());
             boolean deletable = ctx.allowed(AclOperation.DELETE, ResourceType.TOPIC, topicRequest.name());
             for (DeleteRecordsPartition p : topicRequest.partitions()) {
@@ -71,8 +75,15 @@ public final class DeleteRecordsHandler extends BlockingApiHandler<DeleteRecords
                         .partitions()
                         .add(refused == null ? delete(topic, p) : unanswered(p).setErrorCode(refused.code()));
             }
-            response.topics().add(topicResult);
         }
+        // Kafka's order: it groups a Scala hash map of every partition's result by topic
+        DeleteRecordsResponse response = new DeleteRecordsResponse();
+        response.topics()
+                .addAll(ScalaHashOrder.groupedByTopic(
+                        new ArrayList<>(byName.values()),
+                        DeleteRecordsTopicResult::name,
+                        DeleteRecordsTopicResult::partitions,
+                        DeleteRecordsPartitionResult::partitionIndex));
         return response;
     }
 

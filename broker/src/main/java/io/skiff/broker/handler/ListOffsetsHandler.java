@@ -122,22 +122,16 @@ public final class ListOffsetsHandler extends AbstractApiHandler<ListOffsetsRequ
 
     /**
      * Kafka's order of the topics it looked up (the ones the client may not describe follow in request order): its
-     * ReplicaManager collects the partitions' answers in a Scala mutable hash map keyed by TopicPartition and groups
-     * them by topic into an immutable one, so clients that keep the answer's order (kafkajs) see both hash orders.
+     * ReplicaManager collects the answers in a Scala hash map of TopicPartition and groups them by topic, so clients
+     * that keep the answer's order (kafkajs) see those hash orders.
      */
     private static List<ListOffsetsResponse.ListOffsetsTopicResponse> inKafkasOrder(
             List<ListOffsetsResponse.ListOffsetsTopicResponse> topics) {
-        List<ListOffsetsResponse.ListOffsetsTopicResponse> ordered =
-                ScalaHashOrder.immutableHashMap(topics, t -> t.name().hashCode());
-        for (ListOffsetsResponse.ListOffsetsTopicResponse t : ordered) {
-            // TopicPartition.hashCode
-            int nameHash = t.name().hashCode();
-            List<ListOffsetsResponse.ListOffsetsPartitionResponse> partitions = ScalaHashOrder.mutableHashMap(
-                    new ArrayList<>(t.partitions()), p -> 31 * (31 + p.partitionIndex()) + nameHash);
-            t.partitions().clear();
-            t.partitions().addAll(partitions);
-        }
-        return ordered;
+        return ScalaHashOrder.groupedByTopic(
+                topics,
+                ListOffsetsResponse.ListOffsetsTopicResponse::name,
+                ListOffsetsResponse.ListOffsetsTopicResponse::partitions,
+                ListOffsetsResponse.ListOffsetsPartitionResponse::partitionIndex);
     }
 
     /** The first version that knows a special timestamp (as Kafka checks them); unknown ones never. */

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.ToIntFunction;
 
 /**
@@ -29,6 +30,25 @@ import java.util.function.ToIntFunction;
  */
 final class ScalaHashOrder {
     private ScalaHashOrder() {}
+
+    /**
+     * Kafka's order of the per-topic answers it builds from a Scala mutable hash map of TopicPartition grouped by topic
+     * ({@code groupBy(_._1.topic)}, an immutable hash map of topic names, each holding a mutable hash map of that
+     * topic's partitions): the topics in {@link #immutableHashMap} order, each topic's partitions (reordered in place)
+     * in {@link #mutableHashMap} order of their TopicPartition hash codes.
+     */
+    static <T, P> List<T> groupedByTopic(
+            List<T> topics, Function<T, String> name, Function<T, List<P>> partitions, ToIntFunction<P> index) {
+        List<T> ordered = immutableHashMap(topics, t -> name.apply(t).hashCode());
+        for (T t : ordered) {
+            int nameHash = name.apply(t).hashCode();
+            List<P> own = partitions.apply(t);
+            List<P> sorted = mutableHashMap(own, p -> 31 * (31 + index.applyAsInt(p)) + nameHash);
+            own.clear();
+            own.addAll(sorted);
+        }
+        return ordered;
+    }
 
     /**
      * The order of {@code keys} (distinct, in insertion order) in a {@code scala.collection.mutable.HashMap} built with

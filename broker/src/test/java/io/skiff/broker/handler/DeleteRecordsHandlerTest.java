@@ -24,6 +24,8 @@ import io.skiff.protocol.message.DeleteRecordsRequest.DeleteRecordsPartition;
 import io.skiff.protocol.message.DeleteRecordsRequest.DeleteRecordsTopic;
 import io.skiff.protocol.message.DeleteRecordsResponse.DeleteRecordsPartitionResult;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -69,6 +71,35 @@ class DeleteRecordsHandlerTest {
         assertEquals(4, delete("orders", 0, 2).lowWatermark(), "below the start: unchanged");
         fx.restart();
         assertEquals(4, fx.topics.topic("orders").orElseThrow().partition(0).logStartOffset());
+    }
+
+    @Test
+    void answersEachTopicOnceWithItsPartitionsInKafkasHashOrder() {
+        // What Kafka 4.4 answered kafkajs for these names (its Scala hash map's iteration order)
+        List<String> names = List.of("k16-alpha", "k16-b", "k16-d");
+        DeleteRecordsRequest request = new DeleteRecordsRequest().setTimeoutMs(1000);
+        for (String name : names) {
+            fx.createTopic(name, 3, Map.of());
+            for (int p = 0; p < 3; p++) {
+                // each partition in a topic entry of its own: Kafka answers one entry per topic
+                DeleteRecordsTopic t = new DeleteRecordsTopic().setName(name);
+                t.partitions()
+                        .add(new DeleteRecordsPartition().setPartitionIndex(p).setOffset(0));
+                request.topics().add(t);
+            }
+        }
+        Map<String, List<Integer>> partitions = new LinkedHashMap<>();
+        call(handler, 2, request)
+                .topics()
+                .forEach(t -> partitions.put(
+                        t.name(),
+                        t.partitions().stream()
+                                .map(DeleteRecordsPartitionResult::partitionIndex)
+                                .toList()));
+        assertEquals(
+                Map.of("k16-alpha", List.of(2, 1, 0), "k16-b", List.of(0, 2, 1), "k16-d", List.of(0, 2, 1)),
+                partitions);
+        assertEquals(3, partitions.size());
     }
 
     @Test
