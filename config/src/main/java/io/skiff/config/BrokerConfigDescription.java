@@ -45,8 +45,19 @@ final class BrokerConfigDescription {
                 continue; // removed from Kafka, or Skiff's own (a Kafka tool would not know it)
             }
             List<BrokerSynonym> chain = chains.getOrDefault(key.name(), List.of(BrokerSynonym.same(key.name())));
-            List<ConfigSynonym> synonyms = synonyms(config, chain, key.sensitive());
+            List<ConfigSynonym> synonyms = new ArrayList<>(synonyms(config, chain, key.sensitive()));
             Object value = chains.containsKey(key.name()) ? config.effective(chain) : config.value(key.name());
+            String mirrored = mirroredId(key.name());
+            if (mirrored != null && !config.isSet(key.name())) {
+                // Kafka copies whichever of node.id and broker.id is given to the other (and requires node.id, which
+                // Skiff's default stands for): both show the node id.
+                value = config.nodeId();
+                if (config.isSet(mirrored)) {
+                    synonyms.add(
+                            0,
+                            new ConfigSynonym(key.name(), ConfigType.format(value), ConfigSource.STATIC_BROKER_CONFIG));
+                }
+            }
             ConfigSource source = synonyms.isEmpty()
                     ? ConfigSource.DEFAULT_CONFIG
                     : synonyms.get(0).source();
@@ -61,6 +72,15 @@ final class BrokerConfigDescription {
                     synonyms));
         }
         return entries;
+    }
+
+    /** The other of node.id and broker.id, or null for any other key. */
+    private static String mirroredId(String key) {
+        return switch (key) {
+            case "node.id" -> "broker.id";
+            case "broker.id" -> "node.id";
+            default -> null;
+        };
     }
 
     /**

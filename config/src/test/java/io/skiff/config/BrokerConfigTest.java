@@ -439,6 +439,29 @@ class BrokerConfigTest {
     }
 
     @Test
+    void nodeIdAndBrokerIdDescribeTheNodeIdAsKafkaCopiesTheGivenOneToTheOther() {
+        Map<String, ConfigEntry> given = byName(BrokerConfig.of(Map.of("node.id", "3")));
+        assertEquals("3", given.get("broker.id").value());
+        assertEquals(ConfigSource.STATIC_BROKER_CONFIG, given.get("broker.id").source());
+        assertEquals(
+                new ConfigSynonym("broker.id", "3", ConfigSource.STATIC_BROKER_CONFIG),
+                given.get("broker.id").synonyms().get(0));
+        Map<String, ConfigEntry> legacy = byName(BrokerConfig.of(Map.of("broker.id", "4")));
+        assertEquals("4", legacy.get("node.id").value());
+        assertEquals(ConfigSource.STATIC_BROKER_CONFIG, legacy.get("node.id").source());
+        // neither given: Skiff's default node.id stands for the node.id Kafka requires
+        Map<String, ConfigEntry> none = byName(BrokerConfig.defaults());
+        assertEquals("1", none.get("broker.id").value());
+        assertEquals(ConfigSource.DEFAULT_CONFIG, none.get("broker.id").source());
+    }
+
+    private static Map<String, ConfigEntry> byName(BrokerConfig c) {
+        Map<String, ConfigEntry> byName = new java.util.HashMap<>();
+        c.describe().forEach(e -> byName.put(e.name(), e));
+        return byName;
+    }
+
+    @Test
     void keysKafkaRemovedAreAcceptedButNotDescribed() {
         BrokerConfig c = BrokerConfig.of(Map.of("zookeeper.connect", "localhost:2181"));
         assertTrue(
