@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The broker keys as DescribeConfigs reports them, with Kafka's sources and synonyms: a broker resource's entries,
@@ -28,6 +29,13 @@ import java.util.Map;
  */
 final class BrokerConfigDescription {
     private static final ConfigKeyTable TABLE = BrokerConfigKeys.TABLE;
+    private static final Set<String> SKIFF_OWN = Set.of(
+            BrokerConfigKeys.CLUSTER_ID.name(),
+            BrokerConfigKeys.CONSOLE_LISTENER.name(),
+            BrokerConfigKeys.SCHEMA_REGISTRY_LISTENER.name(),
+            BrokerConfigKeys.SCHEMA_REGISTRY_AUTHENTICATION_METHOD.name());
+    private static final Set<String> AUTHORIZER_KEYS =
+            Set.of(BrokerConfigKeys.SUPER_USERS.name(), BrokerConfigKeys.ALLOW_EVERYONE_IF_NO_ACL_FOUND.name());
 
     private BrokerConfigDescription() {}
 
@@ -41,8 +49,8 @@ final class BrokerConfigDescription {
         }
         List<ConfigEntry> entries = new ArrayList<>();
         for (ConfigKey key : TABLE.keys()) {
-            if (key.support() == Support.REMOVED || key.name().startsWith("skiff.")) {
-                continue; // removed from Kafka, or Skiff's own (a Kafka tool would not know it)
+            if (!described(config, key)) {
+                continue;
             }
             List<BrokerSynonym> chain = chains.getOrDefault(key.name(), List.of(BrokerSynonym.same(key.name())));
             List<ConfigSynonym> synonyms = new ArrayList<>(synonyms(config, chain, key.sensitive()));
@@ -72,6 +80,18 @@ final class BrokerConfigDescription {
                     synonyms));
         }
         return entries;
+    }
+
+    /**
+     * Whether DescribeConfigs lists {@code key}: not when Kafka removed it or it is Skiff's own (a Kafka tool would
+     * not know it); the authorizer's keys, which Kafka's broker configuration does not define, only when given (as
+     * Kafka lists every key of its properties file).
+     */
+    static boolean described(BrokerConfig config, ConfigKey key) {
+        if (key.support() == Support.REMOVED || key.name().startsWith("skiff.") || SKIFF_OWN.contains(key.name())) {
+            return false;
+        }
+        return !AUTHORIZER_KEYS.contains(key.name()) || config.isSet(key.name());
     }
 
     /** The other of node.id and broker.id, or null for any other key. */

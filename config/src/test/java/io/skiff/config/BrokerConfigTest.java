@@ -411,8 +411,25 @@ class BrokerConfigTest {
         long removedOrSkiffs = BrokerConfigKeys.TABLE.keys().stream()
                 .filter(k -> k.support() == Support.REMOVED || k.name().startsWith("skiff."))
                 .count();
-        assertEquals(BrokerConfigKeys.TABLE.keys().size() - removedOrSkiffs, byName.size());
-        assertTrue(!byName.containsKey("skiff.control.listener"), "Skiff's own keys are not Kafka's to describe");
+        // and Skiff's own keys without the prefix, and the authorizer's two, which are not given here
+        assertEquals(BrokerConfigKeys.TABLE.keys().size() - removedOrSkiffs - 6, byName.size());
+        for (String own : List.of(
+                "skiff.control.listener",
+                "console.listener",
+                "schema.registry.listener",
+                "schema.registry.authentication.method",
+                "cluster.id")) {
+            assertTrue(!byName.containsKey(own), own + " is Skiff's own, not Kafka's to describe");
+        }
+        assertTrue(!byName.containsKey("super.users"), "Kafka's broker configuration does not define it");
+        assertEquals(
+                "User:admin",
+                BrokerConfig.of(Map.of("super.users", "User:admin")).describe().stream()
+                        .filter(e -> e.name().equals("super.users"))
+                        .findFirst()
+                        .orElseThrow()
+                        .value(),
+                "given in the properties, Kafka lists it");
 
         ConfigEntry partitions = byName.get("num.partitions");
         assertEquals("6", partitions.value());
