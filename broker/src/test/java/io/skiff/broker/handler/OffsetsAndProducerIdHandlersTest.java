@@ -124,7 +124,7 @@ class OffsetsAndProducerIdHandlersTest {
             }
             r.topics().add(t);
         }
-        return new ListOffsetsHandler(topics)
+        return new ListOffsetsHandler(NodeTopics.singleNode(topics, HandlerTestSupport.NODE_ID))
                 .handle(ctx(ApiKeys.LIST_OFFSETS, 10), r).join().topics().stream()
                         .map(t -> t.name().substring("k15-".length()) + ":"
                                 + t.partitions().stream()
