@@ -18,6 +18,7 @@ package io.skiff.broker.group.consumer;
 import io.skiff.broker.coordinator.CoordinatorScheduler;
 import io.skiff.broker.coordinator.TimerSlot;
 import io.skiff.broker.group.classic.ClassicMemberMetadata;
+import io.skiff.broker.group.common.AssignmentEpochs;
 import io.skiff.broker.group.common.EpochMember;
 import java.util.List;
 import java.util.UUID;
@@ -65,9 +66,9 @@ public final class ConsumerGroupMember extends EpochMember {
     private MemberAssignment assigned = MemberAssignment.EMPTY;
     private MemberAssignment pendingRevocation = MemberAssignment.EMPTY;
     /** The epoch at which each partition of {@link #assigned} was given to the member. */
-    private PartitionEpochs assignedEpochs = PartitionEpochs.EMPTY;
+    private AssignmentEpochs<UUID> assignedEpochs = AssignmentEpochs.empty();
     /** The epoch at which each partition of {@link #pendingRevocation} was given to the member. */
-    private PartitionEpochs pendingRevocationEpochs = PartitionEpochs.EMPTY;
+    private AssignmentEpochs<UUID> pendingRevocationEpochs = AssignmentEpochs.empty();
 
     /** A classic member asked to rejoin must do so within its rebalance timeout (Kafka's join timeout). */
     private final TimerSlot joinTimer = new TimerSlot();
@@ -137,35 +138,29 @@ public final class ConsumerGroupMember extends EpochMember {
      * it moves to pending revocation); a partition new to it is given at its current member epoch.
      */
     public void reconciled(State state, MemberAssignment assigned, MemberAssignment pendingRevocation) {
-        PartitionEpochs heldBefore = assignedEpochs;
-        PartitionEpochs pendingBefore = pendingRevocationEpochs;
         int givenAt = memberEpoch();
         restoreAssignment(
                 state,
-                PartitionEpochs.of(assigned, (t, p) -> epochOr(heldBefore.epochOf(t, p), givenAt)),
-                PartitionEpochs.of(
-                        pendingRevocation,
-                        (t, p) -> epochOr(pendingBefore.epochOf(t, p), epochOr(heldBefore.epochOf(t, p), givenAt))));
+                AssignmentEpochs.keeping(assigned.partitions(), List.of(assignedEpochs), givenAt),
+                AssignmentEpochs.keeping(
+                        pendingRevocation.partitions(), List.of(pendingRevocationEpochs, assignedEpochs), givenAt));
     }
 
     /** Sets the state and the partitions with the epochs they were given at (replay). */
-    public void restoreAssignment(State state, PartitionEpochs assigned, PartitionEpochs pendingRevocation) {
+    public void restoreAssignment(
+            State state, AssignmentEpochs<UUID> assigned, AssignmentEpochs<UUID> pendingRevocation) {
         this.state = state;
-        this.assigned = assigned.partitions();
-        this.pendingRevocation = pendingRevocation.partitions();
+        this.assigned = new MemberAssignment(assigned.partitions());
+        this.pendingRevocation = new MemberAssignment(pendingRevocation.partitions());
         this.assignedEpochs = assigned;
         this.pendingRevocationEpochs = pendingRevocation;
     }
 
-    private static int epochOr(Integer epoch, int otherwise) {
-        return epoch != null ? epoch : otherwise;
-    }
-
-    public PartitionEpochs assignedEpochs() {
+    public AssignmentEpochs<UUID> assignedEpochs() {
         return assignedEpochs;
     }
 
-    public PartitionEpochs pendingRevocationEpochs() {
+    public AssignmentEpochs<UUID> pendingRevocationEpochs() {
         return pendingRevocationEpochs;
     }
 
@@ -184,7 +179,7 @@ public final class ConsumerGroupMember extends EpochMember {
      * as in Kafka, they count as given at epoch 0, so that instance may commit them.
      */
     public void resetAssignmentEpochs() {
-        assignedEpochs = PartitionEpochs.of(assigned, (t, p) -> 0);
+        assignedEpochs = AssignmentEpochs.of(assigned.partitions(), (t, p) -> 0);
     }
 
     /** The partitions this member still holds: assigned ones and those it has not yet given up. */

@@ -18,6 +18,7 @@ package io.skiff.broker.group.consumer;
 import io.skiff.broker.coordinator.CoordinatorRecordLog.KeyValue;
 import io.skiff.broker.group.classic.ClassicMemberMetadata;
 import io.skiff.broker.group.classic.MemberProtocol;
+import io.skiff.broker.group.common.AssignmentEpochs;
 import io.skiff.broker.group.common.GroupRecordCodec;
 import io.skiff.broker.group.record.ConsumerGroupCurrentMemberAssignmentValue;
 import io.skiff.broker.group.record.ConsumerGroupMemberMetadataValue;
@@ -145,15 +146,15 @@ public final class ConsumerGroupRecords {
     }
 
     /** Partitions by topic, sorted, each topic with the epochs its partitions were given at (in the same order). */
-    public static List<ConsumerGroupCurrentMemberAssignmentValue.TopicPartitions> topicPartitions(PartitionEpochs a) {
+    public static List<ConsumerGroupCurrentMemberAssignmentValue.TopicPartitions> topicPartitions(
+            AssignmentEpochs<UUID> a) {
         List<ConsumerGroupCurrentMemberAssignmentValue.TopicPartitions> out = new ArrayList<>();
-        a.epochs().forEach((topicId, byPartition) -> {
-            List<Integer> partitions = byPartition.keySet().stream().sorted().toList();
+        a.epochs().keySet().forEach(topicId -> {
+            List<Integer> partitions = a.sortedPartitions(topicId);
             out.add(new ConsumerGroupCurrentMemberAssignmentValue.TopicPartitions()
                     .setTopicId(topicId)
                     .setPartitions(partitions)
-                    .setAssignmentEpochs(
-                            partitions.stream().map(byPartition::get).toList()));
+                    .setAssignmentEpochs(a.epochsOf(topicId, partitions)));
         });
         return out;
     }
@@ -163,21 +164,14 @@ public final class ConsumerGroupRecords {
      * written before they were kept), or with not one epoch per partition, gives every partition of the topic
      * {@code memberEpoch} (at least 0), as Kafka does.
      */
-    public static PartitionEpochs assignment(
+    public static AssignmentEpochs<UUID> assignment(
             List<ConsumerGroupCurrentMemberAssignmentValue.TopicPartitions> tps, int memberEpoch) {
         int fallback = Math.max(memberEpoch, 0);
         Map<UUID, Map<Integer, Integer>> out = new HashMap<>();
         for (ConsumerGroupCurrentMemberAssignmentValue.TopicPartitions tp : tps) {
-            List<Integer> epochs = tp.assignmentEpochs();
-            boolean withEpochs =
-                    epochs != null && epochs.size() == tp.partitions().size();
-            Map<Integer, Integer> byPartition = new HashMap<>();
-            for (int i = 0; i < tp.partitions().size(); i++) {
-                byPartition.put(tp.partitions().get(i), withEpochs ? epochs.get(i) : fallback);
-            }
-            out.put(tp.topicId(), byPartition);
+            out.put(tp.topicId(), AssignmentEpochs.fromRecord(tp.partitions(), tp.assignmentEpochs(), fallback));
         }
-        return new PartitionEpochs(out);
+        return new AssignmentEpochs<>(out);
     }
 
     public static MemberAssignment targetAssignment(List<ConsumerGroupTargetAssignmentMemberValue.TopicPartition> tps) {

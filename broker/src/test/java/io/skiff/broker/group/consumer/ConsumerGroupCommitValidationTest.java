@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.skiff.broker.group.classic.ClassicMemberMetadata;
 import io.skiff.broker.group.classic.MemberProtocol;
+import io.skiff.broker.group.common.AssignmentEpochs;
 import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.common.OffsetCommitCheck;
 import io.skiff.broker.group.common.OffsetCommitValidation;
@@ -184,10 +185,10 @@ class ConsumerGroupCommitValidationTest {
                 .setTopicId(U)
                 .setPartitions(List.of(0, 1))
                 .setAssignmentEpochs(List.of(1));
-        PartitionEpochs epochs = ConsumerGroupRecords.assignment(List.of(old, mismatched), 7);
-        assertEquals(new PartitionEpochs(Map.of(T, Map.of(0, 7, 1, 7), U, Map.of(0, 7, 1, 7))), epochs);
+        AssignmentEpochs<UUID> epochs = ConsumerGroupRecords.assignment(List.of(old, mismatched), 7);
+        assertEquals(new AssignmentEpochs<>(Map.of(T, Map.of(0, 7, 1, 7), U, Map.of(0, 7, 1, 7))), epochs);
         assertEquals(
-                new PartitionEpochs(Map.of(T, Map.of(0, 0, 1, 0))),
+                new AssignmentEpochs<>(Map.of(T, Map.of(0, 0, 1, 0))),
                 ConsumerGroupRecords.assignment(List.of(old), -2),
                 "never below 0");
     }
@@ -196,7 +197,7 @@ class ConsumerGroupCommitValidationTest {
     void aStaticMemberLeavingForAWhileHoldsItsPartitionsSinceEpochZero() {
         ConsumerGroupMember m = memberWithPartitionsOfTwoEpochs();
         m.resetAssignmentEpochs();
-        assertEquals(new PartitionEpochs(Map.of(T, Map.of(0, 0, 1, 0, 2, 0))), m.assignedEpochs());
+        assertEquals(new AssignmentEpochs<>(Map.of(T, Map.of(0, 0, 1, 0, 2, 0))), m.assignedEpochs());
         assertEquals(2, m.pendingRevocationEpoch(U, 0));
     }
 }
