@@ -23,6 +23,8 @@ import io.skiff.broker.coordinator.InMemoryRecordLog;
 import io.skiff.broker.coordinator.ManualScheduler;
 import io.skiff.broker.group.common.GroupCoordinatorConfig;
 import io.skiff.broker.group.common.GroupError;
+import io.skiff.broker.group.common.OffsetAndMetadata;
+import io.skiff.broker.group.common.TopicPartition;
 import io.skiff.broker.group.consumer.ConsumerGroupConfig;
 import io.skiff.broker.group.streams.ConfiguredTopology;
 import io.skiff.broker.group.streams.StreamsGroupDescription;
@@ -286,6 +288,49 @@ class StreamsGroupHeartbeatTest {
 
         second = heartbeat("m2", 4, null, Tasks.EMPTY);
         assertEquals(all().minus(kept), second.assignment().active());
+    }
+
+    private Map<TopicPartition, GroupError> commit(String member, int epoch, TopicPartition tp) {
+        return coordinator
+                .commitOffsets(
+                        GROUP,
+                        member,
+                        null,
+                        epoch,
+                        Map.of(tp, new OffsetAndMetadata(1, -1, "", -1L, OffsetAndMetadata.NO_EXPIRE_TIMESTAMP)),
+                        true)
+                .join();
+    }
+
+    /** A partition of one of the active tasks: subtopology 0 reads "in", 1 the repartition topic. */
+    private static TopicPartition partitionOfATask(Tasks tasks) {
+        var first = tasks.bySubtopology().entrySet().iterator().next();
+        String topic = first.getKey().equals("0") ? "in" : "wc-counts-repartition";
+        return new TopicPartition(topic, first.getValue().iterator().next());
+    }
+
+    /**
+     * m1 keeps at epoch 4 the active tasks it was given at epoch 3; its commits at epoch 3 (sent before it learnt
+     * epoch 4) go through for the partitions of those tasks only, also after a restart; m2 was given its tasks at 4.
+     */
+    @Test
+    void anOlderEpochCommitsThePartitionsOfActiveTasksHeldSinceThen() {
+        topics.create("in", 3);
+        joinAndAwaitTopics("m1");
+        heartbeat("m2", 0, WORD_COUNT, null);
+        Tasks kept = heartbeat("m1", 3, null, all()).assignment().active();
+        assertEquals(4, heartbeat("m1", 3, null, kept).memberEpoch());
+        TopicPartition held = partitionOfATask(kept);
+        TopicPartition moved = partitionOfATask(
+                heartbeat("m2", 4, null, Tasks.EMPTY).assignment().active());
+        for (int restart = 0; restart < 2; restart++) {
+            assertEquals(Map.of(held, GroupError.NONE), commit("m1", 3, held));
+            assertEquals(Map.of(moved, GroupError.STALE_MEMBER_EPOCH), commit("m1", 3, moved));
+            assertEquals(Map.of(moved, GroupError.STALE_MEMBER_EPOCH), commit("m2", 3, moved));
+            assertEquals(Map.of(moved, GroupError.NONE), commit("m2", 4, moved));
+            coordinator.close();
+            coordinator = newCoordinator();
+        }
     }
 
     @Test

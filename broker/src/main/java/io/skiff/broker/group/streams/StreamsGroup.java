@@ -19,7 +19,11 @@ import io.skiff.broker.coordinator.CoordinatorRecordLog;
 import io.skiff.broker.group.common.EpochGroup;
 import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.common.GroupType;
+import io.skiff.broker.group.common.OffsetCommitCheck;
+import io.skiff.broker.group.common.OffsetCommitValidation;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A KIP-1071 streams group: its topology (as the members declared it) and how it resolves against the topics, the
@@ -136,18 +140,79 @@ public final class StreamsGroup extends EpochGroup<StreamsGroupMember, TaskAssig
     // ------------------------------------------------------------------ offsets
 
     /**
-     * The member's current epoch, or the one before while its tasks did not change hands (a commit of work done
-     * just before the member learnt its new epoch, which Kafka accepts through the tasks' assignment epochs).
+     * Kafka's StreamsGroup.validateOffsetCommit for a member: it must use OffsetCommit v9+ (TxnOffsetCommit has no
+     * such rule); its current epoch commits everything; a newer epoch commits nothing; an older one (a commit sent
+     * while its epoch bump is in flight) commits a partition only if the active task reading it was given to the
+     * member by then. The task of a partition is its source or repartition source topic's subtopology in the topology
+     * the members declared, so an older epoch commits nothing while the group has none.
      */
     @Override
-    protected GroupError epochError(StreamsGroupMember member, int memberEpoch) {
+    protected OffsetCommitValidation commitValidation(
+            StreamsGroupMember member, int memberEpoch, boolean transactional, boolean v9OrLater) {
+        if (!transactional && !v9OrLater) {
+            return OffsetCommitValidation.refused(OffsetCommitCheck.refused(
+                    GroupError.UNSUPPORTED_VERSION,
+                    "OffsetCommit version 9 or above must be used by members using the streams group protocol"));
+        }
         if (memberEpoch == member.memberEpoch()) {
-            return GroupError.NONE;
+            return OffsetCommitValidation.ACCEPT_ALL;
         }
-        if (memberEpoch == member.previousMemberEpoch() && memberEpoch < member.memberEpoch()) {
-            return GroupError.NONE;
+        if (memberEpoch > member.memberEpoch()) {
+            return OffsetCommitValidation.refused(OffsetCommitCheck.refused(
+                    GroupError.STALE_MEMBER_EPOCH,
+                    "Received member epoch %d is newer than current member epoch %d.",
+                    memberEpoch,
+                    member.memberEpoch()));
         }
-        return GroupError.STALE_MEMBER_EPOCH;
+        if (topology == null) {
+            return OffsetCommitValidation.refused(OffsetCommitCheck.refused(
+                    GroupError.STALE_MEMBER_EPOCH, "Topology is not available for offset commit validation."));
+        }
+        Map<String, String> subtopologyOfTopic = subtopologyOfSourceTopic(topology);
+        return OffsetCommitValidation.perPartition((topic, topicId, partition) ->
+                olderEpochCheck(member, memberEpoch, subtopologyOfTopic.get(topic), topic, partition));
+    }
+
+    /** Each source and repartition source topic's subtopology (Kafka's StreamsTopology.sourceTopicMap). */
+    private static Map<String, String> subtopologyOfSourceTopic(StreamsTopology topology) {
+        Map<String, String> out = new HashMap<>();
+        for (StreamsTopology.Subtopology s : topology.subtopologies()) {
+            s.sourceTopics().forEach(t -> out.put(t, s.subtopologyId()));
+            s.repartitionSourceTopics().forEach(t -> out.put(t.name(), s.subtopologyId()));
+        }
+        return out;
+    }
+
+    /** A commit at an epoch older than the member's: accepted if the member was given the active task by then. */
+    private static OffsetCommitCheck olderEpochCheck(
+            StreamsGroupMember member, int memberEpoch, String subtopologyId, String topic, int partition) {
+        if (subtopologyId == null) {
+            return OffsetCommitCheck.refused(GroupError.STALE_MEMBER_EPOCH, "Topic %s is not in the topology.", topic);
+        }
+        Integer givenAt = member.activeTaskEpoch(subtopologyId, partition);
+        if (givenAt == null) {
+            return OffsetCommitCheck.refused(
+                    GroupError.STALE_MEMBER_EPOCH,
+                    "Task %s-%d is not assigned or pending revocation for member.",
+                    subtopologyId,
+                    partition);
+        }
+        if (memberEpoch < givenAt) {
+            return OffsetCommitCheck.refused(
+                    GroupError.STALE_MEMBER_EPOCH,
+                    "Received member epoch %d is older than assignment epoch %d for task %s-%d.",
+                    memberEpoch,
+                    givenAt,
+                    subtopologyId,
+                    partition);
+        }
+        return OffsetCommitCheck.OK;
+    }
+
+    /** Kafka's validateMemberEpoch (offset fetches): only the member's current epoch. */
+    @Override
+    protected GroupError epochError(StreamsGroupMember member, int memberEpoch) {
+        return memberEpoch == member.memberEpoch() ? GroupError.NONE : GroupError.STALE_MEMBER_EPOCH;
     }
 
     // ------------------------------------------------------------------ topology and epochs

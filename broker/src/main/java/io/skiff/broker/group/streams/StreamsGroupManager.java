@@ -345,6 +345,7 @@ public final class StreamsGroupManager {
                 // A static member leaving for a while keeps its tasks (no rebalance) until its session expires.
                 member.reconciled(
                         StreamsHeartbeat.STATIC_LEAVE_EPOCH, member.state(), member.assigned(), TaskAssignment.EMPTY);
+                member.resetActiveEpochs();
                 member.cancelRevocationTimer();
                 records = List.of(StreamsGroupRecords.currentAssignment(group.groupId(), member));
                 LOG.info(

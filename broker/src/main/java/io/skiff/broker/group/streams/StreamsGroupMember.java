@@ -15,7 +15,9 @@
  */
 package io.skiff.broker.group.streams;
 
+import io.skiff.broker.group.common.AssignmentEpochs;
 import io.skiff.broker.group.common.EpochMember;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -72,6 +74,10 @@ public final class StreamsGroupMember extends EpochMember {
     private State state = State.STABLE;
     private TaskAssignment assigned = TaskAssignment.EMPTY;
     private TaskAssignment pendingRevocation = TaskAssignment.EMPTY;
+    /** The epoch at which each active task of {@link #assigned} was given to the member (by subtopology). */
+    private AssignmentEpochs<String> activeEpochs = AssignmentEpochs.empty();
+    /** The epoch at which each active task of {@link #pendingRevocation} was given to the member. */
+    private AssignmentEpochs<String> pendingActiveEpochs = AssignmentEpochs.empty();
 
     public StreamsGroupMember(String memberId) {
         super(memberId, -1);
@@ -92,6 +98,8 @@ public final class StreamsGroupMember extends EpochMember {
         next.userEndpoint = userEndpoint;
         next.clientTags = clientTags;
         next.restore(0, 0, state, assigned, pendingRevocation);
+        next.activeEpochs = activeEpochs;
+        next.pendingActiveEpochs = pendingActiveEpochs;
         return next;
     }
 
@@ -189,20 +197,73 @@ public final class StreamsGroupMember extends EpochMember {
         return pendingRevocation;
     }
 
-    /** The member's new reconciled position: epoch, state, owned tasks and tasks it must revoke. */
+    /**
+     * The member's new reconciled position: epoch, state, owned tasks and tasks it must revoke. An active task it
+     * already held keeps the epoch it was given at (also when it moves to pending revocation); one new to it is
+     * given at {@code epoch}. Standby and warm-up tasks have no epochs: they commit nothing.
+     */
     public void reconciled(int epoch, State state, TaskAssignment assigned, TaskAssignment pendingRevocation) {
         updateEpoch(epoch);
-        this.state = state;
-        this.assigned = assigned;
-        this.pendingRevocation = pendingRevocation;
+        AssignmentEpochs<String> heldBefore = activeEpochs;
+        restoreTasks(
+                state,
+                assigned,
+                pendingRevocation,
+                AssignmentEpochs.keeping(assigned.active().bySubtopology(), List.of(heldBefore), epoch),
+                AssignmentEpochs.keeping(
+                        pendingRevocation.active().bySubtopology(), List.of(pendingActiveEpochs, heldBefore), epoch));
     }
 
-    /** Restores the persisted position (replay). */
+    /** Restores the persisted position (replay); every active task at {@code epoch}. */
     public void restore(
             int epoch, int previousEpoch, State state, TaskAssignment assigned, TaskAssignment pendingRevocation) {
         restoreEpochs(epoch, previousEpoch);
+        restoreTasks(
+                state,
+                assigned,
+                pendingRevocation,
+                AssignmentEpochs.of(assigned.active().bySubtopology(), (s, p) -> epoch),
+                AssignmentEpochs.of(pendingRevocation.active().bySubtopology(), (s, p) -> epoch));
+    }
+
+    /** Sets the state and the tasks, the active ones at the epochs they were given at (replay). */
+    public void restoreTasks(
+            State state,
+            TaskAssignment assigned,
+            TaskAssignment pendingRevocation,
+            AssignmentEpochs<String> activeEpochs,
+            AssignmentEpochs<String> pendingActiveEpochs) {
         this.state = state;
         this.assigned = assigned;
         this.pendingRevocation = pendingRevocation;
+        this.activeEpochs = activeEpochs;
+        this.pendingActiveEpochs = pendingActiveEpochs;
+    }
+
+    /** The epochs the member's active tasks were given at. */
+    public AssignmentEpochs<String> activeEpochs() {
+        return activeEpochs;
+    }
+
+    /** The epochs the active tasks the member must revoke were given at. */
+    public AssignmentEpochs<String> pendingActiveEpochs() {
+        return pendingActiveEpochs;
+    }
+
+    /**
+     * The epoch the member was given the active task at, among its assigned tasks and then those it must revoke;
+     * null if it has neither.
+     */
+    public Integer activeTaskEpoch(String subtopologyId, int partition) {
+        Integer epoch = activeEpochs.epochOf(subtopologyId, partition);
+        return epoch != null ? epoch : pendingActiveEpochs.epochOf(subtopologyId, partition);
+    }
+
+    /**
+     * A static member that leaves for a while keeps its active tasks for its next instance, which starts at epoch 0:
+     * as in Kafka, they count as given at epoch 0, so that instance may commit their offsets.
+     */
+    public void resetActiveEpochs() {
+        activeEpochs = AssignmentEpochs.of(assigned.active().bySubtopology(), (s, p) -> 0);
     }
 }

@@ -16,6 +16,7 @@
 package io.skiff.broker.group.streams;
 
 import io.skiff.broker.coordinator.CoordinatorRecordLog.KeyValue;
+import io.skiff.broker.group.common.AssignmentEpochs;
 import io.skiff.broker.group.common.GroupRecordCodec;
 import io.skiff.broker.group.record.StreamsGroupCurrentMemberAssignmentKey;
 import io.skiff.broker.group.record.StreamsGroupCurrentMemberAssignmentValue;
@@ -32,6 +33,7 @@ import io.skiff.broker.group.record.StreamsGroupTopologyValue;
 import io.skiff.protocol.ByteBufferAccessor;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -162,11 +164,11 @@ public final class StreamsGroupRecords {
                         .setMemberEpoch(m.memberEpoch())
                         .setPreviousMemberEpoch(m.previousMemberEpoch())
                         .setState(m.state().value())
-                        .setActiveTasks(currentIds(m.assigned().active()))
+                        .setActiveTasks(currentIds(m.assigned().active(), m.activeEpochs()))
                         .setStandbyTasks(currentIds(m.assigned().standby()))
                         .setWarmupTasks(currentIds(m.assigned().warmup()))
                         .setActiveTasksPendingRevocation(
-                                currentIds(m.pendingRevocation().active()))
+                                currentIds(m.pendingRevocation().active(), m.pendingActiveEpochs()))
                         .setStandbyTasksPendingRevocation(
                                 currentIds(m.pendingRevocation().standby()))
                         .setWarmupTasksPendingRevocation(
@@ -226,6 +228,26 @@ public final class StreamsGroupRecords {
                         .setSubtopologyId(id)
                         .setPartitions(new ArrayList<>(ps))));
         return out;
+    }
+
+    /** Active tasks by subtopology, sorted, each with the epochs they were given at (the AssignmentEpochs field). */
+    private static List<StreamsGroupCurrentMemberAssignmentValue.TaskIds> currentIds(
+            Tasks tasks, AssignmentEpochs<String> epochs) {
+        List<StreamsGroupCurrentMemberAssignmentValue.TaskIds> out = currentIds(tasks);
+        out.forEach(ids -> ids.setAssignmentEpochs(epochs.epochsOf(ids.subtopologyId(), ids.partitions())));
+        return out;
+    }
+
+    /**
+     * Replay: the epochs of a current-assignment record's active tasks; {@code memberEpoch} for a subtopology
+     * without them (a record written before they were kept), as Kafka does.
+     */
+    static AssignmentEpochs<String> activeEpochsOfCurrent(
+            List<StreamsGroupCurrentMemberAssignmentValue.TaskIds> ids, int memberEpoch) {
+        Map<String, Map<Integer, Integer>> out = new HashMap<>();
+        ids.forEach(t -> out.computeIfAbsent(t.subtopologyId(), k -> new HashMap<>())
+                .putAll(AssignmentEpochs.fromRecord(t.partitions(), t.assignmentEpochs(), memberEpoch)));
+        return new AssignmentEpochs<>(out);
     }
 
     static Tasks tasksOfTarget(List<StreamsGroupTargetAssignmentMemberValue.TaskIds> ids) {

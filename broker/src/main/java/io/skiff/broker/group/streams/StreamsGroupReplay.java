@@ -139,19 +139,20 @@ public final class StreamsGroupReplay {
                 }
                 StreamsGroupCurrentMemberAssignmentValue v = new StreamsGroupCurrentMemberAssignmentValue(
                         GroupRecordCodec.consumerValueBody(value), (short) 0);
-                member(g, ck.memberId())
-                        .restore(
-                                v.memberEpoch(),
-                                v.previousMemberEpoch(),
-                                StreamsGroupMember.State.of(v.state()),
-                                new TaskAssignment(
-                                        StreamsGroupRecords.tasksOfCurrent(v.activeTasks()),
-                                        StreamsGroupRecords.tasksOfCurrent(v.standbyTasks()),
-                                        StreamsGroupRecords.tasksOfCurrent(v.warmupTasks())),
-                                new TaskAssignment(
-                                        StreamsGroupRecords.tasksOfCurrent(v.activeTasksPendingRevocation()),
-                                        StreamsGroupRecords.tasksOfCurrent(v.standbyTasksPendingRevocation()),
-                                        StreamsGroupRecords.tasksOfCurrent(v.warmupTasksPendingRevocation())));
+                StreamsGroupMember m = member(g, ck.memberId());
+                m.restoreEpochs(v.memberEpoch(), v.previousMemberEpoch());
+                m.restoreTasks(
+                        StreamsGroupMember.State.of(v.state()),
+                        new TaskAssignment(
+                                StreamsGroupRecords.tasksOfCurrent(v.activeTasks()),
+                                StreamsGroupRecords.tasksOfCurrent(v.standbyTasks()),
+                                StreamsGroupRecords.tasksOfCurrent(v.warmupTasks())),
+                        new TaskAssignment(
+                                StreamsGroupRecords.tasksOfCurrent(v.activeTasksPendingRevocation()),
+                                StreamsGroupRecords.tasksOfCurrent(v.standbyTasksPendingRevocation()),
+                                StreamsGroupRecords.tasksOfCurrent(v.warmupTasksPendingRevocation())),
+                        StreamsGroupRecords.activeEpochsOfCurrent(v.activeTasks(), v.memberEpoch()),
+                        StreamsGroupRecords.activeEpochsOfCurrent(v.activeTasksPendingRevocation(), v.memberEpoch()));
             }
             default -> {
                 return false;
