@@ -85,7 +85,8 @@ public final class StreamsGroupMember extends EpochMember {
 
     /**
      * A static member's successor under {@code newMemberId} (a rejoin with the same {@code group.instance.id}): its
-     * metadata and tasks, at epoch 0 as Kafka 4.4 restarts it; no timers.
+     * metadata and tasks (the active ones at the epochs it was given them at), at epoch 0 as Kafka 4.4 restarts it;
+     * no timers.
      */
     public StreamsGroupMember successor(String newMemberId) {
         StreamsGroupMember next = new StreamsGroupMember(newMemberId);
@@ -97,9 +98,8 @@ public final class StreamsGroupMember extends EpochMember {
         next.processId = processId;
         next.userEndpoint = userEndpoint;
         next.clientTags = clientTags;
-        next.restore(0, 0, state, assigned, pendingRevocation);
-        next.activeEpochs = activeEpochs;
-        next.pendingActiveEpochs = pendingActiveEpochs;
+        next.restoreEpochs(0, 0);
+        next.restoreTasks(state, assigned, pendingRevocation, activeEpochs, pendingActiveEpochs);
         return next;
     }
 
@@ -212,18 +212,6 @@ public final class StreamsGroupMember extends EpochMember {
                 AssignmentEpochs.keeping(assigned.active().bySubtopology(), List.of(heldBefore), epoch),
                 AssignmentEpochs.keeping(
                         pendingRevocation.active().bySubtopology(), List.of(pendingActiveEpochs, heldBefore), epoch));
-    }
-
-    /** Restores the persisted position (replay); every active task at {@code epoch}. */
-    public void restore(
-            int epoch, int previousEpoch, State state, TaskAssignment assigned, TaskAssignment pendingRevocation) {
-        restoreEpochs(epoch, previousEpoch);
-        restoreTasks(
-                state,
-                assigned,
-                pendingRevocation,
-                AssignmentEpochs.of(assigned.active().bySubtopology(), (s, p) -> epoch),
-                AssignmentEpochs.of(pendingRevocation.active().bySubtopology(), (s, p) -> epoch));
     }
 
     /** Sets the state and the tasks, the active ones at the epochs they were given at (replay). */
