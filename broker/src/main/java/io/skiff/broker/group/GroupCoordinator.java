@@ -486,7 +486,7 @@ public final class GroupCoordinator implements AutoCloseable {
 
     /** Describes a classic group; unknown groups and consumer groups are Dead and GROUP_ID_NOT_FOUND, as Kafka does. */
     public GroupDescription describeGroup(String groupId) {
-        if (groupId == null || groupId.isEmpty()) {
+        if (groupId == null) {
             return new GroupDescription(groupId, GroupError.INVALID_GROUP_ID, "", "", "", List.of());
         }
         Group group = groups.get(groupId);

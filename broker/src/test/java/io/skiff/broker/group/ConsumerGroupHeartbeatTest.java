@@ -305,7 +305,7 @@ class ConsumerGroupHeartbeatTest {
     }
 
     @Test
-    void anEmptyGroupIdIsInvalidInEveryDescribe() {
+    void anEmptyGroupIdIsInvalidInTheModernDescribes() {
         // kafka-consumer-groups --describe --group '' prints Kafka's "The group id is invalid."
         ConsumerGroupDescription consumer = f.coordinator.describeConsumerGroup("");
         assertEquals(GroupError.INVALID_GROUP_ID, consumer.error());
@@ -313,8 +313,9 @@ class ConsumerGroupHeartbeatTest {
         assertEquals(
                 GroupError.INVALID_GROUP_ID,
                 f.coordinator.describeStreamsGroup("").error());
+        // DescribeGroups refuses only a null id: "" is described as any unknown group is (Dead)
         assertEquals(
-                GroupError.INVALID_GROUP_ID, f.coordinator.describeGroup("").error());
+                GroupError.GROUP_ID_NOT_FOUND, f.coordinator.describeGroup("").error());
     }
 
     @Test
