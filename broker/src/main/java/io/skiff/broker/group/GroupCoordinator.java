@@ -427,35 +427,13 @@ public final class GroupCoordinator implements AutoCloseable {
                 groupId, StreamsGroup.class, "streams", StreamsGroupDescription::error, StreamsGroupDescription::of);
     }
 
-    /** How a describe answers a group it cannot describe. */
-    @FunctionalInterface
-    private interface DescribeError<D> {
-        D of(String groupId, GroupError error, String message);
-    }
-
-    /**
-     * The describe of a group of one kind ({@code kindName}: "consumer", "streams"), taken under its lock;
-     * GROUP_ID_NOT_FOUND with Kafka's messages for unknown and dead groups and groups of any other kind;
-     * INVALID_GROUP_ID without a message for a null or empty id, as Kafka's coordinator answers it.
-     */
     private <G extends Group, D> D describe(
-            String groupId, Class<G> kind, String kindName, DescribeError<D> error, Function<G, D> describe) {
-        if (groupId == null || groupId.isEmpty()) {
-            return error.of(groupId, GroupError.INVALID_GROUP_ID, null);
-        }
-        Group g = groups.get(groupId);
-        String notOfKind = "Group " + groupId + " is not a " + kindName + " group.";
-        if (g == null && isShareGroup(groupId)) {
-            return error.of(groupId, GroupError.GROUP_ID_NOT_FOUND, notOfKind);
-        }
-        if (g == null || g.isDead()) {
-            return error.of(groupId, GroupError.GROUP_ID_NOT_FOUND, "Group " + groupId + " not found.");
-        }
-        if (!kind.isInstance(g)) {
-            return error.of(groupId, GroupError.GROUP_ID_NOT_FOUND, notOfKind);
-        }
-        G group = kind.cast(g);
-        return groups.withLock(group, () -> describe.apply(group));
+            String groupId,
+            Class<G> kind,
+            String kindName,
+            GroupDescribing.Refusal<D> refusal,
+            Function<G, D> describe) {
+        return GroupDescribing.one(groups, this::isShareGroup, groupId, kind, kindName, refusal, describe);
     }
 
     public CompletableFuture<OffsetDeleteResult> deleteOffsets(String groupId, List<TopicPartition> partitions) {
