@@ -21,7 +21,9 @@ import java.util.List;
 /**
  * Emits one generated class for a struct: fields with defaults, accessors, read/write/size for every
  * version, and equals/hashCode/toString. The top-level class of a message additionally implements
- * {@code ApiMessage} and holds its nested struct classes (emitted by {@link MessageClassWriter}).
+ * {@code ApiMessage} and holds its nested struct classes (emitted by {@link MessageClassWriter}); a response with a
+ * {@code throttleTimeMs} implements {@code ThrottledResponse}, any struct with {@code errorCode} and
+ * {@code errorMessage} {@code ErrorResult}.
  * Not thread-safe.
  */
 final class StructClassWriter {
@@ -73,18 +75,28 @@ final class StructClassWriter {
                 .toList();
     }
 
+    private boolean hasField(String name, String type) {
+        return struct.fields().stream()
+                .anyMatch(f -> f.name().equals(name) && f.type().name().equals(type));
+    }
+
+    /** {@code base}, and {@code ErrorResult} for a struct with both error fields. */
+    private String interfaces(String base) {
+        return hasField("errorCode", "int16") && hasField("errorMessage", "string")
+                ? base + ", io.skiff.protocol.ErrorResult"
+                : base;
+    }
+
     void writeClassOpen() {
         if (topLevel) {
             if (message.data()) {
-                code.line("public final class %s implements Message {", message.className());
+                code.line("public final class %s implements %s {", message.className(), interfaces("Message"));
             } else {
-                boolean throttled = !message.request()
-                        && struct.fields().stream()
-                                .anyMatch(f -> f.name().equals("throttleTimeMs")
-                                        && f.type().name().equals("int32"));
+                boolean throttled = !message.request() && hasField("throttleTimeMs", "int32");
                 code.line(
                         "public final class %s implements %s {",
-                        message.className(), throttled ? "io.skiff.protocol.ThrottledResponse" : "ApiMessage");
+                        message.className(),
+                        interfaces(throttled ? "io.skiff.protocol.ThrottledResponse" : "ApiMessage"));
                 code.line("public static final short API_KEY = %d;", message.apiKey());
             }
             code.line(
@@ -94,7 +106,7 @@ final class StructClassWriter {
                     "public static final short HIGHEST_SUPPORTED_VERSION = %d;",
                     message.versions().highest());
         } else {
-            code.line("public static final class %s implements Message {", struct.name());
+            code.line("public static final class %s implements %s {", struct.name(), interfaces("Message"));
         }
         code.blank();
         for (FieldSpec f : struct.fields()) {

@@ -44,6 +44,11 @@ class MessageGeneratorTest {
         assertTrue(req.contains("Attempted to write a non-default quoted at version"));
         // tagged fields go into the tagged section in tag order
         assertTrue(req.indexOf("_writable.writeUnsignedVarint(1);") > 0);
+        String resp = Files.readString(pkg.resolve("SampleResponse.java"));
+        assertTrue(resp.contains(
+                "public final class SampleResponse implements ApiMessage, io.skiff.protocol.ErrorResult {"));
+        assertTrue(
+                resp.contains("public static final class Result implements Message, io.skiff.protocol.ErrorResult {"));
         String keys = Files.readString(pkg.resolve("ApiKeys.java"));
         assertTrue(keys.contains("SAMPLE(1000, \"Sample\", 0, 3, 2)"));
         assertTrue(keys.contains("return new SampleResponse();"));

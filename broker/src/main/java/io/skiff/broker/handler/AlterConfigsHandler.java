@@ -50,9 +50,7 @@ public final class AlterConfigsHandler
     @Override
     protected void answer(AlterConfigsResponse response, AlterConfigsResource resource, ResourceError result) {
         response.responses()
-                .add(new AlterConfigsResourceResponse()
-                        .setErrorCode(result.code())
-                        .setErrorMessage(result.message())
+                .add(result.on(new AlterConfigsResourceResponse())
                         .setResourceType(resource.resourceType())
                         .setResourceName(resource.resourceName()));
     }

@@ -35,12 +35,14 @@ public final class AlterShareGroupOffsetsHandler
         extends ShareGroupOffsetsChange<AlterShareGroupOffsetsRequest, AlterShareGroupOffsetsResponse> {
 
     public AlterShareGroupOffsetsHandler(ShareGroupCoordinator groups, SharePartitionManager shares) {
-        super(ApiKeys.ALTER_SHARE_GROUP_OFFSETS, groups, shares, AclOperation.READ, true);
-    }
-
-    @Override
-    protected String groupId(AlterShareGroupOffsetsRequest request) {
-        return request.groupId();
+        super(
+                ApiKeys.ALTER_SHARE_GROUP_OFFSETS,
+                AlterShareGroupOffsetsRequest::groupId,
+                AlterShareGroupOffsetsResponse::new,
+                groups,
+                shares,
+                AclOperation.READ,
+                true);
     }
 
     @Override
@@ -63,17 +65,12 @@ public final class AlterShareGroupOffsetsHandler
                             .resetStart(p.startOffset());
                 }
                 out.partitions()
-                        .add(new AlterShareGroupOffsetsResponse.AlterShareGroupOffsetsResponsePartition()
-                                .setPartitionIndex(p.partitionIndex())
-                                .setErrorCode(error.code())
-                                .setErrorMessage(messageOf(error)));
+                        .add(answered(
+                                new AlterShareGroupOffsetsResponse.AlterShareGroupOffsetsResponsePartition()
+                                        .setPartitionIndex(p.partitionIndex()),
+                                error));
             }
         }
         return response;
-    }
-
-    @Override
-    protected AlterShareGroupOffsetsResponse refused(Errors error, String message) {
-        return new AlterShareGroupOffsetsResponse().setErrorCode(error.code()).setErrorMessage(message);
     }
 }

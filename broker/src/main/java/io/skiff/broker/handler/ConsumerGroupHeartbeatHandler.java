@@ -57,8 +57,7 @@ public final class ConsumerGroupHeartbeatHandler
                 1,
                 protocolEnabled,
                 ConsumerGroupHeartbeatRequest::groupId,
-                ConsumerGroupHeartbeatRequest::subscribedTopicNames,
-                ConsumerGroupHeartbeatResponse::setErrorMessage);
+                ConsumerGroupHeartbeatRequest::subscribedTopicNames);
         this.coordinator = coordinator;
     }
 

@@ -173,10 +173,7 @@ public final class CreatePartitionsHandler
     }
 
     private static CreatePartitionsTopicResult result(String name, ResourceError error) {
-        return new CreatePartitionsTopicResult()
-                .setName(name)
-                .setErrorCode(error.code())
-                .setErrorMessage(error.message());
+        return error.on(new CreatePartitionsTopicResult().setName(name));
     }
 
     @Override

@@ -33,12 +33,14 @@ public final class DeleteShareGroupOffsetsHandler
         extends ShareGroupOffsetsChange<DeleteShareGroupOffsetsRequest, DeleteShareGroupOffsetsResponse> {
 
     public DeleteShareGroupOffsetsHandler(ShareGroupCoordinator groups, SharePartitionManager shares) {
-        super(ApiKeys.DELETE_SHARE_GROUP_OFFSETS, groups, shares, AclOperation.DELETE, false);
-    }
-
-    @Override
-    protected String groupId(DeleteShareGroupOffsetsRequest request) {
-        return request.groupId();
+        super(
+                ApiKeys.DELETE_SHARE_GROUP_OFFSETS,
+                DeleteShareGroupOffsetsRequest::groupId,
+                DeleteShareGroupOffsetsResponse::new,
+                groups,
+                shares,
+                AclOperation.DELETE,
+                false);
     }
 
     @Override
@@ -52,17 +54,12 @@ public final class DeleteShareGroupOffsetsHandler
                 shares.deleteTopic(groupId, target.topic().get().id());
             }
             response.responses()
-                    .add(new DeleteShareGroupOffsetsResponse.DeleteShareGroupOffsetsResponseTopic()
-                            .setTopicName(t.topicName())
-                            .setTopicId(target.id())
-                            .setErrorCode(error.code())
-                            .setErrorMessage(messageOf(error)));
+                    .add(answered(
+                            new DeleteShareGroupOffsetsResponse.DeleteShareGroupOffsetsResponseTopic()
+                                    .setTopicName(t.topicName())
+                                    .setTopicId(target.id()),
+                            error));
         }
         return response;
-    }
-
-    @Override
-    protected DeleteShareGroupOffsetsResponse refused(Errors error, String message) {
-        return new DeleteShareGroupOffsetsResponse().setErrorCode(error.code()).setErrorMessage(message);
     }
 }

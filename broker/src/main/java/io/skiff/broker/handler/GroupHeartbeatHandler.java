@@ -18,12 +18,12 @@ package io.skiff.broker.handler;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.ApiMessage;
+import io.skiff.protocol.ErrorResult;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
@@ -34,21 +34,20 @@ import java.util.function.Function;
  *
  * <p>Thread-safe: stateless apart from what the subclass holds.
  */
-abstract class GroupHeartbeatHandler<Q extends ApiMessage, S extends ApiMessage> extends AbstractApiHandler<Q, S> {
+abstract class GroupHeartbeatHandler<Q extends ApiMessage, S extends ApiMessage & ErrorResult>
+        extends AbstractApiHandler<Q, S> {
     private final BooleanSupplier protocolEnabled;
     private final Function<Q, String> groupId;
     private final Function<Q, List<String>> subscribedTopics;
-    private final BiFunction<S, String, S> withErrorMessage;
 
     /** A heartbeat that names no topics (streams: its topology's topics are checked by the coordinator). */
     GroupHeartbeatHandler(
             ApiKeys api, int minVersion, int maxVersion, BooleanSupplier protocolEnabled, Function<Q, String> groupId) {
-        this(api, minVersion, maxVersion, protocolEnabled, groupId, request -> null, (response, message) -> response);
+        this(api, minVersion, maxVersion, protocolEnabled, groupId, request -> null);
     }
 
     /**
      * @param subscribedTopics the topics the heartbeat subscribes to by name; null when it names none (or none changed)
-     * @param withErrorMessage sets the message of the TOPIC_AUTHORIZATION_FAILED answer
      */
     GroupHeartbeatHandler(
             ApiKeys api,
@@ -56,13 +55,11 @@ abstract class GroupHeartbeatHandler<Q extends ApiMessage, S extends ApiMessage>
             int maxVersion,
             BooleanSupplier protocolEnabled,
             Function<Q, String> groupId,
-            Function<Q, List<String>> subscribedTopics,
-            BiFunction<S, String, S> withErrorMessage) {
+            Function<Q, List<String>> subscribedTopics) {
         super(api, minVersion, maxVersion);
         this.protocolEnabled = protocolEnabled;
         this.groupId = groupId;
         this.subscribedTopics = subscribedTopics;
-        this.withErrorMessage = withErrorMessage;
     }
 
     @Override
@@ -82,9 +79,9 @@ abstract class GroupHeartbeatHandler<Q extends ApiMessage, S extends ApiMessage>
                 }
             }
             if (!denied.isEmpty()) {
-                return CompletableFuture.completedFuture(withErrorMessage.apply(
-                        errorResponse(ctx, request, Errors.TOPIC_AUTHORIZATION_FAILED),
-                        "The following topics are not authorized: " + denied));
+                S response = errorResponse(ctx, request, Errors.TOPIC_AUTHORIZATION_FAILED);
+                response.setErrorMessage("The following topics are not authorized: " + denied);
+                return CompletableFuture.completedFuture(response);
             }
         }
         return heartbeat(ctx, request);

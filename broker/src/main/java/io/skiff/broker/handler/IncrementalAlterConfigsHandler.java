@@ -73,9 +73,7 @@ public final class IncrementalAlterConfigsHandler
     protected void answer(
             IncrementalAlterConfigsResponse response, AlterConfigsResource resource, ResourceError result) {
         response.responses()
-                .add(new AlterConfigsResourceResponse()
-                        .setErrorCode(result.code())
-                        .setErrorMessage(result.message())
+                .add(result.on(new AlterConfigsResourceResponse())
                         .setResourceType(resource.resourceType())
                         .setResourceName(resource.resourceName()));
     }

@@ -15,6 +15,7 @@
  */
 package io.skiff.broker.handler;
 
+import io.skiff.protocol.ErrorResult;
 import io.skiff.protocol.Errors;
 
 /**
@@ -39,5 +40,10 @@ record ResourceError(Errors error, String message) {
 
     short code() {
         return error.code();
+    }
+
+    /** {@code result} (a generated answer for the resource) with this error and message. */
+    <T extends ErrorResult> T on(T result) {
+        return ErrorResult.withError(result, error, message);
     }
 }

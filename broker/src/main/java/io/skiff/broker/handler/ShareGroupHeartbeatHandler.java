@@ -49,8 +49,7 @@ public final class ShareGroupHeartbeatHandler
                 1,
                 protocolEnabled,
                 ShareGroupHeartbeatRequest::groupId,
-                ShareGroupHeartbeatRequest::subscribedTopicNames,
-                ShareGroupHeartbeatResponse::setErrorMessage);
+                ShareGroupHeartbeatRequest::subscribedTopicNames);
         this.coordinator = coordinator;
     }
 

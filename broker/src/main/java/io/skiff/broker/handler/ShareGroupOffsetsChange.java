@@ -21,10 +21,13 @@ import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.share.SharePartitionManager;
 import io.skiff.broker.topic.Topic;
 import io.skiff.protocol.ApiMessage;
+import io.skiff.protocol.ErrorResult;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * What both share-group offset changes (AlterShareGroupOffsets, DeleteShareGroupOffsets) do before they touch a
@@ -34,25 +37,34 @@ import java.util.UUID;
  * <p>Thread-safe: stateless apart from the share state. It writes the share state to its log (and may create that
  * topic), so it runs on the blocking executor.
  */
-abstract class ShareGroupOffsetsChange<Q extends ApiMessage, S extends ApiMessage> extends BlockingApiHandler<Q, S> {
+abstract class ShareGroupOffsetsChange<Q extends ApiMessage, S extends ApiMessage & ErrorResult>
+        extends BlockingApiHandler<Q, S> {
     private static final UUID NO_TOPIC_ID = new UUID(0, 0);
 
+    private final Function<Q, String> groupId;
+    private final Supplier<S> emptyResponse;
     private final ShareGroupCoordinator groups;
     protected final SharePartitionManager shares;
     private final AclOperation groupOperation;
     private final boolean createGroup;
 
     /**
+     * @param groupId the request's group
+     * @param emptyResponse a new response, to answer a refused request with the group's error
      * @param groupOperation what the group's ACL must allow
      * @param createGroup whether the change may create a group not known yet (Kafka's alter does, its delete not)
      */
     protected ShareGroupOffsetsChange(
             ApiKeys api,
+            Function<Q, String> groupId,
+            Supplier<S> emptyResponse,
             ShareGroupCoordinator groups,
             SharePartitionManager shares,
             AclOperation groupOperation,
             boolean createGroup) {
         super(api, 0, 0);
+        this.groupId = groupId;
+        this.emptyResponse = emptyResponse;
         this.groups = groups;
         this.shares = shares;
         this.groupOperation = groupOperation;
@@ -61,7 +73,7 @@ abstract class ShareGroupOffsetsChange<Q extends ApiMessage, S extends ApiMessag
 
     @Override
     protected final S respond(RequestContext ctx, Q request) {
-        String groupId = groupId(request);
+        String groupId = this.groupId.apply(request);
         if (!ctx.allowed(groupOperation, ResourceType.GROUP, groupId)) {
             return errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED);
         }
@@ -77,14 +89,13 @@ abstract class ShareGroupOffsetsChange<Q extends ApiMessage, S extends ApiMessag
         return refused(error, error.message());
     }
 
-    /** The request's group. */
-    protected abstract String groupId(Q request);
-
     /** Changes the offsets of an allowed request of an empty group, answering per topic or partition. */
     protected abstract S change(RequestContext ctx, Q request, String groupId);
 
     /** The response that refuses the whole request. */
-    protected abstract S refused(Errors error, String message);
+    private S refused(Errors error, String message) {
+        return ErrorResult.withError(emptyResponse.get(), error, message);
+    }
 
     /** The topic a change names, as this request sees it. */
     protected TopicTarget target(RequestContext ctx, String name) {
@@ -121,8 +132,8 @@ abstract class ShareGroupOffsetsChange<Q extends ApiMessage, S extends ApiMessag
         }
     }
 
-    /** A per-partition or per-topic error message: none for NONE. */
-    protected static String messageOf(Errors error) {
-        return error == Errors.NONE ? null : error.message();
+    /** A per-partition or per-topic {@code result} with {@code error}: no message for NONE. */
+    protected static <T extends ErrorResult> T answered(T result, Errors error) {
+        return ErrorResult.withError(result, error, error == Errors.NONE ? null : error.message());
     }
 }
