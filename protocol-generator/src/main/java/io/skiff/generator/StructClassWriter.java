@@ -22,8 +22,8 @@ import java.util.List;
  * Emits one generated class for a struct: fields with defaults, accessors, read/write/size for every
  * version, and equals/hashCode/toString. The top-level class of a message additionally implements
  * {@code ApiMessage} and holds its nested struct classes (emitted by {@link MessageClassWriter}); a response with a
- * {@code throttleTimeMs} implements {@code ThrottledResponse}, any struct with {@code errorCode} and
- * {@code errorMessage} {@code ErrorResult}.
+ * {@code throttleTimeMs} implements {@code ThrottledResponse}, and any struct with {@code errorCode} and
+ * {@code errorMessage} implements {@code ErrorResult}.
  * Not thread-safe.
  */
 final class StructClassWriter {
