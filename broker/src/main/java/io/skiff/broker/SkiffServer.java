@@ -317,12 +317,12 @@ public final class SkiffServer implements AutoCloseable {
         return extensions.urls();
     }
 
-    /** How many topics were recovered from the data directory at start. */
     /** The incremental fetch sessions of every node, as the console's internals page lists them. */
     List<FetchSessionView> fetchSessions() {
         return context.fetchSessions();
     }
 
+    /** How many topics were recovered from the data directory at start. */
     public int recoveredTopicCount() {
         return dataPlane.topics().recoveredTopicCount();
     }
