@@ -30,6 +30,8 @@ class BrokerJvmDefaultsTest {
     private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
     private static final String NETTY_NORMAL_MEMORY = "-Dio.netty.allocator.lowMemory=false";
     private static final String PERF_DATA_EVERY_SECOND = "-XX:PerfDataSamplingInterval=1000";
+    private static final String UNSAFE_ALLOWED = "--sun-misc-unsafe-memory-access=allow";
+    private static final String NETTY_ON_UNSAFE = "-Dio.netty.noUnsafe=false";
 
     /** The options for a plain (no TLS) broker on Java 17 started with {@code userOptions}. */
     private static List<String> apply(List<String> userOptions) {
@@ -104,10 +106,35 @@ class BrokerJvmDefaultsTest {
     @Test
     void noPerfDataSamplingOptionFromJava25OnWhichRemovedIt() {
         assertEquals(
-                List.of(XMS, XMX, C1_ONLY, NETTY_NORMAL_MEMORY),
+                List.of(XMS, XMX, C1_ONLY, NETTY_NORMAL_MEMORY, UNSAFE_ALLOWED, NETTY_ON_UNSAFE),
                 BrokerJvmDefaults.apply(List.of(), Map.of(), false, 25));
         assertEquals(
-                List.of(XMS, XMX, C1_ONLY, NETTY_NORMAL_MEMORY, PERF_DATA_EVERY_SECOND),
+                List.of(XMS, XMX, C1_ONLY, NETTY_NORMAL_MEMORY, PERF_DATA_EVERY_SECOND, UNSAFE_ALLOWED, NETTY_ON_UNSAFE),
                 BrokerJvmDefaults.apply(List.of(), Map.of(), false, 24));
+    }
+
+    @Test
+    void unsafeMemoryAccessOnlyOnTheReleasesThatWarnAndAreKnownToAcceptTheOption() {
+        assertEquals(
+                List.of(XMS, XMX, C1_ONLY, NETTY_NORMAL_MEMORY, PERF_DATA_EVERY_SECOND),
+                BrokerJvmDefaults.apply(List.of(), Map.of(), false, 23));
+        assertEquals(
+                List.of(XMS, XMX, C1_ONLY, NETTY_NORMAL_MEMORY),
+                BrokerJvmDefaults.apply(List.of(), Map.of(), false, 26));
+    }
+
+    @Test
+    void theUsersUnsafeChoiceWins() {
+        for (String option : List.of(
+                "--sun-misc-unsafe-memory-access=warn", "-Dio.netty.noUnsafe=true", "-Dio.netty.tryUnsafe=false")) {
+            assertEquals(
+                    List.of(XMS, XMX, C1_ONLY, NETTY_NORMAL_MEMORY, option),
+                    BrokerJvmDefaults.apply(List.of(option), Map.of(), false, 25),
+                    option);
+        }
+        assertEquals(
+                List.of(XMS, XMX, C1_ONLY, NETTY_NORMAL_MEMORY),
+                BrokerJvmDefaults.apply(
+                        List.of(), Map.of("JDK_JAVA_OPTIONS", "--sun-misc-unsafe-memory-access=deny"), false, 25));
     }
 }
