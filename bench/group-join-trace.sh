@@ -27,7 +27,7 @@
 # the first record, then medians per broker.
 # Environment (all optional): RECORDS=20000 KAFKA_PORT SKIFF_PORT (default: free ports; Kafka's controller takes
 # KAFKA_PORT+1) SKIFF_JAR KAFKA_TOOLS CONSUMER_PROPS (space-separated key=value settings for the measured consumer,
-# e.g. enable.metrics.push=false)
+# e.g. enable.metrics.push=false) LOG_DIR (keep each run's client log there, as <broker>-<round>.log)
 set -euo pipefail
 ROUNDS="${1:-3}"
 RECORDS="${RECORDS:-20000}"
@@ -83,6 +83,7 @@ for round in $(seq 1 "$ROUNDS"); do
     java -Dlog4j2.configurationFile="$WORK/log4j2.yaml" -cp "$KAFKA_LIBS/*" org.apache.kafka.tools.ConsumerPerformance \
       --bootstrap-server "127.0.0.1:$port" --topic join-trace --messages "$RECORDS" --timeout 60000 "${props[@]}" \
       >"$WORK/$b-$round.log" 2>&1
+    if [ -n "${LOG_DIR:-}" ]; then mkdir -p "$LOG_DIR" && cp "$WORK/$b-$round.log" "$LOG_DIR/"; fi
     echo "round $round $b (load $l)"
     python3 - "$WORK/$b-$round.log" "$WORK/results" "$b" <<'PY'
 import re, sys
