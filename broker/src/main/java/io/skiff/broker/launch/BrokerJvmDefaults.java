@@ -43,13 +43,14 @@ import java.util.Map;
  *       second, profiled) and 2 % of it under load. Once a second keeps {@code jps}, {@code jcmd} and
  *       {@code jstat} working. Not when the user set {@code PerfDataSamplingInterval} or {@code UsePerfData}, and
  *       not on Java 25 and later, which removed the option (and warn at every start when given it).
- *   <li>{@value #UNSAFE_MEMORY_ACCESS} and {@value #NETTY_UNSAFE}, on Java {@value #FIRST_UNSAFE_WARNING_RELEASE} to
+ *   <li>{@value #UNSAFE_MEMORY_ACCESS}, on Java {@value #FIRST_UNSAFE_WARNING_RELEASE} to
  *       {@value #LAST_UNSAFE_ALLOW_RELEASE}. Java 24 warns at the first use of {@code sun.misc.Unsafe}'s memory
- *       methods, and Netty 4.2 leaves them alone on Java 25 by default: it then finds its buffer cleaner through the
- *       foreign function API, whose cold linkage took ~40 ms of a ~200 ms start on Java 25 (measured, the broker JVM
- *       alone with its AOT cache), all on the path to the listening socket. Unsafe is what Netty uses on Java 17, so
- *       the broker runs the same code on every release. Not when the user set either option; not on releases after
- *       the last one this was measured on, whose JVM might no longer accept the option (it would refuse to start).
+ *       methods, and Netty 4.2 leaves them alone on Java 25 unless this option allows them: it then finds its buffer
+ *       cleaner through the foreign function API, whose cold linkage took ~40 ms of a ~200 ms start on Java 25
+ *       (measured, the broker JVM alone with its AOT cache), all on the path to the listening socket. Unsafe is what
+ *       Netty uses on Java 17, so the broker runs the same code on every release. Not when the user set the option
+ *       or {@code io.netty.noUnsafe}; not on releases after the last one this was measured on, whose JVM might no
+ *       longer accept the option (it would refuse to start).
  * </ul>
  *
  * <p>Loops, not streams or lambdas: this runs in the launcher's cold JVM, where each costs start time. Stateless.
@@ -62,8 +63,8 @@ final class BrokerJvmDefaults {
     static final String PERF_DATA_SAMPLING = "-XX:PerfDataSamplingInterval=1000";
     /** The last Java release with {@code PerfDataSamplingInterval}. */
     static final int LAST_PERF_DATA_SAMPLING_RELEASE = 24;
+
     static final String UNSAFE_MEMORY_ACCESS = "--sun-misc-unsafe-memory-access=allow";
-    static final String NETTY_UNSAFE = "-Dio.netty.noUnsafe=false";
     /** The first Java release that warns when {@code sun.misc.Unsafe}'s memory methods are used (JEP 498). */
     static final int FIRST_UNSAFE_WARNING_RELEASE = 24;
     /** The last Java release measured with {@link #UNSAFE_MEMORY_ACCESS}. */
@@ -77,7 +78,7 @@ final class BrokerJvmDefaults {
     private static final List<String> PERF_DATA_OPTIONS =
             List.of("-XX:PerfDataSamplingInterval", "-XX:+UsePerfData", "-XX:-UsePerfData");
     private static final List<String> UNSAFE_OPTIONS =
-            List.of("--sun-misc-unsafe-memory-access", "-Dio.netty.noUnsafe", "-Dio.netty.tryUnsafe");
+            List.of("--sun-misc-unsafe-memory-access", "-Dio.netty.noUnsafe");
     private static final List<String> OPTION_VARIABLES =
             List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
 
@@ -116,7 +117,6 @@ final class BrokerJvmDefaults {
                 && javaFeature <= LAST_UNSAFE_ALLOW_RELEASE
                 && !chosen(UNSAFE_OPTIONS, options, environment)) {
             result.add(UNSAFE_MEMORY_ACCESS);
-            result.add(NETTY_UNSAFE);
         }
         result.addAll(options);
         return result;

@@ -31,7 +31,6 @@ class BrokerJvmDefaultsTest {
     private static final String NETTY_NORMAL_MEMORY = "-Dio.netty.allocator.lowMemory=false";
     private static final String PERF_DATA_EVERY_SECOND = "-XX:PerfDataSamplingInterval=1000";
     private static final String UNSAFE_ALLOWED = "--sun-misc-unsafe-memory-access=allow";
-    private static final String NETTY_ON_UNSAFE = "-Dio.netty.noUnsafe=false";
 
     /** The options for a plain (no TLS) broker on Java 17 started with {@code userOptions}. */
     private static List<String> apply(List<String> userOptions) {
@@ -106,10 +105,10 @@ class BrokerJvmDefaultsTest {
     @Test
     void noPerfDataSamplingOptionFromJava25OnWhichRemovedIt() {
         assertEquals(
-                List.of(XMS, XMX, C1_ONLY, NETTY_NORMAL_MEMORY, UNSAFE_ALLOWED, NETTY_ON_UNSAFE),
+                List.of(XMS, XMX, C1_ONLY, NETTY_NORMAL_MEMORY, UNSAFE_ALLOWED),
                 BrokerJvmDefaults.apply(List.of(), Map.of(), false, 25));
         assertEquals(
-                List.of(XMS, XMX, C1_ONLY, NETTY_NORMAL_MEMORY, PERF_DATA_EVERY_SECOND, UNSAFE_ALLOWED, NETTY_ON_UNSAFE),
+                List.of(XMS, XMX, C1_ONLY, NETTY_NORMAL_MEMORY, PERF_DATA_EVERY_SECOND, UNSAFE_ALLOWED),
                 BrokerJvmDefaults.apply(List.of(), Map.of(), false, 24));
     }
 
@@ -125,8 +124,7 @@ class BrokerJvmDefaultsTest {
 
     @Test
     void theUsersUnsafeChoiceWins() {
-        for (String option : List.of(
-                "--sun-misc-unsafe-memory-access=warn", "-Dio.netty.noUnsafe=true", "-Dio.netty.tryUnsafe=false")) {
+        for (String option : List.of("--sun-misc-unsafe-memory-access=warn", "-Dio.netty.noUnsafe=true")) {
             assertEquals(
                     List.of(XMS, XMX, C1_ONLY, NETTY_NORMAL_MEMORY, option),
                     BrokerJvmDefaults.apply(List.of(option), Map.of(), false, 25),
