@@ -63,6 +63,11 @@ final class BrokerReset {
                 .toList();
         Map<String, GroupError> results = groups.deleteGroups(groupIds).join();
         groups.groupConfigs().clear();
+        for (boolean perBroker : new boolean[] {true, false}) {
+            if (!topics.dynamicConfigs().configs(perBroker).isEmpty()) {
+                topics.dynamicConfigs().replace(perBroker, Map.of());
+            }
+        }
         shares.clear();
         List<String> remaining = results.entrySet().stream()
                 .filter(e -> e.getValue() != GroupError.NONE && e.getValue() != GroupError.GROUP_ID_NOT_FOUND)

@@ -62,6 +62,7 @@ final class BrokerJvmDefaults {
     static final String PERF_DATA_SAMPLING = "-XX:PerfDataSamplingInterval=1000";
     /** The last Java release with {@code PerfDataSamplingInterval}. */
     static final int LAST_PERF_DATA_SAMPLING_RELEASE = 24;
+
     static final String UNSAFE_MEMORY_ACCESS = "--sun-misc-unsafe-memory-access=allow";
     static final String NETTY_UNSAFE = "-Dio.netty.noUnsafe=false";
     /** The first Java release that warns when {@code sun.misc.Unsafe}'s memory methods are used (JEP 498). */

@@ -51,8 +51,7 @@ class DescribeConfigsHandlerTest {
         fx = new AdminFixture(dir, "log.retention.hours", "24");
         fx.createTopic("orders", 1, Map.of("max.message.bytes", "2000000"));
         groupConfigs = GroupConfigStore.inMemory(fx.config);
-        handler = new DescribeConfigsHandler(
-                new ConfigResources(fx.topics, groupConfigs, null, AdminFixture.NODE_ID), fx.config);
+        handler = new DescribeConfigsHandler(new ConfigResources(fx.topics, groupConfigs, null, AdminFixture.NODE_ID));
     }
 
     @AfterEach

@@ -109,7 +109,14 @@ class BrokerJvmDefaultsTest {
                 List.of(XMS, XMX, C1_ONLY, NETTY_NORMAL_MEMORY, UNSAFE_ALLOWED, NETTY_ON_UNSAFE),
                 BrokerJvmDefaults.apply(List.of(), Map.of(), false, 25));
         assertEquals(
-                List.of(XMS, XMX, C1_ONLY, NETTY_NORMAL_MEMORY, PERF_DATA_EVERY_SECOND, UNSAFE_ALLOWED, NETTY_ON_UNSAFE),
+                List.of(
+                        XMS,
+                        XMX,
+                        C1_ONLY,
+                        NETTY_NORMAL_MEMORY,
+                        PERF_DATA_EVERY_SECOND,
+                        UNSAFE_ALLOWED,
+                        NETTY_ON_UNSAFE),
                 BrokerJvmDefaults.apply(List.of(), Map.of(), false, 24));
     }
 
