@@ -181,15 +181,20 @@ final class BrokerConfigDescription {
     }
 
     /**
-     * A topic key's broker synonyms as Kafka reports them: every key of the chain that is set, then the default of
-     * the chain's first key only (Kafka 4.1 shows no default for {@code log.retention.hours} under retention.ms,
-     * whose first synonym {@code log.retention.ms} has none).
+     * A topic key's broker synonyms as Kafka 4.4 reports them: the chain's synonyms from the first one that names the
+     * chain's first key on (Kafka's {@code dropWhile}): with only {@code log.retention.hours} set, retention.ms has no
+     * synonym and its source is DEFAULT_CONFIG; with {@code log.retention.ms} set dynamically, the synonyms are that
+     * value, then the static and default {@code log.retention.hours}.
      */
     static List<ConfigSynonym> synonymsOfTopicKey(BrokerConfig config, List<BrokerSynonym> chain) {
-        List<ConfigSynonym> synonyms = new ArrayList<>(synonyms(config, chain, false));
-        synonyms.removeIf(s -> s.source() == ConfigSource.DEFAULT_CONFIG
-                && !s.name().equals(chain.get(0).name()));
-        return synonyms;
+        List<ConfigSynonym> synonyms = synonyms(config, chain, false);
+        String first = chain.get(0).name();
+        for (int i = 0; i < synonyms.size(); i++) {
+            if (synonyms.get(i).name().equals(first)) {
+                return new ArrayList<>(synonyms.subList(i, synonyms.size()));
+            }
+        }
+        return new ArrayList<>();
     }
 
     /**
