@@ -301,7 +301,7 @@ public final class TopicRegistry implements Closeable {
             return topic;
         } catch (IOException | RuntimeException e) {
             if (topic != null) {
-                discard(topic);
+                builder.discard(topic);
             }
             synchronized (lock) {
                 creating.remove(name);
@@ -463,24 +463,6 @@ public final class TopicRegistry implements Closeable {
         byName.put(topic.name(), topic);
         byId.put(topic.id(), topic);
         collisionKeys.put(TopicNames.collisionKey(topic.name()), topic.name());
-    }
-
-    private void discard(Topic topic) {
-        topic.closeExclusively(() -> {
-            for (Partition p : topic.partitions()) {
-                TopicBuilder.closeQuietly(p, true);
-            }
-        });
-        for (int i = 0; i < topic.partitionCount(); i++) {
-            try {
-                TopicMetadataStore.deleteRecursively(store.partitionDir(topic.name(), i));
-            } catch (IOException e) {
-                LOG.warn(
-                        "Cannot remove {} of a failed topic creation: {}",
-                        store.partitionDir(topic.name(), i),
-                        e.toString());
-            }
-        }
     }
 
     private void checkNameFree(String name) {
