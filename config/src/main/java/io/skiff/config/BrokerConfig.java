@@ -171,11 +171,6 @@ public final class BrokerConfig {
         };
     }
 
-    /** The static configuration alone, without the dynamic layers. */
-    public BrokerConfig staticConfig() {
-        return dynamicDefault.isEmpty() && dynamicBroker.isEmpty() ? this : withDynamic(Map.of(), Map.of());
-    }
-
     private static String originSuffix(String origin) {
         return origin == null ? "" : " (from " + origin + ")";
     }
