@@ -29,7 +29,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@link SkiffServer#reset()}: empties a running broker between tests (topics, groups and their configs, share
+ * {@link SkiffServer#reset()}: empties a running broker between tests (topics, groups and their configs, the dynamic
+ * broker configs, share
  * state, faults, a paused clock, stopped simulated nodes, the extensions' state).
  *
  * <p>Stateless; thread-safe as the parts it calls are.
