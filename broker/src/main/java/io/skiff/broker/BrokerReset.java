@@ -29,7 +29,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@link SkiffServer#reset()}: empties a running broker between tests (topics, groups and their configs, share
+ * {@link SkiffServer#reset()}: empties a running broker between tests (topics, groups and their configs, the dynamic
+ * broker configs, share
  * state, faults, a paused clock, stopped simulated nodes, the extensions' state).
  *
  * <p>Stateless; thread-safe as the parts it calls are.
@@ -63,6 +64,11 @@ final class BrokerReset {
                 .toList();
         Map<String, GroupError> results = groups.deleteGroups(groupIds).join();
         groups.groupConfigs().clear();
+        for (boolean perBroker : new boolean[] {true, false}) {
+            if (!topics.dynamicConfigs().configs(perBroker).isEmpty()) {
+                topics.dynamicConfigs().replace(perBroker, Map.of());
+            }
+        }
         shares.clear();
         List<String> remaining = results.entrySet().stream()
                 .filter(e -> e.getValue() != GroupError.NONE && e.getValue() != GroupError.GROUP_ID_NOT_FOUND)

@@ -131,7 +131,7 @@ public final class Handlers {
         GroupConfigStore groupConfigs = ctx.groupCoordinator().groupConfigs();
         ConfigResources configResources =
                 new ConfigResources(data.topics(), groupConfigs, ctx.clientTelemetry(), ctx.nodeId());
-        registry.register(new DescribeConfigsHandler(configResources, ctx.config()));
+        registry.register(new DescribeConfigsHandler(configResources));
         registry.register(new DescribeClientQuotasHandler(ctx.clientQuotas()));
         registry.register(new AlterClientQuotasHandler(ctx.clientQuotas()));
         registry.register(new AlterConfigsHandler(configResources));

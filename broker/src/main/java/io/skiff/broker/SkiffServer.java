@@ -263,7 +263,8 @@ public final class SkiffServer implements AutoCloseable {
 
     /**
      * Empties the broker between tests, much faster than a restart: deletes every topic but the internal ones,
-     * every consumer group with its committed offsets, and every group's configs; removes every fault rule and
+     * every consumer group with its committed offsets, every group's configs and the dynamic broker configs (kafka-configs
+     * --entity-type brokers); removes every fault rule and
      * storage fault, resumes a paused clock (it does not go back) and starts a simulated cluster's stopped nodes
      * again. Clients of the previous test should be closed
      * first: a group

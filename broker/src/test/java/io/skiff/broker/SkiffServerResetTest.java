@@ -79,6 +79,12 @@ class SkiffServerResetTest {
                                     AlterConfigOp.OpType.SET))))
                     .all()
                     .get();
+            admin.incrementalAlterConfigs(Map.of(
+                            new ConfigResource(ConfigResource.Type.BROKER, ""),
+                            List.of(new AlterConfigOp(
+                                    new ConfigEntry("log.retention.ms", "100000"), AlterConfigOp.OpType.SET))))
+                    .all()
+                    .get();
         }
 
         server.reset();
@@ -101,6 +107,15 @@ class SkiffServerResetTest {
                             .all()
                             .get()),
                     "group configs are cleared");
+            ConfigResource clusterDefault = new ConfigResource(ConfigResource.Type.BROKER, "");
+            assertEquals(
+                    List.of(),
+                    List.copyOf(admin.describeConfigs(List.of(clusterDefault))
+                            .all()
+                            .get()
+                            .get(clusterDefault)
+                            .entries()),
+                    "dynamic broker configs are cleared");
         }
         // The same names work again, from offset 0.
         server.createTopic("orders", 1);

@@ -43,6 +43,9 @@ import org.slf4j.LoggerFactory;
  * has no controller). Security keys may be given per listener with Kafka's prefix
  * {@code listener.name.<listener>.<key>} ({@link #listenerValue}).
  *
+ * <p>Kafka's dynamic broker configuration lies on top ({@link #withDynamic}): a key set for this broker wins over
+ * one set as the cluster default, which wins over the static value; {@link #layer} tells them apart.
+ *
  * <p>Thread-safety: immutable; safe to share.
  */
 public final class BrokerConfig {
@@ -50,13 +53,29 @@ public final class BrokerConfig {
     private static final ConfigKeyTable TABLE = BrokerConfigKeys.TABLE;
 
     private final Map<String, String> originals;
+    private final Map<String, String> staticOriginals;
+    private final Map<String, String> dynamicDefault;
+    private final Map<String, String> dynamicBroker;
     private final Map<String, Object> values;
     private final ClientListeners listeners;
     private final List<Path> logDirs;
     private final int nodeId;
 
     private BrokerConfig(Map<String, String> raw, Map<String, String> origins, Consumer<String> warnings) {
+        this(raw, origins, warnings, raw, Map.of(), Map.of());
+    }
+
+    private BrokerConfig(
+            Map<String, String> raw,
+            Map<String, String> origins,
+            Consumer<String> warnings,
+            Map<String, String> staticOriginals,
+            Map<String, String> dynamicDefault,
+            Map<String, String> dynamicBroker) {
         this.originals = Collections.unmodifiableMap(new TreeMap<>(raw));
+        this.staticOriginals = Collections.unmodifiableMap(new TreeMap<>(staticOriginals));
+        this.dynamicDefault = Collections.unmodifiableMap(new TreeMap<>(dynamicDefault));
+        this.dynamicBroker = Collections.unmodifiableMap(new TreeMap<>(dynamicBroker));
         this.values = TABLE.parse(raw, origins, key -> {
             if (!isListenerPrefixed(key)) {
                 warnings.accept("Unknown configuration '" + key + "'" + originSuffix(origins.get(key)) + " is ignored");
@@ -117,6 +136,39 @@ public final class BrokerConfig {
     /** From key/value pairs (tests, the embedded server's builder). */
     public static BrokerConfig of(Map<String, String> config) {
         return new BrokerConfig(config, Map.of(), LOG::warn);
+    }
+
+    /**
+     * This static configuration under a dynamic one: {@code clusterDefault} (the resource {@code ""}) over the static
+     * values, {@code perBroker} (the resource of this node id) over both. Keys no table knows are kept as given.
+     *
+     * @throws ConfigException for a dynamic value that does not parse or breaks a rule between keys
+     */
+    public BrokerConfig withDynamic(Map<String, String> clusterDefault, Map<String, String> perBroker) {
+        Map<String, String> raw = new HashMap<>(staticOriginals);
+        Map<String, String> origins = new HashMap<>();
+        clusterDefault.forEach((k, v) -> {
+            raw.put(k, v);
+            origins.put(k, "the dynamic cluster default");
+        });
+        perBroker.forEach((k, v) -> {
+            raw.put(k, v);
+            origins.put(k, "the dynamic configuration of broker " + nodeId);
+        });
+        return new BrokerConfig(raw, origins, unknown -> {}, staticOriginals, clusterDefault, perBroker);
+    }
+
+    /**
+     * The raw values of one layer: DYNAMIC_BROKER_CONFIG (this broker's dynamic keys), DYNAMIC_DEFAULT_BROKER_CONFIG
+     * (the cluster default) or STATIC_BROKER_CONFIG (file, environment, overrides); empty for other sources.
+     */
+    public Map<String, String> layer(ConfigSource source) {
+        return switch (source) {
+            case DYNAMIC_BROKER_CONFIG -> dynamicBroker;
+            case DYNAMIC_DEFAULT_BROKER_CONFIG -> dynamicDefault;
+            case STATIC_BROKER_CONFIG -> staticOriginals;
+            default -> Map.of();
+        };
     }
 
     private static String originSuffix(String origin) {
@@ -312,12 +364,19 @@ public final class BrokerConfig {
     // ---- DescribeConfigs
 
     /**
-     * Every broker key as DescribeConfigs reports it (but the ones Kafka 4 removed): read-only (Skiff has no dynamic broker
-     * configs), STATIC_BROKER_CONFIG when given, else DEFAULT_CONFIG. Keys with a fallback chain
-     * (log.retention.ms, log.roll.ms, log.flush.interval.ms) show the effective value.
+     * Every broker key as DescribeConfigs reports it for this broker's resource (but the ones Kafka 4 removed): read-only
+     * unless Kafka changes it dynamically ({@link DynamicBrokerKeys}); the source is the first of DYNAMIC_BROKER_CONFIG,
+     * DYNAMIC_DEFAULT_BROKER_CONFIG, STATIC_BROKER_CONFIG that sets it, else DEFAULT_CONFIG. Keys with a fallback
+     * chain (log.retention.ms, log.roll.ms, log.flush.interval.ms) show the effective value. Dynamic keys no table
+     * knows follow.
      */
     public List<ConfigEntry> describe() {
         return BrokerConfigDescription.describe(this);
+    }
+
+    /** The cluster default's dynamic keys as DescribeConfigs reports them for the resource {@code ""}. */
+    public List<ConfigEntry> describeClusterDefault() {
+        return BrokerConfigDescription.describeClusterDefault(this);
     }
 
     @Override

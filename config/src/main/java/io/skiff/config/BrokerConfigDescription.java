@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The broker keys as DescribeConfigs reports them, with Kafka's sources and synonyms: a broker resource's entries,
@@ -73,13 +74,89 @@ final class BrokerConfigDescription {
                     key.name(),
                     key.sensitive() ? null : ConfigType.format(value),
                     source,
-                    true,
+                    !DynamicBrokerKeys.isDynamic(key.name()),
                     key.sensitive(),
                     key.type(),
                     key.documentation(),
                     synonyms));
         }
+        Map<String, String> unknown = new TreeMap<>(config.layer(ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG));
+        unknown.putAll(config.layer(ConfigSource.DYNAMIC_BROKER_CONFIG));
+        unknown.keySet().removeIf(TABLE::contains);
+        for (String name : unknown.keySet()) {
+            entries.add(untabled(config, name));
+        }
         return entries;
+    }
+
+    /**
+     * A dynamic key outside the table, as Kafka shows it: read-only; a listener-prefixed key typed as its base key,
+     * with the base key's static and default synonyms after its own; any other key of unknown type and sensitive.
+     */
+    private static ConfigEntry untabled(BrokerConfig config, String name) {
+        ConfigKey base = TABLE.get(DynamicBrokerKeys.withoutListenerPrefix(name));
+        boolean sensitive = base == null || base.sensitive();
+        List<ConfigSynonym> synonyms = new ArrayList<>();
+        for (ConfigSource layer : DYNAMIC_LAYERS) {
+            if (config.layer(layer).containsKey(name)) {
+                synonyms.add(new ConfigSynonym(
+                        name, sensitive ? null : config.layer(layer).get(name), layer));
+            }
+        }
+        if (base != null) {
+            synonyms.addAll(synonyms(config, List.of(BrokerSynonym.same(base.name())), sensitive).stream()
+                    .filter(s -> s.source() != ConfigSource.DYNAMIC_BROKER_CONFIG
+                            && s.source() != ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG)
+                    .toList());
+        }
+        return new ConfigEntry(
+                name,
+                synonyms.get(0).value(),
+                synonyms.get(0).source(),
+                true,
+                sensitive,
+                base == null ? ConfigType.UNKNOWN : base.type(),
+                base == null ? null : base.documentation(),
+                synonyms);
+    }
+
+    /**
+     * The resource {@code ""}: each key of the cluster default, its one synonym itself (as Kafka 4.4 answers); read-only
+     * unless dynamic, unknown keys sensitive.
+     */
+    static List<ConfigEntry> describeClusterDefault(BrokerConfig config) {
+        List<ConfigEntry> entries = new ArrayList<>();
+        new TreeMap<>(config.layer(ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG)).forEach((name, raw) -> {
+            ConfigKey key = TABLE.get(DynamicBrokerKeys.withoutListenerPrefix(name));
+            boolean sensitive = key == null || key.sensitive();
+            String value = sensitive ? null : key.name().equals(name) ? formatted(key, raw) : raw;
+            entries.add(new ConfigEntry(
+                    name,
+                    value,
+                    ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG,
+                    !DynamicBrokerKeys.isDynamic(name),
+                    sensitive,
+                    key == null ? ConfigType.UNKNOWN : key.type(),
+                    key == null ? null : key.documentation(),
+                    List.of(new ConfigSynonym(name, value, ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG))));
+        });
+        return entries;
+    }
+
+    private static final List<ConfigSource> DYNAMIC_LAYERS =
+            List.of(ConfigSource.DYNAMIC_BROKER_CONFIG, ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG);
+    private static final List<ConfigSource> SET_LAYERS = List.of(
+            ConfigSource.DYNAMIC_BROKER_CONFIG,
+            ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG,
+            ConfigSource.STATIC_BROKER_CONFIG);
+
+    /** A raw value as DescribeConfigs shows it (parsed by the key's type, then formatted); as given if it fails. */
+    private static String formatted(ConfigKey key, String raw) {
+        try {
+            return ConfigType.format(key.type().parse(key.name(), raw, null));
+        } catch (ConfigException e) {
+            return raw;
+        }
     }
 
     /**
@@ -104,26 +181,35 @@ final class BrokerConfigDescription {
     }
 
     /**
-     * A topic key's broker synonyms as Kafka reports them: every key of the chain that is set, then the default of
-     * the chain's first key only (Kafka 4.1 shows no default for {@code log.retention.hours} under retention.ms,
-     * whose first synonym {@code log.retention.ms} has none).
+     * A topic key's broker synonyms as Kafka 4.4 reports them: the chain's synonyms from the first one that names the
+     * chain's first key on (Kafka's {@code dropWhile}): with only {@code log.retention.hours} set, retention.ms has no
+     * synonym and its source is DEFAULT_CONFIG; with {@code log.retention.ms} set dynamically, the synonyms are that
+     * value, then the static and default {@code log.retention.hours}.
      */
     static List<ConfigSynonym> synonymsOfTopicKey(BrokerConfig config, List<BrokerSynonym> chain) {
-        List<ConfigSynonym> synonyms = new ArrayList<>(synonyms(config, chain, false));
-        synonyms.removeIf(s -> s.source() == ConfigSource.DEFAULT_CONFIG
-                && !s.name().equals(chain.get(0).name()));
-        return synonyms;
+        List<ConfigSynonym> synonyms = synonyms(config, chain, false);
+        String first = chain.get(0).name();
+        for (int i = 0; i < synonyms.size(); i++) {
+            if (synonyms.get(i).name().equals(first)) {
+                return new ArrayList<>(synonyms.subList(i, synonyms.size()));
+            }
+        }
+        return new ArrayList<>();
     }
 
-    /** Static-then-default synonyms of a chain of broker keys, each in its own unit. */
+    /**
+     * The synonyms of a chain of broker keys, each in its own unit, as Kafka orders them: every key of the chain set
+     * for this broker, then in the cluster default, then statically, then the defaults.
+     */
     private static List<ConfigSynonym> synonyms(BrokerConfig config, List<BrokerSynonym> chain, boolean sensitive) {
         List<ConfigSynonym> synonyms = new ArrayList<>();
-        for (BrokerSynonym s : chain) {
-            if (config.isSet(s.name()) && TABLE.contains(s.name())) {
-                synonyms.add(new ConfigSynonym(
-                        s.name(),
-                        sensitive ? null : ConfigType.format(config.value(s.name())),
-                        ConfigSource.STATIC_BROKER_CONFIG));
+        for (ConfigSource layer : SET_LAYERS) {
+            for (BrokerSynonym s : chain) {
+                String raw = config.layer(layer).get(s.name());
+                if (raw != null && TABLE.contains(s.name())) {
+                    synonyms.add(
+                            new ConfigSynonym(s.name(), sensitive ? null : formatted(TABLE.get(s.name()), raw), layer));
+                }
             }
         }
         for (BrokerSynonym s : chain) {

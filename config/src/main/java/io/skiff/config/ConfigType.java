@@ -27,6 +27,8 @@ import java.util.Locale;
  * <p>Thread-safety: immutable enum.
  */
 public enum ConfigType {
+    /** A key no table knows (a dynamic broker config Kafka stores without knowing it): kept as text. */
+    UNKNOWN(0),
     BOOLEAN(1),
     STRING(2),
     INT(3),
@@ -59,7 +61,7 @@ public enum ConfigType {
         try {
             return switch (this) {
                 case BOOLEAN -> parseBoolean(value);
-                case STRING, CLASS, PASSWORD -> value;
+                case UNKNOWN, STRING, CLASS, PASSWORD -> value;
                 case INT -> Integer.parseInt(value);
                 case SHORT -> Short.parseShort(value);
                 case LONG -> Long.parseLong(value);
@@ -96,7 +98,7 @@ public enum ConfigType {
     public String expected() {
         return switch (this) {
             case BOOLEAN -> "true or false";
-            case STRING, CLASS, PASSWORD -> "a string";
+            case UNKNOWN, STRING, CLASS, PASSWORD -> "a string";
             case INT -> "a 32-bit integer";
             case SHORT -> "a 16-bit integer";
             case LONG -> "a 64-bit integer";

@@ -518,4 +518,28 @@ class BrokerConfigTest {
                         .getMessage());
         assertThrows(ConfigException.class, () -> BrokerConfig.of(Map.of("group.share.delivery.count.limit", "1")));
     }
+
+    @Test
+    void dynamicLayersWinInKafkasOrderAndAreToldApart() {
+        BrokerConfig base = BrokerConfig.of(Map.of("log.retention.hours", "24", "log.segment.bytes", "2097152"));
+        BrokerConfig dynamic = base.withDynamic(
+                Map.of("log.retention.ms", "100000", "log.segment.bytes", "3145728"),
+                Map.of("log.segment.bytes", "4194304", "foo.bar", "x"));
+        assertEquals(100000L, dynamic.logRetentionMs(), "log.retention.ms over the static .hours");
+        assertEquals(4194304, dynamic.get(BrokerConfigKeys.LOG_SEGMENT_BYTES), "the broker's own over the default");
+        assertEquals(86400000L, base.logRetentionMs(), "the static configuration is unchanged");
+        assertEquals(
+                Map.of("log.segment.bytes", "4194304", "foo.bar", "x"),
+                dynamic.layer(ConfigSource.DYNAMIC_BROKER_CONFIG));
+        assertEquals("2097152", dynamic.layer(ConfigSource.STATIC_BROKER_CONFIG).get("log.segment.bytes"));
+        TopicConfig topic = TopicConfig.of(Map.of(), dynamic);
+        assertEquals(100000L, topic.retentionMs());
+        assertEquals(4194304, topic.segmentBytes());
+        assertThrows(ConfigException.class, () -> base.withDynamic(Map.of("log.retention.ms", "abc"), Map.of()));
+        assertTrue(DynamicBrokerKeys.isStaticOnly("log.dirs"));
+        assertFalse(DynamicBrokerKeys.isStaticOnly("foo.bar"));
+        assertTrue(DynamicBrokerKeys.isPerBrokerOnly("listener.name.plaintext.ssl.client.auth"));
+        assertFalse(DynamicBrokerKeys.isPerBrokerOnly("listener.name.plaintext.max.connections"));
+        assertFalse(DynamicBrokerKeys.isPerBrokerOnly("log.retention.ms"));
+    }
 }

@@ -22,15 +22,14 @@ import io.skiff.protocol.message.AlterConfigsResponse;
 import io.skiff.protocol.message.AlterConfigsResponse.AlterConfigsResourceResponse;
 import io.skiff.protocol.message.ApiKeys;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
 
 /**
  * AlterConfigs (key 33), versions 0–2, Kafka's legacy (non-incremental) form: the configs given REPLACE the
  * resource's whole set of overrides — keys not named return to their defaults. TOPIC resources are validated,
  * persisted and applied to the live logs (unless {@code validate_only}); GROUP resources are validated and
- * persisted, and consumer groups use them from their members' next heartbeat; BROKER resources are refused as Kafka
- * refuses non-dynamic keys, since Skiff has no dynamic broker configuration; other types get "Unknown resource type"
+ * persisted, and consumer groups use them from their members' next heartbeat; BROKER resources replace the dynamic
+ * configuration of this broker (its node id) or of the cluster default (""); other types get "Unknown resource type"
  * (Kafka: legacy AlterConfigs does not serve BROKER_LOGGER). Errors and messages: see {@link ConfigAlterations}.
  */
 public final class AlterConfigsHandler
@@ -70,7 +69,8 @@ public final class AlterConfigsHandler
         return switch (ConfigResourceType.forId(resource.resourceType())) {
             case TOPIC -> alterations.alterTopic(resource.resourceName(), current -> given, validateOnly);
             case GROUP -> alterations.alterGroup(resource.resourceName(), current -> given, validateOnly);
-            case BROKER -> alterations.alterBroker(resource.resourceName(), new HashSet<>(given.keySet()));
+            case BROKER ->
+                alterations.alterBroker(resource.resourceName(), current -> given, given.keySet(), validateOnly);
             default -> ConfigAlterations.unknownResourceType(resource.resourceType());
         };
     }

@@ -18,6 +18,7 @@ package io.skiff.broker.handler;
 import io.skiff.broker.group.common.GroupConfigStore;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.telemetry.ClientMetricsConfigException;
+import io.skiff.broker.topic.DynamicBrokerConfigs;
 import io.skiff.broker.topic.InvalidTopicException;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicNames;
@@ -30,11 +31,11 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
@@ -50,9 +51,9 @@ import java.util.function.UnaryOperator;
  *       INVALID_TOPIC_EXCEPTION; the resulting overrides are validated (INVALID_CONFIG with Kafka's wording)
  *       before the topic's existence (UNKNOWN_TOPIC_OR_PARTITION "The topic 'x' does not exist."), as Kafka's
  *       controller does; then, unless validate-only, persisted and applied to the partitions' logs;</li>
- *   <li>BROKER: the name must be empty or our node id (INVALID_REQUEST otherwise). Skiff has no dynamic broker
- *       configuration, so every key left set by the change is refused the way Kafka refuses a key that is not
- *       dynamic: INVALID_REQUEST "Cannot update these configs dynamically: Set(k)" (plus a hint);</li>
+ *   <li>BROKER: the name must be empty (the cluster default) or our node id (INVALID_REQUEST otherwise); the keys
+ *       set are checked as Kafka 4.4 checks them ({@link DynamicBrokerConfigChecks}), then, unless validate-only,
+ *       stored and applied to the topics' defaults ({@link DynamicBrokerConfigs});</li>
  *   <li>GROUP: the empty name → INVALID_REQUEST "Default group resources are not allowed."; the resulting settings
  *       are validated as Kafka's GroupConfig does (INVALID_CONFIG: "Unknown group config name: k", a bad value,
  *       a value outside the broker's group.consumer.min/max.* bounds, a session timeout not above the heartbeat
@@ -244,10 +245,13 @@ final class ConfigAlterations {
     }
 
     /**
-     * Checks a change to this broker's (or the cluster's default) dynamic configuration that would leave
-     * {@code resultingKeys} set. Skiff has none, so any key left set is refused.
+     * Changes this broker's dynamic configuration (name = our node id) or the cluster default (name ""): {@code
+     * change} maps the current keys to the new ones; {@code setKeys} are the keys the request sets (not deletes),
+     * checked as Kafka checks them ({@link DynamicBrokerConfigChecks}); then, unless validate-only, stored and applied
+     * to the topics' defaults.
      */
-    ResourceError alterBroker(String name, Set<String> resultingKeys) {
+    ResourceError alterBroker(
+            String name, UnaryOperator<Map<String, String>> change, Set<String> setKeys, boolean validateOnly) {
         if (!name.isEmpty()) {
             int id;
             try {
@@ -261,15 +265,32 @@ final class ConfigAlterations {
                         "Unexpected broker id, expected " + resources.nodeId() + ", but received " + name);
             }
         }
-        if (resultingKeys.isEmpty()) {
-            return ResourceError.NONE;
+        boolean perBroker = !name.isEmpty();
+        DynamicBrokerConfigs dynamic = resources.topics().dynamicConfigs();
+        Map<String, String> next;
+        try {
+            next = change.apply(new HashMap<>(dynamic.configs(perBroker)));
+        } catch (ConfigChangeException e) {
+            return e.error();
         }
-        return ResourceError.of(
-                Errors.INVALID_REQUEST,
-                "Cannot update these configs dynamically: Set("
-                        + String.join(", ", new TreeSet<>(resultingKeys))
-                        + ") (Skiff has no dynamic broker configuration:"
-                        + " set broker keys in server.properties or with --override and restart)");
+        Map<String, String> set = new LinkedHashMap<>();
+        setKeys.forEach(k -> set.put(k, next.get(k)));
+        ResourceError refused = DynamicBrokerConfigChecks.check(set, perBroker);
+        if (refused.isFailure()) {
+            return refused;
+        }
+        try {
+            if (validateOnly) {
+                dynamic.check(perBroker, next);
+            } else {
+                dynamic.replace(perBroker, next);
+            }
+            return ResourceError.NONE;
+        } catch (ConfigException e) {
+            return ResourceError.of(Errors.INVALID_REQUEST, e.getMessage());
+        } catch (UncheckedIOException e) {
+            return ResourceError.of(Errors.UNKNOWN_SERVER_ERROR, e.getMessage());
+        }
     }
 
     /** An operation that cannot be applied to a resource's configuration (e.g. APPEND to a non-list key). */

@@ -20,7 +20,6 @@ import io.skiff.broker.telemetry.ClientMetricsSubscription;
 import io.skiff.broker.topic.InvalidTopicException;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicNames;
-import io.skiff.config.BrokerConfig;
 import io.skiff.config.ConfigEntry;
 import io.skiff.config.ConfigSynonym;
 import io.skiff.protocol.Errors;
@@ -43,8 +42,10 @@ import java.util.concurrent.CompletableFuture;
  *       DEFAULT_CONFIG), read-only false, sensitive false; synonyms when {@code include_synonyms}, documentation
  *       when {@code include_documentation} (v3+), the value type (v3+). An illegal name → INVALID_TOPIC_EXCEPTION
  *       with the reason; a missing topic → UNKNOWN_TOPIC_OR_PARTITION with the empty default message (as Kafka).</li>
- *   <li>BROKER named by our node id: every broker key (all read-only: Skiff has no dynamic broker configs). The empty
- *       name (cluster-wide dynamic defaults) → no entries, since there are none. Another id → INVALID_REQUEST
+ *   <li>BROKER named by our node id: every broker key, read-only unless Kafka changes it dynamically, its source
+ *       and synonyms over the dynamic layers (DYNAMIC_BROKER_CONFIG, DYNAMIC_DEFAULT_BROKER_CONFIG,
+ *       STATIC_BROKER_CONFIG, DEFAULT_CONFIG), then the dynamic keys no table knows. The empty name (the cluster
+ *       default) → the keys set there, each with itself as its one synonym. Another id → INVALID_REQUEST
  *       "Unexpected broker id, expected N or empty string, but received X"; a non-number → INVALID_REQUEST.</li>
  *   <li>GROUP: every group key (Kafka 4.1's GroupConfig, also the share.* and streams.* ones) with the group's own
  *       value (source DYNAMIC_GROUP_CONFIG) or the default from the broker (DEFAULT_CONFIG, also for defaults taken
@@ -63,12 +64,10 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class DescribeConfigsHandler extends AbstractApiHandler<DescribeConfigsRequest, DescribeConfigsResponse> {
     private final ConfigResources resources;
-    private final BrokerConfig brokerConfig;
 
-    public DescribeConfigsHandler(ConfigResources resources, BrokerConfig brokerConfig) {
+    public DescribeConfigsHandler(ConfigResources resources) {
         super(ApiKeys.DESCRIBE_CONFIGS, 1, 4);
         this.resources = resources;
-        this.brokerConfig = brokerConfig;
     }
 
     @Override
@@ -117,7 +116,13 @@ public final class DescribeConfigsHandler extends AbstractApiHandler<DescribeCon
             }
             case BROKER -> {
                 if (name == null || name.isEmpty()) {
-                    return result; // cluster-wide dynamic defaults: Skiff has none
+                    addEntries(
+                            result,
+                            resources.topics().brokerConfig().describeClusterDefault(),
+                            resource.configurationKeys(),
+                            synonyms,
+                            docs);
+                    return result;
                 }
                 Integer id = parseInt(name);
                 if (id == null) {
@@ -130,7 +135,12 @@ public final class DescribeConfigsHandler extends AbstractApiHandler<DescribeCon
                             "Unexpected broker id, expected " + resources.nodeId() + " or empty string, but received "
                                     + name);
                 }
-                addEntries(result, brokerConfig.describe(), resource.configurationKeys(), synonyms, docs);
+                addEntries(
+                        result,
+                        resources.topics().brokerConfig().describe(),
+                        resource.configurationKeys(),
+                        synonyms,
+                        docs);
             }
             case GROUP -> {
                 if (name == null || name.isEmpty()) {

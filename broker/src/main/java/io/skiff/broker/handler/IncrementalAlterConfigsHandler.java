@@ -16,6 +16,7 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.handler.ConfigAlterations.ConfigChangeException;
+import io.skiff.config.BrokerConfigKeys;
 import io.skiff.config.ConfigKey;
 import io.skiff.config.ConfigKeyTable;
 import io.skiff.config.ConfigType;
@@ -29,7 +30,7 @@ import io.skiff.protocol.message.IncrementalAlterConfigsRequest.AlterableConfig;
 import io.skiff.protocol.message.IncrementalAlterConfigsResponse;
 import io.skiff.protocol.message.IncrementalAlterConfigsResponse.AlterConfigsResourceResponse;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -41,8 +42,8 @@ import java.util.Set;
  * skips items already present). APPEND/SUBTRACT on a key that is not a list → INVALID_CONFIG "Can't APPEND to key
  * K because its type is not LIST."; an unknown operation id → INVALID_REQUEST. TOPIC changes are validated,
  * persisted and applied to the live logs unless {@code validate_only}; GROUP changes are validated and persisted
- * (no key of a group is a LIST, so APPEND/SUBTRACT always fail there, as in Kafka); BROKER changes are refused (no dynamic broker
- * configuration, see {@link ConfigAlterations}); CLIENT_METRICS changes are validated and persisted as
+ * (no key of a group is a LIST, so APPEND/SUBTRACT always fail there, as in Kafka); BROKER changes alter this broker's
+ * or the cluster default's dynamic configuration (see {@link ConfigAlterations}); CLIENT_METRICS changes are validated and persisted as
  * client-metrics subscriptions (APPEND/SUBTRACT fail, as in Kafka 4.4); BROKER_LOGGER and other types → "Unknown
  * resource type".
  */
@@ -102,7 +103,12 @@ public final class IncrementalAlterConfigsHandler
                         resource.resourceName(),
                         current -> applyOps(current, resource.configs(), GroupConfigKeys.TABLE),
                         validateOnly);
-            case BROKER -> alterations.alterBroker(resource.resourceName(), brokerKeysLeftSet(resource.configs()));
+            case BROKER ->
+                alterations.alterBroker(
+                        resource.resourceName(),
+                        current -> applyOps(current, resource.configs(), BrokerConfigKeys.TABLE),
+                        keysSet(resource.configs()),
+                        validateOnly);
             case CLIENT_METRICS ->
                 // Kafka 4.4 has no key of a subscription typed LIST here, so APPEND/SUBTRACT always fail.
                 alterations.alterClientMetrics(
@@ -156,13 +162,11 @@ public final class IncrementalAlterConfigsHandler
         return overrides;
     }
 
-    /** The broker keys a change would leave set, starting from Skiff's (empty) dynamic broker configuration. */
-    private static Set<String> brokerKeysLeftSet(List<AlterableConfig> ops) {
-        Set<String> set = new HashSet<>();
+    /** The keys a change sets, appends to or subtracts from (Kafka checks those; deleting any key is allowed). */
+    private static Set<String> keysSet(List<AlterableConfig> ops) {
+        Set<String> set = new LinkedHashSet<>();
         for (AlterableConfig op : ops) {
-            if (op.configOperation() == DELETE) {
-                set.remove(op.name());
-            } else {
+            if (op.configOperation() != DELETE) {
                 set.add(op.name());
             }
         }

@@ -49,7 +49,15 @@ public final class TopicConfigErrors {
         if (raw == null) {
             return e.getMessage();
         }
-        ConfigKey definition = TopicConfigKeys.TABLE.get(key);
+        return valueMessage(TopicConfigKeys.TABLE.get(key), raw, e);
+    }
+
+    /**
+     * Kafka's message for a value {@code raw} of {@code definition} that {@code e} refused ({@code Invalid value abc
+     * for configuration log.retention.ms: Not a number of type LONG}); {@code e}'s own message where Kafka has none.
+     */
+    static String valueMessage(ConfigKey definition, String raw, ConfigException e) {
+        String key = definition.name();
         Object value;
         try {
             value = definition.type().parse(key, raw, null);

@@ -76,9 +76,15 @@ public final class Topic {
         return config;
     }
 
-    /** Replaces the configuration; the registry persists it and applies it to the logs (AlterConfigs). */
+    /**
+     * Replaces the configuration and applies it to every partition's live log (retention, segment settings,
+     * max.message.bytes, timestamp type, flush); the registry persists it first (AlterConfigs).
+     */
     void setConfig(TopicConfig config) {
         this.config = config;
+        for (Partition p : partitions()) {
+            p.applyLogConfig(LogConfigs.of(config));
+        }
     }
 
     public int partitionCount() {

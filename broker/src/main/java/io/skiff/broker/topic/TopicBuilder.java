@@ -179,6 +179,25 @@ final class TopicBuilder {
     /** Creations of at least this many partitions publish them before their logs exist ({@link #opensLogsLate}). */
     static final int LATE_OPEN_FROM = 100;
 
+    /** Closes a topic whose creation failed and removes the partition directories it wrote. */
+    void discard(Topic topic) {
+        topic.closeExclusively(() -> {
+            for (Partition p : topic.partitions()) {
+                closeQuietly(p, true);
+            }
+        });
+        for (int i = 0; i < topic.partitionCount(); i++) {
+            try {
+                TopicMetadataStore.deleteRecursively(store.partitionDir(topic.name(), i));
+            } catch (IOException e) {
+                LOG.warn(
+                        "Cannot remove {} of a failed topic creation: {}",
+                        store.partitionDir(topic.name(), i),
+                        e.toString());
+            }
+        }
+    }
+
     /** Closes a partition's log (deleting its files when {@code delete}), logging rather than throwing. */
     static void closeQuietly(Partition p, boolean delete) {
         try {

@@ -56,6 +56,7 @@ public final class TopicRegistry implements Closeable {
     private static final Logger LOG = LoggerFactory.getLogger(TopicRegistry.class);
 
     private final BrokerConfig config;
+    private final DynamicBrokerConfigs dynamic;
     private final TopicMetadataStore store;
     private final PartitionOpener opener = new PartitionOpener();
     private final TopicBuilder builder;
@@ -75,6 +76,7 @@ public final class TopicRegistry implements Closeable {
 
     private TopicRegistry(BrokerConfig config, Clock clock, TopicMetadataStore store, FileChannelFactory files) {
         this.config = config;
+        this.dynamic = DynamicBrokerConfigs.open(store.dataDir(), config, this::topics, adminLock);
         this.store = store;
         this.builder = new TopicBuilder(config, clock, store, files, opener, gate);
     }
@@ -107,7 +109,11 @@ public final class TopicRegistry implements Closeable {
         TopicRegistry registry = new TopicRegistry(config, clock, new TopicMetadataStore(dataDir), files);
         try {
             registry.recoveredCount = TopicRecovery.recover(
-                    registry.store, registry.builder, registry.opener, config, registry::publishLocked);
+                    registry.store,
+                    registry.builder,
+                    registry.opener,
+                    registry.brokerConfig(),
+                    registry::publishLocked);
         } catch (IOException | RuntimeException e) {
             registry.close();
             throw e;
@@ -149,8 +155,14 @@ public final class TopicRegistry implements Closeable {
         return store.dataDir();
     }
 
+    /** The broker configuration topics take their defaults from: the static one under the dynamic one. */
     public BrokerConfig brokerConfig() {
-        return config;
+        return dynamic.current();
+    }
+
+    /** The dynamic broker configuration; changing it re-resolves every topic's defaults. */
+    public DynamicBrokerConfigs dynamicConfigs() {
+        return dynamic;
     }
 
     public Optional<Topic> topic(String name) {
@@ -195,7 +207,7 @@ public final class TopicRegistry implements Closeable {
     public TopicConfig validateNewTopic(String name, int partitions, Map<String, String> configs) {
         TopicNames.validate(name);
         checkPartitions(partitions);
-        TopicConfig topicConfig = TopicConfig.of(configs, config);
+        TopicConfig topicConfig = TopicConfig.of(configs, brokerConfig());
         synchronized (lock) {
             checkNameFree(name);
         }
@@ -223,7 +235,7 @@ public final class TopicRegistry implements Closeable {
             String name, int partitions, Map<String, String> configs, boolean internal, boolean returnExisting) {
         TopicNames.validate(name);
         checkPartitions(partitions);
-        TopicConfig topicConfig = TopicConfig.of(configs, config);
+        TopicConfig topicConfig = TopicConfig.of(configs, brokerConfig());
         while (true) {
             CompletableFuture<Topic> mine = new CompletableFuture<>();
             CompletableFuture<?> other;
@@ -289,7 +301,7 @@ public final class TopicRegistry implements Closeable {
             return topic;
         } catch (IOException | RuntimeException e) {
             if (topic != null) {
-                discard(topic);
+                builder.discard(topic);
             }
             synchronized (lock) {
                 creating.remove(name);
@@ -362,8 +374,8 @@ public final class TopicRegistry implements Closeable {
     public TopicConfig alterTopicConfig(String name, Map<String, String> overrides) {
         NetworkThreads.checkMayBlock("Storing the configuration of topic " + name);
         Topic topic = topic(name).orElseThrow(() -> new UnknownTopicException("Topic " + name + " does not exist"));
-        TopicConfig next = TopicConfig.of(overrides, config);
         synchronized (adminLock) {
+            TopicConfig next = TopicConfig.of(overrides, brokerConfig());
             return topic.whileOpen(() -> {
                 try {
                     store.writeTopic(TopicMetadata.of(topic, topic.partitionCount(), next));
@@ -372,9 +384,6 @@ public final class TopicRegistry implements Closeable {
                             "Cannot store the configuration of " + name + ": " + e.getMessage(), e);
                 }
                 topic.setConfig(next);
-                for (Partition p : topic.partitions()) {
-                    p.applyLogConfig(LogConfigs.of(next));
-                }
                 LOG.info("Updated the configuration of topic {}: {}", name, next.overrides());
                 return next;
             });
@@ -454,24 +463,6 @@ public final class TopicRegistry implements Closeable {
         byName.put(topic.name(), topic);
         byId.put(topic.id(), topic);
         collisionKeys.put(TopicNames.collisionKey(topic.name()), topic.name());
-    }
-
-    private void discard(Topic topic) {
-        topic.closeExclusively(() -> {
-            for (Partition p : topic.partitions()) {
-                TopicBuilder.closeQuietly(p, true);
-            }
-        });
-        for (int i = 0; i < topic.partitionCount(); i++) {
-            try {
-                TopicMetadataStore.deleteRecursively(store.partitionDir(topic.name(), i));
-            } catch (IOException e) {
-                LOG.warn(
-                        "Cannot remove {} of a failed topic creation: {}",
-                        store.partitionDir(topic.name(), i),
-                        e.toString());
-            }
-        }
     }
 
     private void checkNameFree(String name) {

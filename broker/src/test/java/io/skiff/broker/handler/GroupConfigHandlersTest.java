@@ -65,8 +65,7 @@ class GroupConfigHandlersTest {
         incremental =
                 new IncrementalAlterConfigsHandler(new ConfigResources(fx.topics, store, null, AdminFixture.NODE_ID));
         legacy = new AlterConfigsHandler(new ConfigResources(fx.topics, store, null, AdminFixture.NODE_ID));
-        describe = new DescribeConfigsHandler(
-                new ConfigResources(fx.topics, store, null, AdminFixture.NODE_ID), fx.config);
+        describe = new DescribeConfigsHandler(new ConfigResources(fx.topics, store, null, AdminFixture.NODE_ID));
         list = new ListConfigResourcesHandler(new ConfigResources(fx.topics, store, null, AdminFixture.NODE_ID));
     }
 

@@ -197,7 +197,7 @@ final class AllowList {
      * Reviewed difference, kept here rather than in {@link #ENTRIES} because it concerns one config among many
      * (a path cannot name it): Kafka 4.1 with eligible leader replicas (KIP-966) stores {@code min.insync.replicas}
      * as a cluster-wide dynamic default, so it reports that config's source as DYNAMIC_DEFAULT_BROKER_CONFIG with a
-     * synonym of that source. Skiff has no replication and no dynamic broker configs (README): its source is
+     * synonym of that source. Skiff has no replication, and its cluster default starts empty (README): its source is
      * DEFAULT_CONFIG. This turns Kafka's report of that one config into the static default's.
      */
     @SuppressWarnings("unchecked")
