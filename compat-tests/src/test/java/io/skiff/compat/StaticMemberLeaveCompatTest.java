@@ -66,6 +66,10 @@ class StaticMemberLeaveCompatTest {
                         "the old instance: FENCED_INSTANCE_ID",
                         "described: state Stable epoch base+1 assignmentEpoch base+1 members [type 1 epoch base+1"
                                 + " partitions 2, type 1 epoch base+1 partitions 2]",
+                        "b rejoins under its own member id without leaving: UNRELEASED_INSTANCE_ID",
+                        "a returns under the same member id: NONE epoch base+1 partitions 2 same partitions true",
+                        "described: state Stable epoch base+1 assignmentEpoch base+1 members [type 1 epoch base+1"
+                                + " partitions 2, type 1 epoch base+1 partitions 2]",
                         "static leave without instance id: INVALID_REQUEST InstanceId can't be null.",
                         "static leave of an unknown instance: UNKNOWN_MEMBER_ID Instance id unknown is unknown.",
                         "static leave of another member's instance: FENCED_INSTANCE_ID",
@@ -124,6 +128,14 @@ class StaticMemberLeaveCompatTest {
             out.add("the old instance: "
                     + Errors.forCode(heartbeat(c, beat(group, a, "ia", revoke.memberEpoch()))
                             .errorCode()));
+            out.add("described: " + consumerGroupDescribe(c, group));
+
+            out.add("b rejoins under its own member id without leaving: "
+                    + Errors.forCode(join(c, group, b, "ib", topic).errorCode()));
+            heartbeat(c, beat(group, a2, "ia", -2));
+            ConsumerGroupHeartbeatResponseData sameId = join(c, group, a2, "ia", topic);
+            out.add("a returns under the same member id: " + describe(sameId) + " same partitions "
+                    + owned(sameId.assignment()).equals(owned(ofA)));
             out.add("described: " + consumerGroupDescribe(c, group));
 
             out.add("static leave without instance id: " + error(heartbeat(c, beat(group, b, null, -2))));

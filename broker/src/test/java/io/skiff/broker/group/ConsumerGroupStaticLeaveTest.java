@@ -139,6 +139,37 @@ class ConsumerGroupStaticLeaveTest {
     }
 
     @Test
+    void underItsOwnMemberIdAStaticMemberIsReplacedOnlyAfterItLeft() {
+        ConsumerHeartbeatResult unreleased = f.join(G, "b", "instance-b", null, "t");
+        assertEquals(GroupError.UNRELEASED_INSTANCE_ID, unreleased.error(), "b never left");
+        assertEquals(
+                "Static member b with instance id instance-b cannot join the group because the instance id is owned"
+                        + " by b member.",
+                unreleased.errorMessage());
+
+        ok(f.leave(G, "a", "instance-a", -2));
+        MemberAssignment keptByA = v2Assigned(current(records().get(records().size() - 1), "a"));
+        int before = records().size();
+        ConsumerHeartbeatResult back = ok(f.join(G, "a", "instance-a", null, "t"));
+        assertEquals(3, back.memberEpoch());
+        assertEquals(keptByA, back.assignment());
+        List<String> written = records().subList(before, records().size()).stream()
+                .map(ConsumerGroupStaticLeaveTest::describe)
+                .toList();
+        assertEquals(
+                List.of(
+                        "CurrentMemberAssignment a tombstone",
+                        "TargetAssignmentMember a tombstone",
+                        "MemberMetadata a tombstone",
+                        "MemberMetadata a",
+                        "TargetAssignmentMember a",
+                        "CurrentMemberAssignment a",
+                        "CurrentMemberAssignment a"),
+                written,
+                "replaced as under a new member id (same client: no second metadata record)");
+    }
+
+    @Test
     void aStaticLeaveIsCheckedAsKafkaChecksIt() {
         ConsumerHeartbeatResult noInstance = f.leave(G, "a", null, -2);
         assertEquals(GroupError.INVALID_REQUEST, noInstance.error());

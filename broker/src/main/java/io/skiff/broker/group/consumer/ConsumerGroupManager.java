@@ -164,7 +164,10 @@ public final class ConsumerGroupManager {
         if (req.memberEpoch() == ConsumerHeartbeat.JOIN_EPOCH) {
             ConsumerGroupMember existing = group.member(req.memberId());
             ConsumerGroupMember previousStatic = req.instanceId() != null ? group.staticMember(req.instanceId()) : null;
-            if (existing != null) {
+            // Kafka looks a static member up by its instance id first: even under its own member id, a rejoin
+            // replaces the member if it left with epoch -2, and is refused if it did not.
+            boolean staticRejoin = existing != null && existing == previousStatic && !existing.usesClassicProtocol();
+            if (existing != null && !staticRejoin) {
                 member = existing;
             } else if (previousStatic != null) {
                 if (previousStatic.memberEpoch() != ConsumerHeartbeat.STATIC_LEAVE_EPOCH) {
