@@ -28,6 +28,7 @@ import io.skiff.broker.group.common.GroupRegistry;
 import io.skiff.broker.group.common.TopicsView;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -159,10 +160,14 @@ public final class ConsumerGroupManager {
             ConsumerGroup group, ConsumerHeartbeat req, List<CoordinatorRecordLog.KeyValue> records) {
         ConsumerGroupMember member;
         boolean bumpEpoch = false;
+        boolean staticMemberReplaced = false;
         if (req.memberEpoch() == ConsumerHeartbeat.JOIN_EPOCH) {
             ConsumerGroupMember existing = group.member(req.memberId());
             ConsumerGroupMember previousStatic = req.instanceId() != null ? group.staticMember(req.instanceId()) : null;
-            if (existing != null) {
+            // Kafka looks a static member up by its instance id first: even under its own member id, a rejoin
+            // replaces the member if it left with epoch -2, and is refused if it did not.
+            boolean staticRejoin = existing != null && existing == previousStatic && !existing.usesClassicProtocol();
+            if (existing != null && !staticRejoin) {
                 member = existing;
             } else if (previousStatic != null) {
                 if (previousStatic.memberEpoch() != ConsumerHeartbeat.STATIC_LEAVE_EPOCH) {
@@ -177,10 +182,16 @@ public final class ConsumerGroupManager {
                     return badRegex;
                 }
                 member = takeOverStaticMember(group, previousStatic, req);
+                staticMemberReplaced = true;
+                // Kafka's replaceMember: the old instance's tombstones, then the new one's metadata, target and
+                // current assignment, all copied from the old one.
                 records.addAll(ConsumerGroupRecords.memberTombstones(group.groupId(), previousStatic.memberId()));
                 group.markMemberUnpersisted(previousStatic.memberId());
+                records.add(ConsumerGroupRecords.memberMetadata(group.groupId(), member));
                 records.add(ConsumerGroupRecords.targetMember(
                         group.groupId(), member.memberId(), group.targetOf(member.memberId())));
+                records.add(ConsumerGroupRecords.currentAssignment(group.groupId(), member));
+                group.markMemberPersisted(member.memberId());
             } else {
                 if (group.size() >= config.maxSize()) {
                     return ConsumerHeartbeatResult.error(
@@ -226,9 +237,17 @@ public final class ConsumerGroupManager {
             return badRegex; // nothing changed yet (a new member's regex was checked before it was added)
         }
         MemberAssignment assignedBefore = member.assigned();
+        byte[] metadataBefore = staticMemberReplaced
+                ? ConsumerGroupRecords.memberMetadata(group.groupId(), member).value()
+                : null;
         boolean subscriptionChanged = updateMember(member, req);
         bumpEpoch |= subscriptionChanged;
-        if (bumpEpoch || req.memberEpoch() == ConsumerHeartbeat.JOIN_EPOCH) {
+        boolean metadataAlreadyWritten = staticMemberReplaced
+                && Arrays.equals(
+                        metadataBefore,
+                        ConsumerGroupRecords.memberMetadata(group.groupId(), member)
+                                .value());
+        if (bumpEpoch || (req.memberEpoch() == ConsumerHeartbeat.JOIN_EPOCH && !metadataAlreadyWritten)) {
             records.add(ConsumerGroupRecords.memberMetadata(group.groupId(), member));
             group.markMemberPersisted(member.memberId());
         }
@@ -328,17 +347,13 @@ public final class ConsumerGroupManager {
         return changed;
     }
 
-    /** A static member's new instance: it keeps the old one's partitions and target, so nothing moves. */
+    /**
+     * A static member's new instance: a copy of the old one (its state, partitions and target, so nothing moves) at
+     * epoch 0, reconciled to the assignment epoch by this heartbeat.
+     */
     private ConsumerGroupMember takeOverStaticMember(
             ConsumerGroup group, ConsumerGroupMember previous, ConsumerHeartbeat req) {
-        ConsumerGroupMember member = new ConsumerGroupMember(req.memberId());
-        member.instanceId(req.instanceId());
-        member.subscribedTopicNames(previous.subscribedTopicNames());
-        member.subscribedTopicRegex(previous.subscribedTopicRegex());
-        member.serverAssignor(previous.serverAssignor());
-        member.rebalanceTimeoutMs(previous.rebalanceTimeoutMs());
-        member.rackId(previous.rackId());
-        member.reconciled(ConsumerGroupMember.State.STABLE, previous.assigned(), previous.pendingRevocation());
+        ConsumerGroupMember member = ConsumerGroupMember.replacing(previous, req.memberId());
         group.replaceStaticMember(previous, member);
         LOG.info(
                 "Static member {} of consumer group {} returns as {}",
@@ -384,11 +399,10 @@ public final class ConsumerGroupManager {
                 }
             }
             if (req.memberEpoch() == ConsumerHeartbeat.STATIC_LEAVE_EPOCH) {
-                // The static member keeps its partitions until it returns or its session expires.
-                member.updateEpoch(ConsumerHeartbeat.STATIC_LEAVE_EPOCH);
-                member.resetAssignmentEpochs();
+                // The static member keeps its partitions until it returns or the session of its last heartbeat
+                // expires (Kafka does not restart it here); those it had to revoke are released now.
+                member.leaveTemporarily(ConsumerHeartbeat.STATIC_LEAVE_EPOCH);
                 records.add(ConsumerGroupRecords.currentAssignment(group.groupId(), member));
-                fencing.scheduleSession(group, member);
                 LOG.info("Static member {} of consumer group {} leaves temporarily", req.instanceId(), group.groupId());
             } else {
                 records.addAll(fencing.fence(group, member, "left"));
@@ -396,7 +410,7 @@ public final class ConsumerGroupManager {
             replies.complete(
                     group,
                     response,
-                    new ConsumerHeartbeatResult(GroupError.NONE, null, req.memberId(), req.memberEpoch(), 0, null),
+                    new ConsumerHeartbeatResult(GroupError.NONE, null, member.memberId(), req.memberEpoch(), 0, null),
                     records);
         });
         return response;

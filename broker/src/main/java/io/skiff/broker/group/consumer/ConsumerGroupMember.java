@@ -175,11 +175,34 @@ public final class ConsumerGroupMember extends EpochMember {
     }
 
     /**
-     * A static member that leaves for a while keeps its partitions for its next instance, which starts at epoch 0:
-     * as in Kafka, they count as given at epoch 0, so that instance may commit them.
+     * A static member that leaves for a while (epoch -2), as Kafka 4.4's consumerGroupStaticMemberGroupLeave: it keeps
+     * its assigned partitions for its next instance, which starts at epoch 0, so they count as given at epoch 0 (that
+     * instance may commit them); the partitions it still had to revoke are dropped, so their new owners get them
+     * without waiting for its return. The previous epoch and the state are kept.
      */
-    public void resetAssignmentEpochs() {
-        assignedEpochs = AssignmentEpochs.of(assigned.partitions(), (t, p) -> 0);
+    public void leaveTemporarily(int staticLeaveEpoch) {
+        restoreEpochs(staticLeaveEpoch, previousMemberEpoch());
+        restoreAssignment(state, AssignmentEpochs.of(assigned.partitions(), (t, p) -> 0), AssignmentEpochs.empty());
+    }
+
+    /**
+     * The new instance {@code memberId} of a static member that left temporarily, as Kafka's
+     * {@code new ConsumerGroupMember.Builder(previous, memberId)}: everything of the previous instance (subscription,
+     * client, state, partitions and their epochs) at epochs 0 and 0. Timers are not copied.
+     */
+    public static ConsumerGroupMember replacing(ConsumerGroupMember previous, String memberId) {
+        ConsumerGroupMember member = new ConsumerGroupMember(memberId);
+        member.instanceId(previous.instanceId());
+        member.rackId(previous.rackId());
+        member.rebalanceTimeoutMs(previous.rebalanceTimeoutMs());
+        member.client(previous.clientId(), previous.clientHost());
+        member.subscribedTopicNames = previous.subscribedTopicNames;
+        member.subscribedTopicRegex = previous.subscribedTopicRegex;
+        member.serverAssignor = previous.serverAssignor;
+        member.classicMetadata = previous.classicMetadata;
+        member.restoreEpochs(0, 0);
+        member.restoreAssignment(previous.state, previous.assignedEpochs, previous.pendingRevocationEpochs);
+        return member;
     }
 
     /** The partitions this member still holds: assigned ones and those it has not yet given up. */

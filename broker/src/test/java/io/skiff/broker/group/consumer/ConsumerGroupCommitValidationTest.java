@@ -196,8 +196,11 @@ class ConsumerGroupCommitValidationTest {
     @Test
     void aStaticMemberLeavingForAWhileHoldsItsPartitionsSinceEpochZero() {
         ConsumerGroupMember m = memberWithPartitionsOfTwoEpochs();
-        m.resetAssignmentEpochs();
+        int previousEpoch = m.previousMemberEpoch();
+        m.leaveTemporarily(-2);
         assertEquals(new AssignmentEpochs<>(Map.of(T, Map.of(0, 0, 1, 0, 2, 0))), m.assignedEpochs());
-        assertEquals(2, m.pendingRevocationEpoch(U, 0));
+        assertEquals(null, m.pendingRevocationEpoch(U, 0), "Kafka 4.4 drops the partitions it had to revoke");
+        assertEquals(-2, m.memberEpoch());
+        assertEquals(previousEpoch, m.previousMemberEpoch(), "only the member epoch is set");
     }
 }
