@@ -35,6 +35,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -326,10 +327,17 @@ class CompactionCompatTest {
             c.assign(List.of(tp));
             c.seekToBeginning(List.of(tp));
             long end = c.endOffsets(List.of(tp)).get(tp);
+            // Each check polls for as long as records come, so a long log is read in one go, not a poll per check.
             Awaitility.await("read " + topic + " to " + end)
                     .atMost(Duration.ofSeconds(60))
+                    .pollDelay(Duration.ZERO)
                     .until(() -> {
-                        c.poll(Duration.ofMillis(100)).forEach(out::add);
+                        int polled;
+                        do {
+                            ConsumerRecords<String, String> records = c.poll(Duration.ofMillis(100));
+                            records.forEach(out::add);
+                            polled = records.count();
+                        } while (polled > 0 && c.position(tp) < end);
                         return c.position(tp) >= end;
                     });
         }

@@ -23,6 +23,8 @@ import io.skiff.compat.clients.ExternalProcess;
 import io.skiff.testkit.Skiff;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -54,9 +56,20 @@ class SingleNodeToolsCompatTest {
     }
 
     private static String both(String stdin, String mainClass, String... args) {
-        String onKafka = run(RealKafka.shared().bootstrapServers(), stdin, mainClass, args);
-        String onSkiff = run(skiff.bootstrapServers(), stdin, mainClass, args);
-        assertEquals(onKafka, onSkiff, mainClass + " " + String.join(" ", args));
+        return bothNormalized(UnaryOperator.identity(), stdin, mainClass, args);
+    }
+
+    /**
+     * The tool run against both brokers at once (two child JVMs side by side), its outputs compared after
+     * {@code normalize}; returns Skiff's.
+     */
+    private static String bothNormalized(
+            UnaryOperator<String> normalize, String stdin, String mainClass, String... args) {
+        String kafkaBootstrap = RealKafka.shared().bootstrapServers();
+        CompletableFuture<String> onKafka = CompletableFuture.supplyAsync(
+                () -> run(kafkaBootstrap, stdin, mainClass, args), task -> new Thread(task, "tool-on-kafka").start());
+        String onSkiff = normalize.apply(run(skiff.bootstrapServers(), stdin, mainClass, args));
+        assertEquals(normalize.apply(onKafka.join()), onSkiff, mainClass + " " + String.join(" ", args));
         return onSkiff;
     }
 
@@ -97,25 +110,14 @@ class SingleNodeToolsCompatTest {
                 both(null, "org.apache.kafka.tools.ClusterTool", "cluster-id"));
         // The directory differs (a temporary one each) and Kafka's holds other test classes' partitions: the broker
         // and the one log directory without error are compared.
-        String kafka = run(
-                        RealKafka.shared().bootstrapServers(),
-                        null,
-                        "org.apache.kafka.tools.LogDirsCommand",
-                        "--describe",
-                        "--topic-list",
-                        P + "none")
-                .replaceAll("\"logDir\":\"[^\"]*\"", "LOGDIR")
-                .replaceAll("\"totalBytes\":\\d+,\"usableBytes\":\\d+", "BYTES");
-        String onSkiff = run(
-                        skiff.bootstrapServers(),
-                        null,
-                        "org.apache.kafka.tools.LogDirsCommand",
-                        "--describe",
-                        "--topic-list",
-                        P + "none")
-                .replaceAll("\"logDir\":\"[^\"]*\"", "LOGDIR")
-                .replaceAll("\"totalBytes\":\\d+,\"usableBytes\":\\d+", "BYTES");
-        assertEquals(kafka, onSkiff);
+        bothNormalized(
+                out -> out.replaceAll("\"logDir\":\"[^\"]*\"", "LOGDIR")
+                        .replaceAll("\"totalBytes\":\\d+,\"usableBytes\":\\d+", "BYTES"),
+                null,
+                "org.apache.kafka.tools.LogDirsCommand",
+                "--describe",
+                "--topic-list",
+                P + "none");
     }
 
     @Test
