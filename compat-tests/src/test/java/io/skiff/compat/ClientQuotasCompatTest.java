@@ -187,7 +187,12 @@ class ClientQuotasCompatTest {
             double throttleMax = metric(consumer.metrics(), "fetch-throttle-time-max");
             assertTrue(throttleMax > 0, "the consumer was told to wait: fetch-throttle-time-max " + throttleMax);
             assertTrue(elapsedS >= minSeconds, "took " + elapsedS + " s, the quota needs at least " + minSeconds);
+        } finally {
+            awaitProducer(produced); // also when the consumer failed: no producer left running on a closed broker
         }
+    }
+
+    private static void awaitProducer(CompletableFuture<Void> produced) throws Exception {
         try {
             produced.get(120, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
