@@ -30,7 +30,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -127,55 +129,87 @@ class ClientQuotasCompatTest {
         int quota = 10 * 1024; // bytes per second
         int recordSize = 1024;
         int records = 130; // 130 KiB: the first 100 KiB (ten seconds' worth) pass, the rest at 10 KiB/s
+        double minSeconds = 0.5 * (records * recordSize - 10.0 * quota) / quota;
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", server.bootstrapServers()))) {
             server.createTopic("throttled", 1);
+            server.createTopic("throttled-read", 1);
             setQuota(admin, clientId("slow-producer"), "producer_byte_rate", (double) quota);
             setQuota(admin, clientId("slow-consumer"), "consumer_byte_rate", (double) quota);
-
-            Properties p = new Properties();
-            p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers());
-            p.put(ProducerConfig.CLIENT_ID_CONFIG, "slow-producer");
-            p.put(ProducerConfig.BATCH_SIZE_CONFIG, 4096);
-            p.put(ProducerConfig.LINGER_MS_CONFIG, 0);
-            long start = System.nanoTime();
-            try (KafkaProducer<byte[], byte[]> producer =
-                    new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
-                for (int i = 0; i < records; i++) {
-                    producer.send(new ProducerRecord<>("throttled", new byte[recordSize]));
-                }
-                producer.flush();
-                double elapsedS = (System.nanoTime() - start) / 1e9;
-                double throttleMax = metric(producer.metrics(), "produce-throttle-time-max");
-                assertTrue(throttleMax > 0, "the producer was told to wait: produce-throttle-time-max " + throttleMax);
-                // What exceeds ten seconds' worth of quota cannot go faster than the quota (half of it: slack for
-                // request overheads and the window's rounding).
-                double minSeconds = 0.5 * (records * recordSize - 10.0 * quota) / quota;
-                assertTrue(elapsedS >= minSeconds, "took " + elapsedS + " s, the quota needs at least " + minSeconds);
-            }
-
-            Properties c = new Properties();
-            c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers());
-            c.put(ConsumerConfig.CLIENT_ID_CONFIG, "slow-consumer");
-            c.put(ConsumerConfig.GROUP_ID_CONFIG, "slow");
-            c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-            start = System.nanoTime();
-            try (KafkaConsumer<byte[], byte[]> consumer =
-                    new KafkaConsumer<>(c, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-                consumer.subscribe(List.of("throttled"));
-                int read = 0;
-                long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-                while (read < records && System.nanoTime() < deadline) {
-                    ConsumerRecords<byte[], byte[]> batch = consumer.poll(Duration.ofMillis(200));
-                    read += batch.count();
-                }
-                assertEquals(records, read);
-                double elapsedS = (System.nanoTime() - start) / 1e9;
-                double throttleMax = metric(consumer.metrics(), "fetch-throttle-time-max");
-                assertTrue(throttleMax > 0, "the consumer was told to wait: fetch-throttle-time-max " + throttleMax);
-                double minSeconds = 0.5 * (records * recordSize - 10.0 * quota) / quota;
-                assertTrue(elapsedS >= minSeconds, "took " + elapsedS + " s, the quota needs at least " + minSeconds);
-            }
         }
+        // The consumer reads what a producer without a quota wrote, so that both throttled clients run at once:
+        // each quota is its own client id's, and each waits out its own.
+        try (KafkaProducer<byte[], byte[]> filler = producer("fast-producer")) {
+            for (int i = 0; i < records; i++) {
+                filler.send(new ProducerRecord<>("throttled-read", new byte[recordSize]));
+            }
+            filler.flush();
+        }
+        CompletableFuture<Void> produced = CompletableFuture.runAsync(
+                () -> {
+                    long start = System.nanoTime();
+                    try (KafkaProducer<byte[], byte[]> producer = producer("slow-producer")) {
+                        for (int i = 0; i < records; i++) {
+                            producer.send(new ProducerRecord<>("throttled", new byte[recordSize]));
+                        }
+                        producer.flush();
+                        double elapsedS = (System.nanoTime() - start) / 1e9;
+                        double throttleMax = metric(producer.metrics(), "produce-throttle-time-max");
+                        assertTrue(
+                                throttleMax > 0,
+                                "the producer was told to wait: produce-throttle-time-max " + throttleMax);
+                        // What exceeds ten seconds' worth of quota cannot go faster than the quota (half of it: slack
+                        // for
+                        // request overheads and the window's rounding).
+                        assertTrue(
+                                elapsedS >= minSeconds,
+                                "took " + elapsedS + " s, the quota needs at least " + minSeconds);
+                    }
+                },
+                task -> new Thread(task, "slow-producer").start());
+
+        Properties c = new Properties();
+        c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers());
+        c.put(ConsumerConfig.CLIENT_ID_CONFIG, "slow-consumer");
+        c.put(ConsumerConfig.GROUP_ID_CONFIG, "slow");
+        c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        long start = System.nanoTime();
+        try (KafkaConsumer<byte[], byte[]> consumer =
+                new KafkaConsumer<>(c, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            consumer.subscribe(List.of("throttled-read"));
+            int read = 0;
+            long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+            while (read < records && System.nanoTime() < deadline) {
+                ConsumerRecords<byte[], byte[]> batch = consumer.poll(Duration.ofMillis(200));
+                read += batch.count();
+            }
+            assertEquals(records, read);
+            double elapsedS = (System.nanoTime() - start) / 1e9;
+            double throttleMax = metric(consumer.metrics(), "fetch-throttle-time-max");
+            assertTrue(throttleMax > 0, "the consumer was told to wait: fetch-throttle-time-max " + throttleMax);
+            assertTrue(elapsedS >= minSeconds, "took " + elapsedS + " s, the quota needs at least " + minSeconds);
+        } finally {
+            awaitProducer(produced); // also when the consumer failed: no producer left running on a closed broker
+        }
+    }
+
+    private static void awaitProducer(CompletableFuture<Void> produced) throws Exception {
+        try {
+            produced.get(120, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof AssertionError failed) {
+                throw failed;
+            }
+            throw e;
+        }
+    }
+
+    private KafkaProducer<byte[], byte[]> producer(String clientId) {
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, server.bootstrapServers());
+        p.put(ProducerConfig.CLIENT_ID_CONFIG, clientId);
+        p.put(ProducerConfig.BATCH_SIZE_CONFIG, 4096);
+        p.put(ProducerConfig.LINGER_MS_CONFIG, 0);
+        return new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
     }
 
     private static double metric(Map<MetricName, ? extends Metric> metrics, String name) {

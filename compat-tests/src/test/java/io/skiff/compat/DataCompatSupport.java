@@ -31,6 +31,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.ProducerState;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -117,8 +118,14 @@ public final class DataCompatSupport {
             KafkaConsumer<K, V> consumer, Collection<TopicPartition> partitions, int count) {
         consumer.assign(partitions);
         List<ConsumerRecord<K, V>> out = new ArrayList<>();
-        await().atMost(Duration.ofSeconds(30)).until(() -> {
-            consumer.poll(Duration.ofMillis(100)).forEach(out::add);
+        // Each check polls for as long as records come, so many records are read in one go, not a poll per check.
+        await().atMost(Duration.ofSeconds(30)).pollDelay(Duration.ZERO).until(() -> {
+            int polled;
+            do {
+                ConsumerRecords<K, V> records = consumer.poll(Duration.ofMillis(100));
+                records.forEach(out::add);
+                polled = records.count();
+            } while (polled > 0 && out.size() < count);
             return out.size() >= count;
         });
         return out;

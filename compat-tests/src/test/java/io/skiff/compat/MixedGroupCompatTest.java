@@ -29,14 +29,18 @@ import io.skiff.compat.GroupCompatSupport.GroupConsumer;
 import io.skiff.testkit.Skiff;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
 import org.apache.kafka.clients.consumer.RangeAssignor;
 import org.apache.kafka.common.GroupState;
 import org.apache.kafka.common.GroupType;
+import org.apache.kafka.common.config.ConfigResource;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -71,6 +75,15 @@ class MixedGroupCompatTest {
         GroupScenario scenario = new GroupScenario(bootstrap, topic, PARTITIONS, WAIT, consumers);
         consumers.cleanup(() -> deleteGroupAndTopic(bootstrap, group, topic));
         try (Admin admin = admin(bootstrap)) {
+            // The consumer-protocol member heartbeats as often on Kafka (5 s by default) as on Skiff (500 ms by
+            // default), so that each step of the upgrade and downgrade settles as soon on both.
+            admin.incrementalAlterConfigs(Map.of(
+                            new ConfigResource(ConfigResource.Type.GROUP, group),
+                            List.of(new AlterConfigOp(
+                                    new ConfigEntry("consumer.heartbeat.interval.ms", "500"),
+                                    AlterConfigOp.OpType.SET))))
+                    .all()
+                    .get();
             scenario.createTopicAndProduce(admin, "a");
 
             GroupConsumer classic1 = scenario.join(classicProps(bootstrap, group, assignorClass(assignor)));

@@ -112,12 +112,13 @@ class BrokerClockCompatTest {
         }
         TopicPartition tp = new TopicPartition("long-poll", 0);
         // A fetch waits for a megabyte for up to 20 s: the one small record comes only when the wait ends.
-        try (KafkaConsumer<String, String> consumer = consumer(
+        KafkaConsumer<String, String> consumer = consumer(
                 null,
                 Map.of(
                         ConsumerConfig.FETCH_MIN_BYTES_CONFIG, 1 << 20,
                         ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 20_000,
-                        ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG, 60_000))) {
+                        ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG, 60_000));
+        try {
             consumer.assign(List.of(tp));
             consumer.seekToBeginning(List.of(tp));
             assertTrue(consumer.poll(Duration.ofSeconds(1)).isEmpty(), "the fetch waits for its bytes");
@@ -129,6 +130,9 @@ class BrokerClockCompatTest {
                 return !got.isEmpty();
             });
             assertEquals(List.of("small"), got);
+        } finally {
+            // Its next fetch is parked for 20 s of real time, which a close with a timeout would wait out.
+            consumer.close(Duration.ZERO);
         }
     }
 
