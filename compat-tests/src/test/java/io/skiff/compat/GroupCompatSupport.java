@@ -35,6 +35,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.Admin;
@@ -54,6 +55,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.common.errors.RebalanceInProgressException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -101,6 +103,20 @@ final class GroupCompatSupport {
         Properties p = new Properties();
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         return Admin.create(p);
+    }
+
+    /** Deletes {@code group} (if it still exists) and {@code topic}: what a test leaves in a broker shared with others. */
+    static void deleteGroupAndTopic(String bootstrap, String group, String topic) throws Exception {
+        try (Admin admin = admin(bootstrap)) {
+            try {
+                admin.deleteConsumerGroups(List.of(group)).all().get();
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof GroupIdNotFoundException)) {
+                    throw e;
+                }
+            }
+            admin.deleteTopics(List.of(topic)).all().get();
+        }
     }
 
     /** Sends {@code count} records with values {@code prefix-i}, round-robin over the partitions; returns the values. */

@@ -23,18 +23,14 @@ import io.skiff.testkit.Skiff;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.TreeMap;
 import java.util.UUID;
-import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.Uuid;
-import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.common.message.ConsumerGroupHeartbeatRequestData;
 import org.apache.kafka.common.message.OffsetCommitRequestData;
 import org.apache.kafka.common.protocol.Errors;
@@ -74,7 +70,7 @@ class OffsetCommitEpochCompatTest {
         String topic = "epoch-commit-" + suffix;
         String group = "epoch-commit-group-" + suffix;
         Uuid topicId;
-        try (Admin admin = admin(bootstrap)) {
+        try (Admin admin = GroupCompatSupport.admin(bootstrap)) {
             admin.createTopics(List.of(new NewTopic(topic, 2, (short) 1))).all().get();
             GroupCompatSupport.assignAtOnce(admin, List.of(group));
             topicId = admin.describeTopics(List.of(topic))
@@ -93,7 +89,7 @@ class OffsetCommitEpochCompatTest {
             int first = member.epoch();
 
             // A rebalance: the topic grows, m1 is given the new partitions at a new epoch.
-            try (Admin admin = admin(bootstrap)) {
+            try (Admin admin = GroupCompatSupport.admin(bootstrap)) {
                 admin.createPartitions(Map.of(topic, NewPartitions.increaseTo(4)))
                         .all()
                         .get();
@@ -109,7 +105,7 @@ class OffsetCommitEpochCompatTest {
             out.add("v10, old epoch, partition 1: " + commit(c, 10, group, m1, first, topic, topicId, 1));
             out.add("v9, newer epoch: " + commit(c, 9, group, m1, second + 1, topic, topicId, 0));
             out.add("v9, current epoch, partition 3: " + commit(c, 9, group, m1, second, topic, topicId, 3));
-            try (Admin admin = admin(bootstrap)) {
+            try (Admin admin = GroupCompatSupport.admin(bootstrap)) {
                 Map<Integer, Long> committed = new TreeMap<>();
                 admin.listConsumerGroupOffsets(group)
                         .partitionsToOffsetAndMetadata()
@@ -127,16 +123,7 @@ class OffsetCommitEpochCompatTest {
                             .setMemberEpoch(-1));
         }
         // Leave nothing behind in the shared Kafka (the differential tests list its groups).
-        try (Admin admin = admin(bootstrap)) {
-            try {
-                admin.deleteConsumerGroups(List.of(group)).all().get();
-            } catch (ExecutionException e) {
-                if (!(e.getCause() instanceof GroupIdNotFoundException)) {
-                    throw e;
-                }
-            }
-            admin.deleteTopics(List.of(topic)).all().get();
-        }
+        GroupCompatSupport.deleteGroupAndTopic(bootstrap, group, topic);
         return out;
     }
 
@@ -177,11 +164,5 @@ class OffsetCommitEpochCompatTest {
                 .forEach(t ->
                         t.partitions().forEach(p -> errors.put(p.partitionIndex(), Errors.forCode(p.errorCode()))));
         return errors.toString();
-    }
-
-    private static Admin admin(String bootstrap) {
-        Properties p = new Properties();
-        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        return Admin.create(p);
     }
 }

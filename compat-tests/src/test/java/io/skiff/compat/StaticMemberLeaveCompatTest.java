@@ -28,12 +28,9 @@ import io.skiff.testkit.Skiff;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.Uuid;
-import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.common.message.ConsumerGroupHeartbeatRequestData;
 import org.apache.kafka.common.message.ConsumerGroupHeartbeatResponseData;
 import org.apache.kafka.common.protocol.Errors;
@@ -82,7 +79,7 @@ class StaticMemberLeaveCompatTest {
         String suffix = UUID.randomUUID().toString().substring(0, 8);
         String topic = "static-leave-" + suffix;
         String group = "static-leave-group-" + suffix;
-        try (Admin admin = admin(bootstrap)) {
+        try (Admin admin = GroupCompatSupport.admin(bootstrap)) {
             admin.createTopics(List.of(new NewTopic(topic, 4, (short) 1))).all().get();
             GroupCompatSupport.assignAtOnce(admin, List.of(group));
         }
@@ -151,16 +148,7 @@ class StaticMemberLeaveCompatTest {
             relativeEpochs(out, base);
         }
         // Leave nothing behind in the shared Kafka (the differential tests list its groups).
-        try (Admin admin = admin(bootstrap)) {
-            try {
-                admin.deleteConsumerGroups(List.of(group)).all().get();
-            } catch (ExecutionException e) {
-                if (!(e.getCause() instanceof GroupIdNotFoundException)) {
-                    throw e;
-                }
-            }
-            admin.deleteTopics(List.of(topic)).all().get();
-        }
+        GroupCompatSupport.deleteGroupAndTopic(bootstrap, group, topic);
         return out;
     }
 
@@ -189,9 +177,5 @@ class StaticMemberLeaveCompatTest {
 
     private static String error(ConsumerGroupHeartbeatResponseData r) {
         return Errors.forCode(r.errorCode()) + " " + r.errorMessage();
-    }
-
-    private static Admin admin(String bootstrap) {
-        return Admin.create(java.util.Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap));
     }
 }
