@@ -16,6 +16,7 @@
 package io.skiff.broker.topic;
 
 import io.skiff.config.TopicConfig;
+import io.skiff.storage.LogConfig;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -82,8 +83,9 @@ public final class Topic {
      */
     void setConfig(TopicConfig config) {
         this.config = config;
+        LogConfig logConfig = LogConfigs.of(config);
         for (Partition p : partitions()) {
-            p.applyLogConfig(LogConfigs.of(config));
+            p.applyLogConfig(logConfig);
         }
     }
 

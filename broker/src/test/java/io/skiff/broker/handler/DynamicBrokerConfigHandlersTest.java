@@ -35,6 +35,7 @@ import io.skiff.protocol.message.IncrementalAlterConfigsRequest;
 import io.skiff.protocol.message.IncrementalAlterConfigsRequest.AlterConfigsResource;
 import io.skiff.protocol.message.IncrementalAlterConfigsRequest.AlterableConfig;
 import io.skiff.protocol.message.IncrementalAlterConfigsResponse.AlterConfigsResourceResponse;
+import io.skiff.storage.LogConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -90,6 +91,11 @@ class DynamicBrokerConfigHandlersTest {
     private void assertRefused(String message, AlterConfigsResourceResponse response) {
         assertEquals(Errors.INVALID_REQUEST.code(), response.errorCode(), response.errorMessage());
         assertEquals(message, response.errorMessage());
+    }
+
+    /** The configuration the log of partition 0 of {@code topic} runs with (not only what its topic says). */
+    private LogConfig logConfig(String topic) {
+        return fx.topics.topic(topic).orElseThrow().partition(0).log().config();
     }
 
     private DescribeConfigsResult describe(String name) {
@@ -202,15 +208,7 @@ class DynamicBrokerConfigHandlersTest {
                 Errors.NONE.code(),
                 alter("", false, op("log.retention.ms", SET, "100000")).errorCode());
         assertEquals(100000L, fx.topics.topic("plain").orElseThrow().config().retentionMs());
-        assertEquals(
-                100000L,
-                fx.topics
-                        .topic("plain")
-                        .orElseThrow()
-                        .partition(0)
-                        .log()
-                        .config()
-                        .retentionMs());
+        assertEquals(100000L, logConfig("plain").retentionMs());
         assertEquals(1000L, fx.topics.topic("orders").orElseThrow().config().retentionMs(), "its own override wins");
 
         assertEquals(
@@ -220,15 +218,7 @@ class DynamicBrokerConfigHandlersTest {
         assertEquals(
                 Errors.NONE.code(),
                 alter("1", false, op("log.segment.bytes", SET, "2000000")).errorCode());
-        assertEquals(
-                2000000,
-                fx.topics
-                        .topic("plain")
-                        .orElseThrow()
-                        .partition(0)
-                        .log()
-                        .config()
-                        .segmentBytes());
+        assertEquals(2000000, logConfig("plain").segmentBytes());
         fx.createTopic("later", 1, Map.of());
         assertEquals(200000L, fx.topics.topic("later").orElseThrow().config().retentionMs());
 
@@ -277,15 +267,7 @@ class DynamicBrokerConfigHandlersTest {
         assertEquals(
                 Map.of("log.segment.bytes", "2000000"),
                 fx.topics.dynamicConfigs().configs(true));
-        assertEquals(
-                100000L,
-                fx.topics
-                        .topic("plain")
-                        .orElseThrow()
-                        .partition(0)
-                        .log()
-                        .config()
-                        .retentionMs());
+        assertEquals(100000L, logConfig("plain").retentionMs());
         assertEquals(
                 ConfigSource.DYNAMIC_BROKER_CONFIG.id(),
                 entry(describe("1"), "log.segment.bytes").configSource());
