@@ -159,7 +159,8 @@ public final class ClassicMembersOfConsumerGroup {
                         group.groupId(),
                         memberId);
             } else if (!previous.memberId().equals(memberId)) {
-                return JoinResult.error(memberId, GroupError.FENCED_INSTANCE_ID);
+                // Kafka answers a fenced instance without a member id.
+                return JoinResult.error("", GroupError.FENCED_INSTANCE_ID);
             } else {
                 member = previous;
             }
