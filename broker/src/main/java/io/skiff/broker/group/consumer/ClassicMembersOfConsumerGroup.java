@@ -29,6 +29,7 @@ import io.skiff.broker.group.common.GroupRegistry;
 import io.skiff.broker.group.common.TopicsView;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
@@ -149,14 +150,25 @@ public final class ClassicMembersOfConsumerGroup {
                 group.addMember(member);
                 bumpEpoch = true;
             } else if (unknownMember) {
+                // Left or not, whichever protocol it used (Kafka's getOrMaybeSubscribeStaticConsumerGroupMember).
                 downgrade = staticDowngrade.applies(group, previous);
-                member = replaceStaticMember(group, previous, memberId, records);
+                member = StaticMemberReplacement.replace(group, previous, memberId, records);
+                LOG.info(
+                        "Static member {} of consumer group {} returns as classic member {}",
+                        instanceId,
+                        group.groupId(),
+                        memberId);
             } else if (!previous.memberId().equals(memberId)) {
-                return JoinResult.error(memberId, GroupError.FENCED_INSTANCE_ID);
+                // Kafka answers a fenced instance without a member id.
+                return JoinResult.error("", GroupError.FENCED_INSTANCE_ID);
             } else {
                 member = previous;
             }
         }
+        boolean added = bumpEpoch; // only a new member bumps the epoch so far
+        byte[] metadataBefore = added
+                ? null
+                : ConsumerGroupRecords.memberMetadata(group.groupId(), member).value();
         List<String> topicNames =
                 subscription.topics().stream().distinct().sorted().toList();
         bumpEpoch |= !topicNames.equals(member.subscribedTopicNames()) || member.subscribedTopicRegex() != null;
@@ -170,8 +182,12 @@ public final class ClassicMembersOfConsumerGroup {
         }
         member.client(p.clientId(), p.clientHost());
         member.classicMetadata(new ClassicMemberMetadata(p.sessionTimeoutMs(), p.protocols()));
-        records.add(ConsumerGroupRecords.memberMetadata(group.groupId(), member));
-        group.markMemberPersisted(member.memberId());
+        // Kafka writes the member's metadata only when it changed (hasMemberSubscriptionChanged).
+        KeyValue metadata = ConsumerGroupRecords.memberMetadata(group.groupId(), member);
+        if (!Arrays.equals(metadataBefore, metadata.value())) {
+            records.add(metadata);
+            group.markMemberPersisted(member.memberId());
+        }
         MemberAssignment owned = EmbeddedConsumerProtocol.byTopicId(subscription.ownedPartitions(), topics);
         if (downgrade) {
             return staticDowngrade.join(group, member, bumpEpoch, owned, records);
@@ -188,33 +204,6 @@ public final class ClassicMembersOfConsumerGroup {
         fencing.scheduleSession(group, member);
         fencing.scheduleSync(group, member);
         return reconciledJoinResult(member);
-    }
-
-    /**
-     * A static member's new instance takes the old one's place, partitions and target assignment (nothing moves);
-     * as in Kafka it starts at epoch 0 and is reconciled to the assignment epoch.
-     */
-    private ConsumerGroupMember replaceStaticMember(
-            ConsumerGroup group, ConsumerGroupMember previous, String memberId, List<KeyValue> records) {
-        ConsumerGroupMember member = new ConsumerGroupMember(memberId);
-        member.instanceId(previous.instanceId());
-        member.subscribedTopicNames(previous.subscribedTopicNames());
-        member.serverAssignor(previous.serverAssignor());
-        member.rebalanceTimeoutMs(previous.rebalanceTimeoutMs());
-        member.rackId(previous.rackId());
-        member.restoreEpochs(0, 0);
-        member.reconciled(previous.state(), previous.assigned(), previous.pendingRevocation());
-        group.replaceStaticMember(previous, member);
-        records.addAll(ConsumerGroupRecords.memberTombstones(group.groupId(), previous.memberId()));
-        group.markMemberUnpersisted(previous.memberId());
-        records.add(ConsumerGroupRecords.targetMember(group.groupId(), memberId, group.targetOf(memberId)));
-        records.add(ConsumerGroupRecords.currentAssignment(group.groupId(), member));
-        LOG.info(
-                "Static member {} of consumer group {} returns as classic member {}",
-                previous.instanceId(),
-                group.groupId(),
-                memberId);
-        return member;
     }
 
     // ------------------------------------------------------------------ SyncGroup

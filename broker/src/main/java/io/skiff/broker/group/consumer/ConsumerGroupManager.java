@@ -166,11 +166,15 @@ public final class ConsumerGroupManager {
             ConsumerGroupMember previousStatic = req.instanceId() != null ? group.staticMember(req.instanceId()) : null;
             // Kafka looks a static member up by its instance id first: even under its own member id, a rejoin
             // replaces the member if it left with epoch -2, and is refused if it did not.
-            boolean staticRejoin = existing != null && existing == previousStatic && !existing.usesClassicProtocol();
+            boolean staticRejoin = existing != null && existing == previousStatic;
             if (existing != null && !staticRejoin) {
                 member = existing;
             } else if (previousStatic != null) {
-                if (previousStatic.memberEpoch() != ConsumerHeartbeat.STATIC_LEAVE_EPOCH) {
+                // A classic member's instance id is taken over at once, left or not (Kafka's
+                // getOrMaybeSubscribeStaticConsumerGroupMember): an application moving from group.protocol=classic
+                // to consumer keeps its group.instance.id, and a classic static member never says it left.
+                if (!previousStatic.usesClassicProtocol()
+                        && previousStatic.memberEpoch() != ConsumerHeartbeat.STATIC_LEAVE_EPOCH) {
                     return ConsumerHeartbeatResult.error(
                             GroupError.UNRELEASED_INSTANCE_ID,
                             "Static member " + req.memberId() + " with instance id " + req.instanceId()
@@ -181,17 +185,13 @@ public final class ConsumerGroupManager {
                 if (badRegex != null) {
                     return badRegex;
                 }
-                member = takeOverStaticMember(group, previousStatic, req);
+                member = StaticMemberReplacement.replace(group, previousStatic, req.memberId(), records);
                 staticMemberReplaced = true;
-                // Kafka's replaceMember: the old instance's tombstones, then the new one's metadata, target and
-                // current assignment, all copied from the old one.
-                records.addAll(ConsumerGroupRecords.memberTombstones(group.groupId(), previousStatic.memberId()));
-                group.markMemberUnpersisted(previousStatic.memberId());
-                records.add(ConsumerGroupRecords.memberMetadata(group.groupId(), member));
-                records.add(ConsumerGroupRecords.targetMember(
-                        group.groupId(), member.memberId(), group.targetOf(member.memberId())));
-                records.add(ConsumerGroupRecords.currentAssignment(group.groupId(), member));
-                group.markMemberPersisted(member.memberId());
+                LOG.info(
+                        "Static member {} of consumer group {} returns as {}",
+                        req.instanceId(),
+                        group.groupId(),
+                        member.memberId());
             } else {
                 if (group.size() >= config.maxSize()) {
                     return ConsumerHeartbeatResult.error(
@@ -340,27 +340,12 @@ public final class ConsumerGroupManager {
         if (req.rackId() != null) {
             member.rackId(req.rackId());
         }
+        member.classicMetadata(null); // a member that heartbeats uses the consumer protocol (Kafka clears it too)
         if (req.memberEpoch() == ConsumerHeartbeat.JOIN_EPOCH
                 || member.clientId().isEmpty()) {
             member.client(req.clientId(), req.clientHost());
         }
         return changed;
-    }
-
-    /**
-     * A static member's new instance: a copy of the old one (its state, partitions and target, so nothing moves) at
-     * epoch 0, reconciled to the assignment epoch by this heartbeat.
-     */
-    private ConsumerGroupMember takeOverStaticMember(
-            ConsumerGroup group, ConsumerGroupMember previous, ConsumerHeartbeat req) {
-        ConsumerGroupMember member = ConsumerGroupMember.replacing(previous, req.memberId());
-        group.replaceStaticMember(previous, member);
-        LOG.info(
-                "Static member {} of consumer group {} returns as {}",
-                req.instanceId(),
-                group.groupId(),
-                member.memberId());
-        return member;
     }
 
     // ------------------------------------------------------------------ leaving
