@@ -28,6 +28,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -117,6 +118,11 @@ final class GroupReplay {
             m = new ConsumerGroupMember(mm.memberId());
             m.instanceId(v.instanceId());
             g.addMember(m);
+        } else if (!Objects.equals(m.instanceId(), v.instanceId())) {
+            // Created by an earlier assignment record: logs written before the replacement order was fixed put a
+            // replaced static member's
+            // assignments before its metadata. Kafka's replay takes the instance id from the metadata either way.
+            g.restoreInstanceId(m, v.instanceId());
         }
         m.rackId(v.rackId());
         m.client(v.clientId(), v.clientHost());

@@ -149,6 +149,15 @@ public final class ConsumerGroup extends EpochGroup<ConsumerGroupMember, MemberA
         }
     }
 
+    /** Replay: {@code member}'s instance id is {@code instanceId} (null: a dynamic member), indexed as such. */
+    public void restoreInstanceId(ConsumerGroupMember member, String instanceId) {
+        memberRemoved(member);
+        member.instanceId(instanceId);
+        if (instanceId != null) {
+            staticMembers.put(instanceId, member.memberId());
+        }
+    }
+
     /** A static member's new instance takes the place of the old one, with its target assignment. */
     public void replaceStaticMember(ConsumerGroupMember old, ConsumerGroupMember replacement) {
         MemberAssignment target = targetAssignment().remove(old.memberId());
