@@ -84,7 +84,7 @@ public final class BrokerConfig {
         Map<String, String> listenerKeys = new HashMap<>();
         for (String key : List.of(
                 "listeners", "advertised.listeners", "listener.security.protocol.map", "controller.listener.names")) {
-            listenerKeys.put(key, (String) values.get(key));
+            listenerKeys.put(key, ConfigType.format(values.get(key))); // lists as Kafka writes them
         }
         this.listeners = new ClientListeners(listenerKeys, origins);
         this.logDirs = resolveLogDirs(origins);
@@ -188,7 +188,7 @@ public final class BrokerConfig {
                         ? BrokerConfigKeys.LOG_DIR
                         : BrokerConfigKeys.LOG_DIRS)
                 .name();
-        String value = (String) values.get(key);
+        String value = ConfigType.format(values.get(key));
         if (value == null || value.isBlank()) {
             throw ConfigException.invalid(key, value, origins.get(key), "a comma-separated list of directories");
         }
@@ -366,9 +366,9 @@ public final class BrokerConfig {
     /**
      * Every broker key as DescribeConfigs reports it for this broker's resource (but the ones Kafka 4 removed): read-only
      * unless Kafka changes it dynamically ({@link DynamicBrokerKeys}); the source is the first of DYNAMIC_BROKER_CONFIG,
-     * DYNAMIC_DEFAULT_BROKER_CONFIG, STATIC_BROKER_CONFIG that sets it, else DEFAULT_CONFIG. Keys with a fallback
-     * chain (log.retention.ms, log.roll.ms, log.flush.interval.ms) show the effective value. Dynamic keys no table
-     * knows follow.
+     * DYNAMIC_DEFAULT_BROKER_CONFIG, STATIC_BROKER_CONFIG that sets it, else DEFAULT_CONFIG. Each key shows its own
+     * value, as Kafka does: log.retention.ms, log.roll.ms, log.flush.interval.ms and log.roll.jitter.ms are null
+     * unless set (their fallbacks apply where they are used). Dynamic keys no table knows follow.
      */
     public List<ConfigEntry> describe() {
         return BrokerConfigDescription.describe(this);

@@ -41,21 +41,17 @@ final class BrokerConfigDescription {
     private BrokerConfigDescription() {}
 
     static List<ConfigEntry> describe(BrokerConfig config) {
-        Map<String, List<BrokerSynonym>> chains = new HashMap<>();
-        for (ConfigKey topicKey : TopicConfigKeys.TABLE.keys()) {
-            List<BrokerSynonym> chain = topicKey.brokerSynonyms();
-            if (chain.size() > 1) {
-                chains.put(chain.get(0).name(), chain);
-            }
-        }
+        Map<String, List<BrokerSynonym>> chains = chainsByMember();
         List<ConfigEntry> entries = new ArrayList<>();
         for (ConfigKey key : TABLE.keys()) {
             if (!described(config, key)) {
                 continue;
             }
             List<BrokerSynonym> chain = chains.getOrDefault(key.name(), List.of(BrokerSynonym.same(key.name())));
-            List<ConfigSynonym> synonyms = new ArrayList<>(synonyms(config, chain, key.sensitive()));
-            Object value = chains.containsKey(key.name()) ? config.effective(chain) : config.value(key.name());
+            List<ConfigSynonym> synonyms = fromOwn(key.name(), synonyms(config, chain, key.sensitive()));
+            // The key's own value, null when neither it nor a default sets it: Kafka derives log.retention.ms from
+            // log.retention.hours where it uses it, not where it describes it.
+            Object value = config.value(key.name());
             String mirrored = mirroredId(key.name());
             if (mirrored != null && !config.isSet(key.name())) {
                 // Kafka copies whichever of node.id and broker.id is given to the other (and requires node.id, which
@@ -87,6 +83,35 @@ final class BrokerConfigDescription {
             entries.add(untabled(config, name));
         }
         return entries;
+    }
+
+    /**
+     * Each broker key of a fallback chain (log.retention.ms, .minutes, .hours; log.roll.ms, .hours; ...), as the topic
+     * keys name them, to its whole chain: Kafka looks for the synonyms of any of them along the whole chain.
+     */
+    private static Map<String, List<BrokerSynonym>> chainsByMember() {
+        Map<String, List<BrokerSynonym>> chains = new HashMap<>();
+        for (ConfigKey topicKey : TopicConfigKeys.TABLE.keys()) {
+            List<BrokerSynonym> chain = topicKey.brokerSynonyms();
+            if (chain.size() > 1) {
+                chain.forEach(member -> chains.put(member.name(), chain));
+            }
+        }
+        return chains;
+    }
+
+    /**
+     * The synonyms from the first one that names {@code name} on (Kafka's {@code dropWhile}): those of the keys before
+     * it in its chain are not its own, and without one of its own there is none at all (log.retention.ms unset shows
+     * no synonym, even though log.retention.hours has a default).
+     */
+    private static List<ConfigSynonym> fromOwn(String name, List<ConfigSynonym> synonyms) {
+        for (int i = 0; i < synonyms.size(); i++) {
+            if (synonyms.get(i).name().equals(name)) {
+                return new ArrayList<>(synonyms.subList(i, synonyms.size()));
+            }
+        }
+        return new ArrayList<>();
     }
 
     /**
@@ -187,14 +212,7 @@ final class BrokerConfigDescription {
      * value, then the static and default {@code log.retention.hours}.
      */
     static List<ConfigSynonym> synonymsOfTopicKey(BrokerConfig config, List<BrokerSynonym> chain) {
-        List<ConfigSynonym> synonyms = synonyms(config, chain, false);
-        String first = chain.get(0).name();
-        for (int i = 0; i < synonyms.size(); i++) {
-            if (synonyms.get(i).name().equals(first)) {
-                return new ArrayList<>(synonyms.subList(i, synonyms.size()));
-            }
-        }
-        return new ArrayList<>();
+        return fromOwn(chain.get(0).name(), synonyms(config, chain, false));
     }
 
     /**

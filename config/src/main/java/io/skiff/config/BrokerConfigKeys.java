@@ -93,18 +93,18 @@ public final class BrokerConfigKeys {
     private static final KeyDeclarations KEYS = new KeyDeclarations();
 
     // --- network
-    public static final Key<String> LISTENERS = KEYS.appliedDev(
+    public static final Key<List<String>> LISTENERS = KEYS.appliedDev(
             "listeners",
-            STRING,
+            LIST,
             "PLAINTEXT://127.0.0.1:9092",
             "PLAINTEXT://:9092",
             Validator.described("listener URIs NAME://host:port"),
             "Comma-separated listener URIs NAME://host:port to accept client connections on. Port 0 picks a free "
                     + "port. An empty host binds every interface. Listeners named in controller.listener.names "
                     + "are not opened. Security protocols come from listener.security.protocol.map.");
-    public static final Key<String> ADVERTISED_LISTENERS = KEYS.applied(
+    public static final Key<List<String>> ADVERTISED_LISTENERS = KEYS.applied(
             "advertised.listeners",
-            STRING,
+            LIST,
             null,
             Validator.described("listener URIs NAME://host:port"),
             "Listener URIs given to clients in Metadata responses, when they differ from listeners "
@@ -112,13 +112,14 @@ public final class BrokerConfigKeys {
     public static final Key<String> LISTENER_SECURITY_PROTOCOL_MAP = KEYS.applied(
             "listener.security.protocol.map",
             STRING,
-            "PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT,SASL_SSL:SASL_SSL",
+            "SASL_SSL:SASL_SSL,PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT", // Kafka 4.4's default, in
+            // its order
             Validator.described("NAME:PROTOCOL pairs"),
             "Maps listener names to security protocols (NAME:PROTOCOL,...): PLAINTEXT, SSL, SASL_PLAINTEXT, "
                     + "SASL_SSL.");
-    public static final Key<String> CONTROLLER_LISTENER_NAMES = KEYS.applied(
+    public static final Key<List<String>> CONTROLLER_LISTENER_NAMES = KEYS.applied(
             "controller.listener.names",
-            STRING,
+            LIST,
             null,
             Validator.described("comma-separated listener names"),
             "KRaft controller listener names. Skiff has no controller: these listeners are not opened.");
@@ -320,16 +321,16 @@ public final class BrokerConfigKeys {
             KEYS.removed("zookeeper.session.timeout.ms", INT, "18000", "ZooKeeper mode (removed in Kafka 4.0).");
 
     // --- topics and logs
-    public static final Key<String> LOG_DIRS = KEYS.appliedDev(
+    public static final Key<List<String>> LOG_DIRS = KEYS.appliedDev(
             "log.dirs",
-            STRING,
+            LIST,
             "./data",
             "unset (log.dir = /tmp/kafka-logs)",
-            Validator.nonBlank(),
+            Validator.described("a comma-separated list of directories"),
             "Comma-separated data directories; Skiff stores partitions in the first. When unset and log.dir "
                     + "is set, log.dir is used.");
-    public static final Key<String> LOG_DIR =
-            KEYS.applied("log.dir", STRING, null, null, "Data directory used when log.dirs is not set.");
+    public static final Key<List<String>> LOG_DIR =
+            KEYS.applied("log.dir", LIST, null, null, "Data directory used when log.dirs is not set.");
     public static final Key<Integer> NUM_PARTITIONS = KEYS.applied(
             "num.partitions",
             INT,

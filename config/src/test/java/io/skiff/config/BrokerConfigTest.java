@@ -17,6 +17,7 @@ package io.skiff.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -441,15 +442,25 @@ class BrokerConfigTest {
         assertEquals("true", autoCreate.value());
         assertEquals(ConfigSource.DEFAULT_CONFIG, autoCreate.source());
 
+        // Kafka 4.4 describes a key of a fallback chain by its own value: log.retention.ms is null, without synonyms
+        // (the static log.retention.hours is not its own), and log.retention.hours names its own value first.
         ConfigEntry retention = byName.get("log.retention.ms");
-        assertEquals("3600000", retention.value(), "effective value through log.retention.hours");
-        assertEquals(ConfigSource.STATIC_BROKER_CONFIG, retention.source());
+        assertNull(retention.value());
+        assertEquals(ConfigSource.DEFAULT_CONFIG, retention.source());
+        assertEquals(List.of(), retention.synonyms());
         assertEquals(
-                new ConfigSynonym("log.retention.hours", "1", ConfigSource.STATIC_BROKER_CONFIG),
-                retention.synonyms().get(0));
+                List.of(
+                        new ConfigSynonym("log.retention.hours", "1", ConfigSource.STATIC_BROKER_CONFIG),
+                        new ConfigSynonym("log.retention.hours", "168", ConfigSource.DEFAULT_CONFIG)),
+                byName.get("log.retention.hours").synonyms());
+        assertNull(byName.get("log.retention.minutes").value());
+        assertEquals(List.of(), byName.get("log.retention.minutes").synonyms());
 
         assertEquals("delete", byName.get("log.cleanup.policy").value());
-        assertEquals("0", byName.get("log.roll.jitter.ms").value(), "effective value through log.roll.jitter.hours");
+        assertNull(byName.get("log.roll.jitter.ms").value(), "unset: log.roll.jitter.hours applies where it is used");
+        assertNull(byName.get("log.roll.ms").value());
+        assertNull(byName.get("log.flush.interval.ms").value());
+        assertEquals(List.of(), byName.get("log.flush.interval.ms").synonyms());
         assertEquals(null, byName.get("advertised.listeners").value());
         assertEquals(
                 ConfigSource.DEFAULT_CONFIG, byName.get("advertised.listeners").source());
