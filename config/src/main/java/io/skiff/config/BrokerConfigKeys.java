@@ -112,8 +112,8 @@ public final class BrokerConfigKeys {
     public static final Key<String> LISTENER_SECURITY_PROTOCOL_MAP = KEYS.applied(
             "listener.security.protocol.map",
             STRING,
-            "SASL_SSL:SASL_SSL,PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT", // Kafka 4.4's default, in
-            // its order
+            // Kafka 4.4's default, in its order (DescribeConfigs shows it as is).
+            "SASL_SSL:SASL_SSL,PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT",
             Validator.described("NAME:PROTOCOL pairs"),
             "Maps listener names to security protocols (NAME:PROTOCOL,...): PLAINTEXT, SSL, SASL_PLAINTEXT, "
                     + "SASL_SSL.");
