@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.ToIntFunction;
 import org.apache.kafka.clients.consumer.ConsumerPartitionAssignor;
 import org.apache.kafka.clients.consumer.internals.ConsumerProtocol;
 import org.apache.kafka.common.message.ConsumerGroupDescribeRequestData;
@@ -89,7 +90,12 @@ final class RawGroupRequests {
      */
     static ConsumerGroupHeartbeatResponseData awaitCoordinator(
             RawKafkaConnection c, String group, Call<ConsumerGroupHeartbeatResponseData> call) {
-        AtomicReference<ConsumerGroupHeartbeatResponseData> result = new AtomicReference<>();
+        return awaitCoordinator(c, group, call, ConsumerGroupHeartbeatResponseData::errorCode);
+    }
+
+    /** As {@link #awaitCoordinator(RawKafkaConnection, String, Call)}, for any group request's response. */
+    static <T> T awaitCoordinator(RawKafkaConnection c, String group, Call<T> call, ToIntFunction<T> errorCode) {
+        AtomicReference<T> result = new AtomicReference<>();
         await().atMost(WAIT).until(() -> {
             FindCoordinatorResponse found = c.send(new FindCoordinatorRequest.Builder(new FindCoordinatorRequestData()
                             .setKeyType(FindCoordinatorRequest.CoordinatorType.GROUP.id())
@@ -98,8 +104,8 @@ final class RawGroupRequests {
             if (found.data().coordinators().get(0).errorCode() != 0) {
                 return false;
             }
-            ConsumerGroupHeartbeatResponseData r = call.call();
-            Errors e = Errors.forCode(r.errorCode());
+            T r = call.call();
+            Errors e = Errors.forCode((short) errorCode.applyAsInt(r));
             if (e == Errors.COORDINATOR_LOAD_IN_PROGRESS
                     || e == Errors.COORDINATOR_NOT_AVAILABLE
                     || e == Errors.NOT_COORDINATOR) {

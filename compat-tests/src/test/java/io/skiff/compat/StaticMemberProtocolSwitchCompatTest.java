@@ -44,14 +44,11 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.message.ConsumerGroupHeartbeatRequestData;
 import org.apache.kafka.common.message.ConsumerGroupHeartbeatResponseData;
-import org.apache.kafka.common.message.FindCoordinatorRequestData;
 import org.apache.kafka.common.message.JoinGroupResponseData;
 import org.apache.kafka.common.message.LeaveGroupRequestData;
 import org.apache.kafka.common.message.SyncGroupRequestData;
 import org.apache.kafka.common.message.SyncGroupResponseData;
 import org.apache.kafka.common.protocol.Errors;
-import org.apache.kafka.common.requests.FindCoordinatorRequest;
-import org.apache.kafka.common.requests.FindCoordinatorResponse;
 import org.apache.kafka.common.requests.LeaveGroupRequest;
 import org.apache.kafka.common.requests.LeaveGroupResponse;
 import org.apache.kafka.common.requests.SyncGroupRequest;
@@ -96,7 +93,7 @@ class StaticMemberProtocolSwitchCompatTest {
         try (RawKafkaConnection c = new RawKafkaConnection(hp[0], Integer.parseInt(hp[1]))) {
             String m = Uuid.randomUuid().toString();
             ConsumerGroupHeartbeatResponseData joined =
-                    whenLoaded(c, group, () -> consumerJoin(c, group, m, "i-m", topic));
+                    RawGroupRequests.awaitCoordinator(c, group, () -> consumerJoin(c, group, m, "i-m", topic));
             out.add("m join: " + answer(joined));
             AtomicReference<ConsumerGroupHeartbeatResponseData> latest = new AtomicReference<>(joined);
             AtomicReference<ConsumerGroupHeartbeatResponseData.Assignment> ofM =
@@ -189,7 +186,8 @@ class StaticMemberProtocolSwitchCompatTest {
         String[] hp = bootstrap.split(":");
         List<String> out = new ArrayList<>();
         try (RawKafkaConnection c = new RawKafkaConnection(hp[0], Integer.parseInt(hp[1]))) {
-            JoinGroupResponseData cJoin = whenLoaded(c, group, () -> joinStatic(c, group, "", "i-1", List.of(topic)));
+            JoinGroupResponseData cJoin = RawGroupRequests.awaitCoordinator(
+                    c, group, () -> joinStatic(c, group, "", "i-1", List.of(topic)), JoinGroupResponseData::errorCode);
             out.add("c join: " + describe(cJoin));
             int base = cJoin.generationId();
             String cId = cJoin.memberId();
@@ -222,36 +220,6 @@ class StaticMemberProtocolSwitchCompatTest {
                     .get();
             GroupCompatSupport.assignAtOnce(admin, List.of(group));
         }
-    }
-
-    /**
-     * Retries the group's first request until its coordinator answers: FindCoordinator makes Kafka create
-     * {@code __consumer_offsets}, whose partition then loads.
-     */
-    private static <T> T whenLoaded(RawKafkaConnection c, String group, RawGroupRequests.Call<T> call) {
-        AtomicReference<T> result = new AtomicReference<>();
-        await().atMost(WAIT).until(() -> {
-            FindCoordinatorResponse found = c.send(new FindCoordinatorRequest.Builder(new FindCoordinatorRequestData()
-                            .setKeyType(FindCoordinatorRequest.CoordinatorType.GROUP.id())
-                            .setCoordinatorKeys(List.of(group)))
-                    .build((short) 4));
-            if (found.data().coordinators().get(0).errorCode() != 0) {
-                return false;
-            }
-            T r = call.call();
-            short code = r instanceof JoinGroupResponseData j
-                    ? j.errorCode()
-                    : ((ConsumerGroupHeartbeatResponseData) r).errorCode();
-            Errors e = Errors.forCode(code);
-            if (e == Errors.COORDINATOR_LOAD_IN_PROGRESS
-                    || e == Errors.COORDINATOR_NOT_AVAILABLE
-                    || e == Errors.NOT_COORDINATOR) {
-                return false;
-            }
-            result.set(r);
-            return true;
-        });
-        return result.get();
     }
 
     private static ConsumerGroupHeartbeatResponseData consumerJoin(
