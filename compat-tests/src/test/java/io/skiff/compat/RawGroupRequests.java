@@ -193,6 +193,19 @@ final class RawGroupRequests {
     static SyncGroupResponseData sync(
             RawKafkaConnection c, String group, String memberId, String instanceId, int generation, String protocolName)
             throws Exception {
+        return sync(c, group, memberId, instanceId, generation, protocolName, List.of());
+    }
+
+    /** A SyncGroup with {@code assignments} (a leader's), of a static member when {@code instanceId} is non-null. */
+    static SyncGroupResponseData sync(
+            RawKafkaConnection c,
+            String group,
+            String memberId,
+            String instanceId,
+            int generation,
+            String protocolName,
+            List<SyncGroupRequestData.SyncGroupRequestAssignment> assignments)
+            throws Exception {
         SyncGroupResponse r = c.send(new SyncGroupRequest.Builder(new SyncGroupRequestData()
                         .setGroupId(group)
                         .setMemberId(memberId)
@@ -200,7 +213,7 @@ final class RawGroupRequests {
                         .setGenerationId(generation)
                         .setProtocolType("consumer")
                         .setProtocolName(protocolName)
-                        .setAssignments(List.of()))
+                        .setAssignments(assignments))
                 .build((short) 5));
         return r.data();
     }

@@ -51,8 +51,6 @@ import org.apache.kafka.common.message.SyncGroupResponseData;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.LeaveGroupRequest;
 import org.apache.kafka.common.requests.LeaveGroupResponse;
-import org.apache.kafka.common.requests.SyncGroupRequest;
-import org.apache.kafka.common.requests.SyncGroupResponse;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -266,18 +264,16 @@ class StaticMemberProtocolSwitchCompatTest {
         ByteBuffer b = ConsumerProtocol.serializeAssignment(new ConsumerPartitionAssignor.Assignment(all));
         byte[] bytes = new byte[b.remaining()];
         b.get(bytes);
-        SyncGroupResponse r = c.send(new SyncGroupRequest.Builder(new SyncGroupRequestData()
-                        .setGroupId(group)
+        return RawGroupRequests.sync(
+                c,
+                group,
+                memberId,
+                instanceId,
+                generation,
+                "range",
+                List.of(new SyncGroupRequestData.SyncGroupRequestAssignment()
                         .setMemberId(memberId)
-                        .setGroupInstanceId(instanceId)
-                        .setGenerationId(generation)
-                        .setProtocolType("consumer")
-                        .setProtocolName("range")
-                        .setAssignments(List.of(new SyncGroupRequestData.SyncGroupRequestAssignment()
-                                .setMemberId(memberId)
-                                .setAssignment(bytes))))
-                .build((short) 5));
-        return r.data();
+                        .setAssignment(bytes)));
     }
 
     private static String leave(RawKafkaConnection c, String group, String memberId, String instanceId)
