@@ -34,6 +34,7 @@ import org.apache.kafka.common.message.FindCoordinatorRequestData;
 import org.apache.kafka.common.message.HeartbeatRequestData;
 import org.apache.kafka.common.message.JoinGroupRequestData;
 import org.apache.kafka.common.message.JoinGroupResponseData;
+import org.apache.kafka.common.message.LeaveGroupRequestData;
 import org.apache.kafka.common.message.ListGroupsRequestData;
 import org.apache.kafka.common.message.SyncGroupRequestData;
 import org.apache.kafka.common.message.SyncGroupResponseData;
@@ -50,6 +51,8 @@ import org.apache.kafka.common.requests.HeartbeatRequest;
 import org.apache.kafka.common.requests.HeartbeatResponse;
 import org.apache.kafka.common.requests.JoinGroupRequest;
 import org.apache.kafka.common.requests.JoinGroupResponse;
+import org.apache.kafka.common.requests.LeaveGroupRequest;
+import org.apache.kafka.common.requests.LeaveGroupResponse;
 import org.apache.kafka.common.requests.ListGroupsRequest;
 import org.apache.kafka.common.requests.ListGroupsResponse;
 import org.apache.kafka.common.requests.SyncGroupRequest;
@@ -165,9 +168,23 @@ final class RawGroupRequests {
             String protocolType,
             List<String> topics)
             throws Exception {
+        return joinWithProtocols(
+                c, group, memberId, instanceId, protocolType, List.of("range", "cooperative-sticky"), topics);
+    }
+
+    /** JoinGroup v9 with the protocols {@code names}, each subscribing to {@code topics}. */
+    static JoinGroupResponseData joinWithProtocols(
+            RawKafkaConnection c,
+            String group,
+            String memberId,
+            String instanceId,
+            String protocolType,
+            List<String> names,
+            List<String> topics)
+            throws Exception {
         JoinGroupRequestData.JoinGroupRequestProtocolCollection protocols =
                 new JoinGroupRequestData.JoinGroupRequestProtocolCollection();
-        for (String name : List.of("range", "cooperative-sticky")) {
+        for (String name : names) {
             protocols.add(new JoinGroupRequestData.JoinGroupRequestProtocol()
                     .setName(name)
                     .setMetadata(subscription(topics)));
@@ -218,6 +235,20 @@ final class RawGroupRequests {
         return r.data();
     }
 
+    /** A LeaveGroup v5 of one member: the top-level error and the member's. */
+    static String leave(RawKafkaConnection c, String group, String memberId, String instanceId) throws Exception {
+        LeaveGroupResponse r = c.send(new LeaveGroupRequest.Builder(
+                        group,
+                        List.of(new LeaveGroupRequestData.MemberIdentity()
+                                .setMemberId(memberId)
+                                .setGroupInstanceId(instanceId)))
+                .build((short) 5));
+        return r.error() + " "
+                + r.data().members().stream()
+                        .map(x -> Errors.forCode(x.errorCode()).toString())
+                        .toList();
+    }
+
     static String describeGroups(RawKafkaConnection c, String group) throws Exception {
         DescribeGroupsResponse r =
                 c.send(new DescribeGroupsRequest.Builder(new DescribeGroupsRequestData().setGroups(List.of(group)))
@@ -265,6 +296,13 @@ final class RawGroupRequests {
                 + r.members().size()
                 + " skipAssignment " + r.skipAssignment() + " member id length "
                 + r.memberId().length();
+    }
+
+    /** A ConsumerGroupHeartbeat's answer: error, epoch, partitions (-1: no assignment) and any error message. */
+    static String answer(ConsumerGroupHeartbeatResponseData r) {
+        String s = Errors.forCode(r.errorCode()) + " epoch " + r.memberEpoch() + " partitions "
+                + partitions(r.assignment());
+        return r.errorCode() == 0 ? s : s + " (" + r.errorMessage() + ")";
     }
 
     static String describe(SyncGroupResponseData r) {

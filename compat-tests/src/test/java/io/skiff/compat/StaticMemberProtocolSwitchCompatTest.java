@@ -15,10 +15,12 @@
  */
 package io.skiff.compat;
 
+import static io.skiff.compat.RawGroupRequests.answer;
 import static io.skiff.compat.RawGroupRequests.consumerGroupDescribe;
 import static io.skiff.compat.RawGroupRequests.describe;
 import static io.skiff.compat.RawGroupRequests.heartbeat;
 import static io.skiff.compat.RawGroupRequests.joinStatic;
+import static io.skiff.compat.RawGroupRequests.leave;
 import static io.skiff.compat.RawGroupRequests.listGroups;
 import static io.skiff.compat.RawGroupRequests.owned;
 import static io.skiff.compat.RawGroupRequests.partitions;
@@ -45,12 +47,8 @@ import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.message.ConsumerGroupHeartbeatRequestData;
 import org.apache.kafka.common.message.ConsumerGroupHeartbeatResponseData;
 import org.apache.kafka.common.message.JoinGroupResponseData;
-import org.apache.kafka.common.message.LeaveGroupRequestData;
 import org.apache.kafka.common.message.SyncGroupRequestData;
 import org.apache.kafka.common.message.SyncGroupResponseData;
-import org.apache.kafka.common.protocol.Errors;
-import org.apache.kafka.common.requests.LeaveGroupRequest;
-import org.apache.kafka.common.requests.LeaveGroupResponse;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -276,27 +274,7 @@ class StaticMemberProtocolSwitchCompatTest {
                         .setAssignment(bytes)));
     }
 
-    private static String leave(RawKafkaConnection c, String group, String memberId, String instanceId)
-            throws Exception {
-        LeaveGroupResponse r = c.send(new LeaveGroupRequest.Builder(
-                        group,
-                        List.of(new LeaveGroupRequestData.MemberIdentity()
-                                .setMemberId(memberId)
-                                .setGroupInstanceId(instanceId)))
-                .build((short) 5));
-        return r.error() + " "
-                + r.data().members().stream()
-                        .map(x -> Errors.forCode(x.errorCode()).toString())
-                        .toList();
-    }
-
     // ------------------------------------------------------------------ answers
-
-    private static String answer(ConsumerGroupHeartbeatResponseData r) {
-        String s = Errors.forCode(r.errorCode()) + " epoch " + r.memberEpoch() + " partitions "
-                + partitions(r.assignment());
-        return r.errorCode() == 0 ? s : s + " (" + r.errorMessage() + ")";
-    }
 
     private static Set<Integer> partitionsOf(ConsumerGroupHeartbeatResponseData.Assignment a) {
         Set<Integer> out = new TreeSet<>();

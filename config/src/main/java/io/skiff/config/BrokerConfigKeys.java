@@ -761,7 +761,8 @@ public final class BrokerConfigKeys {
                     + " empty group always converts): `upgrade` lets a consumer-protocol member convert a classic"
                     + " group, `downgrade` converts a consumer group back when its last consumer-protocol member"
                     + " leaves, or when a classic static member takes the place of the last consumer-protocol"
-                    + " one. Classic members may join a consumer group whatever the policy, as in Kafka.");
+                    + " one. Under `disabled` a classic member may not join a consumer group with members either,"
+                    + " as in Kafka 4.4.");
     public static final Key<Integer> OFFSETS_TOPIC_NUM_PARTITIONS =
             KEYS.applied("offsets.topic.num.partitions", INT, "50", atLeast(1), "Partitions of __consumer_offsets.");
     public static final Key<Short> OFFSETS_TOPIC_REPLICATION_FACTOR = KEYS.acceptedDev(

@@ -263,16 +263,15 @@ class GroupMigrationTest {
         assertEquals("classic", f.overview(G).groupType());
         assertEquals(GroupError.NONE, c.heartbeat(), "the classic group goes on undisturbed");
 
-        // Classic members still join a consumer group (Kafka checks no policy there), and it is never downgraded.
+        // Nor may a classic member join a consumer group (Kafka 4.4's throwIfClassicMemberCannotJoinConsumerGroup),
+        // answered without a member id.
         ok(f.join("g2", "m2", null, null, "t"));
         ClassicConsumerClient c2 = new ClassicConsumerClient(f, "g2");
-        assertEquals(GroupError.NONE, c2.join().error());
-        ok(f.leave("g2", "m2", null, -1));
-        assertEquals(
-                "consumer",
-                f.coordinator.listGroups(Set.of(), Set.of("consumer")).get(0).groupType());
+        JoinResult refusedJoin = f.coordinator.joinGroup(c2.params()).join();
+        assertEquals(GroupError.INCONSISTENT_GROUP_PROTOCOL, refusedJoin.error());
+        assertEquals("", refusedJoin.memberId());
         assertEquals(1, f.describe("g2").members().size());
-        assertTrue(f.describe("g2").members().get(0).classic());
+        assertFalse(f.describe("g2").members().get(0).classic());
     }
 
     @Test

@@ -105,12 +105,20 @@ public final class ClassicMembersOfConsumerGroup {
         boolean unknownMember = p.memberId().isEmpty();
         String memberId = unknownMember ? ConsumerHeartbeatRequests.newMemberId() : p.memberId();
         String instanceId = p.groupInstanceId();
+        // Kafka 4.4 answers the errors it throws here without a member id (only MEMBER_ID_REQUIRED carries one).
+        if (config.migrationPolicy() == ConsumerGroupConfig.MigrationPolicy.DISABLED) {
+            LOG.info(
+                    "Cannot join the consumer group {} with the classic protocol because the group migration is"
+                            + " disabled.",
+                    group.groupId());
+            return JoinResult.error("", GroupError.INCONSISTENT_GROUP_PROTOCOL);
+        }
         boolean known = group.hasMember(memberId) || (instanceId != null && group.staticMember(instanceId) != null);
         if (!known && group.size() >= config.maxSize()) {
-            return JoinResult.error(memberId, GroupError.GROUP_MAX_SIZE_REACHED);
+            return JoinResult.error("", GroupError.GROUP_MAX_SIZE_REACHED);
         }
         if (!group.supportsClassicProtocols(p.protocolType(), p.protocols())) {
-            return JoinResult.error(memberId, GroupError.INCONSISTENT_GROUP_PROTOCOL);
+            return JoinResult.error("", GroupError.INCONSISTENT_GROUP_PROTOCOL);
         }
         if (unknownMember && instanceId == null && p.requireKnownMemberId()) {
             LOG.info(
@@ -124,7 +132,7 @@ public final class ClassicMembersOfConsumerGroup {
             subscription =
                     EmbeddedConsumerProtocol.subscription(p.protocols().get(0).metadata());
         } catch (IllegalArgumentException e) {
-            return JoinResult.error(memberId, GroupError.INCONSISTENT_GROUP_PROTOCOL);
+            return JoinResult.error("", GroupError.INCONSISTENT_GROUP_PROTOCOL);
         }
         ConsumerGroupMember member;
         boolean bumpEpoch = false;
@@ -137,13 +145,14 @@ public final class ClassicMembersOfConsumerGroup {
                 bumpEpoch = true;
                 LOG.info("Classic member {} joins consumer group {}", memberId, group.groupId());
             } else if (!member.usesClassicProtocol()) {
-                return JoinResult.error(memberId, GroupError.UNKNOWN_MEMBER_ID);
+                // Kafka 4.4 looks the member up by id alone: a consumer-protocol member becomes a classic one.
+                LOG.info("Member {} of consumer group {} moves to the classic protocol", memberId, group.groupId());
             }
         } else {
             ConsumerGroupMember previous = group.staticMember(instanceId);
             if (previous == null) {
                 if (!unknownMember) {
-                    return JoinResult.error(memberId, GroupError.UNKNOWN_MEMBER_ID);
+                    return JoinResult.error("", GroupError.UNKNOWN_MEMBER_ID);
                 }
                 member = new ConsumerGroupMember(memberId);
                 member.instanceId(instanceId);
@@ -297,14 +306,17 @@ public final class ClassicMembersOfConsumerGroup {
 
     // ------------------------------------------------------------------ LeaveGroup
 
-    /** LeaveGroup of classic members (by member id, or by instance id for an administrative removal). */
+    /**
+     * LeaveGroup (by member id, or by instance id for an administrative removal) of members of either protocol: Kafka
+     * 4.4 removes a consumer-protocol member this way too. Each answer carries the member id the request named.
+     */
     public LeaveResult leave(ConsumerGroup group, List<MemberIdentity> leaving) {
         return groups.withLock(group, () -> {
             if (group.isDead()) {
                 return null;
             }
             List<LeaveResult.MemberResult> results = new ArrayList<>();
-            List<KeyValue> records = new ArrayList<>();
+            List<ConsumerGroupMember> removed = new ArrayList<>();
             for (MemberIdentity identity : leaving) {
                 String memberId = identity.memberId() == null ? "" : identity.memberId();
                 String instanceId = identity.groupInstanceId();
@@ -320,23 +332,21 @@ public final class ClassicMembersOfConsumerGroup {
                         error = GroupError.FENCED_INSTANCE_ID;
                     }
                 }
-                if (error == GroupError.NONE && (member == null || !member.usesClassicProtocol())) {
+                if (error == GroupError.NONE && member == null) {
                     error = GroupError.UNKNOWN_MEMBER_ID;
                 }
-                if (error != GroupError.NONE) {
-                    results.add(new LeaveResult.MemberResult(memberId, instanceId, error));
-                    continue;
+                results.add(new LeaveResult.MemberResult(memberId, instanceId, error));
+                if (error == GroupError.NONE && !removed.contains(member)) {
+                    LOG.info(
+                            "Member {} leaves consumer group {} through LeaveGroup (reason: {})",
+                            member.memberId(),
+                            group.groupId(),
+                            identity.reason() == null ? "not provided" : identity.reason());
+                    removed.add(member);
                 }
-                String reason = identity.reason() == null ? "not provided" : identity.reason();
-                records.addAll(fencing.removeWithoutEpochBump(
-                        group, member, "left through LeaveGroup (reason: " + reason + ")"));
-                results.add(new LeaveResult.MemberResult(member.memberId(), instanceId, GroupError.NONE));
             }
-            if (!records.isEmpty()) {
-                group.subscribedTopics(assignments.resolveSubscribedTopics(group));
-                group.groupEpoch(group.groupEpoch() + 1);
-                records.add(ConsumerGroupRecords.groupMetadata(group.groupId(), group.groupEpoch()));
-                fencing.write(group, records);
+            if (!removed.isEmpty()) {
+                fencing.write(group, fencing.fence(group, removed, "left through LeaveGroup"));
             }
             return new LeaveResult(GroupError.NONE, results);
         });

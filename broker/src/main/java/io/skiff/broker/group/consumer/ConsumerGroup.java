@@ -201,10 +201,10 @@ public final class ConsumerGroup extends EpochGroup<ConsumerGroupMember, MemberA
                 .count();
     }
 
-    /** True if every member but {@code exceptMemberId} uses the classic protocol (Kafka's downgrade condition). */
-    public boolean allMembersUseClassicProtocolExcept(String exceptMemberId) {
+    /** True if every member but {@code exceptMemberIds} uses the classic protocol (Kafka's downgrade condition). */
+    public boolean allMembersUseClassicProtocolExcept(Set<String> exceptMemberIds) {
         for (ConsumerGroupMember m : members()) {
-            if (!m.memberId().equals(exceptMemberId) && !m.usesClassicProtocol()) {
+            if (!exceptMemberIds.contains(m.memberId()) && !m.usesClassicProtocol()) {
                 return false;
             }
         }

@@ -21,6 +21,7 @@ import io.skiff.broker.group.common.GroupRegistry;
 import io.skiff.broker.group.common.TopicsView;
 import java.time.Clock;
 import java.util.List;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,12 +59,13 @@ public final class ConsumerGroupDowngrade {
         this.clock = clock;
     }
 
-    /** Kafka's validateOnlineDowngradeWithFencedMembers, for one member leaving. */
-    public boolean allowedWithout(ConsumerGroup group, String leavingMemberId) {
-        if (!group.allMembersUseClassicProtocolExcept(leavingMemberId) || group.size() <= 1) {
+    /** Kafka's validateOnlineDowngradeWithFencedMembers: {@code leavingMemberIds} (members of the group) leave. */
+    public boolean allowedWithout(ConsumerGroup group, Set<String> leavingMemberIds) {
+        int remaining = group.size() - leavingMemberIds.size();
+        if (!group.allMembersUseClassicProtocolExcept(leavingMemberIds) || remaining < 1) {
             return false;
         }
-        return policyAndSizeAllow(group, group.size() - 1);
+        return policyAndSizeAllow(group, remaining);
     }
 
     /**
@@ -95,15 +97,15 @@ public final class ConsumerGroupDowngrade {
     }
 
     /**
-     * Replaces {@code group} by its classic successor (Stable at the group epoch), without {@code leavingMemberId}
-     * (null when every member stays), and adds to {@code records} the consumer group's tombstones and the classic
+     * Replaces {@code group} by its classic successor (Stable at the group epoch), without {@code leavingMemberIds}
+     * (none when every member stays), and adds to {@code records} the consumer group's tombstones and the classic
      * group's GroupMetadata record. The caller writes them and hands the classic group over to the classic protocol.
      *
      * @return the registered classic group, or null (nothing changed) if {@code group} is no longer registered
      */
-    public ClassicGroup convert(ConsumerGroup group, String leavingMemberId, List<KeyValue> records) {
+    public ClassicGroup convert(ConsumerGroup group, Set<String> leavingMemberIds, List<KeyValue> records) {
         long now = clock.millis();
-        ClassicGroup classic = GroupConversion.toClassicGroup(group, leavingMemberId, topics, now);
+        ClassicGroup classic = GroupConversion.toClassicGroup(group, leavingMemberIds, topics, now);
         if (!groups.replace(group, classic)) {
             return null;
         }

@@ -23,7 +23,9 @@ import io.skiff.broker.group.classic.ClassicGroupHandover;
 import io.skiff.broker.group.common.GroupRegistry;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -71,19 +73,35 @@ public final class ConsumerGroupFencing {
      * caller writes; a downgrade writes its own (the group is then dead and its classic successor registered).
      */
     public List<KeyValue> fence(ConsumerGroup group, ConsumerGroupMember member, String why) {
-        if (downgrades.allowedWithout(group, member.memberId())) {
-            downgrade(group, member, why);
-            return List.of();
-        }
-        return removeMember(group, member, why);
+        return fence(group, List.of(member), why);
     }
 
     /**
-     * Removes a member: its tombstones and a new group epoch without it (the target follows at the next heartbeat,
-     * or at once when no member is left).
+     * Removes {@code leaving} (members of the group, of either protocol) at once, as Kafka's consumerGroupFenceMembers:
+     * one new group epoch, or a downgrade if only classic members remain.
      */
-    public List<KeyValue> removeMember(ConsumerGroup group, ConsumerGroupMember member, String why) {
-        List<KeyValue> records = new ArrayList<>(removeWithoutEpochBump(group, member, why));
+    public List<KeyValue> fence(ConsumerGroup group, List<ConsumerGroupMember> leaving, String why) {
+        Set<String> ids = new LinkedHashSet<>();
+        leaving.forEach(m -> ids.add(m.memberId()));
+        if (downgrades.allowedWithout(group, ids)) {
+            downgrade(group, ids, why);
+            return List.of();
+        }
+        return removeMembers(group, leaving, why);
+    }
+
+    /**
+     * Removes members: their tombstones and a new group epoch without them (the target follows at the next
+     * heartbeat, or at once when no member is left).
+     */
+    private List<KeyValue> removeMembers(ConsumerGroup group, List<ConsumerGroupMember> leaving, String why) {
+        List<KeyValue> records = new ArrayList<>();
+        for (ConsumerGroupMember member : leaving) {
+            group.removeMember(member.memberId());
+            group.markMemberUnpersisted(member.memberId());
+            LOG.info("Member {} of consumer group {} {}", member.memberId(), group.groupId(), why);
+            records.addAll(ConsumerGroupRecords.memberTombstones(group.groupId(), member.memberId()));
+        }
         group.subscribedTopics(assignments.resolveSubscribedTopics(group));
         group.groupEpoch(group.groupEpoch() + 1);
         records.add(ConsumerGroupRecords.groupMetadata(group.groupId(), group.groupEpoch()));
@@ -94,25 +112,14 @@ public final class ConsumerGroupFencing {
         return records;
     }
 
-    /** A member's removal and tombstones only (LeaveGroup of several members bumps the epoch once after them). */
-    public List<KeyValue> removeWithoutEpochBump(ConsumerGroup group, ConsumerGroupMember member, String why) {
-        group.removeMember(member.memberId());
-        group.markMemberUnpersisted(member.memberId());
-        LOG.info("Member {} of consumer group {} {}", member.memberId(), group.groupId(), why);
-        return ConsumerGroupRecords.memberTombstones(group.groupId(), member.memberId());
-    }
-
-    private void downgrade(ConsumerGroup group, ConsumerGroupMember leaving, String why) {
+    private void downgrade(ConsumerGroup group, Set<String> leaving, String why) {
         List<KeyValue> records = new ArrayList<>();
-        ClassicGroup classic = downgrades.convert(group, leaving.memberId(), records);
+        ClassicGroup classic = downgrades.convert(group, leaving, records);
         if (classic == null) {
             return;
         }
         LOG.info(
-                "Member {} of consumer group {} {}; the group becomes a classic group",
-                leaving.memberId(),
-                group.groupId(),
-                why);
+                "Members {} of consumer group {} {}; the group becomes a classic group", leaving, group.groupId(), why);
         write(group, records);
         adopter.adopt(classic, "Downgrade group " + group.groupId() + " from consumer to classic for member leaving.");
     }

@@ -222,11 +222,8 @@ public final class ConsumerGroupManager {
                         GroupError.UNKNOWN_MEMBER_ID,
                         "Member " + req.memberId() + " is not a member of group " + group.groupId() + ".");
             }
-            if (member.usesClassicProtocol()) {
-                return ConsumerHeartbeatResult.error(
-                        GroupError.UNKNOWN_MEMBER_ID,
-                        "Member " + req.memberId() + " uses the classic protocol in group " + group.groupId() + ".");
-            }
+            // A classic member's id is no exception (Kafka 4.4 only checks the epoch): at its epoch, the heartbeat
+            // makes it a consumer-protocol member (updateMember drops its classic metadata).
             String fenced = epochFencing(member, req);
             if (fenced != null) {
                 return ConsumerHeartbeatResult.error(GroupError.FENCED_MEMBER_EPOCH, fenced);
@@ -237,6 +234,7 @@ public final class ConsumerGroupManager {
             return badRegex; // nothing changed yet (a new member's regex was checked before it was added)
         }
         MemberAssignment assignedBefore = member.assigned();
+        boolean leavesClassicProtocol = member.usesClassicProtocol();
         byte[] metadataBefore = staticMemberReplaced
                 ? ConsumerGroupRecords.memberMetadata(group.groupId(), member).value()
                 : null;
@@ -247,7 +245,9 @@ public final class ConsumerGroupManager {
                         metadataBefore,
                         ConsumerGroupRecords.memberMetadata(group.groupId(), member)
                                 .value());
-        if (bumpEpoch || (req.memberEpoch() == ConsumerHeartbeat.JOIN_EPOCH && !metadataAlreadyWritten)) {
+        if (bumpEpoch
+                || leavesClassicProtocol
+                || (req.memberEpoch() == ConsumerHeartbeat.JOIN_EPOCH && !metadataAlreadyWritten)) {
             records.add(ConsumerGroupRecords.memberMetadata(group.groupId(), member));
             group.markMemberPersisted(member.memberId());
         }

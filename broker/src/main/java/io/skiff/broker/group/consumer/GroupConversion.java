@@ -22,6 +22,7 @@ import io.skiff.broker.group.classic.GroupState;
 import io.skiff.broker.group.common.TopicsView;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A live group's conversion between the two kinds, as Kafka 4.1 converts it (ConsumerGroup.fromClassicGroup,
@@ -80,13 +81,13 @@ public final class GroupConversion {
         return ConsumerGroup.PROTOCOL_TYPE.equals(classic.protocolType());
     }
 
-    /** @param leavingMemberId the member left out, or null when every member stays */
+    /** @param leavingMemberIds the members left out (none when every member stays) */
     public static ClassicGroup toClassicGroup(
-            ConsumerGroup group, String leavingMemberId, TopicsView topics, long now) {
+            ConsumerGroup group, Set<String> leavingMemberIds, TopicsView topics, long now) {
         ClassicGroup classic = new ClassicGroup(group.groupId(), GroupState.STABLE, now);
         classic.generationId(group.groupEpoch());
         for (ConsumerGroupMember m : group.members()) {
-            if (m.memberId().equals(leavingMemberId)) {
+            if (leavingMemberIds.contains(m.memberId())) {
                 continue;
             }
             ClassicMemberMetadata c = m.classicMetadata();

@@ -21,6 +21,7 @@ import io.skiff.broker.group.classic.ClassicGroupHandover;
 import io.skiff.broker.group.classic.JoinResult;
 import io.skiff.broker.group.common.GroupError;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The downgrade Kafka 4.1 makes when a classic static member's JoinGroup takes the place of the last
@@ -81,7 +82,7 @@ public final class StaticMemberDowngrade {
         } else {
             assignments.reconcile(group, member, owned, records);
         }
-        ClassicGroup classic = downgrades.convert(group, null, records);
+        ClassicGroup classic = downgrades.convert(group, Set.of(), records);
         if (classic == null) {
             return JoinResult.error(member.memberId(), GroupError.COORDINATOR_NOT_AVAILABLE);
         }
