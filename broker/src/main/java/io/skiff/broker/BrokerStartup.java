@@ -115,7 +115,7 @@ final class BrokerStartup {
                     transactions,
                     quotas,
                     telemetry);
-            network.listConnectionsIn(context.clientConnections());
+            network.listConnectionsIn(context.clientConnections(), meta.nodeId());
             shares = ShareHandlers.start(context);
             ShareHandlers.ShareState shareState = shares;
             // One cluster, one set of finalized features: every simulated node answers from the same levels

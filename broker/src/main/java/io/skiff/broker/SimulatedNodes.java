@@ -17,6 +17,7 @@ package io.skiff.broker;
 
 import io.skiff.broker.cluster.PartitionReplicas;
 import io.skiff.broker.cluster.SimulatedCluster;
+import io.skiff.broker.connection.ClientConnections;
 import io.skiff.broker.handler.BrokerContext;
 import io.skiff.broker.handler.HandlerRegistry;
 import io.skiff.broker.server.BoundListener;
@@ -56,6 +57,7 @@ import java.util.Map;
 public final class SimulatedNodes {
     private final SimulatedCluster cluster;
     private final TopicRegistry topics;
+    private final ClientConnections connections; // every node's, listed together for the console
     private final Map<Integer, Node> nodes = new LinkedHashMap<>();
 
     /** One node: what it needs to listen again after a stop. */
@@ -80,7 +82,8 @@ public final class SimulatedNodes {
         List<Endpoint> advertised(int nodeIndex, List<BoundListener> bound);
     }
 
-    private SimulatedNodes(SimulatedCluster cluster, TopicRegistry topics) {
+    private SimulatedNodes(SimulatedCluster cluster, TopicRegistry topics, ClientConnections connections) {
+        this.connections = connections;
         this.cluster = cluster;
         this.topics = topics;
     }
@@ -101,7 +104,7 @@ public final class SimulatedNodes {
             NodeFactory factory,
             java.util.function.BiConsumer<HandlerRegistry, BrokerContext> register)
             throws IOException {
-        SimulatedNodes result = new SimulatedNodes(cluster, first.topics());
+        SimulatedNodes result = new SimulatedNodes(cluster, first.topics(), first.clientConnections());
         List<Integer> ids = cluster.nodeIds();
         cluster.setEndpoints(ids.get(0), first.advertisedEndpoints());
         result.nodes.put(ids.get(0), new Node(withBoundPorts(firstSettings, firstServer), firstProcessor, firstServer));
@@ -110,6 +113,7 @@ public final class SimulatedNodes {
                 HandlerRegistry registry = new HandlerRegistry();
                 RequestProcessor processor = factory.processor(registry);
                 NettyServer server = new NettyServer(factory.settings(i), processor);
+                server.listConnectionsIn(result.connections, ids.get(i));
                 List<BoundListener> bound = server.bind();
                 ServerSettings boundSettings = withBoundPorts(factory.settings(i), server);
                 result.nodes.put(ids.get(i), new Node(boundSettings, processor, server));
@@ -257,6 +261,7 @@ public final class SimulatedNodes {
             return;
         }
         NettyServer server = new NettyServer(node.settings, node.processor);
+        server.listConnectionsIn(connections, nodeId);
         try {
             server.bind();
         } catch (IOException e) {

@@ -34,6 +34,7 @@ public final class ClientConnection {
     /** Kafka's API keys are below this (4.4 has 0..92); a larger key is not counted. */
     static final int API_KEY_SLOTS = 128;
 
+    private final int nodeId;
     private final String connectionId;
     private final String listenerName;
     private final InetSocketAddress clientAddress;
@@ -46,12 +47,14 @@ public final class ClientConnection {
     private volatile long lastRequestAtMs;
 
     ClientConnection(
+            int nodeId,
             String connectionId,
             String listenerName,
             InetSocketAddress clientAddress,
             ConnectionSecurity security,
             long openedAtMs,
             AtomicLongArray brokerTotals) {
+        this.nodeId = nodeId;
         this.connectionId = Objects.requireNonNull(connectionId);
         this.listenerName = Objects.requireNonNull(listenerName);
         this.clientAddress = clientAddress;
@@ -63,7 +66,7 @@ public final class ClientConnection {
     /** A connection that no registry lists (tests, in-process callers). */
     public static ClientConnection untracked(
             String connectionId, String listenerName, InetSocketAddress clientAddress, ConnectionSecurity security) {
-        return new ClientConnection(connectionId, listenerName, clientAddress, security, 0, null);
+        return new ClientConnection(-1, connectionId, listenerName, clientAddress, security, 0, null);
     }
 
     /** The client id this connection's request headers last named, with its bytes: decoded once, not per request. */
@@ -99,6 +102,11 @@ public final class ClientConnection {
             }
         }
         return out;
+    }
+
+    /** The node whose listener accepted the connection (one of several on a simulated cluster); -1 untracked. */
+    public int nodeId() {
+        return nodeId;
     }
 
     public String connectionId() {

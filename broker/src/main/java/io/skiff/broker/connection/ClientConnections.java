@@ -41,11 +41,15 @@ public final class ClientConnections {
         this.clock = clock;
     }
 
-    /** A connection just accepted, listed until {@link #closed}. */
+    /** A connection just accepted by node {@code nodeId}'s listener, listed until {@link #closed}. */
     public ClientConnection opened(
-            String connectionId, String listenerName, InetSocketAddress clientAddress, ConnectionSecurity security) {
-        ClientConnection c =
-                new ClientConnection(connectionId, listenerName, clientAddress, security, clock.millis(), totals);
+            int nodeId,
+            String connectionId,
+            String listenerName,
+            InetSocketAddress clientAddress,
+            ConnectionSecurity security) {
+        ClientConnection c = new ClientConnection(
+                nodeId, connectionId, listenerName, clientAddress, security, clock.millis(), totals);
         open.add(c);
         return c;
     }

@@ -89,6 +89,7 @@ public final class NettyServer implements AutoCloseable {
     private final RequestProcessor processor;
     private final Set<ConnectionSequencer> connections = ConcurrentHashMap.newKeySet();
     private volatile ClientConnections clientConnections; // where operators see the connections; null: nowhere
+    private volatile int nodeId = -1; // the node the listed connections are to
     private final Set<Channel> connectionChannels = ConcurrentHashMap.newKeySet();
     private final List<Channel> serverChannels = new ArrayList<>();
     private final List<BoundListener> bound = new ArrayList<>();
@@ -241,8 +242,12 @@ public final class NettyServer implements AutoCloseable {
         return List.copyOf(bound);
     }
 
-    /** Lists the connections accepted from now on in {@code registry} (set before accepting). */
-    public void listConnectionsIn(ClientConnections registry) {
+    /**
+     * Lists the connections accepted from now on in {@code registry} as connections to node {@code nodeId} (set before
+     * accepting). The nodes of a simulated cluster share one registry, so operators see every node's clients.
+     */
+    public void listConnectionsIn(ClientConnections registry, int nodeId) {
+        this.nodeId = nodeId;
         this.clientConnections = registry;
     }
 
@@ -427,7 +432,7 @@ public final class NettyServer implements AutoCloseable {
         ClientConnections listed = clientConnections;
         ClientConnection client = listed == null
                 ? ClientConnection.untracked(id, listener.name(), remote, security)
-                : listed.opened(id, listener.name(), remote, security);
+                : listed.opened(nodeId, id, listener.name(), remote, security);
         ConnectionSequencer sequencer =
                 new ConnectionSequencer(processor, new ConnectionInfo(id, listener.name(), remote, security, client));
         connections.add(sequencer);

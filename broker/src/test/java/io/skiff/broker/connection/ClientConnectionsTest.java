@@ -64,6 +64,6 @@ class ClientConnectionsTest {
 
     private ClientConnection open(String id) {
         return connections.opened(
-                id, "PLAINTEXT", new InetSocketAddress("127.0.0.1", 9000), ConnectionSecurity.plaintext());
+                1, id, "PLAINTEXT", new InetSocketAddress("127.0.0.1", 9000), ConnectionSecurity.plaintext());
     }
 }

@@ -25,20 +25,28 @@ import java.util.Map;
 final class ConnectionsPage {
     private ConnectionsPage() {}
 
-    static String render(List<ConnectionViews.ConnectionView> connections, List<ConnectionViews.ApiRequests> apis) {
+    /** {@code severalNodes}: a simulated cluster, whose connections are shown with the node they are to. */
+    static String render(
+            List<ConnectionViews.ConnectionView> connections,
+            List<ConnectionViews.ApiRequests> apis,
+            boolean severalNodes) {
+        int columns = severalNodes ? 10 : 9;
         StringBuilder h = new StringBuilder();
         h.append("<section id=\"connections\" data-live><h2>Connected clients (")
                 .append(connections.size())
                 .append(")</h2><table class=\"data\" id=\"connection-table\"><thead><tr>")
+                .append(severalNodes ? "<th scope=\"col\" class=\"num\">Node</th>" : "")
                 .append("<th scope=\"col\">Client id</th><th scope=\"col\">Software</th>")
                 .append("<th scope=\"col\">Listener</th><th scope=\"col\">Principal</th>")
                 .append("<th scope=\"col\">Address</th><th scope=\"col\">Connected for</th>")
                 .append("<th scope=\"col\">Idle</th><th scope=\"col\" class=\"num\">Requests</th>")
                 .append("<th scope=\"col\">Per API</th></tr></thead><tbody>");
         for (ConnectionViews.ConnectionView c : connections) {
-            h.append("<tr data-client=\"")
-                    .append(esc(c.clientId()))
-                    .append("\"><td>")
+            h.append("<tr data-client=\"").append(esc(c.clientId())).append("\">");
+            if (severalNodes) {
+                h.append("<td class=\"num\">").append(c.node()).append("</td>");
+            }
+            h.append("<td>")
                     .append(esc(c.clientId()))
                     .append("</td><td>")
                     .append(esc(c.softwareName() + " " + c.softwareVersion()))
@@ -65,7 +73,7 @@ final class ConnectionsPage {
             h.append(esc(perApi)).append("</td></tr>");
         }
         if (connections.isEmpty()) {
-            h.append("<tr><td colspan=\"9\">No client is connected.</td></tr>");
+            h.append("<tr><td colspan=\"").append(columns).append("\">No client is connected.</td></tr>");
         }
         h.append("</tbody></table><h2>Requests per API since start</h2>")
                 .append("<table class=\"data\" id=\"api-table\"><thead><tr><th scope=\"col\">API</th>")

@@ -151,7 +151,9 @@ public final class Pages {
                         "Connections and clients",
                         "connections",
                         ConnectionsPage.render(
-                                services.of(r).connections(), services.of(r).requestsPerApi()))));
+                                services.of(r).connections(),
+                                services.of(r).requestsPerApi(),
+                                services.of(r).severalNodes()))));
         routes.get(
                 "/internals",
                 guard.apply(r -> page(

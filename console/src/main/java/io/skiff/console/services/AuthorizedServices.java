@@ -208,6 +208,11 @@ public final class AuthorizedServices {
         return services.connections().connections();
     }
 
+    /** Whether the broker plays several nodes, so that a connection's node is worth showing. */
+    public boolean severalNodes() {
+        return services.connections().severalNodes();
+    }
+
     public List<ConnectionViews.ApiRequests> requestsPerApi() {
         requireClusterDescribe();
         return services.connections().requestsPerApi();

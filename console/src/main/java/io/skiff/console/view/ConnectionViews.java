@@ -30,10 +30,11 @@ import java.util.Map;
 public final class ConnectionViews {
 
     /**
-     * One open connection. {@code softwareName}/{@code softwareVersion} are what the client announced in ApiVersions
+     * One open connection, to {@code node} (on a simulated cluster each node has its own listener). {@code softwareName}/{@code softwareVersion} are what the client announced in ApiVersions
      * ({@code unknown} before, as in Kafka); {@code requests} maps an API's name to the requests sent on it.
      */
     public record ConnectionView(
+            int node,
             String connectionId,
             String clientId,
             String softwareName,
@@ -56,6 +57,11 @@ public final class ConnectionViews {
         this.broker = broker;
     }
 
+    /** Whether the broker plays several nodes (each with its own listener, all listed here). */
+    public boolean severalNodes() {
+        return broker.cluster() != null;
+    }
+
     /** The open connections, oldest first. */
     public List<ConnectionView> connections() {
         ClientConnections registry = broker.clientConnections();
@@ -70,6 +76,7 @@ public final class ConnectionViews {
                 total += e.getValue();
             }
             out.add(new ConnectionView(
+                    c.nodeId(),
                     c.connectionId(),
                     c.clientId(),
                     s.clientSoftwareName(),
