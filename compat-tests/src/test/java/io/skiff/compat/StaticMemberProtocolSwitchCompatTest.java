@@ -49,6 +49,7 @@ import org.apache.kafka.common.message.ConsumerGroupHeartbeatResponseData;
 import org.apache.kafka.common.message.JoinGroupResponseData;
 import org.apache.kafka.common.message.SyncGroupRequestData;
 import org.apache.kafka.common.message.SyncGroupResponseData;
+import org.apache.kafka.common.protocol.Errors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -90,7 +91,9 @@ class StaticMemberProtocolSwitchCompatTest {
             String m = Uuid.randomUuid().toString();
             ConsumerGroupHeartbeatResponseData joined =
                     RawGroupRequests.awaitCoordinator(c, group, () -> consumerJoin(c, group, m, "i-m", topic));
-            out.add("m join: " + answer(joined));
+            // Only the error: Kafka sometimes answers a new group's first join before its metadata image has the
+            // just-created topic (no partitions, and one more epoch when they arrive); base is taken after that.
+            out.add("m join: " + Errors.forCode(joined.errorCode()));
             AtomicReference<ConsumerGroupHeartbeatResponseData> latest = new AtomicReference<>(joined);
             AtomicReference<ConsumerGroupHeartbeatResponseData.Assignment> ofM =
                     new AtomicReference<>(joined.assignment());
