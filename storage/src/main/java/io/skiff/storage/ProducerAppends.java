@@ -85,7 +85,13 @@ final class ProducerAppends {
                     return a;
                 }
             }
-            ProducerAppendInfo info = a.infos.computeIfAbsent(b.producerId(), id -> state.prepareUpdate(id, origin));
+            // Not computeIfAbsent: under C1 (the launched broker's JIT) a capturing lambda per batch is a slow
+            // allocation through a method handle (Unsafe.allocateInstance in the profiles).
+            ProducerAppendInfo info = a.infos.get(b.producerId());
+            if (info == null) {
+                info = state.prepareUpdate(b.producerId(), origin);
+                a.infos.put(b.producerId(), info);
+            }
             CompletedTxn txn = info.append(b, transactionVersion);
             if (txn != null) {
                 a.completed.add(txn);
