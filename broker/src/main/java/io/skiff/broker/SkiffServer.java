@@ -29,6 +29,7 @@ import io.skiff.broker.server.BoundListener;
 import io.skiff.broker.server.NettyServer;
 import io.skiff.broker.telemetry.ClientTelemetry;
 import io.skiff.broker.topic.DataPlane;
+import io.skiff.broker.topic.EligibleLeaderReplicasConfigs;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.txn.TransactionCoordinator;
 import io.skiff.config.BrokerConfig;
@@ -74,6 +75,7 @@ public final class SkiffServer implements AutoCloseable {
     private final DataDirLock lock;
     private final TestControl control;
     private final SimulatedNodes nodes; // null with one node
+    private final EligibleLeaderReplicasConfigs elr;
     private volatile Extensions extensions = Extensions.none();
     private boolean closed;
 
@@ -90,8 +92,10 @@ public final class SkiffServer implements AutoCloseable {
             ShareHandlers.ShareState shares,
             DataDirLock lock,
             TestControl control,
-            SimulatedNodes nodes) {
+            SimulatedNodes nodes,
+            EligibleLeaderReplicasConfigs elr) {
         this.nodes = nodes;
+        this.elr = elr;
         this.shares = shares;
         this.config = config;
         this.control = control;
@@ -274,7 +278,7 @@ public final class SkiffServer implements AutoCloseable {
      * @throws IllegalStateException when groups with members remain
      */
     public void reset() {
-        BrokerReset.run(nodes, control, extensions, dataPlane.topics(), groups, shares);
+        BrokerReset.run(nodes, control, extensions, dataPlane.topics(), elr, groups, shares);
     }
 
     /**
