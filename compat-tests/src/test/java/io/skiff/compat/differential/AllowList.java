@@ -187,44 +187,6 @@ final class AllowList {
         return tree;
     }
 
-    /** The config whose source differs: see {@link #undoClusterDefaultOfMinInsyncReplicas}. */
-    static final String MIN_INSYNC_REPLICAS = "min.insync.replicas";
-
-    private static final int DYNAMIC_DEFAULT_BROKER_CONFIG = 3;
-    private static final int DEFAULT_CONFIG = 5;
-
-    /**
-     * Reviewed difference, kept here rather than in {@link #ENTRIES} because it concerns one config among many
-     * (a path cannot name it): Kafka 4.1 with eligible leader replicas (KIP-966) stores {@code min.insync.replicas}
-     * as a cluster-wide dynamic default, so it reports that config's source as DYNAMIC_DEFAULT_BROKER_CONFIG with a
-     * synonym of that source. Skiff has no replication, and its cluster default starts empty (README): its source is
-     * DEFAULT_CONFIG. This turns Kafka's report of that one config into the static default's.
-     */
-    @SuppressWarnings("unchecked")
-    static Object undoClusterDefaultOfMinInsyncReplicas(ApiKeys api, Object tree) {
-        if (api != ApiKeys.CREATE_TOPICS && api != ApiKeys.DESCRIBE_CONFIGS) {
-            return tree;
-        }
-        if (tree instanceof Map<?, ?> m) {
-            Map<String, Object> map = (Map<String, Object>) m;
-            if (MIN_INSYNC_REPLICAS.equals(map.get("name"))) {
-                if (map.get("configSource") instanceof Number source
-                        && source.intValue() == DYNAMIC_DEFAULT_BROKER_CONFIG) {
-                    map.put("configSource", (byte) DEFAULT_CONFIG);
-                }
-                if (map.get("synonyms") instanceof List<?> synonyms) {
-                    ((List<Object>) synonyms)
-                            .removeIf(o -> o instanceof Map<?, ?> sm
-                                    && ((Number) sm.get("source")).intValue() == DYNAMIC_DEFAULT_BROKER_CONFIG);
-                }
-            }
-            map.values().forEach(v -> undoClusterDefaultOfMinInsyncReplicas(api, v));
-        } else if (tree instanceof List<?> l) {
-            l.forEach(v -> undoClusterDefaultOfMinInsyncReplicas(api, v));
-        }
-        return tree;
-    }
-
     /**
      * A topic resource named as in {@link #isForeign}, or a broker logger: Kafka lists its broker's loggers, whose
      * configs Skiff does not have (DescribeConfigs refuses BROKER_LOGGER, as the README says).
