@@ -112,13 +112,7 @@ final class AllowList {
                     Pattern.compile("results\\[]\\.configs\\[]\\.synonyms\\[]\\.value"),
                     "Kafka 4.4 names the broker default of a group's consumer.heartbeat.interval.ms among its"
                             + " synonyms: Skiff's developer default of group.consumer.heartbeat.interval.ms is 500, Kafka's"
-                            + " 5000 (README). The other cases describe that key only where the group sets it"),
-            new Allowance(
-                    ApiKeys.INCREMENTAL_ALTER_CONFIGS,
-                    Pattern.compile("broker config.*"),
-                    Pattern.compile("responses\\[]\\.errorMessage"),
-                    "Skiff has no dynamic broker configuration (README): it refuses every broker key with"
-                            + " INVALID_CONFIG saying so, where Kafka validates the value first"));
+                            + " 5000 (README). The other cases describe that key only where the group sets it"));
 
     /**
      * Lists whose order Kafka leaves to its internal maps, so that no client relies on it: API name + "." + list
