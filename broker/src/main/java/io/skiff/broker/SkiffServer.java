@@ -267,13 +267,12 @@ public final class SkiffServer implements AutoCloseable {
 
     /**
      * Empties the broker between tests, much faster than a restart: deletes every topic but the internal ones,
-     * every consumer group with its committed offsets, every group's configs and the dynamic broker configs (kafka-configs
-     * --entity-type brokers); removes every fault rule and
-     * storage fault, resumes a paused clock (it does not go back) and starts a simulated cluster's stopped nodes
-     * again. Clients of the previous test should be closed
-     * first: a group
-     * that still has members cannot be deleted (as with Kafka's DeleteGroups) and is named in the exception, after
-     * everything else was deleted.
+     * every consumer group with its committed offsets, every group's configs; returns the dynamic broker configs
+     * (kafka-configs --entity-type brokers) to a new cluster's (with eligible leader replicas on, as Kafka 4.4 formats
+     * a cluster, only the cluster default {@code min.insync.replicas}); removes every fault rule and storage fault,
+     * resumes a paused clock (it does not go back) and starts a simulated cluster's stopped nodes again. Clients of
+     * the previous test should be closed first: a group that still has members cannot be deleted (as with Kafka's
+     * DeleteGroups) and is named in the exception, after everything else was deleted.
      *
      * @throws IllegalStateException when groups with members remain
      */
