@@ -55,8 +55,7 @@ import java.util.function.UnaryOperator;
  *   <li>BROKER: the name must be empty (the cluster default) or our node id (INVALID_REQUEST otherwise); the keys
  *       set are checked as Kafka 4.4 checks them ({@link DynamicBrokerConfigChecks}), then what eligible leader
  *       replicas forbid (INVALID_CONFIG: the broker's own min.insync.replicas, deleting the cluster default's), then,
- *       unless validate-only,
- *       stored and applied to the topics' defaults ({@link DynamicBrokerConfigs});</li>
+ *       unless validate-only, stored and applied to the topics' defaults ({@link DynamicBrokerConfigs});</li>
  *   <li>GROUP: the empty name → INVALID_REQUEST "Default group resources are not allowed."; the resulting settings
  *       are validated as Kafka's GroupConfig does (INVALID_CONFIG: "Unknown group config name: k", a bad value,
  *       a value outside the broker's group.consumer.min/max.* bounds, a session timeout not above the heartbeat
