@@ -21,6 +21,8 @@ import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.GroupOverview;
 import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.handler.ShareHandlers;
+import io.skiff.broker.topic.DynamicBrokerConfigs;
+import io.skiff.broker.topic.EligibleLeaderReplicasConfigs;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicRegistry;
 import io.skiff.broker.topic.UnknownTopicException;
@@ -29,9 +31,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@link SkiffServer#reset()}: empties a running broker between tests (topics, groups and their configs, the dynamic
- * broker configs, share
- * state, faults, a paused clock, stopped simulated nodes, the extensions' state).
+ * {@link SkiffServer#reset()}: empties a running broker between tests (topics, groups and their configs, share state,
+ * faults, a paused clock, stopped simulated nodes, the extensions' state) and returns the dynamic broker configs to a
+ * new cluster's (with eligible leader replicas on, Kafka's cluster default of min.insync.replicas).
  *
  * <p>Stateless; thread-safe as the parts it calls are.
  */
@@ -44,6 +46,7 @@ final class BrokerReset {
             TestControl control,
             Extensions extensions,
             TopicRegistry topics,
+            EligibleLeaderReplicasConfigs elr,
             GroupCoordinator groups,
             ShareHandlers.ShareState shares) {
         if (nodes != null) {
@@ -64,11 +67,12 @@ final class BrokerReset {
                 .toList();
         Map<String, GroupError> results = groups.deleteGroups(groupIds).join();
         groups.groupConfigs().clear();
-        for (boolean perBroker : new boolean[] {true, false}) {
-            if (!topics.dynamicConfigs().configs(perBroker).isEmpty()) {
-                topics.dynamicConfigs().replace(perBroker, Map.of());
-            }
-        }
+        Map<String, String> freshDefault = elr.freshClusterDefault();
+        topics.dynamicConfigs()
+                .replaceBoth(layers ->
+                        layers.perBroker().isEmpty() && layers.clusterDefault().equals(freshDefault)
+                                ? null
+                                : new DynamicBrokerConfigs.Layers(freshDefault, Map.of()));
         shares.clear();
         List<String> remaining = results.entrySet().stream()
                 .filter(e -> e.getValue() != GroupError.NONE && e.getValue() != GroupError.GROUP_ID_NOT_FOUND)

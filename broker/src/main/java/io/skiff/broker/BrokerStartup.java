@@ -39,6 +39,7 @@ import io.skiff.broker.server.RequestProcessor;
 import io.skiff.broker.server.ServerSettings;
 import io.skiff.broker.telemetry.ClientTelemetry;
 import io.skiff.broker.topic.DataPlane;
+import io.skiff.broker.topic.EligibleLeaderReplicasConfigs;
 import io.skiff.broker.txn.TransactionCoordinator;
 import io.skiff.broker.txn.TransactionCoordinators;
 import io.skiff.config.BrokerConfig;
@@ -84,6 +85,8 @@ final class BrokerStartup {
         try {
             prepareDataDir(dataDir);
             lock = DataDirLock.acquire(dataDir);
+            // A new cluster, as Kafka's first controller activation on an empty metadata log
+            boolean newCluster = !Files.exists(dataDir.resolve(MetaProperties.FILE_NAME));
             MetaProperties meta = MetaProperties.loadOrCreate(dataDir, config.nodeId(), config.clusterId());
             dataPlane = DataPlane.open(config, clock);
             control = TestControl.over(clock, dataPlane.topics());
@@ -152,6 +155,10 @@ final class BrokerStartup {
             }
             registerHandlers(registry, context, shares, features);
             registriesByNode.put(context.nodeId(), registry);
+            EligibleLeaderReplicasConfigs elr = Handlers.eligibleLeaderReplicas(dataPlane, features);
+            if (newCluster && elr.on()) {
+                elr.comeOn(); // Kafka's bootstrap adds the cluster default of min.insync.replicas
+            }
             context.diagnostics(() -> fetchSessionViews(registriesByNode), control.faults()::views);
             if (nodes != null) {
                 nodes.startAccepting(); // the first node's server too
@@ -171,7 +178,8 @@ final class BrokerStartup {
                     shares,
                     lock,
                     control,
-                    nodes);
+                    nodes,
+                    elr);
             control.startListener(config, dataPlane.topics(), server::reset, new SimulatedNodesHttp(nodes)::addTo);
             server.extensions(Extensions.start(config, context));
             return server;

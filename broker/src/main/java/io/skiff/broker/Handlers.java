@@ -68,6 +68,7 @@ import io.skiff.broker.handler.TopicIds;
 import io.skiff.broker.handler.TransactionHandlers;
 import io.skiff.broker.handler.UpdateFeaturesHandler;
 import io.skiff.broker.topic.DataPlane;
+import io.skiff.broker.topic.EligibleLeaderReplicasConfigs;
 import io.skiff.broker.txn.TransactionCoordinators;
 import io.skiff.config.BrokerConfigKeys;
 import io.skiff.config.Endpoint;
@@ -83,6 +84,13 @@ import java.util.function.BiPredicate;
  */
 public final class Handlers {
     private Handlers() {}
+
+    /** The rules of min.insync.replicas under eligible leader replicas, as this cluster's features say. */
+    static EligibleLeaderReplicasConfigs eligibleLeaderReplicas(DataPlane data, Features features) {
+        return new EligibleLeaderReplicasConfigs(
+                data.topics().dynamicConfigs(),
+                () -> features.level(ClusterFeatures.ELIGIBLE_LEADER_REPLICAS_VERSION) >= 1);
+    }
 
     public static Features registerAll(HandlerRegistry registry, BrokerContext ctx) {
         return registerAll(registry, ctx, null, new Features());
@@ -111,7 +119,8 @@ public final class Handlers {
         NodeTopics node = NodeTopics.of(data.topics(), ctx);
         ClusterFeatures.addTo(features);
         registry.register(new ApiVersionsHandler(registry, features, ctx.clusterId(), ctx.nodeId()));
-        registry.register(new UpdateFeaturesHandler(new FeatureUpdates(features, ctx.nodeId())));
+        EligibleLeaderReplicasConfigs elr = eligibleLeaderReplicas(data, features);
+        registry.register(new UpdateFeaturesHandler(new FeatureUpdates(features, ctx.nodeId(), elr::comeOn)));
         registry.register(new MetadataHandler(data.topics(), ctx));
         registry.register(new ProduceHandler(
                 data.topics(), ctx.transactionCoordinator(), ctx.clientQuotas(), ctx.cluster(), ctx.nodeId()));
@@ -130,7 +139,7 @@ public final class Handlers {
         // admin
         GroupConfigStore groupConfigs = ctx.groupCoordinator().groupConfigs();
         ConfigResources configResources =
-                new ConfigResources(data.topics(), groupConfigs, ctx.clientTelemetry(), ctx.nodeId());
+                new ConfigResources(data.topics(), groupConfigs, ctx.clientTelemetry(), ctx.nodeId(), elr);
         registry.register(new DescribeConfigsHandler(configResources));
         registry.register(new DescribeClientQuotasHandler(ctx.clientQuotas()));
         registry.register(new AlterClientQuotasHandler(ctx.clientQuotas()));

@@ -29,6 +29,7 @@ import io.skiff.broker.server.BoundListener;
 import io.skiff.broker.server.NettyServer;
 import io.skiff.broker.telemetry.ClientTelemetry;
 import io.skiff.broker.topic.DataPlane;
+import io.skiff.broker.topic.EligibleLeaderReplicasConfigs;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.txn.TransactionCoordinator;
 import io.skiff.config.BrokerConfig;
@@ -74,6 +75,7 @@ public final class SkiffServer implements AutoCloseable {
     private final DataDirLock lock;
     private final TestControl control;
     private final SimulatedNodes nodes; // null with one node
+    private final EligibleLeaderReplicasConfigs elr;
     private volatile Extensions extensions = Extensions.none();
     private boolean closed;
 
@@ -90,8 +92,10 @@ public final class SkiffServer implements AutoCloseable {
             ShareHandlers.ShareState shares,
             DataDirLock lock,
             TestControl control,
-            SimulatedNodes nodes) {
+            SimulatedNodes nodes,
+            EligibleLeaderReplicasConfigs elr) {
         this.nodes = nodes;
+        this.elr = elr;
         this.shares = shares;
         this.config = config;
         this.control = control;
@@ -263,18 +267,17 @@ public final class SkiffServer implements AutoCloseable {
 
     /**
      * Empties the broker between tests, much faster than a restart: deletes every topic but the internal ones,
-     * every consumer group with its committed offsets, every group's configs and the dynamic broker configs (kafka-configs
-     * --entity-type brokers); removes every fault rule and
-     * storage fault, resumes a paused clock (it does not go back) and starts a simulated cluster's stopped nodes
-     * again. Clients of the previous test should be closed
-     * first: a group
-     * that still has members cannot be deleted (as with Kafka's DeleteGroups) and is named in the exception, after
-     * everything else was deleted.
+     * every consumer group with its committed offsets, every group's configs; returns the dynamic broker configs
+     * (kafka-configs --entity-type brokers) to a new cluster's (with eligible leader replicas on, as Kafka 4.4 formats
+     * a cluster, only the cluster default {@code min.insync.replicas}); removes every fault rule and storage fault,
+     * resumes a paused clock (it does not go back) and starts a simulated cluster's stopped nodes again. Clients of
+     * the previous test should be closed first: a group that still has members cannot be deleted (as with Kafka's
+     * DeleteGroups) and is named in the exception, after everything else was deleted.
      *
      * @throws IllegalStateException when groups with members remain
      */
     public void reset() {
-        BrokerReset.run(nodes, control, extensions, dataPlane.topics(), groups, shares);
+        BrokerReset.run(nodes, control, extensions, dataPlane.topics(), elr, groups, shares);
     }
 
     /**

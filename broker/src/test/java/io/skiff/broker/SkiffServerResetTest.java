@@ -109,13 +109,11 @@ class SkiffServerResetTest {
                     "group configs are cleared");
             ConfigResource clusterDefault = new ConfigResource(ConfigResource.Type.BROKER, "");
             assertEquals(
-                    List.of(),
-                    List.copyOf(admin.describeConfigs(List.of(clusterDefault))
-                            .all()
-                            .get()
-                            .get(clusterDefault)
-                            .entries()),
-                    "dynamic broker configs are cleared");
+                    List.of("min.insync.replicas=1"),
+                    admin.describeConfigs(List.of(clusterDefault)).all().get().get(clusterDefault).entries().stream()
+                            .map(e -> e.name() + "=" + e.value())
+                            .toList(),
+                    "dynamic broker configs are those of a new cluster");
         }
         // The same names work again, from offset 0.
         server.createTopic("orders", 1);

@@ -39,7 +39,11 @@ import java.util.Set;
  *   <li>a name Kafka does not know ("Feature X not found.").
  * </ol>
  *
- * Level dependencies between features do not arise: Kafka 4.4's only one (eligible.leader.replicas.version 1 needs
+ * An accepted update that asks for {@code eligible.leader.replicas.version} 1 or more (even at its current level)
+ * first runs what Kafka's controller adds to it ({@code ConfigurationControlManager.updateFeatures}): the cluster
+ * default of min.insync.replicas and no broker-level one ({@code onEligibleLeaderReplicas}).
+ *
+ * <p>Level dependencies between features do not arise: Kafka 4.4's only one (eligible.leader.replicas.version 1 needs
  * metadata.version 4.0-IV1) always holds, as metadata.version stays at 4.4-IV2.
  *
  * <p>Thread-safe: the check and the change happen under the lock of {@link Features}.
@@ -74,10 +78,17 @@ public final class FeatureUpdates {
 
     private final Features features;
     private final int nodeId;
+    private final Runnable onEligibleLeaderReplicas;
 
     public FeatureUpdates(Features features, int nodeId) {
+        this(features, nodeId, () -> {});
+    }
+
+    /** @param onEligibleLeaderReplicas run before an accepted update asking for eligible leader replicas is applied */
+    public FeatureUpdates(Features features, int nodeId, Runnable onEligibleLeaderReplicas) {
         this.features = features;
         this.nodeId = nodeId;
+        this.onEligibleLeaderReplicas = onEligibleLeaderReplicas;
     }
 
     /**
@@ -101,6 +112,9 @@ public final class FeatureUpdates {
                 }
             }
             if (!validateOnly && !levels.isEmpty()) {
+                if (levels.getOrDefault(ClusterFeatures.ELIGIBLE_LEADER_REPLICAS_VERSION, (short) 0) > 0) {
+                    onEligibleLeaderReplicas.run();
+                }
                 features.setLevels(levels);
             }
             return Outcome.NONE;

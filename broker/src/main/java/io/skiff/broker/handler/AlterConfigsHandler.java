@@ -70,7 +70,8 @@ public final class AlterConfigsHandler
             case TOPIC -> alterations.alterTopic(resource.resourceName(), current -> given, validateOnly);
             case GROUP -> alterations.alterGroup(resource.resourceName(), current -> given, validateOnly);
             case BROKER ->
-                alterations.alterBroker(resource.resourceName(), current -> given, given.keySet(), validateOnly);
+                alterations.alterBroker(
+                        resource.resourceName(), current -> given, given.keySet(), given.keySet(), validateOnly);
             default -> ConfigAlterations.unknownResourceType(resource.resourceType());
         };
     }

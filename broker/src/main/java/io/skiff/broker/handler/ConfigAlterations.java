@@ -19,6 +19,7 @@ import io.skiff.broker.group.common.GroupConfigStore;
 import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.telemetry.ClientMetricsConfigException;
 import io.skiff.broker.topic.DynamicBrokerConfigs;
+import io.skiff.broker.topic.EligibleLeaderReplicasConfigs;
 import io.skiff.broker.topic.InvalidTopicException;
 import io.skiff.broker.topic.Topic;
 import io.skiff.broker.topic.TopicNames;
@@ -52,8 +53,9 @@ import java.util.function.UnaryOperator;
  *       before the topic's existence (UNKNOWN_TOPIC_OR_PARTITION "The topic 'x' does not exist."), as Kafka's
  *       controller does; then, unless validate-only, persisted and applied to the partitions' logs;</li>
  *   <li>BROKER: the name must be empty (the cluster default) or our node id (INVALID_REQUEST otherwise); the keys
- *       set are checked as Kafka 4.4 checks them ({@link DynamicBrokerConfigChecks}), then, unless validate-only,
- *       stored and applied to the topics' defaults ({@link DynamicBrokerConfigs});</li>
+ *       set are checked as Kafka 4.4 checks them ({@link DynamicBrokerConfigChecks}), then what eligible leader
+ *       replicas forbid (INVALID_CONFIG: the broker's own min.insync.replicas, deleting the cluster default's), then,
+ *       unless validate-only, stored and applied to the topics' defaults ({@link DynamicBrokerConfigs});</li>
  *   <li>GROUP: the empty name → INVALID_REQUEST "Default group resources are not allowed."; the resulting settings
  *       are validated as Kafka's GroupConfig does (INVALID_CONFIG: "Unknown group config name: k", a bad value,
  *       a value outside the broker's group.consumer.min/max.* bounds, a session timeout not above the heartbeat
@@ -247,11 +249,16 @@ final class ConfigAlterations {
     /**
      * Changes this broker's dynamic configuration (name = our node id) or the cluster default (name ""): {@code
      * change} maps the current keys to the new ones; {@code setKeys} are the keys the request sets (not deletes),
-     * checked as Kafka checks them ({@link DynamicBrokerConfigChecks}); then, unless validate-only, stored and applied
-     * to the topics' defaults.
+     * checked as Kafka checks them ({@link DynamicBrokerConfigChecks}), {@code namedKeys} all the keys it names; then
+     * what eligible leader replicas forbid of min.insync.replicas ({@link EligibleLeaderReplicasConfigs}); then,
+     * unless validate-only, stored and applied to the topics' defaults.
      */
     ResourceError alterBroker(
-            String name, UnaryOperator<Map<String, String>> change, Set<String> setKeys, boolean validateOnly) {
+            String name,
+            UnaryOperator<Map<String, String>> change,
+            Set<String> setKeys,
+            Set<String> namedKeys,
+            boolean validateOnly) {
         if (!name.isEmpty()) {
             int id;
             try {
@@ -267,9 +274,10 @@ final class ConfigAlterations {
         }
         boolean perBroker = !name.isEmpty();
         DynamicBrokerConfigs dynamic = resources.topics().dynamicConfigs();
+        Map<String, String> current = dynamic.configs(perBroker);
         Map<String, String> next;
         try {
-            next = change.apply(new HashMap<>(dynamic.configs(perBroker)));
+            next = change.apply(new HashMap<>(current));
         } catch (ConfigChangeException e) {
             return e.error();
         }
@@ -278,6 +286,11 @@ final class ConfigAlterations {
         ResourceError refused = DynamicBrokerConfigChecks.check(set, perBroker);
         if (refused.isFailure()) {
             return refused;
+        }
+        String elrRefusal =
+                resources.elr() == null ? null : resources.elr().refusal(perBroker, namedKeys, current, next);
+        if (elrRefusal != null) {
+            return ResourceError.of(Errors.INVALID_CONFIG, elrRefusal);
         }
         try {
             if (validateOnly) {

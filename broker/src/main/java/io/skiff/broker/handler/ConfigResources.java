@@ -17,6 +17,7 @@ package io.skiff.broker.handler;
 
 import io.skiff.broker.group.common.GroupConfigStore;
 import io.skiff.broker.telemetry.ClientTelemetry;
+import io.skiff.broker.topic.EligibleLeaderReplicasConfigs;
 import io.skiff.broker.topic.TopicRegistry;
 
 /**
@@ -24,12 +25,22 @@ import io.skiff.broker.topic.TopicRegistry;
  * and list: the topics, the groups' configurations, the client-metrics subscriptions and this broker (its node id).
  *
  * @param telemetry the client-metrics subscriptions; null: none, and CLIENT_METRICS resources are not served
+ * @param elr       what eligible leader replicas forbid of min.insync.replicas; null: nothing (handler tests)
  */
 public record ConfigResources(
-        TopicRegistry topics, GroupConfigStore groupConfigs, ClientTelemetry telemetry, int nodeId) {
+        TopicRegistry topics,
+        GroupConfigStore groupConfigs,
+        ClientTelemetry telemetry,
+        int nodeId,
+        EligibleLeaderReplicasConfigs elr) {
+
+    /** Resources without the rules of eligible leader replicas. */
+    public ConfigResources(TopicRegistry topics, GroupConfigStore groupConfigs, ClientTelemetry telemetry, int nodeId) {
+        this(topics, groupConfigs, telemetry, nodeId, null);
+    }
 
     /** The same resources without client-metrics subscriptions (legacy AlterConfigs does not serve them). */
     public ConfigResources withoutClientMetrics() {
-        return new ConfigResources(topics, groupConfigs, null, nodeId);
+        return new ConfigResources(topics, groupConfigs, null, nodeId, elr);
     }
 }

@@ -108,6 +108,7 @@ public final class IncrementalAlterConfigsHandler
                         resource.resourceName(),
                         current -> applyOps(current, resource.configs(), BrokerConfigKeys.TABLE),
                         keysSet(resource.configs()),
+                        keysNamed(resource.configs()),
                         validateOnly);
             case CLIENT_METRICS ->
                 // Kafka 4.4 has no key of a subscription typed LIST here, so APPEND/SUBTRACT always fail.
@@ -160,6 +161,13 @@ public final class IncrementalAlterConfigsHandler
             }
         }
         return overrides;
+    }
+
+    /** Every key the operations name. */
+    private static Set<String> keysNamed(List<AlterableConfig> ops) {
+        Set<String> named = new LinkedHashSet<>();
+        ops.forEach(op -> named.add(op.name()));
+        return named;
     }
 
     /** The keys a change sets, appends to or subtracts from (Kafka checks those; deleting any key is allowed). */

@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -137,6 +138,11 @@ public final class DynamicBrokerConfigs {
                 : staticConfig.withDynamic(configs, configs(true));
     }
 
+    /** The static configuration alone: what the dynamic keys lie over. */
+    public BrokerConfig staticConfig() {
+        return staticConfig;
+    }
+
     /**
      * Replaces the keys of this broker ({@code perBroker}) or of the cluster default: checked, stored, then every
      * topic without its own value of a changed default takes the new one.
@@ -147,7 +153,39 @@ public final class DynamicBrokerConfigs {
     public void replace(boolean perBroker, Map<String, String> configs) {
         NetworkThreads.checkMayBlock("Storing the dynamic broker configuration");
         synchronized (lock) {
-            BrokerConfig next = next(perBroker, configs);
+            replace(
+                    next(perBroker, configs),
+                    perBroker ? "broker " + staticConfig.nodeId() : "the cluster default",
+                    configs.keySet());
+        }
+    }
+
+    /**
+     * Replaces both the cluster default and this broker's keys at once (one write), as {@link #replace(boolean, Map)}
+     * replaces one of them; {@code change} maps the current pair (cluster default, this broker's) to the new one under
+     * the lock, or to null to change nothing.
+     *
+     * @throws ConfigException              for a value the configuration refuses (nothing changes)
+     * @throws java.io.UncheckedIOException when the file cannot be written (nothing changes)
+     */
+    public void replaceBoth(UnaryOperator<Layers> change) {
+        NetworkThreads.checkMayBlock("Storing the dynamic broker configuration");
+        synchronized (lock) {
+            Layers next = change.apply(new Layers(configs(false), configs(true)));
+            if (next != null) {
+                replace(
+                        staticConfig.withDynamic(next.clusterDefault(), next.perBroker()),
+                        "the cluster default and broker " + staticConfig.nodeId(),
+                        next.clusterDefault().keySet());
+            }
+        }
+    }
+
+    /** The two dynamic layers: the cluster default's keys and this broker's. */
+    public record Layers(Map<String, String> clusterDefault, Map<String, String> perBroker) {}
+
+    private void replace(BrokerConfig next, String scope, Collection<String> keys) {
+        synchronized (lock) {
             write(next);
             current = next;
             for (Topic topic : topics.get()) {
@@ -160,10 +198,7 @@ public final class DynamicBrokerConfigs {
                     // nothing to apply
                 }
             }
-            LOG.info(
-                    "Updated the dynamic configuration of {}: {}",
-                    perBroker ? "broker " + staticConfig.nodeId() : "the cluster default",
-                    configs.keySet());
+            LOG.info("Updated the dynamic configuration of {}: {}", scope, keys);
         }
     }
 

@@ -112,13 +112,7 @@ final class AllowList {
                     Pattern.compile("results\\[]\\.configs\\[]\\.synonyms\\[]\\.value"),
                     "Kafka 4.4 names the broker default of a group's consumer.heartbeat.interval.ms among its"
                             + " synonyms: Skiff's developer default of group.consumer.heartbeat.interval.ms is 500, Kafka's"
-                            + " 5000 (README). The other cases describe that key only where the group sets it"),
-            new Allowance(
-                    ApiKeys.INCREMENTAL_ALTER_CONFIGS,
-                    Pattern.compile("broker config.*"),
-                    Pattern.compile("responses\\[]\\.errorMessage"),
-                    "Skiff has no dynamic broker configuration (README): it refuses every broker key with"
-                            + " INVALID_CONFIG saying so, where Kafka validates the value first"));
+                            + " 5000 (README). The other cases describe that key only where the group sets it"));
 
     /**
      * Lists whose order Kafka leaves to its internal maps, so that no client relies on it: API name + "." + list
@@ -183,44 +177,6 @@ final class AllowList {
         }
         if (api == ApiKeys.LIST_CONFIG_RESOURCES && m.get("configResources") instanceof List<?> resources) {
             ((List<Object>) resources).removeIf(r -> r instanceof Map<?, ?> rm && isForeignResource(rm, ownNames));
-        }
-        return tree;
-    }
-
-    /** The config whose source differs: see {@link #undoClusterDefaultOfMinInsyncReplicas}. */
-    static final String MIN_INSYNC_REPLICAS = "min.insync.replicas";
-
-    private static final int DYNAMIC_DEFAULT_BROKER_CONFIG = 3;
-    private static final int DEFAULT_CONFIG = 5;
-
-    /**
-     * Reviewed difference, kept here rather than in {@link #ENTRIES} because it concerns one config among many
-     * (a path cannot name it): Kafka 4.1 with eligible leader replicas (KIP-966) stores {@code min.insync.replicas}
-     * as a cluster-wide dynamic default, so it reports that config's source as DYNAMIC_DEFAULT_BROKER_CONFIG with a
-     * synonym of that source. Skiff has no replication, and its cluster default starts empty (README): its source is
-     * DEFAULT_CONFIG. This turns Kafka's report of that one config into the static default's.
-     */
-    @SuppressWarnings("unchecked")
-    static Object undoClusterDefaultOfMinInsyncReplicas(ApiKeys api, Object tree) {
-        if (api != ApiKeys.CREATE_TOPICS && api != ApiKeys.DESCRIBE_CONFIGS) {
-            return tree;
-        }
-        if (tree instanceof Map<?, ?> m) {
-            Map<String, Object> map = (Map<String, Object>) m;
-            if (MIN_INSYNC_REPLICAS.equals(map.get("name"))) {
-                if (map.get("configSource") instanceof Number source
-                        && source.intValue() == DYNAMIC_DEFAULT_BROKER_CONFIG) {
-                    map.put("configSource", (byte) DEFAULT_CONFIG);
-                }
-                if (map.get("synonyms") instanceof List<?> synonyms) {
-                    ((List<Object>) synonyms)
-                            .removeIf(o -> o instanceof Map<?, ?> sm
-                                    && ((Number) sm.get("source")).intValue() == DYNAMIC_DEFAULT_BROKER_CONFIG);
-                }
-            }
-            map.values().forEach(v -> undoClusterDefaultOfMinInsyncReplicas(api, v));
-        } else if (tree instanceof List<?> l) {
-            l.forEach(v -> undoClusterDefaultOfMinInsyncReplicas(api, v));
         }
         return tree;
     }

@@ -178,10 +178,8 @@ final class DifferentialBrokers implements Closeable {
         kafkaIds.learn(outcomes.kafkaAnswer());
         Object skiffTree = AllowList.dropForeignEntries(
                 api, tree(api, outcomes.skiff(), new Normalizer(api, skiff.port(), skiffIds::name)), ownNames);
-        Object kafkaTree = AllowList.undoClusterDefaultOfMinInsyncReplicas(
-                api,
-                AllowList.dropForeignEntries(
-                        api, tree(api, outcomes.kafka(), new Normalizer(api, kafka.port(), kafkaIds::name)), ownNames));
+        Object kafkaTree = AllowList.dropForeignEntries(
+                api, tree(api, outcomes.kafka(), new Normalizer(api, kafka.port(), kafkaIds::name)), ownNames);
         List<TreeDiff.Difference> unexplained = new ArrayList<>();
         List<String> allowed = new ArrayList<>();
         for (TreeDiff.Difference d : TreeDiff.between(skiffTree, kafkaTree)) {

@@ -637,6 +637,29 @@ final class HandWrittenCorpus {
                 v -> new IncrementalAlterConfigsRequest()
                         .setValidateOnly(true)
                         .setResources(list(incremental((byte) 4, "1", "log.retention.ms", (byte) 0, "x")))));
+        // Eligible leader replicas (on in a new Kafka 4.4 cluster) keep min.insync.replicas cluster-wide
+        cases.add(of(
+                ApiKeys.INCREMENTAL_ALTER_CONFIGS,
+                "broker config, validate only: delete the cluster default of min.insync.replicas, set the broker's",
+                v -> new IncrementalAlterConfigsRequest()
+                        .setValidateOnly(true)
+                        .setResources(list(
+                                incremental((byte) 4, "", "min.insync.replicas", (byte) 1, null),
+                                incremental((byte) 4, "1", "min.insync.replicas", (byte) 0, "2")))));
+        cases.add(of(
+                ApiKeys.INCREMENTAL_ALTER_CONFIGS,
+                "broker config, validate only: delete the broker's min.insync.replicas (never set)",
+                v -> new IncrementalAlterConfigsRequest()
+                        .setValidateOnly(true)
+                        .setResources(list(incremental((byte) 4, "1", "min.insync.replicas", (byte) 1, null)))));
+        cases.add(of(
+                ApiKeys.ALTER_CONFIGS,
+                "broker config, validate only: a cluster default without min.insync.replicas, the broker's with it",
+                v -> new AlterConfigsRequest()
+                        .setValidateOnly(true)
+                        .setResources(list(
+                                alter((byte) 4, "", "log.retention.ms", "100000"),
+                                alter((byte) 4, "1", "min.insync.replicas", "1")))));
     }
 
     /** Transactional requests for a transactional id neither broker knows. */
