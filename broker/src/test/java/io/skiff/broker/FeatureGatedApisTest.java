@@ -68,7 +68,7 @@ import org.junit.jupiter.api.Test;
  * {@code share.version} and {@code streams.version} finalized at 0 (UpdateFeatures, as {@code kafka-features disable}
  * leaves them) refuse every API of their group kind with the answer Kafka 4.4 gives (recorded from a real Kafka 4.4.0
  * with the features disabled): its error response with UNSUPPORTED_VERSION, before any other check. Finalized again,
- * the APIs serve the groups they kept.
+ * the APIs serve the groups they kept; share sessions were closed when share.version was turned off.
  */
 class FeatureGatedApisTest {
     private static final short UNSUPPORTED = Errors.UNSUPPORTED_VERSION.code();
@@ -91,6 +91,8 @@ class FeatureGatedApisTest {
         Uuid topicId = topicId();
         String member = Uuid.randomUuid().toString();
         assertEquals(Errors.NONE.code(), shareHeartbeat(member).errorCode());
+        assertEquals(Errors.NONE.code(), shareFetch(member, topicId).errorCode(), "opens a share session");
+        assertEquals(Errors.NONE.code(), continueSession(member, 1).errorCode());
 
         setLevel("share.version", 0);
         assertEquals(new ShareGroupHeartbeatResponseData().setErrorCode(UNSUPPORTED), shareHeartbeat(member));
@@ -130,6 +132,10 @@ class FeatureGatedApisTest {
         assertEquals(Errors.NONE.code(), streamsHeartbeat().errorCode(), "streams.version is still 1");
 
         setLevel("share.version", 2);
+        assertEquals(
+                Errors.SHARE_SESSION_NOT_FOUND.code(),
+                continueSession(member, 2).errorCode(),
+                "turning the feature off closed the share sessions, as on Kafka 4.4");
         assertEquals(Errors.NONE.code(), shareHeartbeat(member).errorCode());
         ShareGroupDescribeResponseData.DescribedGroup group =
                 shareDescribe().groups().get(0);
@@ -237,6 +243,20 @@ class FeatureGatedApisTest {
                         .setMaxRecords(10)
                         .setBatchSize(10)
                         .setTopics(topics))
+                .build((short) 2));
+    }
+
+    /** A ShareFetch in the member's open share session, at {@code epoch}. */
+    private ShareFetchResponseData continueSession(String member, int epoch) throws IOException {
+        return send(new ShareFetchRequest.Builder(new ShareFetchRequestData()
+                        .setGroupId("fg-share")
+                        .setMemberId(member)
+                        .setShareSessionEpoch(epoch)
+                        .setMaxWaitMs(0)
+                        .setMinBytes(1)
+                        .setMaxBytes(1000)
+                        .setMaxRecords(10)
+                        .setBatchSize(10))
                 .build((short) 2));
     }
 

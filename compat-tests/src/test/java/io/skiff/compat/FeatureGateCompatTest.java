@@ -54,6 +54,7 @@ import org.apache.kafka.common.requests.DeleteShareGroupOffsetsRequest;
 import org.apache.kafka.common.requests.DescribeShareGroupOffsetsRequest;
 import org.apache.kafka.common.requests.ShareAcknowledgeRequest;
 import org.apache.kafka.common.requests.ShareFetchRequest;
+import org.apache.kafka.common.requests.ShareFetchResponse;
 import org.apache.kafka.common.requests.ShareGroupDescribeRequest;
 import org.apache.kafka.common.requests.ShareGroupDescribeResponse;
 import org.apache.kafka.common.requests.ShareGroupHeartbeatRequest;
@@ -69,7 +70,8 @@ import org.junit.jupiter.api.Test;
  * on Skiff and on a Kafka 4.4.0 of this test's own — disabling them on the shared one would leak into the other test
  * classes — and every share and streams group API sent to both: the answers must be the same (UNSUPPORTED_VERSION in
  * each API's error response), ApiVersions must still advertise the APIs without finalizing the features, and once the
- * features are finalized again both serve the groups they kept. Skiff's levels are restored whatever happens.
+ * features are finalized again both serve the groups they kept (but not the share sessions opened before). Skiff's
+ * levels are restored whatever happens.
  */
 @Skiff
 class FeatureGateCompatTest {
@@ -120,6 +122,11 @@ class FeatureGateCompatTest {
                                     c, STREAMS_GROUP, () -> streamsHeartbeat(c, streamsMember), r -> r.errorCode())
                             .errorCode());
 
+            out.add("share session opened "
+                    + c.<ShareFetchResponse>send(
+                                    new ShareFetchRequest.Builder(shareFetch(shareMember, topicId)).build((short) 2))
+                            .data()
+                            .errorCode());
             setLevels(bootstrap, c, 0, 0);
             out.add("ShareGroupHeartbeat " + shareHeartbeat(c, shareMember));
             out.add("ShareGroupDescribe " + shareDescribe(c));
@@ -139,6 +146,11 @@ class FeatureGateCompatTest {
             out.add("ApiVersions " + apiVersions(c));
 
             setLevels(bootstrap, c, 2, 1);
+            out.add("share session continued "
+                    + c.<ShareFetchResponse>send(
+                                    new ShareFetchRequest.Builder(continueSession(shareMember)).build((short) 2))
+                            .data()
+                            .errorCode());
             ShareGroupDescribeResponseData.DescribedGroup share = shareDescribe(c).groups().stream()
                     .filter(g -> g.groupId().equals(SHARE_GROUP))
                     .findFirst()
@@ -273,6 +285,19 @@ class FeatureGateCompatTest {
                 .setMaxRecords(10)
                 .setBatchSize(10)
                 .setTopics(topics);
+    }
+
+    /** The next ShareFetch of the session {@link #shareFetch} opened, fetching nothing new. */
+    private static ShareFetchRequestData continueSession(String member) {
+        return new ShareFetchRequestData()
+                .setGroupId(SHARE_GROUP)
+                .setMemberId(member)
+                .setShareSessionEpoch(1)
+                .setMaxWaitMs(0)
+                .setMinBytes(1)
+                .setMaxBytes(1000)
+                .setMaxRecords(10)
+                .setBatchSize(10);
     }
 
     private static ShareAcknowledgeRequestData shareAcknowledge(String member, Uuid topicId) {
