@@ -36,6 +36,7 @@ import org.apache.kafka.common.message.AlterShareGroupOffsetsRequestData;
 import org.apache.kafka.common.message.ApiVersionsResponseData;
 import org.apache.kafka.common.message.DeleteShareGroupOffsetsRequestData;
 import org.apache.kafka.common.message.DescribeShareGroupOffsetsRequestData;
+import org.apache.kafka.common.message.ListGroupsRequestData;
 import org.apache.kafka.common.message.ShareAcknowledgeRequestData;
 import org.apache.kafka.common.message.ShareFetchRequestData;
 import org.apache.kafka.common.message.ShareGroupDescribeRequestData;
@@ -52,6 +53,8 @@ import org.apache.kafka.common.requests.ApiVersionsRequest;
 import org.apache.kafka.common.requests.ApiVersionsResponse;
 import org.apache.kafka.common.requests.DeleteShareGroupOffsetsRequest;
 import org.apache.kafka.common.requests.DescribeShareGroupOffsetsRequest;
+import org.apache.kafka.common.requests.ListGroupsRequest;
+import org.apache.kafka.common.requests.ListGroupsResponse;
 import org.apache.kafka.common.requests.ShareAcknowledgeRequest;
 import org.apache.kafka.common.requests.ShareFetchRequest;
 import org.apache.kafka.common.requests.ShareFetchResponse;
@@ -69,7 +72,8 @@ import org.junit.jupiter.api.Test;
  * {@code share.version} and {@code streams.version} disabled (UpdateFeatures, as {@code kafka-features disable} does)
  * on Skiff and on a Kafka 4.4.0 of this test's own — disabling them on the shared one would leak into the other test
  * classes — and every share and streams group API sent to both: the answers must be the same (UNSUPPORTED_VERSION in
- * each API's error response), ApiVersions must still advertise the APIs without finalizing the features, and once the
+ * each API's error response), ApiVersions must still advertise the APIs without finalizing the features, ListGroups
+ * must still list the groups, and once the
  * features are finalized again both serve the groups they kept (but not the share sessions opened before). Skiff's
  * levels are restored whatever happens.
  */
@@ -144,6 +148,8 @@ class FeatureGateCompatTest {
             out.add("StreamsGroupHeartbeat " + streamsHeartbeat(c, streamsMember));
             out.add("StreamsGroupDescribe " + streamsDescribe(c));
             out.add("ApiVersions " + apiVersions(c));
+            out.add("ListGroups share " + listed(c, "share"));
+            out.add("ListGroups streams " + listed(c, "streams"));
 
             setLevels(bootstrap, c, 2, 1);
             out.add("share session continued "
@@ -247,6 +253,17 @@ class FeatureGateCompatTest {
             }
         });
         return finalized;
+    }
+
+    /** This test's groups that ListGroups with a type filter lists, with their types (not gated on Kafka 4.4). */
+    private static List<String> listed(RawKafkaConnection c, String type) throws Exception {
+        ListGroupsResponse r =
+                c.send(new ListGroupsRequest.Builder(new ListGroupsRequestData().setTypesFilter(List.of(type)))
+                        .build((short) 5));
+        return r.data().groups().stream()
+                .filter(g -> g.groupId().equals(SHARE_GROUP) || g.groupId().equals(STREAMS_GROUP))
+                .map(g -> g.groupId() + " " + g.groupType() + " " + g.protocolType())
+                .toList();
     }
 
     private static ShareGroupHeartbeatResponseData shareHeartbeat(RawKafkaConnection c, String member)
