@@ -46,6 +46,7 @@ import io.skiff.broker.handler.DescribeQuorumHandler;
 import io.skiff.broker.handler.DescribeTopicPartitionsHandler;
 import io.skiff.broker.handler.DescribeUserScramCredentialsHandler;
 import io.skiff.broker.handler.ElectLeadersHandler;
+import io.skiff.broker.handler.FeatureGates;
 import io.skiff.broker.handler.FetchHandler;
 import io.skiff.broker.handler.FindCoordinatorHandler;
 import io.skiff.broker.handler.GroupHandlers;
@@ -205,6 +206,7 @@ public final class Handlers {
             FindCoordinatorHandler.CoordinatorNodes coordinators = coordinatorNodes(ctx);
             CoordinatorRouting.install(registry, (keyType, key) -> coordinators.nodeFor(keyType, key) == ctx.nodeId());
         }
+        FeatureGates.install(registry, features);
         return features;
     }
 

@@ -47,7 +47,8 @@ import org.junit.jupiter.api.Test;
  * describe, and every upgrade, downgrade and disable that leaves the shared Kafka as it is (dry runs and refusals),
  * compared by exit status and output with the epochs masked. The changes themselves are made on Skiff only, which
  * must keep them across a restart and apply them (group.version 0 turns the consumer group protocol off, share.version
- * and streams.version 0 refuse their heartbeats, as Kafka 4.4 does).
+ * and streams.version 0 refuse their heartbeats, as Kafka 4.4 does; {@link FeatureGateCompatTest} compares every
+ * share and streams group API with a Kafka of its own).
  */
 @Skiff
 class FeatureCommandCompatTest {

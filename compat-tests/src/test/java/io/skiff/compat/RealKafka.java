@@ -37,7 +37,8 @@ import java.util.stream.Stream;
  * A real Apache Kafka 4.4 broker (KRaft, broker and controller in one process, node 1) on free loopback ports, in a
  * child JVM, for tests that compare Skiff's answers with Kafka's. It is started once per test JVM, on first use of
  * {@link #shared()}, and shared by every test class that asks for it; it stops when the test JVM exits (shutdown hook,
- * and the child also watches its parent so a killed test run leaves nothing behind).
+ * and the child also watches its parent so a killed test run leaves nothing behind). A test that changes what the
+ * others would see (finalized feature levels) starts one of its own with {@link #dedicated()}.
  *
  * <p>Kafka's jars are copied from Maven Central into {@code reference-kafka/target/kafka-libs} by the build (system
  * property {@code skiff.referenceKafkaLibs}); Kafka's configuration is the one Skiff's differential tests assume:
@@ -93,6 +94,32 @@ public final class RealKafka {
             Runtime.getRuntime().addShutdownHook(new Thread(started::stop, "real-kafka-stop"));
         }
         return shared;
+    }
+
+    /**
+     * A Kafka of its own, for a test that changes what other tests would see on the shared one (finalized feature
+     * levels); the caller closes it. It starts as {@link #shared()} does, in tens of seconds.
+     */
+    public static Dedicated dedicated() {
+        return new Dedicated(start());
+    }
+
+    /** A Kafka started by {@link #dedicated()}: closing it stops Kafka and deletes its directory. */
+    public static final class Dedicated implements AutoCloseable {
+        private final RealKafka kafka;
+
+        private Dedicated(RealKafka kafka) {
+            this.kafka = kafka;
+        }
+
+        public RealKafka kafka() {
+            return kafka;
+        }
+
+        @Override
+        public void close() {
+            kafka.stop();
+        }
     }
 
     public String host() {

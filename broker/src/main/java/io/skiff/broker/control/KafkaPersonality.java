@@ -54,9 +54,6 @@ public final class KafkaPersonality {
     private static final String RESOURCE = "kafka-api-versions.tsv";
     private static final String FEATURES_RESOURCE = "kafka-features.tsv";
 
-    /** The APIs a feature turns on: a release that does not finalize the feature answers them UNSUPPORTED_VERSION. */
-    private static final Map<ApiKeys, String> FEATURE_OF = featureApis();
-
     /** The version range of one API in a release. */
     public record Range(short min, short max) {}
 
@@ -91,25 +88,6 @@ public final class KafkaPersonality {
             features.add(new Feature(f[1], Short.parseShort(f[2]), Short.parseShort(f[3]), Short.parseShort(f[4])));
         }
         return new KafkaPersonality(release, ranges, List.copyOf(features));
-    }
-
-    private static Map<ApiKeys, String> featureApis() {
-        Map<ApiKeys, String> apis = new EnumMap<>(ApiKeys.class);
-        apis.put(ApiKeys.CONSUMER_GROUP_HEARTBEAT, "group.version");
-        apis.put(ApiKeys.CONSUMER_GROUP_DESCRIBE, "group.version");
-        for (ApiKeys share : List.of(
-                ApiKeys.SHARE_GROUP_HEARTBEAT,
-                ApiKeys.SHARE_GROUP_DESCRIBE,
-                ApiKeys.SHARE_FETCH,
-                ApiKeys.SHARE_ACKNOWLEDGE,
-                ApiKeys.DESCRIBE_SHARE_GROUP_OFFSETS,
-                ApiKeys.ALTER_SHARE_GROUP_OFFSETS,
-                ApiKeys.DELETE_SHARE_GROUP_OFFSETS)) {
-            apis.put(share, "share.version");
-        }
-        apis.put(ApiKeys.STREAMS_GROUP_HEARTBEAT, "streams.version");
-        apis.put(ApiKeys.STREAMS_GROUP_DESCRIBE, "streams.version");
-        return apis;
     }
 
     /** The tab-separated rows of a resource whose first field is {@code release}. */
@@ -152,26 +130,19 @@ public final class KafkaPersonality {
     /**
      * Narrows the registered handlers and the features to the release's. An API whose feature the release did not
      * finalize by default (the consumer group protocol before 4.0, share groups in 4.1) stays advertised and answers
-     * UNSUPPORTED_VERSION, as that release did. Call before connections are accepted.
+     * UNSUPPORTED_VERSION, as that release did: the handlers' {@link io.skiff.broker.handler.FeatureGates feature
+     * gates} see the release's levels, and serve the API once UpdateFeatures finalizes the feature (where the release
+     * supports it). Call before connections are accepted.
      */
     public void applyTo(HandlerRegistry registry, Features features) {
-        Set<String> finalized = new HashSet<>();
-        for (Feature f : this.features) {
-            if (f.finalizedLevel() > 0) {
-                finalized.add(f.name());
-            }
-        }
         for (ApiHandler<?, ?> handler : registry.handlers()) {
             Range range = ranges.get(handler.api());
             short min = range == null ? 0 : (short) Math.max(range.min(), handler.minVersion());
             short max = range == null ? -1 : (short) Math.min(range.max(), handler.maxVersion());
-            String feature = FEATURE_OF.get(handler.api());
             if (max < min) {
                 registry.replace(handler.api(), null);
-            } else if (feature != null && !finalized.contains(feature)) {
-                registry.replace(handler.api(), limited(handler, min, max, true));
             } else if (min != handler.minVersion() || max != handler.maxVersion()) {
-                registry.replace(handler.api(), limited(handler, min, max, false));
+                registry.replace(handler.api(), limited(handler, min, max));
             }
         }
         Set<String> implemented = new HashSet<>();
@@ -189,7 +160,7 @@ public final class KafkaPersonality {
     }
 
     private static <Q extends io.skiff.protocol.ApiMessage, S extends io.skiff.protocol.ApiMessage>
-            ApiHandler<Q, S> limited(ApiHandler<Q, S> handler, short min, short max, boolean disabled) {
-        return new LimitedHandler<>(handler, min, max, disabled);
+            ApiHandler<Q, S> limited(ApiHandler<Q, S> handler, short min, short max) {
+        return new LimitedHandler<>(handler, min, max);
     }
 }

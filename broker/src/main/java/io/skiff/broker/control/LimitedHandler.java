@@ -19,27 +19,22 @@ import io.skiff.broker.handler.ApiHandler;
 import io.skiff.broker.handler.ForwardingHandler;
 import io.skiff.broker.handler.RequestContext;
 import io.skiff.protocol.ApiMessage;
-import io.skiff.protocol.Errors;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * A handler served at a narrower version range than its own: what a version personality registers, so ApiVersions
- * advertises the emulated release's range and the server refuses other versions as that release did. A disabled one
- * answers every request with UNSUPPORTED_VERSION: an API the release advertised while the feature behind it was off
- * by default (the consumer group protocol before 4.0, share groups in 4.1).
+ * advertises the emulated release's range and the server refuses other versions as that release did.
  *
  * <p>Thread-safe as the handler it wraps.
  */
 final class LimitedHandler<Q extends ApiMessage, S extends ApiMessage> extends ForwardingHandler<Q, S> {
     private final short minVersion;
     private final short maxVersion;
-    private final boolean disabled;
 
-    LimitedHandler(ApiHandler<Q, S> handler, short minVersion, short maxVersion, boolean disabled) {
+    LimitedHandler(ApiHandler<Q, S> handler, short minVersion, short maxVersion) {
         super(handler);
         this.minVersion = minVersion;
         this.maxVersion = maxVersion;
-        this.disabled = disabled;
     }
 
     @Override
@@ -54,13 +49,11 @@ final class LimitedHandler<Q extends ApiMessage, S extends ApiMessage> extends F
 
     @Override
     public CompletableFuture<S> handle(RequestContext ctx, Q request) {
-        return disabled
-                ? CompletableFuture.completedFuture(handler.errorResponse(ctx, request, Errors.UNSUPPORTED_VERSION))
-                : handler.handle(ctx, request);
+        return handler.handle(ctx, request);
     }
 
     @Override
     public String toString() {
-        return handler + (disabled ? " disabled" : "") + " limited to v" + minVersion + "-" + maxVersion;
+        return handler + " limited to v" + minVersion + "-" + maxVersion;
     }
 }

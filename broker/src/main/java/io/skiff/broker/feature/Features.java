@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -30,13 +31,14 @@ import java.util.function.Predicate;
  * finalized epoch, so that clients, which keep the features of the highest epoch they saw, take it into account.
  *
  * <p>Thread-safe: registration happens before connections are accepted; levels are read and changed under this
- * object's lock.
+ * object's lock, and the listeners of a change run after it, outside the lock.
  */
 public final class Features {
     /** The epoch of the finalized features of a broker whose levels were never changed. */
     public static final long FINALIZED_EPOCH = 0L;
 
     private final Map<String, Feature> features = new LinkedHashMap<>();
+    private final Map<String, List<Consumer<Short>>> listeners = new LinkedHashMap<>();
     private FinalizedFeatureStore store;
 
     /** Features whose changes are not persisted (handler tests, brokers without a data directory). */
@@ -89,6 +91,15 @@ public final class Features {
         return f == null ? 0 : f.finalizedLevel();
     }
 
+    /**
+     * Runs {@code listener} with the new level each time {@link #setLevels} changes the finalized level of {@code name}
+     * (what Kafka's brokers do when the metadata log brings a new level, e.g. closing share sessions), once the level
+     * is persisted and in effect.
+     */
+    public synchronized void onChange(String name, Consumer<Short> listener) {
+        listeners.computeIfAbsent(name, k -> new ArrayList<>()).add(listener);
+    }
+
     /** The epoch of the finalized levels: {@link #FINALIZED_EPOCH} until the first change, then one more per change. */
     public synchronized long epoch() {
         return store.epoch();
@@ -100,7 +111,14 @@ public final class Features {
      * @throws IllegalArgumentException when a feature is not supported or a level is outside its range
      * @throws java.io.UncheckedIOException when the levels cannot be written
      */
-    public synchronized void setLevels(Map<String, Short> levels) {
+    public void setLevels(Map<String, Short> levels) {
+        for (Runnable r : applyLevels(levels)) {
+            r.run();
+        }
+    }
+
+    /** Finalizes the levels; returns the listeners' calls of the levels that changed. */
+    private synchronized List<Runnable> applyLevels(Map<String, Short> levels) {
         for (Map.Entry<String, Short> e : levels.entrySet()) {
             Feature f = features.get(e.getKey());
             if (f == null || e.getValue() < f.minVersion() || e.getValue() > f.maxVersion()) {
@@ -108,10 +126,17 @@ public final class Features {
             }
         }
         store = store.with(levels, store.epoch() + 1);
-        List<String> names = new ArrayList<>(levels.keySet());
-        for (String name : names) {
+        List<Runnable> calls = new ArrayList<>();
+        for (String name : new ArrayList<>(levels.keySet())) {
             Feature f = features.get(name);
-            features.put(name, new Feature(name, f.minVersion(), f.maxVersion(), levels.get(name)));
+            short level = levels.get(name);
+            features.put(name, new Feature(name, f.minVersion(), f.maxVersion(), level));
+            if (level != f.finalizedLevel()) {
+                for (Consumer<Short> listener : listeners.getOrDefault(name, List.of())) {
+                    calls.add(() -> listener.accept(level));
+                }
+            }
         }
+        return calls;
     }
 }

@@ -29,7 +29,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.BooleanSupplier;
 
 /**
  * ConsumerGroupDescribe v0–1 (KIP-848): state, group and assignment epochs, assignor, and every member with
@@ -48,29 +47,15 @@ public final class ConsumerGroupDescribeHandler
     private static final byte CONSUMER_MEMBER_TYPE = 1;
 
     private final GroupCoordinator coordinator;
-    private final BooleanSupplier protocolEnabled;
 
-    /** A handler that always serves the protocol. */
     public ConsumerGroupDescribeHandler(GroupCoordinator coordinator) {
-        this(coordinator, () -> true);
-    }
-
-    /**
-     * @param protocolEnabled whether {@code group.version} is finalized at 1 or more; below, every group gets
-     *     UNSUPPORTED_VERSION, as Kafka 4.4 answers
-     */
-    public ConsumerGroupDescribeHandler(GroupCoordinator coordinator, BooleanSupplier protocolEnabled) {
         super(ApiKeys.CONSUMER_GROUP_DESCRIBE, 0, 1);
         this.coordinator = coordinator;
-        this.protocolEnabled = protocolEnabled;
     }
 
     @Override
     public CompletableFuture<ConsumerGroupDescribeResponse> handle(
             RequestContext ctx, ConsumerGroupDescribeRequest request) {
-        if (!protocolEnabled.getAsBoolean()) {
-            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.UNSUPPORTED_VERSION));
-        }
         List<ConsumerGroupDescribeResponse.DescribedGroup> groups = new ArrayList<>();
         for (String groupId : request.groupIds()) {
             if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.GROUP, groupId)) {

@@ -31,7 +31,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.BooleanSupplier;
 
 /**
  * ConsumerGroupHeartbeat v0–1 (KIP-848): a consumer joins (epoch 0), heartbeats, or leaves (-1, static
@@ -46,16 +45,11 @@ public final class ConsumerGroupHeartbeatHandler
         extends GroupHeartbeatHandler<ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse> {
     private final GroupCoordinator coordinator;
 
-    /**
-     * @param protocolEnabled whether {@code group.version} is finalized at 1 or more; below, every heartbeat gets
-     *     UNSUPPORTED_VERSION before any other check, as Kafka 4.4 answers
-     */
-    public ConsumerGroupHeartbeatHandler(GroupCoordinator coordinator, BooleanSupplier protocolEnabled) {
+    public ConsumerGroupHeartbeatHandler(GroupCoordinator coordinator) {
         super(
                 ApiKeys.CONSUMER_GROUP_HEARTBEAT,
                 0,
                 1,
-                protocolEnabled,
                 ConsumerGroupHeartbeatRequest::groupId,
                 ConsumerGroupHeartbeatRequest::subscribedTopicNames);
         this.coordinator = coordinator;

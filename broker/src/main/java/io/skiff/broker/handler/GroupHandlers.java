@@ -21,7 +21,6 @@ import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.config.Endpoint;
 import java.time.Clock;
 import java.util.function.BiPredicate;
-import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 /**
@@ -68,24 +67,24 @@ public final class GroupHandlers {
     /**
      * Registers the consumer group protocol (KIP-848): ConsumerGroupHeartbeat and ConsumerGroupDescribe, and
      * the feature {@code group.version} (0–1, finalized at 1) that tells clients the protocol is available; with
-     * it disabled (UpdateFeatures) both answer UNSUPPORTED_VERSION, as Kafka 4.4 does.
+     * it disabled (UpdateFeatures) both answer UNSUPPORTED_VERSION ({@link FeatureGates}), as Kafka 4.4 does.
      */
     public static void registerConsumerProtocol(
             HandlerRegistry registry, GroupCoordinator coordinator, Features features) {
         features.add(new Feature(GROUP_VERSION, (short) 0, (short) 1, (short) 1));
-        BooleanSupplier enabled = () -> features.level(GROUP_VERSION) >= 1;
-        registry.register(new ConsumerGroupHeartbeatHandler(coordinator, enabled));
-        registry.register(new ConsumerGroupDescribeHandler(coordinator, enabled));
+        registry.register(new ConsumerGroupHeartbeatHandler(coordinator));
+        registry.register(new ConsumerGroupDescribeHandler(coordinator));
     }
 
     /**
      * Registers the streams group protocol (KIP-1071): StreamsGroupHeartbeat and StreamsGroupDescribe, and the feature
-     * {@code streams.version} (0–1, finalized at 1, as Kafka 4.4 formats a cluster).
+     * {@code streams.version} (0–1, finalized at 1, as Kafka 4.4 formats a cluster); with it disabled (UpdateFeatures)
+     * both answer UNSUPPORTED_VERSION ({@link FeatureGates}), as Kafka 4.4 does.
      */
     public static void registerStreamsProtocol(
             HandlerRegistry registry, GroupCoordinator coordinator, Features features) {
         features.add(new Feature(STREAMS_VERSION, (short) 0, (short) 1, (short) 1));
-        registry.register(new StreamsGroupHeartbeatHandler(coordinator, () -> features.level(STREAMS_VERSION) >= 1));
+        registry.register(new StreamsGroupHeartbeatHandler(coordinator));
         registry.register(new StreamsGroupDescribeHandler(coordinator));
     }
 }

@@ -24,26 +24,22 @@ import io.skiff.protocol.message.ApiKeys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 /**
- * What the consumer, share and streams group heartbeats check first, in Kafka 4.4's order: the group protocol's
- * feature finalized at 1 or more (else UNSUPPORTED_VERSION before any other check), READ on the group (else
- * GROUP_AUTHORIZATION_FAILED), DESCRIBE on each subscribed topic (else TOPIC_AUTHORIZATION_FAILED naming them).
+ * What the consumer, share and streams group heartbeats check first, in Kafka 4.4's order (after the feature of their
+ * protocol, {@link FeatureGates}): READ on the group (else GROUP_AUTHORIZATION_FAILED), DESCRIBE on each subscribed topic (else TOPIC_AUTHORIZATION_FAILED naming them).
  *
  * <p>Thread-safe: stateless apart from what the subclass holds.
  */
 abstract class GroupHeartbeatHandler<Q extends ApiMessage, S extends ApiMessage & ErrorResult>
         extends AbstractApiHandler<Q, S> {
-    private final BooleanSupplier protocolEnabled;
     private final Function<Q, String> groupId;
     private final Function<Q, List<String>> subscribedTopics;
 
     /** A heartbeat that names no topics (streams: its topology's topics are checked by the coordinator). */
-    GroupHeartbeatHandler(
-            ApiKeys api, int minVersion, int maxVersion, BooleanSupplier protocolEnabled, Function<Q, String> groupId) {
-        this(api, minVersion, maxVersion, protocolEnabled, groupId, request -> null);
+    GroupHeartbeatHandler(ApiKeys api, int minVersion, int maxVersion, Function<Q, String> groupId) {
+        this(api, minVersion, maxVersion, groupId, request -> null);
     }
 
     /**
@@ -53,20 +49,15 @@ abstract class GroupHeartbeatHandler<Q extends ApiMessage, S extends ApiMessage 
             ApiKeys api,
             int minVersion,
             int maxVersion,
-            BooleanSupplier protocolEnabled,
             Function<Q, String> groupId,
             Function<Q, List<String>> subscribedTopics) {
         super(api, minVersion, maxVersion);
-        this.protocolEnabled = protocolEnabled;
         this.groupId = groupId;
         this.subscribedTopics = subscribedTopics;
     }
 
     @Override
     public final CompletableFuture<S> handle(RequestContext ctx, Q request) {
-        if (!protocolEnabled.getAsBoolean()) {
-            return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.UNSUPPORTED_VERSION));
-        }
         if (!ctx.allowed(AclOperation.READ, ResourceType.GROUP, groupId.apply(request))) {
             return CompletableFuture.completedFuture(errorResponse(ctx, request, Errors.GROUP_AUTHORIZATION_FAILED));
         }

@@ -25,7 +25,6 @@ import io.skiff.protocol.message.ShareGroupHeartbeatResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.BooleanSupplier;
 
 /**
  * ShareGroupHeartbeat v1 (KIP-932): a share consumer joins (epoch 0), heartbeats, or leaves (-1) a share group; the
@@ -38,16 +37,11 @@ public final class ShareGroupHeartbeatHandler
         extends GroupHeartbeatHandler<ShareGroupHeartbeatRequest, ShareGroupHeartbeatResponse> {
     private final ShareGroupCoordinator coordinator;
 
-    /**
-     * @param protocolEnabled whether {@code share.version} is finalized at 1 or more; at 0 (UpdateFeatures) every
-     *     heartbeat gets UNSUPPORTED_VERSION before any other check, as Kafka 4.4 answers
-     */
-    public ShareGroupHeartbeatHandler(ShareGroupCoordinator coordinator, BooleanSupplier protocolEnabled) {
+    public ShareGroupHeartbeatHandler(ShareGroupCoordinator coordinator) {
         super(
                 ApiKeys.SHARE_GROUP_HEARTBEAT,
                 1,
                 1,
-                protocolEnabled,
                 ShareGroupHeartbeatRequest::groupId,
                 ShareGroupHeartbeatRequest::subscribedTopicNames);
         this.coordinator = coordinator;

@@ -161,11 +161,22 @@ public final class ShareHandlers {
         };
     }
 
-    /** Registers the share APIs and finalizes {@code share.version}. */
+    /**
+     * Registers the share APIs and finalizes {@code share.version}; with it disabled (UpdateFeatures) every one of them
+     * answers UNSUPPORTED_VERSION ({@link FeatureGates}), as Kafka 4.4 does.
+     */
     public static void register(HandlerRegistry registry, BrokerContext ctx, ShareState shares, Features features) {
-        features.add(new Feature("share.version", (short) 0, SHARE_VERSION, SHARE_VERSION));
+        features.add(new Feature(FeatureGates.SHARE_VERSION, (short) 0, SHARE_VERSION, SHARE_VERSION));
+        // As a Kafka 4.4 broker when the feature is turned off: every share session is closed (a client's next
+        // ShareFetch in it, once the feature is back, gets SHARE_SESSION_NOT_FOUND); records stay acquired until
+        // their locks expire.
+        features.onChange(FeatureGates.SHARE_VERSION, level -> {
+            if (level == 0) {
+                shares.partitions().sessions().clear();
+            }
+        });
         Predicate<String> other = ctx.groupCoordinator()::hasGroup;
-        registry.register(new ShareGroupHeartbeatHandler(shares.groups(), () -> features.level("share.version") >= 1));
+        registry.register(new ShareGroupHeartbeatHandler(shares.groups()));
         registry.register(new ShareGroupDescribeHandler(shares.groups(), ctx.topics(), other));
         registry.register(new ShareFetchHandler(shares.partitions(), ctx.nodeId()));
         registry.register(new ShareAcknowledgeHandler(shares.partitions(), ctx.nodeId()));

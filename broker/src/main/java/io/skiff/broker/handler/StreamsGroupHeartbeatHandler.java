@@ -35,7 +35,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.BooleanSupplier;
 
 /**
  * StreamsGroupHeartbeat v0–1 (KIP-1071): a Kafka Streams member joins with its topology (epoch 0), heartbeats with
@@ -50,12 +49,8 @@ public final class StreamsGroupHeartbeatHandler
         extends GroupHeartbeatHandler<StreamsGroupHeartbeatRequest, StreamsGroupHeartbeatResponse> {
     private final GroupCoordinator coordinator;
 
-    /**
-     * @param protocolEnabled whether {@code streams.version} is finalized at 1 or more; at 0 (UpdateFeatures) every
-     *     heartbeat gets UNSUPPORTED_VERSION before any other check, as Kafka 4.4 answers
-     */
-    public StreamsGroupHeartbeatHandler(GroupCoordinator coordinator, BooleanSupplier protocolEnabled) {
-        super(ApiKeys.STREAMS_GROUP_HEARTBEAT, 0, 1, protocolEnabled, StreamsGroupHeartbeatRequest::groupId);
+    public StreamsGroupHeartbeatHandler(GroupCoordinator coordinator) {
+        super(ApiKeys.STREAMS_GROUP_HEARTBEAT, 0, 1, StreamsGroupHeartbeatRequest::groupId);
         this.coordinator = coordinator;
     }
 
