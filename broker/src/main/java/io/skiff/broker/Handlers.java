@@ -66,6 +66,7 @@ import io.skiff.broker.handler.ShareHandlers;
 import io.skiff.broker.handler.TelemetryHandlers;
 import io.skiff.broker.handler.TopicIds;
 import io.skiff.broker.handler.TransactionHandlers;
+import io.skiff.broker.handler.UnregisterBrokerHandler;
 import io.skiff.broker.handler.UpdateFeaturesHandler;
 import io.skiff.broker.topic.DataPlane;
 import io.skiff.broker.txn.TransactionCoordinators;
@@ -143,6 +144,7 @@ public final class Handlers {
                         ? new DescribeClusterHandler(ctx.clusterId(), ctx.nodeId(), ctx::advertisedEndpoint)
                         : new DescribeClusterHandler(ctx.clusterId(), ctx.nodeId(), ctx.cluster()));
         registry.register(new DescribeQuorumHandler(ctx.nodeId(), ctx.clock(), ctx::advertisedEndpoint));
+        registry.register(new UnregisterBrokerHandler(ctx.nodeId(), ctx.cluster()));
         registry.register(new OffsetForLeaderEpochHandler(node));
         registry.register(new DescribeLogDirsHandler(node));
         registry.register(new AlterReplicaLogDirsHandler(data.topics()));

@@ -31,19 +31,27 @@ import io.skiff.protocol.message.DescribeDelegationTokenRequest.DescribeDelegati
 import io.skiff.protocol.message.DescribeQuorumRequest;
 import io.skiff.protocol.message.ExpireDelegationTokenRequest;
 import io.skiff.protocol.message.RenewDelegationTokenRequest;
+import io.skiff.protocol.message.UnregisterBrokerRequest;
 import io.skiff.protocol.message.UpdateFeaturesRequest;
 import java.util.List;
 
 /**
  * Edge cases of the APIs a one-node Skiff answers as a single-node Kafka without the machinery behind them: the
  * metadata quorum (asked for a partition other than __cluster_metadata-0), delegation tokens (refused on PLAINTEXT)
- * and replica log directories (a path that is not a log directory). Part of {@link HandWrittenCorpus}.
+ * replica log directories (a path that is not a log directory) and broker registrations (an id never registered).
+ * Part of {@link HandWrittenCorpus}.
  */
 final class QuorumAndTokenCorpus {
     private QuorumAndTokenCorpus() {}
 
     static void add(List<DifferentialCase> cases) {
         addFeatureUpdates(cases);
+        // Never the reference Kafka's own id: its broker would stay unregistered until it restarts (its heartbeats get
+        // STALE_BROKER_EPOCH and Metadata lists no broker), breaking every test that runs after.
+        cases.add(of(
+                ApiKeys.UNREGISTER_BROKER,
+                "a broker id never registered",
+                v -> new UnregisterBrokerRequest().setBrokerId(99)));
         cases.add(of(
                 ApiKeys.DESCRIBE_QUORUM,
                 "a data topic, two partitions",
