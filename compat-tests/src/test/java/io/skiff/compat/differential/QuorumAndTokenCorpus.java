@@ -20,6 +20,7 @@ import static io.skiff.compat.differential.HandWrittenCorpus.MISSING;
 import static io.skiff.compat.differential.HandWrittenCorpus.TOPIC;
 import static io.skiff.compat.differential.HandWrittenCorpus.list;
 
+import io.skiff.compat.RealKafka;
 import io.skiff.protocol.message.AlterReplicaLogDirsRequest;
 import io.skiff.protocol.message.AlterReplicaLogDirsRequest.AlterReplicaLogDir;
 import io.skiff.protocol.message.AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic;
@@ -30,15 +31,20 @@ import io.skiff.protocol.message.DescribeDelegationTokenRequest;
 import io.skiff.protocol.message.DescribeDelegationTokenRequest.DescribeDelegationTokenOwner;
 import io.skiff.protocol.message.DescribeQuorumRequest;
 import io.skiff.protocol.message.ExpireDelegationTokenRequest;
+import io.skiff.protocol.message.RemoveRaftVoterRequest;
 import io.skiff.protocol.message.RenewDelegationTokenRequest;
+import io.skiff.protocol.message.StreamsGroupTopologyDescriptionUpdateRequest;
 import io.skiff.protocol.message.UnregisterBrokerRequest;
+import io.skiff.protocol.message.UnregisterControllerRequest;
 import io.skiff.protocol.message.UpdateFeaturesRequest;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * Edge cases of the APIs a one-node Skiff answers as a single-node Kafka without the machinery behind them: the
  * metadata quorum (asked for a partition other than __cluster_metadata-0), delegation tokens (refused on PLAINTEXT)
- * replica log directories (a path that is not a log directory) and broker registrations (an id never registered).
+ * replica log directories (a path that is not a log directory), broker and controller registrations (ids never
+ * registered), voter changes (a static quorum refuses them) and topology descriptions (no plugin on the broker).
  * Part of {@link HandWrittenCorpus}.
  */
 final class QuorumAndTokenCorpus {
@@ -52,6 +58,40 @@ final class QuorumAndTokenCorpus {
                 ApiKeys.UNREGISTER_BROKER,
                 "a broker id never registered",
                 v -> new UnregisterBrokerRequest().setBrokerId(99)));
+        cases.add(of(
+                ApiKeys.UNREGISTER_CONTROLLER,
+                "a controller id never registered",
+                v -> new UnregisterControllerRequest().setControllerId(99)));
+        cases.add(of(
+                ApiKeys.UNREGISTER_CONTROLLER,
+                "the active controller itself (refused)",
+                v -> new UnregisterControllerRequest().setControllerId(RealKafka.NODE_ID)));
+        // A static quorum refuses every change of voters, so none of these changes the reference Kafka.
+        cases.add(of(
+                ApiKeys.REMOVE_RAFT_VOTER,
+                "another cluster's id",
+                v -> new RemoveRaftVoterRequest()
+                        .setClusterId("another-cluster")
+                        .setVoterId(RealKafka.NODE_ID)
+                        .setVoterDirectoryId(UUID.randomUUID())));
+        cases.add(of(
+                ApiKeys.REMOVE_RAFT_VOTER,
+                "no directory id",
+                v -> new RemoveRaftVoterRequest().setClusterId(null).setVoterId(RealKafka.NODE_ID)));
+        cases.add(of(
+                ApiKeys.REMOVE_RAFT_VOTER,
+                "the only voter, with the cluster's id",
+                v -> new RemoveRaftVoterRequest()
+                        .setClusterId(RealKafka.CLUSTER_ID)
+                        .setVoterId(RealKafka.NODE_ID)
+                        .setVoterDirectoryId(UUID.randomUUID())));
+        cases.add(of(
+                ApiKeys.STREAMS_GROUP_TOPOLOGY_DESCRIPTION_UPDATE,
+                "a group that does not exist",
+                v -> new StreamsGroupTopologyDescriptionUpdateRequest()
+                        .setGroupId(MISSING)
+                        .setMemberId("m-1")
+                        .setTopologyEpoch(1)));
         cases.add(of(
                 ApiKeys.DESCRIBE_QUORUM,
                 "a data topic, two partitions",
