@@ -24,6 +24,7 @@ import io.skiff.broker.fetch.FetchSessions;
 import io.skiff.broker.group.ConsumerOffsetsLog;
 import io.skiff.broker.group.common.GroupConfigStore;
 import io.skiff.broker.handler.AclHandlers;
+import io.skiff.broker.handler.AddRaftVoterHandler;
 import io.skiff.broker.handler.AlterClientQuotasHandler;
 import io.skiff.broker.handler.AlterConfigsHandler;
 import io.skiff.broker.handler.AlterPartitionReassignmentsHandler;
@@ -148,6 +149,7 @@ public final class Handlers {
         registry.register(new DescribeQuorumHandler(ctx.nodeId(), ctx.clock(), ctx::advertisedEndpoint));
         registry.register(new UnregisterBrokerHandler(ctx.nodeId(), ctx.cluster()));
         registry.register(new UnregisterControllerHandler(ctx.nodeId(), ctx.cluster()));
+        registry.register(new AddRaftVoterHandler(ctx.clusterId()));
         registry.register(new RemoveRaftVoterHandler(ctx.clusterId()));
         registry.register(new OffsetForLeaderEpochHandler(node));
         registry.register(new DescribeLogDirsHandler(node));

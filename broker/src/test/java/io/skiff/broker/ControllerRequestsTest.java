@@ -28,9 +28,11 @@ import io.skiff.protocol.message.StreamsGroupTopologyDescriptionUpdateRequest;
 import io.skiff.protocol.message.StreamsGroupTopologyDescriptionUpdateResponse;
 import java.net.InetSocketAddress;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.RaftVoterEndpoint;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.errors.ControllerIdNotRegisteredException;
 import org.apache.kafka.common.errors.InvalidRequestException;
@@ -39,7 +41,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The controller APIs a single combined Kafka 4.4 node answers on its broker listener without changing anything
- * (UnregisterController, RemoveRaftVoter on a static quorum), and StreamsGroupTopologyDescriptionUpdate without a
+ * (UnregisterController, AddRaftVoter and RemoveRaftVoter on a static quorum), and StreamsGroupTopologyDescriptionUpdate without a
  * topology description plugin.
  */
 class ControllerRequestsTest {
@@ -52,7 +54,7 @@ class ControllerRequestsTest {
     }
 
     @Test
-    void unregisterControllerAndRemoveRaftVoterAreRefusedAsOnASingleKafkaNode() {
+    void unregisterControllerAndVoterChangesAreRefusedAsOnASingleKafkaNode() {
         try (SkiffServer server = SkiffServer.builder().config("node.id", "1").start();
                 Admin admin = Admin.create(props(server))) {
             Throwable unknown =
@@ -63,6 +65,23 @@ class ControllerRequestsTest {
             Throwable itself = failure(() -> admin.unregisterController(1).all().get());
             assertInstanceOf(InvalidRequestException.class, itself);
             assertEquals("Controller cannot unregister itself while it is active.", itself.getMessage());
+
+            Throwable noEndpoint = failure(() -> admin.addRaftVoter(
+                            2, Uuid.randomUuid(), Set.of(new RaftVoterEndpoint("CONTROLLER", "localhost", 9093)))
+                    .all()
+                    .get());
+            assertInstanceOf(InvalidRequestException.class, noEndpoint);
+            assertEquals(
+                    "Add voter request didn't include the endpoint (Endpoints(endpoints={ListenerName(CONTROLLER)="
+                            + "localhost/<unresolved>:9093})) for the default listener ListenerName(PLAINTEXT)",
+                    noEndpoint.getMessage());
+            Throwable add = failure(() -> admin.addRaftVoter(
+                            2, Uuid.randomUuid(), Set.of(new RaftVoterEndpoint("PLAINTEXT", "localhost", 9093)))
+                    .all()
+                    .get());
+            assertInstanceOf(UnsupportedVersionException.class, add);
+            assertEquals(
+                    "Cluster doesn't support adding voter because the kraft.version feature is 0", add.getMessage());
 
             Throwable remove = failure(
                     () -> admin.removeRaftVoter(1, Uuid.randomUuid()).all().get());

@@ -21,6 +21,7 @@ import static io.skiff.compat.differential.HandWrittenCorpus.TOPIC;
 import static io.skiff.compat.differential.HandWrittenCorpus.list;
 
 import io.skiff.compat.RealKafka;
+import io.skiff.protocol.message.AddRaftVoterRequest;
 import io.skiff.protocol.message.AlterReplicaLogDirsRequest;
 import io.skiff.protocol.message.AlterReplicaLogDirsRequest.AlterReplicaLogDir;
 import io.skiff.protocol.message.AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic;
@@ -67,6 +68,34 @@ final class QuorumAndTokenCorpus {
                 "the active controller itself (refused)",
                 v -> new UnregisterControllerRequest().setControllerId(RealKafka.NODE_ID)));
         // A static quorum refuses every change of voters, so none of these changes the reference Kafka.
+        cases.add(of(
+                ApiKeys.ADD_RAFT_VOTER,
+                "another cluster's id",
+                v -> new AddRaftVoterRequest()
+                        .setClusterId("another-cluster")
+                        .setVoterId(2)
+                        .setVoterDirectoryId(UUID.randomUUID())));
+        cases.add(of(
+                ApiKeys.ADD_RAFT_VOTER,
+                "no directory id",
+                v -> new AddRaftVoterRequest().setClusterId(null).setVoterId(2)));
+        // The quorum's listener is Kafka's CONTROLLER and, on Skiff, the one the request came in on: given both, the
+        // request passes the endpoint check on both brokers.
+        cases.add(of(ApiKeys.ADD_RAFT_VOTER, "a new voter with endpoints", v -> {
+            AddRaftVoterRequest r = new AddRaftVoterRequest()
+                    .setClusterId(RealKafka.CLUSTER_ID)
+                    .setTimeoutMs(5_000)
+                    .setVoterId(2)
+                    .setVoterDirectoryId(UUID.randomUUID());
+            for (String listener : List.of("CONTROLLER", "PLAINTEXT")) {
+                r.listeners()
+                        .add(new AddRaftVoterRequest.Listener()
+                                .setName(listener)
+                                .setHost("127.0.0.1")
+                                .setPort(1));
+            }
+            return r;
+        }));
         cases.add(of(
                 ApiKeys.REMOVE_RAFT_VOTER,
                 "another cluster's id",
