@@ -38,6 +38,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -307,7 +308,8 @@ class KafkaToolsCompatTest {
 
     /**
      * kafka-broker-api-versions (4.4.0) against Skiff and a real Kafka 4.4.0: for every API both brokers have, the
-     * same highest version (Skiff's lowest may be lower: Produce from v0 for librdkafka).
+     * same highest version (Skiff's lowest may be lower: Produce from v0 for librdkafka), and every API Kafka has but
+     * the share coordinator's inter-broker ones on Skiff too.
      */
     @Test
     void brokerApiVersionsShowsKafkasHighestVersionForEveryApiBothHave() throws Exception {
@@ -327,6 +329,18 @@ class KafkaToolsCompatTest {
         }
         assertEquals(Map.of(), different);
         assertTrue(skiff.size() > 40, "Skiff's APIs: " + skiff.keySet());
+        // What Kafka advertises on its broker listener and Skiff does not: the share coordinator's inter-broker APIs
+        // (Skiff keeps share-partition state beside each partition, not in a share coordinator).
+        Set<String> onlyOnKafka = new TreeSet<>(kafka.keySet());
+        onlyOnKafka.removeAll(skiff.keySet());
+        assertEquals(
+                Set.of(
+                        "InitializeShareGroupState(83)",
+                        "ReadShareGroupState(84)",
+                        "WriteShareGroupState(85)",
+                        "DeleteShareGroupState(86)",
+                        "ReadShareGroupStateSummary(87)"),
+                onlyOnKafka);
     }
 
     /**

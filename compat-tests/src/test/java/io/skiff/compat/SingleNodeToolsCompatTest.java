@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
  * Kafka 4.4.0's client-facing tools that no other compat test runs side by side, each run in a child JVM on Kafka's
  * own jars against Skiff and against the reference Kafka 4.4.0, their exit status and output compared (log lines left
  * out): kafka-console-producer and kafka-console-consumer (keys, partitions, offsets), kafka-log-dirs,
- * kafka-cluster cluster-id, kafka-streams-groups and kafka-transactions for what does not exist. Topic and group
+ * kafka-cluster cluster-id, unregister and unregister-controller (ids never registered, the active controller),
+ * kafka-metadata-quorum remove-controller (refused by a static quorum), kafka-streams-groups and kafka-transactions for what does not exist. Topic and group
  * names carry this class's prefix, as the reference Kafka is shared. Skiff is given the reference Kafka's cluster id.
  */
 @Skiff(properties = "cluster.id=" + RealKafka.CLUSTER_ID)
@@ -141,6 +142,55 @@ class SingleNodeToolsCompatTest {
                         "--describe",
                         "--topic-list",
                         P + "none"));
+    }
+
+    @Test
+    void unregisterOfABrokerNeverRegisteredAsOnKafka() {
+        // Never the reference Kafka's own id (1): its broker would stay unregistered until it restarts (its heartbeats
+        // get STALE_BROKER_EPOCH, Metadata lists no broker), breaking the tests that run after. The Admin client logs
+        // the failure with a timestamp.
+        String out = bothNormalized(
+                o -> o.replaceAll("(?m)^\\S+ (kafka-admin-client-thread)", "TIME $1"),
+                null,
+                "org.apache.kafka.tools.ClusterTool",
+                "unregister",
+                "--id",
+                "99");
+        assertTrue(out.startsWith("exit 1\n"), out);
+        assertTrue(out.contains("BrokerIdNotRegisteredException: Broker ID 99 is not currently registered"), out);
+    }
+
+    @Test
+    void unregisterControllerAndRemoveControllerAsOnKafka() {
+        UnaryOperator<String> timestamps = o -> o.replaceAll("(?m)^\\S+ (kafka-admin-client-thread)", "TIME $1");
+        concurrently(
+                () -> assertTrue(bothNormalized(
+                                timestamps,
+                                null,
+                                "org.apache.kafka.tools.ClusterTool",
+                                "unregister-controller",
+                                "--id",
+                                "99")
+                        .contains("ControllerIdNotRegisteredException: Controller ID 99 is not currently registered.")),
+                () -> assertTrue(bothNormalized(
+                                timestamps,
+                                null,
+                                "org.apache.kafka.tools.ClusterTool",
+                                "unregister-controller",
+                                "--id",
+                                Integer.toString(RealKafka.NODE_ID))
+                        .contains("Controller cannot unregister itself while it is active.")),
+                // A static quorum (kraft.version 0) refuses to change its voters: the reference Kafka stays as it is.
+                () -> assertTrue(bothNormalized(
+                                timestamps,
+                                null,
+                                "org.apache.kafka.tools.MetadataQuorumCommand",
+                                "remove-controller",
+                                "--controller-id",
+                                Integer.toString(RealKafka.NODE_ID),
+                                "--controller-directory-id",
+                                "AAAAAAAAAAAAAAAAAAAAAQ")
+                        .contains("because the kraft.version feature is 0")));
     }
 
     @Test

@@ -205,7 +205,12 @@ public enum Errors {
     STREAMS_INVALID_TOPOLOGY(130, "The supplied topology is invalid."),
     STREAMS_INVALID_TOPOLOGY_EPOCH(131, "The supplied topology epoch is invalid."),
     STREAMS_TOPOLOGY_FENCED(132, "The supplied topology epoch is outdated."),
-    SHARE_SESSION_LIMIT_REACHED(133, "The limit of share sessions has been reached.");
+    SHARE_SESSION_LIMIT_REACHED(133, "The limit of share sessions has been reached."),
+    GROUP_DELETION_FAILED(
+            134, "DeleteGroups could not complete; see the error message on the per-group result for details."),
+    STREAMS_TOPOLOGY_DESCRIPTION_UPDATE_FAILED(
+            135, "The broker could not process the topology description update; see the error message for details."),
+    CONTROLLER_ID_NOT_REGISTERED(136, "The given controller ID was not registered.");
 
     private static final Errors[] BY_CODE;
 

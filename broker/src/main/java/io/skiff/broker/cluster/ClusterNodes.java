@@ -29,8 +29,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The nodes of a simulated cluster: their ids ({@code node.id}, {@code node.id}+1, …), racks, advertised endpoints and
- * which of them are stopped.
+ * The nodes of a simulated cluster: their ids ({@code node.id}, {@code node.id}+1, …), racks, advertised endpoints,
+ * which of them are stopped, and which stopped ones were unregistered (UnregisterBroker) until they start again.
  *
  * <p>Thread-safe: reads are lock-free; endpoint changes are serialized on this object.
  */
@@ -38,6 +38,7 @@ final class ClusterNodes {
     private final List<Integer> ids;
     private final Map<Integer, String> racks;
     private final Set<Integer> stopped = ConcurrentHashMap.newKeySet();
+    private final Set<Integer> unregistered = ConcurrentHashMap.newKeySet(); // a subset of stopped
     private volatile Map<Integer, List<Endpoint>> endpoints = Map.of();
 
     ClusterNodes(BrokerConfig config) {
@@ -104,9 +105,20 @@ final class ClusterNodes {
         return stopped.add(nodeId);
     }
 
-    /** Marks a node running; false if it already was. */
+    /** Marks a node running (a node that starts registers again); false if it already was. */
     boolean markRunning(int nodeId) {
+        unregistered.remove(nodeId);
         return stopped.remove(nodeId);
+    }
+
+    /** Whether the node is registered: a node of the cluster not unregistered since it last ran. */
+    boolean isRegistered(int nodeId) {
+        return ids.contains(nodeId) && !unregistered.contains(nodeId);
+    }
+
+    /** Unregisters a stopped node; false if it runs (it stays registered) or is already unregistered. */
+    boolean markUnregistered(int nodeId) {
+        return stopped.contains(nodeId) && unregistered.add(nodeId);
     }
 
     /** Restores the stopped nodes of a saved layout (those that are still nodes). */

@@ -128,6 +128,9 @@ final class ReplicaLayout {
         boolean noneRuns = nodes.running().isEmpty(); // nothing answers then; place as if all ran
         List<StripedPlacement.Node> candidates = new ArrayList<>();
         for (int id : nodes.ids()) {
+            if (!nodes.isRegistered(id)) {
+                continue; // Kafka's controller places on registered brokers only
+            }
             candidates.add(new StripedPlacement.Node(id, nodes.rack(id), !noneRuns && !nodes.isRunning(id)));
         }
         return new StripedPlacement(candidates, seed).place(count, replicationFactor);

@@ -101,6 +101,33 @@ public final class SimulatedCluster {
         return nodes.endpoints(nodeId);
     }
 
+    /**
+     * Whether the node is registered, as Kafka's controller counts brokers: every node, stopped (fenced) ones too,
+     * except a stopped node unregistered (UnregisterBroker) until it starts again.
+     */
+    public boolean isRegistered(int nodeId) {
+        return nodes.isRegistered(nodeId);
+    }
+
+    /** The registered node ids, ascending. */
+    public List<Integer> registeredNodes() {
+        return nodes.ids().stream().filter(nodes::isRegistered).toList();
+    }
+
+    /**
+     * UnregisterBroker: a stopped node is forgotten until it starts again (it no longer counts for placement nor shows
+     * as a fenced broker); a running node stays registered, as if it registered again at once.
+     *
+     * @return false if the node is not registered (not a node, or already unregistered)
+     */
+    public synchronized boolean unregister(int nodeId) {
+        if (!nodes.isRegistered(nodeId)) {
+            return false;
+        }
+        nodes.markUnregistered(nodeId);
+        return true;
+    }
+
     /** The ids of the stopped nodes. */
     public Set<Integer> stoppedNodes() {
         return nodes.stopped();
@@ -139,7 +166,7 @@ public final class SimulatedCluster {
     /** Kafka's INVALID_REPLICATION_FACTOR message for a factor the nodes cannot hold, or null. */
     public String replicationFactorProblem(int replicationFactor) {
         return StripedPlacement.problem(
-                replicationFactor, nodes.ids().size(), nodes.running().size());
+                replicationFactor, registeredNodes().size(), nodes.running().size());
     }
 
     /** The leader of a partition of an internal topic, or the node that will lead it once the topic is created. */

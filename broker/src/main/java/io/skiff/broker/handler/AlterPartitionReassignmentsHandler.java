@@ -94,7 +94,7 @@ public final class AlterPartitionReassignmentsHandler
             return ReplicaAssignment.check(partition.replicas(), node.nodeId());
         }
         ResourceError error =
-                ReplicaAssignment.check(partition.replicas(), node.cluster().nodeIds());
+                ReplicaAssignment.check(partition.replicas(), node.cluster().registeredNodes());
         if (!error.isFailure()) {
             node.cluster().reassign(topic.get(), partition.partitionIndex(), List.copyOf(partition.replicas()));
         }

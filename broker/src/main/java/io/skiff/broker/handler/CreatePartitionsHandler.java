@@ -155,7 +155,7 @@ public final class CreatePartitionsHandler
             ResourceError error = node.cluster() == null
                     ? ReplicaAssignment.check(assignment.brokerIds(), node.nodeId())
                     : ReplicaAssignment.check(
-                            assignment.brokerIds(), node.cluster().nodeIds());
+                            assignment.brokerIds(), node.cluster().registeredNodes());
             if (error.isFailure()) {
                 return error;
             }

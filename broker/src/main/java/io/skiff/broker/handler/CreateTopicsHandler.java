@@ -240,7 +240,7 @@ public final class CreateTopicsHandler extends BlockingApiHandler<CreateTopicsRe
         Set<Integer> indexes = new HashSet<>();
         int replicas = assignments.get(0).brokerIds().size();
         List<Integer> nodes =
-                node.cluster() == null ? List.of(node.nodeId()) : node.cluster().nodeIds();
+                node.cluster() == null ? List.of(node.nodeId()) : node.cluster().registeredNodes();
         for (CreateTopicsRequest.CreatableReplicaAssignment a : assignments) {
             // Kafka's checks and messages, in its order: the replica list itself, then the same size as the first.
             ResourceError problem = ReplicaAssignment.check(a.brokerIds(), nodes);

@@ -35,7 +35,9 @@ import java.util.function.Function;
  *       UNSUPPORTED_ENDPOINT_TYPE, with Kafka's messages (v0 always asks for brokers);</li>
  *   <li>{@code include_cluster_authorized_operations}: every cluster operation (no authorizer), else
  *       Integer.MIN_VALUE;</li>
- *   <li>{@code include_fenced_brokers} (v2): no difference, this node is never fenced.</li>
+ *   <li>{@code include_fenced_brokers} (v2): no difference with one node, it is never fenced; in a simulated cluster
+ *       the stopped nodes that are still registered (not unregistered with UnregisterBroker since they stopped) are
+ *       listed too, fenced, as Kafka lists its fenced brokers.</li>
  * </ul>
  *
  * <p>Thread-safe: immutable.
@@ -93,7 +95,9 @@ public final class DescribeClusterHandler extends AbstractApiHandler<DescribeClu
                                         .authorizedOperations(ctx, ResourceType.CLUSTER, ResourceType.CLUSTER_NAME)
                                 : RequestAuthorizer.NOT_REQUESTED);
         if (cluster != null) {
-            for (int id : cluster.runningNodes()) {
+            boolean withFenced = request.includeFencedBrokers();
+            for (int id : withFenced ? cluster.registeredNodes() : cluster.runningNodes()) {
+                boolean fenced = !cluster.isRunning(id);
                 cluster.endpoint(id, ctx.listenerName())
                         .ifPresent(e -> response.brokers()
                                 .add(new DescribeClusterBroker()
@@ -101,7 +105,7 @@ public final class DescribeClusterHandler extends AbstractApiHandler<DescribeClu
                                         .setHost(e.host())
                                         .setPort(e.port())
                                         .setRack(cluster.rack(id))
-                                        .setIsFenced(false)));
+                                        .setIsFenced(fenced)));
             }
             return CompletableFuture.completedFuture(response);
         }

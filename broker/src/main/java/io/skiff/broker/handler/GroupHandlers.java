@@ -86,5 +86,6 @@ public final class GroupHandlers {
         features.add(new Feature(STREAMS_VERSION, (short) 0, (short) 1, (short) 1));
         registry.register(new StreamsGroupHeartbeatHandler(coordinator));
         registry.register(new StreamsGroupDescribeHandler(coordinator));
+        registry.register(new StreamsGroupTopologyDescriptionUpdateHandler(() -> features.level(STREAMS_VERSION) >= 1));
     }
 }

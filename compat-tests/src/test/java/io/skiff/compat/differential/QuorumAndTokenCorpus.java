@@ -20,6 +20,8 @@ import static io.skiff.compat.differential.HandWrittenCorpus.MISSING;
 import static io.skiff.compat.differential.HandWrittenCorpus.TOPIC;
 import static io.skiff.compat.differential.HandWrittenCorpus.list;
 
+import io.skiff.compat.RealKafka;
+import io.skiff.protocol.message.AddRaftVoterRequest;
 import io.skiff.protocol.message.AlterReplicaLogDirsRequest;
 import io.skiff.protocol.message.AlterReplicaLogDirsRequest.AlterReplicaLogDir;
 import io.skiff.protocol.message.AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic;
@@ -30,20 +32,95 @@ import io.skiff.protocol.message.DescribeDelegationTokenRequest;
 import io.skiff.protocol.message.DescribeDelegationTokenRequest.DescribeDelegationTokenOwner;
 import io.skiff.protocol.message.DescribeQuorumRequest;
 import io.skiff.protocol.message.ExpireDelegationTokenRequest;
+import io.skiff.protocol.message.RemoveRaftVoterRequest;
 import io.skiff.protocol.message.RenewDelegationTokenRequest;
+import io.skiff.protocol.message.StreamsGroupTopologyDescriptionUpdateRequest;
+import io.skiff.protocol.message.UnregisterBrokerRequest;
+import io.skiff.protocol.message.UnregisterControllerRequest;
 import io.skiff.protocol.message.UpdateFeaturesRequest;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * Edge cases of the APIs a one-node Skiff answers as a single-node Kafka without the machinery behind them: the
  * metadata quorum (asked for a partition other than __cluster_metadata-0), delegation tokens (refused on PLAINTEXT)
- * and replica log directories (a path that is not a log directory). Part of {@link HandWrittenCorpus}.
+ * replica log directories (a path that is not a log directory), broker and controller registrations (ids never
+ * registered), voter changes (a static quorum refuses them) and topology descriptions (no plugin on the broker).
+ * Part of {@link HandWrittenCorpus}.
  */
 final class QuorumAndTokenCorpus {
     private QuorumAndTokenCorpus() {}
 
     static void add(List<DifferentialCase> cases) {
         addFeatureUpdates(cases);
+        // Never the reference Kafka's own id: its broker would stay unregistered until it restarts (its heartbeats get
+        // STALE_BROKER_EPOCH and Metadata lists no broker), breaking every test that runs after.
+        cases.add(of(
+                ApiKeys.UNREGISTER_BROKER,
+                "a broker id never registered",
+                v -> new UnregisterBrokerRequest().setBrokerId(99)));
+        cases.add(of(
+                ApiKeys.UNREGISTER_CONTROLLER,
+                "a controller id never registered",
+                v -> new UnregisterControllerRequest().setControllerId(99)));
+        cases.add(of(
+                ApiKeys.UNREGISTER_CONTROLLER,
+                "the active controller itself (refused)",
+                v -> new UnregisterControllerRequest().setControllerId(RealKafka.NODE_ID)));
+        // A static quorum refuses every change of voters, so none of these changes the reference Kafka.
+        cases.add(of(
+                ApiKeys.ADD_RAFT_VOTER,
+                "another cluster's id",
+                v -> new AddRaftVoterRequest()
+                        .setClusterId("another-cluster")
+                        .setVoterId(2)
+                        .setVoterDirectoryId(UUID.randomUUID())));
+        cases.add(of(
+                ApiKeys.ADD_RAFT_VOTER,
+                "no directory id",
+                v -> new AddRaftVoterRequest().setClusterId(null).setVoterId(2)));
+        // The quorum's listener is Kafka's CONTROLLER and, on Skiff, the one the request came in on: given both, the
+        // request passes the endpoint check on both brokers.
+        cases.add(of(ApiKeys.ADD_RAFT_VOTER, "a new voter with endpoints", v -> {
+            AddRaftVoterRequest r = new AddRaftVoterRequest()
+                    .setClusterId(RealKafka.CLUSTER_ID)
+                    .setTimeoutMs(5_000)
+                    .setVoterId(2)
+                    .setVoterDirectoryId(UUID.randomUUID());
+            for (String listener : List.of("CONTROLLER", "PLAINTEXT")) {
+                r.listeners()
+                        .add(new AddRaftVoterRequest.Listener()
+                                .setName(listener)
+                                .setHost("127.0.0.1")
+                                .setPort(1));
+            }
+            return r;
+        }));
+        cases.add(of(
+                ApiKeys.REMOVE_RAFT_VOTER,
+                "another cluster's id",
+                v -> new RemoveRaftVoterRequest()
+                        .setClusterId("another-cluster")
+                        .setVoterId(RealKafka.NODE_ID)
+                        .setVoterDirectoryId(UUID.randomUUID())));
+        cases.add(of(
+                ApiKeys.REMOVE_RAFT_VOTER,
+                "no directory id",
+                v -> new RemoveRaftVoterRequest().setClusterId(null).setVoterId(RealKafka.NODE_ID)));
+        cases.add(of(
+                ApiKeys.REMOVE_RAFT_VOTER,
+                "the only voter, with the cluster's id",
+                v -> new RemoveRaftVoterRequest()
+                        .setClusterId(RealKafka.CLUSTER_ID)
+                        .setVoterId(RealKafka.NODE_ID)
+                        .setVoterDirectoryId(UUID.randomUUID())));
+        cases.add(of(
+                ApiKeys.STREAMS_GROUP_TOPOLOGY_DESCRIPTION_UPDATE,
+                "a group that does not exist",
+                v -> new StreamsGroupTopologyDescriptionUpdateRequest()
+                        .setGroupId(MISSING)
+                        .setMemberId("m-1")
+                        .setTopologyEpoch(1)));
         cases.add(of(
                 ApiKeys.DESCRIBE_QUORUM,
                 "a data topic, two partitions",
