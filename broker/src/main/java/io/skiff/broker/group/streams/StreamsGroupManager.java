@@ -78,15 +78,15 @@ public final class StreamsGroupManager {
     // ------------------------------------------------------------------ StreamsGroupHeartbeat
 
     public CompletableFuture<StreamsHeartbeatResult> heartbeat(StreamsHeartbeat req) {
-        StreamsHeartbeatResult refused = StreamsHeartbeatRequests.refusal(req);
+        StreamsHeartbeatResult refused = TopologyValidation.topicNamesRefusal(req.topology());
+        if (refused == null) {
+            refused = StreamsHeartbeatRequests.refusal(req);
+        }
+        if (refused == null && req.topology() != null) {
+            refused = TopologyValidation.refusal(req.topology());
+        }
         if (refused != null) {
             return done(refused);
-        }
-        if (req.topology() != null) {
-            String problem = TopologyValidation.problem(req.topology());
-            if (problem != null) {
-                return done(StreamsHeartbeatResult.error(GroupError.STREAMS_INVALID_TOPOLOGY, problem));
-            }
         }
         if (req.memberEpoch() == StreamsHeartbeat.LEAVE_EPOCH
                 || req.memberEpoch() == StreamsHeartbeat.STATIC_LEAVE_EPOCH) {
