@@ -294,6 +294,22 @@ class StreamsGroupHeartbeatTest {
         assertEquals(GroupError.STREAMS_INVALID_TOPOLOGY, r.error());
         assertEquals("No source topics found for subtopology 0", r.errorMessage());
 
+        StreamsTopology.Subtopology unwritten = new StreamsTopology.Subtopology(
+                "1",
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(new StreamsTopology.InternalTopic("nobody-writes", 0, (short) 0, Map.of())),
+                List.of());
+        StreamsTopology.Subtopology reader = new StreamsTopology.Subtopology(
+                "0", List.of("in"), List.of(), List.of(), List.of(), List.of(), List.of());
+        r = heartbeat("m1", 0, new StreamsTopology(0, List.of(reader, unwritten)), null);
+        assertEquals(GroupError.STREAMS_INVALID_TOPOLOGY, r.error());
+        assertEquals(
+                "Failed to compute number of partitions for all repartition topics, because a repartition source topic"
+                        + " is never used as a sink topic.",
+                r.errorMessage());
         StreamsTopology.Subtopology badNames = new StreamsTopology.Subtopology(
                 "0",
                 List.of("in", "a b", "__consumer_offsets"),
@@ -334,6 +350,18 @@ class StreamsGroupHeartbeatTest {
         assertEquals(GroupError.NONE, r.error(), "an empty subtopology id is an id as any other");
         assertEquals(
                 new TaskAssignment(new Tasks(Map.of("", Set.of(0, 1, 2))), Tasks.EMPTY, Tasks.EMPTY), r.assignment());
+    }
+
+    @Test
+    void aMissingSourceTopicIsToldBeforeASubtopologyWithoutSources() {
+        StreamsTopology.Subtopology missingSource = new StreamsTopology.Subtopology(
+                "0", List.of("absent"), List.of(), List.of(), List.of(), List.of(), List.of());
+        StreamsTopology.Subtopology noSources =
+                new StreamsTopology.Subtopology("1", List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+        StreamsHeartbeatResult r = heartbeat("m1", 0, new StreamsTopology(0, List.of(missingSource, noSources)), null);
+        assertEquals(GroupError.NONE, r.error(), "Kafka checks the sources first");
+        assertEquals(
+                ConfiguredTopology.MISSING_SOURCE_TOPICS, r.statuses().get(0).code());
     }
 
     @Test

@@ -36,7 +36,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * and compared field by field: a topology without subtopologies (accepted: a member without tasks, followed by its
  * next heartbeats and the group described), and topologies that look wrong, which Kafka 4.4 refuses, fails on or
  * accepts: duplicate or empty subtopology ids, subtopologies without sources, internal and invalid topic names (also
- * in a heartbeat that is not a join), a negative partition count, copartition indexes out of range.
+ * in a heartbeat that is not a join), repartition topics nobody writes or written in a loop, a negative partition
+ * count, copartition indexes out of range.
  */
 class StreamsTopologyDifferentialTest {
     private static final String PREFIX = "stv-";
@@ -117,6 +118,16 @@ class StreamsTopologyDifferentialTest {
                 "a heartbeat that is not a join, with an invalid topic name",
                 beat(g, member("not-joining"), 3)
                         .setTopology(topology(subtopology("0", list("bad name"), list(), list(), list()))));
+        joinOnce(
+                "a repartition topic nobody writes",
+                topology(
+                        subtopology("0", list(source), list(), list(), list()),
+                        subtopology("1", list(), list(topic(PREFIX + "unwritten-repartition", 0)), list(), list())));
+        joinOnce(
+                "repartition topics in a loop",
+                topology(
+                        subtopology("0", list(), list(topic(PREFIX + "loop-a", 0)), list(PREFIX + "loop-b"), list()),
+                        subtopology("1", list(), list(topic(PREFIX + "loop-b", 0)), list(PREFIX + "loop-a"), list())));
         StreamsGroupHeartbeatRequest.Subtopology copartitioned = subtopology("0", list(source), list(), list(), list());
         copartitioned.setCopartitionGroups(list(new StreamsGroupHeartbeatRequest.CopartitionGroup()
                 .setSourceTopics(list((short) 0, (short) 4))

@@ -84,6 +84,9 @@ public final class StreamsGroupManager {
         }
         if (refused == null && req.topology() != null) {
             refused = TopologyValidation.refusal(req.topology());
+            if (refused == null && recordsTopology(req.groupId())) {
+                refused = TopologyValidation.configurationRefusal(req.topology(), topics);
+            }
         }
         if (refused != null) {
             return done(refused);
@@ -132,6 +135,18 @@ public final class StreamsGroupManager {
         });
         internalTopics.createLater(group.groupId(), missing);
         return response;
+    }
+
+    /**
+     * Whether a join to that group would record its topology (a new group, or one without a topology yet): Kafka 4.4
+     * configures the topology's topics then, refusing what it cannot configure before the group exists.
+     */
+    private boolean recordsTopology(String groupId) {
+        Group existing = groups.get(groupId);
+        if (existing == null) {
+            return true;
+        }
+        return existing instanceof StreamsGroup sg && groups.withLock(sg, () -> sg.topology() == null);
     }
 
     /**
