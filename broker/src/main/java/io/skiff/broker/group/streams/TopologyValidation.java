@@ -31,16 +31,16 @@ import java.util.Set;
  * real Kafka 4.4): the names of its topics, checked by Kafka's broker before anything else in the request
  * ({@link #topicNamesRefusal}); changelog topics without a partition count and no source regexes, checked with the
  * request's fields ({@link StreamsHeartbeatRequests}); the structures Kafka fails on ({@link #refusal}); and, when
- * a group records the topology, what Kafka checks as it configures the topics ({@link #configurationRefusal}). A topology without subtopologies is valid: its members get no tasks. Stateless,
- * thread-safe.
+ * a group records the topology, what Kafka checks as it configures the topics ({@link #configurationRefusal}). A
+ * topology without subtopologies is valid: its members get no tasks. Stateless, thread-safe.
  */
 public final class TopologyValidation {
     private TopologyValidation() {}
 
     /**
-     * Kafka's broker checks (KafkaApis) of every topic a topology names (source, repartition sink and source, changelog
-     * topics, each once, in that order per subtopology): no internal topic, then no invalid name; STREAMS_INVALID_TOPOLOGY
-     * naming them otherwise. Null if {@code topology} is null or passes.
+     * Kafka's broker checks (KafkaApis) of every topic a topology names (source, repartition sink and source,
+     * changelog topics, each once, in that order per subtopology): no internal topic, then no invalid name;
+     * STREAMS_INVALID_TOPOLOGY naming them otherwise. Null if {@code topology} is null or passes.
      */
     static StreamsHeartbeatResult topicNamesRefusal(StreamsTopology topology) {
         if (topology == null) {
