@@ -189,19 +189,13 @@ public final class Handlers {
                     ApiKeys.FIND_COORDINATOR,
                     new FindCoordinatorHandler(ctx.nodeId(), ctx::advertisedEndpoint, coordinatorNodes(ctx)));
         }
-        if (ctx.config()
-                .get(BrokerConfigKeys.GROUP_COORDINATOR_REBALANCE_PROTOCOLS)
-                .contains("consumer")) {
-            GroupHandlers.registerConsumerProtocol(registry, ctx.groupCoordinator(), features);
-        }
+        // Registered whatever group.coordinator.rebalance.protocols says: Kafka 4.4 advertises them and refuses
+        // them (FeatureGates) while their protocol is left out.
+        GroupHandlers.registerConsumerProtocol(registry, ctx.groupCoordinator(), features);
         if (shares != null) {
             ShareHandlers.register(registry, ctx, shares, features);
         }
-        if (ctx.config()
-                .get(BrokerConfigKeys.GROUP_COORDINATOR_REBALANCE_PROTOCOLS)
-                .contains("streams")) {
-            GroupHandlers.registerStreamsProtocol(registry, ctx.groupCoordinator(), features);
-        }
+        GroupHandlers.registerStreamsProtocol(registry, ctx.groupCoordinator(), features);
         TransactionHandlers.register(
                 registry,
                 features,
@@ -214,7 +208,8 @@ public final class Handlers {
             FindCoordinatorHandler.CoordinatorNodes coordinators = coordinatorNodes(ctx);
             CoordinatorRouting.install(registry, (keyType, key) -> coordinators.nodeFor(keyType, key) == ctx.nodeId());
         }
-        FeatureGates.install(registry, features);
+        FeatureGates.install(
+                registry, features, ctx.config().get(BrokerConfigKeys.GROUP_COORDINATOR_REBALANCE_PROTOCOLS));
         return features;
     }
 

@@ -17,6 +17,7 @@ package io.skiff.broker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -31,6 +32,9 @@ import org.apache.kafka.clients.admin.UpdateFeaturesOptions;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.message.AlterShareGroupOffsetsRequestData;
 import org.apache.kafka.common.message.AlterShareGroupOffsetsResponseData;
+import org.apache.kafka.common.message.ApiVersionsResponseData;
+import org.apache.kafka.common.message.ConsumerGroupHeartbeatRequestData;
+import org.apache.kafka.common.message.ConsumerGroupHeartbeatResponseData;
 import org.apache.kafka.common.message.DeleteShareGroupOffsetsRequestData;
 import org.apache.kafka.common.message.DeleteShareGroupOffsetsResponseData;
 import org.apache.kafka.common.message.DescribeShareGroupOffsetsRequestData;
@@ -47,11 +51,14 @@ import org.apache.kafka.common.message.StreamsGroupDescribeRequestData;
 import org.apache.kafka.common.message.StreamsGroupDescribeResponseData;
 import org.apache.kafka.common.message.StreamsGroupHeartbeatRequestData;
 import org.apache.kafka.common.message.StreamsGroupHeartbeatResponseData;
+import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.ApiMessage;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.AbstractRequest;
 import org.apache.kafka.common.requests.AbstractResponse;
 import org.apache.kafka.common.requests.AlterShareGroupOffsetsRequest;
+import org.apache.kafka.common.requests.ApiVersionsRequest;
+import org.apache.kafka.common.requests.ConsumerGroupHeartbeatRequest;
 import org.apache.kafka.common.requests.DeleteShareGroupOffsetsRequest;
 import org.apache.kafka.common.requests.DescribeShareGroupOffsetsRequest;
 import org.apache.kafka.common.requests.RequestHeader;
@@ -180,6 +187,51 @@ class FeatureGatedApisTest {
         assertEquals(Errors.NONE.code(), group.errorCode());
         assertEquals(1, group.members().size(), "the group kept its member");
         assertEquals(Errors.NONE.code(), streamsHeartbeat().errorCode());
+    }
+
+    @Test
+    void streamsAndConsumerLeftOutOfTheRebalanceProtocolsAreAdvertisedButRefused() throws Exception {
+        // Kafka 4.4 checks group.coordinator.rebalance.protocols next to the feature level, and keeps advertising
+        // the APIs and the features (RebalanceProtocolsCompatTest compares this with a real Kafka 4.4).
+        server = SkiffServer.builder()
+                .config("group.coordinator.rebalance.protocols", "classic")
+                .start();
+        server.createTopic("fg", 1);
+        ApiVersionsResponseData versions = send(new ApiVersionsRequest.Builder().build((short) 3));
+        for (ApiKeys api : List.of(
+                ApiKeys.CONSUMER_GROUP_HEARTBEAT,
+                ApiKeys.CONSUMER_GROUP_DESCRIBE,
+                ApiKeys.STREAMS_GROUP_HEARTBEAT,
+                ApiKeys.STREAMS_GROUP_DESCRIBE)) {
+            assertNotNull(versions.apiKeys().find(api.id), api + " advertised");
+        }
+        assertEquals(1, versions.finalizedFeatures().find("streams.version").maxVersionLevel());
+        assertEquals(1, versions.finalizedFeatures().find("group.version").maxVersionLevel());
+        assertEquals(
+                new StreamsGroupHeartbeatResponseData()
+                        .setErrorCode(UNSUPPORTED)
+                        .setMemberId(""),
+                streamsHeartbeat());
+        assertEquals(
+                new StreamsGroupDescribeResponseData()
+                        .setGroups(List.of(
+                                new StreamsGroupDescribeResponseData.DescribedGroup()
+                                        .setGroupId("fg-streams")
+                                        .setErrorCode(UNSUPPORTED),
+                                new StreamsGroupDescribeResponseData.DescribedGroup()
+                                        .setGroupId("nope")
+                                        .setErrorCode(UNSUPPORTED))),
+                streamsDescribe());
+        ConsumerGroupHeartbeatResponseData consumer =
+                send(new ConsumerGroupHeartbeatRequest.Builder(new ConsumerGroupHeartbeatRequestData()
+                                .setGroupId("fg-consumer")
+                                .setMemberId(Uuid.randomUuid().toString())
+                                .setMemberEpoch(0)
+                                .setRebalanceTimeoutMs(30_000)
+                                .setSubscribedTopicNames(List.of("fg"))
+                                .setTopicPartitions(List.of()))
+                        .build((short) 1));
+        assertEquals(new ConsumerGroupHeartbeatResponseData().setErrorCode(UNSUPPORTED), consumer);
     }
 
     @Test

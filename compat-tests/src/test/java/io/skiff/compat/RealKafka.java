@@ -89,7 +89,7 @@ public final class RealKafka {
     /** The test JVM's Kafka, started on first call (tens of seconds on a busy machine; later calls return at once). */
     public static synchronized RealKafka shared() {
         if (shared == null) {
-            shared = start();
+            shared = start(Map.of());
             RealKafka started = shared;
             Runtime.getRuntime().addShutdownHook(new Thread(started::stop, "real-kafka-stop"));
         }
@@ -101,7 +101,12 @@ public final class RealKafka {
      * levels); the caller closes it. It starts as {@link #shared()} does, in tens of seconds.
      */
     public static Dedicated dedicated() {
-        return new Dedicated(start());
+        return dedicated(Map.of());
+    }
+
+    /** As {@link #dedicated()}, with {@code overrides} set over {@link #CONFIG} (a broker setting under test). */
+    public static Dedicated dedicated(Map<String, String> overrides) {
+        return new Dedicated(start(overrides));
     }
 
     /** A Kafka started by {@link #dedicated()}: closing it stops Kafka and deletes its directory. */
@@ -157,7 +162,7 @@ public final class RealKafka {
                 .stdout();
     }
 
-    private static RealKafka start() {
+    private static RealKafka start(Map<String, String> overrides) {
         Path libs = libs();
         try {
             Path dir = Files.createTempDirectory("real-kafka");
@@ -165,7 +170,8 @@ public final class RealKafka {
             int port = ports[0];
             int controllerPort = ports[1];
             Path properties = dir.resolve("server.properties");
-            Files.writeString(properties, serverProperties(dir, port, controllerPort), StandardCharsets.UTF_8);
+            Files.writeString(
+                    properties, serverProperties(dir, port, controllerPort, overrides), StandardCharsets.UTF_8);
             String classpath = libs + "/*" + java.io.File.pathSeparator
                     + Paths.get(RealKafkaMain.class
                                     .getProtectionDomain()
@@ -201,7 +207,7 @@ public final class RealKafka {
         }
     }
 
-    private static String serverProperties(Path dir, int port, int controllerPort) {
+    private static String serverProperties(Path dir, int port, int controllerPort, Map<String, String> overrides) {
         StringBuilder s = new StringBuilder();
         s.append("process.roles=broker,controller\n");
         s.append("node.id=").append(NODE_ID).append('\n');
@@ -222,7 +228,9 @@ public final class RealKafka {
         s.append("log.dirs=")
                 .append(dir.resolve("logs").toString().replace('\\', '/'))
                 .append('\n');
-        CONFIG.forEach((k, v) -> s.append(k).append('=').append(v).append('\n'));
+        Map<String, String> config = new java.util.TreeMap<>(CONFIG);
+        config.putAll(overrides);
+        config.forEach((k, v) -> s.append(k).append('=').append(v).append('\n'));
         return s.toString();
     }
 

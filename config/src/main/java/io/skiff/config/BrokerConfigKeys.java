@@ -573,8 +573,9 @@ public final class BrokerConfigKeys {
             LIST,
             "classic,consumer,streams",
             nonEmptyListOf("classic", "consumer", "share", "streams"),
-            "Enabled group protocols. Without consumer, ConsumerGroupHeartbeat and ConsumerGroupDescribe are "
-                    + "not offered.");
+            "Enabled group protocols. Without consumer (streams), ConsumerGroupHeartbeat and ConsumerGroupDescribe "
+                    + "(StreamsGroupHeartbeat and StreamsGroupDescribe) answer UNSUPPORTED_VERSION, still advertised, "
+                    + "as in Kafka 4.4.");
     public static final Key<Integer> GROUP_CONSUMER_SESSION_TIMEOUT_MS = KEYS.applied(
             "group.consumer.session.timeout.ms",
             INT,

@@ -19,6 +19,7 @@ import io.skiff.broker.feature.Features;
 import io.skiff.protocol.ApiMessage;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -32,12 +33,20 @@ import java.util.concurrent.CompletableFuture;
  * keeps advertising the APIs, and the groups keep their state for when the feature is finalized again. The other group
  * APIs (ListGroups, DescribeGroups, DeleteGroups, OffsetFetch) are not gated.
  *
+ * <p>The consumer and streams APIs are also refused so while their protocol is left out of {@code
+ * group.coordinator.rebalance.protocols}: Kafka 4.4's checks are the feature level and that setting together, and it
+ * still advertises the APIs and the features then.
+ *
  * <p>Stateless; the gates read the finalized levels on each request.
  */
 public final class FeatureGates {
     public static final String SHARE_VERSION = "share.version";
 
     private static final Map<ApiKeys, String> FEATURE_OF = featureApis();
+
+    /** The rebalance protocol ({@code group.coordinator.rebalance.protocols}) each feature's APIs also need. */
+    private static final Map<String, String> PROTOCOL_OF =
+            Map.of(GroupHandlers.GROUP_VERSION, "consumer", GroupHandlers.STREAMS_VERSION, "streams");
 
     private FeatureGates() {}
 
@@ -69,36 +78,44 @@ public final class FeatureGates {
 
     /**
      * Puts a gate in front of each registered handler of a gated API. Call after the handlers and their wrappers
-     * (coordinator routing) are registered, so the gate answers first, as Kafka's does.
+     * (coordinator routing) are registered, so the gate answers first, as Kafka's does. {@code protocols} are the
+     * enabled rebalance protocols ({@code group.coordinator.rebalance.protocols}, read at start, as Kafka does).
      */
-    public static void install(HandlerRegistry registry, Features features) {
+    public static void install(HandlerRegistry registry, Features features, Collection<String> protocols) {
         for (ApiHandler<?, ?> handler : registry.handlers()) {
             String feature = FEATURE_OF.get(handler.api());
             if (feature != null) {
-                registry.replace(handler.api(), gated(handler, features, feature));
+                String protocol = PROTOCOL_OF.get(feature);
+                boolean protocolOn = protocol == null || protocols.contains(protocol);
+                registry.replace(handler.api(), gated(handler, features, feature, protocolOn));
             }
         }
     }
 
     private static <Q extends ApiMessage, S extends ApiMessage> ApiHandler<Q, S> gated(
-            ApiHandler<Q, S> handler, Features features, String feature) {
-        return new Gate<>(handler, features, feature);
+            ApiHandler<Q, S> handler, Features features, String feature, boolean protocolOn) {
+        return new Gate<>(handler, features, feature, protocolOn);
     }
 
-    /** A handler served only while its feature is finalized at 1 or more. Thread-safe as the handler it wraps. */
+    /**
+     * A handler served only while its feature is finalized at 1 or more and its protocol is enabled. Thread-safe as
+     * the handler it wraps.
+     */
     private static final class Gate<Q extends ApiMessage, S extends ApiMessage> extends ForwardingHandler<Q, S> {
         private final Features features;
         private final String feature;
+        private final boolean protocolOn;
 
-        Gate(ApiHandler<Q, S> handler, Features features, String feature) {
+        Gate(ApiHandler<Q, S> handler, Features features, String feature, boolean protocolOn) {
             super(handler);
             this.features = features;
             this.feature = feature;
+            this.protocolOn = protocolOn;
         }
 
         @Override
         public CompletableFuture<S> handle(RequestContext ctx, Q request) {
-            return features.level(feature) >= 1
+            return protocolOn && features.level(feature) >= 1
                     ? handler.handle(ctx, request)
                     : CompletableFuture.completedFuture(
                             handler.errorResponse(ctx, request, Errors.UNSUPPORTED_VERSION));
@@ -106,7 +123,7 @@ public final class FeatureGates {
 
         @Override
         public String toString() {
-            return handler + " while " + feature + " >= 1";
+            return protocolOn ? handler + " while " + feature + " >= 1" : handler + " refused (protocol disabled)";
         }
     }
 }

@@ -269,6 +269,102 @@ class StreamsGroupHeartbeatTest {
     }
 
     @Test
+    void aTopologyWithoutSubtopologiesJoinsWithNoTasks() {
+        // Kafka 4.4 accepts it (StreamsTopologyDifferentialTest): the member joins, the group is Stable, nobody has
+        // tasks
+        StreamsHeartbeatResult r = heartbeat("m1", 0, new StreamsTopology(0, List.of()), null);
+        assertEquals(GroupError.NONE, r.error(), r.errorMessage());
+        assertEquals(2, r.memberEpoch());
+        assertEquals(List.of(), r.statuses());
+        assertEquals(TaskAssignment.EMPTY, r.assignment());
+        r = heartbeat("m1", 2, null, Tasks.EMPTY);
+        assertEquals(GroupError.NONE, r.error(), r.errorMessage());
+        assertEquals(2, r.memberEpoch());
+        StreamsGroupDescription d = coordinator.describeStreamsGroup(GROUP);
+        assertEquals("Stable", d.state());
+        assertEquals(List.of(), d.subtopologies());
+    }
+
+    @Test
+    void topologiesAreRefusedOnlyWhereKafkaRefusesThem() {
+        topics.create("in", 3);
+        StreamsTopology.Subtopology noSources =
+                new StreamsTopology.Subtopology("0", List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+        StreamsHeartbeatResult r = heartbeat("m1", 0, new StreamsTopology(0, List.of(noSources)), null);
+        assertEquals(GroupError.STREAMS_INVALID_TOPOLOGY, r.error());
+        assertEquals("No source topics found for subtopology 0", r.errorMessage());
+
+        StreamsTopology.Subtopology unwritten = new StreamsTopology.Subtopology(
+                "1",
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(new StreamsTopology.InternalTopic("nobody-writes", 0, (short) 0, Map.of())),
+                List.of());
+        StreamsTopology.Subtopology reader = new StreamsTopology.Subtopology(
+                "0", List.of("in"), List.of(), List.of(), List.of(), List.of(), List.of());
+        r = heartbeat("m1", 0, new StreamsTopology(0, List.of(reader, unwritten)), null);
+        assertEquals(GroupError.STREAMS_INVALID_TOPOLOGY, r.error());
+        assertEquals(
+                "Failed to compute number of partitions for all repartition topics, because a repartition source topic"
+                        + " is never used as a sink topic.",
+                r.errorMessage());
+        StreamsTopology.Subtopology badNames = new StreamsTopology.Subtopology(
+                "0",
+                List.of("in", "a b", "__consumer_offsets"),
+                List.of(),
+                List.of(new StreamsTopology.InternalTopic("", 0, (short) 0, Map.of())),
+                List.of(),
+                List.of(),
+                List.of());
+        r = heartbeat("m1", 0, new StreamsTopology(0, List.of(badNames)), null);
+        assertEquals(GroupError.STREAMS_INVALID_TOPOLOGY, r.error());
+        assertEquals(
+                "Use of Kafka internal topics __consumer_offsets in a Kafka Streams topology is prohibited.",
+                r.errorMessage());
+        StreamsTopology.Subtopology invalidNames = new StreamsTopology.Subtopology(
+                "0",
+                List.of("in", "a b"),
+                List.of(),
+                List.of(new StreamsTopology.InternalTopic("", 0, (short) 0, Map.of())),
+                List.of(),
+                List.of(),
+                List.of());
+        r = heartbeat("m1", 0, new StreamsTopology(0, List.of(invalidNames)), null);
+        assertEquals("Topic names a b, are not valid topic names.", r.errorMessage());
+
+        StreamsTopology.Subtopology source = new StreamsTopology.Subtopology(
+                "0", List.of("in"), List.of(), List.of(), List.of(), List.of(), List.of());
+        r = heartbeat("m1", 0, new StreamsTopology(0, List.of(source, source)), null);
+        assertEquals(GroupError.UNKNOWN_SERVER_ERROR, r.error(), "Kafka 4.4 fails on duplicate subtopology ids");
+        assertNull(r.errorMessage());
+        assertEquals(
+                GroupError.GROUP_ID_NOT_FOUND,
+                coordinator.describeStreamsGroup(GROUP).error(),
+                "no group was created");
+
+        StreamsTopology.Subtopology emptyId = new StreamsTopology.Subtopology(
+                "", List.of("in"), List.of(), List.of(), List.of(), List.of(), List.of());
+        r = heartbeat("m1", 0, new StreamsTopology(0, List.of(emptyId)), null);
+        assertEquals(GroupError.NONE, r.error(), "an empty subtopology id is an id as any other");
+        assertEquals(
+                new TaskAssignment(new Tasks(Map.of("", Set.of(0, 1, 2))), Tasks.EMPTY, Tasks.EMPTY), r.assignment());
+    }
+
+    @Test
+    void aMissingSourceTopicIsToldBeforeASubtopologyWithoutSources() {
+        StreamsTopology.Subtopology missingSource = new StreamsTopology.Subtopology(
+                "0", List.of("absent"), List.of(), List.of(), List.of(), List.of(), List.of());
+        StreamsTopology.Subtopology noSources =
+                new StreamsTopology.Subtopology("1", List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+        StreamsHeartbeatResult r = heartbeat("m1", 0, new StreamsTopology(0, List.of(missingSource, noSources)), null);
+        assertEquals(GroupError.NONE, r.error(), "Kafka checks the sources first");
+        assertEquals(
+                ConfiguredTopology.MISSING_SOURCE_TOPICS, r.statuses().get(0).code());
+    }
+
+    @Test
     void activeTasksAreRevokedBeforeTheyMoveToANewMember() {
         topics.create("in", 3);
         assertEquals(all(), joinAndAwaitTopics("m1").assignment().active());

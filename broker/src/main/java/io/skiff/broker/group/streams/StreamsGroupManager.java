@@ -78,15 +78,18 @@ public final class StreamsGroupManager {
     // ------------------------------------------------------------------ StreamsGroupHeartbeat
 
     public CompletableFuture<StreamsHeartbeatResult> heartbeat(StreamsHeartbeat req) {
-        StreamsHeartbeatResult refused = StreamsHeartbeatRequests.refusal(req);
+        StreamsHeartbeatResult refused = TopologyValidation.topicNamesRefusal(req.topology());
+        if (refused == null) {
+            refused = StreamsHeartbeatRequests.refusal(req);
+        }
+        if (refused == null && req.topology() != null) {
+            refused = TopologyValidation.refusal(req.topology());
+            if (refused == null && recordsTopology(req.groupId())) {
+                refused = TopologyValidation.configurationRefusal(req.topology(), topics);
+            }
+        }
         if (refused != null) {
             return done(refused);
-        }
-        if (req.topology() != null) {
-            String problem = TopologyValidation.problem(req.topology());
-            if (problem != null) {
-                return done(StreamsHeartbeatResult.error(GroupError.STREAMS_INVALID_TOPOLOGY, problem));
-            }
         }
         if (req.memberEpoch() == StreamsHeartbeat.LEAVE_EPOCH
                 || req.memberEpoch() == StreamsHeartbeat.STATIC_LEAVE_EPOCH) {
@@ -132,6 +135,18 @@ public final class StreamsGroupManager {
         });
         internalTopics.createLater(group.groupId(), missing);
         return response;
+    }
+
+    /**
+     * Whether a join to that group would record its topology (a new group, or one without a topology yet): Kafka 4.4
+     * configures the topology's topics then, refusing what it cannot configure before the group exists.
+     */
+    private boolean recordsTopology(String groupId) {
+        Group existing = groups.get(groupId);
+        if (existing == null) {
+            return true;
+        }
+        return existing instanceof StreamsGroup sg && groups.withLock(sg, () -> sg.topology() == null);
     }
 
     /**
