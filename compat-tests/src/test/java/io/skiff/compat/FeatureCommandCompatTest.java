@@ -33,7 +33,6 @@ import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.message.ConsumerGroupHeartbeatRequestData;
 import org.apache.kafka.common.message.ConsumerGroupHeartbeatResponseData;
 import org.apache.kafka.common.message.ShareGroupHeartbeatRequestData;
-import org.apache.kafka.common.message.StreamsGroupHeartbeatRequestData;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.ShareGroupHeartbeatRequest;
 import org.apache.kafka.common.requests.ShareGroupHeartbeatResponse;
@@ -200,17 +199,8 @@ class FeatureCommandCompatTest {
                             .build((short) 1));
             assertEquals(Errors.UNSUPPORTED_VERSION, Errors.forCode(share.data().errorCode()));
             StreamsGroupHeartbeatResponse streams =
-                    c.send(new StreamsGroupHeartbeatRequest.Builder(new StreamsGroupHeartbeatRequestData()
-                                    .setGroupId("features-streams")
-                                    .setMemberId(Uuid.randomUuid().toString())
-                                    .setMemberEpoch(0)
-                                    .setRebalanceTimeoutMs(30_000)
-                                    .setActiveTasks(List.of())
-                                    .setStandbyTasks(List.of())
-                                    .setWarmupTasks(List.of())
-                                    .setTopology(new StreamsGroupHeartbeatRequestData.Topology()
-                                            .setEpoch(0)
-                                            .setSubtopologies(List.of())))
+                    c.send(new StreamsGroupHeartbeatRequest.Builder(RawGroupRequests.streamsJoin(
+                                    "features-streams", Uuid.randomUuid().toString(), List.of()))
                             .build((short) 0));
             assertEquals(
                     Errors.UNSUPPORTED_VERSION, Errors.forCode(streams.data().errorCode()));

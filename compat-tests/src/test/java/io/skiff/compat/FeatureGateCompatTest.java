@@ -45,7 +45,6 @@ import org.apache.kafka.common.message.ShareGroupHeartbeatRequestData;
 import org.apache.kafka.common.message.ShareGroupHeartbeatResponseData;
 import org.apache.kafka.common.message.StreamsGroupDescribeRequestData;
 import org.apache.kafka.common.message.StreamsGroupDescribeResponseData;
-import org.apache.kafka.common.message.StreamsGroupHeartbeatRequestData;
 import org.apache.kafka.common.message.StreamsGroupHeartbeatResponseData;
 import org.apache.kafka.common.requests.AbstractResponse;
 import org.apache.kafka.common.requests.AlterShareGroupOffsetsRequest;
@@ -372,21 +371,9 @@ class FeatureGateCompatTest {
 
     private static StreamsGroupHeartbeatResponseData streamsHeartbeat(RawKafkaConnection c, String member)
             throws Exception {
-        StreamsGroupHeartbeatResponse r =
-                c.send(new StreamsGroupHeartbeatRequest.Builder(new StreamsGroupHeartbeatRequestData()
-                                .setGroupId(STREAMS_GROUP)
-                                .setMemberId(member)
-                                .setMemberEpoch(0)
-                                .setRebalanceTimeoutMs(30_000)
-                                .setActiveTasks(List.of())
-                                .setStandbyTasks(List.of())
-                                .setWarmupTasks(List.of())
-                                .setTopology(new StreamsGroupHeartbeatRequestData.Topology()
-                                        .setEpoch(0)
-                                        .setSubtopologies(List.of(new StreamsGroupHeartbeatRequestData.Subtopology()
-                                                .setSubtopologyId("0")
-                                                .setSourceTopics(List.of(TOPIC))))))
-                        .build((short) 1));
+        StreamsGroupHeartbeatResponse r = c.send(new StreamsGroupHeartbeatRequest.Builder(
+                        RawGroupRequests.streamsJoin(STREAMS_GROUP, member, List.of(TOPIC)))
+                .build((short) 1));
         return r.data();
     }
 

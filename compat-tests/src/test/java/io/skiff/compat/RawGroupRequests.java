@@ -36,6 +36,7 @@ import org.apache.kafka.common.message.JoinGroupRequestData;
 import org.apache.kafka.common.message.JoinGroupResponseData;
 import org.apache.kafka.common.message.LeaveGroupRequestData;
 import org.apache.kafka.common.message.ListGroupsRequestData;
+import org.apache.kafka.common.message.StreamsGroupHeartbeatRequestData;
 import org.apache.kafka.common.message.SyncGroupRequestData;
 import org.apache.kafka.common.message.SyncGroupResponseData;
 import org.apache.kafka.common.protocol.Errors;
@@ -341,5 +342,28 @@ final class RawGroupRequests {
                             .setPartitions(tp.partitions())));
         }
         return out;
+    }
+
+    /**
+     * A streams group join (epoch 0) whose topology has one subtopology "0" reading {@code sourceTopics}, or none when
+     * there are no source topics.
+     */
+    static StreamsGroupHeartbeatRequestData streamsJoin(String group, String memberId, List<String> sourceTopics) {
+        List<StreamsGroupHeartbeatRequestData.Subtopology> subtopologies = sourceTopics.isEmpty()
+                ? List.of()
+                : List.of(new StreamsGroupHeartbeatRequestData.Subtopology()
+                        .setSubtopologyId("0")
+                        .setSourceTopics(sourceTopics));
+        return new StreamsGroupHeartbeatRequestData()
+                .setGroupId(group)
+                .setMemberId(memberId)
+                .setMemberEpoch(0)
+                .setRebalanceTimeoutMs(30_000)
+                .setActiveTasks(List.of())
+                .setStandbyTasks(List.of())
+                .setWarmupTasks(List.of())
+                .setTopology(new StreamsGroupHeartbeatRequestData.Topology()
+                        .setEpoch(0)
+                        .setSubtopologies(subtopologies));
     }
 }

@@ -28,7 +28,6 @@ import org.apache.kafka.common.message.ApiVersionsResponseData;
 import org.apache.kafka.common.message.ConsumerGroupDescribeRequestData;
 import org.apache.kafka.common.message.ConsumerGroupHeartbeatRequestData;
 import org.apache.kafka.common.message.StreamsGroupDescribeRequestData;
-import org.apache.kafka.common.message.StreamsGroupHeartbeatRequestData;
 import org.apache.kafka.common.requests.ApiVersionsRequest;
 import org.apache.kafka.common.requests.ApiVersionsResponse;
 import org.apache.kafka.common.requests.ConsumerGroupDescribeRequest;
@@ -96,19 +95,8 @@ class RebalanceProtocolsCompatTest {
     }
 
     private static StreamsGroupHeartbeatRequest.Builder streamsHeartbeat() {
-        return new StreamsGroupHeartbeatRequest.Builder(new StreamsGroupHeartbeatRequestData()
-                .setGroupId("protocols-streams")
-                .setMemberId(Uuid.randomUuid().toString())
-                .setMemberEpoch(0)
-                .setRebalanceTimeoutMs(30_000)
-                .setActiveTasks(List.of())
-                .setStandbyTasks(List.of())
-                .setWarmupTasks(List.of())
-                .setTopology(new StreamsGroupHeartbeatRequestData.Topology()
-                        .setEpoch(0)
-                        .setSubtopologies(List.of(new StreamsGroupHeartbeatRequestData.Subtopology()
-                                .setSubtopologyId("0")
-                                .setSourceTopics(List.of("protocols-topic"))))));
+        return new StreamsGroupHeartbeatRequest.Builder(RawGroupRequests.streamsJoin(
+                "protocols-streams", Uuid.randomUuid().toString(), List.of("protocols-topic")));
     }
 
     /** The group APIs' advertised ranges, and the group features supported and finalized. */
