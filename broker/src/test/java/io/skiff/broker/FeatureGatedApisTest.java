@@ -78,6 +78,7 @@ import org.junit.jupiter.api.Test;
  * the APIs serve the groups they kept; share sessions were closed when share.version was turned off.
  */
 class FeatureGatedApisTest {
+
     private static final short UNSUPPORTED = Errors.UNSUPPORTED_VERSION.code();
 
     private SkiffServer server;
@@ -162,21 +163,7 @@ class FeatureGatedApisTest {
         assertEquals(Errors.NONE.code(), streamsHeartbeat().errorCode());
 
         setLevel("streams.version", 0);
-        assertEquals(
-                new StreamsGroupHeartbeatResponseData()
-                        .setErrorCode(UNSUPPORTED)
-                        .setMemberId(""),
-                streamsHeartbeat());
-        assertEquals(
-                new StreamsGroupDescribeResponseData()
-                        .setGroups(List.of(
-                                new StreamsGroupDescribeResponseData.DescribedGroup()
-                                        .setGroupId("fg-streams")
-                                        .setErrorCode(UNSUPPORTED),
-                                new StreamsGroupDescribeResponseData.DescribedGroup()
-                                        .setGroupId("nope")
-                                        .setErrorCode(UNSUPPORTED))),
-                streamsDescribe());
+        assertStreamsApisRefused();
         assertNotEquals(UNSUPPORTED, shareDescribe().groups().get(0).errorCode(), "share.version is still 2");
 
         setLevel("streams.version", 1);
@@ -207,21 +194,7 @@ class FeatureGatedApisTest {
         }
         assertEquals(1, versions.finalizedFeatures().find("streams.version").maxVersionLevel());
         assertEquals(1, versions.finalizedFeatures().find("group.version").maxVersionLevel());
-        assertEquals(
-                new StreamsGroupHeartbeatResponseData()
-                        .setErrorCode(UNSUPPORTED)
-                        .setMemberId(""),
-                streamsHeartbeat());
-        assertEquals(
-                new StreamsGroupDescribeResponseData()
-                        .setGroups(List.of(
-                                new StreamsGroupDescribeResponseData.DescribedGroup()
-                                        .setGroupId("fg-streams")
-                                        .setErrorCode(UNSUPPORTED),
-                                new StreamsGroupDescribeResponseData.DescribedGroup()
-                                        .setGroupId("nope")
-                                        .setErrorCode(UNSUPPORTED))),
-                streamsDescribe());
+        assertStreamsApisRefused();
         ConsumerGroupHeartbeatResponseData consumer =
                 send(new ConsumerGroupHeartbeatRequest.Builder(new ConsumerGroupHeartbeatRequestData()
                                 .setGroupId("fg-consumer")
@@ -370,6 +343,25 @@ class FeatureGatedApisTest {
                         .setTopics(List.of(new DeleteShareGroupOffsetsRequestData.DeleteShareGroupOffsetsRequestTopic()
                                 .setTopicName("fg"))))
                 .build((short) 0));
+    }
+
+    /** Both streams group APIs answer Kafka 4.4's UNSUPPORTED_VERSION, with every described group named. */
+    private void assertStreamsApisRefused() throws Exception {
+        assertEquals(
+                new StreamsGroupHeartbeatResponseData()
+                        .setErrorCode(UNSUPPORTED)
+                        .setMemberId(""),
+                streamsHeartbeat());
+        assertEquals(
+                new StreamsGroupDescribeResponseData()
+                        .setGroups(List.of(
+                                new StreamsGroupDescribeResponseData.DescribedGroup()
+                                        .setGroupId("fg-streams")
+                                        .setErrorCode(UNSUPPORTED),
+                                new StreamsGroupDescribeResponseData.DescribedGroup()
+                                        .setGroupId("nope")
+                                        .setErrorCode(UNSUPPORTED))),
+                streamsDescribe());
     }
 
     private StreamsGroupHeartbeatResponseData streamsHeartbeat() throws IOException {
