@@ -29,25 +29,32 @@ import org.apache.kafka.common.acl.AccessControlEntry;
 import org.apache.kafka.common.acl.AclBinding;
 import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.acl.AclPermissionType;
+import org.apache.kafka.common.message.StreamsGroupDescribeRequestData;
+import org.apache.kafka.common.message.StreamsGroupDescribeResponseData;
 import org.apache.kafka.common.message.StreamsGroupHeartbeatRequestData;
 import org.apache.kafka.common.message.StreamsGroupHeartbeatResponseData;
 import org.apache.kafka.common.protocol.Errors;
+import org.apache.kafka.common.requests.StreamsGroupDescribeRequest;
+import org.apache.kafka.common.requests.StreamsGroupDescribeResponse;
 import org.apache.kafka.common.requests.StreamsGroupHeartbeatRequest;
 import org.apache.kafka.common.requests.StreamsGroupHeartbeatResponse;
 import org.apache.kafka.common.resource.PatternType;
 import org.apache.kafka.common.resource.ResourcePattern;
 import org.apache.kafka.common.resource.ResourceType;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * StreamsGroupHeartbeat under ACLs, as Kafka 4.4's KafkaApis authorizes it: READ on the group, then (when a topology is
+ * Streams groups under ACLs. StreamsGroupHeartbeat as Kafka 4.4's KafkaApis authorizes it: READ on the group, then (when a topology is
  * sent) the topic names, then DESCRIBE on every topic of the topology (source, repartition sink and source, changelog),
  * else TOPIC_AUTHORIZATION_FAILED without a message; and the missing internal topics are created only with CREATE on
- * the cluster or on each of them, else the MISSING_INTERNAL_TOPICS status says so.
+ * the cluster or on each of them, else the MISSING_INTERNAL_TOPICS status says so. StreamsGroupDescribe answers the
+ * groups the principal may not describe first, and a group whose topology names a topic the principal may not
+ * DESCRIBE with TOPIC_AUTHORIZATION_FAILED.
  */
-class StreamsGroupHeartbeatAuthTest {
+class StreamsGroupAuthTest {
     private static final String ANONYMOUS = "User:ANONYMOUS";
     private static SkiffServer kafka;
 
@@ -66,8 +73,14 @@ class StreamsGroupHeartbeatAuthTest {
                             deny(ResourceType.TOPIC, "hidden", PatternType.LITERAL, AclOperation.DESCRIBE),
                             deny(ResourceType.TOPIC, "hidden-", PatternType.PREFIXED, AclOperation.DESCRIBE),
                             deny(ResourceType.GROUP, "denied-group", PatternType.LITERAL, AclOperation.READ),
+                            deny(ResourceType.GROUP, "denied-group", PatternType.LITERAL, AclOperation.DESCRIBE),
                             // without CREATE on the cluster, the topics' own ACLs decide
                             deny(ResourceType.CLUSTER, "kafka-cluster", PatternType.LITERAL, AclOperation.CREATE),
+                            // with an ACL on the cluster, adding ACLs needs ALTER allowed
+                            new AclBinding(
+                                    new ResourcePattern(ResourceType.CLUSTER, "kafka-cluster", PatternType.LITERAL),
+                                    new AccessControlEntry(
+                                            ANONYMOUS, "*", AclOperation.ALTER, AclPermissionType.ALLOW)),
                             deny(ResourceType.TOPIC, "nocreate-", PatternType.PREFIXED, AclOperation.CREATE),
                             // an ACL on a topic ends allow.everyone.if.no.acl.found for it: DESCRIBE must be allowed
                             new AclBinding(
@@ -153,10 +166,62 @@ class StreamsGroupHeartbeatAuthTest {
         assertFalse(topicNames().contains("nocreate-store-changelog"));
     }
 
-    private static Set<String> topicNames() throws Exception {
+    @Test
+    void describeHidesAGroupWhoseTopologyNamesATopicThePrincipalMayNotDescribe() throws Exception {
+        kafka.createTopic("secret", 1);
+        String member = Uuid.randomUuid().toString();
+        assertEquals(
+                Errors.NONE.code(),
+                heartbeat("app-secret", member, 0, topology(subtopology("secret", List.of(), List.of(), List.of())))
+                        .errorCode());
+        assertEquals(
+                Errors.NONE.code(),
+                heartbeat("app-open", member, 0, topology(subtopology("in", List.of(), List.of(), List.of())))
+                        .errorCode());
+        try (Admin admin = admin()) {
+            admin.createAcls(List.of(deny(ResourceType.TOPIC, "secret", PatternType.LITERAL, AclOperation.DESCRIBE)))
+                    .all()
+                    .get();
+        }
+        List<StreamsGroupDescribeResponseData.DescribedGroup> described = Awaitility.await()
+                .until(
+                        () -> describe("app-open", "app-secret", "denied-group"),
+                        groups -> groups.get(2).errorCode() != Errors.NONE.code());
+        assertEquals(
+                new StreamsGroupDescribeResponseData.DescribedGroup()
+                        .setGroupId("denied-group")
+                        .setErrorCode(Errors.GROUP_AUTHORIZATION_FAILED.code()),
+                described.get(0),
+                "the unauthorized groups first, without a message");
+        assertEquals("app-open", described.get(1).groupId());
+        assertEquals(Errors.NONE.code(), described.get(1).errorCode());
+        assertEquals(1, described.get(1).members().size());
+        assertEquals(
+                new StreamsGroupDescribeResponseData.DescribedGroup()
+                        .setGroupId("app-secret")
+                        .setErrorCode(Errors.TOPIC_AUTHORIZATION_FAILED.code())
+                        .setErrorMessage(
+                                "The described group uses topics that the client is not authorized to describe."),
+                described.get(2));
+    }
+
+    private static List<StreamsGroupDescribeResponseData.DescribedGroup> describe(String... groups) throws Exception {
+        StreamsGroupDescribeResponse response = NodeRequests.send(
+                kafka,
+                new StreamsGroupDescribeRequest.Builder(
+                        new StreamsGroupDescribeRequestData().setGroupIds(List.of(groups))),
+                (short) 0);
+        return response.data().groups();
+    }
+
+    private static Admin admin() {
         Properties props = new Properties();
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
-        try (Admin admin = Admin.create(props)) {
+        return Admin.create(props);
+    }
+
+    private static Set<String> topicNames() throws Exception {
+        try (Admin admin = admin()) {
             return admin.listTopics().names().get();
         }
     }
