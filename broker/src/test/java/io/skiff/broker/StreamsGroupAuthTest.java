@@ -47,12 +47,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Streams groups under ACLs. StreamsGroupHeartbeat as Kafka 4.4's KafkaApis authorizes it: READ on the group, then (when a topology is
- * sent) the topic names, then DESCRIBE on every topic of the topology (source, repartition sink and source, changelog),
- * else TOPIC_AUTHORIZATION_FAILED without a message; and the missing internal topics are created only with CREATE on
- * the cluster or on each of them, else the MISSING_INTERNAL_TOPICS status says so. StreamsGroupDescribe answers the
- * groups the principal may not describe first, and a group whose topology names a topic the principal may not
- * DESCRIBE with TOPIC_AUTHORIZATION_FAILED.
+ * Streams groups under ACLs. StreamsGroupHeartbeat as Kafka 4.4's KafkaApis authorizes it: READ on the group, then
+ * (when a topology is sent) the topic names, then DESCRIBE on every topic of the topology (source, repartition sink
+ * and source, changelog), else TOPIC_AUTHORIZATION_FAILED without a message; and the missing internal topics are
+ * created only with CREATE on the cluster or on each of them, else the MISSING_INTERNAL_TOPICS status says so.
+ * StreamsGroupDescribe answers the groups the principal may not describe first, and a group whose topology names a
+ * topic the principal may not DESCRIBE with TOPIC_AUTHORIZATION_FAILED.
  */
 class StreamsGroupAuthTest {
     private static final String ANONYMOUS = "User:ANONYMOUS";

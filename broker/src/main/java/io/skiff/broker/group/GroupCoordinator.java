@@ -418,7 +418,10 @@ public final class GroupCoordinator implements AutoCloseable {
         return streamsGroupHeartbeat(request, InternalTopicAuthorization.ALLOW_ALL);
     }
 
-    /** As {@link #streamsGroupHeartbeat(StreamsHeartbeat)}, creating missing internal topics only as {@code mayCreate} allows. */
+    /**
+     * As {@link #streamsGroupHeartbeat(StreamsHeartbeat)}, creating missing internal topics only as {@code mayCreate}
+     * allows.
+     */
     public CompletableFuture<StreamsHeartbeatResult> streamsGroupHeartbeat(
             StreamsHeartbeat request, InternalTopicAuthorization mayCreate) {
         if (isShareGroup(request.groupId())) {
