@@ -35,14 +35,25 @@ final class NodeRequests {
     private NodeRequests() {}
 
     /** Sends one request to one node over a fresh connection and returns its parsed answer. */
-    @SuppressWarnings("unchecked")
-    static synchronized <T extends AbstractResponse> T send(
+    static <T extends AbstractResponse> T send(
             SkiffServer kafka, int node, AbstractRequest.Builder<?> builder, short version) throws IOException {
         String[] hostPort = kafka.nodes().bootstrapServers(node).split(",")[0].split(":");
+        return send(hostPort[0], Integer.parseInt(hostPort[1]), builder, version);
+    }
+
+    /** Sends one request to a single-node server over a fresh connection and returns its parsed answer. */
+    static <T extends AbstractResponse> T send(SkiffServer kafka, AbstractRequest.Builder<?> builder, short version)
+            throws IOException {
+        return send("127.0.0.1", kafka.port(), builder, version);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static synchronized <T extends AbstractResponse> T send(
+            String host, int port, AbstractRequest.Builder<?> builder, short version) throws IOException {
         AbstractRequest request = builder.build(version);
         RequestHeader header = new RequestHeader(request.apiKey(), version, "raw", ++correlation);
         ByteBuffer bytes = request.serializeWithHeader(header);
-        try (Socket socket = new Socket(hostPort[0], Integer.parseInt(hostPort[1]))) {
+        try (Socket socket = new Socket(host, port)) {
             DataOutputStream out = new DataOutputStream(socket.getOutputStream());
             byte[] body = new byte[bytes.remaining()];
             bytes.get(body);

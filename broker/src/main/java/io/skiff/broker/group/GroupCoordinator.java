@@ -49,6 +49,7 @@ import io.skiff.broker.group.offsets.OffsetFetchResult;
 import io.skiff.broker.group.offsets.OffsetManager;
 import io.skiff.broker.group.offsets.OffsetRemovals;
 import io.skiff.broker.group.offsets.OffsetsContext;
+import io.skiff.broker.group.streams.InternalTopicAuthorization;
 import io.skiff.broker.group.streams.InternalTopicCreator;
 import io.skiff.broker.group.streams.StreamsGroup;
 import io.skiff.broker.group.streams.StreamsGroupConfig;
@@ -414,11 +415,20 @@ public final class GroupCoordinator implements AutoCloseable {
     // ------------------------------------------------------------------ streams groups (KIP-1071)
 
     public CompletableFuture<StreamsHeartbeatResult> streamsGroupHeartbeat(StreamsHeartbeat request) {
+        return streamsGroupHeartbeat(request, InternalTopicAuthorization.ALLOW_ALL);
+    }
+
+    /**
+     * As {@link #streamsGroupHeartbeat(StreamsHeartbeat)}, creating missing internal topics only as {@code mayCreate}
+     * allows.
+     */
+    public CompletableFuture<StreamsHeartbeatResult> streamsGroupHeartbeat(
+            StreamsHeartbeat request, InternalTopicAuthorization mayCreate) {
         if (isShareGroup(request.groupId())) {
             return CompletableFuture.completedFuture(StreamsHeartbeatResult.error(
                     GroupError.GROUP_ID_NOT_FOUND, "Group " + request.groupId() + " is not a streams group."));
         }
-        return streamsGroups.heartbeat(request);
+        return streamsGroups.heartbeat(request, mayCreate);
     }
 
     /** StreamsGroupDescribe of one group: GROUP_ID_NOT_FOUND for unknown groups and groups of other kinds. */

@@ -37,7 +37,7 @@ abstract class GroupHeartbeatHandler<Q extends ApiMessage, S extends ApiMessage 
     private final Function<Q, String> groupId;
     private final Function<Q, List<String>> subscribedTopics;
 
-    /** A heartbeat that names no topics (streams: its topology's topics are checked by the coordinator). */
+    /** A heartbeat that names no topics by subscription (streams checks its topology's topics itself). */
     GroupHeartbeatHandler(ApiKeys api, int minVersion, int maxVersion, Function<Q, String> groupId) {
         this(api, minVersion, maxVersion, groupId, request -> null);
     }

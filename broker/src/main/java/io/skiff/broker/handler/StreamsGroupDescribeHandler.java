@@ -27,8 +27,11 @@ import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.StreamsGroupDescribeRequest;
 import io.skiff.protocol.message.StreamsGroupDescribeResponse;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 
@@ -37,7 +40,8 @@ import java.util.concurrent.CompletableFuture;
  * member with its process, endpoint and current and target tasks. Unknown groups and groups of other kinds get
  * GROUP_ID_NOT_FOUND. v1's topology description is answered NOT_REQUESTED (0) or NOT_STORED (1): Skiff has no
  * topology description plugin; v1 names the assignor. A group the principal may not DESCRIBE gets
- * GROUP_AUTHORIZATION_FAILED.
+ * GROUP_AUTHORIZATION_FAILED (listed first, as Kafka 4.4 does); with an authorizer, a group whose topology names a
+ * topic the principal may not DESCRIBE gets TOPIC_AUTHORIZATION_FAILED.
  *
  * <p>Thread-safe: stateless apart from the coordinator.
  */
@@ -56,13 +60,14 @@ public final class StreamsGroupDescribeHandler
     @Override
     public CompletableFuture<StreamsGroupDescribeResponse> handle(
             RequestContext ctx, StreamsGroupDescribeRequest request) {
+        // Kafka 4.4's order: the groups the principal may not describe first (without a message), then the others
+        List<StreamsGroupDescribeResponse.DescribedGroup> unauthorized = new ArrayList<>();
         List<StreamsGroupDescribeResponse.DescribedGroup> groups = new ArrayList<>();
         for (String groupId : request.groupIds()) {
             if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.GROUP, groupId)) {
-                groups.add(new StreamsGroupDescribeResponse.DescribedGroup()
+                unauthorized.add(new StreamsGroupDescribeResponse.DescribedGroup()
                         .setGroupId(groupId)
-                        .setErrorCode(Errors.GROUP_AUTHORIZATION_FAILED.code())
-                        .setErrorMessage(Errors.GROUP_AUTHORIZATION_FAILED.message()));
+                        .setErrorCode(Errors.GROUP_AUTHORIZATION_FAILED.code()));
                 continue;
             }
             StreamsGroupDescription d = coordinator.describeStreamsGroup(groupId);
@@ -115,7 +120,54 @@ public final class StreamsGroupDescribeHandler
             }
             groups.add(g);
         }
-        return CompletableFuture.completedFuture(new StreamsGroupDescribeResponse().setGroups(groups));
+        if (ctx.authorizer().enabled()) {
+            groups = withoutUndescribableTopics(ctx, groups);
+        }
+        unauthorized.addAll(groups);
+        return CompletableFuture.completedFuture(new StreamsGroupDescribeResponse().setGroups(unauthorized));
+    }
+
+    /**
+     * Kafka 4.4's filter (only with an authorizer): a group whose topology names a topic (source, repartition sink or
+     * source, changelog) the principal may not DESCRIBE is answered TOPIC_AUTHORIZATION_FAILED, without its members
+     * or topology.
+     */
+    private static List<StreamsGroupDescribeResponse.DescribedGroup> withoutUndescribableTopics(
+            RequestContext ctx, List<StreamsGroupDescribeResponse.DescribedGroup> groups) {
+        Map<String, Boolean> describable = new HashMap<>();
+        List<StreamsGroupDescribeResponse.DescribedGroup> out = new ArrayList<>();
+        for (StreamsGroupDescribeResponse.DescribedGroup g : groups) {
+            boolean hidden = g.topology() != null
+                    && topicNames(g.topology()).stream()
+                            .anyMatch(t -> !describable.computeIfAbsent(
+                                    t, n -> ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, n)));
+            out.add(
+                    hidden
+                            ? new StreamsGroupDescribeResponse.DescribedGroup()
+                                    .setGroupId(g.groupId())
+                                    .setErrorCode(Errors.TOPIC_AUTHORIZATION_FAILED.code())
+                                    .setErrorMessage(
+                                            "The described group uses topics that the client is not authorized to"
+                                                    + " describe.")
+                                    .setMembers(List.of())
+                                    .setTopology(null)
+                            : g);
+        }
+        return out;
+    }
+
+    private static Set<String> topicNames(StreamsGroupDescribeResponse.Topology topology) {
+        Set<String> names = new HashSet<>();
+        if (topology.subtopologies() == null) {
+            return names;
+        }
+        for (StreamsGroupDescribeResponse.Subtopology s : topology.subtopologies()) {
+            names.addAll(s.sourceTopics());
+            names.addAll(s.repartitionSinkTopics());
+            s.repartitionSourceTopics().forEach(t -> names.add(t.name()));
+            s.stateChangelogTopics().forEach(t -> names.add(t.name()));
+        }
+        return names;
     }
 
     private static List<StreamsGroupDescribeResponse.Subtopology> subtopologies(

@@ -16,12 +16,16 @@
 package io.skiff.broker.handler;
 
 import io.skiff.broker.group.GroupCoordinator;
+import io.skiff.broker.group.common.GroupError;
 import io.skiff.broker.group.streams.StreamsGroupMember;
 import io.skiff.broker.group.streams.StreamsGroupRecords;
 import io.skiff.broker.group.streams.StreamsHeartbeat;
 import io.skiff.broker.group.streams.StreamsHeartbeatResult;
 import io.skiff.broker.group.streams.StreamsTopology;
 import io.skiff.broker.group.streams.Tasks;
+import io.skiff.broker.group.streams.TopologyValidation;
+import io.skiff.broker.security.acl.AclOperation;
+import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.ByteBufferAccessor;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
@@ -29,6 +33,7 @@ import io.skiff.protocol.message.StreamsGroupHeartbeatRequest;
 import io.skiff.protocol.message.StreamsGroupHeartbeatResponse;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -40,8 +45,10 @@ import java.util.concurrent.CompletableFuture;
  * StreamsGroupHeartbeat v0–1 (KIP-1071): a Kafka Streams member joins with its topology (epoch 0), heartbeats with
  * the tasks it owns, or leaves (-1); the answer carries its epoch, the group's statuses, its tasks when they changed
  * and the endpoint-to-partitions map for interactive queries. v1 carries the recovery lag as int64. Runs on the
- * blocking executor: a heartbeat waits for its group's lock. A principal without READ on the group gets
- * GROUP_AUTHORIZATION_FAILED.
+ * blocking executor: a heartbeat waits for its group's lock. Authorization as Kafka 4.4's: READ on the group (else
+ * GROUP_AUTHORIZATION_FAILED), DESCRIBE on every topic of a topology sent (else TOPIC_AUTHORIZATION_FAILED), and
+ * CREATE on the cluster or on each missing internal topic before it is created (else the MISSING_INTERNAL_TOPICS
+ * status says so and none is created).
  *
  * <p>Thread-safe: stateless apart from the coordinator.
  */
@@ -62,6 +69,12 @@ public final class StreamsGroupHeartbeatHandler
     @Override
     CompletableFuture<StreamsGroupHeartbeatResponse> heartbeat(
             RequestContext ctx, StreamsGroupHeartbeatRequest request) {
+        short version = ctx.apiVersion();
+        StreamsTopology topology = topology(request.topology(), version);
+        StreamsHeartbeatResult refused = topicRefusal(ctx, topology);
+        if (refused != null) {
+            return CompletableFuture.completedFuture(response(refused, version));
+        }
         StreamsHeartbeat heartbeat = new StreamsHeartbeat(
                 request.groupId(),
                 request.memberId(),
@@ -70,7 +83,7 @@ public final class StreamsGroupHeartbeatHandler
                 request.instanceId(),
                 request.rackId(),
                 request.rebalanceTimeoutMs(),
-                topology(request.topology(), ctx.apiVersion()),
+                topology,
                 tasks(request.activeTasks()),
                 tasks(request.standbyTasks()),
                 tasks(request.warmupTasks()),
@@ -86,8 +99,40 @@ public final class StreamsGroupHeartbeatHandler
                 JoinGroupHandler.clientHost(ctx),
                 taskOffsets(request.taskOffsets()),
                 taskOffsets(request.taskEndOffsets()));
-        short version = ctx.apiVersion();
-        return coordinator.streamsGroupHeartbeat(heartbeat).thenApply(r -> response(r, version));
+        return coordinator
+                .streamsGroupHeartbeat(heartbeat, topics -> uncreatable(ctx, topics))
+                .thenApply(r -> response(r, version));
+    }
+
+    /**
+     * Kafka 4.4's broker checks of a topology's topics (KafkaApis), in its order and on every heartbeat that carries
+     * one: no internal or invalid names (STREAMS_INVALID_TOPOLOGY), then DESCRIBE on each of them, else
+     * TOPIC_AUTHORIZATION_FAILED without a message. Null if there is no topology or it passes.
+     */
+    private static StreamsHeartbeatResult topicRefusal(RequestContext ctx, StreamsTopology topology) {
+        if (topology == null) {
+            return null;
+        }
+        StreamsHeartbeatResult refused = TopologyValidation.topicNamesRefusal(topology);
+        if (refused != null) {
+            return refused;
+        }
+        for (String topic : TopologyValidation.topicNames(topology)) {
+            if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, topic)) {
+                return StreamsHeartbeatResult.error(GroupError.TOPIC_AUTHORIZATION_FAILED, null);
+            }
+        }
+        return null;
+    }
+
+    /** The missing internal topics this member may not create: Kafka 4.4 wants CREATE on the cluster or each topic. */
+    private static List<String> uncreatable(RequestContext ctx, Collection<String> topics) {
+        if (ctx.allowed(AclOperation.CREATE, ResourceType.CLUSTER, ResourceType.CLUSTER_NAME)) {
+            return List.of();
+        }
+        return topics.stream()
+                .filter(t -> !ctx.allowed(AclOperation.CREATE, ResourceType.TOPIC, t))
+                .toList();
     }
 
     /** The member's topology, read as the group's topology record reads it (one conversion for both). */

@@ -25,6 +25,7 @@ import io.skiff.broker.group.common.GroupType;
 import io.skiff.broker.group.common.TopicsView;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -78,6 +79,15 @@ public final class StreamsGroupManager {
     // ------------------------------------------------------------------ StreamsGroupHeartbeat
 
     public CompletableFuture<StreamsHeartbeatResult> heartbeat(StreamsHeartbeat req) {
+        return heartbeat(req, InternalTopicAuthorization.ALLOW_ALL);
+    }
+
+    /**
+     * The heartbeat; the missing internal topics it finds are created after the answer if {@code mayCreate} allows
+     * them all, else none is and the answer's MISSING_INTERNAL_TOPICS status names those not allowed (Kafka 4.4).
+     */
+    public CompletableFuture<StreamsHeartbeatResult> heartbeat(
+            StreamsHeartbeat req, InternalTopicAuthorization mayCreate) {
         StreamsHeartbeatResult refused = TopologyValidation.topicNamesRefusal(req.topology());
         if (refused == null) {
             refused = StreamsHeartbeatRequests.refusal(req);
@@ -133,6 +143,15 @@ public final class StreamsGroupManager {
                     ? List.copyOf(group.configured().missingInternal().values())
                     : List.<StreamsTopology.InternalTopic>of();
         });
+        if (missing.isEmpty()) {
+            return response;
+        }
+        // Kafka's order of the topics: that of a hash set of their names, as in the status.
+        List<String> denied = mayCreate.unauthorized(new HashSet<>(
+                missing.stream().map(StreamsTopology.InternalTopic::name).toList()));
+        if (!denied.isEmpty()) {
+            return response.thenApply(r -> r.withCreationDenied(denied));
+        }
         internalTopics.createLater(group.groupId(), missing);
         return response;
     }

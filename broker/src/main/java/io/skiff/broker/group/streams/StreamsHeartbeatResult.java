@@ -16,6 +16,7 @@
 package io.skiff.broker.group.streams;
 
 import io.skiff.broker.group.common.GroupError;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -41,6 +42,38 @@ public record StreamsHeartbeatResult(
             StreamsGroupMember.Endpoint endpoint,
             java.util.Map<String, List<Integer>> active,
             java.util.Map<String, List<Integer>> standby) {}
+
+    /**
+     * This answer with Kafka 4.4's note that the member may not create the missing internal topics {@code denied}:
+     * appended to the MISSING_INTERNAL_TOPICS status's detail, or a status of its own.
+     */
+    StreamsHeartbeatResult withCreationDenied(List<String> denied) {
+        String note = "Unauthorized to CREATE on topics " + String.join(",", denied) + ".";
+        List<ConfiguredTopology.Status> out = new ArrayList<>();
+        boolean noted = false;
+        for (ConfiguredTopology.Status s : statuses == null ? List.<ConfiguredTopology.Status>of() : statuses) {
+            if (!noted && s.code() == ConfiguredTopology.MISSING_INTERNAL_TOPICS) {
+                s = new ConfiguredTopology.Status(s.code(), s.detail() + "; " + note);
+                noted = true;
+            }
+            out.add(s);
+        }
+        if (!noted) {
+            out.add(new ConfiguredTopology.Status(ConfiguredTopology.MISSING_INTERNAL_TOPICS, note));
+        }
+        return new StreamsHeartbeatResult(
+                error,
+                errorMessage,
+                memberId,
+                memberEpoch,
+                heartbeatIntervalMs,
+                taskOffsetIntervalMs,
+                acceptableRecoveryLag,
+                List.copyOf(out),
+                assignment,
+                endpointInformationEpoch,
+                partitionsByEndpoint);
+    }
 
     public static StreamsHeartbeatResult error(GroupError error, String message) {
         return new StreamsHeartbeatResult(error, message, "", 0, 0, 0, -1, List.of(), null, 0, null);

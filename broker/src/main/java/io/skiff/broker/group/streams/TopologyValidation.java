@@ -42,17 +42,11 @@ public final class TopologyValidation {
      * changelog topics, each once, in that order per subtopology): no internal topic, then no invalid name;
      * STREAMS_INVALID_TOPOLOGY naming them otherwise. Null if {@code topology} is null or passes.
      */
-    static StreamsHeartbeatResult topicNamesRefusal(StreamsTopology topology) {
+    public static StreamsHeartbeatResult topicNamesRefusal(StreamsTopology topology) {
         if (topology == null) {
             return null;
         }
-        Set<String> names = new LinkedHashSet<>();
-        for (StreamsTopology.Subtopology s : topology.subtopologies()) {
-            names.addAll(s.sourceTopics());
-            names.addAll(s.repartitionSinkTopics());
-            s.repartitionSourceTopics().forEach(t -> names.add(t.name()));
-            s.stateChangelogTopics().forEach(t -> names.add(t.name()));
-        }
+        Set<String> names = topicNames(topology);
         List<String> internal = names.stream().filter(TopicNames::isInternal).toList();
         if (!internal.isEmpty()) {
             return invalidTopology("Use of Kafka internal topics " + String.join(",", internal)
@@ -65,6 +59,21 @@ public final class TopologyValidation {
             return invalidTopology("Topic names " + String.join(",", invalid) + " are not valid topic names.");
         }
         return null;
+    }
+
+    /**
+     * Every topic a topology names, each once: per subtopology its source, repartition sink, repartition source and
+     * changelog topics (not its source regexes). Kafka 4.4's broker checks these names, and DESCRIBE on them.
+     */
+    public static Set<String> topicNames(StreamsTopology topology) {
+        Set<String> names = new LinkedHashSet<>();
+        for (StreamsTopology.Subtopology s : topology.subtopologies()) {
+            names.addAll(s.sourceTopics());
+            names.addAll(s.repartitionSinkTopics());
+            s.repartitionSourceTopics().forEach(t -> names.add(t.name()));
+            s.stateChangelogTopics().forEach(t -> names.add(t.name()));
+        }
+        return names;
     }
 
     /**
