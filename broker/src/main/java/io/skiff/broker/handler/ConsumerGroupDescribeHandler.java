@@ -18,7 +18,6 @@ package io.skiff.broker.handler;
 import io.skiff.broker.group.GroupCoordinator;
 import io.skiff.broker.group.common.TopicsView;
 import io.skiff.broker.group.consumer.ConsumerGroupDescription;
-import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
@@ -29,13 +28,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
 
 /**
  * ConsumerGroupDescribe v0–1 (KIP-848): state, group and assignment epochs, assignor, and every member with
  * its current and target assignment. Unknown and classic groups get GROUP_ID_NOT_FOUND with Kafka's message
  * (the Admin client then falls back to DescribeGroups for classic groups). v1 adds each member's type
- * (1 = consumer protocol). A group the principal may not DESCRIBE gets GROUP_AUTHORIZATION_FAILED; requested
- * authorized operations come from the authorizer.
+ * (1 = consumer protocol). A group the principal may not DESCRIBE gets GROUP_AUTHORIZATION_FAILED (listed first, as
+ * Kafka 4.4 does); with an authorizer, a group whose members' current or target assignments hold a topic the principal
+ * may not DESCRIBE gets TOPIC_AUTHORIZATION_FAILED without its members. Requested authorized operations come from the
+ * authorizer.
  *
  * <p>Thread-safe: stateless apart from the coordinator.
  */
@@ -45,6 +47,10 @@ public final class ConsumerGroupDescribeHandler
     private static final byte CLASSIC_MEMBER_TYPE = 0;
 
     private static final byte CONSUMER_MEMBER_TYPE = 1;
+
+    /** Kafka 4.4's message for a group hidden because of its topics (ShareGroupDescribe's too). */
+    static final String UNDESCRIBABLE_TOPICS =
+            "The group has described topic(s) that the client is not authorized to describe.";
 
     private final GroupCoordinator coordinator;
 
@@ -56,15 +62,17 @@ public final class ConsumerGroupDescribeHandler
     @Override
     public CompletableFuture<ConsumerGroupDescribeResponse> handle(
             RequestContext ctx, ConsumerGroupDescribeRequest request) {
-        List<ConsumerGroupDescribeResponse.DescribedGroup> groups = new ArrayList<>();
-        for (String groupId : request.groupIds()) {
-            if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.GROUP, groupId)) {
-                groups.add(new ConsumerGroupDescribeResponse.DescribedGroup()
+        // Kafka 4.4's order: the groups the principal may not describe first (without a message), then the others
+        List<ConsumerGroupDescribeResponse.DescribedGroup> answers = new ArrayList<>();
+        List<String> describable = GroupDescribeAuthorization.describableGroups(
+                ctx,
+                request.groupIds(),
+                groupId -> new ConsumerGroupDescribeResponse.DescribedGroup()
                         .setGroupId(groupId)
-                        .setErrorCode(Errors.GROUP_AUTHORIZATION_FAILED.code())
-                        .setErrorMessage(Errors.GROUP_AUTHORIZATION_FAILED.message()));
-                continue;
-            }
+                        .setErrorCode(Errors.GROUP_AUTHORIZATION_FAILED.code()),
+                answers);
+        List<ConsumerGroupDescribeResponse.DescribedGroup> groups = new ArrayList<>();
+        for (String groupId : describable) {
             ConsumerGroupDescription d = coordinator.describeConsumerGroup(groupId);
             List<ConsumerGroupDescribeResponse.Member> members = new ArrayList<>();
             for (ConsumerGroupDescription.Member m : d.members()) {
@@ -91,12 +99,32 @@ public final class ConsumerGroupDescribeHandler
                     .setAssignmentEpoch(d.assignmentEpoch())
                     .setAssignorName(d.assignorName())
                     .setMembers(members)
+                    // Kafka fills them in only for the groups it found
                     .setAuthorizedOperations(
-                            request.includeAuthorizedOperations()
+                            request.includeAuthorizedOperations() && d.error().code() == Errors.NONE.code()
                                     ? ctx.authorizer().authorizedOperations(ctx, ResourceType.GROUP, groupId)
                                     : RequestAuthorizer.NOT_REQUESTED));
         }
-        return CompletableFuture.completedFuture(new ConsumerGroupDescribeResponse().setGroups(groups));
+        answers.addAll(GroupDescribeAuthorization.hidingUndescribableTopics(
+                ctx,
+                groups,
+                ConsumerGroupDescribeHandler::assignedTopics,
+                g -> new ConsumerGroupDescribeResponse.DescribedGroup()
+                        .setGroupId(g.groupId())
+                        .setErrorCode(Errors.TOPIC_AUTHORIZATION_FAILED.code())
+                        .setErrorMessage(UNDESCRIBABLE_TOPICS)
+                        .setMembers(List.of())));
+        return CompletableFuture.completedFuture(new ConsumerGroupDescribeResponse().setGroups(answers));
+    }
+
+    /**
+     * The topics Kafka 4.4 checks: those of the members' current and target assignments (not their subscriptions).
+     */
+    private static Stream<String> assignedTopics(ConsumerGroupDescribeResponse.DescribedGroup g) {
+        return g.members().stream()
+                .flatMap(m -> Stream.of(m.assignment(), m.targetAssignment()))
+                .flatMap(a -> a.topicPartitions().stream())
+                .map(ConsumerGroupDescribeResponse.TopicPartitions::topicName);
     }
 
     private static ConsumerGroupDescribeResponse.Assignment assignment(Map<TopicsView.TopicInfo, Set<Integer>> a) {

@@ -17,7 +17,6 @@ package io.skiff.broker.handler;
 
 import io.skiff.broker.group.share.ShareGroupCoordinator;
 import io.skiff.broker.group.share.ShareGroupDescription;
-import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.broker.share.TopicIdPartition;
 import io.skiff.broker.topic.Topic;
@@ -36,7 +35,9 @@ import java.util.function.Predicate;
 /**
  * ShareGroupDescribe v1 (KIP-932): state, epochs, assignor and members (with their assignments) of share groups. An
  * unknown group is GROUP_ID_NOT_FOUND ("Group … not found."), a group of another kind GROUP_ID_NOT_FOUND ("Group … is
- * not a share group."), a group the principal may not DESCRIBE GROUP_AUTHORIZATION_FAILED.
+ * not a share group."), a group the principal may not DESCRIBE GROUP_AUTHORIZATION_FAILED (listed first, as Kafka 4.4
+ * does). With an authorizer, a group whose members' assignments hold a topic the principal may not DESCRIBE gets
+ * TOPIC_AUTHORIZATION_FAILED without its members.
  *
  * <p>Thread-safe: stateless apart from the coordinator.
  */
@@ -56,27 +57,31 @@ public final class ShareGroupDescribeHandler
 
     @Override
     public CompletableFuture<ShareGroupDescribeResponse> handle(RequestContext ctx, ShareGroupDescribeRequest request) {
+        // Kafka 4.4's order: the groups the principal may not describe (without a message), then the invalid (empty)
+        // ids (without a message), then the others in request order
+        List<ShareGroupDescribeResponse.DescribedGroup> answers = new ArrayList<>();
+        List<String> describable = GroupDescribeAuthorization.describableGroups(
+                ctx,
+                request.groupIds(),
+                groupId -> new ShareGroupDescribeResponse.DescribedGroup()
+                        .setGroupId(groupId)
+                        .setErrorCode(Errors.GROUP_AUTHORIZATION_FAILED.code()),
+                answers);
         List<ShareGroupDescribeResponse.DescribedGroup> groups = new ArrayList<>();
-        // Kafka 4.4 answers the invalid (empty) ids first, without a message, then the others in request order
-        for (String groupId : request.groupIds()) {
+        for (String groupId : describable) {
             if (groupId == null || groupId.isEmpty()) {
                 groups.add(new ShareGroupDescribeResponse.DescribedGroup()
                         .setGroupId(groupId)
                         .setErrorCode(Errors.INVALID_GROUP_ID.code()));
             }
         }
-        for (String groupId : request.groupIds()) {
+        for (String groupId : describable) {
             if (groupId == null || groupId.isEmpty()) {
                 continue;
             }
             ShareGroupDescribeResponse.DescribedGroup g =
                     new ShareGroupDescribeResponse.DescribedGroup().setGroupId(groupId);
             groups.add(g);
-            if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.GROUP, groupId)) {
-                g.setErrorCode(Errors.GROUP_AUTHORIZATION_FAILED.code())
-                        .setErrorMessage(Errors.GROUP_AUTHORIZATION_FAILED.message());
-                continue;
-            }
             Optional<ShareGroupDescription> d = coordinator.describe(groupId);
             if (d.isEmpty()) {
                 g.setErrorCode(Errors.GROUP_ID_NOT_FOUND.code())
@@ -107,7 +112,19 @@ public final class ShareGroupDescribeHandler
                                     ? ctx.authorizer().authorizedOperations(ctx, ResourceType.GROUP, groupId)
                                     : RequestAuthorizer.NOT_REQUESTED);
         }
-        return CompletableFuture.completedFuture(new ShareGroupDescribeResponse().setGroups(groups));
+        answers.addAll(GroupDescribeAuthorization.hidingUndescribableTopics(
+                ctx,
+                groups,
+                // Kafka 4.4 checks the topics of the members' assignments (not their subscriptions)
+                g -> g.members().stream()
+                        .flatMap(m -> m.assignment().topicPartitions().stream())
+                        .map(ShareGroupDescribeResponse.TopicPartitions::topicName),
+                g -> new ShareGroupDescribeResponse.DescribedGroup()
+                        .setGroupId(g.groupId())
+                        .setErrorCode(Errors.TOPIC_AUTHORIZATION_FAILED.code())
+                        .setErrorMessage(ConsumerGroupDescribeHandler.UNDESCRIBABLE_TOPICS)
+                        .setMembers(List.of())));
+        return CompletableFuture.completedFuture(new ShareGroupDescribeResponse().setGroups(answers));
     }
 
     private ShareGroupDescribeResponse.Assignment assignment(Set<TopicIdPartition> assigned) {

@@ -20,20 +20,17 @@ import io.skiff.broker.group.streams.StreamsGroupDescription;
 import io.skiff.broker.group.streams.StreamsTopology;
 import io.skiff.broker.group.streams.TaskAssignment;
 import io.skiff.broker.group.streams.Tasks;
-import io.skiff.broker.security.acl.AclOperation;
 import io.skiff.broker.security.acl.ResourceType;
 import io.skiff.protocol.Errors;
 import io.skiff.protocol.message.ApiKeys;
 import io.skiff.protocol.message.StreamsGroupDescribeRequest;
 import io.skiff.protocol.message.StreamsGroupDescribeResponse;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
 
 /**
  * StreamsGroupDescribe v0–1 (KIP-1071): state, group and assignment epochs, the configured topology and every
@@ -61,15 +58,16 @@ public final class StreamsGroupDescribeHandler
     public CompletableFuture<StreamsGroupDescribeResponse> handle(
             RequestContext ctx, StreamsGroupDescribeRequest request) {
         // Kafka 4.4's order: the groups the principal may not describe first (without a message), then the others
-        List<StreamsGroupDescribeResponse.DescribedGroup> unauthorized = new ArrayList<>();
-        List<StreamsGroupDescribeResponse.DescribedGroup> groups = new ArrayList<>();
-        for (String groupId : request.groupIds()) {
-            if (!ctx.allowed(AclOperation.DESCRIBE, ResourceType.GROUP, groupId)) {
-                unauthorized.add(new StreamsGroupDescribeResponse.DescribedGroup()
+        List<StreamsGroupDescribeResponse.DescribedGroup> answers = new ArrayList<>();
+        List<String> describable = GroupDescribeAuthorization.describableGroups(
+                ctx,
+                request.groupIds(),
+                groupId -> new StreamsGroupDescribeResponse.DescribedGroup()
                         .setGroupId(groupId)
-                        .setErrorCode(Errors.GROUP_AUTHORIZATION_FAILED.code()));
-                continue;
-            }
+                        .setErrorCode(Errors.GROUP_AUTHORIZATION_FAILED.code()),
+                answers);
+        List<StreamsGroupDescribeResponse.DescribedGroup> groups = new ArrayList<>();
+        for (String groupId : describable) {
             StreamsGroupDescription d = coordinator.describeStreamsGroup(groupId);
             StreamsGroupDescribeResponse.DescribedGroup g = new StreamsGroupDescribeResponse.DescribedGroup()
                     .setGroupId(groupId)
@@ -120,46 +118,25 @@ public final class StreamsGroupDescribeHandler
             }
             groups.add(g);
         }
-        if (ctx.authorizer().enabled()) {
-            groups = withoutUndescribableTopics(ctx, groups);
-        }
-        unauthorized.addAll(groups);
-        return CompletableFuture.completedFuture(new StreamsGroupDescribeResponse().setGroups(unauthorized));
+        answers.addAll(GroupDescribeAuthorization.hidingUndescribableTopics(
+                ctx,
+                groups,
+                g -> g.topology() == null ? Stream.empty() : topicNames(g.topology()),
+                // Kafka 4.4's filter: the topology's topics (source, repartition sink and source, changelog)
+                g -> new StreamsGroupDescribeResponse.DescribedGroup()
+                        .setGroupId(g.groupId())
+                        .setErrorCode(Errors.TOPIC_AUTHORIZATION_FAILED.code())
+                        .setErrorMessage(
+                                "The described group uses topics that the client is not authorized to describe.")
+                        .setMembers(List.of())
+                        .setTopology(null)));
+        return CompletableFuture.completedFuture(new StreamsGroupDescribeResponse().setGroups(answers));
     }
 
-    /**
-     * Kafka 4.4's filter (only with an authorizer): a group whose topology names a topic (source, repartition sink or
-     * source, changelog) the principal may not DESCRIBE is answered TOPIC_AUTHORIZATION_FAILED, without its members
-     * or topology.
-     */
-    private static List<StreamsGroupDescribeResponse.DescribedGroup> withoutUndescribableTopics(
-            RequestContext ctx, List<StreamsGroupDescribeResponse.DescribedGroup> groups) {
-        Map<String, Boolean> describable = new HashMap<>();
-        List<StreamsGroupDescribeResponse.DescribedGroup> out = new ArrayList<>();
-        for (StreamsGroupDescribeResponse.DescribedGroup g : groups) {
-            boolean hidden = g.topology() != null
-                    && topicNames(g.topology()).stream()
-                            .anyMatch(t -> !describable.computeIfAbsent(
-                                    t, n -> ctx.allowed(AclOperation.DESCRIBE, ResourceType.TOPIC, n)));
-            out.add(
-                    hidden
-                            ? new StreamsGroupDescribeResponse.DescribedGroup()
-                                    .setGroupId(g.groupId())
-                                    .setErrorCode(Errors.TOPIC_AUTHORIZATION_FAILED.code())
-                                    .setErrorMessage(
-                                            "The described group uses topics that the client is not authorized to"
-                                                    + " describe.")
-                                    .setMembers(List.of())
-                                    .setTopology(null)
-                            : g);
-        }
-        return out;
-    }
-
-    private static Set<String> topicNames(StreamsGroupDescribeResponse.Topology topology) {
-        Set<String> names = new HashSet<>();
+    private static Stream<String> topicNames(StreamsGroupDescribeResponse.Topology topology) {
+        List<String> names = new ArrayList<>();
         if (topology.subtopologies() == null) {
-            return names;
+            return Stream.empty();
         }
         for (StreamsGroupDescribeResponse.Subtopology s : topology.subtopologies()) {
             names.addAll(s.sourceTopics());
@@ -167,7 +144,7 @@ public final class StreamsGroupDescribeHandler
             s.repartitionSourceTopics().forEach(t -> names.add(t.name()));
             s.stateChangelogTopics().forEach(t -> names.add(t.name()));
         }
-        return names;
+        return names.stream();
     }
 
     private static List<StreamsGroupDescribeResponse.Subtopology> subtopologies(
