@@ -15,6 +15,7 @@
  */
 package io.skiff.broker;
 
+import static io.skiff.broker.AnonymousAcls.deny;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
@@ -22,10 +23,7 @@ import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.Uuid;
-import org.apache.kafka.common.acl.AccessControlEntry;
-import org.apache.kafka.common.acl.AclBinding;
 import org.apache.kafka.common.acl.AclOperation;
-import org.apache.kafka.common.acl.AclPermissionType;
 import org.apache.kafka.common.message.ConsumerGroupDescribeRequestData;
 import org.apache.kafka.common.message.ConsumerGroupDescribeResponseData;
 import org.apache.kafka.common.message.ConsumerGroupHeartbeatRequestData;
@@ -43,8 +41,6 @@ import org.apache.kafka.common.requests.ShareGroupDescribeRequest;
 import org.apache.kafka.common.requests.ShareGroupDescribeResponse;
 import org.apache.kafka.common.requests.ShareGroupHeartbeatRequest;
 import org.apache.kafka.common.requests.ShareGroupHeartbeatResponse;
-import org.apache.kafka.common.resource.PatternType;
-import org.apache.kafka.common.resource.ResourcePattern;
 import org.apache.kafka.common.resource.ResourceType;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
@@ -57,7 +53,6 @@ import org.junit.jupiter.api.Test;
  * principal may not DESCRIBE answered TOPIC_AUTHORIZATION_FAILED without its members (subscriptions are not checked).
  */
 class GroupDescribeAuthTest {
-    private static final String ANONYMOUS = "User:ANONYMOUS";
     private static final String HIDDEN_MESSAGE =
             "The group has described topic(s) that the client is not authorized to describe.";
     private static SkiffServer kafka;
@@ -211,11 +206,5 @@ class GroupDescribeAuthTest {
         Properties props = new Properties();
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
         return Admin.create(props);
-    }
-
-    private static AclBinding deny(ResourceType type, String name, AclOperation operation) {
-        return new AclBinding(
-                new ResourcePattern(type, name, PatternType.LITERAL),
-                new AccessControlEntry(ANONYMOUS, "*", operation, AclPermissionType.DENY));
     }
 }

@@ -15,6 +15,7 @@
  */
 package io.skiff.broker;
 
+import static io.skiff.broker.AnonymousAcls.deny;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
@@ -26,10 +27,7 @@ import java.util.TreeMap;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.common.acl.AccessControlEntry;
-import org.apache.kafka.common.acl.AclBinding;
 import org.apache.kafka.common.acl.AclOperation;
-import org.apache.kafka.common.acl.AclPermissionType;
 import org.apache.kafka.common.message.AddPartitionsToTxnRequestData;
 import org.apache.kafka.common.message.DescribeGroupsRequestData;
 import org.apache.kafka.common.message.HeartbeatRequestData;
@@ -48,8 +46,6 @@ import org.apache.kafka.common.requests.InitProducerIdRequest;
 import org.apache.kafka.common.requests.InitProducerIdResponse;
 import org.apache.kafka.common.requests.OffsetCommitRequest;
 import org.apache.kafka.common.requests.OffsetCommitResponse;
-import org.apache.kafka.common.resource.PatternType;
-import org.apache.kafka.common.resource.ResourcePattern;
 import org.apache.kafka.common.resource.ResourceType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -61,7 +57,6 @@ import org.junit.jupiter.api.Test;
  * brokers' batched AddPartitionsToTxn (v4+) is answered per transaction.
  */
 class SimulatedCoordinatorsAuthTest {
-    private static final String ANONYMOUS = "User:ANONYMOUS";
     private static SkiffServer kafka;
 
     @BeforeAll
@@ -87,12 +82,6 @@ class SimulatedCoordinatorsAuthTest {
                     .all()
                     .get();
         }
-    }
-
-    private static AclBinding deny(ResourceType type, String name, AclOperation operation) {
-        return new AclBinding(
-                new ResourcePattern(type, name, PatternType.LITERAL),
-                new AccessControlEntry(ANONYMOUS, "*", operation, AclPermissionType.DENY));
     }
 
     @AfterAll

@@ -15,6 +15,8 @@
  */
 package io.skiff.broker;
 
+import static io.skiff.broker.AnonymousAcls.ANONYMOUS;
+import static io.skiff.broker.AnonymousAcls.deny;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -55,7 +57,6 @@ import org.junit.jupiter.api.Test;
  * topic the principal may not DESCRIBE with TOPIC_AUTHORIZATION_FAILED.
  */
 class StreamsGroupAuthTest {
-    private static final String ANONYMOUS = "User:ANONYMOUS";
     private static SkiffServer kafka;
 
     @BeforeAll
@@ -90,12 +91,6 @@ class StreamsGroupAuthTest {
                     .all()
                     .get();
         }
-    }
-
-    private static AclBinding deny(ResourceType type, String name, PatternType pattern, AclOperation operation) {
-        return new AclBinding(
-                new ResourcePattern(type, name, pattern),
-                new AccessControlEntry(ANONYMOUS, "*", operation, AclPermissionType.DENY));
     }
 
     @AfterAll
