@@ -19,11 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
-import java.net.Socket;
-import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.admin.Admin;
@@ -55,13 +51,11 @@ import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.ApiMessage;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.common.requests.AbstractRequest;
-import org.apache.kafka.common.requests.AbstractResponse;
 import org.apache.kafka.common.requests.AlterShareGroupOffsetsRequest;
 import org.apache.kafka.common.requests.ApiVersionsRequest;
 import org.apache.kafka.common.requests.ConsumerGroupHeartbeatRequest;
 import org.apache.kafka.common.requests.DeleteShareGroupOffsetsRequest;
 import org.apache.kafka.common.requests.DescribeShareGroupOffsetsRequest;
-import org.apache.kafka.common.requests.RequestHeader;
 import org.apache.kafka.common.requests.ShareAcknowledgeRequest;
 import org.apache.kafka.common.requests.ShareFetchRequest;
 import org.apache.kafka.common.requests.ShareGroupDescribeRequest;
@@ -83,7 +77,6 @@ class FeatureGatedApisTest {
 
     private SkiffServer server;
     private final String streamsMember = Uuid.randomUuid().toString();
-    private int correlation;
 
     @AfterEach
     void close() {
@@ -391,20 +384,6 @@ class FeatureGatedApisTest {
     /** Sends one request over a fresh connection; the answer's data. */
     @SuppressWarnings("unchecked")
     private <T extends ApiMessage> T send(AbstractRequest request) throws IOException {
-        RequestHeader header = new RequestHeader(request.apiKey(), request.version(), "gates", ++correlation);
-        ByteBuffer bytes = request.serializeWithHeader(header);
-        try (Socket socket = new Socket("127.0.0.1", server.port())) {
-            DataOutputStream out = new DataOutputStream(socket.getOutputStream());
-            byte[] body = new byte[bytes.remaining()];
-            bytes.get(body);
-            out.writeInt(body.length);
-            out.write(body);
-            out.flush();
-            DataInputStream in = new DataInputStream(socket.getInputStream());
-            byte[] answer = new byte[in.readInt()];
-            in.readFully(answer);
-            return (T) AbstractResponse.parseResponse(ByteBuffer.wrap(answer), header)
-                    .data();
-        }
+        return (T) NodeRequests.send(server, request).data();
     }
 }

@@ -47,11 +47,20 @@ final class NodeRequests {
         return send("127.0.0.1", kafka.port(), builder, version);
     }
 
-    @SuppressWarnings("unchecked")
-    private static synchronized <T extends AbstractResponse> T send(
+    /** Sends one built request to a single-node server over a fresh connection and returns its parsed answer. */
+    static <T extends AbstractResponse> T send(SkiffServer kafka, AbstractRequest request) throws IOException {
+        return send("127.0.0.1", kafka.port(), request);
+    }
+
+    private static <T extends AbstractResponse> T send(
             String host, int port, AbstractRequest.Builder<?> builder, short version) throws IOException {
-        AbstractRequest request = builder.build(version);
-        RequestHeader header = new RequestHeader(request.apiKey(), version, "raw", ++correlation);
+        return send(host, port, builder.build(version));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static synchronized <T extends AbstractResponse> T send(String host, int port, AbstractRequest request)
+            throws IOException {
+        RequestHeader header = new RequestHeader(request.apiKey(), request.version(), "raw", ++correlation);
         ByteBuffer bytes = request.serializeWithHeader(header);
         try (Socket socket = new Socket(host, port)) {
             DataOutputStream out = new DataOutputStream(socket.getOutputStream());
